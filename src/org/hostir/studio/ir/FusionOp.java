@@ -1,0 +1,106 @@
+package org.hostir.studio.ir;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The operations of a fusion. They also run as standalone host ops in Host IR (nvFuser evaluates Set, Binary,
+ * Reduction, Matmul and Linear on the host), so the same records appear in both IRs.
+ */
+public sealed interface FusionOp {
+
+    TensorView output();
+
+    List<TensorView> inputs();
+
+    /** The op's name in fusion files and diagnostics. */
+    String opName();
+
+    /** LoadStoreOp Set; a non-empty permutation makes it Set.Permute (output axis i = input axis perm[i]). */
+    record Set(TensorView output, TensorView input, List<Integer> permutation) implements FusionOp {
+        public Set {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            permutation = List.copyOf(permutation);
+        }
+
+        public Set(TensorView output, TensorView input) { this(output, input, List.of()); }
+
+        public boolean isPermute() { return !permutation.isEmpty(); }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "set"; }
+    }
+
+    record Binary(BinaryOpType op, TensorView output, TensorView lhs, TensorView rhs) implements FusionOp {
+        public Binary {
+            Objects.requireNonNull(op);
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(lhs);
+            Objects.requireNonNull(rhs);
+        }
+
+        public List<TensorView> inputs() { return List.of(lhs, rhs); }
+
+        public String opName() { return op.fileName(); }
+    }
+
+    /** A reduction over {@code axes} (input axis positions); the output keeps them as reduction axes. */
+    record Reduction(ReductionOpType op, TensorView output, TensorView input, List<Integer> axes) implements FusionOp {
+        public Reduction {
+            Objects.requireNonNull(op);
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            axes = List.copyOf(axes);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return op.fileName(); }
+    }
+
+    /** Broadcast: {@code flags[i]} says whether output axis i is a new broadcast axis. */
+    record Broadcast(TensorView output, TensorView input, List<Boolean> flags) implements FusionOp {
+        public Broadcast {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            flags = List.copyOf(flags);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "broadcast"; }
+    }
+
+    /** {@code at::matmul} semantics: 2-D and batched. */
+    record Matmul(TensorView output, TensorView a, TensorView b) implements FusionOp {
+        public Matmul {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(a);
+            Objects.requireNonNull(b);
+        }
+
+        public List<TensorView> inputs() { return List.of(a, b); }
+
+        public String opName() { return "matmul"; }
+    }
+
+    /** {@code at::linear}: input [.., K], weight [N, K], optional bias [N]. */
+    record Linear(TensorView output, TensorView input, TensorView weight, TensorView bias) implements FusionOp {
+        public Linear {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            Objects.requireNonNull(weight);
+        }
+
+        public List<TensorView> inputs() {
+            List<TensorView> in = new ArrayList<>(List.of(input, weight));
+            if (bias != null) in.add(bias);
+            return List.copyOf(in);
+        }
+
+        public String opName() { return "linear"; }
+    }
+}

@@ -1,0 +1,25 @@
+package org.hostir.studio.ir;
+
+/**
+ * A host-side integer expression: extents, named scalars bound at run time ({@code StreamIdx},
+ * {@code numberOfStreams}, {@code deviceIdx.x}) and arithmetic over them.
+ */
+public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary {
+
+    static Scalar constant(long value) { return new Extent.Constant(value); }
+
+    static Scalar mul(Scalar a, Scalar b) {
+        if (a instanceof Extent.Constant(long x) && b instanceof Extent.Constant(long y)) {
+            return new Extent.Constant(x * y);
+        }
+        if (a instanceof Extent.Constant(long x) && x == 1) return b;
+        if (b instanceof Extent.Constant(long y) && y == 1) return a;
+        return new ScalarBinary(ScalarBinary.Op.MUL, a, b);
+    }
+
+    static Scalar mod(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.MOD, a, b); }
+
+    static Scalar add(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.ADD, a, b); }
+
+    static Scalar eq(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.EQ, a, b); }
+}

@@ -1,0 +1,133 @@
+package org.hostir.studio.ir.print;
+
+import static org.hostir.studio.ir.print.IrText.scalar;
+import static org.hostir.studio.ir.print.IrText.stream;
+import static org.hostir.studio.ir.print.IrText.tensor;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.Deallocate;
+import org.hostir.studio.ir.host.EndCoalescing;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.GetCurrentStream;
+import org.hostir.studio.ir.host.HirAliasSelect;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.HostUnit;
+import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.PostOnStream;
+import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.Synchronize;
+import org.hostir.studio.ir.host.Wait;
+
+/** Prints a HostIrContainer in the format of nvFuser's {@code NVFUSER_DUMP=host_ir}, line breaks included. */
+public final class HostIrPrinter {
+    private static final String STEP = "  ";
+
+    private HostIrPrinter() {}
+
+    public static String print(HostIrContainer c) {
+        StringBuilder out = new StringBuilder();
+        out.append("%HostIrContainer { (").append(tensors(c.inputs(), ", ")).append(") -> (")
+                .append(tensors(c.outputs(), ", ")).append(") :\n");
+        for (HostNode n : c.topLevel()) print(n, STEP, out);
+        for (HostUnit u : c.hostUnits()) printHostUnit(u, out);
+        out.append("} // %HostIrContainer\n");
+        return out.toString();
+    }
+
+    /** One node (and its bodies) at the given indentation. */
+    public static String print(HostNode node, String indent) {
+        StringBuilder out = new StringBuilder();
+        print(node, indent, out);
+        return out.toString();
+    }
+
+    /** The first line of a node, for trees and lists. */
+    public static String headline(HostNode node) {
+        String text = print(node, "");
+        return switch (node) {
+            case HostOp o -> text.lines().skip(1).findFirst().orElse("").strip() + "  -> " + tensor(o.op().output());
+            case HirAliasSelect s -> tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
+            default -> text.lines().findFirst().orElse("");
+        };
+    }
+
+    private static void print(HostNode node, String indent, StringBuilder out) {
+        switch (node) {
+            case Allocate a -> out.append(indent).append(tensor(a.buffer())).append(" = ALLOCATE(buffer=")
+                    .append(tensor(a.buffer())).append(", mem_type=").append(a.memoryType().dumpName())
+                    .append(", size=").append(scalar(a.size())).append(", zero_init=").append(a.zeroInit())
+                    .append(", resets_to_zero=false)\n");
+            case Deallocate d -> out.append(indent).append("Deallocate {").append(tensor(d.buffer())).append("}\n");
+            case ForLoop f -> {
+                out.append(indent).append("FOR ").append(f.index().name()).append(" in ")
+                        .append(IrText.iterDomain(f.iterDomain())).append(":\n");
+                for (HostNode n : f.body()) print(n, indent + STEP, out);
+            }
+            case IfThenElse i -> {
+                out.append(indent).append("IF Manual ").append(scalar(i.predicate())).append(":\n");
+                for (HostNode n : i.thenBody()) print(n, indent + STEP, out);
+                if (!i.elseBody().isEmpty()) {
+                    out.append(indent).append("ELSE:\n");
+                    for (HostNode n : i.elseBody()) print(n, indent + STEP, out);
+                }
+            }
+            case GetCurrentStream g -> out.append(indent).append("GetCurrentStream into ").append(stream(g.stream()))
+                    .append('\n');
+            case SetCurrentStream s -> out.append(indent).append("SetCurrentStream to ").append(stream(s.stream()))
+                    .append('\n');
+            case Synchronize s -> out.append(indent).append("Synchronize ").append(stream(s.stream())).append('\n');
+            case HirAliasSelect s -> out.append(indent).append(tensor(s.out())).append('\n')
+                    .append(indent).append("   = HirAliasSelect( ").append(tensor(s.in()))
+                    .append(", axis = ").append(IrText.iterDomain(s.axis()))
+                    .append(", index = ").append(scalar(s.index())).append(" )\n");
+            case Communication c -> {
+                out.append(indent).append("Communication ").append(c.id()).append(" (type=")
+                        .append(c.type().dumpName()).append(", team=(").append(IrText.ids(c.team())).append(")");
+                if (c.type().hasRoot()) out.append(", root=").append(scalar(c.root()));
+                out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()))
+                        .append(", backend=").append(c.backend().dumpName()).append(")\n");
+            }
+            case P2PCommunication p -> out.append(indent).append("P2PCommunication ").append(p.id())
+                    .append(" (type=").append(p.type().dumpName()).append(", buffer=").append(tensor(p.buffer()))
+                    .append(", peer=").append(scalar(p.peer())).append(", backend=")
+                    .append(p.backend().dumpName()).append(")\n");
+            case StartCoalescing s -> out.append(indent).append("StartCoalescing\n");
+            case EndCoalescing e -> out.append(indent).append("EndCoalescing ").append(e.id()).append('\n');
+            case Wait w -> out.append(indent).append("Wait Communication ").append(w.communicationId()).append('\n');
+            case PostOnStream p -> out.append(indent).append("PostOnStream (").append(p.unit().name())
+                    .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
+                    .append(listed(p.outputs())).append("})\n");
+            case HostOp o -> FusionOpPrinter.print(o.op(), indent, out);
+        }
+    }
+
+    /** nvFuser prints a HostUnit's header, then its fusion's math, after the top-level nodes. */
+    private static void printHostUnit(HostUnit u, StringBuilder out) {
+        out.append(u.name()).append(": Inputs={").append(listed(u.inputs())).append("} -> Outputs={")
+                .append(listed(u.outputs())).append("}");
+        out.append(FusionPrinter.printMath(u.inputs(), u.outputs(), u.ops()));
+    }
+
+    private static String tensors(List<TensorView> tvs, String sep) {
+        return tvs.stream().map(IrText::tensor).collect(Collectors.joining(sep));
+    }
+
+    /** Each tensor followed by ", ", as nvFuser's PostOnStream and HostUnit print them. */
+    private static String listed(List<TensorView> tvs) {
+        return tvs.stream().map(t -> tensor(t) + ", ").collect(Collectors.joining());
+    }
+
+    static void printOps(List<FusionOp> ops, String indent, StringBuilder out) {
+        for (FusionOp op : ops) FusionOpPrinter.print(op, indent, out);
+    }
+}

@@ -1,0 +1,55 @@
+package org.hostir.studio.ir.print;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Stream;
+
+/** The one-line spellings of IR values in nvFuser's dump format. */
+public final class IrText {
+    private IrText() {}
+
+    /** {@code T0_g_float[ideviceIdx.x0{i0}, iS1{i2}] (DeviceMesh{0 1})}. */
+    public static String tensor(TensorView tv) {
+        String axes = tv.axes().stream().map(IrText::iterDomain).collect(Collectors.joining(", "));
+        String s = "T" + tv.id() + "_" + tv.memoryType().letter() + "_" + tv.dtype().dumpName() + "[" + axes + "]";
+        return tv.mesh() == null ? s : s + " (" + mesh(tv.mesh()) + ")";
+    }
+
+    /** {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, {@code rS8{i3}}, {@code bS8{1}}. */
+    public static String iterDomain(IterDomain id) {
+        return id.iterType().letter() + id.parallelType().dumpName() + id.id() + "{" + scalar(id.extent()) + "}";
+    }
+
+    public static String mesh(DeviceMesh mesh) {
+        return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";
+    }
+
+    /** Space-separated ids, as in {@code team=(0 1 2 3)}. */
+    public static String ids(List<Integer> ids) {
+        return ids.stream().map(String::valueOf).collect(Collectors.joining(" "));
+    }
+
+    public static String scalar(Scalar s) {
+        return switch (s) {
+            case Extent.Symbolic sym -> "i" + sym.id();
+            case Extent.Constant c -> Long.toString(c.value());
+            case NamedScalar n -> n.name();
+            case ScalarBinary b -> "( " + scalar(b.lhs()) + " " + b.op().symbol() + " " + scalar(b.rhs()) + " )";
+        };
+    }
+
+    public static String stream(Stream s) {
+        return switch (s) {
+            case Stream.Fixed f -> "Stream " + f.number();
+            case Stream.Indexed i -> "Stream " + scalar(i.index());
+        };
+    }
+}

@@ -1,0 +1,2 @@
+/** Printer of fusion and Host IR in nvFuser's dump format. */
+package org.hostir.studio.ir.print;

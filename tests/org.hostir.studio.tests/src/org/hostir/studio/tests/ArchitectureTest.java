@@ -1,0 +1,179 @@
+package org.hostir.studio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Enforces the layering of DESIGN.md section 2: nothing below {@code ui} imports Eclipse, OSGi or SWT, so that
+ * the engine runs on a plain classpath (command line, runner JVM, GPU machine). Scans the sources, not classes,
+ * so it also sees code that no test loads.
+ */
+public class ArchitectureTest {
+    /** The only packages (and their sub-packages) that may use Eclipse, OSGi and SWT. */
+    static final String UI_PACKAGE = "org.hostir.studio.ui";
+    /** Import prefixes forbidden outside the ui packages. */
+    static final List<String> FORBIDDEN = List.of("org.eclipse.", "org.osgi.", "org.eclipse.swt");
+
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+    private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(?:static\\s+|module\\s+)?([\\w.]+(?:\\.\\*)?)\\s*;");
+
+    record Source(Path file, String pkg, String text) {
+    }
+
+    @Test
+    public void engineDoesNotImportEclipseOsgiOrSwt() {
+        List<Source> sources = sources();
+        assertTrue(sources.size() > 0, "no .java files found under " + TestPaths.sourceRoot());
+        int engineFiles = 0;
+        List<String> offenders = new ArrayList<>();
+        for (Source s : sources) {
+            if (isUi(s.pkg())) {
+                continue;
+            }
+            engineFiles++;
+            Matcher m = IMPORT.matcher(withoutComments(s.text()));
+            while (m.find()) {
+                String imported = m.group(1);
+                for (String prefix : FORBIDDEN) {
+                    if (imported.startsWith(prefix)) {
+                        offenders.add(TestPaths.repoRoot().relativize(s.file()) + ": import " + imported);
+                        break;
+                    }
+                }
+            }
+        }
+        assertTrue(engineFiles > 0, "no engine (non-ui) sources found under " + TestPaths.sourceRoot());
+        if (!offenders.isEmpty()) {
+            fail("Only " + UI_PACKAGE + ".* may import Eclipse, OSGi or SWT (DESIGN.md section 2); "
+                    + offenders.size() + " offending import(s) in " + engineFiles + " engine files:\n  "
+                    + String.join("\n  ", offenders));
+        }
+    }
+
+    @Test
+    public void packageMatchesFolder() {
+        List<String> wrong = new ArrayList<>();
+        Path root = TestPaths.sourceRoot();
+        for (Source s : sources()) {
+            String expected = root.relativize(s.file().getParent()).toString().replace('/', '.').replace('\\', '.');
+            if (!expected.equals(s.pkg())) {
+                wrong.add(root.relativize(s.file()) + ": package '" + s.pkg() + "', folder says '" + expected + "'");
+            }
+        }
+        assertTrue(wrong.isEmpty(), "package declarations that do not match their folder:\n  " + String.join("\n  ", wrong));
+    }
+
+    /**
+     * Every package with sources must be in the plugin's Export-Package: the test bundles see only exported
+     * packages, and Tycho fails to compile a test of an unexported one with a far less clear message.
+     */
+    @Test
+    public void everyPackageIsExported() throws IOException {
+        Set<String> packages = new TreeSet<>();
+        for (Source s : sources()) {
+            if (!s.pkg().isEmpty()) {
+                packages.add(s.pkg());
+            }
+        }
+        assertFalse(packages.isEmpty(), "no packages found under " + TestPaths.sourceRoot());
+        Set<String> exported = exportedPackages(TestPaths.repo("META-INF", "MANIFEST.MF"));
+        List<String> missing = packages.stream().filter(p -> !exported.contains(p)).toList();
+        assertTrue(missing.isEmpty(), "packages under src/ missing from Export-Package in META-INF/MANIFEST.MF "
+                + "(add them there, one per line):\n  " + String.join(",\n  ", missing));
+    }
+
+    static boolean isUi(String pkg) {
+        return pkg.equals(UI_PACKAGE) || pkg.startsWith(UI_PACKAGE + ".");
+    }
+
+    static List<Source> sources() {
+        Path root = TestPaths.sourceRoot();
+        assertTrue(Files.isDirectory(root), "source folder missing: " + root);
+        try (Stream<Path> files = Files.walk(root)) {
+            List<Source> out = new ArrayList<>();
+            for (Path f : files.filter(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)).sorted().toList()) {
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                Matcher m = PACKAGE.matcher(withoutComments(text));
+                out.add(new Source(f, m.find() ? m.group(1) : "", text));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Blanks out comments (so an import inside a comment or javadoc does not count); keeps string literals. */
+    static String withoutComments(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\'') {
+                int j = i + 1;
+                while (j < n && text.charAt(j) != c && text.charAt(j) != '\n') {
+                    j += text.charAt(j) == '\\' ? 2 : 1;
+                }
+                j = Math.min(j + 1, n);
+                b.append(text, i, j);
+                i = j;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
+                while (i < n && text.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int end = text.indexOf("*/", i + 2);
+                end = end < 0 ? n : end + 2;
+                for (int k = i; k < end; k++) {
+                    b.append(text.charAt(k) == '\n' ? '\n' : ' ');
+                }
+                i = end;
+            } else {
+                b.append(c);
+                i++;
+            }
+        }
+        return b.toString();
+    }
+
+    /** The package names in a manifest's Export-Package header (attributes and directives dropped). */
+    static Set<String> exportedPackages(Path manifest) throws IOException {
+        StringBuilder header = null;
+        for (String line : Files.readAllLines(manifest, StandardCharsets.UTF_8)) {
+            if (header != null && line.startsWith(" ")) {
+                header.append(line.substring(1));
+            } else if (header != null) {
+                break;
+            } else if (line.startsWith("Export-Package:")) {
+                header = new StringBuilder(line.substring("Export-Package:".length()));
+            }
+        }
+        Set<String> out = new TreeSet<>();
+        if (header != null) {
+            String value = header.toString().replaceAll("\"[^\"]*\"", "\"\"");
+            for (String clause : value.split(",")) {
+                String name = clause.split(";")[0].trim();
+                if (!name.isEmpty()) {
+                    out.add(name);
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,58 @@
+package org.hostir.studio.tests;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * Where the repository is, for tests that read sources, examples or the shared seeds.
+ *
+ * <p>The root comes from the system property {@code hirstudio.repo} (set by the test bundle's pom through
+ * surefire's argLine, and by {@code ./hirstudio unit}); without it, the first folder upwards from the working
+ * directory that holds {@code tycho-pom.xml} and {@code plugin.xml}.
+ */
+public final class TestPaths {
+    /** System property naming the repository root. */
+    public static final String REPO_PROPERTY = "hirstudio.repo";
+
+    private TestPaths() {
+    }
+
+    /** The repository root (the folder with plugin.xml, src/, tycho-pom.xml). */
+    public static Path repoRoot() {
+        String prop = System.getProperty(REPO_PROPERTY);
+        if (prop != null && !prop.isBlank()) {
+            Path p = Paths.get(prop).toAbsolutePath().normalize();
+            if (!isRepoRoot(p)) {
+                throw new IllegalStateException("-D" + REPO_PROPERTY + "=" + prop
+                        + " is not the Host IR Studio repository root (no tycho-pom.xml and plugin.xml there)");
+            }
+            return p;
+        }
+        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (isRepoRoot(p)) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("repository root not found: set -D" + REPO_PROPERTY + "=<repo root>");
+    }
+
+    /** The engine and UI sources: {@code <repo>/src}. */
+    public static Path sourceRoot() {
+        return repoRoot().resolve("src");
+    }
+
+    /** The {@code shared/} folder beside the repository (DESIGN.md, seeds, spikes, reference). */
+    public static Path sharedDir() {
+        return repoRoot().resolve("..").resolve("shared").normalize();
+    }
+
+    /** A path inside the repository. */
+    public static Path repo(String first, String... more) {
+        return repoRoot().resolve(Paths.get(first, more));
+    }
+
+    private static boolean isRepoRoot(Path p) {
+        return Files.isRegularFile(p.resolve("tycho-pom.xml")) && Files.isRegularFile(p.resolve("plugin.xml"));
+    }
+}
