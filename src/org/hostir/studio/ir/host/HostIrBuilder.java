@@ -80,6 +80,21 @@ public final class HostIrBuilder {
         return node;
     }
 
+    /** Records that {@code node} was lowered from the same fusion op as the node {@code originId}, if known. */
+    public <N extends HostNode> N inherit(int originId, N node) {
+        Integer op = provenance.get(originId);
+        if (op != null) provenance.put(node.id(), op);
+        return node;
+    }
+
+    /** Starts from a program's provenance, so rewritten programs keep knowing where nodes came from. */
+    public HostIrBuilder withProvenance(Map<Integer, Integer> known) {
+        provenance.putAll(known);
+        return this;
+    }
+
+    public Map<Integer, Integer> provenance() { return Map.copyOf(provenance); }
+
     public HostIrContainer container(List<TensorView> inputs, List<TensorView> outputs, List<HostNode> topLevel) {
         return new HostIrContainer(inputs, outputs, topLevel, hostUnits, ir.symbols(), ir.counters(), provenance);
     }

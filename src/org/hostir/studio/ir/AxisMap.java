@@ -1,0 +1,127 @@
+package org.hostir.studio.ir;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which output axis each input axis of an op becomes: the producer-consumer map of nvFuser's IdModel, for the
+ * ops we have. Lowering uses it to see sharding changes and stream axes flow through an op; validation to check
+ * extents agree.
+ *
+ * <p>Batched matmul aligns batch axes as {@code at::matmul} does, from the right, with one allowance: where the
+ * second operand has fewer batch axes, an output batch axis of another extent is skipped rather than broadcast
+ * (nvFuser's tests reorder a DID axis outermost, so {@code [DIDx D, S, M, K] x [DIDx D, K, N]} pairs D with D).
+ */
+public final class AxisMap {
+    public static final int NONE = -1;
+
+    private AxisMap() {}
+
+    /** For input {@code inputIndex} of {@code op}: output axis position per input axis position, or NONE. */
+    public static int[] of(FusionOp op, int inputIndex) {
+        TensorView in = op.inputs().get(inputIndex);
+        TensorView out = op.output();
+        int[] map = new int[in.rank()];
+        Arrays.fill(map, NONE);
+        switch (op) {
+            case FusionOp.Set s -> {
+                List<Integer> kept = nonReduction(in);
+                for (int o = 0; o < out.rank(); o++) {
+                    int k = s.isPermute() ? s.permutation().get(o) : o;
+                    if (k < kept.size()) map[kept.get(k)] = o;
+                }
+            }
+            case FusionOp.Binary b -> positional(map, out);
+            case FusionOp.Reduction r -> positional(map, out);
+            case FusionOp.Broadcast b -> {
+                int i = 0;
+                for (int o = 0; o < out.rank() && i < in.rank(); o++) {
+                    if (!out.axis(o).isBroadcast() || in.axis(i).isBroadcast()) map[i++] = o;
+                }
+            }
+            case FusionOp.Matmul m -> matmul(map, in, out, inputIndex == 0);
+            case FusionOp.Linear l -> linear(map, in, out, inputIndex);
+        }
+        return map;
+    }
+
+    /** The input axis of {@code inputIndex} that becomes output axis {@code outAxis}, or NONE. */
+    public static int producerAxis(FusionOp op, int inputIndex, int outAxis) {
+        int[] map = of(op, inputIndex);
+        for (int i = 0; i < map.length; i++) {
+            if (map[i] == outAxis) return i;
+        }
+        return NONE;
+    }
+
+    private static List<Integer> nonReduction(TensorView tv) {
+        return java.util.stream.IntStream.range(0, tv.rank()).filter(i -> !tv.axis(i).isReduction()).boxed()
+                .toList();
+    }
+
+    private static void positional(int[] map, TensorView out) {
+        for (int i = 0; i < map.length && i < out.rank(); i++) map[i] = i;
+    }
+
+    /** a [..B, M, K] x b [..B, K, N] -> out [..B, M, N, rK]; 1-D operands as at::matmul. */
+    private static void matmul(int[] map, TensorView in, TensorView out, boolean isA) {
+        int outRank = out.rank();
+        if (outRank < 2 || in.rank() < 1) return;
+        int k = outRank - 1; // the reduction axis comes last
+        if (in.rank() == 1) {
+            map[0] = k;
+            return;
+        }
+        int r = in.rank();
+        if (isA) {
+            map[r - 2] = outRank - 3; // M
+            map[r - 1] = k;
+        } else {
+            map[r - 2] = k;
+            map[r - 1] = outRank - 2; // N
+        }
+        int inBatch = r - 2;
+        int outBatchCount = Math.max(0, outRank - 3);
+        if (inBatch == outBatchCount) {
+            for (int i = 0; i < inBatch; i++) map[i] = i;
+            return;
+        }
+        int o = outBatchCount - 1;
+        for (int i = inBatch - 1; i >= 0 && o >= 0; i--) {
+            while (o >= 0 && !compatible(in.axis(i), out.axis(o))) o--;
+            if (o >= 0) map[i] = o--;
+        }
+    }
+
+    /** in [.., K], weight [N, K], bias [N] -> out [.., N, rK]. */
+    private static void linear(int[] map, TensorView in, TensorView out, int inputIndex) {
+        int outRank = out.rank();
+        if (outRank < 2) return;
+        int n = outRank - 2;
+        int k = outRank - 1;
+        switch (inputIndex) {
+            case 0 -> {
+                for (int i = 0; i < in.rank() - 1; i++) map[i] = i;
+                map[in.rank() - 1] = k;
+            }
+            case 1 -> {
+                if (in.rank() == 2) {
+                    map[0] = n;
+                    map[1] = k;
+                }
+            }
+            default -> {
+                if (in.rank() == 1) map[0] = n;
+            }
+        }
+    }
+
+    private static boolean compatible(IterDomain a, IterDomain b) {
+        return a.isBroadcast() || b.isBroadcast() || a.extent().equals(b.extent()) || sameSymbolName(a, b);
+    }
+
+    private static boolean sameSymbolName(IterDomain a, IterDomain b) {
+        return a.extent() instanceof Extent.Symbolic x && b.extent() instanceof Extent.Symbolic y
+                && x.name().equals(y.name());
+    }
+}

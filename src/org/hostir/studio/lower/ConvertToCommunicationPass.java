@@ -1,0 +1,67 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.HostIrBuilder;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+
+/**
+ * nvFuser's ConvertOpToCommunication: each resharding expression, at top level or directly in a loop body,
+ * becomes {@code Allocate} (when this rank holds the output) + {@code Communication} + {@code Wait}. A rank
+ * outside the team gets nothing for it.
+ */
+public final class ConvertToCommunicationPass implements HostPass {
+    public String name() { return "ConvertToCommunication"; }
+
+    public HostIrContainer run(HostIrContainer program, LoweringContext context) {
+        HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
+                .withProvenance(program.provenance());
+        List<HostNode> top = new ArrayList<>();
+        for (HostNode node : program.topLevel()) {
+            if (node instanceof ForLoop loop) {
+                List<HostNode> body = new ArrayList<>();
+                for (HostNode inner : loop.body()) convert(inner, h, context, body);
+                top.add(loop.withBody(body));
+            } else {
+                convert(node, h, context, top);
+            }
+        }
+        return new HostIrContainer(program.inputs(), program.outputs(), top, program.hostUnits(), program.symbols(),
+                h.ir().counters(), h.provenance());
+    }
+
+    private static void convert(HostNode node, HostIrBuilder h, LoweringContext context, List<HostNode> out) {
+        if (!(node instanceof HostOp op) || !Resharding.isResharding(op.op())) {
+            out.add(node);
+            return;
+        }
+        FusionOp expr = op.op();
+        TensorView output = expr.output();
+        int rank = context.rank();
+        boolean allocated = false;
+        for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr)) {
+            if (!plan.team().contains(rank)) continue;
+            if (plan.team().size() == 1) { // a slice that stays on its device is a local copy
+                out.add(h.inherit(op.id(), h.op(new FusionOp.Set(output, expr.inputs().get(0)))));
+                continue;
+            }
+            if (!allocated && output.mesh().contains(rank)) {
+                out.add(h.inherit(op.id(), h.allocate(output)));
+                allocated = true;
+            }
+            var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
+                    plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,
+                    plan.reduction(), context.options().backend()));
+            out.add(comm);
+            out.add(h.inherit(op.id(), h.waitFor(comm)));
+        }
+    }
+}

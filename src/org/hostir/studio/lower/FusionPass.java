@@ -1,0 +1,17 @@
+package org.hostir.studio.lower;
+
+import org.hostir.studio.ir.Fusion;
+
+/** A pass that rewrites the fusion before it becomes Host IR. */
+public interface FusionPass extends Pass {
+
+    Fusion run(Fusion fusion, LoweringContext context);
+
+    @Override
+    default Snapshot apply(Snapshot before, LoweringContext context) {
+        if (!(before instanceof Snapshot.OfFusion(var fusion))) {
+            throw new IllegalStateException(name() + " runs before segmentation, on the fusion");
+        }
+        return new Snapshot.OfFusion(run(fusion, context));
+    }
+}

@@ -1,0 +1,19 @@
+package org.hostir.studio.lower;
+
+import java.util.List;
+
+/** A schedule the pipeline cannot lower; carries one error per problem found. */
+public final class LoweringException extends RuntimeException {
+    private final List<LoweringError> errors;
+
+    public LoweringException(List<LoweringError> errors) {
+        super(errors.isEmpty() ? "lowering failed" : errors.get(0).format());
+        this.errors = List.copyOf(errors);
+    }
+
+    public LoweringException(String subject, String rule, String message) {
+        this(List.of(new LoweringError(subject, rule, message)));
+    }
+
+    public List<LoweringError> errors() { return errors; }
+}

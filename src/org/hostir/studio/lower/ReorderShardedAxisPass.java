@@ -1,0 +1,86 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.TensorSubstitution;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicationType;
+
+/**
+ * Gather, Allgather and Scatter move contiguous slices, so the sharded axis must be outermost (Stream axes,
+ * sliced away by the loop, and reduction axes, absent at run time, do not count). Otherwise the set is wrapped
+ * in {@code Set.Permute}s: permute the sharded axis out, communicate, permute back (seed 003's Scatter pipeline).
+ */
+public final class ReorderShardedAxisPass implements FusionPass {
+    public String name() { return "ReorderShardedAxis"; }
+
+    public Fusion run(Fusion fusion, LoweringContext context) {
+        IrBuilder b = new IrBuilder(fusion.counters(), fusion.symbols());
+        List<FusionOp> ops = new ArrayList<>();
+        Map<Integer, TensorView> renamed = new HashMap<>();
+        for (FusionOp original : fusion.ops()) {
+            FusionOp op = TensorSubstitution.apply(original, renamed);
+            int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
+                    && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
+            if (axis <= 0) {
+                ops.add(op);
+                continue;
+            }
+            FusionOp.Set set = (FusionOp.Set) op;
+            List<Integer> perm = outermostFirst(axis, set.output().rank());
+            TensorView in = set.input();
+            List<IterDomain> inAxes = in.allocationAxes();
+            TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
+                    perm.stream().map(p -> b.copy(inAxes.get(p))).toList());
+            TensorView out = set.output();
+            TensorView communicated = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),
+                    perm.stream().map(p -> b.copy(out.axis(p))).toList());
+            List<IterDomain> back = new ArrayList<>();
+            for (int p = 0; p < out.rank(); p++) back.add(null);
+            for (int i = 0; i < perm.size(); i++) back.set(perm.get(i), b.copy(communicated.axis(i)));
+            TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back);
+            ops.add(new FusionOp.Set(permuted, in, perm));
+            ops.add(new FusionOp.Set(communicated, permuted));
+            ops.add(new FusionOp.Set(restored, communicated, inverse(perm)));
+            renamed.put(out.id(), restored);
+        }
+        List<TensorView> outputs = fusion.outputs().stream().map(t -> TensorSubstitution.apply(t, renamed)).toList();
+        return new Fusion(fusion.name(), fusion.inputs(), ops, outputs, b.symbols(), b.counters());
+    }
+
+    /**
+     * Position of the gathered or scattered axis among the non-reduction axes when it is not outermost, else -1.
+     * A set that is also stream-parallel is left alone: its loop slices the stream axis away first.
+     */
+    private static int misplacedAxis(FusionOp.Set s) {
+        if (s.output().streamAxis().isPresent()) return -1;
+        TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
+            case SCATTER -> s.output();
+            case GATHER, ALLGATHER -> s.input();
+            default -> null;
+        };
+        return sharded == null ? -1 : Resharding.shardedPosition(sharded, List.of());
+    }
+
+    private static List<Integer> outermostFirst(int axis, int rank) {
+        List<Integer> perm = new ArrayList<>(List.of(axis));
+        for (int i = 0; i < rank; i++) {
+            if (i != axis) perm.add(i);
+        }
+        return perm;
+    }
+
+    private static List<Integer> inverse(List<Integer> perm) {
+        Integer[] inv = new Integer[perm.size()];
+        for (int i = 0; i < perm.size(); i++) inv[perm.get(i)] = i;
+        return List.of(inv);
+    }
+}

@@ -1,0 +1,131 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.hostir.studio.ir.AxisMap;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorSubstitution;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.EndCoalescing;
+import org.hostir.studio.ir.host.HostIrBuilder;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.P2PCommunication;
+
+/**
+ * The inside of one stream loop: each op's inputs and outputs sliced at the loop index (one slice per tensor),
+ * the op rewired to the slices under its own id, and DIDx-to-Stream sets expanded into their allgather form.
+ * Slices that a communication will read or write are global memory, the others local (as the seeds print).
+ */
+final class StreamLoopBody {
+    private final HostIrBuilder h;
+    private final LoweringContext context;
+    private final IterDomain axis;
+    private final List<HostOp> ops;
+    private final Map<Integer, TensorView> slices = new HashMap<>();
+    private final Set<Integer> communicated = new HashSet<>();
+    private final Scalar index;
+
+    StreamLoopBody(HostIrBuilder h, LoweringContext context, IterDomain axis, List<HostOp> ops) {
+        this.h = h;
+        this.context = context;
+        this.axis = axis;
+        this.ops = ops;
+        for (HostOp op : ops) {
+            if (Resharding.isResharding(op.op()) && Resharding.didToStreamAxis(op.op()).isEmpty()) {
+                op.op().inputs().forEach(t -> communicated.add(t.id()));
+                communicated.add(op.op().output().id());
+            }
+        }
+        this.index = context.options().offsetStreamIndexingByRank()
+                ? Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX), axis.extent())
+                : NamedScalar.STREAM_IDX;
+    }
+
+    List<HostNode> build() {
+        List<HostNode> body = new ArrayList<>();
+        for (HostOp node : ops) {
+            FusionOp op = node.op();
+            var didAxis = Resharding.didToStreamAxis(op);
+            if (didAxis.isPresent()) {
+                allgather(node, (FusionOp.Set) op, didAxis.get(), body);
+                continue;
+            }
+            Map<Integer, TensorView> rewired = new HashMap<>();
+            for (int i = 0; i < op.inputs().size(); i++) {
+                TensorView in = op.inputs().get(i);
+                TensorView slice = slices.get(in.id());
+                if (slice == null) {
+                    int p = AxisMap.producerAxis(op, i, streamPosition(op.output()));
+                    if (p != AxisMap.NONE) slice = select(node, in, p, body);
+                }
+                if (slice != null) rewired.put(in.id(), slice);
+            }
+            TensorView out = op.output();
+            rewired.put(out.id(), select(node, out, streamPosition(out), body));
+            body.add(new HostOp(node.id(), TensorSubstitution.apply(op, rewired)));
+        }
+        return body;
+    }
+
+    /** Seed 000: the slice of iteration i is the own shard when i is this rank, else it comes from device i. */
+    private void allgather(HostOp node, FusionOp.Set set, int didAxis, List<HostNode> body) {
+        TensorView in = set.input();
+        TensorView out = set.output();
+        boolean broadcast = context.options().allgather() == AllgatherLowering.BROADCAST;
+        TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
+        TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
+        HostNode selectShard = from(node, h.select(shard, in, in.axis(didAxis), Scalar.constant(0)));
+        var backend = context.options().backend();
+        if (broadcast) {
+            body.add(selectShard);
+            var comm = from(node, h.communication(CommunicationType.BROADCAST, in.mesh().deviceIds(), index, shard,
+                    outSlice, null, backend));
+            body.add(comm);
+            body.add(from(node, h.waitFor(comm)));
+            return;
+        }
+        List<HostNode> local = List.of(selectShard, new HostOp(node.id(), new FusionOp.Set(outSlice, shard)));
+        var start = from(node, h.startCoalescing());
+        var recv = from(node, h.p2p(P2PCommunication.Type.RECV, outSlice, index, backend));
+        var send = from(node, h.p2p(P2PCommunication.Type.SEND, in, index, backend));
+        EndCoalescing end = from(node, h.endCoalescing());
+        body.add(from(node, h.ifThenElse(Scalar.eq(index, NamedScalar.RANK), local,
+                List.of(start, recv, send, end, from(node, h.waitFor(end))))));
+    }
+
+    private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body) {
+        return select(node, tv, position, body, communicated.contains(tv.id()));
+    }
+
+    private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body, boolean global) {
+        TensorView cached = slices.get(tv.id());
+        if (cached != null) return cached;
+        TensorView slice = h.ir().sliceOf(tv, global ? MemoryType.GLOBAL : MemoryType.LOCAL, position);
+        body.add(from(node, h.select(slice, tv, tv.axis(position), index)));
+        slices.put(tv.id(), slice);
+        return slice;
+    }
+
+    private <N extends HostNode> N from(HostOp origin, N node) {
+        return h.inherit(origin.id(), node);
+    }
+
+    private static int streamPosition(TensorView tv) {
+        for (int i = 0; i < tv.rank(); i++) {
+            if (tv.axis(i).isStream()) return i;
+        }
+        throw new IllegalStateException(tv.label() + " has no Stream axis");
+    }
+
+}

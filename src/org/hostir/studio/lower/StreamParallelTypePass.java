@@ -1,0 +1,117 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.HostIrBuilder;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.PostOnStream;
+import org.hostir.studio.ir.host.Stream;
+
+/**
+ * nvFuser's StreamParallelType pass (seeds 000, 001, 003). Consecutive top-level ops whose output has a Stream
+ * axis go into one {@code FOR StreamIdx} loop; a following op joins when its stream axis has the loop's extent
+ * and it reads what the loop produces (or is resharding); any other node closes the loop. Outputs are allocated
+ * whole before the loop and sliced with HirAliasSelect inside; the stream management of the seeds surrounds the
+ * loop. A DIDx-to-Stream set is the pipelined allgather: P2P (seed 000) or Broadcast, or left to the
+ * communication pass as one whole Allgather.
+ */
+public final class StreamParallelTypePass implements HostPass {
+    public String name() { return "StreamParallelType"; }
+
+    public HostIrContainer run(HostIrContainer program, LoweringContext context) {
+        HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
+                .withProvenance(program.provenance());
+        List<HostNode> out = new ArrayList<>();
+        StreamLoopBuilder loop = null;
+        boolean streamsCaptured = false;
+        for (HostNode node : program.topLevel()) {
+            if (node instanceof PostOnStream p && p.outputs().stream().anyMatch(t -> t.streamAxis().isPresent())) {
+                throw new LoweringException(p.unit().name(), "stream.post-on-stream",
+                        "PostOnStream cannot be stream-parallelized: only standalone host ops run in a stream loop");
+            }
+            Optional<IterDomain> axis = streamAxisOf(node, context.options());
+            if (axis.isPresent()) {
+                HostOp op = (HostOp) node;
+                if (loop == null || !loop.accepts(op.op(), axis.get())) {
+                    streamsCaptured |= close(loop, out, streamsCaptured);
+                    loop = new StreamLoopBuilder(h, program, context, axis.get());
+                }
+                loop.add(op);
+            } else {
+                streamsCaptured |= close(loop, out, streamsCaptured);
+                loop = null;
+                out.add(node);
+            }
+        }
+        close(loop, out, streamsCaptured);
+        return new HostIrContainer(program.inputs(), program.outputs(), out, program.hostUnits(), program.symbols(),
+                h.ir().counters(), h.provenance());
+    }
+
+    /** The Stream axis a top-level node pipelines over, if it is a host op whose output has one. */
+    private static Optional<IterDomain> streamAxisOf(HostNode node, LoweringOptions options) {
+        if (!(node instanceof HostOp op)) return Optional.empty();
+        if (options.allgather() == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()) {
+            return Optional.empty();
+        }
+        return op.op().output().streamAxis();
+    }
+
+    /** Emits the finished loop; returns whether it captured the user's stream (done once per program). */
+    private static boolean close(StreamLoopBuilder loop, List<HostNode> out, boolean streamsCaptured) {
+        if (loop == null) return false;
+        loop.emit(out, !streamsCaptured);
+        return true;
+    }
+
+    /** The ops of one loop, sliced as they are added. */
+    static final class StreamLoopBuilder {
+        private final HostIrBuilder h;
+        private final LoweringContext context;
+        private final IterDomain axis;
+        private final List<HostOp> ops = new ArrayList<>();
+        private final Set<Integer> produced = new HashSet<>();
+
+        StreamLoopBuilder(HostIrBuilder h, HostIrContainer program, LoweringContext context, IterDomain axis) {
+            this.h = h;
+            this.context = context;
+            this.axis = axis;
+        }
+
+        boolean accepts(FusionOp op, IterDomain streamAxis) {
+            if (!streamAxis.extent().equals(axis.extent())) return false;
+            return Resharding.isResharding(op) || op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
+        }
+
+        void add(HostOp op) {
+            ops.add(op);
+            produced.add(op.op().output().id());
+        }
+
+        void emit(List<HostNode> out, boolean captureUserStream) {
+            StreamLoopBody body = new StreamLoopBody(h, context, axis, ops);
+            for (FusionOp op : ops.stream().map(HostOp::op).toList()) out.add(h.allocate(op.output()));
+            if (captureUserStream) out.add(h.getCurrentStream(Stream.USER));
+            out.add(h.forStreams(axis, List.of(h.setCurrentStream(HostIrBuilder.WORKER_STREAM),
+                    h.synchronize(Stream.USER))));
+            List<HostNode> main = new ArrayList<>();
+            main.add(h.setCurrentStream(HostIrBuilder.WORKER_STREAM));
+            main.addAll(body.build());
+            main.add(h.setCurrentStream(Stream.USER));
+            main.add(h.synchronize(HostIrBuilder.WORKER_STREAM));
+            ForLoop loop = h.forStreams(axis, main);
+            out.add(loop);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.hostir.studio.tests.lower;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.Wait;
+import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.Pipeline;
+import org.junit.jupiter.api.Test;
+
+/** Each rank gets its own program: teams, roots and peers depend on the rank, and ranks outside a mesh skip. */
+class PerRankLoweringTest {
+    private static final DeviceMesh M01 = DeviceMesh.of(0, 1);
+    private static final DeviceMesh M0 = DeviceMesh.of(0);
+    private static final DeviceMesh M1 = DeviceMesh.of(1);
+    private static final DeviceMesh M0123 = DeviceMesh.of(0, 1, 2, 3);
+
+    private static HostIrContainer lower(Fusion f, int rank, int devices) {
+        return Pipeline.standard().lower(f, new LoweringContext(rank, devices, LoweringOptions.DEFAULTS));
+    }
+
+    private static List<Communication> communications(HostIrContainer c) {
+        return c.allNodes().stream().filter(n -> n instanceof Communication).map(n -> (Communication) n).toList();
+    }
+
+    private static List<String> kinds(List<HostNode> nodes) {
+        return nodes.stream().map(n -> n.getClass().getSimpleName()).toList();
+    }
+
+    @Test
+    void gatherFromTwoDevicesToOne() {
+        Fusion f = TestFusions.setBetween(M01, M0, true, false);
+        for (int rank : List.of(0, 1)) {
+            HostIrContainer c = lower(f, rank, 2);
+            Communication g = communications(c).get(0);
+            assertEquals(CommunicationType.GATHER, g.type());
+            assertEquals(List.of(0, 1), g.team());
+            assertEquals(Scalar.constant(0), g.root());
+            // only the root holds the output, so only it allocates
+            List<String> expected = rank == 0 ? List.of("Allocate", "Communication", "Wait")
+                    : List.of("Communication", "Wait");
+            assertEquals(expected, kinds(c.topLevel()), "rank " + rank);
+        }
+    }
+
+    @Test
+    void scatterFromOneDeviceToFour() {
+        Fusion f = TestFusions.setBetween(M0, M0123, false, true);
+        for (int rank = 0; rank < 4; rank++) {
+            HostIrContainer c = lower(f, rank, 4);
+            Communication s = communications(c).get(0);
+            assertEquals(CommunicationType.SCATTER, s.type());
+            assertEquals(List.of(0, 1, 2, 3), s.team());
+            assertEquals(Scalar.constant(0), s.root());
+            assertTrue(c.topLevel().get(0) instanceof Allocate, "every receiver allocates its shard");
+        }
+    }
+
+    @Test
+    void broadcastAndSendRecvBetweenSingleDeviceMeshes() {
+        Fusion broadcast = TestFusions.setBetween(M0, M1, false, false);
+        Communication b = communications(lower(broadcast, 1, 2)).get(0);
+        assertEquals(CommunicationType.BROADCAST, b.type());
+        assertEquals(List.of(0, 1), b.team());
+        assertEquals(Scalar.constant(0), b.root(), "the root is the producer's first device");
+
+        Fusion sendRecv = TestFusions.setBetween(M0, M1, true, true);
+        Communication s = communications(lower(sendRecv, 0, 2)).get(0);
+        assertEquals(CommunicationType.SEND_RECV, s.type());
+        assertEquals(List.of(0, 1), s.team());
+        assertEquals(Scalar.constant(0), s.root());
+        assertEquals(List.of("Communication", "Wait"), kinds(lower(sendRecv, 0, 2).topLevel()),
+                "the sender holds no output: no Allocate");
+        assertEquals(List.of("Allocate", "Communication", "Wait"), kinds(lower(sendRecv, 1, 2).topLevel()));
+    }
+
+    @Test
+    void ranksOutsideEveryMeshSkipTheGroup() {
+        Fusion f = TestFusions.setBetween(M0, M1, true, true);
+        HostIrContainer rank2 = lower(f, 2, 3);
+        assertTrue(rank2.topLevel().isEmpty(), "device 2 takes no part: " + rank2.topLevel());
+    }
+
+    @Test
+    void reduceToOneDeviceAndAllreduceOnTheSameMesh() {
+        Communication reduce = communications(lower(TestFusions.reduceBetween(M01, M0), 1, 2)).get(0);
+        assertEquals(CommunicationType.REDUCE, reduce.type());
+        assertEquals(Scalar.constant(0), reduce.root());
+        Communication allreduce = communications(lower(TestFusions.reduceBetween(M01, M01), 1, 2)).get(0);
+        assertEquals(CommunicationType.ALLREDUCE, allreduce.type());
+        assertEquals(List.of(0, 1), allreduce.team());
+    }
+
+    @Test
+    void p2pAllgatherPeersAreTheLoopIndexAndTheLocalCopyIsPredicatedOnTheRank() {
+        HostIrContainer c = lower(TestFusions.agMatmulP2p(4), 3, 4);
+        IfThenElse branch = (IfThenElse) c.allNodes().stream().filter(n -> n instanceof IfThenElse).findFirst()
+                .orElseThrow();
+        assertEquals(Scalar.eq(NamedScalar.STREAM_IDX, NamedScalar.RANK), branch.predicate());
+        List<P2PCommunication> p2p = branch.elseBody().stream().filter(n -> n instanceof P2PCommunication)
+                .map(n -> (P2PCommunication) n).toList();
+        assertEquals(List.of(P2PCommunication.Type.RECV, P2PCommunication.Type.SEND),
+                p2p.stream().map(P2PCommunication::type).toList());
+        assertTrue(p2p.stream().allMatch(p -> p.peer().equals(NamedScalar.STREAM_IDX)));
+        Wait wait = (Wait) branch.elseBody().get(branch.elseBody().size() - 1);
+        assertEquals(branch.elseBody().get(3).id(), wait.communicationId(), "Wait names the EndCoalescing");
+    }
+
+    @Test
+    void offsetIndexingStartsAtTheOwnRank() {
+        LoweringOptions offset = LoweringOptions.parse(java.util.Map.of("offsetStreamIndexingByRank", "true"));
+        HostIrContainer c = Pipeline.standard().lower(TestFusions.agMatmulP2p(4), new LoweringContext(1, 4, offset));
+        IfThenElse branch = (IfThenElse) c.allNodes().stream().filter(n -> n instanceof IfThenElse).findFirst()
+                .orElseThrow();
+        Scalar index = Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX),
+                ((Extent) TestFusions.agMatmulP2p(4).inputs().get(0).axis(0).extent()));
+        assertEquals(Scalar.eq(index, NamedScalar.RANK), branch.predicate());
+    }
+}
