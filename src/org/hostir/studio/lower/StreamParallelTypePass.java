@@ -101,7 +101,7 @@ public final class StreamParallelTypePass implements HostPass {
 
         void emit(List<HostNode> out, boolean captureUserStream) {
             StreamLoopBody body = new StreamLoopBody(h, context, axis, ops);
-            for (FusionOp op : ops.stream().map(HostOp::op).toList()) out.add(h.allocate(op.output()));
+            for (HostOp op : ops) out.add(h.inherit(op.id(), h.allocate(op.op().output())));
             if (captureUserStream) out.add(h.getCurrentStream(Stream.USER));
             out.add(h.forStreams(axis, List.of(h.setCurrentStream(HostIrBuilder.WORKER_STREAM),
                     h.synchronize(Stream.USER))));
