@@ -1,0 +1,64 @@
+package org.hostir.studio.cli;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The argument syntax all subcommands share: {@code --name value} or {@code --name=value} for options,
+ * {@code --name} for flags, {@code --} to end options; everything else is positional. Each command says which
+ * options (single-valued or repeatable) and flags it accepts; anything else is a usage error. {@code --help}
+ * is always accepted.
+ */
+public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<String> flagNames) {
+    public static final String HELP = "--help";
+
+    public ArgumentParser {
+        single = Set.copyOf(single);
+        repeatable = Set.copyOf(repeatable);
+        flagNames = Set.copyOf(flagNames);
+    }
+
+    public Arguments parse(List<String> args) throws UsageException {
+        List<String> positionals = new ArrayList<>();
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        Set<String> flags = new HashSet<>();
+        boolean optionsEnded = false;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (optionsEnded || !arg.startsWith("-") || arg.equals("-")) {
+                positionals.add(arg);
+                continue;
+            }
+            if (arg.equals("--")) {
+                optionsEnded = true;
+                continue;
+            }
+            if (arg.equals("-h")) arg = HELP;
+            int eq = arg.indexOf('=');
+            String name = eq > 0 ? arg.substring(0, eq) : arg;
+            if (flagNames.contains(name) || name.equals(HELP)) {
+                if (eq > 0) throw new UsageException(name + " takes no value");
+                flags.add(name);
+            } else if (single.contains(name) || repeatable.contains(name)) {
+                String value;
+                if (eq > 0) {
+                    value = arg.substring(eq + 1);
+                } else if (i + 1 < args.size()) {
+                    value = args.get(++i);
+                } else {
+                    throw new UsageException(name + " needs a value");
+                }
+                List<String> list = values.computeIfAbsent(name, k -> new ArrayList<>());
+                if (single.contains(name) && !list.isEmpty()) throw new UsageException(name + " given twice");
+                list.add(value);
+            } else {
+                throw new UsageException("unknown option '" + name + "'");
+            }
+        }
+        return new Arguments(positionals, values, flags);
+    }
+}

@@ -1,0 +1,102 @@
+package org.hostir.studio.cli;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.hostir.studio.io.FusionBindings;
+import org.hostir.studio.io.Limits;
+
+/**
+ * A parsed command line: positional arguments, option values (in order, per option) and flags, with typed
+ * accessors for the options the subcommands share. Accessors throw {@link UsageException} on bad values.
+ */
+public record Arguments(List<String> positionals, Map<String, List<String>> values, Set<String> flags) {
+    private static final Pattern SYMBOL = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    public Arguments {
+        positionals = List.copyOf(positionals);
+        Map<String, List<String>> copy = new LinkedHashMap<>();
+        values.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+        values = Collections.unmodifiableMap(copy);
+        flags = Set.copyOf(flags);
+    }
+
+    public boolean flag(String name) { return flags.contains(name); }
+
+    /** The value of a single-valued option. */
+    public Optional<String> value(String option) {
+        List<String> v = values.get(option);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.getLast());
+    }
+
+    public List<String> all(String option) { return values.getOrDefault(option, List.of()); }
+
+    /** {@code --devices N}: 1 .. 4096, default 2. */
+    public int devices() throws UsageException {
+        Optional<String> v = value("--devices");
+        if (v.isEmpty()) return FusionBindings.DEFAULT_DEVICES;
+        return (int) integer("--devices", v.get(), 1, Limits.MAX_DEVICES);
+    }
+
+    /** {@code --rank R}, checked against the device count. */
+    public OptionalInt rank(int devices) throws UsageException {
+        Optional<String> v = value("--rank");
+        if (v.isEmpty()) return OptionalInt.empty();
+        return OptionalInt.of((int) integer("--rank", v.get(), 0, devices - 1));
+    }
+
+    /** {@code --set SYM=N ...} as symbol values; D is refused (it is --devices). */
+    public Map<String, Long> symbols() throws UsageException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String s : all("--set")) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) throw new UsageException("--set expects SYM=N, got '" + s + "'");
+            String sym = s.substring(0, eq);
+            if (!SYMBOL.matcher(sym).matches()) {
+                throw new UsageException("--set: '" + sym + "' is not a symbol name");
+            }
+            if (sym.equals(FusionBindings.DEVICES_SYMBOL)) {
+                throw new UsageException("--set: D is the number of devices; use --devices N");
+            }
+            out.put(sym, integer("--set " + sym, s.substring(eq + 1), 1, Limits.MAX_EXTENT));
+        }
+        return out;
+    }
+
+    /** {@code --option KEY=VALUE ...} in order; a later KEY wins. */
+    public Map<String, String> options() throws UsageException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String s : all("--option")) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) throw new UsageException("--option expects KEY=VALUE, got '" + s + "'");
+            out.put(s.substring(0, eq), s.substring(eq + 1));
+        }
+        return out;
+    }
+
+    /** Exactly one positional argument, the fusion file. */
+    public String file() throws UsageException {
+        if (positionals.isEmpty()) throw new UsageException("missing FILE.fusion");
+        if (positionals.size() > 1) throw new UsageException("unexpected argument '" + positionals.get(1) + "'");
+        return positionals.getFirst();
+    }
+
+    static long integer(String option, String text, long min, long max) throws UsageException {
+        long v;
+        try {
+            v = Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " expects an integer, got '" + text + "'");
+        }
+        if (v < min || v > max) {
+            throw new UsageException(option + " must be between " + min + " and " + max + ", got " + v);
+        }
+        return v;
+    }
+}

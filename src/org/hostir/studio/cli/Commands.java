@@ -1,0 +1,31 @@
+package org.hostir.studio.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The dispatch table of {@code hirstudio}: subcommand name -> command, in the order usage lists them. */
+public final class Commands {
+    private Commands() {}
+
+    /** The standard commands. To add one, put it here (replacing its placeholder). */
+    public static Map<String, Command> standard() {
+        Map<String, Command> commands = new LinkedHashMap<>();
+        add(commands, new CheckCommand());
+        add(commands, new NotImplementedCommand("lower",
+                "lower FILE.fusion [--devices N] [--rank R] [--passes] [--diff] [--json] [--set SYM=N ...]"
+                        + " [--option KEY=VALUE ...]",
+                "lower a fusion to Host IR and print the program (or each pass)", "lowering/execution issues"));
+        add(commands, new NotImplementedCommand("run",
+                "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
+                        + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]",
+                "lower and execute a fusion, optionally validating and tracing it", "lowering/execution issues"));
+        add(commands, new NotImplementedCommand("bench", "bench [...]",
+                "AG+GEMM and friends against the PyTorch baseline", "lowering/execution issues"));
+        add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
+        return commands;
+    }
+
+    private static void add(Map<String, Command> commands, Command c) {
+        commands.put(c.name(), c);
+    }
+}

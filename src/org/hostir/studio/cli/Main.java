@@ -1,0 +1,105 @@
+package org.hostir.studio.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code hirstudio}: dispatches to a subcommand and turns every outcome into an exit code. User errors are one
+ * line each on stderr (exit 2); an unexpected exception is one {@code internal error:} line (exit 3), with the
+ * stack trace only when {@code HIRSTUDIO_DEBUG=1}.
+ */
+public final class Main {
+    public static final String DEBUG_VARIABLE = "HIRSTUDIO_DEBUG";
+
+    private final Map<String, Command> commands;
+    private final List<String> order;
+    private final Function<String, String> environment;
+
+    public Main() {
+        this(Commands.standard(), System::getenv);
+    }
+
+    /** For tests and embedders: another dispatch table, another environment. */
+    public Main(Map<String, Command> commands, Function<String, String> environment) {
+        this.commands = Map.copyOf(commands);
+        this.order = List.copyOf(commands.keySet());
+        this.environment = environment;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new Main().run(args, System.out, System.err));
+    }
+
+    /** Runs {@code hirstudio args...}; returns the exit code. */
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return dispatch(Arrays.asList(args), out, err);
+        } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
+            err.println("internal error: " + oneLine(e));
+            if ("1".equals(environment.apply(DEBUG_VARIABLE))) {
+                StringWriter trace = new StringWriter();
+                e.printStackTrace(new PrintWriter(trace));
+                err.print(trace);
+            }
+            return ExitCode.INTERNAL;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private int dispatch(List<String> args, PrintStream out, PrintStream err) {
+        if (args.isEmpty()) {
+            err.println("error: missing command");
+            err.print(usage());
+            return ExitCode.BAD_INPUT;
+        }
+        String name = args.getFirst();
+        if (name.equals("help") || name.equals("--help") || name.equals("-h")) {
+            out.print(usage());
+            return ExitCode.OK;
+        }
+        Command c = commands.get(name);
+        if (c == null) {
+            err.println("error: unknown command '" + name + "'");
+            err.print(usage());
+            return ExitCode.BAD_INPUT;
+        }
+        List<String> rest = args.subList(1, args.size());
+        if (rest.contains(ArgumentParser.HELP) || rest.contains("-h")) {
+            out.println("usage: hirstudio " + c.usage());
+            out.println("  " + c.summary());
+            return ExitCode.OK;
+        }
+        try {
+            return c.run(rest, out, err);
+        } catch (UsageException e) {
+            err.println("error: " + name + ": " + e.getMessage());
+            err.println("usage: hirstudio " + c.usage());
+            return ExitCode.BAD_INPUT;
+        }
+    }
+
+    /** The usage text: one line per command. */
+    public String usage() {
+        StringBuilder b = new StringBuilder("usage: hirstudio <command> [arguments]\ncommands:\n");
+        for (String name : order) {
+            Command c = commands.get(name);
+            b.append("  ").append(c.usage()).append('\n');
+            b.append("      ").append(c.summary()).append('\n');
+        }
+        b.append("Run 'hirstudio <command> --help' for one command's arguments.\n");
+        return b.toString();
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage();
+        String text = e.getClass().getName() + (m == null ? "" : ": " + m);
+        return text.replaceAll("\\s+", " ");
+    }
+}

@@ -1,0 +1,42 @@
+package org.hostir.studio.io;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * What a fusion is instantiated with: the number of devices (which sizes {@code "all"} meshes and binds the
+ * symbol {@code D}) and the values of other symbols (file defaults overridden by {@code --set}). The IR keeps
+ * extents symbolic; values are used for checks that need them (a DID axis's extent against its mesh) and by
+ * execution.
+ */
+public record FusionBindings(int devices, Map<String, Long> symbols) {
+    /** The symbol bound to the number of devices. */
+    public static final String DEVICES_SYMBOL = "D";
+    public static final int DEFAULT_DEVICES = 2;
+
+    public FusionBindings {
+        if (devices < 1 || devices > Limits.MAX_DEVICES) {
+            throw new IllegalArgumentException("devices must be between 1 and " + Limits.MAX_DEVICES);
+        }
+        symbols = Collections.unmodifiableMap(new LinkedHashMap<>(symbols == null ? Map.of() : symbols));
+    }
+
+    public static FusionBindings devices(int devices) { return new FusionBindings(devices, Map.of()); }
+
+    /** The document's defaults, overridden by {@code overrides}. */
+    public static FusionBindings of(FusionDocument doc, int devices, Map<String, Long> overrides) {
+        Map<String, Long> values = new LinkedHashMap<>(doc.symbols());
+        values.putAll(overrides);
+        values.remove(DEVICES_SYMBOL);
+        return new FusionBindings(devices, values);
+    }
+
+    /** The value of a symbol: the device count for D, else the bound value, else empty (unbound). */
+    public OptionalLong value(String symbol) {
+        if (DEVICES_SYMBOL.equals(symbol)) return OptionalLong.of(devices);
+        Long v = symbols.get(symbol);
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+}

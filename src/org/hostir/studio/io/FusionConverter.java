@@ -1,0 +1,145 @@
+package org.hostir.studio.io;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Turns a document into Fusion IR. Numbering is by file order, so the same file always prints the same:
+ * tensors {@code T0..} in the order of {@code tensors}, iter domains in the order their tensors and axes appear,
+ * symbols {@code i0..} by first appearance. Tensor labels are the file's names. Referential integrity (every
+ * name defined once, every reference defined) is checked here, since the IR cannot even be built without it;
+ * everything else is {@link FusionValidator}'s.
+ */
+public final class FusionConverter {
+    /** The IR and every tensor of the file in file order (the IR itself only reaches tensors that are used). */
+    public record Converted(Fusion fusion, List<TensorView> tensors, FusionLocator locator) {
+        public Converted {
+            tensors = List.copyOf(tensors);
+        }
+    }
+
+    private final ParsedFusion source;
+    private final FusionDocument doc;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    private FusionConverter(ParsedFusion source) {
+        this.source = source;
+        this.doc = source.document();
+    }
+
+    public static Converted convert(ParsedFusion source, FusionBindings bindings) throws FusionFileException {
+        return new FusionConverter(source).run(bindings);
+    }
+
+    private Converted run(FusionBindings bindings) throws FusionFileException {
+        IrBuilder b = new IrBuilder();
+        Map<String, TensorView> byName = new HashMap<>();
+        Map<String, Integer> firstIndex = new HashMap<>();
+        List<TensorView> tensors = new ArrayList<>();
+        for (int i = 0; i < doc.tensors().size(); i++) {
+            TensorSpec spec = doc.tensors().get(i);
+            TensorView tv = tensor(b, spec, bindings);
+            tensors.add(tv);
+            Integer first = firstIndex.putIfAbsent(spec.name(), i);
+            if (first != null) {
+                String path = "$.tensors[" + i + "].name";
+                report(path, Rule.NAME_DUPLICATE, "tensor " + Texts.quote(spec.name())
+                        + " is already defined by $.tensors[" + first + "] (line "
+                        + source.lines().line("$.tensors[" + first + "]") + ")");
+            } else {
+                byName.put(spec.name(), tv);
+            }
+        }
+        List<TensorView> inputs = names(doc.inputs(), "$.inputs", byName);
+        List<TensorView> outputs = names(doc.outputs(), "$.outputs", byName);
+        List<FusionOp> ops = new ArrayList<>();
+        for (int k = 0; k < doc.ops().size(); k++) {
+            FusionOp op = op(doc.ops().get(k), "$.ops[" + k + "]", byName);
+            if (op != null) ops.add(op);
+        }
+        if (!diagnostics.isEmpty()) throw new FusionFileException(diagnostics);
+        Fusion fusion = b.fusion(doc.name(), inputs, ops, outputs);
+        return new Converted(fusion, tensors, new FileLocator(source));
+    }
+
+    private static TensorView tensor(IrBuilder b, TensorSpec spec, FusionBindings bindings) {
+        List<IterDomain> axes = new ArrayList<>();
+        for (AxisSpec a : spec.axes()) {
+            Extent extent = switch (a.extent()) {
+                case ExtentSpec.Symbol s -> b.symbol(s.name());
+                case ExtentSpec.Size s -> new Extent.Constant(s.value());
+            };
+            axes.add(b.iterDomain(extent, a.iter(), a.parallel()));
+        }
+        DeviceMesh mesh = switch (spec.mesh()) {
+            case MeshSpec.Devices d -> new DeviceMesh(d.ids());
+            case MeshSpec.AllDevices all -> DeviceMesh.forNumDevices(bindings.devices());
+            case MeshSpec.Absent absent -> null;
+        };
+        return b.tensor(spec.name(), spec.dtype(), spec.memoryOrDefault(), mesh, axes);
+    }
+
+    /** Resolves the names of {@code inputs} or {@code outputs}; each may be listed once. */
+    private List<TensorView> names(List<String> names, String path, Map<String, TensorView> byName) {
+        List<TensorView> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            TensorView tv = resolve(name, path + "[" + i + "]", byName);
+            if (tv == null) continue;
+            if (!seen.add(name)) {
+                report(path + "[" + i + "]", Rule.NAME_DUPLICATE, "tensor " + Texts.quote(name) + " is listed twice");
+                continue;
+            }
+            out.add(tv);
+        }
+        return out;
+    }
+
+    private TensorView resolve(String name, String path, Map<String, TensorView> byName) {
+        TensorView tv = byName.get(name);
+        if (tv == null) {
+            report(path, Rule.NAME_UNDEFINED, "no tensor named " + Texts.quote(name) + " in \"tensors\"");
+        }
+        return tv;
+    }
+
+    private FusionOp op(OpSpec spec, String path, Map<String, TensorView> byName) {
+        List<TensorView> in = new ArrayList<>();
+        for (int m = 0; m < spec.inputs().size(); m++) {
+            in.add(resolve(spec.inputs().get(m), path + ".inputs[" + m + "]", byName));
+        }
+        TensorView out = resolve(spec.output(), path + ".output", byName);
+        if (in.size() < spec.op().minInputs() || in.size() > spec.op().maxInputs()) {
+            // the reader rejects this; a document built in memory may still have it
+            report(path + ".inputs", Rule.SCHEMA_ARITY, spec.op().fileName() + " cannot take " + in.size()
+                    + " inputs");
+            return null;
+        }
+        if (out == null || in.contains(null)) return null;
+        return switch (spec.op()) {
+            case SET -> new FusionOp.Set(out, in.get(0), spec.permute());
+            case ADD, SUB, MUL, DIV -> new FusionOp.Binary(spec.op().binaryOp().orElseThrow(), out, in.get(0), in.get(1));
+            case SUM, MAX -> new FusionOp.Reduction(spec.op().reductionOp().orElseThrow(), out, in.get(0), spec.axes());
+            case BROADCAST -> new FusionOp.Broadcast(out, in.get(0), spec.flags());
+            case MATMUL -> new FusionOp.Matmul(out, in.get(0), in.get(1));
+            case LINEAR -> new FusionOp.Linear(out, in.get(0), in.get(1), in.size() > 2 ? in.get(2) : null);
+        };
+    }
+
+    private void report(String path, Rule rule, String message) {
+        diagnostics.add(new Diagnostic(source.file(), source.lines().line(path), path, rule, message));
+    }
+}

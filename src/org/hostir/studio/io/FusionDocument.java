@@ -1,0 +1,45 @@
+package org.hostir.studio.io;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import com.google.gson.JsonObject;
+
+/**
+ * A {@code hostir-fusion/1} file as data: immutable, equal when the files mean the same, and written back by
+ * {@link FusionWriter} so that {@code read(write(doc)).equals(doc)}.
+ *
+ * @param description may be null (left out of the file)
+ * @param symbols     default values of symbolic extents, in file order ({@code --set} overrides them)
+ * @param layout      the editor's layout section, kept verbatim and ignored by the engine; null when absent
+ */
+public record FusionDocument(String name, String description, Map<String, Long> symbols, List<TensorSpec> tensors,
+                             List<OpSpec> ops, List<String> inputs, List<String> outputs, JsonObject layout) {
+    public static final String FORMAT = "hostir-fusion/1";
+
+    public FusionDocument {
+        Objects.requireNonNull(name, "name");
+        symbols = Collections.unmodifiableMap(new LinkedHashMap<>(symbols == null ? Map.of() : symbols));
+        tensors = List.copyOf(tensors);
+        ops = List.copyOf(ops);
+        inputs = List.copyOf(inputs);
+        outputs = List.copyOf(outputs);
+        // JsonObject is mutable: keep a private copy so the record stays immutable
+        layout = layout == null ? null : layout.deepCopy();
+    }
+
+    /** A copy, so that callers cannot change this document's layout. */
+    @Override
+    public JsonObject layout() { return layout == null ? null : layout.deepCopy(); }
+
+    public java.util.Optional<TensorSpec> tensor(String tensorName) {
+        return tensors.stream().filter(t -> t.name().equals(tensorName)).findFirst();
+    }
+
+    public FusionDocument withLayout(JsonObject newLayout) {
+        return new FusionDocument(name, description, symbols, tensors, ops, inputs, outputs, newLayout);
+    }
+}

@@ -1,0 +1,86 @@
+package org.hostir.studio.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Reads {@code hostir-fusion/1} files. Whatever the input, the result is a document or a
+ * {@link FusionFileException} with diagnostics carrying the file, line and JSON path: sizes are capped before
+ * anything is allocated for them, and every exception the JSON layer can throw is turned into a diagnostic.
+ */
+public final class FusionReader {
+    private FusionReader() {}
+
+    /** Reads a file; diagnostics name it as {@code file.toString()}. */
+    public static ParsedFusion read(Path file) throws FusionFileException {
+        return read(file, file.toString());
+    }
+
+    /** Reads a file; diagnostics name it {@code label} (the path as the user typed it). */
+    public static ParsedFusion read(Path file, String label) throws FusionFileException {
+        try {
+            long size = Files.size(file);
+            if (size > Limits.MAX_FILE_BYTES) throw tooLarge(label, size);
+            // read at most one byte more than allowed, in case the file grows while we read it
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes((int) Limits.MAX_FILE_BYTES + 1);
+            }
+            return read(bytes, label);
+        } catch (NoSuchFileException e) {
+            throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ, "no such file"));
+        } catch (IOException e) {
+            throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ,
+                    "cannot read the file: " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : " " + e.getMessage())));
+        }
+    }
+
+    public static ParsedFusion read(byte[] bytes, String file) throws FusionFileException {
+        if (bytes.length > Limits.MAX_FILE_BYTES) throw tooLarge(file, bytes.length);
+        return read(decode(bytes, file), file);
+    }
+
+    public static ParsedFusion read(String text, String file) throws FusionFileException {
+        if (text.length() > Limits.MAX_FILE_BYTES) throw tooLarge(file, text.length());
+        JsonNode root = JsonTreeReader.parse(text, file);
+        FusionDocument doc = DocumentParser.parse(root, file);
+        return new ParsedFusion(file, doc, new SourceMap(root));
+    }
+
+    private static FusionFileException tooLarge(String file, long size) {
+        return new FusionFileException(new Diagnostic(file, 0, "$", Rule.JSON_LIMIT, "the file has " + size
+                + " bytes; a fusion file has at most " + Limits.MAX_FILE_BYTES));
+    }
+
+    /** Strict UTF-8: a bad byte is a diagnostic on its line, not a replacement character in a name. */
+    private static String decode(byte[] bytes, String file) throws FusionFileException {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        CoderResult r = decoder.decode(in, out, true);
+        if (!r.isError()) r = decoder.flush(out);
+        if (r.isError()) {
+            int offset = in.position();
+            int line = 1;
+            for (int i = 0; i < offset && i < bytes.length; i++) {
+                if (bytes[i] == '\n') line++;
+            }
+            throw new FusionFileException(new Diagnostic(file, line, "$", Rule.JSON_ENCODING,
+                    "the file is not valid UTF-8 (byte offset " + offset + ")"));
+        }
+        out.flip();
+        return out.toString();
+    }
+}

@@ -1,0 +1,108 @@
+package org.hostir.studio.io;
+
+import java.util.List;
+
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.ParallelType;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+
+/**
+ * Writes a {@link FusionDocument} as a {@code hostir-fusion/1} file: fields in a fixed order, defaults left out,
+ * plain axes written as bare extents, so that the same document always gives the same text and
+ * {@code FusionReader.read(write(doc))} gives {@code doc} back.
+ */
+public final class FusionWriter {
+    private FusionWriter() {}
+
+    public static String write(FusionDocument doc) {
+        return JsonPretty.print(toJson(doc));
+    }
+
+    static JsonObject toJson(FusionDocument doc) {
+        JsonObject o = new JsonObject();
+        o.addProperty("format", FusionDocument.FORMAT);
+        o.addProperty("name", doc.name());
+        if (doc.description() != null) o.addProperty("description", doc.description());
+        if (!doc.symbols().isEmpty()) {
+            JsonObject symbols = new JsonObject();
+            doc.symbols().forEach(symbols::addProperty);
+            o.add("symbols", symbols);
+        }
+        JsonArray tensors = new JsonArray();
+        doc.tensors().forEach(t -> tensors.add(tensor(t)));
+        o.add("tensors", tensors);
+        JsonArray ops = new JsonArray();
+        doc.ops().forEach(op -> ops.add(op(op)));
+        o.add("ops", ops);
+        o.add("inputs", strings(doc.inputs()));
+        o.add("outputs", strings(doc.outputs()));
+        if (doc.layout() != null) o.add("layout", doc.layout());
+        return o;
+    }
+
+    private static JsonObject tensor(TensorSpec t) {
+        JsonObject o = new JsonObject();
+        o.addProperty("name", t.name());
+        o.addProperty("dtype", t.dtype().fileName());
+        if (t.memory() != null) o.addProperty("memory", t.memory().dumpName());
+        JsonArray axes = new JsonArray();
+        t.axes().forEach(a -> axes.add(axis(a)));
+        o.add("axes", axes);
+        switch (t.mesh()) {
+            case MeshSpec.AllDevices all -> o.addProperty("mesh", "all");
+            case MeshSpec.Devices d -> {
+                JsonArray ids = new JsonArray();
+                d.ids().forEach(ids::add);
+                o.add("mesh", ids);
+            }
+            case MeshSpec.Absent absent -> { }
+        }
+        return o;
+    }
+
+    private static JsonElement axis(AxisSpec a) {
+        JsonElement extent = switch (a.extent()) {
+            case ExtentSpec.Symbol s -> new JsonPrimitive(s.name());
+            case ExtentSpec.Size s -> new JsonPrimitive(s.value());
+        };
+        if (a.isPlain()) return extent;
+        JsonObject o = new JsonObject();
+        o.add("extent", extent);
+        if (a.iter() != IterType.ITERATION) o.addProperty("iter", a.iter().fileName());
+        if (a.parallel() != ParallelType.SERIAL) {
+            o.addProperty("parallel", a.parallel().fileName());
+        }
+        return o;
+    }
+
+    private static JsonObject op(OpSpec op) {
+        JsonObject o = new JsonObject();
+        o.addProperty("op", op.op().fileName());
+        o.add("inputs", strings(op.inputs()));
+        o.addProperty("output", op.output());
+        if (!op.axes().isEmpty()) o.add("axes", numbers(op.axes()));
+        if (!op.flags().isEmpty()) {
+            JsonArray flags = new JsonArray();
+            op.flags().forEach(flags::add);
+            o.add("flags", flags);
+        }
+        if (!op.permute().isEmpty()) o.add("permute", numbers(op.permute()));
+        return o;
+    }
+
+    private static JsonArray strings(List<String> list) {
+        JsonArray a = new JsonArray();
+        list.forEach(a::add);
+        return a;
+    }
+
+    private static JsonArray numbers(List<Integer> list) {
+        JsonArray a = new JsonArray();
+        list.forEach(a::add);
+        return a;
+    }
+}

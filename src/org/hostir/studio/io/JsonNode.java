@@ -1,0 +1,60 @@
+package org.hostir.studio.io;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JSON value with the line it starts on. Gson's own tree forgets positions and silently keeps the last of
+ * duplicated keys; diagnostics need both, so the reader builds this tree instead.
+ */
+sealed interface JsonNode {
+
+    /** 1-based line of the value's first character. */
+    int line();
+
+    /** What a message calls this kind of value: "an object", "a string", ... */
+    String kind();
+
+    record JObject(Map<String, Member> members, int line) implements JsonNode {
+        public JObject {
+            members = Collections.unmodifiableMap(new LinkedHashMap<>(members));
+        }
+
+        public String kind() { return "an object"; }
+
+        JsonNode get(String key) {
+            Member m = members.get(key);
+            return m == null ? null : m.value();
+        }
+    }
+
+    /** An object member; {@code keyLine} is where its key is, which is where a message about it points. */
+    record Member(String key, int keyLine, JsonNode value) {}
+
+    record JArray(List<JsonNode> items, int line) implements JsonNode {
+        public JArray {
+            items = List.copyOf(items);
+        }
+
+        public String kind() { return "an array"; }
+    }
+
+    record JString(String value, int line) implements JsonNode {
+        public String kind() { return "a string"; }
+    }
+
+    /** A number, as its literal text: callers decide whether and how it converts. */
+    record JNumber(String text, int line) implements JsonNode {
+        public String kind() { return "a number"; }
+    }
+
+    record JBool(boolean value, int line) implements JsonNode {
+        public String kind() { return "a boolean"; }
+    }
+
+    record JNull(int line) implements JsonNode {
+        public String kind() { return "null"; }
+    }
+}

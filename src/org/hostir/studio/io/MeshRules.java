@@ -1,0 +1,119 @@
+package org.hostir.studio.io;
+
+import static org.hostir.studio.io.ValidationContext.tensor;
+
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorView;
+
+/** Per-tensor rules on meshes and parallel types (DESIGN 2.2, step 1). */
+final class MeshRules {
+    private final ValidationContext cx;
+
+    MeshRules(ValidationContext cx) {
+        this.cx = cx;
+    }
+
+    void check(List<TensorView> tensors) {
+        TensorView withMesh = tensors.stream().filter(t -> t.mesh() != null).findFirst().orElse(null);
+        for (TensorView t : tensors) {
+            if (t.mesh() == null) {
+                if (t.deviceAxis().isPresent()) {
+                    cx.report(cx.locator.tensor(t), Rule.MESH_MISSING, tensor(t) + " has a "
+                            + t.deviceAxis().get().parallelType().fileName() + " axis but no device mesh");
+                } else if (withMesh != null) {
+                    cx.report(cx.locator.tensor(t), Rule.MESH_MIXED, tensor(t) + " has no device mesh but "
+                            + tensor(withMesh) + " has one; give every tensor a mesh (\"all\") or none");
+                }
+            } else {
+                mesh(t);
+            }
+            axes(t);
+        }
+    }
+
+    private void mesh(TensorView t) {
+        DeviceMesh mesh = t.mesh();
+        FusionLocator.Location at = cx.locator.mesh(t);
+        if (mesh.size() == 0) {
+            cx.report(at, Rule.MESH_EMPTY, "the mesh of " + tensor(t) + " has no devices");
+            return;
+        }
+        Set<Integer> seen = new HashSet<>();
+        Set<Integer> twice = new TreeSet<>();
+        Set<Integer> outside = new TreeSet<>();
+        int devices = cx.bindings.devices();
+        for (int id : mesh.deviceIds()) {
+            if (!seen.add(id)) twice.add(id);
+            if (id < 0 || id >= devices) outside.add(id);
+        }
+        if (!twice.isEmpty()) {
+            cx.report(at, Rule.MESH_DUPLICATE, "the mesh of " + tensor(t) + " lists device" + plural(twice)
+                    + " more than once");
+        }
+        if (!outside.isEmpty()) {
+            cx.report(at, Rule.MESH_DEVICE_RANGE, "the mesh of " + tensor(t) + " has device" + plural(outside)
+                    + " but the run has " + devices + " device" + (devices == 1 ? " (0)" : "s (0.." + (devices - 1)
+                    + ")") + "; use --devices to run on more");
+        }
+        for (int i = 0; i < t.rank(); i++) {
+            IterDomain a = t.axis(i);
+            if (!a.isDeviceDim()) continue;
+            OptionalLong extent = value(a.extent());
+            if (extent.isPresent() && extent.getAsLong() != mesh.size()) {
+                String bound = a.extent() instanceof Extent.Symbolic s
+                        ? " (" + s.name() + " = " + extent.getAsLong() + ")" : "";
+                cx.report(cx.locator.axis(t, i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " axis " + i
+                        + " of " + tensor(t) + " has extent " + ValidationContext.extent(a.extent()) + bound
+                        + " but its mesh has " + mesh.size() + " device" + (mesh.size() == 1 ? "" : "s"));
+            }
+        }
+    }
+
+    private void axes(TensorView t) {
+        Map<ParallelType, Integer> first = new EnumMap<>(ParallelType.class);
+        for (int i = 0; i < t.rank(); i++) {
+            IterDomain a = t.axis(i);
+            ParallelType p = a.parallelType();
+            if (p != ParallelType.SERIAL) {
+                Integer j = first.putIfAbsent(p, i);
+                if (j != null) {
+                    cx.report(cx.locator.axis(t, i), Rule.PARALLEL_DUPLICATE, tensor(t) + " has two " + p.fileName()
+                            + " axes (" + j + " and " + i + ")");
+                }
+            }
+            if (p == ParallelType.DIDY) {
+                cx.report(cx.locator.axis(t, i), Rule.MESH_DIDY, "axis " + i + " of " + tensor(t)
+                        + " is DIDy, which needs a 2-D device mesh; hostir-fusion/1 meshes are 1-D (use DIDx)");
+            }
+            if (a.isStream() && a.isReduction()) {
+                cx.report(cx.locator.axis(t, i), Rule.STREAM_REDUCTION, "axis " + i + " of " + tensor(t)
+                        + " is a reduction axis and cannot be Stream-parallel");
+            }
+        }
+    }
+
+    /** {@code "s 2, 3"} or {@code " 2"}: the ids after "device". */
+    private static String plural(Set<Integer> ids) {
+        return (ids.size() == 1 ? " " : "s ") + ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /** A constant, or a symbol bound by --devices, --set or a file default. */
+    private OptionalLong value(Extent e) {
+        return switch (e) {
+            case Extent.Constant c -> OptionalLong.of(c.value());
+            case Extent.Symbolic s -> cx.bindings.value(s.name());
+        };
+    }
+}

@@ -1,0 +1,66 @@
+package org.hostir.studio.io;
+
+/**
+ * Every rule a fusion file or a fusion can break. The id is what diagnostics print in brackets; the
+ * description is the rule in words (the format documentation lists them).
+ */
+public enum Rule {
+    // reading the file
+    FILE_READ("file.read", "the file can be read"),
+    JSON_ENCODING("json.encoding", "the file is UTF-8"),
+    JSON_SYNTAX("json.syntax", "the file is well-formed JSON"),
+    JSON_LIMIT("json.limit", "the file stays within the size, nesting and count limits"),
+    JSON_DUPLICATE_KEY("json.duplicate-key", "no object has the same key twice"),
+    // the document's structure (what the JSON Schema says)
+    SCHEMA_FORMAT("schema.format", "\"format\" is \"hostir-fusion/1\""),
+    SCHEMA_REQUIRED("schema.required", "required fields are present"),
+    SCHEMA_UNKNOWN_FIELD("schema.unknown-field", "there are no unknown fields"),
+    SCHEMA_TYPE("schema.type", "each field has the JSON type the format gives it"),
+    SCHEMA_ENUM("schema.enum", "op names, dtypes, memory, iter and parallel types are known values"),
+    SCHEMA_RANGE("schema.range", "numbers are integers in range and lists are not too long"),
+    SCHEMA_NAME("schema.name", "tensor and symbol names are identifiers"),
+    SCHEMA_ARITY("schema.arity", "each op has the number of inputs it takes"),
+    SCHEMA_ATTRIBUTE("schema.attribute", "op attributes (axes, flags, permute) belong to the op and are complete"),
+    SYMBOL_RESERVED("symbol.reserved", "the symbol D is bound by --devices, not by a default"),
+    // names
+    NAME_DUPLICATE("name.duplicate", "each tensor name is defined once and listed once in inputs and outputs"),
+    NAME_UNDEFINED("name.undefined", "every referenced tensor name is defined in \"tensors\""),
+    // the dataflow graph
+    GRAPH_REDEFINED("graph.redefined", "each tensor is defined by at most one op"),
+    GRAPH_INPUT_DEFINED("graph.input-defined", "fusion inputs are not defined by ops"),
+    GRAPH_UNDEFINED("graph.undefined", "every tensor an op reads and every output is an input or defined by an op"),
+    GRAPH_CYCLE("graph.cycle", "the ops form no cycle"),
+    GRAPH_ORDER("graph.order", "ops are listed in dataflow order (producers first)"),
+    GRAPH_NO_OUTPUTS("graph.no-outputs", "the fusion has at least one output"),
+    // shapes and types through each op
+    SHAPE_SET("shape.set", "set keeps the extents of the input's non-reduction axes"),
+    SHAPE_PERMUTE("shape.permute", "set with permute has a permutation and permutes the extents"),
+    SHAPE_BINARY("shape.binary", "binary ops combine equal extents (or a broadcast axis of extent 1)"),
+    SHAPE_REDUCTION("shape.reduction", "sum/max keep the input's axes, the reduced ones as reduction axes"),
+    SHAPE_BROADCAST("shape.broadcast", "broadcast inserts broadcast axes where flags are true"),
+    SHAPE_MATMUL("shape.matmul", "matmul follows at::matmul: [..batch.., M, N, rK]"),
+    SHAPE_LINEAR("shape.linear", "linear follows at::linear: input [.., K], weight [N, K], bias [N] -> [.., N, rK]"),
+    DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype"),
+    // meshes and parallel types
+    MESH_EMPTY("mesh.empty", "a device mesh has at least one device"),
+    MESH_DUPLICATE("mesh.duplicate", "a device mesh lists each device once"),
+    MESH_DEVICE_RANGE("mesh.device-range", "mesh device ids are between 0 and --devices - 1"),
+    MESH_MISSING("mesh.missing", "a tensor with a DID axis has a device mesh"),
+    MESH_MIXED("mesh.mixed", "either every tensor has a device mesh or none has"),
+    MESH_DID_EXTENT("mesh.did-extent", "a DID axis's extent equals its mesh's size"),
+    MESH_DIDY("mesh.didy", "DIDy needs a 2-D mesh, which hostir-fusion/1 cannot express yet"),
+    PARALLEL_DUPLICATE("parallel.duplicate", "a tensor has at most one axis of each parallel type"),
+    STREAM_REDUCTION("stream.reduction", "a Stream axis is not a reduction axis");
+
+    private final String id;
+    private final String description;
+
+    Rule(String id, String description) {
+        this.id = id;
+        this.description = description;
+    }
+
+    public String id() { return id; }
+
+    public String description() { return description; }
+}

@@ -1,0 +1,171 @@
+package org.hostir.studio.io;
+
+import static org.hostir.studio.io.JsonFields.field;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ParallelType;
+
+/** Parses the {@code tensors} entries of a fusion file: name, dtype, memory, axes and mesh. */
+final class TensorParser {
+    static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh");
+    static final Set<String> AXIS_FIELDS = Set.of("extent", "iter", "parallel");
+    /** Tensors hold float data; int64 exists only for host scalars. */
+    static final List<DataType> TENSOR_DTYPES = List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF);
+
+    private final JsonFields f;
+
+    TensorParser(JsonFields fields) {
+        this.f = fields;
+    }
+
+    TensorSpec tensor(JsonNode n, String path) {
+        JsonNode.JObject o = f.object(n, path);
+        if (o == null) return null;
+        f.allowOnly(o, path, FIELDS, "a tensor");
+        JsonNode nameNode = f.require(o, path, "name");
+        String name = nameNode == null ? null : f.identifier(nameNode, field(path, "name"));
+        JsonNode dtypeNode = f.require(o, path, "dtype");
+        DataType dtype = dtypeNode == null ? null : dtype(dtypeNode, field(path, "dtype"));
+        MemoryType memory = null;
+        boolean memoryOk = true;
+        if (o.get("memory") != null) {
+            memory = memory(o.get("memory"), field(path, "memory"));
+            memoryOk = memory != null;
+        }
+        JsonNode axesNode = f.require(o, path, "axes");
+        List<AxisSpec> axes = null;
+        if (axesNode != null) {
+            JsonNode.JArray a = f.array(axesNode, field(path, "axes"), Limits.MAX_AXES);
+            if (a != null) {
+                List<AxisSpec> parsed = f.items(a, field(path, "axes"), this::axis);
+                if (parsed.size() == a.items().size()) axes = parsed;
+            }
+        }
+        MeshSpec mesh = MeshSpec.ABSENT;
+        if (o.get("mesh") != null) mesh = mesh(o.get("mesh"), field(path, "mesh"));
+        if (name == null || dtype == null || !memoryOk || axes == null || mesh == null) return null;
+        return new TensorSpec(name, dtype, memory, axes, mesh);
+    }
+
+    /** A bare extent ({@code "M"}, {@code 8}) or {@code {"extent": .., "iter": .., "parallel": ..}}. */
+    AxisSpec axis(JsonNode n, String path) {
+        if (n instanceof JsonNode.JString || n instanceof JsonNode.JNumber) {
+            ExtentSpec e = extent(n, path);
+            return e == null ? null : AxisSpec.of(e);
+        }
+        JsonNode.JObject o = f.object(n, path);
+        if (o == null) return null;
+        f.allowOnly(o, path, AXIS_FIELDS, "an axis");
+        IterType iter = IterType.ITERATION;
+        if (o.get("iter") != null) {
+            iter = iterType(o.get("iter"), field(path, "iter"));
+            if (iter == null) return null;
+        }
+        ParallelType parallel = ParallelType.SERIAL;
+        if (o.get("parallel") != null) {
+            parallel = parallelType(o.get("parallel"), field(path, "parallel"));
+            if (parallel == null) return null;
+        }
+        JsonNode extentNode = o.get("extent");
+        ExtentSpec extent;
+        if (extentNode == null && iter == IterType.BROADCAST) {
+            extent = ExtentSpec.size(1);
+        } else {
+            extentNode = f.require(o, path, "extent");
+            if (extentNode == null) return null;
+            extent = extent(extentNode, field(path, "extent"));
+            if (extent == null) return null;
+        }
+        if (iter == IterType.BROADCAST && !(extent instanceof ExtentSpec.Size(long size) && size == 1)) {
+            f.report(extentNode, field(path, "extent"), Rule.SCHEMA_RANGE,
+                    "a broadcast axis has extent 1, got " + extent);
+            return null;
+        }
+        return new AxisSpec(extent, iter, parallel);
+    }
+
+    ExtentSpec extent(JsonNode n, String path) {
+        if (n instanceof JsonNode.JString s) {
+            String name = f.identifier(s, path);
+            return name == null ? null : ExtentSpec.symbol(name);
+        }
+        if (n instanceof JsonNode.JNumber) {
+            Long v = f.integer(n, path, 1, Limits.MAX_EXTENT, "an extent");
+            return v == null ? null : ExtentSpec.size(v);
+        }
+        f.report(n, path, Rule.SCHEMA_TYPE, "expected an extent (a symbol name or a positive integer), got "
+                + n.kind());
+        return null;
+    }
+
+    MeshSpec mesh(JsonNode n, String path) {
+        if (n instanceof JsonNode.JString s) {
+            if (s.value().equals("all")) return MeshSpec.ALL;
+            f.report(n, path, Rule.SCHEMA_ENUM, "unknown mesh " + Texts.quote(s.value())
+                    + " (expected \"all\" or a list of device ids)");
+            return null;
+        }
+        if (!(n instanceof JsonNode.JArray)) {
+            f.report(n, path, Rule.SCHEMA_TYPE, "expected \"all\" or a list of device ids, got " + n.kind());
+            return null;
+        }
+        JsonNode.JArray a = f.array(n, path, Limits.MAX_DEVICES);
+        if (a == null) return null;
+        List<Long> ids = f.items(a, path, (item, p) -> f.integer(item, p, 0, Integer.MAX_VALUE, "a device id"));
+        if (ids.size() != a.items().size()) return null;
+        return new MeshSpec.Devices(ids.stream().map(Long::intValue).toList());
+    }
+
+    DataType dtype(JsonNode n, String path) {
+        String s = f.string(n, path);
+        if (s == null) return null;
+        for (DataType t : TENSOR_DTYPES) {
+            if (t.fileName().equals(s)) return t;
+        }
+        f.report(n, path, Rule.SCHEMA_ENUM, "unknown dtype " + Texts.quote(s) + " (expected "
+                + TENSOR_DTYPES.stream().map(DataType::fileName).collect(Collectors.joining(", ")) + ")");
+        return null;
+    }
+
+    MemoryType memory(JsonNode n, String path) {
+        String s = f.string(n, path);
+        if (s == null) return null;
+        for (MemoryType t : MemoryType.values()) {
+            if (t.dumpName().equals(s)) return t;
+        }
+        f.report(n, path, Rule.SCHEMA_ENUM, "unknown memory type " + Texts.quote(s) + " (expected "
+                + Arrays.stream(MemoryType.values()).map(MemoryType::dumpName).collect(Collectors.joining(", "))
+                + ")");
+        return null;
+    }
+
+    IterType iterType(JsonNode n, String path) {
+        String s = f.string(n, path);
+        if (s == null) return null;
+        for (IterType t : IterType.values()) {
+            if (t.fileName().equals(s)) return t;
+        }
+        f.report(n, path, Rule.SCHEMA_ENUM, "unknown iter type " + Texts.quote(s) + " (expected "
+                + Arrays.stream(IterType.values()).map(IterType::fileName).collect(Collectors.joining(", ")) + ")");
+        return null;
+    }
+
+    ParallelType parallelType(JsonNode n, String path) {
+        String s = f.string(n, path);
+        if (s == null) return null;
+        for (ParallelType t : ParallelType.values()) {
+            if (t.fileName().equals(s)) return t;
+        }
+        f.report(n, path, Rule.SCHEMA_ENUM, "unknown parallel type " + Texts.quote(s) + " (expected "
+                + Arrays.stream(ParallelType.values()).map(ParallelType::fileName).collect(Collectors.joining(", "))
+                + ")");
+        return null;
+    }
+}
