@@ -13,7 +13,6 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.Scalar;
-import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.EndCoalescing;
@@ -73,7 +72,7 @@ final class StreamLoopBody {
             }
             TensorView out = op.output();
             rewired.put(out.id(), select(node, out, streamPosition(out), body));
-            body.add(new HostOp(node.id(), TensorSubstitution.apply(op, rewired)));
+            body.add(new HostOp(node.id(), SlicedOps.slice(op, rewired, streamPosition(out))));
         }
         return body;
     }

@@ -85,6 +85,15 @@ public final class SeedDumps {
     }
 
     /**
+     * As {@link #normalize}, and symbols ({@code i2}) made anonymous. For programs lowered from fusion files: a file
+     * names one symbol {@code K} where nvFuser's {@code makeContigTensor} gave each tensor fresh symbols, so only
+     * the symbol numbering differs, never the structure.
+     */
+    public static String normalizeIgnoringSymbols(String dump) {
+        return SYMBOL.matcher(normalizeIds(dump)).replaceAll("i_").replaceAll("\\s+", "");
+    }
+
+    /**
      * Ids renumbered, layout kept (trailing blanks and the seed's common indentation dropped): for the seeds whose
      * dumps kept their line breaks, so the printer's indentation and line breaks are checked too.
      */
