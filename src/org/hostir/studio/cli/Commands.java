@@ -11,10 +11,7 @@ public final class Commands {
     public static Map<String, Command> standard() {
         Map<String, Command> commands = new LinkedHashMap<>();
         add(commands, new CheckCommand());
-        add(commands, new NotImplementedCommand("lower",
-                "lower FILE.fusion [--devices N] [--rank R] [--passes] [--diff] [--json] [--set SYM=N ...]"
-                        + " [--option KEY=VALUE ...]",
-                "lower a fusion to Host IR and print the program (or each pass)", "lowering/execution issues"));
+        add(commands, new LowerCommand());
         add(commands, new NotImplementedCommand("run",
                 "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
                         + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]",

@@ -34,7 +34,6 @@ public final class CommunicationPlanner {
         boolean same = pm.equals(cm);
         boolean pSharded = in.allocationAxes().stream().anyMatch(a -> a.isDeviceDim());
         boolean cSharded = out.allocationAxes().stream().anyMatch(a -> a.isDeviceDim());
-        String subject = subject(op);
         return switch (op) {
             case FusionOp.Set s -> {
                 if (!pSharded && !cSharded) {
@@ -48,11 +47,11 @@ public final class CommunicationPlanner {
                     yield List.of(new Plan(CommunicationType.SCATTER, union(cm, cm, first(pm)), first(pm), null));
                 }
                 if (!sameShardedAxis(s)) {
-                    throw new LoweringException(subject, "sharding.two-changes",
+                    throw new LoweringException(op, "sharding.two-changes",
                             "changes two shardings at once (an all-to-all), which has no collective here");
                 }
                 if (pm.size() != cm.size()) {
-                    throw new LoweringException(subject, "sharding.sendrecv-mesh",
+                    throw new LoweringException(op, "sharding.sendrecv-mesh",
                             "moves a sharded axis between meshes of different sizes " + IrText.mesh(pm) + " and "
                                     + IrText.mesh(cm));
                 }
@@ -71,12 +70,12 @@ public final class CommunicationPlanner {
                             : new Plan(CommunicationType.REDUCE, union(pm, cm, first(cm)), first(cm), r.op()));
                 }
                 if (!same) {
-                    throw new LoweringException(subject, "sharding.reduce-scatter-mesh",
+                    throw new LoweringException(op, "sharding.reduce-scatter-mesh",
                             "a ReduceScatter needs the same mesh on both sides");
                 }
                 yield List.of(new Plan(CommunicationType.REDUCE_SCATTER, pm.deviceIds(), -1, r.op()));
             }
-            default -> throw new LoweringException(subject, "sharding.not-lowerable",
+            default -> throw new LoweringException(op, "sharding.not-lowerable",
                     "only a set or a single-axis sum/max over a sharded axis can change sharding; insert a set");
         };
     }

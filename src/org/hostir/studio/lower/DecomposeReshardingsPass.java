@@ -42,7 +42,7 @@ public final class DecomposeReshardingsPass implements FusionPass {
             }
             FusionOp local = TensorSubstitution.apply(op, gathered);
             if (Resharding.isResharding(local)) {
-                throw new LoweringException(CommunicationPlanner.subject(op), "sharding.output-change",
+                throw new LoweringException(op, "sharding.output-change",
                         "shards its output differently from its inputs; compute first, then set the result");
             }
             ops.add(local);

@@ -15,5 +15,10 @@ public final class LoweringException extends RuntimeException {
         this(List.of(new LoweringError(subject, rule, message)));
     }
 
+    /** An error about an expression, located by its output tensor. */
+    public LoweringException(org.hostir.studio.ir.FusionOp op, String rule, String message) {
+        this(List.of(new LoweringError(CommunicationPlanner.subject(op), rule, message, op.output().id())));
+    }
+
     public List<LoweringError> errors() { return errors; }
 }

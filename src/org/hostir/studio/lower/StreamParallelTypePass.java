@@ -10,6 +10,7 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -37,8 +38,11 @@ public final class StreamParallelTypePass implements HostPass {
         boolean streamsCaptured = false;
         for (HostNode node : program.topLevel()) {
             if (node instanceof PostOnStream p && p.outputs().stream().anyMatch(t -> t.streamAxis().isPresent())) {
-                throw new LoweringException(p.unit().name(), "stream.post-on-stream",
-                        "PostOnStream cannot be stream-parallelized: only standalone host ops run in a stream loop");
+                TensorView streamed = p.outputs().stream().filter(t -> t.streamAxis().isPresent()).findFirst()
+                        .orElseThrow();
+                throw new LoweringException(List.of(new LoweringError(p.unit().name(), "stream.post-on-stream",
+                        "PostOnStream cannot be stream-parallelized: only standalone host ops run in a stream loop",
+                        streamed.id())));
             }
             Optional<IterDomain> axis = streamAxisOf(node, context.options());
             if (axis.isPresent()) {

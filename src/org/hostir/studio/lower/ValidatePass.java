@@ -21,28 +21,28 @@ public final class ValidatePass implements FusionPass {
         for (TensorView tv : fusion.tensors()) {
             long streams = tv.axes().stream().filter(IterDomain::isStream).count();
             if (streams > 1) {
-                errors.add(new LoweringError(tv.label(), "stream.single", "has " + streams
+                errors.add(error(tv, "stream.single", "has " + streams
                         + " Stream axes; a tensor is pipelined along one axis"));
             }
             for (IterDomain a : tv.axes()) {
                 if (a.isStream() && a.isReduction()) {
-                    errors.add(new LoweringError(tv.label(), "stream.reduction",
+                    errors.add(error(tv, "stream.reduction",
                             "a reduction axis cannot be Stream-parallel (nvFuser rejects stream-parallel reductions)"));
                 }
                 if (a.isDeviceDim() && tv.mesh() != null && a.extent() instanceof Extent.Constant(long c)
                         && c != tv.mesh().size()) {
-                    errors.add(new LoweringError(tv.label(), "mesh.did-extent", "its " + a.parallelType().fileName()
+                    errors.add(error(tv, "mesh.did-extent", "its " + a.parallelType().fileName()
                             + " axis has extent " + c + " but its mesh has " + tv.mesh().size() + " devices"));
                 }
                 if (a.isDeviceDim() && tv.mesh() == null) {
-                    errors.add(new LoweringError(tv.label(), "mesh.missing",
+                    errors.add(error(tv, "mesh.missing",
                             "a device-parallel axis needs a device mesh"));
                 }
             }
             if (tv.mesh() != null) {
                 for (int d : tv.mesh().deviceIds()) {
                     if (d < 0 || d >= context.devices()) {
-                        errors.add(new LoweringError(tv.label(), "mesh.device-range", "its mesh names device " + d
+                        errors.add(error(tv, "mesh.device-range", "its mesh names device " + d
                                 + " but only " + context.devices() + " devices are lowered for"));
                         break;
                     }
@@ -51,5 +51,9 @@ public final class ValidatePass implements FusionPass {
         }
         if (!errors.isEmpty()) throw new LoweringException(errors);
         return fusion;
+    }
+
+    private static LoweringError error(TensorView tv, String rule, String message) {
+        return new LoweringError(tv.label(), rule, message, tv.id());
     }
 }

@@ -1,0 +1,97 @@
+package org.hostir.studio.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+import org.hostir.studio.diff.TextDiff;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.lower.PassTraceJson;
+import org.hostir.studio.lower.Pipeline;
+
+/**
+ * {@code hirstudio lower FILE.fusion [--devices N] [--rank R] [--passes] [--diff] [--json] [--set SYM=N ...]
+ * [--option KEY=VALUE ...]}: the final program of a rank (0 unless given) in the seeds' format; with
+ * {@code --passes} every pass's snapshot, {@code --diff} each pass as a unified diff, {@code --json} the trace.
+ */
+public final class LowerCommand implements Command {
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--rank"),
+            Set.of("--set", "--option"), Set.of("--passes", "--diff", "--json"));
+
+    @Override
+    public String name() { return "lower"; }
+
+    @Override
+    public String usage() {
+        return "lower FILE.fusion [--devices N] [--rank R] [--passes] [--diff] [--json] [--set SYM=N ...]"
+                + " [--option KEY=VALUE ...]";
+    }
+
+    @Override
+    public String summary() { return "lower a fusion to Host IR and print the program (or each pass)"; }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = PARSER.parse(args);
+        String file = a.file();
+        int devices = a.devices();
+        OptionalInt rank = a.rank(devices);
+        LoweringOptions options;
+        try {
+            options = LoweringOptions.parse(a.options());
+        } catch (LoweringException e) {
+            throw new UsageException("--option " + e.errors().get(0).message().replace("unknown option",
+                    "unknown option '" + e.errors().get(0).subject().substring("option ".length()) + "'"));
+        }
+        LoadedFusion loaded;
+        try {
+            loaded = CheckCommand.load(file, devices, a.symbols());
+        } catch (FusionFileException e) {
+            for (Diagnostic d : e.diagnostics()) err.println(d.format());
+            return ExitCode.BAD_INPUT;
+        }
+        List<Integer> ranks = rank.isPresent() || !a.flag("--json") ? List.of(rank.orElse(0))
+                : IntStream.range(0, devices).boxed().toList();
+        PassTrace trace;
+        try {
+            trace = Pipeline.standard().trace(loaded.fusion(), devices, options, ranks);
+        } catch (LoweringException e) {
+            LoweringDiagnostics.print(e, loaded, err);
+            return ExitCode.BAD_INPUT;
+        }
+        if (a.flag("--json")) {
+            out.print(PassTraceJson.write(loaded.fusion().name(), trace));
+        } else if (a.flag("--passes") || a.flag("--diff")) {
+            out.println("// symbols: " + String.join(", ", loaded.fusion().legend()));
+            printPasses(trace.rank(ranks.get(0)), a.flag("--diff"), out);
+        } else {
+            out.print(trace.rank(ranks.get(0)).result().print());
+        }
+        return ExitCode.OK;
+    }
+
+    /** Each pass: a header with its name and changed flag, then its program or its diff against the one before. */
+    private static void printPasses(PassTrace.RankTrace r, boolean diff, PrintStream out) {
+        out.println("// rank " + r.rank() + ": input fusion");
+        out.print(r.input().print());
+        for (int i = 0; i < r.steps().size(); i++) {
+            PassTrace.Step step = r.steps().get(i);
+            out.printf("%n// pass %d/%d %s: %s (%.2f ms)%n", i + 1, r.steps().size(), step.pass(),
+                    step.changed() ? "changed" : "unchanged", step.nanos() / 1e6);
+            if (!step.changed()) continue;
+            if (diff) {
+                out.print(TextDiff.unified(r.before(i).print(), step.after().print(), "before " + step.pass(),
+                        "after " + step.pass()));
+            } else {
+                out.print(step.after().print());
+            }
+        }
+    }
+}
