@@ -92,10 +92,56 @@ public class ArchitectureTest {
             }
         }
         assertFalse(packages.isEmpty(), "no packages found under " + TestPaths.sourceRoot());
-        Set<String> exported = exportedPackages(TestPaths.repo("META-INF", "MANIFEST.MF"));
+        Set<String> exported = headerPackages(TestPaths.repo("META-INF", "MANIFEST.MF"), "Export-Package");
         List<String> missing = packages.stream().filter(p -> !exported.contains(p)).toList();
         assertTrue(missing.isEmpty(), "packages under src/ missing from Export-Package in META-INF/MANIFEST.MF "
                 + "(add them there, one per line):\n  " + String.join(",\n  ", missing));
+    }
+
+    /**
+     * Every library package the engine (or this test bundle) imports must be in the Import-Package of its
+     * manifest: OSGi sees only declared packages, and Tycho reports a missing one as an "Access restriction",
+     * while the plain classpath of {@code ./hirstudio unit} and the command line would not notice.
+     */
+    @Test
+    public void libraryImportsAreDeclaredInTheManifest() throws IOException {
+        List<String> missing = new ArrayList<>();
+        missing.addAll(undeclaredImports(sources().stream().filter(s -> !isUi(s.pkg())).toList(),
+                TestPaths.repo("META-INF", "MANIFEST.MF")));
+        Path testBundle = TestPaths.repo("tests", "org.hostir.studio.tests");
+        missing.addAll(undeclaredImports(sources(testBundle.resolve("src")), testBundle.resolve("META-INF/MANIFEST.MF")));
+        assertTrue(missing.isEmpty(), "imported packages missing from Import-Package (add them to the named "
+                + "manifest, with a version range like the entries already there):\n  " + String.join("\n  ", missing));
+    }
+
+    private static List<String> undeclaredImports(List<Source> sources, Path manifest) throws IOException {
+        Set<String> imported = headerPackages(manifest, "Import-Package");
+        Set<String> missing = new TreeSet<>();
+        for (Source s : sources) {
+            Matcher m = IMPORT.matcher(withoutComments(s.text()));
+            while (m.find()) {
+                String pkg = packageOf(m.group(1));
+                if (!pkg.isEmpty() && !pkg.startsWith("java.") && !pkg.startsWith("org.hostir.studio")
+                        && !imported.contains(pkg)) {
+                    missing.add(TestPaths.repoRoot().relativize(manifest) + ": " + pkg + "   (imported by "
+                            + TestPaths.repoRoot().relativize(s.file()) + ")");
+                }
+            }
+        }
+        return new ArrayList<>(missing);
+    }
+
+    /** The package of an imported name: the segments before the first capitalised one (a class). */
+    static String packageOf(String imported) {
+        String name = imported.endsWith(".*") ? imported.substring(0, imported.length() - 2) : imported;
+        List<String> pkg = new ArrayList<>();
+        for (String segment : name.split("\\.")) {
+            if (!segment.isEmpty() && Character.isUpperCase(segment.charAt(0))) {
+                return String.join(".", pkg);
+            }
+            pkg.add(segment);
+        }
+        return imported.endsWith(".*") ? String.join(".", pkg) : String.join(".", pkg.subList(0, Math.max(0, pkg.size() - 1)));
     }
 
     static boolean isUi(String pkg) {
@@ -103,7 +149,10 @@ public class ArchitectureTest {
     }
 
     static List<Source> sources() {
-        Path root = TestPaths.sourceRoot();
+        return sources(TestPaths.sourceRoot());
+    }
+
+    static List<Source> sources(Path root) {
         assertTrue(Files.isDirectory(root), "source folder missing: " + root);
         try (Stream<Path> files = Files.walk(root)) {
             List<Source> out = new ArrayList<>();
@@ -152,16 +201,16 @@ public class ArchitectureTest {
         return b.toString();
     }
 
-    /** The package names in a manifest's Export-Package header (attributes and directives dropped). */
-    static Set<String> exportedPackages(Path manifest) throws IOException {
+    /** The package names in a manifest header such as Export-Package (attributes and directives dropped). */
+    static Set<String> headerPackages(Path manifest, String headerName) throws IOException {
         StringBuilder header = null;
         for (String line : Files.readAllLines(manifest, StandardCharsets.UTF_8)) {
             if (header != null && line.startsWith(" ")) {
                 header.append(line.substring(1));
             } else if (header != null) {
                 break;
-            } else if (line.startsWith("Export-Package:")) {
-                header = new StringBuilder(line.substring("Export-Package:".length()));
+            } else if (line.startsWith(headerName + ":")) {
+                header = new StringBuilder(line.substring(headerName.length() + 1));
             }
         }
         Set<String> out = new TreeSet<>();
