@@ -1,6 +1,7 @@
 package org.hostir.studio.io;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -69,7 +70,10 @@ public final class FusionConverter {
             FusionOp op = op(doc.ops().get(k), "$.ops[" + k + "]", byName);
             if (op != null) ops.add(op);
         }
-        if (!diagnostics.isEmpty()) throw new FusionFileException(diagnostics);
+        if (!diagnostics.isEmpty()) {
+            diagnostics.sort(Comparator.comparingInt(Diagnostic::line));
+            throw new FusionFileException(diagnostics);
+        }
         Fusion fusion = b.fusion(doc.name(), inputs, ops, outputs);
         return new Converted(fusion, tensors, new FileLocator(source));
     }

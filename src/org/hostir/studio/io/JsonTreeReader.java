@@ -44,9 +44,7 @@ final class JsonTreeReader {
 
     private JsonNode document() {
         try {
-            if (json.peek() == JsonToken.END_DOCUMENT) {
-                fail(Rule.JSON_SYNTAX, "$", "the file is empty (expected a JSON object)");
-            }
+            if (source.isBlank()) fail(Rule.JSON_SYNTAX, "$", "the file is empty (expected a JSON object)");
             JsonNode root = value(1);
             JsonToken after;
             try {
@@ -61,12 +59,12 @@ final class JsonTreeReader {
         } catch (Stop stop) {
             return null;
         } catch (EOFException e) {
-            diagnostics.add(new Diagnostic(file, source.currentLine(), json.getPath(), Rule.JSON_SYNTAX,
+            diagnostics.add(new Diagnostic(file, source.tokenLine(), json.getPath(), Rule.JSON_SYNTAX,
                     "unexpected end of file"));
             return null;
         } catch (IOException | IllegalStateException | NumberFormatException e) {
             // MalformedJsonException and friends: Gson's message without its position and help links
-            diagnostics.add(new Diagnostic(file, source.currentLine(), json.getPath(), Rule.JSON_SYNTAX,
+            diagnostics.add(new Diagnostic(file, source.tokenLine(), json.getPath(), Rule.JSON_SYNTAX,
                     syntaxMessage(e.getMessage())));
             return null;
         }

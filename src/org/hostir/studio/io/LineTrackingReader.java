@@ -21,8 +21,14 @@ final class LineTrackingReader extends Reader {
     /** Line of the last non-blank character read (where the token just peeked at starts). */
     int tokenLine() { return lastTokenLine; }
 
-    /** Line of the last character read, blank or not (where a syntax error was noticed). */
-    int currentLine() { return line; }
+    /** Whether the text holds nothing but blanks (and a byte order mark). */
+    boolean isBlank() {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\ufeff') return false;
+        }
+        return true;
+    }
 
     @Override
     public int read(char[] buffer, int offset, int length) {

@@ -1,0 +1,79 @@
+package org.hostir.studio.tests.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+import org.hostir.studio.cli.ArgumentParser;
+import org.hostir.studio.cli.Arguments;
+import org.hostir.studio.cli.UsageException;
+import org.junit.jupiter.api.Test;
+
+/** The argument syntax shared by the subcommands. */
+class ArgumentParserTest {
+    static final ArgumentParser LOWER = new ArgumentParser(Set.of("--devices", "--rank"), Set.of("--set", "--option"),
+            Set.of("--passes", "--diff", "--json"));
+
+    private static Arguments parse(String... args) throws UsageException { return LOWER.parse(List.of(args)); }
+
+    private static String usageError(String... args) {
+        return assertThrows(UsageException.class, () -> {
+            Arguments a = parse(args);
+            a.devices();
+            a.symbols();
+            a.options();
+            a.rank(a.devices());
+            a.file();
+        }).getMessage();
+    }
+
+    @Test
+    void parsesOptionsFlagsAndPositionals() throws UsageException {
+        Arguments a = parse("f.fusion", "--devices=4", "--set", "M=64", "--set=K=32", "--passes", "--rank", "3",
+                "--option", "offsetStreamIndexingByRank=true", "--option", "x=");
+        assertEquals("f.fusion", a.file());
+        assertEquals(4, a.devices());
+        assertEquals(Map.of("M", 64L, "K", 32L), a.symbols());
+        assertEquals(List.of("M", "K"), List.copyOf(a.symbols().keySet()));
+        assertEquals(OptionalInt.of(3), a.rank(4));
+        assertEquals(Map.of("offsetStreamIndexingByRank", "true", "x", ""), a.options());
+        assertTrue(a.flag("--passes"));
+        assertFalse(a.flag("--diff"));
+    }
+
+    @Test
+    void defaults() throws UsageException {
+        Arguments a = parse("f.fusion");
+        assertEquals(2, a.devices());
+        assertEquals(Map.of(), a.symbols());
+        assertEquals(OptionalInt.empty(), a.rank(2));
+        assertEquals(Map.of(), a.options());
+    }
+
+    @Test
+    void doubleDashEndsOptions() throws UsageException {
+        assertEquals(List.of("--weird.fusion"), parse("--", "--weird.fusion").positionals());
+    }
+
+    @Test
+    void badUsage() {
+        assertEquals("unknown option '--colour'", usageError("f", "--colour", "red"));
+        assertEquals("--devices needs a value", usageError("f", "--devices"));
+        assertEquals("--devices given twice", usageError("f", "--devices", "2", "--devices", "4"));
+        assertEquals("--devices expects an integer, got 'two'", usageError("f", "--devices", "two"));
+        assertEquals("--devices must be between 1 and 4096, got 5000", usageError("f", "--devices", "5000"));
+        assertEquals("--rank must be between 0 and 1, got 2", usageError("f", "--rank", "2"));
+        assertEquals("--set expects SYM=N, got 'M'", usageError("f", "--set", "M"));
+        assertEquals("--set: '1M' is not a symbol name", usageError("f", "--set", "1M=2"));
+        assertEquals("--set M must be between 1 and 1099511627776, got 0", usageError("f", "--set", "M=0"));
+        assertEquals("--option expects KEY=VALUE, got '=x'", usageError("f", "--option", "=x"));
+        assertEquals("--passes takes no value", usageError("f", "--passes=yes"));
+        assertEquals("missing FILE.fusion", usageError());
+    }
+}

@@ -1,0 +1,140 @@
+package org.hostir.studio.tests.io;
+
+import static org.hostir.studio.tests.io.Fixtures.single;
+import static org.hostir.studio.tests.io.Fixtures.text;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.io.FusionBindings;
+import org.hostir.studio.io.FusionConverter;
+import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.OpKind;
+import org.hostir.studio.io.OpSpec;
+import org.hostir.studio.io.ParsedFusion;
+import org.hostir.studio.ir.BinaryOpType;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.print.IrText;
+import org.junit.jupiter.api.Test;
+
+/** Converting documents to IR: deterministic numbering, labels, meshes, and each op kind. */
+class FusionConverterTest {
+
+    private static LoadedFusion load(String tensors, String ops, String inputs, String outputs) throws Exception {
+        return FusionLoader.load(text(single(tensors, ops, inputs, outputs)), "c.fusion", 2);
+    }
+
+    @Test
+    void numbersTensorsAxesAndSymbolsInFileOrder() throws Exception {
+        // the ops are listed out of tensor order and N appears before M: numbering follows the tensors list
+        LoadedFusion f = load("[{'name': 'w', 'dtype': 'float', 'axes': ['N', 'M']},"
+                        + " {'name': 'v', 'dtype': 'float', 'axes': ['N', 'M']},"
+                        + " {'name': 'u', 'dtype': 'float', 'axes': ['M', 'N']}]",
+                "[{'op': 'set', 'inputs': ['u'], 'output': 'v', 'permute': [1, 0]},"
+                        + " {'op': 'add', 'inputs': ['v', 'v'], 'output': 'w'}]", "['u']", "['w']");
+        assertEquals(List.of("T0_g_float[iS0{i0}, iS1{i1}]", "T1_g_float[iS2{i0}, iS3{i1}]",
+                "T2_g_float[iS4{i1}, iS5{i0}]"), f.tensors().stream().map(IrText::tensor).toList());
+        assertEquals(List.of("w", "v", "u"), f.tensors().stream().map(TensorView::label).toList());
+        assertEquals(List.of("i0 = N", "i1 = M"), f.fusion().legend());
+        assertEquals(List.of(new Extent.Symbolic(0, "N"), new Extent.Symbolic(1, "M")), f.fusion().symbols());
+        assertEquals(List.of("T2"), f.fusion().inputs().stream().map(TensorView::name).toList());
+        assertEquals(List.of("T0"), f.fusion().outputs().stream().map(TensorView::name).toList());
+        // converting again gives the same IR
+        assertEquals(f.fusion(), FusionLoader.load(text(single("[{'name': 'w', 'dtype': 'float', 'axes': ['N', 'M']},"
+                        + " {'name': 'v', 'dtype': 'float', 'axes': ['N', 'M']},"
+                        + " {'name': 'u', 'dtype': 'float', 'axes': ['M', 'N']}]",
+                "[{'op': 'set', 'inputs': ['u'], 'output': 'v', 'permute': [1, 0]},"
+                        + " {'op': 'add', 'inputs': ['v', 'v'], 'output': 'w'}]", "['u']", "['w']")), "c.fusion", 2)
+                .fusion());
+    }
+
+    @Test
+    void convertsEachOpKind() throws Exception {
+        LoadedFusion f = load("[{'name': 'x', 'dtype': 'half', 'axes': ['M', 'K']},"
+                        + " {'name': 'w', 'dtype': 'half', 'axes': ['N', 'K']},"
+                        + " {'name': 'y', 'dtype': 'half', 'memory': 'local', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]},"
+                        + " {'name': 'z', 'dtype': 'half', 'axes': ['M', 'N']},"
+                        + " {'name': 'm', 'dtype': 'half', 'axes': [{'extent': 'M', 'iter': 'reduction'}, 'N']},"
+                        + " {'name': 'b', 'dtype': 'half', 'axes': [{'iter': 'broadcast'}, 'N']},"
+                        + " {'name': 'q', 'dtype': 'half', 'axes': ['M', 'N']},"
+                        + " {'name': 'wt', 'dtype': 'half', 'axes': ['K', 'N']},"
+                        + " {'name': 'r', 'dtype': 'half', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]",
+                "[{'op': 'linear', 'inputs': ['x', 'w'], 'output': 'y'},"
+                        + " {'op': 'sub', 'inputs': ['y', 'y'], 'output': 'z'},"
+                        + " {'op': 'max', 'inputs': ['z'], 'output': 'm', 'axes': [0]},"
+                        + " {'op': 'broadcast', 'inputs': ['m'], 'output': 'b', 'flags': [true, false]},"
+                        + " {'op': 'mul', 'inputs': ['z', 'b'], 'output': 'q'},"
+                        + " {'op': 'set', 'inputs': ['w'], 'output': 'wt', 'permute': [1, 0]},"
+                        + " {'op': 'matmul', 'inputs': ['x', 'wt'], 'output': 'r'}]",
+                "['x', 'w']", "['q', 'r']");
+        List<FusionOp> ops = f.fusion().ops();
+        FusionOp.Linear linear = (FusionOp.Linear) ops.get(0);
+        assertNull(linear.bias());
+        assertEquals(MemoryType.LOCAL, linear.output().memoryType());
+        assertEquals(BinaryOpType.SUB, ((FusionOp.Binary) ops.get(1)).op());
+        FusionOp.Reduction max = (FusionOp.Reduction) ops.get(2);
+        assertEquals(ReductionOpType.MAX, max.op());
+        assertEquals(List.of(0), max.axes());
+        assertEquals(List.of(true, false), ((FusionOp.Broadcast) ops.get(3)).flags());
+        assertEquals(BinaryOpType.MUL, ((FusionOp.Binary) ops.get(4)).op());
+        FusionOp.Set permute = (FusionOp.Set) ops.get(5);
+        assertTrue(permute.isPermute());
+        assertEquals(List.of(1, 0), permute.permutation());
+        assertTrue(ops.get(6) instanceof FusionOp.Matmul m && m.b().label().equals("wt"));
+        assertEquals(List.of("q", "r"), f.fusion().outputs().stream().map(TensorView::label).toList());
+    }
+
+    @Test
+    void allMeshesFollowTheDeviceCountAndExplicitOnesStay() throws Exception {
+        String t = text(Fixtures.base(d -> Fixtures.tensor(d, "b").add("mesh", Fixtures.j("[2, 0, 1, 3]"))));
+        LoadedFusion f = FusionLoader.load(t, "m.fusion", 4);
+        assertEquals(List.of(0, 1, 2, 3), f.tensors().get(0).mesh().deviceIds());
+        assertEquals(List.of(2, 0, 1, 3), f.tensors().get(1).mesh().deviceIds());
+        assertEquals(4L, f.bindings().value("D").orElseThrow());
+        assertEquals(6L, f.bindings().value("N").orElseThrow());
+    }
+
+    @Test
+    void setOverridesDefaultsAndDIsTheDeviceCount() throws Exception {
+        ParsedFusion p = FusionReader.read(text(Fixtures.base()), "b.fusion");
+        LoadedFusion f = FusionLoader.load(p, 2, Map.of("N", 10L, "D", 7L));
+        assertEquals(10L, f.bindings().value("N").orElseThrow());
+        assertEquals(8L, f.bindings().value("M").orElseThrow());
+        assertEquals(2L, f.bindings().value("D").orElseThrow());
+        assertFalse(f.bindings().value("Q").isPresent());
+    }
+
+    @Test
+    void unusedTensorsAreConvertedButNotInTheFusion() throws Exception {
+        LoadedFusion f = load("[{'name': 'p', 'dtype': 'float', 'axes': ['M']}, {'name': 'lonely', 'dtype': 'float', 'axes': ['N']},"
+                + " {'name': 'q', 'dtype': 'float', 'axes': ['M']}]",
+                "[{'op': 'set', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']");
+        assertEquals(3, f.tensors().size());
+        assertEquals("T1", f.tensors().get(1).name());
+        assertEquals(List.of("T0", "T2"), f.fusion().tensors().stream().map(TensorView::name).toList());
+    }
+
+    @Test
+    void inMemoryDocumentsWithTheWrongArityAreDiagnosedNotThrown() throws Exception {
+        FusionDocument doc = FusionReader.read(text(Fixtures.base()), "b.fusion").document();
+        FusionDocument bad = new FusionDocument(doc.name(), null, doc.symbols(), doc.tensors(),
+                List.of(OpSpec.of(OpKind.ADD, "c", "a")), doc.inputs(), doc.outputs(), null);
+        FusionFileException e = assertThrows(FusionFileException.class,
+                () -> FusionConverter.convert(ParsedFusion.inMemory("mem", bad), FusionBindings.devices(2)));
+        assertEquals("error: mem: $.ops[0].inputs: add cannot take 1 inputs [schema.arity]",
+                e.diagnostics().getFirst().format());
+    }
+}

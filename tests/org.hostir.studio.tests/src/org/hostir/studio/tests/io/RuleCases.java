@@ -1,0 +1,147 @@
+package org.hostir.studio.tests.io;
+
+import static org.hostir.studio.tests.io.Fixtures.base;
+import static org.hostir.studio.tests.io.Fixtures.j;
+import static org.hostir.studio.tests.io.Fixtures.single;
+import static org.hostir.studio.tests.io.Fixtures.tensor;
+import static org.hostir.studio.tests.io.Fixtures.text;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hostir.studio.io.Rule;
+
+import com.google.gson.JsonObject;
+
+/**
+ * One fusion per rule that breaks exactly that rule (a valid fusion with one fault), the JSON path the
+ * diagnostic must name, and the device count to load it with.
+ */
+final class RuleCases {
+    private RuleCases() {}
+
+    record Case(Rule rule, String what, String path, int devices, byte[] bytes) {
+        @Override
+        public String toString() { return rule.id() + ": " + what; }
+
+        String text() { return new String(bytes, StandardCharsets.UTF_8); }
+    }
+
+    private static Case of(Rule rule, String what, String path, JsonObject doc) {
+        return of(rule, what, path, 2, text(doc));
+    }
+
+    private static Case of(Rule rule, String what, String path, int devices, String text) {
+        return new Case(rule, what, path, devices, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Tensors p [M, N], q, r for the single-device cases. */
+    private static final String PQ = "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']},"
+            + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'r', 'dtype': 'float', 'axes': ['M', 'N']}]";
+
+    static List<Case> all() {
+        List<Case> c = new ArrayList<>();
+        // reading
+        String good = text(base());
+        byte[] bad = good.replace("\"base\"", "\"b\u00e9se\"").getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i + 1 < bad.length; i++) {
+            if ((bad[i] & 0xff) == 0xc3) bad[i + 1] = (byte) 0x28; // a lead byte without its continuation
+        }
+        c.add(new Case(Rule.JSON_ENCODING, "a name with a broken UTF-8 sequence", "$", 2, bad));
+        c.add(of(Rule.JSON_SYNTAX, "the file cut in the middle of the ops", "$.ops", 2,
+                good.substring(0, good.indexOf("\"matmul\"") + 3)));
+        c.add(of(Rule.JSON_LIMIT, "a layout nested 100 deep", "$.layout", 2,
+                good.replaceFirst("\\{", "{\"layout\": {\"x\": " + "[".repeat(100) + "]".repeat(100) + "},")));
+        c.add(of(Rule.JSON_DUPLICATE_KEY, "a tensor with two names", "$.tensors[1].name", 2,
+                good.replaceFirst("\"name\": \"b\",", "\"name\": \"b\", \"name\": \"bb\",")));
+        // structure
+        c.add(of(Rule.SCHEMA_FORMAT, "format hostir-fusion/2", "$.format",
+                base(d -> d.addProperty("format", "hostir-fusion/2"))));
+        c.add(of(Rule.SCHEMA_REQUIRED, "no name", "$", base(d -> d.remove("name"))));
+        c.add(of(Rule.SCHEMA_UNKNOWN_FIELD, "a tensor with a colour", "$.tensors[1].colour",
+                base(d -> tensor(d, "b").addProperty("colour", "red"))));
+        c.add(of(Rule.SCHEMA_TYPE, "inputs as a string", "$.inputs", base(d -> d.addProperty("inputs", "a"))));
+        c.add(of(Rule.SCHEMA_ENUM, "parallel type DIDz", "$.tensors[0].axes[0].parallel",
+                base(d -> tensor(d, "a").getAsJsonArray("axes").get(0).getAsJsonObject().addProperty("parallel", "DIDz"))));
+        c.add(of(Rule.SCHEMA_RANGE, "extent 0", "$.tensors[1].axes[1]",
+                base(d -> tensor(d, "b").getAsJsonArray("axes").set(1, j("0")))));
+        c.add(of(Rule.SCHEMA_NAME, "a tensor named 9a", "$.tensors[1].name",
+                base(d -> tensor(d, "b").addProperty("name", "9a"))));
+        c.add(of(Rule.SCHEMA_ARITY, "matmul with one input", "$.ops[0].inputs",
+                base(d -> d.getAsJsonArray("ops").get(0).getAsJsonObject().add("inputs", j("['a']")))));
+        c.add(of(Rule.SCHEMA_ATTRIBUTE, "matmul with axes", "$.ops[0].axes",
+                base(d -> d.getAsJsonArray("ops").get(0).getAsJsonObject().add("axes", j("[0]")))));
+        c.add(of(Rule.SYMBOL_RESERVED, "a default for D", "$.symbols.D",
+                base(d -> d.getAsJsonObject("symbols").addProperty("D", 2))));
+        // names
+        c.add(of(Rule.NAME_DUPLICATE, "a second tensor named b", "$.tensors[3].name",
+                base(d -> d.getAsJsonArray("tensors").add(j("{'name': 'b', 'dtype': 'half', 'axes': ['M']}")))));
+        c.add(of(Rule.NAME_UNDEFINED, "an op reading zz", "$.ops[0].inputs[1]",
+                base(d -> d.getAsJsonArray("ops").get(0).getAsJsonObject().add("inputs", j("['a', 'zz']")))));
+        // graph
+        c.add(of(Rule.GRAPH_REDEFINED, "two ops computing c", "$.ops[1]",
+                base(d -> d.getAsJsonArray("ops").add(j("{'op': 'matmul', 'inputs': ['a', 'b'], 'output': 'c'}")))));
+        c.add(of(Rule.GRAPH_INPUT_DEFINED, "c both an input and computed", "$.ops[0]",
+                base(d -> d.add("inputs", j("['a', 'b', 'c']")))));
+        c.add(of(Rule.GRAPH_UNDEFINED, "b neither an input nor computed", "$.ops[0]",
+                base(d -> d.add("inputs", j("['a']")))));
+        c.add(of(Rule.GRAPH_CYCLE, "q = add(p, r), r = set(q)", "$.ops[0]", single(PQ,
+                "[{'op': 'add', 'inputs': ['p', 'r'], 'output': 'q'}, {'op': 'set', 'inputs': ['q'], 'output': 'r'}]",
+                "['p']", "['r']")));
+        c.add(of(Rule.GRAPH_ORDER, "r = set(q) listed before q = set(p)", "$.ops[0]", single(PQ,
+                "[{'op': 'set', 'inputs': ['q'], 'output': 'r'}, {'op': 'set', 'inputs': ['p'], 'output': 'q'}]",
+                "['p']", "['r']")));
+        // shapes and dtypes
+        c.add(of(Rule.SHAPE_SET, "set [M, N] -> [M, K]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
+                "[{'op': 'set', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_PERMUTE, "permute [0, 0]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['N', 'M']}]",
+                "[{'op': 'set', 'inputs': ['p'], 'output': 'q', 'permute': [0, 0]}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_BINARY, "add [M, N] + [M, K]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']},"
+                        + " {'name': 'r', 'dtype': 'float', 'axes': ['M', 'N']}]",
+                "[{'op': 'add', 'inputs': ['p', 'q'], 'output': 'r'}]", "['p', 'q']", "['r']")));
+        c.add(of(Rule.SHAPE_REDUCTION, "sum over N keeping N an iteration axis", "$.ops[0]", single(PQ,
+                "[{'op': 'sum', 'inputs': ['p'], 'output': 'q', 'axes': [1]}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_BROADCAST, "one flag for two output axes", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['N']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': [{'iter': 'broadcast'}, 'N']}]",
+                "[{'op': 'broadcast', 'inputs': ['p'], 'output': 'q', 'flags': [true]}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_MATMUL, "b is [N, N]: K does not match", "$.ops[0]",
+                base(d -> tensor(d, "b").add("axes", j("['N', 'N']")))));
+        c.add(of(Rule.SHAPE_LINEAR, "a bias of extent M", "$.ops[0]", single(
+                "[{'name': 'x', 'dtype': 'float', 'axes': ['M', 'K']}, {'name': 'w', 'dtype': 'float', 'axes': ['N', 'K']},"
+                        + " {'name': 'bias', 'dtype': 'float', 'axes': ['M']},"
+                        + " {'name': 'y', 'dtype': 'float', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]",
+                "[{'op': 'linear', 'inputs': ['x', 'w', 'bias'], 'output': 'y'}]", "['x', 'w', 'bias']", "['y']")));
+        c.add(of(Rule.DTYPE_MISMATCH, "b in half", "$.ops[0]", base(d -> tensor(d, "b").addProperty("dtype", "half"))));
+        // meshes and parallel types
+        c.add(of(Rule.MESH_EMPTY, "b on an empty mesh", "$.tensors[1].mesh",
+                base(d -> tensor(d, "b").add("mesh", j("[]")))));
+        c.add(of(Rule.MESH_DUPLICATE, "b on mesh [0, 0]", "$.tensors[1].mesh",
+                base(d -> tensor(d, "b").add("mesh", j("[0, 0]")))));
+        c.add(of(Rule.MESH_DEVICE_RANGE, "b on mesh [0, 5] with 2 devices", "$.tensors[1].mesh",
+                base(d -> tensor(d, "b").add("mesh", j("[0, 5]")))));
+        c.add(of(Rule.MESH_MISSING, "a DIDx axis without a mesh", "$.tensors[0]",
+                base(d -> tensor(d, "a").remove("mesh"))));
+        c.add(of(Rule.MESH_MIXED, "b without a mesh among tensors with one", "$.tensors[1]",
+                base(d -> tensor(d, "b").remove("mesh"))));
+        c.add(of(Rule.MESH_DID_EXTENT, "DIDx axis of extent D = 2 on a one-device mesh", "$.tensors[0].axes[0]",
+                base(d -> tensor(d, "a").add("mesh", j("[0]")))));
+        c.add(of(Rule.MESH_DIDY, "a DIDy axis", "$.tensors[0].axes[0]",
+                base(d -> tensor(d, "a").getAsJsonArray("axes").set(0, j("{'extent': 'D', 'parallel': 'DIDy'}")))));
+        c.add(of(Rule.PARALLEL_DUPLICATE, "two Stream axes", "$.tensors[2].axes[1]",
+                base(d -> tensor(d, "c").getAsJsonArray("axes").set(1, j("{'extent': 'M', 'parallel': 'Stream'}")))));
+        c.add(of(Rule.STREAM_REDUCTION, "a Stream reduction axis", "$.tensors[2].axes[3]", base(d -> {
+            var axes = tensor(d, "c").getAsJsonArray("axes");
+            axes.set(0, j("'D'"));
+            axes.set(3, j("{'extent': 'K', 'iter': 'reduction', 'parallel': 'Stream'}"));
+        })));
+        return c;
+    }
+
+    /** Rules whose cases need something other than a file's text; each has its own test. */
+    static final List<Rule> TESTED_ELSEWHERE = List.of(Rule.FILE_READ, Rule.GRAPH_NO_OUTPUTS);
+}
