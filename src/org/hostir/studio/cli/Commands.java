@@ -16,8 +16,7 @@ public final class Commands {
                 "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
                         + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]",
                 "lower and execute a fusion, optionally validating and tracing it", "lowering/execution issues"));
-        add(commands, new NotImplementedCommand("bench", "bench [...]",
-                "AG+GEMM and friends against the PyTorch baseline", "lowering/execution issues"));
+        add(commands, new BenchCommand());
         add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
         return commands;
     }
