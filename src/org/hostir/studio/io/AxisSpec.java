@@ -14,7 +14,9 @@ public record AxisSpec(ExtentSpec extent, IterType iter, ParallelType parallel) 
     }
 
     /** An iteration axis, Serial: what the file's short form ({@code "M"} or {@code 8}) means. */
-    public static AxisSpec of(ExtentSpec extent) { return new AxisSpec(extent, IterType.ITERATION, ParallelType.SERIAL); }
+    public static AxisSpec of(ExtentSpec extent) {
+        return new AxisSpec(extent, IterType.ITERATION, ParallelType.SERIAL);
+    }
 
     public static AxisSpec of(ExtentSpec extent, ParallelType parallel) {
         return new AxisSpec(extent, IterType.ITERATION, parallel);

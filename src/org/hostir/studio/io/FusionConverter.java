@@ -135,7 +135,8 @@ public final class FusionConverter {
         if (out == null || in.contains(null)) return null;
         return switch (spec.op()) {
             case SET -> new FusionOp.Set(out, in.get(0), spec.permute());
-            case ADD, SUB, MUL, DIV -> new FusionOp.Binary(spec.op().binaryOp().orElseThrow(), out, in.get(0), in.get(1));
+            case ADD, SUB, MUL, DIV ->
+                    new FusionOp.Binary(spec.op().binaryOp().orElseThrow(), out, in.get(0), in.get(1));
             case SUM, MAX -> new FusionOp.Reduction(spec.op().reductionOp().orElseThrow(), out, in.get(0), spec.axes());
             case BROADCAST -> new FusionOp.Broadcast(out, in.get(0), spec.flags());
             case MATMUL -> new FusionOp.Matmul(out, in.get(0), in.get(1));

@@ -37,7 +37,7 @@ final class JsonPretty {
         }
         String inner = indent + INDENT;
         if (e instanceof JsonArray a) {
-            if (a.isEmpty()) {
+            if (a.size() == 0) { // JsonArray.isEmpty and JsonObject.isEmpty are newer than Gson 2.8
                 out.append("[]");
                 return;
             }
@@ -50,7 +50,7 @@ final class JsonPretty {
             out.append(indent).append(']');
         } else {
             JsonObject o = e.getAsJsonObject();
-            if (o.isEmpty()) {
+            if (o.size() == 0) {
                 out.append("{}");
                 return;
             }

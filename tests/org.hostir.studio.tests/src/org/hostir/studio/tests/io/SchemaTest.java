@@ -119,6 +119,15 @@ class SchemaTest {
                 def("tensor").getAsJsonObject("properties").getAsJsonObject("axes").get("maxItems").getAsInt());
     }
 
+    @Test
+    void theFormatDocumentListsEveryRule() {
+        String doc = Fixtures.read(TestPaths.repo("docs", "fusion-file-format.md"));
+        for (org.hostir.studio.io.Rule rule : org.hostir.studio.io.Rule.values()) {
+            assertTrue(doc.contains("| `" + rule.id() + "` |"), rule.id() + " is missing from docs/fusion-file-format.md");
+        }
+        assertTrue(doc.contains("hostir-fusion-1.schema.json"));
+    }
+
     private static <T> Set<String> names(T[] values, java.util.function.Function<T, String> name) {
         return new HashSet<>(new ArrayList<>(Arrays.stream(values).map(name).toList()));
     }
