@@ -1,0 +1,30 @@
+package org.hostir.studio.exec;
+
+import org.hostir.studio.trace.Timeline;
+
+/**
+ * A way to run Host IR programs: the CPU backend (threads as devices) or CUDA. One instance serves one run of
+ * every rank; the evaluator sees it only through {@link Device}.
+ */
+public interface Backend extends AutoCloseable {
+
+    String name();
+
+    int deviceCount();
+
+    Device device(int rank);
+
+    /** Everything recorded since the last reset. */
+    Timeline timeline();
+
+    void resetTimeline();
+
+    /**
+     * A failure on any device (a collective that never matched, a kernel error) ends the run: every blocked
+     * operation gives up and this reports why, naming what each rank was waiting on.
+     */
+    java.util.Optional<String> failure();
+
+    @Override
+    void close();
+}

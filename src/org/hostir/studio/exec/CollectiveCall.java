@@ -1,0 +1,21 @@
+package org.hostir.studio.exec;
+
+import java.util.List;
+
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.host.CommunicationType;
+
+/**
+ * One rank's part of a collective. {@code senders} and {@code receivers} are the input and output meshes in
+ * order: chunk {@code j} of a scattered or gathered buffer belongs to {@code receivers[j]} or comes from
+ * {@code senders[j]}; buffers are split along their outermost axis (lowering puts the sharded axis there).
+ * {@code input} or {@code output} is null where this rank has none (a non-root of Gather has no output).
+ */
+public record CollectiveCall(CommunicationType type, List<Integer> team, int root, List<Integer> senders,
+                             List<Integer> receivers, Buffer input, Buffer output, ReductionOpType reduction) {
+    public CollectiveCall {
+        team = List.copyOf(team);
+        senders = List.copyOf(senders);
+        receivers = List.copyOf(receivers);
+    }
+}

@@ -1,0 +1,244 @@
+package org.hostir.studio.exec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.Deallocate;
+import org.hostir.studio.ir.host.EndCoalescing;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.GetCurrentStream;
+import org.hostir.studio.ir.host.HirAliasSelect;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.PostOnStream;
+import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.host.Synchronize;
+import org.hostir.studio.ir.host.Wait;
+import org.hostir.studio.ir.print.IrText;
+import org.hostir.studio.trace.EventKind;
+
+/**
+ * Runs one rank's Host IR program on a {@link Device} (nvFuser's HostIrEvaluator). The host walks the program
+ * and enqueues work on the current stream; {@code Synchronize} and {@code Wait} become stream dependencies, never
+ * host waits. Tensors already bound when the run starts (inputs, pre-allocated outputs) are not allocated again,
+ * and ops write into bound outputs in place.
+ */
+public final class Evaluator {
+    /** Stream keys: {@code Stream 0} (a fixed name) and {@code Stream ( i % n )} = 0 are different streams. */
+    private record StreamKey(boolean indexed, long value) {}
+
+    private final HostIrContainer program;
+    private final Device device;
+    private final ScalarEnv env;
+    private final Map<Integer, Buffer> values = new HashMap<>();
+    private final Map<StreamKey, BackendStream> streams = new HashMap<>();
+    private final Map<Integer, Work> works = new HashMap<>();
+    private final java.util.Set<Buffer> owned = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private BackendStream current;
+    private List<P2PCall> group;
+    private int iteration = -1;
+
+    public Evaluator(HostIrContainer program, Device device, ScalarEnv env, Map<Integer, Buffer> bound) {
+        this.program = program;
+        this.device = device;
+        this.env = env;
+        this.values.putAll(bound);
+        this.current = device.userStream();
+    }
+
+    /** Runs the program and returns the outputs this rank holds, by tensor id, once its streams are done. */
+    public Map<Integer, Buffer> run() {
+        evaluate(program.topLevel());
+        device.synchronize();
+        Map<Integer, Buffer> outputs = new HashMap<>();
+        for (TensorView out : program.outputs()) {
+            Buffer b = values.get(out.id());
+            if (b != null) outputs.put(out.id(), b);
+        }
+        return outputs;
+    }
+
+    private void evaluate(List<HostNode> nodes) {
+        for (HostNode node : nodes) {
+            long t0 = System.nanoTime();
+            evaluate(node);
+            if (!(node instanceof ForLoop || node instanceof IfThenElse)) {
+                device.recordHost(OpInfo.of(node.id(), iteration, hostName(node), EventKind.HOST), t0,
+                        System.nanoTime());
+            }
+        }
+    }
+
+    private void evaluate(HostNode node) {
+        switch (node) {
+            case Allocate a -> {
+                if (!values.containsKey(a.buffer().id())) {
+                    values.put(a.buffer().id(), allocate(a.buffer()));
+                }
+            }
+            case Deallocate d -> {
+                Buffer b = values.remove(d.buffer().id());
+                if (b != null && owned.remove(b)) device.free(b, current);
+            }
+            case ForLoop f -> {
+                int outer = iteration;
+                long stop = env.eval(f.stop());
+                for (long i = env.eval(f.start()); i < stop; i++) {
+                    env.bind(f.index(), i);
+                    iteration = (int) i;
+                    evaluate(f.body());
+                }
+                env.unbind(f.index());
+                iteration = outer;
+            }
+            case IfThenElse i -> evaluate(env.eval(i.predicate()) != 0 ? i.thenBody() : i.elseBody());
+            case GetCurrentStream g -> streams.put(key(g.stream()), current);
+            case SetCurrentStream s -> current = stream(s.stream());
+            case Synchronize s -> device.waitEvent(current, device.record(stream(s.stream())));
+            case HirAliasSelect s -> values.put(s.out().id(), select(s));
+            case Communication c -> works.put(c.id(), device.collective(new CollectiveCall(c.type(), c.team(),
+                    c.root() == null ? -1 : (int) env.eval(c.root()), mesh(c.input()), mesh(c.output()),
+                    values.get(c.input().id()), values.get(c.output().id()), c.reduction()), current,
+                    info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION)));
+            case P2PCommunication p -> {
+                P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
+                if (group != null) {
+                    group.add(call);
+                } else {
+                    works.put(p.id(), device.pointToPoint(List.of(call), current,
+                            info(p.id(), p.type().dumpName(), EventKind.P2P).withPeer(call.peer())));
+                }
+            }
+            case StartCoalescing s -> group = new ArrayList<>();
+            case EndCoalescing e -> {
+                if (group == null) throw new ExecutionException("EndCoalescing " + e.id() + " without StartCoalescing");
+                List<P2PCall> calls = group;
+                group = null;
+                String name = calls.stream().map(c -> c.type().dumpName() + " " + c.peer())
+                        .reduce((x, y) -> x + ", " + y).orElse("empty group");
+                works.put(e.id(), device.pointToPoint(calls, current, info(e.id(), name, EventKind.P2P)
+                        .withPeer(calls.isEmpty() ? -1 : calls.get(0).peer())));
+            }
+            case Wait w -> {
+                Work work = works.get(w.communicationId());
+                if (work == null) throw new ExecutionException("Wait for communication " + w.communicationId()
+                        + ", which was not posted");
+                device.waitWork(current, work);
+            }
+            case PostOnStream p -> {
+                for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
+            }
+            case HostOp o -> run(o.op(), o.id(), kind(o.op()));
+        }
+    }
+
+    /** A host op: into its bound output, else a fresh buffer; an unbound Set aliases its input (nvFuser). */
+    private void run(FusionOp op, int nodeId, EventKind kind) {
+        Buffer out = values.get(op.output().id());
+        if (out == null && op instanceof FusionOp.Set s) {
+            Buffer in = bound(s.input());
+            values.put(s.output().id(), s.isPermute()
+                    ? device.permute(in, s.permutation().stream().mapToInt(Integer::intValue).toArray()) : in);
+            return;
+        }
+        List<Buffer> inputs = op.inputs().stream().map(this::bound).toList();
+        if (out == null) {
+            out = allocate(op.output());
+            values.put(op.output().id(), out);
+        }
+        if (op instanceof FusionOp.Set s && !s.isPermute()) {
+            device.copy(out, inputs.get(0), current, info(nodeId, "copy", EventKind.COPY).withBytes(out.bytes()));
+        } else {
+            device.compute(op, inputs, out, current, info(nodeId, op.opName(), kind));
+        }
+    }
+
+    /**
+     * Frees what this run allocated and did not deallocate (outputs included: call after downloading them), as
+     * dropping nvFuser's evaluator releases its tensors. Stream-ordered on the user stream.
+     */
+    public void release() {
+        for (Buffer b : owned) device.free(b, device.userStream());
+        owned.clear();
+    }
+
+    private Buffer allocate(TensorView tv) {
+        Buffer b = device.allocate(env.localShape(tv), tv.dtype());
+        owned.add(b);
+        return b;
+    }
+
+    private Buffer select(HirAliasSelect s) {
+        Buffer in = bound(s.in());
+        int position = 0;
+        IterDomain axis = null;
+        for (IterDomain a : s.in().allocationAxes()) {
+            if (a.id() == s.axis().id()) {
+                axis = a;
+                break;
+            }
+            position++;
+        }
+        if (axis == null) {
+            throw new ExecutionException("HirAliasSelect " + s.id() + ": " + IrText.iterDomain(s.axis())
+                    + " is not an axis of " + s.in().name() + " at run time");
+        }
+        long index = env.eval(s.index());
+        long size = in.shape()[position];
+        if (size == 1) index = 0; // a broadcast axis, or the local slot of a sharded one
+        if (index < 0 || index >= size) {
+            throw new ExecutionException("HirAliasSelect " + s.id() + ": index " + index + " outside "
+                    + s.in().name() + "'s axis of size " + size);
+        }
+        return device.select(in, position, index);
+    }
+
+    private Buffer bound(TensorView tv) {
+        Buffer b = values.get(tv.id());
+        if (b == null) throw new ExecutionException(tv.name() + " is used before it has a value on rank "
+                + device.rank());
+        return b;
+    }
+
+    private BackendStream stream(Stream s) {
+        return streams.computeIfAbsent(key(s), k -> device.newStream());
+    }
+
+    private StreamKey key(Stream s) {
+        return switch (s) {
+            case Stream.Fixed f -> new StreamKey(false, f.number());
+            case Stream.Indexed i -> new StreamKey(true, env.eval(i.index()));
+        };
+    }
+
+    private OpInfo info(int nodeId, String name, EventKind kind) { return OpInfo.of(nodeId, iteration, name, kind); }
+
+    private static List<Integer> mesh(TensorView tv) {
+        return tv.mesh() == null ? List.of() : tv.mesh().deviceIds();
+    }
+
+    private static EventKind kind(FusionOp op) {
+        return switch (op) {
+            case FusionOp.Matmul m -> EventKind.MATMUL;
+            case FusionOp.Linear l -> EventKind.LINEAR;
+            case FusionOp.Set s -> EventKind.COPY;
+            default -> EventKind.KERNEL;
+        };
+    }
+
+    private static String hostName(HostNode node) {
+        return "dispatch " + node.getClass().getSimpleName();
+    }
+}

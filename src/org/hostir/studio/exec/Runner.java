@@ -1,0 +1,146 @@
+package org.hostir.studio.exec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+import org.hostir.studio.exec.tensor.Comparison;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.Inputs;
+import org.hostir.studio.exec.tensor.ReferenceInterpreter;
+import org.hostir.studio.exec.tensor.Sharding;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.Pipeline;
+
+/**
+ * Lowers a fusion for every rank and runs all ranks together on a backend, one host thread per rank (as one
+ * process per GPU would), for warm-ups and timed iterations; then gathers the outputs and compares them with the
+ * unsharded reference.
+ */
+public final class Runner {
+    private Runner() {}
+
+    public static RunResult run(Fusion fusion, RunConfig config, Backend backend, Consumer<String> progress) {
+        Map<Integer, HostIrContainer> programs = new HashMap<>();
+        for (int rank = 0; rank < config.devices(); rank++) {
+            programs.put(rank, Pipeline.standard().lower(fusion,
+                    new LoweringContext(rank, config.devices(), config.options())));
+        }
+        Map<Integer, DenseTensor> inputs = Inputs.generate(fusion, config.symbols(), config.seed());
+        List<Double> times = new ArrayList<>();
+        Map<Integer, Map<Integer, DenseTensor>> outputs = Map.of();
+        Map<Integer, Long> peaks = new HashMap<>();
+        int total = config.warmup() + config.iterations();
+        for (int it = 0; it < total; it++) {
+            backend.resetTimeline();
+            long t0 = System.nanoTime();
+            outputs = runOnce(fusion, programs, inputs, config, backend);
+            double ms = (System.nanoTime() - t0) / 1e6;
+            boolean warm = it < config.warmup();
+            if (!warm) times.add(ms);
+            progress.accept(String.format(java.util.Locale.ROOT, "%s %d/%d: %.2f ms", warm ? "warm-up" : "iteration",
+                    warm ? it + 1 : it - config.warmup() + 1, warm ? config.warmup() : config.iterations(), ms));
+            for (int r = 0; r < config.devices(); r++) peaks.put(r, backend.device(r).peakBytes());
+        }
+        Optional<Validation> validation = config.validate()
+                ? Optional.of(validate(fusion, programs, inputs, outputs, config)) : Optional.empty();
+        return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation);
+    }
+
+    /** One iteration of every rank; returns each rank's outputs by output position. */
+    private static Map<Integer, Map<Integer, DenseTensor>> runOnce(Fusion fusion, Map<Integer, HostIrContainer> programs,
+            Map<Integer, DenseTensor> inputs, RunConfig config, Backend backend) {
+        Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
+        Map<Integer, Throwable> errors = new ConcurrentHashMap<>();
+        List<Thread> hosts = new ArrayList<>();
+        for (int rank = 0; rank < config.devices(); rank++) {
+            int r = rank;
+            hosts.add(Thread.ofPlatform().name("rank " + r + " host").start(() -> {
+                try {
+                    outputs.put(r, runRank(fusion, programs.get(r), inputs, config, backend.device(r)));
+                } catch (RuntimeException e) {
+                    errors.put(r, e);
+                }
+            }));
+        }
+        for (Thread t : hosts) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ExecutionException("interrupted while waiting for the ranks");
+            }
+        }
+        Optional<String> failure = backend.failure();
+        if (failure.isPresent()) throw new ExecutionException(failure.get());
+        if (!errors.isEmpty()) {
+            var first = new java.util.TreeMap<>(errors).firstEntry();
+            throw new ExecutionException("rank " + first.getKey() + ": " + first.getValue().getMessage(),
+                    first.getValue());
+        }
+        return outputs;
+    }
+
+    private static Map<Integer, DenseTensor> runRank(Fusion fusion, HostIrContainer program,
+                                                     Map<Integer, DenseTensor> inputs, RunConfig config, Device device) {
+        int rank = device.rank();
+        Map<Integer, Buffer> bound = new HashMap<>();
+        for (TensorView in : program.inputs()) {
+            Optional<DenseTensor> shard = Sharding.shard(in, inputs.get(in.id()), rank);
+            shard.ifPresent(t -> bound.put(in.id(), device.upload(t)));
+        }
+        ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams());
+        Evaluator evaluator = new Evaluator(program, device, env, bound);
+        Map<Integer, Buffer> results = evaluator.run();
+        Map<Integer, DenseTensor> byPosition = new HashMap<>();
+        for (int i = 0; i < program.outputs().size(); i++) {
+            Buffer b = results.get(program.outputs().get(i).id());
+            if (b != null) byPosition.put(i, device.download(b));
+        }
+        evaluator.release();
+        for (Buffer b : bound.values()) device.free(b, device.userStream());
+        device.synchronize();
+        return byPosition;
+    }
+
+    private static Validation validate(Fusion fusion, Map<Integer, HostIrContainer> programs,
+                                       Map<Integer, DenseTensor> inputs, Map<Integer, Map<Integer, DenseTensor>> outputs,
+                                       RunConfig config) {
+        Map<Integer, DenseTensor> reference = ReferenceInterpreter.run(fusion, inputs);
+        boolean passed = true;
+        double maxErr = 0;
+        List<String> details = new ArrayList<>();
+        for (int i = 0; i < fusion.outputs().size(); i++) {
+            TensorView out = fusion.outputs().get(i);
+            Map<Integer, DenseTensor> locals = new HashMap<>();
+            for (var e : outputs.entrySet()) {
+                DenseTensor t = e.getValue().get(i);
+                if (t != null) locals.put(e.getKey(), t);
+            }
+            if (locals.isEmpty()) {
+                passed = false;
+                details.add(out.label() + ": no rank produced it");
+                continue;
+            }
+            Sharding.Gathered gathered = Sharding.gather(out, locals);
+            Comparison.Result cmp = Comparison.compare(reference.get(out.id()), gathered.tensor());
+            maxErr = Math.max(maxErr, cmp.maxAbsError());
+            if (!cmp.passed()) {
+                passed = false;
+                details.add(out.label() + ": " + cmp.summary());
+            }
+            if (!gathered.replicasAgree()) {
+                passed = false;
+                details.add(out.label() + ": replicas on ranks " + gathered.disagreeingRanks() + " disagree");
+            }
+        }
+        return new Validation(passed, maxErr, details);
+    }
+}

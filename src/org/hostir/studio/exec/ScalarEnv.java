@@ -1,0 +1,72 @@
+package org.hostir.studio.exec;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Values of the host scalars while a rank's program runs: symbols by their user name, {@code numberOfStreams},
+ * this rank ({@code deviceIdx.x}) and loop indices as they are bound.
+ */
+public final class ScalarEnv {
+    private final Map<String, Long> symbols;
+    private final Map<String, Long> named = new HashMap<>();
+
+    public ScalarEnv(Map<String, Long> symbols, int rank, int numberOfStreams) {
+        this.symbols = Map.copyOf(symbols);
+        named.put(NamedScalar.RANK.name(), (long) rank);
+        named.put(NamedScalar.NUMBER_OF_STREAMS.name(), (long) numberOfStreams);
+    }
+
+    public void bind(NamedScalar s, long value) { named.put(s.name(), value); }
+
+    public void unbind(NamedScalar s) { named.remove(s.name()); }
+
+    public long eval(Scalar s) {
+        return switch (s) {
+            case Extent.Constant c -> c.value();
+            case Extent.Symbolic sym -> {
+                Long v = symbols.get(sym.name());
+                if (v == null) throw new ExecutionException("symbol " + sym.name() + " (i" + sym.id() + ") has no value");
+                yield v;
+            }
+            case NamedScalar n -> {
+                Long v = named.get(n.name());
+                if (v == null) throw new ExecutionException(n.name() + " is not bound here");
+                yield v;
+            }
+            case ScalarBinary b -> {
+                long l = eval(b.lhs());
+                long r = eval(b.rhs());
+                yield switch (b.op()) {
+                    case ADD -> l + r;
+                    case SUB -> l - r;
+                    case MUL -> l * r;
+                    case DIV -> l / r;
+                    case MOD -> Math.floorMod(l, r);
+                    case EQ -> l == r ? 1 : 0;
+                };
+            }
+        };
+    }
+
+    /** A rank's runtime shape of a tensor: non-reduction axes; DID and broadcast axes have size 1. */
+    public long[] localShape(TensorView tv) {
+        return tv.allocationAxes().stream().mapToLong(this::localExtent).toArray();
+    }
+
+    /** The unsharded runtime shape: DID axes at their full extent. */
+    public long[] globalShape(TensorView tv) {
+        return tv.allocationAxes().stream().mapToLong(a -> a.isBroadcast() ? 1 : eval(a.extent())).toArray();
+    }
+
+    private long localExtent(IterDomain a) {
+        return a.isDeviceDim() || a.isBroadcast() ? 1 : eval(a.extent());
+    }
+}

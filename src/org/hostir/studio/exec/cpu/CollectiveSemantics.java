@@ -1,0 +1,109 @@
+package org.hostir.studio.exec.cpu;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.host.CommunicationType;
+
+/**
+ * What each collective computes, on flat buffers in logical element order: chunk j of a gathered or scattered
+ * buffer is the outermost-axis slice of {@code senders[j]} or for {@code receivers[j]}.
+ */
+final class CollectiveSemantics {
+    /** One rank's contribution: its input (or null) and how many elements its output takes (or -1). */
+    record Part(CommunicationType type, int root, List<Integer> senders, List<Integer> receivers, float[] input,
+                int outputLength, ReductionOpType reduction) {}
+
+    private CollectiveSemantics() {}
+
+    static Map<Integer, Object> combine(Map<Integer, Object> contributions) {
+        Map<Integer, Part> parts = new HashMap<>();
+        contributions.forEach((rank, c) -> parts.put(rank, (Part) c));
+        Part any = parts.values().iterator().next();
+        for (var e : parts.entrySet()) {
+            Part p = e.getValue();
+            if (p.type() != any.type() || p.root() != any.root()) {
+                throw new IllegalStateException("ranks disagree: " + describe(parts));
+            }
+        }
+        Map<Integer, Object> results = new HashMap<>();
+        switch (any.type()) {
+            case ALLGATHER, GATHER -> {
+                float[] all = concat(any.senders(), parts);
+                deliver(results, parts, all, any.type() == CommunicationType.GATHER ? any.root() : -1);
+            }
+            case BROADCAST, SEND_RECV -> deliver(results, parts, input(parts, any.root()), -1);
+            case SCATTER -> split(results, parts, input(parts, any.root()), any.receivers());
+            case ALLREDUCE, REDUCE -> deliver(results, parts, reduce(any, parts),
+                    any.type() == CommunicationType.REDUCE ? any.root() : -1);
+            case REDUCE_SCATTER -> split(results, parts, reduce(any, parts), any.receivers());
+        }
+        return results;
+    }
+
+    private static float[] input(Map<Integer, Part> parts, int rank) {
+        Part p = parts.get(rank);
+        if (p == null || p.input() == null) throw new IllegalStateException("rank " + rank + " has no input to send");
+        return p.input();
+    }
+
+    private static float[] concat(List<Integer> senders, Map<Integer, Part> parts) {
+        int chunk = input(parts, senders.get(0)).length;
+        float[] all = new float[chunk * senders.size()];
+        for (int j = 0; j < senders.size(); j++) {
+            float[] in = input(parts, senders.get(j));
+            if (in.length != chunk) throw new IllegalStateException("rank " + senders.get(j) + " sends " + in.length
+                    + " elements, rank " + senders.get(0) + " " + chunk);
+            System.arraycopy(in, 0, all, j * chunk, chunk);
+        }
+        return all;
+    }
+
+    private static float[] reduce(Part any, Map<Integer, Part> parts) {
+        float[] acc = input(parts, any.senders().get(0)).clone();
+        for (int s : any.senders().subList(1, any.senders().size())) {
+            float[] in = input(parts, s);
+            if (in.length != acc.length) throw new IllegalStateException("rank " + s + " reduces " + in.length
+                    + " elements, others " + acc.length);
+            for (int i = 0; i < acc.length; i++) {
+                acc[i] = any.reduction() == ReductionOpType.MAX ? Math.max(acc[i], in[i]) : acc[i] + in[i];
+            }
+        }
+        return acc;
+    }
+
+    /** Every rank with an output (or only {@code onlyRank}) gets {@code data}. */
+    private static void deliver(Map<Integer, Object> results, Map<Integer, Part> parts, float[] data, int onlyRank) {
+        parts.forEach((rank, p) -> {
+            if (p.outputLength() < 0 || (onlyRank >= 0 && rank != onlyRank)) return;
+            if (p.outputLength() != data.length) throw new IllegalStateException("rank " + rank + " receives into "
+                    + p.outputLength() + " elements, the collective delivers " + data.length);
+            results.put(rank, data);
+        });
+    }
+
+    private static void split(Map<Integer, Object> results, Map<Integer, Part> parts, float[] data,
+                              List<Integer> receivers) {
+        int chunk = data.length / receivers.size();
+        if (chunk * receivers.size() != data.length) throw new IllegalStateException(data.length
+                + " elements do not split evenly over " + receivers.size() + " ranks");
+        for (int j = 0; j < receivers.size(); j++) {
+            int rank = receivers.get(j);
+            Part p = parts.get(rank);
+            if (p == null || p.outputLength() < 0) continue;
+            if (p.outputLength() != chunk) throw new IllegalStateException("rank " + rank + " receives into "
+                    + p.outputLength() + " elements, its chunk has " + chunk);
+            results.put(rank, java.util.Arrays.copyOfRange(data, j * chunk, (j + 1) * chunk));
+        }
+    }
+
+    private static String describe(Map<Integer, Part> parts) {
+        StringBuilder sb = new StringBuilder();
+        new java.util.TreeMap<>(parts).forEach((rank, p) -> sb.append(sb.isEmpty() ? "" : ", ").append("rank ")
+                .append(rank).append(" posted ").append(p.type().dumpName())
+                .append(p.root() >= 0 ? " (root " + p.root() + ")" : ""));
+        return sb.toString();
+    }
+}

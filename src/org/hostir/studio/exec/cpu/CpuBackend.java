@@ -1,0 +1,83 @@
+package org.hostir.studio.exec.cpu;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.trace.Timeline;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * The backend where there is no GPU: D devices in this process, each stream a worker thread, collectives and
+ * transfers through an in-memory rendezvous with NCCL's matching rules. float32 arithmetic, bfloat16 and half
+ * rounded on store. A run whose ranks disagree ends after {@code timeoutMillis} without progress, with a
+ * diagnostic naming every waiting operation.
+ */
+public final class CpuBackend implements Backend {
+    public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
+
+    private final List<CpuDevice> devices = new ArrayList<>();
+    private final Blocking blocking;
+    private final Rendezvous rendezvous;
+    private final Mailbox mailbox;
+    private final ConcurrentLinkedQueue<TimelineEvent> events = new ConcurrentLinkedQueue<>();
+    private volatile long origin = System.nanoTime();
+
+    public CpuBackend(int deviceCount) { this(deviceCount, DEFAULT_TIMEOUT_MILLIS); }
+
+    public CpuBackend(int deviceCount, long timeoutMillis) {
+        blocking = new Blocking(timeoutMillis);
+        rendezvous = new Rendezvous(blocking);
+        mailbox = new Mailbox(blocking);
+        for (int r = 0; r < deviceCount; r++) devices.add(new CpuDevice(this, r));
+    }
+
+    @Override
+    public String name() { return "cpu"; }
+
+    @Override
+    public int deviceCount() { return devices.size(); }
+
+    @Override
+    public Device device(int rank) { return devices.get(rank); }
+
+    @Override
+    public Timeline timeline() {
+        Map<Integer, Map<Integer, String>> names = new HashMap<>();
+        for (TimelineEvent e : events) {
+            names.computeIfAbsent(e.rank(), r -> new HashMap<>()).computeIfAbsent(e.stream(),
+                    s -> s == TimelineEvent.HOST_STREAM ? "host" : s == 0 ? "Stream 0 (user)" : "Stream " + s);
+        }
+        return new Timeline(List.copyOf(events), names);
+    }
+
+    @Override
+    public void resetTimeline() {
+        events.clear();
+        origin = System.nanoTime();
+        devices.forEach(CpuDevice::resetPeak);
+    }
+
+    @Override
+    public Optional<String> failure() { return Optional.ofNullable(blocking.failure()); }
+
+    @Override
+    public void close() { devices.forEach(CpuDevice::stop); }
+
+    Blocking blocking() { return blocking; }
+
+    Rendezvous rendezvous() { return rendezvous; }
+
+    Mailbox mailbox() { return mailbox; }
+
+    long now() { return System.nanoTime() - origin; }
+
+    long since(long nanoTime) { return Math.max(0, nanoTime - origin); }
+
+    void record(TimelineEvent e) { events.add(e); }
+}

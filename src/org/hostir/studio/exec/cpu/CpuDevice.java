@@ -1,0 +1,247 @@
+package org.hostir.studio.exec.cpu;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.hostir.studio.exec.BackendEvent;
+import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.P2PCall;
+import org.hostir.studio.exec.Work;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.OpKernels;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * One simulated device: its streams are worker threads, its memory the JVM heap (counted, so peak memory is
+ * reported), its collectives meet the other devices' in the backend's rendezvous. Sequence numbers that match
+ * collectives and transfers across ranks are taken when the host posts, in program order, as NCCL does.
+ */
+final class CpuDevice implements Device {
+    private final CpuBackend backend;
+    private final int rank;
+    private final List<CpuStream> streams = new ArrayList<>();
+    private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
+    private final Map<Integer, Long> sendSequence = new HashMap<>();
+    private final Map<Integer, Long> recvSequence = new HashMap<>();
+    private final AtomicLong live = new AtomicLong();
+    private final AtomicLong peak = new AtomicLong();
+
+    CpuDevice(CpuBackend backend, int rank) {
+        this.backend = backend;
+        this.rank = rank;
+        streams.add(new CpuStream(rank, 0, backend.blocking()));
+    }
+
+    @Override
+    public int rank() { return rank; }
+
+    @Override
+    public BackendStream userStream() { return streams.get(0); }
+
+    @Override
+    public synchronized BackendStream newStream() {
+        CpuStream s = new CpuStream(rank, streams.size(), backend.blocking());
+        streams.add(s);
+        return s;
+    }
+
+    @Override
+    public Buffer allocate(long[] shape, DataType dtype) {
+        DenseTensor t = DenseTensor.zeros(shape, dtype);
+        peak.accumulateAndGet(live.addAndGet(t.bytes()), Math::max);
+        return new CpuBuffer(t, false);
+    }
+
+    @Override
+    public void free(Buffer buffer, BackendStream stream) {
+        if (buffer instanceof CpuBuffer b && !b.view()) cpu(stream).enqueue(() -> live.addAndGet(-b.bytes()));
+    }
+
+    @Override
+    public Buffer select(Buffer buffer, int axis, long index) {
+        return new CpuBuffer(CpuBuffer.of(buffer).select(axis, index), true);
+    }
+
+    @Override
+    public Buffer permute(Buffer buffer, int[] perm) {
+        return new CpuBuffer(CpuBuffer.of(buffer).permute(perm), true);
+    }
+
+    @Override
+    public void copy(Buffer dst, Buffer src, BackendStream stream, OpInfo info) {
+        DenseTensor d = CpuBuffer.of(dst);
+        DenseTensor s = CpuBuffer.of(src);
+        timed(stream, info, 0, () -> d.copyFrom(s));
+    }
+
+    @Override
+    public void compute(FusionOp op, List<Buffer> inputs, Buffer output, BackendStream stream, OpInfo info) {
+        List<DenseTensor> in = inputs.stream().map(CpuBuffer::of).toList();
+        DenseTensor out = CpuBuffer.of(output);
+        OpInfo measured = info.withFlops(OpKernels.flops(op, in)).withBytes(out.bytes());
+        timed(stream, measured, 0, () -> OpKernels.compute(op, in, out));
+    }
+
+    @Override
+    public BackendEvent record(BackendStream stream) {
+        CpuStream s = cpu(stream);
+        return new CpuEvent(s, s.enqueuedSoFar());
+    }
+
+    @Override
+    public void waitEvent(BackendStream stream, BackendEvent event) {
+        waitOn(cpu(stream), (CpuEvent) event, "waits for an event of stream " + ((CpuEvent) event).stream().index());
+    }
+
+    @Override
+    public void waitWork(BackendStream stream, Work work) {
+        waitOn(cpu(stream), (CpuEvent) work, "waits for a communication on stream " + ((CpuEvent) work).stream().index());
+    }
+
+    private void waitOn(CpuStream waiter, CpuEvent event, String what) {
+        if (event.stream() == waiter || event.ticket() == 0) return;
+        waiter.enqueue(() -> event.stream().awaitTicket(event.ticket(), what));
+    }
+
+    @Override
+    public Work collective(CollectiveCall call, BackendStream stream, OpInfo info) {
+        long sequence = collectiveSequence.merge(call.team(), 1L, Long::sum) - 1;
+        Rendezvous.Key key = new Rendezvous.Key(call.team(), sequence);
+        DenseTensor in = call.input() == null ? null : CpuBuffer.of(call.input());
+        DenseTensor out = call.output() == null ? null : CpuBuffer.of(call.output());
+        String what = info.name() + " (node " + info.nodeId() + ", #" + sequence + " on team " + call.team()
+                + iteration(info) + ")";
+        OpInfo measured = info.withBytes(in != null ? in.bytes() : out != null ? out.bytes() : 0);
+        CpuStream s = cpu(stream);
+        long ticket = timed(stream, measured, 0, () -> {
+            var part = new CollectiveSemantics.Part(call.type(), call.root(), call.senders(), call.receivers(),
+                    in == null ? null : in.toArray(), out == null ? -1 : (int) out.numel(), call.reduction());
+            float[] result = (float[]) backend.rendezvous().meet(key, rank, part, CollectiveSemantics::combine, what);
+            if (result != null && out != null) out.copyFrom(DenseTensor.of(out.dtype(), out.shape(), result));
+        });
+        return new CpuEvent(s, ticket);
+    }
+
+    @Override
+    public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
+        List<Mailbox.Key> keys = new ArrayList<>();
+        for (P2PCall c : calls) {
+            keys.add(c.type() == P2PCommunication.Type.SEND
+                    ? new Mailbox.Key(rank, c.peer(), sendSequence.merge(c.peer(), 1L, Long::sum) - 1)
+                    : new Mailbox.Key(c.peer(), rank, recvSequence.merge(c.peer(), 1L, Long::sum) - 1));
+        }
+        CpuStream s = cpu(stream);
+        Mailbox mailbox = backend.mailbox();
+        long ticket = s.enqueue(() -> {
+            long start = backend.now();
+            long[] ends = new long[calls.size()];
+            for (int i = 0; i < calls.size(); i++) {
+                if (calls.get(i).type() == P2PCommunication.Type.SEND) {
+                    mailbox.put(keys.get(i), CpuBuffer.of(calls.get(i).buffer()).toArray());
+                }
+            }
+            for (int i = 0; i < calls.size(); i++) {
+                P2PCall c = calls.get(i);
+                if (c.type() == P2PCommunication.Type.RECV) {
+                    float[] data = mailbox.take(keys.get(i), "recv from " + c.peer() + describe(info));
+                    DenseTensor dst = CpuBuffer.of(c.buffer());
+                    if (data.length != dst.numel()) {
+                        throw new ExecutionException("rank " + rank + " receives " + dst.numel() + " elements from "
+                                + c.peer() + ", which sent " + data.length);
+                    }
+                    dst.copyFrom(DenseTensor.of(dst.dtype(), dst.shape(), data));
+                    ends[i] = backend.now();
+                }
+            }
+            for (int i = 0; i < calls.size(); i++) {
+                P2PCall c = calls.get(i);
+                if (c.type() == P2PCommunication.Type.SEND) {
+                    mailbox.awaitTaken(keys.get(i), "send to " + c.peer() + describe(info));
+                    ends[i] = backend.now();
+                }
+            }
+            for (int i = 0; i < calls.size(); i++) {
+                P2PCall c = calls.get(i);
+                backend.record(new TimelineEvent(rank, s.index(), EventKind.P2P, c.type().dumpName() + " "
+                        + (c.type() == P2PCommunication.Type.SEND ? "to " : "from ") + c.peer(), info.nodeId(),
+                        info.iteration(), start, ends[i], c.buffer().bytes(), 0, c.peer(), keys.get(i).flowId()));
+            }
+        });
+        return new CpuEvent(s, ticket);
+    }
+
+    @Override
+    public void synchronize() {
+        for (CpuStream s : List.copyOf(streams)) {
+            try {
+                s.awaitTicket(s.enqueuedSoFar(), "host of rank " + rank + " synchronizes stream " + s.index());
+            } catch (Blocking.Aborted aborted) {
+                throw new ExecutionException(backend.blocking().failure());
+            }
+        }
+        String failure = backend.blocking().failure();
+        if (failure != null) throw new ExecutionException(failure);
+    }
+
+    @Override
+    public Buffer upload(DenseTensor host) {
+        Buffer b = allocate(host.shape(), host.dtype());
+        CpuBuffer.of(b).copyFrom(host);
+        return b;
+    }
+
+    @Override
+    public DenseTensor download(Buffer buffer) { return CpuBuffer.of(buffer).copy(); }
+
+    @Override
+    public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
+        backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
+                info.iteration(), backend.since(startNanoTime), backend.since(endNanoTime), 0, 0, -1, 0));
+    }
+
+    @Override
+    public long liveBytes() { return live.get(); }
+
+    @Override
+    public long peakBytes() { return peak.get(); }
+
+    void resetPeak() { peak.set(live.get()); }
+
+    void stop() { streams.forEach(CpuStream::stop); }
+
+    /** Enqueues {@code body} on the stream as one timeline bar. */
+    private long timed(BackendStream stream, OpInfo info, long flowId, Runnable body) {
+        CpuStream s = cpu(stream);
+        return s.enqueue(() -> {
+            long start = backend.now();
+            body.run();
+            backend.record(new TimelineEvent(rank, s.index(), info.kind(), info.name(), info.nodeId(),
+                    info.iteration(), start, backend.now(), info.bytes(), info.flops(), info.peer(), flowId));
+        });
+    }
+
+    private static String describe(OpInfo info) {
+        return " (node " + info.nodeId() + iteration(info) + ")";
+    }
+
+    private static String iteration(OpInfo info) {
+        return info.iteration() >= 0 ? ", iteration " + info.iteration() : "";
+    }
+
+    private CpuStream cpu(BackendStream s) {
+        if (!(s instanceof CpuStream c)) throw new IllegalArgumentException("not a CPU stream: " + s);
+        return c;
+    }
+}

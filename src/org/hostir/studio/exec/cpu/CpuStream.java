@@ -1,0 +1,84 @@
+package org.hostir.studio.exec.cpu;
+
+import java.util.concurrent.LinkedBlockingQueue;
+
+import org.hostir.studio.exec.BackendStream;
+
+/**
+ * A stream: one worker thread taking tasks in order, so work on one stream is ordered and different streams (and
+ * devices) really run at the same time. A task failing fails the run; later tasks are skipped.
+ */
+final class CpuStream implements BackendStream {
+    private static final Runnable STOP = () -> { };
+
+    private final int index;
+    private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
+    private final Blocking blocking;
+    private final Thread worker;
+    private final Object progress = new Object();
+    private long enqueued;
+    private long completed;
+
+    CpuStream(int rank, int index, Blocking blocking) {
+        this.index = index;
+        this.blocking = blocking;
+        this.worker = Thread.ofPlatform().daemon().name("rank " + rank + " stream " + index).start(this::loop);
+    }
+
+    @Override
+    public int index() { return index; }
+
+    /** Enqueues a task; returns its ticket, the number of tasks up to and including it. */
+    long enqueue(Runnable task) {
+        synchronized (progress) {
+            queue.add(task);
+            return ++enqueued;
+        }
+    }
+
+    long enqueuedSoFar() {
+        synchronized (progress) {
+            return enqueued;
+        }
+    }
+
+    /** Blocks the caller until the task with this ticket has run (or the run failed). */
+    void awaitTicket(long ticket, String what) {
+        blocking.await(progress, () -> completed >= ticket, what);
+    }
+
+    boolean done(long ticket) {
+        synchronized (progress) {
+            return completed >= ticket;
+        }
+    }
+
+    Object progressMonitor() { return progress; }
+
+    void stop() { queue.add(STOP); }
+
+    private void loop() {
+        while (true) {
+            Runnable task;
+            try {
+                task = queue.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (task == STOP) return;
+            if (blocking.failure() == null) {
+                try {
+                    task.run();
+                } catch (Blocking.Aborted aborted) {
+                    // the failure is already recorded
+                } catch (RuntimeException | Error e) {
+                    blocking.fail(Thread.currentThread().getName() + ": " + e);
+                }
+            }
+            synchronized (progress) {
+                completed++;
+                progress.notifyAll();
+            }
+        }
+    }
+}
