@@ -1,0 +1,332 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+import org.hostir.studio.ir.DataType;
+
+/**
+ * A host tensor: a strided view over a float32 buffer. Views ({@link #select}, {@link #narrow},
+ * {@link #permute}, {@link #expand}, {@link #unsqueeze}, a {@link #reshape} of a contiguous tensor) share the
+ * buffer, so writing into a view writes into the tensor it was taken from, which is what {@code HirAliasSelect}
+ * needs. Every store rounds to the dtype ({@link Rounding}); arithmetic is float32.
+ *
+ * <p>Runtime convention (the evaluator and the kernels follow it): a tensor's shape is its TensorView's axes
+ * without the reduction axes, in order; a broadcast axis has size 1; a DID axis has its full extent in the
+ * unsharded world and size 1 in a rank's local tensor.
+ *
+ * <p>Shapes, strides and indices are {@code long} in the API, like the backends' buffers, and {@code int}
+ * inside: a float[] cannot hold more than 2^31 elements anyway.
+ */
+public final class DenseTensor {
+    final float[] data;
+    final int offset;
+    final int[] shape;
+    final int[] strides;
+    final DataType dtype;
+
+    DenseTensor(float[] data, int offset, int[] shape, int[] strides, DataType dtype) {
+        this.data = data;
+        this.offset = offset;
+        this.shape = shape;
+        this.strides = strides;
+        this.dtype = Objects.requireNonNull(dtype, "dtype");
+    }
+
+    public static DenseTensor zeros(long[] shape, DataType dtype) {
+        int[] s = toInts(shape);
+        return new DenseTensor(new float[checkedNumel(s)], 0, s, contiguousStrides(s), dtype);
+    }
+
+    public static DenseTensor zeros(DataType dtype, long... shape) { return zeros(shape, dtype); }
+
+    /** A new tensor holding {@code values} in row-major order, rounded to the dtype. */
+    public static DenseTensor of(DataType dtype, long[] shape, float... values) {
+        DenseTensor t = zeros(shape, dtype);
+        if (values.length != t.data.length) {
+            throw new IllegalArgumentException(values.length + " values for shape " + Arrays.toString(shape));
+        }
+        for (int i = 0; i < values.length; i++) t.data[i] = Rounding.round(values[i], dtype);
+        return t;
+    }
+
+    public DataType dtype() { return dtype; }
+
+    public int rank() { return shape.length; }
+
+    public long[] shape() { return toLongs(shape); }
+
+    public long size(int axis) { return shape[checkAxis(axis)]; }
+
+    /** Element strides of the view, for backends that read the buffer directly. */
+    public long[] strides() { return toLongs(strides); }
+
+    /** Position of element [0, .., 0] in {@link #buffer()}. */
+    public int offset() { return offset; }
+
+    /** The shared storage; writes through it bypass rounding. */
+    public float[] buffer() { return data; }
+
+    public long numel() {
+        long n = 1;
+        for (int s : shape) n *= s;
+        return n;
+    }
+
+    /** Bytes the tensor occupies in its dtype (not in the float32 storage): what a device would allocate. */
+    public long bytes() { return numel() * dtype.bytes(); }
+
+    public boolean sharesBuffer(DenseTensor other) { return data == other.data; }
+
+    /** Row-major and dense; axes of size 1 may have any stride, as they are never stepped over. */
+    public boolean isContiguous() {
+        int expected = 1;
+        for (int i = shape.length - 1; i >= 0; i--) {
+            if (shape[i] == 1) continue;
+            if (strides[i] != expected) return false;
+            expected *= shape[i];
+        }
+        return true;
+    }
+
+    /** The view at {@code index} along {@code axis}, that axis dropped. */
+    public DenseTensor select(int axis, long index) {
+        checkAxis(axis);
+        int i = checkIndex(index, shape[axis], "index");
+        return new DenseTensor(data, offset + i * strides[axis], remove(shape, axis), remove(strides, axis), dtype);
+    }
+
+    /** The view of {@code length} elements from {@code start} along {@code axis}; the axis stays. */
+    public DenseTensor narrow(int axis, long start, long length) {
+        checkAxis(axis);
+        if (start < 0 || length < 0 || start + length > shape[axis]) {
+            throw new IndexOutOfBoundsException("narrow(" + axis + ", " + start + ", " + length + ") of shape "
+                    + Arrays.toString(shape));
+        }
+        int[] s = shape.clone();
+        s[axis] = (int) length;
+        int off = length == 0 ? offset : offset + (int) start * strides[axis];
+        return new DenseTensor(data, off, s, strides.clone(), dtype);
+    }
+
+    /** Same as {@link #narrow}; the name the evaluator's slices use. */
+    public DenseTensor slice(int axis, long start, long length) { return narrow(axis, start, length); }
+
+    /** Axis i of the view is axis {@code perm[i]} of this tensor. */
+    public DenseTensor permute(int... perm) {
+        if (perm.length != shape.length) {
+            throw new IllegalArgumentException("permutation " + Arrays.toString(perm) + " for rank " + rank());
+        }
+        boolean[] seen = new boolean[perm.length];
+        int[] s = new int[perm.length];
+        int[] st = new int[perm.length];
+        for (int i = 0; i < perm.length; i++) {
+            int p = perm[i];
+            if (p < 0 || p >= perm.length || seen[p]) {
+                throw new IllegalArgumentException(Arrays.toString(perm) + " is not a permutation");
+            }
+            seen[p] = true;
+            s[i] = shape[p];
+            st[i] = strides[p];
+        }
+        return new DenseTensor(data, offset, s, st, dtype);
+    }
+
+    /** A view with a new axis of size 1 at {@code axis} (0..rank). */
+    public DenseTensor unsqueeze(int axis) {
+        if (axis < 0 || axis > shape.length) throw new IndexOutOfBoundsException("unsqueeze axis " + axis);
+        return new DenseTensor(data, offset, insert(shape, axis, 1), insert(strides, axis, 0), dtype);
+    }
+
+    /**
+     * A read-only-by-convention view that repeats size-1 axes (stride 0) to {@code newShape}; new leading axes
+     * may be added, as in {@code torch.expand}. Writing into it writes the same element many times.
+     */
+    public DenseTensor expand(long... newShape) {
+        int[] target = toInts(newShape);
+        int lead = target.length - shape.length;
+        if (lead < 0) throw new IllegalArgumentException("cannot expand rank " + rank() + " to " + target.length);
+        int[] st = new int[target.length];
+        for (int i = 0; i < shape.length; i++) {
+            int t = target[lead + i];
+            if (shape[i] == t) {
+                st[lead + i] = strides[i];
+            } else if (shape[i] == 1) {
+                st[lead + i] = 0;
+            } else {
+                throw new IllegalArgumentException("cannot expand " + Arrays.toString(shape) + " to "
+                        + Arrays.toString(target));
+            }
+        }
+        return new DenseTensor(data, offset, target, st, dtype);
+    }
+
+    /** A view with another shape of the same numel when contiguous, else a reshaped copy. */
+    public DenseTensor reshape(long... newShape) {
+        int[] s = toInts(newShape);
+        if (checkedNumel(s) != numel()) {
+            throw new IllegalArgumentException("cannot reshape " + Arrays.toString(shape) + " to "
+                    + Arrays.toString(s));
+        }
+        DenseTensor c = contiguous();
+        return new DenseTensor(c.data, c.offset, s, contiguousStrides(s), dtype);
+    }
+
+    /** This tensor when it is contiguous (no copy, as {@code torch.contiguous}), else a contiguous copy. */
+    public DenseTensor contiguous() { return isContiguous() ? this : copy(); }
+
+    /** A new contiguous tensor with the same values and dtype, sharing nothing. */
+    public DenseTensor copy() {
+        DenseTensor c = zeros(shape(), dtype);
+        c.copyFrom(this);
+        return c;
+    }
+
+    public float get(long... index) { return data[position(index)]; }
+
+    /** Stores one element, rounded to the dtype. */
+    public void set(float value, long... index) { data[position(index)] = Rounding.round(value, dtype); }
+
+    public void fill(float value) {
+        copyFrom(of(DataType.FLOAT, new long[0], value).expand(shape()));
+    }
+
+    /** The values in row-major order. */
+    public float[] toArray() {
+        DenseTensor c = contiguous();
+        return c == this ? Arrays.copyOfRange(data, offset, offset + (int) numel()) : c.data;
+    }
+
+    /**
+     * Writes {@code src} into this view element by element, rounding to this tensor's dtype. Shapes must be
+     * equal (expand {@code src} first to broadcast). A source that shares this buffer is read in full before
+     * anything is written, so overlapping views copy as if through a temporary.
+     */
+    public void copyFrom(DenseTensor src) {
+        if (!Arrays.equals(shape, src.shape)) {
+            throw new IllegalArgumentException("copy of shape " + Arrays.toString(src.shape) + " into shape "
+                    + Arrays.toString(shape));
+        }
+        if (src.data == data) src = src.copy();
+        long total = numel();
+        if (total == 0) return;
+        boolean exact = Rounding.isExact(dtype);
+        int rank = shape.length;
+        if (rank == 0) {
+            data[offset] = exact ? src.data[src.offset] : Rounding.round(src.data[src.offset], dtype);
+            return;
+        }
+        int n = shape[rank - 1];
+        int ds = strides[rank - 1];
+        int ss = src.strides[rank - 1];
+        int[] idx = new int[rank];
+        int d = offset;
+        int s = src.offset;
+        float[] from = src.data;
+        for (long row = total / n; row > 0; row--) {
+            if (exact) {
+                for (int i = 0; i < n; i++) data[d + i * ds] = from[s + i * ss];
+            } else {
+                for (int i = 0; i < n; i++) data[d + i * ds] = Rounding.round(from[s + i * ss], dtype);
+            }
+            // odometer over the outer axes
+            for (int ax = rank - 2; ax >= 0; ax--) {
+                d += strides[ax];
+                s += src.strides[ax];
+                if (++idx[ax] < shape[ax]) break;
+                d -= strides[ax] * shape[ax];
+                s -= src.strides[ax] * shape[ax];
+                idx[ax] = 0;
+            }
+        }
+    }
+
+    /** Rounds every element of this (contiguous, freshly computed) tensor to its dtype in place. */
+    void roundInPlace() {
+        if (Rounding.isExact(dtype)) return;
+        int n = (int) numel();
+        for (int i = offset; i < offset + n; i++) data[i] = Rounding.round(data[i], dtype);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder("DenseTensor[").append(dtype.fileName()).append(' ')
+                .append(Arrays.toString(shape)).append("]{");
+        float[] v = toArray();
+        for (int i = 0; i < Math.min(v.length, 16); i++) b.append(i == 0 ? "" : ", ").append(v[i]);
+        return b.append(v.length > 16 ? ", ..}" : "}").toString();
+    }
+
+    private int position(long[] index) {
+        if (index.length != shape.length) {
+            throw new IllegalArgumentException("index of rank " + index.length + " for shape " + Arrays.toString(shape));
+        }
+        int p = offset;
+        for (int i = 0; i < index.length; i++) p += checkIndex(index[i], shape[i], "index") * strides[i];
+        return p;
+    }
+
+    private int checkAxis(int axis) {
+        if (axis < 0 || axis >= shape.length) {
+            throw new IndexOutOfBoundsException("axis " + axis + " of a tensor of rank " + shape.length);
+        }
+        return axis;
+    }
+
+    private static int checkIndex(long index, int size, String what) {
+        if (index < 0 || index >= size) throw new IndexOutOfBoundsException(what + " " + index + " of size " + size);
+        return (int) index;
+    }
+
+    static int[] contiguousStrides(int[] shape) {
+        int[] st = new int[shape.length];
+        int s = 1;
+        for (int i = shape.length - 1; i >= 0; i--) {
+            st[i] = s;
+            s *= Math.max(shape[i], 1);
+        }
+        return st;
+    }
+
+    static int checkedNumel(int[] shape) {
+        long n = 1;
+        for (int s : shape) {
+            if (s < 0) throw new IllegalArgumentException("negative size in " + Arrays.toString(shape));
+            n *= s;
+            if (n > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("tensor too large: " + Arrays.toString(shape));
+        }
+        return (int) n;
+    }
+
+    static int[] toInts(long[] shape) {
+        int[] s = new int[shape.length];
+        for (int i = 0; i < shape.length; i++) {
+            if (shape[i] < 0 || shape[i] > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("size " + shape[i] + " out of range in " + Arrays.toString(shape));
+            }
+            s[i] = (int) shape[i];
+        }
+        return s;
+    }
+
+    static long[] toLongs(int[] a) {
+        long[] l = new long[a.length];
+        for (int i = 0; i < a.length; i++) l[i] = a[i];
+        return l;
+    }
+
+    private static int[] remove(int[] a, int at) {
+        int[] r = new int[a.length - 1];
+        System.arraycopy(a, 0, r, 0, at);
+        System.arraycopy(a, at + 1, r, at, a.length - at - 1);
+        return r;
+    }
+
+    private static int[] insert(int[] a, int at, int value) {
+        int[] r = new int[a.length + 1];
+        System.arraycopy(a, 0, r, 0, at);
+        r[at] = value;
+        System.arraycopy(a, at, r, at + 1, a.length - at);
+        return r;
+    }
+}

@@ -1,0 +1,81 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.List;
+
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Sum and max over the op's axes. The reduced axes become reduction axes of the output TensorView, so they are
+ * gone from the runtime output; the kept axes stay in the input's order (the TensorView may list its reduction
+ * axes anywhere among them, as nvFuser's dumps do, which does not change the runtime layout).
+ */
+final class ReductionKernel {
+    private ReductionKernel() {}
+
+    static long[] shape(FusionOp.Reduction r, DenseTensor x) {
+        boolean[] reduced = reducedAxes(r, x);
+        long[] out = new long[x.rank() - count(reduced)];
+        int k = 0;
+        for (int i = 0; i < x.rank(); i++) {
+            if (!reduced[i]) out[k++] = x.shape[i];
+        }
+        return out;
+    }
+
+    /** Moves the reduced axes innermost, so each output element reduces one contiguous run. */
+    static DenseTensor compute(FusionOp.Reduction r, DenseTensor x) {
+        boolean[] reduced = reducedAxes(r, x);
+        int[] perm = new int[x.rank()];
+        int k = 0;
+        for (int i = 0; i < x.rank(); i++) if (!reduced[i]) perm[k++] = i;
+        for (int i = 0; i < x.rank(); i++) if (reduced[i]) perm[k++] = i;
+        DenseTensor y = x.permute(perm).contiguous();
+        DenseTensor out = DenseTensor.zeros(shape(r, x), r.output().dtype());
+        int runs = out.data.length;
+        int run = runs == 0 ? 0 : (int) (y.numel() / runs);
+        float[] v = y.data;
+        for (int o = 0; o < runs; o++) {
+            int start = y.offset + o * run;
+            out.data[o] = switch (r.op()) {
+                case SUM -> sum(v, start, run);
+                case MAX -> max(v, start, run);
+            };
+        }
+        return out;
+    }
+
+    private static float sum(float[] v, int start, int n) {
+        double s = 0;
+        for (int i = start; i < start + n; i++) s += v[i];
+        return (float) s;
+    }
+
+    /** Starts from -inf like nvFuser's max; NaN propagates (Math.max returns NaN if either is NaN). */
+    private static float max(float[] v, int start, int n) {
+        float m = Float.NEGATIVE_INFINITY;
+        for (int i = start; i < start + n; i++) m = Math.max(m, v[i]);
+        return m;
+    }
+
+    /** The op's axes are positions among the input TensorView's axes; the tensor has no reduction axes. */
+    private static boolean[] reducedAxes(FusionOp.Reduction r, DenseTensor x) {
+        TensorView in = r.input();
+        boolean[] reduced = new boolean[x.rank()];
+        List<Integer> axes = r.axes();
+        for (int a : axes) {
+            if (a < 0 || a >= in.rank() || in.axis(a).isReduction()) {
+                throw new IllegalArgumentException(OpKernels.describe(r) + ": axis " + a + " of " + in.name()
+                        + " cannot be reduced");
+            }
+            reduced[OpKernels.runtimePosition(in, a)] = true;
+        }
+        return reduced;
+    }
+
+    private static int count(boolean[] a) {
+        int n = 0;
+        for (boolean v : a) if (v) n++;
+        return n;
+    }
+}

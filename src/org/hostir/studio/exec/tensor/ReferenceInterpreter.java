@@ -1,0 +1,73 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * The correctness oracle (DESIGN 2.3): evaluates the unsharded fusion on the CPU, op by op in the fusion's
+ * order, with {@link OpKernels}, as nvFuser's tests compare with ATen. Meshes, parallel types and memory types
+ * are scheduling, not semantics, and are ignored: every tensor has its full extents (a DID axis too).
+ */
+public final class ReferenceInterpreter {
+    private ReferenceInterpreter() {}
+
+    /**
+     * The fusion's outputs by TensorView id, in output order. {@code inputs} holds every fusion input by id at
+     * its full runtime shape; they are read, never written. An output that is also an input is that input.
+     */
+    public static Map<Integer, DenseTensor> run(Fusion fusion, Map<Integer, DenseTensor> inputs) {
+        Map<Integer, DenseTensor> values = evaluateAll(fusion, inputs);
+        Map<Integer, DenseTensor> outputs = new LinkedHashMap<>();
+        for (TensorView out : fusion.outputs()) outputs.put(out.id(), values.get(out.id()));
+        return outputs;
+    }
+
+    /** As {@link #run(Fusion, Map)}, after checking each input's shape against its extents under the bindings. */
+    public static Map<Integer, DenseTensor> run(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                                Map<String, Long> bindings) {
+        for (TensorView in : fusion.inputs()) {
+            long[] expected = RuntimeShapes.global(in, bindings);
+            DenseTensor t = input(inputs, in);
+            if (!Arrays.equals(expected, t.shape())) {
+                throw new IllegalArgumentException("input " + describe(in) + " has shape "
+                        + Arrays.toString(t.shape()) + ", expected " + Arrays.toString(expected));
+            }
+        }
+        return run(fusion, inputs);
+    }
+
+    /** Every tensor's value by id: the inputs, then each op's output. */
+    public static Map<Integer, DenseTensor> evaluateAll(Fusion fusion, Map<Integer, DenseTensor> inputs) {
+        Map<Integer, DenseTensor> values = new LinkedHashMap<>();
+        for (TensorView in : fusion.inputs()) values.put(in.id(), input(inputs, in));
+        for (FusionOp op : fusion.ops()) {
+            List<DenseTensor> args = op.inputs().stream().map(t -> {
+                DenseTensor v = values.get(t.id());
+                if (v == null) throw new IllegalArgumentException(describe(t) + " is read before it is computed");
+                return v;
+            }).toList();
+            values.put(op.output().id(), OpKernels.compute(op, args));
+        }
+        for (TensorView out : fusion.outputs()) {
+            if (!values.containsKey(out.id())) throw new IllegalArgumentException("output " + describe(out)
+                    + " is never computed");
+        }
+        return values;
+    }
+
+    private static DenseTensor input(Map<Integer, DenseTensor> inputs, TensorView tv) {
+        DenseTensor t = inputs.get(tv.id());
+        if (t == null) throw new IllegalArgumentException("no value for input " + describe(tv));
+        return t;
+    }
+
+    private static String describe(TensorView tv) {
+        return tv.label().equals(tv.name()) ? tv.name() : tv.name() + " (" + tv.label() + ")";
+    }
+}

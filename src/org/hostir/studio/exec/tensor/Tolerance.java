@@ -1,0 +1,41 @@
+package org.hostir.studio.exec.tensor;
+
+import org.hostir.studio.ir.DataType;
+
+/**
+ * How close an actual value must be to the expected one: {@code |actual - expected| <= atol + rtol * |expected|}
+ * (numpy's allclose). Per dtype: float 1e-4 / 1e-4, half 2e-3 / 2e-3, bfloat16 2e-2 / 2e-2. These are a few
+ * units in the last place of each type's 24-, 11- and 8-bit significand: wide enough for a sharded run that sums
+ * partial products in another order (the kernels accumulate in double, so float results differ by a rounding or
+ * two), narrow enough to catch a wrong slice or a missing term of any size. They are not scaled with K, which the
+ * comparison does not know; validation inputs are uniform in [-1, 1), which keeps sums of K terms near sqrt(K).
+ */
+public record Tolerance(double atol, double rtol) {
+    public Tolerance {
+        if (!(atol >= 0) || !(rtol >= 0)) throw new IllegalArgumentException("tolerances must be >= 0");
+    }
+
+    public static final Tolerance FLOAT = new Tolerance(1e-4, 1e-4);
+    public static final Tolerance HALF = new Tolerance(2e-3, 2e-3);
+    public static final Tolerance BFLOAT16 = new Tolerance(2e-2, 2e-2);
+    public static final Tolerance EXACT = new Tolerance(0, 0);
+
+    public static Tolerance of(DataType dtype) {
+        return switch (dtype) {
+            case FLOAT -> FLOAT;
+            case HALF -> HALF;
+            case BFLOAT16 -> BFLOAT16;
+            case INT64 -> EXACT;
+        };
+    }
+
+    /** The looser of the two dtypes' tolerances: a comparison is as precise as its coarser side. */
+    public static Tolerance of(DataType a, DataType b) {
+        Tolerance x = of(a);
+        Tolerance y = of(b);
+        return new Tolerance(Math.max(x.atol, y.atol), Math.max(x.rtol, y.rtol));
+    }
+
+    /** The allowed difference around {@code expected}. */
+    public double allowed(double expected) { return atol + rtol * Math.abs(expected); }
+}
