@@ -33,6 +33,12 @@ public final class Runner {
             programs.put(rank, Pipeline.standard().lower(fusion,
                     new LoweringContext(rank, config.devices(), config.options())));
         }
+        return run(fusion, programs, config, backend, progress);
+    }
+
+    /** Runs given per-rank programs (lowered elsewhere, or edited by hand) of {@code fusion}. */
+    public static RunResult run(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
+                                Backend backend, Consumer<String> progress) {
         Map<Integer, DenseTensor> inputs = Inputs.generate(fusion, config.symbols(), config.seed());
         List<Double> times = new ArrayList<>();
         Map<Integer, Map<Integer, DenseTensor>> outputs = Map.of();

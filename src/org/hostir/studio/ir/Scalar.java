@@ -21,5 +21,7 @@ public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary {
 
     static Scalar add(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.ADD, a, b); }
 
+    static Scalar sub(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.SUB, a, b); }
+
     static Scalar eq(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.EQ, a, b); }
 }

@@ -34,6 +34,7 @@ final class StreamLoopBody {
     private final Map<Integer, TensorView> slices = new HashMap<>();
     private final Set<Integer> communicated = new HashSet<>();
     private final Scalar index;
+    private final boolean offset;
 
     StreamLoopBody(HostIrBuilder h, LoweringContext context, IterDomain axis, List<HostOp> ops) {
         this.h = h;
@@ -46,8 +47,12 @@ final class StreamLoopBody {
                 communicated.add(op.op().output().id());
             }
         }
-        this.index = context.options().offsetStreamIndexingByRank()
-                ? Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX), axis.extent())
+        boolean p2p = context.options().allgather() == AllgatherLowering.P2P
+                && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent());
+        // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
+        // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
+        this.offset = context.options().offsetStreamIndexingByRank() && p2p && communicated.isEmpty();
+        this.index = offset ? Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX), axis.extent())
                 : NamedScalar.STREAM_IDX;
     }
 
@@ -97,7 +102,11 @@ final class StreamLoopBody {
         List<HostNode> local = List.of(selectShard, new HostOp(node.id(), new FusionOp.Set(outSlice, shard)));
         var start = from(node, h.startCoalescing());
         var recv = from(node, h.p2p(P2PCommunication.Type.RECV, outSlice, index, backend));
-        var send = from(node, h.p2p(P2PCommunication.Type.SEND, in, index, backend));
+        // iteration i receives slice (rank + i) from its owner and sends this shard to the rank that wants it
+        // in the same iteration, (rank - i): a ring, so both ends of every transfer are in the same iteration
+        Scalar sendPeer = offset ? Scalar.mod(Scalar.add(Scalar.sub(NamedScalar.RANK, NamedScalar.STREAM_IDX),
+                axis.extent()), axis.extent()) : index;
+        var send = from(node, h.p2p(P2PCommunication.Type.SEND, in, sendPeer, backend));
         EndCoalescing end = from(node, h.endCoalescing());
         body.add(from(node, h.ifThenElse(Scalar.eq(index, NamedScalar.RANK), local,
                 List.of(start, recv, send, end, from(node, h.waitFor(end))))));

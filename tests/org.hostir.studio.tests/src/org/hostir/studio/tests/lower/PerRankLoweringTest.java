@@ -130,5 +130,21 @@ class PerRankLoweringTest {
         Scalar index = Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX),
                 ((Extent) TestFusions.agMatmulP2p(4).inputs().get(0).axis(0).extent()));
         assertEquals(Scalar.eq(index, NamedScalar.RANK), branch.predicate());
+        List<P2PCommunication> p2p = branch.elseBody().stream().filter(n -> n instanceof P2PCommunication)
+                .map(n -> (P2PCommunication) n).toList();
+        assertEquals(index, p2p.get(0).peer(), "receive slice (rank + i) from its owner");
+        Extent d = (Extent) TestFusions.agMatmulP2p(4).inputs().get(0).axis(0).extent();
+        assertEquals(Scalar.mod(Scalar.add(Scalar.sub(NamedScalar.RANK, NamedScalar.STREAM_IDX), d), d),
+                p2p.get(1).peer(), "send the own shard to (rank - i), who wants it in the same iteration");
+    }
+
+    @Test
+    void offsetIndexingDoesNotReorderCollectivesWhichMatchByOrder() {
+        LoweringOptions offset = LoweringOptions.parse(java.util.Map.of("offsetStreamIndexingByRank", "true",
+                "allgather", "broadcast"));
+        HostIrContainer c = Pipeline.standard().lower(TestFusions.agMatmulP2p(4), new LoweringContext(1, 4, offset));
+        Communication b = communications(c).get(0);
+        assertEquals(CommunicationType.BROADCAST, b.type());
+        assertEquals(NamedScalar.STREAM_IDX, b.root(), "every rank must agree on the root of each broadcast");
     }
 }

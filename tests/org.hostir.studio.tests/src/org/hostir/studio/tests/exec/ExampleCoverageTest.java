@@ -1,0 +1,78 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.tests.RepoPaths;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every example runs on the CPU backend and matches the unsharded reference: for D in {1, 2, 4, 8} wherever the
+ * file's meshes allow it, with 1, 2 and 4 streams, each allgather lowering, and offset-by-rank on and off.
+ */
+class ExampleCoverageTest {
+    private static final int[] DEVICES = {1, 2, 4, 8};
+
+    static List<String> examples() throws Exception {
+        Path root = RepoPaths.repo().resolve("examples");
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(p -> p.toString().endsWith(".fusion"))
+                    .map(p -> root.relativize(p).toString().replace('\\', '/').replace(".fusion", ""))
+                    .sorted().toList();
+        }
+    }
+
+    /** Whether the file's meshes fit on {@code devices} devices (scatter_two_stages needs four). */
+    static boolean fits(String example, int devices) throws Exception {
+        try {
+            Runs.load(example, devices, Map.of());
+            return true;
+        } catch (FusionFileException e) {
+            return false;
+        }
+    }
+
+    private static List<Map<String, String>> variants() {
+        List<Map<String, String>> out = new ArrayList<>();
+        for (String allgather : List.of("p2p", "broadcast", "collective")) {
+            for (String offset : List.of("false", "true")) {
+                out.add(Map.of("allgather", allgather, "offsetStreamIndexingByRank", offset));
+            }
+        }
+        out.add(Map.of("numberOfStreams", "1"));
+        out.add(Map.of("numberOfStreams", "2"));
+        out.add(Map.of("numberOfStreams", "1", "insertDeallocations", "true"));
+        return out;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyExampleValidates() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        int runnable = 0;
+        for (String example : examples()) {
+            for (int d : DEVICES) {
+                if (!fits(example, d)) continue;
+                runnable++;
+                for (Map<String, String> options : variants()) {
+                    tests.add(dynamicTest(example + " D=" + d + " " + options, () -> {
+                        RunResult r = Runs.run(example, d, options);
+                        assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                    }));
+                }
+            }
+        }
+        assertTrue(examples().size() >= 16, "the seed examples and the extra ones: " + examples());
+        assertTrue(runnable >= examples().size() * 3, "most examples run on most device counts: " + runnable);
+        return tests.stream();
+    }
+}
