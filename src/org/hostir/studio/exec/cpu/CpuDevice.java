@@ -86,7 +86,7 @@ final class CpuDevice implements Device {
         if (java.util.Arrays.equals(d.shape(), s.shape())) {
             timed(stream, info, 0, () -> d.copyFrom(s));
         } else if (d.numel() == s.numel()) { // same elements, size-1 axes dropped or added (a one-device "collective")
-            timed(stream, info, 0, () -> d.copyFrom(DenseTensor.of(d.dtype(), d.shape(), s.toArray())));
+            timed(stream, info, 0, () -> d.copyFrom(s.reshape(d.shape())));
         } else {
             throw new org.hostir.studio.exec.ExecutionException("copy of " + java.util.Arrays.toString(s.shape())
                     + " into " + java.util.Arrays.toString(d.shape()) + " on rank " + rank);
