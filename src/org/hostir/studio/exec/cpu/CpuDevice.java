@@ -66,7 +66,8 @@ final class CpuDevice implements Device {
 
     @Override
     public void free(Buffer buffer, BackendStream stream) {
-        if (buffer instanceof CpuBuffer b && !b.view()) cpu(stream).enqueue(() -> live.addAndGet(-b.bytes()));
+        // a stream-ordered allocator can hand the block to the next allocation on the stream right away
+        if (buffer instanceof CpuBuffer b && !b.view()) live.addAndGet(-b.bytes());
     }
 
     @Override
