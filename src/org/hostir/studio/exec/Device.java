@@ -18,8 +18,11 @@ public interface Device {
     /** The stream current when the program starts ({@code Stream 0}). */
     BackendStream userStream();
 
-    /** A fresh stream from the pool. */
-    BackendStream newStream();
+    /**
+     * Stream {@code index} of the device's pool, created on first use: 0 is {@link #userStream()}, the others
+     * worker streams. Runs reuse the same streams, as a CUDA stream pool does.
+     */
+    BackendStream stream(int index);
 
     /** A new buffer; counted in the device's memory until freed. */
     Buffer allocate(long[] shape, DataType dtype);

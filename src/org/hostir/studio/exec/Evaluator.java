@@ -49,6 +49,7 @@ public final class Evaluator {
     private BackendStream current;
     private List<P2PCall> group;
     private int iteration = -1;
+    private int workerStreams;
 
     public Evaluator(HostIrContainer program, Device device, ScalarEnv env, Map<Integer, Buffer> bound) {
         this.program = program;
@@ -213,7 +214,7 @@ public final class Evaluator {
     }
 
     private BackendStream stream(Stream s) {
-        return streams.computeIfAbsent(key(s), k -> device.newStream());
+        return streams.computeIfAbsent(key(s), k -> device.stream(++workerStreams));
     }
 
     private StreamKey key(Stream s) {

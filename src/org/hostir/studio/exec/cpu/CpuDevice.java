@@ -51,10 +51,9 @@ final class CpuDevice implements Device {
     public BackendStream userStream() { return streams.get(0); }
 
     @Override
-    public synchronized BackendStream newStream() {
-        CpuStream s = new CpuStream(rank, streams.size(), backend.blocking());
-        streams.add(s);
-        return s;
+    public synchronized BackendStream stream(int index) {
+        while (streams.size() <= index) streams.add(new CpuStream(rank, streams.size(), backend.blocking()));
+        return streams.get(index);
     }
 
     @Override
