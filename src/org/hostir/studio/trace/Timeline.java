@@ -30,7 +30,11 @@ public record Timeline(List<TimelineEvent> events, Map<Integer, Map<Integer, Str
 
     public String streamName(int rank, int stream) {
         String name = streamNames.getOrDefault(rank, Map.of()).get(stream);
-        if (name != null) return name;
+        return name != null ? name : defaultStreamName(stream);
+    }
+
+    /** The row label of a stream the timeline does not name. */
+    public static String defaultStreamName(int stream) {
         return stream == TimelineEvent.HOST_STREAM ? "host" : "Stream " + stream;
     }
 }

@@ -1,0 +1,268 @@
+package org.hostir.studio.trace;
+
+import static org.hostir.studio.trace.ChromeTraceConventions.*;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+/**
+ * Writes a {@link Timeline} as a Chrome Trace Event file in object form, the format Perfetto, chrome://tracing
+ * and Holistic Trace Analysis open. Field mapping: see {@link ChromeTraceConventions}.
+ * <ul>
+ * <li>{@code M} metadata first: per rank {@code process_name} ("rank N") and {@code process_sort_index} (the
+ * rank), per row {@code thread_name} ({@link Timeline#streamName}) and {@code thread_sort_index} (the stream
+ * index, so the host row, -1, sorts on top). Rows are those with events plus those named in
+ * {@link Timeline#streamNames()}, so an idle stream still shows.</li>
+ * <li>one {@code X} complete event per timeline event: {@code cat} = the kind in lower case, {@code args} = kind,
+ * node id, iteration, stream, bytes, flops, peer, flow id and the exact start/end in nanoseconds.</li>
+ * <li>a {@code s}/{@code f} flow pair per transfer found by {@link FlowPairing} (see there for the send/recv
+ * naming rule), both with {@code id} = the flow id and {@code cat} "p2p"; each sits inside its bar, away from
+ * its edges (where a touching neighbour would compete) and from bars nested in it (which would capture it), and
+ * the finish has {@code bp: "e"} so it binds to the enclosing bar rather than the next one.</li>
+ * <li>{@code distributedInfo}: {@code rank} (the lowest; HTA reads one rank per file), {@code ranks} and
+ * {@code world_size}; {@link #writePerRank} writes the one-file-per-rank layout HTA prefers.</li>
+ * <li>{@code otherData}: the caller's free-form map (fusion, options, backend...).</li>
+ * </ul>
+ * One event per line, so a trace diffs and greps well; the output is deterministic.
+ */
+public final class ChromeTraceWriter {
+    // Without disableHtmlEscaping Gson writes "->" as "-\u003e".
+    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+
+    private ChromeTraceWriter() {
+    }
+
+    /** The whole timeline in one file. */
+    public static String write(Timeline timeline, Map<String, ?> otherData) {
+        StringBuilder out = new StringBuilder();
+        write(timeline, otherData, out);
+        return out.toString();
+    }
+
+    public static void write(Timeline timeline, Map<String, ?> otherData, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            write(timeline, otherData, w);
+        }
+    }
+
+    public static void write(Timeline timeline, Map<String, ?> otherData, Appendable out) {
+        List<Integer> ranks = List.copyOf(rows(timeline).keySet());
+        JsonObject info = new JsonObject();
+        info.addProperty("rank", ranks.isEmpty() ? 0 : ranks.getFirst());
+        JsonArray list = new JsonArray();
+        ranks.forEach(list::add);
+        info.add("ranks", list);
+        info.addProperty("world_size", ranks.size());
+        write(timeline, info, otherData, out);
+    }
+
+    /**
+     * One file per rank, as HTA's trace directories hold them ({@code distributedInfo.rank} = that rank,
+     * {@code world_size} = all ranks). A flow between two ranks has an end in each file and is left out of both.
+     */
+    public static SortedMap<Integer, String> writePerRank(Timeline timeline, Map<String, ?> otherData) {
+        SortedMap<Integer, SortedSet<Integer>> rows = rows(timeline);
+        SortedMap<Integer, String> files = new TreeMap<>();
+        for (int rank : rows.keySet()) {
+            Timeline own = new Timeline(timeline.of(rank),
+                    Map.of(rank, timeline.streamNames().getOrDefault(rank, Map.of())));
+            JsonObject info = new JsonObject();
+            info.addProperty("rank", rank);
+            info.addProperty("world_size", rows.size());
+            StringBuilder out = new StringBuilder();
+            write(own, info, otherData, out);
+            files.put(rank, out.toString());
+        }
+        return files;
+    }
+
+    private static void write(Timeline timeline, JsonObject distributedInfo, Map<String, ?> otherData,
+                              Appendable out) {
+        try {
+            // distributedInfo before traceEvents: HTA's streaming metadata reader stops at traceEvents.
+            out.append("{\"displayTimeUnit\": \"ns\",\n\"distributedInfo\": ").append(GSON.toJson(distributedInfo))
+                    .append(",\n\"traceEvents\": [");
+            EventLines lines = new EventLines(out);
+            rows(timeline).forEach((rank, streams) -> {
+                lines.metadata(rank, 0, "process_name", "name", processName(rank));
+                lines.metadata(rank, 0, "process_sort_index", "sort_index", rank);
+                for (int stream : streams) {
+                    lines.metadata(rank, tid(stream), "thread_name", "name", timeline.streamName(rank, stream));
+                    lines.metadata(rank, tid(stream), "thread_sort_index", "sort_index", stream);
+                }
+            });
+            timeline.events().forEach(lines::complete);
+            Map<TimelineEvent, Integer> position = new IdentityHashMap<>();
+            for (int i = 0; i < timeline.events().size(); i++) position.put(timeline.events().get(i), i);
+            for (FlowPairing.Flow flow : FlowPairing.pair(timeline).flows()) {
+                lines.flowEnd("s", flow.id(), flow.send(), anchorNs(timeline.events(), position.get(flow.send())));
+                lines.flowEnd("f", flow.id(), flow.recv(), anchorNs(timeline.events(), position.get(flow.recv())));
+            }
+            out.append("\n],\n\"otherData\": ").append(GSON.toJson(GSON.toJsonTree(
+                    otherData == null ? Map.of() : new LinkedHashMap<>(otherData)))).append("\n}\n");
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /**
+     * Where a flow end goes in its bar: viewers bind it to the innermost bar around its ts, so it must avoid the
+     * bar's children (a coalesced recv nested in its send, say). The middle of the longest stretch of the bar
+     * that no child covers; the bar's midpoint if children cover it all. Two bars of one extent on one row
+     * (identical transfers of a coalesced group) stay ambiguous: a viewer may draw the arrow from either. {@code events} is in timeline order
+     * (row, start, longest first), so the bar's children follow it.
+     */
+    private static long anchorNs(List<TimelineEvent> events, int index) {
+        TimelineEvent bar = events.get(index);
+        long cursor = bar.startNs(), bestFrom = 0, bestLength = 0;
+        for (int i = index + 1; i < events.size(); i++) {
+            TimelineEvent c = events.get(i);
+            if (c.rank() != bar.rank() || c.stream() != bar.stream() || c.startNs() > bar.endNs()) break;
+            if (c.endNs() > bar.endNs()) continue; // overlaps without nesting: not a child
+            // a twin of the same extent is no child either: no point tells the two apart, so look past it
+            if (c.startNs() == bar.startNs() && c.endNs() == bar.endNs()) continue;
+            if (c.startNs() - cursor > bestLength) {
+                bestFrom = cursor;
+                bestLength = c.startNs() - cursor;
+            }
+            cursor = Math.max(cursor, c.endNs());
+        }
+        if (bar.endNs() - cursor > bestLength) {
+            bestFrom = cursor;
+            bestLength = bar.endNs() - cursor;
+        }
+        // a gap of one nanosecond has no inside: its middle would touch a child
+        return bestLength >= 2 ? bestFrom + bestLength / 2 : bar.startNs() + bar.durationNs() / 2;
+    }
+
+    /** Rank -> streams that get a row: those with events and those the timeline names. */
+    private static SortedMap<Integer, SortedSet<Integer>> rows(Timeline timeline) {
+        SortedMap<Integer, SortedSet<Integer>> rows = new TreeMap<>();
+        timeline.streamNames().forEach((rank, names) -> rows.computeIfAbsent(rank, r -> new TreeSet<>())
+                .addAll(names.keySet()));
+        for (TimelineEvent e : timeline.events()) {
+            rows.computeIfAbsent(e.rank(), r -> new TreeSet<>()).add(e.stream());
+        }
+        return rows;
+    }
+
+    /**
+     * Formats one event per line straight into the output: a Gson tree per event costs more than ten times as
+     * much, and a run can have hundreds of thousands of bars. Key order is fixed, so the output is stable.
+     */
+    private static final class EventLines {
+        private final Appendable out;
+        private final StringBuilder line = new StringBuilder(256);
+        private boolean first = true;
+
+        EventLines(Appendable out) {
+            this.out = out;
+        }
+
+        void metadata(int pid, int tid, String name, String key, Object value) {
+            header("M", pid, tid, 0);
+            field("name", name);
+            line.append(",\"args\":{");
+            if (value instanceof Integer n) line.append('"').append(key).append("\":").append(n.intValue());
+            else field(key, value.toString(), true);
+            line.append('}');
+            flush();
+        }
+
+        void complete(TimelineEvent e) {
+            header("X", e.rank(), tid(e.stream()), e.startNs());
+            line.append(",\"dur\":").append(microsText(e.durationNs()));
+            field("cat", category(e.kind()));
+            field("name", e.name());
+            line.append(",\"args\":{");
+            field(ARG_KIND, category(e.kind()), true);
+            number(ARG_NODE, e.nodeId());
+            number(ARG_ITERATION, e.iteration());
+            number(ARG_STREAM, e.stream());
+            number(ARG_BYTES, e.bytes());
+            number(ARG_FLOPS, e.flops());
+            number(ARG_PEER, e.peer());
+            number(ARG_FLOW, e.flowId());
+            number(ARG_START_NS, e.startNs());
+            number(ARG_END_NS, e.endNs());
+            line.append('}');
+            flush();
+        }
+
+        void flowEnd(String phase, long id, TimelineEvent bar, long tsNs) {
+            header(phase, bar.rank(), tid(bar.stream()), tsNs);
+            number("id", id);
+            field("cat", FLOW_CATEGORY);
+            field("name", FLOW_NAME);
+            if (phase.equals("f")) field("bp", "e");
+            flush();
+        }
+
+        private void header(String phase, int pid, int tid, long tsNs) {
+            line.setLength(0);
+            line.append("{\"ph\":\"").append(phase).append("\",\"pid\":").append(pid).append(",\"tid\":").append(tid)
+                    .append(",\"ts\":").append(microsText(tsNs));
+        }
+
+        private void number(String key, long value) {
+            line.append(",\"").append(key).append("\":").append(value);
+        }
+
+        private void field(String key, String value) {
+            field(key, value, false);
+        }
+
+        private void field(String key, String value, boolean firstInObject) {
+            if (!firstInObject) line.append(',');
+            line.append('"').append(key).append("\":");
+            quote(value);
+        }
+
+        /** A JSON string literal, escaped as RFC 8259 requires (and U+2028/9, which break JavaScript). */
+        private void quote(String s) {
+            line.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> line.append("\\\"");
+                    case '\\' -> line.append("\\\\");
+                    case '\n' -> line.append("\\n");
+                    case '\r' -> line.append("\\r");
+                    case '\t' -> line.append("\\t");
+                    default -> {
+                        if (c < 0x20 || c == '\u2028' || c == '\u2029') line.append(String.format("\\u%04x", (int) c));
+                        else line.append(c);
+                    }
+                }
+            }
+            line.append('"');
+        }
+
+        private void flush() {
+            line.append('}');
+            try {
+                out.append(first ? "\n" : ",\n").append(line);
+            } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+            first = false;
+        }
+    }
+}
