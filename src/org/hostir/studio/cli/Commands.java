@@ -12,11 +12,9 @@ public final class Commands {
         Map<String, Command> commands = new LinkedHashMap<>();
         add(commands, new CheckCommand());
         add(commands, new LowerCommand());
-        add(commands, new NotImplementedCommand("run",
-                "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
-                        + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]",
-                "lower and execute a fusion, optionally validating and tracing it", "lowering/execution issues"));
+        add(commands, new RunCommand());
         add(commands, new BenchCommand());
+        add(commands, new DemoCommand());
         add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
         return commands;
     }

@@ -1,0 +1,156 @@
+package org.hostir.studio.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.tensor.RuntimeShapes;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.trace.ChromeTraceWriter;
+import org.hostir.studio.trace.OverlapFigures;
+
+/**
+ * {@code hirstudio run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]
+ * [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...] [--timeout SECONDS]}:
+ * lowers for every rank, runs, and prints per-iteration progress, timings, overlap figures, peak memory and, with
+ * {@code --validate}, the comparison with the unsharded reference (exit 1 when it fails).
+ */
+public final class RunCommand implements Command {
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--backend", "--devices", "--streams",
+            "--iterations", "--warmup", "--trace", "--timeout", "--seed"), Set.of("--set", "--option"),
+            Set.of("--validate"));
+
+    @Override
+    public String name() { return "run"; }
+
+    @Override
+    public String usage() {
+        return "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
+                + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]"
+                + " [--timeout SECONDS]";
+    }
+
+    @Override
+    public String summary() { return "lower and execute a fusion, optionally validating and tracing it"; }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = PARSER.parse(args);
+        String file = a.file();
+        String backendName = a.value("--backend").orElse("auto");
+        switch (backendName) {
+            case "auto", "cpu" -> { }
+            case "cuda" -> {
+                err.println("error: " + file + ":0: --backend cuda: the CUDA backend is not part of this build yet;"
+                        + " use --backend cpu");
+                return ExitCode.BAD_INPUT;
+            }
+            default -> throw new UsageException("--backend expects auto, cpu or cuda, got '" + backendName + "'");
+        }
+        int devices = a.devices();
+        Map<String, String> optionPairs = new LinkedHashMap<>(a.options());
+        a.value("--streams").ifPresent(s -> optionPairs.put("numberOfStreams", s));
+        LoweringOptions options;
+        try {
+            options = LoweringOptions.parse(optionPairs);
+        } catch (LoweringException e) {
+            throw new UsageException("--option " + e.errors().get(0).subject().substring("option ".length()) + ": "
+                    + e.errors().get(0).message());
+        }
+        int iterations = (int) Arguments.integer("--iterations", a.value("--iterations").orElse("1"), 1, 100_000);
+        int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("0"), 0, 100_000);
+        long timeout = Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000;
+        long seed = Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE);
+        LoadedFusion loaded;
+        try {
+            loaded = CheckCommand.load(file, devices, a.symbols());
+        } catch (FusionFileException e) {
+            for (Diagnostic d : e.diagnostics()) err.println(d.format());
+            return ExitCode.BAD_INPUT;
+        }
+        Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        RunConfig config = new RunConfig(devices, symbols, options, iterations, warmup, a.flag("--validate"), seed,
+                timeout);
+        out.println("fusion " + loaded.fusion().name() + ": " + devices + " device" + (devices == 1 ? "" : "s")
+                + ", backend cpu" + (backendName.equals("auto") ? " (auto: no CUDA backend in this build)" : "")
+                + ", " + options.asMap());
+        out.println("symbols: " + new TreeMap<>(symbols));
+        RunResult result;
+        try (CpuBackend backend = new CpuBackend(devices, timeout)) {
+            result = Runner.run(loaded.fusion(), config, backend, out::println);
+        } catch (LoweringException e) {
+            LoweringDiagnostics.print(e, loaded, err);
+            return ExitCode.BAD_INPUT;
+        } catch (ExecutionException e) {
+            List<String> lines = e.getMessage().lines().toList();
+            err.println("error: " + file + ":0: run failed: " + lines.get(0));
+            lines.stream().skip(1).forEach(l -> err.println("  " + l.strip()));
+            return ExitCode.FAILED;
+        }
+        report(result, out);
+        if (a.value("--trace").isPresent()) {
+            Path trace = Path.of(a.value("--trace").get());
+            try {
+                if (trace.toAbsolutePath().getParent() != null) {
+                    java.nio.file.Files.createDirectories(trace.toAbsolutePath().getParent());
+                }
+                ChromeTraceWriter.write(result.timeline(), Map.of("fusion", loaded.fusion().name(), "backend",
+                        result.backend(), "options", options.asMap().toString()), trace);
+            } catch (IOException e) {
+                err.println("error: " + trace + ":0: cannot write the trace: " + e.getMessage());
+                return ExitCode.FAILED;
+            }
+            out.println("trace: " + trace + " (Chrome trace JSON: open it in Perfetto, ui.perfetto.dev, or"
+                    + " chrome://tracing)");
+        }
+        if (result.validation().isPresent()) {
+            out.println(result.validation().get().line());
+            if (!result.validation().get().passed()) return ExitCode.FAILED;
+        }
+        return ExitCode.OK;
+    }
+
+    static void report(RunResult result, PrintStream out) {
+        for (var e : new TreeMap<>(result.programs()).entrySet()) {
+            out.println("rank " + e.getKey() + " program: " + shape(e.getValue()));
+        }
+        List<Double> sorted = result.iterationMillis().stream().sorted().toList();
+        out.printf(Locale.ROOT, "time: median %.3f ms over %d iteration%s (min %.3f, max %.3f)%n",
+                result.medianMillis(), sorted.size(), sorted.size() == 1 ? "" : "s", sorted.getFirst(),
+                sorted.getLast());
+        out.print(OverlapFigures.of(result.timeline()).format().lines().map(l -> "overlap: " + l + "\n")
+                .reduce("", String::concat));
+        StringBuilder mem = new StringBuilder("peak memory:");
+        new TreeMap<>(result.peakBytes()).forEach((rank, bytes) -> mem.append(String.format(Locale.ROOT,
+                " rank %d %.1f KiB;", rank, bytes / 1024.0)));
+        out.println(mem.substring(0, mem.length() - 1));
+    }
+
+    /** Node counts by kind, e.g. {@code 21 nodes: 2 ForLoop, 4 HirAliasSelect, 1 Communication, ...}. */
+    private static String shape(HostIrContainer program) {
+        Map<String, Integer> counts = new TreeMap<>();
+        List<HostNode> all = program.allNodes();
+        for (HostNode n : all) counts.merge(n.getClass().getSimpleName(), 1, Integer::sum);
+        StringBuilder sb = new StringBuilder(all.size() + " nodes (");
+        counts.forEach((k, v) -> sb.append(v).append(' ').append(k).append(", "));
+        return sb.substring(0, sb.length() - 2) + ")";
+    }
+}

@@ -1,0 +1,102 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.hostir.studio.cli.Main;
+import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.Timeline;
+import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.trace.TraceFormatCheck;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hirstudio run} and {@code hirstudio demo}, in-process. */
+class RunCommandTest {
+    private record Result(int code, String out, String err) {}
+
+    private static Result main(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Main().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String example(String name) {
+        return RepoPaths.repo().resolve("examples/seeds/" + name + ".fusion").toString();
+    }
+
+    @Test
+    void runPrintsProgressTimingsOverlapMemoryAndValidation() {
+        Result r = main("run", example("allgather"), "--devices", "4", "--iterations", "2", "--warmup", "1",
+                "--streams", "2", "--validate");
+        assertEquals(0, r.code(), r.out() + r.err());
+        for (String expected : List.of("warm-up 1/1: ", "iteration 1/2: ", "iteration 2/2: ", "time: median ",
+                "overlap: rank 0: compute", "peak memory: rank 0 ", "numberOfStreams=2", "rank 3 program: ")) {
+            assertTrue(r.out().contains(expected), () -> expected + " missing in\n" + r.out());
+        }
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("validation: PASS max_abs_err=")), r.out());
+    }
+
+    @Test
+    void theTraceFollowsTheFormatRulesAndShowsTransfersOverlappingMatmuls(@TempDir Path dir) throws Exception {
+        boolean overlapped = false;
+        for (int attempt = 0; attempt < 5 && !overlapped; attempt++) {
+            Path trace = dir.resolve("trace" + attempt + ".json");
+            Result r = main("run", example("ag_matmul_p2p"), "--devices", "4", "--set", "M=96", "--set", "K=256",
+                    "--set", "N=256", "--validate", "--trace", trace.toString());
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertEquals(List.of(), TraceFormatCheck.check(trace));
+            Timeline t = ChromeTraceReader.read(trace);
+            assertEquals(List.of(0, 1, 2, 3), t.ranks());
+            for (TimelineEvent c : t.events()) {
+                for (TimelineEvent m : t.events()) {
+                    overlapped |= c.kind() == EventKind.P2P && m.kind() == EventKind.MATMUL && c.rank() == m.rank()
+                            && c.stream() != m.stream() && m.startNs() < c.endNs() && c.startNs() < m.endNs();
+                }
+            }
+        }
+        assertTrue(overlapped, "no transfer overlapped a matmul on another stream");
+    }
+
+    @Test
+    void userErrorsAreOneLineAndFailuresExitNonZero() {
+        Result cuda = main("run", example("allgather"), "--backend", "cuda");
+        assertEquals(2, cuda.code());
+        assertEquals(1, cuda.err().lines().count(), cuda.err());
+        assertTrue(cuda.err().startsWith("error: "), cuda.err());
+        Result badStreams = main("run", example("allgather"), "--streams", "0");
+        assertEquals(2, badStreams.code());
+        assertTrue(badStreams.err().startsWith("error: "), badStreams.err());
+        Result missing = main("run", "no/such.fusion");
+        assertEquals(2, missing.code());
+        assertTrue(!missing.err().contains("Exception"), missing.err());
+    }
+
+    @Test
+    void demoLowersRunsValidatesAndSaysWhereTheTraceIs(@TempDir Path dir) {
+        Path trace = dir.resolve("demo.json");
+        String previous = System.getProperty("hirstudio.home");
+        System.setProperty("hirstudio.home", RepoPaths.repo().toString());
+        try {
+            Result r = main("demo", "--trace", trace.toString());
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("%HostIrContainer {"), r.out());
+            assertTrue(r.out().contains("validation: PASS"), r.out());
+            assertTrue(r.out().contains("trace: " + trace + " (Chrome trace JSON: open it in Perfetto"), r.out());
+            assertTrue(trace.toFile().length() > 0);
+        } finally {
+            if (previous == null) System.clearProperty("hirstudio.home");
+            else System.setProperty("hirstudio.home", previous);
+        }
+    }
+}
