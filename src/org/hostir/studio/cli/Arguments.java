@@ -11,6 +11,9 @@ import java.util.regex.Pattern;
 
 import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.Limits;
+import org.hostir.studio.lower.LoweringError;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * A parsed command line: positional arguments, option values (in order, per option) and flags, with typed
@@ -78,6 +81,19 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
             out.put(s.substring(0, eq), s.substring(eq + 1));
         }
         return out;
+    }
+
+    /** {@code --option KEY=VALUE ...} as lowering options, then {@code overrides} (e.g. from {@code --streams}). */
+    public LoweringOptions loweringOptions(Map<String, String> overrides) throws UsageException {
+        Map<String, String> pairs = new LinkedHashMap<>(options());
+        pairs.putAll(overrides);
+        try {
+            return LoweringOptions.parse(pairs);
+        } catch (LoweringException e) {
+            LoweringError first = e.errors().get(0);
+            throw new UsageException("--option " + first.subject().substring("option ".length()) + ": "
+                    + first.message());
+        }
     }
 
     /** Exactly one positional argument, the fusion file. */

@@ -47,6 +47,17 @@ public final class CheckCommand implements Command {
         }
     }
 
+    /** {@link #load}, printing each diagnostic as one {@code error:} line instead of throwing. */
+    static java.util.Optional<LoadedFusion> loadOrReport(String file, int devices, Map<String, Long> symbols,
+                                                         PrintStream err) {
+        try {
+            return java.util.Optional.of(load(file, devices, symbols));
+        } catch (FusionFileException e) {
+            for (Diagnostic d : e.diagnostics()) err.println(d.format());
+            return java.util.Optional.empty();
+        }
+    }
+
     /** Reads and loads a file, refusing {@code --set} for symbols the fusion does not have. */
     static LoadedFusion load(String file, int devices, Map<String, Long> symbols) throws FusionFileException {
         ParsedFusion parsed = FusionReader.read(Path.of(file), file);

@@ -2,13 +2,12 @@ package org.hostir.studio.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.IntStream;
 
 import org.hostir.studio.diff.TextDiff;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
@@ -43,20 +42,10 @@ public final class LowerCommand implements Command {
         String file = a.file();
         int devices = a.devices();
         OptionalInt rank = a.rank(devices);
-        LoweringOptions options;
-        try {
-            options = LoweringOptions.parse(a.options());
-        } catch (LoweringException e) {
-            throw new UsageException("--option " + e.errors().get(0).message().replace("unknown option",
-                    "unknown option '" + e.errors().get(0).subject().substring("option ".length()) + "'"));
-        }
-        LoadedFusion loaded;
-        try {
-            loaded = CheckCommand.load(file, devices, a.symbols());
-        } catch (FusionFileException e) {
-            for (Diagnostic d : e.diagnostics()) err.println(d.format());
-            return ExitCode.BAD_INPUT;
-        }
+        LoweringOptions options = a.loweringOptions(Map.of());
+        var maybe = CheckCommand.loadOrReport(file, devices, a.symbols(), err);
+        if (maybe.isEmpty()) return ExitCode.BAD_INPUT;
+        LoadedFusion loaded = maybe.get();
         List<Integer> ranks = rank.isPresent() || !a.flag("--json") ? List.of(rank.orElse(0))
                 : IntStream.range(0, devices).boxed().toList();
         PassTrace trace;

@@ -17,8 +17,6 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
@@ -66,26 +64,16 @@ public final class RunCommand implements Command {
             default -> throw new UsageException("--backend expects auto, cpu or cuda, got '" + backendName + "'");
         }
         int devices = a.devices();
-        Map<String, String> optionPairs = new LinkedHashMap<>(a.options());
-        a.value("--streams").ifPresent(s -> optionPairs.put("numberOfStreams", s));
-        LoweringOptions options;
-        try {
-            options = LoweringOptions.parse(optionPairs);
-        } catch (LoweringException e) {
-            throw new UsageException("--option " + e.errors().get(0).subject().substring("option ".length()) + ": "
-                    + e.errors().get(0).message());
-        }
+        Map<String, String> streams = new LinkedHashMap<>();
+        a.value("--streams").ifPresent(s -> streams.put("numberOfStreams", s));
+        LoweringOptions options = a.loweringOptions(streams);
         int iterations = (int) Arguments.integer("--iterations", a.value("--iterations").orElse("1"), 1, 100_000);
         int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("0"), 0, 100_000);
         long timeout = Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000;
         long seed = Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE);
-        LoadedFusion loaded;
-        try {
-            loaded = CheckCommand.load(file, devices, a.symbols());
-        } catch (FusionFileException e) {
-            for (Diagnostic d : e.diagnostics()) err.println(d.format());
-            return ExitCode.BAD_INPUT;
-        }
+        var maybe = CheckCommand.loadOrReport(file, devices, a.symbols(), err);
+        if (maybe.isEmpty()) return ExitCode.BAD_INPUT;
+        LoadedFusion loaded = maybe.get();
         Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
         RunConfig config = new RunConfig(devices, symbols, options, iterations, warmup, a.flag("--validate"), seed,
                 timeout);

@@ -3,13 +3,10 @@ package org.hostir.studio.tests.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.hostir.studio.cli.Main;
+import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.EventKind;
@@ -21,15 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code hirstudio run} and {@code hirstudio demo}, in-process. */
 class RunCommandTest {
-    private record Result(int code, String out, String err) {}
-
-    private static Result main(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Main().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
+    private static CliRun main(String... args) { return CliRun.of(args); }
 
     private static String example(String name) {
         return RepoPaths.repo().resolve("examples/seeds/" + name + ".fusion").toString();
@@ -37,7 +26,7 @@ class RunCommandTest {
 
     @Test
     void runPrintsProgressTimingsOverlapMemoryAndValidation() {
-        Result r = main("run", example("allgather"), "--devices", "4", "--iterations", "2", "--warmup", "1",
+        CliRun r = main("run", example("allgather"), "--devices", "4", "--iterations", "2", "--warmup", "1",
                 "--streams", "2", "--validate");
         assertEquals(0, r.code(), r.out() + r.err());
         for (String expected : List.of("warm-up 1/1: ", "iteration 1/2: ", "iteration 2/2: ", "time: median ",
@@ -52,7 +41,7 @@ class RunCommandTest {
         boolean overlapped = false;
         for (int attempt = 0; attempt < 5 && !overlapped; attempt++) {
             Path trace = dir.resolve("trace" + attempt + ".json");
-            Result r = main("run", example("ag_matmul_p2p"), "--devices", "4", "--set", "M=96", "--set", "K=256",
+            CliRun r = main("run", example("ag_matmul_p2p"), "--devices", "4", "--set", "M=96", "--set", "K=256",
                     "--set", "N=256", "--validate", "--trace", trace.toString());
             assertEquals(0, r.code(), r.out() + r.err());
             assertEquals(List.of(), TraceFormatCheck.check(trace));
@@ -70,14 +59,14 @@ class RunCommandTest {
 
     @Test
     void userErrorsAreOneLineAndFailuresExitNonZero() {
-        Result cuda = main("run", example("allgather"), "--backend", "cuda");
+        CliRun cuda = main("run", example("allgather"), "--backend", "cuda");
         assertEquals(2, cuda.code());
         assertEquals(1, cuda.err().lines().count(), cuda.err());
         assertTrue(cuda.err().startsWith("error: "), cuda.err());
-        Result badStreams = main("run", example("allgather"), "--streams", "0");
+        CliRun badStreams = main("run", example("allgather"), "--streams", "0");
         assertEquals(2, badStreams.code());
         assertTrue(badStreams.err().startsWith("error: "), badStreams.err());
-        Result missing = main("run", "no/such.fusion");
+        CliRun missing = main("run", "no/such.fusion");
         assertEquals(2, missing.code());
         assertTrue(!missing.err().contains("Exception"), missing.err());
     }
@@ -88,7 +77,7 @@ class RunCommandTest {
         String previous = System.getProperty("hirstudio.home");
         System.setProperty("hirstudio.home", RepoPaths.repo().toString());
         try {
-            Result r = main("demo", "--trace", trace.toString());
+            CliRun r = main("demo", "--trace", trace.toString());
             assertEquals(0, r.code(), r.out() + r.err());
             assertTrue(r.out().contains("%HostIrContainer {"), r.out());
             assertTrue(r.out().contains("validation: PASS"), r.out());

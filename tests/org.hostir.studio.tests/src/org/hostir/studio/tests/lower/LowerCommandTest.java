@@ -3,9 +3,6 @@ package org.hostir.studio.tests.lower;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,25 +10,19 @@ import java.util.List;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-import org.hostir.studio.cli.Main;
 import org.hostir.studio.ir.print.HostIrPrinter;
+import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code hirstudio lower}, run in-process as the command line runs it. */
 class LowerCommandTest {
-    private record Result(int code, String out, String err) {}
-
-    private static Result lower(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private static CliRun lower(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "lower";
         System.arraycopy(args, 0, all, 1, args.length);
-        int code = new Main().run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CliRun.of(all);
     }
 
     private static String example(String name) {
@@ -40,7 +31,7 @@ class LowerCommandTest {
 
     @Test
     void printsTheFinalProgramOfRankZero() throws Exception {
-        Result r = lower(example("allgather_p2p"), "--devices", "8");
+        CliRun r = lower(example("allgather_p2p"), "--devices", "8");
         assertEquals(0, r.code(), r.err());
         assertEquals(HostIrPrinter.print(SeedFidelityTest.lower("allgather_p2p", 8)), r.out());
         assertEquals("", r.err());
@@ -48,7 +39,7 @@ class LowerCommandTest {
 
     @Test
     void rankSelectsAnotherRanksProgram() {
-        Result r = lower(example("scatter_two_stages"), "--devices", "4", "--rank", "2");
+        CliRun r = lower(example("scatter_two_stages"), "--devices", "4", "--rank", "2");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("type=Scatter"), r.out());
         assertTrue(!r.out().contains("= reduction("), "rank 2 does not hold the sum's mesh {0}:\n" + r.out());
@@ -56,7 +47,7 @@ class LowerCommandTest {
 
     @Test
     void passesShowEverySnapshotWithItsChangedFlag() {
-        Result r = lower(example("ag_matmul_p2p"), "--devices", "8", "--passes");
+        CliRun r = lower(example("ag_matmul_p2p"), "--devices", "8", "--passes");
         assertEquals(0, r.code(), r.err());
         for (String pass : List.of("Validate: unchanged", "DecomposeReshardings: changed", "Segment: changed",
                 "StreamParallelType: changed", "ConvertToCommunication: unchanged")) {
@@ -68,7 +59,7 @@ class LowerCommandTest {
 
     @Test
     void diffShowsEachChangedPassAsAUnifiedDiff() {
-        Result r = lower(example("ag_matmul_p2p"), "--devices", "8", "--diff");
+        CliRun r = lower(example("ag_matmul_p2p"), "--devices", "8", "--diff");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("--- before StreamParallelType\n+++ after StreamParallelType\n@@ "), r.out());
         assertTrue(r.out().contains("+      P2PCommunication "), r.out());
@@ -77,7 +68,7 @@ class LowerCommandTest {
 
     @Test
     void jsonHoldsEveryRanksTrace() {
-        Result r = lower(example("allreduce"), "--devices", "4", "--json");
+        CliRun r = lower(example("allreduce"), "--devices", "4", "--json");
         assertEquals(0, r.code(), r.err());
         JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("hostir-pass-trace/1", root.get("format").getAsString());
@@ -93,10 +84,10 @@ class LowerCommandTest {
 
     @Test
     void optionsReachThePipeline() {
-        Result r = lower(example("allgather_p2p"), "--devices", "2", "--option", "allgather=broadcast");
+        CliRun r = lower(example("allgather_p2p"), "--devices", "2", "--option", "allgather=broadcast");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("type=Broadcast, team=(0 1), root=StreamIdx"), r.out());
-        Result collective = lower(example("allgather_p2p"), "--devices", "2", "--option", "allgather=collective");
+        CliRun collective = lower(example("allgather_p2p"), "--devices", "2", "--option", "allgather=collective");
         assertTrue(collective.out().contains("type=Allgather"), collective.out());
         assertTrue(!collective.out().contains("FOR StreamIdx"), collective.out());
     }
@@ -106,7 +97,7 @@ class LowerCommandTest {
         for (String[] args : List.of(new String[] {example("allgather"), "--option", "streams=2"},
                 new String[] {example("allgather"), "--devices", "2", "--rank", "2"},
                 new String[] {example("allgather"), "--option", "numberOfStreams=zero"})) {
-            Result r = lower(args);
+            CliRun r = lower(args);
             assertEquals(2, r.code(), r.out() + r.err());
             assertTrue(r.err().startsWith("error: "), r.err());
             assertTrue(!r.err().contains("Exception") && !r.err().contains("\tat "), r.err());
@@ -129,7 +120,7 @@ class LowerCommandTest {
                   "outputs": ["y"]
                 }
                 """);
-        Result r = lower(file.toString(), "--devices", "2");
+        CliRun r = lower(file.toString(), "--devices", "2");
         assertEquals(2, r.code(), r.out() + r.err());
         List<String> lines = r.err().lines().toList();
         assertEquals(1, lines.size(), r.err());
