@@ -1,59 +1,36 @@
 package org.hostir.studio.lower;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-import org.hostir.studio.ir.Extent;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionBindings;
+import org.hostir.studio.io.FusionLocator;
+import org.hostir.studio.io.FusionValidator;
 import org.hostir.studio.ir.Fusion;
-import org.hostir.studio.ir.IterDomain;
-import org.hostir.studio.ir.TensorView;
 
 /**
- * The schedule rules lowering relies on (DESIGN 2.2 step 1): a Stream axis is not a reduction axis, a DID
- * axis's extent matches its mesh, and a tensor has at most one Stream and one DIDx axis. The file-level rules
- * (shapes, names, cycles) are checked when the file is read.
+ * DESIGN 2.2 step 1 on the fusion being lowered: the same rules a fusion file is checked with when it is read
+ * (shapes through each op, DID extents against meshes, no stream-parallel reduction, meshes within the devices,
+ * no cycles), so fusions built in code get them too. Each failure names the tensor or op and the rule.
  */
 public final class ValidatePass implements FusionPass {
+    private static final Pattern TENSOR = Pattern.compile("^T(\\d+)\\b");
+
     public String name() { return "Validate"; }
 
     public Fusion run(Fusion fusion, LoweringContext context) {
-        List<LoweringError> errors = new ArrayList<>();
-        for (TensorView tv : fusion.tensors()) {
-            long streams = tv.axes().stream().filter(IterDomain::isStream).count();
-            if (streams > 1) {
-                errors.add(error(tv, "stream.single", "has " + streams
-                        + " Stream axes; a tensor is pipelined along one axis"));
-            }
-            for (IterDomain a : tv.axes()) {
-                if (a.isStream() && a.isReduction()) {
-                    errors.add(error(tv, "stream.reduction",
-                            "a reduction axis cannot be Stream-parallel (nvFuser rejects stream-parallel reductions)"));
-                }
-                if (a.isDeviceDim() && tv.mesh() != null && a.extent() instanceof Extent.Constant(long c)
-                        && c != tv.mesh().size()) {
-                    errors.add(error(tv, "mesh.did-extent", "its " + a.parallelType().fileName()
-                            + " axis has extent " + c + " but its mesh has " + tv.mesh().size() + " devices"));
-                }
-                if (a.isDeviceDim() && tv.mesh() == null) {
-                    errors.add(error(tv, "mesh.missing",
-                            "a device-parallel axis needs a device mesh"));
-                }
-            }
-            if (tv.mesh() != null) {
-                for (int d : tv.mesh().deviceIds()) {
-                    if (d < 0 || d >= context.devices()) {
-                        errors.add(error(tv, "mesh.device-range", "its mesh names device " + d
-                                + " but only " + context.devices() + " devices are lowered for"));
-                        break;
-                    }
-                }
-            }
+        List<Diagnostic> problems = FusionValidator.validate(fusion, FusionBindings.devices(context.devices()),
+                FusionLocator.inMemory(fusion.name()));
+        if (!problems.isEmpty()) {
+            throw new LoweringException(problems.stream().map(ValidatePass::error).toList());
         }
-        if (!errors.isEmpty()) throw new LoweringException(errors);
         return fusion;
     }
 
-    private static LoweringError error(TensorView tv, String rule, String message) {
-        return new LoweringError(tv.label(), rule, message, tv.id());
+    private static LoweringError error(Diagnostic d) {
+        Matcher m = TENSOR.matcher(d.path());
+        return new LoweringError(d.path(), d.rule(), d.message(), m.find() ? Integer.parseInt(m.group(1)) : -1);
     }
 }

@@ -44,7 +44,8 @@ class LoweringDiagnosticsTest {
         LoweringError e = failure(b.fusion("f", List.of(t0),
                 List.of(new FusionOp.Reduction(ReductionOpType.SUM, t1, t0, List.of(0))), List.of(t1)));
         assertEquals("stream.reduction", e.rule());
-        assertEquals("T1", e.subject());
+        assertEquals("T1.axes[0]", e.subject());
+        assertEquals(1, e.tensorId());
     }
 
     @Test
