@@ -49,13 +49,13 @@ public final class ConvertToCommunicationPass implements HostPass {
         boolean allocated = false;
         for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr)) {
             if (!plan.team().contains(rank)) continue;
-            if (plan.team().size() == 1) { // a slice that stays on its device is a local copy
-                out.add(h.inherit(op.id(), h.op(new FusionOp.Set(output, expr.inputs().get(0)))));
-                continue;
-            }
             if (!allocated && output.mesh().contains(rank)) {
                 out.add(h.inherit(op.id(), h.allocate(output)));
                 allocated = true;
+            }
+            if (plan.team().size() == 1) { // data that stays on its device is a copy into the allocated output
+                out.add(h.inherit(op.id(), h.op(new FusionOp.Set(output, expr.inputs().get(0)))));
+                continue;
             }
             var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
                     plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,

@@ -1,5 +1,6 @@
 package org.hostir.studio.tests.exec;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -14,7 +15,13 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.Pipeline;
 
 /**
  * Every example runs on the CPU backend and matches the unsharded reference: for D in {1, 2, 4, 8} wherever the
@@ -53,6 +60,23 @@ class ExampleCoverageTest {
         out.add(Map.of("numberOfStreams", "2"));
         out.add(Map.of("numberOfStreams", "1", "insertDeallocations", "true"));
         return out;
+    }
+
+    /** The examples exercise every row of the lowering table between them. */
+    @Test
+    void examplesCoverEveryCommunicationType() throws Exception {
+        java.util.Set<CommunicationType> seen = java.util.EnumSet.noneOf(CommunicationType.class);
+        for (String example : examples()) {
+            if (!fits(example, 4)) continue;
+            var fusion = Runs.load(example, 4, Map.of()).fusion();
+            for (int rank = 0; rank < 4; rank++) {
+                Pipeline.standard().lower(fusion, new LoweringContext(rank, 4, LoweringOptions.DEFAULTS)).allNodes()
+                        .forEach(n -> {
+                            if (n instanceof Communication c) seen.add(c.type());
+                        });
+            }
+        }
+        assertEquals(java.util.EnumSet.allOf(CommunicationType.class), seen);
     }
 
     @TestFactory
