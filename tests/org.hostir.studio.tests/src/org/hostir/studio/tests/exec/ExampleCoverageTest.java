@@ -49,16 +49,18 @@ class ExampleCoverageTest {
         }
     }
 
+    /** Every combination of streams, allgather lowering and offset-by-rank, and one with deallocations. */
     private static List<Map<String, String>> variants() {
         List<Map<String, String>> out = new ArrayList<>();
-        for (String allgather : List.of("p2p", "broadcast", "collective")) {
-            for (String offset : List.of("false", "true")) {
-                out.add(Map.of("allgather", allgather, "offsetStreamIndexingByRank", offset));
+        for (String streams : List.of("1", "2", "4")) {
+            for (String allgather : List.of("p2p", "broadcast", "collective")) {
+                for (String offset : List.of("false", "true")) {
+                    out.add(Map.of("numberOfStreams", streams, "allgather", allgather,
+                            "offsetStreamIndexingByRank", offset));
+                }
             }
         }
-        out.add(Map.of("numberOfStreams", "1"));
-        out.add(Map.of("numberOfStreams", "2"));
-        out.add(Map.of("numberOfStreams", "1", "insertDeallocations", "true"));
+        out.add(Map.of("numberOfStreams", "2", "insertDeallocations", "true"));
         return out;
     }
 
