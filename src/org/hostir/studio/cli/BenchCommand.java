@@ -12,24 +12,28 @@ import org.hostir.studio.bench.LoweringBenchmark;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup"), Set.of(), Set.of());
+            "--warmup", "--torch", "--examples"), Set.of(), Set.of());
 
     @Override
     public String name() { return "bench"; }
 
     @Override
-    public String usage() { return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"; }
+    public String usage() {
+        return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
+                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none]";
+    }
 
     @Override
-    public String summary() { return "benchmarks: lowering speed (AG+GEMM against PyTorch comes with the CUDA backend)"; }
+    public String summary() { return "benchmarks: lowering speed; AG+GEMM on the local GPUs against the PyTorch baseline"; }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String which = a.positionals().isEmpty() ? "" : a.positionals().getFirst();
+        if (which.equals("agmm")) return agmm(a, out, err);
         if (!which.equals("lowering")) {
-            throw new UsageException(which.isEmpty() ? "which benchmark? (lowering)"
-                    : "unknown benchmark '" + which + "' (available: lowering; AG+GEMM needs the CUDA backend)");
+            throw new UsageException(which.isEmpty() ? "which benchmark? (lowering, agmm)"
+                    : "unknown benchmark '" + which + "' (available: lowering, agmm)");
         }
         int ops = (int) Arguments.integer("--ops", a.value("--ops").orElse("200"), 4, 100_000);
         int devices = a.value("--devices").isPresent() ? a.devices() : 8;
@@ -37,5 +41,28 @@ public final class BenchCommand implements Command {
         int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("5"), 0, 10_000);
         out.println(LoweringBenchmark.run(ops, devices, warmup, reps).format());
         return ExitCode.OK;
+    }
+
+    /** AG+GEMM on the local GPUs (DESIGN 5's four shapes), with the PyTorch baseline run first in the same call. */
+    private static int agmm(Arguments a, PrintStream out, PrintStream err) throws UsageException {
+        int devices = a.value("--devices").isPresent() ? a.devices() : 2;
+        int reps = (int) Arguments.integer("--repetitions", a.value("--repetitions").orElse("10"), 1, 10_000);
+        int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("3"), 0, 10_000);
+        java.nio.file.Path home = java.nio.file.Path.of(System.getProperty("hirstudio.home", "."));
+        String torch = a.value("--torch").orElse(home.resolve("scripts/torch_ag_matmul_baseline.py").toString());
+        java.nio.file.Path examples = java.nio.file.Path.of(a.value("--examples")
+                .orElse(home.resolve("examples").toString()));
+        if (!org.hostir.studio.exec.cuda.CudaBackend.available(devices)) {
+            err.println("error: bench agmm: needs " + devices + " CUDA devices, found "
+                    + org.hostir.studio.exec.cuda.CudaBackend.localDeviceCount());
+            return ExitCode.BAD_INPUT;
+        }
+        try {
+            return org.hostir.studio.exec.cuda.AgMatmulReport.run(examples,
+                    torch.equals("none") ? null : java.nio.file.Path.of(torch), devices, reps, warmup, out);
+        } catch (Exception e) {
+            err.println("error: bench agmm: " + e.getMessage());
+            return ExitCode.FAILED;
+        }
     }
 }

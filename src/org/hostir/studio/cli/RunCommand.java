@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -55,12 +57,7 @@ public final class RunCommand implements Command {
         String file = a.file();
         String backendName = a.value("--backend").orElse("auto");
         switch (backendName) {
-            case "auto", "cpu" -> { }
-            case "cuda" -> {
-                err.println("error: " + file + ":0: --backend cuda: the CUDA backend is not part of this build yet;"
-                        + " use --backend cpu");
-                return ExitCode.BAD_INPUT;
-            }
+            case "auto", "cpu", "cuda" -> { }
             default -> throw new UsageException("--backend expects auto, cpu or cuda, got '" + backendName + "'");
         }
         int devices = a.devices();
@@ -77,12 +74,20 @@ public final class RunCommand implements Command {
         Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
         RunConfig config = new RunConfig(devices, symbols, options, iterations, warmup, a.flag("--validate"), seed,
                 timeout);
+        // auto takes the GPUs when this machine has enough of them for --devices, else simulates them on the CPU
+        int gpus = backendName.equals("cpu") ? 0 : CudaBackend.localDeviceCount();
+        boolean cuda = backendName.equals("cuda") || (backendName.equals("auto") && gpus >= devices);
+        if (cuda && gpus < devices) {
+            err.println("error: " + file + ":0: --backend cuda: " + (gpus == 0 ? "no CUDA device found"
+                    : "--devices " + devices + " but this machine has " + gpus + " GPU" + (gpus == 1 ? "" : "s")));
+            return ExitCode.BAD_INPUT;
+        }
         out.println("fusion " + loaded.fusion().name() + ": " + devices + " device" + (devices == 1 ? "" : "s")
-                + ", backend cpu" + (backendName.equals("auto") ? " (auto: no CUDA backend in this build)" : "")
-                + ", " + options.asMap());
+                + ", backend " + (cuda ? "cuda" : "cpu") + (backendName.equals("auto") ? " (auto: " + gpus + " GPU"
+                + (gpus == 1 ? "" : "s") + " found)" : "") + ", " + options.asMap());
         out.println("symbols: " + new TreeMap<>(symbols));
         RunResult result;
-        try (CpuBackend backend = new CpuBackend(devices, timeout)) {
+        try (Backend backend = cuda ? new CudaBackend(devices, timeout) : new CpuBackend(devices, timeout)) {
             result = Runner.run(loaded.fusion(), config, backend, out::println);
         } catch (LoweringException e) {
             LoweringDiagnostics.print(e, loaded, err);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds .gpu/ (git-ignored), what the GPU machine needs to run the engine, which has no Java there:
+#   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, jdk.unsupported; FFM is in java.base)
+#   .gpu/engine        the engine's classes (./hirstudio compiles them), .gpu/test the engine test classes
+#   .gpu/lib           Gson and the JUnit console launcher, fetched by ./hirstudio with the system Maven
+# The CUDA, NCCL, cuBLAS and NVRTC libraries are the machine's own, bound through java.lang.foreign, so no
+# native library travels. The whole folder must stay under 64 MiB with the working tree (the run tool's limit).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+JDK=${JDK:-}
+if [[ -z $JDK ]]; then
+    for c in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/*25*; do
+        [[ -n $c && -x $c/bin/jlink ]] && { JDK=$c; break; }
+    done
+fi
+[[ -n $JDK && -x $JDK/bin/jlink ]] || { echo "gpu-package: no JDK 25 with jlink found (set JDK=...)" >&2; exit 2; }
+G=$ROOT/.gpu
+rm -rf "$G"
+mkdir -p "$G/engine" "$G/test" "$G/lib"
+"$JDK/bin/jlink" --add-modules java.base,java.logging,jdk.unsupported --strip-debug --no-man-pages \
+    --no-header-files --compress=zip-6 --output "$G/rt"
+# the engine and the unit-test classes, compiled by ./hirstudio (javac, no Tycho)
+cp_engine=$(./hirstudio classpath | tail -1)
+cp -r "${cp_engine%%:*}/." "$G/engine/"
+cp "${cp_engine#*:}" "$G/lib/gson.jar"
+./hirstudio unit NoSuchTestClassToRun >/dev/null 2>&1 || true   # compiles the tests into .cache/unit/classes
+cp -r "$(readlink -f .cache/unit/classes)/." "$G/test/"
+cp "$(ls .cache/lib/junit-platform-console-standalone-*.jar | head -1)" "$G/lib/junit-console.jar"
+size=$(du -sm "$G" | cut -f1)
+echo "gpu-package: $G is ${size} MiB"
+if (( size >= 60 )); then echo "gpu-package: too large for the 64 MiB carry limit" >&2; exit 1; fi

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
+#   scripts/gpu-run.sh [test] [examples] [bench]     (default: all three)
+# test: the CUDA JUnit suite (and the CLI tests); examples: every example through
+# `hirstudio run --backend cuda --devices 2 --validate`; bench: `hirstudio bench agmm`, PyTorch baseline included.
+# Output goes to stdout and, where OUT is set, to $OUT/*.log.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+G=$ROOT/.gpu
+LOGS=${OUT:-$ROOT/target/gpu-out}
+mkdir -p "$LOGS"
+# NVLink multicast stays off on the shared machines (NCCL, PyTorch, NVSHMEM)
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
+JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
+CP="$G/engine:$G/lib/gson.jar"
+steps=("$@")
+(( ${#steps[@]} )) || steps=(test examples bench)
+rc=0
+for step in "${steps[@]}"; do
+    case $step in
+        test)
+            "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
+                --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest \
+                --select-class org.hostir.studio.tests.exec.RunCommandTest 2>&1 | tee "$LOGS/test.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1 ;;
+        examples)
+            for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
+                line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 \
+                    --validate --iterations 3 --warmup 1 2>&1)
+                code=$?
+                printf '%-48s exit %d  %s | %s\n' "$f" "$code" "$(grep -m1 '^time:' <<<"$line")" \
+                    "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
+                (( code == 0 || code == 2 )) || rc=1
+            done 2>&1 | tee "$LOGS/examples.log" ;;
+        bench)
+            "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --devices 2 2>&1 | tee "$LOGS/bench.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1 ;;
+        *) echo "gpu-run: unknown step $step (test, examples, bench)" >&2; exit 2 ;;
+    esac
+done
+exit $rc

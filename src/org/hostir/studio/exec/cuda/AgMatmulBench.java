@@ -1,0 +1,251 @@
+package org.hostir.studio.exec.cuda;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.function.IntConsumer;
+
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.Evaluator;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.exec.tensor.RuntimeShapes;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * AG+GEMM on the local GPUs (DESIGN 5): the allgather alone, the GEMM alone, both in sequence, and the pipelined
+ * schedules the lowering produces from the seeds' fusions (collective-based with S in {2, 4, 8}; P2P over NCCL,
+ * with and without offset-by-rank), each as a ratio to max(t_allgather, t_gemm). Direct figures are CUDA-event
+ * medians on rank 0 after a barrier (as the PyTorch script measures); schedules are host wall time of one
+ * iteration of all ranks' evaluators (dispatch included), per-op timing events off.
+ */
+public final class AgMatmulBench {
+    public record Shape(DataType dtype, long m, long k, long n) {
+        String label() { return dtype.fileName() + " " + m + " " + k + " " + n; }
+    }
+
+    public static final List<Shape> SHAPES = List.of(new Shape(DataType.FLOAT, 32768, 32768, 1024),
+            new Shape(DataType.BFLOAT16, 32768, 8192, 8192), new Shape(DataType.BFLOAT16, 16384, 8192, 4096),
+            new Shape(DataType.BFLOAT16, 8192, 4096, 4096));
+
+    private final CudaBackend backend;
+    private final int devices;
+    private final int iterations, warmup;
+    private final Path examples;
+    private final PrintStream out;
+
+    public AgMatmulBench(CudaBackend backend, Path examples, int iterations, int warmup, PrintStream out) {
+        this.backend = backend;
+        this.devices = backend.deviceCount();
+        this.examples = examples;
+        this.iterations = iterations;
+        this.warmup = warmup;
+        this.out = out;
+    }
+
+    /** name -> milliseconds (median), in print order. */
+    public Map<String, Double> run(Shape shape) throws Exception {
+        Map<String, Double> r = new java.util.LinkedHashMap<>();
+        backend.setTiming(false);
+        long rowsPerRank = shape.m() / devices;
+        CudaBuffer[] aLoc = new CudaBuffer[devices], b = new CudaBuffer[devices], aFull = new CudaBuffer[devices],
+                c = new CudaBuffer[devices];
+        parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            aLoc[d] = (CudaBuffer) dev.allocate(new long[] {rowsPerRank, shape.k()}, shape.dtype());
+            b[d] = (CudaBuffer) dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
+            aFull[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
+            c[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
+            CudaStream s = (CudaStream) dev.userStream();
+            dev.ops.fill(aLoc[d], 11 + d, s);
+            dev.ops.fill(b[d], 5, s);
+            dev.synchronize();
+        });
+        List<Integer> team = java.util.stream.IntStream.range(0, devices).boxed().toList();
+        IntConsumer ag = d -> backend.cudaDevice(d).collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1,
+                team, team, aLoc[d], aFull[d], null), backend.cudaDevice(d).userStream(),
+                OpInfo.of(-1, -1, "allgather", EventKind.COMMUNICATION));
+        IntConsumer mm = d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            dev.current();
+            dev.ops.matmul(aFull[d], b[d], c[d], (CudaStream) dev.userStream());
+        };
+        r.put("t_allgather", timeEvents(ag));
+        r.put("t_gemm", timeEvents(mm));
+        r.put("t_sequential", timeEvents(d -> {
+            ag.accept(d);
+            mm.accept(d);
+        }));
+        parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            for (CudaBuffer x : new CudaBuffer[] {aLoc[d], b[d], aFull[d], c[d]}) dev.free(x, dev.userStream());
+            dev.synchronize();
+        });
+        for (int s : new int[] {2, 4, 8}) {
+            if (rowsPerRank % s != 0) continue;
+            r.put("collective S=" + s, schedule("seeds/ag_matmul", shape, Map.of("S", (long) s, "M",
+                    rowsPerRank / s), Map.of("allgather", "collective", "numberOfStreams", "4")));
+        }
+        r.put("p2p", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
+                Map.of("allgather", "p2p", "numberOfStreams", "4")));
+        r.put("p2p offset-by-rank", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
+                Map.of("allgather", "p2p", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true")));
+        return r;
+    }
+
+    /** Mean host time per dispatched Host IR node of the P2P schedule, with per-op events on (microseconds). */
+    public double hostDispatchMicros(Shape shape) throws Exception {
+        backend.setTiming(true);
+        try {
+            backend.resetTimeline();
+            schedule("seeds/ag_matmul_p2p", shape, Map.of("M", shape.m() / devices), Map.of("allgather", "p2p"), 0, 1);
+            List<TimelineEvent> host = backend.timeline().events().stream()
+                    .filter(e -> e.kind() == EventKind.HOST).toList();
+            return host.stream().mapToLong(e -> e.endNs() - e.startNs()).average().orElse(0) / 1000.0;
+        } finally {
+            backend.setTiming(false);
+        }
+    }
+
+    private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options)
+            throws Exception {
+        return schedule(example, shape, symbols, options, warmup, iterations);
+    }
+
+    private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
+                            int warm, int iters) throws Exception {
+        String text = Files.readString(examples.resolve(example + ".fusion"))
+                .replace("\"float\"", "\"" + shape.dtype().fileName() + "\"");
+        Map<String, Long> overrides = new HashMap<>(symbols);
+        overrides.put("K", shape.k());
+        overrides.put("N", shape.n());
+        LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, example), devices, overrides);
+        Map<String, Long> bindings = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        LoweringOptions lo = LoweringOptions.parse(options);
+        HostIrContainer[] programs = new HostIrContainer[devices];
+        List<Map<Integer, Buffer>> inputs = new ArrayList<>();
+        for (int d = 0; d < devices; d++) {
+            programs[d] = Pipeline.standard().lower(loaded.fusion(), new LoweringContext(d, devices, lo));
+            inputs.add(new HashMap<>());
+        }
+        parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            ScalarEnv env = new ScalarEnv(bindings, d, lo.numberOfStreams());
+            for (TensorView tv : programs[d].inputs()) {
+                CudaBuffer buf = (CudaBuffer) dev.allocate(env.localShape(tv), tv.dtype());
+                dev.ops.fill(buf, tv.id() * 31L + d, (CudaStream) dev.userStream());
+                inputs.get(d).put(tv.id(), buf);
+            }
+            dev.synchronize();
+        });
+        List<Double> times = new ArrayList<>();
+        CyclicBarrier barrier = new CyclicBarrier(devices);
+        for (int it = 0; it < warm + iters; it++) {
+            long[] start = new long[1];
+            long[] end = new long[devices];
+            parallel(d -> {
+                CudaDevice dev = backend.cudaDevice(d);
+                Evaluator ev = new Evaluator(programs[d], dev,
+                        new ScalarEnv(bindings, d, lo.numberOfStreams()), inputs.get(d));
+                await(barrier);
+                if (d == 0) start[0] = System.nanoTime();
+                ev.run();
+                end[d] = System.nanoTime();
+                ev.release();
+            });
+            long last = 0;
+            for (long e : end) last = Math.max(last, e);
+            if (it >= warm) times.add((last - start[0]) / 1e6);
+        }
+        parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            inputs.get(d).values().forEach(x -> dev.free(x, dev.userStream()));
+            dev.synchronize();
+        });
+        return median(times);
+    }
+
+    private double timeEvents(IntConsumer body) {
+        List<Double> times = new ArrayList<>();
+        CyclicBarrier barrier = new CyclicBarrier(devices);
+        for (int it = 0; it < warmup + iterations; it++) {
+            double[] ms = new double[1];
+            parallel(d -> {
+                CudaDevice dev = backend.cudaDevice(d);
+                dev.current();
+                dev.synchronize();
+                await(barrier);
+                long s = ((CudaStream) dev.userStream()).handle();
+                long e0 = dev.timing.event(), e1 = dev.timing.event();
+                dev.driver.record(e0, s);
+                body.accept(d);
+                dev.driver.record(e1, s);
+                dev.synchronize();
+                if (d == 0) ms[0] = dev.driver.elapsedMillis(e0, e1);
+            });
+            if (it >= warmup) times.add(ms[0]);
+        }
+        return median(times);
+    }
+
+    private static void await(CyclicBarrier b) {
+        try {
+            b.await();
+        } catch (Exception e) {
+            throw new ExecutionException("benchmark barrier: " + e);
+        }
+    }
+
+    /** Runs {@code body} for every rank on its own host thread, as the Runner does. */
+    private void parallel(IntConsumer body) {
+        List<Thread> threads = new ArrayList<>();
+        Throwable[] error = new Throwable[1];
+        for (int d = 0; d < devices; d++) {
+            int r = d;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try {
+                    backend.cudaDevice(r).current();
+                    body.accept(r);
+                } catch (Throwable t) {
+                    synchronized (error) {
+                        if (error[0] == null) error[0] = t;
+                    }
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                throw new ExecutionException("interrupted");
+            }
+        }
+        if (error[0] != null) throw new ExecutionException("benchmark rank failed: " + error[0], error[0]);
+    }
+
+    static double median(List<Double> xs) {
+        List<Double> s = xs.stream().sorted().toList();
+        return s.get(s.size() / 2);
+    }
+
+    static String fmt(double v) { return String.format(Locale.ROOT, "%.3f", v); }
+}

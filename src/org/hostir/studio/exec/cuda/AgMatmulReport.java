@@ -1,0 +1,106 @@
+package org.hostir.studio.exec.cuda;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code hirstudio bench agmm}: the PyTorch baseline first (torchrun with the reference script, while the GPUs
+ * are still free), then this engine's figures for the same four shapes, printed side by side with the ratios to
+ * max(t_allgather, t_gemm).
+ */
+public final class AgMatmulReport {
+    private AgMatmulReport() {}
+
+    public static int run(Path examples, Path torchScript, int devices, int iterations, int warmup, PrintStream out)
+            throws Exception {
+        Map<String, JsonObject> torch = torchScript == null ? Map.of() : torch(torchScript, devices, out);
+        try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
+            out.println("devices: " + devices + " x " + backend.deviceName(0) + ", NCCL " + backend.ncclVersion());
+            AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out);
+            List<String> table = new ArrayList<>();
+            table.add("| dtype M K N | allgather | gemm | limit | sequential | best schedule | torch allgather | torch gemm"
+                    + " | torch sequential | torch best pipeline | torch async-TP |");
+            table.add("|---|---|---|---|---|---|---|---|---|---|---|");
+            for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
+                Map<String, Double> r = bench.run(shape);
+                double limit = Math.max(r.get("t_allgather"), r.get("t_gemm"));
+                out.println("shape " + shape.label() + ":");
+                String best = null;
+                for (var e : r.entrySet()) {
+                    boolean schedule = !e.getKey().startsWith("t_");
+                    out.printf(Locale.ROOT, "  %-22s %9.3f ms  %5.2f x limit%n", e.getKey(), e.getValue(),
+                            e.getValue() / limit);
+                    if (schedule && (best == null || e.getValue() < r.get(best))) best = e.getKey();
+                }
+                JsonObject t = torch.get(shape.dtype().fileName() + " " + shape.m() + " " + shape.k() + " " + shape.n());
+                String torchCols = " - | - | - | - | - |";
+                if (t != null) {
+                    double tl = t.get("limit_ms").getAsDouble();
+                    double bestPipe = Double.MAX_VALUE;
+                    for (var e : t.getAsJsonObject("t_pipe_ms").entrySet()) {
+                        if (e.getValue().getAsJsonPrimitive().isNumber()) bestPipe = Math.min(bestPipe, e.getValue().getAsDouble());
+                    }
+                    bestPipe = Math.min(bestPipe, t.get("t_p2p_ms").getAsDouble());
+                    String async = t.get("t_async_tp_ms").isJsonNull() ? "n/a"
+                            : ratio(t.get("t_async_tp_ms").getAsDouble(), tl);
+                    torchCols = " " + AgMatmulBench.fmt(t.get("t_ag_ms").getAsDouble()) + " | "
+                            + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble()) + " | "
+                            + ratio(t.get("t_seq_ms").getAsDouble(), tl) + " | " + ratio(bestPipe, tl) + " | " + async + " |";
+                    out.println("  torch (same run): " + t);
+                }
+                table.add("| " + shape.label() + " | " + AgMatmulBench.fmt(r.get("t_allgather")) + " | "
+                        + AgMatmulBench.fmt(r.get("t_gemm")) + " | " + AgMatmulBench.fmt(limit) + " | "
+                        + ratio(r.get("t_sequential"), limit) + " | " + best + ": " + ratio(r.get(best), limit) + " |"
+                        + torchCols);
+            }
+            out.printf(Locale.ROOT, "host dispatch: %.2f us per Host IR node (P2P schedule, bf16 8192 4096 4096, per-op"
+                    + " events on)%n", bench.hostDispatchMicros(AgMatmulBench.SHAPES.get(3)));
+            out.println();
+            table.forEach(out::println);
+        }
+        return 0;
+    }
+
+    private static String ratio(double ms, double limit) {
+        return String.format(Locale.ROOT, "%.3f (%.2f x)", ms, ms / limit);
+    }
+
+    /** Runs the PyTorch script under torchrun and keys its JSON lines by "dtype M K N". */
+    private static Map<String, JsonObject> torch(Path script, int devices, PrintStream out) throws Exception {
+        if (!Files.isRegularFile(script)) {
+            out.println("torch baseline: " + script + " not found, skipped");
+            return Map.of();
+        }
+        ProcessBuilder pb = new ProcessBuilder("python3", "-m", "torch.distributed.run", "--standalone",
+                "--nproc_per_node=" + devices, script.toString()).redirectErrorStream(true);
+        out.println("torch baseline: " + String.join(" ", pb.command()));
+        Map<String, JsonObject> rows = new HashMap<>();
+        Process p = pb.start();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith("{")) {
+                    JsonObject o = JsonParser.parseString(line).getAsJsonObject();
+                    rows.put(o.get("dtype").getAsString().replace("float32", "float") + " " + o.get("M").getAsLong()
+                            + " " + o.get("K").getAsLong() + " " + o.get("N").getAsLong(), o);
+                    out.println("torch: " + line);
+                } else if (line.contains("Error") || line.contains("error")) {
+                    out.println("torch: " + line);
+                }
+            }
+        }
+        out.println("torch baseline exit code " + p.waitFor());
+        return rows;
+    }
+}

@@ -1,0 +1,74 @@
+package org.hostir.studio.exec.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.ir.DataType;
+
+/**
+ * cuBLAS (libcublas.so.13/12) through java.lang.foreign: cublasGemmEx with fp32 accumulation. fp32 operands use
+ * CUBLAS_COMPUTE_32F under the default math mode, which never uses TF32 (PyTorch's allow_tf32=False); bf16 and
+ * half use tensor cores with fp32 accumulation, as at::matmul does.
+ */
+@SuppressWarnings("restricted")
+final class Cublas {
+    static final int OP_N = 0, OP_T = 1;
+    static final int COMPUTE_32F = 68, GEMM_DEFAULT = -1;
+
+    private final MethodHandle create, setStream, gemmEx, setMathMode;
+    private final MemorySegment one, zero;
+
+    Cublas() {
+        NativeLib l = NativeLib.open("cuBLAS", "HIRSTUDIO_LIBCUBLAS", "libcublas.so.13", "libcublas.so.12", "libcublas.so");
+        create = l.fn("cublasCreate_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        setStream = l.fn("cublasSetStream_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+        setMathMode = l.fn("cublasSetMathMode", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
+        gemmEx = l.fn("cublasGemmEx", FunctionDescriptor.of(JAVA_INT,
+                JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
+                ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT,
+                ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+        one = Arena.global().allocateFrom(JAVA_FLOAT, 1f);
+        zero = Arena.global().allocateFrom(JAVA_FLOAT, 0f);
+    }
+
+    static int cudaType(DataType t) {
+        return switch (t) {
+            case FLOAT -> 0;
+            case HALF -> 2;
+            case BFLOAT16 -> 14;
+            case INT64 -> throw new ExecutionException("matmul of int64 tensors is not supported on CUDA");
+        };
+    }
+
+    private void check(String what, int rc) {
+        if (rc != 0) throw new ExecutionException(what + " failed: cublasStatus " + rc);
+    }
+
+    /** A handle bound to {@code stream} of the current context, in the default (no TF32) math mode. */
+    long handle(long stream) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment h = a.allocate(JAVA_LONG);
+            check("cublasCreate", NativeLib.call("create", () -> (int) create.invokeExact(h)));
+            long handle = h.get(JAVA_LONG, 0);
+            check("cublasSetStream", NativeLib.call("stream", () -> (int) setStream.invokeExact(handle, stream)));
+            check("cublasSetMathMode", NativeLib.call("math", () -> (int) setMathMode.invokeExact(handle, 0)));
+            return handle;
+        }
+    }
+
+    /** Column-major {@code C = op(A) op(B) + beta C} with alpha 1 and beta 0 or 1. */
+    void gemm(long handle, int opA, int opB, int m, int n, int k, long a, int lda, long b, int ldb, boolean accumulate,
+              long c, int ldc, int type) {
+        MemorySegment beta = accumulate ? one : zero;
+        check("cublasGemmEx", NativeLib.call("gemm", () -> (int) gemmEx.invokeExact(handle, opA, opB, m, n, k, one,
+                a, type, lda, b, type, ldb, beta, c, type, ldc, COMPUTE_32F, GEMM_DEFAULT)));
+    }
+}

@@ -1,0 +1,203 @@
+package org.hostir.studio.exec.cuda;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
+
+import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.Timeline;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * The local GPUs of this process, one host thread per GPU (the Runner's rank threads), NCCL communicators from
+ * ncclCommInitAll. Host waits poll the streams so that a rank that fails, or a communication that never
+ * matches, ends the run within the timeout: the communicators are aborted and the diagnostic names the rank and
+ * the stream it was waiting on, instead of hanging in cuStreamSynchronize.
+ */
+public final class CudaBackend implements Backend {
+    private final Driver driver;
+    private final Nccl nccl;
+    private final Cublas cublas;
+    private final List<CudaDevice> devices = new ArrayList<>();
+    private final Map<List<Integer>, long[]> communicators = new HashMap<>();
+    private final ConcurrentLinkedQueue<TimelineEvent> hostEvents = new ConcurrentLinkedQueue<>();
+    private final long timeoutMillis;
+    private volatile String failure;
+    private volatile boolean timing = true;
+    private volatile long origin = System.nanoTime();
+
+    /** True where a CUDA driver and at least {@code devices} GPUs are present. */
+    public static boolean available(int devices) {
+        return Driver.deviceCountOrZero() >= devices;
+    }
+
+    public static int localDeviceCount() { return Driver.deviceCountOrZero(); }
+
+    public CudaBackend(int deviceCount, long timeoutMillis) {
+        this.driver = Driver.get();
+        int have = driver.deviceCount();
+        if (have < deviceCount) {
+            throw new ExecutionException("the CUDA backend needs " + deviceCount + " GPUs, this machine has " + have);
+        }
+        this.timeoutMillis = timeoutMillis;
+        Nvrtc nvrtc = new Nvrtc();
+        this.cublas = new Cublas();
+        this.nccl = deviceCount > 1 ? new Nccl() : null;
+        for (int r = 0; r < deviceCount; r++) devices.add(new CudaDevice(this, r, nvrtc));
+        // peer access both ways, so copy-engine copies and NCCL's P2P transport go over NVLink, not the host
+        for (CudaDevice a : devices) {
+            for (CudaDevice b : devices) {
+                if (a != b) {
+                    a.current();
+                    driver.enablePeerAccess(b.context);
+                }
+            }
+        }
+        if (nccl != null) communicators.put(world(), nccl.initAll(IntStream.range(0, deviceCount).toArray()));
+        CudaDevice.forgetCurrent();
+        resetTimeline();
+    }
+
+    private List<Integer> world() { return IntStream.range(0, devices.size()).boxed().toList(); }
+
+    @Override
+    public String name() { return "cuda"; }
+
+    @Override
+    public int deviceCount() { return devices.size(); }
+
+    @Override
+    public Device device(int rank) { return devices.get(rank); }
+
+    /** The CUDA device of {@code rank}, for benchmarks that drive it directly. */
+    public CudaDevice cudaDevice(int rank) { return devices.get(rank); }
+
+    public String deviceName(int rank) { return driver.deviceName(rank); }
+
+    public int ncclVersion() { return nccl == null ? 0 : nccl.version(); }
+
+    Driver driver() { return driver; }
+
+    Nccl nccl() {
+        if (nccl == null) throw new ExecutionException("communication needs NCCL and more than one device");
+        return nccl;
+    }
+
+    Cublas cublas() { return cublas; }
+
+    boolean timingEnabled() { return timing; }
+
+    /** Benchmarks time whole iterations; without per-op events the host issues less. */
+    public void setTiming(boolean on) { timing = on; }
+
+    long worldCommunicator(int rank) { return communicator(world(), rank); }
+
+    /** The communicator of {@code rank} in {@code team}; a team's communicators are created together, once. */
+    synchronized long communicator(List<Integer> team, int rank) {
+        long[] comms = communicators.get(team);
+        if (comms == null) {
+            comms = nccl().initAll(team.stream().mapToInt(Integer::intValue).toArray());
+            CudaDevice.forgetCurrent();
+            communicators.put(List.copyOf(team), comms);
+        }
+        int i = team.indexOf(rank);
+        if (i < 0) throw new ExecutionException("rank " + rank + " is not in team " + team);
+        return comms[i];
+    }
+
+    /** The host waits for {@code s}, polling, so that a failure elsewhere or the timeout ends the wait. */
+    void await(CudaDevice d, CudaStream s) {
+        long start = System.nanoTime();
+        long spins = 0;
+        while (true) {
+            if (driver.streamDone(s.handle())) return;
+            if (failure != null) throw new ExecutionException(failure);
+            String ncclError = asyncErrors();
+            if (ncclError != null) fail("NCCL reports " + ncclError + " while rank " + d.rank + " waits for stream "
+                    + s.index());
+            if ((System.nanoTime() - start) / 1_000_000 > timeoutMillis) {
+                fail("rank " + d.rank + " waited " + timeoutMillis / 1000.0 + " s for stream " + s.index()
+                        + " (a communication that no other rank matched, or a hung kernel); communicators aborted");
+            }
+            if (++spins > 2000) LockSupport.parkNanos(20_000);
+            else Thread.onSpinWait();
+        }
+    }
+
+    private String asyncErrors() {
+        if (nccl == null) return null;
+        synchronized (this) {
+            for (var e : communicators.entrySet()) {
+                for (long c : e.getValue()) {
+                    int rc = nccl.asyncError(c);
+                    if (rc != 0 && rc != Nccl.ncclInProgress) return "error " + rc + " on team " + e.getKey();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
+    synchronized void fail(String why) {
+        if (failure == null) {
+            failure = why;
+            if (nccl != null) {
+                for (long[] comms : communicators.values()) for (long c : comms) nccl.abort(c);
+                communicators.clear();
+            }
+        }
+        throw new ExecutionException(failure);
+    }
+
+    void recordHost(int rank, OpInfo info, long start, long end) {
+        if (!timing) return;
+        hostEvents.add(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
+                info.iteration(), Math.max(0, start - origin), Math.max(0, end - origin), 0, 0, -1, 0));
+    }
+
+    @Override
+    public Timeline timeline() {
+        List<TimelineEvent> events = new ArrayList<>(hostEvents);
+        for (CudaDevice d : devices) {
+            d.current();
+            d.timing.collect(d.rank, 0, events);
+        }
+        CudaDevice.forgetCurrent();
+        Map<Integer, Map<Integer, String>> names = new HashMap<>();
+        for (TimelineEvent e : events) {
+            names.computeIfAbsent(e.rank(), r -> new HashMap<>()).computeIfAbsent(e.stream(),
+                    s -> s == TimelineEvent.HOST_STREAM ? "host" : s == 0 ? "Stream 0 (user)" : "Stream " + s);
+        }
+        return new Timeline(events, names);
+    }
+
+    @Override
+    public void resetTimeline() {
+        hostEvents.clear();
+        origin = System.nanoTime();
+        for (CudaDevice d : devices) {
+            d.current();
+            d.timing.reset(((CudaStream) d.userStream()).handle());
+            d.resetPeak();
+        }
+        CudaDevice.forgetCurrent();
+    }
+
+    @Override
+    public Optional<String> failure() { return Optional.ofNullable(failure); }
+
+    @Override
+    public void close() {
+        // contexts are the devices' primary contexts and go with the process; communicators are left to exit too,
+        // since ncclCommDestroy would wait for peers that may have failed
+    }
+}

@@ -1,0 +1,340 @@
+package org.hostir.studio.exec.cuda;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.hostir.studio.exec.BackendEvent;
+import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.P2PCall;
+import org.hostir.studio.exec.Work;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.trace.EventKind;
+
+/**
+ * One GPU driven by one host thread: its primary context, a pool of non-blocking streams, a caching allocator
+ * whose blocks are reused once the stream that freed them has passed the free (an event), CUDA events around every
+ * operation for the timeline. Compute goes to {@link Ops}; communication to NCCL through the backend's
+ * communicators.
+ */
+final class CudaDevice implements Device {
+    private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
+
+    private record Pending(CudaBuffer.Block block, long event) {}
+
+    final CudaBackend backend;
+    final Driver driver;
+    final int rank;
+    final long context;
+    final Kernels kernels;
+    final Timing timing;
+    private final List<CudaStream> streams = new ArrayList<>();
+    private final Map<Long, Long> blasHandles = new HashMap<>();
+    private final Map<Long, Deque<Pending>> cache = new HashMap<>();
+    private final Map<Integer, Long> sendSequence = new HashMap<>();
+    private final Map<Integer, Long> recvSequence = new HashMap<>();
+    private final AtomicLong live = new AtomicLong();
+    private final AtomicLong peak = new AtomicLong();
+    final Ops ops;
+
+    CudaDevice(CudaBackend backend, int rank, Nvrtc nvrtc) {
+        this.backend = backend;
+        this.driver = backend.driver();
+        this.rank = rank;
+        this.context = driver.primaryContext(rank);
+        current();
+        String arch = "sm_" + driver.attribute(rank, Driver.ATTR_CC_MAJOR) + driver.attribute(rank, Driver.ATTR_CC_MINOR);
+        this.kernels = new Kernels(driver, nvrtc, arch);
+        this.timing = new Timing(driver);
+        streams.add(new CudaStream(0, driver.createStream()));
+        this.ops = new Ops(this);
+    }
+
+    /** Makes this device's context current on the calling thread (cheap when it already is). */
+    void current() {
+        long[] c = CURRENT.get();
+        if (c[0] != context) {
+            driver.setCurrent(context);
+            c[0] = context;
+        }
+    }
+
+    /** After a library call that may have switched contexts behind our back (ncclCommInitAll). */
+    static void forgetCurrent() { CURRENT.get()[0] = 0; }
+
+    @Override
+    public int rank() { return rank; }
+
+    @Override
+    public BackendStream userStream() { return streams.get(0); }
+
+    @Override
+    public synchronized BackendStream stream(int index) {
+        current();
+        while (streams.size() <= index) streams.add(new CudaStream(streams.size(), driver.createStream()));
+        return streams.get(index);
+    }
+
+    static CudaStream cuda(BackendStream s) {
+        if (!(s instanceof CudaStream c)) throw new IllegalArgumentException("not a CUDA stream: " + s);
+        return c;
+    }
+
+    long blas(CudaStream s) {
+        return blasHandles.computeIfAbsent(s.handle(), h -> backend.cublas().handle(h));
+    }
+
+    @Override
+    public Buffer allocate(long[] shape, DataType dtype) {
+        current();
+        long n = 1;
+        for (long s : shape) n *= s;
+        long bytes = Math.max(256, (n * dtype.bytes() + 255) / 256 * 256);
+        CudaBuffer.Block block = reuse(bytes);
+        if (block == null) {
+            long p = driver.alloc(bytes);
+            if (p == -1) {
+                releaseCache();
+                p = driver.alloc(bytes);
+            }
+            if (p == -1) {
+                long[] info = driver.memInfo();
+                throw new ExecutionException(String.format(java.util.Locale.ROOT,
+                        "out of memory on rank %d (GPU %d): a %s tensor of shape %s needs %.1f MiB; %.1f MiB free"
+                                + " of %.1f MiB, %.1f MiB live in this run", rank, rank, dtype.fileName(),
+                        Arrays.toString(shape), bytes / 1048576.0, info[0] / 1048576.0, info[1] / 1048576.0,
+                        live.get() / 1048576.0));
+            }
+            block = new CudaBuffer.Block(p, bytes);
+        }
+        peak.accumulateAndGet(live.addAndGet(bytes), Math::max);
+        return new CudaBuffer(this, block.pointer(), 0, shape.clone(), CudaBuffer.contiguousStrides(shape), dtype, block);
+    }
+
+    private synchronized CudaBuffer.Block reuse(long bytes) {
+        Deque<Pending> q = cache.get(bytes);
+        if (q == null) return null;
+        for (var it = q.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (driver.eventDone(p.event())) {
+                it.remove();
+                return p.block();
+            }
+        }
+        return null;
+    }
+
+    private synchronized void releaseCache() {
+        for (Deque<Pending> q : cache.values()) {
+            for (var it = q.iterator(); it.hasNext(); ) {
+                Pending p = it.next();
+                if (driver.eventDone(p.event())) {
+                    driver.free(p.block().pointer());
+                    it.remove();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void free(Buffer buffer, BackendStream stream) {
+        CudaBuffer b = CudaBuffer.of(buffer);
+        if (b.block() == null) return;
+        current();
+        long e = timing.event();
+        driver.record(e, cuda(stream).handle());
+        synchronized (this) {
+            cache.computeIfAbsent(b.block().bytes(), k -> new ArrayDeque<>()).add(new Pending(b.block(), e));
+        }
+        live.addAndGet(-b.block().bytes());
+    }
+
+    @Override
+    public Buffer select(Buffer buffer, int axis, long index) { return CudaBuffer.of(buffer).select(axis, index); }
+
+    @Override
+    public Buffer permute(Buffer buffer, int[] perm) { return CudaBuffer.of(buffer).permute(perm); }
+
+    @Override
+    public void copy(Buffer dst, Buffer src, BackendStream stream, OpInfo info) {
+        current();
+        CudaStream s = cuda(stream);
+        timed(s, info, () -> ops.copy(CudaBuffer.of(dst), CudaBuffer.of(src), s));
+    }
+
+    @Override
+    public void compute(FusionOp op, List<Buffer> inputs, Buffer output, BackendStream stream, OpInfo info) {
+        current();
+        CudaStream s = cuda(stream);
+        List<CudaBuffer> in = inputs.stream().map(CudaBuffer::of).toList();
+        CudaBuffer out = CudaBuffer.of(output);
+        timed(s, info.withFlops(Ops.flops(op, in, out)).withBytes(out.bytes()), () -> ops.compute(op, in, out, s));
+    }
+
+    @Override
+    public BackendEvent record(BackendStream stream) {
+        current();
+        long e = timing.event();
+        driver.record(e, cuda(stream).handle());
+        return new CudaEvent(e);
+    }
+
+    @Override
+    public void waitEvent(BackendStream stream, BackendEvent event) {
+        current();
+        driver.waitEvent(cuda(stream).handle(), ((CudaEvent) event).handle());
+    }
+
+    @Override
+    public void waitWork(BackendStream stream, Work work) {
+        current();
+        driver.waitEvent(cuda(stream).handle(), ((CudaEvent) work).handle());
+    }
+
+    @Override
+    public Work collective(CollectiveCall call, BackendStream stream, OpInfo info) {
+        current();
+        CudaStream s = cuda(stream);
+        CudaBuffer in = call.input() == null ? null : CudaBuffer.of(call.input());
+        CudaBuffer out = call.output() == null ? null : CudaBuffer.of(call.output());
+        OpInfo measured = info.withBytes(in != null ? in.bytes() : out != null ? out.bytes() : 0);
+        timed(s, measured, () -> Collectives.post(this, call, in, out, s));
+        return (CudaEvent) record(s);
+    }
+
+    @Override
+    public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
+        current();
+        CudaStream s = cuda(stream);
+        List<Timing.Sub> parts = new ArrayList<>();
+        for (P2PCall c : calls) {
+            boolean send = c.type() == P2PCommunication.Type.SEND;
+            long seq = (send ? sendSequence : recvSequence).merge(c.peer(), 1L, Long::sum) - 1;
+            int from = send ? rank : c.peer();
+            int to = send ? c.peer() : rank;
+            long flow = ((long) from << 48) ^ ((long) to << 32) ^ (seq + 1);
+            parts.add(new Timing.Sub(c.type().dumpName() + " " + (send ? "to " : "from ") + c.peer(),
+                    c.buffer().bytes(), c.peer(), flow));
+        }
+        long e0 = backend.timingEnabled() ? timing.event() : 0;
+        if (e0 != 0) driver.record(e0, s.handle());
+        Collectives.pointToPoint(this, calls, s);
+        if (e0 != 0) {
+            long e1 = timing.event();
+            driver.record(e1, s.handle());
+            timing.add(new Timing.Bar(s.index(), info.withBytes(0), e0, e1, parts));
+        }
+        return (CudaEvent) record(s);
+    }
+
+    @Override
+    public void synchronize() {
+        current();
+        List<CudaStream> all;
+        synchronized (this) {
+            all = List.copyOf(streams);
+        }
+        for (CudaStream s : all) backend.await(this, s);
+    }
+
+    @Override
+    public Buffer upload(DenseTensor host) {
+        CudaBuffer b = (CudaBuffer) allocate(host.shape(), host.dtype());
+        float[] values = host.toArray();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment seg = a.allocate(Math.max(1, values.length * (long) host.dtype().bytes()), 8);
+            for (int i = 0; i < values.length; i++) {
+                float v = values[i];
+                switch (host.dtype()) {
+                    case FLOAT -> seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, v);
+                    case BFLOAT16 -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, toBf16(v));
+                    case HALF -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, Float.floatToFloat16(v));
+                    case INT64 -> seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) v);
+                }
+            }
+            // the block may come from the cache: its free is done, and a synchronous copy orders after it
+            driver.synchronize(streams.get(0).handle());
+            if (values.length > 0) driver.copyHtoD(b.address(), seg, values.length * (long) host.dtype().bytes());
+        }
+        return b;
+    }
+
+    @Override
+    public DenseTensor download(Buffer buffer) {
+        current();
+        CudaBuffer b = CudaBuffer.of(buffer);
+        CudaBuffer src = b;
+        if (!b.contiguous()) {
+            src = (CudaBuffer) allocate(b.shape(), b.dtype());
+            ops.copy(src, b, streams.get(0));
+            driver.synchronize(streams.get(0).handle());
+        }
+        int n = (int) b.numel();
+        float[] values = new float[n];
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment seg = a.allocate(Math.max(1, n * (long) b.dtype().bytes()), 8);
+            if (n > 0) driver.copyDtoH(seg, src.address(), n * (long) b.dtype().bytes());
+            for (int i = 0; i < n; i++) {
+                values[i] = switch (b.dtype()) {
+                    case FLOAT -> seg.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+                    case BFLOAT16 -> Float.intBitsToFloat((seg.getAtIndex(ValueLayout.JAVA_SHORT, i) & 0xffff) << 16);
+                    case HALF -> Float.float16ToFloat(seg.getAtIndex(ValueLayout.JAVA_SHORT, i));
+                    case INT64 -> seg.getAtIndex(ValueLayout.JAVA_LONG, i);
+                };
+            }
+        }
+        if (src != b) free(src, streams.get(0));
+        return DenseTensor.of(b.dtype(), b.shape(), values);
+    }
+
+    static short toBf16(float v) {
+        if (Float.isNaN(v)) return (short) 0x7fc0;
+        int u = Float.floatToRawIntBits(v);
+        return (short) ((u + 0x7fff + ((u >>> 16) & 1)) >>> 16);
+    }
+
+    @Override
+    public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
+        backend.recordHost(rank, info, startNanoTime, endNanoTime);
+    }
+
+    @Override
+    public long liveBytes() { return live.get(); }
+
+    @Override
+    public long peakBytes() { return peak.get(); }
+
+    void resetPeak() { peak.set(live.get()); }
+
+    /** Runs {@code body} between two CUDA events on {@code s}, one timeline bar. */
+    void timed(CudaStream s, OpInfo info, Runnable body) {
+        if (!backend.timingEnabled()) {
+            body.run();
+            return;
+        }
+        long e0 = timing.event();
+        driver.record(e0, s.handle());
+        body.run();
+        long e1 = timing.event();
+        driver.record(e1, s.handle());
+        timing.add(new Timing.Bar(s.index(), info, e0, e1, null));
+    }
+
+    EventKind kindOf(OpInfo info) { return info.kind(); }
+}

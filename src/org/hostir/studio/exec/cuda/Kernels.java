@@ -1,0 +1,159 @@
+package org.hostir.studio.exec.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.ir.DataType;
+
+/**
+ * Pointwise, reduction and fill kernels generated as CUDA C for each op and dtype combination, compiled once by
+ * NVRTC (the cubin is shared by all devices of one architecture) and loaded once per device. Every kernel takes
+ * the same descriptor: up to 8 axes of output shape with element strides for the output and both operands
+ * (stride 0 broadcasts), and for reductions the reduced axes with the operand's strides. bf16 and half are
+ * converted with bit operations and PTX cvt, so no CUDA header is needed at run time.
+ */
+final class Kernels {
+    static final int MAX_AXES = 8;
+    private static final int DESC_LONGS = 52;
+
+    /** What a kernel computes; {@code expr} reads x (and y) as floats. */
+    enum Kind { MAP, REDUCE_SUM, REDUCE_MAX, FILL }
+
+    record Key(Kind kind, String expr, DataType out, DataType a, DataType b) {
+        String name() {
+            return "k_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_" + Integer.toHexString(hashCode());
+        }
+    }
+
+    private static final Map<String, byte[]> CUBINS = new ConcurrentHashMap<>();
+    private final Map<Key, Long> functions = new ConcurrentHashMap<>();
+    private final Driver driver;
+    private final Nvrtc nvrtc;
+    private final String arch;
+
+    Kernels(Driver driver, Nvrtc nvrtc, String arch) {
+        this.driver = driver;
+        this.nvrtc = nvrtc;
+        this.arch = arch;
+    }
+
+    /** The loaded function for {@code key} on this device (current context), compiling it on first use. */
+    long function(Key key) {
+        return functions.computeIfAbsent(key, k -> {
+            String src = source(k);
+            byte[] bin = CUBINS.computeIfAbsent(arch + "\n" + src, s -> nvrtc.compile(src, k.name(), arch));
+            return driver.loadFunction(bin, k.name());
+        });
+    }
+
+    static String source(Key k) {
+        StringBuilder s = new StringBuilder(PRELUDE);
+        s.append("extern \"C\" __global__ void ").append(k.name())
+                .append("(void* out, const void* a, const void* b, Desc d) {\n")
+                .append("  long long step = (long long)gridDim.x * blockDim.x;\n")
+                .append("  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < d.n; i += step) {\n")
+                .append("    long long r = i, oo = 0, oa = 0, ob = 0;\n")
+                .append("    for (int k = (int)d.rank - 1; k >= 0; k--) { long long c = r % d.shape[k]; r /= d.shape[k];")
+                .append(" oo += c * d.so[k]; oa += c * d.sa[k]; ob += c * d.sb[k]; }\n");
+        switch (k.kind()) {
+            case MAP -> s.append("    float x = ld_").append(t(k.a())).append("(a, oa);\n")
+                    .append(k.expr().contains("y") ? "    float y = ld_" + t(k.b()) + "(b, ob);\n" : "")
+                    .append("    st_").append(t(k.out())).append("(out, oo, ").append(k.expr()).append(");\n");
+            case REDUCE_SUM, REDUCE_MAX -> {
+                boolean sum = k.kind() == Kind.REDUCE_SUM;
+                s.append(sum ? "    double acc = 0;\n" : "    float acc = -__int_as_float(0x7f800000);\n")
+                        .append("    for (long long j = 0; j < d.rn; j++) {\n")
+                        .append("      long long q = j, o = oa;\n")
+                        .append("      for (int k = (int)d.rrank - 1; k >= 0; k--) { long long c = q % d.rshape[k];")
+                        .append(" q /= d.rshape[k]; o += c * d.rsa[k]; }\n")
+                        .append("      float v = ld_").append(t(k.a())).append("(a, o);\n")
+                        .append(sum ? "      acc += v;\n" : "      acc = (v != v || acc != acc) ? __int_as_float(0x7fc00000) : fmaxf(acc, v);\n")
+                        .append("    }\n")
+                        .append("    st_").append(t(k.out())).append("(out, oo, (float)acc);\n");
+            }
+            case FILL -> s.append("    unsigned long long h = (unsigned long long)(i + 1) * 0x9E3779B97F4A7C15ull")
+                    .append(" + (unsigned long long)d.sb[0];\n")
+                    .append("    h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ull; h ^= h >> 29;\n")
+                    .append("    st_").append(t(k.out())).append("(out, oo, ((float)(h & 0xffff) / 65536.0f - 0.5f));\n");
+        }
+        return s.append("  }\n}\n").toString();
+    }
+
+    private static String t(DataType d) {
+        return switch (d) {
+            case FLOAT -> "f32";
+            case BFLOAT16 -> "bf16";
+            case HALF -> "f16";
+            case INT64 -> "i64";
+        };
+    }
+
+    private static final String PRELUDE = """
+            struct Desc { long long rank; long long shape[8]; long long so[8]; long long sa[8]; long long sb[8];
+                          long long n; long long rrank; long long rshape[8]; long long rsa[8]; long long rn; };
+            __device__ __forceinline__ float ld_f32(const void* p, long long i) { return ((const float*)p)[i]; }
+            __device__ __forceinline__ float ld_i64(const void* p, long long i) { return (float)((const long long*)p)[i]; }
+            __device__ __forceinline__ float ld_bf16(const void* p, long long i) {
+              return __uint_as_float(((unsigned int)((const unsigned short*)p)[i]) << 16); }
+            __device__ __forceinline__ float ld_f16(const void* p, long long i) {
+              unsigned short h = ((const unsigned short*)p)[i]; float f;
+              asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+            __device__ __forceinline__ void st_f32(void* p, long long i, float v) { ((float*)p)[i] = v; }
+            __device__ __forceinline__ void st_i64(void* p, long long i, float v) { ((long long*)p)[i] = (long long)v; }
+            __device__ __forceinline__ void st_bf16(void* p, long long i, float v) {
+              unsigned int u = __float_as_uint(v);
+              unsigned short h = (v != v) ? (unsigned short)0x7fc0 : (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+              ((unsigned short*)p)[i] = h; }
+            __device__ __forceinline__ void st_f16(void* p, long long i, float v) {
+              unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v)); ((unsigned short*)p)[i] = h; }
+            """;
+
+    /** Launch geometry and descriptor of one call; {@code reduced} may be null. */
+    record Launch(long[] shape, long[] so, long[] sa, long[] sb, long[] rshape, long[] rsa, long seed) {}
+
+    void launch(Key key, long out, long a, long b, Launch l, long stream) {
+        if (l.shape().length > MAX_AXES || (l.rshape() != null && l.rshape().length > MAX_AXES)) {
+            throw new ExecutionException("CUDA kernels take at most " + MAX_AXES + " axes");
+        }
+        long n = 1;
+        for (long s : l.shape()) n *= s;
+        long rn = 1;
+        if (l.rshape() != null) for (long s : l.rshape()) rn *= s;
+        if (n == 0) return;
+        long fn = function(key);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment desc = arena.allocate(JAVA_LONG, DESC_LONGS);
+            desc.setAtIndex(JAVA_LONG, 0, l.shape().length);
+            for (int i = 0; i < l.shape().length; i++) {
+                desc.setAtIndex(JAVA_LONG, 1 + i, l.shape()[i]);
+                desc.setAtIndex(JAVA_LONG, 9 + i, l.so()[i]);
+                desc.setAtIndex(JAVA_LONG, 17 + i, l.sa() == null ? 0 : l.sa()[i]);
+                desc.setAtIndex(JAVA_LONG, 25 + i, l.sb() == null ? 0 : l.sb()[i]);
+            }
+            if (key.kind() == Kind.FILL) desc.setAtIndex(JAVA_LONG, 25, l.seed());
+            desc.setAtIndex(JAVA_LONG, 33, n);
+            if (l.rshape() != null) {
+                desc.setAtIndex(JAVA_LONG, 34, l.rshape().length);
+                for (int i = 0; i < l.rshape().length; i++) {
+                    desc.setAtIndex(JAVA_LONG, 35 + i, l.rshape()[i]);
+                    desc.setAtIndex(JAVA_LONG, 43 + i, l.rsa()[i]);
+                }
+            }
+            desc.setAtIndex(JAVA_LONG, 51, rn);
+            MemorySegment params = arena.allocate(ADDRESS, 4);
+            params.setAtIndex(ADDRESS, 0, arena.allocateFrom(JAVA_LONG, out));
+            params.setAtIndex(ADDRESS, 1, arena.allocateFrom(JAVA_LONG, a));
+            params.setAtIndex(ADDRESS, 2, arena.allocateFrom(JAVA_LONG, b));
+            params.setAtIndex(ADDRESS, 3, desc);
+            int block = 256;
+            long blocks = Math.min((n + block - 1) / block, 132L * 32);
+            driver.launch(fn, (int) blocks, block, stream, params);
+        }
+    }
+}

@@ -1,0 +1,241 @@
+package org.hostir.studio.exec.cuda;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Fusion ops on one device, enqueued on a stream: copies and pointwise, broadcast and reduction ops as generated
+ * kernels ({@link Kernels}), matmul and linear as cuBLAS GEMMs on row-major operands (a row-major product is
+ * the column-major product of the transposes, so C = A B is issued as C^T = B^T A^T). Operands that are not
+ * row-strided, or of another dtype than the output, are first copied into a contiguous temporary.
+ */
+final class Ops {
+    private final CudaDevice device;
+
+    Ops(CudaDevice device) { this.device = device; }
+
+    static long flops(FusionOp op, List<CudaBuffer> in, CudaBuffer out) {
+        return switch (op) {
+            case FusionOp.Matmul m -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
+            case FusionOp.Linear l -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
+            case FusionOp.Binary b -> out.numel();
+            case FusionOp.Reduction r -> in.get(0).numel();
+            default -> 0;
+        };
+    }
+
+    void copy(CudaBuffer dst, CudaBuffer src, CudaStream s) {
+        if (!Arrays.equals(dst.shape(), src.shape())) {
+            if (dst.numel() != src.numel()) {
+                throw new ExecutionException("copy of " + Arrays.toString(src.shape()) + " into "
+                        + Arrays.toString(dst.shape()) + " on rank " + device.rank);
+            }
+            src = contiguous(src, s).reshape(dst.shape());
+        }
+        if (dst.dtype() == src.dtype() && dst.contiguous() && src.contiguous()) {
+            device.driver.copyDtoDAsync(dst.address(), src.address(), dst.bytes(), s.handle());
+            return;
+        }
+        map("x", dst, src, null, s);
+    }
+
+    /** {@code b} itself when contiguous, else a contiguous copy freed once the stream has used it. */
+    private CudaBuffer contiguous(CudaBuffer b, CudaStream s) {
+        if (b.contiguous()) return b;
+        CudaBuffer t = (CudaBuffer) device.allocate(b.shape(), b.dtype());
+        map("x", t, b, null, s);
+        device.free(t, s); // stream-ordered: later work on s still sees it; reuse waits for s
+        return t;
+    }
+
+    private CudaBuffer converted(CudaBuffer b, org.hostir.studio.ir.DataType type, CudaStream s) {
+        if (b.dtype() == type) return b;
+        CudaBuffer t = (CudaBuffer) device.allocate(b.shape(), type);
+        map("x", t, b, null, s);
+        device.free(t, s);
+        return t;
+    }
+
+    /** out = expr(x, y) elementwise, x and y broadcast right-aligned to out's shape (size-1 axes stretch). */
+    private void map(String expr, CudaBuffer out, CudaBuffer a, CudaBuffer b, CudaStream s) {
+        Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, expr, out.dtype(), a.dtype(), b == null ? a.dtype() : b.dtype());
+        device.kernels.launch(key, out.address(), a.address(), b == null ? a.address() : b.address(),
+                new Kernels.Launch(out.shape(), out.strides(), aligned(a, out.shape()),
+                        b == null ? null : aligned(b, out.shape()), null, null, 0), s.handle());
+    }
+
+    private static long[] aligned(CudaBuffer x, long[] shape) {
+        long[] st = new long[shape.length];
+        int shift = shape.length - x.shape().length;
+        for (int i = 0; i < shape.length; i++) {
+            int j = i - shift;
+            st[i] = j < 0 || x.shape()[j] == 1 ? 0 : x.strides()[j];
+        }
+        return st;
+    }
+
+    void fill(CudaBuffer out, long seed, CudaStream s) {
+        Kernels.Key key = new Kernels.Key(Kernels.Kind.FILL, "", out.dtype(), out.dtype(), out.dtype());
+        device.kernels.launch(key, out.address(), out.address(), out.address(),
+                new Kernels.Launch(out.shape(), out.strides(), null, null, null, null, seed), s.handle());
+    }
+
+    void compute(FusionOp op, List<CudaBuffer> in, CudaBuffer out, CudaStream s) {
+        switch (op) {
+            case FusionOp.Set set -> copy(out, set.isPermute()
+                    ? in.get(0).permute(set.permutation().stream().mapToInt(Integer::intValue).toArray()) : in.get(0), s);
+            case FusionOp.Binary b -> map("x " + b.op().symbol() + " y", out, in.get(0), in.get(1), s);
+            case FusionOp.Broadcast b -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
+            case FusionOp.Reduction r -> reduce(r, in.get(0), out, s);
+            case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), out, s);
+            case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2), out, s);
+        }
+    }
+
+    private void reduce(FusionOp.Reduction r, CudaBuffer x, CudaBuffer out, CudaStream s) {
+        TensorView tv = r.input();
+        boolean[] reduced = new boolean[x.shape().length];
+        for (int a : r.axes()) {
+            int p = 0;
+            for (int i = 0; i < a; i++) if (!tv.axis(i).isReduction()) p++;
+            reduced[p] = true;
+        }
+        int kept = 0;
+        for (boolean b : reduced) if (!b) kept++;
+        long[] sa = new long[kept];
+        long[] rshape = new long[reduced.length - kept];
+        long[] rsa = new long[reduced.length - kept];
+        int k = 0, q = 0;
+        for (int i = 0; i < reduced.length; i++) {
+            if (reduced[i]) {
+                rshape[q] = x.shape()[i];
+                rsa[q++] = x.strides()[i];
+            } else {
+                sa[k++] = x.strides()[i];
+            }
+        }
+        Kernels.Kind kind = r.op() == org.hostir.studio.ir.ReductionOpType.MAX ? Kernels.Kind.REDUCE_MAX
+                : Kernels.Kind.REDUCE_SUM;
+        device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
+                x.address(), x.address(), new Kernels.Launch(out.shape(), out.strides(), sa, null, rshape, rsa, 0),
+                s.handle());
+    }
+
+    /** Rows of a [.., R, C] view with unit column stride that fold into one [rows, C] matrix: its row stride. */
+    private static long foldedRowStride(CudaBuffer b) {
+        int n = b.shape().length;
+        if (n < 2 || b.strides()[n - 1] != 1 && b.shape()[n - 1] != 1) return -1;
+        long ld = b.shape()[n - 1] == 1 && n >= 2 ? Math.max(b.strides()[n - 2], 1) : b.strides()[n - 2];
+        for (int i = n - 3; i >= 0; i--) {
+            if (b.shape()[i] != 1 && b.strides()[i] != b.strides()[i + 1] * b.shape()[i + 1]) return -1;
+        }
+        return Math.max(ld, b.shape()[n - 1]);
+    }
+
+    private static long rows(CudaBuffer b) {
+        long r = 1;
+        for (int i = 0; i < b.shape().length - 1; i++) r *= b.shape()[i];
+        return r;
+    }
+
+    private static CudaBuffer unsqueeze(CudaBuffer b, int axis) {
+        long[] shape = new long[b.shape().length + 1];
+        long[] st = new long[shape.length];
+        for (int i = 0, j = 0; i < shape.length; i++) {
+            if (i == axis) {
+                shape[i] = 1;
+                st[i] = 0;
+            } else {
+                shape[i] = b.shape()[j];
+                st[i] = b.strides()[j++];
+            }
+        }
+        return new CudaBuffer(b.device(), b.base(), b.offset(), shape, st, b.dtype(), null);
+    }
+
+    void matmul(CudaBuffer a, CudaBuffer b, CudaBuffer out, CudaStream s) {
+        a = converted(a, out.dtype(), s);
+        b = converted(b, out.dtype(), s);
+        if (a.shape().length == 1) {
+            a = unsqueeze(a, 0);
+            out = unsqueeze(out, out.shape().length - (b.shape().length == 1 ? 0 : 1));
+        }
+        if (b.shape().length == 1) {
+            b = unsqueeze(b, 1);
+            out = unsqueeze(out, out.shape().length);
+        }
+        int ra = a.shape().length, rb = b.shape().length, ro = out.shape().length;
+        int k = (int) a.shape()[ra - 1];
+        int n = (int) b.shape()[rb - 1];
+        CudaBuffer target = foldedRowStride(out) > 0 ? out : (CudaBuffer) device.allocate(out.shape(), out.dtype());
+        if (rb == 2 && foldedRowStride(a) > 0) {
+            CudaBuffer bc = foldedRowStride(b) > 0 ? b : contiguous(b, s);
+            gemm(a, (int) rows(a), bc, target, (int) rows(target), k, n, s);
+        } else {
+            // batched: loop over the output's batch index, operands broadcast right-aligned
+            long[] batch = Arrays.copyOf(out.shape(), ro - 2);
+            long count = 1;
+            for (long x : batch) count *= x;
+            CudaBuffer ac = contiguous(a, s), bc = contiguous(b, s);
+            for (long i = 0; i < count; i++) {
+                long[] idx = new long[batch.length];
+                long r = i;
+                for (int d = batch.length - 1; d >= 0; d--) {
+                    idx[d] = r % batch[d];
+                    r /= batch[d];
+                }
+                CudaBuffer ai = slice(ac, idx), bi = slice(bc, idx), oi = slice(target, idx);
+                gemm(ai, (int) ai.shape()[0], bi, oi, (int) oi.shape()[0], k, n, s);
+            }
+        }
+        if (target != out) {
+            copy(out, target, s);
+            device.free(target, s);
+        }
+    }
+
+    /** The 2-D matrix at batch index {@code idx} (right-aligned; size-1 batch axes broadcast). */
+    private static CudaBuffer slice(CudaBuffer b, long[] idx) {
+        CudaBuffer r = b;
+        int batchAxes = b.shape().length - 2;
+        for (int d = batchAxes - 1; d >= 0; d--) {
+            int j = idx.length - batchAxes + d;
+            long i = j < 0 || b.shape()[d] == 1 ? 0 : idx[j];
+            r = r.select(d, i);
+        }
+        return r;
+    }
+
+    /** Row-major out[m, n] (+)= a[m, k] b[k, n]; operands and out row-strided with unit column stride. */
+    private void gemm(CudaBuffer a, int m, CudaBuffer b, CudaBuffer out, int mOut, int k, int n, CudaStream s) {
+        if (m != mOut) throw new ExecutionException("matmul rows differ: " + m + " vs " + mOut);
+        int lda = (int) foldedRowStride(a), ldb = (int) foldedRowStride(b), ldc = (int) foldedRowStride(out);
+        device.backend.cublas().gemm(device.blas(s), Cublas.OP_N, Cublas.OP_N, n, m, k, b.address(), ldb,
+                a.address(), lda, false, out.address(), ldc, Cublas.cudaType(out.dtype()));
+    }
+
+    private void linear(CudaBuffer x, CudaBuffer w, CudaBuffer bias, CudaBuffer out, CudaStream s) {
+        x = converted(x, out.dtype(), s);
+        w = converted(w, out.dtype(), s);
+        if (w.shape().length != 2) throw new ExecutionException("linear with a " + w.shape().length
+                + "-D weight is not supported on CUDA");
+        if (foldedRowStride(x) < 0) x = contiguous(x, s);
+        if (foldedRowStride(w) < 0) w = contiguous(w, s);
+        CudaBuffer target = foldedRowStride(out) > 0 ? out : (CudaBuffer) device.allocate(out.shape(), out.dtype());
+        int k = (int) x.shape()[x.shape().length - 1];
+        int n = (int) w.shape()[0];
+        int m = (int) rows(x);
+        if (bias != null) map("x", target, bias, null, s); // the bias broadcast over rows, then C += X W^T
+        device.backend.cublas().gemm(device.blas(s), Cublas.OP_T, Cublas.OP_N, n, m, k, w.address(),
+                (int) foldedRowStride(w), x.address(), (int) foldedRowStride(x), bias != null, target.address(),
+                (int) foldedRowStride(target), Cublas.cudaType(out.dtype()));
+        if (target != out) {
+            copy(out, target, s);
+            device.free(target, s);
+        }
+    }
+}

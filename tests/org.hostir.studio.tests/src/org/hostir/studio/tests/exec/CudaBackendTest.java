@@ -1,0 +1,116 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every example on 2 GPUs through the CUDA backend, validated against the unsharded reference, with several
+ * lowering variants and in bf16 and half as well; the timeline keeps the CPU backend's conventions. Without two
+ * CUDA devices every test is skipped with "skipped: no CUDA device".
+ */
+class CudaBackendTest {
+    private static final int DEVICES = 2;
+    private static CudaBackend backend;
+
+    @BeforeAll
+    static void open() {
+        Assumptions.assumeTrue(CudaBackend.available(DEVICES), "skipped: no CUDA device (needs " + DEVICES + " GPUs)");
+        backend = new CudaBackend(DEVICES, 30_000);
+    }
+
+    @AfterAll
+    static void close() {
+        if (backend != null) backend.close();
+    }
+
+    private static List<Map<String, String>> variants() {
+        List<Map<String, String>> out = new ArrayList<>();
+        for (String streams : List.of("1", "4")) {
+            for (String allgather : List.of("p2p", "broadcast", "collective")) {
+                for (String offset : List.of("false", "true")) {
+                    out.add(Map.of("numberOfStreams", streams, "allgather", allgather,
+                            "offsetStreamIndexingByRank", offset));
+                }
+            }
+        }
+        out.add(Map.of("numberOfStreams", "2", "insertDeallocations", "true"));
+        return out;
+    }
+
+    private static RunResult run(LoadedFusion loaded, Map<String, String> options) {
+        return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), backend, line -> { });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyExampleValidatesOnTwoGpus() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : ExampleCoverageTest.examples()) {
+            if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
+            for (Map<String, String> options : variants()) {
+                tests.add(dynamicTest(example + " " + options, () -> {
+                    RunResult r = run(Runs.load(example, DEVICES, Map.of()), options);
+                    assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** The matmul and linear examples again with every tensor in bf16 and in half (cuBLAS tensor-core paths). */
+    @TestFactory
+    Stream<DynamicTest> reducedPrecisionValidates() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : List.of("seeds/ag_matmul", "seeds/ag_matmul_p2p", "seeds/ag_linear", "mlp_two_layer",
+                "seeds/matmul_ar", "transpose_add")) {
+            for (String dtype : List.of("bfloat16", "half")) {
+                tests.add(dynamicTest(example + " " + dtype, () -> {
+                    Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
+                    String text = Files.readString(file).replace("\"float\"", "\"" + dtype + "\"");
+                    LoadedFusion loaded = FusionLoader.load(text, example + "." + dtype, DEVICES);
+                    RunResult r = run(loaded, Map.of("numberOfStreams", "2"));
+                    assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** Send and recv bars as on the CPU backend: names, a shared non-zero flow id, GPU bars on their streams. */
+    @Test
+    void timelineFollowsTheCpuConventions() throws Exception {
+        RunResult r = run(Runs.load("seeds/ag_matmul_p2p", DEVICES, Map.of()), Map.of());
+        List<TimelineEvent> p2p = r.timeline().events().stream().filter(e -> e.kind() == EventKind.P2P).toList();
+        assertTrue(!p2p.isEmpty(), "no P2P bars");
+        for (TimelineEvent e : p2p) {
+            assertTrue(e.name().startsWith("send") || e.name().startsWith("recv"), e.name());
+            assertTrue(e.flowId() != 0, e.toString());
+            long partners = p2p.stream().filter(o -> o.flowId() == e.flowId() && o.rank() != e.rank()).count();
+            assertEquals(1, partners, "one partner for " + e);
+            assertTrue(e.endNs() >= e.startNs(), e.toString());
+        }
+        assertTrue(r.timeline().events().stream().anyMatch(e -> e.kind() == EventKind.MATMUL));
+    }
+}
