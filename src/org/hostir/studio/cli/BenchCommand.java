@@ -12,7 +12,7 @@ import org.hostir.studio.bench.LoweringBenchmark;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples"), Set.of(), Set.of());
+            "--warmup", "--torch", "--examples", "--diagnose"), Set.of(), Set.of());
 
     @Override
     public String name() { return "bench"; }
@@ -20,7 +20,7 @@ public final class BenchCommand implements Command {
     @Override
     public String usage() {
         return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
-                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none]";
+                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR]";
     }
 
     @Override
@@ -58,6 +58,10 @@ public final class BenchCommand implements Command {
             return ExitCode.BAD_INPUT;
         }
         try {
+            if (a.value("--diagnose").isPresent()) {
+                return org.hostir.studio.exec.cuda.AgMatmulReport.diagnose(examples,
+                        java.nio.file.Path.of(a.value("--diagnose").get()), devices, out);
+            }
             return org.hostir.studio.exec.cuda.AgMatmulReport.run(examples,
                     torch.equals("none") ? null : java.nio.file.Path.of(torch), devices, reps, warmup, out);
         } catch (Exception e) {

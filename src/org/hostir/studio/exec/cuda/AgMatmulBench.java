@@ -112,12 +112,23 @@ public final class AgMatmulBench {
         return r;
     }
 
+    /** Traces one iteration of each schedule of {@code shape} into {@code dir} (per-op events on), with summaries. */
+    public void diagnose(Shape shape, Path dir) throws Exception {
+        Files.createDirectories(dir);
+        long rowsPerRank = shape.m() / devices;
+        String tag = shape.dtype().fileName() + "_" + shape.m();
+        schedule("seeds/ag_matmul", shape, Map.of("S", 4L, "M", rowsPerRank / 4),
+                Map.of("allgather", "collective", "numberOfStreams", "4"), warmup, 1, dir.resolve(tag + "_collective_S4.json"));
+        schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
+                Map.of("allgather", "p2p", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true"), warmup, 1,
+                dir.resolve(tag + "_p2p_offset.json"));
+    }
+
     /** Mean host time per dispatched Host IR node of the P2P schedule, with per-op events on (microseconds). */
     public double hostDispatchMicros(Shape shape) throws Exception {
-        backend.setTiming(true);
         try {
-            backend.resetTimeline();
-            schedule("seeds/ag_matmul_p2p", shape, Map.of("M", shape.m() / devices), Map.of("allgather", "p2p"), 0, 1);
+            schedule("seeds/ag_matmul_p2p", shape, Map.of("M", shape.m() / devices), Map.of("allgather", "p2p"), 3, 1,
+                    Files.createTempFile("dispatch", ".json"));
             List<TimelineEvent> host = backend.timeline().events().stream()
                     .filter(e -> e.kind() == EventKind.HOST).toList();
             return host.stream().mapToLong(e -> e.endNs() - e.startNs()).average().orElse(0) / 1000.0;
@@ -133,6 +144,12 @@ public final class AgMatmulBench {
 
     private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
                             int warm, int iters) throws Exception {
+        return schedule(example, shape, symbols, options, warm, iters, null);
+    }
+
+    /** With {@code traceTo}, the timed iterations record per-op events, written there as a Chrome trace. */
+    double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
+                    int warm, int iters, Path traceTo) throws Exception {
         String text = Files.readString(examples.resolve(example + ".fusion"))
                 .replace("\"float\"", "\"" + shape.dtype().fileName() + "\"");
         Map<String, Long> overrides = new HashMap<>(symbols);
@@ -160,6 +177,9 @@ public final class AgMatmulBench {
         List<Double> times = new ArrayList<>();
         CyclicBarrier barrier = new CyclicBarrier(devices);
         for (int it = 0; it < warm + iters; it++) {
+            // every rank is synchronised here: the events of the last iteration go back to the pool
+            if (it == warm && traceTo != null) backend.setTiming(true);
+            backend.resetTimeline();
             long[] start = new long[1];
             long[] end = new long[devices];
             parallel(d -> {
@@ -176,6 +196,19 @@ public final class AgMatmulBench {
             for (long e : end) last = Math.max(last, e);
             if (it >= warm) times.add((last - start[0]) / 1e6);
         }
+        if (traceTo != null) {
+            backend.setTiming(false);
+            var timeline = backend.timeline();
+            org.hostir.studio.trace.ChromeTraceWriter.write(timeline, Map.of("example", example, "options",
+                    options.toString(), "shape", shape.label()), traceTo);
+            out.println("  trace " + traceTo.getFileName() + ": " + example + " " + options);
+            timeline.events().stream().filter(e -> e.kind() == EventKind.HOST)
+                    .collect(java.util.stream.Collectors.groupingBy(TimelineEvent::name,
+                            java.util.TreeMap::new, java.util.stream.Collectors.summarizingLong(e -> e.endNs() - e.startNs())))
+                    .forEach((k, v) -> out.printf(Locale.ROOT, "    host %-32s n=%3d mean %7.2f us max %8.2f us%n", k,
+                            v.getCount(), v.getAverage() / 1000, v.getMax() / 1000.0));
+            org.hostir.studio.trace.OverlapFigures.of(timeline).format().lines().forEach(l -> out.println("    " + l));
+        }
         parallel(d -> {
             CudaDevice dev = backend.cudaDevice(d);
             inputs.get(d).values().forEach(x -> dev.free(x, dev.userStream()));
@@ -189,6 +222,7 @@ public final class AgMatmulBench {
         CyclicBarrier barrier = new CyclicBarrier(devices);
         for (int it = 0; it < warmup + iterations; it++) {
             double[] ms = new double[1];
+            backend.resetTimeline();
             parallel(d -> {
                 CudaDevice dev = backend.cudaDevice(d);
                 dev.current();

@@ -23,6 +23,18 @@ import com.google.gson.JsonParser;
 public final class AgMatmulReport {
     private AgMatmulReport() {}
 
+    /** Traces of the collective (S=4) and P2P schedules of the two bf16 shapes in {@code dir}, no baseline. */
+    public static int diagnose(Path examples, Path dir, int devices, PrintStream out) throws Exception {
+        try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
+            AgMatmulBench bench = new AgMatmulBench(backend, examples, 1, 3, out);
+            for (int i : new int[] {1, 3}) {
+                out.println("shape " + AgMatmulBench.SHAPES.get(i).label() + ":");
+                bench.diagnose(AgMatmulBench.SHAPES.get(i), dir);
+            }
+        }
+        return 0;
+    }
+
     public static int run(Path examples, Path torchScript, int devices, int iterations, int warmup, PrintStream out)
             throws Exception {
         Map<String, JsonObject> torch = torchScript == null ? Map.of() : torch(torchScript, devices, out);
