@@ -23,6 +23,11 @@ for step in "${steps[@]}"; do
             "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest \
                 --select-class org.hostir.studio.tests.exec.RunCommandTest 2>&1 | tee "$LOGS/test.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1
+            # failure handling in a JVM of its own: aborted communicators are not reused
+            timeout 120 "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree \
+                --disable-ansi-colors --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaFailureTest 2>&1 \
+                | tee "$LOGS/test-failure.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         examples)
             for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do

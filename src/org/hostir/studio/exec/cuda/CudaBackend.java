@@ -28,7 +28,7 @@ public final class CudaBackend implements Backend {
     private final Nccl nccl;
     private final Cublas cublas;
     private final List<CudaDevice> devices = new ArrayList<>();
-    private final Map<List<Integer>, long[]> communicators = new HashMap<>();
+    private final Map<List<Integer>, long[]> communicators = new java.util.concurrent.ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<TimelineEvent> hostEvents = new ConcurrentLinkedQueue<>();
     private final long timeoutMillis;
     private volatile String failure;
@@ -102,45 +102,61 @@ public final class CudaBackend implements Backend {
     long worldCommunicator(int rank) { return communicator(world(), rank); }
 
     /** The communicator of {@code rank} in {@code team}; a team's communicators are created together, once. */
-    synchronized long communicator(List<Integer> team, int rank) {
+    long communicator(List<Integer> team, int rank) {
+        long[] comms = communicators.get(team);
+        if (comms == null) comms = createCommunicators(team);
+        int i = team.indexOf(rank);
+        if (i < 0) throw new ExecutionException("rank " + rank + " is not in team " + team);
+        return comms[i];
+    }
+
+    private synchronized long[] createCommunicators(List<Integer> team) {
         long[] comms = communicators.get(team);
         if (comms == null) {
             comms = nccl().initAll(team.stream().mapToInt(Integer::intValue).toArray());
             CudaDevice.forgetCurrent();
             communicators.put(List.copyOf(team), comms);
         }
-        int i = team.indexOf(rank);
-        if (i < 0) throw new ExecutionException("rank " + rank + " is not in team " + team);
-        return comms[i];
+        return comms;
     }
 
-    /** The host waits for {@code s}, polling, so that a failure elsewhere or the timeout ends the wait. */
+    /**
+     * The host waits for {@code s}, polling, so that a failure elsewhere or the timeout ends the wait. The stream
+     * is queried every few microseconds and NCCL's asynchronous errors once a millisecond: querying them on every
+     * spin took NCCL's and the driver's locks often enough to slow the other ranks' dispatch several times.
+     */
     void await(CudaDevice d, CudaStream s) {
         long start = System.nanoTime();
-        long spins = 0;
+        long nextErrorCheck = start + 1_000_000;
         while (true) {
             if (driver.streamDone(s.handle())) return;
+            long now = System.nanoTime();
             if (failure != null) throw new ExecutionException(failure);
-            String ncclError = asyncErrors();
-            if (ncclError != null) fail("NCCL reports " + ncclError + " while rank " + d.rank + " waits for stream "
-                    + s.index());
-            if ((System.nanoTime() - start) / 1_000_000 > timeoutMillis) {
-                fail("rank " + d.rank + " waited " + timeoutMillis / 1000.0 + " s for stream " + s.index()
-                        + " (a communication that no other rank matched, or a hung kernel); communicators aborted");
+            if (now > nextErrorCheck) {
+                nextErrorCheck = now + 1_000_000;
+                String ncclError = asyncErrors();
+                if (ncclError != null) fail("NCCL reports " + ncclError + " while rank " + d.rank
+                        + " waits for stream " + s.index());
+                if ((now - start) / 1_000_000 > timeoutMillis) {
+                    fail("rank " + d.rank + " waited " + timeoutMillis / 1000.0 + " s for stream " + s.index()
+                            + " (a communication that no other rank matched, or a hung kernel); communicators aborted");
+                }
             }
-            if (++spins > 2000) LockSupport.parkNanos(20_000);
-            else Thread.onSpinWait();
+            if (now - start > 20_000_000) {
+                LockSupport.parkNanos(50_000); // a long wait: stop burning a core
+            } else {
+                long until = now + 3_000;
+                while (System.nanoTime() < until) Thread.onSpinWait();
+            }
         }
     }
 
     private String asyncErrors() {
         if (nccl == null) return null;
-        synchronized (this) {
-            for (var e : communicators.entrySet()) {
-                for (long c : e.getValue()) {
-                    int rc = nccl.asyncError(c);
-                    if (rc != 0 && rc != Nccl.ncclInProgress) return "error " + rc + " on team " + e.getKey();
-                }
+        for (var e : communicators.entrySet()) {
+            for (long c : e.getValue()) {
+                int rc = nccl.asyncError(c);
+                if (rc != 0 && rc != Nccl.ncclInProgress) return "error " + rc + " on team " + e.getKey();
             }
         }
         return null;
