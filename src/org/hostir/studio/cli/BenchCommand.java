@@ -12,7 +12,7 @@ import org.hostir.studio.bench.LoweringBenchmark;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose"), Set.of(), Set.of());
+            "--warmup", "--torch", "--examples", "--diagnose"), Set.of(), Set.of("--dispatch"));
 
     @Override
     public String name() { return "bench"; }
@@ -58,6 +58,9 @@ public final class BenchCommand implements Command {
             return ExitCode.BAD_INPUT;
         }
         try {
+            if (a.flag("--dispatch")) {
+                return org.hostir.studio.exec.cuda.AgMatmulReport.dispatchCosts(devices, out);
+            }
             if (a.value("--diagnose").isPresent()) {
                 return org.hostir.studio.exec.cuda.AgMatmulReport.diagnose(examples,
                         java.nio.file.Path.of(a.value("--diagnose").get()), devices, out);

@@ -35,6 +35,49 @@ public final class AgMatmulReport {
         return 0;
     }
 
+    /** Host cost of single native calls on rank 0 (microseconds per call, after a JIT warm-up). */
+    public static int dispatchCosts(int devices, PrintStream out) throws Exception {
+        try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
+            CudaDevice d = backend.cudaDevice(0);
+            d.current();
+            CudaStream s = (CudaStream) d.userStream();
+            CudaBuffer a = (CudaBuffer) d.allocate(new long[] {256, 256}, org.hostir.studio.ir.DataType.BFLOAT16);
+            CudaBuffer b = (CudaBuffer) d.allocate(new long[] {256, 256}, org.hostir.studio.ir.DataType.BFLOAT16);
+            CudaBuffer c = (CudaBuffer) d.allocate(new long[] {256, 256}, org.hostir.studio.ir.DataType.BFLOAT16);
+            long ev = d.driver.createEvent();
+            Map<String, Runnable> calls = new java.util.LinkedHashMap<>();
+            calls.put("cuCtxSetCurrent", () -> d.driver.setCurrent(d.context));
+            calls.put("cuEventRecord", () -> d.driver.record(ev, s.handle()));
+            calls.put("cuStreamQuery", () -> d.driver.streamDone(s.handle()));
+            calls.put("cuStreamWaitEvent", () -> d.driver.waitEvent(s.handle(), ev));
+            calls.put("Timing.event+record", () -> d.driver.record(d.timing.event(), s.handle()));
+            calls.put("fill kernel (NVRTC, launch)", () -> d.ops.fill(a, 1, s));
+            calls.put("cublasGemmEx 256^3 bf16", () -> d.ops.matmul(a, b, c, s));
+            calls.put("allocate+free 128 KiB", () -> d.free(d.allocate(new long[] {256, 256},
+                    org.hostir.studio.ir.DataType.BFLOAT16), s));
+            for (var e : calls.entrySet()) {
+                for (int i = 0; i < 20_000; i++) {
+                    e.getValue().run();
+                    if (i % 1000 == 999) {
+                        d.driver.synchronize(s.handle());
+                        backend.resetTimeline();
+                        d.current();
+                    }
+                }
+                d.driver.synchronize(s.handle());
+                long t0 = System.nanoTime();
+                int n = 2000;
+                for (int i = 0; i < n; i++) e.getValue().run();
+                long t1 = System.nanoTime();
+                d.driver.synchronize(s.handle());
+                backend.resetTimeline();
+                d.current();
+                out.printf(Locale.ROOT, "  %-30s %8.2f us per call%n", e.getKey(), (t1 - t0) / 1e3 / n);
+            }
+        }
+        return 0;
+    }
+
     public static int run(Path examples, Path torchScript, int devices, int iterations, int warmup, PrintStream out)
             throws Exception {
         Map<String, JsonObject> torch = torchScript == null ? Map.of() : torch(torchScript, devices, out);

@@ -122,8 +122,9 @@ public final class CudaBackend implements Backend {
 
     /**
      * The host waits for {@code s}, polling, so that a failure elsewhere or the timeout ends the wait. The stream
-     * is queried every few microseconds and NCCL's asynchronous errors once a millisecond: querying them on every
-     * spin took NCCL's and the driver's locks often enough to slow the other ranks' dispatch several times.
+     * is queried every few microseconds and NCCL's asynchronous errors once a millisecond (querying those on every
+     * spin is needless work on NCCL's locks; querying the stream every 20 us instead of 3 us made no difference
+     * to the other ranks' dispatch times on 2 x H200).
      */
     void await(CudaDevice d, CudaStream s) {
         long start = System.nanoTime();
