@@ -87,7 +87,8 @@ public final class RunCommand implements Command {
                 + (gpus == 1 ? "" : "s") + " found)" : "") + ", " + options.asMap());
         out.println("symbols: " + new TreeMap<>(symbols));
         RunResult result;
-        try (Backend backend = cuda ? new CudaBackend(devices, timeout) : new CpuBackend(devices, timeout)) {
+        try (Backend backend = cuda ? new CudaBackend(devices, timeout,
+                options.backend() == org.hostir.studio.ir.host.CommunicatorBackend.CUDA) : new CpuBackend(devices, timeout)) {
             result = Runner.run(loaded.fusion(), config, backend, out::println);
         } catch (LoweringException e) {
             LoweringDiagnostics.print(e, loaded, err);

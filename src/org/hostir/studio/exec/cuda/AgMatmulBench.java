@@ -124,6 +124,19 @@ public final class AgMatmulBench {
                 dir.resolve(tag + "_p2p_offset.json"));
     }
 
+    /** The P2P schedules with Host IR's backend=cuda (copy-engine transfers; needs a copy-engine backend). */
+    public Map<String, Double> copyEngineSchedules(Shape shape) throws Exception {
+        backend.setTiming(false);
+        Map<String, Double> r = new java.util.LinkedHashMap<>();
+        long rows = shape.m() / devices;
+        for (String offset : new String[] {"false", "true"}) {
+            r.put("p2p copy-engine" + (offset.equals("true") ? " offset-by-rank" : ""), schedule("seeds/ag_matmul_p2p",
+                    shape, Map.of("M", rows), Map.of("allgather", "p2p", "backend", "cuda", "numberOfStreams", "4",
+                            "offsetStreamIndexingByRank", offset)));
+        }
+        return r;
+    }
+
     /** Mean host time per dispatched Host IR node of the P2P schedule, with per-op events on (microseconds). */
     public double hostDispatchMicros(Shape shape) throws Exception {
         try {

@@ -125,6 +125,18 @@ public final class AgMatmulReport {
             out.println();
             table.forEach(out::println);
         }
+        // Host IR's backend=cuda: the P2P schedules with copy-engine transfers, in a backend of their own
+        try (CudaBackend backend = new CudaBackend(devices, 120_000, true)) {
+            AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out);
+            out.println();
+            out.println("| dtype M K N | p2p copy-engine | p2p copy-engine offset-by-rank |");
+            out.println("|---|---|---|");
+            for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
+                Map<String, Double> r = bench.copyEngineSchedules(shape);
+                out.println("| " + shape.label() + " | " + r.values().stream().map(AgMatmulBench::fmt)
+                        .reduce((x, y) -> x + " ms | " + y).orElse("") + " ms |");
+            }
+        }
         return 0;
     }
 

@@ -31,6 +31,7 @@ public final class CudaBackend implements Backend {
     private final Map<List<Integer>, long[]> communicators = new java.util.concurrent.ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<TimelineEvent> hostEvents = new ConcurrentLinkedQueue<>();
     private final long timeoutMillis;
+    private final CopyEngine copyEngine;
     private volatile String failure;
     private volatile boolean timing = true;
     private volatile long origin = System.nanoTime();
@@ -42,7 +43,14 @@ public final class CudaBackend implements Backend {
 
     public static int localDeviceCount() { return Driver.deviceCountOrZero(); }
 
-    public CudaBackend(int deviceCount, long timeoutMillis) {
+    public CudaBackend(int deviceCount, long timeoutMillis) { this(deviceCount, timeoutMillis, false); }
+
+    /**
+     * With {@code copyEngineP2p}, point-to-point transfers are copy-engine peer copies ordered by cross-device
+     * events (Host IR's {@code backend=cuda}) instead of NCCL send/recv; collectives stay on NCCL.
+     */
+    public CudaBackend(int deviceCount, long timeoutMillis, boolean copyEngineP2p) {
+        this.copyEngine = copyEngineP2p ? new CopyEngine(timeoutMillis) : null;
         this.driver = Driver.get();
         int have = driver.deviceCount();
         if (have < deviceCount) {
@@ -70,7 +78,7 @@ public final class CudaBackend implements Backend {
     private List<Integer> world() { return IntStream.range(0, devices.size()).boxed().toList(); }
 
     @Override
-    public String name() { return "cuda"; }
+    public String name() { return copyEngine == null ? "cuda" : "cuda (copy-engine p2p)"; }
 
     @Override
     public int deviceCount() { return devices.size(); }
@@ -93,6 +101,9 @@ public final class CudaBackend implements Backend {
     }
 
     Cublas cublas() { return cublas; }
+
+    /** The copy-engine transport, or null where point-to-point goes through NCCL. */
+    CopyEngine copyEngine() { return copyEngine; }
 
     boolean timingEnabled() { return timing; }
 

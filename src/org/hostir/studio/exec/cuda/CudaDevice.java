@@ -223,24 +223,61 @@ final class CudaDevice implements Device {
         current();
         CudaStream s = cuda(stream);
         List<Timing.Sub> parts = new ArrayList<>();
+        List<CopyEngine.Key> keys = new ArrayList<>();
         for (P2PCall c : calls) {
             boolean send = c.type() == P2PCommunication.Type.SEND;
             long seq = (send ? sendSequence : recvSequence).merge(c.peer(), 1L, Long::sum) - 1;
             int from = send ? rank : c.peer();
             int to = send ? c.peer() : rank;
             long flow = ((long) from << 48) ^ ((long) to << 32) ^ (seq + 1);
+            keys.add(new CopyEngine.Key(from, to, seq));
             parts.add(new Timing.Sub(c.type().dumpName() + " " + (send ? "to " : "from ") + c.peer(),
                     c.buffer().bytes(), c.peer(), flow));
         }
         long e0 = backend.timingEnabled() ? timing.event() : 0;
         if (e0 != 0) driver.record(e0, s.handle());
-        Collectives.pointToPoint(this, calls, s);
+        if (backend.copyEngine() != null) copyEngine(calls, keys, s);
+        else Collectives.pointToPoint(this, calls, s);
         if (e0 != 0) {
             long e1 = timing.event();
             driver.record(e1, s.handle());
             timing.add(new Timing.Bar(s.index(), info.withBytes(0), e0, e1, parts));
         }
         return (CudaEvent) record(s);
+    }
+
+    /** Sends post first, then receives pull, then sends wait for their copies: no two ranks wait on each other. */
+    private void copyEngine(List<P2PCall> calls, List<CopyEngine.Key> keys, CudaStream s) {
+        CopyEngine ce = backend.copyEngine();
+        for (int i = 0; i < calls.size(); i++) {
+            if (calls.get(i).type() != P2PCommunication.Type.SEND) continue;
+            CudaBuffer b = contiguousOrFail(calls.get(i));
+            long ready = timing.event();
+            driver.record(ready, s.handle());
+            ce.post(keys.get(i), new CopyEngine.Posted(b.address(), context, ready, b.bytes()));
+        }
+        for (int i = 0; i < calls.size(); i++) {
+            if (calls.get(i).type() != P2PCommunication.Type.RECV) continue;
+            CudaBuffer b = contiguousOrFail(calls.get(i));
+            CopyEngine.Posted p = ce.awaitSend(keys.get(i), backend);
+            if (p.bytes() != b.bytes()) backend.fail("rank " + rank + " receives " + b.bytes() + " bytes from "
+                    + calls.get(i).peer() + ", which sent " + p.bytes());
+            driver.waitEvent(s.handle(), p.readyEvent());
+            driver.copyPeerAsync(b.address(), context, p.address(), p.context(), b.bytes(), s.handle());
+            long done = timing.event();
+            driver.record(done, s.handle());
+            ce.copied(keys.get(i), done);
+        }
+        for (int i = 0; i < calls.size(); i++) {
+            if (calls.get(i).type() == P2PCommunication.Type.SEND) driver.waitEvent(s.handle(), ce.awaitCopied(keys.get(i), backend));
+        }
+    }
+
+    private CudaBuffer contiguousOrFail(P2PCall c) {
+        CudaBuffer b = CudaBuffer.of(c.buffer());
+        if (!b.contiguous()) throw new ExecutionException(c.type().dumpName() + " on rank " + rank
+                + ": a strided buffer " + b);
+        return b;
     }
 
     @Override

@@ -34,12 +34,16 @@ import org.junit.jupiter.api.TestFactory;
 class CudaBackendTest {
     private static final int DEVICES = 2;
     private static CudaBackend backend;
+    private static CudaBackend copyEngine;
 
     private static final String NO_GPU = "skipped: no CUDA device (needs " + DEVICES + " GPUs)";
 
     @BeforeAll
     static void open() {
-        if (CudaBackend.available(DEVICES)) backend = new CudaBackend(DEVICES, 30_000);
+        if (CudaBackend.available(DEVICES)) {
+            backend = new CudaBackend(DEVICES, 30_000);
+            copyEngine = new CudaBackend(DEVICES, 30_000, true);
+        }
     }
 
     /** Without GPUs a factory yields one skipped test, so reports count and name the skip (a class-level
@@ -51,6 +55,7 @@ class CudaBackendTest {
     @AfterAll
     static void close() {
         if (backend != null) backend.close();
+        if (copyEngine != null) copyEngine.close();
     }
 
     private static List<Map<String, String>> variants() {
@@ -80,6 +85,27 @@ class CudaBackendTest {
             for (Map<String, String> options : variants()) {
                 tests.add(dynamicTest(example + " " + options, () -> {
                     RunResult r = run(Runs.load(example, DEVICES, Map.of()), options);
+                    assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** Host IR's backend=cuda: point-to-point as copy-engine peer copies ordered by cross-device events. */
+    @TestFactory
+    Stream<DynamicTest> copyEnginePointToPointValidates() throws Exception {
+        if (backend == null) return skipped("copy-engine p2p on 2 GPUs");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : ExampleCoverageTest.examples()) {
+            if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
+            for (String offset : List.of("false", "true")) {
+                Map<String, String> options = Map.of("backend", "cuda", "allgather", "p2p",
+                        "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
+                tests.add(dynamicTest(example + " " + options, () -> {
+                    LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
+                    RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEngine,
+                            line -> { });
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }));
             }

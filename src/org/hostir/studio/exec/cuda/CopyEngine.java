@@ -1,0 +1,65 @@
+package org.hostir.studio.exec.cuda;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.hostir.studio.exec.ExecutionException;
+
+/**
+ * Point-to-point transfers without NCCL (Host IR's {@code backend=cuda}): the receiver's stream waits for the
+ * sender's "data ready" event and pulls the bytes with cuMemcpyPeerAsync (the copy engine, no SMs), and the
+ * sender's stream waits for the receiver's "copy done" event, so the sender may reuse or free its buffer in
+ * stream order. Sends and receives meet by (from, to, sequence), the sequence counted per peer in posting order
+ * as NCCL matches them; a host that waits longer than the timeout for its peer fails the run.
+ */
+final class CopyEngine {
+    record Key(int from, int to, long sequence) {}
+
+    /** A posted send: where its bytes are and the event after which they are ready. */
+    record Posted(long address, long context, long readyEvent, long bytes) {}
+
+    private final Map<Key, CompletableFuture<Posted>> sends = new ConcurrentHashMap<>();
+    private final Map<Key, CompletableFuture<Long>> copied = new ConcurrentHashMap<>();
+    private final long timeoutMillis;
+
+    CopyEngine(long timeoutMillis) { this.timeoutMillis = timeoutMillis; }
+
+    void post(Key k, Posted p) { sends.computeIfAbsent(k, x -> new CompletableFuture<>()).complete(p); }
+
+    Posted awaitSend(Key k, CudaBackend backend) {
+        Posted p = await(sends.computeIfAbsent(k, x -> new CompletableFuture<>()), "recv on rank " + k.to()
+                + " waits for send #" + k.sequence() + " from rank " + k.from(), backend);
+        sends.remove(k);
+        return p;
+    }
+
+    void copied(Key k, long event) { copied.computeIfAbsent(k, x -> new CompletableFuture<>()).complete(event); }
+
+    long awaitCopied(Key k, CudaBackend backend) {
+        long e = await(copied.computeIfAbsent(k, x -> new CompletableFuture<>()), "send on rank " + k.from()
+                + " waits for recv #" + k.sequence() + " on rank " + k.to(), backend);
+        copied.remove(k);
+        return e;
+    }
+
+    private <T> T await(CompletableFuture<T> f, String what, CudaBackend backend) {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (true) {
+            try {
+                return f.get(5, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                if (backend.failure().isPresent()) throw new ExecutionException(backend.failure().get());
+                if (System.nanoTime() > deadline) backend.fail(what + ": no match within "
+                        + timeoutMillis / 1000.0 + " s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ExecutionException(what + ": interrupted");
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new ExecutionException(what + ": " + e.getCause());
+            }
+        }
+    }
+}
