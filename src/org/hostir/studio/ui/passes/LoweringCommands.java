@@ -15,7 +15,7 @@ public class LoweringCommands extends AbstractHandler {
     private static final String P = "org.hostir.studio.ui.passes.";
 
     @Override
-    public Object execute(ExecutionEvent event) {
+    public Object execute(ExecutionEvent event) throws org.eclipse.core.commands.ExecutionException {
         LoweringView view = view(event);
         if (view == null) return null;
         switch (event.getCommand().getId().substring(P.length())) {
