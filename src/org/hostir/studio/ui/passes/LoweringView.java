@@ -127,6 +127,8 @@ public class LoweringView extends ViewPart {
         compareConfig.setLeftEditable(false);
         compareConfig.setRightEditable(false);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        // before on the left, after on the right, as a diff reads, whatever the user's swap preference says
+        compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
 
@@ -375,8 +377,7 @@ public class LoweringView extends ViewPart {
         HostIrContainer program = currentProgram();
         if (program == null) return;
         Provenance provenance = new Provenance(l.file(), l.loaded().document(), rankTrace(l));
-        @SuppressWarnings("unchecked")
-        List<PassRow> rows = PassRow.flatten((List<PassRow>) tree.getInput());
+        List<PassRow> rows = treeRows();
         List<PassRow> hits = rows.stream().filter(r -> provenance.matches(program, r, element)).toList();
         revealing = true;
         try {
@@ -392,9 +393,7 @@ public class LoweringView extends ViewPart {
         controls.rank.select(rank);
         showPasses();
         selectLastPass();
-        @SuppressWarnings("unchecked")
-        List<PassRow> rows = PassRow.flatten((List<PassRow>) tree.getInput());
-        rows.stream().filter(r -> r.node() != null && r.node().id() == nodeId).findFirst()
+        treeRows().stream().filter(r -> r.node() != null && r.node().id() == nodeId).findFirst()
                 .ifPresent(r -> tree.setSelection(new StructuredSelection(r), true));
     }
 
@@ -418,8 +417,7 @@ public class LoweringView extends ViewPart {
 
     /** Moves the tree selection and the text diff to the next (+1) or previous (-1) change of this pass. */
     public void stepChange(int direction) {
-        @SuppressWarnings("unchecked")
-        List<PassRow> rows = tree.getInput() == null ? List.of() : PassRow.flatten((List<PassRow>) tree.getInput());
+        List<PassRow> rows = treeRows();
         // a change inside an added or removed subtree is part of that change: stop at the subtree only
         List<PassRow> stops = rows.stream().filter(r -> r.isChange()
                 && (r.parent() == null || r.parent().kind() != r.kind() || r.kind() == org.hostir.studio.diff.DiffKind.CHANGED))

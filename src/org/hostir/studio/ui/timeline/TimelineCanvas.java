@@ -49,6 +49,9 @@ public final class TimelineCanvas {
     private final Canvas canvas;
     private final Palette palette;
     private TimelineRows rows;
+    /** Top of each row in content pixels (stacked rows are two lanes high), and the total height. */
+    private int[] rowTop = new int[0];
+    private int contentHeight;
     private double viewStartNs;
     private double nsPerPixel = 1;
     private boolean fitted;
@@ -78,6 +81,13 @@ public final class TimelineCanvas {
 
     public void setRows(TimelineRows newRows) {
         rows = newRows;
+        rowTop = new int[newRows == null ? 0 : newRows.rows().size()];
+        int y = 0;
+        for (int i = 0; i < rowTop.length; i++) {
+            rowTop[i] = y;
+            y += height(newRows.rows().get(i));
+        }
+        contentHeight = y;
         selected = null;
         hovered = null;
         fitted = false;
@@ -130,6 +140,23 @@ public final class TimelineCanvas {
 
     double timeAt(int x) { return viewStartNs + (x - LABEL_WIDTH) * nsPerPixel; }
 
+    private static int height(TimelineRows.Row row) { return row.stacked() ? 2 * ROW_HEIGHT : ROW_HEIGHT; }
+
+    /** The row at content pixel {@code y}, or -1. */
+    private int rowAt(int y) {
+        if (y < 0 || y >= contentHeight) return -1;
+        int lo = 0, hi = rowTop.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (rowTop[mid] <= y) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    private int scroll() {
+        return canvas.getVerticalBar().getVisible() ? canvas.getVerticalBar().getSelection() : 0;
+    }
+
     private int xOf(long t) {
         double x = LABEL_WIDTH + (t - viewStartNs) / nsPerPixel;
         return (int) Math.max(-1e6, Math.min(1e6, x));
@@ -138,7 +165,7 @@ public final class TimelineCanvas {
     private void resized() {
         ScrollBar bar = canvas.getVerticalBar();
         Rectangle area = canvas.getClientArea();
-        int content = rows == null ? 0 : rows.rows().size() * ROW_HEIGHT;
+        int content = rows == null ? 0 : contentHeight + 3 * ROW_HEIGHT;
         int visible = Math.max(1, area.height - RULER_HEIGHT);
         bar.setMaximum(Math.max(content, 1));
         bar.setThumb(Math.min(visible, Math.max(content, 1)));
@@ -162,19 +189,19 @@ public final class TimelineCanvas {
         }
         FontMetrics fm = gc.getFontMetrics();
         double charWidth = Math.max(1, fm.getAverageCharacterWidth());
-        int scroll = canvas.getVerticalBar().getVisible() ? canvas.getVerticalBar().getSelection() : 0;
-        int first = Math.max(0, scroll / ROW_HEIGHT);
-        int last = Math.min(rows.rows().size() - 1, (scroll + area.height - RULER_HEIGHT) / ROW_HEIGHT);
+        int scroll = scroll();
+        int first = Math.max(0, rowAt(scroll));
         long from = (long) Math.floor(timeAt(LABEL_WIDTH));
         long to = (long) Math.ceil(timeAt(area.width));
         gc.setClipping(0, RULER_HEIGHT, area.width, area.height - RULER_HEIGHT);
-        for (int r = first; r <= last; r++) {
-            int y = RULER_HEIGHT + r * ROW_HEIGHT - scroll;
+        for (int r = first; r < rowTop.length && rowTop[r] < scroll + area.height - RULER_HEIGHT; r++) {
+            int y = RULER_HEIGHT + rowTop[r] - scroll;
             TimelineRows.Row row = rows.rows().get(r);
+            int h = height(row);
             boolean newRank = r > 0 && rows.rows().get(r - 1).rank() != row.rank();
             if (r % 2 == 1) {
                 gc.setBackground(palette.alternate());
-                gc.fillRectangle(0, y, area.width, ROW_HEIGHT);
+                gc.fillRectangle(0, y, area.width, h);
             }
             if (newRank) {
                 gc.setForeground(palette.grid());
@@ -183,10 +210,10 @@ public final class TimelineCanvas {
             paintBars(gc, row, y, from, to, area.width, charWidth, fm.getHeight());
             gc.setForeground(palette.foreground());
             gc.setBackground(r % 2 == 1 ? palette.alternate() : palette.background());
-            gc.fillRectangle(0, y + 1, LABEL_WIDTH - 4, ROW_HEIGHT - 1);
-            gc.drawString(clip(row.label(), (LABEL_WIDTH - 10) / charWidth), 6,
-                    y + (ROW_HEIGHT - fm.getHeight()) / 2, true);
+            gc.fillRectangle(0, y + 1, LABEL_WIDTH - 4, h - 1);
+            gc.drawString(clip(row.label(), (LABEL_WIDTH - 10) / charWidth), 6, y + (h - fm.getHeight()) / 2, true);
         }
+        paintLegend(gc, RULER_HEIGHT + contentHeight - scroll + 8, area, charWidth, fm.getHeight());
         gc.setClipping(LABEL_WIDTH, RULER_HEIGHT, area.width - LABEL_WIDTH, area.height - RULER_HEIGHT);
         paintFlows(gc, scroll, area.width);
         gc.setClipping((Rectangle) null);
@@ -195,23 +222,28 @@ public final class TimelineCanvas {
         paintRuler(gc, area, fm);
     }
 
-    private void paintBars(GC gc, TimelineRows.Row row, int y, long from, long to, int width, double charWidth,
+    private void paintBars(GC gc, TimelineRows.Row row, int rowY, long from, long to, int width, double charWidth,
                            int fontHeight) {
+        int y;
         TimelineEvent[] events = row.events();
-        int lastPixel = Integer.MIN_VALUE;
+        byte[] lanes = row.lanes();
+        int[] paintedEnd = { Integer.MIN_VALUE, Integer.MIN_VALUE };
         EventKind lastKind = null;
         for (int i = row.firstVisible(from); i < events.length; i++) {
             TimelineEvent e = events[i];
             if (e.startNs() > to) break;
             if (e.endNs() < from) continue;
+            int lane = lanes[i];
             int x1 = Math.max(LABEL_WIDTH - 1, xOf(e.startNs()));
             int x2 = Math.min(width + 1, xOf(e.endNs()));
             int w = Math.max(1, x2 - x1);
-            // many sub-pixel bars land on one pixel column when zoomed out: paint that column once
-            if (x2 - x1 < 1 && x1 == lastPixel && e.kind() == lastKind) continue;
-            lastPixel = x1;
+            // zoomed out, many tiny bars fall on pixels already painted: skip them (the Trace Compass way), so a
+            // repaint costs what the screen holds, not what the run holds
+            if (x2 - x1 < 2 && x1 + w <= paintedEnd[lane] && e != selected) continue;
+            paintedEnd[lane] = Math.max(paintedEnd[lane], x1 + w);
+            y = rowY + lane * ROW_HEIGHT;
+            if (e.kind() != lastKind) gc.setBackground(palette.bar(e.kind()));
             lastKind = e.kind();
-            gc.setBackground(palette.bar(e.kind()));
             int inset = e.kind() == EventKind.HOST || e.kind() == EventKind.SYNC ? 7 : 3;
             gc.fillRectangle(x1, y + inset, w, ROW_HEIGHT - 2 * inset);
             if (w > 30) {
@@ -220,6 +252,7 @@ public final class TimelineCanvas {
                     gc.setForeground(palette.barText(e.kind()));
                     gc.drawString(clip(e.name(), chars), Math.max(x1, LABEL_WIDTH) + 3,
                             y + (ROW_HEIGHT - fontHeight) / 2, true);
+                    lastKind = null;
                 }
             }
             if (e.equals(selected)) {
@@ -229,6 +262,22 @@ public final class TimelineCanvas {
                 gc.setLineWidth(1);
             }
         }
+    }
+
+    /** A swatch and name per kind of bar the timeline has, below the last row. */
+    private void paintLegend(GC gc, int y, Rectangle area, double charWidth, int fontHeight) {
+        if (y > area.height - fontHeight) return;
+        int x = LABEL_WIDTH;
+        gc.setForeground(palette.foreground());
+        gc.drawString("legend:", 6, y, true);
+        for (EventKind k : rows.kinds()) {
+            gc.setBackground(palette.bar(k));
+            gc.fillRectangle(x, y + 2, 14, fontHeight - 4);
+            String name = k.name().toLowerCase(Locale.ROOT);
+            gc.drawString(name, x + 18, y, true);
+            x += 18 + (int) (name.length() * charWidth) + 16;
+        }
+        gc.drawString("arrows: send \u2192 recv", x, y, true);
     }
 
     private void paintFlows(GC gc, int scroll, int width) {
@@ -241,8 +290,8 @@ public final class TimelineCanvas {
             if ((x1 < LABEL_WIDTH && x2 < LABEL_WIDTH) || (x1 > width && x2 > width)) continue;
             int r1 = rows.rowOf(f.send()), r2 = rows.rowOf(f.recv());
             if (r1 < 0 || r2 < 0) continue;
-            int y1 = RULER_HEIGHT + r1 * ROW_HEIGHT - scroll + ROW_HEIGHT / 2;
-            int y2 = RULER_HEIGHT + r2 * ROW_HEIGHT - scroll + ROW_HEIGHT / 2;
+            int y1 = RULER_HEIGHT + rowTop[r1] - scroll + height(rows.rows().get(r1)) / 2;
+            int y2 = RULER_HEIGHT + rowTop[r2] - scroll + height(rows.rows().get(r2)) / 2;
             gc.drawLine(x1, y1, x2, y2);
             double a = Math.atan2(y2 - y1, x2 - x1);
             int[] head = { x2, y2, (int) (x2 - 8 * Math.cos(a - 0.4)), (int) (y2 - 8 * Math.sin(a - 0.4)),
@@ -299,10 +348,12 @@ public final class TimelineCanvas {
     /** The bar under a point of the canvas, or null. */
     public TimelineEvent eventAt(int x, int y) {
         if (rows == null || x < LABEL_WIDTH || y < RULER_HEIGHT) return null;
-        int scroll = canvas.getVerticalBar().getVisible() ? canvas.getVerticalBar().getSelection() : 0;
-        int r = (y - RULER_HEIGHT + scroll) / ROW_HEIGHT;
-        if (r < 0 || r >= rows.rows().size()) return null;
-        return rows.rows().get(r).at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel));
+        int contentY = y - RULER_HEIGHT + scroll();
+        int r = rowAt(contentY);
+        if (r < 0) return null;
+        TimelineRows.Row row = rows.rows().get(r);
+        int lane = row.stacked() ? (contentY - rowTop[r]) / ROW_HEIGHT : -1;
+        return row.at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel), lane);
     }
 
     private void wheel(Event e) {

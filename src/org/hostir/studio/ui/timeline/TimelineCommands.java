@@ -23,7 +23,7 @@ public class TimelineCommands extends AbstractHandler {
         String command = event.getCommand().getId().substring(P.length());
         if (command.equals("runOnCpu")) {
             IFile file = fusionFile(event);
-            if (file != null) CpuRun.schedule(file, HandlerUtil.getActiveShell(event).getDisplay());
+            if (file != null) CpuRun.schedule(file, org.eclipse.ui.PlatformUI.getWorkbench().getDisplay());
             return null;
         }
         TimelineView view = view(event);

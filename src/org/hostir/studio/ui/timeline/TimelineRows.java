@@ -16,8 +16,12 @@ import org.hostir.studio.trace.TimelineEvent;
  * instead of a scan (Trace Compass's state system does the same job with an interval tree). Free of SWT.
  */
 public final class TimelineRows {
-    /** One row: its rank and stream, label, events by start time, and the longest event (for the search). */
-    public record Row(int rank, int stream, String label, TimelineEvent[] events, long maxDurationNs) {
+    /**
+     * One row: its rank and stream, label, events by start time, the longest event (for the search), and, when
+     * events overlap on the stream (a coalesced send and recv), the lane of each event (0 or 1) so both show.
+     */
+    public record Row(int rank, int stream, String label, TimelineEvent[] events, long maxDurationNs, byte[] lanes,
+                      boolean stacked) {
         /** Index of the first event that may overlap {@code fromNs}. */
         public int firstVisible(long fromNs) {
             long key = fromNs - maxDurationNs;
@@ -30,10 +34,14 @@ public final class TimelineRows {
         }
 
         /** The event under time {@code t} with {@code slackNs} tolerance (the shortest one when nested), or null. */
-        public TimelineEvent at(long t, long slackNs) {
+        public TimelineEvent at(long t, long slackNs) { return at(t, slackNs, -1); }
+
+        /** As {@link #at(long, long)}, only in {@code lane} (any lane when negative). */
+        public TimelineEvent at(long t, long slackNs, int lane) {
             TimelineEvent best = null;
             for (int i = firstVisible(t - slackNs); i < events.length && events[i].startNs() <= t + slackNs; i++) {
                 TimelineEvent e = events[i];
+                if (lane >= 0 && lanes[i] != lane) continue;
                 if (e.endNs() + slackNs >= t && (best == null || e.durationNs() < best.durationNs())) best = e;
             }
             return best;
@@ -43,6 +51,8 @@ public final class TimelineRows {
     private final Timeline timeline;
     private final List<Row> rows;
     private final List<FlowPairing.Flow> flows;
+    private final java.util.EnumSet<org.hostir.studio.trace.EventKind> kinds =
+            java.util.EnumSet.noneOf(org.hostir.studio.trace.EventKind.class);
     private final long startNs;
     private final long endNs;
 
@@ -64,7 +74,20 @@ public final class TimelineRows {
             long max = 0;
             for (TimelineEvent e : events) max = Math.max(max, e.durationNs());
             String stream = timeline.streamName(first.rank(), first.stream());
-            out.add(new Row(first.rank(), first.stream(), "rank " + first.rank() + "  " + stream, events, max));
+            byte[] lanes = new byte[events.length];
+            boolean stacked = false;
+            long laneEnd = Long.MIN_VALUE;
+            for (int i = 0; i < events.length; i++) {
+                if (events[i].startNs() >= laneEnd) {
+                    laneEnd = events[i].endNs();
+                } else {
+                    lanes[i] = 1;
+                    stacked = true;
+                }
+            }
+            out.add(new Row(first.rank(), first.stream(), "rank " + first.rank() + "  " + stream, events, max, lanes,
+                    stacked));
+            for (TimelineEvent e : events) kinds.add(e.kind());
         }
         rows = List.copyOf(out);
         flows = FlowPairing.pair(timeline).flows();
@@ -73,6 +96,9 @@ public final class TimelineRows {
     }
 
     public Timeline timeline() { return timeline; }
+
+    /** The kinds of event the timeline has, for the legend. */
+    public java.util.Set<org.hostir.studio.trace.EventKind> kinds() { return kinds; }
 
     public List<Row> rows() { return rows; }
 

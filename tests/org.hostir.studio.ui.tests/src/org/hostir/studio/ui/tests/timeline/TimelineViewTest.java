@@ -19,6 +19,8 @@ import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.passes.PassRow;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.CpuRun;
 import org.hostir.studio.ui.timeline.EventDetails;
@@ -74,6 +76,26 @@ public class TimelineViewTest {
         assertTrue(area.width > 400, "the canvas is laid out: " + area);
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-view.png");
         page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    @Test
+    public void selectingABarRevealsItsHostIrNodeInTheLoweringView() throws Exception {
+        IWorkbenchPage page = ViewTestSupport.page();
+        org.eclipse.core.resources.IFile file = ViewTestSupport.copyToWorkspace("timeline",
+                "examples/seeds/ag_matmul_p2p.fusion", "ag_matmul_p2p.fusion");
+        LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
+        lowering.setFile(file);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        Timeline timeline = cpuRun();
+        TimelineView view = TimelineView.show(timeline, "reveal", file);
+        TimelineEvent matmul = timeline.events().stream().filter(e -> e.kind() == EventKind.MATMUL && e.nodeId() >= 0)
+                .findFirst().orElseThrow();
+        view.canvas().select(matmul);
+        ViewTestSupport.spin(Display.getCurrent(), 200);
+        PassRow row = assertInstanceOf(PassRow.class, lowering.tree().getStructuredSelection().getFirstElement(),
+                "the bar's node is selected in the lowering view");
+        assertEquals(matmul.nodeId(), row.node().id());
+        assertEquals(matmul.rank(), Integer.parseInt(lowering.getContentDescription().replaceAll(".*rank (\\d+).*", "$1")));
     }
 
     @Test
