@@ -1,0 +1,129 @@
+package org.hostir.studio.ui.passes;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Spinner;
+import org.eclipse.swt.widgets.Text;
+import org.hostir.studio.lower.LoweringOptions;
+
+/**
+ * The row of fields above the pass list: devices, rank, the lowering options and the pass filter. Changing an
+ * option asks the view to re-lower; changing the rank or the filter only re-shows what is already lowered.
+ */
+final class LoweringControls {
+    final Composite root;
+    final Label file;
+    final Button choose;
+    final Spinner devices;
+    final Combo rank;
+    final Spinner streams;
+    final Combo backend;
+    final Combo allgather;
+    final Button offset;
+    final Button dealloc;
+    final Text filter;
+
+    LoweringControls(Composite parent, Runnable relower, Runnable reshow, Runnable chooseFile) {
+        root = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginHeight = 2;
+        layout.marginWidth = 4;
+        layout.verticalSpacing = 2;
+        root.setLayout(layout);
+
+        Composite first = row(root, 9);
+        label(first, "Fusion:");
+        file = new Label(first, SWT.NONE);
+        file.setText("(open a .fusion file or choose one)");
+        file.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        choose = new Button(first, SWT.PUSH);
+        choose.setText("Choose...");
+        choose.addListener(SWT.Selection, e -> chooseFile.run());
+        label(first, "Devices:");
+        devices = new Spinner(first, SWT.BORDER);
+        devices.setValues(2, 1, 64, 0, 1, 2);
+        devices.addListener(SWT.Selection, e -> relower.run());
+        label(first, "Rank:");
+        rank = new Combo(first, SWT.READ_ONLY);
+        rank.setLayoutData(new GridData(60, SWT.DEFAULT));
+        rank.addListener(SWT.Selection, e -> reshow.run());
+        label(first, "Filter:");
+        filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
+        filter.setMessage("pass name");
+        filter.setLayoutData(new GridData(110, SWT.DEFAULT));
+        filter.addListener(SWT.Modify, e -> reshow.run());
+
+        Composite second = row(root, 9);
+        label(second, "Streams:");
+        streams = new Spinner(second, SWT.BORDER);
+        streams.setValues(LoweringOptions.DEFAULTS.numberOfStreams(), 1, 1024, 0, 1, 4);
+        streams.addListener(SWT.Selection, e -> relower.run());
+        label(second, "Backend:");
+        backend = combo(second, relower, "nccl", "cuda");
+        label(second, "Allgather:");
+        allgather = combo(second, relower, "p2p", "broadcast", "collective");
+        offset = check(second, relower, "Offset by rank");
+        dealloc = check(second, relower, "Deallocations");
+        new Label(second, SWT.NONE);
+    }
+
+    private static Composite row(Composite parent, int columns) {
+        Composite c = new Composite(parent, SWT.NONE);
+        GridLayout l = new GridLayout(columns, false);
+        l.marginHeight = 0;
+        l.marginWidth = 0;
+        c.setLayout(l);
+        c.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        return c;
+    }
+
+    private static void label(Composite parent, String text) {
+        new Label(parent, SWT.NONE).setText(text);
+    }
+
+    private static Combo combo(Composite parent, Runnable changed, String... items) {
+        Combo c = new Combo(parent, SWT.READ_ONLY);
+        c.setItems(items);
+        c.select(0);
+        c.addListener(SWT.Selection, e -> changed.run());
+        return c;
+    }
+
+    private static Button check(Composite parent, Runnable changed, String text) {
+        Button b = new Button(parent, SWT.CHECK);
+        b.setText(text);
+        b.addListener(SWT.Selection, e -> changed.run());
+        return b;
+    }
+
+    /** The options as {@code --option} pairs, so that LoweringOptions.parse validates them as the CLI does. */
+    Map<String, String> options() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("numberOfStreams", Integer.toString(streams.getSelection()));
+        m.put("backend", backend.getText());
+        m.put("allgather", allgather.getText());
+        m.put("offsetStreamIndexingByRank", Boolean.toString(offset.getSelection()));
+        m.put("insertDeallocations", Boolean.toString(dealloc.getSelection()));
+        return m;
+    }
+
+    /** Shows ranks 0..n-1, keeping the selected one when it still exists. */
+    void setRanks(int n) {
+        int keep = Math.max(0, rank.getSelectionIndex());
+        String[] items = new String[n];
+        for (int i = 0; i < n; i++) items[i] = Integer.toString(i);
+        rank.setItems(items);
+        rank.select(Math.min(keep, n - 1));
+        root.layout(true, true);
+    }
+
+    int selectedRank() { return Math.max(0, rank.getSelectionIndex()); }
+}

@@ -1,0 +1,554 @@
+package org.hostir.studio.ui.passes;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.compare.CompareConfiguration;
+import org.eclipse.compare.INavigatable;
+import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
+import org.eclipse.core.commands.Command;
+import org.eclipse.core.commands.State;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResourceChangeEvent;
+import org.eclipse.core.resources.IResourceChangeListener;
+import org.eclipse.core.resources.IResourceDelta;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.dnd.Clipboard;
+import org.eclipse.swt.dnd.TextTransfer;
+import org.eclipse.swt.dnd.Transfer;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IPartListener2;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.IWorkbenchPartReference;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.contexts.IContextService;
+import org.eclipse.ui.handlers.RegistryToggleState;
+import org.eclipse.ui.part.ViewPart;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.lower.Snapshot;
+import org.hostir.studio.ui.FusionElement;
+
+/**
+ * The lowering view (pass inspector). It follows the active fusion editor (any editor on a {@code *.fusion} file)
+ * or a file chosen in the view, lowers it in a cancellable Job for every rank, and shows per rank the passes, and
+ * for the selected pass the Host IR before/after as a tree diff and a side-by-side text diff. Selecting a node
+ * publishes the {@link FusionElement} it came from; a FusionElement selected elsewhere reveals its nodes.
+ */
+public class LoweringView extends ViewPart {
+    public static final String ID = "org.hostir.studio.ui.passes.LoweringView";
+    public static final String CONTEXT_ID = "org.hostir.studio.ui.passes.context";
+    public static final String HIDE_UNCHANGED_COMMAND = "org.hostir.studio.ui.passes.hideUnchanged";
+    /** Family of the lowering jobs, so that tests and callers can join them. */
+    public static final Object JOB_FAMILY = LoweringView.class;
+
+    private LoweringControls controls;
+    private Text message;
+    private TableViewer passes;
+    private TreeViewer tree;
+    private TextMergeViewer text;
+    private CompareConfiguration compareConfig;
+    private final SelectionRelay relay = new SelectionRelay();
+
+    private IFile file;
+    private LoweringResult result;
+    private boolean hideUnchanged;
+    private Job job;
+    private int generation;
+    /** Set while revealing an incoming selection, so that the tree does not publish it back. */
+    private boolean revealing;
+
+    private final IPartListener2 editorFollower = new IPartListener2() {
+        @Override
+        public void partActivated(IWorkbenchPartReference ref) { follow(ref.getPart(false)); }
+
+        @Override
+        public void partInputChanged(IWorkbenchPartReference ref) { follow(ref.getPart(false)); }
+    };
+    private final ISelectionListener elementFollower = this::selectionChanged;
+    private final IResourceChangeListener saves = this::resourceChanged;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        Composite root = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginWidth = 0;
+        layout.marginHeight = 0;
+        root.setLayout(layout);
+        controls = new LoweringControls(root, this::relower, this::showPasses, this::chooseFile);
+        controls.root.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        message = new Text(root, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL);
+        message.setForeground(Colors.get(Colors.ERROR_TEXT, parent.getDisplay(), SWT.COLOR_DARK_RED));
+        GridData md = new GridData(SWT.FILL, SWT.TOP, true, false);
+        md.heightHint = 60;
+        md.exclude = true;
+        message.setLayoutData(md);
+        message.setVisible(false);
+
+        SashForm main = new SashForm(root, SWT.HORIZONTAL);
+        main.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        createPassTable(main);
+        SashForm right = new SashForm(main, SWT.VERTICAL);
+        tree = PassTree.create(right);
+        tree.addSelectionChangedListener(e -> nodeSelected());
+        compareConfig = new CompareConfiguration();
+        compareConfig.setLeftEditable(false);
+        compareConfig.setRightEditable(false);
+        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        // before on the left, after on the right, as a diff reads, whatever the user's swap preference says
+        compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
+        right.setWeights(45, 55);
+        main.setWeights(22, 78);
+
+        State state = toggleState();
+        hideUnchanged = state != null && Boolean.TRUE.equals(state.getValue());
+        getSite().setSelectionProvider(relay);
+        getSite().getService(IContextService.class).activateContext(CONTEXT_ID);
+        IWorkbenchPage page = getSite().getPage();
+        page.addPartListener(editorFollower);
+        page.addPostSelectionListener(elementFollower);
+        ResourcesPlugin.getWorkspace().addResourceChangeListener(saves, IResourceChangeEvent.POST_CHANGE);
+        follow(page.getActiveEditor());
+    }
+
+    private void createPassTable(Composite parent) {
+        passes = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
+        passes.getTable().setHeaderVisible(true);
+        passes.setContentProvider(ArrayContentProvider.getInstance());
+        TableViewerColumn name = new TableViewerColumn(passes, SWT.NONE);
+        name.getColumn().setText("Pass");
+        name.getColumn().setWidth(190);
+        name.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object o) {
+                PassTrace.Step s = ((PassEntry) o).step();
+                return (s.changed() ? "\u25cf " : "    ") + s.pass();
+            }
+
+            @Override
+            public org.eclipse.swt.graphics.Color getForeground(Object o) {
+                return ((PassEntry) o).step().changed() ? null
+                        : Colors.get(Colors.UNCHANGED_TEXT, passes.getControl().getDisplay(), SWT.COLOR_DARK_GRAY);
+            }
+
+            @Override
+            public String getToolTipText(Object o) {
+                PassTrace.Step s = ((PassEntry) o).step();
+                return s.pass() + (s.changed() ? ": changed the program" : ": no change");
+            }
+        });
+        TableViewerColumn time = new TableViewerColumn(passes, SWT.RIGHT);
+        time.getColumn().setText("\u00b5s");
+        time.getColumn().setWidth(60);
+        time.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }
+        });
+        passes.addSelectionChangedListener(e -> showSelectedPass());
+    }
+
+    /** One row of the pass list: the step's index in the rank's trace, and the step. */
+    public record PassEntry(int index, PassTrace.Step step) {}
+
+    // ---- following editors, files and selections ----
+
+    private void follow(IWorkbenchPart part) {
+        if (part instanceof IEditorPart editor) {
+            IFile f = editor.getEditorInput().getAdapter(IFile.class);
+            if (f != null && "fusion".equals(f.getFileExtension()) && !f.equals(file)) setFile(f);
+        }
+    }
+
+    /** Shows the lowering of a workspace fusion file (re-lowered in a Job). */
+    public void setFile(IFile f) {
+        file = f;
+        controls.file.setText(f.getFullPath().toString());
+        controls.root.layout(true, true);
+        setContentDescription("");
+        relower();
+    }
+
+    public IFile file() { return file; }
+
+    private void chooseFile() {
+        var dialog = new org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog(getSite().getShell(), false,
+                ResourcesPlugin.getWorkspace().getRoot(), org.eclipse.core.resources.IResource.FILE);
+        dialog.setTitle("Choose a fusion file");
+        dialog.setInitialPattern("*.fusion");
+        if (dialog.open() == 0 && dialog.getFirstResult() instanceof IFile f) setFile(f);
+    }
+
+    private void resourceChanged(IResourceChangeEvent event) {
+        IFile f = file;
+        if (f == null || event.getDelta() == null) return;
+        IResourceDelta d = event.getDelta().findMember(f.getFullPath());
+        if (d != null && (d.getFlags() & IResourceDelta.CONTENT) != 0) {
+            Display.getDefault().asyncExec(() -> { if (!passes.getControl().isDisposed()) relower(); });
+        }
+    }
+
+    private void selectionChanged(IWorkbenchPart part, ISelection selection) {
+        if (part == this || !(selection instanceof IStructuredSelection s)
+                || !(s.getFirstElement() instanceof FusionElement element)) return;
+        reveal(element);
+    }
+
+    // ---- lowering ----
+
+    /** Lowers the current file again with the options in the view, cancelling a lowering still running. */
+    public void relower() {
+        if (file == null) return;
+        if (job != null) job.cancel();
+        int devices = controls.devices.getSelection();
+        LoweringOptions options;
+        try {
+            options = LoweringResult.options(controls.options());
+        } catch (LoweringException e) {
+            show(new LoweringResult.Failed(file.getFullPath().toString(),
+                    e.errors().stream().map(err -> err.format()).toList()));
+            return;
+        }
+        IFile f = file;
+        int mine = ++generation;
+        Display display = passes.getControl().getDisplay();
+        job = new Job("Lowering " + f.getName()) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                SubMonitor sub = SubMonitor.convert(monitor, "Lowering " + f.getName(), devices + 1);
+                String source;
+                try (var in = f.getContents(true)) {
+                    source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                } catch (CoreException | IOException e) {
+                    source = null;
+                }
+                String path = f.getFullPath().toString();
+                sub.worked(1);
+                LoweringResult r = source == null
+                        ? new LoweringResult.Failed(path, List.of(path + ": cannot read the file"))
+                        : LoweringResult.lower(source, path, devices, options, (rank, of) -> {
+                            sub.subTask("rank " + rank + " of " + of);
+                            sub.worked(1);
+                            return !sub.isCanceled();
+                        });
+                if (r == null || monitor.isCanceled()) return Status.CANCEL_STATUS;
+                display.asyncExec(() -> {
+                    if (mine == generation && !passes.getControl().isDisposed()) show(r);
+                });
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) { return family == JOB_FAMILY; }
+        };
+        job.setUser(false);
+        job.schedule();
+    }
+
+    private void show(LoweringResult r) {
+        result = r;
+        GridData md = (GridData) message.getLayoutData();
+        switch (r) {
+            case LoweringResult.Failed(String f, List<String> diagnostics) -> {
+                message.setText("Lowering failed:\n" + String.join("\n", diagnostics));
+                md.exclude = false;
+                message.setVisible(true);
+                controls.setRanks(controls.devices.getSelection());
+            }
+            case LoweringResult.Lowered l -> {
+                md.exclude = true;
+                message.setVisible(false);
+                controls.setRanks(l.trace().devices());
+            }
+        }
+        message.getParent().layout(true, true);
+        showPasses();
+    }
+
+    /** Re-shows the pass list for the selected rank, filter and "hide unchanged" state, keeping the selection. */
+    private void showPasses() {
+        String keep = selectedEntry() == null ? null : selectedEntry().step().pass();
+        List<PassEntry> entries = visibleEntries();
+        passes.setInput(entries);
+        PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
+                .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
+                        .orElse(entries.get(0)));
+        passes.setSelection(again == null ? StructuredSelection.EMPTY : new StructuredSelection(again), true);
+        if (again == null) showSelectedPass();
+    }
+
+    /** The pass entries the list shows now. */
+    public List<PassEntry> visibleEntries() {
+        if (!(result instanceof LoweringResult.Lowered l)) return List.of();
+        PassTrace.RankTrace rank = rankTrace(l);
+        String filter = controls.filter.getText().trim().toLowerCase(Locale.ROOT);
+        List<PassEntry> out = new ArrayList<>();
+        for (int i = 0; i < rank.steps().size(); i++) {
+            PassTrace.Step s = rank.steps().get(i);
+            if (hideUnchanged && !s.changed()) continue;
+            if (!filter.isEmpty() && !s.pass().toLowerCase(Locale.ROOT).contains(filter)) continue;
+            out.add(new PassEntry(i, s));
+        }
+        return out;
+    }
+
+    private PassTrace.RankTrace rankTrace(LoweringResult.Lowered l) {
+        return l.trace().rank(Math.min(controls.selectedRank(), l.trace().devices() - 1));
+    }
+
+    private PassEntry selectedEntry() {
+        return passes.getStructuredSelection().getFirstElement() instanceof PassEntry e ? e : null;
+    }
+
+    private void showSelectedPass() {
+        PassEntry e = selectedEntry();
+        if (!(result instanceof LoweringResult.Lowered l) || e == null) {
+            tree.setInput(List.of());
+            text.setInput(null);
+            return;
+        }
+        PassTrace.RankTrace rank = rankTrace(l);
+        Snapshot before = rank.before(e.index());
+        Snapshot after = e.step().after();
+        tree.setInput(PassRow.of(before, after));
+        tree.expandAll();
+        String prev = e.index() == 0 ? "input" : rank.steps().get(e.index() - 1).pass();
+        compareConfig.setLeftLabel("rank " + rank.rank() + ", before " + e.step().pass() + " (after " + prev + ")");
+        compareConfig.setRightLabel("rank " + rank.rank() + ", after " + e.step().pass());
+        text.setInput(new org.eclipse.compare.structuremergeviewer.DiffNode(
+                new TextInput("before", before.print()), new TextInput("after", after.print())));
+        setContentDescription(file == null ? "" : file.getName() + ", rank " + rank.rank() + ": " + e.step().pass()
+                + (e.step().changed() ? " changed the program" : " changed nothing"));
+    }
+
+    // ---- provenance ----
+
+    private void nodeSelected() {
+        if (revealing) return;
+        FusionElement element = null;
+        if (result instanceof LoweringResult.Lowered l && tree.getStructuredSelection().getFirstElement()
+                instanceof PassRow row && currentProgram() instanceof HostIrContainer program) {
+            element = new Provenance(l.file(), l.loaded().document(), rankTrace(l)).elementOf(program, row);
+        }
+        relay.setSelection(element == null ? StructuredSelection.EMPTY : new StructuredSelection(element));
+    }
+
+    /** The Host IR program after the selected pass; null while it is still a fusion. */
+    private HostIrContainer currentProgram() {
+        PassEntry e = selectedEntry();
+        return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c) ? c : null;
+    }
+
+    /** Selects the nodes that came from a fusion element (in the final program when this pass has no Host IR). */
+    public void reveal(FusionElement element) {
+        if (!(result instanceof LoweringResult.Lowered l) || !l.file().equals(element.file())) return;
+        if (currentProgram() == null) selectLastPass();
+        HostIrContainer program = currentProgram();
+        if (program == null) return;
+        Provenance provenance = new Provenance(l.file(), l.loaded().document(), rankTrace(l));
+        List<PassRow> rows = treeRows();
+        List<PassRow> hits = rows.stream().filter(r -> provenance.matches(program, r, element)).toList();
+        revealing = true;
+        try {
+            tree.setSelection(new StructuredSelection(hits), true);
+        } finally {
+            revealing = false;
+        }
+    }
+
+    /** Shows rank {@code rank}'s final program and selects node {@code nodeId} (a timeline bar's node). */
+    public void revealNode(int rank, int nodeId) {
+        if (!(result instanceof LoweringResult.Lowered l) || rank >= l.trace().devices()) return;
+        controls.rank.select(rank);
+        showPasses();
+        selectLastPass();
+        treeRows().stream().filter(r -> r.node() != null && r.node().id() == nodeId).findFirst()
+                .ifPresent(r -> tree.setSelection(new StructuredSelection(r), true));
+    }
+
+    private void selectLastPass() {
+        List<PassEntry> entries = visibleEntries();
+        if (!entries.isEmpty() && !(entries.get(entries.size() - 1).equals(selectedEntry()))) {
+            passes.setSelection(new StructuredSelection(entries.get(entries.size() - 1)), true);
+        }
+    }
+
+    // ---- commands ----
+
+    /** Selects the next (+1) or previous (-1) visible pass, as a debugger steps; stays put at either end. */
+    public void stepPass(int direction) {
+        List<PassEntry> entries = visibleEntries();
+        if (entries.isEmpty()) return;
+        int at = entries.indexOf(selectedEntry());
+        int next = at < 0 ? 0 : Math.max(0, Math.min(entries.size() - 1, at + direction));
+        passes.setSelection(new StructuredSelection(entries.get(next)), true);
+    }
+
+    /** Moves the tree selection and the text diff to the next (+1) or previous (-1) change of this pass. */
+    public void stepChange(int direction) {
+        List<PassRow> rows = treeRows();
+        // a change inside an added or removed subtree is part of that change: stop at the subtree only
+        List<PassRow> stops = rows.stream().filter(r -> r.isChange()
+                && (r.parent() == null || r.parent().kind() != r.kind() || r.kind() == org.hostir.studio.diff.DiffKind.CHANGED))
+                .toList();
+        if (!stops.isEmpty()) {
+            Object current = tree.getStructuredSelection().getFirstElement();
+            int pos = rows.indexOf(current);
+            PassRow target = null;
+            if (direction > 0) {
+                target = stops.stream().filter(r -> rows.indexOf(r) > pos).findFirst().orElse(null);
+            } else {
+                for (PassRow r : stops) if (rows.indexOf(r) < pos || pos < 0) target = r;
+            }
+            if (target != null) tree.setSelection(new StructuredSelection(target), true);
+        }
+        if (text.getControl().getData(INavigatable.NAVIGATOR_PROPERTY) instanceof INavigatable nav) {
+            nav.selectChange(direction > 0 ? INavigatable.NEXT_CHANGE : INavigatable.PREVIOUS_CHANGE);
+        }
+    }
+
+    public void setHideUnchanged(boolean hide) {
+        hideUnchanged = hide;
+        State state = toggleState();
+        if (state != null) state.setValue(hide);
+        showPasses();
+    }
+
+    public boolean hideUnchanged() { return hideUnchanged; }
+
+    private State toggleState() {
+        Command c = getSite().getService(ICommandService.class).getCommand(HIDE_UNCHANGED_COMMAND);
+        return c == null ? null : c.getState(RegistryToggleState.STATE_ID);
+    }
+
+    /** The printed program after the selected pass (the rank's final program when none is selected). */
+    public String selectedSnapshotText() {
+        if (!(result instanceof LoweringResult.Lowered l)) return null;
+        PassEntry e = selectedEntry();
+        return e != null ? e.step().after().print() : rankTrace(l).result().print();
+    }
+
+    public void copySnapshot() {
+        String s = selectedSnapshotText();
+        if (s == null) return;
+        Clipboard clipboard = new Clipboard(passes.getControl().getDisplay());
+        try {
+            clipboard.setContents(new Object[] { s }, new Transfer[] { TextTransfer.getInstance() });
+        } finally {
+            clipboard.dispose();
+        }
+    }
+
+    /** Writes every rank's input and per-pass snapshots as {@code rank-R/NN-Pass.txt}; returns the file count. */
+    public int exportSnapshots(Path dir) throws IOException {
+        if (!(result instanceof LoweringResult.Lowered l)) return 0;
+        int n = 0;
+        for (PassTrace.RankTrace rank : l.trace().ranks()) {
+            Path rd = dir.resolve("rank-" + rank.rank());
+            Files.createDirectories(rd);
+            Files.writeString(rd.resolve("00-input.txt"), rank.input().print());
+            n++;
+            for (int i = 0; i < rank.steps().size(); i++) {
+                PassTrace.Step s = rank.steps().get(i);
+                Files.writeString(rd.resolve(String.format(Locale.ROOT, "%02d-%s.txt", i + 1, s.pass())),
+                        s.after().print());
+                n++;
+            }
+        }
+        return n;
+    }
+
+    public void exportSnapshotsInteractively() {
+        var dialog = new org.eclipse.swt.widgets.DirectoryDialog(getSite().getShell());
+        dialog.setText("Export all snapshots");
+        String dir = dialog.open();
+        if (dir == null) return;
+        try {
+            int n = exportSnapshots(Path.of(dir));
+            org.eclipse.jface.dialogs.MessageDialog.openInformation(getSite().getShell(), "Export all snapshots",
+                    n + " snapshots written to " + dir);
+        } catch (IOException e) {
+            org.eclipse.jface.dialogs.MessageDialog.openError(getSite().getShell(), "Export all snapshots",
+                    "Could not write the snapshots: " + e.getMessage());
+        }
+    }
+
+    // ---- for tests and other views ----
+
+    public LoweringResult result() { return result; }
+
+    public void selectPass(String name) {
+        visibleEntries().stream().filter(e -> e.step().pass().equals(name)).findFirst()
+                .ifPresent(e -> passes.setSelection(new StructuredSelection(e), true));
+    }
+
+    public void selectRank(int rank) {
+        controls.rank.select(rank);
+        showPasses();
+    }
+
+    public String selectedPass() { return selectedEntry() == null ? null : selectedEntry().step().pass(); }
+
+    @SuppressWarnings("unchecked")
+    public List<PassRow> treeRows() {
+        return tree.getInput() == null ? List.of() : PassRow.flatten((List<PassRow>) tree.getInput());
+    }
+
+    public TreeViewer tree() { return tree; }
+
+    public String messageText() { return message.getVisible() ? message.getText() : ""; }
+
+    /** Finds the open lowering view of the active page, or null. */
+    public static LoweringView find() {
+        var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+        IViewPart v = window == null || window.getActivePage() == null ? null : window.getActivePage().findView(ID);
+        return v instanceof LoweringView lv ? lv : null;
+    }
+
+    @Override
+    public void setFocus() {
+        passes.getControl().setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        if (job != null) job.cancel();
+        IWorkbenchPage page = getSite().getPage();
+        page.removePartListener(editorFollower);
+        page.removePostSelectionListener(elementFollower);
+        ResourcesPlugin.getWorkspace().removeResourceChangeListener(saves);
+        if (compareConfig != null) compareConfig.dispose();
+        super.dispose();
+    }
+}

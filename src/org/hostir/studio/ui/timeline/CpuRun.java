@@ -1,0 +1,111 @@
+package org.hostir.studio.ui.timeline;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.swt.widgets.Display;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.tensor.RuntimeShapes;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.passes.LoweringResult;
+
+/**
+ * "Run on CPU and show timeline": lowers and runs a fusion file on the engine's CPU backend (threads as devices)
+ * in a Job, then shows the run's timeline. Failures end as the diagnostic lines, never as a stack trace.
+ */
+public final class CpuRun {
+    public static final Object JOB_FAMILY = CpuRun.class;
+    public static final int DEFAULT_DEVICES = 2;
+
+    /** What a run gave: its result, or the lines that say why it failed. */
+    public sealed interface Outcome {
+        record Ran(RunResult result) implements Outcome {}
+
+        record Failed(List<String> diagnostics) implements Outcome {}
+    }
+
+    private CpuRun() {}
+
+    /** Runs synchronously (the Job's body; tests call it directly). */
+    public static Outcome run(String source, String file, int devices, LoweringOptions options,
+                              Consumer<String> progress) {
+        LoadedFusion loaded;
+        try {
+            loaded = FusionLoader.load(source, file, devices);
+        } catch (FusionFileException e) {
+            return new Outcome.Failed(e.diagnostics().stream().map(d -> d.format()).toList());
+        }
+        Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        RunConfig config = new RunConfig(devices, symbols, options, 1, 0, true, 42, CpuBackend.DEFAULT_TIMEOUT_MILLIS);
+        try (CpuBackend backend = new CpuBackend(devices, config.timeoutMillis())) {
+            return new Outcome.Ran(Runner.run(loaded.fusion(), config, backend, progress));
+        } catch (LoweringException e) {
+            return new Outcome.Failed(e.errors().stream().map(err -> LoweringResult.format(err, loaded)).toList());
+        } catch (ExecutionException e) {
+            return new Outcome.Failed(List.of(file + ": run failed: " + e.getMessage()));
+        }
+    }
+
+    /** Schedules the run of a workspace file and shows its timeline (or its diagnostics) when done. */
+    public static Job schedule(IFile file, Display display) {
+        Job job = new Job("Run " + file.getName() + " on CPU") {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                SubMonitor sub = SubMonitor.convert(monitor, "Running " + file.getName() + " on the CPU backend", 3);
+                String source;
+                try (var in = file.getContents(true)) {
+                    source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                } catch (CoreException | IOException e) {
+                    report(display, List.of(file.getFullPath() + ": cannot read the file: " + e.getMessage()));
+                    return Status.OK_STATUS;
+                }
+                sub.worked(1);
+                if (sub.isCanceled()) return Status.CANCEL_STATUS;
+                Outcome outcome = CpuRun.run(source, file.getFullPath().toString(), DEFAULT_DEVICES, LoweringOptions.DEFAULTS,
+                        line -> sub.subTask(line));
+                sub.worked(2);
+                // the backend cannot be interrupted mid-run; a cancel drops the result
+                if (sub.isCanceled()) return Status.CANCEL_STATUS;
+                switch (outcome) {
+                    case Outcome.Ran(RunResult r) -> display.asyncExec(() -> TimelineView.show(r.timeline(),
+                            file.getName() + ": CPU run on " + DEFAULT_DEVICES + " devices, "
+                                    + String.format(java.util.Locale.ROOT, "%.2f ms", r.medianMillis())
+                                    + r.validation().map(v -> ", " + v.line()).orElse(""), file));
+                    case Outcome.Failed(List<String> lines) -> report(display, lines);
+                }
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) { return family == JOB_FAMILY; }
+        };
+        job.setUser(true);
+        job.schedule();
+        return job;
+    }
+
+    private static void report(Display display, List<String> lines) {
+        display.asyncExec(() -> MessageDialog.openError(display.getActiveShell(), "Run on CPU",
+                "The run failed:\n\n" + String.join("\n", lines)));
+    }
+}

@@ -1,0 +1,408 @@
+package org.hostir.studio.ui.timeline;
+
+import java.util.Locale;
+import java.util.function.Consumer;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.FontMetrics;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.ScrollBar;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.FlowPairing;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * The timeline widget: rows of bars painted with plain GC calls. Only what is on screen is painted: rows outside
+ * the vertical window are skipped, bars are found by binary search on start time, and bars narrower than a pixel
+ * that fall on a pixel already painted are skipped, so 100,000 events cost little more than what fits on screen.
+ * Mouse wheel zooms around the pointer, dragging pans, a click selects a bar, hovering shows its details.
+ */
+public final class TimelineCanvas {
+    /** Where the colours come from (the view gives the theme's); the widget knows no registry. */
+    public interface Palette {
+        Color bar(EventKind kind);
+
+        Color barText(EventKind kind);
+
+        Color background();
+
+        Color alternate();
+
+        Color foreground();
+
+        Color grid();
+
+        Color arrow();
+
+        Color selection();
+    }
+
+    static final int LABEL_WIDTH = 150;
+    static final int RULER_HEIGHT = 26;
+    static final int ROW_HEIGHT = 24;
+
+    private final Canvas canvas;
+    private final Palette palette;
+    private TimelineRows rows;
+    /** Top of each row in content pixels (stacked rows are two lanes high), and the total height. */
+    private int[] rowTop = new int[0];
+    private int contentHeight;
+    private double viewStartNs;
+    private double nsPerPixel = 1;
+    private boolean fitted;
+    private TimelineEvent selected;
+    private Consumer<TimelineEvent> selectionListener = e -> { };
+
+    private int dragX = -1, dragY;
+    private double dragStart;
+    private int dragScroll;
+    private boolean dragged;
+    private TimelineEvent hovered;
+
+    public TimelineCanvas(Composite parent, Palette palette) {
+        this.palette = palette;
+        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND | SWT.V_SCROLL);
+        canvas.addListener(SWT.Paint, e -> paint(e.gc, canvas.getClientArea()));
+        canvas.addListener(SWT.Resize, e -> resized());
+        canvas.addListener(SWT.MouseVerticalWheel, this::wheel);
+        canvas.addListener(SWT.MouseDown, this::mouseDown);
+        canvas.addListener(SWT.MouseMove, this::mouseMove);
+        canvas.addListener(SWT.MouseUp, this::mouseUp);
+        canvas.addListener(SWT.KeyDown, this::key);
+        canvas.getVerticalBar().addListener(SWT.Selection, e -> canvas.redraw());
+    }
+
+    public Canvas control() { return canvas; }
+
+    public void setRows(TimelineRows newRows) {
+        rows = newRows;
+        rowTop = new int[newRows == null ? 0 : newRows.rows().size()];
+        int y = 0;
+        for (int i = 0; i < rowTop.length; i++) {
+            rowTop[i] = y;
+            y += height(newRows.rows().get(i));
+        }
+        contentHeight = y;
+        selected = null;
+        hovered = null;
+        fitted = false;
+        resized();
+        canvas.redraw();
+    }
+
+    public TimelineRows rows() { return rows; }
+
+    public void onSelection(Consumer<TimelineEvent> listener) { selectionListener = listener; }
+
+    public TimelineEvent selected() { return selected; }
+
+    public void select(TimelineEvent e) {
+        selected = e;
+        canvas.redraw();
+        selectionListener.accept(e);
+    }
+
+    // ---- view window ----
+
+    /** Shows the whole run, with a small margin. */
+    public void fit() {
+        if (rows == null) return;
+        int w = Math.max(1, canvas.getClientArea().width - LABEL_WIDTH - 10);
+        double span = rows.endNs() - rows.startNs();
+        nsPerPixel = Math.max(1e-3, span * 1.02 / w);
+        viewStartNs = rows.startNs() - span * 0.01;
+        fitted = canvas.getClientArea().width > LABEL_WIDTH;
+        canvas.redraw();
+    }
+
+    /** Zooms by {@code factor} (< 1 zooms in) around the pixel column {@code x}. */
+    public void zoom(double factor, int x) {
+        double t = timeAt(x);
+        nsPerPixel = Math.max(1e-3, nsPerPixel * factor);
+        viewStartNs = t - (x - LABEL_WIDTH) * nsPerPixel;
+        canvas.redraw();
+    }
+
+    /** Moves the window by {@code pixels} (positive: later in time). */
+    public void pan(int pixels) {
+        viewStartNs += pixels * nsPerPixel;
+        canvas.redraw();
+    }
+
+    public double viewStartNs() { return viewStartNs; }
+
+    public double nsPerPixel() { return nsPerPixel; }
+
+    double timeAt(int x) { return viewStartNs + (x - LABEL_WIDTH) * nsPerPixel; }
+
+    private static int height(TimelineRows.Row row) { return row.stacked() ? 2 * ROW_HEIGHT : ROW_HEIGHT; }
+
+    /** The row at content pixel {@code y}, or -1. */
+    private int rowAt(int y) {
+        if (y < 0 || y >= contentHeight) return -1;
+        int lo = 0, hi = rowTop.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (rowTop[mid] <= y) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    private int scroll() {
+        return canvas.getVerticalBar().getVisible() ? canvas.getVerticalBar().getSelection() : 0;
+    }
+
+    private int xOf(long t) {
+        double x = LABEL_WIDTH + (t - viewStartNs) / nsPerPixel;
+        return (int) Math.max(-1e6, Math.min(1e6, x));
+    }
+
+    private void resized() {
+        ScrollBar bar = canvas.getVerticalBar();
+        Rectangle area = canvas.getClientArea();
+        int content = rows == null ? 0 : contentHeight + 3 * ROW_HEIGHT;
+        int visible = Math.max(1, area.height - RULER_HEIGHT);
+        bar.setMaximum(Math.max(content, 1));
+        bar.setThumb(Math.min(visible, Math.max(content, 1)));
+        bar.setPageIncrement(visible);
+        bar.setIncrement(ROW_HEIGHT);
+        bar.setVisible(content > visible);
+        if (!fitted && rows != null) fit();
+    }
+
+    // ---- painting ----
+
+    /** Paints the visible part of the timeline into {@code gc} over {@code area} (also used for PNG export). */
+    public void paint(GC gc, Rectangle area) {
+        gc.setBackground(palette.background());
+        gc.fillRectangle(area);
+        if (rows == null || rows.rows().isEmpty()) {
+            gc.setForeground(palette.foreground());
+            gc.drawString(rows == null ? "No timeline: run a fusion (Run on CPU) or open a Chrome trace."
+                    : "The timeline has no events.", 10, 10, true);
+            return;
+        }
+        FontMetrics fm = gc.getFontMetrics();
+        double charWidth = Math.max(1, fm.getAverageCharacterWidth());
+        int scroll = scroll();
+        int first = Math.max(0, rowAt(scroll));
+        long from = (long) Math.floor(timeAt(LABEL_WIDTH));
+        long to = (long) Math.ceil(timeAt(area.width));
+        gc.setClipping(0, RULER_HEIGHT, area.width, area.height - RULER_HEIGHT);
+        for (int r = first; r < rowTop.length && rowTop[r] < scroll + area.height - RULER_HEIGHT; r++) {
+            int y = RULER_HEIGHT + rowTop[r] - scroll;
+            TimelineRows.Row row = rows.rows().get(r);
+            int h = height(row);
+            boolean newRank = r > 0 && rows.rows().get(r - 1).rank() != row.rank();
+            if (r % 2 == 1) {
+                gc.setBackground(palette.alternate());
+                gc.fillRectangle(0, y, area.width, h);
+            }
+            if (newRank) {
+                gc.setForeground(palette.grid());
+                gc.drawLine(0, y, area.width, y);
+            }
+            paintBars(gc, row, y, from, to, area.width, charWidth, fm.getHeight());
+            gc.setForeground(palette.foreground());
+            gc.setBackground(r % 2 == 1 ? palette.alternate() : palette.background());
+            gc.fillRectangle(0, y + 1, LABEL_WIDTH - 4, h - 1);
+            gc.drawString(clip(row.label(), (LABEL_WIDTH - 10) / charWidth), 6, y + (h - fm.getHeight()) / 2, true);
+        }
+        paintLegend(gc, RULER_HEIGHT + contentHeight - scroll + 8, area, charWidth, fm.getHeight());
+        gc.setClipping(LABEL_WIDTH, RULER_HEIGHT, area.width - LABEL_WIDTH, area.height - RULER_HEIGHT);
+        paintFlows(gc, scroll, area.width);
+        gc.setClipping((Rectangle) null);
+        gc.setForeground(palette.grid());
+        gc.drawLine(LABEL_WIDTH - 2, RULER_HEIGHT, LABEL_WIDTH - 2, area.height);
+        paintRuler(gc, area, fm);
+    }
+
+    private void paintBars(GC gc, TimelineRows.Row row, int rowY, long from, long to, int width, double charWidth,
+                           int fontHeight) {
+        int y;
+        TimelineEvent[] events = row.events();
+        byte[] lanes = row.lanes();
+        int[] paintedEnd = { Integer.MIN_VALUE, Integer.MIN_VALUE };
+        EventKind lastKind = null;
+        for (int i = row.firstVisible(from); i < events.length; i++) {
+            TimelineEvent e = events[i];
+            if (e.startNs() > to) break;
+            if (e.endNs() < from) continue;
+            int lane = lanes[i];
+            int x1 = Math.max(LABEL_WIDTH - 1, xOf(e.startNs()));
+            int x2 = Math.min(width + 1, xOf(e.endNs()));
+            int w = Math.max(1, x2 - x1);
+            // zoomed out, many tiny bars fall on pixels already painted: skip them (the Trace Compass way), so a
+            // repaint costs what the screen holds, not what the run holds
+            if (x2 - x1 < 2 && x1 + w <= paintedEnd[lane] && e != selected) continue;
+            paintedEnd[lane] = Math.max(paintedEnd[lane], x1 + w);
+            y = rowY + lane * ROW_HEIGHT;
+            if (e.kind() != lastKind) gc.setBackground(palette.bar(e.kind()));
+            lastKind = e.kind();
+            int inset = e.kind() == EventKind.HOST || e.kind() == EventKind.SYNC ? 7 : 3;
+            gc.fillRectangle(x1, y + inset, w, ROW_HEIGHT - 2 * inset);
+            if (w > 30) {
+                int chars = (int) ((w - 6) / charWidth);
+                if (chars >= 3) {
+                    gc.setForeground(palette.barText(e.kind()));
+                    gc.drawString(clip(e.name(), chars), Math.max(x1, LABEL_WIDTH) + 3,
+                            y + (ROW_HEIGHT - fontHeight) / 2, true);
+                    lastKind = null;
+                }
+            }
+            if (e.equals(selected)) {
+                gc.setForeground(palette.selection());
+                gc.setLineWidth(2);
+                gc.drawRectangle(x1, y + 1, w, ROW_HEIGHT - 3);
+                gc.setLineWidth(1);
+            }
+        }
+    }
+
+    /** A swatch and name per kind of bar the timeline has, below the last row. */
+    private void paintLegend(GC gc, int y, Rectangle area, double charWidth, int fontHeight) {
+        if (y > area.height - fontHeight) return;
+        int x = LABEL_WIDTH;
+        gc.setForeground(palette.foreground());
+        gc.drawString("legend:", 6, y, true);
+        for (EventKind k : rows.kinds()) {
+            gc.setBackground(palette.bar(k));
+            gc.fillRectangle(x, y + 2, 14, fontHeight - 4);
+            String name = k.name().toLowerCase(Locale.ROOT);
+            gc.drawString(name, x + 18, y, true);
+            x += 18 + (int) (name.length() * charWidth) + 16;
+        }
+        gc.drawString("arrows: send \u2192 recv", x, y, true);
+    }
+
+    private void paintFlows(GC gc, int scroll, int width) {
+        if (rows.flows().isEmpty()) return;
+        gc.setForeground(palette.arrow());
+        gc.setBackground(palette.arrow());
+        gc.setAntialias(SWT.ON);
+        for (FlowPairing.Flow f : rows.flows()) {
+            int x1 = xOf(f.send().startNs()), x2 = xOf(f.recv().endNs());
+            if ((x1 < LABEL_WIDTH && x2 < LABEL_WIDTH) || (x1 > width && x2 > width)) continue;
+            int r1 = rows.rowOf(f.send()), r2 = rows.rowOf(f.recv());
+            if (r1 < 0 || r2 < 0) continue;
+            int y1 = RULER_HEIGHT + rowTop[r1] - scroll + height(rows.rows().get(r1)) / 2;
+            int y2 = RULER_HEIGHT + rowTop[r2] - scroll + height(rows.rows().get(r2)) / 2;
+            gc.drawLine(x1, y1, x2, y2);
+            double a = Math.atan2(y2 - y1, x2 - x1);
+            int[] head = { x2, y2, (int) (x2 - 8 * Math.cos(a - 0.4)), (int) (y2 - 8 * Math.sin(a - 0.4)),
+                (int) (x2 - 8 * Math.cos(a + 0.4)), (int) (y2 - 8 * Math.sin(a + 0.4)) };
+            gc.fillPolygon(head);
+        }
+        gc.setAntialias(SWT.DEFAULT);
+    }
+
+    private void paintRuler(GC gc, Rectangle area, FontMetrics fm) {
+        gc.setBackground(palette.background());
+        gc.fillRectangle(0, 0, area.width, RULER_HEIGHT);
+        gc.setForeground(palette.grid());
+        gc.drawLine(0, RULER_HEIGHT - 1, area.width, RULER_HEIGHT - 1);
+        double step = niceStep(nsPerPixel * 100);
+        double t0 = Math.ceil(timeAt(LABEL_WIDTH) / step) * step;
+        gc.setForeground(palette.foreground());
+        for (double t = t0; t <= timeAt(area.width); t += step) {
+            int x = LABEL_WIDTH + (int) ((t - viewStartNs) / nsPerPixel);
+            gc.drawLine(x, RULER_HEIGHT - 6, x, RULER_HEIGHT - 1);
+            gc.drawString(formatTime(t - rows.startNs(), step), x + 3, (RULER_HEIGHT - fm.getHeight()) / 2 - 2,
+                    true);
+        }
+        gc.drawString("time", 6, (RULER_HEIGHT - fm.getHeight()) / 2 - 2, true);
+    }
+
+    /** 1, 2 or 5 times a power of ten, at least {@code minNs}. */
+    static double niceStep(double minNs) {
+        double p = Math.pow(10, Math.floor(Math.log10(Math.max(minNs, 1e-3))));
+        for (double m : new double[] { 1, 2, 5, 10 }) {
+            if (m * p >= minNs) return m * p;
+        }
+        return 10 * p;
+    }
+
+    /** A time with a unit chosen from the ruler step, so neighbouring labels differ. */
+    public static String formatTime(double ns, double step) {
+        if (step >= 1e9) return String.format(Locale.ROOT, "%.0f s", ns / 1e9);
+        if (step >= 1e6) return String.format(Locale.ROOT, "%.0f ms", ns / 1e6);
+        if (step >= 1e5) return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+        if (step >= 1e3) return String.format(Locale.ROOT, "%.0f \u00b5s", ns / 1e3);
+        if (step >= 1e2) return String.format(Locale.ROOT, "%.1f \u00b5s", ns / 1e3);
+        return String.format(Locale.ROOT, "%.0f ns", ns);
+    }
+
+    private static String clip(String s, double chars) {
+        int n = (int) chars;
+        if (s.length() <= n) return s;
+        return n <= 1 ? "" : s.substring(0, n - 1) + "\u2026";
+    }
+
+    // ---- mouse and keys ----
+
+    /** The bar under a point of the canvas, or null. */
+    public TimelineEvent eventAt(int x, int y) {
+        if (rows == null || x < LABEL_WIDTH || y < RULER_HEIGHT) return null;
+        int contentY = y - RULER_HEIGHT + scroll();
+        int r = rowAt(contentY);
+        if (r < 0) return null;
+        TimelineRows.Row row = rows.rows().get(r);
+        int lane = row.stacked() ? (contentY - rowTop[r]) / ROW_HEIGHT : -1;
+        return row.at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel), lane);
+    }
+
+    private void wheel(Event e) {
+        e.doit = false;
+        zoom(e.count > 0 ? 0.8 : 1.25, Math.max(LABEL_WIDTH, e.x));
+    }
+
+    private void mouseDown(Event e) {
+        if (e.button != 1) return;
+        dragX = e.x;
+        dragY = e.y;
+        dragStart = viewStartNs;
+        dragScroll = canvas.getVerticalBar().getSelection();
+        dragged = false;
+        canvas.setFocus();
+    }
+
+    private void mouseMove(Event e) {
+        if (dragX >= 0 && (e.stateMask & SWT.BUTTON1) != 0) {
+            if (Math.abs(e.x - dragX) + Math.abs(e.y - dragY) > 3) dragged = true;
+            if (dragged) {
+                viewStartNs = dragStart - (e.x - dragX) * nsPerPixel;
+                canvas.getVerticalBar().setSelection(dragScroll - (e.y - dragY));
+                canvas.redraw();
+            }
+            return;
+        }
+        TimelineEvent at = eventAt(e.x, e.y);
+        if (at != hovered) {
+            hovered = at;
+            canvas.setToolTipText(at == null ? null : EventDetails.of(at));
+        }
+    }
+
+    private void mouseUp(Event e) {
+        if (e.button == 1 && dragX >= 0 && !dragged) select(eventAt(e.x, e.y));
+        dragX = -1;
+    }
+
+    private void key(Event e) {
+        int mid = LABEL_WIDTH + (canvas.getClientArea().width - LABEL_WIDTH) / 2;
+        switch (e.character) {
+            case '+', '=' -> zoom(0.8, mid);
+            case '-' -> zoom(1.25, mid);
+            case '0' -> fit();
+            default -> {
+                if (e.keyCode == SWT.ARROW_LEFT) pan(-50);
+                else if (e.keyCode == SWT.ARROW_RIGHT) pan(50);
+            }
+        }
+    }
+}

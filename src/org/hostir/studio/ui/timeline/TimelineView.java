@@ -1,0 +1,272 @@
+package org.hostir.studio.ui.timeline;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.util.IPropertyChangeListener;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ViewPart;
+import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.ChromeTraceWriter;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.OverlapFigures;
+import org.hostir.studio.trace.Timeline;
+import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.passes.LoweringView;
+
+/**
+ * The timeline view: a run's timeline or a Chrome trace, one row per rank and stream, bars coloured by kind from
+ * the theme, send-to-receive arrows, and the overlap summary (HTA's figures) below. Other code shows a timeline
+ * with {@link #show(Timeline, String)}; selecting a bar reveals its Host IR node in the lowering view.
+ */
+public class TimelineView extends ViewPart {
+    public static final String ID = "org.hostir.studio.ui.timeline.TimelineView";
+    static final String COLOR_PREFIX = "org.hostir.studio.ui.timeline.";
+
+    private TimelineCanvas canvas;
+    private Text summary;
+    private Timeline timeline;
+    private IFile source;
+    private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
+    private final IPropertyChangeListener themeListener = e -> {
+        textColors.clear();
+        if (canvas != null && !canvas.control().isDisposed()) canvas.control().redraw();
+    };
+
+    /**
+     * Shows a timeline in the view, opening it if needed; call on the UI thread (the launch and the CPU run do).
+     * Returns the view, or null when no workbench page is open.
+     */
+    public static TimelineView show(Timeline timeline, String title) { return show(timeline, title, null); }
+
+    /** As {@link #show(Timeline, String)}, naming the fusion file the run came from (for node reveals). */
+    public static TimelineView show(Timeline timeline, String title, IFile source) {
+        var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+        if (window == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
+            window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+        }
+        IWorkbenchPage page = window == null ? null : window.getActivePage();
+        if (page == null) return null;
+        try {
+            TimelineView view = (TimelineView) page.showView(ID);
+            view.setTimeline(timeline, title, source);
+            return view;
+        } catch (PartInitException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void createPartControl(Composite parent) {
+        SashForm sash = new SashForm(parent, SWT.VERTICAL);
+        canvas = new TimelineCanvas(sash, new ThemePalette());
+        canvas.onSelection(this::barSelected);
+        summary = new Text(sash, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
+        summary.setFont(JFaceResources.getTextFont());
+        summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
+        sash.setWeights(72, 28);
+        PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
+    }
+
+    /** Shows {@code t}; {@code title} goes to the view's description. */
+    public void setTimeline(Timeline t, String title, IFile from) {
+        timeline = t;
+        source = from;
+        canvas.setRows(new TimelineRows(t));
+        setContentDescription(title == null ? "" : title);
+        summary.setText(summary(t));
+    }
+
+    /** The summary below the bars: counts, per-rank totals, overlap and exposed communication. */
+    static String summary(Timeline t) {
+        StringBuilder s = new StringBuilder();
+        Map<Integer, Map<EventKind, Integer>> counts = new TreeMap<>();
+        for (TimelineEvent e : t.events()) {
+            counts.computeIfAbsent(e.rank(), r -> new EnumMap<>(EventKind.class)).merge(e.kind(), 1, Integer::sum);
+        }
+        s.append(OverlapFigures.of(t).format());
+        counts.forEach((rank, byKind) -> {
+            s.append("rank ").append(rank).append(" events:");
+            byKind.forEach((k, n) -> s.append(' ').append(k.name().toLowerCase(Locale.ROOT)).append(' ').append(n));
+            s.append('\n');
+        });
+        s.append("Wheel: zoom, drag: pan, 0: fit, click a bar: reveal its Host IR node in the Lowering view.");
+        return s.toString();
+    }
+
+    private void barSelected(TimelineEvent e) {
+        if (e == null) return;
+        getViewSite().getActionBars().getStatusLineManager().setMessage(EventDetails.of(e).lines().findFirst()
+                .orElse(""));
+        if (e.nodeId() < 0) return;
+        try {
+            IViewPart v = getSite().getPage().showView(LoweringView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+            if (v instanceof LoweringView lowering) {
+                if (source != null && !source.equals(lowering.file())) lowering.setFile(source);
+                lowering.revealNode(e.rank(), e.nodeId());
+            }
+        } catch (PartInitException ignored) {
+            // no lowering view: the status line already shows the bar
+        }
+    }
+
+    // ---- commands ----
+
+    public void fit() { canvas.fit(); }
+
+    public void zoom(double factor) {
+        Rectangle a = canvas.control().getClientArea();
+        canvas.zoom(factor, TimelineCanvas.LABEL_WIDTH + (a.width - TimelineCanvas.LABEL_WIDTH) / 2);
+    }
+
+    public void openTrace() {
+        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN);
+        d.setFilterExtensions(new String[] { "*.json", "*" });
+        String f = d.open();
+        if (f == null) return;
+        try {
+            setTimeline(ChromeTraceReader.read(Path.of(f)), Path.of(f).getFileName().toString(), null);
+        } catch (IOException | RuntimeException e) {
+            MessageDialog.openError(getSite().getShell(), "Open Chrome trace", "Cannot read " + f + ":\n"
+                    + e.getMessage());
+        }
+    }
+
+    public void exportJson(Path file) throws IOException {
+        ChromeTraceWriter.write(timeline, Map.of(), file);
+    }
+
+    /** Writes what the canvas shows now (its whole client area) as a PNG. */
+    public void exportPng(Path file) {
+        Rectangle a = canvas.control().getClientArea();
+        Image image = new Image(canvas.control().getDisplay(), Math.max(1, a.width), Math.max(1, a.height));
+        GC gc = new GC(image);
+        try {
+            gc.setFont(canvas.control().getFont());
+            canvas.paint(gc, new Rectangle(0, 0, a.width, a.height));
+        } finally {
+            gc.dispose();
+        }
+        try {
+            ImageLoader loader = new ImageLoader();
+            loader.data = new ImageData[] { image.getImageData() };
+            loader.save(file.toString(), SWT.IMAGE_PNG);
+        } finally {
+            image.dispose();
+        }
+    }
+
+    public void exportInteractively(boolean png) {
+        if (timeline == null) return;
+        FileDialog d = new FileDialog(getSite().getShell(), SWT.SAVE);
+        d.setOverwrite(true);
+        d.setFilterExtensions(new String[] { png ? "*.png" : "*.json" });
+        d.setFileName(png ? "timeline.png" : "trace.json");
+        String f = d.open();
+        if (f == null) return;
+        try {
+            if (png) exportPng(Path.of(f)); else exportJson(Path.of(f));
+        } catch (IOException | RuntimeException e) {
+            MessageDialog.openError(getSite().getShell(), "Export timeline", "Cannot write " + f + ":\n"
+                    + e.getMessage());
+        }
+    }
+
+    // ---- for tests ----
+
+    public TimelineCanvas canvas() { return canvas; }
+
+    public Timeline timeline() { return timeline; }
+
+    public String summaryText() { return summary.getText(); }
+
+    @Override
+    public void setFocus() { canvas.control().setFocus(); }
+
+    @Override
+    public void dispose() {
+        PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
+        super.dispose();
+    }
+
+    /** Bar colours from the theme's colour registry; background and text follow the canvas (and so a dark theme). */
+    private final class ThemePalette implements TimelineCanvas.Palette {
+        private Color alternate;
+        private Color grid;
+
+        @Override
+        public Color bar(EventKind kind) {
+            Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
+                    .get(COLOR_PREFIX + kind.name().toLowerCase(Locale.ROOT));
+            return c != null ? c : canvas.control().getDisplay().getSystemColor(SWT.COLOR_GRAY);
+        }
+
+        @Override
+        public Color barText(EventKind kind) {
+            return textColors.computeIfAbsent(kind, k -> {
+                RGB rgb = bar(k).getRGB();
+                double luminance = 0.299 * rgb.red + 0.587 * rgb.green + 0.114 * rgb.blue;
+                return canvas.control().getDisplay().getSystemColor(luminance > 140 ? SWT.COLOR_BLACK
+                        : SWT.COLOR_WHITE);
+            });
+        }
+
+        @Override
+        public Color background() { return canvas.control().getBackground(); }
+
+        @Override
+        public Color alternate() {
+            if (alternate == null) alternate = blend(background(), foreground(), 0.05);
+            return alternate;
+        }
+
+        @Override
+        public Color foreground() { return canvas.control().getForeground(); }
+
+        @Override
+        public Color grid() {
+            if (grid == null) grid = blend(background(), foreground(), 0.3);
+            return grid;
+        }
+
+        @Override
+        public Color arrow() {
+            Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
+                    .get(COLOR_PREFIX + "arrow");
+            return c != null ? c : foreground();
+        }
+
+        @Override
+        public Color selection() {
+            return canvas.control().getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION);
+        }
+
+        private static Color blend(Color a, Color b, double t) {
+            // Color needs no disposal since SWT 3.129 (no OS resource is held)
+            return new Color((int) (a.getRed() * (1 - t) + b.getRed() * t),
+                    (int) (a.getGreen() * (1 - t) + b.getGreen() * t), (int) (a.getBlue() * (1 - t) + b.getBlue() * t));
+        }
+    }
+}

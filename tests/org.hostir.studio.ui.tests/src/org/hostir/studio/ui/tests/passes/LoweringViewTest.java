@@ -1,0 +1,163 @@
+package org.hostir.studio.ui.tests.passes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.ide.IDE;
+import org.hostir.studio.diff.DiffKind;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.passes.LoweringResult;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.passes.PassRow;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lowering view in a real workbench on seed 000's AG+matmul with the P2P allgather: it follows the editor,
+ * lists every pass, shows what StreamParallelType added, hides the passes that changed nothing, steps, links
+ * nodes to the fusion file, exports, and shows a broken file as its diagnostic.
+ */
+public class LoweringViewTest {
+    private static final List<String> PASSES = List.of("Validate", "DecomposeReshardings", "ReorderShardedAxis",
+            "Segment", "StreamParallelType", "ConvertToCommunication", "InsertDeallocations");
+
+    private IWorkbenchPage page;
+    private IFile file;
+    private LoweringView view;
+
+    @BeforeEach
+    public void open() throws Exception {
+        page = ViewTestSupport.page();
+        page.getWorkbenchWindow().getShell().setSize(1280, 960);
+        file = ViewTestSupport.copyToWorkspace("lowering", "examples/seeds/ag_matmul_p2p.fusion", "ag_matmul_p2p.fusion");
+        view = (LoweringView) page.showView(LoweringView.ID);
+        // the view follows the active editor on a .fusion file
+        IDE.openEditor(page, file, "org.eclipse.ui.DefaultTextEditor");
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+    }
+
+    @AfterEach
+    public void close() {
+        view.setHideUnchanged(false);
+        page.closeAllEditors(false);
+    }
+
+    private List<String> visibleNames() {
+        return view.visibleEntries().stream().map(e -> e.step().pass()).toList();
+    }
+
+    @Test
+    public void showsEveryPassAndWhatStreamParallelTypeAdded() throws Exception {
+        assertEquals(file, view.file(), "the view follows the fusion editor");
+        assertInstanceOf(LoweringResult.Lowered.class, view.result(), view.messageText());
+        assertEquals(PASSES, visibleNames());
+
+        view.selectPass("StreamParallelType");
+        assertEquals("StreamParallelType", view.selectedPass());
+        List<PassRow> rows = view.treeRows();
+        assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.ADDED && r.node() instanceof ForLoop),
+                "a FOR StreamIdx loop added: " + rows);
+        assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.ADDED && r.node() instanceof P2PCommunication),
+                "P2P communications added: " + rows);
+        assertTrue(rows.stream().anyMatch(r -> r.text().startsWith("P2PCommunication") && r.text().contains("recv")),
+                "the printed recv: " + rows);
+
+        page.setPartState(page.findViewReference(LoweringView.ID), IWorkbenchPage.STATE_MAXIMIZED);
+        ViewTestSupport.spin(Display.getCurrent(), 800);
+        ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "lowering-view.png");
+        page.setPartState(page.findViewReference(LoweringView.ID), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    @Test
+    public void hideUnchangedHidesThePassesThatChangedNothing() {
+        view.setHideUnchanged(true);
+        assertEquals(List.of("DecomposeReshardings", "Segment", "StreamParallelType"), visibleNames());
+        view.setHideUnchanged(false);
+        assertEquals(PASSES, visibleNames());
+    }
+
+    @Test
+    public void filterAndSteppingMoveThroughThePasses() {
+        view.selectPass("Validate");
+        view.stepPass(1);
+        assertEquals("DecomposeReshardings", view.selectedPass());
+        view.stepPass(1);
+        view.stepPass(-1);
+        assertEquals("DecomposeReshardings", view.selectedPass());
+        view.selectPass("InsertDeallocations");
+        view.stepPass(1);
+        assertEquals("InsertDeallocations", view.selectedPass(), "stepping stops at the last pass");
+
+        view.selectPass("StreamParallelType");
+        view.stepChange(1);
+        Object first = view.tree().getStructuredSelection().getFirstElement();
+        assertInstanceOf(PassRow.class, first);
+        assertTrue(((PassRow) first).isChange(), "next change selects a changed node");
+        view.stepChange(1);
+        assertNotEquals(first, view.tree().getStructuredSelection().getFirstElement(), "and moves on");
+    }
+
+    @Test
+    public void everyRankHasItsProgram() {
+        view.selectRank(1);
+        view.selectPass("StreamParallelType");
+        assertTrue(view.treeRows().stream().anyMatch(r -> r.node() instanceof P2PCommunication));
+        assertTrue(view.selectedSnapshotText().contains("%HostIrContainer"));
+        view.selectRank(0);
+    }
+
+    @Test
+    public void nodesLinkToTheFusionFileAndBack() {
+        view.selectPass("InsertDeallocations");
+        PassRow p2p = view.treeRows().stream().filter(r -> r.node() instanceof P2PCommunication).findFirst()
+                .orElseThrow();
+        view.tree().setSelection(new org.eclipse.jface.viewers.StructuredSelection(p2p), true);
+        var published = (IStructuredSelection) view.getSite().getSelectionProvider().getSelection();
+        FusionElement element = assertInstanceOf(FusionElement.class, published.getFirstElement(),
+                "selecting a node publishes the fusion element it came from");
+        assertEquals(file.getFullPath().toString(), element.file());
+
+        view.tree().setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY);
+        view.reveal(FusionElement.op(file.getFullPath().toString(), 0));
+        List<?> revealed = view.tree().getStructuredSelection().toList();
+        assertFalse(revealed.isEmpty(), "the matmul op reveals the nodes lowered from it");
+    }
+
+    @Test
+    public void exportWritesEverySnapshotOfEveryRank() throws Exception {
+        Path dir = Files.createTempDirectory("snapshots");
+        assertEquals(2 * (1 + PASSES.size()), view.exportSnapshots(dir));
+        assertTrue(Files.readString(dir.resolve("rank-1/05-StreamParallelType.txt")).contains("FOR StreamIdx"));
+    }
+
+    @Test
+    public void aBrokenFileShowsItsDiagnostic() throws Exception {
+        IFile broken = ViewTestSupport.workspaceFile("lowering", "broken.fusion",
+                "{\"format\": \"hostir-fusion/1\", \"name\": \"broken\", \"tensors\": [");
+        view.setFile(broken);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        assertInstanceOf(LoweringResult.Failed.class, view.result());
+        assertTrue(view.messageText().contains("broken.fusion:"), view.messageText());
+        assertFalse(view.messageText().contains("Exception"), "a diagnostic, not a stack trace");
+        assertSame(broken, view.file());
+        assertTrue(view.visibleEntries().isEmpty());
+        assertNotNull(view.messageText());
+    }
+}

@@ -1,0 +1,128 @@
+package org.hostir.studio.ui.tests.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.Timeline;
+import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.passes.PassRow;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.timeline.CpuRun;
+import org.hostir.studio.ui.timeline.EventDetails;
+import org.hostir.studio.ui.timeline.TimelineRows;
+import org.hostir.studio.ui.timeline.TimelineView;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The timeline view in a real workbench on a CPU run of seed 000's AG+matmul (P2P allgather): rows for both
+ * ranks and their streams, matmul and communication bars, hover details, the overlap summary, export.
+ */
+public class TimelineViewTest {
+
+    private static Timeline cpuRun() throws Exception {
+        String source = Files.readString(ViewTestSupport.repoFile("examples/seeds/ag_matmul_p2p.fusion"));
+        CpuRun.Outcome outcome = CpuRun.run(source, "ag_matmul_p2p.fusion", 2, LoweringOptions.DEFAULTS, s -> { });
+        return assertInstanceOf(CpuRun.Outcome.Ran.class, outcome, outcome.toString()).result().timeline();
+    }
+
+    @Test
+    public void showsRowsForBothRanksWithMatmulAndCommunicationBars() throws Exception {
+        Timeline timeline = cpuRun();
+        IWorkbenchPage page = ViewTestSupport.page();
+        page.getWorkbenchWindow().getShell().setSize(1280, 960);
+        TimelineView view = TimelineView.show(timeline, "ag_matmul_p2p: CPU run on 2 devices");
+        assertNotNull(view, "the view opens");
+        TimelineRows rows = view.canvas().rows();
+        for (int rank : List.of(0, 1)) {
+            List<TimelineRows.Row> mine = rows.rows().stream().filter(r -> r.rank() == rank).toList();
+            assertTrue(mine.stream().filter(r -> r.stream() >= 0).count() >= 2,
+                    "rank " + rank + " has rows for its streams: " + mine.stream().map(TimelineRows.Row::label).toList());
+            Set<EventKind> kinds = mine.stream().flatMap(r -> java.util.Arrays.stream(r.events()))
+                    .map(TimelineEvent::kind).collect(Collectors.toSet());
+            assertTrue(kinds.contains(EventKind.MATMUL), "rank " + rank + " matmul bars: " + kinds);
+            assertTrue(kinds.contains(EventKind.P2P) || kinds.contains(EventKind.COMMUNICATION),
+                    "rank " + rank + " communication bars: " + kinds);
+        }
+        assertTrue(rows.rows().stream().allMatch(r -> r.label().startsWith("rank ")));
+        assertTrue(view.summaryText().contains("overlap"), view.summaryText());
+        assertTrue(view.summaryText().contains("exposed communication"), view.summaryText());
+
+        TimelineEvent matmul = timeline.events().stream().filter(e -> e.kind() == EventKind.MATMUL).findFirst()
+                .orElseThrow();
+        String details = EventDetails.of(matmul);
+        assertTrue(details.contains("duration") && details.contains("rank " + matmul.rank()), details);
+
+        page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_MAXIMIZED);
+        ViewTestSupport.spin(Display.getCurrent(), 500);
+        view.fit();
+        ViewTestSupport.spin(Display.getCurrent(), 800);
+        // the bar found under the middle of a matmul's row is a real event
+        Rectangle area = view.canvas().control().getClientArea();
+        assertTrue(area.width > 400, "the canvas is laid out: " + area);
+        ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-view.png");
+        page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    @Test
+    public void selectingABarRevealsItsHostIrNodeInTheLoweringView() throws Exception {
+        IWorkbenchPage page = ViewTestSupport.page();
+        org.eclipse.core.resources.IFile file = ViewTestSupport.copyToWorkspace("timeline",
+                "examples/seeds/ag_matmul_p2p.fusion", "ag_matmul_p2p.fusion");
+        LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
+        lowering.setFile(file);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        Timeline timeline = cpuRun();
+        TimelineView view = TimelineView.show(timeline, "reveal", file);
+        TimelineEvent matmul = timeline.events().stream().filter(e -> e.kind() == EventKind.MATMUL && e.nodeId() >= 0)
+                .findFirst().orElseThrow();
+        view.canvas().select(matmul);
+        ViewTestSupport.spin(Display.getCurrent(), 200);
+        PassRow row = assertInstanceOf(PassRow.class, lowering.tree().getStructuredSelection().getFirstElement(),
+                "the bar's node is selected in the lowering view");
+        assertEquals(matmul.nodeId(), row.node().id());
+        assertEquals(matmul.rank(), Integer.parseInt(lowering.getContentDescription().replaceAll(".*rank (\\d+).*", "$1")));
+    }
+
+    @Test
+    public void exportsChromeTraceAndPng() throws Exception {
+        Timeline timeline = cpuRun();
+        TimelineView view = TimelineView.show(timeline, "export");
+        ViewTestSupport.spin(Display.getCurrent(), 300);
+        Path dir = Files.createTempDirectory("timeline");
+        view.exportJson(dir.resolve("trace.json"));
+        assertEquals(timeline.events().size(), ChromeTraceReader.read(dir.resolve("trace.json")).events().size());
+        view.exportPng(dir.resolve("timeline.png"));
+        assertTrue(Files.size(dir.resolve("timeline.png")) > 1000);
+    }
+
+    @Test
+    public void selectingABarFindsItUnderThePointer() throws Exception {
+        Timeline timeline = cpuRun();
+        TimelineView view = TimelineView.show(timeline, "hit test");
+        ViewTestSupport.spin(Display.getCurrent(), 300);
+        view.fit();
+        TimelineRows rows = view.canvas().rows();
+        TimelineRows.Row row = rows.rows().stream().filter(r -> r.events().length > 0 && r.stream() >= 0)
+                .findFirst().orElseThrow();
+        TimelineEvent longest = java.util.Arrays.stream(row.events())
+                .max(java.util.Comparator.comparingLong(TimelineEvent::durationNs)).orElseThrow();
+        assertEquals(longest, row.at((longest.startNs() + longest.endNs()) / 2, 0));
+        view.canvas().select(longest);
+        assertEquals(longest, view.canvas().selected());
+    }
+}
