@@ -72,7 +72,7 @@ public class WorkbenchSmokeTest {
     }
 
     /** Runs the event loop for a while so that the window is laid out and painted. */
-    static void spin(Display display, long millis) throws InterruptedException {
+    public static void spin(Display display, long millis) throws InterruptedException {
         long end = System.currentTimeMillis() + millis;
         while (System.currentTimeMillis() < end) {
             while (display.readAndDispatch()) {
@@ -87,7 +87,7 @@ public class WorkbenchSmokeTest {
      * Without a window manager the shell's bounds reach below what is painted, so the picture stops at the
      * bottom of the client area.
      */
-    static File screenshot(Shell shell, String name) {
+    public static File screenshot(Shell shell, String name) {
         String dir = System.getProperty("hirstudio.screenshots");
         if (dir == null || dir.isBlank()) {
             return null;

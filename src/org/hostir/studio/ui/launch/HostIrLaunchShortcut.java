@@ -1,0 +1,54 @@
+package org.hostir.studio.ui.launch;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationType;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.ILaunchShortcut;
+import org.eclipse.jface.dialogs.ErrorDialog;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IFileEditorInput;
+
+/** Run As > Host IR Program on a .fusion file or its editor: reuses the file's configuration or makes one. */
+public final class HostIrLaunchShortcut implements ILaunchShortcut {
+    @Override
+    public void launch(ISelection selection, String mode) {
+        if (selection instanceof IStructuredSelection s && Adapters.adapt(s.getFirstElement(), IFile.class) != null) {
+            launch(Adapters.adapt(s.getFirstElement(), IFile.class), mode);
+        }
+    }
+
+    @Override
+    public void launch(IEditorPart editor, String mode) {
+        if (editor.getEditorInput() instanceof IFileEditorInput in) launch(in.getFile(), mode);
+    }
+
+    private static void launch(IFile file, String mode) {
+        try {
+            DebugUITools.launch(configurationFor(file), mode);
+        } catch (CoreException e) {
+            ErrorDialog.openError(null, "Host IR Program", "Cannot launch " + file.getName(), e.getStatus());
+        }
+    }
+
+    /** The first configuration of this file, else a new one with the default settings. */
+    public static ILaunchConfiguration configurationFor(IFile file) throws CoreException {
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        ILaunchConfigurationType type = manager.getLaunchConfigurationType(LaunchAttributes.TYPE_ID);
+        String path = file.getFullPath().toString();
+        for (ILaunchConfiguration c : manager.getLaunchConfigurations(type)) {
+            if (path.equals(c.getAttribute(LaunchAttributes.FILE, ""))) return c;
+        }
+        String name = manager.generateLaunchConfigurationName(file.getName().replace(".fusion", ""));
+        ILaunchConfigurationWorkingCopy copy = type.newInstance(null, name);
+        LaunchAttributes.write(LaunchSettings.DEFAULTS.withFile(path), copy);
+        return copy.doSave();
+    }
+}

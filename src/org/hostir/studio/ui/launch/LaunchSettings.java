@@ -1,0 +1,68 @@
+package org.hostir.studio.ui.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a "Host IR Program" launch configuration holds, as plain values, and the engine command line it becomes.
+ * Kept free of Eclipse types so the mapping from settings to {@code hirstudio run} arguments is easy to check.
+ *
+ * @param file       the workspace path of the .fusion file
+ * @param symbols    symbol bindings, {@code M -> 64}
+ * @param backend    auto, cpu or cuda
+ * @param options    lowering options ({@code allgather -> p2p}, ...), passed as {@code --option KEY=VALUE}
+ */
+public record LaunchSettings(String file, Map<String, String> symbols, String backend, int devices, int streams,
+                             int iterations, int warmup, boolean validate, Map<String, String> options) {
+    public static final LaunchSettings DEFAULTS = new LaunchSettings("", Map.of(), "auto", 2, 4, 3, 1, true,
+            Map.of());
+
+    public LaunchSettings {
+        symbols = Map.copyOf(symbols);
+        options = Map.copyOf(options);
+    }
+
+    public LaunchSettings withFile(String f) {
+        return new LaunchSettings(f, symbols, backend, devices, streams, iterations, warmup, validate, options);
+    }
+
+    /** The arguments after {@code org.hostir.studio.cli.Main}, for the file at {@code location}. */
+    public List<String> runArguments(Path location, Path trace) {
+        List<String> args = new ArrayList<>(List.of("run", location.toString(), "--backend", backend, "--devices",
+                Integer.toString(devices), "--streams", Integer.toString(streams), "--iterations",
+                Integer.toString(iterations), "--warmup", Integer.toString(warmup), "--trace", trace.toString()));
+        if (validate) args.add("--validate");
+        new LinkedHashMap<>(new java.util.TreeMap<>(symbols)).forEach((k, v) -> {
+            args.add("--set");
+            args.add(k + "=" + v);
+        });
+        new java.util.TreeMap<>(options).forEach((k, v) -> {
+            args.add("--option");
+            args.add(k + "=" + v);
+        });
+        return args;
+    }
+
+    /** {@code M=64, K=128} -> map; blanks ignored. Returns null when a part is not {@code NAME=INTEGER}. */
+    public static Map<String, String> parseSymbols(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String part : text.split("[,\\s]+")) {
+            if (part.isBlank()) continue;
+            int eq = part.indexOf('=');
+            if (eq <= 0 || !part.substring(0, eq).matches("[A-Za-z_][A-Za-z0-9_]*")
+                    || !part.substring(eq + 1).matches("[0-9]+")) {
+                return null;
+            }
+            out.put(part.substring(0, eq), part.substring(eq + 1));
+        }
+        return out;
+    }
+
+    public static String formatSymbols(Map<String, String> symbols) {
+        return String.join(", ", new java.util.TreeMap<>(symbols).entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).toList());
+    }
+}

@@ -1,0 +1,62 @@
+package org.hostir.studio.ui.studio;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IViewReference;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+
+/**
+ * The product smoke test's eyes: a few seconds after start it saves a PNG of the window and a text report (the
+ * perspective, the open views and editors), then closes the workbench so the script that started it can check.
+ */
+final class SmokeReport {
+    private static final int SETTLE_MILLIS = 4000;
+
+    private SmokeReport() {}
+
+    static void later(Path png) {
+        Display display = PlatformUI.getWorkbench().getDisplay();
+        display.timerExec(SETTLE_MILLIS, () -> {
+            try {
+                write(display, png);
+            } catch (IOException | RuntimeException e) {
+                org.eclipse.core.runtime.ILog.of(SmokeReport.class).error("smoke report failed", e);
+            } finally {
+                PlatformUI.getWorkbench().close();
+            }
+        });
+    }
+
+    private static void write(Display display, Path png) throws IOException {
+        Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+        Rectangle b = shell.getBounds();
+        Image image = new Image(display, b.width, b.height);
+        GC gc = new GC(display);
+        gc.copyArea(image, b.x, b.y);
+        gc.dispose();
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] {image.getImageData()};
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        loader.save(png.toString(), SWT.IMAGE_PNG);
+        image.dispose();
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        List<String> lines = new ArrayList<>();
+        lines.add("perspective=" + (page.getPerspective() == null ? "" : page.getPerspective().getId()));
+        for (IViewReference v : page.getViewReferences()) lines.add("view=" + v.getId());
+        for (var e : page.getEditorReferences()) lines.add("editor=" + e.getName());
+        Files.write(Path.of(png + ".txt"), lines);
+    }
+}
