@@ -124,7 +124,7 @@ public class FusionEditor extends MultiPageEditorPart {
         });
         FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
         model = r.parses() ? r.document() : FusionEdits.empty(baseName());
-        applyCheck(r, !document.get().equals(FusionWriter.write(model)));
+        applyCheck(r);
 
         undoRedo = new UndoRedoActionGroup(getSite(), undoContext, true);
         IHandlerService handlers = getSite().getService(IHandlerService.class);
@@ -240,23 +240,17 @@ public class FusionEditor extends MultiPageEditorPart {
                 writing = false;
             }
         }
-        long t0 = System.nanoTime();
-        FusionCheck.Result r = FusionCheck.check(text, fileLabel());
-        long checked = System.nanoTime() - t0;
-        applyCheck(r, false);
-        lastCheckNanos = checked;
+        applyCheck(FusionCheck.check(text, fileLabel()));
     }
 
-    /**
-     * Shows a check's outcome. The banner is for the user's own text that does not parse; a graph-built
-     * document the reader refuses (a fusion without an output yet) only gets markers.
-     */
-    private void applyCheck(FusionCheck.Result r, boolean userText) {
+    private void applyCheck(FusionCheck.Result r) {
+        long t0 = System.nanoTime();
         problems = r.problems();
         sourceParses = r.parses();
-        graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
+        lastCheckNanos = System.nanoTime() - t0;
+        graph.setBanner(sourceParses ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
-        graph.refresh(model, problems);
+        graph.refresh(model, sourceParses ? problems : List.of());
         updateMarkers();
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
@@ -278,14 +272,13 @@ public class FusionEditor extends MultiPageEditorPart {
         if (document == null) return;
         long t0 = System.nanoTime();
         FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
-        long checked = System.nanoTime() - t0;
         if (r.parses() && !r.document().equals(model)) {
             model = r.document();
             // graph snapshots taken before a text edit would silently revert it on undo: start afresh
             OperationHistoryFactory.getOperationHistory().dispose(undoContext, true, true, false);
         }
-        applyCheck(r, true);
-        lastCheckNanos = checked;
+        applyCheck(r);
+        lastCheckNanos = System.nanoTime() - t0;
     }
 
     private void updateMarkers() {
@@ -313,12 +306,6 @@ public class FusionEditor extends MultiPageEditorPart {
     /** Applies one edit as one undoable operation; an edit the model refuses changes nothing and says why. */
     public boolean edit(String label, UnaryOperator<FusionDocument> change) {
         FusionDocument before = model, after;
-        String text = document == null ? "" : document.get();
-        if (!sourceParses && !text.isBlank() && !text.equals(FusionWriter.write(model))) {
-            // the graph would overwrite the user's unparsable text: they fix or undo it on the Source page first
-            refuse("The source does not parse: fix it on the Source page before editing the graph");
-            return false;
-        }
         try {
             after = change.apply(before);
         } catch (RuntimeException e) {

@@ -53,11 +53,8 @@ public final class FusionEdits {
         OpSpec op = new OpSpec(kind, inputs, output, List.of(), List.of(), List.of());
         op = ShapeInference.withDefaultAttributes(op, inputAxes(doc, op));
         TensorSpec first = inputs.isEmpty() ? null : doc.tensor(inputs.get(0)).orElse(null);
-        List<AxisSpec> axes = ShapeInference.derive(op, inputAxes(doc, op));
-        // an op still missing operands gets its first input's shape for now; connecting re-derives it
-        if (axes.isEmpty()) axes = first != null ? ShapeInference.runtime(first.axes()) : List.of(AxisSpec.of(ExtentSpec.size(1)));
-        TensorSpec out = new TensorSpec(output, first == null ? DataType.FLOAT : first.dtype(), null, axes,
-                first == null ? MeshSpec.ABSENT : first.mesh());
+        TensorSpec out = new TensorSpec(output, first == null ? DataType.FLOAT : first.dtype(), null,
+                ShapeInference.derive(op, inputAxes(doc, op)), first == null ? MeshSpec.ABSENT : first.mesh());
         List<String> outputs = new ArrayList<>(doc.outputs());
         outputs.removeIf(o -> inputs.contains(o) && producer(doc, o).isPresent());
         outputs.add(output);

@@ -63,7 +63,7 @@ public final class ShapeInference {
     }
 
     /** Axes that exist at run time: reduction axes do not. */
-    public static List<AxisSpec> runtime(List<AxisSpec> axes) {
+    static List<AxisSpec> runtime(List<AxisSpec> axes) {
         return axes.stream().filter(a -> a.iter() != IterType.REDUCTION).toList();
     }
 
