@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
-#   scripts/gpu-run.sh [test] [examples] [bench]     (default: all three)
+#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench]     (default: test examples bench)
 # test: the CUDA JUnit suite (and the CLI tests); examples: every example through
-# `hirstudio run --backend cuda --devices 2 --validate`; bench: `hirstudio bench agmm`, PyTorch baseline included.
+# `hirstudio run --backend cuda --devices 2 --validate`; launcher: every example with one process per GPU
+# (scripts/gpu-launch.sh, each rank validating its shard), and two through torchrun; npy: every example with
+# --save-npy, checked by PyTorch (scripts/check_npy_torch.py); bench: `hirstudio bench agmm`, PyTorch included.
 # Output goes to stdout and, where OUT is set, to $OUT/*.log.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +24,8 @@ for step in "${steps[@]}"; do
         test)
             "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest \
-                --select-class org.hostir.studio.tests.exec.RunCommandTest 2>&1 | tee "$LOGS/test.log"
+                --select-class org.hostir.studio.tests.exec.RunCommandTest --select-class org.hostir.studio.tests.exec.CudaLauncherTest \
+                --select-class org.hostir.studio.tests.exec.OutOfMemoryTest 2>&1 | tee "$LOGS/test.log"
             (( PIPESTATUS[0] == 0 )) || rc=1
             # failure handling in a JVM of its own: aborted communicators are not reused
             timeout 120 "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree \
@@ -38,10 +41,35 @@ for step in "${steps[@]}"; do
                     "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
                 (( code == 0 || code == 2 )) || rc=1
             done 2>&1 | tee "$LOGS/examples.log" ;;
+        launcher)
+            for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
+                line=$(scripts/gpu-launch.sh 2 "$f" --validate --iterations 3 --warmup 1 2>&1)
+                code=$?
+                printf '%-48s exit %d  %s | %s\n' "$f" "$code" "$(grep '^\[rank 0\] time:' <<<"$line" | head -1)" \
+                    "$(grep -E '\] (validation:|error:)' <<<"$line" | tr '\n' ' ')"
+                (( code == 0 )) || grep -q 'mesh.device-range' <<<"$line" || rc=1
+            done 2>&1 | tee "$LOGS/launcher.log"
+            for f in examples/seeds/ag_matmul.fusion examples/seeds/matmul_rs_through_bcast.fusion; do
+                echo "torchrun: $f"
+                LAUNCHER=torchrun scripts/gpu-launch.sh 2 "$f" --validate 2>&1 | grep -E 'launcher:|time:|validation:|error:'
+                (( PIPESTATUS[0] == 0 )) || rc=1
+            done 2>&1 | tee -a "$LOGS/launcher.log" ;;
+        npy)
+            NPY=$(mktemp -d)
+            manifests=()
+            for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
+                d=$NPY/$(basename "$f" .fusion)
+                "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 --save-npy "$d" \
+                    >/dev/null 2>&1 && manifests+=("$d/manifest.json")
+            done
+            scripts/gpu-launch.sh 2 examples/seeds/ag_matmul.fusion --save-npy "$NPY/launched" >/dev/null 2>&1
+            manifests+=("$NPY"/launched/manifest.rank*.json)
+            python3 scripts/check_npy_torch.py "${manifests[@]}" 2>&1 | tee "$LOGS/npy.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         bench)
             "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --devices 2 2>&1 | tee "$LOGS/bench.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
-        *) echo "gpu-run: unknown step $step (test, examples, bench)" >&2; exit 2 ;;
+        *) echo "gpu-run: unknown step $step (test, examples, launcher, npy, bench)" >&2; exit 2 ;;
     esac
 done
 exit $rc

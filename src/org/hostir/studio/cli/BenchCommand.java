@@ -12,7 +12,7 @@ import org.hostir.studio.bench.LoweringBenchmark;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose"), Set.of(), Set.of("--dispatch"));
+            "--warmup", "--torch", "--examples", "--diagnose"), Set.of(), Set.of("--dispatch", "--gemm"));
 
     @Override
     public String name() { return "bench"; }
@@ -20,7 +20,7 @@ public final class BenchCommand implements Command {
     @Override
     public String usage() {
         return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
-                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR]";
+                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm]";
     }
 
     @Override
@@ -58,6 +58,10 @@ public final class BenchCommand implements Command {
             return ExitCode.BAD_INPUT;
         }
         try {
+            if (a.flag("--gemm")) {
+                return org.hostir.studio.exec.cuda.AgMatmulReport.gemm(torch.equals("none") ? null
+                        : home.resolve("scripts/torch_gemm.py"), devices, out);
+            }
             if (a.flag("--dispatch")) {
                 return org.hostir.studio.exec.cuda.AgMatmulReport.dispatchCosts(devices, out);
             }

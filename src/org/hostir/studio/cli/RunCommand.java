@@ -18,6 +18,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -25,18 +26,23 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.ChromeTraceWriter;
+import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.OverlapFigures;
 
 /**
  * {@code hirstudio run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]
- * [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...] [--timeout SECONDS]}:
- * lowers for every rank, runs, and prints per-iteration progress, timings, overlap figures, peak memory and, with
- * {@code --validate}, the comparison with the unsharded reference (exit 1 when it fails).
+ * [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...] [--timeout SECONDS]
+ * [--save-npy DIR] [--launcher]}: lowers for every rank, runs, and prints per-iteration progress, timings, overlap
+ * figures, host dispatch per node, peak memory and, with {@code --validate}, the comparison with the unsharded
+ * reference (exit 1 when it fails). {@code --save-npy} writes inputs and outputs for an outside check. With
+ * {@code --launcher} this process is one rank of several that a launcher started, one per GPU (RANK, WORLD_SIZE,
+ * LOCAL_RANK, MASTER_ADDR, MASTER_PORT as torchrun sets them): it runs its rank's program on the CUDA backend and
+ * validates its own shard. {@code --host-timing-only} (CUDA) records host dispatch bars but no CUDA events.
  */
 public final class RunCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--backend", "--devices", "--streams",
-            "--iterations", "--warmup", "--trace", "--timeout", "--seed"), Set.of("--set", "--option"),
-            Set.of("--validate"));
+            "--iterations", "--warmup", "--trace", "--timeout", "--seed", "--save-npy"), Set.of("--set", "--option"),
+            Set.of("--validate", "--launcher", "--host-timing-only"));
 
     @Override
     public String name() { return "run"; }
@@ -45,7 +51,7 @@ public final class RunCommand implements Command {
     public String usage() {
         return "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
                 + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]"
-                + " [--timeout SECONDS]";
+                + " [--timeout SECONDS] [--save-npy DIR] [--launcher] [--host-timing-only]";
     }
 
     @Override
@@ -60,7 +66,22 @@ public final class RunCommand implements Command {
             case "auto", "cpu", "cuda" -> { }
             default -> throw new UsageException("--backend expects auto, cpu or cuda, got '" + backendName + "'");
         }
-        int devices = a.devices();
+        boolean launched = a.flag("--launcher");
+        LauncherEnv launcher = null;
+        if (launched) {
+            if (backendName.equals("cpu")) throw new UsageException("--launcher runs on the CUDA backend, not --backend cpu");
+            try {
+                launcher = LauncherEnv.parse(System.getenv());
+            } catch (ExecutionException | IllegalArgumentException e) {
+                err.println("error: " + file + ":0: " + e.getMessage());
+                return ExitCode.BAD_INPUT;
+            }
+            if (a.value("--devices").isPresent() && a.devices() != launcher.worldSize()) {
+                throw new UsageException("--devices " + a.devices() + " but the launcher's WORLD_SIZE is "
+                        + launcher.worldSize());
+            }
+        }
+        int devices = launcher != null ? launcher.worldSize() : a.devices();
         Map<String, String> streams = new LinkedHashMap<>();
         a.value("--streams").ifPresent(s -> streams.put("numberOfStreams", s));
         LoweringOptions options = a.loweringOptions(streams);
@@ -76,8 +97,12 @@ public final class RunCommand implements Command {
                 timeout);
         // auto takes the GPUs when this machine has enough of them for --devices, else simulates them on the CPU
         int gpus = backendName.equals("cpu") ? 0 : CudaBackend.localDeviceCount();
-        boolean cuda = backendName.equals("cuda") || (backendName.equals("auto") && gpus >= devices);
-        if (cuda && gpus < devices) {
+        boolean cuda = launched || backendName.equals("cuda") || (backendName.equals("auto") && gpus >= devices);
+        if (launched && gpus == 0) {
+            err.println("error: " + file + ":0: --launcher: no CUDA device found");
+            return ExitCode.BAD_INPUT;
+        }
+        if (cuda && !launched && gpus < devices) {
             err.println("error: " + file + ":0: --backend cuda: " + (gpus == 0 ? "no CUDA device found"
                     : "--devices " + devices + " but this machine has " + gpus + " GPU" + (gpus == 1 ? "" : "s")));
             return ExitCode.BAD_INPUT;
@@ -86,9 +111,17 @@ public final class RunCommand implements Command {
                 + ", backend " + (cuda ? "cuda" : "cpu") + (backendName.equals("auto") ? " (auto: " + gpus + " GPU"
                 + (gpus == 1 ? "" : "s") + " found)" : "") + ", " + options.asMap());
         out.println("symbols: " + new TreeMap<>(symbols));
+        if (launcher != null) out.println("launcher: " + launcher.describe());
+        boolean copyEngine = options.backend() == org.hostir.studio.ir.host.CommunicatorBackend.CUDA;
+        if (launcher != null && copyEngine && devices > 1) {
+            err.println("error: " + file + ":0: --launcher: backend=cuda (copy-engine P2P) needs the ranks in one"
+                    + " process; one process per GPU communicates through NCCL (leave the backend option out)");
+            return ExitCode.BAD_INPUT;
+        }
         RunResult result;
-        try (Backend backend = cuda ? new CudaBackend(devices, timeout,
-                options.backend() == org.hostir.studio.ir.host.CommunicatorBackend.CUDA) : new CpuBackend(devices, timeout)) {
+        try (Backend backend = launcher != null ? CudaBackend.launched(launcher, timeout)
+                : cuda ? new CudaBackend(devices, timeout, copyEngine) : new CpuBackend(devices, timeout)) {
+            if (a.flag("--host-timing-only") && backend instanceof CudaBackend c) c.setHostTimingOnly();
             result = Runner.run(loaded.fusion(), config, backend, out::println);
         } catch (LoweringException e) {
             LoweringDiagnostics.print(e, loaded, err);
@@ -100,6 +133,17 @@ public final class RunCommand implements Command {
             return ExitCode.FAILED;
         }
         report(result, out);
+        if (a.value("--save-npy").isPresent()) {
+            Path dir = Path.of(a.value("--save-npy").get());
+            try {
+                Path manifest = NpySaver.save(dir, file, loaded.fusion(), symbols, result, devices);
+                out.println("saved: " + manifest + " (inputs and outputs as .npy; check them with"
+                        + " scripts/check_npy_torch.py " + manifest + ")");
+            } catch (IOException | RuntimeException e) {
+                err.println("error: " + dir + ":0: cannot save the tensors: " + e.getMessage());
+                return ExitCode.FAILED;
+            }
+        }
         if (a.value("--trace").isPresent()) {
             Path trace = Path.of(a.value("--trace").get());
             try {
@@ -132,6 +176,24 @@ public final class RunCommand implements Command {
                 sorted.getLast());
         out.print(OverlapFigures.of(result.timeline()).format().lines().map(l -> "overlap: " + l + "\n")
                 .reduce("", String::concat));
+        List<Long> host = result.timeline().events().stream().filter(e -> e.kind() == EventKind.HOST)
+                .map(e -> e.endNs() - e.startNs()).sorted().toList();
+        if (!host.isEmpty()) {
+            out.printf(Locale.ROOT, "host dispatch: median %.2f us, mean %.2f us per Host IR node (%d nodes of the last"
+                    + " iteration)%n", host.get(host.size() / 2) / 1000.0,
+                    host.stream().mapToLong(Long::longValue).average().orElse(0) / 1000.0, host.size());
+            Map<String, List<Long>> byKind = new TreeMap<>();
+            result.timeline().events().stream().filter(e -> e.kind() == EventKind.HOST).forEach(e -> byKind
+                    .computeIfAbsent(e.name().replace("dispatch ", ""), k -> new java.util.ArrayList<>())
+                    .add(e.endNs() - e.startNs()));
+            StringBuilder sb = new StringBuilder("host dispatch by node (median us):");
+            byKind.forEach((k, v) -> {
+                List<Long> ns = v.stream().sorted().toList();
+                sb.append(String.format(Locale.ROOT, " %s %.2f (n=%d);", k, ns.get(ns.size() / 2) / 1000.0,
+                        ns.size()));
+            });
+            out.println(sb.substring(0, sb.length() - 1));
+        }
         StringBuilder mem = new StringBuilder("peak memory:");
         new TreeMap<>(result.peakBytes()).forEach((rank, bytes) -> mem.append(String.format(Locale.ROOT,
                 " rank %d %.1f KiB;", rank, bytes / 1024.0)));

@@ -14,6 +14,9 @@ public interface Backend extends AutoCloseable {
 
     Device device(int rank);
 
+    /** Whether this process runs {@code rank} (false in launcher mode for the other processes' ranks). */
+    default boolean runsRank(int rank) { return rank < deviceCount(); }
+
     /** Everything recorded since the last reset. */
     Timeline timeline();
 

@@ -176,7 +176,12 @@ public final class Evaluator {
     }
 
     private Buffer allocate(TensorView tv) {
-        Buffer b = device.allocate(env.localShape(tv), tv.dtype());
+        Buffer b;
+        try {
+            b = device.allocate(env.localShape(tv), tv.dtype());
+        } catch (DeviceOutOfMemory e) {
+            throw e.naming(describe(tv));
+        }
         owned.add(b);
         return b;
     }
@@ -204,6 +209,11 @@ public final class Evaluator {
                     + s.in().name() + "'s axis of size " + size);
         }
         return device.select(in, position, index);
+    }
+
+    /** {@code T3 'out'} for diagnostics. */
+    static String describe(TensorView tv) {
+        return "TensorView " + tv.name() + (tv.label().equals(tv.name()) ? "" : " '" + tv.label() + "'");
     }
 
     private Buffer bound(TensorView tv) {

@@ -1,7 +1,7 @@
 package org.hostir.studio.exec;
 
 /** A run that cannot go on: a program the evaluator cannot execute, or a backend failure it reports. */
-public final class ExecutionException extends RuntimeException {
+public class ExecutionException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public ExecutionException(String message) { super(message); }

@@ -30,6 +30,7 @@ public final class Runner {
     public static RunResult run(Fusion fusion, RunConfig config, Backend backend, Consumer<String> progress) {
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         for (int rank = 0; rank < config.devices(); rank++) {
+            if (!backend.runsRank(rank)) continue; // launcher mode: the other ranks are other processes
             programs.put(rank, Pipeline.standard().lower(fusion,
                     new LoweringContext(rank, config.devices(), config.options())));
         }
@@ -53,11 +54,13 @@ public final class Runner {
             if (!warm) times.add(ms);
             progress.accept(String.format(java.util.Locale.ROOT, "%s %d/%d: %.2f ms", warm ? "warm-up" : "iteration",
                     warm ? it + 1 : it - config.warmup() + 1, warm ? config.warmup() : config.iterations(), ms));
-            for (int r = 0; r < config.devices(); r++) peaks.put(r, backend.device(r).peakBytes());
+            for (int r : programs.keySet()) peaks.put(r, backend.device(r).peakBytes());
         }
-        Optional<Validation> validation = config.validate()
-                ? Optional.of(validate(fusion, programs, inputs, outputs, config)) : Optional.empty();
-        return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation);
+        Optional<Validation> validation = !config.validate() ? Optional.empty()
+                : programs.size() < config.devices() ? Optional.of(validateShards(fusion, inputs, outputs))
+                : Optional.of(validate(fusion, programs, inputs, outputs, config));
+
+        return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
     }
 
     /** One iteration of every rank; returns each rank's outputs by output position. */
@@ -66,8 +69,7 @@ public final class Runner {
         Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
         Map<Integer, Throwable> errors = new ConcurrentHashMap<>();
         List<Thread> hosts = new ArrayList<>();
-        for (int rank = 0; rank < config.devices(); rank++) {
-            int r = rank;
+        for (int r : new java.util.TreeSet<>(programs.keySet())) {
             hosts.add(Thread.ofPlatform().name("rank " + r + " host").start(() -> {
                 try {
                     outputs.put(r, runRank(fusion, programs.get(r), inputs, config, backend.device(r)));
@@ -88,6 +90,7 @@ public final class Runner {
         if (failure.isPresent()) throw new ExecutionException(failure.get());
         if (!errors.isEmpty()) {
             var first = new java.util.TreeMap<>(errors).firstEntry();
+            if (first.getValue() instanceof DeviceOutOfMemory oom) throw oom; // it names its rank already
             throw new ExecutionException("rank " + first.getKey() + ": " + first.getValue().getMessage(),
                     first.getValue());
         }
@@ -100,7 +103,11 @@ public final class Runner {
         Map<Integer, Buffer> bound = new HashMap<>();
         for (TensorView in : program.inputs()) {
             Optional<DenseTensor> shard = Sharding.shard(in, inputs.get(in.id()), rank);
-            shard.ifPresent(t -> bound.put(in.id(), device.upload(t)));
+            try {
+                shard.ifPresent(t -> bound.put(in.id(), device.upload(t)));
+            } catch (DeviceOutOfMemory e) {
+                throw e.naming("input " + Evaluator.describe(in));
+            }
         }
         ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams());
         Evaluator evaluator = new Evaluator(program, device, env, bound);
@@ -114,6 +121,38 @@ public final class Runner {
         for (Buffer b : bound.values()) device.free(b, device.userStream());
         device.synchronize();
         return byPosition;
+    }
+
+    /**
+     * Launcher mode: this process holds some ranks only, so each output is checked shard by shard: what every
+     * local rank holds against its slice of the unsharded reference (outputs off a rank's mesh are skipped).
+     */
+    private static Validation validateShards(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                             Map<Integer, Map<Integer, DenseTensor>> outputs) {
+        Map<Integer, DenseTensor> reference = ReferenceInterpreter.run(fusion, inputs);
+        boolean passed = true;
+        double maxErr = 0;
+        List<String> details = new ArrayList<>();
+        for (int i = 0; i < fusion.outputs().size(); i++) {
+            TensorView out = fusion.outputs().get(i);
+            for (var e : new java.util.TreeMap<>(outputs).entrySet()) {
+                Optional<DenseTensor> expected = Sharding.shard(out, reference.get(out.id()), e.getKey());
+                DenseTensor actual = e.getValue().get(i);
+                if (expected.isEmpty()) continue;
+                if (actual == null) {
+                    passed = false;
+                    details.add(out.label() + ": rank " + e.getKey() + " did not produce its shard");
+                    continue;
+                }
+                Comparison.Result cmp = Comparison.compare(expected.get(), actual);
+                maxErr = Math.max(maxErr, cmp.maxAbsError());
+                if (!cmp.passed()) {
+                    passed = false;
+                    details.add(out.label() + " on rank " + e.getKey() + ": " + cmp.summary());
+                }
+            }
+        }
+        return new Validation(passed, maxErr, details);
     }
 
     private static Validation validate(Fusion fusion, Map<Integer, HostIrContainer> programs,

@@ -11,6 +11,7 @@ import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.DeviceOutOfMemory;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
@@ -58,9 +59,25 @@ final class CpuDevice implements Device {
 
     @Override
     public Buffer allocate(long[] shape, DataType dtype) {
-        DenseTensor t = DenseTensor.zeros(shape, dtype);
+        DenseTensor t;
+        try {
+            t = DenseTensor.zeros(shape, dtype);
+        } catch (IllegalArgumentException | OutOfMemoryError e) {
+            Runtime rt = Runtime.getRuntime();
+            throw new DeviceOutOfMemory(String.format(java.util.Locale.ROOT, "out of memory on rank %d (CPU backend):"
+                    + " shape %s %s needs %s bytes; the Java heap has %.1f MiB free of %.1f MiB at most, and a CPU"
+                    + " tensor holds at most 2^31 - 1 elements", rank, java.util.Arrays.toString(shape),
+                    dtype.fileName(), bytes(shape, dtype), (rt.maxMemory() - rt.totalMemory() + rt.freeMemory())
+                            / 1048576.0, rt.maxMemory() / 1048576.0));
+        }
         peak.accumulateAndGet(live.addAndGet(t.bytes()), Math::max);
         return new CpuBuffer(t, false);
+    }
+
+    private static String bytes(long[] shape, DataType dtype) {
+        java.math.BigInteger n = java.math.BigInteger.valueOf(dtype.bytes());
+        for (long x : shape) n = n.multiply(java.math.BigInteger.valueOf(x));
+        return n.toString();
     }
 
     @Override

@@ -112,6 +112,44 @@ public final class AgMatmulBench {
         return r;
     }
 
+    /**
+     * GEMM alone on GPU 0, C[M, N] = A[M, K] B[K, N] of {@code shape}: CUDA-event medians of 30 products after 10
+     * warm-ups, three rounds each, through cuBLASLt (heuristic, 32 MiB workspace) and through cublasGemmEx,
+     * alternating, so that the two are compared within one run.
+     */
+    public Map<String, List<Double>> gemmOnly(Shape shape) {
+        Map<String, List<Double>> r = new java.util.LinkedHashMap<>();
+        CudaDevice dev = backend.cudaDevice(0);
+        dev.current();
+        backend.setTiming(false);
+        CudaBuffer a = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
+        CudaBuffer b = (CudaBuffer) dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
+        CudaBuffer c = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
+        CudaStream s = (CudaStream) dev.userStream();
+        dev.ops.fill(a, 11, s);
+        dev.ops.fill(b, 5, s);
+        long e0 = dev.timing.event(), e1 = dev.timing.event();
+        for (int round = 0; round < 3; round++) {
+            for (boolean lt : new boolean[] {true, false}) {
+                backend.useCublasLt(lt);
+                for (int i = 0; i < 10; i++) dev.ops.matmul(a, b, c, s);
+                List<Double> times = new ArrayList<>();
+                for (int i = 0; i < 30; i++) {
+                    dev.driver.record(e0, s.handle());
+                    dev.ops.matmul(a, b, c, s);
+                    dev.driver.record(e1, s.handle());
+                    dev.driver.synchronize(s.handle());
+                    times.add((double) dev.driver.elapsedMillis(e0, e1));
+                }
+                r.computeIfAbsent(lt ? "cublasLt" : "cublasGemmEx", k -> new ArrayList<>()).add(median(times));
+            }
+        }
+        backend.useCublasLt(true);
+        for (CudaBuffer x : new CudaBuffer[] {a, b, c}) dev.free(x, s);
+        dev.synchronize();
+        return r;
+    }
+
     /** Traces one iteration of each schedule of {@code shape} into {@code dir} (per-op events on), with summaries. */
     public void diagnose(Shape shape, Path dir) throws Exception {
         Files.createDirectories(dir);
@@ -137,14 +175,18 @@ public final class AgMatmulBench {
         return r;
     }
 
-    /** Mean host time per dispatched Host IR node of the P2P schedule, with per-op events on (microseconds). */
-    public double hostDispatchMicros(Shape shape) throws Exception {
+    /**
+     * Host time per dispatched Host IR node of the P2P schedule (one traced iteration after the JIT warm-up):
+     * {median, mean} in microseconds, with per-op CUDA events on ({@code events}) or host bars only.
+     */
+    public double[] hostDispatchMicros(Shape shape, boolean events) throws Exception {
         try {
             schedule("seeds/ag_matmul_p2p", shape, Map.of("M", shape.m() / devices), Map.of("allgather", "p2p"), 3, 1,
-                    Files.createTempFile("dispatch", ".json"));
-            List<TimelineEvent> host = backend.timeline().events().stream()
-                    .filter(e -> e.kind() == EventKind.HOST).toList();
-            return host.stream().mapToLong(e -> e.endNs() - e.startNs()).average().orElse(0) / 1000.0;
+                    Files.createTempFile("dispatch", ".json"), events);
+            List<Long> host = backend.timeline().events().stream().filter(e -> e.kind() == EventKind.HOST)
+                    .map(e -> e.endNs() - e.startNs()).sorted().toList();
+            return new double[] {host.get(host.size() / 2) / 1000.0,
+                    host.stream().mapToLong(Long::longValue).average().orElse(0) / 1000.0};
         } finally {
             backend.setTiming(false);
         }
@@ -157,12 +199,17 @@ public final class AgMatmulBench {
 
     private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
                             int warm, int iters) throws Exception {
-        return schedule(example, shape, symbols, options, warm, iters, null);
+        return schedule(example, shape, symbols, options, warm, iters, null, true);
     }
 
     /** With {@code traceTo}, the timed iterations record per-op events, written there as a Chrome trace. */
     double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
                     int warm, int iters, Path traceTo) throws Exception {
+        return schedule(example, shape, symbols, options, warm, iters, traceTo, true);
+    }
+
+    private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
+                            int warm, int iters, Path traceTo, boolean events) throws Exception {
         String text = Files.readString(examples.resolve(example + ".fusion"))
                 .replace("\"float\"", "\"" + shape.dtype().fileName() + "\"");
         Map<String, Long> overrides = new HashMap<>(symbols);
@@ -197,7 +244,8 @@ public final class AgMatmulBench {
             iteration(programs, inputs, bindings, lo, barrier);
             warmed++;
         }
-        if (traceTo != null) backend.setTiming(true);
+        if (traceTo != null && events) backend.setTiming(true);
+        if (traceTo != null && !events) backend.setHostTimingOnly();
         for (int it = 0; it < iters; it++) {
             times.add(iteration(programs, inputs, bindings, lo, barrier));
         }

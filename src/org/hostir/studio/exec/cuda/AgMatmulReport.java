@@ -120,8 +120,11 @@ public final class AgMatmulReport {
                         + ratio(r.get("t_sequential"), limit) + " | " + best + ": " + ratio(r.get(best), limit) + " |"
                         + torchCols);
             }
-            out.printf(Locale.ROOT, "host dispatch: %.2f us per Host IR node (P2P schedule, bf16 8192 4096 4096, per-op"
-                    + " events on)%n", bench.hostDispatchMicros(AgMatmulBench.SHAPES.get(3)));
+            for (boolean events : new boolean[] {true, false}) {
+                double[] d = bench.hostDispatchMicros(AgMatmulBench.SHAPES.get(3), events);
+                out.printf(Locale.ROOT, "host dispatch: median %.2f us, mean %.2f us per Host IR node (P2P schedule,"
+                        + " bf16 8192 4096 4096, per-op CUDA events %s)%n", d[0], d[1], events ? "on" : "off");
+            }
             out.println();
             table.forEach(out::println);
         }
@@ -138,6 +141,57 @@ public final class AgMatmulReport {
             }
         }
         return 0;
+    }
+
+    /** {@code bench agmm --gemm}: GEMM alone, cuBLASLt and GemmEx against PyTorch's matmul on GPU 0. */
+    public static int gemm(Path torchScript, int devices, PrintStream out) throws Exception {
+        Map<String, String> torch = new HashMap<>();
+        torchGemm(torchScript, torch, out);
+        Map<String, String> torchAfter = new HashMap<>();
+        Map<String, List<List<Double>>> ours = new java.util.LinkedHashMap<>();
+        try (CudaBackend backend = new CudaBackend(1, 120_000)) {
+            AgMatmulBench bench = new AgMatmulBench(backend, Path.of("."), 1, 0, out);
+            for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
+                Map<String, List<Double>> r = bench.gemmOnly(shape);
+                ours.put(shape.label(), List.of(r.get("cublasLt"), r.get("cublasGemmEx")));
+            }
+        }
+        torchGemm(torchScript, torchAfter, out);
+        out.println("| dtype M K N | cuBLASLt (3 rounds, ms) | cublasGemmEx (3 rounds, ms) | torch.matmul before | torch.matmul"
+                + " after |");
+        out.println("|---|---|---|---|---|");
+        for (var e : ours.entrySet()) {
+            out.println("| " + e.getKey() + " | " + rounds(e.getValue().get(0)) + " | " + rounds(e.getValue().get(1))
+                    + " | " + torch.getOrDefault(e.getKey(), "-") + " | " + torchAfter.getOrDefault(e.getKey(), "-") + " |");
+        }
+        return 0;
+    }
+
+    /** Runs scripts/torch_gemm.py and keys its rounds (printed as a list) by "dtype M K N". */
+    private static void torchGemm(Path torchScript, Map<String, String> torch, PrintStream out) throws Exception {
+        if (torchScript != null && Files.isRegularFile(torchScript)) {
+            ProcessBuilder pb = new ProcessBuilder("python3", torchScript.toString()).redirectErrorStream(true);
+            out.println("torch: " + String.join(" ", pb.command()));
+            Process p = pb.start();
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    out.println("torch: " + line);
+                    if (line.startsWith("{")) {
+                        JsonObject o = JsonParser.parseString(line).getAsJsonObject();
+                        torch.put(o.get("dtype").getAsString().replace("float32", "float") + " " + o.get("M").getAsLong()
+                                + " " + o.get("K").getAsLong() + " " + o.get("N").getAsLong(),
+                                o.getAsJsonArray("t_mm_ms").asList().stream()
+                                        .map(x -> AgMatmulBench.fmt(x.getAsDouble())).reduce((x, y) -> x + ", " + y)
+                                        .orElse(""));
+                    }
+                }
+            }
+            p.waitFor();
+        }
+    }
+
+    private static String rounds(List<Double> xs) {
+        return xs.stream().map(AgMatmulBench::fmt).reduce((x, y) -> x + ", " + y).orElse("");
     }
 
     private static String ratio(double ms, double limit) {

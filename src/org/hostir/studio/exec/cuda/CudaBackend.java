@@ -13,6 +13,8 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.launch.LauncherEnv;
+import org.hostir.studio.exec.launch.UniqueIdExchange;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -27,13 +29,19 @@ public final class CudaBackend implements Backend {
     private final Driver driver;
     private final Nccl nccl;
     private final Cublas cublas;
+    private final CublasLt cublasLt;
+    private volatile boolean useLt = true;
     private final List<CudaDevice> devices = new ArrayList<>();
     private final Map<List<Integer>, long[]> communicators = new java.util.concurrent.ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<TimelineEvent> hostEvents = new ConcurrentLinkedQueue<>();
     private final long timeoutMillis;
     private final CopyEngine copyEngine;
+    /** Launcher mode: this process drives one GPU as one rank of {@code launcher.worldSize()}; null otherwise. */
+    private final LauncherEnv launcher;
+    private final UniqueIdExchange ids;
     private volatile String failure;
     private volatile boolean timing = true;
+    private volatile boolean hostTiming = true;
     private volatile long origin = System.nanoTime();
 
     /** True where a CUDA driver and at least {@code devices} GPUs are present. */
@@ -51,6 +59,8 @@ public final class CudaBackend implements Backend {
      */
     public CudaBackend(int deviceCount, long timeoutMillis, boolean copyEngineP2p) {
         this.copyEngine = copyEngineP2p ? new CopyEngine(timeoutMillis) : null;
+        this.launcher = null;
+        this.ids = null;
         this.driver = Driver.get();
         int have = driver.deviceCount();
         if (have < deviceCount) {
@@ -59,8 +69,9 @@ public final class CudaBackend implements Backend {
         this.timeoutMillis = timeoutMillis;
         Nvrtc nvrtc = new Nvrtc();
         this.cublas = new Cublas();
+        this.cublasLt = new CublasLt();
         this.nccl = deviceCount > 1 ? new Nccl() : null;
-        for (int r = 0; r < deviceCount; r++) devices.add(new CudaDevice(this, r, nvrtc));
+        for (int r = 0; r < deviceCount; r++) devices.add(new CudaDevice(this, r, r, nvrtc));
         // peer access both ways, so copy-engine copies and NCCL's P2P transport go over NVLink, not the host
         for (CudaDevice a : devices) {
             for (CudaDevice b : devices) {
@@ -75,7 +86,51 @@ public final class CudaBackend implements Backend {
         resetTimeline();
     }
 
-    private List<Integer> world() { return IntStream.range(0, devices.size()).boxed().toList(); }
+    /**
+     * Launcher mode: one process per GPU, started by torchrun or another launcher ({@link LauncherEnv}). This
+     * process drives GPU {@code LOCAL_RANK} as rank {@code RANK}; rank 0 serves the NCCL unique ids over TCP and
+     * every team's communicator comes from ncclCommInitRank (the world's at once, so a process whose peers never
+     * start fails here, within the timeout, with a diagnostic).
+     */
+    public static CudaBackend launched(LauncherEnv env, long timeoutMillis) {
+        return new CudaBackend(env, timeoutMillis);
+    }
+
+    private CudaBackend(LauncherEnv env, long timeoutMillis) {
+        this.copyEngine = null;
+        this.launcher = env;
+        this.driver = Driver.get();
+        this.timeoutMillis = timeoutMillis;
+        int have = driver.deviceCount();
+        if (env.localRank() >= have) {
+            throw new ExecutionException("launcher: LOCAL_RANK=" + env.localRank() + " but this process sees " + have
+                    + " GPU" + (have == 1 ? "" : "s") + " (CUDA_VISIBLE_DEVICES=" + System.getenv("CUDA_VISIBLE_DEVICES")
+                    + ")");
+        }
+        this.cublas = new Cublas();
+        this.cublasLt = new CublasLt();
+        this.nccl = env.worldSize() > 1 ? new Nccl() : null;
+        devices.add(new CudaDevice(this, env.rank(), env.localRank(), new Nvrtc()));
+        this.ids = UniqueIdExchange.open(env, nccl == null ? () -> new byte[Nccl.UNIQUE_ID_BYTES] : nccl::uniqueId,
+                timeoutMillis);
+        if (nccl != null) {
+            try {
+                createCommunicators(world());
+            } catch (RuntimeException e) {
+                ids.close();
+                throw e;
+            }
+        }
+        CudaDevice.forgetCurrent();
+        resetTimeline();
+    }
+
+    /** Launcher mode's place of this process, or empty where one process drives all local GPUs. */
+    public Optional<LauncherEnv> launcher() { return Optional.ofNullable(launcher); }
+
+    private List<Integer> world() {
+        return IntStream.range(0, launcher != null ? launcher.worldSize() : devices.size()).boxed().toList();
+    }
 
     @Override
     public String name() { return copyEngine == null ? "cuda" : "cuda (copy-engine p2p)"; }
@@ -84,12 +139,20 @@ public final class CudaBackend implements Backend {
     public int deviceCount() { return devices.size(); }
 
     @Override
-    public Device device(int rank) { return devices.get(rank); }
+    public Device device(int rank) { return cudaDevice(rank); }
+
+    @Override
+    public boolean runsRank(int rank) { return launcher == null ? rank < devices.size() : rank == launcher.rank(); }
 
     /** The CUDA device of {@code rank}, for benchmarks that drive it directly. */
-    public CudaDevice cudaDevice(int rank) { return devices.get(rank); }
+    public CudaDevice cudaDevice(int rank) {
+        if (launcher == null) return devices.get(rank);
+        if (rank != launcher.rank()) throw new ExecutionException("rank " + rank + " runs in another process; this"
+                + " one is " + launcher.describe());
+        return devices.get(0);
+    }
 
-    public String deviceName(int rank) { return driver.deviceName(rank); }
+    public String deviceName(int rank) { return driver.deviceName(cudaDevice(rank).ordinal); }
 
     public int ncclVersion() { return nccl == null ? 0 : nccl.version(); }
 
@@ -102,13 +165,31 @@ public final class CudaBackend implements Backend {
 
     Cublas cublas() { return cublas; }
 
+    /** cuBLASLt for matmul and linear, or null where the benchmark switched to cublasGemmEx. */
+    CublasLt cublasLt() { return useLt ? cublasLt : null; }
+
+    /** Matmul and linear through cuBLASLt (the default: heuristics, 32 MiB workspace, bias epilogue) or GemmEx. */
+    public void useCublasLt(boolean on) { useLt = on; }
+
     /** The copy-engine transport, or null where point-to-point goes through NCCL. */
     CopyEngine copyEngine() { return copyEngine; }
 
     boolean timingEnabled() { return timing; }
 
     /** Benchmarks time whole iterations; without per-op events the host issues less. */
-    public void setTiming(boolean on) { timing = on; }
+    public void setTiming(boolean on) {
+        timing = on;
+        hostTiming = on;
+    }
+
+    /**
+     * Host dispatch bars without CUDA events around the ops (no device bars, no overlap figures): what the host
+     * costs per node when it issues no timing work, for {@code run --host-timing-only}.
+     */
+    public void setHostTimingOnly() {
+        timing = false;
+        hostTiming = true;
+    }
 
     long worldCommunicator(int rank) { return communicator(world(), rank); }
 
@@ -123,7 +204,18 @@ public final class CudaBackend implements Backend {
 
     private synchronized long[] createCommunicators(List<Integer> team) {
         long[] comms = communicators.get(team);
-        if (comms == null) {
+        if (comms == null && launcher != null) {
+            // one communicator of the team in this process: its id from rank 0, ncclCommInitRank at our position
+            comms = new long[team.size()];
+            int position = team.indexOf(launcher.rank());
+            if (position >= 0) {
+                byte[] id = ids.id("team " + team);
+                devices.get(0).current();
+                comms[position] = nccl().initRank(team.size(), id, position);
+            }
+            CudaDevice.forgetCurrent();
+            communicators.put(List.copyOf(team), comms);
+        } else if (comms == null) {
             comms = nccl().initAll(team.stream().mapToInt(Integer::intValue).toArray());
             CudaDevice.forgetCurrent();
             communicators.put(List.copyOf(team), comms);
@@ -167,6 +259,7 @@ public final class CudaBackend implements Backend {
         if (nccl == null) return null;
         for (var e : communicators.entrySet()) {
             for (long c : e.getValue()) {
+                if (c == 0) continue;
                 int rc = nccl.asyncError(c);
                 if (rc != 0 && rc != Nccl.ncclInProgress) return "error " + rc + " on team " + e.getKey();
             }
@@ -179,7 +272,7 @@ public final class CudaBackend implements Backend {
         if (failure == null) {
             failure = why;
             if (nccl != null) {
-                for (long[] comms : communicators.values()) for (long c : comms) nccl.abort(c);
+                for (long[] comms : communicators.values()) for (long c : comms) if (c != 0) nccl.abort(c);
                 communicators.clear();
             }
         }
@@ -187,7 +280,7 @@ public final class CudaBackend implements Backend {
     }
 
     void recordHost(int rank, OpInfo info, long start, long end) {
-        if (!timing) return;
+        if (!hostTiming) return;
         hostEvents.add(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
                 info.iteration(), Math.max(0, start - origin), Math.max(0, end - origin), 0, 0, -1, 0));
     }
@@ -225,6 +318,7 @@ public final class CudaBackend implements Backend {
 
     @Override
     public void close() {
+        if (ids != null) ids.close(); // launcher mode: rank 0 serves ids until every rank has finished
         // contexts are the devices' primary contexts and go with the process; communicators are left to exit too,
         // since ncclCommDestroy would wait for peers that may have failed
     }

@@ -17,6 +17,7 @@ import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.DeviceOutOfMemory;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
@@ -41,11 +42,17 @@ final class CudaDevice implements Device {
     final CudaBackend backend;
     final Driver driver;
     final int rank;
+    /** The CUDA device ordinal (the rank, except in launcher mode, where it is LOCAL_RANK). */
+    final int ordinal;
     final long context;
     final Kernels kernels;
     final Timing timing;
     private final List<CudaStream> streams = new ArrayList<>();
     private final Map<Long, Long> blasHandles = new HashMap<>();
+    private final Map<CublasLt.Key, java.util.Optional<CublasLt.Plan>> plans = new HashMap<>();
+    private final Map<Long, Long> workspaces = new HashMap<>();
+    private final MemorySegment biasSlot = Arena.ofAuto().allocate(8, 8);
+    private long ltHandle;
     private final Map<Long, Deque<Pending>> cache = new HashMap<>();
     private final Map<Integer, Long> sendSequence = new HashMap<>();
     private final Map<Integer, Long> recvSequence = new HashMap<>();
@@ -53,13 +60,14 @@ final class CudaDevice implements Device {
     private final AtomicLong peak = new AtomicLong();
     final Ops ops;
 
-    CudaDevice(CudaBackend backend, int rank, Nvrtc nvrtc) {
+    CudaDevice(CudaBackend backend, int rank, int ordinal, Nvrtc nvrtc) {
         this.backend = backend;
         this.driver = backend.driver();
         this.rank = rank;
-        this.context = driver.primaryContext(rank);
+        this.ordinal = ordinal;
+        this.context = driver.primaryContext(ordinal);
         current();
-        String arch = "sm_" + driver.attribute(rank, Driver.ATTR_CC_MAJOR) + driver.attribute(rank, Driver.ATTR_CC_MINOR);
+        String arch = "sm_" + driver.attribute(ordinal, Driver.ATTR_CC_MAJOR) + driver.attribute(ordinal, Driver.ATTR_CC_MINOR);
         this.kernels = new Kernels(driver, nvrtc, arch);
         this.timing = new Timing(driver);
         streams.add(new CudaStream(0, driver.createStream()));
@@ -100,12 +108,39 @@ final class CudaDevice implements Device {
         return blasHandles.computeIfAbsent(s.handle(), h -> backend.cublas().handle(h));
     }
 
+    /**
+     * A cuBLASLt matmul of {@code key} on {@code s} (its own workspace, the plan made once per problem); false
+     * where cuBLASLt is switched off or its heuristic has no algorithm for the problem (the caller uses GemmEx).
+     */
+    boolean lt(CudaStream s, CublasLt.Key key, long a, long b, long d, long bias) {
+        CublasLt lt = backend.cublasLt();
+        if (lt == null) return false;
+        if (ltHandle == 0) ltHandle = lt.handle();
+        CublasLt.Plan plan = plans.computeIfAbsent(key, k -> java.util.Optional.ofNullable(lt.plan(ltHandle, k)))
+                .orElse(null);
+        if (plan == null) return false;
+        long ws = workspaces.computeIfAbsent(s.handle(), h -> {
+            long p = driver.alloc(CublasLt.WORKSPACE);
+            if (p == -1) throw new DeviceOutOfMemory("out of memory on rank " + rank + " (GPU " + ordinal
+                    + "): the cuBLASLt workspace of stream " + s.index() + " needs " + size(CublasLt.WORKSPACE));
+            return p;
+        });
+        lt.matmul(ltHandle, plan, a, b, d, bias, biasSlot, ws, s.handle());
+        return true;
+    }
+
     @Override
     public Buffer allocate(long[] shape, DataType dtype) {
         current();
-        long n = 1;
-        for (long s : shape) n *= s;
-        long bytes = Math.max(256, (n * dtype.bytes() + 255) / 256 * 256);
+        long bytes;
+        try {
+            long n = 1;
+            for (long s : shape) n = Math.multiplyExact(n, s);
+            bytes = Math.max(256, Math.addExact(Math.multiplyExact(n, (long) dtype.bytes()), 255) / 256 * 256);
+        } catch (ArithmeticException e) {
+            throw new DeviceOutOfMemory("out of memory on rank " + rank + " (GPU " + ordinal + "): shape "
+                    + Arrays.toString(shape) + " " + dtype.fileName() + " needs more than 2^63 bytes");
+        }
         CudaBuffer.Block block = reuse(bytes);
         if (block == null) {
             long p = driver.alloc(bytes);
@@ -115,11 +150,10 @@ final class CudaDevice implements Device {
             }
             if (p == -1) {
                 long[] info = driver.memInfo();
-                throw new ExecutionException(String.format(java.util.Locale.ROOT,
-                        "out of memory on rank %d (GPU %d): a %s tensor of shape %s needs %.1f MiB; %.1f MiB free"
-                                + " of %.1f MiB, %.1f MiB live in this run", rank, rank, dtype.fileName(),
-                        Arrays.toString(shape), bytes / 1048576.0, info[0] / 1048576.0, info[1] / 1048576.0,
-                        live.get() / 1048576.0));
+                throw new DeviceOutOfMemory(String.format(java.util.Locale.ROOT,
+                        "out of memory on rank %d (GPU %d): shape %s %s needs %d bytes (%s); the device has %s free"
+                                + " of %s, %s live in this run", rank, ordinal, Arrays.toString(shape),
+                        dtype.fileName(), bytes, size(bytes), size(info[0]), size(info[1]), size(live.get())));
             }
             block = new CudaBuffer.Block(p, bytes);
         }
@@ -127,17 +161,20 @@ final class CudaDevice implements Device {
         return new CudaBuffer(this, block.pointer(), 0, shape.clone(), CudaBuffer.contiguousStrides(shape), dtype, block);
     }
 
+    static String size(long bytes) {
+        return bytes >= 1L << 30 ? String.format(java.util.Locale.ROOT, "%.2f GiB", bytes / (double) (1L << 30))
+                : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+    }
+
     private synchronized CudaBuffer.Block reuse(long bytes) {
         Deque<Pending> q = cache.get(bytes);
         if (q == null) return null;
-        for (var it = q.iterator(); it.hasNext(); ) {
-            Pending p = it.next();
-            if (driver.eventDone(p.event())) {
-                it.remove();
-                return p.block();
-            }
-        }
-        return null;
+        // blocks queue in the order they were freed: when the oldest free is not done, a later one rarely is, and
+        // each look costs a cuEventQuery (about 1.4 us), so only the oldest is looked at
+        Pending p = q.peekFirst();
+        if (p == null || !driver.eventDone(p.event())) return null;
+        q.pollFirst();
+        return p.block();
     }
 
     private synchronized void releaseCache() {

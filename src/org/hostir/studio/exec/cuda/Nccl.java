@@ -1,11 +1,13 @@
 package org.hostir.studio.exec.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
@@ -22,13 +24,21 @@ final class Nccl {
     static final int ncclInProgress = 7;
 
     private final MethodHandle getErrorString, commInitAll, commAbort, commGetAsyncError, groupStart, groupEnd,
-            allGather, allReduce, reduceScatter, broadcast, reduce, send, recv, getVersion;
+            allGather, allReduce, reduceScatter, broadcast, reduce, send, recv, getVersion, getUniqueId, commInitRank;
+
+    /** ncclUniqueId: 128 opaque bytes, passed by value to ncclCommInitRank. */
+    static final int UNIQUE_ID_BYTES = 128;
+    private static final MemoryLayout UNIQUE_ID = MemoryLayout.structLayout(
+            MemoryLayout.sequenceLayout(UNIQUE_ID_BYTES, JAVA_BYTE).withName("internal"));
 
     Nccl() {
         NativeLib l = NativeLib.open("NCCL", "HIRSTUDIO_LIBNCCL", "libnccl.so.2", "libnccl.so");
         getErrorString = l.fn("ncclGetErrorString", FunctionDescriptor.of(ADDRESS, JAVA_INT));
         getVersion = l.fn("ncclGetVersion", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         commInitAll = l.fn("ncclCommInitAll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+        getUniqueId = l.fn("ncclGetUniqueId", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        // (ncclComm_t* comm, int nranks, ncclUniqueId commId (by value), int rank)
+        commInitRank = l.fn("ncclCommInitRank", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, UNIQUE_ID, JAVA_INT));
         commAbort = l.fn("ncclCommAbort", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
         commGetAsyncError = l.fn("ncclCommGetAsyncError", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
         groupStart = l.fn("ncclGroupStart", FunctionDescriptor.of(JAVA_INT));
@@ -100,6 +110,31 @@ final class Nccl {
             long[] out = new long[devices.length];
             for (int i = 0; i < out.length; i++) out[i] = comms.getAtIndex(JAVA_LONG, i);
             return out;
+        }
+    }
+
+    /** A new ncclUniqueId (rank 0 of a team creates it and hands it to the others). */
+    byte[] uniqueId() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment id = a.allocate(UNIQUE_ID);
+            check("ncclGetUniqueId", NativeLib.call("id", () -> (int) getUniqueId.invokeExact(id)));
+            return id.toArray(JAVA_BYTE);
+        }
+    }
+
+    /**
+     * This process's communicator of rank {@code rank} among {@code nranks}, on the device whose context is
+     * current; blocks until every rank of the team has called it with the same id.
+     */
+    long initRank(int nranks, byte[] uniqueId, int rank) {
+        if (uniqueId.length != UNIQUE_ID_BYTES) throw new IllegalArgumentException("an ncclUniqueId has 128 bytes");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment comm = a.allocate(ADDRESS);
+            MemorySegment id = a.allocate(UNIQUE_ID);
+            id.copyFrom(MemorySegment.ofArray(uniqueId));
+            check("ncclCommInitRank (rank " + rank + " of " + nranks + ")",
+                    NativeLib.call("init", () -> (int) commInitRank.invokeExact(comm, nranks, id, rank)));
+            return comm.get(JAVA_LONG, 0);
         }
     }
 

@@ -181,6 +181,7 @@ final class Ops {
             long count = 1;
             for (long x : batch) count *= x;
             CudaBuffer ac = contiguous(a, s), bc = contiguous(b, s);
+            if (batched(ac, bc, target, batch, count, k, n, s)) count = 0;
             for (long i = 0; i < count; i++) {
                 long[] idx = new long[batch.length];
                 long r = i;
@@ -210,12 +211,52 @@ final class Ops {
         return r;
     }
 
-    /** Row-major out[m, n] (+)= a[m, k] b[k, n]; operands and out row-strided with unit column stride. */
+    /** Row-major out[m, n] = a[m, k] b[k, n]; operands and out row-strided with unit column stride. */
     private void gemm(CudaBuffer a, int m, CudaBuffer b, CudaBuffer out, int mOut, int k, int n, CudaStream s) {
         if (m != mOut) throw new ExecutionException("matmul rows differ: " + m + " vs " + mOut);
         int lda = (int) foldedRowStride(a), ldb = (int) foldedRowStride(b), ldc = (int) foldedRowStride(out);
+        int type = Cublas.cudaType(out.dtype());
+        // column-major C^T[n, m] = B^T[n, k] A^T[k, m]
+        if (device.lt(s, new CublasLt.Key(Cublas.OP_N, Cublas.OP_N, n, m, k, ldb, lda, ldc, 1, 0, 0, 0, type, false),
+                b.address(), a.address(), out.address(), 0)) {
+            return;
+        }
         device.backend.cublas().gemm(device.blas(s), Cublas.OP_N, Cublas.OP_N, n, m, k, b.address(), ldb,
-                a.address(), lda, false, out.address(), ldc, Cublas.cudaType(out.dtype()));
+                a.address(), lda, false, out.address(), ldc, type);
+    }
+
+    /**
+     * One strided-batched cuBLASLt matmul for out[batch.., m, n] = a[batch.., m, k] b[batch.., k, n] when every
+     * operand is contiguous and either has the output's batch axes or none (broadcast, batch stride 0); false
+     * where that does not hold or cuBLASLt declines, and the caller loops over the batch.
+     */
+    private boolean batched(CudaBuffer a, CudaBuffer b, CudaBuffer out, long[] batch, long count, int k, int n,
+                            CudaStream s) {
+        if (count > Integer.MAX_VALUE || !out.contiguous()) return false;
+        long sa = batchStride(a, batch), sb = batchStride(b, batch);
+        if (sa < 0 || sb < 0) return false;
+        long m = out.shape()[out.shape().length - 2];
+        return device.lt(s, new CublasLt.Key(Cublas.OP_N, Cublas.OP_N, n, m, k, n, k, n, (int) count, sb, sa, m * n,
+                Cublas.cudaType(out.dtype()), false), b.address(), a.address(), out.address(), 0);
+    }
+
+    /** Elements between consecutive matrices of a contiguous operand over {@code batch}: 0 when broadcast, -1 if neither. */
+    private static long batchStride(CudaBuffer x, long[] batch) {
+        if (!x.contiguous()) return -1;
+        int r = x.shape().length;
+        long matrix = x.shape()[r - 1] * x.shape()[r - 2];
+        long[] own = Arrays.copyOf(x.shape(), r - 2);
+        boolean ones = Arrays.stream(own).allMatch(v -> v == 1);
+        if (ones) return 0;
+        if (own.length != batch.length) {
+            // right-aligned: leading size-1 axes of the output's batch are fine
+            long[] aligned = new long[batch.length];
+            Arrays.fill(aligned, 1);
+            if (own.length > batch.length) return -1;
+            System.arraycopy(own, 0, aligned, batch.length - own.length, own.length);
+            own = aligned;
+        }
+        return Arrays.equals(own, batch) ? matrix : -1;
     }
 
     private void linear(CudaBuffer x, CudaBuffer w, CudaBuffer bias, CudaBuffer out, CudaStream s) {
@@ -229,10 +270,20 @@ final class Ops {
         int k = (int) x.shape()[x.shape().length - 1];
         int n = (int) w.shape()[0];
         int m = (int) rows(x);
-        if (bias != null) map("x", target, bias, null, s); // the bias broadcast over rows, then C += X W^T
-        device.backend.cublas().gemm(device.blas(s), Cublas.OP_T, Cublas.OP_N, n, m, k, w.address(),
-                (int) foldedRowStride(w), x.address(), (int) foldedRowStride(x), bias != null, target.address(),
-                (int) foldedRowStride(target), Cublas.cudaType(out.dtype()));
+        int type = Cublas.cudaType(out.dtype());
+        int ldw = (int) foldedRowStride(w), ldx = (int) foldedRowStride(x), ldt = (int) foldedRowStride(target);
+        // column-major T^T[n, m] = W[n, k] X^T[k, m] (+ bias[n] per column: cuBLASLt's bias epilogue)
+        if (bias != null) bias = converted(bias, out.dtype(), s);
+        boolean epilogue = bias != null && bias.shape().length == 1 && bias.contiguous() && bias.numel() == n;
+        if ((bias == null || epilogue) && device.lt(s, new CublasLt.Key(Cublas.OP_T, Cublas.OP_N, n, m, k, ldw, ldx,
+                ldt, 1, 0, 0, 0, type, epilogue), w.address(), x.address(), target.address(),
+                epilogue ? bias.address() : 0)) {
+            // done by cuBLASLt
+        } else {
+            if (bias != null) map("x", target, bias, null, s); // the bias broadcast over rows, then C += X W^T
+            device.backend.cublas().gemm(device.blas(s), Cublas.OP_T, Cublas.OP_N, n, m, k, w.address(), ldw,
+                    x.address(), ldx, bias != null, target.address(), ldt, type);
+        }
         if (target != out) {
             copy(out, target, s);
             device.free(target, s);

@@ -1,0 +1,90 @@
+package org.hostir.studio.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.NpyFiles;
+import org.hostir.studio.exec.tensor.Sharding;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * {@code run --save-npy DIR}: the run's inputs (unsharded) and outputs as {@code .npy} files plus
+ * {@code manifest.json} (the fusion file, the symbol values, each file's tensor, dtype and shape), so that
+ * {@code scripts/check_npy_torch.py} can run the fusion's math in PyTorch and compare. Outputs are gathered over
+ * the ranks where this process ran them all; in launcher mode each rank writes its own shard, with the DID axis
+ * and the rank's slice of it in the manifest ({@code manifest.rankR.json}).
+ */
+final class NpySaver {
+    private NpySaver() {}
+
+    static Path save(Path dir, String fusionFile, Fusion fusion, Map<String, Long> symbols, RunResult result,
+                     int devices) throws IOException {
+        Files.createDirectories(dir);
+        List<String> entries = new ArrayList<>();
+        for (TensorView tv : fusion.inputs()) {
+            DenseTensor t = result.inputs().get(tv.id());
+            if (t == null) continue;
+            String file = "in_" + safe(tv.label()) + ".npy";
+            NpyFiles.write(t, dir.resolve(file));
+            entries.add(entry("input", tv, file, t, null));
+        }
+        boolean allRanks = result.outputs().size() == devices;
+        Integer onlyRank = allRanks ? null : new TreeMap<>(result.outputs()).firstKey();
+        for (int i = 0; i < fusion.outputs().size(); i++) {
+            TensorView tv = fusion.outputs().get(i);
+            if (allRanks) {
+                Map<Integer, DenseTensor> locals = new TreeMap<>();
+                for (var e : result.outputs().entrySet()) {
+                    DenseTensor t = e.getValue().get(i);
+                    if (t != null) locals.put(e.getKey(), t);
+                }
+                if (locals.isEmpty()) continue;
+                DenseTensor global = Sharding.gather(tv, locals).tensor();
+                String file = "out_" + safe(tv.label()) + ".npy";
+                NpyFiles.write(global, dir.resolve(file));
+                entries.add(entry("output", tv, file, global, null));
+            } else {
+                for (var e : new TreeMap<>(result.outputs()).entrySet()) {
+                    DenseTensor t = e.getValue().get(i);
+                    if (t == null) continue;
+                    String file = "out_" + safe(tv.label()) + ".rank" + e.getKey() + ".npy";
+                    NpyFiles.write(t, dir.resolve(file));
+                    int axis = Sharding.deviceAxis(tv);
+                    String shard = axis < 0 ? null : "{\"axis\": " + axis + ", \"index\": "
+                            + tv.mesh().indexOf(e.getKey()) + ", \"count\": " + tv.mesh().size() + "}";
+                    entries.add(entry("output", tv, file, t, shard));
+                }
+            }
+        }
+        String sym = new TreeMap<>(symbols).entrySet().stream()
+                .map(e -> quote(e.getKey()) + ": " + e.getValue()).collect(Collectors.joining(", "));
+        String json = "{\n  \"format\": \"hirstudio-npy/1\",\n  \"fusion\": " + quote(fusionFile) + ",\n  \"name\": "
+                + quote(fusion.name()) + ",\n  \"symbols\": {" + sym + "},\n  \"backend\": " + quote(result.backend())
+                + ",\n  \"tensors\": [\n    " + String.join(",\n    ", entries) + "\n  ]\n}\n";
+        Path manifest = dir.resolve(onlyRank == null ? "manifest.json" : "manifest.rank" + onlyRank + ".json");
+        Files.writeString(manifest, json);
+        return manifest;
+    }
+
+    private static String entry(String role, TensorView tv, String file, DenseTensor t, String shard) {
+        return "{\"role\": " + quote(role) + ", \"name\": " + quote(tv.label()) + ", \"file\": " + quote(file)
+                + ", \"dtype\": " + quote(t.dtype().fileName()) + ", \"shape\": " + Arrays.toString(t.shape())
+                + (shard == null ? "" : ", \"shard\": " + shard) + "}";
+    }
+
+    private static String safe(String name) { return name.replaceAll("[^A-Za-z0-9_.-]", "_"); }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

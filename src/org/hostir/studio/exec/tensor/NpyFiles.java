@@ -1,0 +1,52 @@
+package org.hostir.studio.exec.tensor;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.DataType;
+
+/**
+ * Tensors as NumPy {@code .npy} files (format version 1.0, little-endian, C order), for checks outside the
+ * engine. float is {@code <f4}, half {@code <f2} and int64 {@code <i8}; NumPy has no bfloat16, so a bfloat16
+ * tensor is written as {@code <f4}, which holds its values exactly (the reader rounds it back to bfloat16).
+ */
+public final class NpyFiles {
+    private NpyFiles() {}
+
+    public static String descr(DataType dtype) {
+        return switch (dtype) {
+            case FLOAT, BFLOAT16 -> "<f4";
+            case HALF -> "<f2";
+            case INT64 -> "<i8";
+        };
+    }
+
+    public static void write(DenseTensor t, Path file) throws IOException {
+        String shape = Arrays.stream(t.shape()).mapToObj(Long::toString).collect(Collectors.joining(", "));
+        if (t.rank() == 1) shape += ",";
+        String dict = "{'descr': '" + descr(t.dtype()) + "', 'fortran_order': False, 'shape': (" + shape + "), }";
+        // magic (6) + version (2) + header length (2) + header, padded with spaces to a multiple of 64, ending in \n
+        int unpadded = 10 + dict.length() + 1;
+        int padded = (unpadded + 63) / 64 * 64;
+        String header = dict + " ".repeat(padded - unpadded) + "\n";
+        float[] values = t.contiguous().toArray();
+        int width = t.dtype() == DataType.INT64 ? 8 : t.dtype() == DataType.HALF ? 2 : 4;
+        ByteBuffer b = ByteBuffer.allocate(padded + values.length * width).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
+        b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
+        for (float v : values) {
+            switch (t.dtype()) {
+                case FLOAT, BFLOAT16 -> b.putFloat(v);
+                case HALF -> b.putShort(Float.floatToFloat16(v));
+                case INT64 -> b.putLong((long) v);
+            }
+        }
+        Files.write(file, b.array());
+    }
+}
