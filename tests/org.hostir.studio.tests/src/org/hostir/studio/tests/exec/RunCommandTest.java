@@ -88,4 +88,22 @@ class RunCommandTest {
             else System.setProperty("hirstudio.home", previous);
         }
     }
+
+    @Test
+    void saveNpyWritesInputsGatheredOutputsAndAManifest(@TempDir Path dir) throws Exception {
+        CliRun r = main("run", example("matmul_rs_through_bcast"), "--devices", "2", "--backend", "cpu",
+                "--save-npy", dir.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("saved: " + dir.resolve("manifest.json")), r.out());
+        String m = java.nio.file.Files.readString(dir.resolve("manifest.json"));
+        for (String part : List.of("\"fusion\": \"" + example("matmul_rs_through_bcast"), "\"D\": 2",
+                "{\"role\": \"input\", \"name\": \"tv0\", \"file\": \"in_tv0.npy\", \"dtype\": \"float\", \"shape\": [2, 4, 2, 8, 4]}",
+                "{\"role\": \"output\", \"name\": \"tv4\", \"file\": \"out_tv4.npy\", \"dtype\": \"float\", \"shape\": [4, 2, 8, 6]}")) {
+            assertTrue(m.contains(part), () -> part + " missing in\n" + m);
+        }
+        // the gathered output: 4 * 2 * 8 * 6 floats after the header
+        long size = java.nio.file.Files.size(dir.resolve("out_tv4.npy"));
+        assertEquals(4 * 2 * 8 * 6 * 4, size - 128);
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("host dispatch: median ")), r.out());
+    }
 }
