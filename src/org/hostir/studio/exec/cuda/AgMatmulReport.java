@@ -15,6 +15,9 @@ import java.util.Map;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.ir.FusionOp;
+
 /**
  * {@code hirstudio bench agmm}: the PyTorch baseline first (torchrun with the reference script, while the GPUs
  * are still free), then this engine's figures for the same four shapes, printed side by side with the ratios to
@@ -52,7 +55,24 @@ public final class AgMatmulReport {
             calls.put("cuStreamWaitEvent", () -> d.driver.waitEvent(s.handle(), ev));
             calls.put("Timing.event+record", () -> d.driver.record(d.timing.event(), s.handle()));
             calls.put("fill kernel (NVRTC, launch)", () -> d.ops.fill(a, 1, s));
-            calls.put("cublasGemmEx 256^3 bf16", () -> d.ops.matmul(a, b, c, s));
+            calls.put("Ops.matmul 256^3 bf16 (cuBLASLt)", () -> d.ops.matmul(a, b, c, s));
+            calls.put("Ops.matmul 256^3 bf16 (GemmEx)", () -> {
+                backend.useCublasLt(false);
+                d.ops.matmul(a, b, c, s);
+                backend.useCublasLt(true);
+            });
+            FusionOp.Matmul mm = matmulOp();
+            OpInfo info = OpInfo.of(1, 0, "matmul", org.hostir.studio.trace.EventKind.MATMUL);
+            List<org.hostir.studio.exec.Buffer> ins = List.of(a, b);
+            calls.put("Device.compute matmul, events off", () -> {
+                backend.setTiming(false);
+                d.compute(mm, ins, c, s, info);
+            });
+            calls.put("Device.compute matmul, events on", () -> {
+                backend.setTiming(true);
+                d.compute(mm, ins, c, s, info);
+                backend.setTiming(false);
+            });
             calls.put("allocate+free 128 KiB", () -> d.free(d.allocate(new long[] {256, 256},
                     org.hostir.studio.ir.DataType.BFLOAT16), s));
             for (var e : calls.entrySet()) {
@@ -76,6 +96,24 @@ public final class AgMatmulReport {
             }
         }
         return 0;
+    }
+
+    /** A [256, 256] x [256, 256] bf16 matmul op, for timing the compute path of one node. */
+    private static FusionOp.Matmul matmulOp() {
+        String text = """
+                {"format": "hostir-fusion/1", "name": "mm", "symbols": {"M": 256},
+                 "tensors": [{"name": "a", "dtype": "bfloat16", "axes": ["M", "M"]},
+                   {"name": "b", "dtype": "bfloat16", "axes": ["M", "M"]},
+                   {"name": "c", "dtype": "bfloat16", "axes": ["M", "M", {"extent": "M", "iter": "reduction"}]}],
+                 "ops": [{"op": "matmul", "inputs": ["a", "b"], "output": "c"}], "inputs": ["a", "b"], "outputs": ["c"]}
+                """;
+        try {
+            var loaded = org.hostir.studio.io.FusionLoader.load(org.hostir.studio.io.FusionReader.read(text, "mm"), 1,
+                    Map.of());
+            return (FusionOp.Matmul) loaded.fusion().ops().get(0);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public static int run(Path examples, Path torchScript, int devices, int iterations, int warmup, PrintStream out)
