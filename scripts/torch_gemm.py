@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """GEMM alone in PyTorch on GPU 0, for `hirstudio bench agmm --gemm`: C[M, N] = A[M, K] @ B[K, N] for the four
 AG+GEMM shapes (fp32 with TF32 off, bf16), CUDA-event median of 30 products after 10 warm-ups, three rounds.
-Operands are filled as the engine's fill kernel fills them (uniform in [-0.5, 0.5) on a 2^-16 grid), since a
-tensor-core GEMM's speed depends on its data (power). Prints one JSON line per shape:
+Operands are standard normal (torch.randn, as the AG+GEMM baseline script and the engine's fill kernel make them),
+since a tensor-core GEMM's speed depends on its data (power). Prints one JSON line per shape:
 {"dtype", "M", "K", "N", "t_mm_ms": [round medians]}."""
 import json
 import torch
@@ -26,8 +26,8 @@ def median_ms(a, b, c, n=30):
 
 for dtype, m, k, n in SHAPES:
     t = getattr(torch, dtype)
-    a = (torch.randint(0, 65536, (m, k), device="cuda:0") / 65536.0 - 0.5).to(t)
-    b = (torch.randint(0, 65536, (k, n), device="cuda:0") / 65536.0 - 0.5).to(t)
+    a = torch.randn(m, k, device="cuda:0", dtype=t)
+    b = torch.randn(k, n, device="cuda:0", dtype=t)
     c = torch.empty(m, n, device="cuda:0", dtype=t)
     for _ in range(10):
         torch.matmul(a, b, out=c)
