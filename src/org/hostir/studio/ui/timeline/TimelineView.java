@@ -43,6 +43,8 @@ import org.hostir.studio.ui.passes.LoweringView;
  */
 public class TimelineView extends ViewPart {
     public static final String ID = "org.hostir.studio.ui.timeline.TimelineView";
+    /** The key bindings' context (zoom, fit, export), active while the view is. */
+    public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
     static final String COLOR_PREFIX = "org.hostir.studio.ui.timeline.";
 
     private TimelineCanvas canvas;
@@ -88,6 +90,7 @@ public class TimelineView extends ViewPart {
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
         sash.setWeights(72, 28);
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
+        getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
     }
 
     /** Shows {@code t}; {@code title} goes to the view's description. */
