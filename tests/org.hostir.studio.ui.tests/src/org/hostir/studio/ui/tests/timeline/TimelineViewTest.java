@@ -60,6 +60,7 @@ public class TimelineViewTest {
                     "rank " + rank + " communication bars: " + kinds);
         }
         assertTrue(rows.rows().stream().allMatch(r -> r.label().startsWith("rank ")));
+        ViewTestSupport.join(TimelineView.SUMMARY_FAMILY);
         assertTrue(view.summaryText().contains("overlap"), view.summaryText());
         assertTrue(view.summaryText().contains("exposed communication"), view.summaryText());
 
