@@ -533,6 +533,18 @@ public class LoweringView extends ViewPart {
 
     public String messageText() { return message.getVisible() ? message.getText() : ""; }
 
+    /** The device count the view lowers for. */
+    public int devices() { return controls.devices.getSelection(); }
+
+    /** The lowering options the view shows, as {@code --option} pairs (what a run of the same file should use). */
+    public java.util.Map<String, String> optionPairs() { return controls.options(); }
+
+    /** Sets the number of streams, as a person does in the field, and lowers again (for tests). */
+    public void setStreams(int streams) {
+        controls.streams.setSelection(streams);
+        relower();
+    }
+
     /** Finds the open lowering view of the active page, or null. */
     public static LoweringView find() {
         var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
