@@ -315,13 +315,15 @@ public final class TimelineCanvas {
         gc.setForeground(palette.grid());
         gc.drawLine(0, RULER_HEIGHT - 1, area.width, RULER_HEIGHT - 1);
         double step = niceStep(nsPerPixel * 100);
-        double t0 = Math.ceil(timeAt(LABEL_WIDTH) / step) * step;
+        // ticks at whole steps from the run's start, which the labels count from
+        long start = rows.startNs();
+        long first = (long) Math.ceil((timeAt(LABEL_WIDTH) - start) / step);
         gc.setForeground(palette.foreground());
-        for (double t = t0; t <= timeAt(area.width); t += step) {
+        for (long k = first; start + k * step <= timeAt(area.width); k++) {
+            double t = start + k * step;
             int x = LABEL_WIDTH + (int) ((t - viewStartNs) / nsPerPixel);
             gc.drawLine(x, RULER_HEIGHT - 6, x, RULER_HEIGHT - 1);
-            gc.drawString(formatTime(t - rows.startNs(), step), x + 3, (RULER_HEIGHT - fm.getHeight()) / 2 - 2,
-                    true);
+            gc.drawString(formatTime(k * step, step), x + 3, (RULER_HEIGHT - fm.getHeight()) / 2 - 2, true);
         }
         gc.drawString("time", 6, (RULER_HEIGHT - fm.getHeight()) / 2 - 2, true);
     }
@@ -337,7 +339,7 @@ public final class TimelineCanvas {
 
     /** A time with a unit chosen from the ruler step, so neighbouring labels differ. */
     public static String formatTime(double ns, double step) {
-        if (Math.abs(ns) < step / 2) ns = 0; // the tick at the start: "0", not "-0"
+        if (Math.abs(ns) < step * 1e-6) ns = 0; // the tick at the start: "0", not "-0"
         if (step >= 1e9) return String.format(Locale.ROOT, "%.0f s", ns / 1e9);
         if (step >= 1e6) return String.format(Locale.ROOT, "%.0f ms", ns / 1e6);
         if (step >= 1e5) return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);

@@ -93,6 +93,13 @@ public class DarkThemeTest {
             }
         } finally {
             if (before != null) engine.setTheme(before, false);
+            // switching back at run time leaves some of the dark styling on live widgets (a restart clears it in
+            // the IDE): close what this test opened so that later tests build their views under the light theme
+            page.closeAllEditors(false);
+            for (String id : new String[] { LoweringView.ID, TimelineView.ID }) {
+                var ref = page.findViewReference(id);
+                if (ref != null) page.hideView(ref);
+            }
             ViewTestSupport.spin(display, 300);
         }
     }

@@ -145,6 +145,14 @@ public class TimelineViewTest {
     }
 
     @Test
+    public void rulerLabelsCountFromTheRunsStart() {
+        assertEquals("0 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(-1e-7, 5e6), "not -0");
+        assertEquals("5 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(5e6, 5e6));
+        assertEquals("2.5 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(2.5e6, 5e5));
+        assertEquals("500 ns", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(500, 50));
+    }
+
+    @Test
     public void exportsChromeTraceAndPng() throws Exception {
         Timeline timeline = cpuRun();
         TimelineView view = TimelineView.show(timeline, "export");
