@@ -19,7 +19,8 @@ import org.hostir.studio.ir.print.HostIrPrinter;
  * Diffs one body (a list of sibling nodes) of the before program against the corresponding body of the after
  * program, recursing into the bodies of the nodes it pairs.
  *
- * <p>Pairing, within this body only (a node that moves to another body shows as removed there and added here):
+ * <p>Pairing, within this body only (a node that moves to another body shows as removed there and added here,
+ * until {@link CrossBodyMoves} pairs the two):
  * <ol>
  * <li>by id: a pass that keeps a node keeps its id (DESIGN 2.1), so an equal id is the strongest evidence;</li>
  * <li>the nodes left over, by {@link StructuralHash#of(HostNode)}: a pass that rebuilds a node the same way gives
@@ -136,7 +137,7 @@ final class BodyDiff {
         return moved;
     }
 
-    private static DiffNode paired(HostNode before, HostNode after, Match how, boolean moved) {
+    static DiffNode paired(HostNode before, HostNode after, Match how, boolean moved) {
         List<List<HostNode>> beforeBodies = before.bodies();
         List<List<HostNode>> afterBodies = after.bodies();
         List<List<DiffNode>> bodies = new ArrayList<>();
@@ -148,7 +149,7 @@ final class BodyDiff {
             inside |= body.stream().anyMatch(DiffNode::changed);
             bodies.add(body);
         }
-        boolean own = how == Match.ID && !withoutBodies(before).equals(withoutBodies(after));
+        boolean own = how != Match.STRUCTURE && !withoutBodies(before).equals(withoutBodies(after));
         DiffKind kind = own || inside ? DiffKind.CHANGED : DiffKind.UNCHANGED;
         return new DiffNode(kind, how, moved, before, after, HostIrPrinter.headline(after), bodies);
     }

@@ -12,7 +12,8 @@ import org.hostir.studio.ir.host.HostNode;
  *
  * @param kind     added, removed, changed or unchanged
  * @param match    how before and after were paired ({@link Match#NONE} for added and removed nodes)
- * @param moved    matched, but no longer in the same order relative to its unmoved siblings
+ * @param moved    matched, but no longer in the same order relative to its unmoved siblings, or now in another
+ *                 body ({@link Match#ID_ELSEWHERE})
  * @param before   the node in the pass's input, null when added
  * @param after    the node in the pass's output, null when removed
  * @param headline the printer's one-line text of the after node (the before node when removed)
@@ -25,6 +26,8 @@ public record DiffNode(DiffKind kind, Match match, boolean moved, HostNode befor
     public enum Match {
         /** Same id in the same parent body: the pass kept the node. */
         ID,
+        /** Same id, now in another body (moved into a loop, out of one, to the other branch): always moved. */
+        ID_ELSEWHERE,
         /** Different ids but equal structural hashes: the pass rebuilt the node the same way. */
         STRUCTURE,
         /** Not paired: an added or removed node. */
@@ -41,7 +44,8 @@ public record DiffNode(DiffKind kind, Match match, boolean moved, HostNode befor
         boolean consistent = switch (kind) {
             case ADDED -> before == null && after != null && !paired && !moved;
             case REMOVED -> before != null && after == null && !paired && !moved;
-            case CHANGED, UNCHANGED -> before != null && after != null && paired;
+            case CHANGED, UNCHANGED -> before != null && after != null && paired
+                    && (match != Match.ID_ELSEWHERE || moved);
         };
         if (!consistent) {
             throw new IllegalArgumentException(kind + " node with match " + match + ", moved " + moved

@@ -8,7 +8,7 @@ import org.hostir.studio.ir.host.HostIrContainer;
 /**
  * The node-level diff of two Host IR programs, typically a pass's input and output: the merged top level (after
  * order, removed nodes where they were) with each node's nested bodies diffed the same way. See {@link BodyDiff}
- * for the matching. Inputs, outputs and the HostUnit list are not nodes, so their changes are flags here.
+ * for the matching, and {@link CrossBodyMoves} for the nodes a pass moved to another body. Inputs, outputs and the HostUnit list are not nodes, so their changes are flags here.
  *
  * @param nodes            the merged top-level diff nodes
  * @param signatureChanged the program's inputs or outputs differ
@@ -24,7 +24,7 @@ public record TreeDiff(List<DiffNode> nodes, boolean signatureChanged, boolean h
     }
 
     public static TreeDiff compare(HostIrContainer before, HostIrContainer after) {
-        List<DiffNode> nodes = BodyDiff.diff(before.topLevel(), after.topLevel());
+        List<DiffNode> nodes = CrossBodyMoves.apply(BodyDiff.diff(before.topLevel(), after.topLevel()));
         boolean signature = !before.inputs().equals(after.inputs()) || !before.outputs().equals(after.outputs());
         boolean units = !before.hostUnits().equals(after.hostUnits());
         return new TreeDiff(nodes, signature, units, DiffSummary.of(nodes));

@@ -126,9 +126,10 @@ public class LoweringView extends ViewPart {
         compareConfig = new CompareConfiguration();
         compareConfig.setLeftEditable(false);
         compareConfig.setRightEditable(false);
-        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
-        // before on the left, after on the right, as a diff reads, whatever the user's swap preference says
+        // before on the left, after on the right, as a diff reads, whatever the user's swap preference says: the
+        // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
+        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
 
@@ -344,8 +345,8 @@ public class LoweringView extends ViewPart {
         tree.setInput(PassRow.of(before, after));
         tree.expandAll();
         String prev = e.index() == 0 ? "input" : rank.steps().get(e.index() - 1).pass();
-        compareConfig.setLeftLabel("rank " + rank.rank() + ", before " + e.step().pass() + " (after " + prev + ")");
-        compareConfig.setRightLabel("rank " + rank.rank() + ", after " + e.step().pass());
+        compareConfig.setLeftLabel("BEFORE " + e.step().pass() + " (after " + prev + "), rank " + rank.rank());
+        compareConfig.setRightLabel("AFTER " + e.step().pass() + ", rank " + rank.rank());
         text.setInput(new org.eclipse.compare.structuremergeviewer.DiffNode(
                 new TextInput("before", before.print()), new TextInput("after", after.print())));
         setContentDescription(file == null ? "" : file.getName() + ", rank " + rank.rank() + ": " + e.step().pass()
@@ -527,7 +528,22 @@ public class LoweringView extends ViewPart {
 
     public TreeViewer tree() { return tree; }
 
+    /** The side-by-side text diff's control (BEFORE on the left, AFTER on the right). */
+    public org.eclipse.swt.widgets.Control diffControl() { return text.getControl(); }
+
     public String messageText() { return message.getVisible() ? message.getText() : ""; }
+
+    /** The device count the view lowers for. */
+    public int devices() { return controls.devices.getSelection(); }
+
+    /** The lowering options the view shows, as {@code --option} pairs (what a run of the same file should use). */
+    public java.util.Map<String, String> optionPairs() { return controls.options(); }
+
+    /** Sets the number of streams, as a person does in the field, and lowers again (for tests). */
+    public void setStreams(int streams) {
+        controls.streams.setSelection(streams);
+        relower();
+    }
 
     /** Finds the open lowering view of the active page, or null. */
     public static LoweringView find() {

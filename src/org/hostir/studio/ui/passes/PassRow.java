@@ -65,7 +65,8 @@ public final class PassRow {
     private static void addDiffs(PassRow parent, List<DiffNode> diffs) {
         for (DiffNode d : diffs) {
             PassRow row = new PassRow(d.moved() && d.kind() == DiffKind.UNCHANGED ? DiffKind.CHANGED : d.kind(),
-                    d.headline() + (d.moved() ? "   (moved)" : ""), d.node(), parent);
+                    d.headline() + (d.match() == DiffNode.Match.ID_ELSEWHERE ? "   (moved here from another body)"
+                            : d.moved() ? "   (moved)" : ""), d.node(), parent);
             addBodies(row, d.node(), d.bodies(), (r, body) -> addDiffs(r, body));
         }
     }

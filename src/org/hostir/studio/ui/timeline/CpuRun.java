@@ -31,7 +31,8 @@ import org.hostir.studio.ui.passes.LoweringResult;
 
 /**
  * "Run on CPU and show timeline": lowers and runs a fusion file on the engine's CPU backend (threads as devices)
- * in a Job, then shows the run's timeline. Failures end as the diagnostic lines, never as a stack trace.
+ * in a Job with the given {@link RunSettings}, then shows the run's timeline. Failures end as the diagnostic
+ * lines, never as a stack trace.
  */
 public final class CpuRun {
     public static final Object JOB_FAMILY = CpuRun.class;
@@ -49,6 +50,22 @@ public final class CpuRun {
     /** Runs synchronously (the Job's body; tests call it directly). */
     public static Outcome run(String source, String file, int devices, LoweringOptions options,
                               Consumer<String> progress) {
+        return run(source, file, devices, options, Map.of(), progress);
+    }
+
+    /** As above with the settings of a "Run on CPU" (a bad option value is a diagnostic too). */
+    public static Outcome run(String source, String file, RunSettings settings, Consumer<String> progress) {
+        LoweringOptions options;
+        try {
+            options = settings.loweringOptions();
+        } catch (IllegalArgumentException e) {
+            return new Outcome.Failed(List.of(file + ": " + e.getMessage()));
+        }
+        return run(source, file, settings.devices(), options, settings.symbols(), progress);
+    }
+
+    private static Outcome run(String source, String file, int devices, LoweringOptions options,
+                               Map<String, Long> symbolOverrides, Consumer<String> progress) {
         LoadedFusion loaded;
         try {
             loaded = FusionLoader.load(source, file, devices);
@@ -56,6 +73,7 @@ public final class CpuRun {
             return new Outcome.Failed(e.diagnostics().stream().map(d -> d.format()).toList());
         }
         Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        symbols.putAll(symbolOverrides);
         RunConfig config = new RunConfig(devices, symbols, options, 1, 0, true, 42, CpuBackend.DEFAULT_TIMEOUT_MILLIS);
         try (CpuBackend backend = new CpuBackend(devices, config.timeoutMillis())) {
             return new Outcome.Ran(Runner.run(loaded.fusion(), config, backend, progress));
@@ -63,11 +81,17 @@ public final class CpuRun {
             return new Outcome.Failed(e.errors().stream().map(err -> LoweringResult.format(err, loaded)).toList());
         } catch (ExecutionException e) {
             return new Outcome.Failed(List.of(file + ": run failed: " + e.getMessage()));
+        } catch (RuntimeException e) {
+            // an engine bug: one line for the user, never a stack trace
+            return new Outcome.Failed(List.of(file + ": internal error in the run: " + e));
         }
     }
 
+    /** Schedules the run of a workspace file with the default settings (see below). */
+    public static Job schedule(IFile file, Display display) { return schedule(file, display, RunSettings.DEFAULTS); }
+
     /** Schedules the run of a workspace file and shows its timeline (or its diagnostics) when done. */
-    public static Job schedule(IFile file, Display display) {
+    public static Job schedule(IFile file, Display display, RunSettings settings) {
         Job job = new Job("Run " + file.getName() + " on CPU") {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
@@ -81,14 +105,14 @@ public final class CpuRun {
                 }
                 sub.worked(1);
                 if (sub.isCanceled()) return Status.CANCEL_STATUS;
-                Outcome outcome = CpuRun.run(source, file.getFullPath().toString(), DEFAULT_DEVICES, LoweringOptions.DEFAULTS,
+                Outcome outcome = CpuRun.run(source, file.getFullPath().toString(), settings,
                         line -> sub.subTask(line));
                 sub.worked(2);
                 // the backend cannot be interrupted mid-run; a cancel drops the result
                 if (sub.isCanceled()) return Status.CANCEL_STATUS;
                 switch (outcome) {
                     case Outcome.Ran(RunResult r) -> display.asyncExec(() -> TimelineView.show(r.timeline(),
-                            file.getName() + ": CPU run on " + DEFAULT_DEVICES + " devices, "
+                            file.getName() + ": CPU run, " + settings.describe() + ", "
                                     + String.format(java.util.Locale.ROOT, "%.2f ms", r.medianMillis())
                                     + r.validation().map(v -> ", " + v.line()).orElse(""), file));
                     case Outcome.Failed(List<String> lines) -> report(display, lines);

@@ -13,7 +13,8 @@ import org.eclipse.ui.handlers.HandlerUtil;
 
 /**
  * The handler of the timeline commands (plugin.xml), dispatched on the command id: the view's toolbar commands
- * and "Run on CPU and show timeline", which takes the selected .fusion file or the active editor's.
+ * and "Run on CPU and show timeline" (with the lowering view's settings, or with settings asked for), which takes
+ * the selected .fusion file or the active editor's.
  */
 public class TimelineCommands extends AbstractHandler {
     private static final String P = "org.hostir.studio.ui.timeline.";
@@ -21,9 +22,15 @@ public class TimelineCommands extends AbstractHandler {
     @Override
     public Object execute(ExecutionEvent event) {
         String command = event.getCommand().getId().substring(P.length());
-        if (command.equals("runOnCpu")) {
+        if (command.equals("runOnCpu") || command.equals("runOnCpuWith")) {
             IFile file = fusionFile(event);
-            if (file != null) CpuRun.schedule(file, org.eclipse.ui.PlatformUI.getWorkbench().getDisplay());
+            if (file == null) return null;
+            RunSettings settings = settingsFor(file);
+            if (command.equals("runOnCpuWith")) {
+                settings = ask(HandlerUtil.getActiveShell(event), file, settings);
+                if (settings == null) return null;
+            }
+            CpuRun.schedule(file, org.eclipse.ui.PlatformUI.getWorkbench().getDisplay(), settings);
             return null;
         }
         TimelineView view = view(event);
@@ -38,6 +45,31 @@ public class TimelineCommands extends AbstractHandler {
             default -> { }
         }
         return null;
+    }
+
+    /**
+     * The settings a run of {@code file} starts from: the lowering view's devices and options when it shows the
+     * same file (what a person just looked at is what runs), the defaults otherwise.
+     */
+    public static RunSettings settingsFor(IFile file) {
+        var lowering = org.hostir.studio.ui.passes.LoweringView.find();
+        if (lowering == null || !file.equals(lowering.file())) return RunSettings.DEFAULTS;
+        return new RunSettings(lowering.devices(), lowering.optionPairs(), java.util.Map.of());
+    }
+
+    /** "Run on CPU with Settings...": one line of key=value words, checked as it is typed; null when cancelled. */
+    private static RunSettings ask(org.eclipse.swt.widgets.Shell shell, IFile file, RunSettings start) {
+        var dialog = new org.eclipse.jface.dialogs.InputDialog(shell, "Run " + file.getName() + " on CPU",
+                "Devices, lowering options and symbol bindings, as key=value words, e.g.\n"
+                        + "devices=2 numberOfStreams=4 allgather=p2p N=1024", start.format(), text -> {
+                    try {
+                        RunSettings.parse(text);
+                        return null;
+                    } catch (IllegalArgumentException e) {
+                        return e.getMessage();
+                    }
+                });
+        return dialog.open() == org.eclipse.jface.window.Window.OK ? RunSettings.parse(dialog.getValue()) : null;
     }
 
     private static IFile fusionFile(ExecutionEvent event) {

@@ -8,6 +8,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.util.IPropertyChangeListener;
@@ -43,10 +47,17 @@ import org.hostir.studio.ui.passes.LoweringView;
  */
 public class TimelineView extends ViewPart {
     public static final String ID = "org.hostir.studio.ui.timeline.TimelineView";
+    /** The key bindings' context (zoom, fit, export), active while the view is. */
+    public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
+    /** Family of the jobs that compute the summary below the bars, so that tests and callers can join them. */
+    public static final Object SUMMARY_FAMILY = new Object();
     static final String COLOR_PREFIX = "org.hostir.studio.ui.timeline.";
 
     private TimelineCanvas canvas;
+    private TimelineCanvas.Palette palette;
     private Text summary;
+    /** Counts the summaries asked for, so that a late one does not overwrite a newer timeline's. */
+    private int summaries;
     private Timeline timeline;
     private IFile source;
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
@@ -81,22 +92,44 @@ public class TimelineView extends ViewPart {
     @Override
     public void createPartControl(Composite parent) {
         SashForm sash = new SashForm(parent, SWT.VERTICAL);
-        canvas = new TimelineCanvas(sash, new ThemePalette());
+        palette = new ThemePalette();
+        canvas = new TimelineCanvas(sash, palette);
         canvas.onSelection(this::barSelected);
         summary = new Text(sash, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
         sash.setWeights(72, 28);
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
+        getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
     }
 
-    /** Shows {@code t}; {@code title} goes to the view's description. */
+    /**
+     * Shows {@code t}; {@code title} goes to the view's description. The bars are painted first; the summary's
+     * overlap figures (a pass over every event) follow from a background job ({@link #SUMMARY_FAMILY}).
+     */
     public void setTimeline(Timeline t, String title, IFile from) {
         timeline = t;
         source = from;
         canvas.setRows(new TimelineRows(t));
         setContentDescription(title == null ? "" : title);
-        summary.setText(summary(t));
+        summary.setText("Computing the overlap figures of " + t.events().size() + " events...");
+        int mine = ++summaries;
+        var display = summary.getDisplay();
+        Job job = new Job("Timeline summary") {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                String text = summary(t);
+                display.asyncExec(() -> {
+                    if (mine == summaries && !summary.isDisposed()) summary.setText(text);
+                });
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) { return family == SUMMARY_FAMILY; }
+        };
+        job.setSystem(true);
+        job.schedule();
     }
 
     /** The summary below the bars: counts, per-rank totals, overlap and exposed communication. */
@@ -198,6 +231,9 @@ public class TimelineView extends ViewPart {
 
     public TimelineCanvas canvas() { return canvas; }
 
+    /** The colours the canvas paints with now (the theme's). */
+    public TimelineCanvas.Palette palette() { return palette; }
+
     public Timeline timeline() { return timeline; }
 
     public String summaryText() { return summary.getText(); }
@@ -215,6 +251,8 @@ public class TimelineView extends ViewPart {
     private final class ThemePalette implements TimelineCanvas.Palette {
         private Color alternate;
         private Color grid;
+        private RGB blendBackground;
+        private RGB blendForeground;
 
         @Override
         public Color bar(EventKind kind) {
@@ -225,11 +263,11 @@ public class TimelineView extends ViewPart {
 
         @Override
         public Color barText(EventKind kind) {
+            // black or white, whichever contrasts more with the bar (WCAG), so labels read on any theme's bars
             return textColors.computeIfAbsent(kind, k -> {
-                RGB rgb = bar(k).getRGB();
-                double luminance = 0.299 * rgb.red + 0.587 * rgb.green + 0.114 * rgb.blue;
-                return canvas.control().getDisplay().getSystemColor(luminance > 140 ? SWT.COLOR_BLACK
-                        : SWT.COLOR_WHITE);
+                double bar = luminance(bar(k).getRGB());
+                boolean black = (bar + 0.05) / 0.05 >= 1.05 / (bar + 0.05);
+                return canvas.control().getDisplay().getSystemColor(black ? SWT.COLOR_BLACK : SWT.COLOR_WHITE);
             });
         }
 
@@ -238,7 +276,7 @@ public class TimelineView extends ViewPart {
 
         @Override
         public Color alternate() {
-            if (alternate == null) alternate = blend(background(), foreground(), 0.05);
+            blends();
             return alternate;
         }
 
@@ -247,8 +285,18 @@ public class TimelineView extends ViewPart {
 
         @Override
         public Color grid() {
-            if (grid == null) grid = blend(background(), foreground(), 0.3);
+            blends();
             return grid;
+        }
+
+        /** The alternate-row and grid colours, blended again when the theme changed the canvas's colours. */
+        private void blends() {
+            RGB bg = background().getRGB(), fg = foreground().getRGB();
+            if (bg.equals(blendBackground) && fg.equals(blendForeground)) return;
+            blendBackground = bg;
+            blendForeground = fg;
+            alternate = blend(background(), foreground(), 0.05);
+            grid = blend(background(), foreground(), 0.3);
         }
 
         @Override
@@ -261,6 +309,16 @@ public class TimelineView extends ViewPart {
         @Override
         public Color selection() {
             return canvas.control().getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION);
+        }
+
+        /** WCAG relative luminance, 0 (black) to 1 (white). */
+        private static double luminance(RGB c) {
+            return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue);
+        }
+
+        private static double linear(int v) {
+            double s = v / 255.0;
+            return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
         }
 
         private static Color blend(Color a, Color b, double t) {

@@ -111,6 +111,7 @@ final class DiffFixture {
             else if (d.after() == null || d.before().id() == d.after().id()) out.append(name(d.before()));
             else out.append(name(d.before())).append("->").append(name(d.after()));
             if (d.match() == DiffNode.Match.STRUCTURE) out.append(" by structure");
+            if (d.match() == DiffNode.Match.ID_ELSEWHERE) out.append(" from elsewhere");
             if (d.moved()) out.append(" moved");
             out.append('\n');
             for (int k = 0; k < d.bodies().size(); k++) {

@@ -26,6 +26,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.junit.jupiter.api.Test;
 
@@ -253,11 +254,57 @@ class TreeDiffTest {
     }
 
     @Test
-    void nodeHoistedOutOfTheLoopIsRemovedThereAndAddedHere() {
+    void nodeHoistedOutOfTheLoopIsMovedNotRemovedAndAdded() {
         ForLoop loop = f.loop.withBody(without(f.loop.body(), f.selA));
         TreeDiff d = diff(List.of(f.get, f.alloc, f.mm, f.selA, loop, f.sync));
-        assertEquals(BEFORE_TREE.replace("UNCHANGED loop\n", "ADDED selA\nCHANGED loop\n")
-                .replace("  UNCHANGED selA", "  REMOVED selA"), f.render(d.nodes()));
+        assertEquals(BEFORE_TREE.replace("UNCHANGED loop\n", "UNCHANGED selA from elsewhere moved\nCHANGED loop\n")
+                .replace("  UNCHANGED selA\n", ""), f.render(d.nodes()));
+        DiffNode moved = d.nodes().get(3);
+        assertSame(f.selA, moved.before());
+        assertSame(f.selA, moved.after());
+        assertEquals(new DiffSummary(0, 0, 1, 10, 1), d.summary());
+        assertTrue(d.changed());
+    }
+
+    @Test
+    void opMovedIntoANewLoopBodyIsMoved() {
+        // what StreamParallelType does to an op it puts in a stream loop: the op keeps its id in the new body
+        ForLoop streams = f.named("loop2", f.h.forStreams(f.c.axis(0), List.of(f.mm)));
+        TreeDiff d = diff(List.of(f.get, f.alloc, streams, f.loop, f.sync));
+        assertEquals(BEFORE_TREE.replace("UNCHANGED mm\n", "ADDED loop2\n  UNCHANGED mm from elsewhere moved\n"),
+                f.render(d.nodes()));
+        assertEquals(new DiffSummary(1, 0, 0, 11, 1), d.summary());
+    }
+
+    @Test
+    void movedNodeWhoseFieldsChangedIsChangedAndMoved() {
+        Synchronize other = new Synchronize(f.sync.id(), HostIrBuilder.WORKER_STREAM);
+        ForLoop loop = f.loop.withBody(with(f.loop.body(), 6, other));
+        TreeDiff d = diff(List.of(f.get, f.alloc, f.mm, loop));
+        assertEquals(BEFORE_TREE.replace("UNCHANGED loop", "CHANGED loop")
+                .replace("UNCHANGED sync\n", "").replace("  UNCHANGED syncWorker\n",
+                        "  UNCHANGED syncWorker\n  CHANGED sync from elsewhere moved\n"), f.render(d.nodes()));
+    }
+
+    @Test
+    void loopMovedWithItsBodyIsOneMove() {
+        ForLoop outer = f.named("outer", f.h.forStreams(f.c.axis(0), List.of(f.loop)));
+        TreeDiff d = diff(List.of(f.get, f.alloc, f.mm, outer, f.sync));
+        String body = BEFORE_TREE.substring(BEFORE_TREE.indexOf("  UNCHANGED setWorker"),
+                BEFORE_TREE.indexOf("UNCHANGED sync\n"));
+        assertEquals(lines("UNCHANGED get", "UNCHANGED alloc", "UNCHANGED mm", "ADDED outer",
+                "  UNCHANGED loop from elsewhere moved") + body.indent(2) + "UNCHANGED sync\n", f.render(d.nodes()));
+        assertFalse(f.render(d.nodes()).contains("REMOVED"), "nothing shows as removed");
+    }
+
+    @Test
+    void anIdAddedTwiceIsNoMove() {
+        // two added nodes claim the removed node's id: which one it became is unknown, so nothing is paired
+        ForLoop first = f.h.forStreams(f.c.axis(0), List.of(f.mm));
+        ForLoop second = f.h.forStreams(f.c.axis(0), List.of(f.mm));
+        TreeDiff d = diff(List.of(f.get, f.alloc, first, second, f.loop, f.sync));
+        String tree = f.render(d.nodes());
+        assertTrue(tree.contains("REMOVED mm") && !tree.contains("from elsewhere"), tree);
     }
 
     @Test

@@ -5,11 +5,15 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
@@ -68,6 +72,24 @@ public final class ViewTestSupport {
             }
             Thread.sleep(10);
         }
+    }
+
+    /** The id of the command that {@code keys} (e.g. "M1+.") runs in the active contexts now, or null. */
+    public static String boundCommand(String keys) throws org.eclipse.jface.bindings.keys.ParseException {
+        var bindings = PlatformUI.getWorkbench().getService(org.eclipse.ui.keys.IBindingService.class);
+        var binding = bindings.getPerfectMatch(org.eclipse.jface.bindings.keys.KeySequence.getInstance(keys));
+        return binding == null || binding.getParameterizedCommand() == null ? null
+                : binding.getParameterizedCommand().getId();
+    }
+
+    /** Every control of type {@code type} under {@code root} (root included), depth first. */
+    public static <T extends Control> List<T> descendants(Control root, Class<T> type) {
+        List<T> out = new ArrayList<>();
+        if (type.isInstance(root)) out.add(type.cast(root));
+        if (root instanceof Composite c) {
+            for (Control child : c.getChildren()) out.addAll(descendants(child, type));
+        }
+        return out;
     }
 
     /** Saves a PNG of the window under -Dhirstudio.screenshots (the smoke test's way); null when unset. */

@@ -14,8 +14,11 @@ import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.custom.CLabel;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.ForLoop;
@@ -86,6 +89,37 @@ public class LoweringViewTest {
     }
 
     @Test
+    public void theTextDiffShowsBeforeOnTheLeftAndAfterOnTheRight() throws Exception {
+        view.selectPass("StreamParallelType");
+        ViewTestSupport.spin(Display.getCurrent(), 300);
+        var rank = ((LoweringResult.Lowered) view.result()).trace().rank(0);
+        int index = PASSES.indexOf("StreamParallelType");
+        String before = rank.before(index).print();
+        String after = rank.steps().get(index).after().print();
+        assertNotEquals(before, after, "the pass changed the program");
+
+        // what a person sees: the text panes and their headers, ordered left to right on the screen
+        List<StyledText> panes = ViewTestSupport.descendants(view.diffControl(), StyledText.class).stream()
+                .filter(t -> t.isVisible() && t.getSize().x > 10 && t.getSize().y > 10)
+                .sorted(java.util.Comparator.comparingInt(t -> t.toDisplay(0, 0).x)).toList();
+        assertEquals(2, panes.size(), "two text panes side by side: " + panes);
+        assertEquals(normalized(before), normalized(panes.get(0).getText()), "the left pane holds BEFORE");
+        assertEquals(normalized(after), normalized(panes.get(1).getText()), "the right pane holds AFTER");
+        assertTrue(panes.get(1).getText().contains("FOR StreamIdx") && !panes.get(0).getText().contains("FOR StreamIdx"));
+
+        List<String> labels = ViewTestSupport.descendants(view.diffControl(), CLabel.class).stream()
+                .filter(l -> l.isVisible() && l.getText() != null && !l.getText().isBlank())
+                .sorted(java.util.Comparator.comparingInt(l -> l.toDisplay(0, 0).x)).map(CLabel::getText).toList();
+        assertEquals(2, labels.size(), "a header over each side: " + labels);
+        assertTrue(labels.get(0).startsWith("BEFORE") && labels.get(0).contains("StreamParallelType"), labels.get(0));
+        assertTrue(labels.get(1).startsWith("AFTER") && labels.get(1).contains("StreamParallelType"), labels.get(1));
+    }
+
+    private static String normalized(String s) {
+        return s.replace("\r\n", "\n").strip();
+    }
+
+    @Test
     public void hideUnchangedHidesThePassesThatChangedNothing() {
         view.setHideUnchanged(true);
         assertEquals(List.of("DecomposeReshardings", "Segment", "StreamParallelType"), visibleNames());
@@ -112,6 +146,37 @@ public class LoweringViewTest {
         assertTrue(((PassRow) first).isChange(), "next change selects a changed node");
         view.stepChange(1);
         assertNotEquals(first, view.tree().getStructuredSelection().getFirstElement(), "and moves on");
+    }
+
+    @Test
+    public void theSteppingKeysAreBoundAndMoveTheSelection() throws Exception {
+        page.activate(view);
+        ViewTestSupport.spin(Display.getCurrent(), 200);
+        String p = "org.hostir.studio.ui.passes.";
+        assertEquals(p + "nextPass", ViewTestSupport.boundCommand("F6"));
+        assertEquals(p + "previousPass", ViewTestSupport.boundCommand("M2+F6"));
+        assertEquals(p + "nextChange", ViewTestSupport.boundCommand("M1+."));
+        assertEquals(p + "previousChange", ViewTestSupport.boundCommand("M1+,"));
+
+        IHandlerService handlers = view.getSite().getService(IHandlerService.class);
+        view.selectPass("Validate");
+        handlers.executeCommand(p + "nextPass", null);
+        assertEquals("DecomposeReshardings", view.selectedPass(), "F6's command steps to the next pass");
+        handlers.executeCommand(p + "nextPass", null);
+        handlers.executeCommand(p + "previousPass", null);
+        assertEquals("DecomposeReshardings", view.selectedPass(), "Shift+F6's command steps back");
+
+        view.selectPass("StreamParallelType");
+        view.tree().setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY);
+        handlers.executeCommand(p + "nextChange", null);
+        PassRow first = assertInstanceOf(PassRow.class, view.tree().getStructuredSelection().getFirstElement(),
+                "Ctrl+.'s command selects the first change");
+        assertTrue(first.isChange());
+        handlers.executeCommand(p + "nextChange", null);
+        Object second = view.tree().getStructuredSelection().getFirstElement();
+        assertNotEquals(first, second, "and the next one");
+        handlers.executeCommand(p + "previousChange", null);
+        assertEquals(first, view.tree().getStructuredSelection().getFirstElement(), "Ctrl+,'s command goes back");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.EventKind;
@@ -59,6 +60,7 @@ public class TimelineViewTest {
                     "rank " + rank + " communication bars: " + kinds);
         }
         assertTrue(rows.rows().stream().allMatch(r -> r.label().startsWith("rank ")));
+        ViewTestSupport.join(TimelineView.SUMMARY_FAMILY);
         assertTrue(view.summaryText().contains("overlap"), view.summaryText());
         assertTrue(view.summaryText().contains("exposed communication"), view.summaryText());
 
@@ -96,6 +98,58 @@ public class TimelineViewTest {
                 "the bar's node is selected in the lowering view");
         assertEquals(matmul.nodeId(), row.node().id());
         assertEquals(matmul.rank(), Integer.parseInt(lowering.getContentDescription().replaceAll(".*rank (\\d+).*", "$1")));
+    }
+
+    @Test
+    public void toolbarCommandsHaveKeysThatWork() throws Exception {
+        IWorkbenchPage page = ViewTestSupport.page();
+        TimelineView view = TimelineView.show(cpuRun(), "keys");
+        page.activate(view);
+        ViewTestSupport.spin(Display.getCurrent(), 300);
+        String p = "org.hostir.studio.ui.timeline.";
+        assertEquals(p + "zoomIn", ViewTestSupport.boundCommand("M1+="));
+        assertEquals(p + "zoomOut", ViewTestSupport.boundCommand("M1+-"));
+        assertEquals(p + "fit", ViewTestSupport.boundCommand("M1+0"));
+        assertEquals(p + "exportJson", ViewTestSupport.boundCommand("M1+M2+J"));
+        assertEquals(p + "exportPng", ViewTestSupport.boundCommand("M1+M2+P"));
+
+        IHandlerService handlers = view.getSite().getService(IHandlerService.class);
+        view.fit();
+        double fitted = view.canvas().nsPerPixel();
+        handlers.executeCommand(p + "zoomIn", null);
+        assertEquals(fitted / 2, view.canvas().nsPerPixel(), fitted * 1e-9, "Ctrl+= zooms in twice");
+        handlers.executeCommand(p + "zoomOut", null);
+        handlers.executeCommand(p + "zoomOut", null);
+        assertEquals(fitted * 2, view.canvas().nsPerPixel(), fitted * 1e-9, "Ctrl+- zooms out");
+        handlers.executeCommand(p + "fit", null);
+        assertEquals(fitted, view.canvas().nsPerPixel(), fitted * 1e-9, "Ctrl+0 shows the whole run again");
+    }
+
+    @Test
+    public void hoverDetailsNameEveryFigure() {
+        // 2 MB in 1 ms and 4 GFLOP in 1 ms: 2.00 GB/s and 4.000 TFLOP/s
+        TimelineEvent e = new TimelineEvent(1, 2, EventKind.MATMUL, "matmul T2", 17, 3, 5_000_000, 6_000_000,
+                2_000_000, 4_000_000_000L, -1, 0);
+        String details = EventDetails.of(e);
+        for (String part : List.of("matmul T2", "(matmul)", "rank 1, stream 2", "duration 1.000 ms",
+                "bytes 2,000,000, 2.00 GB/s", "flops 4,000,000,000, 4.000 TFLOP/s", "loop iteration 3",
+                "Host IR node 17")) {
+            assertTrue(details.contains(part), "'" + part + "' in:\n" + details);
+        }
+        TimelineEvent send = new TimelineEvent(0, -1, EventKind.P2P, "send", -1, -1, 0, 500, 0, 0, 1, 4);
+        String plain = EventDetails.of(send);
+        assertTrue(plain.contains("rank 0, host") && plain.contains("duration 500 ns") && plain.contains("peer rank 1"),
+                plain);
+        assertTrue(!plain.contains("GB/s") && !plain.contains("TFLOP/s") && !plain.contains("iteration")
+                && !plain.contains("Host IR node"), "no figures the event does not have: " + plain);
+    }
+
+    @Test
+    public void rulerLabelsCountFromTheRunsStart() {
+        assertEquals("0 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(-1e-7, 5e6), "not -0");
+        assertEquals("5 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(5e6, 5e6));
+        assertEquals("2.5 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(2.5e6, 5e5));
+        assertEquals("500 ns", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(500, 50));
     }
 
     @Test
