@@ -42,7 +42,11 @@ final class SmokeReport {
 
     private static void write(Display display, Path png) throws IOException {
         Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
-        Rectangle b = shell.getBounds();
+        // without a window manager the shell's bounds reach below what is painted: stop at the client area
+        Rectangle bounds = shell.getBounds();
+        Rectangle client = display.map(shell, null, shell.getClientArea());
+        Rectangle b = new Rectangle(bounds.x, bounds.y, bounds.width, client.y + client.height - bounds.y)
+                .intersection(display.getBounds());
         Image image = new Image(display, b.width, b.height);
         GC gc = new GC(display);
         gc.copyArea(image, b.x, b.y);
