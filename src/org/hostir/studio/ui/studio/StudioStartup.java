@@ -25,7 +25,8 @@ import org.eclipse.ui.ide.IDE;
  * What {@code ./hirstudio studio} asks for at start (system properties, so an ordinary IDE is untouched): with
  * {@code hirstudio.examples=DIR}, a project "examples" holding the fusion files of DIR, the Host IR perspective
  * and seed 000's AG+matmul open; with {@code hirstudio.smoke=OUT.png} as well, a screenshot and a report of the
- * perspective, then the workbench closes (the product's smoke test).
+ * perspective, a run of that example with a second screenshot, then the workbench closes (the product's smoke
+ * test).
  */
 public final class StudioStartup implements IStartup {
     static final String EXAMPLES = "hirstudio.examples";
@@ -90,14 +91,14 @@ public final class StudioStartup implements IStartup {
             Shell shell = window.getShell();
             shell.setBounds(shell.getDisplay().getPrimaryMonitor().getClientArea());
         }
+        IFile first = ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).getFile(FIRST_FILE);
         try {
             IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(HostIrPerspective.ID, window);
-            IFile first = ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).getFile(FIRST_FILE);
             if (first.exists()) IDE.openEditor(page, first);
         } catch (WorkbenchException e) {
             ILog.of(StudioStartup.class).error("cannot open the Host IR perspective", e);
         }
         String smoke = System.getProperty(SMOKE);
-        if (smoke != null) SmokeReport.later(Path.of(smoke));
+        if (smoke != null) SmokeReport.later(Path.of(smoke), first);
     }
 }
