@@ -1,5 +1,6 @@
 package org.hostir.studio.ui.studio;
 
+import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
@@ -7,7 +8,7 @@ import org.eclipse.ui.console.IConsoleConstants;
 
 /**
  * The "Host IR" perspective: fusion editor in the middle, files and outline on the left, the lowering view and
- * properties on the right, problems, console and the timeline below.
+ * properties on the right, problems, console and the timeline below; the Run menu and toolbar button.
  */
 public final class HostIrPerspective implements IPerspectiveFactory {
     public static final String ID = "org.hostir.studio.ui.studio.perspective";
@@ -31,5 +32,7 @@ public final class HostIrPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(TIMELINE_VIEW);
         layout.addShowViewShortcut(IConsoleConstants.ID_CONSOLE_VIEW);
         layout.addPerspectiveShortcut(ID);
+        // the Run menu and toolbar button (Run Configurations..., Run History)
+        layout.addActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);
     }
 }

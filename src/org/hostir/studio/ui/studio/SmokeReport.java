@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.ILog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
@@ -20,29 +22,66 @@ import org.eclipse.ui.PlatformUI;
 
 /**
  * The product smoke test's eyes: a few seconds after start it saves a PNG of the window and a text report (the
- * perspective, the open views and editors), then closes the workbench so the script that started it can check.
+ * perspective, the open views and editors); then it runs the example ({@link SmokeRun}), adds what the run showed
+ * to the report with a second PNG ({@code NAME-run.png}), and closes the workbench so the script that started it
+ * can check.
  */
 final class SmokeReport {
     private static final int SETTLE_MILLIS = 4000;
 
     private SmokeReport() {}
 
-    static void later(Path png) {
+    static void later(Path png, IFile example) {
         Display display = PlatformUI.getWorkbench().getDisplay();
         display.timerExec(SETTLE_MILLIS, () -> {
+            List<String> lines = new ArrayList<>();
             try {
-                write(display, png);
+                IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+                lines.addAll(describe(page));
+                save(display, png);
+                write(png, lines);
+                SmokeRun.start(page, example, run -> {
+                    lines.addAll(run);
+                    finish(display, png, lines);
+                });
             } catch (IOException | RuntimeException e) {
-                org.eclipse.core.runtime.ILog.of(SmokeReport.class).error("smoke report failed", e);
-            } finally {
+                ILog.of(SmokeReport.class).error("smoke report failed", e);
                 PlatformUI.getWorkbench().close();
             }
         });
     }
 
-    private static void write(Display display, Path png) throws IOException {
+    private static void finish(Display display, Path png, List<String> lines) {
+        try {
+            String name = png.getFileName().toString().replaceFirst("\\.png$", "");
+            save(display, png.resolveSibling(name + "-run.png"));
+            write(png, lines);
+        } catch (IOException | RuntimeException e) {
+            ILog.of(SmokeReport.class).error("smoke report failed", e);
+        } finally {
+            PlatformUI.getWorkbench().close();
+        }
+    }
+
+    private static List<String> describe(IWorkbenchPage page) {
+        List<String> lines = new ArrayList<>();
+        lines.add("perspective=" + (page.getPerspective() == null ? "" : page.getPerspective().getId()));
+        for (IViewReference v : page.getViewReferences()) lines.add("view=" + v.getId());
+        for (var e : page.getEditorReferences()) lines.add("editor=" + e.getName());
+        return lines;
+    }
+
+    private static void write(Path png, List<String> lines) throws IOException {
+        Files.write(Path.of(png + ".txt"), lines);
+    }
+
+    private static void save(Display display, Path png) throws IOException {
         Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
-        Rectangle b = shell.getBounds();
+        // without a window manager the shell's bounds reach below what is painted: stop at the client area
+        Rectangle bounds = shell.getBounds();
+        Rectangle client = display.map(shell, null, shell.getClientArea());
+        Rectangle b = new Rectangle(bounds.x, bounds.y, bounds.width, client.y + client.height - bounds.y)
+                .intersection(display.getBounds());
         Image image = new Image(display, b.width, b.height);
         GC gc = new GC(display);
         gc.copyArea(image, b.x, b.y);
@@ -52,11 +91,5 @@ final class SmokeReport {
         Files.createDirectories(png.toAbsolutePath().getParent());
         loader.save(png.toString(), SWT.IMAGE_PNG);
         image.dispose();
-        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
-        List<String> lines = new ArrayList<>();
-        lines.add("perspective=" + (page.getPerspective() == null ? "" : page.getPerspective().getId()));
-        for (IViewReference v : page.getViewReferences()) lines.add("view=" + v.getId());
-        for (var e : page.getEditorReferences()) lines.add("editor=" + e.getName());
-        Files.write(Path.of(png + ".txt"), lines);
     }
 }

@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IWorkspaceRunnable;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IStartup;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -24,7 +25,8 @@ import org.eclipse.ui.ide.IDE;
  * What {@code ./hirstudio studio} asks for at start (system properties, so an ordinary IDE is untouched): with
  * {@code hirstudio.examples=DIR}, a project "examples" holding the fusion files of DIR, the Host IR perspective
  * and seed 000's AG+matmul open; with {@code hirstudio.smoke=OUT.png} as well, a screenshot and a report of the
- * perspective, then the workbench closes (the product's smoke test).
+ * perspective, a run of that example with a second screenshot, then the workbench closes (the product's smoke
+ * test).
  */
 public final class StudioStartup implements IStartup {
     static final String EXAMPLES = "hirstudio.examples";
@@ -36,12 +38,14 @@ public final class StudioStartup implements IStartup {
     public void earlyStartup() {
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
+        boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();
         try {
             importExamples(Path.of(examples));
         } catch (CoreException | IOException e) {
             ILog.of(StudioStartup.class).error("cannot create the examples project from " + examples, e);
         }
-        PlatformUI.getWorkbench().getDisplay().asyncExec(StudioStartup::openPerspective);
+        boolean fillScreen = firstStart || System.getProperty(SMOKE) != null;
+        PlatformUI.getWorkbench().getDisplay().asyncExec(() -> openPerspective(fillScreen));
     }
 
     /** Copies the .fusion files under {@code dir} into the project, keeping folders; existing files are kept. */
@@ -76,17 +80,25 @@ public final class StudioStartup implements IStartup {
         for (IFolder f : missing) f.create(true, true, null);
     }
 
-    private static void openPerspective() {
+    /**
+     * Opens the perspective and the first example; on a workspace's first start (and for the smoke test's
+     * screenshot) the window takes the screen's work area, since the workbench's default size is small.
+     */
+    private static void openPerspective(boolean fillScreen) {
         IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
         if (window == null) return;
+        if (fillScreen) {
+            Shell shell = window.getShell();
+            shell.setBounds(shell.getDisplay().getPrimaryMonitor().getClientArea());
+        }
+        IFile first = ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).getFile(FIRST_FILE);
         try {
             IWorkbenchPage page = PlatformUI.getWorkbench().showPerspective(HostIrPerspective.ID, window);
-            IFile first = ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).getFile(FIRST_FILE);
             if (first.exists()) IDE.openEditor(page, first);
         } catch (WorkbenchException e) {
             ILog.of(StudioStartup.class).error("cannot open the Host IR perspective", e);
         }
         String smoke = System.getProperty(SMOKE);
-        if (smoke != null) SmokeReport.later(Path.of(smoke));
+        if (smoke != null) SmokeReport.later(Path.of(smoke), first);
     }
 }

@@ -1,13 +1,17 @@
 package org.hostir.studio.ui.tests.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
@@ -18,14 +22,24 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.ui.console.IConsole;
-import org.eclipse.ui.console.TextConsole;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IPerspectiveDescriptor;
+import org.eclipse.ui.IViewReference;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.console.IConsole;
+import org.eclipse.ui.console.IConsoleConstants;
+import org.eclipse.ui.console.TextConsole;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
+import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
+import org.hostir.studio.ui.timeline.TimelineRows;
+import org.hostir.studio.ui.timeline.TimelineView;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +47,7 @@ import org.junit.jupiter.api.Test;
  * the engine, the console shows its progress and validation, and the trace opens in the timeline view.
  */
 public class HostIrLaunchTest {
+    private static final String HOST_IR_PERSPECTIVE = "org.hostir.studio.ui.studio.perspective";
 
     static IFile example(String project, String name) throws Exception {
         IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(project);
@@ -53,6 +68,28 @@ public class HostIrLaunchTest {
         LaunchSettings s = LaunchAttributes.read(copy);
         LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "cpu", 2, 2, 2, 1, true, s.options()), copy);
         config = copy.doSave();
+
+        // run it the way the Studio shows it: the Host IR perspective with the file open (restored afterwards)
+        IWorkbenchPage page = ViewTestSupport.page();
+        IPerspectiveDescriptor before = page.getPerspective();
+        page.getWorkbenchWindow().getShell().setSize(1280, 960);
+        page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry()
+                .findPerspectiveWithId(HOST_IR_PERSPECTIVE));
+        try {
+            IDE.openEditor(page, file);
+            launchAndCheck(config, page);
+        } finally {
+            page.closeAllEditors(false);
+            page.setPerspective(before);
+        }
+    }
+
+    private static void launchAndCheck(ILaunchConfiguration config, IWorkbenchPage page) throws Exception {
+        String title = config.getAttribute(LaunchAttributes.FILE, "");
+        // the timeline view must show this run's trace, not what an earlier test left there: close it first
+        IViewReference earlier = page.findViewReference(TimelineView.ID);
+        if (earlier != null) page.hideView(earlier);
+        assertEquals(null, page.findView(TimelineView.ID), "no timeline view before the run");
 
         ILaunch launch = config.launch(ILaunchManager.RUN_MODE, null);
         Display display = Display.getCurrent();
@@ -78,10 +115,43 @@ public class HostIrLaunchTest {
         }
         assertTrue(process.getAttribute(IProcess.ATTR_CMDLINE).contains("--backend cpu --devices 2"),
                 process.getAttribute(IProcess.ATTR_CMDLINE));
-        WorkbenchSmokeTest.spin(display, 1500);
-        assertNotNull(PlatformUI.getWorkbench().getActiveWorkbenchWindow());
-        WorkbenchSmokeTest.screenshot(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(),
-                "launch-console.png");
+        assertTimelineOfTheRun(page, display, title);
+        page.showView(IConsoleConstants.ID_CONSOLE_VIEW);
+        WorkbenchSmokeTest.spin(display, 800);
+        WorkbenchSmokeTest.screenshot(page.getWorkbenchWindow().getShell(), "launch-console.png");
+    }
+
+    /** On success the run's trace opens in the timeline view: both ranks' rows, matmul and communication bars. */
+    private static void assertTimelineOfTheRun(IWorkbenchPage page, Display display, String title)
+            throws Exception {
+        long opened = System.currentTimeMillis() + 20_000;
+        while (!(page.findView(TimelineView.ID) instanceof TimelineView v && v.timeline() != null)
+                && System.currentTimeMillis() < opened) {
+            WorkbenchSmokeTest.spin(display, 100);
+        }
+        TimelineView view = assertInstanceOf(TimelineView.class, page.findView(TimelineView.ID),
+                "the timeline view opens after the run");
+        assertNotNull(view.timeline(), "the timeline view shows the run's trace");
+        assertEquals(title, view.getContentDescription(), "the view names the launched file");
+        TimelineRows rows = view.canvas().rows();
+        assertEquals(Set.of(0, 1), rows.rows().stream().map(TimelineRows.Row::rank).collect(Collectors.toSet()),
+                "rows for the two ranks of the run");
+        for (int rank : List.of(0, 1)) {
+            List<TimelineRows.Row> mine = rows.rows().stream().filter(r -> r.rank() == rank).toList();
+            Set<EventKind> kinds = mine.stream().flatMap(r -> Arrays.stream(r.events()))
+                    .map(TimelineEvent::kind).collect(Collectors.toSet());
+            assertTrue(kinds.contains(EventKind.MATMUL), "rank " + rank + " matmul bars: " + kinds);
+            assertTrue(kinds.contains(EventKind.P2P) || kinds.contains(EventKind.COMMUNICATION),
+                    "rank " + rank + " communication bars: " + kinds);
+        }
+        assertTrue(view.summaryText().contains("overlap"), view.summaryText());
+        page.activate(view);
+        page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_MAXIMIZED);
+        WorkbenchSmokeTest.spin(display, 500);
+        view.fit();
+        WorkbenchSmokeTest.spin(display, 800);
+        ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "launch-timeline.png");
+        page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
     }
 
     static String console(IProcess process) {
