@@ -45,6 +45,7 @@ import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.LayeredLayout;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 
 /**
@@ -314,6 +315,16 @@ final class GraphPage {
             Node o = gnodes.get(Layout.opKey(op.output()));
             for (String in : op.inputs()) if (gnodes.containsKey(in)) graph.edges.add(new Edge(gnodes.get(in), o));
             if (gnodes.containsKey(op.output())) graph.edges.add(new Edge(o, gnodes.get(op.output())));
+        }
+        List<LayeredLayout.Edge> spans = new ArrayList<>();
+        for (OpSpec op : doc.ops()) {
+            for (String in : op.inputs()) spans.add(new LayeredLayout.Edge(in, Layout.opKey(op.output())));
+            spans.add(new LayeredLayout.Edge(Layout.opKey(op.output()), op.output()));
+        }
+        if (LayeredLayout.virtualNodes(new ArrayList<>(gnodes.keySet()), spans) > LayeredLayout.VIRTUAL_NODE_BUDGET) {
+            Map<String, LayeredLayout.Size> sizes = new LinkedHashMap<>();
+            figures.forEach((k, f) -> sizes.put(k, new LayeredLayout.Size(f.getSize().width, f.getSize().height)));
+            return LayeredLayout.positions(sizes, spans, MARGIN, 60, 32);
         }
         try {
             graph.setDefaultPadding(new org.eclipse.draw2d.geometry.Insets(16, 30, 16, 30));
