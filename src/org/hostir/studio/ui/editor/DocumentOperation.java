@@ -1,0 +1,49 @@
+package org.hostir.studio.ui.editor;
+
+import org.eclipse.core.commands.operations.AbstractOperation;
+import org.eclipse.core.commands.operations.IUndoContext;
+import org.eclipse.core.runtime.IAdaptable;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.hostir.studio.io.FusionDocument;
+
+/**
+ * One edit of the graph or the properties: the documents before and after. The model is immutable, so undo
+ * and redo are exact and cheap (the Shapes example keeps a command per edit; a snapshot pair is simpler).
+ */
+final class DocumentOperation extends AbstractOperation {
+    private final FusionEditor editor;
+    private final FusionDocument before;
+    private final FusionDocument after;
+
+    DocumentOperation(String label, IUndoContext context, FusionEditor editor, FusionDocument before,
+                      FusionDocument after) {
+        super(label);
+        addContext(context);
+        this.editor = editor;
+        this.before = before;
+        this.after = after;
+    }
+
+    @Override
+    public IStatus execute(IProgressMonitor monitor, IAdaptable info) {
+        editor.setModel(after, true);
+        return Status.OK_STATUS;
+    }
+
+    @Override
+    public IStatus redo(IProgressMonitor monitor, IAdaptable info) { return execute(monitor, info); }
+
+    @Override
+    public IStatus undo(IProgressMonitor monitor, IAdaptable info) {
+        editor.setModel(before, true);
+        return Status.OK_STATUS;
+    }
+
+    @Override
+    public boolean canUndo() { return !editor.isDisposed(); }
+
+    @Override
+    public boolean canRedo() { return !editor.isDisposed(); }
+}

@@ -1,0 +1,525 @@
+package org.hostir.studio.ui.editor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.core.commands.operations.IUndoContext;
+import org.eclipse.core.commands.operations.ObjectUndoContext;
+import org.eclipse.core.commands.operations.OperationHistoryFactory;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IMenuManager;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.text.DocumentEvent;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IDocumentListener;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IActionBars;
+import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IEditorSite;
+import org.eclipse.ui.IFileEditorInput;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IWorkbenchCommandConstants;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.actions.ActionFactory;
+import org.eclipse.ui.editors.text.TextEditor;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.operations.UndoRedoActionGroup;
+import org.eclipse.ui.part.MultiPageEditorPart;
+import org.eclipse.ui.texteditor.ITextEditorActionConstants;
+import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
+import org.eclipse.ui.views.properties.IPropertySheetPage;
+import org.eclipse.ui.views.properties.IPropertySource;
+import org.eclipse.ui.views.properties.PropertySheetPage;
+import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.io.OpKind;
+import org.hostir.studio.io.OpSpec;
+import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.editor.model.FusionCheck;
+import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.hostir.studio.ui.editor.model.Layout;
+
+/**
+ * The fusion editor: Graph | Source. The source document is the single source of truth on disk (dirty state
+ * and save are the text editor's, saved atomically); the graph edits an immutable document, and each edit is
+ * one operation in the workbench history that rewrites the source with {@link FusionWriter}. Source edits
+ * flow back when the text parses; when it does not, the graph keeps its last valid state under a banner, and
+ * the markers say why. Nothing the user typed is ever replaced by the graph unless they edit the graph.
+ */
+public class FusionEditor extends MultiPageEditorPart {
+    public static final String ID = "org.hostir.studio.ui.editor.FusionEditor";
+    public static final String MARKER = "org.hostir.studio.problem";
+    public static final int GRAPH_PAGE = 0;
+    public static final int SOURCE_PAGE = 1;
+
+    private final GraphPage graph = new GraphPage(this);
+    private final SelectionProvider selectionProvider = new SelectionProvider(this);
+    private final IUndoContext undoContext = new ObjectUndoContext(this, "Fusion graph");
+    private TextEditor source;
+    private IDocument document;
+    private FusionDocument model;
+    private List<FusionCheck.Problem> problems = List.of();
+    private boolean sourceParses = true;
+    private boolean writing;
+    private boolean disposed;
+    private boolean reparseQueued;
+    private String lastError;
+    private long lastCheckNanos;
+    private UndoRedoActionGroup undoRedo;
+    private PropertySheetPage propertyPage;
+    private FusionOutlinePage outline;
+    private final ISelectionListener linkListener = this::selectionFromOtherPart;
+
+    @Override
+    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
+        super.init(site, input);
+        setPartName(input.getName());
+        site.setSelectionProvider(selectionProvider);
+    }
+
+    @Override
+    protected void createPages() {
+        try {
+            int g = addPage(graph.createControl(getContainer()));
+            setPageText(g, "Graph");
+            source = new TextEditor() {
+                @Override
+                protected void initializeEditor() {
+                    super.initializeEditor();
+                    setDocumentProvider(new AtomicFileDocumentProvider());
+                }
+            };
+            int s = addPage(source, getEditorInput());
+            setPageText(s, "Source");
+        } catch (PartInitException e) {
+            ILog.of(getClass()).error("could not open the fusion source", e);
+            return;
+        }
+        document = source.getDocumentProvider().getDocument(source.getEditorInput());
+        document.addDocumentListener(new IDocumentListener() {
+            @Override
+            public void documentAboutToBeChanged(DocumentEvent event) {}
+
+            @Override
+            public void documentChanged(DocumentEvent event) {
+                if (!writing) queueReparse();
+            }
+        });
+        FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
+        model = r.parses() ? r.document() : FusionEdits.empty(baseName());
+        applyCheck(r, !document.get().equals(FusionWriter.write(model)));
+
+        undoRedo = new UndoRedoActionGroup(getSite(), undoContext, true);
+        IHandlerService handlers = getSite().getService(IHandlerService.class);
+        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(this::deleteSelection));
+        handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME, new GraphHandler(graph::startRename));
+        createContextMenu();
+        getSite().getPage().addPostSelectionListener(linkListener);
+        setActivePage(GRAPH_PAGE);
+        updateActionBars(GRAPH_PAGE);
+    }
+
+    private void createContextMenu() {
+        MenuManager menu = new MenuManager("#FusionGraph", "org.hostir.studio.editor.graph");
+        menu.setRemoveAllWhenShown(true);
+        menu.addMenuListener(m -> fillContextMenu(m));
+        graph.canvas().setMenu(menu.createContextMenu(graph.canvas()));
+        getSite().registerContextMenu("org.hostir.studio.editor.graph", menu, selectionProvider);
+    }
+
+    private void fillContextMenu(IMenuManager m) {
+        MenuManager add = new MenuManager("Add op");
+        for (OpKind kind : OpKind.values()) {
+            add.add(action(kind.fileName(), () -> addOp(kind, graph.selectedTensors())));
+        }
+        m.add(action("Add input tensor", this::addInputTensor));
+        m.add(add);
+        m.add(new Separator());
+        m.add(action("Rename (F2)", graph::startRename));
+        m.add(action("Toggle fusion output", this::toggleOutput));
+        m.add(action("Delete", this::deleteSelection));
+        m.add(new Separator());
+        m.add(action("Auto layout", this::autoLayout));
+        m.add(new Separator("additions"));
+    }
+
+    private static IAction action(String text, Runnable run) {
+        return new org.eclipse.jface.action.Action(text) {
+            @Override
+            public void run() { run.run(); }
+        };
+    }
+
+    /** Undo/redo of the active page: the graph's operation history, or the text editor's own. */
+    private void updateActionBars(int page) {
+        IActionBars bars = getEditorSite().getActionBars();
+        if (page == GRAPH_PAGE) {
+            undoRedo.fillActionBars(bars);
+        } else if (source != null) {
+            bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), source.getAction(ITextEditorActionConstants.UNDO));
+            bars.setGlobalActionHandler(ActionFactory.REDO.getId(), source.getAction(ITextEditorActionConstants.REDO));
+        }
+        bars.updateActionBars();
+    }
+
+    @Override
+    protected void pageChange(int newPageIndex) {
+        if (newPageIndex == GRAPH_PAGE && reparseQueued) reparse();
+        super.pageChange(newPageIndex);
+        if (undoRedo != null) updateActionBars(newPageIndex);
+        selectionProvider.fire();
+    }
+
+    // ------------------------------------------------------------------------------------------ model state
+
+    public FusionDocument model() { return model; }
+
+    public List<FusionCheck.Problem> problems() { return problems; }
+
+    public IUndoContext undoContext() { return undoContext; }
+
+    public String bannerText() { return graph.bannerText(); }
+
+    /** The last refused edit's message (also shown in the status line), or null. */
+    public String lastError() { return lastError; }
+
+    /** Nanoseconds the last validation (engine validation and lowering of rank 0) took. */
+    public long lastCheckNanos() { return lastCheckNanos; }
+
+    public boolean isDisposed() { return disposed; }
+
+    GraphPage graph() { return graph; }
+
+    /** The graph's node keys: tensor names, and {@code op:<output>} for ops (for tests and tools). */
+    public List<String> nodeKeys() { return List.copyOf(graph.figures().keySet()); }
+
+    /** The error decoration (tooltip text) of a node, or null. */
+    public String nodeError(String key) { return graph.errorOf(key); }
+
+    /** Bounds of a node's figure (x, y, width, height), or null. */
+    public int[] nodeBounds(String key) {
+        var f = graph.figures().get(key);
+        return f == null ? null : new int[] { f.getBounds().x, f.getBounds().y, f.getBounds().width, f.getBounds().height };
+    }
+
+    public List<String> selectedKeys() { return List.copyOf(graph.selection()); }
+
+    /** The tensors selected in the graph, in selection order: the palette's ops read these. */
+    public List<String> selectedTensors() { return graph.selectedTensors(); }
+
+    public double zoom() { return graph.zoom(); }
+
+    public void setZoom(double scale) { graph.setZoom(scale); }
+
+    /** Replaces the model (from an operation): rewrites the source, re-validates, redraws. */
+    void setModel(FusionDocument doc, boolean writeSource) {
+        model = doc;
+        String text = FusionWriter.write(doc);
+        if (writeSource && document != null && !text.equals(document.get())) {
+            writing = true;
+            try {
+                document.set(text);
+            } finally {
+                writing = false;
+            }
+        }
+        long t0 = System.nanoTime();
+        FusionCheck.Result r = FusionCheck.check(text, fileLabel());
+        long checked = System.nanoTime() - t0;
+        applyCheck(r, false);
+        lastCheckNanos = checked;
+    }
+
+    /**
+     * Shows a check's outcome. The banner is for the user's own text that does not parse; a graph-built
+     * document the reader refuses (a fusion without an output yet) only gets markers.
+     */
+    private void applyCheck(FusionCheck.Result r, boolean userText) {
+        problems = r.problems();
+        sourceParses = r.parses();
+        graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
+                + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
+        graph.refresh(model, problems);
+        updateMarkers();
+        if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
+        if (outline != null) outline.refresh();
+        selectionProvider.fire();
+    }
+
+    private void queueReparse() {
+        if (reparseQueued) return;
+        reparseQueued = true;
+        // typing is not re-validated on every key: once the user pauses
+        Display.getCurrent().timerExec(400, () -> {
+            if (!disposed && reparseQueued) reparse();
+        });
+    }
+
+    /** Brings the graph up to the source text (a source-page edit). */
+    public void reparse() {
+        reparseQueued = false;
+        if (document == null) return;
+        long t0 = System.nanoTime();
+        FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
+        long checked = System.nanoTime() - t0;
+        if (r.parses() && !r.document().equals(model)) {
+            model = r.document();
+            // graph snapshots taken before a text edit would silently revert it on undo: start afresh
+            OperationHistoryFactory.getOperationHistory().dispose(undoContext, true, true, false);
+        }
+        applyCheck(r, true);
+        lastCheckNanos = checked;
+    }
+
+    private void updateMarkers() {
+        IFile file = file();
+        if (file == null || !file.exists()) return;
+        try {
+            file.getWorkspace().run(monitor -> {
+                file.deleteMarkers(MARKER, true, IResource.DEPTH_ZERO);
+                for (FusionCheck.Problem p : problems) {
+                    IMarker m = file.createMarker(MARKER);
+                    m.setAttribute(IMarker.SEVERITY, IMarker.SEVERITY_ERROR);
+                    m.setAttribute(IMarker.MESSAGE, p.message() + " [" + p.rule() + "]");
+                    if (p.line() > 0) m.setAttribute(IMarker.LINE_NUMBER, p.line());
+                    m.setAttribute(IMarker.LOCATION, p.line() > 0 ? "line " + p.line() + ", " + p.path() : p.path());
+                    m.setAttribute("rule", p.rule());
+                }
+            }, null, org.eclipse.core.resources.IWorkspace.AVOID_UPDATE, null);
+        } catch (CoreException e) {
+            ILog.of(getClass()).error("could not update the markers of " + file, e);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ edits
+
+    /** Applies one edit as one undoable operation; an edit the model refuses changes nothing and says why. */
+    public boolean edit(String label, UnaryOperator<FusionDocument> change) {
+        FusionDocument before = model, after;
+        String text = document == null ? "" : document.get();
+        if (!sourceParses && !text.isBlank() && !text.equals(FusionWriter.write(model))) {
+            // the graph would overwrite the user's unparsable text: they fix or undo it on the Source page first
+            refuse("The source does not parse: fix it on the Source page before editing the graph");
+            return false;
+        }
+        try {
+            after = change.apply(before);
+        } catch (RuntimeException e) {
+            refuse(label + ": " + (e.getMessage() == null ? "not possible here" : e.getMessage()));
+            return false;
+        }
+        if (after == null || after.equals(before)) return false;
+        lastError = null;
+        try {
+            IOperationHistory history = OperationHistoryFactory.getOperationHistory();
+            history.execute(new DocumentOperation(label, undoContext, this, before, after), null, null);
+        } catch (org.eclipse.core.commands.ExecutionException e) {
+            refuse(label + ": " + e.getMessage());
+            return false;
+        }
+        return true;
+    }
+
+    void refuse(String message) {
+        lastError = message;
+        getEditorSite().getActionBars().getStatusLineManager().setErrorMessage(message);
+    }
+
+    public String addInputTensor() {
+        String name = FusionEdits.freshName(model);
+        return edit("Add input " + name, d -> FusionEdits.addInput(d, name)) ? name : null;
+    }
+
+    /** Adds an op reading {@code inputs} (in order); returns its output tensor's name. */
+    public String addOp(OpKind kind, List<String> inputs) {
+        String out = FusionEdits.freshName(model);
+        return edit("Add " + kind.fileName(), d -> FusionEdits.addOp(d, kind, inputs, out)) ? out : null;
+    }
+
+    public boolean connect(String tensor, String opOutput, int slot) {
+        return edit("Connect " + tensor, d -> FusionEdits.connect(d, tensor, opOutput, slot));
+    }
+
+    public boolean renameTensor(String from, String to) {
+        if (!to.matches("[A-Za-z_][A-Za-z0-9_]*") || to.length() > 128) {
+            refuse("'" + to + "' is not a tensor name (letters, digits and _, not starting with a digit)");
+            return false;
+        }
+        if (model.tensor(to).isPresent()) {
+            refuse("a tensor named '" + to + "' exists already");
+            return false;
+        }
+        return edit("Rename " + from, d -> FusionEdits.renameTensor(d, from, to));
+    }
+
+    public boolean setTensor(TensorSpec spec) { return edit("Edit " + spec.name(), d -> FusionEdits.setTensor(d, spec)); }
+
+    public boolean setOp(OpSpec op) { return edit("Edit op " + op.op().fileName(), d -> FusionEdits.setOp(d, op)); }
+
+    public void deleteSelection() {
+        List<String> keys = new ArrayList<>(graph.selection());
+        if (keys.isEmpty()) return;
+        edit("Delete", d -> {
+            for (String k : keys) {
+                d = k.startsWith(Layout.OP_PREFIX) ? FusionEdits.deleteOp(d, k.substring(Layout.OP_PREFIX.length()))
+                        : FusionEdits.deleteTensor(d, k);
+            }
+            return d;
+        });
+    }
+
+    private void toggleOutput() {
+        for (String t : graph.selectedTensors()) {
+            boolean on = !model.outputs().contains(t);
+            edit(on ? "Mark output" : "Unmark output", d -> FusionEdits.setOutput(d, t, on));
+        }
+    }
+
+    void moveNodes(Map<String, Layout.Position> positions) {
+        if (!edit("Move", d -> d.withLayout(Layout.withPositions(d.layout(), positions)))) graph.refresh(model, problems);
+    }
+
+    /** Lays the graph out again and stores every position in the file's layout section (one operation). */
+    public void autoLayout() {
+        Map<String, Layout.Position> p = graph.autoLayout(model);
+        edit("Auto layout", d -> d.withLayout(Layout.withPositions(d.layout(), p)));
+    }
+
+    // -------------------------------------------------------------------------------------------- selection
+
+    public void select(List<FusionElement> elements) {
+        List<String> keys = new ArrayList<>();
+        for (FusionElement e : elements) {
+            if (e.isTensor()) keys.add(e.tensor());
+            else if (e.op() >= 0 && e.op() < model.ops().size()) keys.add(Layout.opKey(model.ops().get(e.op()).output()));
+        }
+        graph.select(keys);
+        selectionProvider.fire();
+    }
+
+    void graphSelectionChanged() { selectionProvider.fire(); }
+
+    /** The graph selection as the shared contract: one FusionElement per selected tensor or op node. */
+    public IStructuredSelection graphSelection() {
+        List<FusionElement> out = new ArrayList<>();
+        String file = workspacePath();
+        for (String k : graph.selection()) {
+            if (k.startsWith(Layout.OP_PREFIX)) out.add(FusionElement.op(file, FusionEdits.opIndex(model, k.substring(3))));
+            else out.add(FusionElement.tensor(file, k));
+        }
+        // nothing selected: the fusion itself (tensor null, op -1), so the Properties view shows its header
+        if (out.isEmpty()) out.add(new FusionElement(file, null, -1));
+        return new StructuredSelection(out);
+    }
+
+    ISelection activeSelection() {
+        if (getActivePage() == SOURCE_PAGE && source != null) return source.getSelectionProvider().getSelection();
+        return graphSelection();
+    }
+
+    private void selectionFromOtherPart(IWorkbenchPart part, ISelection sel) {
+        if (part == this || disposed || !(sel instanceof IStructuredSelection s)) return;
+        List<FusionElement> mine = new ArrayList<>();
+        for (Object o : s.toList()) {
+            if (o instanceof FusionElement e && e.file().equals(workspacePath())) mine.add(e);
+        }
+        if (!mine.isEmpty()) select(mine);
+    }
+
+    public String workspacePath() {
+        IFile f = file();
+        return f != null ? f.getFullPath().toString() : getEditorInput().getName();
+    }
+
+    IFile file() { return getEditorInput() instanceof IFileEditorInput in ? in.getFile() : null; }
+
+    private String fileLabel() { return workspacePath(); }
+
+    private String baseName() {
+        String n = getEditorInput().getName();
+        return n.endsWith(".fusion") ? n.substring(0, n.length() - 7) : n;
+    }
+
+    public IPropertySource propertySource(Object element) { return FusionProperties.sourceFor(this, element); }
+
+    // --------------------------------------------------------------------------------------------- plumbing
+
+    @Override
+    public <T> T getAdapter(Class<T> adapter) {
+        if (adapter == IPropertySheetPage.class) {
+            propertyPage = new PropertySheetPage();
+            propertyPage.setPropertySourceProvider(this::propertySource);
+            return adapter.cast(propertyPage);
+        }
+        if (adapter == IContentOutlinePage.class) {
+            outline = new FusionOutlinePage(graph);
+            return adapter.cast(outline);
+        }
+        return super.getAdapter(adapter);
+    }
+
+    @Override
+    public void doSave(IProgressMonitor monitor) {
+        if (reparseQueued) reparse();
+        source.doSave(monitor);
+    }
+
+    @Override
+    public void doSaveAs() {}
+
+    @Override
+    public boolean isSaveAsAllowed() { return false; }
+
+    @Override
+    public void setFocus() {
+        if (getActivePage() == GRAPH_PAGE) graph.canvas().setFocus();
+        else super.setFocus();
+    }
+
+    public void showPage(int page) { setActivePage(page); }
+
+    public TextEditor sourceEditor() { return source; }
+
+    public IDocument sourceDocument() { return document; }
+
+    @Override
+    public void dispose() {
+        disposed = true;
+        getSite().getPage().removePostSelectionListener(linkListener);
+        OperationHistoryFactory.getOperationHistory().dispose(undoContext, true, true, true);
+        super.dispose();
+    }
+
+    /** A handler that runs on the graph page only (Delete, Rename come from the workbench's commands). */
+    private final class GraphHandler extends AbstractHandler {
+        private final Runnable run;
+
+        GraphHandler(Runnable run) { this.run = run; }
+
+        @Override
+        public Object execute(ExecutionEvent event) {
+            run.run();
+            return null;
+        }
+
+        @Override
+        public boolean isEnabled() { return getActivePage() == GRAPH_PAGE && !graph.selection().isEmpty(); }
+    }
+}

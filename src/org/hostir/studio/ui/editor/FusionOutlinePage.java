@@ -1,0 +1,62 @@
+package org.hostir.studio.ui.editor;
+
+import org.eclipse.draw2d.LightweightSystem;
+import org.eclipse.draw2d.parts.ScrollableThumbnail;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.ISelectionChangedListener;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.ui.part.Page;
+import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
+
+/** The Outline view: an overview of the whole graph (a Draw2d Thumbnail of the graph's figures). */
+final class FusionOutlinePage extends Page implements IContentOutlinePage {
+    private final GraphPage graph;
+    private Canvas canvas;
+    private ScrollableThumbnail thumbnail;
+
+    FusionOutlinePage(GraphPage graph) { this.graph = graph; }
+
+    @Override
+    public void createControl(Composite parent) {
+        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
+        LightweightSystem lws = new LightweightSystem(canvas);
+        thumbnail = new ScrollableThumbnail(graph.viewport());
+        thumbnail.setSource(graph.rootFigure());
+        lws.setContents(thumbnail);
+    }
+
+    void refresh() {
+        if (thumbnail != null && canvas != null && !canvas.isDisposed()) {
+            thumbnail.setSource(graph.rootFigure());
+            thumbnail.repaint();
+        }
+    }
+
+    @Override
+    public Control getControl() { return canvas; }
+
+    @Override
+    public void setFocus() { if (canvas != null) canvas.setFocus(); }
+
+    @Override
+    public void dispose() {
+        if (thumbnail != null) thumbnail.deactivate();
+        super.dispose();
+    }
+
+    @Override
+    public void addSelectionChangedListener(ISelectionChangedListener listener) {}
+
+    @Override
+    public void removeSelectionChangedListener(ISelectionChangedListener listener) {}
+
+    @Override
+    public ISelection getSelection() { return StructuredSelection.EMPTY; }
+
+    @Override
+    public void setSelection(ISelection selection) {}
+}

@@ -1,0 +1,464 @@
+package org.hostir.studio.ui.editor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.draw2d.ChopboxAnchor;
+import org.eclipse.draw2d.ConnectionEndpointLocator;
+import org.eclipse.draw2d.ConnectionLayer;
+import org.eclipse.draw2d.EllipseAnchor;
+import org.eclipse.draw2d.FigureCanvas;
+import org.eclipse.draw2d.FreeformLayer;
+import org.eclipse.draw2d.FreeformViewport;
+import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.Label;
+import org.eclipse.draw2d.MouseEvent;
+import org.eclipse.draw2d.MouseListener;
+import org.eclipse.draw2d.MouseMotionListener;
+import org.eclipse.draw2d.PolygonDecoration;
+import org.eclipse.draw2d.PolylineConnection;
+import org.eclipse.draw2d.ScalableFreeformLayeredPane;
+import org.eclipse.draw2d.geometry.Point;
+import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.draw2d.graph.DirectedGraph;
+import org.eclipse.draw2d.graph.DirectedGraphLayout;
+import org.eclipse.draw2d.graph.Edge;
+import org.eclipse.draw2d.graph.Node;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Text;
+import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.MeshSpec;
+import org.hostir.studio.io.OpKind;
+import org.hostir.studio.io.OpSpec;
+import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.ui.editor.model.AxisText;
+import org.hostir.studio.ui.editor.model.FusionCheck;
+import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.LayeredLayout;
+import org.hostir.studio.ui.editor.model.Layout.Position;
+
+/**
+ * The Graph page: palette, banner and a Draw2d canvas. Figures are rebuilt from the document on every change
+ * (GEF's Shapes example keeps edit parts in step instead; rebuilding is simpler and fast enough for hundreds
+ * of nodes). Gestures become calls on the editor, which turns each into one undoable operation.
+ */
+final class GraphPage {
+    private static final int MARGIN = 20;
+
+    private final FusionEditor editor;
+    private Composite control;
+    private Text banner;
+    private FigureCanvas canvas;
+    private ScalableFreeformLayeredPane root;
+    private FreeformLayer nodes;
+    private ConnectionLayer connections;
+    private Button connectTool;
+    private final Map<String, NodeFigures.Node> figures = new LinkedHashMap<>();
+    private final Set<String> selection = new LinkedHashSet<>();
+    private String connectSource;
+    private Text renameBox;
+
+    GraphPage(FusionEditor editor) { this.editor = editor; }
+
+    Composite createControl(Composite parent) {
+        control = new Composite(parent, SWT.NONE);
+        GridLayout grid = new GridLayout(2, false);
+        grid.marginWidth = grid.marginHeight = 0;
+        grid.horizontalSpacing = grid.verticalSpacing = 0;
+        control.setLayout(grid);
+
+        banner = new Text(control, SWT.READ_ONLY | SWT.WRAP);
+        banner.setBackground(EditorColors.banner());
+        GridData bd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+        bd.exclude = true;
+        banner.setLayoutData(bd);
+        banner.setVisible(false);
+
+        createPalette(control).setLayoutData(new GridData(SWT.FILL, SWT.FILL, false, true));
+
+        canvas = new FigureCanvas(control, SWT.DOUBLE_BUFFERED);
+        canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        canvas.setBackground(Display.getCurrent().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
+        canvas.setViewport(new FreeformViewport());
+        root = new ScalableFreeformLayeredPane();
+        nodes = new FreeformLayer();
+        nodes.setOpaque(true);   // so that clicks on the empty canvas reach it (they clear the selection)
+        nodes.setBackgroundColor(canvas.getBackground());
+        connections = new ConnectionLayer();
+        root.add(nodes, "nodes");
+        root.add(connections, "connections");
+        canvas.setContents(root);
+        nodes.addMouseListener(new MouseListener.Stub() {
+            @Override
+            public void mousePressed(MouseEvent me) {
+                finishRename(true);
+                selection.clear();
+                connectSource = null;
+                updateStates();
+                editor.graphSelectionChanged();
+            }
+        });
+        canvas.addKeyListener(new org.eclipse.swt.events.KeyAdapter() {
+            @Override
+            public void keyPressed(org.eclipse.swt.events.KeyEvent e) {
+                if ((e.stateMask & SWT.CTRL) != 0 && (e.character == '+' || e.character == '=')) zoom(1.25);
+                else if ((e.stateMask & SWT.CTRL) != 0 && e.character == '-') zoom(0.8);
+                else if (e.keyCode == SWT.F2) startRename();
+            }
+        });
+        return control;
+    }
+
+    private Composite createPalette(Composite parent) {
+        Composite palette = new Composite(parent, SWT.BORDER);
+        // two columns, so that the whole palette fits beside a graph of ordinary height
+        GridLayout grid = new GridLayout(2, true);
+        grid.verticalSpacing = 2;
+        grid.horizontalSpacing = 2;
+        palette.setLayout(grid);
+        wide(button(palette, "Input tensor", "Add a fusion input tensor", SWT.PUSH, editor::addInputTensor));
+        for (OpKind kind : OpKind.values()) {
+            button(palette, kind.fileName(), "Add a " + kind.fileName() + " op reading the selected tensors, in"
+                    + " selection order; its output tensor is derived", SWT.PUSH, () -> editor.addOp(kind, selectedTensors()));
+        }
+        connectTool = wide(button(palette, "Connect", "Click a tensor, then an op: the tensor becomes the op's next input",
+                SWT.TOGGLE, () -> connectSource = null));
+        wide(button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, editor::deleteSelection));
+        wide(button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, editor::autoLayout));
+        button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> zoom(1.25));
+        button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> zoom(0.8));
+        wide(button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> setZoom(1)));
+        return palette;
+    }
+
+    private static Button wide(Button b) {
+        ((GridData) b.getLayoutData()).horizontalSpan = 2;
+        return b;
+    }
+
+    private static Button button(Composite parent, String text, String tip, int style, Runnable action) {
+        Button b = new Button(parent, style);
+        b.setText(text);
+        b.setToolTipText(tip);
+        b.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        b.addListener(SWT.Selection, e -> action.run());
+        return b;
+    }
+
+    Control getControl() { return control; }
+
+    IFigure rootFigure() { return root; }
+
+    FigureCanvas canvas() { return canvas; }
+
+    org.eclipse.draw2d.Viewport viewport() { return canvas.getViewport(); }
+
+    void zoom(double factor) { setZoom(root.getScale() * factor); }
+
+    void setZoom(double scale) { root.setScale(Math.max(0.1, Math.min(4, scale))); }
+
+    double zoom() { return root.getScale(); }
+
+    void setConnectMode(boolean on) {
+        connectTool.setSelection(on);
+        connectSource = null;
+    }
+
+    /** Shows the banner (the source does not parse: the graph keeps the last valid state) or hides it. */
+    void setBanner(String text) {
+        boolean show = text != null;
+        banner.setText(show ? text : "");
+        banner.setVisible(show);
+        ((GridData) banner.getLayoutData()).exclude = !show;
+        control.layout(true);
+    }
+
+    String bannerText() { return banner.getVisible() ? banner.getText() : null; }
+
+    Set<String> selection() { return selection; }
+
+    List<String> selectedTensors() {
+        return selection.stream().filter(k -> !k.startsWith(Layout.OP_PREFIX)).toList();
+    }
+
+    void select(List<String> keys) {
+        selection.clear();
+        for (String k : keys) if (figures.containsKey(k)) selection.add(k);
+        updateStates();
+        if (selection.size() == 1) reveal(figures.get(selection.iterator().next()));
+    }
+
+    private void reveal(IFigure f) {
+        Rectangle r = f.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        org.eclipse.draw2d.geometry.Point view = canvas.getViewport().getViewLocation();
+        var size = canvas.getViewport().getClientArea().getSize();
+        if (r.x < 0 || r.y < 0 || r.right() > size.width || r.bottom() > size.height) {
+            canvas.scrollTo(Math.max(0, view.x + r.x - 40), Math.max(0, view.y + r.y - 40));
+        }
+    }
+
+    Map<String, NodeFigures.Node> figures() { return figures; }
+
+    /** Current positions of all nodes (figure coordinates, unscaled). */
+    Map<String, Position> positions() {
+        Map<String, Position> out = new LinkedHashMap<>();
+        figures.forEach((k, f) -> out.put(k, new Position(f.getBounds().x, f.getBounds().y)));
+        return out;
+    }
+
+    /** Rebuilds the figures from {@code doc}: stored positions where the layout has them, auto-layout elsewhere. */
+    void refresh(FusionDocument doc, List<FusionCheck.Problem> problems) {
+        finishRename(false);
+        nodes.removeAll();
+        connections.removeAll();
+        figures.clear();
+        List<String> meshes = new ArrayList<>();
+        for (TensorSpec t : doc.tensors()) {
+            if (!(t.mesh() instanceof MeshSpec.Absent) && !meshes.contains(AxisText.format(t.mesh()))) {
+                meshes.add(AxisText.format(t.mesh()));
+            }
+        }
+        for (TensorSpec t : doc.tensors()) {
+            String role = doc.inputs().contains(t.name()) ? "input" : doc.outputs().contains(t.name()) ? "output" : "";
+            int mesh = t.mesh() instanceof MeshSpec.Absent ? -1 : meshes.indexOf(AxisText.format(t.mesh()));
+            add(new NodeFigures.TensorNode(t, role, AxisText.format(t.axes()), EditorColors.mesh(mesh)));
+        }
+        for (int i = 0; i < doc.ops().size(); i++) {
+            OpSpec op = doc.ops().get(i);
+            add(new NodeFigures.OpNode(op.op().fileName(), op.output(), i));
+        }
+        Map<String, Position> stored = Layout.positions(doc.layout());
+        Map<String, Position> auto = stored.keySet().containsAll(figures.keySet()) ? Map.of() : autoLayout(doc);
+        figures.forEach((k, f) -> {
+            Position p = stored.getOrDefault(k, auto.getOrDefault(k, new Position(MARGIN, MARGIN)));
+            f.setLocation(new Point(p.x(), p.y()));
+        });
+        for (int i = 0; i < doc.ops().size(); i++) {
+            OpSpec op = doc.ops().get(i);
+            NodeFigures.Node opFigure = figures.get(Layout.opKey(op.output()));
+            for (int s = 0; s < op.inputs().size(); s++) {
+                NodeFigures.Node in = figures.get(op.inputs().get(s));
+                if (in == null) continue;
+                PolylineConnection c = edge(new ChopboxAnchor(in), new EllipseAnchor(opFigure));
+                if (op.inputs().size() > 1) {   // operand order matters (matmul A x B): label each input edge
+                    Label slot = new Label(Character.toString((char) ('A' + s)));
+                    c.add(slot, new ConnectionEndpointLocator(c, true));
+                }
+            }
+            NodeFigures.Node out = figures.get(op.output());
+            if (out != null) edge(new EllipseAnchor(opFigure), new ChopboxAnchor(out));
+        }
+        selection.retainAll(figures.keySet());
+        applyProblems(problems, doc);
+    }
+
+    private void add(NodeFigures.Node f) {
+        figures.put(f.key, f);
+        nodes.add(f);
+        new Dragger(f);
+    }
+
+    private PolylineConnection edge(org.eclipse.draw2d.ConnectionAnchor from, org.eclipse.draw2d.ConnectionAnchor to) {
+        PolylineConnection c = new PolylineConnection();
+        c.setSourceAnchor(from);
+        c.setTargetAnchor(to);
+        c.setForegroundColor(EditorColors.edge());
+        c.setTargetDecoration(new PolygonDecoration());
+        connections.add(c);
+        return c;
+    }
+
+    private final Map<String, String> errors = new HashMap<>();
+
+    /** Red frames and tooltips on the nodes the problems name. */
+    void applyProblems(List<FusionCheck.Problem> problems, FusionDocument doc) {
+        errors.clear();
+        for (FusionCheck.Problem p : problems) {
+            String key = p.tensor() != null ? p.tensor()
+                    : p.op() >= 0 && p.op() < doc.ops().size() ? Layout.opKey(doc.ops().get(p.op()).output()) : null;
+            if (key != null) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
+        }
+        updateStates();
+    }
+
+    String errorOf(String key) { return errors.get(key); }
+
+    private void updateStates() {
+        figures.forEach((k, f) -> f.setState(selection.contains(k) || k.equals(connectSource), errors.get(k)));
+    }
+
+    /** Layered left-to-right positions from Draw2d's DirectedGraphLayout (run top-down, then transposed). */
+    Map<String, Position> autoLayout(FusionDocument doc) {
+        Map<String, Position> out = new LinkedHashMap<>();
+        DirectedGraph graph = new DirectedGraph();
+        Map<String, Node> gnodes = new LinkedHashMap<>();
+        figures.forEach((k, f) -> {
+            Node n = new Node(k);
+            n.width = f.getSize().height;   // transposed: the layout's rows become our columns
+            n.height = f.getSize().width;
+            graph.nodes.add(n);
+            gnodes.put(k, n);
+        });
+        for (OpSpec op : doc.ops()) {
+            Node o = gnodes.get(Layout.opKey(op.output()));
+            for (String in : op.inputs()) if (gnodes.containsKey(in)) graph.edges.add(new Edge(gnodes.get(in), o));
+            if (gnodes.containsKey(op.output())) graph.edges.add(new Edge(o, gnodes.get(op.output())));
+        }
+        List<LayeredLayout.Edge> spans = new ArrayList<>();
+        for (OpSpec op : doc.ops()) {
+            for (String in : op.inputs()) spans.add(new LayeredLayout.Edge(in, Layout.opKey(op.output())));
+            spans.add(new LayeredLayout.Edge(Layout.opKey(op.output()), op.output()));
+        }
+        if (LayeredLayout.virtualNodes(new ArrayList<>(gnodes.keySet()), spans) > LayeredLayout.VIRTUAL_NODE_BUDGET) {
+            Map<String, LayeredLayout.Size> sizes = new LinkedHashMap<>();
+            figures.forEach((k, f) -> sizes.put(k, new LayeredLayout.Size(f.getSize().width, f.getSize().height)));
+            return LayeredLayout.positions(sizes, spans, MARGIN, 60, 32);
+        }
+        try {
+            graph.setDefaultPadding(new org.eclipse.draw2d.geometry.Insets(16, 30, 16, 30));
+            new DirectedGraphLayout().visit(graph);
+            gnodes.forEach((k, n) -> out.put(k, new Position(MARGIN + n.y, MARGIN + n.x)));
+        } catch (RuntimeException e) {
+            // a graph the layout cannot handle still gets a readable placement: a grid in document order
+            int i = 0;
+            for (String k : gnodes.keySet()) {
+                out.put(k, new Position(MARGIN + (i % 6) * 220, MARGIN + (i / 6) * 110));
+                i++;
+            }
+        }
+        return out;
+    }
+
+    /** In-place rename of the selected tensor (F2, double-click, or the Rename command). */
+    void startRename() {
+        List<String> tensors = selectedTensors();
+        if (tensors.size() != 1 || renameBox != null) return;
+        NodeFigures.Node f = figures.get(tensors.get(0));
+        Rectangle r = f.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        renameBox = new Text(canvas, SWT.BORDER | SWT.SINGLE);
+        renameBox.setText(f.key);
+        renameBox.setBounds(r.x + 6, r.y + 4, Math.max(100, r.width - 12), 24);
+        renameBox.selectAll();
+        renameBox.setFocus();
+        String old = f.key;
+        renameBox.addListener(SWT.DefaultSelection, e -> finishRename(true));
+        renameBox.addListener(SWT.FocusOut, e -> finishRename(true));
+        renameBox.addListener(SWT.Traverse, e -> {
+            if (e.detail == SWT.TRAVERSE_ESCAPE) {
+                e.doit = false;
+                finishRename(false);
+            }
+        });
+        renameBox.setData("old", old);
+    }
+
+    boolean isRenaming() { return renameBox != null; }
+
+    void setRenameText(String text) { if (renameBox != null) renameBox.setText(text); }
+
+    void finishRename(boolean commit) {
+        Text box = renameBox;
+        if (box == null) return;
+        renameBox = null;
+        String old = (String) box.getData("old");
+        String name = box.getText().trim();
+        box.dispose();
+        if (commit && !name.equals(old)) editor.renameTensor(old, name);
+    }
+
+    /** Select, drag (one move operation on release), connect mode, double-click rename. */
+    private final class Dragger implements MouseListener, MouseMotionListener {
+        private final NodeFigures.Node figure;
+        private Point start;
+        private Rectangle startBounds;
+        private boolean moved;
+
+        Dragger(NodeFigures.Node figure) {
+            this.figure = figure;
+            figure.addMouseListener(this);
+            figure.addMouseMotionListener(this);
+        }
+
+        @Override
+        public void mousePressed(MouseEvent me) {
+            me.consume();
+            finishRename(true);
+            canvas.setFocus();
+            if (connectTool.getSelection()) {
+                connect();
+                return;
+            }
+            if ((me.getState() & (SWT.CTRL | SWT.SHIFT)) != 0) {
+                if (!selection.remove(figure.key)) selection.add(figure.key);
+            } else if (!selection.contains(figure.key)) {
+                selection.clear();
+                selection.add(figure.key);
+            }
+            start = me.getLocation();
+            startBounds = figure.getBounds().getCopy();
+            moved = false;
+            updateStates();
+            editor.graphSelectionChanged();
+        }
+
+        private void connect() {
+            boolean isOp = figure.key.startsWith(Layout.OP_PREFIX);
+            if (!isOp) {
+                connectSource = figure.key;
+                updateStates();
+            } else if (connectSource != null) {
+                String tensor = connectSource;
+                connectSource = null;
+                editor.connect(tensor, figure.key.substring(Layout.OP_PREFIX.length()), -1);
+            }
+        }
+
+        @Override
+        public void mouseDragged(MouseEvent me) {
+            if (start == null) return;
+            Point p = me.getLocation();
+            double scale = root.getScale();
+            int dx = (int) ((p.x - start.x) / scale), dy = (int) ((p.y - start.y) / scale);
+            if (Math.abs(dx) + Math.abs(dy) < 3 && !moved) return;
+            moved = true;
+            figure.setLocation(new Point(Math.max(0, startBounds.x + dx), Math.max(0, startBounds.y + dy)));
+        }
+
+        @Override
+        public void mouseReleased(MouseEvent me) {
+            if (start != null && moved) editor.moveNodes(positions());
+            start = null;
+            moved = false;
+        }
+
+        @Override
+        public void mouseDoubleClicked(MouseEvent me) {
+            if (!figure.key.startsWith(Layout.OP_PREFIX)) startRename();
+        }
+
+        @Override
+        public void mouseEntered(MouseEvent me) {}
+
+        @Override
+        public void mouseExited(MouseEvent me) {}
+
+        @Override
+        public void mouseHover(MouseEvent me) {}
+
+        @Override
+        public void mouseMoved(MouseEvent me) {}
+    }
+}

@@ -1,0 +1,137 @@
+package org.hostir.studio.ui.editor;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.wizard.Wizard;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.INewWizard;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.dialogs.WizardNewFileCreationPage;
+import org.eclipse.ui.ide.IDE;
+import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * File > New > Fusion: an empty fusion or one of the seeds' examples (the bundle's {@code templates/}
+ * folder), named after the new file.
+ */
+public final class NewFusionWizard extends Wizard implements INewWizard {
+    public static final String EMPTY = "(empty fusion)";
+    private IStructuredSelection selection;
+    private IWorkbench workbench;
+    private Page page;
+
+    @Override
+    public void init(IWorkbench workbench, IStructuredSelection selection) {
+        this.workbench = workbench;
+        this.selection = selection;
+        setWindowTitle("New Fusion");
+    }
+
+    @Override
+    public void addPages() {
+        page = new Page(selection);
+        addPage(page);
+    }
+
+    @Override
+    public boolean performFinish() {
+        IFile file = page.createNewFile();
+        if (file == null) return false;
+        try {
+            IDE.openEditor(workbench.getActiveWorkbenchWindow().getActivePage(), file, FusionEditor.ID);
+        } catch (PartInitException e) {
+            ILog.of(getClass()).error("could not open " + file, e);
+        }
+        return true;
+    }
+
+    /** The templates shipped in the bundle: file names under templates/, sorted; the empty fusion first. */
+    public static List<String> templates() {
+        List<String> out = new ArrayList<>();
+        Bundle bundle = FrameworkUtil.getBundle(NewFusionWizard.class);
+        Enumeration<URL> urls = bundle == null ? null : bundle.findEntries("templates", "*.fusion", false);
+        if (urls != null) {
+            for (URL u : Collections.list(urls)) {
+                String path = u.getPath();
+                out.add(path.substring(path.lastIndexOf('/') + 1, path.length() - ".fusion".length()));
+            }
+        }
+        Collections.sort(out);
+        out.add(0, EMPTY);
+        return out;
+    }
+
+    /** The text of a new fusion named {@code name} from {@code template} (formatted as the editor writes). */
+    public static String contents(String template, String name) {
+        FusionDocument doc = FusionEdits.empty(name);
+        Bundle bundle = Platform.getBundle("org.hostir.studio");
+        URL url = template.equals(EMPTY) || bundle == null ? null : bundle.getEntry("templates/" + template + ".fusion");
+        if (url != null) {
+            try (InputStream in = url.openStream()) {
+                FusionDocument t = FusionReader.read(new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                        template).document();
+                doc = new FusionDocument(name, t.description(), t.symbols(), t.tensors(), t.ops(), t.inputs(),
+                        t.outputs(), t.layout());
+            } catch (IOException | FusionFileException e) {
+                ILog.of(NewFusionWizard.class).error("template " + template + " is unreadable", e);
+            }
+        }
+        return FusionWriter.write(doc);
+    }
+
+    private static final class Page extends WizardNewFileCreationPage {
+        private Combo template;
+
+        Page(IStructuredSelection selection) {
+            super("fusion", selection);
+            setTitle("Fusion");
+            setDescription("Create a fusion file, empty or from one of the seeds' examples.");
+            setFileExtension("fusion");
+            setFileName("fusion.fusion");
+        }
+
+        @Override
+        protected void createAdvancedControls(Composite parent) {
+            Composite row = new Composite(parent, SWT.NONE);
+            row.setLayout(new GridLayout(2, false));
+            row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+            new Label(row, SWT.NONE).setText("Template:");
+            template = new Combo(row, SWT.READ_ONLY);
+            template.setItems(templates().toArray(String[]::new));
+            template.select(0);
+            template.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+            super.createAdvancedControls(parent);
+        }
+
+        @Override
+        protected InputStream getInitialContents() {
+            String name = getFileName().replaceFirst("\\.fusion$", "");
+            String t = template == null ? EMPTY : template.getText();
+            return new ByteArrayInputStream(contents(t, name).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

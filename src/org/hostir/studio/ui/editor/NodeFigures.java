@@ -1,0 +1,180 @@
+package org.hostir.studio.ui.editor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.draw2d.ColorConstants;
+import org.eclipse.draw2d.Figure;
+import org.eclipse.draw2d.FigureUtilities;
+import org.eclipse.draw2d.Graphics;
+import org.eclipse.draw2d.Label;
+import org.eclipse.draw2d.geometry.Dimension;
+import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.Font;
+import org.eclipse.swt.graphics.FontData;
+import org.eclipse.swt.widgets.Display;
+import org.hostir.studio.io.AxisSpec;
+import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.ParallelType;
+
+/** The graph's node figures, painted by hand so that a node is one figure (cheap for 200-op fusions). */
+final class NodeFigures {
+    private NodeFigures() {}
+
+    private static Font bold;
+
+    static Font boldFont() {
+        if (bold == null) {
+            FontData fd = Display.getCurrent().getSystemFont().getFontData()[0];
+            bold = new Font(Display.getCurrent(), fd.getName(), fd.getHeight(), org.eclipse.swt.SWT.BOLD);
+        }
+        return bold;
+    }
+
+    /** A node: its key ("tv0" or "op:tv2"), selection and error state. */
+    abstract static class Node extends Figure {
+        final String key;
+        boolean selected;
+        String error;
+
+        Node(String key) {
+            this.key = key;
+            setOpaque(false);
+        }
+
+        void setState(boolean selected, String error) {
+            this.selected = selected;
+            this.error = error;
+            setToolTip(error == null ? tooltip() : new Label(error));
+            repaint();
+        }
+
+        abstract Label tooltip();
+
+        Color borderColor() {
+            return error != null ? EditorColors.error() : selected ? EditorColors.selection() : EditorColors.border();
+        }
+
+        int borderWidth() { return error != null || selected ? 3 : 1; }
+    }
+
+    /** A tensor: name and role, dtype and shape, one badge per axis; filled by mesh. */
+    static final class TensorNode extends Node {
+        final TensorSpec tensor;
+        final String role;
+        final String shape;
+        final Color fill;
+
+        TensorNode(TensorSpec tensor, String role, String shape, Color fill) {
+            super(tensor.name());
+            this.tensor = tensor;
+            this.role = role;
+            this.shape = shape;
+            this.fill = fill;
+            Font f = Display.getCurrent().getSystemFont();
+            Dimension title = FigureUtilities.getTextExtents(title(), boldFont());
+            Dimension line = FigureUtilities.getTextExtents(line(), f);
+            int badges = 8;
+            for (String b : badges()) badges += FigureUtilities.getTextExtents(b, f).width + 10;
+            int w = Math.max(110, Math.max(title.width, Math.max(line.width, badges)) + 16);
+            setSize(w, title.height + line.height * 2 + 22);
+            setToolTip(tooltip());
+        }
+
+        String title() { return tensor.name() + (role.isEmpty() ? "" : "  (" + role + ")"); }
+
+        String line() { return tensor.dtype().fileName() + " [" + shape + "]"; }
+
+        /** One badge per axis: its parallel type, else its iter type, else "S" (serial). */
+        List<String> badges() {
+            List<String> out = new ArrayList<>();
+            for (AxisSpec a : tensor.axes()) out.add(badge(a));
+            return out;
+        }
+
+        static String badge(AxisSpec a) {
+            if (a.parallel() != ParallelType.SERIAL) return a.parallel().fileName();
+            if (a.iter() == IterType.REDUCTION) return "reduction";
+            if (a.iter() == IterType.BROADCAST) return "broadcast";
+            return "S";
+        }
+
+        @Override
+        Label tooltip() {
+            return new Label(tensor.name() + ": " + line() + ", mesh " + meshText());
+        }
+
+        String meshText() {
+            String m = org.hostir.studio.ui.editor.model.AxisText.format(tensor.mesh());
+            return m.isEmpty() ? "none" : m;
+        }
+
+        @Override
+        protected void paintFigure(Graphics g) {
+            Rectangle r = getBounds().getCopy().shrink(2, 2);
+            g.setBackgroundColor(fill);
+            g.fillRoundRectangle(r, 10, 10);
+            g.setForegroundColor(borderColor());
+            g.setLineWidth(borderWidth());
+            g.drawRoundRectangle(r, 10, 10);
+            if (!role.isEmpty()) {   // inputs and outputs get a double frame, as fusion boundaries
+                g.setLineWidth(1);
+                g.drawRoundRectangle(r.getCopy().shrink(3, 3), 8, 8);
+            }
+            g.setForegroundColor(EditorColors.text());
+            int y = r.y + 5;
+            g.setFont(boldFont());
+            g.drawText(title(), r.x + 8, y);
+            y += FigureUtilities.getTextExtents(title(), boldFont()).height + 2;
+            Font f = Display.getCurrent().getSystemFont();
+            g.setFont(f);
+            g.drawText(line(), r.x + 8, y);
+            y += FigureUtilities.getTextExtents(line(), f).height + 3;
+            int x = r.x + 8;
+            for (String b : badges()) {
+                Dimension d = FigureUtilities.getTextExtents(b, f);
+                g.setBackgroundColor(EditorColors.badge(b));
+                g.fillRoundRectangle(new Rectangle(x, y, d.width + 8, d.height + 2), 6, 6);
+                g.setForegroundColor(b.equals("S") ? EditorColors.text() : ColorConstants.white);
+                g.drawText(b, x + 4, y + 1);
+                x += d.width + 10;
+            }
+        }
+    }
+
+    /** An op: an ellipse with its kind and operand count. */
+    static final class OpNode extends Node {
+        final String kind;
+        final String output;
+        final int index;
+
+        OpNode(String kind, String output, int index) {
+            super(org.hostir.studio.ui.editor.model.Layout.opKey(output));
+            this.kind = kind;
+            this.output = output;
+            this.index = index;
+            Dimension d = FigureUtilities.getTextExtents(kind, boldFont());
+            setSize(Math.max(80, d.width + 30), d.height + 20);
+            setToolTip(tooltip());
+        }
+
+        @Override
+        Label tooltip() { return new Label("op " + index + ": " + output + " = " + kind + "(...)"); }
+
+        @Override
+        protected void paintFigure(Graphics g) {
+            Rectangle r = getBounds().getCopy().shrink(2, 2);
+            g.setBackgroundColor(EditorColors.op());
+            g.fillOval(r);
+            g.setForegroundColor(borderColor());
+            g.setLineWidth(borderWidth());
+            g.drawOval(r);
+            g.setFont(boldFont());
+            g.setForegroundColor(EditorColors.text());
+            Dimension d = FigureUtilities.getTextExtents(kind, boldFont());
+            g.drawText(kind, r.x + (r.width - d.width) / 2, r.y + (r.height - d.height) / 2);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package org.hostir.studio.ui.tests.editor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.ui.views.properties.IPropertySource;
+import org.hostir.studio.io.AxisSpec;
+import org.hostir.studio.io.ExtentSpec;
+import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.io.MeshSpec;
+import org.hostir.studio.io.OpKind;
+import org.hostir.studio.io.OpSpec;
+import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Benchmark, not a timed test: opening and laying out a generated 200-op fusion (targets under 1 s), and
+ * re-validating after one edit (under 50 ms). Prints medians; also written to target/editor-benchmark.txt.
+ */
+public class EditorBenchmarkTest {
+    static FusionDocument generated(int ops) {
+        List<TensorSpec> tensors = new ArrayList<>();
+        List<OpSpec> list = new ArrayList<>();
+        List<AxisSpec> axes = List.of(AxisSpec.of(ExtentSpec.symbol("D"), ParallelType.DIDX),
+                AxisSpec.of(ExtentSpec.symbol("M")), AxisSpec.of(ExtentSpec.symbol("N")));
+        tensors.add(new TensorSpec("tv0", DataType.FLOAT, null, axes, MeshSpec.ALL));
+        tensors.add(new TensorSpec("tv1", DataType.FLOAT, null, axes, MeshSpec.ALL));
+        for (int i = 0; i < ops; i++) {
+            String out = "tv" + (i + 2);
+            tensors.add(new TensorSpec(out, DataType.FLOAT, null, axes, MeshSpec.ALL));
+            String prev = "tv" + (i + 1);
+            list.add(i % 2 == 0 ? OpSpec.of(OpKind.ADD, out, prev, "tv0") : OpSpec.of(OpKind.MUL, out, prev, "tv1"));
+        }
+        return new FusionDocument("generated" + ops, null, java.util.Map.of("M", 8L, "N", 8L), tensors, list,
+                List.of("tv0", "tv1"), List.of("tv" + (ops + 1)), null);
+    }
+
+    @Test
+    void open200OpsAndRevalidate() throws Exception {
+        IFile f = EditorFixture.file("bench200.fusion", FusionWriter.write(generated(200)));
+        long[] open = new long[5];
+        long[] revalidate = new long[9];
+        long[] edit = new long[9];
+        for (int r = 0; r < open.length; r++) {
+            long t0 = System.nanoTime();
+            FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(EditorFixture.page(), f, FusionEditor.ID);
+            e.getSite().getShell().getDisplay().update();   // painted once
+            open[r] = System.nanoTime() - t0;
+            assertEquals(402, e.nodeKeys().size());
+            if (r == open.length - 1) {
+                for (int i = 0; i < revalidate.length; i++) {
+                    IPropertySource axis = (IPropertySource) e.propertySource(FusionElement.tensor(e.workspacePath(),
+                            "tv" + (50 + i))).getPropertyValue("axis.1");
+                    long t1 = System.nanoTime();
+                    axis.setPropertyValue("parallel", "Stream");
+                    edit[i] = System.nanoTime() - t1;
+                    revalidate[i] = e.lastCheckNanos();
+                }
+                e.reparse();
+                revalidate[0] = e.lastCheckNanos();
+                EditorFixture.screenshot("editor-bench-200.png");
+            }
+            EditorFixture.closeAll();
+        }
+        String report = String.format("BENCH editor: open + layout of a 200-op fusion (402 nodes): median %.1f ms %s%n"
+                + "BENCH editor: re-validation (engine validation + lowering of rank 0) after one edit: median %.2f ms%n"
+                + "BENCH editor: one whole edit (operation, source rewrite, re-validation, markers, redraw): median %.1f ms%n",
+                median(open), ms(open), median(revalidate), median(edit));
+        System.out.print(report);
+        Path out = EditorFixture.repo().resolve("tests/org.hostir.studio.ui.tests/target/editor-benchmark.txt");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, report);
+    }
+
+    private static double median(long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        return s[s.length / 2] / 1e6;
+    }
+
+    private static String ms(long[] nanos) {
+        return Arrays.toString(Arrays.stream(nanos).mapToObj(n -> String.format("%.0f", n / 1e6)).toArray());
+    }
+}

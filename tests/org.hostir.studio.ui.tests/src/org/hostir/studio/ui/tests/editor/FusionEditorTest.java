@@ -1,0 +1,278 @@
+package org.hostir.studio.ui.tests.editor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.core.commands.operations.OperationHistoryFactory;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.ui.IWorkbenchCommandConstants;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.views.properties.IPropertySource;
+import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.io.OpKind;
+import org.hostir.studio.io.ParsedFusion;
+import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.editor.NewFusionWizard;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The fusion editor in a real workbench: open, edit through its API and properties, undo, save, diagnose. */
+public class FusionEditorTest {
+    @AfterEach
+    void close() { EditorFixture.closeAll(); }
+
+    private static FusionDocument parse(String text) throws Exception {
+        return FusionReader.read(text, "test").document();
+    }
+
+    private static String seed(String name) throws Exception {
+        return Files.readString(EditorFixture.repo().resolve("examples/seeds/" + name + ".fusion"));
+    }
+
+    @Test
+    void opensEveryExample() throws Exception {
+        List<Path> examples = EditorFixture.examples();
+        assertTrue(examples.size() >= 13, "examples found: " + examples.size());
+        for (Path p : examples) {
+            String text = Files.readString(p);
+            IFile f = EditorFixture.file(p.getFileName().toString(), text);
+            FusionEditor e = EditorFixture.open(f);
+            FusionDocument doc = parse(text);
+            assertEquals(doc, e.model(), p.toString());
+            assertEquals(doc.tensors().size() + doc.ops().size(), e.nodeKeys().size(), p + ": one node per tensor and op");
+            assertNull(e.bannerText(), p + ": no banner");
+            assertFalse(e.isDirty(), p + ": opening does not dirty the file");
+            for (String k : e.nodeKeys()) assertNotNull(e.nodeBounds(k), k);
+            EditorFixture.closeAll();
+        }
+    }
+
+    @Test
+    void editsUndoAndRedo() throws Exception {
+        IFile f = EditorFixture.file("edits.fusion", seed("allgather"));
+        FusionEditor e = EditorFixture.open(f);
+        FusionDocument original = e.model();
+        String in = original.inputs().get(0), out = original.outputs().get(0);
+        List<FusionDocument> states = new ArrayList<>();
+        states.add(original);
+
+        String added = e.addOp(OpKind.ADD, List.of(out));   // add an op: one input so far
+        assertNotNull(added);
+        states.add(e.model());
+        assertTrue(e.connect(in, added, -1), "connect");     // connect its second operand
+        states.add(e.model());
+        assertEquals(List.of(out, in), e.model().ops().get(1).inputs());
+        IPropertySource axis0 = (IPropertySource) e.propertySource(FusionElement.tensor(e.workspacePath(), in))
+                .getPropertyValue("axis.0");
+        axis0.setPropertyValue("parallel", "Stream");        // change an axis to Stream
+        states.add(e.model());
+        assertEquals("Stream", e.model().tensor(in).get().axes().get(0).parallel().fileName());
+        e.propertySource(FusionElement.tensor(e.workspacePath(), in)).setPropertyValue("mesh", "0 1");  // a mesh
+        states.add(e.model());
+        assertEquals("0 1", org.hostir.studio.ui.editor.model.AxisText.format(e.model().tensor(in).get().mesh()));
+        assertEquals(5, new java.util.HashSet<>(states).size(), "every edit changed the model");
+        assertTrue(e.isDirty());
+
+        IOperationHistory h = OperationHistoryFactory.getOperationHistory();
+        for (int i = states.size() - 2; i >= 0; i--) {
+            h.undo(e.undoContext(), null, null);
+            assertEquals(states.get(i), e.model(), "undo to state " + i);
+            assertEquals(FusionWriter.write(states.get(i)), e.sourceDocument().get(), "source follows undo " + i);
+        }
+        for (int i = 1; i < states.size(); i++) {
+            h.redo(e.undoContext(), null, null);
+            assertEquals(states.get(i), e.model(), "redo to state " + i);
+        }
+    }
+
+    @Test
+    void invalidEditIsRefusedWithAMessage() throws Exception {
+        FusionEditor e = EditorFixture.open(EditorFixture.file("refuse.fusion", seed("allgather")));
+        FusionDocument before = e.model();
+        String in = before.inputs().get(0);
+        IPropertySource ps = e.propertySource(FusionElement.tensor(e.workspacePath(), in));
+        ps.setPropertyValue("axes", "DIDx D, M, ,");
+        assertEquals(before, e.model());
+        assertNotNull(e.lastError());
+        ps.setPropertyValue("mesh", "0 0");
+        assertEquals(before, e.model());
+        assertTrue(e.lastError().contains("twice"), e.lastError());
+        assertFalse(e.renameTensor(in, "9bad"));
+        assertEquals(before, e.model());
+    }
+
+    @Test
+    void deleteKeyAndUndoCommand() throws Exception {
+        FusionEditor e = EditorFixture.open(EditorFixture.file("delete.fusion", seed("allgather")));
+        FusionDocument before = e.model();
+        String out = before.outputs().get(0);
+        e.getSite().getPage().activate(e);
+        e.select(List.of(FusionElement.tensor(e.workspacePath(), out)));
+        IStructuredSelection sel = (IStructuredSelection) e.getSite().getSelectionProvider().getSelection();
+        assertEquals(List.of(FusionElement.tensor(e.workspacePath(), out)), sel.toList(), "selection published");
+        IHandlerService hs = e.getSite().getService(IHandlerService.class);
+        hs.executeCommand(IWorkbenchCommandConstants.EDIT_DELETE, null);
+        assertTrue(e.model().tensor(out).isEmpty(), "deleted");
+        assertTrue(e.model().ops().isEmpty(), "its op went with it");
+        EditorFixture.spin(200);
+        // Ctrl+Z / Ctrl+Y run the editor's global Undo/Redo action handlers (the operation history's)
+        var bars = e.getEditorSite().getActionBars();
+        var undo = bars.getGlobalActionHandler(org.eclipse.ui.actions.ActionFactory.UNDO.getId());
+        assertTrue(undo.isEnabled(), "Undo enabled: " + undo.getText());
+        undo.run();
+        assertEquals(before, e.model(), "Edit > Undo (Ctrl+Z) restores it");
+        EditorFixture.spin(200);
+        bars.getGlobalActionHandler(org.eclipse.ui.actions.ActionFactory.REDO.getId()).run();
+        assertTrue(e.model().tensor(out).isEmpty(), "Edit > Redo deletes again");
+    }
+
+    @Test
+    void saveReopenCompare() throws Exception {
+        IFile f = EditorFixture.file("save.fusion", seed("ag_matmul"));
+        FusionEditor e = EditorFixture.open(f);
+        String in = e.model().inputs().get(0);
+        e.propertySource(FusionElement.tensor(e.workspacePath(), in)).setPropertyValue("dtype", "bfloat16");
+        e.autoLayout();
+        FusionDocument edited = e.model();
+        assertTrue(e.isDirty());
+        e.doSave(null);
+        EditorFixture.spin(100);
+        assertFalse(e.isDirty(), "saved");
+        assertEquals(FusionWriter.write(edited), EditorFixture.read(f), "the file holds the editor's JSON");
+        assertTrue(Files.list(f.getParent().getLocation().toFile().toPath())
+                .noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temp file left");
+        EditorFixture.closeAll();
+        FusionEditor again = EditorFixture.open(f);
+        assertEquals(edited, again.model(), "reopened");
+        assertEquals(e.nodeKeys().size(), again.nodeKeys().size());
+        for (String k : again.nodeKeys()) assertNotNull(again.nodeBounds(k));
+    }
+
+    @Test
+    void invalidScheduleGivesMarkerAndDecoration() throws Exception {
+        IFile f = EditorFixture.file("invalid.fusion", seed("ag_matmul_p2p"));
+        FusionEditor e = EditorFixture.open(f);
+        assertEquals(0, EditorFixture.markers(f).length, "the seed is valid");
+        IPropertySource axis1 = (IPropertySource) e.propertySource(FusionElement.tensor(e.workspacePath(), "tv0"))
+                .getPropertyValue("axis.1");
+        axis1.setPropertyValue("parallel", "DIDx");   // two DIDx axes on one tensor
+        IMarker[] markers = EditorFixture.markers(f);
+        assertTrue(markers.length > 0, "a marker");
+        IMarker m = markers[0];
+        assertEquals(IMarker.SEVERITY_ERROR, m.getAttribute(IMarker.SEVERITY, -1));
+        assertTrue(m.getAttribute(IMarker.LINE_NUMBER, 0) > 0, "with a line number");
+        assertTrue(Arrays.stream(markers).anyMatch(x -> x.getAttribute("rule", "").equals("parallel.duplicate")),
+                "the duplicated DIDx is reported");
+        assertNotNull(e.nodeError("tv0"), "decoration on tv0");
+        assertTrue(e.nodeError("tv0").contains("parallel.duplicate"), e.nodeError("tv0"));
+        EditorFixture.screenshot("editor-graph-error.png");
+        OperationHistoryFactory.getOperationHistory().undo(e.undoContext(), null, null);
+        assertEquals(0, EditorFixture.markers(f).length, "undo clears the marker");
+        assertNull(e.nodeError("tv0"));
+    }
+
+    @Test
+    void invalidJsonKeepsTheGraphAndTheText() throws Exception {
+        IFile f = EditorFixture.file("broken.fusion", seed("allgather_p2p"));
+        FusionEditor e = EditorFixture.open(f);
+        FusionDocument valid = e.model();
+        String broken = e.sourceDocument().get().replaceFirst("\"tv1\"", "\"tv1\",,");
+        e.showPage(FusionEditor.SOURCE_PAGE);
+        e.sourceDocument().set(broken);
+        e.reparse();
+        assertEquals(valid, e.model(), "the graph keeps its last valid state");
+        assertNotNull(e.bannerText(), "banner");
+        assertEquals(broken, e.sourceDocument().get(), "the user's text is untouched");
+        assertNull(e.addInputTensor(), "no graph edit may overwrite the unparsable text");
+        assertEquals(broken, e.sourceDocument().get(), "still untouched");
+        assertTrue(Arrays.stream(EditorFixture.markers(f)).anyMatch(m -> m.getAttribute("rule", "").startsWith("json")),
+                "json marker");
+        assertTrue(EditorFixture.markers(f)[0].getAttribute(IMarker.LINE_NUMBER, 0) > 0);
+        e.showPage(FusionEditor.GRAPH_PAGE);
+        EditorFixture.screenshot("editor-graph-banner.png");
+        e.showPage(FusionEditor.SOURCE_PAGE);
+        e.sourceDocument().set(broken.replace("\"tv1\",,", "\"tv1\"").replace("\"M\"", "\"S\""));
+        e.reparse();
+        assertNull(e.bannerText(), "banner gone once the text parses");
+        assertNotEquals(valid, e.model(), "source edits flow into the graph");
+        assertEquals(0, EditorFixture.markers(f).length);
+    }
+
+    /** Issue 6's definition of done: seed 000's AG_matmul_P2p from an empty file, palette and properties only. */
+    @Test
+    void buildAgMatmulP2pFromEmpty() throws Exception {
+        String expectedText = seed("ag_matmul_p2p");
+        FusionDocument expected = parse(expectedText);
+        IFile f = EditorFixture.file("ag_matmul_p2p.fusion", NewFusionWizard.contents(NewFusionWizard.EMPTY, "ag_matmul_p2p"));
+        FusionEditor e = EditorFixture.open(f);
+        String file = e.workspacePath();
+        e.select(List.of());
+        IPropertySource fusion = e.propertySource(((IStructuredSelection) e.getSite().getSelectionProvider()
+                .getSelection()).getFirstElement());
+        fusion.setPropertyValue("description", expected.description());
+        fusion.setPropertyValue("symbols", "M=8, K=4, N=6");
+
+        String a = e.addInputTensor();                       // palette: Input tensor
+        IPropertySource pa = e.propertySource(FusionElement.tensor(file, a));
+        pa.setPropertyValue("axes", "D, M, K");
+        ((IPropertySource) pa.getPropertyValue("axis.0")).setPropertyValue("parallel", "DIDx");
+        pa.setPropertyValue("mesh", "all");
+        String b = e.addInputTensor();
+        IPropertySource pb = e.propertySource(FusionElement.tensor(file, b));
+        pb.setPropertyValue("axes", "K, N");
+        pb.setPropertyValue("mesh", "all");
+
+        e.select(List.of(FusionElement.tensor(file, a), FusionElement.tensor(file, b)));
+        String c = e.addOp(OpKind.MATMUL, e.selectedTensors()); // palette: matmul over the selection
+        IPropertySource pc = e.propertySource(FusionElement.tensor(file, c));
+        assertEquals("DIDx D, M, N, reduction K", pc.getPropertyValue("axes"), "derived by the op");
+        ((IPropertySource) pc.getPropertyValue("axis.0")).setPropertyValue("parallel", "Stream");
+        e.setZoom(1);
+        EditorFixture.screenshot("editor-built-ag-matmul-p2p.png");
+        e.doSave(null);
+
+        FusionDocument saved = parse(EditorFixture.read(f));
+        assertEquals(FusionWriter.write(expected.withLayout(null)), FusionWriter.write(saved.withLayout(null)));
+        assertEquals(expectedText.strip(), FusionWriter.write(saved.withLayout(null)).strip(), "same JSON up to layout");
+        assertEquals(0, EditorFixture.markers(f).length, "and valid");
+        e.showPage(FusionEditor.SOURCE_PAGE);
+        EditorFixture.screenshot("editor-source.png");
+    }
+
+    @Test
+    void linksSelectionBothWays() throws Exception {
+        FusionEditor e = EditorFixture.open(EditorFixture.file("link.fusion", seed("ag_matmul_p2p")));
+        e.select(List.of(FusionElement.op(e.workspacePath(), 0)));
+        assertEquals(List.of("op:tv2"), e.selectedKeys());
+        IStructuredSelection s = (IStructuredSelection) e.getSite().getSelectionProvider().getSelection();
+        assertEquals(FusionElement.op(e.workspacePath(), 0), s.getFirstElement());
+        e.getSite().getSelectionProvider().setSelection(
+                new org.eclipse.jface.viewers.StructuredSelection(FusionElement.tensor(e.workspacePath(), "tv1")));
+        assertEquals(List.of("tv1"), e.selectedKeys());
+    }
+
+    @Test
+    void wizardTemplatesComeFromTheBundle() throws Exception {
+        List<String> templates = NewFusionWizard.templates();
+        assertTrue(templates.contains("ag_matmul_p2p"), templates.toString());
+        ParsedFusion p = FusionReader.read(NewFusionWizard.contents("allgather_p2p", "mine"), "t");
+        assertEquals("mine", p.document().name());
+        assertEquals(parse(seed("allgather_p2p")).tensors(), p.document().tensors());
+    }
+}
