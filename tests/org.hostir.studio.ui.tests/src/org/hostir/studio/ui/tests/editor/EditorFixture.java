@@ -15,14 +15,7 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -102,32 +95,7 @@ final class EditorFixture {
 
     /** A PNG of the workbench window under -Dhirstudio.screenshots (null when unset). */
     static File screenshot(String name) {
-        String dir = System.getProperty("hirstudio.screenshots");
-        if (dir == null || dir.isBlank()) return null;
-        Shell shell = page().getWorkbenchWindow().getShell();
         spin(300);
-        File out = new File(dir, name);
-        out.getParentFile().mkdirs();
-        Display display = shell.getDisplay();
-        Rectangle bounds = shell.getBounds();
-        Rectangle client = display.map(shell, null, shell.getClientArea());
-        Rectangle b = new Rectangle(bounds.x, bounds.y, bounds.width, client.y + client.height - bounds.y)
-                .intersection(display.getBounds());
-        Image image = new Image(display, b.width, b.height);
-        GC gc = new GC(display);
-        try {
-            gc.copyArea(image, b.x, b.y);
-        } finally {
-            gc.dispose();
-        }
-        try {
-            ImageLoader loader = new ImageLoader();
-            loader.data = new ImageData[] { image.getImageData() };
-            loader.save(out.getPath(), SWT.IMAGE_PNG);
-        } finally {
-            image.dispose();
-        }
-        System.out.println("screenshot: " + out);
-        return out;
+        return org.hostir.studio.ui.tests.WorkbenchSmokeTest.screenshot(page().getWorkbenchWindow().getShell(), name);
     }
 }
