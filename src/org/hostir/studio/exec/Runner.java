@@ -130,9 +130,7 @@ public final class Runner {
     private static Validation validateShards(Fusion fusion, Map<Integer, DenseTensor> inputs,
                                              Map<Integer, Map<Integer, DenseTensor>> outputs) {
         Map<Integer, DenseTensor> reference = ReferenceInterpreter.run(fusion, inputs);
-        boolean passed = true;
-        double maxErr = 0;
-        List<String> details = new ArrayList<>();
+        Verdict verdict = new Verdict();
         for (int i = 0; i < fusion.outputs().size(); i++) {
             TensorView out = fusion.outputs().get(i);
             for (var e : new java.util.TreeMap<>(outputs).entrySet()) {
@@ -140,28 +138,20 @@ public final class Runner {
                 DenseTensor actual = e.getValue().get(i);
                 if (expected.isEmpty()) continue;
                 if (actual == null) {
-                    passed = false;
-                    details.add(out.label() + ": rank " + e.getKey() + " did not produce its shard");
+                    verdict.fail(out.label() + ": rank " + e.getKey() + " did not produce its shard");
                     continue;
                 }
-                Comparison.Result cmp = Comparison.compare(expected.get(), actual);
-                maxErr = Math.max(maxErr, cmp.maxAbsError());
-                if (!cmp.passed()) {
-                    passed = false;
-                    details.add(out.label() + " on rank " + e.getKey() + ": " + cmp.summary());
-                }
+                verdict.compare(out.label() + " on rank " + e.getKey(), expected.get(), actual);
             }
         }
-        return new Validation(passed, maxErr, details);
+        return verdict.validation();
     }
 
     private static Validation validate(Fusion fusion, Map<Integer, HostIrContainer> programs,
                                        Map<Integer, DenseTensor> inputs, Map<Integer, Map<Integer, DenseTensor>> outputs,
                                        RunConfig config) {
         Map<Integer, DenseTensor> reference = ReferenceInterpreter.run(fusion, inputs);
-        boolean passed = true;
-        double maxErr = 0;
-        List<String> details = new ArrayList<>();
+        Verdict verdict = new Verdict();
         for (int i = 0; i < fusion.outputs().size(); i++) {
             TensorView out = fusion.outputs().get(i);
             Map<Integer, DenseTensor> locals = new HashMap<>();
@@ -170,22 +160,35 @@ public final class Runner {
                 if (t != null) locals.put(e.getKey(), t);
             }
             if (locals.isEmpty()) {
-                passed = false;
-                details.add(out.label() + ": no rank produced it");
+                verdict.fail(out.label() + ": no rank produced it");
                 continue;
             }
             Sharding.Gathered gathered = Sharding.gather(out, locals);
-            Comparison.Result cmp = Comparison.compare(reference.get(out.id()), gathered.tensor());
-            maxErr = Math.max(maxErr, cmp.maxAbsError());
-            if (!cmp.passed()) {
-                passed = false;
-                details.add(out.label() + ": " + cmp.summary());
-            }
+            verdict.compare(out.label(), reference.get(out.id()), gathered.tensor());
             if (!gathered.replicasAgree()) {
-                passed = false;
-                details.add(out.label() + ": replicas on ranks " + gathered.disagreeingRanks() + " disagree");
+                verdict.fail(out.label() + ": replicas on ranks " + gathered.disagreeingRanks() + " disagree");
             }
         }
-        return new Validation(passed, maxErr, details);
+        return verdict.validation();
+    }
+
+    /** What both validations accumulate: pass/fail, the largest error, one line per problem. */
+    private static final class Verdict {
+        private boolean passed = true;
+        private double maxErr = 0;
+        private final List<String> details = new ArrayList<>();
+
+        void fail(String detail) {
+            passed = false;
+            details.add(detail);
+        }
+
+        void compare(String what, DenseTensor expected, DenseTensor actual) {
+            Comparison.Result cmp = Comparison.compare(expected, actual);
+            maxErr = Math.max(maxErr, cmp.maxAbsError());
+            if (!cmp.passed()) fail(what + ": " + cmp.summary());
+        }
+
+        Validation validation() { return new Validation(passed, maxErr, details); }
     }
 }
