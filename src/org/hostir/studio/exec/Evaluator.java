@@ -61,7 +61,7 @@ public final class Evaluator {
 
     /** Runs the program and returns the outputs this rank holds, by tensor id, once its streams are done. */
     public Map<Integer, Buffer> run() {
-        evaluate(program.topLevel());
+        dispatch();
         device.synchronize();
         Map<Integer, Buffer> outputs = new HashMap<>();
         for (TensorView out : program.outputs()) {
@@ -69,6 +69,14 @@ public final class Evaluator {
             if (b != null) outputs.put(out.id(), b);
         }
         return outputs;
+    }
+
+    /**
+     * Issues the program's work to the device's streams and returns without waiting for it (benchmarks time
+     * the device work with events before synchronising); {@link #run} is this plus the wait.
+     */
+    public void dispatch() {
+        evaluate(program.topLevel());
     }
 
     private void evaluate(List<HostNode> nodes) {

@@ -34,9 +34,11 @@ import org.hostir.studio.trace.TimelineEvent;
 /**
  * AG+GEMM on the local GPUs (DESIGN 5): the allgather alone, the GEMM alone, both in sequence, and the pipelined
  * schedules the lowering produces from the seeds' fusions (collective-based with S in {2, 4, 8}; P2P over NCCL,
- * with and without offset-by-rank), each as a ratio to max(t_allgather, t_gemm). Direct figures are CUDA-event
- * medians on rank 0 after a barrier (as the PyTorch script measures); schedules are host wall time of one
- * iteration of all ranks' evaluators (dispatch included), per-op timing events off.
+ * with and without offset-by-rank), each as a ratio to max(t_allgather, t_gemm). Every figure follows the
+ * PyTorch script's protocol (a few warm-ups, then iterations separated by a barrier and a synchronisation, CUDA
+ * events): direct figures on rank 0, schedules as the longest rank's device span from before its first dispatch
+ * (host dispatch included) to the end of its last stream; the schedules' host wall times are kept beside them.
+ * Per-op timing events are off.
  */
 public final class AgMatmulBench {
     public record Shape(DataType dtype, long m, long k, long n) {
@@ -65,6 +67,7 @@ public final class AgMatmulBench {
     /** name -> milliseconds (median), in print order. */
     public Map<String, Double> run(Shape shape) throws Exception {
         Map<String, Double> r = new java.util.LinkedHashMap<>();
+        hostWall.clear();
         backend.setTiming(false);
         long rowsPerRank = shape.m() / devices;
         CudaBuffer[] aLoc = new CudaBuffer[devices], b = new CudaBuffer[devices], aFull = new CudaBuffer[devices],
@@ -102,12 +105,12 @@ public final class AgMatmulBench {
         });
         for (int s : new int[] {2, 4, 8}) {
             if (rowsPerRank % s != 0) continue;
-            r.put("collective S=" + s, schedule("seeds/ag_matmul", shape, Map.of("S", (long) s, "M",
+            put(r, "collective S=" + s, schedule("seeds/ag_matmul", shape, Map.of("S", (long) s, "M",
                     rowsPerRank / s), Map.of("allgather", "collective", "numberOfStreams", "4")));
         }
-        r.put("p2p", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
+        put(r, "p2p", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
                 Map.of("allgather", "p2p", "numberOfStreams", "4")));
-        r.put("p2p offset-by-rank", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
+        put(r, "p2p offset-by-rank", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
                 Map.of("allgather", "p2p", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true")));
         return r;
     }
@@ -155,6 +158,12 @@ public final class AgMatmulBench {
         Files.createDirectories(dir);
         long rowsPerRank = shape.m() / devices;
         String tag = shape.dtype().fileName() + "_" + shape.m();
+        if (backend.copyEngine() != null) {
+            schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank), Map.of("allgather", "p2p", "backend",
+                    "cuda", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true"), warmup, 1,
+                    dir.resolve(tag + "_p2p_copy_engine_offset.json"));
+            return;
+        }
         schedule("seeds/ag_matmul", shape, Map.of("S", 4L, "M", rowsPerRank / 4),
                 Map.of("allgather", "collective", "numberOfStreams", "4"), warmup, 1, dir.resolve(tag + "_collective_S4.json"));
         schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
@@ -166,9 +175,10 @@ public final class AgMatmulBench {
     public Map<String, Double> copyEngineSchedules(Shape shape) throws Exception {
         backend.setTiming(false);
         Map<String, Double> r = new java.util.LinkedHashMap<>();
+        hostWall.clear();
         long rows = shape.m() / devices;
         for (String offset : new String[] {"false", "true"}) {
-            r.put("p2p copy-engine" + (offset.equals("true") ? " offset-by-rank" : ""), schedule("seeds/ag_matmul_p2p",
+            put(r, "p2p copy-engine" + (offset.equals("true") ? " offset-by-rank" : ""), schedule("seeds/ag_matmul_p2p",
                     shape, Map.of("M", rows), Map.of("allgather", "p2p", "backend", "cuda", "numberOfStreams", "4",
                             "offsetStreamIndexingByRank", offset)));
         }
@@ -208,8 +218,12 @@ public final class AgMatmulBench {
         return schedule(example, shape, symbols, options, warm, iters, traceTo, true);
     }
 
-    private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
-                            int warm, int iters, Path traceTo, boolean events) throws Exception {
+    /** The lowered programs of one schedule with their inputs on the devices. */
+    private record Prepared(HostIrContainer[] programs, List<Map<Integer, Buffer>> inputs, Map<String, Long> bindings,
+                            LoweringOptions options) {}
+
+    private Prepared prepare(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options)
+            throws Exception {
         String text = Files.readString(examples.resolve(example + ".fusion"))
                 .replace("\"float\"", "\"" + shape.dtype().fileName() + "\"");
         Map<String, Long> overrides = new HashMap<>(symbols);
@@ -234,24 +248,62 @@ public final class AgMatmulBench {
             }
             dev.synchronize();
         });
-        List<Double> times = new ArrayList<>();
+        return new Prepared(programs, inputs, bindings, lo);
+    }
+
+    private void release(Prepared p) {
+        parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            p.inputs().get(d).values().forEach(x -> dev.free(x, dev.userStream()));
+            dev.synchronize();
+        });
+    }
+
+    private void put(Map<String, Double> r, String name, double deviceMs) {
+        r.put(name, deviceMs);
+        hostWall.put(name, lastHostWall);
+    }
+
+    /** Host wall time (ms, median) of each schedule of the last {@link #run} or {@link #copyEngineSchedules}. */
+    public Map<String, Double> hostWall() { return hostWall; }
+
+    private final Map<String, Double> hostWall = new java.util.LinkedHashMap<>();
+    private double lastHostWall;
+
+    /**
+     * One schedule's time: the median over {@code iters} iterations of the longest rank's device span (CUDA
+     * events from before the rank's first dispatch to the end of its last stream), after {@code warm} iterations.
+     * This is the protocol of the direct figures and of the PyTorch script (a few warm-ups, then iterations
+     * separated by a barrier and a synchronisation), so that every row meets the GPU in the same power state:
+     * a bf16 GEMM runs into the 700 W power cap within a second of sustained load, and its clock then drops from
+     * 1980 MHz to about 1500 MHz. The host path is made hot first by up to 1.5 s (at most 300 iterations) of the
+     * same schedule on a small problem (256 rows, K = N = 256), which leaves the GPU cool.
+     */
+    private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options,
+                            int warm, int iters, Path traceTo, boolean events) throws Exception {
         CyclicBarrier barrier = new CyclicBarrier(devices);
-        // Warm-up until the JIT has compiled the host path (the evaluator, the FFM bindings): at least `warm`
-        // iterations and then until 1.5 s or 300 iterations have passed; a cold host dispatches 5-10x slower.
-        long warmStart = System.nanoTime();
-        int warmed = 0;
-        while (warmed < warm || (warm > 0 && warmed < 300 && System.nanoTime() - warmStart < 1_500_000_000L)) {
-            iteration(programs, inputs, bindings, lo, barrier);
-            warmed++;
+        if (warm > 0) {
+            Map<String, Long> small = new HashMap<>(symbols);
+            long streams = symbols.getOrDefault("S", 1L);
+            small.put("M", Math.max(1, 256 / streams));
+            Prepared jit = prepare(example, new Shape(shape.dtype(), 256L * devices, 256, 256), small, options);
+            long warmStart = System.nanoTime();
+            for (int i = 0; i < 300 && System.nanoTime() - warmStart < 1_500_000_000L; i++) iteration(jit, barrier);
+            release(jit);
         }
+        Prepared p = prepare(example, shape, symbols, options);
+        for (int i = 0; i < warm; i++) iteration(p, barrier);
         if (traceTo != null && events) backend.setTiming(true);
         if (traceTo != null && !events) backend.setHostTimingOnly();
         // the warm-up ran without events: one more iteration fills each device's event pool, so the traced one
         // records events instead of creating them (cuEventCreate inside the traced iteration inflated the host
         // bars of the first runs of this benchmark several times over)
-        if (traceTo != null) iteration(programs, inputs, bindings, lo, barrier);
+        if (traceTo != null) iteration(p, barrier);
+        List<Double> times = new ArrayList<>(), walls = new ArrayList<>();
         for (int it = 0; it < iters; it++) {
-            times.add(iteration(programs, inputs, bindings, lo, barrier));
+            double[] t = iteration(p, barrier);
+            times.add(t[0]);
+            walls.add(t[1]);
         }
         if (traceTo != null) {
             backend.setTiming(false);
@@ -265,38 +317,59 @@ public final class AgMatmulBench {
                     .forEach((k, v) -> out.printf(Locale.ROOT, "    host %-32s n=%3d mean %7.2f us max %8.2f us%n", k,
                             v.getCount(), v.getAverage() / 1000, v.getMax() / 1000.0));
             org.hostir.studio.trace.OverlapFigures.of(timeline).format().lines().forEach(l -> out.println("    " + l));
+            long t0 = timeline.events().stream().filter(e -> e.kind() != EventKind.HOST)
+                    .mapToLong(TimelineEvent::startNs).min().orElse(0);
+            timeline.events().stream().filter(e -> e.kind() != EventKind.HOST)
+                    .sorted(java.util.Comparator.comparingInt(TimelineEvent::rank).thenComparingLong(TimelineEvent::startNs))
+                    .forEach(e -> out.printf(Locale.ROOT, "    bar rank %d stream %d %-24s %8.3f .. %8.3f ms (%7.3f)%n",
+                            e.rank(), e.stream(), e.name(), (e.startNs() - t0) / 1e6, (e.endNs() - t0) / 1e6,
+                            e.durationNs() / 1e6));
         }
-        parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            inputs.get(d).values().forEach(x -> dev.free(x, dev.userStream()));
-            dev.synchronize();
-        });
+        release(p);
+        lastHostWall = median(walls);
         return median(times);
     }
 
-    /** One iteration of every rank's evaluator; host wall time from the barrier to the last rank's end (ms). */
-    private double iteration(HostIrContainer[] programs, List<Map<Integer, Buffer>> inputs, Map<String, Long> bindings,
-                             LoweringOptions lo, CyclicBarrier barrier) {
+    /**
+     * One iteration of every rank's evaluator: {device span of the longest rank (ms), host wall time from the
+     * barrier to the last rank's end (ms)}.
+     */
+    private double[] iteration(Prepared p, CyclicBarrier barrier) {
         // every rank is synchronised here: the events of the last iteration go back to the pool
         backend.resetTimeline();
         long[] start = new long[1];
         long[] end = new long[devices];
+        double[] span = new double[devices];
         parallel(d -> {
             CudaDevice dev = backend.cudaDevice(d);
-            Evaluator ev = new Evaluator(programs[d], dev, new ScalarEnv(bindings, d, lo.numberOfStreams()),
-                    inputs.get(d));
+            Evaluator ev = new Evaluator(p.programs()[d], dev, new ScalarEnv(p.bindings(), d,
+                    p.options().numberOfStreams()), p.inputs().get(d));
+            long e0 = dev.timing.event();
             await(barrier);
             if (d == 0) start[0] = System.nanoTime();
-            ev.run();
+            dev.driver.record(e0, ((CudaStream) dev.userStream()).handle());
+            ev.dispatch();
+            List<Long> ends = new ArrayList<>();
+            for (CudaStream s : dev.streams()) {
+                long e = dev.timing.event();
+                dev.driver.record(e, s.handle());
+                ends.add(e);
+            }
+            dev.synchronize();
             end[d] = System.nanoTime();
+            for (long e : ends) span[d] = Math.max(span[d], dev.driver.elapsedMillis(e0, e));
             ev.release();
         });
         long last = 0;
-        for (long e : end) last = Math.max(last, e);
-        return (last - start[0]) / 1e6;
+        double longest = 0;
+        for (int d = 0; d < devices; d++) {
+            last = Math.max(last, end[d]);
+            longest = Math.max(longest, span[d]);
+        }
+        return new double[] {longest, (last - start[0]) / 1e6};
     }
 
-    private double timeEvents(IntConsumer body) {
+    double timeEvents(IntConsumer body) {
         List<Double> times = new ArrayList<>();
         CyclicBarrier barrier = new CyclicBarrier(devices);
         for (int it = 0; it < warmup + iterations; it++) {
@@ -329,7 +402,7 @@ public final class AgMatmulBench {
     }
 
     /** Runs {@code body} for every rank on its own host thread, as the Runner does. */
-    private void parallel(IntConsumer body) {
+    void parallel(IntConsumer body) {
         List<Thread> threads = new ArrayList<>();
         Throwable[] error = new Throwable[1];
         for (int d = 0; d < devices; d++) {

@@ -35,6 +35,20 @@ public final class AgMatmulReport {
                 bench.diagnose(AgMatmulBench.SHAPES.get(i), dir);
             }
         }
+        // the copy-engine schedule and the hand-written variants, in a backend with copy-engine transfers
+        try (CudaBackend backend = new CudaBackend(devices, 120_000, true)) {
+            AgMatmulBench bench = new AgMatmulBench(backend, examples, 1, 3, out);
+            for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
+                out.println("shape " + shape.label() + ", copy engine:");
+                bench.diagnose(shape, dir);
+            }
+            if (devices == 2) {
+                AgMatmulProbe probe = new AgMatmulProbe(backend, new AgMatmulBench(backend, examples, 15, 5, out));
+                for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
+                    AgMatmulProbe.print(shape, probe.run(shape), out);
+                }
+            }
+        }
         return 0;
     }
 
@@ -119,65 +133,70 @@ public final class AgMatmulReport {
     public static int run(Path examples, Path torchScript, int devices, int iterations, int warmup, PrintStream out)
             throws Exception {
         Map<String, JsonObject> torch = torchScript == null ? Map.of() : torch(torchScript, devices, out);
+        Map<AgMatmulBench.Shape, Map<String, Double>> ours = new java.util.LinkedHashMap<>();
+        Map<AgMatmulBench.Shape, Map<String, Double>> walls = new java.util.LinkedHashMap<>();
         try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
             out.println("devices: " + devices + " x " + backend.deviceName(0) + ", NCCL " + backend.ncclVersion());
             AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out);
-            List<String> table = new ArrayList<>();
-            table.add("| dtype M K N | allgather | gemm | limit | sequential | best schedule | torch allgather | torch gemm"
-                    + " | torch sequential | torch best pipeline | torch async-TP |");
-            table.add("|---|---|---|---|---|---|---|---|---|---|---|");
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
-                Map<String, Double> r = bench.run(shape);
-                double limit = Math.max(r.get("t_allgather"), r.get("t_gemm"));
-                out.println("shape " + shape.label() + ":");
-                String best = null;
-                for (var e : r.entrySet()) {
-                    boolean schedule = !e.getKey().startsWith("t_");
-                    out.printf(Locale.ROOT, "  %-22s %9.3f ms  %5.2f x limit%n", e.getKey(), e.getValue(),
-                            e.getValue() / limit);
-                    if (schedule && (best == null || e.getValue() < r.get(best))) best = e.getKey();
-                }
-                JsonObject t = torch.get(shape.dtype().fileName() + " " + shape.m() + " " + shape.k() + " " + shape.n());
-                String torchCols = " - | - | - | - | - |";
-                if (t != null) {
-                    double tl = t.get("limit_ms").getAsDouble();
-                    double bestPipe = Double.MAX_VALUE;
-                    for (var e : t.getAsJsonObject("t_pipe_ms").entrySet()) {
-                        if (e.getValue().getAsJsonPrimitive().isNumber()) bestPipe = Math.min(bestPipe, e.getValue().getAsDouble());
-                    }
-                    bestPipe = Math.min(bestPipe, t.get("t_p2p_ms").getAsDouble());
-                    String async = t.get("t_async_tp_ms").isJsonNull() ? "n/a"
-                            : ratio(t.get("t_async_tp_ms").getAsDouble(), tl);
-                    torchCols = " " + AgMatmulBench.fmt(t.get("t_ag_ms").getAsDouble()) + " | "
-                            + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble()) + " | "
-                            + ratio(t.get("t_seq_ms").getAsDouble(), tl) + " | " + ratio(bestPipe, tl) + " | " + async + " |";
-                    out.println("  torch (same run): " + t);
-                }
-                table.add("| " + shape.label() + " | " + AgMatmulBench.fmt(r.get("t_allgather")) + " | "
-                        + AgMatmulBench.fmt(r.get("t_gemm")) + " | " + AgMatmulBench.fmt(limit) + " | "
-                        + ratio(r.get("t_sequential"), limit) + " | " + best + ": " + ratio(r.get(best), limit) + " |"
-                        + torchCols);
+                ours.put(shape, bench.run(shape));
+                walls.put(shape, new java.util.LinkedHashMap<>(bench.hostWall()));
             }
             for (boolean events : new boolean[] {true, false}) {
                 double[] d = bench.hostDispatchMicros(AgMatmulBench.SHAPES.get(3), events);
                 out.printf(Locale.ROOT, "host dispatch: median %.2f us, mean %.2f us per Host IR node (P2P schedule,"
                         + " bf16 8192 4096 4096, per-op CUDA events %s)%n", d[0], d[1], events ? "on" : "off");
             }
-            out.println();
-            table.forEach(out::println);
         }
         // Host IR's backend=cuda: the P2P schedules with copy-engine transfers, in a backend of their own
         try (CudaBackend backend = new CudaBackend(devices, 120_000, true)) {
             AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out);
-            out.println();
-            out.println("| dtype M K N | p2p copy-engine | p2p copy-engine offset-by-rank |");
-            out.println("|---|---|---|");
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
-                Map<String, Double> r = bench.copyEngineSchedules(shape);
-                out.println("| " + shape.label() + " | " + r.values().stream().map(AgMatmulBench::fmt)
-                        .reduce((x, y) -> x + " ms | " + y).orElse("") + " ms |");
+                ours.get(shape).putAll(bench.copyEngineSchedules(shape));
+                walls.get(shape).putAll(bench.hostWall());
             }
         }
+        List<String> table = new ArrayList<>();
+        table.add("| dtype M K N | allgather | gemm | limit | sequential | best schedule | torch allgather | torch gemm"
+                + " | torch sequential | torch best pipeline | torch async-TP |");
+        table.add("|---|---|---|---|---|---|---|---|---|---|---|");
+        for (var entry : ours.entrySet()) {
+            AgMatmulBench.Shape shape = entry.getKey();
+            Map<String, Double> r = entry.getValue();
+            double limit = Math.max(r.get("t_allgather"), r.get("t_gemm"));
+            out.println("shape " + shape.label() + " (schedules: longest rank's device span; host wall beside):");
+            String best = null;
+            for (var e : r.entrySet()) {
+                boolean schedule = !e.getKey().startsWith("t_");
+                Double wall = walls.get(shape).get(e.getKey());
+                out.printf(Locale.ROOT, "  %-32s %9.3f ms  %5.2f x limit%s%n", e.getKey(), e.getValue(),
+                        e.getValue() / limit, wall == null ? "" : String.format(Locale.ROOT,
+                                "   (host wall %.3f ms, %.2f x)", wall, wall / limit));
+                if (schedule && (best == null || e.getValue() < r.get(best))) best = e.getKey();
+            }
+            JsonObject t = torch.get(shape.label());
+            String torchCols = " - | - | - | - | - |";
+            if (t != null) {
+                double tl = t.get("limit_ms").getAsDouble();
+                double bestPipe = Double.MAX_VALUE;
+                for (var e : t.getAsJsonObject("t_pipe_ms").entrySet()) {
+                    if (e.getValue().getAsJsonPrimitive().isNumber()) bestPipe = Math.min(bestPipe, e.getValue().getAsDouble());
+                }
+                bestPipe = Math.min(bestPipe, t.get("t_p2p_ms").getAsDouble());
+                String async = t.get("t_async_tp_ms").isJsonNull() ? "n/a"
+                        : ratio(t.get("t_async_tp_ms").getAsDouble(), tl);
+                torchCols = " " + AgMatmulBench.fmt(t.get("t_ag_ms").getAsDouble()) + " | "
+                        + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble()) + " | "
+                        + ratio(t.get("t_seq_ms").getAsDouble(), tl) + " | " + ratio(bestPipe, tl) + " | " + async + " |";
+                out.println("  torch (same run): " + t);
+            }
+            table.add("| " + shape.label() + " | " + AgMatmulBench.fmt(r.get("t_allgather")) + " | "
+                    + AgMatmulBench.fmt(r.get("t_gemm")) + " | " + AgMatmulBench.fmt(limit) + " | "
+                    + ratio(r.get("t_sequential"), limit) + " | " + best + ": " + ratio(r.get(best), limit) + " |"
+                    + torchCols);
+        }
+        out.println();
+        table.forEach(out::println);
         return 0;
     }
 

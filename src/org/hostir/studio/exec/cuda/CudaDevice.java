@@ -99,6 +99,9 @@ final class CudaDevice implements Device {
         return streams.get(index);
     }
 
+    /** The streams made so far, user stream first. */
+    synchronized List<CudaStream> streams() { return List.copyOf(streams); }
+
     static CudaStream cuda(BackendStream s) {
         if (!(s instanceof CudaStream c)) throw new IllegalArgumentException("not a CUDA stream: " + s);
         return c;
