@@ -2,9 +2,11 @@
 # Builds .gpu/ (git-ignored), what the GPU machine needs to run the engine, which has no Java there:
 #   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, jdk.unsupported; FFM is in java.base)
 #   .gpu/engine        the engine's classes (./hirstudio compiles them), .gpu/test the engine test classes
-#   .gpu/lib           Gson and the JUnit console launcher, fetched by ./hirstudio with the system Maven
-# The CUDA, NCCL, cuBLAS and NVRTC libraries are the machine's own, bound through java.lang.foreign, so no
-# native library travels. The whole folder must stay under 64 MiB with the working tree (the run tool's limit).
+#   .gpu/lib           Gson, JCuda (jar, and its driver binding's JNI library in lib/natives) and the JUnit
+#                      console launcher, fetched by ./hirstudio with the system Maven
+# The CUDA driver is reached through JCuda; NCCL, cuBLASLt and NVRTC are the machine's own libraries, bound
+# through java.lang.foreign, so JCuda's driver binding is the only native library that travels. The whole
+# folder must stay under 64 MiB with the working tree (the run tool's limit).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -23,7 +25,16 @@ mkdir -p "$G/engine" "$G/test" "$G/lib"
 # the engine and the unit-test classes, compiled by ./hirstudio (javac, no Tycho)
 cp_engine=$(./hirstudio classpath | tail -1)
 cp -r "${cp_engine%%:*}/." "$G/engine/"
-cp "${cp_engine#*:}" "$G/lib/gson.jar"
+libs=${cp_engine#*:}
+for jar in ${libs//:/ }; do
+    case $(basename "$jar") in
+        gson-*) cp "$jar" "$G/lib/gson.jar" ;;
+        jcuda-natives-*)   # only the driver binding's JNI library: JCuda loads it from java.library.path
+            mkdir -p "$G/lib/natives"
+            (cd "$G/lib/natives" && "$JDK/bin/jar" xf "$jar" lib && mv lib/libJCudaDriver-*.so . && rm -rf lib) ;;
+        jcuda-*) cp "$jar" "$G/lib/jcuda.jar" ;;
+    esac
+done
 ./hirstudio unit NoSuchTestClassToRun >/dev/null 2>&1 || true   # compiles the tests into .cache/unit/classes
 cp -r "$(readlink -f .cache/unit/classes)/." "$G/test/"
 cp "$(ls .cache/lib/junit-platform-console-standalone-*.jar | head -1)" "$G/lib/junit-console.jar"

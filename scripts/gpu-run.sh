@@ -14,8 +14,8 @@ LOGS=${OUT:-$ROOT/target/gpu-out}
 mkdir -p "$LOGS"
 # NVLink multicast stays off on the shared machines (NCCL, PyTorch, NVSHMEM)
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
-CP="$G/engine:$G/lib/gson.jar"
+JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
+CP="$G/engine:$G/lib/gson.jar:$G/lib/jcuda.jar"
 steps=("$@")
 (( ${#steps[@]} )) || steps=(test examples bench)
 rc=0

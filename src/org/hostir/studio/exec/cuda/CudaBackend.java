@@ -44,12 +44,27 @@ public final class CudaBackend implements Backend {
     private volatile boolean hostTiming = true;
     private volatile long origin = System.nanoTime();
 
-    /** True where a CUDA driver and at least {@code devices} GPUs are present. */
+    /** True where JCuda, a CUDA driver and at least {@code devices} GPUs are present. */
     public static boolean available(int devices) {
-        return Driver.deviceCountOrZero() >= devices;
+        return localDeviceCount() >= devices;
     }
 
-    public static int localDeviceCount() { return Driver.deviceCountOrZero(); }
+    public static int localDeviceCount() {
+        try {
+            return Driver.deviceCountOrZero();
+        } catch (LinkageError e) { // JCuda's classes are not on the class path
+            return 0;
+        }
+    }
+
+    private static Driver openDriver() {
+        try {
+            return Driver.get();
+        } catch (LinkageError e) {
+            throw new ExecutionException("the CUDA backend needs JCuda 12.6.0 (org.jcuda:jcuda) on the class path: "
+                    + e.getMessage());
+        }
+    }
 
     public CudaBackend(int deviceCount, long timeoutMillis) { this(deviceCount, timeoutMillis, false); }
 
@@ -61,7 +76,7 @@ public final class CudaBackend implements Backend {
         this.copyEngine = copyEngineP2p ? new CopyEngine(timeoutMillis) : null;
         this.launcher = null;
         this.ids = null;
-        this.driver = Driver.get();
+        this.driver = openDriver();
         int have = driver.deviceCount();
         if (have < deviceCount) {
             throw new ExecutionException("the CUDA backend needs " + deviceCount + " GPUs, this machine has " + have);
@@ -99,7 +114,7 @@ public final class CudaBackend implements Backend {
     private CudaBackend(LauncherEnv env, long timeoutMillis) {
         this.copyEngine = null;
         this.launcher = env;
-        this.driver = Driver.get();
+        this.driver = openDriver();
         this.timeoutMillis = timeoutMillis;
         int have = driver.deviceCount();
         if (env.localRank() >= have) {
