@@ -15,11 +15,19 @@ import org.hostir.studio.ir.host.CommunicatorBackend;
  * @param offsetStreamIndexingByRank iterate slices from the own rank, {@code (rank + i) % D}, so the local
  *                                   slice is computed while the first transfer is in flight
  * @param insertDeallocations        free each intermediate after its last use (off in the seeds' pipeline)
+ * @param forwardLocalShard          the P2P allgather's owning iteration computes on its shard directly instead
+ *                                   of copying it into a gathered buffer nothing else reads (off in the seeds')
  */
 public record LoweringOptions(int numberOfStreams, CommunicatorBackend backend, AllgatherLowering allgather,
-                              boolean offsetStreamIndexingByRank, boolean insertDeallocations) {
+                              boolean offsetStreamIndexingByRank, boolean insertDeallocations,
+                              boolean forwardLocalShard) {
     public static final LoweringOptions DEFAULTS =
-            new LoweringOptions(4, CommunicatorBackend.NCCL, AllgatherLowering.P2P, false, false);
+            new LoweringOptions(4, CommunicatorBackend.NCCL, AllgatherLowering.P2P, false, false, false);
+
+    public LoweringOptions(int numberOfStreams, CommunicatorBackend backend, AllgatherLowering allgather,
+                           boolean offsetStreamIndexingByRank, boolean insertDeallocations) {
+        this(numberOfStreams, backend, allgather, offsetStreamIndexingByRank, insertDeallocations, false);
+    }
 
     public LoweringOptions {
         if (numberOfStreams < 1 || numberOfStreams > 1024) {
@@ -34,16 +42,19 @@ public record LoweringOptions(int numberOfStreams, CommunicatorBackend backend, 
             String v = e.getValue().trim();
             o = switch (e.getKey()) {
                 case "numberOfStreams" -> new LoweringOptions(intIn(e.getKey(), v), o.backend, o.allgather,
-                        o.offsetStreamIndexingByRank, o.insertDeallocations);
+                        o.offsetStreamIndexingByRank, o.insertDeallocations, o.forwardLocalShard);
                 case "backend" -> new LoweringOptions(o.numberOfStreams, enumOf(CommunicatorBackend.class,
-                        e.getKey(), v), o.allgather, o.offsetStreamIndexingByRank, o.insertDeallocations);
+                        e.getKey(), v), o.allgather, o.offsetStreamIndexingByRank, o.insertDeallocations,
+                        o.forwardLocalShard);
                 case "allgather" -> new LoweringOptions(o.numberOfStreams, o.backend,
                         enumOf(AllgatherLowering.class, e.getKey(), v), o.offsetStreamIndexingByRank,
-                        o.insertDeallocations);
+                        o.insertDeallocations, o.forwardLocalShard);
                 case "offsetStreamIndexingByRank" -> new LoweringOptions(o.numberOfStreams, o.backend, o.allgather,
-                        bool(e.getKey(), v), o.insertDeallocations);
+                        bool(e.getKey(), v), o.insertDeallocations, o.forwardLocalShard);
                 case "insertDeallocations" -> new LoweringOptions(o.numberOfStreams, o.backend, o.allgather,
-                        o.offsetStreamIndexingByRank, bool(e.getKey(), v));
+                        o.offsetStreamIndexingByRank, bool(e.getKey(), v), o.forwardLocalShard);
+                case "forwardLocalShard" -> new LoweringOptions(o.numberOfStreams, o.backend, o.allgather,
+                        o.offsetStreamIndexingByRank, o.insertDeallocations, bool(e.getKey(), v));
                 default -> throw bad(e.getKey(), "unknown option (known: " + String.join(", ",
                         DEFAULTS.asMap().keySet()) + ")");
             };
@@ -58,6 +69,7 @@ public record LoweringOptions(int numberOfStreams, CommunicatorBackend backend, 
         m.put("allgather", allgather.name().toLowerCase(Locale.ROOT));
         m.put("offsetStreamIndexingByRank", Boolean.toString(offsetStreamIndexingByRank));
         m.put("insertDeallocations", Boolean.toString(insertDeallocations));
+        m.put("forwardLocalShard", Boolean.toString(forwardLocalShard));
         return m;
     }
 

@@ -20,7 +20,7 @@ public final class Pipeline {
     public static Pipeline standard() {
         return new Pipeline(List.of(new ValidatePass(), new DecomposeReshardingsPass(), new ReorderShardedAxisPass(),
                 new SegmentPass(), new StreamParallelTypePass(), new ConvertToCommunicationPass(),
-                new InsertDeallocationsPass()));
+                new ForwardLocalShardPass(), new InsertDeallocationsPass()));
     }
 
     public List<Pass> passes() { return passes; }

@@ -112,6 +112,9 @@ public final class AgMatmulBench {
                 Map.of("allgather", "p2p", "numberOfStreams", "4")));
         put(r, "p2p offset-by-rank", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
                 Map.of("allgather", "p2p", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true")));
+        put(r, "p2p offset-by-rank forwarded", schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
+                Map.of("allgather", "p2p", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true",
+                        "forwardLocalShard", "true")));
         return r;
     }
 
@@ -171,16 +174,21 @@ public final class AgMatmulBench {
                 dir.resolve(tag + "_p2p_offset.json"));
     }
 
-    /** The P2P schedules with Host IR's backend=cuda (copy-engine transfers; needs a copy-engine backend). */
+    /**
+     * The P2P schedules with Host IR's backend=cuda (copy-engine transfers; needs a copy-engine backend), with
+     * and without offset-by-rank, and with the local shard forwarded (no copy before the first GEMM).
+     */
     public Map<String, Double> copyEngineSchedules(Shape shape) throws Exception {
         backend.setTiming(false);
         Map<String, Double> r = new java.util.LinkedHashMap<>();
         hostWall.clear();
         long rows = shape.m() / devices;
-        for (String offset : new String[] {"false", "true"}) {
-            put(r, "p2p copy-engine" + (offset.equals("true") ? " offset-by-rank" : ""), schedule("seeds/ag_matmul_p2p",
-                    shape, Map.of("M", rows), Map.of("allgather", "p2p", "backend", "cuda", "numberOfStreams", "4",
-                            "offsetStreamIndexingByRank", offset)));
+        for (String[] v : new String[][] {{"false", "false"}, {"true", "false"}, {"true", "true"}}) {
+            String name = "p2p copy-engine" + (v[0].equals("true") ? " offset-by-rank" : "")
+                    + (v[1].equals("true") ? " forwarded" : "");
+            put(r, name, schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rows), Map.of("allgather", "p2p",
+                    "backend", "cuda", "numberOfStreams", "4", "offsetStreamIndexingByRank", v[0],
+                    "forwardLocalShard", v[1])));
         }
         return r;
     }

@@ -13,6 +13,7 @@ final class LoweringTab extends SettingsTab {
     private Combo communication;
     private Button offset;
     private Button deallocate;
+    private Button forward;
 
     @Override
     public String getName() { return "Lowering"; }
@@ -23,6 +24,7 @@ final class LoweringTab extends SettingsTab {
         communication = combo(parent, "Communication backend:", "nccl", "cuda");
         offset = check(parent, "Offset stream indexing by rank (each rank starts with its own slice)");
         deallocate = check(parent, "Insert deallocations (free intermediates after their last use)");
+        forward = check(parent, "Forward the local shard (the owning P2P iteration computes on its shard, no copy)");
     }
 
     @Override
@@ -31,6 +33,7 @@ final class LoweringTab extends SettingsTab {
         select(communication, s.options().getOrDefault("backend", "nccl"));
         offset.setSelection(Boolean.parseBoolean(s.options().getOrDefault("offsetStreamIndexingByRank", "false")));
         deallocate.setSelection(Boolean.parseBoolean(s.options().getOrDefault("insertDeallocations", "false")));
+        forward.setSelection(Boolean.parseBoolean(s.options().getOrDefault("forwardLocalShard", "false")));
     }
 
     @Override
@@ -40,6 +43,7 @@ final class LoweringTab extends SettingsTab {
         o.put("backend", communication.getText());
         o.put("offsetStreamIndexingByRank", Boolean.toString(offset.getSelection()));
         o.put("insertDeallocations", Boolean.toString(deallocate.getSelection()));
+        o.put("forwardLocalShard", Boolean.toString(forward.getSelection()));
         return new LaunchSettings(s.file(), s.symbols(), s.backend(), s.devices(), s.streams(), s.iterations(),
                 s.warmup(), s.validate(), o);
     }

@@ -29,6 +29,7 @@ final class LoweringControls {
     final Combo allgather;
     final Button offset;
     final Button dealloc;
+    final Button forward;
     final Text filter;
 
     LoweringControls(Composite parent, Runnable relower, Runnable reshow, Runnable chooseFile) {
@@ -72,7 +73,7 @@ final class LoweringControls {
         allgather = combo(second, relower, "p2p", "broadcast", "collective");
         offset = check(second, relower, "Offset by rank");
         dealloc = check(second, relower, "Deallocations");
-        new Label(second, SWT.NONE);
+        forward = check(second, relower, "Forward local shard");
     }
 
     private static Composite row(Composite parent, int columns) {
@@ -112,6 +113,7 @@ final class LoweringControls {
         m.put("allgather", allgather.getText());
         m.put("offsetStreamIndexingByRank", Boolean.toString(offset.getSelection()));
         m.put("insertDeallocations", Boolean.toString(dealloc.getSelection()));
+        m.put("forwardLocalShard", Boolean.toString(forward.getSelection()));
         return m;
     }
 

@@ -16,8 +16,7 @@ import org.hostir.studio.lower.LoweringOptions;
 public record RunSettings(int devices, Map<String, String> options, Map<String, Long> symbols) {
     public static final RunSettings DEFAULTS = new RunSettings(CpuRun.DEFAULT_DEVICES, Map.of(), Map.of());
     /** The option names {@link LoweringOptions#parse(Map)} knows. */
-    static final List<String> OPTION_NAMES = List.of("numberOfStreams", "backend", "allgather",
-            "offsetStreamIndexingByRank", "insertDeallocations");
+    static final List<String> OPTION_NAMES = List.copyOf(LoweringOptions.DEFAULTS.asMap().keySet());
 
     public RunSettings {
         if (devices < 1) throw new IllegalArgumentException("devices must be at least 1, not " + devices);

@@ -61,6 +61,9 @@ class ExampleCoverageTest {
             }
         }
         out.add(Map.of("numberOfStreams", "2", "insertDeallocations", "true"));
+        out.add(Map.of("numberOfStreams", "2", "allgather", "p2p", "forwardLocalShard", "true"));
+        out.add(Map.of("numberOfStreams", "4", "allgather", "p2p", "offsetStreamIndexingByRank", "true",
+                "forwardLocalShard", "true", "insertDeallocations", "true"));
         return out;
     }
 

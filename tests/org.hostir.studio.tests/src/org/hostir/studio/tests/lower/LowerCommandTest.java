@@ -74,7 +74,7 @@ class LowerCommandTest {
         assertEquals("hostir-pass-trace/1", root.get("format").getAsString());
         assertEquals(4, root.getAsJsonArray("ranks").size());
         var passes = root.getAsJsonArray("ranks").get(3).getAsJsonObject().getAsJsonArray("passes");
-        assertEquals(7, passes.size());
+        assertEquals(8, passes.size());
         JsonObject convert = passes.get(5).getAsJsonObject();
         assertEquals("ConvertToCommunication", convert.get("name").getAsString());
         assertTrue(convert.get("changed").getAsBoolean());

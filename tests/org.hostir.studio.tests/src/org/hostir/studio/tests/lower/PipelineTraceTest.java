@@ -32,9 +32,9 @@ class PipelineTraceTest {
         assertEquals(2, trace.ranks().size());
         PassTrace.RankTrace r0 = trace.rank(0);
         assertEquals(List.of("Validate", "DecomposeReshardings", "ReorderShardedAxis", "Segment",
-                "StreamParallelType", "ConvertToCommunication", "InsertDeallocations"),
+                "StreamParallelType", "ConvertToCommunication", "ForwardLocalShard", "InsertDeallocations"),
                 r0.steps().stream().map(PassTrace.Step::pass).toList());
-        assertEquals(List.of(false, true, false, true, true, false, false),
+        assertEquals(List.of(false, true, false, true, true, false, false, false),
                 r0.steps().stream().map(PassTrace.Step::changed).toList());
         assertTrue(r0.result() instanceof Snapshot.OfHost);
         assertEquals(r0.steps().get(2).after(), r0.before(3));
@@ -57,9 +57,9 @@ class PipelineTraceTest {
             }
         });
         p.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
-        assertEquals(14, events.size());
+        assertEquals(16, events.size());
         assertEquals("before Validate", events.get(0));
-        assertEquals("after InsertDeallocations", events.get(13));
+        assertEquals("after InsertDeallocations", events.get(15));
     }
 
     @Test

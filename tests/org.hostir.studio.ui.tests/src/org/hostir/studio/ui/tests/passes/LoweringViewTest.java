@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  */
 public class LoweringViewTest {
     private static final List<String> PASSES = List.of("Validate", "DecomposeReshardings", "ReorderShardedAxis",
-            "Segment", "StreamParallelType", "ConvertToCommunication", "InsertDeallocations");
+            "Segment", "StreamParallelType", "ConvertToCommunication", "ForwardLocalShard",
+            "InsertDeallocations");
 
     private IWorkbenchPage page;
     private IFile file;
