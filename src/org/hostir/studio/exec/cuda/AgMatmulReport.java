@@ -169,7 +169,7 @@ public final class AgMatmulReport {
             for (var e : r.entrySet()) {
                 boolean schedule = !e.getKey().startsWith("t_");
                 Double wall = walls.get(shape).get(e.getKey());
-                out.printf(Locale.ROOT, "  %-32s %9.3f ms  %5.2f x limit%s%n", e.getKey(), e.getValue(),
+                out.printf(Locale.ROOT, "  %-42s %9.3f ms  %5.2f x limit%s%n", e.getKey(), e.getValue(),
                         e.getValue() / limit, wall == null ? "" : String.format(Locale.ROOT,
                                 "   (host wall %.3f ms, %.2f x)", wall, wall / limit));
                 if (schedule && (best == null || e.getValue() < r.get(best))) best = e.getKey();
