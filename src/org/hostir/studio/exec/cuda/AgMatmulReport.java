@@ -16,6 +16,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 
 /**
@@ -107,6 +108,52 @@ public final class AgMatmulReport {
                 backend.resetTimeline();
                 d.current();
                 out.printf(Locale.ROOT, "  %-30s %8.2f us per call%n", e.getKey(), (t1 - t0) / 1e3 / n);
+            }
+            // the calls of the small AG+GEMM schedule at their real size: 50 issued back to back after a warm-up,
+            // few enough that the launch queue never fills, so the figure is the host's cost, not the GPU's
+            DataType bf16 = DataType.BFLOAT16;
+            CudaBuffer ba = (CudaBuffer) d.allocate(new long[] {4096, 4096}, bf16);
+            CudaBuffer bb = (CudaBuffer) d.allocate(new long[] {4096, 4096}, bf16);
+            CudaBuffer bc = (CudaBuffer) d.allocate(new long[] {4096, 4096}, bf16);
+            CudaDevice d1 = backend.cudaDevice(1);
+            d1.current();
+            CudaBuffer remote = (CudaBuffer) d1.allocate(new long[] {4096, 4096}, bf16);
+            d.current();
+            d.driver.enablePeerAccess(d1.context);
+            Map<String, Runnable> big = new java.util.LinkedHashMap<>();
+            big.put("Ops.matmul 4096^3 bf16 (cuBLASLt)", () -> d.ops.matmul(ba, bb, bc, s));
+            big.put("Ops.copy 32 MiB on the device", () -> d.ops.copy(bc, ba, s));
+            big.put("cuMemcpyPeerAsync 32 MiB from GPU 1", () -> d.driver.copyPeerAsync(ba.address(), d.context,
+                    remote.address(), d1.context, ba.bytes(), s.handle()));
+            CudaStream other = (CudaStream) d.stream(1);
+            long mine = d.driver.createEvent();
+            d1.current();
+            long theirs = d1.driver.createEvent();
+            d1.driver.record(theirs, ((CudaStream) d1.userStream()).handle());
+            d.current();
+            big.put("matmul after waiting on stream 1's event", () -> {
+                d.driver.record(mine, other.handle());
+                d.driver.waitEvent(s.handle(), mine);
+                d.ops.matmul(ba, bb, bc, s);
+            });
+            big.put("matmul after waiting on GPU 1's event", () -> {
+                d.driver.waitEvent(s.handle(), theirs);
+                d.ops.matmul(ba, bb, bc, s);
+            });
+            big.put("matmul on streams 0 and 1 in turn", () -> {
+                d.ops.matmul(ba, bb, bc, s);
+                d.ops.matmul(ba, bb, bc, other);
+            });
+            for (var e : big.entrySet()) {
+                for (int round = 0; round < 20; round++) {
+                    for (int i = 0; i < 50; i++) e.getValue().run();
+                    d.synchronize();
+                }
+                long t0 = System.nanoTime();
+                for (int i = 0; i < 50; i++) e.getValue().run();
+                long t1 = System.nanoTime();
+                d.synchronize();
+                out.printf(Locale.ROOT, "  %-36s %8.2f us per call%n", e.getKey(), (t1 - t0) / 1e3 / 50);
             }
         }
         return 0;
