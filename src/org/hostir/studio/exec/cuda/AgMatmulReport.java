@@ -155,6 +155,50 @@ public final class AgMatmulReport {
                 d.synchronize();
                 out.printf(Locale.ROOT, "  %-36s %8.2f us per call%n", e.getKey(), (t1 - t0) / 1e3 / 50);
             }
+            // the same matmuls issued by both ranks' threads at once, and with the other thread polling its stream
+            // as a rank waiting in synchronize() does: is the schedule's dispatch cost contention in the driver?
+            d1.current();
+            CudaBuffer a1 = (CudaBuffer) d1.allocate(new long[] {4096, 4096}, bf16);
+            CudaBuffer b1 = (CudaBuffer) d1.allocate(new long[] {4096, 4096}, bf16);
+            CudaBuffer c1 = (CudaBuffer) d1.allocate(new long[] {4096, 4096}, bf16);
+            CudaStream s1 = (CudaStream) d1.userStream();
+            d.current();
+            for (String mode : new String[] {"both ranks issue matmuls", "rank 1 polls its stream"}) {
+                double[] perCall = new double[2];
+                for (int round = 0; round < 5; round++) {
+                    java.util.concurrent.CyclicBarrier go = new java.util.concurrent.CyclicBarrier(2);
+                    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+                    Thread t = Thread.ofPlatform().start(() -> {
+                        d1.current();
+                        try {
+                            go.await();
+                        } catch (Exception ex) {
+                            return;
+                        }
+                        long u0 = System.nanoTime();
+                        if (mode.startsWith("both")) {
+                            for (int i = 0; i < 50; i++) d1.ops.matmul(a1, b1, c1, s1);
+                        } else {
+                            while (!done.get()) {
+                                d1.driver.streamDone(s1.handle());
+                                long until = System.nanoTime() + 3_000;
+                                while (System.nanoTime() < until) Thread.onSpinWait();
+                            }
+                        }
+                        perCall[1] = (System.nanoTime() - u0) / 1e3 / 50;
+                        d1.synchronize();
+                    });
+                    go.await();
+                    long t0 = System.nanoTime();
+                    for (int i = 0; i < 50; i++) d.ops.matmul(ba, bb, bc, s);
+                    perCall[0] = (System.nanoTime() - t0) / 1e3 / 50;
+                    done.set(true);
+                    t.join();
+                    d.synchronize();
+                }
+                out.printf(Locale.ROOT, "  %-36s rank 0 %8.2f us per matmul%s%n", mode, perCall[0],
+                        mode.startsWith("both") ? String.format(Locale.ROOT, ", rank 1 %.2f us", perCall[1]) : "");
+            }
         }
         return 0;
     }
