@@ -63,7 +63,7 @@ public final class BenchCommand implements Command {
                         : home.resolve("scripts/torch_gemm.py"), devices, out);
             }
             if (a.flag("--dispatch")) {
-                return org.hostir.studio.exec.cuda.AgMatmulReport.dispatchCosts(devices, out);
+                return org.hostir.studio.exec.cuda.AgMatmulDispatch.dispatchCosts(devices, out);
             }
             if (a.value("--diagnose").isPresent()) {
                 return org.hostir.studio.exec.cuda.AgMatmulReport.diagnose(examples,
