@@ -15,7 +15,6 @@ import java.util.Map;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-
 /**
  * {@code hirstudio bench agmm}: the PyTorch baseline first (torchrun with the reference script, while the GPUs
  * are still free), then this engine's figures for the same four shapes, printed side by side with the ratios to
