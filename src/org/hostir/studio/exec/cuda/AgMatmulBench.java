@@ -210,7 +210,7 @@ public final class AgMatmulBench {
         }
     }
 
-    private double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options)
+    double schedule(String example, Shape shape, Map<String, Long> symbols, Map<String, String> options)
             throws Exception {
         return schedule(example, shape, symbols, options, warmup, iterations);
     }

@@ -52,6 +52,9 @@ public final class AgMatmulReport {
     public static int run(Path examples, Path torchScript, int devices, int iterations, int warmup, PrintStream out)
             throws Exception {
         Map<String, JsonObject> torch = torchScript == null ? Map.of() : torch(torchScript, devices, out);
+        Map<String, JsonObject> torchCollective = torchScript == null ? Map.of()
+                : torch(torchScript.resolveSibling("torch_matmul_collective_baseline.py"), devices, out);
+        Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions = new java.util.LinkedHashMap<>();
         Map<AgMatmulBench.Shape, Map<String, Double>> ours = new java.util.LinkedHashMap<>();
         Map<AgMatmulBench.Shape, Map<String, Double>> walls = new java.util.LinkedHashMap<>();
         try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
@@ -60,6 +63,12 @@ public final class AgMatmulReport {
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
                 ours.put(shape, bench.run(shape));
                 walls.put(shape, new java.util.LinkedHashMap<>(bench.hostWall()));
+            }
+            MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
+            for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
+                reductions.put(c, mc.run(c));
+                out.println(c.label() + ":");
+                reductions.get(c).forEach((k, v) -> out.printf(Locale.ROOT, "  %-42s %9.3f ms%n", k, v));
             }
             for (boolean events : new boolean[] {true, false}) {
                 double[] d = bench.hostDispatchMicros(AgMatmulBench.SHAPES.get(3), events);
@@ -116,7 +125,32 @@ public final class AgMatmulReport {
         }
         out.println();
         table.forEach(out::println);
+        out.println();
+        reductionTable(reductions, torchCollective).forEach(out::println);
         return 0;
+    }
+
+    /** matmul+Allreduce and matmul+ReduceScatter: ours against PyTorch's sequential matmul + collective. */
+    private static List<String> reductionTable(Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions,
+                                               Map<String, JsonObject> torch) {
+        List<String> table = new ArrayList<>();
+        table.add("| collective dtype rows K N | gemm | collective | sequential | best pipeline (x sequential) |"
+                + " torch gemm | torch collective | torch sequential | best pipeline / torch sequential |");
+        table.add("|---|---|---|---|---|---|---|---|---|");
+        for (var e : reductions.entrySet()) {
+            Map<String, Double> r = e.getValue();
+            String best = r.keySet().stream().filter(k -> !k.startsWith("t_"))
+                    .min(java.util.Comparator.comparingDouble(r::get)).orElseThrow();
+            JsonObject t = torch.get(e.getKey().label());
+            String torchCols = t == null ? " - | - | - | - |" : " " + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble())
+                    + " | " + AgMatmulBench.fmt(t.get("t_coll_ms").getAsDouble()) + " | "
+                    + AgMatmulBench.fmt(t.get("t_seq_ms").getAsDouble()) + " | "
+                    + String.format(Locale.ROOT, "%.2f x", r.get(best) / t.get("t_seq_ms").getAsDouble()) + " |";
+            table.add("| " + e.getKey().label() + " | " + AgMatmulBench.fmt(r.get("t_gemm")) + " | "
+                    + AgMatmulBench.fmt(r.get("t_collective")) + " | " + AgMatmulBench.fmt(r.get("t_sequential"))
+                    + " | " + best + ": " + ratio(r.get(best), r.get("t_sequential")) + " |" + torchCols);
+        }
+        return table;
     }
 
     /** {@code bench agmm --gemm}: GEMM alone, cuBLASLt and GemmEx against PyTorch's matmul on GPU 0. */
@@ -174,7 +208,7 @@ public final class AgMatmulReport {
         return String.format(Locale.ROOT, "%.3f (%.2f x)", ms, ms / limit);
     }
 
-    /** Runs the PyTorch script under torchrun and keys its JSON lines by "dtype M K N". */
+    /** Runs a PyTorch script under torchrun and keys its JSON lines by "[collective ]dtype M K N". */
     private static Map<String, JsonObject> torch(Path script, int devices, PrintStream out) throws Exception {
         if (!Files.isRegularFile(script)) {
             out.println("torch baseline: " + script + " not found, skipped");
@@ -189,7 +223,8 @@ public final class AgMatmulReport {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith("{")) {
                     JsonObject o = JsonParser.parseString(line).getAsJsonObject();
-                    rows.put(o.get("dtype").getAsString().replace("float32", "float") + " " + o.get("M").getAsLong()
+                    String collective = o.has("collective") ? o.get("collective").getAsString() + " " : "";
+                    rows.put(collective + o.get("dtype").getAsString().replace("float32", "float") + " " + o.get("M").getAsLong()
                             + " " + o.get("K").getAsLong() + " " + o.get("N").getAsLong(), o);
                     out.println("torch: " + line);
                 } else if (line.contains("Error") || line.contains("error")) {

@@ -1,0 +1,94 @@
+package org.hostir.studio.exec.cuda;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.trace.EventKind;
+
+/**
+ * Seed 001's other two pipelines on the local GPUs: a K-sharded matmul whose partial products are summed by an
+ * Allreduce (seeds/matmul_ar) or a ReduceScatter (seeds/matmul_rs_through_bcast). Measured like
+ * {@link AgMatmulBench}: the local GEMM alone, the collective alone, both in sequence, and the lowered
+ * collective-based pipeline for S in {2, 4, 8}, each as a ratio to the sequential time; PyTorch's sequential
+ * matmul + collective comes from {@code scripts/torch_matmul_collective_baseline.py} in the same invocation.
+ */
+final class MatmulCollectiveBench {
+    /**
+     * One case: {@code shape.m()} rows of the local product (S*M for the Allreduce, S*D*M for the ReduceScatter),
+     * {@code shape.k()} the local K, {@code shape.n()} N.
+     */
+    record Case(String seed, CommunicationType collective, AgMatmulBench.Shape shape) {
+        String label() { return collective.name().toLowerCase(java.util.Locale.ROOT) + " " + shape.label(); }
+    }
+
+    static final List<Case> CASES = List.of(
+            new Case("seeds/matmul_ar", CommunicationType.ALLREDUCE,
+                    new AgMatmulBench.Shape(DataType.BFLOAT16, 8192, 4096, 8192)),
+            new Case("seeds/matmul_rs_through_bcast", CommunicationType.REDUCE_SCATTER,
+                    new AgMatmulBench.Shape(DataType.BFLOAT16, 16384, 4096, 8192)));
+
+    private final CudaBackend backend;
+    private final AgMatmulBench bench;
+    private final int devices;
+
+    MatmulCollectiveBench(CudaBackend backend, AgMatmulBench bench) {
+        this.backend = backend;
+        this.bench = bench;
+        this.devices = backend.deviceCount();
+    }
+
+    /** name -> milliseconds (median), in print order. */
+    Map<String, Double> run(Case c) throws Exception {
+        AgMatmulBench.Shape shape = c.shape();
+        boolean scatter = c.collective() == CommunicationType.REDUCE_SCATTER;
+        CudaBuffer[] a = new CudaBuffer[devices], b = new CudaBuffer[devices], p = new CudaBuffer[devices],
+                out = new CudaBuffer[devices];
+        backend.setTiming(false);
+        bench.parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            a[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
+            b[d] = (CudaBuffer) dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
+            p[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
+            out[d] = (CudaBuffer) dev.allocate(new long[] {scatter ? shape.m() / devices : shape.m(), shape.n()},
+                    shape.dtype());
+            CudaStream s = (CudaStream) dev.userStream();
+            dev.ops.fill(a[d], 21 + d, s);
+            dev.ops.fill(b[d], 7 + d, s);
+            dev.synchronize();
+        });
+        List<Integer> team = java.util.stream.IntStream.range(0, devices).boxed().toList();
+        IntConsumer gemm = d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            dev.ops.matmul(a[d], b[d], p[d], (CudaStream) dev.userStream());
+        };
+        IntConsumer collective = d -> backend.cudaDevice(d).collective(new CollectiveCall(c.collective(), team, -1,
+                team, team, p[d], out[d], ReductionOpType.SUM), backend.cudaDevice(d).userStream(),
+                OpInfo.of(-1, -1, c.collective().name(), EventKind.COMMUNICATION));
+        Map<String, Double> r = new LinkedHashMap<>();
+        r.put("t_gemm", bench.timeEvents(gemm));
+        r.put("t_collective", bench.timeEvents(collective));
+        r.put("t_sequential", bench.timeEvents(d -> {
+            gemm.accept(d);
+            collective.accept(d);
+        }));
+        bench.parallel(d -> {
+            CudaDevice dev = backend.cudaDevice(d);
+            for (CudaBuffer x : new CudaBuffer[] {a[d], b[d], p[d], out[d]}) dev.free(x, dev.userStream());
+            dev.synchronize();
+        });
+        long perStream = scatter ? shape.m() / devices : shape.m();
+        for (long s : new long[] {2, 4, 8}) {
+            if (perStream % s != 0) continue;
+            r.put("pipeline S=" + s, bench.schedule(c.seed(), shape, Map.of("S", s, "M", perStream / s),
+                    Map.of("numberOfStreams", "4")));
+        }
+        return r;
+    }
+}
