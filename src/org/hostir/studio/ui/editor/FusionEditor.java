@@ -5,22 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
-import org.eclipse.core.commands.AbstractHandler;
-import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.core.commands.operations.IUndoContext;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.jface.action.IAction;
-import org.eclipse.jface.action.IMenuManager;
-import org.eclipse.jface.action.MenuManager;
-import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IDocumentListener;
@@ -33,12 +24,10 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.ISelectionListener;
-import org.eclipse.ui.IWorkbenchCommandConstants;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.editors.text.TextEditor;
-import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.MultiPageEditorPart;
 import org.eclipse.ui.texteditor.ITextEditorActionConstants;
@@ -127,44 +116,10 @@ public class FusionEditor extends MultiPageEditorPart {
         applyCheck(r, !document.get().equals(FusionWriter.write(model)));
 
         undoRedo = new UndoRedoActionGroup(getSite(), undoContext, true);
-        IHandlerService handlers = getSite().getService(IHandlerService.class);
-        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(this::deleteSelection));
-        handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME, new GraphHandler(graph::startRename));
-        createContextMenu();
+        GraphCommands.install(this, selectionProvider);
         getSite().getPage().addPostSelectionListener(linkListener);
         setActivePage(GRAPH_PAGE);
         updateActionBars(GRAPH_PAGE);
-    }
-
-    private void createContextMenu() {
-        MenuManager menu = new MenuManager("#FusionGraph", "org.hostir.studio.editor.graph");
-        menu.setRemoveAllWhenShown(true);
-        menu.addMenuListener(m -> fillContextMenu(m));
-        graph.canvas().setMenu(menu.createContextMenu(graph.canvas()));
-        getSite().registerContextMenu("org.hostir.studio.editor.graph", menu, selectionProvider);
-    }
-
-    private void fillContextMenu(IMenuManager m) {
-        MenuManager add = new MenuManager("Add op");
-        for (OpKind kind : OpKind.values()) {
-            add.add(action(kind.fileName(), () -> addOp(kind, graph.selectedTensors())));
-        }
-        m.add(action("Add input tensor", this::addInputTensor));
-        m.add(add);
-        m.add(new Separator());
-        m.add(action("Rename (F2)", graph::startRename));
-        m.add(action("Toggle fusion output", this::toggleOutput));
-        m.add(action("Delete", this::deleteSelection));
-        m.add(new Separator());
-        m.add(action("Auto layout", this::autoLayout));
-        m.add(new Separator("additions"));
-    }
-
-    private static IAction action(String text, Runnable run) {
-        return new org.eclipse.jface.action.Action(text) {
-            @Override
-            public void run() { run.run(); }
-        };
     }
 
     /** Undo/redo of the active page: the graph's operation history, or the text editor's own. */
@@ -206,6 +161,8 @@ public class FusionEditor extends MultiPageEditorPart {
     public boolean isDisposed() { return disposed; }
 
     GraphPage graph() { return graph; }
+
+    boolean graphPageActive() { return getActivePage() == GRAPH_PAGE; }
 
     /** The graph's node keys: tensor names, and {@code op:<output>} for ops (for tests and tools). */
     public List<String> nodeKeys() { return List.copyOf(graph.figures().keySet()); }
@@ -257,7 +214,7 @@ public class FusionEditor extends MultiPageEditorPart {
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
         graph.refresh(model, problems);
-        updateMarkers();
+        ProblemMarkers.update(file(), problems);
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
         selectionProvider.fire();
@@ -286,26 +243,6 @@ public class FusionEditor extends MultiPageEditorPart {
         }
         applyCheck(r, true);
         lastCheckNanos = checked;
-    }
-
-    private void updateMarkers() {
-        IFile file = file();
-        if (file == null || !file.exists()) return;
-        try {
-            file.getWorkspace().run(monitor -> {
-                file.deleteMarkers(MARKER, true, IResource.DEPTH_ZERO);
-                for (FusionCheck.Problem p : problems) {
-                    IMarker m = file.createMarker(MARKER);
-                    m.setAttribute(IMarker.SEVERITY, IMarker.SEVERITY_ERROR);
-                    m.setAttribute(IMarker.MESSAGE, p.message() + " [" + p.rule() + "]");
-                    if (p.line() > 0) m.setAttribute(IMarker.LINE_NUMBER, p.line());
-                    m.setAttribute(IMarker.LOCATION, p.line() > 0 ? "line " + p.line() + ", " + p.path() : p.path());
-                    m.setAttribute("rule", p.rule());
-                }
-            }, null, org.eclipse.core.resources.IWorkspace.AVOID_UPDATE, null);
-        } catch (CoreException e) {
-            ILog.of(getClass()).error("could not update the markers of " + file, e);
-        }
     }
 
     // ------------------------------------------------------------------------------------------------ edits
@@ -385,7 +322,7 @@ public class FusionEditor extends MultiPageEditorPart {
         });
     }
 
-    private void toggleOutput() {
+    void toggleOutput() {
         for (String t : graph.selectedTensors()) {
             boolean on = !model.outputs().contains(t);
             edit(on ? "Mark output" : "Unmark output", d -> FusionEdits.setOutput(d, t, on));
@@ -505,21 +442,5 @@ public class FusionEditor extends MultiPageEditorPart {
         getSite().getPage().removePostSelectionListener(linkListener);
         OperationHistoryFactory.getOperationHistory().dispose(undoContext, true, true, true);
         super.dispose();
-    }
-
-    /** A handler that runs on the graph page only (Delete, Rename come from the workbench's commands). */
-    private final class GraphHandler extends AbstractHandler {
-        private final Runnable run;
-
-        GraphHandler(Runnable run) { this.run = run; }
-
-        @Override
-        public Object execute(ExecutionEvent event) {
-            run.run();
-            return null;
-        }
-
-        @Override
-        public boolean isEnabled() { return getActivePage() == GRAPH_PAGE && !graph.selection().isEmpty(); }
     }
 }

@@ -1,12 +1,8 @@
 package org.hostir.studio.ui.passes;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.INavigatable;
@@ -18,25 +14,12 @@ import org.eclipse.core.resources.IResourceChangeEvent;
 import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.SubMonitor;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.viewers.ArrayContentProvider;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.dnd.Clipboard;
-import org.eclipse.swt.dnd.TextTransfer;
-import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
@@ -76,7 +59,7 @@ public class LoweringView extends ViewPart {
 
     private LoweringControls controls;
     private Text message;
-    private TableViewer passes;
+    private PassTable passes;
     private TreeViewer tree;
     private TextMergeViewer text;
     private CompareConfiguration compareConfig;
@@ -85,7 +68,7 @@ public class LoweringView extends ViewPart {
     private IFile file;
     private LoweringResult result;
     private boolean hideUnchanged;
-    private Job job;
+    private LoweringJob job;
     private int generation;
     /** Set while revealing an incoming selection, so that the tree does not publish it back. */
     private boolean revealing;
@@ -119,7 +102,7 @@ public class LoweringView extends ViewPart {
 
         SashForm main = new SashForm(root, SWT.HORIZONTAL);
         main.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        createPassTable(main);
+        passes = new PassTable(main, this::showSelectedPass);
         SashForm right = new SashForm(main, SWT.VERTICAL);
         tree = PassTree.create(right);
         tree.addSelectionChangedListener(e -> nodeSelected());
@@ -143,45 +126,6 @@ public class LoweringView extends ViewPart {
         ResourcesPlugin.getWorkspace().addResourceChangeListener(saves, IResourceChangeEvent.POST_CHANGE);
         follow(page.getActiveEditor());
     }
-
-    private void createPassTable(Composite parent) {
-        passes = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
-        passes.getTable().setHeaderVisible(true);
-        passes.setContentProvider(ArrayContentProvider.getInstance());
-        TableViewerColumn name = new TableViewerColumn(passes, SWT.NONE);
-        name.getColumn().setText("Pass");
-        name.getColumn().setWidth(190);
-        name.setLabelProvider(new ColumnLabelProvider() {
-            @Override
-            public String getText(Object o) {
-                PassTrace.Step s = ((PassEntry) o).step();
-                return (s.changed() ? "\u25cf " : "    ") + s.pass();
-            }
-
-            @Override
-            public org.eclipse.swt.graphics.Color getForeground(Object o) {
-                return ((PassEntry) o).step().changed() ? null
-                        : Colors.get(Colors.UNCHANGED_TEXT, passes.getControl().getDisplay(), SWT.COLOR_DARK_GRAY);
-            }
-
-            @Override
-            public String getToolTipText(Object o) {
-                PassTrace.Step s = ((PassEntry) o).step();
-                return s.pass() + (s.changed() ? ": changed the program" : ": no change");
-            }
-        });
-        TableViewerColumn time = new TableViewerColumn(passes, SWT.RIGHT);
-        time.getColumn().setText("\u00b5s");
-        time.getColumn().setWidth(60);
-        time.setLabelProvider(new ColumnLabelProvider() {
-            @Override
-            public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }
-        });
-        passes.addSelectionChangedListener(e -> showSelectedPass());
-    }
-
-    /** One row of the pass list: the step's index in the rank's trace, and the step. */
-    public record PassEntry(int index, PassTrace.Step step) {}
 
     // ---- following editors, files and selections ----
 
@@ -216,7 +160,7 @@ public class LoweringView extends ViewPart {
         if (f == null || event.getDelta() == null) return;
         IResourceDelta d = event.getDelta().findMember(f.getFullPath());
         if (d != null && (d.getFlags() & IResourceDelta.CONTENT) != 0) {
-            Display.getDefault().asyncExec(() -> { if (!passes.getControl().isDisposed()) relower(); });
+            Display.getDefault().asyncExec(() -> { if (!passes.control().isDisposed()) relower(); });
         }
     }
 
@@ -243,36 +187,10 @@ public class LoweringView extends ViewPart {
         }
         IFile f = file;
         int mine = ++generation;
-        Display display = passes.getControl().getDisplay();
-        job = new Job("Lowering " + f.getName()) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                SubMonitor sub = SubMonitor.convert(monitor, "Lowering " + f.getName(), devices + 1);
-                String source;
-                try (var in = f.getContents(true)) {
-                    source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                } catch (CoreException | IOException e) {
-                    source = null;
-                }
-                String path = f.getFullPath().toString();
-                sub.worked(1);
-                LoweringResult r = source == null
-                        ? new LoweringResult.Failed(path, List.of(path + ": cannot read the file"))
-                        : LoweringResult.lower(source, path, devices, options, (rank, of) -> {
-                            sub.subTask("rank " + rank + " of " + of);
-                            sub.worked(1);
-                            return !sub.isCanceled();
-                        });
-                if (r == null || monitor.isCanceled()) return Status.CANCEL_STATUS;
-                display.asyncExec(() -> {
-                    if (mine == generation && !passes.getControl().isDisposed()) show(r);
-                });
-                return Status.OK_STATUS;
-            }
-
-            @Override
-            public boolean belongsTo(Object family) { return family == JOB_FAMILY; }
-        };
+        Display display = passes.control().getDisplay();
+        job = new LoweringJob(f, devices, options, display, r -> {
+            if (mine == generation && !passes.control().isDisposed()) show(r);
+        });
         job.setUser(false);
         job.schedule();
     }
@@ -299,41 +217,21 @@ public class LoweringView extends ViewPart {
 
     /** Re-shows the pass list for the selected rank, filter and "hide unchanged" state, keeping the selection. */
     private void showPasses() {
-        String keep = selectedEntry() == null ? null : selectedEntry().step().pass();
-        List<PassEntry> entries = visibleEntries();
-        passes.setInput(entries);
-        PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
-                .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
-                        .orElse(entries.get(0)));
-        passes.setSelection(again == null ? StructuredSelection.EMPTY : new StructuredSelection(again), true);
-        if (again == null) showSelectedPass();
+        if (passes.show(visibleEntries()) == null) showSelectedPass();
     }
 
     /** The pass entries the list shows now. */
     public List<PassEntry> visibleEntries() {
         if (!(result instanceof LoweringResult.Lowered l)) return List.of();
-        PassTrace.RankTrace rank = rankTrace(l);
-        String filter = controls.filter.getText().trim().toLowerCase(Locale.ROOT);
-        List<PassEntry> out = new ArrayList<>();
-        for (int i = 0; i < rank.steps().size(); i++) {
-            PassTrace.Step s = rank.steps().get(i);
-            if (hideUnchanged && !s.changed()) continue;
-            if (!filter.isEmpty() && !s.pass().toLowerCase(Locale.ROOT).contains(filter)) continue;
-            out.add(new PassEntry(i, s));
-        }
-        return out;
+        return PassEntry.visible(rankTrace(l), controls.filter.getText(), hideUnchanged);
     }
 
     private PassTrace.RankTrace rankTrace(LoweringResult.Lowered l) {
         return l.trace().rank(Math.min(controls.selectedRank(), l.trace().devices() - 1));
     }
 
-    private PassEntry selectedEntry() {
-        return passes.getStructuredSelection().getFirstElement() instanceof PassEntry e ? e : null;
-    }
-
     private void showSelectedPass() {
-        PassEntry e = selectedEntry();
+        PassEntry e = passes.selected();
         if (!(result instanceof LoweringResult.Lowered l) || e == null) {
             tree.setInput(List.of());
             text.setInput(null);
@@ -367,7 +265,7 @@ public class LoweringView extends ViewPart {
 
     /** The Host IR program after the selected pass; null while it is still a fusion. */
     private HostIrContainer currentProgram() {
-        PassEntry e = selectedEntry();
+        PassEntry e = passes.selected();
         return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c) ? c : null;
     }
 
@@ -398,23 +296,12 @@ public class LoweringView extends ViewPart {
                 .ifPresent(r -> tree.setSelection(new StructuredSelection(r), true));
     }
 
-    private void selectLastPass() {
-        List<PassEntry> entries = visibleEntries();
-        if (!entries.isEmpty() && !(entries.get(entries.size() - 1).equals(selectedEntry()))) {
-            passes.setSelection(new StructuredSelection(entries.get(entries.size() - 1)), true);
-        }
-    }
+    private void selectLastPass() { passes.selectLast(visibleEntries()); }
 
     // ---- commands ----
 
     /** Selects the next (+1) or previous (-1) visible pass, as a debugger steps; stays put at either end. */
-    public void stepPass(int direction) {
-        List<PassEntry> entries = visibleEntries();
-        if (entries.isEmpty()) return;
-        int at = entries.indexOf(selectedEntry());
-        int next = at < 0 ? 0 : Math.max(0, Math.min(entries.size() - 1, at + direction));
-        passes.setSelection(new StructuredSelection(entries.get(next)), true);
-    }
+    public void stepPass(int direction) { passes.step(visibleEntries(), direction); }
 
     /** Moves the tree selection and the text diff to the next (+1) or previous (-1) change of this pass. */
     public void stepChange(int direction) {
@@ -455,55 +342,20 @@ public class LoweringView extends ViewPart {
 
     /** The printed program after the selected pass (the rank's final program when none is selected). */
     public String selectedSnapshotText() {
-        if (!(result instanceof LoweringResult.Lowered l)) return null;
-        PassEntry e = selectedEntry();
-        return e != null ? e.step().after().print() : rankTrace(l).result().print();
+        return result instanceof LoweringResult.Lowered l ? SnapshotExport.text(passes.selected(), rankTrace(l)) : null;
     }
 
     public void copySnapshot() {
         String s = selectedSnapshotText();
-        if (s == null) return;
-        Clipboard clipboard = new Clipboard(passes.getControl().getDisplay());
-        try {
-            clipboard.setContents(new Object[] { s }, new Transfer[] { TextTransfer.getInstance() });
-        } finally {
-            clipboard.dispose();
-        }
+        if (s != null) SnapshotExport.copy(passes.control().getDisplay(), s);
     }
 
     /** Writes every rank's input and per-pass snapshots as {@code rank-R/NN-Pass.txt}; returns the file count. */
-    public int exportSnapshots(Path dir) throws IOException {
-        if (!(result instanceof LoweringResult.Lowered l)) return 0;
-        int n = 0;
-        for (PassTrace.RankTrace rank : l.trace().ranks()) {
-            Path rd = dir.resolve("rank-" + rank.rank());
-            Files.createDirectories(rd);
-            Files.writeString(rd.resolve("00-input.txt"), rank.input().print());
-            n++;
-            for (int i = 0; i < rank.steps().size(); i++) {
-                PassTrace.Step s = rank.steps().get(i);
-                Files.writeString(rd.resolve(String.format(Locale.ROOT, "%02d-%s.txt", i + 1, s.pass())),
-                        s.after().print());
-                n++;
-            }
-        }
-        return n;
-    }
+    public int exportSnapshots(Path dir) throws IOException { return SnapshotExport.write(trace(), dir); }
 
-    public void exportSnapshotsInteractively() {
-        var dialog = new org.eclipse.swt.widgets.DirectoryDialog(getSite().getShell());
-        dialog.setText("Export all snapshots");
-        String dir = dialog.open();
-        if (dir == null) return;
-        try {
-            int n = exportSnapshots(Path.of(dir));
-            org.eclipse.jface.dialogs.MessageDialog.openInformation(getSite().getShell(), "Export all snapshots",
-                    n + " snapshots written to " + dir);
-        } catch (IOException e) {
-            org.eclipse.jface.dialogs.MessageDialog.openError(getSite().getShell(), "Export all snapshots",
-                    "Could not write the snapshots: " + e.getMessage());
-        }
-    }
+    public void exportSnapshotsInteractively() { SnapshotExport.writeInteractively(getSite().getShell(), trace()); }
+
+    private PassTrace trace() { return result instanceof LoweringResult.Lowered l ? l.trace() : null; }
 
     // ---- for tests and other views ----
 
@@ -511,7 +363,7 @@ public class LoweringView extends ViewPart {
 
     public void selectPass(String name) {
         visibleEntries().stream().filter(e -> e.step().pass().equals(name)).findFirst()
-                .ifPresent(e -> passes.setSelection(new StructuredSelection(e), true));
+                .ifPresent(passes::select);
     }
 
     public void selectRank(int rank) {
@@ -519,7 +371,7 @@ public class LoweringView extends ViewPart {
         showPasses();
     }
 
-    public String selectedPass() { return selectedEntry() == null ? null : selectedEntry().step().pass(); }
+    public String selectedPass() { return passes.selected() == null ? null : passes.selected().step().pass(); }
 
     @SuppressWarnings("unchecked")
     public List<PassRow> treeRows() {
@@ -554,7 +406,7 @@ public class LoweringView extends ViewPart {
 
     @Override
     public void setFocus() {
-        passes.getControl().setFocus();
+        passes.control().setFocus();
     }
 
     @Override

@@ -1,0 +1,80 @@
+package org.hostir.studio.ui.editor;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IMenuManager;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.viewers.ISelectionProvider;
+import org.eclipse.ui.IWorkbenchCommandConstants;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.hostir.studio.io.OpKind;
+
+/**
+ * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, auto layout;
+ * open to contributions as {@code org.hostir.studio.editor.graph}) and the workbench's Delete and Rename, which act
+ * on the graph while it is the active page and something is selected. Each command is one edit of the editor.
+ */
+final class GraphCommands {
+    private static final String MENU_ID = "org.hostir.studio.editor.graph";
+
+    private GraphCommands() {}
+
+    static void install(FusionEditor editor, ISelectionProvider selection) {
+        GraphPage graph = editor.graph();
+        IHandlerService handlers = editor.getSite().getService(IHandlerService.class);
+        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(editor, editor::deleteSelection));
+        handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME, new GraphHandler(editor, graph::startRename));
+        MenuManager menu = new MenuManager("#FusionGraph", MENU_ID);
+        menu.setRemoveAllWhenShown(true);
+        menu.addMenuListener(m -> fillContextMenu(m, editor));
+        graph.canvas().setMenu(menu.createContextMenu(graph.canvas()));
+        editor.getSite().registerContextMenu(MENU_ID, menu, selection);
+    }
+
+    private static void fillContextMenu(IMenuManager m, FusionEditor editor) {
+        GraphPage graph = editor.graph();
+        MenuManager add = new MenuManager("Add op");
+        for (OpKind kind : OpKind.values()) {
+            add.add(action(kind.fileName(), () -> editor.addOp(kind, graph.selectedTensors())));
+        }
+        m.add(action("Add input tensor", editor::addInputTensor));
+        m.add(add);
+        m.add(new Separator());
+        m.add(action("Rename (F2)", graph::startRename));
+        m.add(action("Toggle fusion output", editor::toggleOutput));
+        m.add(action("Delete", editor::deleteSelection));
+        m.add(new Separator());
+        m.add(action("Auto layout", editor::autoLayout));
+        m.add(new Separator("additions"));
+    }
+
+    private static IAction action(String text, Runnable run) {
+        return new Action(text) {
+            @Override
+            public void run() { run.run(); }
+        };
+    }
+
+    /** A handler that runs on the graph page only, with something selected. */
+    private static final class GraphHandler extends AbstractHandler {
+        private final FusionEditor editor;
+        private final Runnable run;
+
+        GraphHandler(FusionEditor editor, Runnable run) {
+            this.editor = editor;
+            this.run = run;
+        }
+
+        @Override
+        public Object execute(ExecutionEvent event) {
+            run.run();
+            return null;
+        }
+
+        @Override
+        public boolean isEnabled() { return editor.graphPageActive() && !editor.graph().selection().isEmpty(); }
+    }
+}

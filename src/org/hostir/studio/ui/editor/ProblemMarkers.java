@@ -1,0 +1,39 @@
+package org.hostir.studio.ui.editor;
+
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspace;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ILog;
+import org.hostir.studio.ui.editor.model.FusionCheck;
+
+/**
+ * The fusion editor's check results in the Problems view: one error marker ({@link FusionEditor#MARKER}) per
+ * problem on the file, with its rule, line and path, all replaced in one workspace operation after every check.
+ */
+final class ProblemMarkers {
+    private ProblemMarkers() {}
+
+    /** Replaces the markers of {@code file} (nothing when it is null or gone) by one per problem. */
+    static void update(IFile file, List<FusionCheck.Problem> problems) {
+        if (file == null || !file.exists()) return;
+        try {
+            file.getWorkspace().run(monitor -> {
+                file.deleteMarkers(FusionEditor.MARKER, true, IResource.DEPTH_ZERO);
+                for (FusionCheck.Problem p : problems) {
+                    IMarker m = file.createMarker(FusionEditor.MARKER);
+                    m.setAttribute(IMarker.SEVERITY, IMarker.SEVERITY_ERROR);
+                    m.setAttribute(IMarker.MESSAGE, p.message() + " [" + p.rule() + "]");
+                    if (p.line() > 0) m.setAttribute(IMarker.LINE_NUMBER, p.line());
+                    m.setAttribute(IMarker.LOCATION, p.line() > 0 ? "line " + p.line() + ", " + p.path() : p.path());
+                    m.setAttribute("rule", p.rule());
+                }
+            }, null, IWorkspace.AVOID_UPDATE, null);
+        } catch (CoreException e) {
+            ILog.of(ProblemMarkers.class).error("could not update the markers of " + file, e);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.hostir.studio.ui.passes;
+
+import java.util.List;
+
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.hostir.studio.lower.PassTrace;
+
+/**
+ * The pass list on the left of the lowering view: one row per pass of the selected rank, a dot before the passes
+ * that changed the program and the others greyed, with each pass's time. It keeps the selected pass when it is
+ * shown again and steps through the passes as a debugger does; which entries it lists is the view's choice.
+ */
+final class PassTable {
+    private final TableViewer viewer;
+
+    PassTable(Composite parent, Runnable selectionChanged) {
+        viewer = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
+        viewer.getTable().setHeaderVisible(true);
+        viewer.setContentProvider(ArrayContentProvider.getInstance());
+        TableViewerColumn name = new TableViewerColumn(viewer, SWT.NONE);
+        name.getColumn().setText("Pass");
+        name.getColumn().setWidth(190);
+        name.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object o) {
+                PassTrace.Step s = ((PassEntry) o).step();
+                return (s.changed() ? "\u25cf " : "    ") + s.pass();
+            }
+
+            @Override
+            public Color getForeground(Object o) {
+                return ((PassEntry) o).step().changed() ? null
+                        : Colors.get(Colors.UNCHANGED_TEXT, viewer.getControl().getDisplay(), SWT.COLOR_DARK_GRAY);
+            }
+
+            @Override
+            public String getToolTipText(Object o) {
+                PassTrace.Step s = ((PassEntry) o).step();
+                return s.pass() + (s.changed() ? ": changed the program" : ": no change");
+            }
+        });
+        TableViewerColumn time = new TableViewerColumn(viewer, SWT.RIGHT);
+        time.getColumn().setText("\u00b5s");
+        time.getColumn().setWidth(60);
+        time.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }
+        });
+        viewer.addSelectionChangedListener(e -> selectionChanged.run());
+    }
+
+    Control control() { return viewer.getControl(); }
+
+    PassEntry selected() {
+        return viewer.getStructuredSelection().getFirstElement() instanceof PassEntry e ? e : null;
+    }
+
+    /** Selects {@code entry} (nothing when null) and scrolls to it. */
+    void select(PassEntry entry) {
+        viewer.setSelection(entry == null ? StructuredSelection.EMPTY : new StructuredSelection(entry), true);
+    }
+
+    /**
+     * Lists {@code entries} and selects the pass selected before, else the first that changed the program, else
+     * the first; returns the selected entry, null when the list is empty.
+     */
+    PassEntry show(List<PassEntry> entries) {
+        String keep = selected() == null ? null : selected().step().pass();
+        viewer.setInput(entries);
+        PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
+                .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
+                        .orElse(entries.get(0)));
+        select(again);
+        return again;
+    }
+
+    /** Selects the last of {@code entries} unless it is selected already. */
+    void selectLast(List<PassEntry> entries) {
+        if (!entries.isEmpty() && !(entries.get(entries.size() - 1).equals(selected()))) {
+            select(entries.get(entries.size() - 1));
+        }
+    }
+
+    /** Selects the next (+1) or previous (-1) of {@code entries}, as a debugger steps; stays put at either end. */
+    void step(List<PassEntry> entries, int direction) {
+        if (entries.isEmpty()) return;
+        int at = entries.indexOf(selected());
+        int next = at < 0 ? 0 : Math.max(0, Math.min(entries.size() - 1, at + direction));
+        select(entries.get(next));
+    }
+}
