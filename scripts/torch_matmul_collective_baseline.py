@@ -5,24 +5,9 @@ import json
 import torch
 import torch.distributed as dist
 
-
-def timeit(fn, iters=10, warm=3):
-    for _ in range(warm):
-        fn()
-    torch.cuda.synchronize()
-    dist.barrier()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(iters):
-        dist.barrier()
-        torch.cuda.synchronize()
-        start.record()
-        fn()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end))
-    times.sort()
-    return times[len(times) // 2]
+# the reference script's timing (warm-ups, then barrier + synchronise around each CUDA-event-timed iteration),
+# so that both baselines are measured the same way
+from torch_ag_matmul_baseline import timeit
 
 
 def main():
