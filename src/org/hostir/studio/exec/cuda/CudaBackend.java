@@ -57,6 +57,15 @@ public final class CudaBackend implements Backend {
         }
     }
 
+    /** Whether JCuda and its driver binding's JNI library are on the class path (the product's smoke test asks). */
+    public static boolean driverBindingPackaged() {
+        try {
+            return Driver.bindingPackaged();
+        } catch (LinkageError e) {
+            return false;
+        }
+    }
+
     private static Driver openDriver() {
         try {
             return Driver.get();

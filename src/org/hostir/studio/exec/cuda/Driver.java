@@ -66,6 +66,15 @@ final class Driver {
         return d;
     }
 
+    /** JCuda's JNI library for the driver API, as its natives jar (or the product's fragment) holds it. */
+    static final String BINDING_RESOURCE = "/lib/libJCudaDriver-12.6.0-linux-x86_64.so";
+
+    /**
+     * True when JCuda's driver binding ships beside JCuda's classes, where JCuda extracts it from when no
+     * {@code java.library.path} entry has it; checked without loading it (no GPU needed).
+     */
+    static boolean bindingPackaged() { return JCudaDriver.class.getResource(BINDING_RESOURCE) != null; }
+
     /** How many CUDA devices this process sees; 0 where there is no driver, no JCuda or no device. */
     static int deviceCountOrZero() {
         try {

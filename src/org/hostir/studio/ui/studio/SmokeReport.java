@@ -68,6 +68,9 @@ final class SmokeReport {
         lines.add("perspective=" + (page.getPerspective() == null ? "" : page.getPerspective().getId()));
         for (IViewReference v : page.getViewReferences()) lines.add("view=" + v.getId());
         for (var e : page.getEditorReferences()) lines.add("editor=" + e.getName());
+        // the CUDA backend's JCuda with its linux-x86_64 natives fragment, as the product installs them
+        lines.add("cuda-binding=" + (org.hostir.studio.exec.cuda.CudaBackend.driverBindingPackaged() ? "packaged"
+                : "missing"));
         return lines;
     }
 
