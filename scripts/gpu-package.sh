@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds .gpu/ (git-ignored), what the GPU machine needs to run the engine, which has no Java there:
-#   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, jdk.unsupported; FFM is in java.base)
+#   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, jdk.unsupported; FFM is in java.base;
+#                      jdk.jfr for profiling with -XX:StartFlightRecording)
 #   .gpu/engine        the engine's classes (./hirstudio compiles them), .gpu/test the engine test classes
 #   .gpu/lib           Gson, JCuda (jar, and its driver binding's JNI library in lib/natives) and the JUnit
 #                      console launcher, fetched by ./hirstudio with the system Maven
@@ -20,7 +21,7 @@ fi
 G=$ROOT/.gpu
 rm -rf "$G"
 mkdir -p "$G/engine" "$G/test" "$G/lib"
-"$JDK/bin/jlink" --add-modules java.base,java.logging,jdk.unsupported --strip-debug --no-man-pages \
+"$JDK/bin/jlink" --add-modules java.base,java.logging,jdk.unsupported,jdk.jfr --strip-debug --no-man-pages \
     --no-header-files --compress=zip-6 --output "$G/rt"
 # the engine and the unit-test classes, compiled by ./hirstudio (javac, no Tycho)
 cp_engine=$(./hirstudio classpath | tail -1)

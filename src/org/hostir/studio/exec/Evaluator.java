@@ -63,6 +63,11 @@ public final class Evaluator {
     public Map<Integer, Buffer> run() {
         dispatch();
         device.synchronize();
+        return outputs();
+    }
+
+    /** The outputs this rank holds after {@link #run}, by tensor id (valid until {@link #release}). */
+    public Map<Integer, Buffer> outputs() {
         Map<Integer, Buffer> outputs = new HashMap<>();
         for (TensorView out : program.outputs()) {
             Buffer b = values.get(out.id());

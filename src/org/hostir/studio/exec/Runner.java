@@ -37,24 +37,49 @@ public final class Runner {
         return run(fusion, programs, config, backend, progress);
     }
 
-    /** Runs given per-rank programs (lowered elsewhere, or edited by hand) of {@code fusion}. */
+    /**
+     * Runs given per-rank programs (lowered elsewhere, or edited by hand) of {@code fusion}. Each rank's input
+     * shards are uploaded once; an iteration's time is the wall time of all ranks' programs (each ending with its
+     * device synchronised); the outputs of the last iteration are downloaded after it, outside the timing.
+     */
     public static RunResult run(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
                                 Backend backend, Consumer<String> progress) {
         Map<Integer, DenseTensor> inputs = Inputs.generate(fusion, config.symbols(), config.seed());
         List<Double> times = new ArrayList<>();
-        Map<Integer, Map<Integer, DenseTensor>> outputs = Map.of();
+        Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
         Map<Integer, Long> peaks = new HashMap<>();
-        int total = config.warmup() + config.iterations();
-        for (int it = 0; it < total; it++) {
-            backend.resetTimeline();
-            long t0 = System.nanoTime();
-            outputs = runOnce(fusion, programs, inputs, config, backend);
-            double ms = (System.nanoTime() - t0) / 1e6;
-            boolean warm = it < config.warmup();
-            if (!warm) times.add(ms);
-            progress.accept(String.format(java.util.Locale.ROOT, "%s %d/%d: %.2f ms", warm ? "warm-up" : "iteration",
-                    warm ? it + 1 : it - config.warmup() + 1, warm ? config.warmup() : config.iterations(), ms));
-            for (int r : programs.keySet()) peaks.put(r, backend.device(r).peakBytes());
+        Map<Integer, Map<Integer, Buffer>> bound = new ConcurrentHashMap<>();
+        try {
+            onEveryRank(programs, backend, rank -> bound.put(rank, upload(programs.get(rank), inputs, backend.device(rank))));
+            int total = config.warmup() + config.iterations();
+            for (int it = 0; it < total; it++) {
+                backend.resetTimeline();
+                boolean last = it == total - 1;
+                Map<Integer, Evaluator> kept = new ConcurrentHashMap<>();
+                long t0 = System.nanoTime();
+                onEveryRank(programs, backend, rank -> {
+                    Device device = backend.device(rank);
+                    Evaluator evaluator = new Evaluator(programs.get(rank), device,
+                            new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams()), bound.get(rank));
+                    evaluator.run();
+                    if (last) kept.put(rank, evaluator);
+                    else evaluator.release();
+                });
+                double ms = (System.nanoTime() - t0) / 1e6;
+                boolean warm = it < config.warmup();
+                if (!warm) times.add(ms);
+                progress.accept(String.format(java.util.Locale.ROOT, "%s %d/%d: %.2f ms", warm ? "warm-up"
+                        : "iteration", warm ? it + 1 : it - config.warmup() + 1, warm ? config.warmup()
+                        : config.iterations(), ms));
+                for (int r : programs.keySet()) peaks.put(r, backend.device(r).peakBytes());
+                if (last) onEveryRank(programs, backend, rank -> outputs.put(rank, download(programs.get(rank),
+                        kept.get(rank), backend.device(rank))));
+            }
+        } finally {
+            for (var e : bound.entrySet()) {
+                Device device = backend.device(e.getKey());
+                e.getValue().values().forEach(b -> device.free(b, device.userStream()));
+            }
         }
         Optional<Validation> validation = !config.validate() ? Optional.empty()
                 : programs.size() < config.devices() ? Optional.of(validateShards(fusion, inputs, outputs))
@@ -63,16 +88,15 @@ public final class Runner {
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
     }
 
-    /** One iteration of every rank; returns each rank's outputs by output position. */
-    private static Map<Integer, Map<Integer, DenseTensor>> runOnce(Fusion fusion, Map<Integer, HostIrContainer> programs,
-            Map<Integer, DenseTensor> inputs, RunConfig config, Backend backend) {
-        Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
+    /** Runs {@code body} for every rank on its own host thread, as one process per GPU would, and waits. */
+    private static void onEveryRank(Map<Integer, HostIrContainer> programs, Backend backend,
+                                    java.util.function.IntConsumer body) {
         Map<Integer, Throwable> errors = new ConcurrentHashMap<>();
         List<Thread> hosts = new ArrayList<>();
         for (int r : new java.util.TreeSet<>(programs.keySet())) {
             hosts.add(Thread.ofPlatform().name("rank " + r + " host").start(() -> {
                 try {
-                    outputs.put(r, runRank(fusion, programs.get(r), inputs, config, backend.device(r)));
+                    body.accept(r);
                 } catch (RuntimeException e) {
                     errors.put(r, e);
                 }
@@ -94,31 +118,33 @@ public final class Runner {
             throw new ExecutionException("rank " + first.getKey() + ": " + first.getValue().getMessage(),
                     first.getValue());
         }
-        return outputs;
     }
 
-    private static Map<Integer, DenseTensor> runRank(Fusion fusion, HostIrContainer program,
-                                                     Map<Integer, DenseTensor> inputs, RunConfig config, Device device) {
-        int rank = device.rank();
+    /** This rank's shards of the fusion inputs, on its device. */
+    private static Map<Integer, Buffer> upload(HostIrContainer program, Map<Integer, DenseTensor> inputs,
+                                               Device device) {
         Map<Integer, Buffer> bound = new HashMap<>();
         for (TensorView in : program.inputs()) {
-            Optional<DenseTensor> shard = Sharding.shard(in, inputs.get(in.id()), rank);
+            Optional<DenseTensor> shard = Sharding.shard(in, inputs.get(in.id()), device.rank());
             try {
                 shard.ifPresent(t -> bound.put(in.id(), device.upload(t)));
             } catch (DeviceOutOfMemory e) {
                 throw e.naming("input " + Evaluator.describe(in));
             }
         }
-        ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams());
-        Evaluator evaluator = new Evaluator(program, device, env, bound);
-        Map<Integer, Buffer> results = evaluator.run();
+        device.synchronize();
+        return bound;
+    }
+
+    /** The outputs the last iteration left on this rank, by output position; then the evaluator lets them go. */
+    private static Map<Integer, DenseTensor> download(HostIrContainer program, Evaluator evaluator, Device device) {
         Map<Integer, DenseTensor> byPosition = new HashMap<>();
+        Map<Integer, Buffer> results = evaluator.outputs();
         for (int i = 0; i < program.outputs().size(); i++) {
             Buffer b = results.get(program.outputs().get(i).id());
             if (b != null) byPosition.put(i, device.download(b));
         }
         evaluator.release();
-        for (Buffer b : bound.values()) device.free(b, device.userStream());
         device.synchronize();
         return byPosition;
     }

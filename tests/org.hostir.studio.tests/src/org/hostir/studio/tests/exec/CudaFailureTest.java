@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Ranks that disagree on the GPUs (rank 0 posts an NCCL allgather, rank 1 runs another program) end with a
+ * Ranks that disagree on the GPUs (rank 0 posts an NCCL allgather, rank 1 sends and receives) end with a
  * diagnostic within the timeout, communicators aborted, instead of hanging. Its own backend, and in the GPU
  * script its own JVM, since aborted communicators are not reused.
  */
@@ -29,13 +29,14 @@ class CudaFailureTest {
     @Test
     void mismatchedCommunicationEndsWithADiagnostic() throws Exception {
         Assumptions.assumeTrue(CudaBackend.available(2), "skipped: no CUDA device (needs 2 GPUs)");
-        LoadedFusion loaded = Runs.load("seeds/allgather", 2, Map.of());
+        LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", 2, Map.of());
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         programs.put(0, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(0, 2,
                 LoweringOptions.parse(Map.of("allgather", "collective")))));
-        // rank 1 runs another fusion's program (an allreduce): it fails or posts a collective that never matches
-        LoadedFusion other = Runs.load("seeds/allreduce", 2, Map.of());
-        programs.put(1, Pipeline.standard().lower(other.fusion(), new LoweringContext(1, 2, LoweringOptions.DEFAULTS)));
+        // rank 1 runs the P2P lowering of the same fusion (same inputs): its send/recv never match rank 0's
+        // ncclAllGather, so both wait on their streams until the timeout aborts the communicators
+        programs.put(1, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(1, 2,
+                LoweringOptions.parse(Map.of("allgather", "p2p")))));
         RunConfig config = Runs.config(loaded, 2, Map.of()).withTimeout(3_000);
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             try (CudaBackend backend = new CudaBackend(2, 3_000)) {

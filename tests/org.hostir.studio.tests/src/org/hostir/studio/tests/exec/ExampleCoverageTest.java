@@ -84,6 +84,28 @@ class ExampleCoverageTest {
         assertEquals(java.util.EnumSet.allOf(CommunicationType.class), seen);
     }
 
+    /** Inputs are uploaded once and reused: a program must not change them from one iteration to the next. */
+    @TestFactory
+    Stream<DynamicTest> repeatedIterationsKeepValidating() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : examples()) {
+            if (!fits(example, 2)) continue;
+            tests.add(dynamicTest(example + " D=2, 1 warm-up + 3 iterations", () -> {
+                var loaded = Runs.load(example, 2, Map.of());
+                var base = Runs.config(loaded, 2, Map.of("numberOfStreams", "2"));
+                var config = new org.hostir.studio.exec.RunConfig(base.devices(), base.symbols(), base.options(), 3, 1,
+                        true, base.seed(), base.timeoutMillis());
+                try (var backend = new org.hostir.studio.exec.cpu.CpuBackend(2, 10_000)) {
+                    RunResult r = org.hostir.studio.exec.Runner.run(loaded.fusion(), config, backend, line -> { });
+                    assertEquals(3, r.iterationMillis().size());
+                    assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                }
+            }));
+        }
+        assertTrue(tests.size() >= 15, "most examples run on 2 devices: " + tests.size());
+        return tests.stream();
+    }
+
     @TestFactory
     Stream<DynamicTest> everyExampleValidates() throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
