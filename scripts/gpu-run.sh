@@ -16,6 +16,10 @@ mkdir -p "$LOGS"
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
 JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
 CP="$G/engine:$G/lib/gson.jar:$G/lib/jcuda.jar"
+GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+(( GPUS >= 1 )) || { echo "gpu-run: nvidia-smi lists no GPU" >&2; exit 2; }
+DEV=$(( GPUS >= 2 ? 2 : 1 ))
+echo "gpu-run: $GPUS GPU(s), runs on $DEV"
 steps=("$@")
 (( ${#steps[@]} )) || steps=(test examples bench)
 rc=0
@@ -23,7 +27,7 @@ for step in "${steps[@]}"; do
     case $step in
         test)
             "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
-                --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest \
+                --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest --select-class org.hostir.studio.tests.exec.CudaSingleGpuTest \
                 --select-class org.hostir.studio.tests.exec.RunCommandTest --select-class org.hostir.studio.tests.exec.CudaLauncherTest \
                 --select-class org.hostir.studio.tests.exec.OutOfMemoryTest 2>&1 | tee "$LOGS/test.log"
             (( PIPESTATUS[0] == 0 )) || rc=1
@@ -34,7 +38,7 @@ for step in "${steps[@]}"; do
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         examples)
             for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
-                line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 \
+                line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices $DEV \
                     --validate --iterations 3 --warmup 1 2>&1)
                 code=$?
                 printf '%-48s exit %d  %s | %s\n' "$f" "$code" "$(grep -m1 '^time:' <<<"$line")" \
@@ -43,7 +47,7 @@ for step in "${steps[@]}"; do
             done 2>&1 | tee "$LOGS/examples.log" ;;
         launcher)
             for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
-                line=$(scripts/gpu-launch.sh 2 "$f" --validate --iterations 3 --warmup 1 2>&1)
+                line=$(scripts/gpu-launch.sh $DEV "$f" --validate --iterations 3 --warmup 1 2>&1)
                 code=$?
                 printf '%-48s exit %d  %s | %s\n' "$f" "$code" "$(grep '^\[rank 0\] time:' <<<"$line" | head -1)" \
                     "$(grep -E '\] (validation:|error:)' <<<"$line" | tr '\n' ' ')"
@@ -51,7 +55,7 @@ for step in "${steps[@]}"; do
             done 2>&1 | tee "$LOGS/launcher.log"
             for f in examples/seeds/ag_matmul.fusion examples/seeds/matmul_rs_through_bcast.fusion; do
                 echo "torchrun: $f"
-                LAUNCHER=torchrun scripts/gpu-launch.sh 2 "$f" --validate 2>&1 | grep -E 'launcher:|time:|validation:|error:'
+                LAUNCHER=torchrun scripts/gpu-launch.sh $DEV "$f" --validate 2>&1 | grep -E 'launcher:|time:|validation:|error:'
                 (( PIPESTATUS[0] == 0 )) || rc=1
             done 2>&1 | tee -a "$LOGS/launcher.log" ;;
         npy)
@@ -59,15 +63,16 @@ for step in "${steps[@]}"; do
             manifests=()
             for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
                 d=$NPY/$(basename "$f" .fusion)
-                "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 --save-npy "$d" \
+                "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices $DEV --save-npy "$d" \
                     >/dev/null 2>&1 && manifests+=("$d/manifest.json")
             done
-            scripts/gpu-launch.sh 2 examples/seeds/ag_matmul.fusion --save-npy "$NPY/launched" >/dev/null 2>&1
-            manifests+=("$NPY"/launched/manifest.rank*.json)
+            scripts/gpu-launch.sh $DEV examples/seeds/ag_matmul.fusion --save-npy "$NPY/launched" >/dev/null 2>&1
+            manifests+=("$NPY"/launched/manifest*.json)
             python3 scripts/check_npy_torch.py "${manifests[@]}" 2>&1 | tee "$LOGS/npy.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         bench)
-            "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --devices 2 2>&1 | tee "$LOGS/bench.log"
+            if (( DEV == 2 )); then bench=(bench agmm --devices 2); else bench=(bench agmm --devices 1 --gemm); fi
+            "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main "${bench[@]}" 2>&1 | tee "$LOGS/bench.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         *) echo "gpu-run: unknown step $step (test, examples, launcher, npy, bench)" >&2; exit 2 ;;
     esac

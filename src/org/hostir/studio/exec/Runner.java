@@ -49,15 +49,15 @@ public final class Runner {
         Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
         Map<Integer, Long> peaks = new HashMap<>();
         Map<Integer, Map<Integer, Buffer>> bound = new ConcurrentHashMap<>();
-        try {
-            onEveryRank(programs, backend, rank -> bound.put(rank, upload(programs.get(rank), inputs, backend.device(rank))));
+        try (RankThreads hosts = new RankThreads(programs.keySet())) {
+            onEveryRank(hosts, backend, rank -> bound.put(rank, upload(programs.get(rank), inputs, backend.device(rank))));
             int total = config.warmup() + config.iterations();
             for (int it = 0; it < total; it++) {
                 backend.resetTimeline();
                 boolean last = it == total - 1;
                 Map<Integer, Evaluator> kept = new ConcurrentHashMap<>();
                 long t0 = System.nanoTime();
-                onEveryRank(programs, backend, rank -> {
+                onEveryRank(hosts, backend, rank -> {
                     Device device = backend.device(rank);
                     Evaluator evaluator = new Evaluator(programs.get(rank), device,
                             new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams()), bound.get(rank));
@@ -72,7 +72,7 @@ public final class Runner {
                         : "iteration", warm ? it + 1 : it - config.warmup() + 1, warm ? config.warmup()
                         : config.iterations(), ms));
                 for (int r : programs.keySet()) peaks.put(r, backend.device(r).peakBytes());
-                if (last) onEveryRank(programs, backend, rank -> outputs.put(rank, download(programs.get(rank),
+                if (last) onEveryRank(hosts, backend, rank -> outputs.put(rank, download(programs.get(rank),
                         kept.get(rank), backend.device(rank))));
             }
         } finally {
@@ -88,27 +88,14 @@ public final class Runner {
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
     }
 
-    /** Runs {@code body} for every rank on its own host thread, as one process per GPU would, and waits. */
-    private static void onEveryRank(Map<Integer, HostIrContainer> programs, Backend backend,
-                                    java.util.function.IntConsumer body) {
-        Map<Integer, Throwable> errors = new ConcurrentHashMap<>();
-        List<Thread> hosts = new ArrayList<>();
-        for (int r : new java.util.TreeSet<>(programs.keySet())) {
-            hosts.add(Thread.ofPlatform().name("rank " + r + " host").start(() -> {
-                try {
-                    body.accept(r);
-                } catch (RuntimeException e) {
-                    errors.put(r, e);
-                }
-            }));
-        }
-        for (Thread t : hosts) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ExecutionException("interrupted while waiting for the ranks");
-            }
+    /** Runs {@code body} for every rank on its host thread, as one process per GPU would, and waits. */
+    private static void onEveryRank(RankThreads hosts, Backend backend, java.util.function.IntConsumer body) {
+        Map<Integer, Throwable> errors;
+        try {
+            errors = hosts.onEveryRank(body);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecutionException("interrupted while waiting for the ranks");
         }
         Optional<String> failure = backend.failure();
         if (failure.isPresent()) throw new ExecutionException(failure.get());

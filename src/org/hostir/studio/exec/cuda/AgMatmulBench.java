@@ -16,6 +16,7 @@ import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.Evaluator;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.RankThreads;
 import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;
@@ -40,7 +41,7 @@ import org.hostir.studio.trace.TimelineEvent;
  * (host dispatch included) to the end of its last stream; the schedules' host wall times are kept beside them.
  * Per-op timing events are off.
  */
-public final class AgMatmulBench {
+public final class AgMatmulBench implements AutoCloseable {
     public record Shape(DataType dtype, long m, long k, long n) {
         String label() { return dtype.fileName() + " " + m + " " + k + " " + n; }
     }
@@ -54,6 +55,8 @@ public final class AgMatmulBench {
     private final int iterations, warmup;
     private final Path examples;
     private final PrintStream out;
+    /** The ranks' host threads, kept across iterations as the Runner keeps them. */
+    private final RankThreads hosts;
 
     public AgMatmulBench(CudaBackend backend, Path examples, int iterations, int warmup, PrintStream out) {
         this.backend = backend;
@@ -62,7 +65,11 @@ public final class AgMatmulBench {
         this.iterations = iterations;
         this.warmup = warmup;
         this.out = out;
+        this.hosts = new RankThreads(java.util.stream.IntStream.range(0, devices).boxed().toList());
     }
+
+    @Override
+    public void close() { hosts.close(); }
 
     /** name -> milliseconds (median), in print order. */
     public Map<String, Double> run(Shape shape) throws Exception {
@@ -409,31 +416,21 @@ public final class AgMatmulBench {
         }
     }
 
-    /** Runs {@code body} for every rank on its own host thread, as the Runner does. */
+    /** Runs {@code body} for every rank on its host thread, as the Runner does. */
     void parallel(IntConsumer body) {
-        List<Thread> threads = new ArrayList<>();
-        Throwable[] error = new Throwable[1];
-        for (int d = 0; d < devices; d++) {
-            int r = d;
-            threads.add(Thread.ofPlatform().start(() -> {
-                try {
-                    backend.cudaDevice(r).current();
-                    body.accept(r);
-                } catch (Throwable t) {
-                    synchronized (error) {
-                        if (error[0] == null) error[0] = t;
-                    }
-                }
-            }));
+        Map<Integer, Throwable> errors;
+        try {
+            errors = hosts.onEveryRank(d -> {
+                backend.cudaDevice(d).current();
+                body.accept(d);
+            });
+        } catch (InterruptedException e) {
+            throw new ExecutionException("interrupted");
         }
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                throw new ExecutionException("interrupted");
-            }
+        if (!errors.isEmpty()) {
+            Throwable first = errors.values().iterator().next();
+            throw new ExecutionException("benchmark rank failed: " + first, first);
         }
-        if (error[0] != null) throw new ExecutionException("benchmark rank failed: " + error[0], error[0]);
     }
 
     static double median(List<Double> xs) {

@@ -25,24 +25,26 @@ public final class AgMatmulReport {
 
     /** Traces of the collective (S=4) and P2P schedules of the two bf16 shapes in {@code dir}, no baseline. */
     public static int diagnose(Path examples, Path dir, int devices, PrintStream out) throws Exception {
-        try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
-            AgMatmulBench bench = new AgMatmulBench(backend, examples, 1, 3, out);
+        try (CudaBackend backend = new CudaBackend(devices, 120_000);
+             AgMatmulBench bench = new AgMatmulBench(backend, examples, 1, 3, out)) {
             for (int i : new int[] {1, 3}) {
                 out.println("shape " + AgMatmulBench.SHAPES.get(i).label() + ":");
                 bench.diagnose(AgMatmulBench.SHAPES.get(i), dir);
             }
         }
         // the copy-engine schedule and the hand-written variants, in a backend with copy-engine transfers
-        try (CudaBackend backend = new CudaBackend(devices, 120_000, true)) {
-            AgMatmulBench bench = new AgMatmulBench(backend, examples, 1, 3, out);
+        try (CudaBackend backend = new CudaBackend(devices, 120_000, true);
+             AgMatmulBench bench = new AgMatmulBench(backend, examples, 1, 3, out)) {
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
                 out.println("shape " + shape.label() + ", copy engine:");
                 bench.diagnose(shape, dir);
             }
             if (devices == 2) {
-                AgMatmulProbe probe = new AgMatmulProbe(backend, new AgMatmulBench(backend, examples, 15, 5, out));
-                for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
-                    AgMatmulProbe.print(shape, probe.run(shape), out);
+                try (AgMatmulBench probing = new AgMatmulBench(backend, examples, 15, 5, out)) {
+                    AgMatmulProbe probe = new AgMatmulProbe(backend, probing);
+                    for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
+                        AgMatmulProbe.print(shape, probe.run(shape), out);
+                    }
                 }
             }
         }
@@ -57,9 +59,9 @@ public final class AgMatmulReport {
         Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions = new java.util.LinkedHashMap<>();
         Map<AgMatmulBench.Shape, Map<String, Double>> ours = new java.util.LinkedHashMap<>();
         Map<AgMatmulBench.Shape, Map<String, Double>> walls = new java.util.LinkedHashMap<>();
-        try (CudaBackend backend = new CudaBackend(devices, 120_000)) {
+        try (CudaBackend backend = new CudaBackend(devices, 120_000);
+             AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out)) {
             out.println("devices: " + devices + " x " + backend.deviceName(0) + ", NCCL " + backend.ncclVersion());
-            AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out);
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
                 ours.put(shape, bench.run(shape));
                 walls.put(shape, new java.util.LinkedHashMap<>(bench.hostWall()));
@@ -77,8 +79,8 @@ public final class AgMatmulReport {
             }
         }
         // Host IR's backend=cuda: the P2P schedules with copy-engine transfers, in a backend of their own
-        try (CudaBackend backend = new CudaBackend(devices, 120_000, true)) {
-            AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out);
+        try (CudaBackend backend = new CudaBackend(devices, 120_000, true);
+             AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out)) {
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
                 ours.get(shape).putAll(bench.copyEngineSchedules(shape));
                 walls.get(shape).putAll(bench.hostWall());
@@ -159,8 +161,8 @@ public final class AgMatmulReport {
         torchGemm(torchScript, torch, out);
         Map<String, String> torchAfter = new HashMap<>();
         Map<String, List<List<Double>>> ours = new java.util.LinkedHashMap<>();
-        try (CudaBackend backend = new CudaBackend(1, 120_000)) {
-            AgMatmulBench bench = new AgMatmulBench(backend, Path.of("."), 1, 0, out);
+        try (CudaBackend backend = new CudaBackend(1, 120_000);
+             AgMatmulBench bench = new AgMatmulBench(backend, Path.of("."), 1, 0, out)) {
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
                 Map<String, List<Double>> r = bench.gemmOnly(shape);
                 ours.put(shape.label(), List.of(r.get("cublasLt"), r.get("cublasGemmEx")));

@@ -36,7 +36,7 @@ class CudaBackendTest {
     private static CudaBackend backend;
     private static CudaBackend copyEngine;
 
-    private static final String NO_GPU = "skipped: no CUDA device (needs " + DEVICES + " GPUs)";
+    private static final String NO_GPU = CudaSkip.message(DEVICES);
 
     @BeforeAll
     static void open() {

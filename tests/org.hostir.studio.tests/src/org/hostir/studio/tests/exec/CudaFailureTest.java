@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class CudaFailureTest {
     @Test
     void mismatchedCommunicationEndsWithADiagnostic() throws Exception {
-        Assumptions.assumeTrue(CudaBackend.available(2), "skipped: no CUDA device (needs 2 GPUs)");
+        Assumptions.assumeTrue(CudaBackend.available(2), CudaSkip.message(2));
         LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", 2, Map.of());
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         programs.put(0, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(0, 2,

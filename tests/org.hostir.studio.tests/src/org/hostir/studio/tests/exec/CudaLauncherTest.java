@@ -35,7 +35,7 @@ class CudaLauncherTest {
     Stream<DynamicTest> everyExampleRunsWithOneBackendPerRank() throws Exception {
         if (!CudaBackend.available(WORLD)) {
             return Stream.of(dynamicTest("launcher mode on 2 GPUs",
-                    () -> Assumptions.assumeTrue(false, "skipped: no CUDA device (needs 2 GPUs)")));
+                    () -> Assumptions.assumeTrue(false, CudaSkip.message(2))));
         }
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

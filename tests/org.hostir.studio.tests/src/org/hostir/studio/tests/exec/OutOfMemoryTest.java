@@ -35,7 +35,7 @@ class OutOfMemoryTest {
 
     @Test
     void theCudaBackendNamesTheTensorAndTheDevicesFreeMemory() throws Exception {
-        Assumptions.assumeTrue(CudaBackend.available(1), "skipped: no CUDA device (needs 1 GPU)");
+        Assumptions.assumeTrue(CudaBackend.available(1), CudaSkip.message(1));
         LoadedFusion loaded = OutOfMemoryFusion.load(1L << 20, 1L << 20);
         try (CudaBackend backend = new CudaBackend(1, 10_000)) {
             DeviceOutOfMemory e = assertThrows(DeviceOutOfMemory.class, () -> Runner.run(loaded.fusion(),

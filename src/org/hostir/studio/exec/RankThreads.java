@@ -1,0 +1,51 @@
+package org.hostir.studio.exec;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+
+/**
+ * One long-lived host thread per rank, kept for a whole run (upload, every iteration, download), as a process per
+ * GPU keeps its main thread. A fresh thread per iteration paid for its first calls into the driver and the
+ * libraries again each time (their per-thread state, new stack pages): on one H200 the first matmul node of an
+ * iteration took about ten times as long on the host as the same node on a thread that had issued one before.
+ * Threads are daemons, so a rank stuck in a native call cannot keep the process alive.
+ */
+public final class RankThreads implements AutoCloseable {
+    private final Map<Integer, ExecutorService> threads = new TreeMap<>();
+
+    public RankThreads(Collection<Integer> ranks) {
+        for (int r : ranks) {
+            threads.put(r, Executors.newSingleThreadExecutor(
+                    Thread.ofPlatform().name("rank " + r + " host").daemon(true).factory()));
+        }
+    }
+
+    /**
+     * Runs {@code body} for every rank on that rank's thread, all at once, waits for all of them and returns
+     * what each failing rank threw, by rank (empty when all succeeded).
+     */
+    public Map<Integer, Throwable> onEveryRank(IntConsumer body) throws InterruptedException {
+        Map<Integer, Future<?>> running = new TreeMap<>();
+        threads.forEach((rank, thread) -> running.put(rank, thread.submit(() -> body.accept(rank))));
+        Map<Integer, Throwable> errors = new TreeMap<>();
+        for (var e : running.entrySet()) {
+            try {
+                e.getValue().get();
+            } catch (ExecutionException failed) {
+                errors.put(e.getKey(), failed.getCause());
+            }
+        }
+        return errors;
+    }
+
+    @Override
+    public void close() {
+        threads.values().forEach(ExecutorService::shutdownNow);
+    }
+}

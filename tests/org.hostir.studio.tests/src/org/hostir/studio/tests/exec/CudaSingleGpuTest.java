@@ -1,0 +1,119 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.trace.EventKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every example whose meshes fit on one device, run on one GPU through the CUDA backend and validated against
+ * the unsharded reference: the generated kernels, cuBLASLt, the stream and event handling and the teams of one
+ * (a collective of one rank is a local copy) on any machine with a GPU, also where no second GPU is lent. The
+ * two-GPU suite is {@link CudaBackendTest}. Without a CUDA device every test is skipped with "skipped: no CUDA
+ * device".
+ */
+class CudaSingleGpuTest {
+    private static final String NO_GPU = CudaSkip.message(1);
+    private static CudaBackend backend;
+    private static CudaBackend copyEngine;
+
+    @BeforeAll
+    static void open() {
+        if (CudaBackend.available(1)) {
+            backend = new CudaBackend(1, 30_000);
+            copyEngine = new CudaBackend(1, 30_000, true);
+        }
+    }
+
+    @AfterAll
+    static void close() {
+        if (backend != null) backend.close();
+        if (copyEngine != null) copyEngine.close();
+    }
+
+    private static Stream<DynamicTest> skipped(String what) {
+        return Stream.of(dynamicTest(what, () -> Assumptions.assumeTrue(false, NO_GPU)));
+    }
+
+    private static RunResult run(CudaBackend on, LoadedFusion loaded, Map<String, String> options) {
+        return Runner.run(loaded.fusion(), Runs.config(loaded, 1, options), on, line -> { });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyExampleValidatesOnOneGpu() throws Exception {
+        if (backend == null) return skipped("every example on 1 GPU");
+        List<Map<String, String>> variants = List.of(Map.of(), Map.of("numberOfStreams", "1"),
+                Map.of("allgather", "collective"), Map.of("numberOfStreams", "2", "insertDeallocations", "true"),
+                Map.of("allgather", "p2p", "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true"));
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : ExampleCoverageTest.examples()) {
+            if (!ExampleCoverageTest.fits(example, 1)) continue;
+            for (Map<String, String> options : variants) {
+                tests.add(dynamicTest(example + " " + options, () -> {
+                    RunResult r = run(backend, Runs.load(example, 1, Map.of()), options);
+                    assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                }));
+            }
+            tests.add(dynamicTest(example + " copy-engine backend", () -> {
+                RunResult r = run(copyEngine, Runs.load(example, 1, Map.of()), Map.of("backend", "cuda"));
+                assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+            }));
+        }
+        return tests.stream();
+    }
+
+    /** The matmul, linear and pointwise examples with every tensor in bf16 and in half. */
+    @TestFactory
+    Stream<DynamicTest> reducedPrecisionValidatesOnOneGpu() throws Exception {
+        if (backend == null) return skipped("bf16 and half on 1 GPU");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : List.of("seeds/ag_matmul", "seeds/ag_matmul_p2p", "seeds/ag_linear", "mlp_two_layer",
+                "seeds/matmul_ar", "transpose_add", "seeds/reduce_scatter")) {
+            for (String dtype : List.of("bfloat16", "half")) {
+                tests.add(dynamicTest(example + " " + dtype, () -> {
+                    Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
+                    String text = Files.readString(file).replace("\"float\"", "\"" + dtype + "\"");
+                    RunResult r = run(backend, FusionLoader.load(text, example + "." + dtype, 1),
+                            Map.of("numberOfStreams", "2"));
+                    assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** One rank's device bars: matmuls on the worker streams, every bar inside the run and of positive length. */
+    @Test
+    void timelineHasTheMatmulsOfEveryStreamIteration() throws Exception {
+        Assumptions.assumeTrue(backend != null, NO_GPU);
+        LoadedFusion loaded = Runs.load("seeds/ag_matmul", 1, Map.of());
+        RunResult r = run(backend, loaded, Map.of("numberOfStreams", "2"));
+        assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+        var matmuls = r.timeline().events().stream().filter(e -> e.kind() == EventKind.MATMUL).toList();
+        long streamIterations = Runs.config(loaded, 1, Map.of()).symbols().get("S");
+        assertEquals(streamIterations, matmuls.stream().map(e -> e.iteration()).distinct().count(),
+                "one matmul bar per stream iteration: " + matmuls);
+        assertTrue(matmuls.stream().allMatch(e -> e.stream() > 0 && e.endNs() > e.startNs()), matmuls.toString());
+        assertEquals(List.of(0), r.timeline().events().stream().map(e -> e.rank()).distinct().toList());
+    }
+}
