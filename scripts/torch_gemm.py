@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """GEMM alone in PyTorch on GPU 0, for `hirstudio bench agmm --gemm`: C[M, N] = A[M, K] @ B[K, N] for the four
-AG+GEMM shapes (fp32 with TF32 off, bf16), CUDA-event median of 30 products after 10 warm-ups, three rounds.
+AG+GEMM shapes (fp32 with TF32 off, bf16): a second's pause (each series starts from the same power state, as the
+engine's do), 10 warm-ups, then three rounds of CUDA-event medians of 30 products.
 Operands are standard normal (torch.randn, as the AG+GEMM baseline script and the engine's fill kernel make them),
 since a tensor-core GEMM's speed depends on its data (power). Prints one JSON line per shape:
 {"dtype", "M", "K", "N", "t_mm_ms": [round medians]}."""
 import json
+import time
+
 import torch
 
 torch.backends.cuda.matmul.allow_tf32 = False
@@ -29,6 +32,8 @@ for dtype, m, k, n in SHAPES:
     a = torch.randn(m, k, device="cuda:0", dtype=t)
     b = torch.randn(k, n, device="cuda:0", dtype=t)
     c = torch.empty(m, n, device="cuda:0", dtype=t)
+    torch.cuda.synchronize()
+    time.sleep(1)
     for _ in range(10):
         torch.matmul(a, b, out=c)
     torch.cuda.synchronize()

@@ -38,11 +38,14 @@ import org.hostir.studio.trace.OverlapFigures;
  * {@code --launcher} this process is one rank of several that a launcher started, one per GPU (RANK, WORLD_SIZE,
  * LOCAL_RANK, MASTER_ADDR, MASTER_PORT as torchrun sets them): it runs its rank's program on the CUDA backend and
  * validates its own shard. {@code --host-timing-only} (CUDA) records host dispatch bars but no CUDA events.
+ * {@code --share-gpus} runs more ranks than there are GPUs on the CUDA backend, round robin, with point-to-point
+ * over the copy engines (lowering option {@code backend=cuda}): for trying a multi-rank program, and measuring
+ * its host dispatch, on a machine with one GPU.
  */
 public final class RunCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--backend", "--devices", "--streams",
             "--iterations", "--warmup", "--trace", "--timeout", "--seed", "--save-npy"), Set.of("--set", "--option"),
-            Set.of("--validate", "--launcher", "--host-timing-only"));
+            Set.of("--validate", "--launcher", "--host-timing-only", "--share-gpus"));
 
     @Override
     public String name() { return "run"; }
@@ -51,7 +54,7 @@ public final class RunCommand implements Command {
     public String usage() {
         return "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
                 + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]"
-                + " [--timeout SECONDS] [--save-npy DIR] [--launcher] [--host-timing-only]";
+                + " [--timeout SECONDS] [--save-npy DIR] [--launcher] [--host-timing-only] [--share-gpus]";
     }
 
     @Override
@@ -97,13 +100,19 @@ public final class RunCommand implements Command {
                 timeout);
         // auto takes the GPUs when this machine has enough of them for --devices, else simulates them on the CPU
         int gpus = backendName.equals("cpu") ? 0 : CudaBackend.localDeviceCount();
-        boolean cuda = launched || backendName.equals("cuda") || (backendName.equals("auto") && gpus >= devices);
+        boolean share = a.flag("--share-gpus");
+        if (share && (launched || backendName.equals("cpu"))) {
+            err.println("error: " + file + ":0: --share-gpus: shares GPUs among the ranks of one process on the CUDA"
+                    + " backend (not with --launcher or --backend cpu)");
+            return ExitCode.BAD_INPUT;
+        }
+        boolean cuda = share || launched || backendName.equals("cuda") || (backendName.equals("auto") && gpus >= devices);
         if (launched && gpus == 0) {
             err.println("error: " + file + ":0: --launcher: no CUDA device found");
             return ExitCode.BAD_INPUT;
         }
-        if (cuda && !launched && gpus < devices) {
-            err.println("error: " + file + ":0: --backend cuda: " + (gpus == 0 ? "no CUDA device found"
+        if (cuda && !launched && (share ? gpus == 0 : gpus < devices)) {
+            err.println("error: " + file + ":0: " + (share ? "--share-gpus" : "--backend cuda") + ": " + (gpus == 0 ? "no CUDA device found"
                     : "--devices " + devices + " but this machine has " + gpus + " GPU" + (gpus == 1 ? "" : "s")));
             return ExitCode.BAD_INPUT;
         }
@@ -118,8 +127,14 @@ public final class RunCommand implements Command {
                     + " process; one process per GPU communicates through NCCL (leave the backend option out)");
             return ExitCode.BAD_INPUT;
         }
+        if (share && !copyEngine && gpus < devices) {
+            err.println("error: " + file + ":0: --share-gpus: ranks that share a GPU cannot communicate through NCCL;"
+                    + " add --option backend=cuda (point-to-point over the copy engines)");
+            return ExitCode.BAD_INPUT;
+        }
         RunResult result;
-        try (Backend backend = launcher != null ? CudaBackend.launched(launcher, timeout)
+        try (Backend backend = share ? CudaBackend.sharingGpus(devices, timeout)
+                : launcher != null ? CudaBackend.launched(launcher, timeout)
                 : cuda ? new CudaBackend(devices, timeout, copyEngine) : new CpuBackend(devices, timeout)) {
             if (a.flag("--host-timing-only") && backend instanceof CudaBackend c) c.setHostTimingOnly();
             result = Runner.run(loaded.fusion(), config, backend, out::println);

@@ -12,8 +12,9 @@ import java.util.function.IntConsumer;
 /**
  * One long-lived host thread per rank, kept for a whole run (upload, every iteration, download), as a process per
  * GPU keeps its main thread. A fresh thread per iteration paid for its first calls into the driver and the
- * libraries again each time (their per-thread state, new stack pages): on one H200 the first matmul node of an
- * iteration took about ten times as long on the host as the same node on a thread that had issued one before.
+ * libraries again each time (their per-thread state, new stack pages): on one H200, an iteration of the P2P
+ * AG+GEMM schedule at 256 x 256 x 256 in bf16 took 0.24-0.38 ms with a fresh thread and 0.06-0.07 ms on a kept one,
+ * its op nodes 49-85 us of host time against 12-26 us.
  * Threads are daemons, so a rank stuck in a native call cannot keep the process alive.
  */
 public final class RankThreads implements AutoCloseable {

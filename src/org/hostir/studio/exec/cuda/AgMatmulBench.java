@@ -126,11 +126,15 @@ public final class AgMatmulBench implements AutoCloseable {
     }
 
     /**
-     * GEMM alone on GPU 0, C[M, N] = A[M, K] B[K, N] of {@code shape}: CUDA-event medians of 30 products after 10
-     * warm-ups, three rounds each, through cuBLASLt (heuristic, 32 MiB workspace) and through cublasGemmEx,
-     * alternating, so that the two are compared within one run.
+     * GEMM alone on GPU 0, C[M, N] = A[M, K] B[K, N] of {@code shape}, through cuBLASLt (heuristic, 32 MiB
+     * workspace) and through cublasGemmEx, each with the protocol of {@code scripts/torch_gemm.py}: a second's
+     * pause, 10 warm-ups, then three rounds of CUDA-event medians of 30 products. The pause makes each series
+     * start from the same power state, as the script's do: an earlier version alternated the two paths without
+     * pauses, ran the GPU about two and a half times as long as the script per shape, and its later rounds read up
+     * to 7 % slower than its first on the same kernel (cuBLASLt's log shows PyTorch and the engine launching the
+     * same algorithm).
      */
-    public Map<String, List<Double>> gemmOnly(Shape shape) {
+    public Map<String, List<Double>> gemmOnly(Shape shape) throws InterruptedException {
         Map<String, List<Double>> r = new java.util.LinkedHashMap<>();
         CudaDevice dev = backend.cudaDevice(0);
         dev.current();
@@ -141,11 +145,13 @@ public final class AgMatmulBench implements AutoCloseable {
         CudaStream s = (CudaStream) dev.userStream();
         dev.ops.fill(a, 11, s);
         dev.ops.fill(b, 5, s);
+        dev.driver.synchronize(s.handle());
         long e0 = dev.timing.event(), e1 = dev.timing.event();
-        for (int round = 0; round < 3; round++) {
-            for (boolean lt : new boolean[] {true, false}) {
-                backend.useCublasLt(lt);
-                for (int i = 0; i < 10; i++) dev.ops.matmul(a, b, c, s);
+        for (boolean lt : new boolean[] {true, false}) {
+            backend.useCublasLt(lt);
+            Thread.sleep(1000);
+            for (int i = 0; i < 10; i++) dev.ops.matmul(a, b, c, s);
+            for (int round = 0; round < 3; round++) {
                 List<Double> times = new ArrayList<>();
                 for (int i = 0; i < 30; i++) {
                     dev.driver.record(e0, s.handle());

@@ -39,6 +39,8 @@ public final class CudaBackend implements Backend {
     /** Launcher mode: this process drives one GPU as one rank of {@code launcher.worldSize()}; null otherwise. */
     private final LauncherEnv launcher;
     private final UniqueIdExchange ids;
+    /** The number of GPUs the ranks share ({@link #sharingGpus}), or 0 where each rank has its own. */
+    private final int sharedGpus;
     private volatile String failure;
     private volatile boolean timing = true;
     private volatile boolean hostTiming = true;
@@ -75,31 +77,47 @@ public final class CudaBackend implements Backend {
         }
     }
 
-    public CudaBackend(int deviceCount, long timeoutMillis) { this(deviceCount, timeoutMillis, false); }
+    public CudaBackend(int deviceCount, long timeoutMillis) { this(deviceCount, timeoutMillis, false, false); }
 
     /**
      * With {@code copyEngineP2p}, point-to-point transfers are copy-engine peer copies ordered by cross-device
      * events (Host IR's {@code backend=cuda}) instead of NCCL send/recv; collectives stay on NCCL.
      */
     public CudaBackend(int deviceCount, long timeoutMillis, boolean copyEngineP2p) {
+        this(deviceCount, timeoutMillis, copyEngineP2p, false);
+    }
+
+    /**
+     * {@code ranks} ranks on however many GPUs this machine has, round robin (rank r on GPU r mod n), for
+     * developing multi-rank programs where there are fewer GPUs than ranks: point-to-point goes through the copy
+     * engines (within one GPU a device-to-device copy); NCCL, which refuses two ranks on one GPU, is not used, so
+     * a collective of more than one rank ends the run with a diagnostic. Device times are not those of one GPU
+     * per rank; host dispatch is.
+     */
+    public static CudaBackend sharingGpus(int ranks, long timeoutMillis) {
+        return new CudaBackend(ranks, timeoutMillis, true, true);
+    }
+
+    private CudaBackend(int deviceCount, long timeoutMillis, boolean copyEngineP2p, boolean share) {
         this.copyEngine = copyEngineP2p ? new CopyEngine(timeoutMillis) : null;
         this.launcher = null;
         this.ids = null;
         this.driver = openDriver();
         int have = driver.deviceCount();
-        if (have < deviceCount) {
+        if (have < deviceCount && !(share && have > 0)) {
             throw new ExecutionException("the CUDA backend needs " + deviceCount + " GPUs, this machine has " + have);
         }
         this.timeoutMillis = timeoutMillis;
+        this.sharedGpus = deviceCount > have ? have : 0;
         Nvrtc nvrtc = new Nvrtc();
         this.cublas = new Cublas();
         this.cublasLt = new CublasLt();
-        this.nccl = deviceCount > 1 ? new Nccl() : null;
-        for (int r = 0; r < deviceCount; r++) devices.add(new CudaDevice(this, r, r, nvrtc));
+        this.nccl = deviceCount > 1 && sharedGpus == 0 ? new Nccl() : null;
+        for (int r = 0; r < deviceCount; r++) devices.add(new CudaDevice(this, r, r % have, nvrtc));
         // peer access both ways, so copy-engine copies and NCCL's P2P transport go over NVLink, not the host
         for (CudaDevice a : devices) {
             for (CudaDevice b : devices) {
-                if (a != b) {
+                if (a.context != b.context) {
                     a.current();
                     driver.enablePeerAccess(b.context);
                 }
@@ -122,6 +140,7 @@ public final class CudaBackend implements Backend {
 
     private CudaBackend(LauncherEnv env, long timeoutMillis) {
         this.copyEngine = null;
+        this.sharedGpus = 0;
         this.launcher = env;
         this.driver = openDriver();
         this.timeoutMillis = timeoutMillis;
@@ -157,7 +176,10 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public String name() { return copyEngine == null ? "cuda" : "cuda (copy-engine p2p)"; }
+    public String name() {
+        return (copyEngine == null ? "cuda" : "cuda (copy-engine p2p)") + (sharedGpus == 0 ? ""
+                : ", " + devices.size() + " ranks on " + sharedGpus + " GPU" + (sharedGpus == 1 ? "" : "s"));
+    }
 
     @Override
     public int deviceCount() { return devices.size(); }
@@ -183,7 +205,13 @@ public final class CudaBackend implements Backend {
     Driver driver() { return driver; }
 
     Nccl nccl() {
-        if (nccl == null) throw new ExecutionException("communication needs NCCL and more than one device");
+        if (nccl == null) {
+            throw new ExecutionException(sharedGpus > 0 ? "a communication of more than one rank through NCCL, but "
+                    + devices.size() + " ranks share " + sharedGpus + " GPU" + (sharedGpus == 1 ? "" : "s")
+                    + " and NCCL needs one GPU per rank (with shared GPUs only point-to-point over the copy engines"
+                    + " runs: lowering option backend=cuda, allgather=p2p)"
+                    : "communication needs NCCL and more than one device");
+        }
         return nccl;
     }
 

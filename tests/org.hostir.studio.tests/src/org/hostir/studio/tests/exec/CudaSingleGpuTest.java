@@ -1,6 +1,7 @@
 package org.hostir.studio.tests.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
@@ -28,20 +30,24 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every example whose meshes fit on one device, run on one GPU through the CUDA backend and validated against
  * the unsharded reference: the generated kernels, cuBLASLt, the stream and event handling and the teams of one
- * (a collective of one rank is a local copy) on any machine with a GPU, also where no second GPU is lent. The
- * two-GPU suite is {@link CudaBackendTest}. Without a CUDA device every test is skipped with "skipped: no CUDA
+ * (a collective of one rank is a local copy) on any machine with a GPU, also where no second GPU is lent; and
+ * two ranks per GPU ({@link CudaBackend#sharingGpus}) for the copy-engine P2P schedules. The two-GPU suite is
+ * {@link CudaBackendTest}. Without a CUDA device every test is skipped with "skipped: no CUDA
  * device".
  */
 class CudaSingleGpuTest {
     private static final String NO_GPU = CudaSkip.message(1);
     private static CudaBackend backend;
     private static CudaBackend copyEngine;
+    /** Twice as many ranks as GPUs, sharing them (run --share-gpus). */
+    private static CudaBackend sharing;
 
     @BeforeAll
     static void open() {
         if (CudaBackend.available(1)) {
             backend = new CudaBackend(1, 30_000);
             copyEngine = new CudaBackend(1, 30_000, true);
+            sharing = CudaBackend.sharingGpus(2 * CudaBackend.localDeviceCount(), 30_000);
         }
     }
 
@@ -49,6 +55,7 @@ class CudaSingleGpuTest {
     static void close() {
         if (backend != null) backend.close();
         if (copyEngine != null) copyEngine.close();
+        if (sharing != null) sharing.close();
     }
 
     private static Stream<DynamicTest> skipped(String what) {
@@ -56,7 +63,11 @@ class CudaSingleGpuTest {
     }
 
     private static RunResult run(CudaBackend on, LoadedFusion loaded, Map<String, String> options) {
-        return Runner.run(loaded.fusion(), Runs.config(loaded, 1, options), on, line -> { });
+        return run(on, 1, loaded, options);
+    }
+
+    private static RunResult run(CudaBackend on, int ranks, LoadedFusion loaded, Map<String, String> options) {
+        return Runner.run(loaded.fusion(), Runs.config(loaded, ranks, options), on, line -> { });
     }
 
     @TestFactory
@@ -100,6 +111,44 @@ class CudaSingleGpuTest {
             }
         }
         return tests.stream();
+    }
+
+    /**
+     * Ranks sharing GPUs: the P2P schedules over the copy engines validate, offset by rank or not, with the local
+     * shard forwarded or not, in float and bf16.
+     */
+    @TestFactory
+    Stream<DynamicTest> ranksSharingGpusValidate() throws Exception {
+        if (backend == null) return skipped("ranks sharing a GPU");
+        int ranks = sharing.deviceCount();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : List.of("seeds/ag_matmul_p2p", "seeds/allgather_p2p", "ag_matmul_p2p_bf16")) {
+            for (String offset : List.of("false", "true")) {
+                for (String forward : List.of("false", "true")) {
+                    Map<String, String> options = Map.of("backend", "cuda", "allgather", "p2p",
+                            "offsetStreamIndexingByRank", offset, "forwardLocalShard", forward);
+                    tests.add(dynamicTest(example + " on " + ranks + " ranks " + options, () -> {
+                        RunResult r = run(sharing, ranks, Runs.load(example, ranks, Map.of()), options);
+                        assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                        assertEquals(ranks, r.timeline().events().stream().map(e -> e.rank()).distinct().count());
+                    }));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
+    /** A collective of two ranks that share a GPU needs NCCL, which refuses them: a diagnostic, not a hang. */
+    @Test
+    void aCollectiveOfRanksSharingAGpuIsRefused() throws Exception {
+        Assumptions.assumeTrue(backend != null, NO_GPU);
+        int ranks = 2 * CudaBackend.localDeviceCount();
+        try (CudaBackend shared = CudaBackend.sharingGpus(ranks, 10_000)) {
+            LoadedFusion loaded = Runs.load("seeds/allgather", ranks, Map.of());
+            ExecutionException e = assertThrows(ExecutionException.class, () -> run(shared, ranks, loaded,
+                    Map.of("allgather", "collective")));
+            assertTrue(e.getMessage().contains("NCCL needs one GPU per rank"), e.getMessage());
+        }
     }
 
     /** One rank's device bars: matmuls on the worker streams, every bar inside the run and of positive length. */

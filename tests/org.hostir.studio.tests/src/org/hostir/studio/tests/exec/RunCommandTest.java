@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.trace.ChromeTraceReader;
@@ -69,6 +70,22 @@ class RunCommandTest {
         CliRun missing = main("run", "no/such.fusion");
         assertEquals(2, missing.code());
         assertTrue(!missing.err().contains("Exception"), missing.err());
+    }
+
+    /** --share-gpus is refused, in one line, where it cannot apply; without a GPU, as every CUDA run is. */
+    @Test
+    void shareGpusDiagnosticsAreOneLine() {
+        for (String[] args : new String[][] {
+                {"run", example("ag_matmul_p2p"), "--share-gpus", "--backend", "cpu"},
+                {"run", example("ag_matmul_p2p"), "--share-gpus", "--devices", "64"}}) {
+            CliRun r = main(args);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: " + example("ag_matmul_p2p") + ":0: --share-gpus: "), r.err());
+        }
+        CliRun nccl = main("run", example("ag_matmul_p2p"), "--share-gpus", "--devices", "64");
+        assertTrue(nccl.err().contains(CudaBackend.localDeviceCount() == 0 ? "no CUDA device found"
+                : "add --option backend=cuda"), nccl.err());
     }
 
     @Test
