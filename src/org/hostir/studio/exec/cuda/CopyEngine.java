@@ -24,6 +24,8 @@ final class CopyEngine {
     private final Map<Key, CompletableFuture<Posted>> sends = new ConcurrentHashMap<>();
     private final Map<Key, CompletableFuture<Long>> copied = new ConcurrentHashMap<>();
     private final long timeoutMillis;
+    /** How long a host spins for its peer before it parks (each rank has a core of its own, as NCCL assumes). */
+    private static final long SPIN_NANOS = 200_000;
 
     CopyEngine(long timeoutMillis) { this.timeoutMillis = timeoutMillis; }
 
@@ -46,6 +48,9 @@ final class CopyEngine {
     }
 
     private <T> T await(CompletableFuture<T> f, String what, CudaBackend backend) {
+        // the peer's host is usually a few microseconds away: spinning meets it sooner than a park and unpark
+        long spinUntil = System.nanoTime() + SPIN_NANOS;
+        while (!f.isDone() && System.nanoTime() < spinUntil) Thread.onSpinWait();
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         while (true) {
             try {
