@@ -19,7 +19,7 @@ final class ExecutionTab extends SettingsTab {
 
     @Override
     protected void createFields(Composite parent) {
-        backend = combo(parent, "Backend:", "auto", "cpu", "cuda");
+        backend = combo(parent, "Backend:", "auto", "cpu", "cuda", LaunchSettings.CUDA_SHARING_GPUS);
         devices = spinner(parent, "Devices:", 1, 4096);
         streams = spinner(parent, "Streams:", 1, 1024);
         iterations = spinner(parent, "Iterations:", 1, 100_000);

@@ -12,11 +12,13 @@ import java.util.Map;
  *
  * @param file       the workspace path of the .fusion file
  * @param symbols    symbol bindings, {@code M -> 64}
- * @param backend    auto, cpu or cuda
+ * @param backend    auto, cpu, cuda, or {@value #CUDA_SHARING_GPUS}: more ranks than GPUs ({@code --share-gpus},
+ *                   point-to-point over the copy engines)
  * @param options    lowering options ({@code allgather -> p2p}, ...), passed as {@code --option KEY=VALUE}
  */
 public record LaunchSettings(String file, Map<String, String> symbols, String backend, int devices, int streams,
                              int iterations, int warmup, boolean validate, Map<String, String> options) {
+    public static final String CUDA_SHARING_GPUS = "cuda-sharing-gpus";
     public static final LaunchSettings DEFAULTS = new LaunchSettings("", Map.of(), "auto", 2, 4, 3, 1, true,
             Map.of());
 
@@ -31,15 +33,20 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
 
     /** The arguments after {@code org.hostir.studio.cli.Main}, for the file at {@code location}. */
     public List<String> runArguments(Path location, Path trace) {
-        List<String> args = new ArrayList<>(List.of("run", location.toString(), "--backend", backend, "--devices",
+        boolean sharing = backend.equals(CUDA_SHARING_GPUS);
+        List<String> args = new ArrayList<>(List.of("run", location.toString(), "--backend", sharing ? "cuda" : backend,
+                "--devices",
                 Integer.toString(devices), "--streams", Integer.toString(streams), "--iterations",
                 Integer.toString(iterations), "--warmup", Integer.toString(warmup), "--trace", trace.toString()));
         if (validate) args.add("--validate");
+        if (sharing) args.add("--share-gpus");
         new LinkedHashMap<>(new java.util.TreeMap<>(symbols)).forEach((k, v) -> {
             args.add("--set");
             args.add(k + "=" + v);
         });
-        new java.util.TreeMap<>(options).forEach((k, v) -> {
+        Map<String, String> lowering = new java.util.TreeMap<>(options);
+        if (sharing) lowering.putIfAbsent("backend", "cuda"); // ranks sharing a GPU cannot use NCCL
+        lowering.forEach((k, v) -> {
             args.add("--option");
             args.add(k + "=" + v);
         });

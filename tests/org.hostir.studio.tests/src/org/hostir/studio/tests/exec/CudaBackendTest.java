@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +12,7 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
-import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.AfterAll;
@@ -122,10 +118,7 @@ class CudaBackendTest {
                 "seeds/matmul_ar", "transpose_add")) {
             for (String dtype : List.of("bfloat16", "half")) {
                 tests.add(dynamicTest(example + " " + dtype, () -> {
-                    Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
-                    String text = Files.readString(file).replace("\"float\"", "\"" + dtype + "\"");
-                    LoadedFusion loaded = FusionLoader.load(text, example + "." + dtype, DEVICES);
-                    RunResult r = run(loaded, Map.of("numberOfStreams", "2"));
+                    RunResult r = run(Runs.loadAs(example, dtype, DEVICES), Map.of("numberOfStreams", "2"));
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }));
             }

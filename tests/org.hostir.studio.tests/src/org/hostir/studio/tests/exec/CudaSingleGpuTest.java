@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +14,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
-import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.trace.EventKind;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -102,10 +98,7 @@ class CudaSingleGpuTest {
                 "seeds/matmul_ar", "transpose_add", "seeds/reduce_scatter")) {
             for (String dtype : List.of("bfloat16", "half")) {
                 tests.add(dynamicTest(example + " " + dtype, () -> {
-                    Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
-                    String text = Files.readString(file).replace("\"float\"", "\"" + dtype + "\"");
-                    RunResult r = run(backend, FusionLoader.load(text, example + "." + dtype, 1),
-                            Map.of("numberOfStreams", "2"));
+                    RunResult r = run(backend, Runs.loadAs(example, dtype, 1), Map.of("numberOfStreams", "2"));
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }));
             }

@@ -23,6 +23,13 @@ final class Runs {
         return FusionLoader.load(file, example, devices, overrides);
     }
 
+    /** An example with every float tensor in {@code dtype} (bfloat16, half): the reduced-precision paths. */
+    static LoadedFusion loadAs(String example, String dtype, int devices) throws Exception {
+        Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
+        String text = java.nio.file.Files.readString(file).replace("\"float\"", "\"" + dtype + "\"");
+        return FusionLoader.load(text, example + "." + dtype, devices);
+    }
+
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
         Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
         return new RunConfig(devices, symbols, LoweringOptions.parse(options), 1, 0, true, 7, 10_000);

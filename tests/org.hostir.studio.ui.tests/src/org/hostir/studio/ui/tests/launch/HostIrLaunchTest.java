@@ -166,6 +166,12 @@ public class HostIrLaunchTest {
         assertEquals(List.of("run", "/abs/f.fusion", "--backend", "cpu", "--devices", "4", "--streams", "2",
                 "--iterations", "3", "--warmup", "1", "--trace", "/t.json", "--set", "M=64", "--option",
                 "allgather=broadcast"), s.runArguments(Path.of("/abs/f.fusion"), Path.of("/t.json")));
+        LaunchSettings sharing = new LaunchSettings("/p/f.fusion", java.util.Map.of(), LaunchSettings.CUDA_SHARING_GPUS,
+                2, 4, 3, 1, true, java.util.Map.of("allgather", "p2p"));
+        assertEquals(List.of("run", "/abs/f.fusion", "--backend", "cuda", "--devices", "2", "--streams", "4",
+                "--iterations", "3", "--warmup", "1", "--trace", "/t.json", "--validate", "--share-gpus", "--option",
+                "allgather=p2p", "--option", "backend=cuda"), sharing.runArguments(Path.of("/abs/f.fusion"),
+                Path.of("/t.json")));
         assertEquals(java.util.Map.of("M", "64", "K", "128"), LaunchSettings.parseSymbols("M=64, K=128"));
         assertEquals(null, LaunchSettings.parseSymbols("M=sixty"));
     }
