@@ -29,9 +29,10 @@ public final class RankThreads implements AutoCloseable {
 
     /**
      * Runs {@code body} for every rank on that rank's thread, all at once, waits for all of them and returns
-     * what each failing rank threw, by rank (empty when all succeeded).
+     * what each failing rank threw, by rank (empty when all succeeded). An interrupted wait keeps the interrupt
+     * and ends in an {@link org.hostir.studio.exec.ExecutionException}.
      */
-    public Map<Integer, Throwable> onEveryRank(IntConsumer body) throws InterruptedException {
+    public Map<Integer, Throwable> onEveryRank(IntConsumer body) {
         Map<Integer, Future<?>> running = new TreeMap<>();
         threads.forEach((rank, thread) -> running.put(rank, thread.submit(() -> body.accept(rank))));
         Map<Integer, Throwable> errors = new TreeMap<>();
@@ -40,6 +41,9 @@ public final class RankThreads implements AutoCloseable {
                 e.getValue().get();
             } catch (ExecutionException failed) {
                 errors.put(e.getKey(), failed.getCause());
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new org.hostir.studio.exec.ExecutionException("interrupted while waiting for the ranks");
             }
         }
         return errors;

@@ -90,13 +90,7 @@ public final class Runner {
 
     /** Runs {@code body} for every rank on its host thread, as one process per GPU would, and waits. */
     private static void onEveryRank(RankThreads hosts, Backend backend, java.util.function.IntConsumer body) {
-        Map<Integer, Throwable> errors;
-        try {
-            errors = hosts.onEveryRank(body);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ExecutionException("interrupted while waiting for the ranks");
-        }
+        Map<Integer, Throwable> errors = hosts.onEveryRank(body);
         Optional<String> failure = backend.failure();
         if (failure.isPresent()) throw new ExecutionException(failure.get());
         if (!errors.isEmpty()) {

@@ -424,15 +424,10 @@ public final class AgMatmulBench implements AutoCloseable {
 
     /** Runs {@code body} for every rank on its host thread, as the Runner does. */
     void parallel(IntConsumer body) {
-        Map<Integer, Throwable> errors;
-        try {
-            errors = hosts.onEveryRank(d -> {
-                backend.cudaDevice(d).current();
-                body.accept(d);
-            });
-        } catch (InterruptedException e) {
-            throw new ExecutionException("interrupted");
-        }
+        Map<Integer, Throwable> errors = hosts.onEveryRank(d -> {
+            backend.cudaDevice(d).current();
+            body.accept(d);
+        });
         if (!errors.isEmpty()) {
             Throwable first = errors.values().iterator().next();
             throw new ExecutionException("benchmark rank failed: " + first, first);

@@ -35,8 +35,7 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
     public List<String> runArguments(Path location, Path trace) {
         boolean sharing = backend.equals(CUDA_SHARING_GPUS);
         List<String> args = new ArrayList<>(List.of("run", location.toString(), "--backend", sharing ? "cuda" : backend,
-                "--devices",
-                Integer.toString(devices), "--streams", Integer.toString(streams), "--iterations",
+                "--devices", Integer.toString(devices), "--streams", Integer.toString(streams), "--iterations",
                 Integer.toString(iterations), "--warmup", Integer.toString(warmup), "--trace", trace.toString()));
         if (validate) args.add("--validate");
         if (sharing) args.add("--share-gpus");
