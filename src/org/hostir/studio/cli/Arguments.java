@@ -91,7 +91,7 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
             return LoweringOptions.parse(pairs);
         } catch (LoweringException e) {
             LoweringError first = e.errors().get(0);
-            throw new UsageException("--option " + first.subject().substring("option ".length()) + ": "
+            throw new UsageException("--option " + first.where().substring("option ".length()) + ": "
                     + first.message());
         }
     }

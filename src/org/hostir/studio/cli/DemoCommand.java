@@ -5,7 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.print.HostIrPrinter;
+import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * {@code hirstudio demo [--devices N] [--trace OUT.json]}: seed 000's AG+matmul with the P2P allgather, end to
@@ -14,6 +24,8 @@ import java.util.Set;
  */
 public final class DemoCommand implements Command {
     static final String EXAMPLE = "examples/seeds/ag_matmul_p2p.fusion";
+    /** Sizes that give the run measurable work, yet validate in a second on the CPU backend. */
+    private static final Map<String, Long> SIZES = Map.of("M", 64L, "K", 256L, "N", 256L);
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--trace"), Set.of(),
             Set.of());
 
@@ -35,16 +47,20 @@ public final class DemoCommand implements Command {
             err.println("error: " + EXAMPLE + ":0: the demo's example is not here (run it from the repository root)");
             return ExitCode.BAD_INPUT;
         }
-        String devices = Integer.toString(a.devices());
-        String trace = a.value("--trace").orElse("target/demo/ag_matmul_p2p.trace.json");
+        int devices = a.devices();
+        Path trace = Path.of(a.value("--trace").orElse("target/demo/ag_matmul_p2p.trace.json"));
         out.println("== lowering " + example + " for rank 0 of " + devices + " (hirstudio lower --passes shows each"
                 + " pass)");
-        int lowered = new LowerCommand().run(List.of(example.toString(), "--devices", devices), out, err);
-        if (lowered != ExitCode.OK) return lowered;
+        try {
+            LoadedFusion loaded = Engine.load(new FusionSource.File(example), devices, Map.of());
+            out.print(HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0)));
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        }
         out.println("== running on every rank, validated against the unsharded reference");
-        List<String> run = new ArrayList<>(List.of(example.toString(), "--devices", devices, "--set", "M=64", "--set",
-                "K=256", "--set", "N=256", "--warmup", "1", "--iterations", "3", "--validate", "--trace", trace));
-        return new RunCommand().run(run, out, err);
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, devices, LoweringOptions.DEFAULTS, 3, 1,
+                true, RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(), false);
+        return new RunFlow(example.toString(), SIZES, request, Optional.of(trace), Optional.empty()).run(out, err);
     }
 
     private static Path locate() {

@@ -79,18 +79,6 @@ final class FusionSummary {
         return out.toString();
     }
 
-    /** Every symbol the document mentions: defaults, extents, and D. */
-    static Set<String> symbolNames(FusionDocument doc) {
-        Set<String> names = new LinkedHashSet<>(doc.symbols().keySet());
-        names.add(FusionBindings.DEVICES_SYMBOL);
-        for (TensorSpec t : doc.tensors()) {
-            for (AxisSpec a : t.axes()) {
-                if (a.extent() instanceof ExtentSpec.Symbol(String name)) names.add(name);
-            }
-        }
-        return names;
-    }
-
     private static String value(FusionBindings b, FusionDocument doc, String name) {
         var v = b.value(name);
         if (v.isEmpty()) return "unbound (bind it with --set " + name + "=N)";

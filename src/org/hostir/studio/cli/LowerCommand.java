@@ -1,6 +1,7 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -8,12 +9,13 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 import org.hostir.studio.diff.TextDiff;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.PassTraceJson;
-import org.hostir.studio.lower.Pipeline;
 
 /**
  * {@code hirstudio lower FILE.fusion [--devices N] [--rank R] [--passes] [--diff] [--json] [--set SYM=N ...]
@@ -43,17 +45,15 @@ public final class LowerCommand implements Command {
         int devices = a.devices();
         OptionalInt rank = a.rank(devices);
         LoweringOptions options = a.loweringOptions(Map.of());
-        var maybe = CheckCommand.loadOrReport(file, devices, a.symbols(), err);
-        if (maybe.isEmpty()) return ExitCode.BAD_INPUT;
-        LoadedFusion loaded = maybe.get();
         List<Integer> ranks = rank.isPresent() || !a.flag("--json") ? List.of(rank.orElse(0))
                 : IntStream.range(0, devices).boxed().toList();
+        LoadedFusion loaded;
         PassTrace trace;
         try {
-            trace = Pipeline.standard().trace(loaded.fusion(), devices, options, ranks);
-        } catch (LoweringException e) {
-            LoweringDiagnostics.print(e, loaded, err);
-            return ExitCode.BAD_INPUT;
+            loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
+            trace = Engine.lower(loaded, options, ranks);
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
         }
         if (a.flag("--json")) {
             out.print(PassTraceJson.write(loaded.fusion().name(), trace));

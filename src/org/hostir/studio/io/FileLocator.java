@@ -1,43 +1,40 @@
 package org.hostir.studio.io;
 
-import org.hostir.studio.ir.TensorView;
-
 /**
- * Locates IR elements in the file they were converted from. The converter numbers tensors {@code T<i>} by
- * their index in {@code tensors} and keeps ops in file order, so ids map straight back to JSON paths; tensors a
- * pass created later fall back to their IR names.
+ * Locates subjects in the file they were converted from. The converter numbers tensors {@code T<i>} by their
+ * index in {@code tensors} and keeps ops in file order, so ids map straight back to JSON paths; tensors a pass
+ * created later (an index past the file's, or another label) fall back to their IR names.
  */
 record FileLocator(ParsedFusion source) implements FusionLocator {
 
     public String file() { return source.file(); }
 
-    public Location tensor(TensorView t) {
-        return fromFile(t) ? at("$.tensors[" + t.id() + "]") : new Location(t.name(), 0);
+    public Location locate(Subject subject) {
+        String path = jsonPath(subject);
+        return new Location(subject, path == null ? FusionLocator.irName(subject) : path,
+                path == null ? 0 : source.lines().line(path));
     }
 
-    public Location axis(TensorView t, int axis) {
-        return fromFile(t) ? at("$.tensors[" + t.id() + "].axes[" + axis + "]")
-                : new Location(t.name() + ".axes[" + axis + "]", 0);
+    /** The subject's JSON path in this file, or null when the file has no such element. */
+    private String jsonPath(Subject subject) {
+        FusionDocument doc = source.document();
+        return switch (subject) {
+            case Subject.Tensor t -> fromFile(t) ? "$.tensors[" + t.index() + "]" : null;
+            case Subject.Axis a -> fromFile(a.tensor()) ? "$.tensors[" + a.tensor().index() + "].axes[" + a.axis() + "]"
+                    : null;
+            case Subject.Mesh m -> fromFile(m.tensor()) ? "$.tensors[" + m.tensor().index() + "].mesh" : null;
+            case Subject.Op o -> o.index() >= 0 && o.index() < doc.ops().size() ? "$.ops[" + o.index() + "]" : null;
+            case Subject.Input i -> i.index() >= 0 && i.index() < doc.inputs().size() ? "$.inputs[" + i.index() + "]"
+                    : null;
+            case Subject.Output o -> o.index() < 0 ? "$.outputs"
+                    : o.index() < doc.outputs().size() ? "$.outputs[" + o.index() + "]" : null;
+            case Subject.Json j -> j.path();
+            case Subject.Setting s -> null;
+        };
     }
 
-    public Location mesh(TensorView t) {
-        return fromFile(t) ? at("$.tensors[" + t.id() + "].mesh") : new Location(t.name() + ".mesh", 0);
-    }
-
-    public Location op(int index) {
-        return index < source.document().ops().size() ? at("$.ops[" + index + "]")
-                : new Location("ops[" + index + "]", 0);
-    }
-
-    public Location output(int index) {
-        return index < source.document().outputs().size() ? at("$.outputs[" + index + "]")
-                : new Location("outputs[" + index + "]", 0);
-    }
-
-    private boolean fromFile(TensorView t) {
+    private boolean fromFile(Subject.Tensor t) {
         var tensors = source.document().tensors();
-        return t.id() < tensors.size() && tensors.get(t.id()).name().equals(t.label());
+        return t.index() >= 0 && t.index() < tensors.size() && tensors.get(t.index()).name().equals(t.label());
     }
-
-    private Location at(String path) { return new Location(path, source.lines().line(path)); }
 }

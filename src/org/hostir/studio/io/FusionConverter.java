@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
@@ -56,18 +57,18 @@ public final class FusionConverter {
             Integer first = firstIndex.putIfAbsent(spec.name(), i);
             if (first != null) {
                 String path = "$.tensors[" + i + "].name";
-                report(path, Rule.NAME_DUPLICATE, "tensor " + Texts.quote(spec.name())
+                report(path, new Subject.Tensor(i, spec.name()), Rule.NAME_DUPLICATE, "tensor " + Texts.quote(spec.name())
                         + " is already defined by $.tensors[" + first + "] (line "
                         + source.lines().line("$.tensors[" + first + "]") + ")");
             } else {
                 byName.put(spec.name(), tv);
             }
         }
-        List<TensorView> inputs = names(doc.inputs(), "$.inputs", byName);
-        List<TensorView> outputs = names(doc.outputs(), "$.outputs", byName);
+        List<TensorView> inputs = names(doc.inputs(), "$.inputs", Subject.Input::new, byName);
+        List<TensorView> outputs = names(doc.outputs(), "$.outputs", Subject.Output::new, byName);
         List<FusionOp> ops = new ArrayList<>();
         for (int k = 0; k < doc.ops().size(); k++) {
-            FusionOp op = op(doc.ops().get(k), "$.ops[" + k + "]", byName);
+            FusionOp op = op(doc.ops().get(k), "$.ops[" + k + "]", new Subject.Op(k), byName);
             if (op != null) ops.add(op);
         }
         if (!diagnostics.isEmpty()) {
@@ -96,15 +97,16 @@ public final class FusionConverter {
     }
 
     /** Resolves the names of {@code inputs} or {@code outputs}; each may be listed once. */
-    private List<TensorView> names(List<String> names, String path, Map<String, TensorView> byName) {
+    private List<TensorView> names(List<String> names, String path, IntFunction<Subject> entry,
+                                   Map<String, TensorView> byName) {
         List<TensorView> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
-            TensorView tv = resolve(name, path + "[" + i + "]", byName);
+            TensorView tv = resolve(name, path + "[" + i + "]", entry.apply(i), byName);
             if (tv == null) continue;
             if (!seen.add(name)) {
-                report(path + "[" + i + "]", Rule.NAME_DUPLICATE, "tensor " + Texts.quote(name) + " is listed twice");
+                report(path + "[" + i + "]", entry.apply(i), Rule.NAME_DUPLICATE, "tensor " + Texts.quote(name) + " is listed twice");
                 continue;
             }
             out.add(tv);
@@ -112,23 +114,23 @@ public final class FusionConverter {
         return out;
     }
 
-    private TensorView resolve(String name, String path, Map<String, TensorView> byName) {
+    private TensorView resolve(String name, String path, Subject subject, Map<String, TensorView> byName) {
         TensorView tv = byName.get(name);
         if (tv == null) {
-            report(path, Rule.NAME_UNDEFINED, "no tensor named " + Texts.quote(name) + " in \"tensors\"");
+            report(path, subject, Rule.NAME_UNDEFINED, "no tensor named " + Texts.quote(name) + " in \"tensors\"");
         }
         return tv;
     }
 
-    private FusionOp op(OpSpec spec, String path, Map<String, TensorView> byName) {
+    private FusionOp op(OpSpec spec, String path, Subject.Op subject, Map<String, TensorView> byName) {
         List<TensorView> in = new ArrayList<>();
         for (int m = 0; m < spec.inputs().size(); m++) {
-            in.add(resolve(spec.inputs().get(m), path + ".inputs[" + m + "]", byName));
+            in.add(resolve(spec.inputs().get(m), path + ".inputs[" + m + "]", subject, byName));
         }
-        TensorView out = resolve(spec.output(), path + ".output", byName);
+        TensorView out = resolve(spec.output(), path + ".output", subject, byName);
         if (in.size() < spec.op().minInputs() || in.size() > spec.op().maxInputs()) {
             // the reader rejects this; a document built in memory may still have it
-            report(path + ".inputs", Rule.SCHEMA_ARITY, spec.op().fileName() + " cannot take " + in.size()
+            report(path + ".inputs", subject, Rule.SCHEMA_ARITY, spec.op().fileName() + " cannot take " + in.size()
                     + " inputs");
             return null;
         }
@@ -144,7 +146,8 @@ public final class FusionConverter {
         };
     }
 
-    private void report(String path, Rule rule, String message) {
-        diagnostics.add(new Diagnostic(source.file(), source.lines().line(path), path, rule, message));
+    /** {@code path} is the field to point at (its line), {@code subject} the element it belongs to. */
+    private void report(String path, Subject subject, Rule rule, String message) {
+        diagnostics.add(new Diagnostic(source.file(), source.lines().line(path), path, rule.id(), message, subject));
     }
 }

@@ -2,9 +2,12 @@ package org.hostir.studio.io;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 import com.google.gson.JsonObject;
 
@@ -35,7 +38,19 @@ public record FusionDocument(String name, String description, Map<String, Long> 
     @Override
     public JsonObject layout() { return layout == null ? null : layout.deepCopy(); }
 
-    public java.util.Optional<TensorSpec> tensor(String tensorName) {
+    /** Every symbol the document mentions: defaults, extents, and D (the device count). */
+    public Set<String> symbolNames() {
+        Set<String> names = new LinkedHashSet<>(symbols.keySet());
+        names.add(FusionBindings.DEVICES_SYMBOL);
+        for (TensorSpec t : tensors) {
+            for (AxisSpec a : t.axes()) {
+                if (a.extent() instanceof ExtentSpec.Symbol(String symbol)) names.add(symbol);
+            }
+        }
+        return names;
+    }
+
+    public Optional<TensorSpec> tensor(String tensorName) {
         return tensors.stream().filter(t -> t.name().equals(tensorName)).findFirst();
     }
 

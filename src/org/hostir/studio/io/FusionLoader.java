@@ -1,8 +1,10 @@
 package org.hostir.studio.io;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads, converts and validates a fusion file in one call: the way the command line, the runner and the tests
@@ -26,12 +28,26 @@ public final class FusionLoader {
         return load(FusionReader.read(text, file), devices, Map.of());
     }
 
+    /** Loads a parsed file; an override for a symbol the fusion does not have is refused ({@link Rule#SYMBOL_UNKNOWN}). */
     public static LoadedFusion load(ParsedFusion source, int devices, Map<String, Long> overrides)
             throws FusionFileException {
+        refuseUnknown(source, overrides);
         FusionBindings bindings = FusionBindings.of(source.document(), devices, overrides);
         FusionConverter.Converted c = FusionConverter.convert(source, bindings);
         List<Diagnostic> problems = FusionValidator.validate(c.fusion(), c.tensors(), bindings, c.locator());
         if (!problems.isEmpty()) throw new FusionFileException(problems);
         return new LoadedFusion(source, c.fusion(), c.tensors(), bindings, c.locator());
+    }
+
+    private static void refuseUnknown(ParsedFusion source, Map<String, Long> overrides) throws FusionFileException {
+        Set<String> known = source.document().symbolNames();
+        List<Diagnostic> unknown = new ArrayList<>();
+        for (String s : overrides.keySet()) {
+            if (!known.contains(s)) {
+                unknown.add(new Diagnostic(source.file(), 0, "--set " + s, Rule.SYMBOL_UNKNOWN.id(), "the fusion has no"
+                        + " symbol '" + s + "' (its symbols: " + String.join(", ", known) + ")", new Subject.Setting(s)));
+            }
+        }
+        if (!unknown.isEmpty()) throw new FusionFileException(unknown);
     }
 }

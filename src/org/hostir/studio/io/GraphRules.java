@@ -35,7 +35,7 @@ final class GraphRules {
     void check() {
         fusion.inputs().forEach(t -> inputIds.add(t.id()));
         if (fusion.outputs().isEmpty()) {
-            cx.report(new FusionLocator.Location("$.outputs", cx.locator.output(0).line()), Rule.GRAPH_NO_OUTPUTS,
+            cx.report(cx.locator.output(-1), Rule.GRAPH_NO_OUTPUTS,
                     "the fusion has no outputs");
         }
         List<FusionOp> ops = fusion.ops();

@@ -22,6 +22,8 @@ public enum Rule {
     SCHEMA_ARITY("schema.arity", "each op has the number of inputs it takes"),
     SCHEMA_ATTRIBUTE("schema.attribute", "op attributes (axes, flags, permute) belong to the op and are complete"),
     SYMBOL_RESERVED("symbol.reserved", "the symbol D is bound by --devices, not by a default"),
+    SYMBOL_UNKNOWN("symbol.unknown", "a value given from outside the file (--set, a launch configuration) is for a"
+            + " symbol the fusion has"),
     // names
     NAME_DUPLICATE("name.duplicate", "each tensor name is defined once and listed once in inputs and outputs"),
     NAME_UNDEFINED("name.undefined", "every referenced tensor name is defined in \"tensors\""),

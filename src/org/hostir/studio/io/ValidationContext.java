@@ -21,7 +21,7 @@ final class ValidationContext {
     }
 
     void report(FusionLocator.Location at, Rule rule, String message) {
-        diagnostics.add(new Diagnostic(locator.file(), at.line(), at.path(), rule, message));
+        diagnostics.add(Diagnostic.at(locator.file(), at, rule.id(), message));
     }
 
     /** {@code 'out' (T2)}, or just {@code T2} when the tensor has no name of its own. */

@@ -1,11 +1,17 @@
 package org.hostir.studio.lower;
 
-/**
- * Why a schedule cannot be lowered: the expression or tensor it concerns, the rule, and what is wrong.
- * {@code tensorId} is the tensor concerned (an expression's output), or -1, so front ends can point into the file.
- */
-public record LoweringError(String subject, String rule, String message, int tensorId) {
-    public LoweringError(String subject, String rule, String message) { this(subject, rule, message, -1); }
+import org.hostir.studio.io.Subject;
 
-    public String format() { return subject + ": " + message + " [" + rule + "]"; }
+/**
+ * Why a schedule cannot be lowered: where (the expression or tensor, as text for the message), the rule, what is
+ * wrong, and the typed {@link Subject} it concerns (an expression's output tensor, an option, ...), which front
+ * ends resolve to a file line through the fusion's locator.
+ */
+public record LoweringError(String where, String rule, String message, Subject subject) {
+    /** An error about something that is not an element of the fusion (an option, a pipeline setting). */
+    public LoweringError(String where, String rule, String message) {
+        this(where, rule, message, new Subject.Setting(where));
+    }
+
+    public String format() { return where + ": " + message + " [" + rule + "]"; }
 }

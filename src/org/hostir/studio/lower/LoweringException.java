@@ -2,6 +2,9 @@ package org.hostir.studio.lower;
 
 import java.util.List;
 
+import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.FusionOp;
+
 /** A schedule the pipeline cannot lower; carries one error per problem found. */
 public final class LoweringException extends RuntimeException {
     private final List<LoweringError> errors;
@@ -16,8 +19,8 @@ public final class LoweringException extends RuntimeException {
     }
 
     /** An error about an expression, located by its output tensor. */
-    public LoweringException(org.hostir.studio.ir.FusionOp op, String rule, String message) {
-        this(List.of(new LoweringError(CommunicationPlanner.subject(op), rule, message, op.output().id())));
+    public LoweringException(FusionOp op, String rule, String message) {
+        this(List.of(new LoweringError(CommunicationPlanner.subject(op), rule, message, Subject.tensor(op.output()))));
     }
 
     public List<LoweringError> errors() { return errors; }

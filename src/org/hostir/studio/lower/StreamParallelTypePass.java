@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
-import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrBuilder;
@@ -42,7 +42,7 @@ public final class StreamParallelTypePass implements HostPass {
                         .orElseThrow();
                 throw new LoweringException(List.of(new LoweringError(p.unit().name(), "stream.post-on-stream",
                         "PostOnStream cannot be stream-parallelized: only standalone host ops run in a stream loop",
-                        streamed.id())));
+                        Subject.tensor(streamed))));
             }
             Optional<IterDomain> axis = streamAxisOf(node, context.options());
             if (axis.isPresent()) {

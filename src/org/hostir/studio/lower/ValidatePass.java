@@ -1,8 +1,6 @@
 package org.hostir.studio.lower;
 
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionBindings;
@@ -16,8 +14,6 @@ import org.hostir.studio.ir.Fusion;
  * no cycles), so fusions built in code get them too. Each failure names the tensor or op and the rule.
  */
 public final class ValidatePass implements FusionPass {
-    private static final Pattern TENSOR = Pattern.compile("^T(\\d+)\\b");
-
     public String name() { return "Validate"; }
 
     public Fusion run(Fusion fusion, LoweringContext context) {
@@ -30,7 +26,6 @@ public final class ValidatePass implements FusionPass {
     }
 
     private static LoweringError error(Diagnostic d) {
-        Matcher m = TENSOR.matcher(d.path());
-        return new LoweringError(d.path(), d.rule(), d.message(), m.find() ? Integer.parseInt(m.group(1)) : -1);
+        return new LoweringError(d.path(), d.rule(), d.message(), d.subject());
     }
 }

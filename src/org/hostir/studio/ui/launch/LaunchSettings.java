@@ -1,10 +1,12 @@
 package org.hostir.studio.ui.launch;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+
+import org.hostir.studio.engine.RunCommandLine;
 
 /**
  * What a "Host IR Program" launch configuration holds, as plain values, and the engine command line it becomes.
@@ -31,25 +33,11 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
         return new LaunchSettings(f, symbols, backend, devices, streams, iterations, warmup, validate, options);
     }
 
-    /** The arguments after {@code org.hostir.studio.cli.Main}, for the file at {@code location}. */
+    /** The arguments after the engine's main class, for the file at {@code location}. */
     public List<String> runArguments(Path location, Path trace) {
         boolean sharing = backend.equals(CUDA_SHARING_GPUS);
-        List<String> args = new ArrayList<>(List.of("run", location.toString(), "--backend", sharing ? "cuda" : backend,
-                "--devices", Integer.toString(devices), "--streams", Integer.toString(streams), "--iterations",
-                Integer.toString(iterations), "--warmup", Integer.toString(warmup), "--trace", trace.toString()));
-        if (validate) args.add("--validate");
-        if (sharing) args.add("--share-gpus");
-        new LinkedHashMap<>(new java.util.TreeMap<>(symbols)).forEach((k, v) -> {
-            args.add("--set");
-            args.add(k + "=" + v);
-        });
-        Map<String, String> lowering = new java.util.TreeMap<>(options);
-        if (sharing) lowering.putIfAbsent("backend", "cuda"); // ranks sharing a GPU cannot use NCCL
-        lowering.forEach((k, v) -> {
-            args.add("--option");
-            args.add(k + "=" + v);
-        });
-        return args;
+        return new RunCommandLine(location, sharing ? "cuda" : backend, devices, streams, iterations, warmup, trace,
+                validate, sharing, symbols, options).arguments();
     }
 
     /** {@code M=64, K=128} -> map; blanks ignored. Returns null when a part is not {@code NAME=INTEGER}. */
@@ -68,7 +56,7 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
     }
 
     public static String formatSymbols(Map<String, String> symbols) {
-        return String.join(", ", new java.util.TreeMap<>(symbols).entrySet().stream()
+        return String.join(", ", new TreeMap<>(symbols).entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).toList());
     }
 }

@@ -1,19 +1,18 @@
 package org.hostir.studio.ui.passes;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionLocator;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.lower.LoweringError;
-import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
-import org.hostir.studio.lower.Pipeline;
 
 /**
  * What lowering a fusion file gave the view: a pass trace, or the diagnostics that stopped it. Kept free of SWT so
@@ -26,7 +25,7 @@ public sealed interface LoweringResult {
 
     record Lowered(String file, LoadedFusion loaded, PassTrace trace) implements LoweringResult {}
 
-    /** One line per problem, each in the command line's {@code file:line: where: what [rule]} form. */
+    /** One line per problem, each as the command line prints it: {@code error: file:line: where: what [rule]}. */
     record Failed(String file, List<String> diagnostics) implements LoweringResult {
         public Failed {
             diagnostics = List.copyOf(diagnostics);
@@ -41,41 +40,22 @@ public sealed interface LoweringResult {
 
     /** Loads {@code text}, then lowers it for each rank; null when cancelled. */
     static LoweringResult lower(String text, String file, int devices, LoweringOptions options, Progress progress) {
-        LoadedFusion loaded;
         try {
-            loaded = FusionLoader.load(text, file, devices);
-        } catch (FusionFileException e) {
-            return new Failed(file, e.diagnostics().stream().map(d -> d.format()).toList());
-        }
-        List<PassTrace.RankTrace> ranks = new ArrayList<>();
-        try {
-            for (int r = 0; r < devices; r++) {
-                if (!progress.rank(r, devices)) return null;
-                ranks.addAll(Pipeline.standard().trace(loaded.fusion(), devices, options, List.of(r)).ranks());
-            }
-        } catch (LoweringException e) {
-            return new Failed(file, e.errors().stream().map(err -> format(err, loaded)).toList());
+            LoadedFusion loaded = Engine.load(new FusionSource.Text(text, file), devices, Map.of());
+            List<Integer> ranks = IntStream.range(0, devices).boxed().toList();
+            PassTrace trace = Engine.lower(loaded, options, ranks, rank -> progress.rank(rank, devices));
+            return trace == null ? null : new Lowered(file, loaded, trace);
+        } catch (EngineFailure e) {
+            return new Failed(file, e.lines());
         } catch (RuntimeException e) {
             // an engine bug: still one line for the user, never a stack trace in the view
             return new Failed(file, List.of(file + ": internal lowering error: " + e));
         }
-        return new Lowered(file, loaded, new PassTrace(devices, options, ranks));
     }
 
     static LoweringResult lower(Path path, String file, int devices, LoweringOptions options, Progress progress)
-            throws java.io.IOException {
-        return lower(java.nio.file.Files.readString(path), file, devices, options, progress);
-    }
-
-    /** A lowering error located at the line of the tensor it concerns. */
-    static String format(LoweringError error, LoadedFusion loaded) {
-        int line = 0;
-        if (error.tensorId() >= 0 && error.tensorId() < loaded.tensors().size()) {
-            FusionLocator.Location at = loaded.locator().tensor(loaded.tensors().get(error.tensorId()));
-            line = at.line();
-        }
-        return loaded.source().file() + ":" + line + ": " + error.subject() + ": " + error.message() + " ["
-                + error.rule() + "]";
+            throws IOException {
+        return lower(Files.readString(path), file, devices, options, progress);
     }
 
     /** Options from the view's fields; a bad value is a diagnostic, not an exception. */

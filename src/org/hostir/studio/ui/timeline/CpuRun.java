@@ -2,8 +2,8 @@ package org.hostir.studio.ui.timeline;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -16,18 +16,14 @@ import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Display;
-import org.hostir.studio.exec.ExecutionException;
-import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.engine.BackendPlan;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
-import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.exec.tensor.RuntimeShapes;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.ui.passes.LoweringResult;
 
 /**
  * "Run on CPU and show timeline": lowers and runs a fusion file on the engine's CPU backend (threads as devices)
@@ -66,21 +62,12 @@ public final class CpuRun {
 
     private static Outcome run(String source, String file, int devices, LoweringOptions options,
                                Map<String, Long> symbolOverrides, Consumer<String> progress) {
-        LoadedFusion loaded;
         try {
-            loaded = FusionLoader.load(source, file, devices);
-        } catch (FusionFileException e) {
-            return new Outcome.Failed(e.diagnostics().stream().map(d -> d.format()).toList());
-        }
-        Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
-        symbols.putAll(symbolOverrides);
-        RunConfig config = new RunConfig(devices, symbols, options, 1, 0, true, 42, CpuBackend.DEFAULT_TIMEOUT_MILLIS);
-        try (CpuBackend backend = new CpuBackend(devices, config.timeoutMillis())) {
-            return new Outcome.Ran(Runner.run(loaded.fusion(), config, backend, progress));
-        } catch (LoweringException e) {
-            return new Outcome.Failed(e.errors().stream().map(err -> LoweringResult.format(err, loaded)).toList());
-        } catch (ExecutionException e) {
-            return new Outcome.Failed(List.of(file + ": run failed: " + e.getMessage()));
+            LoadedFusion loaded = Engine.load(new FusionSource.Text(source, file), devices, symbolOverrides);
+            BackendPlan plan = BackendPlan.choose(RunRequest.cpu(devices, options), file);
+            return new Outcome.Ran(Engine.run(loaded, plan, progress));
+        } catch (EngineFailure e) {
+            return new Outcome.Failed(e.lines());
         } catch (RuntimeException e) {
             // an engine bug: one line for the user, never a stack trace
             return new Outcome.Failed(List.of(file + ": internal error in the run: " + e));
@@ -113,7 +100,7 @@ public final class CpuRun {
                 switch (outcome) {
                     case Outcome.Ran(RunResult r) -> display.asyncExec(() -> TimelineView.show(r.timeline(),
                             file.getName() + ": CPU run, " + settings.describe() + ", "
-                                    + String.format(java.util.Locale.ROOT, "%.2f ms", r.medianMillis())
+                                    + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
                                     + r.validation().map(v -> ", " + v.line()).orElse(""), file));
                     case Outcome.Failed(List<String> lines) -> report(display, lines);
                 }

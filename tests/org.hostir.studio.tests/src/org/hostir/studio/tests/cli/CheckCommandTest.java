@@ -87,7 +87,7 @@ class CheckCommandTest {
         CliRun r = CliRun.run("check", example("allgather_p2p.fusion"), "--set", "Q=3");
         assertEquals(2, r.exitCode());
         assertEquals(List.of("error: " + example("allgather_p2p.fusion") + ": --set Q: the fusion has no symbol 'Q'"
-                + " (its symbols: M, D) [cli.set]"), r.errLines());
+                + " (its symbols: M, D) [symbol.unknown]"), r.errLines());
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
@@ -44,8 +45,9 @@ class LoweringDiagnosticsTest {
         LoweringError e = failure(b.fusion("f", List.of(t0),
                 List.of(new FusionOp.Reduction(ReductionOpType.SUM, t1, t0, List.of(0))), List.of(t1)));
         assertEquals("stream.reduction", e.rule());
-        assertEquals("T1.axes[0]", e.subject());
-        assertEquals(1, e.tensorId());
+        assertEquals("T1.axes[0]", e.where());
+        // typed: the axis of T1, so front ends locate it without reading the text
+        assertEquals(new Subject.Axis(new Subject.Tensor(1, t1.label()), 0), e.subject());
     }
 
     @Test
@@ -56,7 +58,8 @@ class LoweringDiagnosticsTest {
         TensorView t1 = TestFusions.tv(b, M01, b.iter(two), b.iter(two, DIDX));
         LoweringError e = failure(b.fusion("f", List.of(t0), List.of(new FusionOp.Set(t1, t0)), List.of(t1)));
         assertEquals("sharding.two-changes", e.rule());
-        assertTrue(e.subject().contains("set T1 = set(T0)"), e.subject());
+        assertTrue(e.where().contains("set T1 = set(T0)"), e.where());
+        assertEquals(Subject.tensor(t1), e.subject());
     }
 
     @Test
@@ -68,7 +71,8 @@ class LoweringDiagnosticsTest {
         LoweringError e = failure(b.fusion("f", List.of(t0),
                 List.of(new FusionOp.Broadcast(t1, t0, List.of(false, true))), List.of(t1)));
         assertEquals("stream.post-on-stream", e.rule());
-        assertEquals("HostUnit0", e.subject());
+        assertEquals("HostUnit0", e.where());
+        assertEquals(Subject.tensor(t1), e.subject());
     }
 
     @Test
@@ -99,7 +103,7 @@ class LoweringDiagnosticsTest {
         for (var bad : List.of(Map.of("numberOfStreams", "0"), Map.of("allgather", "ring"),
                 Map.of("streams", "2"), Map.of("offsetStreamIndexingByRank", "maybe"))) {
             LoweringException e = assertThrows(LoweringException.class, () -> LoweringOptions.parse(bad));
-            assertTrue(e.errors().get(0).subject().startsWith("option "), e.getMessage());
+            assertTrue(e.errors().get(0).where().startsWith("option "), e.getMessage());
         }
     }
 }

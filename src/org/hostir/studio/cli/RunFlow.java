@@ -1,0 +1,89 @@
+package org.hostir.studio.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import org.hostir.studio.engine.BackendPlan;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.trace.ChromeTraceWriter;
+
+/**
+ * A run on the console, shared by {@code run} and {@code demo}: load and plan through the {@link Engine}, print
+ * the header, run, print the report, save the tensors and the trace when asked, and end with the validation line.
+ *
+ * @param file     the fusion file as the user named it
+ * @param symbols  {@code --set} overrides
+ * @param trace    where to write the Chrome trace, if anywhere
+ * @param saveNpy  where to save inputs and outputs as {@code .npy}, if anywhere
+ */
+record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optional<Path> trace,
+               Optional<Path> saveNpy) {
+
+    int run(PrintStream out, PrintStream err) {
+        LoadedFusion loaded;
+        RunResult result;
+        try {
+            loaded = Engine.load(new FusionSource.File(Path.of(file), file), request.devices(), symbols);
+            BackendPlan plan = BackendPlan.choose(request, file);
+            header(loaded, plan, out);
+            result = Engine.run(loaded, plan, out::println);
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        }
+        RunReport.print(result, out);
+        if (saveNpy.isPresent() && !saveNpy(loaded, result, out, err)) return ExitCode.FAILED;
+        if (trace.isPresent() && !writeTrace(loaded, result, out, err)) return ExitCode.FAILED;
+        if (result.validation().isPresent()) {
+            out.println(result.validation().get().line());
+            if (!result.validation().get().passed()) return ExitCode.FAILED;
+        }
+        return ExitCode.OK;
+    }
+
+    private void header(LoadedFusion loaded, BackendPlan plan, PrintStream out) {
+        int devices = request.devices();
+        out.println("fusion " + loaded.fusion().name() + ": " + devices + " device" + (devices == 1 ? "" : "s")
+                + ", backend " + plan.describe() + ", " + request.options().asMap());
+        out.println("symbols: " + new TreeMap<>(loaded.bindings().withDevices()));
+        request.launcher().ifPresent(l -> out.println("launcher: " + l.describe()));
+    }
+
+    private boolean saveNpy(LoadedFusion loaded, RunResult result, PrintStream out, PrintStream err) {
+        Path dir = saveNpy.orElseThrow();
+        try {
+            Path manifest = NpySaver.save(dir, file, loaded.fusion(), loaded.bindings().withDevices(), result,
+                    request.devices());
+            out.println("saved: " + manifest + " (inputs and outputs as .npy; check them with"
+                    + " scripts/check_npy_torch.py " + manifest + ")");
+            return true;
+        } catch (IOException | RuntimeException e) {
+            err.println("error: " + dir + ":0: cannot save the tensors: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private boolean writeTrace(LoadedFusion loaded, RunResult result, PrintStream out, PrintStream err) {
+        Path path = trace.orElseThrow();
+        try {
+            if (path.toAbsolutePath().getParent() != null) Files.createDirectories(path.toAbsolutePath().getParent());
+            ChromeTraceWriter.write(result.timeline(), Map.of("fusion", loaded.fusion().name(), "backend",
+                    result.backend(), "options", request.options().asMap().toString()), path);
+        } catch (IOException e) {
+            err.println("error: " + path + ":0: cannot write the trace: " + e.getMessage());
+            return false;
+        }
+        out.println("trace: " + path + " (Chrome trace JSON: open it in Perfetto, ui.perfetto.dev, or"
+                + " chrome://tracing)");
+        return true;
+    }
+}

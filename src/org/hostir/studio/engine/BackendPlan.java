@@ -1,0 +1,96 @@
+package org.hostir.studio.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.host.CommunicatorBackend;
+
+/**
+ * The backend a run gets, decided before anything runs: {@code auto} takes the GPUs when this machine has one
+ * per rank, else simulates the devices on the CPU; {@code cuda} needs them; ranks may share GPUs only with
+ * point-to-point over the copy engines; a launcher's process is one rank on its local GPU. A request that cannot
+ * be served is refused here with a diagnostic, never half-way through a run.
+ *
+ * @param kind  which backend to open
+ * @param gpus  the GPUs this machine has (0 when the CPU was asked for: they are not even counted)
+ */
+public record BackendPlan(Kind kind, int gpus, RunRequest request) {
+    public enum Kind { CPU, CUDA, CUDA_SHARING_GPUS, CUDA_LAUNCHED }
+
+    /** Decides the backend of {@code request} on this machine. */
+    public static BackendPlan choose(RunRequest request, String file) throws EngineFailure {
+        int gpus = request.backend() == RunRequest.BackendChoice.CPU ? 0 : CudaBackend.localDeviceCount();
+        return choose(request, gpus, file);
+    }
+
+    /** As above for a machine with {@code gpus} GPUs (tests give the count). */
+    static BackendPlan choose(RunRequest request, int gpus, String file) throws EngineFailure {
+        Kind kind = kind(request, gpus);
+        List<Diagnostic> problems = new ArrayList<>();
+        refusal(request, kind, gpus).ifPresent(r -> problems.add(new Diagnostic(file, 0, r.flag(), "run.backend",
+                r.message(), new Subject.Setting(r.flag()))));
+        if (!problems.isEmpty()) throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, problems);
+        return new BackendPlan(kind, gpus, request);
+    }
+
+    private static Kind kind(RunRequest r, int gpus) {
+        if (r.shareGpus()) return Kind.CUDA_SHARING_GPUS;
+        if (r.launcher().isPresent()) return Kind.CUDA_LAUNCHED;
+        return switch (r.backend()) {
+            case CPU -> Kind.CPU;
+            case CUDA -> Kind.CUDA;
+            case AUTO -> gpus >= r.devices() ? Kind.CUDA : Kind.CPU;
+        };
+    }
+
+    private record Refusal(String flag, String message) {}
+
+    private static Optional<Refusal> refusal(RunRequest r, Kind kind, int gpus) {
+        boolean copyEngine = r.options().backend() == CommunicatorBackend.CUDA;
+        String noGpu = gpus == 0 ? "no CUDA device found" : "--devices " + r.devices() + " but this machine has " + gpus
+                + " GPU" + (gpus == 1 ? "" : "s");
+        return switch (kind) {
+            case CPU -> Optional.empty();
+            case CUDA -> gpus < r.devices() ? Optional.of(new Refusal("--backend cuda", noGpu)) : Optional.empty();
+            case CUDA_SHARING_GPUS -> r.launcher().isPresent() || r.backend() == RunRequest.BackendChoice.CPU
+                    ? Optional.of(new Refusal("--share-gpus", "shares GPUs among the ranks of one process on the"
+                            + " CUDA backend (not with --launcher or --backend cpu)"))
+                    : gpus == 0 ? Optional.of(new Refusal("--share-gpus", noGpu))
+                    : !copyEngine && gpus < r.devices() ? Optional.of(new Refusal("--share-gpus", "ranks that share a"
+                            + " GPU cannot communicate through NCCL; add --option backend=cuda (point-to-point over"
+                            + " the copy engines)"))
+                    : Optional.empty();
+            case CUDA_LAUNCHED -> gpus == 0 ? Optional.of(new Refusal("--launcher", "no CUDA device found"))
+                    : copyEngine && r.devices() > 1 ? Optional.of(new Refusal("--launcher", "backend=cuda (copy-engine"
+                            + " P2P) needs the ranks in one process; one process per GPU communicates through NCCL"
+                            + " (leave the backend option out)"))
+                    : Optional.empty();
+        };
+    }
+
+    /** Opens the backend; the caller closes it. */
+    public Backend open() {
+        long timeout = request.timeoutMillis();
+        Backend backend = switch (kind) {
+            case CPU -> new CpuBackend(request.devices(), timeout);
+            case CUDA -> new CudaBackend(request.devices(), timeout,
+                    request.options().backend() == CommunicatorBackend.CUDA);
+            case CUDA_SHARING_GPUS -> CudaBackend.sharingGpus(request.devices(), timeout);
+            case CUDA_LAUNCHED -> CudaBackend.launched(request.launcher().orElseThrow(), timeout);
+        };
+        if (request.hostTimingOnly() && backend instanceof CudaBackend c) c.setHostTimingOnly();
+        return backend;
+    }
+
+    /** {@code cpu}, or {@code cuda}; with {@code auto: N GPUs found} when the choice was the machine's. */
+    public String describe() {
+        String name = kind == Kind.CPU ? "cpu" : "cuda";
+        return request.backend() == RunRequest.BackendChoice.AUTO ? name + " (auto: " + gpus + " GPU" + (gpus == 1 ? "" : "s") + " found)" : name;
+    }
+}

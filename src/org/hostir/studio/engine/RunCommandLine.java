@@ -1,0 +1,54 @@
+package org.hostir.studio.engine;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The engine's {@code run} command line, spelled once: the command line parses these flags, and a front end
+ * that starts the engine in another process (the Studio's launch configurations) builds its arguments here.
+ * Symbol and option values stay text: the engine process checks them and reports a bad one with its diagnostic.
+ *
+ * @param backend  {@code auto}, {@code cpu} or {@code cuda}
+ * @param symbols  {@code --set} values by symbol
+ * @param options  {@code --option} values by lowering option key
+ */
+public record RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup,
+                             Path trace, boolean validate, boolean shareGpus, Map<String, String> symbols,
+                             Map<String, String> options) {
+    public static final String BACKEND = "--backend", DEVICES = "--devices", STREAMS = "--streams",
+            ITERATIONS = "--iterations", WARMUP = "--warmup", TRACE = "--trace", TIMEOUT = "--timeout",
+            SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
+            LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus";
+    /** Flags followed by one value. */
+    public static final Set<String> VALUED = Set.of(BACKEND, DEVICES, STREAMS, ITERATIONS, WARMUP, TRACE, TIMEOUT,
+            SEED, SAVE_NPY);
+    /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
+    public static final Set<String> REPEATED = Set.of(SET, OPTION);
+    /** Flags on their own. */
+    public static final Set<String> SWITCHES = Set.of(VALIDATE, LAUNCHER, HOST_TIMING_ONLY, SHARE_GPUS);
+
+    public RunCommandLine {
+        symbols = Map.copyOf(symbols);
+        options = Map.copyOf(options);
+    }
+
+    /** The arguments after the engine's main class: {@code run FILE --backend ... --option K=V}. */
+    public List<String> arguments() {
+        List<String> args = new ArrayList<>(List.of("run", file.toString(), BACKEND, backend, DEVICES,
+                Integer.toString(devices), STREAMS, Integer.toString(streams), ITERATIONS, Integer.toString(iterations),
+                WARMUP, Integer.toString(warmup)));
+        if (trace != null) args.addAll(List.of(TRACE, trace.toString()));
+        if (validate) args.add(VALIDATE);
+        if (shareGpus) args.add(SHARE_GPUS);
+        new TreeMap<>(symbols).forEach((k, v) -> args.addAll(List.of(SET, k + "=" + v)));
+        Map<String, String> lowering = new TreeMap<>(options);
+        // ranks that share a GPU cannot use NCCL: point-to-point goes over the copy engines
+        if (shareGpus) lowering.putIfAbsent("backend", "cuda");
+        lowering.forEach((k, v) -> args.addAll(List.of(OPTION, k + "=" + v)));
+        return args;
+    }
+}

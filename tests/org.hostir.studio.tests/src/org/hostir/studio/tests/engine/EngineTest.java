@@ -1,0 +1,123 @@
+package org.hostir.studio.tests.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.hostir.studio.engine.BackendPlan;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.Subject;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.tests.TestPaths;
+import org.junit.jupiter.api.Test;
+
+/** The engine service every front end shares: load, bind, lower, plan a backend, run; failures as diagnostics. */
+class EngineTest {
+    private static final Path P2P = TestPaths.repo("examples", "seeds", "ag_matmul_p2p.fusion");
+
+    @Test
+    void loadsFromAPathOrTextTheSameWayAndBindsOverrides() throws Exception {
+        LoadedFusion fromPath = Engine.load(new FusionSource.File(P2P), 2, Map.of("M", 16L));
+        LoadedFusion fromText = Engine.load(new FusionSource.Text(Files.readString(P2P), "p2p"), 2, Map.of("M", 16L));
+        assertEquals(fromPath.bindings(), fromText.bindings());
+        assertEquals(16L, fromPath.bindings().withDevices().get("M"));
+        assertEquals(2L, fromPath.bindings().withDevices().get("D"));
+        assertEquals("p2p", fromText.source().file());
+    }
+
+    @Test
+    void anUnknownSymbolIsRefusedWithATypedSubjectWhateverTheFrontEnd() throws Exception {
+        String text = Files.readString(P2P);
+        EngineFailure e = assertThrows(EngineFailure.class,
+                () -> Engine.load(new FusionSource.Text(text, "p2p"), 2, Map.of("Q", 3L)));
+        assertEquals(EngineFailure.Kind.BAD_INPUT, e.kind());
+        Diagnostic d = e.diagnostics().getFirst();
+        assertEquals("symbol.unknown", d.rule());
+        assertEquals(new Subject.Setting("Q"), d.subject());
+        assertTrue(d.message().contains("its symbols: "), d.message());
+    }
+
+    @Test
+    void loweringKeepsEveryRanksTraceAndStopsWhenAsked() throws Exception {
+        LoadedFusion loaded = Engine.load(new FusionSource.File(P2P), 4, Map.of());
+        PassTrace trace = Engine.lower(loaded, LoweringOptions.DEFAULTS, List.of(0, 1, 2, 3));
+        assertEquals(4, trace.ranks().size());
+        assertEquals(List.of(0, 1, 2, 3), trace.ranks().stream().map(PassTrace.RankTrace::rank).toList());
+        assertEquals(null, Engine.lower(loaded, LoweringOptions.DEFAULTS, List.of(0, 1), rank -> rank < 1));
+    }
+
+    /** A schedule that loads but cannot be lowered: the diagnostic points at the line of the tensor concerned. */
+    @Test
+    void aLoweringErrorIsLocatedThroughItsSubject() throws Exception {
+        String text = """
+                {
+                  "format": "hostir-fusion/1",
+                  "name": "two_changes",
+                  "tensors": [
+                    {"name": "a", "dtype": "float", "mesh": "all", "axes": [{"extent": "D", "parallel": "DIDx"}, "D"]},
+                    {"name": "b", "dtype": "float", "mesh": "all",
+                     "axes": ["D", {"extent": "D", "parallel": "DIDx"}]}
+                  ],
+                  "ops": [{"op": "set", "inputs": ["a"], "output": "b"}],
+                  "inputs": ["a"], "outputs": ["b"]
+                }
+                """;
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "x.fusion"), 2, Map.of());
+        EngineFailure e = assertThrows(EngineFailure.class,
+                () -> Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+        Diagnostic d = e.diagnostics().getFirst();
+        assertEquals(new Subject.Tensor(1, "b"), d.subject());
+        assertEquals(6, d.line(), d.format());
+        assertTrue(d.format().startsWith("error: x.fusion:6: "), d.format());
+    }
+
+    @Test
+    void theBackendPolicyDecidesBeforeAnythingRuns() throws Exception {
+        RunRequest cpu = RunRequest.cpu(2, LoweringOptions.DEFAULTS);
+        assertEquals(BackendPlan.Kind.CPU, BackendPlan.choose(cpu, "f").kind());
+        assertEquals("cpu", BackendPlan.choose(cpu, "f").describe());
+        RunRequest shareOnCpu = new RunRequest(RunRequest.BackendChoice.CPU, 2, LoweringOptions.DEFAULTS, 1, 0,
+                false, 42, 1000, true, Optional.empty(), false);
+        EngineFailure e = assertThrows(EngineFailure.class, () -> BackendPlan.choose(shareOnCpu, "f"));
+        assertEquals(new Subject.Setting("--share-gpus"), e.diagnostics().getFirst().subject());
+        assertEquals(1, e.lines().size());
+    }
+
+    @Test
+    void aRunValidatesOnTheCpuBackend() throws Exception {
+        LoadedFusion loaded = Engine.load(new FusionSource.File(P2P), 2, Map.of());
+        BackendPlan plan = BackendPlan.choose(RunRequest.cpu(2, LoweringOptions.DEFAULTS), "p2p");
+        RunResult r = Engine.run(loaded, plan, line -> { });
+        assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
+        assertEquals("cpu", r.backend());
+    }
+
+    @Test
+    void theRunCommandLineIsSpelledOnceForTheParserAndTheLauncher() {
+        var line = new RunCommandLine(Path.of("f.fusion"), "cuda", 2, 4, 3, 1, Path.of("t.json"), true, true,
+                Map.of("M", "64"), Map.of());
+        List<String> args = line.arguments();
+        for (String a : args) {
+            if (a.startsWith("--")) {
+                assertTrue(RunCommandLine.VALUED.contains(a) || RunCommandLine.REPEATED.contains(a)
+                        || RunCommandLine.SWITCHES.contains(a), a + " is not a flag the command line parses");
+            }
+        }
+        assertTrue(args.containsAll(List.of("--option", "backend=cuda")), "sharing GPUs needs copy-engine P2P");
+        assertEquals(List.of("run", "f.fusion"), args.subList(0, 2));
+    }
+}
