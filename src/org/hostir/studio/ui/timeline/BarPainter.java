@@ -93,9 +93,13 @@ final class BarPainter {
         return (int) Math.max(xMin - 1, Math.min(xMax + 1, x));
     }
 
-    static int inset(int kind) {
-        return kind == EventKind.HOST.ordinal() || kind == EventKind.SYNC.ordinal() ? 7 : 3;
-    }
+    /** The gap above and below a bar of kind {@code kind} (an ordinal) in its row, from the kind's {@link EventKind.Bar}. */
+    static int inset(int kind) { return INSETS[kind]; }
+
+    private static final int[] INSETS = Arrays.stream(KINDS).mapToInt(k -> switch (k.bar()) {
+        case FULL -> 3;
+        case THIN -> 7;
+    }).toArray();
 
     /** Paints the bars of {@code lane} between {@code fromNs} and {@code toNs} in the lane whose top is {@code y}. */
     void paint(GC gc, TimelineRows.Lane lane, TimelineEvent[] events, int y, long fromNs, long toNs) {

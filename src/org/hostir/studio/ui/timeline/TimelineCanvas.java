@@ -1,6 +1,5 @@
 package org.hostir.studio.ui.timeline;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.eclipse.swt.SWT;
@@ -265,7 +264,7 @@ public final class TimelineCanvas {
         for (EventKind k : rows.kinds()) {
             gc.setBackground(palette.bar(k));
             gc.fillRectangle(x, y + 2, 14, fontHeight - 4);
-            String name = k.name().toLowerCase(Locale.ROOT);
+            String name = k.key();
             gc.drawString(name, x + 18, y, true);
             x += 18 + (int) (name.length() * charWidth) + 16;
         }

@@ -3,7 +3,6 @@ package org.hostir.studio.ui.timeline;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
@@ -55,7 +54,7 @@ public class TimelineView extends ViewPart {
     public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
     /** Family of the jobs that compute the summary below the bars, so that tests and callers can join them. */
     public static final Object SUMMARY_FAMILY = new Object();
-    static final String COLOR_PREFIX = "org.hostir.studio.ui.timeline.";
+    private static final String ARROW_COLOR = EventKind.COLOR_ID_PREFIX + "arrow";
 
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
@@ -251,7 +250,7 @@ public class TimelineView extends ViewPart {
         @Override
         public Color bar(EventKind kind) {
             Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(COLOR_PREFIX + kind.name().toLowerCase(Locale.ROOT));
+                    .get(kind.colorId());
             return c != null ? c : canvas.control().getDisplay().getSystemColor(SWT.COLOR_GRAY);
         }
 
@@ -296,7 +295,7 @@ public class TimelineView extends ViewPart {
         @Override
         public Color arrow() {
             Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(COLOR_PREFIX + "arrow");
+                    .get(ARROW_COLOR);
             return c != null ? c : foreground();
         }
 

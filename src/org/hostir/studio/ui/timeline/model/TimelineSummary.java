@@ -1,7 +1,6 @@
 package org.hostir.studio.ui.timeline.model;
 
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -28,7 +27,7 @@ public final class TimelineSummary {
         s.append(OverlapFigures.of(t).format());
         counts.forEach((rank, byKind) -> {
             s.append("rank ").append(rank).append(" events:");
-            byKind.forEach((k, n) -> s.append(' ').append(k.name().toLowerCase(Locale.ROOT)).append(' ').append(n));
+            byKind.forEach((k, n) -> s.append(' ').append(k.key()).append(' ').append(n));
             s.append('\n');
         });
         s.append(HINT);
