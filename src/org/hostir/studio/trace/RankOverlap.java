@@ -11,8 +11,7 @@ import java.util.TreeMap;
  * bars ({@link EventKind#isCompute()}) over all the rank's streams, communication time the union of the
  * communication and P2P bars, overlap their intersection; the overlap ratio is overlap / communication and the
  * exposed communication is communication minus compute, the transfer time nothing hides. The span runs from
- * the rank's first start to its last end, over every bar. A stream's busy time is the union of its bars except
- * {@link EventKind#SYNC}, which are waits, not work.
+ * the rank's first start to its last end, over every bar. A stream's busy time is the union of its bars.
  */
 public record RankOverlap(int rank, long computeNs, long communicationNs, long overlapNs,
                           long exposedCommunicationNs, long spanStartNs, long spanEndNs, List<StreamBusy> streams) {
@@ -39,8 +38,7 @@ public record RankOverlap(int rank, long computeNs, long communicationNs, long o
         for (TimelineEvent e : events) {
             if (e.kind().isCompute()) compute.add(e);
             if (e.kind().isCommunication()) communication.add(e);
-            List<TimelineEvent> row = work.computeIfAbsent(e.stream(), s -> new ArrayList<>());
-            if (e.kind() != EventKind.SYNC) row.add(e);
+            work.computeIfAbsent(e.stream(), s -> new ArrayList<>()).add(e);
             first = Math.min(first, e.startNs());
             last = Math.max(last, e.endNs());
         }

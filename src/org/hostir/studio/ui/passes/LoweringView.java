@@ -1,7 +1,5 @@
 package org.hostir.studio.ui.passes;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.compare.CompareConfiguration;
@@ -14,6 +12,7 @@ import org.eclipse.core.resources.IResourceChangeEvent;
 import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.Path;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
@@ -28,11 +27,9 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IPartListener2;
 import org.eclipse.ui.ISelectionListener;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchPartReference;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.RegistryToggleState;
@@ -43,15 +40,26 @@ import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.HostIrNodeElement;
+import org.hostir.studio.ui.LoweringContext;
+import org.hostir.studio.ui.SelectionRelay;
+import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.passes.model.PassEntry;
+import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.passes.model.Provenance;
+import org.hostir.studio.ui.passes.model.SnapshotExport;
 
 /**
  * The lowering view (pass inspector). It follows the active fusion editor (any editor on a {@code *.fusion} file)
  * or a file chosen in the view, lowers it in a cancellable Job for every rank, and shows per rank the passes, and
  * for the selected pass the Host IR before/after as a tree diff and a side-by-side text diff. Selecting a node
- * publishes the {@link FusionElement} it came from; a FusionElement selected elsewhere reveals its nodes.
+ * publishes the {@link FusionElement} it came from; a FusionElement selected elsewhere reveals its nodes, and a
+ * {@link HostIrNodeElement} selected in the timeline view (a bar's node) selects that node in its rank's final
+ * program. Both arrive through the workbench selection service; the view answers a {@link LoweringContext} as an
+ * adapter.
  */
 public class LoweringView extends ViewPart {
-    public static final String ID = "org.hostir.studio.ui.passes.LoweringView";
+    public static final String ID = ViewIds.LOWERING;
     public static final String CONTEXT_ID = "org.hostir.studio.ui.passes.context";
     public static final String HIDE_UNCHANGED_COMMAND = "org.hostir.studio.ui.passes.hideUnchanged";
     /** Family of the lowering jobs, so that tests and callers can join them. */
@@ -72,6 +80,8 @@ public class LoweringView extends ViewPart {
     private int generation;
     /** Set while revealing an incoming selection, so that the tree does not publish it back. */
     private boolean revealing;
+    /** A node selected elsewhere in a file this view was still lowering; revealed when its lowering arrives. */
+    private HostIrNodeElement pendingNode;
 
     private final IPartListener2 editorFollower = new IPartListener2() {
         @Override
@@ -81,6 +91,7 @@ public class LoweringView extends ViewPart {
         public void partInputChanged(IWorkbenchPartReference ref) { follow(ref.getPart(false)); }
     };
     private final ISelectionListener elementFollower = this::selectionChanged;
+    private final ISelectionListener nodeFollower = this::timelineSelectionChanged;
     private final IResourceChangeListener saves = this::resourceChanged;
 
     @Override
@@ -123,6 +134,7 @@ public class LoweringView extends ViewPart {
         IWorkbenchPage page = getSite().getPage();
         page.addPartListener(editorFollower);
         page.addPostSelectionListener(elementFollower);
+        page.addPostSelectionListener(ViewIds.TIMELINE, nodeFollower);
         ResourcesPlugin.getWorkspace().addResourceChangeListener(saves, IResourceChangeEvent.POST_CHANGE);
         follow(page.getActiveEditor());
     }
@@ -170,6 +182,13 @@ public class LoweringView extends ViewPart {
         reveal(element);
     }
 
+    /** The timeline's selection, followed whether or not the timeline is the active part. */
+    private void timelineSelectionChanged(IWorkbenchPart part, ISelection selection) {
+        if (selection instanceof IStructuredSelection s && s.getFirstElement() instanceof HostIrNodeElement node) {
+            reveal(node);
+        }
+    }
+
     // ---- lowering ----
 
     /** Lowers the current file again with the options in the view, cancelling a lowering still running. */
@@ -213,6 +232,9 @@ public class LoweringView extends ViewPart {
         }
         message.getParent().layout(true, true);
         showPasses();
+        HostIrNodeElement pending = pendingNode;
+        pendingNode = null;
+        if (pending != null && pending.file().equals(r.file())) revealNode(pending.rank(), pending.nodeId());
     }
 
     /** Re-shows the pass list for the selected rank, filter and "hide unchanged" state, keeping the selection. */
@@ -286,8 +308,25 @@ public class LoweringView extends ViewPart {
         }
     }
 
-    /** Shows rank {@code rank}'s final program and selects node {@code nodeId} (a timeline bar's node). */
-    public void revealNode(int rank, int nodeId) {
+    /**
+     * Shows the node's rank's final program and selects the node; a node of another workspace file switches to
+     * that file first and selects the node once the file is lowered.
+     */
+    public void reveal(HostIrNodeElement node) {
+        String current = file == null ? null : file.getFullPath().toString();
+        if (node.file() != null && !node.file().equals(current)) {
+            IFile other = ResourcesPlugin.getWorkspace().getRoot().getFile(
+                    Path.fromPortableString(node.file()));
+            if (!other.exists()) return;
+            pendingNode = node;
+            setFile(other);
+            return;
+        }
+        revealNode(node.rank(), node.nodeId());
+    }
+
+    /** Shows rank {@code rank}'s final program and selects node {@code nodeId}. */
+    private void revealNode(int rank, int nodeId) {
         if (!(result instanceof LoweringResult.Lowered l) || rank >= l.trace().devices()) return;
         controls.rank.select(rank);
         showPasses();
@@ -347,13 +386,10 @@ public class LoweringView extends ViewPart {
 
     public void copySnapshot() {
         String s = selectedSnapshotText();
-        if (s != null) SnapshotExport.copy(passes.control().getDisplay(), s);
+        if (s != null) SnapshotTransfer.copy(passes.control().getDisplay(), s);
     }
 
-    /** Writes every rank's input and per-pass snapshots as {@code rank-R/NN-Pass.txt}; returns the file count. */
-    public int exportSnapshots(Path dir) throws IOException { return SnapshotExport.write(trace(), dir); }
-
-    public void exportSnapshotsInteractively() { SnapshotExport.writeInteractively(getSite().getShell(), trace()); }
+    public void exportSnapshotsInteractively() { SnapshotTransfer.writeInteractively(getSite().getShell(), trace()); }
 
     private PassTrace trace() { return result instanceof LoweringResult.Lowered l ? l.trace() : null; }
 
@@ -397,11 +433,14 @@ public class LoweringView extends ViewPart {
         relower();
     }
 
-    /** Finds the open lowering view of the active page, or null. */
-    public static LoweringView find() {
-        var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
-        IViewPart v = window == null || window.getActivePage() == null ? null : window.getActivePage().findView(ID);
-        return v instanceof LoweringView lv ? lv : null;
+    /** What this view lowers now, for a run of the same file with the same settings; see {@link LoweringContext}. */
+    @Override
+    public <T> T getAdapter(Class<T> adapter) {
+        if (adapter == LoweringContext.class) {
+            return file == null || controls == null ? null
+                    : adapter.cast(new LoweringContext(file.getFullPath().toString(), devices(), optionPairs()));
+        }
+        return super.getAdapter(adapter);
     }
 
     @Override
@@ -415,6 +454,7 @@ public class LoweringView extends ViewPart {
         IWorkbenchPage page = getSite().getPage();
         page.removePartListener(editorFollower);
         page.removePostSelectionListener(elementFollower);
+        page.removePostSelectionListener(ViewIds.TIMELINE, nodeFollower);
         ResourcesPlugin.getWorkspace().removeResourceChangeListener(saves);
         if (compareConfig != null) compareConfig.dispose();
         super.dispose();

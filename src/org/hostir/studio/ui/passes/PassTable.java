@@ -12,6 +12,7 @@ import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.ui.passes.model.PassEntry;
 
 /**
  * The pass list on the left of the lowering view: one row per pass of the selected rank, a dot before the passes

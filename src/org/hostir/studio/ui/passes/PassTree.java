@@ -11,6 +11,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.widgets.Composite;
+import org.hostir.studio.ui.passes.model.PassRow;
 
 /** The before/after tree: rows coloured by what the pass did, in the text font so it reads like the dump. */
 final class PassTree {

@@ -7,6 +7,7 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Path;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.timeline.model.TimelineRows;
 
 /**
  * Paints one lane of bars for a time window, at a cost bounded by the pixels of the lane rather than the bars of
@@ -92,15 +93,19 @@ final class BarPainter {
         return (int) Math.max(xMin - 1, Math.min(xMax + 1, x));
     }
 
-    static int inset(int kind) {
-        return kind == EventKind.HOST.ordinal() || kind == EventKind.SYNC.ordinal() ? 7 : 3;
-    }
+    /** The gap above and below a bar of kind {@code kind} (an ordinal) in its row, from the kind's {@link EventKind.Bar}. */
+    static int inset(int kind) { return INSETS[kind]; }
+
+    private static final int[] INSETS = Arrays.stream(KINDS).mapToInt(k -> switch (k.bar()) {
+        case FULL -> 3;
+        case THIN -> 7;
+    }).toArray();
 
     /** Paints the bars of {@code lane} between {@code fromNs} and {@code toNs} in the lane whose top is {@code y}. */
     void paint(GC gc, TimelineRows.Lane lane, TimelineEvent[] events, int y, long fromNs, long toNs) {
         int n = lane.size();
-        long[] start = lane.start, end = lane.end;
-        byte[] kind = lane.kind;
+        long[] start = lane.start(), end = lane.end();
+        byte[] kind = lane.kind();
         int painted = Integer.MIN_VALUE; // columns left of this are painted (or before the window)
         int runX = 0, runEnd = Integer.MIN_VALUE, runKind = -1;
         int i = lane.first(fromNs);
@@ -125,7 +130,7 @@ final class BarPainter {
                 if (runKind >= 0) flush(gc, runX, runEnd, runKind, y);
                 runKind = -1;
                 flush(gc, from, barEnd, k, y);
-                addLabel(events[lane.index[i]], x1, x2, k, y);
+                addLabel(events[lane.index()[i]], x1, x2, k, y);
             } else if (k == runKind && from <= runEnd) {
                 runEnd = Math.max(runEnd, barEnd);
             } else {
@@ -145,7 +150,7 @@ final class BarPainter {
         int lo = from, hi = lane.size();
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (x(lane.maxEnd[mid]) > painted || x(lane.start[mid]) + 1 > painted) hi = mid; else lo = mid + 1;
+            if (x(lane.maxEnd()[mid]) > painted || x(lane.start()[mid]) + 1 > painted) hi = mid; else lo = mid + 1;
         }
         return lo;
     }

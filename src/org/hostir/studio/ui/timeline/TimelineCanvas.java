@@ -1,6 +1,5 @@
 package org.hostir.studio.ui.timeline;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.eclipse.swt.SWT;
@@ -15,6 +14,9 @@ import org.eclipse.swt.widgets.ScrollBar;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.FlowPairing;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.timeline.model.TimeRuler;
+import org.hostir.studio.ui.timeline.model.TimelineRows;
+import org.hostir.studio.ui.timeline.model.EventDetails;
 
 /**
  * The timeline widget: rows of bars painted with plain GC calls. Only what is on screen is painted: rows outside
@@ -262,7 +264,7 @@ public final class TimelineCanvas {
         for (EventKind k : rows.kinds()) {
             gc.setBackground(palette.bar(k));
             gc.fillRectangle(x, y + 2, 14, fontHeight - 4);
-            String name = k.name().toLowerCase(Locale.ROOT);
+            String name = k.key();
             gc.drawString(name, x + 18, y, true);
             x += 18 + (int) (name.length() * charWidth) + 16;
         }
@@ -274,7 +276,9 @@ public final class TimelineCanvas {
      * arrows between the same two rows land on the same pixels: one is drawn per row pair and few pixels.
      */
     private void paintFlows(GC gc, int scroll, int width, int height) {
-        int n = rows.flowFrom.length;
+        long[] flowFrom = rows.flowFrom(), flowTo = rows.flowTo();
+        int[] flowFromRow = rows.flowFromRow(), flowToRow = rows.flowToRow();
+        int n = flowFrom.length;
         if (n == 0) return;
         int rowCount = rowTop.length;
         if (lastArrowX == null || lastArrowX.length != rowCount * rowCount) lastArrowX = new int[rowCount * rowCount];
@@ -285,9 +289,9 @@ public final class TimelineCanvas {
         int top = RULER_HEIGHT, bottom = height;
         arrows = 0;
         for (int i = 0; i < n; i++) {
-            int x1 = bars.x(rows.flowFrom[i]), x2 = bars.x(rows.flowTo[i]);
+            int x1 = bars.x(flowFrom[i]), x2 = bars.x(flowTo[i]);
             if ((x1 < LABEL_WIDTH && x2 < LABEL_WIDTH) || (x1 > width && x2 > width)) continue;
-            int r1 = rows.flowFromRow[i], r2 = rows.flowToRow[i];
+            int r1 = flowFromRow[i], r2 = flowToRow[i];
             if (r1 < 0 || r2 < 0) continue;
             int y1 = RULER_HEIGHT + rowTop[r1] - scroll + height(rows.rows().get(r1)) / 2;
             int y2 = RULER_HEIGHT + rowTop[r2] - scroll + height(rows.rows().get(r2)) / 2;
@@ -314,7 +318,7 @@ public final class TimelineCanvas {
         gc.fillRectangle(0, 0, area.width, RULER_HEIGHT);
         gc.setForeground(palette.grid());
         gc.drawLine(0, RULER_HEIGHT - 1, area.width, RULER_HEIGHT - 1);
-        double step = niceStep(nsPerPixel * 100);
+        double step = TimeRuler.step(nsPerPixel * 100);
         // ticks at whole steps from the run's start, which the labels count from
         long start = rows.startNs();
         long first = (long) Math.ceil((timeAt(LABEL_WIDTH) - start) / step);
@@ -323,29 +327,9 @@ public final class TimelineCanvas {
             double t = start + k * step;
             int x = LABEL_WIDTH + (int) ((t - viewStartNs) / nsPerPixel);
             gc.drawLine(x, RULER_HEIGHT - 6, x, RULER_HEIGHT - 1);
-            gc.drawString(formatTime(k * step, step), x + 3, (RULER_HEIGHT - fm.getHeight()) / 2 - 2, true);
+            gc.drawString(TimeRuler.label(k * step, step), x + 3, (RULER_HEIGHT - fm.getHeight()) / 2 - 2, true);
         }
         gc.drawString("time", 6, (RULER_HEIGHT - fm.getHeight()) / 2 - 2, true);
-    }
-
-    /** 1, 2 or 5 times a power of ten, at least {@code minNs}. */
-    static double niceStep(double minNs) {
-        double p = Math.pow(10, Math.floor(Math.log10(Math.max(minNs, 1e-3))));
-        for (double m : new double[] { 1, 2, 5, 10 }) {
-            if (m * p >= minNs) return m * p;
-        }
-        return 10 * p;
-    }
-
-    /** A time with a unit chosen from the ruler step, so neighbouring labels differ. */
-    public static String formatTime(double ns, double step) {
-        if (Math.abs(ns) < step * 1e-6) ns = 0; // the tick at the start: "0", not "-0"
-        if (step >= 1e9) return String.format(Locale.ROOT, "%.0f s", ns / 1e9);
-        if (step >= 1e6) return String.format(Locale.ROOT, "%.0f ms", ns / 1e6);
-        if (step >= 1e5) return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
-        if (step >= 1e3) return String.format(Locale.ROOT, "%.0f \u00b5s", ns / 1e3);
-        if (step >= 1e2) return String.format(Locale.ROOT, "%.1f \u00b5s", ns / 1e3);
-        return String.format(Locale.ROOT, "%.0f ns", ns);
     }
 
     static String clip(String s, double chars) {

@@ -3,13 +3,17 @@ package org.hostir.studio.ui.timeline;
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.Adapters;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.hostir.studio.ui.LoweringContext;
+import org.hostir.studio.ui.ViewIds;
 
 /**
  * The handler of the timeline commands (plugin.xml), dispatched on the command id: the view's toolbar commands
@@ -30,7 +34,7 @@ public class TimelineCommands extends AbstractHandler {
                 settings = ask(HandlerUtil.getActiveShell(event), file, settings);
                 if (settings == null) return null;
             }
-            CpuRun.schedule(file, org.eclipse.ui.PlatformUI.getWorkbench().getDisplay(), settings);
+            CpuRun.schedule(file, PlatformUI.getWorkbench().getDisplay(), settings);
             return null;
         }
         TimelineView view = view(event);
@@ -49,12 +53,16 @@ public class TimelineCommands extends AbstractHandler {
 
     /**
      * The settings a run of {@code file} starts from: the lowering view's devices and options when it shows the
-     * same file (what a person just looked at is what runs), the defaults otherwise.
+     * same file (what a person just looked at is what runs), the defaults otherwise. The view answers its
+     * {@link LoweringContext} as an adapter, so this needs only its id.
      */
     public static RunSettings settingsFor(IFile file) {
-        var lowering = org.hostir.studio.ui.passes.LoweringView.find();
-        if (lowering == null || !file.equals(lowering.file())) return RunSettings.DEFAULTS;
-        return new RunSettings(lowering.devices(), lowering.optionPairs(), java.util.Map.of());
+        var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+        IViewPart lowering = window == null || window.getActivePage() == null ? null
+                : window.getActivePage().findView(ViewIds.LOWERING);
+        LoweringContext context = lowering == null ? null : Adapters.adapt(lowering, LoweringContext.class);
+        if (context == null || !context.file().equals(file.getFullPath().toString())) return RunSettings.DEFAULTS;
+        return new RunSettings(context.devices(), context.options(), java.util.Map.of());
     }
 
     /** "Run on CPU with Settings...": one line of key=value words, checked as it is typed; null when cancelled. */

@@ -3,9 +3,7 @@ package org.hostir.studio.ui.timeline;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -15,6 +13,7 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.util.IPropertyChangeListener;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Color;
@@ -27,7 +26,6 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
@@ -35,23 +33,28 @@ import org.eclipse.ui.part.ViewPart;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
-import org.hostir.studio.trace.OverlapFigures;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
-import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.HostIrNodeElement;
+import org.hostir.studio.ui.SelectionRelay;
+import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.timeline.model.EventDetails;
+import org.hostir.studio.ui.timeline.model.TimelineRows;
+import org.hostir.studio.ui.timeline.model.TimelineSummary;
 
 /**
  * The timeline view: a run's timeline or a Chrome trace, one row per rank and stream, bars coloured by kind from
  * the theme, send-to-receive arrows, and the overlap summary (HTA's figures) below. Other code shows a timeline
- * with {@link #show(Timeline, String)}; selecting a bar reveals its Host IR node in the lowering view.
+ * with {@link #show(Timeline, String)}. Selecting a bar publishes its Host IR node as a {@link HostIrNodeElement}
+ * through the workbench selection service (the lowering view follows it and reveals the node).
  */
 public class TimelineView extends ViewPart {
-    public static final String ID = "org.hostir.studio.ui.timeline.TimelineView";
+    public static final String ID = ViewIds.TIMELINE;
     /** The key bindings' context (zoom, fit, export), active while the view is. */
     public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
     /** Family of the jobs that compute the summary below the bars, so that tests and callers can join them. */
     public static final Object SUMMARY_FAMILY = new Object();
-    static final String COLOR_PREFIX = "org.hostir.studio.ui.timeline.";
+    private static final String ARROW_COLOR = EventKind.COLOR_ID_PREFIX + "arrow";
 
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
@@ -60,6 +63,7 @@ public class TimelineView extends ViewPart {
     private int summaries;
     private Timeline timeline;
     private IFile source;
+    private final SelectionRelay relay = new SelectionRelay();
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private final IPropertyChangeListener themeListener = e -> {
         textColors.clear();
@@ -101,6 +105,7 @@ public class TimelineView extends ViewPart {
         sash.setWeights(72, 28);
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
+        getSite().setSelectionProvider(relay);
     }
 
     /**
@@ -118,7 +123,7 @@ public class TimelineView extends ViewPart {
         Job job = new Job("Timeline summary") {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
-                String text = summary(t);
+                String text = TimelineSummary.of(t);
                 display.asyncExec(() -> {
                     if (mine == summaries && !summary.isDisposed()) summary.setText(text);
                 });
@@ -132,37 +137,25 @@ public class TimelineView extends ViewPart {
         job.schedule();
     }
 
-    /** The summary below the bars: counts, per-rank totals, overlap and exposed communication. */
-    static String summary(Timeline t) {
-        StringBuilder s = new StringBuilder();
-        Map<Integer, Map<EventKind, Integer>> counts = new TreeMap<>();
-        for (TimelineEvent e : t.events()) {
-            counts.computeIfAbsent(e.rank(), r -> new EnumMap<>(EventKind.class)).merge(e.kind(), 1, Integer::sum);
-        }
-        s.append(OverlapFigures.of(t).format());
-        counts.forEach((rank, byKind) -> {
-            s.append("rank ").append(rank).append(" events:");
-            byKind.forEach((k, n) -> s.append(' ').append(k.name().toLowerCase(Locale.ROOT)).append(' ').append(n));
-            s.append('\n');
-        });
-        s.append("Wheel: zoom, drag: pan, 0: fit, click a bar: reveal its Host IR node in the Lowering view.");
-        return s.toString();
-    }
-
+    /**
+     * Shows the bar in the status line and publishes its Host IR node (the lowering view, opened if need be without
+     * taking the focus, follows the selection); a bar of no node, or none, publishes an empty selection.
+     */
     private void barSelected(TimelineEvent e) {
-        if (e == null) return;
+        if (e == null || e.nodeId() < 0) {
+            relay.setSelection(StructuredSelection.EMPTY);
+            if (e == null) return;
+        }
         getViewSite().getActionBars().getStatusLineManager().setMessage(EventDetails.of(e).lines().findFirst()
                 .orElse(""));
         if (e.nodeId() < 0) return;
         try {
-            IViewPart v = getSite().getPage().showView(LoweringView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
-            if (v instanceof LoweringView lowering) {
-                if (source != null && !source.equals(lowering.file())) lowering.setFile(source);
-                lowering.revealNode(e.rank(), e.nodeId());
-            }
+            getSite().getPage().showView(ViewIds.LOWERING, null, IWorkbenchPage.VIEW_VISIBLE);
         } catch (PartInitException ignored) {
             // no lowering view: the status line already shows the bar
         }
+        String file = source == null ? null : source.getFullPath().toString();
+        relay.setSelection(new StructuredSelection(new HostIrNodeElement(file, e.rank(), e.nodeId())));
     }
 
     // ---- commands ----
@@ -257,7 +250,7 @@ public class TimelineView extends ViewPart {
         @Override
         public Color bar(EventKind kind) {
             Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(COLOR_PREFIX + kind.name().toLowerCase(Locale.ROOT));
+                    .get(kind.colorId());
             return c != null ? c : canvas.control().getDisplay().getSystemColor(SWT.COLOR_GRAY);
         }
 
@@ -302,7 +295,7 @@ public class TimelineView extends ViewPart {
         @Override
         public Color arrow() {
             Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(COLOR_PREFIX + "arrow");
+                    .get(ARROW_COLOR);
             return c != null ? c : foreground();
         }
 

@@ -28,7 +28,7 @@ class OverlapFiguresTest {
         assertEquals(0, r0.spanStartNs());
         assertEquals(5000, r0.spanNs());
         assertEquals(List.of(new StreamBusy(-1, "host", 500), new StreamBusy(0, "Stream 0", 2200),
-                new StreamBusy(1, "Stream 1 (comm)", 2400)), r0.streams(), "the sync bar is a wait, not busy");
+                new StreamBusy(1, "Stream 1 (comm)", 3000)), r0.streams(), "the copy keeps stream 1 busy too");
     }
 
     @Test
@@ -108,7 +108,7 @@ class OverlapFiguresTest {
                 rank 0: compute 2.20 us, communication 2.40 us, overlap 1.20 us (50%), exposed communication 1.20 us, span 5.00 us
                   host: busy 0.50 us (10% of span)
                   Stream 0: busy 2.20 us (44% of span)
-                  Stream 1 (comm): busy 2.40 us (48% of span)
+                  Stream 1 (comm): busy 3.00 us (60% of span)
                 rank 1: compute 1.40 us, communication 0.50 us, overlap 0.00 us (0%), exposed communication 0.50 us, span 1.90 us
                   Stream 0: busy 1.90 us (100% of span)
                   Stream 1: busy 0.00 us (0% of span)

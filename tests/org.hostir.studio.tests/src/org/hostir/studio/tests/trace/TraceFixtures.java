@@ -27,7 +27,7 @@ final class TraceFixtures {
      *         Stream 0  [1000, 3200)   MATMUL       (overlaps half of the communication stream's 2400 ns)
      *         Stream 1  [2000, 4000)   COMMUNICATION Allgather
      *                   [4000, 4400)   P2P send, flow 7 -> rank 1
-     *                   [4400, 5000)   SYNC          (a wait: not busy time)
+     *                   [4400, 5000)   COPY          (busy, neither compute nor communication)
      * rank 1  Stream 0  [4100, 4600)   P2P recv, flow 7
      *                   [4600, 6000)   LINEAR, with a KERNEL [4700, 4800) nested in it
      *         Stream 1  [5000, 5000)   KERNEL of zero duration
@@ -41,7 +41,7 @@ final class TraceFixtures {
                 new TimelineEvent(0, 0, EventKind.MATMUL, "matmul", 5, 0, 1000, 3200, 0, 2_000_000_000L, -1, 0),
                 new TimelineEvent(0, 1, EventKind.COMMUNICATION, "Allgather", 7, 0, 2000, 4000, 1 << 20, 0, -1, 0),
                 p2p(0, 1, "send", 4000, 4400, 1, 7),
-                bar(0, 1, EventKind.SYNC, "Synchronize Stream 0", 4400, 5000),
+                bar(0, 1, EventKind.COPY, "copy T3", 4400, 5000),
                 p2p(1, 0, "recv", 4100, 4600, 0, 7),
                 bar(1, 0, EventKind.LINEAR, "linear", 4600, 6000),
                 bar(1, 0, EventKind.KERNEL, "pointwise", 4700, 4800),

@@ -15,7 +15,7 @@ import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
-import org.hostir.studio.ui.passes.PassRow;
+import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -38,7 +38,7 @@ import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
-import org.hostir.studio.ui.timeline.TimelineRows;
+import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.hostir.studio.ui.timeline.TimelineView;
 import org.junit.jupiter.api.Test;
 

@@ -26,7 +26,10 @@ import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.passes.LoweringResult;
 import org.hostir.studio.ui.passes.LoweringView;
-import org.hostir.studio.ui.passes.PassRow;
+import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.ui.passes.model.PassEntry;
+import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.passes.model.SnapshotExport;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,6 +123,28 @@ public class LoweringViewTest {
         return s.replace("\r\n", "\n").strip();
     }
 
+    private PassTrace trace() {
+        return assertInstanceOf(LoweringResult.Lowered.class, view.result(), view.messageText()).trace();
+    }
+
+    private static List<String> names(List<PassEntry> entries) {
+        return entries.stream().map(e -> e.step().pass()).toList();
+    }
+
+    @Test
+    public void theModelFiltersThePassList() {
+        PassTrace.RankTrace rank = trace().rank(0);
+        assertEquals(PASSES, names(PassEntry.visible(rank, " ", false)));
+        assertEquals(List.of("DecomposeReshardings", "Segment", "StreamParallelType"),
+                names(PassEntry.visible(rank, "", true)), "the passes that changed the program");
+        assertEquals(List.of("StreamParallelType"), names(PassEntry.visible(rank, "STREAM", false)), "any case");
+        assertEquals(List.of(), names(PassEntry.visible(rank, "Validate", true)), "Validate changes nothing");
+        PassEntry spt = PassEntry.visible(rank, "StreamParallelType", false).getFirst();
+        assertEquals(PASSES.indexOf("StreamParallelType"), spt.index());
+        assertEquals(spt.step().after().print(), SnapshotExport.text(spt, rank));
+        assertEquals(rank.result().print(), SnapshotExport.text(null, rank), "no pass selected: the final program");
+    }
+
     @Test
     public void hideUnchangedHidesThePassesThatChangedNothing() {
         view.setHideUnchanged(true);
@@ -209,7 +234,8 @@ public class LoweringViewTest {
     @Test
     public void exportWritesEverySnapshotOfEveryRank() throws Exception {
         Path dir = Files.createTempDirectory("snapshots");
-        assertEquals(2 * (1 + PASSES.size()), view.exportSnapshots(dir));
+        assertEquals(2 * (1 + PASSES.size()), SnapshotExport.write(trace(), dir));
+        assertEquals("05-StreamParallelType.txt", SnapshotExport.fileName(5, "StreamParallelType"));
         assertTrue(Files.readString(dir.resolve("rank-1/05-StreamParallelType.txt")).contains("FOR StreamIdx"));
     }
 

@@ -18,7 +18,7 @@ import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.TimelineCanvas;
-import org.hostir.studio.ui.timeline.TimelineRows;
+import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.hostir.studio.ui.timeline.TimelineView;
 import org.junit.jupiter.api.Test;
 

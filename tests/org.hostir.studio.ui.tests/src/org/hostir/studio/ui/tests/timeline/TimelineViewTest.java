@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
@@ -20,12 +22,15 @@ import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.passes.LoweringView;
-import org.hostir.studio.ui.passes.PassRow;
+import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.CpuRun;
-import org.hostir.studio.ui.timeline.EventDetails;
-import org.hostir.studio.ui.timeline.TimelineRows;
+import org.hostir.studio.ui.timeline.model.EventDetails;
+import org.hostir.studio.ui.timeline.model.TimeRuler;
+import org.hostir.studio.ui.timeline.model.TimelineRows;
+import org.hostir.studio.ui.timeline.model.TimelineSummary;
 import org.hostir.studio.ui.timeline.TimelineView;
 import org.junit.jupiter.api.Test;
 
@@ -61,8 +66,7 @@ public class TimelineViewTest {
         }
         assertTrue(rows.rows().stream().allMatch(r -> r.label().startsWith("rank ")));
         ViewTestSupport.join(TimelineView.SUMMARY_FAMILY);
-        assertTrue(view.summaryText().contains("overlap"), view.summaryText());
-        assertTrue(view.summaryText().contains("exposed communication"), view.summaryText());
+        assertEquals(TimelineSummary.of(timeline), view.summaryText(), "the view shows the model's summary");
 
         TimelineEvent matmul = timeline.events().stream().filter(e -> e.kind() == EventKind.MATMUL).findFirst()
                 .orElseThrow();
@@ -80,24 +84,46 @@ public class TimelineViewTest {
         page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
     }
 
+    /**
+     * A bar's node goes out through the selection service as a {@link HostIrNodeElement}; the lowering view follows
+     * it: on its own file at once, and from another file by switching to the bar's file and lowering it first.
+     */
     @Test
     public void selectingABarRevealsItsHostIrNodeInTheLoweringView() throws Exception {
         IWorkbenchPage page = ViewTestSupport.page();
-        org.eclipse.core.resources.IFile file = ViewTestSupport.copyToWorkspace("timeline",
-                "examples/seeds/ag_matmul_p2p.fusion", "ag_matmul_p2p.fusion");
+        IFile file = ViewTestSupport.copyToWorkspace("timeline", "examples/seeds/ag_matmul_p2p.fusion",
+                "ag_matmul_p2p.fusion");
+        IFile other = ViewTestSupport.copyToWorkspace("timeline", "examples/seeds/ag_matmul_p2p.fusion",
+                "other.fusion");
         LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
-        lowering.setFile(file);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
         Timeline timeline = cpuRun();
-        TimelineView view = TimelineView.show(timeline, "reveal", file);
-        TimelineEvent matmul = timeline.events().stream().filter(e -> e.kind() == EventKind.MATMUL && e.nodeId() >= 0)
-                .findFirst().orElseThrow();
-        view.canvas().select(matmul);
-        ViewTestSupport.spin(Display.getCurrent(), 200);
+        List<TimelineEvent> matmuls = timeline.events().stream()
+                .filter(e -> e.kind() == EventKind.MATMUL && e.nodeId() >= 0).toList();
+        TimelineEvent first = matmuls.getFirst();
+        TimelineEvent last = matmuls.getLast();
+        for (IFile shown : List.of(file, other)) {
+            lowering.setFile(shown);
+            ViewTestSupport.join(LoweringView.JOB_FAMILY);
+            TimelineView view = TimelineView.show(timeline, "reveal", file);
+            TimelineEvent bar = shown == file ? first : last;
+            view.canvas().select(bar);
+            var published = (IStructuredSelection) page.getWorkbenchWindow().getSelectionService()
+                    .getSelection(TimelineView.ID);
+            assertEquals(new HostIrNodeElement(file.getFullPath().toString(), bar.rank(), bar.nodeId()),
+                    published.getFirstElement(), "the selection service has the bar's node");
+            ViewTestSupport.spin(Display.getCurrent(), 800); // post-selection listeners run after a delay
+            ViewTestSupport.join(LoweringView.JOB_FAMILY);
+            assertEquals(file, lowering.file(), "the lowering view shows the bar's file");
+            assertRevealed(lowering, bar);
+        }
+    }
+
+    private static void assertRevealed(LoweringView lowering, TimelineEvent bar) {
         PassRow row = assertInstanceOf(PassRow.class, lowering.tree().getStructuredSelection().getFirstElement(),
                 "the bar's node is selected in the lowering view");
-        assertEquals(matmul.nodeId(), row.node().id());
-        assertEquals(matmul.rank(), Integer.parseInt(lowering.getContentDescription().replaceAll(".*rank (\\d+).*", "$1")));
+        assertEquals(bar.nodeId(), row.node().id());
+        assertEquals(bar.rank(), Integer.parseInt(lowering.getContentDescription().replaceAll(".*rank (\\d+).*",
+                "$1")));
     }
 
     @Test
@@ -146,10 +172,27 @@ public class TimelineViewTest {
 
     @Test
     public void rulerLabelsCountFromTheRunsStart() {
-        assertEquals("0 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(-1e-7, 5e6), "not -0");
-        assertEquals("5 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(5e6, 5e6));
-        assertEquals("2.5 ms", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(2.5e6, 5e5));
-        assertEquals("500 ns", org.hostir.studio.ui.timeline.TimelineCanvas.formatTime(500, 50));
+        assertEquals("0 ms", TimeRuler.label(-1e-7, 5e6), "not -0");
+        assertEquals("5 ms", TimeRuler.label(5e6, 5e6));
+        assertEquals("2.5 ms", TimeRuler.label(2.5e6, 5e5));
+        assertEquals("500 ns", TimeRuler.label(500, 50));
+        assertEquals(5e6, TimeRuler.step(3e6), 0, "steps are 1, 2 or 5 times a power of ten");
+        assertEquals(2e3, TimeRuler.step(1001), 0);
+        assertEquals(1e2, TimeRuler.step(100), 0);
+    }
+
+    @Test
+    public void theSummaryCountsEveryRanksEventsByKind() throws Exception {
+        Timeline timeline = cpuRun();
+        String summary = TimelineSummary.of(timeline);
+        for (int rank : List.of(0, 1)) {
+            long matmuls = timeline.events().stream().filter(e -> e.rank() == rank && e.kind() == EventKind.MATMUL)
+                    .count();
+            assertTrue(summary.contains("rank " + rank + " events:") && summary.matches("(?s).*rank " + rank
+                    + " events:[^\\n]* matmul " + matmuls + "\\b.*"), summary);
+        }
+        assertTrue(summary.contains("overlap") && summary.contains("exposed communication"), summary);
+        assertTrue(summary.endsWith(TimelineSummary.HINT), summary);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.hostir.studio.ui.passes;
+package org.hostir.studio.ui.passes.model;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.hostir.studio.lower.PassTrace;
  */
 public record PassEntry(int index, PassTrace.Step step) {
     /** The steps of {@code rank} whose pass name contains {@code filter} (any case; blank: all), in order. */
-    static List<PassEntry> visible(PassTrace.RankTrace rank, String filter, boolean hideUnchanged) {
+    public static List<PassEntry> visible(PassTrace.RankTrace rank, String filter, boolean hideUnchanged) {
         String f = filter.trim().toLowerCase(Locale.ROOT);
         List<PassEntry> out = new ArrayList<>();
         for (int i = 0; i < rank.steps().size(); i++) {

@@ -1,4 +1,4 @@
-package org.hostir.studio.ui.passes;
+package org.hostir.studio.ui.passes.model;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.hostir.studio.ui.timeline;
+package org.hostir.studio.ui.timeline.model;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -52,6 +52,21 @@ public final class TimelineRows {
         }
 
         public int size() { return index.length; }
+
+        // the arrays themselves, for the painter's inner loop (read only)
+
+        /** Per bar, its index in {@link Row#events()}. */
+        public int[] index() { return index; }
+
+        public long[] start() { return start; }
+
+        public long[] end() { return end; }
+
+        /** Per bar, the latest end among bars 0..i. */
+        public long[] maxEnd() { return maxEnd; }
+
+        /** Per bar, its {@link EventKind}'s ordinal. */
+        public byte[] kind() { return kind; }
 
         /** Index of the first bar that ends at or after {@code fromNs} (all before it end earlier). */
         public int first(long fromNs) {
@@ -161,10 +176,10 @@ public final class TimelineRows {
     private final long startNs;
     private final long endNs;
     /** Per flow (in {@link #flows()} order): the send's start, the recv's end, and their rows. */
-    final long[] flowFrom;
-    final long[] flowTo;
-    final int[] flowFromRow;
-    final int[] flowToRow;
+    private final long[] flowFrom;
+    private final long[] flowTo;
+    private final int[] flowFromRow;
+    private final int[] flowToRow;
 
     public TimelineRows(Timeline timeline) {
         this.timeline = timeline;
@@ -244,6 +259,20 @@ public final class TimelineRows {
 
     /** Send-to-receive pairs, for the arrows. */
     public List<FlowPairing.Flow> flows() { return flows; }
+
+    // per flow, in flows() order, for the painter (read only)
+
+    /** The send's start. */
+    public long[] flowFrom() { return flowFrom; }
+
+    /** The receive's end. */
+    public long[] flowTo() { return flowTo; }
+
+    /** The send's row index, or -1. */
+    public int[] flowFromRow() { return flowFromRow; }
+
+    /** The receive's row index, or -1. */
+    public int[] flowToRow() { return flowToRow; }
 
     public long startNs() { return startNs; }
 

@@ -1,4 +1,4 @@
-package org.hostir.studio.ui.passes;
+package org.hostir.studio.ui;
 
 import org.eclipse.core.runtime.ListenerList;
 import org.eclipse.jface.viewers.ISelection;
@@ -8,8 +8,9 @@ import org.eclipse.jface.viewers.SelectionChangedEvent;
 import org.eclipse.jface.viewers.StructuredSelection;
 
 /**
- * The view's selection provider for the workbench: it publishes {@code FusionElement}s (what a Host IR node came
- * from), not the tree's own rows, so the fusion editor can follow without knowing this view.
+ * A view's selection provider for the workbench that publishes shared elements rather than the view's own rows:
+ * the lowering view publishes {@link FusionElement}s (what a Host IR node came from), the timeline view
+ * {@link HostIrNodeElement}s (the node a bar came from), so that other parts follow without knowing the view.
  */
 public final class SelectionRelay implements ISelectionProvider {
     private final ListenerList<ISelectionChangedListener> listeners = new ListenerList<>();

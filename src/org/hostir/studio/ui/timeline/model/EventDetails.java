@@ -1,4 +1,4 @@
-package org.hostir.studio.ui.timeline;
+package org.hostir.studio.ui.timeline.model;
 
 import java.util.ArrayList;
 import java.util.List;
