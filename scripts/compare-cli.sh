@@ -38,18 +38,28 @@ cases() {
     echo "run examples/seeds/ag_matmul.fusion --set M=3 --validate"
 }
 
+java=java
+for j in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+    [[ -x $j/bin/java ]] && "$j/bin/java" -version 2>&1 | grep -qE 'version "(2[5-9]|[3-9][0-9])' && { java=$j/bin/java; break; }
+done
+
 record() { # tree outdir
-    local tree=$1 out=$2 n=0 line
+    local tree=$1 out=$2 n=0 line cp
     mkdir -p "$out"
-    (cd "$tree" && ./hirstudio classpath >/dev/null)
+    # a copy of the compiled engine, so that a rebuild of the tree meanwhile cannot mix two versions
+    cp=$(cd "$tree" && ./hirstudio classpath | tail -1)
+    cp -r "${cp%%:*}" "$out.classes"
+    cp="$out.classes:${cp#*:}"
     while read -r line; do
         n=$((n + 1))
         local args=${line//TRACE/$work/trace.json}
         {
             echo "\$ $line"
-            (cd "$tree" && ./hirstudio $args 2>&1; echo "exit $?") | mask
+            (cd "$tree" && "$java" -Dhirstudio.home="$tree" --enable-native-access=ALL-UNNAMED -XX:TieredStopAtLevel=1 \
+                -cp "$cp" org.hostir.studio.cli.Main $args 2>&1; echo "exit $?") | mask
         } > "$out/$(printf %03d $n).txt" || true
     done < <(cases)
+    rm -rf "$out.classes"
 }
 
 echo "compare-cli: base $(git -C "$root" rev-parse --short "$base") vs working tree"

@@ -217,20 +217,8 @@ public final class TimelineRows {
         for (EventKind k : EventKind.values()) {
             if (kindSeen[k.ordinal()]) kinds.add(k);
         }
-        List<Row> out = new ArrayList<>(runs.size());
         Map<Long, Integer> rowIndex = new HashMap<>();
-        for (int r = 0; r < runs.size(); r++) {
-            int[] run = runs.get(r);
-            int from = run[2], to = r + 1 < runs.size() ? runs.get(r + 1)[2] : n;
-            if (rowIndex.put(((long) run[0] << 32) | (run[1] & 0xffffffffL), out.size()) != null) {
-                throw new IllegalArgumentException("timeline events of rank " + run[0] + " stream " + run[1]
-                        + " are not together");
-            }
-            TimelineEvent[] events = all.subList(from, to).toArray(TimelineEvent[]::new);
-            out.add(new Row(run[0], run[1], "rank " + run[0] + "  " + timeline.streamName(run[0], run[1]), events,
-                    from, starts, ends, kindOf));
-        }
-        rows = List.copyOf(out);
+        rows = rows(timeline, runs, starts, ends, kindOf, rowIndex);
         // only the events with a flow id take part in the pairing
         flows = FlowPairing.pair(new Timeline(flowEvents, Map.of())).flows();
         flowFrom = new long[flows.size()];
@@ -246,6 +234,25 @@ public final class TimelineRows {
         }
         startNs = lo == Long.MAX_VALUE ? 0 : lo;
         endNs = hi == Long.MIN_VALUE ? 1 : Math.max(hi, startNs + 1);
+    }
+
+    /** One row per run of events of the same rank and stream; {@code rowIndex} gets each row's index by key. */
+    private static List<Row> rows(Timeline timeline, List<int[]> runs, long[] starts, long[] ends, byte[] kindOf,
+                                  Map<Long, Integer> rowIndex) {
+        List<TimelineEvent> all = timeline.events();
+        List<Row> out = new ArrayList<>(runs.size());
+        for (int r = 0; r < runs.size(); r++) {
+            int[] run = runs.get(r);
+            int from = run[2], to = r + 1 < runs.size() ? runs.get(r + 1)[2] : all.size();
+            if (rowIndex.put(((long) run[0] << 32) | (run[1] & 0xffffffffL), out.size()) != null) {
+                throw new IllegalArgumentException("timeline events of rank " + run[0] + " stream " + run[1]
+                        + " are not together");
+            }
+            TimelineEvent[] events = all.subList(from, to).toArray(TimelineEvent[]::new);
+            out.add(new Row(run[0], run[1], "rank " + run[0] + "  " + timeline.streamName(run[0], run[1]), events,
+                    from, starts, ends, kindOf));
+        }
+        return List.copyOf(out);
     }
 
     private static long key(TimelineEvent e) { return ((long) e.rank() << 32) | (e.stream() & 0xffffffffL); }
