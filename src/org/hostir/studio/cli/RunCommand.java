@@ -19,7 +19,6 @@ import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.launch.LauncherEnv;
-import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
@@ -95,7 +94,7 @@ public final class RunCommand implements Command {
         var maybe = CheckCommand.loadOrReport(file, devices, a.symbols(), err);
         if (maybe.isEmpty()) return ExitCode.BAD_INPUT;
         LoadedFusion loaded = maybe.get();
-        Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
         RunConfig config = new RunConfig(devices, symbols, options, iterations, warmup, a.flag("--validate"), seed,
                 timeout);
         // auto takes the GPUs when this machine has enough of them for --devices, else simulates them on the CPU

@@ -39,4 +39,11 @@ public record FusionBindings(int devices, Map<String, Long> symbols) {
         Long v = symbols.get(symbol);
         return v == null ? OptionalLong.empty() : OptionalLong.of(v);
     }
+
+    /** Every binding as symbol name -> value, {@code D} included: what execution evaluates extents with. */
+    public Map<String, Long> asMap() {
+        Map<String, Long> m = new LinkedHashMap<>(symbols);
+        m.put(DEVICES_SYMBOL, (long) devices);
+        return m;
+    }
 }

@@ -21,7 +21,6 @@ import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.LoadedFusion;
@@ -72,7 +71,7 @@ public final class CpuRun {
         } catch (FusionFileException e) {
             return new Outcome.Failed(e.diagnostics().stream().map(d -> d.format()).toList());
         }
-        Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
         symbols.putAll(symbolOverrides);
         RunConfig config = new RunConfig(devices, symbols, options, 1, 0, true, 42, CpuBackend.DEFAULT_TIMEOUT_MILLIS);
         try (CpuBackend backend = new CpuBackend(devices, config.timeoutMillis())) {
