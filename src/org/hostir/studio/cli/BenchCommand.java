@@ -1,14 +1,18 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
 import org.hostir.studio.bench.LoweringBenchmark;
+import org.hostir.studio.bench.cuda.AgMatmulDispatch;
+import org.hostir.studio.bench.cuda.AgMatmulReport;
+import org.hostir.studio.exec.cuda.CudaBackend;
 
 /**
  * {@code hirstudio bench lowering [--ops N] [--devices N] [--repetitions N]}: benchmarks, never timed unit tests.
- * The AG+GEMM comparison with the PyTorch baseline belongs to the CUDA backend and is not here yet.
+ * {@code bench agmm} is the AG+GEMM comparison with the PyTorch baseline on the local GPUs ({@code bench.cuda}).
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
@@ -48,29 +52,29 @@ public final class BenchCommand implements Command {
         int devices = a.value("--devices").isPresent() ? a.devices() : 2;
         int reps = (int) Arguments.integer("--repetitions", a.value("--repetitions").orElse("10"), 1, 10_000);
         int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("3"), 0, 10_000);
-        java.nio.file.Path home = java.nio.file.Path.of(System.getProperty("hirstudio.home", "."));
+        Path home = Path.of(System.getProperty("hirstudio.home", "."));
         String torch = a.value("--torch").orElse(home.resolve("scripts/torch_ag_matmul_baseline.py").toString());
-        java.nio.file.Path examples = java.nio.file.Path.of(a.value("--examples")
+        Path examples = Path.of(a.value("--examples")
                 .orElse(home.resolve("examples").toString()));
-        if (!org.hostir.studio.exec.cuda.CudaBackend.available(devices)) {
+        if (!CudaBackend.available(devices)) {
             err.println("error: bench agmm: needs " + devices + " CUDA devices, found "
-                    + org.hostir.studio.exec.cuda.CudaBackend.localDeviceCount());
+                    + CudaBackend.localDeviceCount());
             return ExitCode.BAD_INPUT;
         }
         try {
             if (a.flag("--gemm")) {
-                return org.hostir.studio.exec.cuda.AgMatmulReport.gemm(torch.equals("none") ? null
+                return AgMatmulReport.gemm(torch.equals("none") ? null
                         : home.resolve("scripts/torch_gemm.py"), devices, out);
             }
             if (a.flag("--dispatch")) {
-                return org.hostir.studio.exec.cuda.AgMatmulDispatch.dispatchCosts(devices, out);
+                return AgMatmulDispatch.dispatchCosts(devices, out);
             }
             if (a.value("--diagnose").isPresent()) {
-                return org.hostir.studio.exec.cuda.AgMatmulReport.diagnose(examples,
-                        java.nio.file.Path.of(a.value("--diagnose").get()), devices, out);
+                return AgMatmulReport.diagnose(examples,
+                        Path.of(a.value("--diagnose").get()), devices, out);
             }
-            return org.hostir.studio.exec.cuda.AgMatmulReport.run(examples,
-                    torch.equals("none") ? null : java.nio.file.Path.of(torch), devices, reps, warmup, out);
+            return AgMatmulReport.run(examples,
+                    torch.equals("none") ? null : Path.of(torch), devices, reps, warmup, out);
         } catch (Exception e) {
             err.println("error: bench agmm: " + e.getMessage());
             return ExitCode.FAILED;

@@ -54,14 +54,14 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
         int devices = request.devices();
         out.println("fusion " + loaded.fusion().name() + ": " + devices + " device" + (devices == 1 ? "" : "s")
                 + ", backend " + plan.describe() + ", " + request.options().asMap());
-        out.println("symbols: " + new TreeMap<>(loaded.bindings().withDevices()));
+        out.println("symbols: " + new TreeMap<>(loaded.bindings().asMap()));
         request.launcher().ifPresent(l -> out.println("launcher: " + l.describe()));
     }
 
     private boolean saveNpy(LoadedFusion loaded, RunResult result, PrintStream out, PrintStream err) {
         Path dir = saveNpy.orElseThrow();
         try {
-            Path manifest = NpySaver.save(dir, file, loaded.fusion(), loaded.bindings().withDevices(), result,
+            Path manifest = NpySaver.save(dir, file, loaded.fusion(), loaded.bindings().asMap(), result,
                     request.devices());
             out.println("saved: " + manifest + " (inputs and outputs as .npy; check them with"
                     + " scripts/check_npy_torch.py " + manifest + ")");

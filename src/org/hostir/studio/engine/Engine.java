@@ -99,7 +99,7 @@ public final class Engine {
     public static RunResult run(LoadedFusion loaded, BackendPlan plan, Consumer<String> progress)
             throws EngineFailure {
         RunRequest r = plan.request();
-        RunConfig config = new RunConfig(r.devices(), loaded.bindings().withDevices(), r.options(), r.iterations(),
+        RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
                 r.warmup(), r.validate(), r.seed(), r.timeoutMillis());
         try (Backend backend = plan.open()) {
             return Runner.run(loaded.fusion(), config, backend, progress);

@@ -258,7 +258,7 @@ public final class Evaluator {
             case FusionOp.Matmul m -> EventKind.MATMUL;
             case FusionOp.Linear l -> EventKind.LINEAR;
             case FusionOp.Set s -> EventKind.COPY;
-            default -> EventKind.KERNEL;
+            case FusionOp.Binary _, FusionOp.Reduction _, FusionOp.Broadcast _ -> EventKind.KERNEL;
         };
     }
 

@@ -3,7 +3,6 @@ package org.hostir.studio.exec;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -30,7 +29,7 @@ public final class RankThreads implements AutoCloseable {
     /**
      * Runs {@code body} for every rank on that rank's thread, all at once, waits for all of them and returns
      * what each failing rank threw, by rank (empty when all succeeded). An interrupted wait keeps the interrupt
-     * and ends in an {@link org.hostir.studio.exec.ExecutionException}.
+     * and ends in an {@link ExecutionException}.
      */
     public Map<Integer, Throwable> onEveryRank(IntConsumer body) {
         Map<Integer, Future<?>> running = new TreeMap<>();
@@ -39,11 +38,11 @@ public final class RankThreads implements AutoCloseable {
         for (var e : running.entrySet()) {
             try {
                 e.getValue().get();
-            } catch (ExecutionException failed) {
+            } catch (java.util.concurrent.ExecutionException failed) {
                 errors.put(e.getKey(), failed.getCause());
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
-                throw new org.hostir.studio.exec.ExecutionException("interrupted while waiting for the ranks");
+                throw new ExecutionException("interrupted while waiting for the ranks");
             }
         }
         return errors;

@@ -33,17 +33,17 @@ public record FusionBindings(int devices, Map<String, Long> symbols) {
         return new FusionBindings(devices, values);
     }
 
-    /** Every bound value by symbol name, {@code D} (the device count) included: what a run binds. */
-    public Map<String, Long> withDevices() {
-        Map<String, Long> m = new LinkedHashMap<>(symbols);
-        m.put(DEVICES_SYMBOL, (long) devices);
-        return m;
-    }
-
     /** The value of a symbol: the device count for D, else the bound value, else empty (unbound). */
     public OptionalLong value(String symbol) {
         if (DEVICES_SYMBOL.equals(symbol)) return OptionalLong.of(devices);
         Long v = symbols.get(symbol);
         return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    /** Every binding as symbol name -> value, {@code D} included: what execution evaluates extents with. */
+    public Map<String, Long> asMap() {
+        Map<String, Long> m = new LinkedHashMap<>(symbols);
+        m.put(DEVICES_SYMBOL, (long) devices);
+        return m;
     }
 }

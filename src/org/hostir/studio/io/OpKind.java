@@ -47,7 +47,7 @@ public enum OpKind {
             case SUB -> Optional.of(BinaryOpType.SUB);
             case MUL -> Optional.of(BinaryOpType.MUL);
             case DIV -> Optional.of(BinaryOpType.DIV);
-            default -> Optional.empty();
+            case SET, SUM, MAX, BROADCAST, MATMUL, LINEAR -> Optional.empty();
         };
     }
 
@@ -55,7 +55,7 @@ public enum OpKind {
         return switch (this) {
             case SUM -> Optional.of(ReductionOpType.SUM);
             case MAX -> Optional.of(ReductionOpType.MAX);
-            default -> Optional.empty();
+            case SET, ADD, SUB, MUL, DIV, BROADCAST, MATMUL, LINEAR -> Optional.empty();
         };
     }
 

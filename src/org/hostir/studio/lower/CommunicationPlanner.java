@@ -75,7 +75,8 @@ public final class CommunicationPlanner {
                 }
                 yield List.of(new Plan(CommunicationType.REDUCE_SCATTER, pm.deviceIds(), -1, r.op()));
             }
-            default -> throw new LoweringException(op, "sharding.not-lowerable",
+            case FusionOp.Reduction _, FusionOp.Binary _, FusionOp.Broadcast _, FusionOp.Matmul _,
+                 FusionOp.Linear _ -> throw new LoweringException(op, "sharding.not-lowerable",
                     "only a set or a single-axis sum/max over a sharded axis can change sharding; insert a set");
         };
     }

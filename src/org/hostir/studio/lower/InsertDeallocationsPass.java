@@ -13,7 +13,9 @@ import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.Deallocate;
+import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.GetCurrentStream;
 import org.hostir.studio.ir.host.HirAliasSelect;
 import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -22,6 +24,10 @@ import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
+import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.Synchronize;
+import org.hostir.studio.ir.host.Wait;
 
 /**
  * Frees every intermediate buffer after the last top-level node that touches it (a loop counts as a whole),
@@ -92,7 +98,9 @@ public final class InsertDeallocationsPass implements HostPass {
                 i.thenBody().forEach(n -> out.addAll(touched(n)));
                 i.elseBody().forEach(n -> out.addAll(touched(n)));
             }
-            default -> { }
+            // listed, not defaulted: a new node kind must say which tensors it touches
+            case GetCurrentStream _, SetCurrentStream _, Synchronize _, StartCoalescing _, EndCoalescing _,
+                 Wait _ -> { }
         }
         return out;
     }

@@ -65,7 +65,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
-            default -> null;
+            case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
         };
         return sharded == null ? -1 : Resharding.shardedPosition(sharded, List.of());
     }

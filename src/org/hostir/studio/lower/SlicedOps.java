@@ -42,7 +42,8 @@ final class SlicedOps {
                 flags.remove(slicedOutAxis);
                 yield new FusionOp.Broadcast(b.output(), b.input(), flags);
             }
-            default -> rewired;
+            // these carry no axis-indexed attribute: substituting the slices is all they need
+            case FusionOp.Set _, FusionOp.Binary _, FusionOp.Matmul _, FusionOp.Linear _ -> rewired;
         };
     }
 }

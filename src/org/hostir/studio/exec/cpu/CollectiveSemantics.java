@@ -1,8 +1,10 @@
 package org.hostir.studio.exec.cpu;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.host.CommunicationType;
@@ -28,19 +30,16 @@ final class CollectiveSemantics {
                 throw new IllegalStateException("ranks disagree: " + describe(parts));
             }
         }
-        Map<Integer, Object> results = new HashMap<>();
-        switch (any.type()) {
-            case ALLGATHER, GATHER -> {
-                float[] all = concat(any.senders(), parts);
-                deliver(results, parts, all, any.type() == CommunicationType.GATHER ? any.root() : -1);
-            }
-            case BROADCAST, SEND_RECV -> deliver(results, parts, input(parts, any.root()), -1);
-            case SCATTER -> split(results, parts, input(parts, any.root()), any.receivers());
-            case ALLREDUCE, REDUCE -> deliver(results, parts, reduce(any, parts),
-                    any.type() == CommunicationType.REDUCE ? any.root() : -1);
-            case REDUCE_SCATTER -> split(results, parts, reduce(any, parts), any.receivers());
-        }
-        return results;
+        // an exhaustive switch: a new communication type does not compile until its semantics are here
+        return switch (any.type()) {
+            case ALLGATHER -> deliver(parts, concat(any.senders(), parts), -1);
+            case GATHER -> deliver(parts, concat(any.senders(), parts), any.root());
+            case BROADCAST, SEND_RECV -> deliver(parts, input(parts, any.root()), -1);
+            case SCATTER -> split(parts, input(parts, any.root()), any.receivers());
+            case ALLREDUCE -> deliver(parts, reduce(any, parts), -1);
+            case REDUCE -> deliver(parts, reduce(any, parts), any.root());
+            case REDUCE_SCATTER -> split(parts, reduce(any, parts), any.receivers());
+        };
     }
 
     private static float[] input(Map<Integer, Part> parts, int rank) {
@@ -62,30 +61,34 @@ final class CollectiveSemantics {
     }
 
     private static float[] reduce(Part any, Map<Integer, Part> parts) {
+        boolean max = switch (any.reduction()) {
+            case SUM -> false;
+            case MAX -> true;
+        };
         float[] acc = input(parts, any.senders().get(0)).clone();
         for (int s : any.senders().subList(1, any.senders().size())) {
             float[] in = input(parts, s);
             if (in.length != acc.length) throw new IllegalStateException("rank " + s + " reduces " + in.length
                     + " elements, others " + acc.length);
-            for (int i = 0; i < acc.length; i++) {
-                acc[i] = any.reduction() == ReductionOpType.MAX ? Math.max(acc[i], in[i]) : acc[i] + in[i];
-            }
+            for (int i = 0; i < acc.length; i++) acc[i] = max ? Math.max(acc[i], in[i]) : acc[i] + in[i];
         }
         return acc;
     }
 
     /** Every rank with an output (or only {@code onlyRank}) gets {@code data}. */
-    private static void deliver(Map<Integer, Object> results, Map<Integer, Part> parts, float[] data, int onlyRank) {
+    private static Map<Integer, Object> deliver(Map<Integer, Part> parts, float[] data, int onlyRank) {
+        Map<Integer, Object> results = new HashMap<>();
         parts.forEach((rank, p) -> {
             if (p.outputLength() < 0 || (onlyRank >= 0 && rank != onlyRank)) return;
             if (p.outputLength() != data.length) throw new IllegalStateException("rank " + rank + " receives into "
                     + p.outputLength() + " elements, the collective delivers " + data.length);
             results.put(rank, data);
         });
+        return results;
     }
 
-    private static void split(Map<Integer, Object> results, Map<Integer, Part> parts, float[] data,
-                              List<Integer> receivers) {
+    private static Map<Integer, Object> split(Map<Integer, Part> parts, float[] data, List<Integer> receivers) {
+        Map<Integer, Object> results = new HashMap<>();
         int chunk = data.length / receivers.size();
         if (chunk * receivers.size() != data.length) throw new IllegalStateException(data.length
                 + " elements do not split evenly over " + receivers.size() + " ranks");
@@ -95,13 +98,14 @@ final class CollectiveSemantics {
             if (p == null || p.outputLength() < 0) continue;
             if (p.outputLength() != chunk) throw new IllegalStateException("rank " + rank + " receives into "
                     + p.outputLength() + " elements, its chunk has " + chunk);
-            results.put(rank, java.util.Arrays.copyOfRange(data, j * chunk, (j + 1) * chunk));
+            results.put(rank, Arrays.copyOfRange(data, j * chunk, (j + 1) * chunk));
         }
+        return results;
     }
 
     private static String describe(Map<Integer, Part> parts) {
         StringBuilder sb = new StringBuilder();
-        new java.util.TreeMap<>(parts).forEach((rank, p) -> sb.append(sb.isEmpty() ? "" : ", ").append("rank ")
+        new TreeMap<>(parts).forEach((rank, p) -> sb.append(sb.isEmpty() ? "" : ", ").append("rank ")
                 .append(rank).append(" posted ").append(p.type().dumpName())
                 .append(p.root() >= 0 ? " (root " + p.root() + ")" : ""));
         return sb.toString();

@@ -1,6 +1,7 @@
 package org.hostir.studio.exec.cpu;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,7 @@ final class CpuDevice implements Device {
             Runtime rt = Runtime.getRuntime();
             throw new DeviceOutOfMemory(String.format(java.util.Locale.ROOT, "out of memory on rank %d (CPU backend):"
                     + " shape %s %s needs %s bytes; the Java heap has %.1f MiB free of %.1f MiB at most, and a CPU"
-                    + " tensor holds at most 2^31 - 1 elements", rank, java.util.Arrays.toString(shape),
+                    + " tensor holds at most 2^31 - 1 elements", rank, Arrays.toString(shape),
                     dtype.fileName(), bytes(shape, dtype), (rt.maxMemory() - rt.totalMemory() + rt.freeMemory())
                             / 1048576.0, rt.maxMemory() / 1048576.0));
         }
@@ -100,13 +101,13 @@ final class CpuDevice implements Device {
     public void copy(Buffer dst, Buffer src, BackendStream stream, OpInfo info) {
         DenseTensor d = CpuBuffer.of(dst);
         DenseTensor s = CpuBuffer.of(src);
-        if (java.util.Arrays.equals(d.shape(), s.shape())) {
+        if (Arrays.equals(d.shape(), s.shape())) {
             timed(stream, info, 0, () -> d.copyFrom(s));
         } else if (d.numel() == s.numel()) { // same elements, size-1 axes dropped or added (a one-device "collective")
             timed(stream, info, 0, () -> d.copyFrom(s.reshape(d.shape())));
         } else {
-            throw new org.hostir.studio.exec.ExecutionException("copy of " + java.util.Arrays.toString(s.shape())
-                    + " into " + java.util.Arrays.toString(d.shape()) + " on rank " + rank);
+            throw new ExecutionException("copy of " + Arrays.toString(s.shape())
+                    + " into " + Arrays.toString(d.shape()) + " on rank " + rank);
         }
     }
 

@@ -24,85 +24,131 @@ final class Collectives {
         }
         List<Integer> team = call.team();
         if (team.size() == 1) {
-            if (in != null && out != null) d.ops.copy(out, in.numel() == out.numel() ? in : in, s);
+            // a team of one: input and output hold the same elements (Ops.copy rejects a count mismatch)
+            if (in != null && out != null) d.ops.copy(out, in, s);
             return;
         }
         Nccl nccl = d.backend.nccl();
         long comm = d.backend.communicator(team, d.rank);
         int type = Nccl.dataType((in != null ? in : out).dtype());
         int root = call.root() < 0 ? 0 : team.indexOf(call.root());
-        switch (call.type()) {
-            case ALLGATHER -> nccl.allGather(in.address(), out.address(), in.numel(), type, comm, s.handle());
-            case ALLREDUCE -> nccl.allReduce(in.address(), out.address(), out.numel(), type,
-                    Nccl.redOp(call.reduction()), comm, s.handle());
-            case REDUCE_SCATTER -> nccl.reduceScatter(in.address(), out.address(), out.numel(), type,
-                    Nccl.redOp(call.reduction()), comm, s.handle());
-            case BROADCAST -> {
-                long send = in != null && d.rank == call.root() ? in.address() : 0;
-                CudaBuffer recv = out != null ? out : in;
-                nccl.broadcast(send, recv.address(), recv.numel(), type, root, comm, s.handle());
-            }
-            case REDUCE -> nccl.reduce(in.address(), out != null ? out.address() : 0, in.numel(), type,
-                    Nccl.redOp(call.reduction()), root, comm, s.handle());
-            case GATHER -> {
-                nccl.groupStart();
-                try {
-                    if (d.rank == call.root() && out != null) {
-                        long chunk = out.bytes() / call.senders().size();
-                        long count = out.numel() / call.senders().size();
-                        for (int j = 0; j < call.senders().size(); j++) {
-                            int src = call.senders().get(j);
-                            long dst = out.address() + j * chunk;
-                            if (src == d.rank) d.driver.copyDtoDAsync(dst, in.address(), chunk, s.handle());
-                            else nccl.recv(dst, count, type, team.indexOf(src), comm, s.handle());
-                        }
-                    } else if (in != null) {
-                        nccl.send(in.address(), in.numel(), type, root, comm, s.handle());
-                    }
-                } finally {
-                    nccl.groupEnd();
+        Posting p = new Posting(d, nccl, call, in, out, s, comm, type, root);
+        // an exhaustive switch: a new communication type does not compile until it has its NCCL form here
+        Poster poster = switch (call.type()) {
+            case ALLGATHER -> Collectives::allGather;
+            case ALLREDUCE -> Collectives::allReduce;
+            case REDUCE_SCATTER -> Collectives::reduceScatter;
+            case BROADCAST -> Collectives::broadcast;
+            case REDUCE -> Collectives::reduce;
+            case GATHER -> Collectives::gather;
+            case SCATTER -> Collectives::scatter;
+            case SEND_RECV -> Collectives::sendRecv;
+        };
+        poster.post(p);
+    }
+
+    /** What one rank posts a collective with: comm ranks ({@code root}) are positions in the team. */
+    private record Posting(CudaDevice d, Nccl nccl, CollectiveCall call, CudaBuffer in, CudaBuffer out,
+                           CudaStream s, long comm, int type, int root) {
+        long stream() { return s.handle(); }
+
+        int redOp() { return Nccl.redOp(call.reduction()); }
+
+        boolean isRoot() { return d.rank == call.root(); }
+
+        int peer(int device) { return call.team().indexOf(device); }
+    }
+
+    @FunctionalInterface
+    private interface Poster {
+        void post(Posting p);
+    }
+
+    private static void allGather(Posting p) {
+        p.nccl.allGather(p.in.address(), p.out.address(), p.in.numel(), p.type, p.comm, p.stream());
+    }
+
+    private static void allReduce(Posting p) {
+        p.nccl.allReduce(p.in.address(), p.out.address(), p.out.numel(), p.type, p.redOp(), p.comm, p.stream());
+    }
+
+    private static void reduceScatter(Posting p) {
+        p.nccl.reduceScatter(p.in.address(), p.out.address(), p.out.numel(), p.type, p.redOp(), p.comm, p.stream());
+    }
+
+    private static void broadcast(Posting p) {
+        long send = p.in != null && p.isRoot() ? p.in.address() : 0;
+        CudaBuffer recv = p.out != null ? p.out : p.in;
+        p.nccl.broadcast(send, recv.address(), recv.numel(), p.type, p.root, p.comm, p.stream());
+    }
+
+    private static void reduce(Posting p) {
+        p.nccl.reduce(p.in.address(), p.out != null ? p.out.address() : 0, p.in.numel(), p.type, p.redOp(), p.root,
+                p.comm, p.stream());
+    }
+
+    private static void gather(Posting p) {
+        p.nccl.groupStart();
+        try {
+            if (p.isRoot() && p.out != null) {
+                List<Integer> senders = p.call.senders();
+                long chunk = p.out.bytes() / senders.size();
+                long count = p.out.numel() / senders.size();
+                for (int j = 0; j < senders.size(); j++) {
+                    int src = senders.get(j);
+                    long dst = p.out.address() + j * chunk;
+                    if (src == p.d.rank) p.d.driver.copyDtoDAsync(dst, p.in.address(), chunk, p.stream());
+                    else p.nccl.recv(dst, count, p.type, p.peer(src), p.comm, p.stream());
                 }
+            } else if (p.in != null) {
+                p.nccl.send(p.in.address(), p.in.numel(), p.type, p.root, p.comm, p.stream());
             }
-            case SCATTER -> {
-                nccl.groupStart();
-                try {
-                    if (d.rank == call.root() && in != null) {
-                        long chunk = in.bytes() / call.receivers().size();
-                        long count = in.numel() / call.receivers().size();
-                        for (int j = 0; j < call.receivers().size(); j++) {
-                            int dst = call.receivers().get(j);
-                            long src = in.address() + j * chunk;
-                            if (dst == d.rank) {
-                                if (out != null) d.driver.copyDtoDAsync(out.address(), src, chunk, s.handle());
-                            } else {
-                                nccl.send(src, count, type, team.indexOf(dst), comm, s.handle());
-                            }
-                        }
-                    } else if (out != null) {
-                        nccl.recv(out.address(), out.numel(), type, root, comm, s.handle());
+        } finally {
+            p.nccl.groupEnd();
+        }
+    }
+
+    private static void scatter(Posting p) {
+        p.nccl.groupStart();
+        try {
+            if (p.isRoot() && p.in != null) {
+                List<Integer> receivers = p.call.receivers();
+                long chunk = p.in.bytes() / receivers.size();
+                long count = p.in.numel() / receivers.size();
+                for (int j = 0; j < receivers.size(); j++) {
+                    int dst = receivers.get(j);
+                    long src = p.in.address() + j * chunk;
+                    if (dst == p.d.rank) {
+                        if (p.out != null) p.d.driver.copyDtoDAsync(p.out.address(), src, chunk, p.stream());
+                    } else {
+                        p.nccl.send(src, count, p.type, p.peer(dst), p.comm, p.stream());
                     }
-                } finally {
-                    nccl.groupEnd();
                 }
+            } else if (p.out != null) {
+                p.nccl.recv(p.out.address(), p.out.numel(), p.type, p.root, p.comm, p.stream());
             }
-            case SEND_RECV -> {
-                nccl.groupStart();
-                try {
-                    if (d.rank == call.root()) {
-                        for (int r : call.receivers()) {
-                            if (r == d.rank) {
-                                if (out != null) d.driver.copyDtoDAsync(out.address(), in.address(), in.bytes(), s.handle());
-                            } else {
-                                nccl.send(in.address(), in.numel(), type, team.indexOf(r), comm, s.handle());
-                            }
-                        }
-                    } else if (out != null) {
-                        nccl.recv(out.address(), out.numel(), type, root, comm, s.handle());
+        } finally {
+            p.nccl.groupEnd();
+        }
+    }
+
+    private static void sendRecv(Posting p) {
+        p.nccl.groupStart();
+        try {
+            if (p.isRoot()) {
+                for (int r : p.call.receivers()) {
+                    if (r == p.d.rank) {
+                        if (p.out != null) p.d.driver.copyDtoDAsync(p.out.address(), p.in.address(), p.in.bytes(),
+                                p.stream());
+                    } else {
+                        p.nccl.send(p.in.address(), p.in.numel(), p.type, p.peer(r), p.comm, p.stream());
                     }
-                } finally {
-                    nccl.groupEnd();
                 }
+            } else if (p.out != null) {
+                p.nccl.recv(p.out.address(), p.out.numel(), p.type, p.root, p.comm, p.stream());
             }
+        } finally {
+            p.nccl.groupEnd();
         }
     }
 

@@ -190,8 +190,8 @@ public final class CudaBackend implements Backend {
     @Override
     public boolean runsRank(int rank) { return launcher == null ? rank < devices.size() : rank == launcher.rank(); }
 
-    /** The CUDA device of {@code rank}, for benchmarks that drive it directly. */
-    public CudaDevice cudaDevice(int rank) {
+    /** The CUDA device of {@code rank}; benchmarks reach below the Device interface through {@link CudaProbe}. */
+    CudaDevice cudaDevice(int rank) {
         if (launcher == null) return devices.get(rank);
         if (rank != launcher.rank()) throw new ExecutionException("rank " + rank + " runs in another process; this"
                 + " one is " + launcher.describe());

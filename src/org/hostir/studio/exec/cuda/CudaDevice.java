@@ -336,15 +336,7 @@ final class CudaDevice implements Device {
         float[] values = host.toArray();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment seg = a.allocate(Math.max(1, values.length * (long) host.dtype().bytes()), 8);
-            for (int i = 0; i < values.length; i++) {
-                float v = values[i];
-                switch (host.dtype()) {
-                    case FLOAT -> seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, v);
-                    case BFLOAT16 -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, toBf16(v));
-                    case HALF -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, Float.floatToFloat16(v));
-                    case INT64 -> seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) v);
-                }
-            }
+            fill(seg, values, host.dtype());
             // the block may come from the cache: its free is done, and a synchronous copy orders after it
             driver.synchronize(streams.get(0).handle());
             if (values.length > 0) driver.copyHtoD(b.address(), seg, values.length * (long) host.dtype().bytes());
@@ -378,6 +370,22 @@ final class CudaDevice implements Device {
         }
         if (src != b) free(src, streams.get(0));
         return DenseTensor.of(b.dtype(), b.shape(), values);
+    }
+
+    /** {@code values} stored in {@code seg} as {@code dtype}'s elements. */
+    private static void fill(MemorySegment seg, float[] values, DataType dtype) {
+        ElementStore store = switch (dtype) {
+            case FLOAT -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, v);
+            case BFLOAT16 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, toBf16(v));
+            case HALF -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, Float.floatToFloat16(v));
+            case INT64 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) v);
+        };
+        for (int i = 0; i < values.length; i++) store.set(i, values[i]);
+    }
+
+    @FunctionalInterface
+    private interface ElementStore {
+        void set(int index, float value);
     }
 
     static short toBf16(float v) {

@@ -61,32 +61,42 @@ final class Kernels {
                 .append("    long long r = i, oo = 0, oa = 0, ob = 0;\n")
                 .append("    for (int k = (int)d.rank - 1; k >= 0; k--) { long long c = r % d.shape[k]; r /= d.shape[k];")
                 .append(" oo += c * d.so[k]; oa += c * d.sa[k]; ob += c * d.sb[k]; }\n");
-        switch (k.kind()) {
-            case MAP -> s.append("    float x = ld_").append(t(k.a())).append("(a, oa);\n")
-                    .append(k.expr().contains("y") ? "    float y = ld_" + t(k.b()) + "(b, ob);\n" : "")
-                    .append("    st_").append(t(k.out())).append("(out, oo, ").append(k.expr()).append(");\n");
-            case REDUCE_SUM, REDUCE_MAX -> {
-                boolean sum = k.kind() == Kind.REDUCE_SUM;
-                s.append(sum ? "    double acc = 0;\n" : "    float acc = -__int_as_float(0x7f800000);\n")
-                        .append("    for (long long j = 0; j < d.rn; j++) {\n")
-                        .append("      long long q = j, o = oa;\n")
-                        .append("      for (int k = (int)d.rrank - 1; k >= 0; k--) { long long c = q % d.rshape[k];")
-                        .append(" q /= d.rshape[k]; o += c * d.rsa[k]; }\n")
-                        .append("      float v = ld_").append(t(k.a())).append("(a, o);\n")
-                        .append(sum ? "      acc += v;\n" : "      acc = (v != v || acc != acc) ? __int_as_float(0x7fc00000) : fmaxf(acc, v);\n")
-                        .append("    }\n")
-                        .append("    st_").append(t(k.out())).append("(out, oo, (float)acc);\n");
-            }
-            case FILL -> s.append("    unsigned long long h = (unsigned long long)(i + 1) * 0x9E3779B97F4A7C15ull")
-                    .append(" + (unsigned long long)d.sb[0];\n")
-                    .append("    h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ull; h ^= h >> 29;\n")
-                    // standard normal values (Box-Muller), as torch.randn fills the baseline's operands: a
-                    // tensor-core GEMM's speed depends on its data, so both sides multiply alike
-                    .append("    float u1 = ((float)(h >> 40) + 1.0f) * 5.9604645e-8f;\n")
-                    .append("    float u2 = (float)((h >> 16) & 0xffffff) * 5.9604645e-8f;\n")
-                    .append("    st_").append(t(k.out())).append("(out, oo, sqrtf(-2.0f * logf(u1)) * cosf(6.2831853f * u2));\n");
-        }
+        s.append(switch (k.kind()) {
+            case MAP -> mapBody(k);
+            case REDUCE_SUM, REDUCE_MAX -> reduceBody(k);
+            case FILL -> fillBody(k);
+        });
         return s.append("  }\n}\n").toString();
+    }
+
+    private static String mapBody(Key k) {
+        return "    float x = ld_" + t(k.a()) + "(a, oa);\n"
+                + (k.expr().contains("y") ? "    float y = ld_" + t(k.b()) + "(b, ob);\n" : "")
+                + "    st_" + t(k.out()) + "(out, oo, " + k.expr() + ");\n";
+    }
+
+    private static String reduceBody(Key k) {
+        boolean sum = k.kind() == Kind.REDUCE_SUM;
+        return (sum ? "    double acc = 0;\n" : "    float acc = -__int_as_float(0x7f800000);\n")
+                + "    for (long long j = 0; j < d.rn; j++) {\n"
+                + "      long long q = j, o = oa;\n"
+                + "      for (int k = (int)d.rrank - 1; k >= 0; k--) { long long c = q % d.rshape[k];"
+                + " q /= d.rshape[k]; o += c * d.rsa[k]; }\n"
+                + "      float v = ld_" + t(k.a()) + "(a, o);\n"
+                + (sum ? "      acc += v;\n" : "      acc = (v != v || acc != acc) ? __int_as_float(0x7fc00000) : fmaxf(acc, v);\n")
+                + "    }\n"
+                + "    st_" + t(k.out()) + "(out, oo, (float)acc);\n";
+    }
+
+    private static String fillBody(Key k) {
+        return "    unsigned long long h = (unsigned long long)(i + 1) * 0x9E3779B97F4A7C15ull"
+                + " + (unsigned long long)d.sb[0];\n"
+                + "    h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ull; h ^= h >> 29;\n"
+                // standard normal values (Box-Muller), as torch.randn fills the baseline's operands: a
+                // tensor-core GEMM's speed depends on its data, so both sides multiply alike
+                + "    float u1 = ((float)(h >> 40) + 1.0f) * 5.9604645e-8f;\n"
+                + "    float u2 = (float)((h >> 16) & 0xffffff) * 5.9604645e-8f;\n"
+                + "    st_" + t(k.out()) + "(out, oo, sqrtf(-2.0f * logf(u1)) * cosf(6.2831853f * u2));\n";
     }
 
     private static String t(DataType d) {

@@ -75,7 +75,10 @@ final class Nccl {
     }
 
     static int redOp(ReductionOpType op) {
-        return op == ReductionOpType.MAX ? 2 : 0;
+        return switch (op) {
+            case SUM -> 0; // ncclSum
+            case MAX -> 2; // ncclMax
+        };
     }
 
     void check(String what, int rc) {

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
 
@@ -24,7 +25,7 @@ final class Ops {
             case FusionOp.Linear l -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
             case FusionOp.Binary b -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
-            default -> 0;
+            case FusionOp.Set _, FusionOp.Broadcast _ -> 0;
         };
     }
 
@@ -52,7 +53,7 @@ final class Ops {
         return t;
     }
 
-    private CudaBuffer converted(CudaBuffer b, org.hostir.studio.ir.DataType type, CudaStream s) {
+    private CudaBuffer converted(CudaBuffer b, DataType type, CudaStream s) {
         if (b.dtype() == type) return b;
         CudaBuffer t = (CudaBuffer) device.allocate(b.shape(), type);
         map("x", t, b, null, s);
@@ -118,8 +119,10 @@ final class Ops {
                 sa[k++] = x.strides()[i];
             }
         }
-        Kernels.Kind kind = r.op() == org.hostir.studio.ir.ReductionOpType.MAX ? Kernels.Kind.REDUCE_MAX
-                : Kernels.Kind.REDUCE_SUM;
+        Kernels.Kind kind = switch (r.op()) {
+            case SUM -> Kernels.Kind.REDUCE_SUM;
+            case MAX -> Kernels.Kind.REDUCE_MAX;
+        };
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
                 x.address(), x.address(), new Kernels.Launch(out.shape(), out.strides(), sa, null, rshape, rsa, 0),
                 s.handle());

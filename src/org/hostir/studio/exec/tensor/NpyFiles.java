@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.DataType;
@@ -36,17 +37,20 @@ public final class NpyFiles {
         int padded = (unpadded + 63) / 64 * 64;
         String header = dict + " ".repeat(padded - unpadded) + "\n";
         float[] values = t.contiguous().toArray();
-        int width = t.dtype() == DataType.INT64 ? 8 : t.dtype() == DataType.HALF ? 2 : 4;
+        int width = switch (t.dtype()) {
+            case FLOAT, BFLOAT16 -> 4;
+            case HALF -> 2;
+            case INT64 -> 8;
+        };
         ByteBuffer b = ByteBuffer.allocate(padded + values.length * width).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
         b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
-        for (float v : values) {
-            switch (t.dtype()) {
-                case FLOAT, BFLOAT16 -> b.putFloat(v);
-                case HALF -> b.putShort(Float.floatToFloat16(v));
-                case INT64 -> b.putLong((long) v);
-            }
-        }
+        Consumer<Float> put = switch (t.dtype()) {
+            case FLOAT, BFLOAT16 -> b::putFloat;
+            case HALF -> v -> b.putShort(Float.floatToFloat16(v));
+            case INT64 -> v -> b.putLong((long) (float) v);
+        };
+        for (float v : values) put.accept(v);
         Files.write(file, b.array());
     }
 }

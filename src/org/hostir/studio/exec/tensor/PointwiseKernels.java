@@ -65,13 +65,13 @@ final class PointwiseKernels {
         int lo = l.offset;
         int ro = r.offset;
         int n = o.length;
-        switch (b.op()) {
-            case ADD -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] + y[ro + i]; }
-            case SUB -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] - y[ro + i]; }
-            case MUL -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] * y[ro + i]; }
-            case DIV -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] / y[ro + i]; }
-        }
-        return out;
+        // a loop per operator, chosen by an exhaustive switch
+        return switch (b.op()) {
+            case ADD -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] + y[ro + i]; yield out; }
+            case SUB -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] - y[ro + i]; yield out; }
+            case MUL -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] * y[ro + i]; yield out; }
+            case DIV -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] / y[ro + i]; yield out; }
+        };
     }
 
     static long[] broadcastShape(FusionOp.Broadcast b, DenseTensor x) {

@@ -21,7 +21,10 @@ public final class Rounding {
 
     /** Whether storing in {@code dtype} can change a value: lets copy loops skip the rounding call. */
     public static boolean isExact(DataType dtype) {
-        return dtype == DataType.FLOAT || dtype == DataType.INT64;
+        return switch (dtype) {
+            case FLOAT, INT64 -> true;
+            case BFLOAT16, HALF -> false;
+        };
     }
 
     /**

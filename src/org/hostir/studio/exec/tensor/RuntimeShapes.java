@@ -1,17 +1,15 @@
 package org.hostir.studio.exec.tensor;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 
 /**
  * Runtime shapes of TensorViews under symbol bindings (user symbol name -> value, {@code D} = number of
- * devices): the TensorView's axes without reduction axes, broadcast axes of size 1, and a DID axis of its full
+ * devices, as {@code io.FusionBindings.asMap} gives them): the TensorView's axes without reduction axes, broadcast axes of size 1, and a DID axis of its full
  * extent in the unsharded ({@link #global}) world or of size 1 in a rank's ({@link #local}) one.
  */
 public final class RuntimeShapes {
@@ -33,13 +31,6 @@ public final class RuntimeShapes {
 
     /** The shape one rank allocates: DID axes have size 1. */
     public static long[] local(TensorView tv, Map<String, Long> bindings) { return shape(tv, bindings, true); }
-
-    /** The bindings of a loaded fusion as a map, {@code D} included. */
-    public static Map<String, Long> bindings(FusionBindings b) {
-        Map<String, Long> m = new LinkedHashMap<>(b.symbols());
-        m.put(FusionBindings.DEVICES_SYMBOL, (long) b.devices());
-        return m;
-    }
 
     private static long[] shape(TensorView tv, Map<String, Long> bindings, boolean local) {
         List<IterDomain> axes = tv.allocationAxes();

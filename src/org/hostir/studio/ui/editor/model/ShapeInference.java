@@ -43,7 +43,7 @@ public final class ShapeInference {
                 for (int i = 0; i < rank; i++) flags.add(false);
                 yield op.withFlags(flags);
             }
-            default -> op;
+            case SET, ADD, SUB, MUL, DIV, MATMUL, LINEAR -> op;
         };
     }
 

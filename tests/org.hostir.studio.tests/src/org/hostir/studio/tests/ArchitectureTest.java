@@ -11,8 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -20,9 +24,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Enforces the layering of DESIGN.md section 2: nothing below {@code ui} imports Eclipse, OSGi or SWT, so that
- * the engine runs on a plain classpath (command line, runner JVM, GPU machine). Scans the sources, not classes,
- * so it also sees code that no test loads.
+ * Enforces the layering of docs/architecture.md: nothing below {@code ui} imports Eclipse, OSGi or SWT, so that
+ * the engine runs on a plain classpath (command line, runner JVM, GPU machine); each package uses only the layers
+ * {@link LayerTable} allows it; the views are independent of one another; and project classes are named by
+ * imports, not by inline fully qualified names that hide a dependency. Scans the sources, not classes, so it
+ * also sees code that no test loads.
  */
 public class ArchitectureTest {
     /** The only packages (and their sub-packages) that may use Eclipse, OSGi and SWT. */
@@ -63,6 +69,152 @@ public class ArchitectureTest {
             fail("Only " + UI_PACKAGE + ".* may import Eclipse, OSGi or SWT (DESIGN.md section 2); "
                     + offenders.size() + " offending import(s) in " + engineFiles + " engine files:\n  "
                     + String.join("\n  ", offenders));
+        }
+    }
+
+    /** The engine (everything outside ui) uses only the layers below it: ir < io < lower < diff, trace < exec. */
+    @Test
+    public void engineRespectsTheLayerOrder() {
+        List<String> offenders = layerViolations(s -> !isUi(s.pkg()));
+        assertTrue(offenders.isEmpty(), "engine code using a layer it may not (LayerTable, docs/architecture.md):\n  "
+                + String.join("\n  ", offenders));
+    }
+
+    /**
+     * The ui packages use the engine and the shared {@code ui} package; the views ({@link LayerTable#VIEWS}) do not
+     * use one another (they talk through the selection service and {@code ui}), and only {@code ui.studio}
+     * assembles them.
+     */
+    @Test
+    public void viewsAreIndependentOfOneAnother() {
+        List<String> offenders = layerViolations(s -> isUi(s.pkg()));
+        assertTrue(offenders.isEmpty(), "ui code using a layer it may not (LayerTable, docs/architecture.md):\n  "
+                + String.join("\n  ", offenders));
+    }
+
+    @Test
+    public void layerTableIsADag() {
+        assertTrue(LayerTable.cycles().isEmpty(), "LayerTable allows cycles: " + LayerTable.cycles());
+    }
+
+    /**
+     * Project classes are imported, not named inline as {@code org.hostir.studio.x.Y} in code (comments, string
+     * literals and package/import lines aside): an inline name is a dependency that a reader of the imports, and
+     * this test's layer check, would otherwise miss.
+     */
+    @Test
+    public void projectClassesAreImportedNotQualifiedInline() {
+        Map<String, List<String>> byFile = new TreeMap<>();
+        for (Source s : sources()) {
+            for (Reference r : references(s)) {
+                if (r.inline()) {
+                    byFile.computeIfAbsent(relative(s), f -> new ArrayList<>()).add(r.line() + ": " + r.name());
+                }
+            }
+        }
+        StringBuilder report = new StringBuilder();
+        byFile.forEach((file, names) -> report.append("\n  ").append(file).append("\n    ")
+                .append(String.join("\n    ", names)));
+        assertTrue(byFile.isEmpty(), "inline fully qualified project names (import them instead), per file:" + report);
+    }
+
+    /** One use of a project class: by an import line, or inline in code. */
+    record Reference(int line, String name, boolean inline) {
+    }
+
+    private static List<String> layerViolations(Predicate<Source> which) {
+        List<String> offenders = new ArrayList<>();
+        for (Source s : sources()) {
+            if (s.pkg().isEmpty() || !which.test(s)) {
+                continue;
+            }
+            Optional<String> from = LayerTable.layerOf(s.pkg());
+            if (from.isEmpty()) {
+                offenders.add(relative(s) + ": package " + s.pkg() + " has no layer in LayerTable (add it there)");
+                continue;
+            }
+            for (Reference r : references(s)) {
+                Optional<String> to = LayerTable.layerOf(packageOf(r.name()));
+                if (to.isPresent() && !LayerTable.allows(from.get(), to.get())) {
+                    offenders.add(relative(s) + ":" + r.line() + ": " + (r.inline() ? "uses " : "import ") + r.name()
+                            + "   (" + from.get() + " -> " + to.get() + ")");
+                }
+            }
+        }
+        return offenders;
+    }
+
+    private static final Pattern INLINE_NAME = Pattern.compile("(?<![\\w.])org\\.hostir\\.studio\\.(?:[a-z_]\\w*\\.)+[A-Z]\\w*");
+    private static final Pattern DECLARATION_LINE = Pattern.compile("^\\s*(?:package|import)\\s");
+
+    /** The project classes a source names: its imports and its inline qualified names, with line numbers. */
+    static List<Reference> references(Source s) {
+        List<Reference> out = new ArrayList<>();
+        String[] lines = codeOnly(s.text()).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (DECLARATION_LINE.matcher(line).find()) {
+                Matcher m = IMPORT.matcher(line);
+                if (m.find() && m.group(1).startsWith(LayerTable.ROOT)) {
+                    out.add(new Reference(i + 1, m.group(1), false));
+                }
+                continue;
+            }
+            Matcher m = INLINE_NAME.matcher(line);
+            while (m.find()) {
+                out.add(new Reference(i + 1, m.group(), true));
+            }
+        }
+        return out;
+    }
+
+    private static String relative(Source s) {
+        return TestPaths.repoRoot().relativize(s.file()).toString().replace('\\', '/');
+    }
+
+    /** Comments and string, character and text-block literals blanked; line breaks kept. */
+    static String codeOnly(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            int end = literalOrCommentEnd(text, i);
+            if (end > i) {
+                blank(text, i, end, b);
+                i = end;
+            } else {
+                b.append(text.charAt(i++));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Where the comment or literal starting at {@code i} ends, or {@code i} when none starts there. */
+    private static int literalOrCommentEnd(String text, int i) {
+        int n = text.length();
+        if (text.startsWith("//", i)) {
+            int end = text.indexOf('\n', i);
+            return end < 0 ? n : end;
+        }
+        if (text.startsWith("/*", i) || text.startsWith("\"\"\"", i)) {
+            String close = text.charAt(i) == '/' ? "*/" : "\"\"\"";
+            int end = text.indexOf(close, i + close.length()); // each opener is as long as its closer
+            return end < 0 ? n : end + close.length();
+        }
+        char c = text.charAt(i);
+        if (c != '"' && c != '\'') {
+            return i;
+        }
+        int j = i + 1;
+        while (j < n && text.charAt(j) != c && text.charAt(j) != '\n') {
+            j += text.charAt(j) == '\\' ? 2 : 1;
+        }
+        return Math.min(j + 1, n);
+    }
+
+    private static void blank(String text, int from, int to, StringBuilder into) {
+        for (int k = from; k < to; k++) {
+            into.append(text.charAt(k) == '\n' ? '\n' : ' ');
         }
     }
 

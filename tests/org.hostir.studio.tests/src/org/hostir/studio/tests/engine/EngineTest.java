@@ -34,8 +34,8 @@ class EngineTest {
         LoadedFusion fromPath = Engine.load(new FusionSource.File(P2P), 2, Map.of("M", 16L));
         LoadedFusion fromText = Engine.load(new FusionSource.Text(Files.readString(P2P), "p2p"), 2, Map.of("M", 16L));
         assertEquals(fromPath.bindings(), fromText.bindings());
-        assertEquals(16L, fromPath.bindings().withDevices().get("M"));
-        assertEquals(2L, fromPath.bindings().withDevices().get("D"));
+        assertEquals(16L, fromPath.bindings().asMap().get("M"));
+        assertEquals(2L, fromPath.bindings().asMap().get("D"));
         assertEquals("p2p", fromText.source().file());
     }
 

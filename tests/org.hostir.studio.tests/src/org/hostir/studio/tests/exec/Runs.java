@@ -8,7 +8,6 @@ import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
@@ -31,7 +30,7 @@ final class Runs {
     }
 
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
-        Map<String, Long> symbols = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
         return new RunConfig(devices, symbols, LoweringOptions.parse(options), 1, 0, true, 7, 10_000);
     }
 

@@ -43,7 +43,7 @@ class InputsTest {
     @Test
     void fusionInputsHaveTheirFullExtentsUnderTheBindings() throws Exception {
         LoadedFusion lf = FusionLoader.load(RepoPaths.repo().resolve("examples/seeds/matmul_ar.fusion"), 4);
-        Map<String, Long> bindings = RuntimeShapes.bindings(lf.bindings());
+        Map<String, Long> bindings = lf.bindings().asMap();
         assertEquals(4L, bindings.get("D"));
         Map<Integer, DenseTensor> in = Inputs.generate(lf.fusion(), bindings, 0);
         List<TensorView> tvs = lf.fusion().inputs();

@@ -46,7 +46,7 @@ class ReferenceInterpreterTest {
                         file + " with " + devices + " devices: " + e.getMessage());
                 continue;
             }
-            Map<String, Long> bindings = RuntimeShapes.bindings(lf.bindings());
+            Map<String, Long> bindings = lf.bindings().asMap();
             Fusion fusion = lf.fusion();
             Map<Integer, DenseTensor> outputs = ReferenceInterpreter.run(fusion,
                     Inputs.generate(fusion, bindings, 7), bindings);
@@ -114,7 +114,7 @@ class ReferenceInterpreterTest {
     @Test
     void missingOrMisshapenInputsAreReported() throws Exception {
         LoadedFusion lf = FusionLoader.load(RepoPaths.repo().resolve("examples/transpose_add.fusion"), 1);
-        Map<String, Long> bindings = RuntimeShapes.bindings(lf.bindings());
+        Map<String, Long> bindings = lf.bindings().asMap();
         Map<Integer, DenseTensor> inputs = new HashMap<>(Inputs.generate(lf.fusion(), bindings, 1));
         TensorView a = lf.fusion().inputs().getFirst();
         inputs.put(a.id(), DenseTensor.zeros(a.dtype(), 8, 5));
@@ -128,7 +128,7 @@ class ReferenceInterpreterTest {
     @Test
     void inputsAreNotModified() throws Exception {
         LoadedFusion lf = FusionLoader.load(RepoPaths.repo().resolve("examples/seeds/allreduce.fusion"), 2);
-        Map<String, Long> bindings = RuntimeShapes.bindings(lf.bindings());
+        Map<String, Long> bindings = lf.bindings().asMap();
         Map<Integer, DenseTensor> inputs = Inputs.generate(lf.fusion(), bindings, 5);
         Map<Integer, float[]> before = new HashMap<>();
         inputs.forEach((id, t) -> before.put(id, t.toArray()));
@@ -153,7 +153,7 @@ class ReferenceInterpreterTest {
 
     private static Run run(String example, int devices) throws Exception {
         LoadedFusion lf = FusionLoader.load(RepoPaths.repo().resolve("examples").resolve(example), devices);
-        Map<String, Long> bindings = RuntimeShapes.bindings(lf.bindings());
+        Map<String, Long> bindings = lf.bindings().asMap();
         Map<Integer, DenseTensor> inputs = Inputs.generate(lf.fusion(), bindings, 11);
         Map<Integer, DenseTensor> outputs = ReferenceInterpreter.run(lf.fusion(), inputs, bindings);
         if (outputs.isEmpty()) fail("no outputs");

@@ -65,7 +65,7 @@ class ShardingTest {
         for (String example : List.of("seeds/ag_linear.fusion", "seeds/matmul_rs_through_bcast.fusion",
                 "seeds/allgather_p2p.fusion")) {
             LoadedFusion lf = FusionLoader.load(RepoPaths.repo().resolve("examples").resolve(example), devices);
-            Map<String, Long> bindings = RuntimeShapes.bindings(lf.bindings());
+            Map<String, Long> bindings = lf.bindings().asMap();
             Map<Integer, DenseTensor> all = ReferenceInterpreter.evaluateAll(lf.fusion(),
                     Inputs.generate(lf.fusion(), bindings, 3));
             for (TensorView tv : lf.fusion().tensors()) {

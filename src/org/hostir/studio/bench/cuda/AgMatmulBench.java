@@ -1,16 +1,22 @@
-package org.hostir.studio.exec.cuda;
+package org.hostir.studio.bench.cuda;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.function.IntConsumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
+import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.Evaluator;
@@ -18,10 +24,11 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.RankThreads;
 import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.cuda.CudaProbe;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CommunicationType;
@@ -29,7 +36,9 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringContext;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.OverlapFigures;
 import org.hostir.studio.trace.TimelineEvent;
 
 /**
@@ -57,6 +66,7 @@ public final class AgMatmulBench implements AutoCloseable {
     private final PrintStream out;
     /** The ranks' host threads, kept across iterations as the Runner keeps them. */
     private final RankThreads hosts;
+    private final List<CudaProbe> probes;
 
     public AgMatmulBench(CudaBackend backend, Path examples, int iterations, int warmup, PrintStream out) {
         this.backend = backend;
@@ -65,39 +75,43 @@ public final class AgMatmulBench implements AutoCloseable {
         this.iterations = iterations;
         this.warmup = warmup;
         this.out = out;
-        this.hosts = new RankThreads(java.util.stream.IntStream.range(0, devices).boxed().toList());
+        this.hosts = new RankThreads(IntStream.range(0, devices).boxed().toList());
+        this.probes = IntStream.range(0, devices).mapToObj(d -> CudaProbe.of(backend, d)).toList();
     }
+
+    /** Rank {@code d}'s GPU below the Device interface. */
+    CudaProbe probe(int d) { return probes.get(d); }
 
     @Override
     public void close() { hosts.close(); }
 
     /** name -> milliseconds (median), in print order. */
     public Map<String, Double> run(Shape shape) throws Exception {
-        Map<String, Double> r = new java.util.LinkedHashMap<>();
+        Map<String, Double> r = new LinkedHashMap<>();
         hostWall.clear();
         backend.setTiming(false);
         long rowsPerRank = shape.m() / devices;
-        CudaBuffer[] aLoc = new CudaBuffer[devices], b = new CudaBuffer[devices], aFull = new CudaBuffer[devices],
-                c = new CudaBuffer[devices];
+        Buffer[] aLoc = new Buffer[devices], b = new Buffer[devices], aFull = new Buffer[devices],
+                c = new Buffer[devices];
         parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            aLoc[d] = (CudaBuffer) dev.allocate(new long[] {rowsPerRank, shape.k()}, shape.dtype());
-            b[d] = (CudaBuffer) dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
-            aFull[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
-            c[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
-            CudaStream s = (CudaStream) dev.userStream();
-            dev.ops.fill(aLoc[d], 11 + d, s);
-            dev.ops.fill(b[d], 5, s);
-            dev.synchronize();
+            CudaProbe dev = probe(d);
+            aLoc[d] = dev.device().allocate(new long[] {rowsPerRank, shape.k()}, shape.dtype());
+            b[d] = dev.device().allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
+            aFull[d] = dev.device().allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
+            c[d] = dev.device().allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
+            BackendStream s = dev.device().userStream();
+            dev.fill(aLoc[d], 11 + d, s);
+            dev.fill(b[d], 5, s);
+            dev.device().synchronize();
         });
-        List<Integer> team = java.util.stream.IntStream.range(0, devices).boxed().toList();
-        IntConsumer ag = d -> backend.cudaDevice(d).collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1,
-                team, team, aLoc[d], aFull[d], null), backend.cudaDevice(d).userStream(),
+        List<Integer> team = IntStream.range(0, devices).boxed().toList();
+        IntConsumer ag = d -> probe(d).device().collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1,
+                team, team, aLoc[d], aFull[d], null), probe(d).device().userStream(),
                 OpInfo.of(-1, -1, "allgather", EventKind.COMMUNICATION));
         IntConsumer mm = d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            dev.current();
-            dev.ops.matmul(aFull[d], b[d], c[d], (CudaStream) dev.userStream());
+            CudaProbe dev = probe(d);
+            dev.makeCurrent();
+            dev.matmul(aFull[d], b[d], c[d], dev.device().userStream());
         };
         r.put("t_allgather", timeEvents(ag));
         r.put("t_gemm", timeEvents(mm));
@@ -106,9 +120,9 @@ public final class AgMatmulBench implements AutoCloseable {
             mm.accept(d);
         }));
         parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            for (CudaBuffer x : new CudaBuffer[] {aLoc[d], b[d], aFull[d], c[d]}) dev.free(x, dev.userStream());
-            dev.synchronize();
+            CudaProbe dev = probe(d);
+            for (Buffer x : new Buffer[] {aLoc[d], b[d], aFull[d], c[d]}) dev.device().free(x, dev.device().userStream());
+            dev.device().synchronize();
         });
         for (int s : new int[] {2, 4, 8}) {
             if (rowsPerRank % s != 0) continue;
@@ -135,37 +149,37 @@ public final class AgMatmulBench implements AutoCloseable {
      * same algorithm).
      */
     public Map<String, List<Double>> gemmOnly(Shape shape) throws InterruptedException {
-        Map<String, List<Double>> r = new java.util.LinkedHashMap<>();
-        CudaDevice dev = backend.cudaDevice(0);
-        dev.current();
+        Map<String, List<Double>> r = new LinkedHashMap<>();
+        CudaProbe dev = probe(0);
+        dev.makeCurrent();
         backend.setTiming(false);
-        CudaBuffer a = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
-        CudaBuffer b = (CudaBuffer) dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
-        CudaBuffer c = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
-        CudaStream s = (CudaStream) dev.userStream();
-        dev.ops.fill(a, 11, s);
-        dev.ops.fill(b, 5, s);
-        dev.driver.synchronize(s.handle());
-        long e0 = dev.timing.event(), e1 = dev.timing.event();
+        Buffer a = dev.device().allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
+        Buffer b = dev.device().allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
+        Buffer c = dev.device().allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
+        BackendStream s = dev.device().userStream();
+        dev.fill(a, 11, s);
+        dev.fill(b, 5, s);
+        dev.synchronize(s);
+        long e0 = dev.pooledEvent(), e1 = dev.pooledEvent();
         for (boolean lt : new boolean[] {true, false}) {
             backend.useCublasLt(lt);
             Thread.sleep(1000);
-            for (int i = 0; i < 10; i++) dev.ops.matmul(a, b, c, s);
+            for (int i = 0; i < 10; i++) dev.matmul(a, b, c, s);
             for (int round = 0; round < 3; round++) {
                 List<Double> times = new ArrayList<>();
                 for (int i = 0; i < 30; i++) {
-                    dev.driver.record(e0, s.handle());
-                    dev.ops.matmul(a, b, c, s);
-                    dev.driver.record(e1, s.handle());
-                    dev.driver.synchronize(s.handle());
-                    times.add((double) dev.driver.elapsedMillis(e0, e1));
+                    dev.record(e0, s);
+                    dev.matmul(a, b, c, s);
+                    dev.record(e1, s);
+                    dev.synchronize(s);
+                    times.add((double) dev.elapsedMillis(e0, e1));
                 }
                 r.computeIfAbsent(lt ? "cublasLt" : "cublasGemmEx", k -> new ArrayList<>()).add(median(times));
             }
         }
         backend.useCublasLt(true);
-        for (CudaBuffer x : new CudaBuffer[] {a, b, c}) dev.free(x, s);
-        dev.synchronize();
+        for (Buffer x : new Buffer[] {a, b, c}) dev.device().free(x, s);
+        dev.device().synchronize();
         return r;
     }
 
@@ -174,7 +188,7 @@ public final class AgMatmulBench implements AutoCloseable {
         Files.createDirectories(dir);
         long rowsPerRank = shape.m() / devices;
         String tag = shape.dtype().fileName() + "_" + shape.m();
-        if (backend.copyEngine() != null) {
+        if (probe(0).copyEngineP2p()) {
             schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank), Map.of("allgather", "p2p", "backend",
                     "cuda", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true"), warmup, 1,
                     dir.resolve(tag + "_p2p_copy_engine_offset.json"));
@@ -193,7 +207,7 @@ public final class AgMatmulBench implements AutoCloseable {
      */
     public Map<String, Double> copyEngineSchedules(Shape shape) throws Exception {
         backend.setTiming(false);
-        Map<String, Double> r = new java.util.LinkedHashMap<>();
+        Map<String, Double> r = new LinkedHashMap<>();
         hostWall.clear();
         long rows = shape.m() / devices;
         for (String[] v : new String[][] {{"false", "false"}, {"true", "false"}, {"true", "true"}}) {
@@ -251,7 +265,7 @@ public final class AgMatmulBench implements AutoCloseable {
         overrides.put("K", shape.k());
         overrides.put("N", shape.n());
         LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, example), devices, overrides);
-        Map<String, Long> bindings = new HashMap<>(RuntimeShapes.bindings(loaded.bindings()));
+        Map<String, Long> bindings = new HashMap<>(loaded.bindings().asMap());
         LoweringOptions lo = LoweringOptions.parse(options);
         HostIrContainer[] programs = new HostIrContainer[devices];
         List<Map<Integer, Buffer>> inputs = new ArrayList<>();
@@ -260,23 +274,23 @@ public final class AgMatmulBench implements AutoCloseable {
             inputs.add(new HashMap<>());
         }
         parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
+            CudaProbe dev = probe(d);
             ScalarEnv env = new ScalarEnv(bindings, d, lo.numberOfStreams());
             for (TensorView tv : programs[d].inputs()) {
-                CudaBuffer buf = (CudaBuffer) dev.allocate(env.localShape(tv), tv.dtype());
-                dev.ops.fill(buf, tv.id() * 31L + d, (CudaStream) dev.userStream());
+                Buffer buf = dev.device().allocate(env.localShape(tv), tv.dtype());
+                dev.fill(buf, tv.id() * 31L + d, dev.device().userStream());
                 inputs.get(d).put(tv.id(), buf);
             }
-            dev.synchronize();
+            dev.device().synchronize();
         });
         return new Prepared(programs, inputs, bindings, lo);
     }
 
     private void release(Prepared p) {
         parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            p.inputs().get(d).values().forEach(x -> dev.free(x, dev.userStream()));
-            dev.synchronize();
+            CudaProbe dev = probe(d);
+            p.inputs().get(d).values().forEach(x -> dev.device().free(x, dev.device().userStream()));
+            dev.device().synchronize();
         });
     }
 
@@ -288,7 +302,7 @@ public final class AgMatmulBench implements AutoCloseable {
     /** Host wall time (ms, median) of each schedule of the last {@link #run} or {@link #copyEngineSchedules}. */
     public Map<String, Double> hostWall() { return hostWall; }
 
-    private final Map<String, Double> hostWall = new java.util.LinkedHashMap<>();
+    private final Map<String, Double> hostWall = new LinkedHashMap<>();
     private double lastHostWall;
 
     /**
@@ -329,19 +343,19 @@ public final class AgMatmulBench implements AutoCloseable {
         if (traceTo != null) {
             backend.setTiming(false);
             var timeline = backend.timeline();
-            org.hostir.studio.trace.ChromeTraceWriter.write(timeline, Map.of("example", example, "options",
+            ChromeTraceWriter.write(timeline, Map.of("example", example, "options",
                     options.toString(), "shape", shape.label()), traceTo);
             out.println("  trace " + traceTo.getFileName() + ": " + example + " " + options);
             timeline.events().stream().filter(e -> e.kind() == EventKind.HOST)
-                    .collect(java.util.stream.Collectors.groupingBy(TimelineEvent::name,
-                            java.util.TreeMap::new, java.util.stream.Collectors.summarizingLong(e -> e.endNs() - e.startNs())))
+                    .collect(Collectors.groupingBy(TimelineEvent::name,
+                            TreeMap::new, Collectors.summarizingLong(e -> e.endNs() - e.startNs())))
                     .forEach((k, v) -> out.printf(Locale.ROOT, "    host %-32s n=%3d mean %7.2f us max %8.2f us%n", k,
                             v.getCount(), v.getAverage() / 1000, v.getMax() / 1000.0));
-            org.hostir.studio.trace.OverlapFigures.of(timeline).format().lines().forEach(l -> out.println("    " + l));
+            OverlapFigures.of(timeline).format().lines().forEach(l -> out.println("    " + l));
             long t0 = timeline.events().stream().filter(e -> e.kind() != EventKind.HOST)
                     .mapToLong(TimelineEvent::startNs).min().orElse(0);
             timeline.events().stream().filter(e -> e.kind() != EventKind.HOST)
-                    .sorted(java.util.Comparator.comparingInt(TimelineEvent::rank).thenComparingLong(TimelineEvent::startNs))
+                    .sorted(Comparator.comparingInt(TimelineEvent::rank).thenComparingLong(TimelineEvent::startNs))
                     .forEach(e -> out.printf(Locale.ROOT, "    bar rank %d stream %d %-24s %8.3f .. %8.3f ms (%7.3f)%n",
                             e.rank(), e.stream(), e.name(), (e.startNs() - t0) / 1e6, (e.endNs() - t0) / 1e6,
                             e.durationNs() / 1e6));
@@ -362,23 +376,23 @@ public final class AgMatmulBench implements AutoCloseable {
         long[] end = new long[devices];
         double[] span = new double[devices];
         parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            Evaluator ev = new Evaluator(p.programs()[d], dev, new ScalarEnv(p.bindings(), d,
+            CudaProbe dev = probe(d);
+            Evaluator ev = new Evaluator(p.programs()[d], dev.device(), new ScalarEnv(p.bindings(), d,
                     p.options().numberOfStreams()), p.inputs().get(d));
-            long e0 = dev.timing.event();
+            long e0 = dev.pooledEvent();
             await(barrier);
             if (d == 0) start[0] = System.nanoTime();
-            dev.driver.record(e0, ((CudaStream) dev.userStream()).handle());
+            dev.record(e0, dev.device().userStream());
             ev.dispatch();
             List<Long> ends = new ArrayList<>();
-            for (CudaStream s : dev.streams()) {
-                long e = dev.timing.event();
-                dev.driver.record(e, s.handle());
+            for (BackendStream s : dev.streams()) {
+                long e = dev.pooledEvent();
+                dev.record(e, s);
                 ends.add(e);
             }
-            dev.synchronize();
+            dev.device().synchronize();
             end[d] = System.nanoTime();
-            for (long e : ends) span[d] = Math.max(span[d], dev.driver.elapsedMillis(e0, e));
+            for (long e : ends) span[d] = Math.max(span[d], dev.elapsedMillis(e0, e));
             ev.release();
         });
         long last = 0;
@@ -397,17 +411,17 @@ public final class AgMatmulBench implements AutoCloseable {
             double[] ms = new double[1];
             backend.resetTimeline();
             parallel(d -> {
-                CudaDevice dev = backend.cudaDevice(d);
-                dev.current();
-                dev.synchronize();
+                CudaProbe dev = probe(d);
+                dev.makeCurrent();
+                dev.device().synchronize();
                 await(barrier);
-                long s = ((CudaStream) dev.userStream()).handle();
-                long e0 = dev.timing.event(), e1 = dev.timing.event();
-                dev.driver.record(e0, s);
+                BackendStream s = dev.device().userStream();
+                long e0 = dev.pooledEvent(), e1 = dev.pooledEvent();
+                dev.record(e0, s);
                 body.accept(d);
-                dev.driver.record(e1, s);
-                dev.synchronize();
-                if (d == 0) ms[0] = dev.driver.elapsedMillis(e0, e1);
+                dev.record(e1, s);
+                dev.device().synchronize();
+                if (d == 0) ms[0] = dev.elapsedMillis(e0, e1);
             });
             if (it >= warmup) times.add(ms[0]);
         }
@@ -425,7 +439,7 @@ public final class AgMatmulBench implements AutoCloseable {
     /** Runs {@code body} for every rank on its host thread, as the Runner does. */
     void parallel(IntConsumer body) {
         Map<Integer, Throwable> errors = hosts.onEveryRank(d -> {
-            backend.cudaDevice(d).current();
+            probe(d).makeCurrent();
             body.accept(d);
         });
         if (!errors.isEmpty()) {

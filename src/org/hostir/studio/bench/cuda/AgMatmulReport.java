@@ -1,4 +1,4 @@
-package org.hostir.studio.exec.cuda;
+package org.hostir.studio.bench.cuda;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -7,13 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+
+import org.hostir.studio.exec.cuda.CudaBackend;
 
 /**
  * {@code hirstudio bench agmm}: the PyTorch baseline first (torchrun with the reference script, while the GPUs
@@ -56,15 +60,15 @@ public final class AgMatmulReport {
         Map<String, JsonObject> torch = torchScript == null ? Map.of() : torch(torchScript, devices, out);
         Map<String, JsonObject> torchCollective = torchScript == null ? Map.of()
                 : torch(torchScript.resolveSibling("torch_matmul_collective_baseline.py"), devices, out);
-        Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions = new java.util.LinkedHashMap<>();
-        Map<AgMatmulBench.Shape, Map<String, Double>> ours = new java.util.LinkedHashMap<>();
-        Map<AgMatmulBench.Shape, Map<String, Double>> walls = new java.util.LinkedHashMap<>();
+        Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions = new LinkedHashMap<>();
+        Map<AgMatmulBench.Shape, Map<String, Double>> ours = new LinkedHashMap<>();
+        Map<AgMatmulBench.Shape, Map<String, Double>> walls = new LinkedHashMap<>();
         try (CudaBackend backend = new CudaBackend(devices, 120_000);
              AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out)) {
             out.println("devices: " + devices + " x " + backend.deviceName(0) + ", NCCL " + backend.ncclVersion());
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {
                 ours.put(shape, bench.run(shape));
-                walls.put(shape, new java.util.LinkedHashMap<>(bench.hostWall()));
+                walls.put(shape, new LinkedHashMap<>(bench.hostWall()));
             }
             MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
             for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
@@ -86,6 +90,18 @@ public final class AgMatmulReport {
                 walls.get(shape).putAll(bench.hostWall());
             }
         }
+        List<String> table = agmmTable(ours, walls, torch, out);
+        out.println();
+        table.forEach(out::println);
+        out.println();
+        reductionTable(reductions, torchCollective).forEach(out::println);
+        return 0;
+    }
+
+    /** One row per shape: ours (each figure printed as it is read) beside PyTorch's of the same run. */
+    private static List<String> agmmTable(Map<AgMatmulBench.Shape, Map<String, Double>> ours,
+                                          Map<AgMatmulBench.Shape, Map<String, Double>> walls,
+                                          Map<String, JsonObject> torch, PrintStream out) {
         List<String> table = new ArrayList<>();
         table.add("| dtype M K N | allgather | gemm | limit | sequential | best schedule | torch allgather | torch gemm"
                 + " | torch sequential | torch best pipeline | torch async-TP |");
@@ -104,32 +120,29 @@ public final class AgMatmulReport {
                                 "   (host wall %.3f ms, %.2f x)", wall, wall / limit));
                 if (schedule && (best == null || e.getValue() < r.get(best))) best = e.getKey();
             }
-            JsonObject t = torch.get(shape.label());
-            String torchCols = " - | - | - | - | - |";
-            if (t != null) {
-                double tl = t.get("limit_ms").getAsDouble();
-                double bestPipe = Double.MAX_VALUE;
-                for (var e : t.getAsJsonObject("t_pipe_ms").entrySet()) {
-                    if (e.getValue().getAsJsonPrimitive().isNumber()) bestPipe = Math.min(bestPipe, e.getValue().getAsDouble());
-                }
-                bestPipe = Math.min(bestPipe, t.get("t_p2p_ms").getAsDouble());
-                String async = t.get("t_async_tp_ms").isJsonNull() ? "n/a"
-                        : ratio(t.get("t_async_tp_ms").getAsDouble(), tl);
-                torchCols = " " + AgMatmulBench.fmt(t.get("t_ag_ms").getAsDouble()) + " | "
-                        + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble()) + " | "
-                        + ratio(t.get("t_seq_ms").getAsDouble(), tl) + " | " + ratio(bestPipe, tl) + " | " + async + " |";
-                out.println("  torch (same run): " + t);
-            }
+            String torchCols = torchColumns(torch.get(shape.label()), out);
             table.add("| " + shape.label() + " | " + AgMatmulBench.fmt(r.get("t_allgather")) + " | "
                     + AgMatmulBench.fmt(r.get("t_gemm")) + " | " + AgMatmulBench.fmt(limit) + " | "
                     + ratio(r.get("t_sequential"), limit) + " | " + best + ": " + ratio(r.get(best), limit) + " |"
                     + torchCols);
         }
-        out.println();
-        table.forEach(out::println);
-        out.println();
-        reductionTable(reductions, torchCollective).forEach(out::println);
-        return 0;
+        return table;
+    }
+
+    /** PyTorch's columns of one shape ({@code t} null: not measured). */
+    private static String torchColumns(JsonObject t, PrintStream out) {
+        if (t == null) return " - | - | - | - | - |";
+        double tl = t.get("limit_ms").getAsDouble();
+        double bestPipe = Double.MAX_VALUE;
+        for (var e : t.getAsJsonObject("t_pipe_ms").entrySet()) {
+            if (e.getValue().getAsJsonPrimitive().isNumber()) bestPipe = Math.min(bestPipe, e.getValue().getAsDouble());
+        }
+        bestPipe = Math.min(bestPipe, t.get("t_p2p_ms").getAsDouble());
+        String async = t.get("t_async_tp_ms").isJsonNull() ? "n/a" : ratio(t.get("t_async_tp_ms").getAsDouble(), tl);
+        out.println("  torch (same run): " + t);
+        return " " + AgMatmulBench.fmt(t.get("t_ag_ms").getAsDouble()) + " | "
+                + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble()) + " | "
+                + ratio(t.get("t_seq_ms").getAsDouble(), tl) + " | " + ratio(bestPipe, tl) + " | " + async + " |";
     }
 
     /** matmul+Allreduce and matmul+ReduceScatter: ours against PyTorch's sequential matmul + collective. */
@@ -142,7 +155,7 @@ public final class AgMatmulReport {
         for (var e : reductions.entrySet()) {
             Map<String, Double> r = e.getValue();
             String best = r.keySet().stream().filter(k -> !k.startsWith("t_"))
-                    .min(java.util.Comparator.comparingDouble(r::get)).orElseThrow();
+                    .min(Comparator.comparingDouble(r::get)).orElseThrow();
             JsonObject t = torch.get(e.getKey().label());
             String torchCols = t == null ? " - | - | - | - |" : " " + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble())
                     + " | " + AgMatmulBench.fmt(t.get("t_coll_ms").getAsDouble()) + " | "
@@ -160,7 +173,7 @@ public final class AgMatmulReport {
         Map<String, String> torch = new HashMap<>();
         torchGemm(torchScript, torch, out);
         Map<String, String> torchAfter = new HashMap<>();
-        Map<String, List<List<Double>>> ours = new java.util.LinkedHashMap<>();
+        Map<String, List<List<Double>>> ours = new LinkedHashMap<>();
         try (CudaBackend backend = new CudaBackend(1, 120_000);
              AgMatmulBench bench = new AgMatmulBench(backend, Path.of("."), 1, 0, out)) {
             for (AgMatmulBench.Shape shape : AgMatmulBench.SHAPES) {

@@ -1,11 +1,18 @@
-package org.hostir.studio.exec.cuda;
+package org.hostir.studio.bench.cuda;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 
+import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.cuda.CudaProbe;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.ReductionOpType;
@@ -25,7 +32,7 @@ final class MatmulCollectiveBench {
      * {@code shape.k()} the local K, {@code shape.n()} N.
      */
     record Case(String seed, CommunicationType collective, AgMatmulBench.Shape shape) {
-        String label() { return collective.name().toLowerCase(java.util.Locale.ROOT) + " " + shape.label(); }
+        String label() { return collective.name().toLowerCase(Locale.ROOT) + " " + shape.label(); }
     }
 
     static final List<Case> CASES = List.of(
@@ -48,28 +55,24 @@ final class MatmulCollectiveBench {
     Map<String, Double> run(Case c) throws Exception {
         AgMatmulBench.Shape shape = c.shape();
         boolean scatter = c.collective() == CommunicationType.REDUCE_SCATTER;
-        CudaBuffer[] a = new CudaBuffer[devices], b = new CudaBuffer[devices], p = new CudaBuffer[devices],
-                out = new CudaBuffer[devices];
+        Buffer[] a = new Buffer[devices], b = new Buffer[devices], p = new Buffer[devices], out = new Buffer[devices];
         backend.setTiming(false);
         bench.parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            a[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
-            b[d] = (CudaBuffer) dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
-            p[d] = (CudaBuffer) dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
-            out[d] = (CudaBuffer) dev.allocate(new long[] {scatter ? shape.m() / devices : shape.m(), shape.n()},
-                    shape.dtype());
-            CudaStream s = (CudaStream) dev.userStream();
-            dev.ops.fill(a[d], 21 + d, s);
-            dev.ops.fill(b[d], 7 + d, s);
+            CudaProbe probe = bench.probe(d);
+            Device dev = probe.device();
+            a[d] = dev.allocate(new long[] {shape.m(), shape.k()}, shape.dtype());
+            b[d] = dev.allocate(new long[] {shape.k(), shape.n()}, shape.dtype());
+            p[d] = dev.allocate(new long[] {shape.m(), shape.n()}, shape.dtype());
+            out[d] = dev.allocate(new long[] {scatter ? shape.m() / devices : shape.m(), shape.n()}, shape.dtype());
+            BackendStream s = dev.userStream();
+            probe.fill(a[d], 21 + d, s);
+            probe.fill(b[d], 7 + d, s);
             dev.synchronize();
         });
-        List<Integer> team = java.util.stream.IntStream.range(0, devices).boxed().toList();
-        IntConsumer gemm = d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            dev.ops.matmul(a[d], b[d], p[d], (CudaStream) dev.userStream());
-        };
-        IntConsumer collective = d -> backend.cudaDevice(d).collective(new CollectiveCall(c.collective(), team, -1,
-                team, team, p[d], out[d], ReductionOpType.SUM), backend.cudaDevice(d).userStream(),
+        List<Integer> team = IntStream.range(0, devices).boxed().toList();
+        IntConsumer gemm = d -> bench.probe(d).matmul(a[d], b[d], p[d], bench.probe(d).device().userStream());
+        IntConsumer collective = d -> bench.probe(d).device().collective(new CollectiveCall(c.collective(), team, -1,
+                team, team, p[d], out[d], ReductionOpType.SUM), bench.probe(d).device().userStream(),
                 OpInfo.of(-1, -1, c.collective().name(), EventKind.COMMUNICATION));
         Map<String, Double> r = new LinkedHashMap<>();
         r.put("t_gemm", bench.timeEvents(gemm));
@@ -79,8 +82,8 @@ final class MatmulCollectiveBench {
             collective.accept(d);
         }));
         bench.parallel(d -> {
-            CudaDevice dev = backend.cudaDevice(d);
-            for (CudaBuffer x : new CudaBuffer[] {a[d], b[d], p[d], out[d]}) dev.free(x, dev.userStream());
+            Device dev = bench.probe(d).device();
+            for (Buffer x : new Buffer[] {a[d], b[d], p[d], out[d]}) dev.free(x, dev.userStream());
             dev.synchronize();
         });
         long perStream = scatter ? shape.m() / devices : shape.m();
