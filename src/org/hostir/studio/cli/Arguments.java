@@ -13,6 +13,7 @@ import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.Limits;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 
 /**
@@ -94,6 +95,20 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
             throw new UsageException("--option " + first.subject().substring("option ".length()) + ": "
                     + first.message());
         }
+    }
+
+    /**
+     * The {@code --option} part of a command's help: every lowering option the passes declare, with its values,
+     * default, pass and help text.
+     */
+    public static String loweringOptionHelp() {
+        StringBuilder b = new StringBuilder("lowering options (--option KEY=VALUE):\n");
+        for (LoweringOption<?> o : LoweringOptions.DECLARED) {
+            b.append("  ").append(o.key()).append('=').append(o.type().describe()).append(" (default ")
+                    .append(o.formattedDefault()).append(", pass ").append(o.pass()).append(")\n");
+            b.append("      ").append(o.help()).append('\n');
+        }
+        return b.toString();
     }
 
     /** Exactly one positional argument, the fusion file. */
