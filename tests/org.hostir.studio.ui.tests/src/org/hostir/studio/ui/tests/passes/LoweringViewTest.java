@@ -23,6 +23,7 @@ import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.passes.LoweringResult;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -65,6 +66,17 @@ public class LoweringViewTest {
 
     private List<String> visibleNames() {
         return view.visibleEntries().stream().map(e -> e.step().pass()).toList();
+    }
+
+    /** The option fields are made from the passes' declarations: one per option, showing its default. */
+    @Test
+    public void showsAFieldPerDeclaredOptionWithItsDefault() throws Exception {
+        assertEquals(LoweringOptions.DEFAULTS.asMap(), view.optionPairs());
+        view.setStreams(2);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        assertEquals("2", view.optionPairs().get("numberOfStreams"));
+        view.setStreams(LoweringOptions.DEFAULTS.numberOfStreams());
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
     }
 
     @Test
