@@ -106,9 +106,23 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         for (LoweringOption<?> o : LoweringOptions.DECLARED) {
             b.append("  ").append(o.key()).append('=').append(o.type().describe()).append(" (default ")
                     .append(o.formattedDefault()).append(", pass ").append(o.pass()).append(")\n");
-            b.append("      ").append(o.help()).append('\n');
+            wrap(o.help(), "      ", 110, b);
         }
         return b.toString();
+    }
+
+    /** {@code text} in lines of at most {@code width} characters (longer words alone), each after {@code indent}. */
+    private static void wrap(String text, String indent, int width, StringBuilder b) {
+        StringBuilder line = new StringBuilder(indent);
+        for (String word : text.split(" ")) {
+            if (line.length() > indent.length() && line.length() + 1 + word.length() > width) {
+                b.append(line).append('\n');
+                line = new StringBuilder(indent);
+            }
+            if (line.length() > indent.length()) line.append(' ');
+            line.append(word);
+        }
+        b.append(line).append('\n');
     }
 
     /** Exactly one positional argument, the fusion file. */
