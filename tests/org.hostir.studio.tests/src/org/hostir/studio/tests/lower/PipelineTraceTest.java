@@ -63,9 +63,9 @@ class PipelineTraceTest {
             }
         });
         p.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
-        assertEquals(16, events.size());
+        assertEquals(2 * p.passes().size(), events.size());
         assertEquals("before Validate", events.get(0));
-        assertEquals("after InsertDeallocations", events.get(15));
+        assertEquals("after " + p.passes().getLast().name(), events.getLast());
     }
 
     @Test
@@ -131,8 +131,9 @@ class PipelineTraceTest {
         assertEquals(List.of("a start 1", "b start 1", "a before Validate", "b before Validate", "b after Validate",
                 "a after Validate"), events.subList(0, 6));
         assertEquals(List.of("b end 1", "a end 1"), events.subList(events.size() - 2, events.size()));
-        assertEquals(2 + 8 * 4 + 2, events.size());
-        assertEquals(8, trace.rank(1).steps().size());
+        int passes = p.passes().size();
+        assertEquals(2 + passes * 4 + 2, events.size());
+        assertEquals(passes, trace.rank(1).steps().size());
     }
 
     @Test
@@ -161,7 +162,7 @@ class PipelineTraceTest {
         assertEquals(r0.steps().stream().map(PassTrace.Step::after).toList(), snapshots.after());
         assertEquals(r0.steps().stream().map(PassTrace.Step::changed).toList(), changes.changed());
         assertEquals(r0.input(), snapshots.input());
-        assertEquals(8, timing.nanos().size());
+        assertEquals(Pipeline.standard().passes().size(), timing.nanos().size());
         assertTrue(timing.nanos().stream().allMatch(n -> n >= 0));
         assertEquals(new Snapshot.OfHost(c), snapshots.after().getLast());
     }
