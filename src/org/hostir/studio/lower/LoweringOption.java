@@ -52,7 +52,8 @@ public record LoweringOption<T>(String key, OptionType<T> type, T defaultValue, 
     /** {@code value} as this option's type; IllegalArgumentException when it is of another type or out of range. */
     T cast(Object value) {
         if (!type.valueClass().isInstance(value)) {
-            throw new IllegalArgumentException(key + " takes a " + type.valueClass().getSimpleName() + ", not " + value);
+            throw new IllegalArgumentException(key + " takes a " + type.valueClass().getSimpleName() + ", not "
+                    + value);
         }
         T v = type.valueClass().cast(value);
         if (!type.accepts(v)) throw new IllegalArgumentException(key + " must be in " + type.describe());

@@ -14,7 +14,7 @@ public interface PassInstrumentation {
 
     default void afterPass(Pass pass, Snapshot before, Snapshot after, LoweringContext context) {}
 
-    /** {@code pass} threw {@code failure} (a {@link LoweringException} for a schedule it cannot lower); it is rethrown. */
+    /** {@code pass} threw {@code failure} (a {@link LoweringException}: a schedule it cannot lower); rethrown after. */
     default void afterPassFailed(Pass pass, Snapshot before, LoweringContext context, RuntimeException failure) {}
 
     /** The pipeline ran every pass; {@code result} is the last pass's snapshot. Not called after a failure. */

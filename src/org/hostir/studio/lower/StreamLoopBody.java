@@ -51,7 +51,8 @@ final class StreamLoopBody {
                 && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent());
         // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
         // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
-        this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p && communicated.isEmpty();
+        this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p
+                && communicated.isEmpty();
         this.index = offset ? Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX), axis.extent())
                 : NamedScalar.STREAM_IDX;
     }
