@@ -13,6 +13,7 @@ import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.Limits;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 
 /**
@@ -94,6 +95,34 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
             throw new UsageException("--option " + first.where().substring("option ".length()) + ": "
                     + first.message());
         }
+    }
+
+    /**
+     * The {@code --option} part of a command's help: every lowering option the passes declare, with its values,
+     * default, pass and help text.
+     */
+    public static String loweringOptionHelp() {
+        StringBuilder b = new StringBuilder("lowering options (--option KEY=VALUE):\n");
+        for (LoweringOption<?> o : LoweringOptions.DECLARED) {
+            b.append("  ").append(o.key()).append('=').append(o.type().describe()).append(" (default ")
+                    .append(o.formattedDefault()).append(", pass ").append(o.pass()).append(")\n");
+            wrap(o.help(), "      ", 110, b);
+        }
+        return b.toString();
+    }
+
+    /** {@code text} in lines of at most {@code width} characters (longer words alone), each after {@code indent}. */
+    private static void wrap(String text, String indent, int width, StringBuilder b) {
+        StringBuilder line = new StringBuilder(indent);
+        for (String word : text.split(" ")) {
+            if (line.length() > indent.length() && line.length() + 1 + word.length() > width) {
+                b.append(line).append('\n');
+                line = new StringBuilder(indent);
+            }
+            if (line.length() > indent.length()) line.append(' ');
+            line.append(word);
+        }
+        b.append(line).append('\n');
     }
 
     /** Exactly one positional argument, the fusion file. */

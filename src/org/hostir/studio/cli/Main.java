@@ -74,6 +74,7 @@ public final class Main {
         if (rest.contains(ArgumentParser.HELP) || rest.contains("-h")) {
             out.println("usage: hirstudio " + c.usage());
             out.println("  " + c.summary());
+            if (c.usage().contains("--option")) out.print(Arguments.loweringOptionHelp());
             return ExitCode.OK;
         }
         try {

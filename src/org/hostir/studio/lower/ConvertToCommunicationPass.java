@@ -7,6 +7,7 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -19,7 +20,17 @@ import org.hostir.studio.ir.host.HostOp;
  * outside the team gets nothing for it.
  */
 public final class ConvertToCommunicationPass implements HostPass {
-    public String name() { return "ConvertToCommunication"; }
+    private static final String NAME = "ConvertToCommunication";
+
+    /** Also read by the stream loop's pipelined allgather (StreamParallelType), which runs before this pass. */
+    public static final LoweringOption<CommunicatorBackend> BACKEND = LoweringOption.choice("backend",
+            CommunicatorBackend.NCCL, "Backend", "who carries communications: NCCL collectives, or CUDA"
+                    + " copy-engine peer copies (point-to-point only)", NAME);
+
+    public String name() { return NAME; }
+
+    @Override
+    public List<LoweringOption<?>> options() { return List.of(BACKEND); }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
@@ -59,7 +70,7 @@ public final class ConvertToCommunicationPass implements HostPass {
             }
             var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
                     plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,
-                    plan.reduction(), context.options().backend()));
+                    plan.reduction(), context.options().get(BACKEND)));
             out.add(comm);
             out.add(h.inherit(op.id(), h.waitFor(comm)));
         }

@@ -28,10 +28,19 @@ import org.hostir.studio.ir.host.IfThenElse;
  * default ({@code forwardLocalShard}), so the seeds' pipeline prints as nvFuser's.
  */
 public final class ForwardLocalShardPass implements HostPass {
-    public String name() { return "ForwardLocalShard"; }
+    private static final String NAME = "ForwardLocalShard";
+
+    public static final LoweringOption<Boolean> FORWARD_LOCAL_SHARD = LoweringOption.flag("forwardLocalShard", false,
+            "Forward local shard", "the P2P allgather's owning iteration computes on its own shard instead of"
+                    + " copying it into a gathered buffer that nothing else reads", NAME);
+
+    public String name() { return NAME; }
+
+    @Override
+    public List<LoweringOption<?>> options() { return List.of(FORWARD_LOCAL_SHARD); }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
-        if (!context.options().forwardLocalShard()) return program;
+        if (!context.options().get(FORWARD_LOCAL_SHARD)) return program;
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
         List<HostNode> top = rewrite(program.topLevel(), program, h);

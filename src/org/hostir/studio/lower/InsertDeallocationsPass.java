@@ -35,10 +35,19 @@ import org.hostir.studio.ir.host.Wait;
  * (nvFuser's InsertDeallocations pass is the model).
  */
 public final class InsertDeallocationsPass implements HostPass {
-    public String name() { return "InsertDeallocations"; }
+    private static final String NAME = "InsertDeallocations";
+
+    public static final LoweringOption<Boolean> INSERT_DEALLOCATIONS = LoweringOption.flag("insertDeallocations",
+            false, "Deallocations", "free each intermediate buffer after its last use (off in the seeds' pipeline)",
+            NAME);
+
+    public String name() { return NAME; }
+
+    @Override
+    public List<LoweringOption<?>> options() { return List.of(INSERT_DEALLOCATIONS); }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
-        if (!context.options().insertDeallocations()) return program;
+        if (!context.options().get(INSERT_DEALLOCATIONS)) return program;
         Set<Integer> keep = new HashSet<>();
         program.inputs().forEach(t -> keep.add(t.id()));
         program.outputs().forEach(t -> keep.add(t.id()));

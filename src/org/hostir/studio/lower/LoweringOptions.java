@@ -1,104 +1,98 @@
 package org.hostir.studio.lower;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.ir.host.CommunicatorBackend;
 
 /**
- * Every knob of the lowering pipeline, each reachable from {@code --option KEY=VALUE}.
- *
- * @param numberOfStreams            worker streams the evaluator cycles through ({@code StreamIdx % n})
- * @param backend                    who carries communications: NCCL, or CUDA copy-engine peer copies
- * @param allgather                  how a DIDx-to-Stream set is lowered
- * @param offsetStreamIndexingByRank iterate slices from the own rank, {@code (rank + i) % D}, so the local
- *                                   slice is computed while the first transfer is in flight
- * @param insertDeallocations        free each intermediate after its last use (off in the seeds' pipeline)
- * @param forwardLocalShard          the P2P allgather's owning iteration computes on its shard directly instead
- *                                   of copying it into a gathered buffer nothing else reads (off in the seeds')
+ * The values of the lowering options, each reachable from {@code --option KEY=VALUE}. The options themselves are
+ * declared by the passes that read them ({@link LoweringOption}) and collected by {@link Pipeline#options()};
+ * this class only holds values, so a new option needs no change here. Immutable.
  */
-public record LoweringOptions(int numberOfStreams, CommunicatorBackend backend, AllgatherLowering allgather,
-                              boolean offsetStreamIndexingByRank, boolean insertDeallocations,
-                              boolean forwardLocalShard) {
-    public static final LoweringOptions DEFAULTS =
-            new LoweringOptions(4, CommunicatorBackend.NCCL, AllgatherLowering.P2P, false, false, false);
+public final class LoweringOptions {
+    /** The options of {@link Pipeline#standard()}, in the order {@code asMap}, help text and controls use. */
+    public static final List<LoweringOption<?>> DECLARED = Pipeline.standard().options();
+    public static final LoweringOptions DEFAULTS = new LoweringOptions(DECLARED, Map.of());
 
-    public LoweringOptions(int numberOfStreams, CommunicatorBackend backend, AllgatherLowering allgather,
-                           boolean offsetStreamIndexingByRank, boolean insertDeallocations) {
-        this(numberOfStreams, backend, allgather, offsetStreamIndexingByRank, insertDeallocations, false);
-    }
+    private final List<LoweringOption<?>> declared;
+    private final Map<String, Object> values;
 
-    public LoweringOptions {
-        if (numberOfStreams < 1 || numberOfStreams > 1024) {
-            throw new IllegalArgumentException("numberOfStreams must be in 1..1024");
-        }
+    private LoweringOptions(List<LoweringOption<?>> declared, Map<String, Object> values) {
+        this.declared = List.copyOf(declared);
+        Map<String, Object> all = new LinkedHashMap<>();
+        for (LoweringOption<?> o : this.declared) all.put(o.key(), values.getOrDefault(o.key(), o.defaultValue()));
+        this.values = Collections.unmodifiableMap(all);
     }
 
     /** Options from {@code KEY=VALUE} pairs, starting from the defaults; unknown keys and bad values are errors. */
-    public static LoweringOptions parse(Map<String, String> pairs) {
-        LoweringOptions o = DEFAULTS;
+    public static LoweringOptions parse(Map<String, String> pairs) { return parse(DECLARED, pairs); }
+
+    /** The same for another pipeline's options ({@link Pipeline#options()}). */
+    public static LoweringOptions parse(List<LoweringOption<?>> declared, Map<String, String> pairs) {
+        Map<String, LoweringOption<?>> byKey = new LinkedHashMap<>();
+        for (LoweringOption<?> o : declared) byKey.put(o.key(), o);
+        Map<String, Object> values = new LinkedHashMap<>();
         for (var e : pairs.entrySet()) {
-            String v = e.getValue().trim();
-            o = switch (e.getKey()) {
-                case "numberOfStreams" -> new LoweringOptions(intIn(e.getKey(), v), o.backend, o.allgather,
-                        o.offsetStreamIndexingByRank, o.insertDeallocations, o.forwardLocalShard);
-                case "backend" -> new LoweringOptions(o.numberOfStreams, enumOf(CommunicatorBackend.class,
-                        e.getKey(), v), o.allgather, o.offsetStreamIndexingByRank, o.insertDeallocations,
-                        o.forwardLocalShard);
-                case "allgather" -> new LoweringOptions(o.numberOfStreams, o.backend,
-                        enumOf(AllgatherLowering.class, e.getKey(), v), o.offsetStreamIndexingByRank,
-                        o.insertDeallocations, o.forwardLocalShard);
-                case "offsetStreamIndexingByRank" -> new LoweringOptions(o.numberOfStreams, o.backend, o.allgather,
-                        bool(e.getKey(), v), o.insertDeallocations, o.forwardLocalShard);
-                case "insertDeallocations" -> new LoweringOptions(o.numberOfStreams, o.backend, o.allgather,
-                        o.offsetStreamIndexingByRank, bool(e.getKey(), v), o.forwardLocalShard);
-                case "forwardLocalShard" -> new LoweringOptions(o.numberOfStreams, o.backend, o.allgather,
-                        o.offsetStreamIndexingByRank, o.insertDeallocations, bool(e.getKey(), v));
-                default -> throw bad(e.getKey(), "unknown option (known: " + String.join(", ",
-                        DEFAULTS.asMap().keySet()) + ")");
-            };
+            LoweringOption<?> o = byKey.get(e.getKey());
+            if (o == null) {
+                throw new LoweringException("option " + e.getKey(), "option",
+                        "unknown option (known: " + String.join(", ", byKey.keySet()) + ")");
+            }
+            values.put(o.key(), o.parse(e.getValue()));
         }
-        return o;
+        return new LoweringOptions(declared, values);
     }
 
+    /** The value of {@code option}; its default when these options do not declare it. */
+    public <T> T get(LoweringOption<T> option) {
+        Object v = values.get(option.key());
+        return v == null ? option.defaultValue() : option.cast(v);
+    }
+
+    /** These options with {@code option} set to {@code value}. */
+    public <T> LoweringOptions with(LoweringOption<T> option, T value) {
+        if (!values.containsKey(option.key())) throw new IllegalArgumentException("undeclared option " + option.key());
+        Map<String, Object> changed = new LinkedHashMap<>(values);
+        changed.put(option.key(), option.cast(value));
+        return new LoweringOptions(declared, changed);
+    }
+
+    /** The declared options, in order. */
+    public List<LoweringOption<?>> declared() { return declared; }
+
+    /** Every option as {@code KEY -> VALUE} text, in declaration order; {@link #parse} reads it back. */
     public Map<String, String> asMap() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("numberOfStreams", Integer.toString(numberOfStreams));
-        m.put("backend", backend.name().toLowerCase(Locale.ROOT));
-        m.put("allgather", allgather.name().toLowerCase(Locale.ROOT));
-        m.put("offsetStreamIndexingByRank", Boolean.toString(offsetStreamIndexingByRank));
-        m.put("insertDeallocations", Boolean.toString(insertDeallocations));
-        m.put("forwardLocalShard", Boolean.toString(forwardLocalShard));
+        for (LoweringOption<?> o : declared) m.put(o.key(), o.format(values.get(o.key())));
         return m;
     }
 
-    private static int intIn(String key, String v) {
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1 && n <= 1024) return n;
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw bad(key, "expected an integer in 1..1024, got '" + v + "'");
-    }
+    // Typed accessors for the options other layers read (the runner, the CLI's backend policy).
 
-    private static boolean bool(String key, String v) {
-        return switch (v.toLowerCase(Locale.ROOT)) {
-            case "true", "on", "1" -> true;
-            case "false", "off", "0" -> false;
-            default -> throw bad(key, "expected true or false, got '" + v + "'");
-        };
-    }
+    /** Worker streams the evaluator cycles through ({@code StreamIdx % n}). */
+    public int numberOfStreams() { return get(StreamParallelTypePass.NUMBER_OF_STREAMS); }
 
-    private static <E extends Enum<E>> E enumOf(Class<E> type, String key, String v) {
-        for (E c : type.getEnumConstants()) {
-            if (c.name().equalsIgnoreCase(v)) return c;
-        }
-        throw bad(key, "unknown value '" + v + "'");
-    }
+    /** Who carries communications: NCCL, or CUDA copy-engine peer copies. */
+    public CommunicatorBackend backend() { return get(ConvertToCommunicationPass.BACKEND); }
 
-    private static LoweringException bad(String key, String what) {
-        return new LoweringException("option " + key, "option", what);
-    }
+    /** How a DIDx-to-Stream set is lowered. */
+    public AllgatherLowering allgather() { return get(StreamParallelTypePass.ALLGATHER); }
+
+    public boolean offsetStreamIndexingByRank() { return get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK); }
+
+    public boolean insertDeallocations() { return get(InsertDeallocationsPass.INSERT_DEALLOCATIONS); }
+
+    public boolean forwardLocalShard() { return get(ForwardLocalShardPass.FORWARD_LOCAL_SHARD); }
+
+    @Override
+    public boolean equals(Object o) { return o instanceof LoweringOptions other && values.equals(other.values); }
+
+    @Override
+    public int hashCode() { return values.hashCode(); }
+
+    @Override
+    public String toString() { return "LoweringOptions" + asMap(); }
 }

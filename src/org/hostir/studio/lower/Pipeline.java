@@ -1,22 +1,34 @@
 package org.hostir.studio.lower;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 
 /**
- * The lowering pipeline of DESIGN 2.2, run per rank with instrumentation around every pass (MLIR's pass
- * manager is the model): the trace records each pass's snapshot and whether it changed anything.
+ * The lowering pipeline of DESIGN 2.2, run per rank (MLIR's pass manager is the model): one loop runs the passes
+ * with the instrumentations around each, and {@link #trace} is that loop plus timing, change detection and
+ * snapshot collection. The pipeline also collects the options its passes declare.
  */
 public final class Pipeline {
+    /**
+     * The options of the first release print in their first order (in {@code run} output, pass traces, the
+     * "known:" list of an unknown key), which is not pipeline order; options added since follow in pipeline order.
+     */
+    private static final List<LoweringOption<?>> FIRST_RELEASE_ORDER = List.of(StreamParallelTypePass.NUMBER_OF_STREAMS,
+            ConvertToCommunicationPass.BACKEND, StreamParallelTypePass.ALLGATHER,
+            StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK, InsertDeallocationsPass.INSERT_DEALLOCATIONS,
+            ForwardLocalShardPass.FORWARD_LOCAL_SHARD);
+
     private final List<Pass> passes;
     private final List<PassInstrumentation> instrumentations = new ArrayList<>();
 
     public Pipeline(List<Pass> passes) { this.passes = List.copyOf(passes); }
 
-    /** The default pipeline: the seeds' MultiDeviceExecutor path. */
+    /** The default pipeline: the seeds' MultiDeviceExecutor path. A new pass goes here. */
     public static Pipeline standard() {
         return new Pipeline(List.of(new ValidatePass(), new DecomposeReshardingsPass(), new ReorderShardedAxisPass(),
                 new SegmentPass(), new StreamParallelTypePass(), new ConvertToCommunicationPass(),
@@ -25,6 +37,25 @@ public final class Pipeline {
 
     public List<Pass> passes() { return passes; }
 
+    /** Every option the passes declare; a key declared twice is an error. */
+    public List<LoweringOption<?>> options() {
+        Map<String, LoweringOption<?>> byKey = new LinkedHashMap<>();
+        for (Pass p : passes) {
+            for (LoweringOption<?> o : p.options()) {
+                if (byKey.putIfAbsent(o.key(), o) != null) {
+                    throw new IllegalStateException("option " + o.key() + " declared twice (" + p.name() + ")");
+                }
+            }
+        }
+        List<LoweringOption<?>> ordered = new ArrayList<>();
+        for (LoweringOption<?> o : FIRST_RELEASE_ORDER) {
+            if (byKey.remove(o.key()) != null) ordered.add(o);
+        }
+        ordered.addAll(byKey.values());
+        return List.copyOf(ordered);
+    }
+
+    /** Adds an instrumentation to every later run of this pipeline. */
     public Pipeline instrument(PassInstrumentation instrumentation) {
         instrumentations.add(instrumentation);
         return this;
@@ -32,40 +63,55 @@ public final class Pipeline {
 
     /** The final program of one rank. */
     public HostIrContainer lower(Fusion fusion, LoweringContext context) {
-        Snapshot s = new Snapshot.OfFusion(fusion);
-        for (Pass pass : passes) s = run(pass, s, context);
+        Snapshot s = run(new Snapshot.OfFusion(fusion), context, List.of());
         if (!(s instanceof Snapshot.OfHost(var program))) {
             throw new IllegalStateException("the pipeline ended before segmentation");
         }
         return program;
     }
 
-    /** Every pass's snapshot, for each of the given ranks. */
+    /** Every pass's snapshot, whether it changed the program, and its time, for each of the given ranks. */
     public PassTrace trace(Fusion fusion, int devices, LoweringOptions options, List<Integer> ranks) {
         List<PassTrace.RankTrace> traces = new ArrayList<>();
         for (int rank : ranks) {
-            LoweringContext context = new LoweringContext(rank, devices, options);
-            Snapshot input = new Snapshot.OfFusion(fusion);
-            Snapshot s = input;
+            var snapshots = new SnapshotCollection();
+            var changes = new ChangeDetection();
+            var timing = new PassTiming();
+            run(new Snapshot.OfFusion(fusion), new LoweringContext(rank, devices, options),
+                    List.of(snapshots, changes, timing));
+            List<String> names = snapshots.passes();
+            List<Snapshot> after = snapshots.after();
+            List<Boolean> changed = changes.changed();
+            List<Long> nanos = timing.nanos();
             List<PassTrace.Step> steps = new ArrayList<>();
-            for (Pass pass : passes) {
-                long t0 = System.nanoTime();
-                Snapshot after = run(pass, s, context);
-                long nanos = System.nanoTime() - t0;
-                boolean changed = after.getClass() != s.getClass() || after.fingerprint() != s.fingerprint()
-                        || !after.equals(s);
-                steps.add(new PassTrace.Step(pass.name(), after, changed, nanos));
-                s = after;
+            for (int i = 0; i < names.size(); i++) {
+                steps.add(new PassTrace.Step(names.get(i), after.get(i), changed.get(i), nanos.get(i)));
             }
-            traces.add(new PassTrace.RankTrace(rank, input, steps));
+            traces.add(new PassTrace.RankTrace(rank, snapshots.input(), steps));
         }
         return new PassTrace(devices, options, traces);
     }
 
-    private Snapshot run(Pass pass, Snapshot before, LoweringContext context) {
-        for (PassInstrumentation i : instrumentations) i.beforePass(pass, before, context);
-        Snapshot after = pass.apply(before, context);
-        for (PassInstrumentation i : instrumentations) i.afterPass(pass, before, after, context);
-        return after;
+    /** The one pipeline loop: every pass in order, this pipeline's and the run's own instrumentations around it. */
+    private Snapshot run(Snapshot input, LoweringContext context, List<PassInstrumentation> own) {
+        List<PassInstrumentation> all = new ArrayList<>(instrumentations);
+        all.addAll(own);
+        List<PassInstrumentation> reversed = all.reversed();
+        for (PassInstrumentation i : all) i.beforePipeline(input, context);
+        Snapshot s = input;
+        for (Pass pass : passes) {
+            for (PassInstrumentation i : all) i.beforePass(pass, s, context);
+            Snapshot after;
+            try {
+                after = pass.apply(s, context);
+            } catch (RuntimeException failure) {
+                for (PassInstrumentation i : reversed) i.afterPassFailed(pass, s, context, failure);
+                throw failure;
+            }
+            for (PassInstrumentation i : reversed) i.afterPass(pass, s, after, context);
+            s = after;
+        }
+        for (PassInstrumentation i : reversed) i.afterPipeline(s, context);
+        return s;
     }
 }

@@ -47,11 +47,12 @@ final class StreamLoopBody {
                 communicated.add(op.op().output().id());
             }
         }
-        boolean p2p = context.options().allgather() == AllgatherLowering.P2P
+        boolean p2p = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.P2P
                 && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent());
         // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
         // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
-        this.offset = context.options().offsetStreamIndexingByRank() && p2p && communicated.isEmpty();
+        this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p
+                && communicated.isEmpty();
         this.index = offset ? Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX), axis.extent())
                 : NamedScalar.STREAM_IDX;
     }
@@ -86,11 +87,11 @@ final class StreamLoopBody {
     private void allgather(HostOp node, FusionOp.Set set, int didAxis, List<HostNode> body) {
         TensorView in = set.input();
         TensorView out = set.output();
-        boolean broadcast = context.options().allgather() == AllgatherLowering.BROADCAST;
+        boolean broadcast = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.BROADCAST;
         TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
         TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
         HostNode selectShard = from(node, h.select(shard, in, in.axis(didAxis), Scalar.constant(0)));
-        var backend = context.options().backend();
+        var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         if (broadcast) {
             body.add(selectShard);
             var comm = from(node, h.communication(CommunicationType.BROADCAST, in.mesh().deviceIds(), index, shard,

@@ -28,7 +28,23 @@ import org.hostir.studio.ir.host.Stream;
  * communication pass as one whole Allgather.
  */
 public final class StreamParallelTypePass implements HostPass {
-    public String name() { return "StreamParallelType"; }
+    private static final String NAME = "StreamParallelType";
+
+    public static final LoweringOption<Integer> NUMBER_OF_STREAMS = LoweringOption.integer("numberOfStreams", 1, 1024,
+            4, "Streams", "worker streams a stream loop cycles through (StreamIdx % numberOfStreams)", NAME);
+    public static final LoweringOption<AllgatherLowering> ALLGATHER = LoweringOption.choice("allgather",
+            AllgatherLowering.P2P, "Allgather", "how a DIDx-to-Stream set is lowered: per-iteration send/recv pairs"
+                    + " (p2p), a Broadcast per iteration, or one Allgather before the loop (collective)", NAME);
+    public static final LoweringOption<Boolean> OFFSET_STREAM_INDEXING_BY_RANK = LoweringOption.flag(
+            "offsetStreamIndexingByRank", false, "Offset by rank", "each rank iterates the slices from its own,"
+                    + " (rank + i) % D, so its local slice is computed while the first transfer is in flight", NAME);
+
+    public String name() { return NAME; }
+
+    @Override
+    public List<LoweringOption<?>> options() {
+        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK);
+    }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
@@ -66,7 +82,7 @@ public final class StreamParallelTypePass implements HostPass {
     /** The Stream axis a top-level node pipelines over, if it is a host op whose output has one. */
     private static Optional<IterDomain> streamAxisOf(HostNode node, LoweringOptions options) {
         if (!(node instanceof HostOp op)) return Optional.empty();
-        if (options.allgather() == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()) {
+        if (options.get(ALLGATHER) == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()) {
             return Optional.empty();
         }
         return op.op().output().streamAxis();

@@ -1,49 +1,56 @@
 package org.hostir.studio.ui.launch;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.hostir.studio.lower.LoweringOption;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.StreamParallelTypePass;
+import org.hostir.studio.ui.OptionField;
 
-/** The lowering options of {@code LoweringOptions}, passed to the run as {@code --option KEY=VALUE}. */
+/**
+ * One field per lowering option the passes declare, passed to the run as {@code --option KEY=VALUE}; the number
+ * of streams is on the Execution tab (the run's {@code --streams}).
+ */
 final class LoweringTab extends SettingsTab {
-    private Combo allgather;
-    private Combo communication;
-    private Button offset;
-    private Button deallocate;
-    private Button forward;
+    private final List<OptionField> fields = new ArrayList<>();
 
     @Override
     public String getName() { return "Lowering"; }
 
     @Override
     protected void createFields(Composite parent) {
-        allgather = combo(parent, "Allgather lowering:", "p2p", "broadcast", "collective");
-        communication = combo(parent, "Communication backend:", "nccl", "cuda");
-        offset = check(parent, "Offset stream indexing by rank (each rank starts with its own slice)");
-        deallocate = check(parent, "Insert deallocations (free intermediates after their last use)");
-        forward = check(parent, "Forward the local shard (the owning P2P iteration computes on its shard, no copy)");
+        fields.clear();
+        for (LoweringOption<?> o : LoweringOptions.DECLARED) {
+            if (o.equals(StreamParallelTypePass.NUMBER_OF_STREAMS)) continue;
+            OptionField f = OptionField.create(parent, o, this::changed);
+            if (f.control() instanceof Button) {
+                f.control().setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
+            } else {
+                new Label(parent, SWT.NONE); // the grid's third column
+            }
+            fields.add(f);
+        }
     }
 
     @Override
     protected void show(LaunchSettings s) {
-        select(allgather, s.options().getOrDefault("allgather", "p2p"));
-        select(communication, s.options().getOrDefault("backend", "nccl"));
-        offset.setSelection(Boolean.parseBoolean(s.options().getOrDefault("offsetStreamIndexingByRank", "false")));
-        deallocate.setSelection(Boolean.parseBoolean(s.options().getOrDefault("insertDeallocations", "false")));
-        forward.setSelection(Boolean.parseBoolean(s.options().getOrDefault("forwardLocalShard", "false")));
+        for (OptionField f : fields) {
+            f.show(s.options().getOrDefault(f.option().key(), f.option().formattedDefault()));
+        }
     }
 
     @Override
     protected LaunchSettings apply(LaunchSettings s) {
         Map<String, String> o = new HashMap<>(s.options());
-        o.put("allgather", allgather.getText());
-        o.put("backend", communication.getText());
-        o.put("offsetStreamIndexingByRank", Boolean.toString(offset.getSelection()));
-        o.put("insertDeallocations", Boolean.toString(deallocate.getSelection()));
-        o.put("forwardLocalShard", Boolean.toString(forward.getSelection()));
+        for (OptionField f : fields) o.put(f.option().key(), f.text());
         return new LaunchSettings(s.file(), s.symbols(), s.backend(), s.devices(), s.streams(), s.iterations(),
                 s.warmup(), s.validate(), o);
     }

@@ -1,6 +1,8 @@
 package org.hostir.studio.ui.passes;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.swt.SWT;
@@ -12,11 +14,15 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
+import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.OptionType;
+import org.hostir.studio.ui.OptionField;
 
 /**
- * The row of fields above the pass list: devices, rank, the lowering options and the pass filter. Changing an
- * option asks the view to re-lower; changing the rank or the filter only re-shows what is already lowered.
+ * The rows of fields above the pass list: devices, rank, the pass filter, and one field per declared lowering
+ * option (made from its declaration). Changing an option asks the view to re-lower; changing the rank or the
+ * filter only re-shows what is already lowered.
  */
 final class LoweringControls {
     final Composite root;
@@ -24,12 +30,7 @@ final class LoweringControls {
     final Button choose;
     final Spinner devices;
     final Combo rank;
-    final Spinner streams;
-    final Combo backend;
-    final Combo allgather;
-    final Button offset;
-    final Button dealloc;
-    final Button forward;
+    final List<OptionField> optionFields = new ArrayList<>();
     final Text filter;
 
     LoweringControls(Composite parent, Runnable relower, Runnable reshow, Runnable chooseFile) {
@@ -62,18 +63,11 @@ final class LoweringControls {
         filter.setLayoutData(new GridData(110, SWT.DEFAULT));
         filter.addListener(SWT.Modify, e -> reshow.run());
 
-        Composite second = row(root, 9);
-        label(second, "Streams:");
-        streams = new Spinner(second, SWT.BORDER);
-        streams.setValues(LoweringOptions.DEFAULTS.numberOfStreams(), 1, 1024, 0, 1, 4);
-        streams.addListener(SWT.Selection, e -> relower.run());
-        label(second, "Backend:");
-        backend = combo(second, relower, "nccl", "cuda");
-        label(second, "Allgather:");
-        allgather = combo(second, relower, "p2p", "broadcast", "collective");
-        offset = check(second, relower, "Offset by rank");
-        dealloc = check(second, relower, "Deallocations");
-        forward = check(second, relower, "Forward local shard");
+        // one field per option the passes declare (a check box takes one column, a labelled field two)
+        List<LoweringOption<?>> declared = LoweringOptions.DECLARED;
+        int columns = declared.stream().mapToInt(o -> o.type() instanceof OptionType.Flag ? 1 : 2).sum();
+        Composite second = row(root, columns);
+        for (LoweringOption<?> o : declared) optionFields.add(OptionField.create(second, o, relower));
     }
 
     private static Composite row(Composite parent, int columns) {
@@ -90,31 +84,18 @@ final class LoweringControls {
         new Label(parent, SWT.NONE).setText(text);
     }
 
-    private static Combo combo(Composite parent, Runnable changed, String... items) {
-        Combo c = new Combo(parent, SWT.READ_ONLY);
-        c.setItems(items);
-        c.select(0);
-        c.addListener(SWT.Selection, e -> changed.run());
-        return c;
-    }
-
-    private static Button check(Composite parent, Runnable changed, String text) {
-        Button b = new Button(parent, SWT.CHECK);
-        b.setText(text);
-        b.addListener(SWT.Selection, e -> changed.run());
-        return b;
-    }
-
     /** The options as {@code --option} pairs, so that LoweringOptions.parse validates them as the CLI does. */
     Map<String, String> options() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("numberOfStreams", Integer.toString(streams.getSelection()));
-        m.put("backend", backend.getText());
-        m.put("allgather", allgather.getText());
-        m.put("offsetStreamIndexingByRank", Boolean.toString(offset.getSelection()));
-        m.put("insertDeallocations", Boolean.toString(dealloc.getSelection()));
-        m.put("forwardLocalShard", Boolean.toString(forward.getSelection()));
+        for (OptionField f : optionFields) m.put(f.option().key(), f.text());
         return m;
+    }
+
+    /** Shows {@code text} as the value of {@code option}, as a person sets the field (no event). */
+    void show(LoweringOption<?> option, String text) {
+        for (OptionField f : optionFields) {
+            if (f.option().key().equals(option.key())) f.show(text);
+        }
     }
 
     /** Shows ranks 0..n-1, keeping the selected one when it still exists. */

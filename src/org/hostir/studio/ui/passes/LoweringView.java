@@ -39,6 +39,7 @@ import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
+import org.hostir.studio.lower.StreamParallelTypePass;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.LoweringContext;
@@ -429,7 +430,7 @@ public class LoweringView extends ViewPart {
 
     /** Sets the number of streams, as a person does in the field, and lowers again (for tests). */
     public void setStreams(int streams) {
-        controls.streams.setSelection(streams);
+        controls.show(StreamParallelTypePass.NUMBER_OF_STREAMS, Integer.toString(streams));
         relower();
     }
 

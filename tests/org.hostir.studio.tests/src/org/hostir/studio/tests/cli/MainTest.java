@@ -1,6 +1,7 @@
 package org.hostir.studio.tests.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintStream;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.cli.Arguments;
 import org.hostir.studio.cli.Command;
 import org.hostir.studio.cli.Commands;
 import org.hostir.studio.cli.Main;
@@ -39,6 +41,11 @@ class MainTest {
         CliRun check = CliRun.run("check", "--help");
         assertEquals(0, check.exitCode());
         assertEquals("usage: hirstudio check FILE.fusion [--devices N] [--set SYM=N ...]", check.outLines().getFirst());
+        assertFalse(check.out().contains("lowering options"), "check takes no --option");
+        for (String c : List.of("lower", "run")) {
+            CliRun help = CliRun.run(c, "--help");
+            assertTrue(help.out().endsWith(Arguments.loweringOptionHelp()), help.out());
+        }
     }
 
     @Test

@@ -23,6 +23,9 @@ import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.Pass;
+import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.passes.LoweringResult;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -41,9 +44,8 @@ import org.junit.jupiter.api.Test;
  * nodes to the fusion file, exports, and shows a broken file as its diagnostic.
  */
 public class LoweringViewTest {
-    private static final List<String> PASSES = List.of("Validate", "DecomposeReshardings", "ReorderShardedAxis",
-            "Segment", "StreamParallelType", "ConvertToCommunication", "ForwardLocalShard",
-            "InsertDeallocations");
+    /** The standard pipeline's passes (PipelineTraceTest pins the list itself). */
+    private static final List<String> PASSES = Pipeline.standard().passes().stream().map(Pass::name).toList();
 
     private IWorkbenchPage page;
     private IFile file;
@@ -68,6 +70,17 @@ public class LoweringViewTest {
 
     private List<String> visibleNames() {
         return view.visibleEntries().stream().map(e -> e.step().pass()).toList();
+    }
+
+    /** The option fields are made from the passes' declarations: one per option, showing its default. */
+    @Test
+    public void showsAFieldPerDeclaredOptionWithItsDefault() throws Exception {
+        assertEquals(LoweringOptions.DEFAULTS.asMap(), view.optionPairs());
+        view.setStreams(2);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        assertEquals("2", view.optionPairs().get("numberOfStreams"));
+        view.setStreams(LoweringOptions.DEFAULTS.numberOfStreams());
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
     }
 
     @Test
@@ -161,9 +174,9 @@ public class LoweringViewTest {
         view.stepPass(1);
         view.stepPass(-1);
         assertEquals("DecomposeReshardings", view.selectedPass());
-        view.selectPass("InsertDeallocations");
+        view.selectPass(PASSES.getLast());
         view.stepPass(1);
-        assertEquals("InsertDeallocations", view.selectedPass(), "stepping stops at the last pass");
+        assertEquals(PASSES.getLast(), view.selectedPass(), "stepping stops at the last pass");
 
         view.selectPass("StreamParallelType");
         view.stepChange(1);

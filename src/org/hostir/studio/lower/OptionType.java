@@ -1,0 +1,95 @@
+package org.hostir.studio.lower;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The value type of a {@link LoweringOption}: how its {@code --option KEY=VALUE} text parses and prints, and which
+ * values it takes (for help text and for the controls the Studio builds). A bad value is a {@link LoweringException}
+ * on subject {@code option KEY}, rule {@code option}, as every front end reports it.
+ */
+public sealed interface OptionType<T> {
+
+    /** {@code text} (already trimmed) as a value; throws {@link LoweringException} when it is not one. */
+    T parse(String key, String text);
+
+    /** The spelling {@link #parse} reads back, as {@code LoweringOptions.asMap} prints it. */
+    String format(T value);
+
+    /** The values for help text: {@code 1..1024}, {@code p2p|broadcast|collective}, {@code true|false}. */
+    String describe();
+
+    /** The Java type of the values, for checking a value handed in as an {@code Object}. */
+    Class<T> valueClass();
+
+    /** Whether {@code value} is one of this type's values (a range's bounds, say). */
+    default boolean accepts(T value) { return true; }
+
+    /** A whole number in {@code min..max}. */
+    record IntRange(int min, int max) implements OptionType<Integer> {
+        public IntRange {
+            if (min > max) throw new IllegalArgumentException("empty range " + min + ".." + max);
+        }
+
+        public Integer parse(String key, String text) {
+            try {
+                int n = Integer.parseInt(text);
+                if (n >= min && n <= max) return n;
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw bad(key, "expected an integer in " + describe() + ", got '" + text + "'");
+        }
+
+        public String format(Integer value) { return Integer.toString(value); }
+
+        public String describe() { return min + ".." + max; }
+
+        public Class<Integer> valueClass() { return Integer.class; }
+
+        @Override
+        public boolean accepts(Integer value) { return value >= min && value <= max; }
+    }
+
+    /** One constant of an enum, spelled in lower case, read in any case. */
+    record Choice<E extends Enum<E>>(Class<E> type) implements OptionType<E> {
+        public E parse(String key, String text) {
+            for (E c : type.getEnumConstants()) {
+                if (c.name().equalsIgnoreCase(text)) return c;
+            }
+            throw bad(key, "unknown value '" + text + "'");
+        }
+
+        public String format(E value) { return value.name().toLowerCase(Locale.ROOT); }
+
+        public String describe() { return String.join("|", spellings()); }
+
+        public Class<E> valueClass() { return type; }
+
+        /** Every value as {@link #format} spells it, in declaration order. */
+        public List<String> spellings() { return Arrays.stream(type.getEnumConstants()).map(this::format).toList(); }
+    }
+
+    /** On or off: {@code true|on|1} and {@code false|off|0}, printed {@code true}/{@code false}. */
+    record Flag() implements OptionType<Boolean> {
+        public Boolean parse(String key, String text) {
+            return switch (text.toLowerCase(Locale.ROOT)) {
+                case "true", "on", "1" -> true;
+                case "false", "off", "0" -> false;
+                default -> throw bad(key, "expected true or false, got '" + text + "'");
+            };
+        }
+
+        public String format(Boolean value) { return Boolean.toString(value); }
+
+        public String describe() { return "true|false"; }
+
+        public Class<Boolean> valueClass() { return Boolean.class; }
+    }
+
+    /** The one error shape of a bad option, so the CLI and the Studio report it alike. */
+    private static LoweringException bad(String key, String what) {
+        return new LoweringException("option " + key, "option", what);
+    }
+}
