@@ -13,6 +13,7 @@ import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.StreamParallelTypePass;
 
 /**
  * {@code hirstudio run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]
@@ -87,7 +88,7 @@ public final class RunCommand implements Command {
     /** {@code --option}s, with {@code --streams N} as {@code numberOfStreams}. */
     private static LoweringOptions options(Arguments a) throws UsageException {
         Map<String, String> streams = new LinkedHashMap<>();
-        a.value("--streams").ifPresent(s -> streams.put("numberOfStreams", s));
+        a.value(RunCommandLine.STREAMS).ifPresent(s -> streams.put(StreamParallelTypePass.NUMBER_OF_STREAMS.key(), s));
         return a.loweringOptions(streams);
     }
 

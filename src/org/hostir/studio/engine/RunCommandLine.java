@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.hostir.studio.lower.ConvertToCommunicationPass;
+
 /**
  * The engine's {@code run} command line, spelled once: the command line parses these flags, and a front end
  * that starts the engine in another process (the Studio's launch configurations) builds its arguments here.
@@ -47,7 +49,7 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
         new TreeMap<>(symbols).forEach((k, v) -> args.addAll(List.of(SET, k + "=" + v)));
         Map<String, String> lowering = new TreeMap<>(options);
         // ranks that share a GPU cannot use NCCL: point-to-point goes over the copy engines
-        if (shareGpus) lowering.putIfAbsent("backend", "cuda");
+        if (shareGpus) lowering.putIfAbsent(ConvertToCommunicationPass.BACKEND.key(), "cuda");
         lowering.forEach((k, v) -> args.addAll(List.of(OPTION, k + "=" + v)));
         return args;
     }

@@ -106,17 +106,7 @@ public final class Evaluator {
                 Buffer b = values.remove(d.buffer().id());
                 if (b != null && owned.remove(b)) device.free(b, current);
             }
-            case ForLoop f -> {
-                int outer = iteration;
-                long stop = env.eval(f.stop());
-                for (long i = env.eval(f.start()); i < stop; i++) {
-                    env.bind(f.index(), i);
-                    iteration = (int) i;
-                    evaluate(f.body());
-                }
-                env.unbind(f.index());
-                iteration = outer;
-            }
+            case ForLoop f -> loop(f);
             case IfThenElse i -> evaluate(env.eval(i.predicate()) != 0 ? i.thenBody() : i.elseBody());
             case GetCurrentStream g -> streams.put(key(g.stream()), current);
             case SetCurrentStream s -> current = stream(s.stream());
@@ -136,15 +126,7 @@ public final class Evaluator {
                 }
             }
             case StartCoalescing s -> group = new ArrayList<>();
-            case EndCoalescing e -> {
-                if (group == null) throw new ExecutionException("EndCoalescing " + e.id() + " without StartCoalescing");
-                List<P2PCall> calls = group;
-                group = null;
-                String name = calls.stream().map(c -> c.type().dumpName() + " " + c.peer())
-                        .reduce((x, y) -> x + ", " + y).orElse("empty group");
-                works.put(e.id(), device.pointToPoint(calls, current, info(e.id(), name, EventKind.P2P)
-                        .withPeer(calls.isEmpty() ? -1 : calls.get(0).peer())));
-            }
+            case EndCoalescing e -> endCoalescing(e);
             case Wait w -> {
                 Work work = works.get(w.communicationId());
                 if (work == null) throw new ExecutionException("Wait for communication " + w.communicationId()
@@ -156,6 +138,29 @@ public final class Evaluator {
             }
             case HostOp o -> run(o.op(), o.id(), kind(o.op()));
         }
+    }
+
+    private void loop(ForLoop f) {
+        int outer = iteration;
+        long stop = env.eval(f.stop());
+        for (long i = env.eval(f.start()); i < stop; i++) {
+            env.bind(f.index(), i);
+            iteration = (int) i;
+            evaluate(f.body());
+        }
+        env.unbind(f.index());
+        iteration = outer;
+    }
+
+    /** Posts the coalesced group of point-to-point calls as one work. */
+    private void endCoalescing(EndCoalescing e) {
+        if (group == null) throw new ExecutionException("EndCoalescing " + e.id() + " without StartCoalescing");
+        List<P2PCall> calls = group;
+        group = null;
+        String name = calls.stream().map(c -> c.type().dumpName() + " " + c.peer())
+                .reduce((x, y) -> x + ", " + y).orElse("empty group");
+        works.put(e.id(), device.pointToPoint(calls, current, info(e.id(), name, EventKind.P2P)
+                .withPeer(calls.isEmpty() ? -1 : calls.get(0).peer())));
     }
 
     /** A host op: into its bound output, else a fresh buffer; an unbound Set aliases its input (nvFuser). */

@@ -18,6 +18,8 @@ import org.hostir.studio.io.AxisSpec;
 import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ui.editor.model.AxisText;
+import org.hostir.studio.ui.editor.model.Layout;
 
 /** The graph's node figures, painted by hand so that a node is one figure (cheap for 200-op fusions). */
 final class NodeFigures {
@@ -107,7 +109,7 @@ final class NodeFigures {
         }
 
         String meshText() {
-            String m = org.hostir.studio.ui.editor.model.AxisText.format(tensor.mesh());
+            String m = AxisText.format(tensor.mesh());
             return m.isEmpty() ? "none" : m;
         }
 
@@ -151,7 +153,7 @@ final class NodeFigures {
         final int index;
 
         OpNode(String kind, String output, int index) {
-            super(org.hostir.studio.ui.editor.model.Layout.opKey(output));
+            super(Layout.opKey(output));
             this.kind = kind;
             this.output = output;
             this.index = index;

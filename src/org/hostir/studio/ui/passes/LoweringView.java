@@ -34,6 +34,7 @@ import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.RegistryToggleState;
 import org.eclipse.ui.part.ViewPart;
+import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
@@ -348,7 +349,7 @@ public class LoweringView extends ViewPart {
         List<PassRow> rows = treeRows();
         // a change inside an added or removed subtree is part of that change: stop at the subtree only
         List<PassRow> stops = rows.stream().filter(r -> r.isChange()
-                && (r.parent() == null || r.parent().kind() != r.kind() || r.kind() == org.hostir.studio.diff.DiffKind.CHANGED))
+                && (r.parent() == null || r.parent().kind() != r.kind() || r.kind() == DiffKind.CHANGED))
                 .toList();
         if (!stops.isEmpty()) {
             Object current = tree.getStructuredSelection().getFirstElement();

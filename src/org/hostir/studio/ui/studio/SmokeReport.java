@@ -19,6 +19,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewReference;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.hostir.studio.exec.cuda.CudaBackend;
 
 /**
  * The product smoke test's eyes: a few seconds after start it saves a PNG of the window and a text report (the
@@ -69,7 +70,7 @@ final class SmokeReport {
         for (IViewReference v : page.getViewReferences()) lines.add("view=" + v.getId());
         for (var e : page.getEditorReferences()) lines.add("editor=" + e.getName());
         // the CUDA backend's JCuda with its linux-x86_64 natives fragment, as the product installs them
-        lines.add("cuda-binding=" + (org.hostir.studio.exec.cuda.CudaBackend.driverBindingPackaged() ? "packaged"
+        lines.add("cuda-binding=" + (CudaBackend.driverBindingPackaged() ? "packaged"
                 : "missing"));
         return lines;
     }

@@ -1,17 +1,23 @@
 package org.hostir.studio.ui.timeline;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.Adapters;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.ui.LoweringContext;
 import org.hostir.studio.ui.ViewIds;
 
@@ -37,6 +43,10 @@ public class TimelineCommands extends AbstractHandler {
             CpuRun.schedule(file, PlatformUI.getWorkbench().getDisplay(), settings);
             return null;
         }
+        if (command.equals("showTrace")) {
+            showTrace(Path.of(event.getParameter("path")), event.getParameter("title"));
+            return null;
+        }
         TimelineView view = view(event);
         if (view == null) return null;
         switch (command) {
@@ -49,6 +59,16 @@ public class TimelineCommands extends AbstractHandler {
             default -> { }
         }
         return null;
+    }
+
+    /** Shows a trace file in the view; a file that cannot be read is said in a dialog. */
+    private static void showTrace(Path trace, String title) {
+        try {
+            TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString() : title);
+        } catch (IOException e) {
+            MessageDialog.openError(Display.getCurrent().getActiveShell(), "Host IR trace",
+                    "Cannot read the trace " + trace + ": " + e.getMessage());
+        }
     }
 
     /**
