@@ -22,6 +22,8 @@ final class LayerTable {
     private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
     private static final List<String> ENGINE = join(IR, List.of("io", "lower", "diff", "trace"), EXEC);
+    /** The service every front end goes through (load, bind, lower, plan, run), on top of the engine. */
+    private static final List<String> SERVICE = join(ENGINE, List.of("engine"));
     /** The views: each may use the engine and the shared {@code ui} package, not one another. */
     static final List<String> VIEWS = List.of("ui.editor", "ui.passes", "ui.timeline", "ui.launch");
 
@@ -46,10 +48,11 @@ final class LayerTable {
         t.put("exec.cuda", join(IR, List.of("lower", "trace", "exec.tensor", "exec", "exec.launch")));
         t.put("bench", ENGINE);
         t.put("bench.cuda", join(ENGINE, List.of("bench")));
-        t.put("cli", join(ENGINE, List.of("bench", "bench.cuda")));
-        t.put("ui", ENGINE);
-        for (String view : VIEWS) t.put(view, join(ENGINE, List.of("ui")));
-        t.put("ui.studio", join(ENGINE, List.of("ui"), VIEWS));
+        t.put("engine", ENGINE);
+        t.put("cli", join(SERVICE, List.of("bench", "bench.cuda")));
+        t.put("ui", SERVICE);
+        for (String view : VIEWS) t.put(view, join(SERVICE, List.of("ui")));
+        t.put("ui.studio", join(SERVICE, List.of("ui"), VIEWS));
         return t;
     }
 
