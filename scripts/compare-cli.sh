@@ -8,7 +8,9 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 base=${1:-$(git -C "$root" rev-parse --verify -q origin/main || git -C "$root" rev-parse HEAD)}
 work=$(mktemp -d)
-trap 'git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+# COMPARE_CLI_KEEP=1 keeps the recorded outputs (before/, after/) and says where they are
+trap 'git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true
+      if [[ -n ${COMPARE_CLI_KEEP:-} ]]; then echo "compare-cli: outputs kept in $work"; else rm -rf "$work"; fi' EXIT
 
 git -C "$root" worktree add -q --detach "$work/base" "$base"
 # the base tree shares the fetched tools and libraries of this one

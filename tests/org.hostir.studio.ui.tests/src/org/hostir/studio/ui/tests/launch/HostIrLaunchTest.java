@@ -150,6 +150,11 @@ public class HostIrLaunchTest {
         WorkbenchSmokeTest.spin(display, 500);
         view.fit();
         WorkbenchSmokeTest.spin(display, 800);
+        // the console shows itself on the run's last output, asynchronously: bring the timeline back on top, and
+        // make sure the screenshot is of the timeline, not of the console beside it
+        page.bringToTop(view);
+        WorkbenchSmokeTest.spin(display, 300);
+        assertTrue(page.isPartVisible(view), "the timeline is the visible part when its screenshot is taken");
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "launch-timeline.png");
         page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
     }
