@@ -43,7 +43,7 @@ import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.lower.StreamParallelTypePass;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.HostIrNodeElement;
-import org.hostir.studio.ui.LoweringContext;
+import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.passes.model.PassEntry;
@@ -57,7 +57,7 @@ import org.hostir.studio.ui.passes.model.SnapshotExport;
  * for the selected pass the Host IR before/after as a tree diff and a side-by-side text diff. Selecting a node
  * publishes the {@link FusionElement} it came from; a FusionElement selected elsewhere reveals its nodes, and a
  * {@link HostIrNodeElement} selected in the timeline view (a bar's node) selects that node in its rank's final
- * program. Both arrive through the workbench selection service; the view answers a {@link LoweringContext} as an
+ * program. Both arrive through the workbench selection service; the view answers a {@link LoweringShown} as an
  * adapter.
  */
 public class LoweringView extends ViewPart {
@@ -435,12 +435,12 @@ public class LoweringView extends ViewPart {
         relower();
     }
 
-    /** What this view lowers now, for a run of the same file with the same settings; see {@link LoweringContext}. */
+    /** What this view lowers now, for a run of the same file with the same settings; see {@link LoweringShown}. */
     @Override
     public <T> T getAdapter(Class<T> adapter) {
-        if (adapter == LoweringContext.class) {
+        if (adapter == LoweringShown.class) {
             return file == null || controls == null ? null
-                    : adapter.cast(new LoweringContext(file.getFullPath().toString(), devices(), optionPairs()));
+                    : adapter.cast(new LoweringShown(file.getFullPath().toString(), devices(), optionPairs()));
         }
         return super.getAdapter(adapter);
     }

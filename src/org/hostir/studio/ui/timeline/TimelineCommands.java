@@ -18,7 +18,7 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.hostir.studio.trace.ChromeTraceReader;
-import org.hostir.studio.ui.LoweringContext;
+import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.ViewIds;
 
 /**
@@ -74,13 +74,13 @@ public class TimelineCommands extends AbstractHandler {
     /**
      * The settings a run of {@code file} starts from: the lowering view's devices and options when it shows the
      * same file (what a person just looked at is what runs), the defaults otherwise. The view answers its
-     * {@link LoweringContext} as an adapter, so this needs only its id.
+     * {@link LoweringShown} as an adapter, so this needs only its id.
      */
     public static RunSettings settingsFor(IFile file) {
         var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
         IViewPart lowering = window == null || window.getActivePage() == null ? null
                 : window.getActivePage().findView(ViewIds.LOWERING);
-        LoweringContext context = lowering == null ? null : Adapters.adapt(lowering, LoweringContext.class);
+        LoweringShown context = lowering == null ? null : Adapters.adapt(lowering, LoweringShown.class);
         if (context == null || !context.file().equals(file.getFullPath().toString())) return RunSettings.DEFAULTS;
         return new RunSettings(context.devices(), context.options(), java.util.Map.of());
     }
