@@ -89,10 +89,16 @@ public final class OutputValidator {
         Supplier<Allowance> tolerance = memoized(() -> reference.tolerance(out));
         verdict.compare(out.label(), reference.value(out), locals.get(ranks.getFirst()), tolerance);
         List<Integer> disagreeing = new ArrayList<>();
+        String first = "";
         for (int r : ranks.subList(1, ranks.size())) {
-            if (!Comparison.compare(reference.value(out), locals.get(r), tolerance).passed()) disagreeing.add(r);
+            Comparison.Result cmp = verdict.note(Comparison.compare(reference.value(out), locals.get(r), tolerance));
+            if (cmp.passed()) continue;
+            if (disagreeing.isEmpty()) first = " (rank " + r + ": " + cmp.summary() + ")";
+            disagreeing.add(r);
         }
-        if (!disagreeing.isEmpty()) verdict.fail(out.label() + ": replicas on ranks " + disagreeing + " disagree");
+        if (!disagreeing.isEmpty()) {
+            verdict.fail(out.label() + ": replicas on ranks " + disagreeing + " disagree" + first);
+        }
     }
 
     private static Supplier<Allowance> memoized(Supplier<Allowance> s) {
@@ -113,10 +119,15 @@ public final class OutputValidator {
         }
 
         void compare(String what, DenseTensor expected, DenseTensor actual, Supplier<? extends Allowance> allowance) {
-            Comparison.Result cmp = Comparison.compare(expected, actual, allowance);
+            Comparison.Result cmp = note(Comparison.compare(expected, actual, allowance));
+            if (!cmp.passed()) fail(what + ": " + cmp.summary());
+        }
+
+        /** Counts a comparison's errors into the largest ones, without a line of its own. */
+        Comparison.Result note(Comparison.Result cmp) {
             maxErr = Math.max(maxErr, cmp.maxAbsError());
             worst = Math.max(worst, cmp.worstFraction());
-            if (!cmp.passed()) fail(what + ": " + cmp.summary());
+            return cmp;
         }
 
         Validation validation() { return new Validation(passed, maxErr, worst, details); }
