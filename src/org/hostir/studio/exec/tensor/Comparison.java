@@ -70,6 +70,7 @@ public final class Comparison {
             double diff = difference(e[i], a[i]);
             if (diff == 0) continue;
             double allowed = tolerance.allowed(i, Double.isFinite(e[i]) ? e[i] : 0);
+            if (Double.isNaN(allowed)) allowed = Double.POSITIVE_INFINITY; // an unbounded bound (0 * inf) bounds nothing
             double fraction = Double.isInfinite(diff) ? Double.POSITIVE_INFINITY
                     : allowed == 0 ? Double.POSITIVE_INFINITY : diff / allowed;
             maxAbs = Math.max(maxAbs, diff);
