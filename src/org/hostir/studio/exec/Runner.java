@@ -8,10 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
-import org.hostir.studio.exec.tensor.Comparison;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
-import org.hostir.studio.exec.tensor.ReferenceInterpreter;
+import org.hostir.studio.exec.tensor.Reference;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
@@ -82,8 +81,8 @@ public final class Runner {
             }
         }
         Optional<Validation> validation = !config.validate() ? Optional.empty()
-                : programs.size() < config.devices() ? Optional.of(validateShards(fusion, inputs, outputs))
-                : Optional.of(validate(fusion, programs, inputs, outputs, config));
+                : Optional.of(OutputValidator.validate(fusion, Reference.evaluate(fusion, inputs), outputs,
+                        programs.size() == config.devices()));
 
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
     }
@@ -128,74 +127,5 @@ public final class Runner {
         evaluator.release();
         device.synchronize();
         return byPosition;
-    }
-
-    /**
-     * Launcher mode: this process holds some ranks only, so each output is checked shard by shard: what every
-     * local rank holds against its slice of the unsharded reference (outputs off a rank's mesh are skipped).
-     */
-    private static Validation validateShards(Fusion fusion, Map<Integer, DenseTensor> inputs,
-                                             Map<Integer, Map<Integer, DenseTensor>> outputs) {
-        Map<Integer, DenseTensor> reference = ReferenceInterpreter.run(fusion, inputs);
-        Verdict verdict = new Verdict();
-        for (int i = 0; i < fusion.outputs().size(); i++) {
-            TensorView out = fusion.outputs().get(i);
-            for (var e : new java.util.TreeMap<>(outputs).entrySet()) {
-                Optional<DenseTensor> expected = Sharding.shard(out, reference.get(out.id()), e.getKey());
-                DenseTensor actual = e.getValue().get(i);
-                if (expected.isEmpty()) continue;
-                if (actual == null) {
-                    verdict.fail(out.label() + ": rank " + e.getKey() + " did not produce its shard");
-                    continue;
-                }
-                verdict.compare(out.label() + " on rank " + e.getKey(), expected.get(), actual);
-            }
-        }
-        return verdict.validation();
-    }
-
-    private static Validation validate(Fusion fusion, Map<Integer, HostIrContainer> programs,
-                                       Map<Integer, DenseTensor> inputs, Map<Integer, Map<Integer, DenseTensor>> outputs,
-                                       RunConfig config) {
-        Map<Integer, DenseTensor> reference = ReferenceInterpreter.run(fusion, inputs);
-        Verdict verdict = new Verdict();
-        for (int i = 0; i < fusion.outputs().size(); i++) {
-            TensorView out = fusion.outputs().get(i);
-            Map<Integer, DenseTensor> locals = new HashMap<>();
-            for (var e : outputs.entrySet()) {
-                DenseTensor t = e.getValue().get(i);
-                if (t != null) locals.put(e.getKey(), t);
-            }
-            if (locals.isEmpty()) {
-                verdict.fail(out.label() + ": no rank produced it");
-                continue;
-            }
-            Sharding.Gathered gathered = Sharding.gather(out, locals);
-            verdict.compare(out.label(), reference.get(out.id()), gathered.tensor());
-            if (!gathered.replicasAgree()) {
-                verdict.fail(out.label() + ": replicas on ranks " + gathered.disagreeingRanks() + " disagree");
-            }
-        }
-        return verdict.validation();
-    }
-
-    /** What both validations accumulate: pass/fail, the largest error, one line per problem. */
-    private static final class Verdict {
-        private boolean passed = true;
-        private double maxErr = 0;
-        private final List<String> details = new ArrayList<>();
-
-        void fail(String detail) {
-            passed = false;
-            details.add(detail);
-        }
-
-        void compare(String what, DenseTensor expected, DenseTensor actual) {
-            Comparison.Result cmp = Comparison.compare(expected, actual);
-            maxErr = Math.max(maxErr, cmp.maxAbsError());
-            if (!cmp.passed()) fail(what + ": " + cmp.summary());
-        }
-
-        Validation validation() { return new Validation(passed, maxErr, details); }
     }
 }

@@ -1,16 +1,24 @@
 package org.hostir.studio.exec;
 
 import java.util.List;
+import java.util.Locale;
 
-/** The run's outputs gathered from the ranks against the reference interpreter's. */
-public record Validation(boolean passed, double maxAbsError, List<String> details) {
+/**
+ * The run's outputs gathered from the ranks against the reference interpreter's: the largest absolute error, and
+ * the worst element's error as a fraction of its allowed error (the error-bounded tolerance of
+ * docs/validation.md; above 1 means FAIL).
+ */
+public record Validation(boolean passed, double maxAbsError, double worstFraction, List<String> details) {
     public Validation {
         details = List.copyOf(details);
     }
 
-    /** {@code validation: PASS max_abs_err=...} or {@code validation: FAIL ...}, as DESIGN 3 fixes it. */
+    /**
+     * {@code validation: PASS max_abs_err=... worst=... of allowed} or {@code validation: FAIL ...}, as DESIGN 3
+     * fixes the start of the line.
+     */
     public String line() {
-        return passed ? String.format(java.util.Locale.ROOT, "validation: PASS max_abs_err=%.3g", maxAbsError)
-                : "validation: FAIL " + String.join("; ", details);
+        return passed ? String.format(Locale.ROOT, "validation: PASS max_abs_err=%.3g worst=%.3g of allowed",
+                maxAbsError, worstFraction) : "validation: FAIL " + String.join("; ", details);
     }
 }

@@ -3,14 +3,15 @@ package org.hostir.studio.exec.tensor;
 import org.hostir.studio.ir.DataType;
 
 /**
- * How close an actual value must be to the expected one: {@code |actual - expected| <= atol + rtol * |expected|}
- * (numpy's allclose). Per dtype: float 1e-4 / 1e-4, half 2e-3 / 2e-3, bfloat16 2e-2 / 2e-2. These are a few
+ * A fixed tolerance: {@code |actual - expected| <= atol + rtol * |expected|} (numpy's allclose), for comparisons
+ * without a reference bound (replicas against each other, hand-made tensors); validation against the reference
+ * uses the error-bounded {@link BoundTolerance} instead, which knows K and cancellation. Per dtype: float 1e-4 / 1e-4, half 2e-3 / 2e-3, bfloat16 2e-2 / 2e-2. These are a few
  * units in the last place of each type's 24-, 11- and 8-bit significand: wide enough for a sharded run that sums
  * partial products in another order (the kernels accumulate in double, so float results differ by a rounding or
  * two), narrow enough to catch a wrong slice or a missing term of any size. They are not scaled with K, which the
  * comparison does not know; validation inputs are uniform in [-1, 1), which keeps sums of K terms near sqrt(K).
  */
-public record Tolerance(double atol, double rtol) {
+public record Tolerance(double atol, double rtol) implements Allowance {
     public Tolerance {
         if (!(atol >= 0) || !(rtol >= 0)) throw new IllegalArgumentException("tolerances must be >= 0");
     }
@@ -38,4 +39,10 @@ public record Tolerance(double atol, double rtol) {
 
     /** The allowed difference around {@code expected}. */
     public double allowed(double expected) { return atol + rtol * Math.abs(expected); }
+
+    @Override
+    public double allowed(int flat, double expected) { return allowed(expected); }
+
+    @Override
+    public String explain(int flat, double expected) { return "atol " + atol + ", rtol " + rtol; }
 }

@@ -2,7 +2,8 @@
  * Host tensors and the meaning of fusion ops on them: {@link org.hostir.studio.exec.tensor.DenseTensor} (strided
  * float32 views, rounding on store to bfloat16 and half), {@link org.hostir.studio.exec.tensor.OpKernels},
  * the unsharded {@link org.hostir.studio.exec.tensor.ReferenceInterpreter} (DESIGN 2.3's oracle), input
- * generation, sharding and gathering, and tolerance-based comparison.
+ * generation, sharding and gathering, and comparison within the error bound the reference carries beside each
+ * value ({@link org.hostir.studio.exec.tensor.Reference}, docs/validation.md).
  *
  * <p>Runtime conventions, which the evaluator and the backends follow: a runtime tensor's shape is its
  * TensorView's axes without the reduction axes (they do not exist at run time), in order; broadcast axes have size

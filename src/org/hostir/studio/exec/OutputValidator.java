@@ -1,0 +1,135 @@
+package org.hostir.studio.exec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+import org.hostir.studio.exec.tensor.Allowance;
+import org.hostir.studio.exec.tensor.Comparison;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.Reference;
+import org.hostir.studio.exec.tensor.Sharding;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Compares the outputs the ranks downloaded (rank -> output position -> local tensor, as {@link RunResult} holds
+ * them) with the unsharded reference, each element within its error-bounded tolerance (docs/validation.md).
+ */
+public final class OutputValidator {
+    private OutputValidator() {}
+
+    /**
+     * {@code allRanks}: every rank of the run is in {@code outputs}, so sharded outputs are gathered and each
+     * replica of a replicated one is checked; otherwise (launcher mode, this process holds some ranks) each
+     * local shard is checked against its slice of the reference.
+     */
+    public static Validation validate(Fusion fusion, Reference reference,
+                                      Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks) {
+        return allRanks ? gathered(fusion, reference, outputs) : shards(fusion, reference, outputs);
+    }
+
+    private static Validation shards(Fusion fusion, Reference reference,
+                                     Map<Integer, Map<Integer, DenseTensor>> outputs) {
+        Verdict verdict = new Verdict();
+        for (int i = 0; i < fusion.outputs().size(); i++) {
+            TensorView out = fusion.outputs().get(i);
+            for (var e : new TreeMap<>(outputs).entrySet()) {
+                int rank = e.getKey();
+                Optional<DenseTensor> expected = reference.shard(out, rank);
+                DenseTensor actual = e.getValue().get(i);
+                if (expected.isEmpty()) continue;
+                if (actual == null) {
+                    verdict.fail(out.label() + ": rank " + rank + " did not produce its shard");
+                    continue;
+                }
+                verdict.compare(out.label() + " on rank " + rank, expected.get(), actual,
+                        () -> reference.shardTolerance(out, rank));
+            }
+        }
+        return verdict.validation();
+    }
+
+    private static Validation gathered(Fusion fusion, Reference reference,
+                                       Map<Integer, Map<Integer, DenseTensor>> outputs) {
+        Verdict verdict = new Verdict();
+        for (int i = 0; i < fusion.outputs().size(); i++) {
+            TensorView out = fusion.outputs().get(i);
+            Map<Integer, DenseTensor> locals = new HashMap<>();
+            for (var e : outputs.entrySet()) {
+                DenseTensor t = e.getValue().get(i);
+                if (t != null) locals.put(e.getKey(), t);
+            }
+            if (locals.isEmpty()) {
+                verdict.fail(out.label() + ": no rank produced it");
+            } else if (Sharding.deviceAxis(out) < 0) {
+                replicas(verdict, out, reference, locals);
+            } else {
+                verdict.compare(out.label(), reference.value(out), Sharding.gather(out, locals).tensor(),
+                        () -> reference.tolerance(out));
+            }
+        }
+        return verdict.validation();
+    }
+
+    /**
+     * A replicated output: the first mesh device's copy (the lowest rank without a mesh) is the output; every
+     * other copy must be within the tolerance of the reference too, else its rank is named.
+     */
+    private static void replicas(Verdict verdict, TensorView out, Reference reference,
+                                 Map<Integer, DenseTensor> locals) {
+        List<Integer> ranks = out.mesh() != null ? out.mesh().deviceIds() : locals.keySet().stream().sorted().toList();
+        for (int r : ranks) {
+            if (!locals.containsKey(r)) throw new IllegalArgumentException("rank " + r + " holds no part of " + out.name());
+        }
+        Supplier<Allowance> tolerance = memoized(() -> reference.tolerance(out));
+        verdict.compare(out.label(), reference.value(out), locals.get(ranks.getFirst()), tolerance);
+        List<Integer> disagreeing = new ArrayList<>();
+        String first = "";
+        for (int r : ranks.subList(1, ranks.size())) {
+            Comparison.Result cmp = verdict.note(Comparison.compare(reference.value(out), locals.get(r), tolerance));
+            if (cmp.passed()) continue;
+            if (disagreeing.isEmpty()) first = " (rank " + r + ": " + cmp.summary() + ")";
+            disagreeing.add(r);
+        }
+        if (!disagreeing.isEmpty()) {
+            verdict.fail(out.label() + ": replicas on ranks " + disagreeing + " disagree" + first);
+        }
+    }
+
+    private static Supplier<Allowance> memoized(Supplier<Allowance> s) {
+        Allowance[] cell = new Allowance[1];
+        return () -> cell[0] != null ? cell[0] : (cell[0] = s.get());
+    }
+
+    /** What both validations accumulate: pass/fail, the largest error and fraction, one line per problem. */
+    private static final class Verdict {
+        private boolean passed = true;
+        private double maxErr = 0;
+        private double worst = 0;
+        private final List<String> details = new ArrayList<>();
+
+        void fail(String detail) {
+            passed = false;
+            details.add(detail);
+        }
+
+        void compare(String what, DenseTensor expected, DenseTensor actual, Supplier<? extends Allowance> allowance) {
+            Comparison.Result cmp = note(Comparison.compare(expected, actual, allowance));
+            if (!cmp.passed()) fail(what + ": " + cmp.summary());
+        }
+
+        /** Counts a comparison's errors into the largest ones, without a line of its own. */
+        Comparison.Result note(Comparison.Result cmp) {
+            maxErr = Math.max(maxErr, cmp.maxAbsError());
+            worst = Math.max(worst, cmp.worstFraction());
+            return cmp;
+        }
+
+        Validation validation() { return new Validation(passed, maxErr, worst, details); }
+    }
+}

@@ -1,0 +1,89 @@
+package org.hostir.studio.exec.tensor;
+
+import org.hostir.studio.ir.DataType;
+
+/**
+ * How far a computed tensor may be from the exact value, relative to its magnitude bound B (the sum of the
+ * absolute values of the terms behind each element, see {@link MagnitudeBounds}); one budget per tensor, the
+ * worst of its elements. {@code roundings} counts the float32 roundings (unit roundoff {@link #U_FLOAT}) on the
+ * longest chain from the inputs to the tensor: K for a dot product, n for a sum of n terms, one per pointwise op,
+ * added along a chain (a product term carries the roundings of both factors). {@code narrow} is the relative
+ * error, summed worst case, of the stores into bfloat16 or half on that chain (a few per chain, each up to that
+ * type's unit roundoff). The allowed difference between a backend's element and the reference's is
+ * {@link #allowed}; docs/validation.md gives the rule and the reasoning.
+ */
+public record ErrorBudget(long roundings, double narrow) {
+    /** Unit roundoff of float32, the type every backend accumulates and computes pointwise in. */
+    public static final double U_FLOAT = 0x1p-24;
+
+    /**
+     * The probabilistic bound's lambda: a sum of m independent roundings stays within lambda * sqrt(m) * u with
+     * probability at least 1 - 2 exp(-lambda^2 / 2) per term (Higham and Mary, 2019); at 10 that is 4e-22.
+     */
+    public static final double LAMBDA = 10;
+
+    public static final ErrorBudget EXACT = new ErrorBudget(0, 0);
+
+    public ErrorBudget {
+        if (roundings < 0 || !(narrow >= 0)) throw new IllegalArgumentException("negative error budget");
+    }
+
+    /** Unit roundoff of a storage type: half the distance from 1 to the next value. */
+    public static double unit(DataType dtype) {
+        return switch (dtype) {
+            case FLOAT -> U_FLOAT;
+            case BFLOAT16 -> 0x1p-8;
+            case HALF -> 0x1p-11;
+            case INT64 -> 0;
+        };
+    }
+
+    /** The relative error of storing a float32 result in {@code dtype}: none for float32 itself. */
+    static double store(DataType dtype) { return dtype == DataType.FLOAT ? 0 : unit(dtype); }
+
+    /**
+     * The factor f(m) with |error| <= u * f(m) * B for m float32 roundings: the deterministic gamma_m / u =
+     * m / (1 - m u) while it is the smaller, else the probabilistic lambda * sqrt(m).
+     */
+    public static double factor(long m) {
+        if (m == 0) return 0;
+        double worst = m * U_FLOAT < 0.5 ? m / (1 - m * U_FLOAT) : Double.POSITIVE_INFINITY;
+        return Math.min(worst, LAMBDA * Math.sqrt(m));
+    }
+
+    /**
+     * The relative coefficient of B in the allowed difference between two computations that each stay within
+     * this budget (the backend's and the reference's): u * f(2 m) + 2 * narrow.
+     */
+    public double coefficient() { return U_FLOAT * factor(2 * roundings) + 2 * narrow; }
+
+    /**
+     * The allowed |actual - expected| for an element with magnitude bound {@code bound} and reference value
+     * {@code expected} stored in {@code dtype}: {@link #coefficient()} * bound plus one unit in the last place of
+     * the dtype at |expected| (the two sides may round to neighbouring values).
+     */
+    public double allowed(double bound, double expected, DataType dtype) {
+        return coefficient() * bound + 2 * unit(dtype) * Math.abs(expected);
+    }
+
+    /** A chain through both operands of an add or sub (their longest), plus the op's rounding. */
+    ErrorBudget add(ErrorBudget other, DataType out) {
+        return new ErrorBudget(Math.max(roundings, other.roundings) + 1, Math.max(narrow, other.narrow) + store(out));
+    }
+
+    /** A product term carries both factors' roundings; relative errors add (and multiply, second order). */
+    ErrorBudget multiply(ErrorBudget other, long extra, DataType out) {
+        return new ErrorBudget(roundings + other.roundings + extra, narrow + other.narrow + narrow * other.narrow
+                + store(out));
+    }
+
+    /** n more roundings (a sum or dot product of n terms) and then {@code narrowStores} stores into {@code out}. */
+    ErrorBudget accumulate(long n, long narrowStores, DataType out) {
+        return new ErrorBudget(roundings + n, narrow + narrowStores * store(out));
+    }
+
+    /** An operand that the backend converts into the op's dtype before computing (as the CUDA backend does). */
+    ErrorBudget convertedTo(DataType from, DataType to) {
+        return unit(to) > unit(from) ? new ErrorBudget(roundings, narrow + unit(to)) : this;
+    }
+}

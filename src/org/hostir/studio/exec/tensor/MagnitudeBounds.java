@@ -1,0 +1,161 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.hostir.studio.ir.BinaryOpType;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Beside each reference value, a magnitude bound B: for a sum or dot product of n terms the sum of their absolute
+ * values, propagated through the fusion (add and sub: B_a + B_b; mul: B_a * B_b; div: (B_a + |q| B_b) / |b|; set,
+ * permute and broadcast move B as they move values; sum: the sum of the B; max: the max; matmul and linear:
+ * sum over k of B_a * B_b, plus B_bias). Most rules are the op itself applied to the bounds (the same kernels,
+ * into float32, so bfloat16 outputs do not round their bound), with sub computed as add; the inputs' bound is
+ * their absolute value. Each tensor also gets its {@link ErrorBudget}.
+ */
+final class MagnitudeBounds {
+    private MagnitudeBounds() {}
+
+    /** A tensor's bound and budget. */
+    record Bound(DenseTensor magnitude, ErrorBudget budget) {}
+
+    /**
+     * The bounds of the fusion's outputs by id. {@code values} holds every tensor's reference value (inputs
+     * included), as {@link ReferenceInterpreter#evaluateAll} returns them; only div reads them. A bound is dropped
+     * after its last use, so at most the live bounds are held at once.
+     */
+    static Map<Integer, Bound> outputs(Fusion fusion, Map<Integer, DenseTensor> values) {
+        Set<Integer> outputs = new HashSet<>();
+        fusion.outputs().forEach(t -> outputs.add(t.id()));
+        Map<Integer, Integer> lastUse = new HashMap<>();
+        List<FusionOp> ops = fusion.ops();
+        for (int i = 0; i < ops.size(); i++) {
+            for (TensorView t : ops.get(i).inputs()) lastUse.put(t.id(), i);
+        }
+        Map<Integer, Bound> live = new HashMap<>();
+        for (TensorView in : fusion.inputs()) live.put(in.id(), new Bound(abs(values.get(in.id())), ErrorBudget.EXACT));
+        for (int i = 0; i < ops.size(); i++) {
+            FusionOp op = ops.get(i);
+            List<Bound> args = op.inputs().stream().map(t -> live.get(t.id())).toList();
+            live.put(op.output().id(), bound(op, args, values));
+            for (TensorView t : op.inputs()) {
+                if (lastUse.get(t.id()) == i && !outputs.contains(t.id())) live.remove(t.id());
+            }
+        }
+        Map<Integer, Bound> result = new LinkedHashMap<>();
+        for (TensorView out : fusion.outputs()) result.put(out.id(), live.get(out.id()));
+        return result;
+    }
+
+    private static Bound bound(FusionOp op, List<Bound> args, Map<Integer, DenseTensor> values) {
+        List<DenseTensor> magnitudes = args.stream().map(Bound::magnitude).toList();
+        DataType out = op.output().dtype();
+        ErrorBudget a = converted(op, 0, args);
+        return switch (op) {
+            case FusionOp.Set s -> new Bound(compute(s, magnitudes), a);
+            case FusionOp.Broadcast b -> new Bound(compute(b, magnitudes), a);
+            case FusionOp.Binary b -> binary(b, magnitudes, a, converted(op, 1, args), values);
+            case FusionOp.Reduction r -> new Bound(compute(r, magnitudes), switch (r.op()) {
+                case SUM -> sumBudget(r, a, magnitudes.get(0));
+                case MAX -> a; // the max of perturbed values is within the largest perturbation
+            });
+            case FusionOp.Matmul m -> new Bound(compute(m, magnitudes), a.multiply(converted(op, 1, args),
+                    contracted(magnitudes.get(0)), out));
+            case FusionOp.Linear l -> linear(l, magnitudes, a.multiply(converted(op, 1, args),
+                    contracted(magnitudes.get(0)), DataType.FLOAT), args);
+        };
+    }
+
+    private static Bound binary(FusionOp.Binary b, List<DenseTensor> m, ErrorBudget x, ErrorBudget y,
+                                Map<Integer, DenseTensor> values) {
+        DataType out = b.output().dtype();
+        return switch (b.op()) {
+            case ADD, SUB -> new Bound(compute(new FusionOp.Binary(BinaryOpType.ADD, b.output(), b.lhs(), b.rhs()),
+                    m), x.add(y, out));
+            case MUL -> new Bound(compute(b, m), x.multiply(y, 1, out));
+            case DIV -> new Bound(quotient(b, m, values), x.add(y, out));
+        };
+    }
+
+    /**
+     * (B_a + |q| B_b) / |b|, q = a / b the reference's quotient: to first order a perturbation e_a of a and e_b
+     * of b move q by e_a / b - q e_b / b. A divisor of 0 gives an infinite bound (anything passes but NaN).
+     */
+    private static DenseTensor quotient(FusionOp.Binary b, List<DenseTensor> m, Map<Integer, DenseTensor> values) {
+        long[] shape = PointwiseKernels.binaryShape(b, m.get(0), m.get(1));
+        float[] ba = m.get(0).expand(shape).contiguous().toArray();
+        float[] bb = m.get(1).expand(shape).contiguous().toArray();
+        float[] divisor = values.get(b.rhs().id()).expand(shape).contiguous().toArray();
+        float[] q = values.get(b.output().id()).toArray();
+        DenseTensor out = DenseTensor.zeros(shape, DataType.FLOAT);
+        for (int i = 0; i < q.length; i++) {
+            double v = (ba[i] + Math.abs((double) q[i]) * bb[i]) / Math.abs((double) divisor[i]);
+            out.data[i] = Double.isNaN(v) ? Float.POSITIVE_INFINITY : (float) v;
+        }
+        return out;
+    }
+
+    private static Bound linear(FusionOp.Linear l, List<DenseTensor> m, ErrorBudget product, List<Bound> args) {
+        DataType out = l.output().dtype();
+        ErrorBudget budget = l.bias() == null ? product.accumulate(0, 1, out)
+                : product.add(args.get(2).budget().convertedTo(l.bias().dtype(), out), out);
+        return new Bound(compute(l, m), budget);
+    }
+
+    /**
+     * A sum over n terms: n float32 roundings. Where reduced axes are parallel (DID or Stream), the partial sums
+     * are separate results that a collective or later stream iteration adds in the tensor's dtype: each of the
+     * p partial results and p - 1 additions is a store, so p stores into the output dtype instead of one.
+     */
+    private static ErrorBudget sumBudget(FusionOp.Reduction r, ErrorBudget x, DenseTensor input) {
+        TensorView in = r.input();
+        long n = 1;
+        long parallel = 1;
+        for (int a : r.axes()) {
+            long size = input.size(OpKernels.runtimePosition(in, a));
+            n *= size;
+            if (in.axis(a).parallelType() != ParallelType.SERIAL) parallel *= size;
+        }
+        return x.accumulate(n, parallel, r.output().dtype());
+    }
+
+    /** The budget of operand {@code i}, converted into the op's dtype where the operand's is wider. */
+    private static ErrorBudget converted(FusionOp op, int i, List<Bound> args) {
+        if (i >= args.size()) return ErrorBudget.EXACT;
+        return args.get(i).budget().convertedTo(op.inputs().get(i).dtype(), op.output().dtype());
+    }
+
+    /** K: the contracted (last) axis of matmul's a and linear's input. */
+    private static long contracted(DenseTensor a) { return a.rank() == 0 ? 1 : a.size(a.rank() - 1); }
+
+    /** The op on the bounds, computed into float32 whatever the op's dtype. */
+    private static DenseTensor compute(FusionOp op, List<DenseTensor> magnitudes) {
+        TensorView o = op.output();
+        TensorView f = new TensorView(o.id(), o.label(), DataType.FLOAT, o.memoryType(), o.axes(), o.mesh());
+        FusionOp inFloat = switch (op) {
+            case FusionOp.Set s -> new FusionOp.Set(f, s.input(), s.permutation());
+            case FusionOp.Broadcast b -> new FusionOp.Broadcast(f, b.input(), b.flags());
+            case FusionOp.Binary b -> new FusionOp.Binary(b.op(), f, b.lhs(), b.rhs());
+            case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), f, r.input(), r.axes());
+            case FusionOp.Matmul m -> new FusionOp.Matmul(f, m.a(), m.b());
+            case FusionOp.Linear l -> new FusionOp.Linear(f, l.input(), l.weight(), l.bias());
+        };
+        return OpKernels.compute(inFloat, magnitudes);
+    }
+
+    private static DenseTensor abs(DenseTensor t) {
+        float[] v = t.toArray();
+        DenseTensor out = DenseTensor.zeros(t.shape(), DataType.FLOAT);
+        for (int i = 0; i < v.length; i++) out.data[i] = Math.abs(v[i]);
+        return out;
+    }
+}
