@@ -13,7 +13,9 @@ import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.launch.LauncherEnv;
+import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.OptionType;
 import org.hostir.studio.lower.StreamParallelTypePass;
 
 /**
@@ -96,10 +98,20 @@ public final class RunCommand implements Command {
         };
     }
 
-    /** {@code --option}s, with {@code --streams N} as {@code numberOfStreams}. */
+    /**
+     * {@code --option}s, with {@code --streams N} as {@code numberOfStreams}; a bad {@code --streams} is reported as
+     * {@code --streams}, with the option's range, not as the option the user did not type.
+     */
     private static LoweringOptions options(Arguments a) throws UsageException {
         Map<String, String> streams = new LinkedHashMap<>();
-        a.value(RunCommandLine.STREAMS).ifPresent(s -> streams.put(StreamParallelTypePass.NUMBER_OF_STREAMS.key(), s));
+        Optional<String> value = a.value(RunCommandLine.STREAMS);
+        if (value.isPresent()) {
+            LoweringOption<Integer> option = StreamParallelTypePass.NUMBER_OF_STREAMS;
+            if (option.type() instanceof OptionType.IntRange range) {
+                Arguments.integer(RunCommandLine.STREAMS, value.get(), range.min(), range.max());
+            }
+            streams.put(option.key(), value.get());
+        }
         return a.loweringOptions(streams);
     }
 
