@@ -91,7 +91,8 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
                     + " scripts/check_npy_torch.py " + manifest + ")");
             return true;
         } catch (IOException e) {
-            return writeFailed(RunCommandLine.SAVE_NPY, "cannot save the tensors: " + FileErrors.describe(e), err);
+            return writeFailed(RunCommandLine.SAVE_NPY, "cannot save the tensors in " + dir + ": "
+                    + FileErrors.reason(e), err);
         }
     }
 
@@ -110,7 +111,8 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
                 w.flush();
             });
         } catch (IOException e) {
-            return writeFailed(RunCommandLine.TRACE, "cannot write the trace: " + FileErrors.describe(e), err);
+            return writeFailed(RunCommandLine.TRACE, "cannot write the trace to " + path + ": " + FileErrors.reason(e),
+                    err);
         }
         out.println("trace: " + path + " (Chrome trace JSON: open it in Perfetto, ui.perfetto.dev, or"
                 + " chrome://tracing)");

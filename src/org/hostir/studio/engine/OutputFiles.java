@@ -56,9 +56,14 @@ public final class OutputFiles {
     /** Refuses {@code folder} as the folder {@code flag} writes into: it must be a folder (or not exist yet). */
     public static void checkFolder(String flag, Path folder, Path input, String file) throws EngineFailure {
         if (folder.toString().isEmpty()) throw refusal(flag, "needs a folder name, got an empty string", file);
-        if (sameFile(folder, input)) throw refusal(flag, "'" + folder + "' is the fusion file being run; name a folder", file);
+        if (sameFile(folder, input)) {
+            throw refusal(flag, "'" + folder + "' is the fusion file being run; name a folder", file);
+        }
         if (Files.exists(folder) && !Files.isDirectory(folder)) {
             throw refusal(flag, "'" + folder + "' exists and is not a folder", file);
+        }
+        if (Files.isDirectory(folder) && !Files.isWritable(folder)) {
+            throw refusal(flag, "cannot write in '" + folder + "': permission denied", file);
         }
     }
 
@@ -75,6 +80,9 @@ public final class OutputFiles {
         Path parent = target.toAbsolutePath().getParent();
         if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
             return Optional.of("'" + parent + "' is not a folder");
+        }
+        if (parent != null && Files.isDirectory(parent) && !Files.isWritable(parent)) {
+            return Optional.of("cannot write in '" + parent + "': permission denied");
         }
         if (!Files.exists(target)) return Optional.empty();
         if (!Files.isRegularFile(target)) {

@@ -18,15 +18,19 @@ public final class FileErrors {
 
     /** {@code PATH: reason}, or the reason alone when the exception names no file. One line. */
     public static String describe(IOException e) {
+        String file = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : "";
+        return file.isEmpty() ? reason(e) : file + ": " + reason(e);
+    }
+
+    /** Why, without the path: {@code permission denied}, {@code No space left on device}. */
+    public static String reason(IOException e) {
         if (!(e instanceof FileSystemException f)) {
             return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
         }
-        String file = f.getFile() == null ? "" : f.getFile();
-        String why = f.getReason() != null && !f.getReason().isBlank() ? f.getReason() : reason(f);
-        return file.isEmpty() ? why : file + ": " + why;
+        return f.getReason() != null && !f.getReason().isBlank() ? f.getReason() : byType(f);
     }
 
-    private static String reason(FileSystemException e) {
+    private static String byType(FileSystemException e) {
         return switch (e) {
             case AccessDeniedException a -> "permission denied";
             case NoSuchFileException n -> "no such file or folder";
