@@ -31,7 +31,7 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
             SEED, SAVE_NPY);
     /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
     public static final Set<String> REPEATED = Set.of(SET, OPTION);
-    /** Flags on their own. {@code --force} lets the trace and {@code --save-npy} replace files this tool did not write. */
+    /** Flags on their own; {@code --force}: the trace and {@code --save-npy} may replace files of other tools. */
     public static final Set<String> SWITCHES = Set.of(VALIDATE, LAUNCHER, HOST_TIMING_ONLY, SHARE_GPUS,
             FORCE);
 

@@ -62,7 +62,8 @@ class OutputFilesTest {
     void aFileThisToolDidNotWriteIsKeptUnlessForced(@TempDir Path dir) throws IOException {
         Path fusion = small(dir, "f");
         Path foreign = Files.writeString(dir.resolve("notes.json"), "{\"mine\": true}\n");
-        oneLine(run(fusion, "--trace", foreign.toString()), 2, "exists and is not a trace this tool wrote; add --force");
+        oneLine(run(fusion, "--trace", foreign.toString()), 2,
+                "exists and is not a trace this tool wrote; add --force");
         assertEquals("{\"mine\": true}\n", Files.readString(foreign));
         CliRun forced = run(fusion, "--trace", foreign.toString(), "--force");
         assertEquals(0, forced.code(), forced.err());
