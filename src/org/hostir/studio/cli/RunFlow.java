@@ -52,6 +52,11 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             return Failures.report(e, err);
         }
         RunReport.print(result, out);
+        try {
+            checkOutputs(loaded); // again: a file may have appeared at the path while the run ran
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        }
         if (saveNpy.isPresent() && !saveNpy(loaded, result, out, err)) return ExitCode.FAILED;
         if (trace.isPresent() && !writeTrace(loaded, result, out, err)) return ExitCode.FAILED;
         if (result.validation().isPresent()) {
