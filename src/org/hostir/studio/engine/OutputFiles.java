@@ -81,13 +81,13 @@ public final class OutputFiles {
         if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
             return Optional.of("'" + parent + "' is not a folder");
         }
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            return Optional.of(name + " is not a regular file (a device, FIFO or socket); name a file");
+        }
         if (parent != null && Files.isDirectory(parent) && !Files.isWritable(parent)) {
             return Optional.of("cannot write in '" + parent + "': permission denied");
         }
         if (!Files.exists(target)) return Optional.empty();
-        if (!Files.isRegularFile(target)) {
-            return Optional.of(name + " is not a regular file (a device, FIFO or socket); name a file");
-        }
         if (!force && !ours.test(target)) {
             return Optional.of(name + " exists and is not " + what + " this tool wrote; add " + RunCommandLine.FORCE
                     + " to replace it");
