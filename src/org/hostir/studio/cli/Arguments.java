@@ -137,6 +137,10 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         try {
             v = Long.parseLong(text.strip());
         } catch (NumberFormatException e) {
+            // digits that do not fit a long are a number out of range, not a non-number
+            if (text.strip().matches("[-+]?[0-9]+")) {
+                throw new UsageException(option + " must be between " + min + " and " + max + ", got " + text.strip());
+            }
             throw new UsageException(option + " expects an integer, got '" + text + "'");
         }
         if (v < min || v > max) {

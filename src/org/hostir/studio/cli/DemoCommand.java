@@ -60,7 +60,8 @@ public final class DemoCommand implements Command {
         out.println("== running on every rank, validated against the unsharded reference");
         RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, devices, LoweringOptions.DEFAULTS, 3, 1,
                 true, RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(), false);
-        return new RunFlow(example.toString(), SIZES, request, Optional.of(trace), Optional.empty()).run(out, err);
+        return new RunFlow(example.toString(), SIZES, request, Optional.of(trace), Optional.empty(),
+                false).run(out, err);
     }
 
     private static Path locate() {

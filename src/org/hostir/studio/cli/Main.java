@@ -10,8 +10,9 @@ import java.util.function.Function;
 
 /**
  * {@code hirstudio}: dispatches to a subcommand and turns every outcome into an exit code. User errors are one
- * line each on stderr (exit 2); an unexpected exception is one {@code internal error:} line (exit 3), with the
- * stack trace only when {@code HIRSTUDIO_DEBUG=1}.
+ * line each on stderr (exit 2), failed runs exit 1; a Java heap that runs out is a failed run too (a resource, not
+ * a bug). Exit 3 is for bugs only: an unexpected exception is one {@code internal error:} line that says how to get
+ * the stack trace, which {@code HIRSTUDIO_DEBUG=1} prints after it.
  */
 public final class Main {
     public static final String DEBUG_VARIABLE = "HIRSTUDIO_DEBUG";
@@ -39,13 +40,17 @@ public final class Main {
     public int run(String[] args, PrintStream out, PrintStream err) {
         try {
             return dispatch(Arrays.asList(args), out, err);
-        } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
-            err.println("internal error: " + oneLine(e));
-            if ("1".equals(environment.apply(DEBUG_VARIABLE))) {
-                StringWriter trace = new StringWriter();
-                e.printStackTrace(new PrintWriter(trace));
-                err.print(trace);
-            }
+        } catch (OutOfMemoryError e) {
+            err.println("error: " + (args.length == 0 ? "hirstudio" : args[0]) + ": the Java heap ("
+                    + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB) ran out: lower the sizes or --devices,"
+                    + " or raise -Xmx (HIRSTUDIO_JAVA_OPTS)");
+            debug(e, err);
+            return ExitCode.FAILED;
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            boolean debug = debug(e, null);
+            err.println("internal error: " + oneLine(e) + (debug ? "" : " (a bug in hirstudio; " + DEBUG_VARIABLE
+                    + "=1 prints the stack trace)"));
+            debug(e, err);
             return ExitCode.INTERNAL;
         } finally {
             out.flush();
@@ -96,6 +101,17 @@ public final class Main {
         }
         b.append("Run 'hirstudio <command> --help' for one command's arguments.\n");
         return b.toString();
+    }
+
+    /** Whether {@code HIRSTUDIO_DEBUG=1}; if so and {@code err} is given, prints the stack trace there. */
+    private boolean debug(Throwable e, PrintStream err) {
+        boolean on = "1".equals(environment.apply(DEBUG_VARIABLE));
+        if (on && err != null) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            err.print(trace);
+        }
+        return on;
     }
 
     private static String oneLine(Throwable e) {

@@ -1,14 +1,22 @@
 package org.hostir.studio.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.OutputFiles;
+import org.hostir.studio.engine.RunCommandLine;
 
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.tensor.DenseTensor;
@@ -25,7 +33,53 @@ import org.hostir.studio.ir.TensorView;
  * and the rank's slice of it in the manifest ({@code manifest.rankR.json}).
  */
 final class NpySaver {
+    static final String FORMAT = "hirstudio-npy/1";
+    private static final String FLAG = RunCommandLine.SAVE_NPY;
+
     private NpySaver() {}
+
+    /**
+     * Refuses, before the run, a {@code --save-npy} folder whose files would replace something this tool did not
+     * write ({@link OutputFiles}): a file of ours is a manifest of {@link #FORMAT} or a file such a manifest
+     * in the folder lists. {@code rank}: the one rank a launcher's process saves, if so.
+     */
+    static void check(Path dir, Path input, boolean force, Fusion fusion, OptionalInt rank, String file)
+            throws EngineFailure {
+        OutputFiles.checkFolder(FLAG, dir, input, file);
+        List<String> names = new ArrayList<>();
+        fusion.inputs().forEach(tv -> names.add("in_" + safe(tv.label()) + ".npy"));
+        String suffix = rank.isPresent() ? ".rank" + rank.getAsInt() : "";
+        fusion.outputs().forEach(tv -> names.add("out_" + safe(tv.label()) + suffix + ".npy"));
+        names.add("manifest" + suffix + ".json");
+        for (String name : names) {
+            OutputFiles.check(FLAG, dir.resolve(name), input, force, "a file of a saved run",
+                    p -> ours(dir, p), file);
+        }
+    }
+
+    private static boolean ours(Path dir, Path p) {
+        String name = p.getFileName().toString();
+        if (name.startsWith("manifest")) return isManifest(p);
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().matches("manifest.*\\.json") && isManifest(f))
+                    .anyMatch(m -> read(m).contains("\"file\": " + quote(name)));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean isManifest(Path p) {
+        return Files.isRegularFile(p) && read(p).contains("\"format\": " + quote(FORMAT));
+    }
+
+    /** At most the first MiB of a file (a manifest is a few KiB); empty when it cannot be read. */
+    private static String read(Path p) {
+        try (InputStream in = Files.newInputStream(p)) {
+            return new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
 
     static Path save(Path dir, String fusionFile, Fusion fusion, Map<String, Long> symbols, RunResult result,
                      int devices) throws IOException {
@@ -35,7 +89,7 @@ final class NpySaver {
             DenseTensor t = result.inputs().get(tv.id());
             if (t == null) continue;
             String file = "in_" + safe(tv.label()) + ".npy";
-            NpyFiles.write(t, dir.resolve(file));
+            write(t, dir.resolve(file));
             entries.add(entry("input", tv, file, t, null));
         }
         boolean allRanks = result.outputs().size() == devices;
@@ -51,14 +105,14 @@ final class NpySaver {
                 if (locals.isEmpty()) continue;
                 DenseTensor global = Sharding.gather(tv, locals).tensor();
                 String file = "out_" + safe(tv.label()) + ".npy";
-                NpyFiles.write(global, dir.resolve(file));
+                write(global, dir.resolve(file));
                 entries.add(entry("output", tv, file, global, null));
             } else {
                 for (var e : new TreeMap<>(result.outputs()).entrySet()) {
                     DenseTensor t = e.getValue().get(i);
                     if (t == null) continue;
                     String file = "out_" + safe(tv.label()) + ".rank" + e.getKey() + ".npy";
-                    NpyFiles.write(t, dir.resolve(file));
+                    write(t, dir.resolve(file));
                     int axis = Sharding.deviceAxis(tv);
                     String shard = axis < 0 ? null : "{\"axis\": " + axis + ", \"index\": "
                             + tv.mesh().indexOf(e.getKey()) + ", \"count\": " + tv.mesh().size() + "}";
@@ -68,12 +122,16 @@ final class NpySaver {
         }
         String sym = new TreeMap<>(symbols).entrySet().stream()
                 .map(e -> quote(e.getKey()) + ": " + e.getValue()).collect(Collectors.joining(", "));
-        String json = "{\n  \"format\": \"hirstudio-npy/1\",\n  \"fusion\": " + quote(fusionFile) + ",\n  \"name\": "
+        String json = "{\n  \"format\": " + quote(FORMAT) + ",\n  \"fusion\": " + quote(fusionFile) + ",\n  \"name\": "
                 + quote(fusion.name()) + ",\n  \"symbols\": {" + sym + "},\n  \"backend\": " + quote(result.backend())
                 + ",\n  \"tensors\": [\n    " + String.join(",\n    ", entries) + "\n  ]\n}\n";
         Path manifest = dir.resolve(onlyRank == null ? "manifest.json" : "manifest.rank" + onlyRank + ".json");
-        Files.writeString(manifest, json);
+        OutputFiles.write(manifest, out -> out.write(json.getBytes(StandardCharsets.UTF_8)));
         return manifest;
+    }
+
+    private static void write(DenseTensor t, Path file) throws IOException {
+        OutputFiles.write(file, out -> out.write(NpyFiles.bytes(t)));
     }
 
     private static String entry(String role, TensorView tv, String file, DenseTensor t, String shard) {

@@ -1,6 +1,7 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,9 @@ import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.launch.LauncherEnv;
+import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.OptionType;
 import org.hostir.studio.lower.StreamParallelTypePass;
 
 /**
@@ -20,7 +23,8 @@ import org.hostir.studio.lower.StreamParallelTypePass;
  * [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...] [--timeout SECONDS]
  * [--save-npy DIR] [--launcher]}: lowers for every rank, runs, and prints per-iteration progress, timings, overlap
  * figures, host dispatch per node, peak memory and, with {@code --validate}, the comparison with the unsharded
- * reference (exit 1 when it fails). {@code --save-npy} writes inputs and outputs for an outside check. With
+ * reference (exit 1 when it fails). {@code --save-npy} writes inputs and outputs for an outside check. The trace
+ * and the tensors replace only files this tool wrote, never the fusion itself, unless {@code --force}. With
  * {@code --launcher} this process is one rank of several that a launcher started, one per GPU (RANK, WORLD_SIZE,
  * LOCAL_RANK, MASTER_ADDR, MASTER_PORT as torchrun sets them): it runs its rank's program on the CUDA backend and
  * validates its own shard. {@code --host-timing-only} (CUDA) records host dispatch bars but no CUDA events.
@@ -39,7 +43,7 @@ public final class RunCommand implements Command {
     public String usage() {
         return "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
                 + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]"
-                + " [--timeout SECONDS] [--save-npy DIR] [--launcher] [--host-timing-only] [--share-gpus]";
+                + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]";
     }
 
     @Override
@@ -72,8 +76,17 @@ public final class RunCommand implements Command {
                 Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE),
                 Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000,
                 a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"));
-        return new RunFlow(file, a.symbols(), request, a.value("--trace").map(Path::of),
-                a.value("--save-npy").map(Path::of)).run(out, err);
+        return new RunFlow(file, a.symbols(), request, path(a, RunCommandLine.TRACE), path(a, RunCommandLine.SAVE_NPY),
+                a.flag(RunCommandLine.FORCE)).run(out, err);
+    }
+
+    private static Optional<Path> path(Arguments a, String flag) throws UsageException {
+        Optional<String> text = a.value(flag);
+        try {
+            return text.map(Path::of);
+        } catch (InvalidPathException e) {
+            throw new UsageException(flag + ": '" + text.get() + "' is not a valid path: " + e.getReason());
+        }
     }
 
     private static BackendChoice backend(String name) throws UsageException {
@@ -85,10 +98,20 @@ public final class RunCommand implements Command {
         };
     }
 
-    /** {@code --option}s, with {@code --streams N} as {@code numberOfStreams}. */
+    /**
+     * {@code --option}s, with {@code --streams N} as {@code numberOfStreams}; a bad {@code --streams} is reported as
+     * {@code --streams}, with the option's range, not as the option the user did not type.
+     */
     private static LoweringOptions options(Arguments a) throws UsageException {
         Map<String, String> streams = new LinkedHashMap<>();
-        a.value(RunCommandLine.STREAMS).ifPresent(s -> streams.put(StreamParallelTypePass.NUMBER_OF_STREAMS.key(), s));
+        Optional<String> value = a.value(RunCommandLine.STREAMS);
+        if (value.isPresent()) {
+            LoweringOption<Integer> option = StreamParallelTypePass.NUMBER_OF_STREAMS;
+            if (option.type() instanceof OptionType.IntRange range) {
+                Arguments.integer(RunCommandLine.STREAMS, value.get(), range.min(), range.max());
+            }
+            streams.put(option.key(), value.get());
+        }
         return a.loweringOptions(streams);
     }
 

@@ -1,20 +1,29 @@
 package org.hostir.studio.cli;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.OutputFiles;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FileErrors;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.Subject;
 import org.hostir.studio.trace.ChromeTraceWriter;
 
 /**
@@ -25,15 +34,17 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  * @param symbols  {@code --set} overrides
  * @param trace    where to write the Chrome trace, if anywhere
  * @param saveNpy  where to save inputs and outputs as {@code .npy}, if anywhere
+ * @param force    {@code --force}: the trace and the tensors may replace files this tool did not write
  */
 record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optional<Path> trace,
-               Optional<Path> saveNpy) {
+               Optional<Path> saveNpy, boolean force) {
 
     int run(PrintStream out, PrintStream err) {
         LoadedFusion loaded;
         RunResult result;
         try {
             loaded = Engine.load(new FusionSource.File(Path.of(file), file), request.devices(), symbols);
+            checkOutputs(loaded);
             BackendPlan plan = BackendPlan.choose(request, file);
             header(loaded, plan, out);
             result = Engine.run(loaded, plan, out::println);
@@ -41,6 +52,11 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             return Failures.report(e, err);
         }
         RunReport.print(result, out);
+        try {
+            checkOutputs(loaded); // again: a file may have appeared at the path while the run ran
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        }
         if (saveNpy.isPresent() && !saveNpy(loaded, result, out, err)) return ExitCode.FAILED;
         if (trace.isPresent() && !writeTrace(loaded, result, out, err)) return ExitCode.FAILED;
         if (result.validation().isPresent()) {
@@ -48,6 +64,19 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             if (!result.validation().get().passed()) return ExitCode.FAILED;
         }
         return ExitCode.OK;
+    }
+
+    /** Where the trace and the tensors go is refused before the run, not after it (see {@link OutputFiles}). */
+    private void checkOutputs(LoadedFusion loaded) throws EngineFailure {
+        Path input = Path.of(file);
+        if (trace.isPresent()) {
+            OutputFiles.check(RunCommandLine.TRACE, trace.get(), input, force, "a trace", ChromeTraceWriter::wroteThis,
+                    file);
+        }
+        if (saveNpy.isPresent()) {
+            OptionalInt rank = request.launcher().map(l -> OptionalInt.of(l.rank())).orElse(OptionalInt.empty());
+            NpySaver.check(saveNpy.get(), input, force, loaded.fusion(), rank, file);
+        }
     }
 
     private void header(LoadedFusion loaded, BackendPlan plan, PrintStream out) {
@@ -66,24 +95,38 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             out.println("saved: " + manifest + " (inputs and outputs as .npy; check them with"
                     + " scripts/check_npy_torch.py " + manifest + ")");
             return true;
-        } catch (IOException | RuntimeException e) {
-            err.println("error: " + dir + ":0: cannot save the tensors: " + e.getMessage());
-            return false;
+        } catch (IOException e) {
+            return writeFailed(RunCommandLine.SAVE_NPY, "cannot save the tensors in " + dir + ": "
+                    + FileErrors.reason(e), err);
         }
     }
 
     private boolean writeTrace(LoadedFusion loaded, RunResult result, PrintStream out, PrintStream err) {
         Path path = trace.orElseThrow();
+        Map<String, String> about = Map.of("fusion", loaded.fusion().name(), "backend", result.backend(), "options",
+                request.options().asMap().toString());
         try {
-            if (path.toAbsolutePath().getParent() != null) Files.createDirectories(path.toAbsolutePath().getParent());
-            ChromeTraceWriter.write(result.timeline(), Map.of("fusion", loaded.fusion().name(), "backend",
-                    result.backend(), "options", request.options().asMap().toString()), path);
+            OutputFiles.write(path, stream -> {
+                Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+                try {
+                    ChromeTraceWriter.write(result.timeline(), about, w);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+                w.flush();
+            });
         } catch (IOException e) {
-            err.println("error: " + path + ":0: cannot write the trace: " + e.getMessage());
-            return false;
+            return writeFailed(RunCommandLine.TRACE, "cannot write the trace to " + path + ": " + FileErrors.reason(e),
+                    err);
         }
         out.println("trace: " + path + " (Chrome trace JSON: open it in Perfetto, ui.perfetto.dev, or"
                 + " chrome://tracing)");
         return true;
+    }
+
+    /** A write that failed after the run (a full disk, say): nothing was replaced; the run failed (exit 1). */
+    private boolean writeFailed(String flag, String message, PrintStream err) {
+        err.println(new Diagnostic(file, 0, flag, OutputFiles.RULE, message, new Subject.Setting(flag)).format());
+        return false;
     }
 }

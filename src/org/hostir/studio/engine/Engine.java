@@ -95,9 +95,14 @@ public final class Engine {
         }
     }
 
-    /** Runs a loaded fusion on the backend {@code plan} chose, lowering every rank first. */
+    /**
+     * Runs a loaded fusion on the backend {@code plan} chose, lowering every rank first. What the run needs (symbol
+     * values, sizes, the Java heap: {@link RunBudget}) is refused before anything is allocated; a heap that runs
+     * out all the same ends the run as a failure, not as a bug.
+     */
     public static RunResult run(LoadedFusion loaded, BackendPlan plan, Consumer<String> progress)
             throws EngineFailure {
+        RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
                 r.warmup(), r.validate(), r.seed(), r.timeoutMillis());
@@ -105,6 +110,11 @@ public final class Engine {
             return Runner.run(loaded.fusion(), config, backend, progress);
         } catch (LoweringException e) {
             throw located(e, loaded);
+        } catch (OutOfMemoryError e) {
+            throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(new Diagnostic(loaded.source().file(), 0,
+                    "run failed", RunBudget.RULE_MEMORY, "the Java heap (" + RunBudget.bytes(Runtime.getRuntime()
+                    .maxMemory()) + ") ran out: lower the sizes (--set) or --devices, or raise -Xmx"
+                    + " (HIRSTUDIO_JAVA_OPTS)", new Subject.Setting("run"))));
         } catch (ExecutionException e) {
             List<String> lines = e.getMessage().lines().toList();
             Diagnostic d = new Diagnostic(loaded.source().file(), 0, "run failed", "run", lines.getFirst(),

@@ -24,14 +24,16 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
     public static final String BACKEND = "--backend", DEVICES = "--devices", STREAMS = "--streams",
             ITERATIONS = "--iterations", WARMUP = "--warmup", TRACE = "--trace", TIMEOUT = "--timeout",
             SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
-            LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus";
+            LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus",
+            FORCE = "--force";
     /** Flags followed by one value. */
     public static final Set<String> VALUED = Set.of(BACKEND, DEVICES, STREAMS, ITERATIONS, WARMUP, TRACE, TIMEOUT,
             SEED, SAVE_NPY);
     /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
     public static final Set<String> REPEATED = Set.of(SET, OPTION);
-    /** Flags on their own. */
-    public static final Set<String> SWITCHES = Set.of(VALIDATE, LAUNCHER, HOST_TIMING_ONLY, SHARE_GPUS);
+    /** Flags on their own; {@code --force}: the trace and {@code --save-npy} may replace files of other tools. */
+    public static final Set<String> SWITCHES = Set.of(VALIDATE, LAUNCHER, HOST_TIMING_ONLY, SHARE_GPUS,
+            FORCE);
 
     public RunCommandLine {
         symbols = Map.copyOf(symbols);

@@ -40,8 +40,7 @@ public final class FusionReader {
             throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ, "no such file"));
         } catch (IOException e) {
             throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ,
-                    "cannot read the file: " + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : " " + e.getMessage())));
+                    "cannot read the file: " + FileErrors.describe(e)));
         }
     }
 

@@ -58,7 +58,7 @@ public sealed interface OptionType<T> {
             for (E c : type.getEnumConstants()) {
                 if (c.name().equalsIgnoreCase(text)) return c;
             }
-            throw bad(key, "unknown value '" + text + "'");
+            throw bad(key, "unknown value '" + text + "'; the values are " + String.join(", ", spellings()));
         }
 
         public String format(E value) { return value.name().toLowerCase(Locale.ROOT); }

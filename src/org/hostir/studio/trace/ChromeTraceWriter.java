@@ -3,11 +3,13 @@ package org.hostir.studio.trace;
 import static org.hostir.studio.trace.ChromeTraceConventions.*;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +48,24 @@ public final class ChromeTraceWriter {
     // Without disableHtmlEscaping Gson writes "->" as "-\u003e".
     private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
 
+    /**
+     * How every file this writer makes begins, byte for byte: what {@link #wroteThis} recognises, so a run may
+     * replace a trace of its own but not a file someone else made.
+     */
+    static final String HEADER = "{\"displayTimeUnit\": \"ns\",\n\"distributedInfo\": ";
+
     private ChromeTraceWriter() {
+    }
+
+    /** Whether {@code file} is a regular file that begins as this writer's traces do. */
+    public static boolean wroteThis(Path file) {
+        if (!Files.isRegularFile(file)) return false;
+        byte[] expected = HEADER.getBytes(StandardCharsets.UTF_8);
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(expected.length), expected);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The whole timeline in one file. */
@@ -97,7 +116,7 @@ public final class ChromeTraceWriter {
                               Appendable out) {
         try {
             // distributedInfo before traceEvents: HTA's streaming metadata reader stops at traceEvents.
-            out.append("{\"displayTimeUnit\": \"ns\",\n\"distributedInfo\": ").append(GSON.toJson(distributedInfo))
+            out.append(HEADER).append(GSON.toJson(distributedInfo))
                     .append(",\n\"traceEvents\": [");
             EventLines lines = new EventLines(out);
             rows(timeline).forEach((rank, streams) -> {

@@ -29,6 +29,11 @@ public final class NpyFiles {
     }
 
     public static void write(DenseTensor t, Path file) throws IOException {
+        Files.write(file, bytes(t));
+    }
+
+    /** The whole {@code .npy} file of {@code t}: for a caller that writes it its own way (atomically, say). */
+    public static byte[] bytes(DenseTensor t) {
         String shape = Arrays.stream(t.shape()).mapToObj(Long::toString).collect(Collectors.joining(", "));
         if (t.rank() == 1) shape += ",";
         String dict = "{'descr': '" + descr(t.dtype()) + "', 'fortran_order': False, 'shape': (" + shape + "), }";
@@ -51,6 +56,6 @@ public final class NpyFiles {
             case INT64 -> v -> b.putLong((long) (float) v);
         };
         for (float v : values) put.accept(v);
-        Files.write(file, b.array());
+        return b.array();
     }
 }

@@ -8,10 +8,13 @@ import org.hostir.studio.cli.Main;
 
 /** Runs {@code hirstudio} in-process, as the command line does, and keeps what it printed. */
 public record CliRun(int code, String out, String err) {
-    public static CliRun of(String... args) {
+    public static CliRun of(String... args) { return of(new Main(), args); }
+
+    /** With another dispatch table or environment ({@link Main#Main(java.util.Map, java.util.function.Function)}). */
+    public static CliRun of(Main main, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Main().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

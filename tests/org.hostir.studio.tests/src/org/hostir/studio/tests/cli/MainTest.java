@@ -85,7 +85,8 @@ class MainTest {
         commands.put("broken", new Broken());
         CliRun r = CliRun.run(commands, name -> null, "broken");
         assertEquals(3, r.exitCode());
-        assertEquals(List.of("internal error: java.lang.IllegalStateException: invariant violated"), r.errLines());
+        assertEquals(List.of("internal error: java.lang.IllegalStateException: invariant violated (a bug in hirstudio;"
+                + " HIRSTUDIO_DEBUG=1 prints the stack trace)"), r.errLines());
         CliRun debug = CliRun.run(commands, name -> name.equals(Main.DEBUG_VARIABLE) ? "1" : null, "broken");
         assertEquals(3, debug.exitCode());
         assertEquals("internal error: java.lang.IllegalStateException: invariant violated", debug.errLines().getFirst());

@@ -94,7 +94,8 @@ class LoweringOptionDeclarationTest {
                 message(Map.of("numberOfStreams", "0")));
         assertEquals("option numberOfStreams: expected an integer in 1..1024, got 'x' [option]",
                 message(Map.of("numberOfStreams", " x ")));
-        assertEquals("option allgather: unknown value 'ring' [option]", message(Map.of("allgather", "ring")));
+        assertEquals("option allgather: unknown value 'ring'; the values are collective, p2p, broadcast [option]",
+                message(Map.of("allgather", "ring")));
         assertEquals("option forwardLocalShard: expected true or false, got 'maybe' [option]",
                 message(Map.of("forwardLocalShard", "maybe")));
         assertEquals("option streams: unknown option (known: " + String.join(", ",

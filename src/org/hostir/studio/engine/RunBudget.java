@@ -1,0 +1,193 @@
+package org.hostir.studio.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionLocator;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * What a run will hold, decided before it starts, so that a size this machine cannot hold is a diagnostic that
+ * names the tensors, not an exception from deep inside the run or a heap exhausted half a minute in. In order:
+ * every symbol has a value; every tensor's element count is computed with overflow checks; no tensor the host
+ * holds whole exceeds a Java array (host tensors are float32 in one {@code float[]}); and the sum of what the host
+ * allocates fits the Java heap: the generated inputs, the unsharded reference when validating, the downloaded
+ * outputs, and on the CPU backend every rank's local tensors (the simulated devices live in the heap). The sum
+ * is an upper bound (deallocation is not counted); the GPU's own memory is checked by the CUDA backend, which
+ * names the tensor that does not fit.
+ */
+final class RunBudget {
+    static final String RULE_SYMBOL = "run.symbol-unbound", RULE_SIZE = "run.size", RULE_MEMORY = "run.memory";
+    /** The most elements a host tensor holds: the longest Java array. */
+    static final long MAX_HOST_ELEMENTS = Integer.MAX_VALUE - 8;
+    /** Host tensors store float32 whatever the dtype. */
+    private static final long HOST_BYTES_PER_ELEMENT = Float.BYTES;
+
+    private RunBudget() {}
+
+    /** One tensor's element counts: unsharded, and on one rank of its mesh (DID axes of extent 1). */
+    private record Size(TensorView tv, long global, long local) {}
+
+    /** Refuses the run of {@code loaded} as {@code plan} asks for it, on a JVM that may use {@code heapBytes}. */
+    static void check(LoadedFusion loaded, BackendPlan plan, long heapBytes) throws EngineFailure {
+        symbols(loaded);
+        List<Size> sizes = sizes(loaded);
+        arrays(loaded, plan, sizes);
+        heap(loaded, plan, sizes, heapBytes);
+    }
+
+    /** No tensor the host holds whole is longer than a Java array: one diagnostic, on the largest such. */
+    private static void arrays(LoadedFusion loaded, BackendPlan plan, List<Size> sizes) throws EngineFailure {
+        RunRequest r = plan.request();
+        boolean cpu = plan.kind() == BackendPlan.Kind.CPU;
+        // one diagnostic, on the largest tensor too large for the host, counting the others
+        Size worst = null;
+        long worstHeld = 0;
+        int over = 0;
+        for (Size s : sizes) {
+            boolean wholeOnHost = r.validate() || loaded.fusion().inputs().contains(s.tv());
+            long held = wholeOnHost ? s.global() : cpu ? s.local() : 0;
+            if (held <= MAX_HOST_ELEMENTS) continue;
+            over++;
+            if (held > worstHeld) {
+                worst = s;
+                worstHeld = held;
+            }
+        }
+        if (worst != null) {
+            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, worst.tv(), RULE_SIZE,
+                    (worstHeld == worst.global() ? "" : "a rank's shard of ") + describe(worst.tv(), loaded) + " has "
+                            + worstHeld + " elements (" + bytes(saturated(worstHeld, HOST_BYTES_PER_ELEMENT))
+                            + "); a host tensor holds at most " + MAX_HOST_ELEMENTS + " (one Java array)"
+                            + (over > 1 ? ", and " + (over - 1) + " more tensor" + (over > 2 ? "s are" : " is")
+                                    + " as large" : "") + ": lower the extents (--set)")));
+        }
+    }
+
+    /** Every symbol an axis uses has a value (the file's default or {@code --set}): execution needs them all. */
+    private static void symbols(LoadedFusion loaded) throws EngineFailure {
+        Map<String, FusionLocator.Location> unbound = new LinkedHashMap<>();
+        for (TensorView tv : loaded.tensors()) {
+            for (int i = 0; i < tv.rank(); i++) {
+                if (!(tv.axis(i).extent() instanceof Extent.Symbolic s)) continue;
+                if (loaded.bindings().value(s.name()).isPresent()) continue;
+                unbound.putIfAbsent(s.name(), loaded.locator().axis(tv, i));
+            }
+        }
+        if (unbound.isEmpty()) return;
+        List<String> names = List.copyOf(unbound.keySet());
+        String message = names.size() == 1 ? "symbol " + names.getFirst() + " has no value: give it a default in"
+                + " \"symbols\" or run with --set " + names.getFirst() + "=N"
+                : "symbols " + String.join(", ", names) + " have no values: give them defaults in \"symbols\" or"
+                        + " run with --set " + names.stream().map(n -> n + "=N").collect(Collectors.joining(" --set "));
+        throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(Diagnostic.at(loaded.source().file(),
+                unbound.get(names.getFirst()), RULE_SYMBOL, message)));
+    }
+
+    private static List<Size> sizes(LoadedFusion loaded) throws EngineFailure {
+        List<Size> sizes = new ArrayList<>();
+        for (TensorView tv : loaded.tensors()) {
+            try {
+                sizes.add(new Size(tv, elements(tv, loaded, false), elements(tv, loaded, true)));
+            } catch (ArithmeticException e) {
+                throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, tv, RULE_SIZE,
+                        describe(tv, loaded) + " has more than 2^63 elements: lower its extents (--set)")));
+            }
+        }
+        return sizes;
+    }
+
+    private static long elements(TensorView tv, LoadedFusion loaded, boolean local) {
+        long n = 1;
+        for (IterDomain a : tv.allocationAxes()) {
+            if (a.isBroadcast() || local && a.isDeviceDim()) continue;
+            n = Math.multiplyExact(n, value(a.extent(), loaded));
+        }
+        return n;
+    }
+
+    private static long value(Extent e, LoadedFusion loaded) {
+        return switch (e) {
+            case Extent.Constant c -> c.value();
+            case Extent.Symbolic s -> loaded.bindings().value(s.name()).orElseThrow();
+        };
+    }
+
+    /** The host's part, summed over what it holds, against the heap; the message names the largest parts. */
+    private static void heap(LoadedFusion loaded, BackendPlan plan, List<Size> sizes, long heapBytes)
+            throws EngineFailure {
+        RunRequest r = plan.request();
+        int devices = r.devices();
+        Map<TensorView, Long> parts = new LinkedHashMap<>();
+        for (Size s : sizes) {
+            TensorView tv = s.tv();
+            int ranks = tv.mesh() == null ? devices : tv.mesh().size();
+            long n = 0;
+            if (loaded.fusion().inputs().contains(tv)) n = saturatedAdd(n, s.global()); // generated whole
+            if (r.validate()) n = saturatedAdd(n, s.global()); // the reference computes every tensor
+            if (loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, saturated(s.local(), ranks)); // downloads
+            if (plan.kind() == BackendPlan.Kind.CPU) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices
+            parts.put(tv, saturated(n, HOST_BYTES_PER_ELEMENT));
+        }
+        long total = parts.values().stream().reduce(0L, RunBudget::saturatedAdd);
+        if (total <= heapBytes) return;
+        TensorView largest = parts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        String top = parts.entrySet().stream().sorted(Map.Entry.<TensorView, Long>comparingByValue(
+                Comparator.reverseOrder())).limit(3).map(e -> describe(e.getKey(), loaded)
+                        + " " + bytes(e.getValue())).collect(Collectors.joining(", "));
+        throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, largest, RULE_MEMORY,
+                "the run needs about " + bytes(total) + " of Java heap" + (plan.kind() == BackendPlan.Kind.CPU
+                        ? " (the CPU backend keeps all " + devices + " devices' tensors there)" : "")
+                        + ", more than the " + bytes(heapBytes) + " this JVM may use; largest: " + top
+                        + "; lower the sizes (--set) or --devices, or raise -Xmx (HIRSTUDIO_JAVA_OPTS)")));
+    }
+
+    private static Diagnostic at(LoadedFusion loaded, TensorView tv, String rule, String message) {
+        return Diagnostic.at(loaded.source().file(), loaded.locator().tensor(tv), rule, message);
+    }
+
+    /** {@code tv0 [4, 26843545600] float}: the user's name, the unsharded runtime shape, the dtype. */
+    private static String describe(TensorView tv, LoadedFusion loaded) {
+        return tv.label() + " " + tv.allocationAxes().stream().map(a -> a.isBroadcast() ? "1"
+                : Long.toString(value(a.extent(), loaded))).collect(Collectors.joining(", ", "[", "]")) + " "
+                + tv.dtype().fileName();
+    }
+
+    private static long saturated(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** Bytes for people: {@code 2.0 GiB}, {@code 512.0 MiB}, {@code 12 KiB}. */
+    static String bytes(long n) {
+        if (n == Long.MAX_VALUE) return "more than 8 EiB";
+        String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+        double v = n;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return u == 0 ? n + " bytes" : String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+}
