@@ -1,5 +1,6 @@
 package org.hostir.studio.tests.reliability;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -21,6 +22,7 @@ import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.AllgatherLowering;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.StreamParallelTypePass;
@@ -66,6 +68,21 @@ class MeshOrderTest {
         return VARIANTS.stream().flatMap(v -> Stream.of(AllgatherLowering.values()).map(a -> DynamicTest.dynamicTest(
                 v.label() + " " + a, () -> assertTrue(outcome(v.apply(text).orElseThrow(), v, a).validated(),
                         "ag_matmul_p2p on " + v.label() + " must validate"))));
+    }
+
+    /** On a permuted mesh the program names positions and device ids apart: nvFuser's DeviceMesh idxOf and at. */
+    @org.junit.jupiter.api.Test
+    void aReversedMeshPrintsItsLookups() throws Exception {
+        String text = new MeshVariant(List.of(1, 0), 2).apply(Files.readString(
+                TestPaths.repo("examples", "seeds", "ag_matmul_p2p.fusion"))).orElseThrow();
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "reversed.fusion"), 2, Map.of());
+        String p2p = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+        assertTrue(p2p.contains("IF Manual ( StreamIdx == DeviceMesh{1 0}.idxOf(rank) ):"), p2p);
+        assertEquals(2, p2p.lines().filter(l -> l.contains("P2PCommunication")
+                && l.endsWith("peer=DeviceMesh{1 0}.at(StreamIdx), backend=NCCL)")).count(), p2p);
+        String broadcast = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS
+                .with(StreamParallelTypePass.ALLGATHER, AllgatherLowering.BROADCAST), 1));
+        assertTrue(broadcast.contains("team=(1 0), root=DeviceMesh{1 0}.at(StreamIdx)"), broadcast);
     }
 
     static void validatesOrIsRefused(String name, String text, MeshVariant variant, AllgatherLowering allgather) {
