@@ -36,8 +36,6 @@ final class StreamLoopBody {
     private final Set<Integer> communicated = new HashSet<>();
     /** The loop index: the position in the gathered tensor's mesh of the slice an iteration handles. */
     private final Scalar index;
-    /** This rank's position in the gathered tensor's mesh ({@code deviceIdx.x} on a mesh {0 .. n-1}). */
-    private final Scalar position;
     private final boolean offset;
 
     StreamLoopBody(HostIrBuilder h, LoweringContext context, IterDomain axis, List<HostOp> ops) {
@@ -55,12 +53,13 @@ final class StreamLoopBody {
                 && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent());
         // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
         // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
+        // the rank's own slice comes first only where the loop gathers within one mesh: it is a position there
+        List<DeviceMesh> gathered = ops.stream().filter(op -> Resharding.didToStreamAxis(op.op()).isPresent())
+                .map(op -> op.op().inputs().get(0).mesh()).distinct().toList();
         this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p
-                && communicated.isEmpty();
-        this.position = ops.stream().filter(op -> Resharding.didToStreamAxis(op.op()).isPresent())
-                .map(op -> Scalar.positionIn(op.op().inputs().get(0).mesh())).findFirst().orElse(NamedScalar.RANK);
-        this.index = offset ? Scalar.mod(Scalar.add(position, NamedScalar.STREAM_IDX), axis.extent())
-                : NamedScalar.STREAM_IDX;
+                && communicated.isEmpty() && gathered.size() == 1;
+        this.index = offset ? Scalar.mod(Scalar.add(Scalar.positionIn(gathered.getFirst()), NamedScalar.STREAM_IDX),
+                axis.extent()) : NamedScalar.STREAM_IDX;
     }
 
     List<HostNode> build() {
@@ -99,6 +98,7 @@ final class StreamLoopBody {
         TensorView in = set.input();
         TensorView out = set.output();
         DeviceMesh mesh = in.mesh();
+        Scalar position = Scalar.positionIn(mesh); // deviceIdx.x on a mesh {0 .. n-1}
         boolean broadcast = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.BROADCAST;
         TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
         TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
