@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
@@ -20,7 +21,9 @@ public final class ScalarEnv {
 
     public ScalarEnv(Map<String, Long> symbols, int rank, int numberOfStreams) {
         this.symbols = Map.copyOf(symbols);
+        // deviceIdx.x is only written for meshes {0 .. n-1}, where this rank's position is its id
         named.put(NamedScalar.RANK.name(), (long) rank);
+        named.put(NamedScalar.DEVICE_ID.name(), (long) rank);
         named.put(NamedScalar.NUMBER_OF_STREAMS.name(), (long) numberOfStreams);
     }
 
@@ -52,6 +55,27 @@ public final class ScalarEnv {
                     case MOD -> Math.floorMod(l, r);
                     case EQ -> l == r ? 1 : 0;
                 };
+            }
+            case MeshLookup m -> lookup(m);
+        };
+    }
+
+    /** nvFuser's DeviceMesh::at and idxOf; a rank outside the mesh has no position there. */
+    private long lookup(MeshLookup m) {
+        long arg = eval(m.argument());
+        return switch (m.kind()) {
+            case AT -> {
+                if (arg < 0 || arg >= m.mesh().size()) {
+                    throw new ExecutionException("position " + arg + " is outside mesh " + m.mesh().deviceIds());
+                }
+                yield m.mesh().deviceIds().get((int) arg);
+            }
+            case IDX_OF -> {
+                int position = m.mesh().indexOf((int) arg);
+                if (position < 0) {
+                    throw new ExecutionException("device " + arg + " is not in mesh " + m.mesh().deviceIds());
+                }
+                yield position;
             }
         };
     }

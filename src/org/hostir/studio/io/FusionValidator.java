@@ -36,6 +36,7 @@ public final class FusionValidator {
         List<TensorView> ordered = new ArrayList<>(tensors.values());
         ordered.sort(Comparator.comparingInt(TensorView::id));
         new MeshRules(cx).check(ordered);
+        new MeshRules(cx).checkPipelinedAllgathers(fusion.ops());
         new ShapeRules(cx).check(fusion.ops());
         List<Diagnostic> out = new ArrayList<>(cx.diagnostics);
         out.sort(Comparator.comparingInt(Diagnostic::line));

@@ -11,8 +11,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
@@ -41,6 +43,35 @@ final class MeshRules {
             }
             axes(t);
         }
+    }
+
+    /**
+     * A set from a DIDx axis to a Stream axis is the allgather the stream loop pipelines: each iteration moves one
+     * shard between the devices of one mesh, each rank both sending its shard and receiving the others' (nvFuser's
+     * StreamParallelType pass pairs send and recv with the same peer). Across two meshes a rank would receive
+     * without a shard to send, so the set must keep its mesh; a set to an unsharded axis gathers across meshes.
+     */
+    void checkPipelinedAllgathers(List<FusionOp> ops) {
+        for (int i = 0; i < ops.size(); i++) {
+            if (!(ops.get(i) instanceof FusionOp.Set s) || s.isPermute()) continue;
+            TensorView in = s.input();
+            TensorView out = s.output();
+            if (in.mesh() == null || out.mesh() == null || in.mesh().equals(out.mesh())) continue;
+            int[] map = AxisMap.of(s, 0);
+            for (int p = 0; p < map.length; p++) {
+                if (in.axis(p).parallelType() == ParallelType.DIDX && map[p] != AxisMap.NONE
+                        && out.axis(map[p]).isStream()) {
+                    cx.report(cx.locator.op(i), Rule.MESH_STREAM_ALLGATHER, ValidationContext.op(s) + ": "
+                            + tensor(in) + " on " + meshText(in.mesh()) + " is gathered along a Stream axis into "
+                            + tensor(out) + " on " + meshText(out.mesh()) + "; the pipelined allgather stays in one"
+                            + " mesh: give both the same mesh, or gather into a tensor without a Stream axis first");
+                }
+            }
+        }
+    }
+
+    private static String meshText(DeviceMesh mesh) {
+        return mesh.deviceIds().stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]"));
     }
 
     private void mesh(TensorView t) {

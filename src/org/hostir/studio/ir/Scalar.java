@@ -4,7 +4,7 @@ package org.hostir.studio.ir;
  * A host-side integer expression: extents, named scalars bound at run time ({@code StreamIdx},
  * {@code numberOfStreams}, {@code deviceIdx.x}) and arithmetic over them.
  */
-public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary {
+public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary, MeshLookup {
 
     static Scalar constant(long value) { return new Extent.Constant(value); }
 
@@ -24,4 +24,18 @@ public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary {
     static Scalar sub(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.SUB, a, b); }
 
     static Scalar eq(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.EQ, a, b); }
+
+    /** The device id at {@code position} of {@code mesh} (a peer or root); the position itself on {0 .. n-1}. */
+    static Scalar deviceAt(DeviceMesh mesh, Scalar position) {
+        return MeshLookup.isIdentity(mesh) ? position : new MeshLookup(MeshLookup.Kind.AT, mesh, position);
+    }
+
+    /**
+     * This rank's position in {@code mesh}, its DIDx index: {@code deviceIdx.x} on a mesh {0 .. n-1}, where it
+     * equals the device id, else {@code DeviceMesh{..}.idxOf(rank)}.
+     */
+    static Scalar positionIn(DeviceMesh mesh) {
+        return MeshLookup.isIdentity(mesh) ? NamedScalar.RANK
+                : new MeshLookup(MeshLookup.Kind.IDX_OF, mesh, NamedScalar.DEVICE_ID);
+    }
 }

@@ -40,8 +40,8 @@ public final class CommunicationPlanner {
                     yield List.of(new Plan(CommunicationType.BROADCAST, union(pm, cm, first(pm)), first(pm), null));
                 }
                 if (pSharded && !cSharded) {
-                    yield List.of(same ? new Plan(CommunicationType.ALLGATHER, pm.deviceIds(), -1, null)
-                            : new Plan(CommunicationType.GATHER, union(pm, cm, first(cm)), first(cm), null));
+                    yield same ? List.of(new Plan(CommunicationType.ALLGATHER, pm.deviceIds(), -1, null))
+                            : perReceiver(CommunicationType.GATHER, pm, cm, null);
                 }
                 if (!pSharded) {
                     yield List.of(new Plan(CommunicationType.SCATTER, union(cm, cm, first(pm)), first(pm), null));
@@ -66,8 +66,8 @@ public final class CommunicationPlanner {
             }
             case FusionOp.Reduction r when Resharding.isCommunicatingReduction(r) -> {
                 if (!cSharded) {
-                    yield List.of(same ? new Plan(CommunicationType.ALLREDUCE, pm.deviceIds(), -1, r.op())
-                            : new Plan(CommunicationType.REDUCE, union(pm, cm, first(cm)), first(cm), r.op()));
+                    yield same ? List.of(new Plan(CommunicationType.ALLREDUCE, pm.deviceIds(), -1, r.op()))
+                            : perReceiver(CommunicationType.REDUCE, pm, cm, r.op());
                 }
                 if (!same) {
                     throw new LoweringException(op, "sharding.reduce-scatter-mesh",
@@ -98,6 +98,16 @@ public final class CommunicationPlanner {
     }
 
     private static int first(DeviceMesh m) { return m.deviceIds().get(0); }
+
+    /**
+     * A Gather or Reduce rooted at each device of the receiving mesh, in its order (nvFuser's lowerToGather and
+     * lowerToReduce): every device of a replicated output needs the whole result, not only the first.
+     */
+    private static List<Plan> perReceiver(CommunicationType type, DeviceMesh senders, DeviceMesh receivers,
+                                          ReductionOpType reduction) {
+        return receivers.deviceIds().stream()
+                .map(root -> new Plan(type, union(senders, senders, root), root, reduction)).toList();
+    }
 
     private static List<Integer> union(DeviceMesh a, DeviceMesh b, int root) {
         TreeSet<Integer> team = new TreeSet<>(a.deviceIds());

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.hostir.studio.ir.AxisMap;
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
@@ -33,6 +34,7 @@ final class StreamLoopBody {
     private final List<HostOp> ops;
     private final Map<Integer, TensorView> slices = new HashMap<>();
     private final Set<Integer> communicated = new HashSet<>();
+    /** The loop index: the position in the gathered tensor's mesh of the slice an iteration handles. */
     private final Scalar index;
     private final boolean offset;
 
@@ -51,10 +53,13 @@ final class StreamLoopBody {
                 && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent());
         // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
         // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
+        // the rank's own slice comes first only where the loop gathers within one mesh: it is a position there
+        List<DeviceMesh> gathered = ops.stream().filter(op -> Resharding.didToStreamAxis(op.op()).isPresent())
+                .map(op -> op.op().inputs().get(0).mesh()).distinct().toList();
         this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p
-                && communicated.isEmpty();
-        this.index = offset ? Scalar.mod(Scalar.add(NamedScalar.RANK, NamedScalar.STREAM_IDX), axis.extent())
-                : NamedScalar.STREAM_IDX;
+                && communicated.isEmpty() && gathered.size() == 1;
+        this.index = offset ? Scalar.mod(Scalar.add(Scalar.positionIn(gathered.getFirst()), NamedScalar.STREAM_IDX),
+                axis.extent()) : NamedScalar.STREAM_IDX;
     }
 
     List<HostNode> build() {
@@ -83,10 +88,17 @@ final class StreamLoopBody {
         return body;
     }
 
-    /** Seed 000: the slice of iteration i is the own shard when i is this rank, else it comes from device i. */
+    /**
+     * Seed 000: the slice of iteration i is the own shard when i is this rank's position in the mesh, else it
+     * comes from the device at position i. Loop indices and slices count mesh positions while peers and roots
+     * are device ids, as in nvFuser (shardTensor slices at {@code mesh.idxOf(device)}, SendRecv and Broadcast
+     * name {@code mesh.at(i)}); on a mesh {0 .. n-1} the lookups fold away and the seeds print as nvFuser's.
+     */
     private void allgather(HostOp node, FusionOp.Set set, int didAxis, List<HostNode> body) {
         TensorView in = set.input();
         TensorView out = set.output();
+        DeviceMesh mesh = in.mesh();
+        Scalar position = Scalar.positionIn(mesh); // deviceIdx.x on a mesh {0 .. n-1}
         boolean broadcast = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.BROADCAST;
         TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
         TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
@@ -94,22 +106,23 @@ final class StreamLoopBody {
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         if (broadcast) {
             body.add(selectShard);
-            var comm = from(node, h.communication(CommunicationType.BROADCAST, in.mesh().deviceIds(), index, shard,
-                    outSlice, null, backend));
+            var comm = from(node, h.communication(CommunicationType.BROADCAST, mesh.deviceIds(),
+                    Scalar.deviceAt(mesh, index), shard, outSlice, null, backend));
             body.add(comm);
             body.add(from(node, h.waitFor(comm)));
             return;
         }
         List<HostNode> local = List.of(selectShard, new HostOp(node.id(), new FusionOp.Set(outSlice, shard)));
         var start = from(node, h.startCoalescing());
-        var recv = from(node, h.p2p(P2PCommunication.Type.RECV, outSlice, index, backend));
-        // iteration i receives slice (rank + i) from its owner and sends this shard to the rank that wants it
-        // in the same iteration, (rank - i): a ring, so both ends of every transfer are in the same iteration
-        Scalar sendPeer = offset ? Scalar.mod(Scalar.add(Scalar.sub(NamedScalar.RANK, NamedScalar.STREAM_IDX),
+        var recv = from(node, h.p2p(P2PCommunication.Type.RECV, outSlice, Scalar.deviceAt(mesh, index), backend));
+        // iteration i receives slice (position + i) from its owner and sends this shard to the position that
+        // wants it in the same iteration, (position - i): a ring, so both ends of every transfer are in the same
+        // iteration
+        Scalar sendPosition = offset ? Scalar.mod(Scalar.add(Scalar.sub(position, NamedScalar.STREAM_IDX),
                 axis.extent()), axis.extent()) : index;
-        var send = from(node, h.p2p(P2PCommunication.Type.SEND, in, sendPeer, backend));
+        var send = from(node, h.p2p(P2PCommunication.Type.SEND, in, Scalar.deviceAt(mesh, sendPosition), backend));
         EndCoalescing end = from(node, h.endCoalescing());
-        body.add(from(node, h.ifThenElse(Scalar.eq(index, NamedScalar.RANK), local,
+        body.add(from(node, h.ifThenElse(Scalar.eq(index, position), local,
                 List.of(start, recv, send, end, from(node, h.waitFor(end))))));
     }
 

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
@@ -43,6 +44,7 @@ public final class IrText {
             case Extent.Constant c -> Long.toString(c.value());
             case NamedScalar n -> n.name();
             case ScalarBinary b -> "( " + scalar(b.lhs()) + " " + b.op().symbol() + " " + scalar(b.rhs()) + " )";
+            case MeshLookup m -> mesh(m.mesh()) + "." + m.kind().method() + "(" + scalar(m.argument()) + ")";
         };
     }
 

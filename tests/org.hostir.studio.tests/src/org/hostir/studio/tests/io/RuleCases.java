@@ -130,6 +130,12 @@ final class RuleCases {
                 base(d -> tensor(d, "b").remove("mesh"))));
         c.add(of(Rule.MESH_DID_EXTENT, "DIDx axis of extent D = 2 on a one-device mesh", "$.tensors[0].axes[0]",
                 base(d -> tensor(d, "a").add("mesh", j("[0]")))));
+        c.add(of(Rule.MESH_STREAM_ALLGATHER, "a DIDx-to-Stream set onto the reversed mesh", "$.ops[1]", base(d -> {
+            d.getAsJsonArray("tensors").add(j("{'name': 'e', 'dtype': 'float', 'mesh': [1, 0],"
+                    + " 'axes': [{'extent': 'D', 'parallel': 'Stream'}, 'M', 'K']}"));
+            d.getAsJsonArray("ops").add(j("{'op': 'set', 'inputs': ['a'], 'output': 'e'}"));
+            d.getAsJsonArray("outputs").add("e");
+        })));
         c.add(of(Rule.MESH_DIDY, "a DIDy axis", "$.tensors[0].axes[0]",
                 base(d -> tensor(d, "a").getAsJsonArray("axes").set(0, j("{'extent': 'D', 'parallel': 'DIDy'}")))));
         c.add(of(Rule.PARALLEL_DUPLICATE, "two Stream axes", "$.tensors[2].axes[1]",
