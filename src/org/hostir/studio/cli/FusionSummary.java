@@ -12,6 +12,7 @@ import org.hostir.studio.io.FusionDocument;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.io.OpSpec;
 import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
@@ -34,7 +35,7 @@ final class FusionSummary {
         Fusion fusion = loaded.fusion();
         FusionBindings b = loaded.bindings();
         StringBuilder out = new StringBuilder();
-        out.append("fusion ").append(doc.name()).append(" (").append(loaded.source().file()).append(")\n");
+        out.append("fusion ").append(Texts.printable(doc.name())).append(" (").append(loaded.source().file()).append(")\n");
         if (doc.description() != null && !doc.description().isBlank()) {
             out.append("  ").append(doc.description().strip().replaceAll("\\s+", " ")).append('\n');
         }

@@ -28,6 +28,11 @@ public final class FusionReader {
     /** Reads a file; diagnostics name it {@code label} (the path as the user typed it). */
     public static ParsedFusion read(Path file, String label) throws FusionFileException {
         try {
+            // a FIFO or a device would block or never end: only regular files are fusion files
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ, Files.isDirectory(file)
+                        ? "is a folder, not a fusion file" : "is not a regular file (a pipe or a device?)"));
+            }
             long size = Files.size(file);
             if (size > Limits.MAX_FILE_BYTES) throw tooLarge(label, size);
             // read at most one byte more than allowed, in case the file grows while we read it

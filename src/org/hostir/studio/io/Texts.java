@@ -1,10 +1,21 @@
 package org.hostir.studio.io;
 
 /** Small text helpers for messages that quote user input. */
-final class Texts {
+public final class Texts {
     private Texts() {}
 
     private static final int MAX_QUOTED = 40;
+
+    /** Free text from a file (a fusion's name) with control characters escaped, for printing on a terminal. */
+    public static String printable(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c)) b.append(String.format("\\u%04x", (int) c));
+            else b.append(c);
+        }
+        return b.toString();
+    }
 
     /** {@code 'name'}, shortened and with control characters escaped, so that hostile input stays readable. */
     static String quote(String s) {
