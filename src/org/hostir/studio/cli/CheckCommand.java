@@ -30,7 +30,8 @@ public final class CheckCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         try {
-            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(a.file()), a.file()), a.devices(), a.symbols());
+            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(a.file()), a.file()), a.devices(),
+                    a.symbols());
             out.print(FusionSummary.print(loaded));
             out.println("ok");
             return ExitCode.OK;

@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.hostir.studio.io.AxisSpec;
-import org.hostir.studio.io.ExtentSpec;
 import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.FusionDocument;
 import org.hostir.studio.io.LoadedFusion;
@@ -35,7 +33,8 @@ final class FusionSummary {
         Fusion fusion = loaded.fusion();
         FusionBindings b = loaded.bindings();
         StringBuilder out = new StringBuilder();
-        out.append("fusion ").append(Texts.printable(doc.name())).append(" (").append(loaded.source().file()).append(")\n");
+        out.append("fusion ").append(Texts.printable(doc.name())).append(" (").append(loaded.source().file())
+                .append(")\n");
         if (doc.description() != null && !doc.description().isBlank()) {
             out.append("  ").append(doc.description().strip().replaceAll("\\s+", " ")).append('\n');
         }

@@ -23,8 +23,8 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FileErrors;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Texts;
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.trace.ChromeTraceWriter;
 
 /**
@@ -82,8 +82,8 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
 
     private void header(LoadedFusion loaded, BackendPlan plan, PrintStream out) {
         int devices = request.devices();
-        out.println("fusion " + Texts.printable(loaded.fusion().name()) + ": " + devices + " device" + (devices == 1 ? "" : "s")
-                + ", backend " + plan.describe() + ", " + request.options().asMap());
+        out.println("fusion " + Texts.printable(loaded.fusion().name()) + ": " + devices + " device"
+                + (devices == 1 ? "" : "s") + ", backend " + plan.describe() + ", " + request.options().asMap());
         out.println("symbols: " + new TreeMap<>(loaded.bindings().asMap()));
         request.launcher().ifPresent(l -> out.println("launcher: " + l.describe()));
     }

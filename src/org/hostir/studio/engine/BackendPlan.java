@@ -1,6 +1,5 @@
 package org.hostir.studio.engine;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,10 +31,12 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request) {
     /** As above for a machine with {@code gpus} GPUs (tests give the count). */
     static BackendPlan choose(RunRequest request, int gpus, String file) throws EngineFailure {
         Kind kind = kind(request, gpus);
-        List<Diagnostic> problems = new ArrayList<>();
-        refusal(request, kind, gpus).ifPresent(r -> problems.add(new Diagnostic(file, 0, r.flag(), "run.backend",
-                r.message(), new Subject.Setting(r.flag()))));
-        if (!problems.isEmpty()) throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, problems);
+        Optional<Refusal> refused = refusal(request, kind, gpus);
+        if (refused.isPresent()) {
+            Refusal r = refused.get();
+            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, r.flag(),
+                    "run.backend", r.message(), new Subject.Setting(r.flag()))));
+        }
         return new BackendPlan(kind, gpus, request);
     }
 
@@ -91,6 +92,7 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request) {
     /** {@code cpu}, or {@code cuda}; with {@code auto: N GPUs found} when the choice was the machine's. */
     public String describe() {
         String name = kind == Kind.CPU ? "cpu" : "cuda";
-        return request.backend() == RunRequest.BackendChoice.AUTO ? name + " (auto: " + gpus + " GPU" + (gpus == 1 ? "" : "s") + " found)" : name;
+        return request.backend() == RunRequest.BackendChoice.AUTO
+                ? name + " (auto: " + gpus + " GPU" + (gpus == 1 ? "" : "s") + " found)" : name;
     }
 }

@@ -1,6 +1,7 @@
 package org.hostir.studio.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,8 +12,8 @@ import java.util.stream.Collectors;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionLocator;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.ir.Extent;
-import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -97,7 +98,9 @@ final class RunBudget {
         List<Size> sizes = new ArrayList<>();
         for (TensorView tv : loaded.tensors()) {
             try {
-                sizes.add(new Size(tv, elements(tv, loaded, false), elements(tv, loaded, true)));
+                Map<String, Long> values = loaded.bindings().asMap();
+                sizes.add(new Size(tv, elements(RuntimeShapes.global(tv, values)),
+                        elements(RuntimeShapes.local(tv, values))));
             } catch (ArithmeticException e) {
                 throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, tv, RULE_SIZE,
                         describe(tv, loaded) + " has more than 2^63 elements: lower its extents (--set)")));
@@ -106,20 +109,11 @@ final class RunBudget {
         return sizes;
     }
 
-    private static long elements(TensorView tv, LoadedFusion loaded, boolean local) {
+    /** The element count of a shape (from {@link RuntimeShapes}), overflow-checked. */
+    private static long elements(long[] shape) {
         long n = 1;
-        for (IterDomain a : tv.allocationAxes()) {
-            if (a.isBroadcast() || local && a.isDeviceDim()) continue;
-            n = Math.multiplyExact(n, value(a.extent(), loaded));
-        }
+        for (long extent : shape) n = Math.multiplyExact(n, extent);
         return n;
-    }
-
-    private static long value(Extent e, LoadedFusion loaded) {
-        return switch (e) {
-            case Extent.Constant c -> c.value();
-            case Extent.Symbolic s -> loaded.bindings().value(s.name()).orElseThrow();
-        };
     }
 
     /** The host's part, summed over what it holds, against the heap; the message names the largest parts. */
@@ -157,8 +151,7 @@ final class RunBudget {
 
     /** {@code tv0 [4, 26843545600] float}: the user's name, the unsharded runtime shape, the dtype. */
     private static String describe(TensorView tv, LoadedFusion loaded) {
-        return tv.label() + " " + tv.allocationAxes().stream().map(a -> a.isBroadcast() ? "1"
-                : Long.toString(value(a.extent(), loaded))).collect(Collectors.joining(", ", "[", "]")) + " "
+        return tv.label() + " " + Arrays.toString(RuntimeShapes.global(tv, loaded.bindings().asMap())) + " "
                 + tv.dtype().fileName();
     }
 

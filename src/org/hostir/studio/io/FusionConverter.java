@@ -57,7 +57,8 @@ public final class FusionConverter {
             Integer first = firstIndex.putIfAbsent(spec.name(), i);
             if (first != null) {
                 String path = "$.tensors[" + i + "].name";
-                report(path, new Subject.Tensor(i, spec.name()), Rule.NAME_DUPLICATE, "tensor " + Texts.quote(spec.name())
+                report(path, new Subject.Tensor(i, spec.name()), Rule.NAME_DUPLICATE, "tensor "
+                        + Texts.quote(spec.name())
                         + " is already defined by $.tensors[" + first + "] (line "
                         + source.lines().line("$.tensors[" + first + "]") + ")");
             } else {
@@ -106,7 +107,8 @@ public final class FusionConverter {
             TensorView tv = resolve(name, path + "[" + i + "]", entry.apply(i), byName);
             if (tv == null) continue;
             if (!seen.add(name)) {
-                report(path + "[" + i + "]", entry.apply(i), Rule.NAME_DUPLICATE, "tensor " + Texts.quote(name) + " is listed twice");
+                report(path + "[" + i + "]", entry.apply(i), Rule.NAME_DUPLICATE, "tensor " + Texts.quote(name)
+                        + " is listed twice");
                 continue;
             }
             out.add(tv);

@@ -28,7 +28,7 @@ public final class FusionLoader {
         return load(FusionReader.read(text, file), devices, Map.of());
     }
 
-    /** Loads a parsed file; an override for a symbol the fusion does not have is refused ({@link Rule#SYMBOL_UNKNOWN}). */
+    /** Loads a parsed file; an override of a symbol the fusion lacks is refused ({@link Rule#SYMBOL_UNKNOWN}). */
     public static LoadedFusion load(ParsedFusion source, int devices, Map<String, Long> overrides)
             throws FusionFileException {
         refuseUnknown(source, overrides);
@@ -45,7 +45,8 @@ public final class FusionLoader {
         for (String s : overrides.keySet()) {
             if (!known.contains(s)) {
                 unknown.add(new Diagnostic(source.file(), 0, "--set " + s, Rule.SYMBOL_UNKNOWN.id(), "the fusion has no"
-                        + " symbol '" + s + "' (its symbols: " + String.join(", ", known) + ")", new Subject.Setting(s)));
+                        + " symbol '" + s + "' (its symbols: " + String.join(", ", known) + ")",
+                        new Subject.Setting(s)));
             }
         }
         if (!unknown.isEmpty()) throw new FusionFileException(unknown);

@@ -18,7 +18,9 @@ public interface FusionLocator {
 
     default Location tensor(TensorView tensor) { return locate(Subject.tensor(tensor)); }
 
-    default Location axis(TensorView tensor, int axis) { return locate(new Subject.Axis(Subject.tensor(tensor), axis)); }
+    default Location axis(TensorView tensor, int axis) {
+        return locate(new Subject.Axis(Subject.tensor(tensor), axis));
+    }
 
     default Location mesh(TensorView tensor) { return locate(new Subject.Mesh(Subject.tensor(tensor))); }
 

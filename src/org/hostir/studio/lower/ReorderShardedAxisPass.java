@@ -12,7 +12,6 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
-import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * Gather, Allgather and Scatter move contiguous slices, so the sharded axis must be outermost (Stream axes,

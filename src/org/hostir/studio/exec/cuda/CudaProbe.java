@@ -5,7 +5,6 @@ import java.util.List;
 import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
-import org.hostir.studio.ir.DataType;
 
 /**
  * One rank's GPU below the {@link Device} interface, for benchmarks and probes (the {@code bench} package): raw

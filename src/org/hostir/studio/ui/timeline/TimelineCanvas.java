@@ -12,7 +12,6 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ScrollBar;
 import org.hostir.studio.trace.EventKind;
-import org.hostir.studio.trace.FlowPairing;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.timeline.model.TimeRuler;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
