@@ -41,7 +41,8 @@ public final class RunCommand implements Command {
 
     @Override
     public String usage() {
-        return "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
+        return "run FILE.fusion [--backend auto|cpu|cuda|sim] [--profile NAME|FILE] [--devices N] [--set SYM=N ...]"
+                + " [--streams N]"
                 + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]"
                 + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]";
     }
@@ -56,8 +57,9 @@ public final class RunCommand implements Command {
         BackendChoice backend = backend(a.value("--backend").orElse("auto"));
         Optional<LauncherEnv> launcher = Optional.empty();
         if (a.flag("--launcher")) {
-            if (backend == BackendChoice.CPU) {
-                throw new UsageException("--launcher runs on the CUDA backend, not --backend cpu");
+            if (backend == BackendChoice.CPU || backend == BackendChoice.SIM) {
+                throw new UsageException("--launcher runs on the CUDA backend, not --backend " + a.value("--backend")
+                        .orElseThrow());
             }
             try {
                 launcher = Optional.of(LauncherEnv.parse(System.getenv()));
@@ -75,7 +77,11 @@ public final class RunCommand implements Command {
                 integer(a, "--warmup", "0", 0, 100_000), a.flag("--validate"),
                 Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE),
                 Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000,
-                a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"));
+                a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"),
+                a.value(RunCommandLine.PROFILE).orElse(RunRequest.DEFAULT_PROFILE));
+        if (a.value(RunCommandLine.PROFILE).isPresent() && backend != BackendChoice.SIM) {
+            throw new UsageException("--profile names the machine a simulation predicts for: add --backend sim");
+        }
         return new RunFlow(file, a.symbols(), request, path(a, RunCommandLine.TRACE), path(a, RunCommandLine.SAVE_NPY),
                 a.flag(RunCommandLine.FORCE)).run(out, err);
     }
@@ -94,7 +100,8 @@ public final class RunCommand implements Command {
             case "auto" -> BackendChoice.AUTO;
             case "cpu" -> BackendChoice.CPU;
             case "cuda" -> BackendChoice.CUDA;
-            default -> throw new UsageException("--backend expects auto, cpu or cuda, got '" + name + "'");
+            case "sim" -> BackendChoice.SIM;
+            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '" + name + "'");
         };
     }
 

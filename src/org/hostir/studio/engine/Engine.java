@@ -11,6 +11,9 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionLoader;
@@ -107,6 +110,7 @@ public final class Engine {
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
                 r.warmup(), r.validate(), r.seed(), r.timeoutMillis());
         try (Backend backend = plan.open()) {
+            if (backend instanceof SimBackend sim) return simulate(loaded, config, sim, progress);
             return Runner.run(loaded.fusion(), config, backend, progress);
         } catch (LoweringException e) {
             throw located(e, loaded);
@@ -122,6 +126,23 @@ public final class Engine {
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
         }
+    }
+
+    /**
+     * A simulated run; with validation, the CPU backend also runs the same programs on data (one iteration) and
+     * its validation is the result's, so the prediction is of programs known to compute the right thing.
+     */
+    private static RunResult simulate(LoadedFusion loaded, RunConfig config, SimBackend sim, Consumer<String> progress) {
+        RunResult predicted = SimRun.run(loaded.fusion(), config, sim, progress);
+        if (!config.validate()) return predicted;
+        progress.accept("validating on the CPU backend (one iteration with data)");
+        RunResult checked;
+        try (CpuBackend cpu = new CpuBackend(config.devices(), config.timeoutMillis())) {
+            checked = Runner.run(loaded.fusion(), predicted.programs(), config.withIterations(1, 0), cpu, s -> { });
+        }
+        return new RunResult(predicted.backend(), predicted.programs(), predicted.iterationMillis(),
+                predicted.timeline(), predicted.peakBytes(), checked.validation(), checked.inputs(),
+                checked.outputs());
     }
 
     /** A lowering error as a diagnostic at the place in the file its subject resolves to. */

@@ -42,6 +42,7 @@ final class RunBudget {
     static void check(LoadedFusion loaded, BackendPlan plan, long heapBytes) throws EngineFailure {
         symbols(loaded);
         List<Size> sizes = sizes(loaded);
+        if (plan.kind() == BackendPlan.Kind.SIM && !plan.request().validate()) return; // shapes only, no data
         arrays(loaded, plan, sizes);
         heap(loaded, plan, sizes, heapBytes);
     }
@@ -49,7 +50,7 @@ final class RunBudget {
     /** No tensor the host holds whole is longer than a Java array: one diagnostic, on the largest such. */
     private static void arrays(LoadedFusion loaded, BackendPlan plan, List<Size> sizes) throws EngineFailure {
         RunRequest r = plan.request();
-        boolean cpu = plan.kind() == BackendPlan.Kind.CPU;
+        boolean cpu = plan.kind() == BackendPlan.Kind.CPU || plan.kind() == BackendPlan.Kind.SIM;
         // one diagnostic, on the largest tensor too large for the host, counting the others
         Size worst = null;
         long worstHeld = 0;
@@ -129,7 +130,8 @@ final class RunBudget {
             if (loaded.fusion().inputs().contains(tv)) n = saturatedAdd(n, s.global()); // generated whole
             if (r.validate()) n = saturatedAdd(n, s.global()); // the reference computes every tensor
             if (loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, saturated(s.local(), ranks)); // downloads
-            if (plan.kind() == BackendPlan.Kind.CPU) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices
+            boolean cpuDevices = plan.kind() == BackendPlan.Kind.CPU || plan.kind() == BackendPlan.Kind.SIM;
+            if (cpuDevices) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices (sim: its CPU validation)
             parts.put(tv, saturated(n, HOST_BYTES_PER_ELEMENT));
         }
         long total = parts.values().stream().reduce(0L, RunBudget::saturatedAdd);

@@ -14,21 +14,22 @@ import org.hostir.studio.lower.ConvertToCommunicationPass;
  * that starts the engine in another process (the Studio's launch configurations) builds its arguments here.
  * Symbol and option values stay text: the engine process checks them and reports a bad one with its diagnostic.
  *
- * @param backend  {@code auto}, {@code cpu} or {@code cuda}
+ * @param backend  {@code auto}, {@code cpu}, {@code cuda} or {@code sim}
  * @param symbols  {@code --set} values by symbol
  * @param options  {@code --option} values by lowering option key
+ * @param profile  {@code --profile} for {@code sim} (a built-in profile's name or a file), or null
  */
 public record RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup,
                              Path trace, boolean validate, boolean shareGpus, Map<String, String> symbols,
-                             Map<String, String> options) {
+                             Map<String, String> options, String profile) {
     public static final String BACKEND = "--backend", DEVICES = "--devices", STREAMS = "--streams",
             ITERATIONS = "--iterations", WARMUP = "--warmup", TRACE = "--trace", TIMEOUT = "--timeout",
             SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
             LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus",
-            FORCE = "--force";
+            FORCE = "--force", PROFILE = "--profile";
     /** Flags followed by one value. */
     public static final Set<String> VALUED = Set.of(BACKEND, DEVICES, STREAMS, ITERATIONS, WARMUP, TRACE, TIMEOUT,
-            SEED, SAVE_NPY);
+            SEED, SAVE_NPY, PROFILE);
     /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
     public static final Set<String> REPEATED = Set.of(SET, OPTION);
     /** Flags on their own; {@code --force}: the trace and {@code --save-npy} may replace files of other tools. */
@@ -40,12 +41,20 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
         options = Map.copyOf(options);
     }
 
+    /** A command line naming no simulation profile. */
+    public RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup, Path trace,
+                          boolean validate, boolean shareGpus, Map<String, String> symbols,
+                          Map<String, String> options) {
+        this(file, backend, devices, streams, iterations, warmup, trace, validate, shareGpus, symbols, options, null);
+    }
+
     /** The arguments after the engine's main class: {@code run FILE --backend ... --option K=V}. */
     public List<String> arguments() {
         List<String> args = new ArrayList<>(List.of("run", file.toString(), BACKEND, backend, DEVICES,
                 Integer.toString(devices), STREAMS, Integer.toString(streams), ITERATIONS, Integer.toString(iterations),
                 WARMUP, Integer.toString(warmup)));
         if (trace != null) args.addAll(List.of(TRACE, trace.toString()));
+        if (profile != null) args.addAll(List.of(PROFILE, profile));
         if (validate) args.add(VALIDATE);
         if (shareGpus) args.add(SHARE_GPUS);
         new TreeMap<>(symbols).forEach((k, v) -> args.addAll(List.of(SET, k + "=" + v)));

@@ -19,7 +19,7 @@ final class LayerTable {
     static final String ROOT = "org.hostir.studio.";
 
     private static final List<String> IR = List.of("ir", "ir.host", "ir.print");
-    private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda");
+    private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda", "exec.sim");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
     private static final List<String> ENGINE = join(IR, List.of("io", "lower", "diff", "trace"), EXEC);
     /** The service every front end goes through (load, bind, lower, plan, run), on top of the engine. */
@@ -46,6 +46,7 @@ final class LayerTable {
         t.put("exec.launch", join(IR, List.of("lower", "trace", "exec.tensor", "exec")));
         t.put("exec.cpu", join(IR, List.of("lower", "trace", "exec.tensor", "exec")));
         t.put("exec.cuda", join(IR, List.of("lower", "trace", "exec.tensor", "exec", "exec.launch")));
+        t.put("exec.sim", join(IR, List.of("lower", "trace", "exec.tensor", "exec")));
         t.put("bench", ENGINE);
         t.put("bench.cuda", join(ENGINE, List.of("bench")));
         t.put("engine", ENGINE);
