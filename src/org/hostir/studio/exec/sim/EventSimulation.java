@@ -34,6 +34,7 @@ final class EventSimulation {
         }
         while (!queue.isEmpty() && failure == null) {
             Event e = queue.poll();
+            if (e.finish() && e.timeUs() != e.op().endUs) continue; // stretched by contention: a later event stands
             if (e.finish()) {
                 release(e.op(), e.timeUs());
             } else {
@@ -58,11 +59,11 @@ final class EventSimulation {
             for (Transfer x : op.transfers) {
                 if (Double.isNaN(x.startUs) && x.bothPosted()) move(x, t);
             }
-            completeIfMoved(op);
+            completeIfMoved(op, t);
         } else {
             double base = op.baseUs;
-            double us = base + occupancy.overlapUs(op.rank, SimOp.Role.NCCL, t, t + base)
-                    * (op.role == SimOp.Role.KERNEL ? profile.contention().computeSlowdown() : 0);
+            double us = base + (op.role == SimOp.Role.KERNEL
+                    ? occupancy.ncclOverlapUs(op.rank, t, t + base) * profile.contention().computeSlowdown() : 0);
             finish(op, t + us);
         }
     }
@@ -78,12 +79,16 @@ final class EventSimulation {
         failure = m.disagreement();
         if (failure != null) return;
         double base = CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
+        boolean nccl = op.role == SimOp.Role.NCCL;
         double worst = 0;
         for (CollectiveMatch.Part p : m.parts.values()) {
-            worst = Math.max(worst, occupancy.overlapUs(p.op().rank, SimOp.Role.KERNEL, t, t + base));
+            if (nccl) worst = Math.max(worst, occupancy.kernelOverlapUs(p.op().rank, t, t + base));
         }
-        double end = t + base + worst * (op.role == SimOp.Role.NCCL ? profile.contention().ncclSlowdown() : 0);
-        for (CollectiveMatch.Part p : m.parts.values()) finish(p.op(), end);
+        double end = t + base + worst * profile.contention().ncclSlowdown();
+        for (CollectiveMatch.Part p : m.parts.values()) {
+            if (nccl) stretchRunningKernels(p.op().rank, t, end, t);
+            finish(p.op(), end);
+        }
     }
 
     private void move(Transfer x, double t) {
@@ -94,28 +99,48 @@ final class EventSimulation {
         }
         boolean nccl = x.send.role == SimOp.Role.NCCL;
         double base = CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, !nccl);
-        double overlap = !nccl ? 0 : Math.max(occupancy.overlapUs(x.from, SimOp.Role.KERNEL, t, t + base),
-                occupancy.overlapUs(x.to, SimOp.Role.KERNEL, t, t + base));
+        double overlap = !nccl ? 0 : Math.max(occupancy.kernelOverlapUs(x.from, t, t + base),
+                occupancy.kernelOverlapUs(x.to, t, t + base));
         x.startUs = t;
         x.endUs = t + base + overlap * profile.contention().ncclSlowdown();
-        completeIfMoved(x.send);
-        completeIfMoved(x.recv);
+
+        completeIfMoved(x.send, t);
+        completeIfMoved(x.recv, t);
     }
 
-    private void completeIfMoved(SimOp op) {
+    /** Ends {@code op}'s group once all its transfers have moved; an NCCL group is one kernel that takes SMs. */
+    private void completeIfMoved(SimOp op, double now) {
         if (op.done()) return;
-        double end = op.startUs;
+        double end = op.startUs, from = Double.POSITIVE_INFINITY;
         for (Transfer x : op.transfers) {
             if (Double.isNaN(x.endUs)) return;
             end = Math.max(end, x.endUs);
+            from = Math.min(from, x.startUs);
         }
+        if (op.role == SimOp.Role.NCCL && !op.transfers.isEmpty()) stretchRunningKernels(op.rank, from, end, now);
         finish(op, end);
     }
 
     private void finish(SimOp op, double end) {
         op.endUs = end;
-        if (op.role == SimOp.Role.KERNEL || op.role == SimOp.Role.NCCL) occupancy.add(op.rank, op.role, end);
+        occupancy.add(op);
         push(end, op, true);
+    }
+
+    /**
+     * An NCCL kernel running on {@code rank} over {@code [from, to]} slows the compute kernels still running there
+     * at {@code now}: each ends later by its overlap with it times the contention factor (its finish event moves).
+     * Kernels that already ended are left as they were (their dependents have started).
+     */
+    private void stretchRunningKernels(int rank, double from, double to, double now) {
+        double slowdown = profile.contention().computeSlowdown();
+        if (slowdown == 0) return;
+        for (SimOp k : occupancy.running(rank, now)) {
+            double overlap = Math.min(k.endUs, to) - Math.max(from, k.startUs);
+            if (overlap <= 0) continue;
+            k.endUs += overlap * slowdown;
+            push(k.endUs, k, true);
+        }
     }
 
     private void push(double t, SimOp op, boolean finish) { queue.add(new Event(t, order++, op, finish)); }

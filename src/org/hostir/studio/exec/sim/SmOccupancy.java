@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which kernels occupy each GPU's SMs at the simulation's current time: the ends of the compute kernels and of the
- * NCCL kernels that have started. The simulation asks how long a new op would overlap the other kind, to slow it
- * by the profile's contention factor. Ops start in time order, so a kernel that ended before now is dropped.
+ * Which kernels occupy each GPU's SMs at the simulation's current time: the compute kernels and the NCCL kernels
+ * that have started and not ended. The simulation asks how long a new op overlaps the other kind, to slow it by the
+ * profile's contention factor, and stretches the compute kernels already running when an NCCL kernel joins them.
+ * Ops start in time order, so whatever ended before now is dropped.
  */
 final class SmOccupancy {
-    private final List<List<Double>> kernels = new ArrayList<>();
+    private final List<List<SimOp>> kernels = new ArrayList<>();
     private final List<List<Double>> nccl = new ArrayList<>();
 
     SmOccupancy(int ranks) {
@@ -19,30 +20,36 @@ final class SmOccupancy {
         }
     }
 
-    void add(int rank, SimOp.Role role, double endUs) {
-        switch (role) {
-            case KERNEL -> kernels.get(rank).add(endUs);
-            case NCCL -> nccl.get(rank).add(endUs);
+    void add(SimOp op) {
+        switch (op.role) {
+            case KERNEL -> kernels.get(op.rank).add(op);
+            case NCCL -> nccl.get(op.rank).add(op.endUs);
             case COPY_ENGINE, JOIN -> { }
         }
     }
 
-    /** Microseconds of {@code [fromUs, toUs]} during which ops of {@code role} run on {@code rank}'s GPU. */
-    double overlapUs(int rank, SimOp.Role role, double fromUs, double toUs) {
-        List<Double> ends = switch (role) {
-            case KERNEL -> kernels.get(rank);
-            case NCCL -> nccl.get(rank);
-            case COPY_ENGINE, JOIN -> List.of();
-        };
+    /** Microseconds of {@code [fromUs, toUs]} during which NCCL kernels run on {@code rank}'s GPU. */
+    double ncclOverlapUs(int rank, double fromUs, double toUs) {
+        List<Double> ends = nccl.get(rank);
+        ends.removeIf(e -> e <= fromUs);
         double total = 0;
-        for (int i = ends.size() - 1; i >= 0; i--) {
-            double e = ends.get(i);
-            if (e <= fromUs) {
-                if (ends instanceof ArrayList<Double> list) list.remove(i);
-            } else {
-                total += Math.min(e, toUs) - fromUs;
-            }
-        }
+        for (double e : ends) total += Math.min(e, toUs) - fromUs;
         return total;
+    }
+
+    /** Microseconds of {@code [fromUs, toUs]} during which compute kernels run on {@code rank}'s GPU. */
+    double kernelOverlapUs(int rank, double fromUs, double toUs) {
+        List<SimOp> running = kernels.get(rank);
+        running.removeIf(k -> k.endUs <= fromUs);
+        double total = 0;
+        for (SimOp k : running) total += Math.min(k.endUs, toUs) - fromUs;
+        return total;
+    }
+
+    /** The compute kernels running on {@code rank} after {@code fromUs} (they end later). */
+    List<SimOp> running(int rank, double fromUs) {
+        List<SimOp> running = kernels.get(rank);
+        running.removeIf(k -> k.endUs <= fromUs);
+        return List.copyOf(running);
     }
 }
