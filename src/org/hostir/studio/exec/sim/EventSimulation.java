@@ -17,13 +17,14 @@ final class EventSimulation {
     private final HardwareProfile profile;
     private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
             ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
-    private final SmOccupancy occupancy;
+    private final GpuShare share;
     private long order;
+    private double lastTime;
     private String failure;
 
     EventSimulation(HardwareProfile profile, int ranks) {
         this.profile = profile;
-        this.occupancy = new SmOccupancy(ranks);
+        this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
     }
 
     /** Runs {@code ops} to the end; returns why it could not finish every op, or null. */
@@ -34,8 +35,10 @@ final class EventSimulation {
         }
         while (!queue.isEmpty() && failure == null) {
             Event e = queue.poll();
-            if (e.finish() && e.timeUs() != e.op().endUs) continue; // stretched by contention: a later event stands
+            if (e.finish() && e.timeUs() != e.op().endUs) continue; // rescheduled by the GPU share: a later event
+            lastTime = e.timeUs();
             if (e.finish()) {
+                ended(e.op(), e.timeUs());
                 release(e.op(), e.timeUs());
             } else {
                 start(e.op(), e.timeUs());
@@ -45,10 +48,10 @@ final class EventSimulation {
     }
 
     private void release(SimOp op, double t) {
-        for (SimOp d : op.dependents) {
+        op.forEachDependent(d -> {
             d.readyUs = Math.max(d.readyUs, t);
             if (--d.waitingFor == 0) push(Math.max(d.readyUs, d.issueUs), d, false);
-        }
+        });
     }
 
     private void start(SimOp op, double t) {
@@ -60,11 +63,10 @@ final class EventSimulation {
                 if (Double.isNaN(x.startUs) && x.bothPosted()) move(x, t);
             }
             completeIfMoved(op, t);
+        } else if (op.role == SimOp.Role.KERNEL) {
+            share.start(op, op.baseUs, t); // its end follows from the kernels it shares the GPU with
         } else {
-            double base = op.baseUs;
-            double us = base + (op.role == SimOp.Role.KERNEL
-                    ? occupancy.ncclOverlapUs(op.rank, t, t + base) * profile.contention().computeSlowdown() : 0);
-            finish(op, t + us);
+            finish(op, t + op.baseUs);
         }
     }
 
@@ -82,11 +84,10 @@ final class EventSimulation {
         boolean nccl = op.role == SimOp.Role.NCCL;
         double worst = 0;
         for (CollectiveMatch.Part p : m.parts.values()) {
-            if (nccl) worst = Math.max(worst, occupancy.kernelOverlapUs(p.op().rank, t, t + base));
+            if (nccl) worst = Math.max(worst, share.computeOverlapUs(p.op().rank, t, t + base));
         }
         double end = t + base + worst * profile.contention().ncclSlowdown();
         for (CollectiveMatch.Part p : m.parts.values()) {
-            if (nccl) stretchRunningKernels(p.op().rank, t, end, t);
             finish(p.op(), end);
         }
     }
@@ -99,8 +100,8 @@ final class EventSimulation {
         }
         boolean nccl = x.send.role == SimOp.Role.NCCL;
         double base = CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, !nccl);
-        double overlap = !nccl ? 0 : Math.max(occupancy.kernelOverlapUs(x.from, t, t + base),
-                occupancy.kernelOverlapUs(x.to, t, t + base));
+        double overlap = !nccl ? 0 : Math.max(share.computeOverlapUs(x.from, t, t + base),
+                share.computeOverlapUs(x.to, t, t + base));
         x.startUs = t;
         x.endUs = t + base + overlap * profile.contention().ncclSlowdown();
 
@@ -111,35 +112,28 @@ final class EventSimulation {
     /** Ends {@code op}'s group once all its transfers have moved; an NCCL group is one kernel that takes SMs. */
     private void completeIfMoved(SimOp op, double now) {
         if (op.done()) return;
-        double end = op.startUs, from = Double.POSITIVE_INFINITY;
+        double end = op.startUs;
         for (Transfer x : op.transfers) {
             if (Double.isNaN(x.endUs)) return;
             end = Math.max(end, x.endUs);
-            from = Math.min(from, x.startUs);
         }
-        if (op.role == SimOp.Role.NCCL && !op.transfers.isEmpty()) stretchRunningKernels(op.rank, from, end, now);
         finish(op, end);
     }
 
+    /** An op whose end is known: NCCL kernels from now on slow the compute kernels of their GPU. */
     private void finish(SimOp op, double end) {
         op.endUs = end;
-        occupancy.add(op);
+        if (op.role == SimOp.Role.NCCL && end > op.startUs) share.ncclStarts(op.rank, Math.max(op.startUs,
+                lastTime), end);
         push(end, op, true);
     }
 
-    /**
-     * An NCCL kernel running on {@code rank} over {@code [from, to]} slows the compute kernels still running there
-     * at {@code now}: each ends later by its overlap with it times the contention factor (its finish event moves).
-     * Kernels that already ended are left as they were (their dependents have started).
-     */
-    private void stretchRunningKernels(int rank, double from, double to, double now) {
-        double slowdown = profile.contention().computeSlowdown();
-        if (slowdown == 0) return;
-        for (SimOp k : occupancy.running(rank, now)) {
-            double overlap = Math.min(k.endUs, to) - Math.max(from, k.startUs);
-            if (overlap <= 0) continue;
-            k.endUs += overlap * slowdown;
-            push(k.endUs, k, true);
+    /** What ends at {@code t} gives its share of the GPU back. */
+    private void ended(SimOp op, double t) {
+        switch (op.role) {
+            case KERNEL -> share.end(op, t);
+            case NCCL -> share.ncclEnds(op.rank, t);
+            case COPY_ENGINE, JOIN -> { }
         }
     }
 

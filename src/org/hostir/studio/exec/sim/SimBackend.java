@@ -9,6 +9,7 @@ import java.util.function.IntPredicate;
 
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -24,25 +25,29 @@ import org.hostir.studio.trace.TimelineEvent;
 public final class SimBackend implements Backend {
     private final HardwareProfile profile;
     private final boolean copyEngine;
-    private final IntPredicate traced;
+    private final boolean[] traced;
     private final List<SimDevice> devices = new ArrayList<>();
     private final List<SimOp> ops = new ArrayList<>();
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
-    private final Map<TransferKey, Transfer> transfers = new HashMap<>();
+    /** Transfers by sender, then receiver, in sequence order (keys of small integers hash without collisions). */
+    private final List<Map<Integer, List<Transfer>>> transfers = new ArrayList<>();
+    private long transferCount;
     private final List<TimelineEvent> events = new ArrayList<>();
     private String failure;
     private double spanUs;
 
     private record CollectiveKey(List<Integer> team, long sequence) {}
 
-    private record TransferKey(int from, int to, long sequence) {}
-
     /** {@code copyEngine}: point-to-point moves over the copy engines (Host IR's {@code backend=cuda}), not NCCL. */
     public SimBackend(int deviceCount, HardwareProfile profile, boolean copyEngine, IntPredicate traced) {
         this.profile = profile;
         this.copyEngine = copyEngine;
-        this.traced = traced;
-        for (int r = 0; r < deviceCount; r++) devices.add(new SimDevice(this, r));
+        this.traced = new boolean[deviceCount];
+        for (int r = 0; r < deviceCount; r++) this.traced[r] = traced.test(r);
+        for (int r = 0; r < deviceCount; r++) {
+            devices.add(new SimDevice(this, r));
+            transfers.add(new HashMap<>());
+        }
     }
 
     @Override
@@ -86,7 +91,7 @@ public final class SimBackend implements Backend {
         for (SimDevice d : devices) span = Math.max(span, d.hostUs());
         for (SimOp op : ops) {
             if (op.done()) span = Math.max(span, op.endUs);
-            if (op.done() && op.role != SimOp.Role.JOIN && traced.test(op.rank)) bars(op);
+            if (op.done() && op.role != SimOp.Role.JOIN && traced[op.rank]) bars(op);
         }
         spanUs = span;
         return span;
@@ -106,13 +111,13 @@ public final class SimBackend implements Backend {
             events.add(new TimelineEvent(op.rank, op.stream, EventKind.P2P, send ? "send to " + x.to
                     : "recv from " + x.from, op.info.nodeId(), op.info.iteration(), ns(op.startUs), ns(x.endUs),
                     send ? x.sendBytes : x.recvBytes, 0, send ? x.to : x.from,
-                    traced.test(send ? x.to : x.from) ? x.flowId : 0));
+                    traced[send ? x.to : x.from] ? x.flowId : 0));
         }
     }
 
     boolean copyEngine() { return copyEngine; }
 
-    boolean traced(int rank) { return traced.test(rank); }
+    boolean traced(int rank) { return traced[rank]; }
 
     void add(SimOp op) { ops.add(op); }
 
@@ -123,9 +128,15 @@ public final class SimBackend implements Backend {
                 k -> new CollectiveMatch(k.team(), k.sequence()));
     }
 
+    /** The {@code sequence}-th transfer from {@code from} to {@code to}, whichever side posts it first. */
     Transfer transfer(int from, int to, long sequence) {
-        return transfers.computeIfAbsent(new TransferKey(from, to, sequence),
-                k -> new Transfer(from, to, sequence, transfers.size() + 1L));
+        if (from < 0 || from >= devices.size() || to < 0 || to >= devices.size()) {
+            throw new ExecutionException("a transfer between ranks " + from + " and " + to
+                    + " of a run on " + devices.size() + " devices");
+        }
+        List<Transfer> pair = transfers.get(from).computeIfAbsent(to, k -> new ArrayList<>(1));
+        while (pair.size() <= sequence) pair.add(new Transfer(from, to, pair.size(), ++transferCount));
+        return pair.get((int) sequence);
     }
 
     static long ns(double us) { return Math.round(us * 1000); }

@@ -35,6 +35,9 @@ final class SimDevice implements Device {
     private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
     private final Map<Integer, Long> sendSequence = new HashMap<>();
     private final Map<Integer, Long> recvSequence = new HashMap<>();
+    /** Dispatch cost by node id: a node's kind never changes, and its name is a new string at every dispatch. */
+    private final Map<Integer, Double> dispatchUs = new HashMap<>();
+    private final boolean traced;
     private double hostUs;
     private boolean synchronizedOnce;
     private long live;
@@ -43,6 +46,7 @@ final class SimDevice implements Device {
     SimDevice(SimBackend backend, int rank) {
         this.backend = backend;
         this.rank = rank;
+        this.traced = backend.traced(rank);
         streams.add(new SimStream(0));
     }
 
@@ -73,7 +77,7 @@ final class SimDevice implements Device {
 
     @Override
     public Buffer select(Buffer buffer, int axis, long index) {
-        long[] s = buffer.shape();
+        long[] s = ((SimBuffer) buffer).dims();
         long[] out = new long[s.length - 1];
         for (int i = 0, j = 0; i < s.length; i++) if (i != axis) out[j++] = s[i];
         return new SimBuffer(out, buffer.dtype(), true);
@@ -81,7 +85,7 @@ final class SimDevice implements Device {
 
     @Override
     public Buffer permute(Buffer buffer, int[] perm) {
-        long[] s = buffer.shape();
+        long[] s = ((SimBuffer) buffer).dims();
         long[] out = new long[perm.length];
         for (int i = 0; i < perm.length; i++) out[i] = s[perm[i]];
         return new SimBuffer(out, buffer.dtype(), true);
@@ -177,11 +181,11 @@ final class SimDevice implements Device {
     /** Advances the host clock by the profile's cost of the node; the work the node enqueued is issued at its end. */
     @Override
     public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
-        String kind = info.name().startsWith("dispatch ") ? info.name().substring("dispatch ".length()) : info.name();
         double start = hostUs;
-        hostUs += backend.profile().dispatch().us(kind);
+        hostUs += dispatchUs.computeIfAbsent(info.nodeId(), id -> backend.profile().dispatch().us(
+                info.name().startsWith("dispatch ") ? info.name().substring("dispatch ".length()) : info.name()));
         issue(hostUs);
-        if (backend.traced(rank)) {
+        if (traced) {
             backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(),
                     info.nodeId(), info.iteration(), SimBackend.ns(start), SimBackend.ns(hostUs), 0, 0, -1, 0));
         }

@@ -24,11 +24,15 @@ final class SimOp implements BackendEvent, Work {
     /** Its duration alone (kernels and copies); collectives and transfers are timed when they match. */
     final double baseUs;
     double issueUs;
-    final List<SimOp> dependents = new ArrayList<>(1);
+    /** What waits for this op: most ops have one or two, so the first is a field (millions of ops at scale). */
+    private SimOp firstDependent;
+    private List<SimOp> moreDependents;
     int waitingFor;
     double readyUs;
     double startUs = Double.NaN;
     double endUs = Double.NaN;
+    /** A running compute kernel's solo time still to go ({@link GpuShare}). */
+    double remainingUs;
     /** The collective this op is one rank's part of, or null. */
     CollectiveMatch collective;
     /** The transfers of this op's coalesced group (send or receive side), or null. */
@@ -44,8 +48,19 @@ final class SimOp implements BackendEvent, Work {
 
     void after(SimOp dependency) {
         if (dependency == null || dependency == this) return;
-        dependency.dependents.add(this);
+        if (dependency.firstDependent == null) {
+            dependency.firstDependent = this;
+        } else {
+            if (dependency.moreDependents == null) dependency.moreDependents = new ArrayList<>(2);
+            dependency.moreDependents.add(this);
+        }
         waitingFor++;
+    }
+
+    /** Calls {@code action} on every op that waits for this one. */
+    void forEachDependent(java.util.function.Consumer<SimOp> action) {
+        if (firstDependent != null) action.accept(firstDependent);
+        if (moreDependents != null) moreDependents.forEach(action);
     }
 
     boolean done() { return !Double.isNaN(endUs); }

@@ -29,17 +29,21 @@ public final class SimRun {
     private SimRun() {}
 
     public static RunResult run(Fusion fusion, RunConfig config, SimBackend backend, Consumer<String> progress) {
+        long t0 = System.nanoTime();
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         for (int rank = 0; rank < config.devices(); rank++) {
             programs.put(rank, Pipeline.standard().lower(fusion, new LoweringContext(rank, config.devices(),
                     config.options())));
         }
+        progress.accept(String.format(Locale.ROOT, "lowered %d programs in %.1f s", config.devices(),
+                (System.nanoTime() - t0) / 1e9));
         return run(programs, config, backend, progress);
     }
 
     /** Simulates given per-rank programs (all ranks of the run). */
     public static RunResult run(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
                                 Consumer<String> progress) {
+        long t0 = System.nanoTime();
         Map<Integer, Long> peaks = new HashMap<>();
         for (int rank = 0; rank < config.devices(); rank++) {
             HostIrContainer program = programs.get(rank);
@@ -50,11 +54,14 @@ public final class SimRun {
             evaluator.release();
             peaks.put(rank, device.peakBytes());
         }
+        long t1 = System.nanoTime();
         double spanUs = backend.simulate();
         Optional<String> failure = backend.failure();
         if (failure.isPresent()) throw new ExecutionException(failure.get());
         double ms = spanUs / 1000;
-        progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s", ms, backend.profile().name()));
+        progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s (host walk of the programs"
+                + " %.1f s, simulation %.1f s)", ms, backend.profile().name(), (t1 - t0) / 1e9,
+                (System.nanoTime() - t1) / 1e9));
         return new RunResult(backend.name(), programs, List.of(ms), backend.timeline(), peaks, Optional.empty(),
                 Map.of(), Map.of());
     }

@@ -112,15 +112,29 @@ class SimCostModelTest {
     void aGemmOverlappingAnNcclKernelIsSlowedByTheContentionFactor() throws Exception {
         Map<String, Long> shape = Map.of("M", 1000L, "K", 1000L, "N", 1000L);
         Map<String, String> options = Map.of("offsetStreamIndexingByRank", "true", "forwardLocalShard", "true");
-        RunResult free = simulate("seeds/ag_matmul_p2p", 2, shape, options, profile(8, 0, Map.of()));
         RunResult slowed = simulate("seeds/ag_matmul_p2p", 2, shape, options, profile(8, 0.5, Map.of()));
-        TimelineEvent first = firstMatmul(free), firstSlowed = firstMatmul(slowed);
-        TimelineEvent recv = free.timeline().of(0).stream().filter(e -> e.kind() == EventKind.P2P).findFirst()
-                .orElseThrow();
-        // the forwarded local GEMM starts at once, beside the NCCL transfer: slowed by half the overlap
-        double overlap = Math.min(first.endNs(), recv.endNs()) - Math.max(first.startNs(), recv.startNs());
-        assertTrue(overlap > 0);
-        assertEquals(us(first) + 0.5 * overlap / 1000, us(firstSlowed), 0.002);
+        // the forwarded local GEMM (42 us alone) starts at once beside the NCCL transfer of 4 MB (10 + 40 us), at
+        // 1/1.5 of its speed: 33.3 us of its work by 50 us; then the second GEMM starts and they share: the rest,
+        // 8.7 us of work, takes twice as long
+        TimelineEvent first = firstMatmul(slowed);
+        assertEquals(0, first.startNs());
+        assertEquals(50 + (42 - 50 / 1.5) * 2, first.endNs() / 1000.0, 0.002);
+    }
+
+    @Test
+    void kernelsOnTwoStreamsShareTheGpu() throws Exception {
+        Map<String, Long> shape = Map.of("M", 1000L, "K", 1000L, "N", 1000L);
+        Map<String, String> options = Map.of("backend", "cuda", "offsetStreamIndexingByRank", "true",
+                "forwardLocalShard", "true");
+        RunResult r = simulate("seeds/ag_matmul_p2p", 2, shape, options, profile(8, 0.5, Map.of()));
+        // copy engine (no SMs taken): 4 + 4e6 / 200e3 = 24 us; GEMMs of 42 us alone: the first runs alone to 24 us,
+        // then both at half speed until the first is done (60 us), then the second alone (done at 84 us)
+        List<TimelineEvent> mm = r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.MATMUL).toList();
+        assertEquals(2, mm.size());
+        assertEquals(60, mm.get(0).endNs() / 1000.0, 0.002);
+        assertEquals(24, mm.get(1).startNs() / 1000.0, 0.002);
+        assertEquals(84, mm.get(1).endNs() / 1000.0, 0.002);
+        assertEquals(84, r.medianMillis() * 1000, 0.002);
     }
 
     private static TimelineEvent firstMatmul(RunResult r) {
