@@ -14,6 +14,7 @@ public final class Commands {
         add(commands, new LowerCommand());
         add(commands, new RunCommand());
         add(commands, new BenchCommand());
+        add(commands, new CalibrateCommand());
         add(commands, new DemoCommand());
         add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
         return commands;

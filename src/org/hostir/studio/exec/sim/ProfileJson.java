@@ -188,7 +188,7 @@ public final class ProfileJson {
         o.addProperty("gpusPerNode", p.gpusPerNode());
         JsonObject g = new JsonObject();
         JsonObject peaks = new JsonObject();
-        p.gemm().peakTflops().forEach((t, v) -> peaks.addProperty(t.fileName(), v));
+        new TreeMap<>(p.gemm().peakTflops()).forEach((t, v) -> peaks.addProperty(t.fileName(), v));
         g.add("peakTflops", peaks);
         g.addProperty("memoryGBps", p.gemm().memoryGBps());
         g.addProperty("launchUs", p.gemm().launchUs());
@@ -212,7 +212,7 @@ public final class ProfileJson {
         o.add("contention", c);
         JsonObject d = new JsonObject();
         d.addProperty("default", p.dispatch().defaultUs());
-        p.dispatch().byNode().forEach(d::addProperty);
+        new TreeMap<>(p.dispatch().byNode()).forEach(d::addProperty);
         o.add("dispatchUs", d);
         return new GsonBuilder().setPrettyPrinting().create().toJson(o) + "\n";
     }
