@@ -15,6 +15,7 @@ public final class Commands {
         add(commands, new RunCommand());
         add(commands, new BenchCommand());
         add(commands, new CalibrateCommand());
+        add(commands, new SweepCommand());
         add(commands, new DemoCommand());
         add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
         return commands;
