@@ -29,8 +29,8 @@ public final class SimBackend implements Backend {
     private final List<SimDevice> devices = new ArrayList<>();
     private final List<SimOp> ops = new ArrayList<>();
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
-    /** Transfers by sender, then receiver, in sequence order (keys of small integers hash without collisions). */
-    private final List<Map<Integer, List<Transfer>>> transfers = new ArrayList<>();
+    /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
+    private final Map<TransferKey, Transfer> open = new HashMap<>();
     private long transferCount;
     private final List<TimelineEvent> events = new ArrayList<>();
     private String failure;
@@ -38,16 +38,19 @@ public final class SimBackend implements Backend {
 
     private record CollectiveKey(List<Integer> team, long sequence) {}
 
+    /** Sender, receiver and sequence in one long; hashed with a multiplier, as small integers collide otherwise. */
+    private record TransferKey(long packed) {
+        @Override
+        public int hashCode() { return Long.hashCode(packed * 0x9E3779B97F4A7C15L); }
+    }
+
     /** {@code copyEngine}: point-to-point moves over the copy engines (Host IR's {@code backend=cuda}), not NCCL. */
     public SimBackend(int deviceCount, HardwareProfile profile, boolean copyEngine, IntPredicate traced) {
         this.profile = profile;
         this.copyEngine = copyEngine;
         this.traced = new boolean[deviceCount];
         for (int r = 0; r < deviceCount; r++) this.traced[r] = traced.test(r);
-        for (int r = 0; r < deviceCount; r++) {
-            devices.add(new SimDevice(this, r));
-            transfers.add(new HashMap<>());
-        }
+        for (int r = 0; r < deviceCount; r++) devices.add(new SimDevice(this, r));
     }
 
     @Override
@@ -128,15 +131,21 @@ public final class SimBackend implements Backend {
                 k -> new CollectiveMatch(k.team(), k.sequence()));
     }
 
-    /** The {@code sequence}-th transfer from {@code from} to {@code to}, whichever side posts it first. */
+    /**
+     * The {@code sequence}-th transfer from {@code from} to {@code to}: new when this is the first side to post
+     * it, else the one the other side posted, which is then matched and forgotten here (its ops keep it).
+     */
     Transfer transfer(int from, int to, long sequence) {
         if (from < 0 || from >= devices.size() || to < 0 || to >= devices.size()) {
             throw new ExecutionException("a transfer between ranks " + from + " and " + to
                     + " of a run on " + devices.size() + " devices");
         }
-        List<Transfer> pair = transfers.get(from).computeIfAbsent(to, k -> new ArrayList<>(1));
-        while (pair.size() <= sequence) pair.add(new Transfer(from, to, pair.size(), ++transferCount));
-        return pair.get((int) sequence);
+        TransferKey key = new TransferKey(((long) from * devices.size() + to) << 32 | sequence);
+        Transfer waiting = open.remove(key);
+        if (waiting != null) return waiting;
+        Transfer t = new Transfer(from, to, sequence, ++transferCount);
+        open.put(key, t);
+        return t;
     }
 
     static long ns(double us) { return Math.round(us * 1000); }
