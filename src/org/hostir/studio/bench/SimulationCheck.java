@@ -64,6 +64,19 @@ public final class SimulationCheck {
             new Shape("bfloat16", 8192, 4096, 4096),
             new double[] {0.638, 0.732, 0.815, 0.660, 0.655, 0.646, 0.684, 0.518, 0.505});
 
+    /**
+     * Seed 001's matmul+collective pipelines as {@code MatmulCollectiveBench} runs them (K-sharded matmul per Stream
+     * iteration, then the collective; S = 2, 4 streams), with the best pipeline measured on 2 x H200
+     * (docs/benchmarks.md, "matmul+Allreduce and matmul+ReduceScatter", 09:1x UTC: S = 2 was the best of 2, 4, 8).
+     */
+    record Pipeline(String label, String seed, Map<String, Long> symbols, double measuredMs) {}
+
+    static final List<Pipeline> PIPELINES = List.of(
+            new Pipeline("matmul+Allreduce bf16 rows 8192 K 4096 N 8192, S=2", "seeds/matmul_ar",
+                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 1.341),
+            new Pipeline("matmul+ReduceScatter bf16 rows 16384 K 4096 N 8192, S=2", "seeds/matmul_rs_through_bcast",
+                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 2.209));
+
     private SimulationCheck() {}
 
     /** One case's prediction: span and mean overlap ratio. */
@@ -72,8 +85,6 @@ public final class SimulationCheck {
     /** Simulates one schedule of {@code shape} on {@code devices} ranks of {@code profile}. */
     public static Prediction predict(Path examples, Schedule s, Shape shape, int devices, HardwareProfile profile)
             throws IOException, FusionFileException {
-        String text = Files.readString(examples.resolve(s.seed() + ".fusion")).replace("\"float\"",
-                "\"" + shape.dtype() + "\"");
         long rows = shape.m() / devices;
         Map<String, Long> symbols = new HashMap<>(Map.of("K", shape.k(), "N", shape.n()));
         if (s.streamsS() > 0) {
@@ -82,8 +93,16 @@ public final class SimulationCheck {
         } else {
             symbols.put("M", rows);
         }
-        LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, s.seed()), devices, symbols);
-        Map<String, String> options = new HashMap<>(s.options());
+        return predict(examples, s.seed(), shape.dtype(), symbols, s.options(), devices, profile);
+    }
+
+    /** Simulates {@code seed} with every float tensor in {@code dtype}, 4 streams and {@code options}. */
+    static Prediction predict(Path examples, String seed, String dtype, Map<String, Long> symbols,
+                              Map<String, String> extraOptions, int devices, HardwareProfile profile)
+            throws IOException, FusionFileException {
+        String text = Files.readString(examples.resolve(seed + ".fusion")).replace("\"float\"", "\"" + dtype + "\"");
+        LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, seed), devices, symbols);
+        Map<String, String> options = new HashMap<>(extraOptions);
         options.put("numberOfStreams", "4");
         LoweringOptions lo = LoweringOptions.parse(options);
         RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), lo, 1, 0, false, 42, 20_000);
@@ -122,6 +141,11 @@ public final class SimulationCheck {
         out.printf(Locale.ROOT, "mean absolute error %.1f %% over %d cases (profile %s)%n", sum / n, n,
                 profile.name());
         rankings.forEach(out::println);
+        for (Pipeline p : PIPELINES) {
+            double predicted = predict(examples, p.seed(), "bfloat16", p.symbols(), Map.of(), 2, profile).spanMs();
+            out.printf(Locale.ROOT, "| %s | measured %.3f | predicted %.3f | %+.1f %% |%n", p.label(), p.measuredMs(),
+                    predicted, 100 * (predicted - p.measuredMs()) / p.measuredMs());
+        }
         return sum / n;
     }
 
