@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import java.util.List;
+
 import org.hostir.studio.tests.CliRun;
+import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.TraceFormatCheck;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +32,18 @@ class SimRunCommandTest {
         String json = Files.readString(trace);
         assertTrue(json.contains("\"predicted\": \"true\"") || json.contains("\"predicted\":\"true\""), "metadata");
         assertTrue(json.contains("h100x8-nvlink"));
+        assertEquals(List.of(), TraceFormatCheck.check(trace));
+    }
+
+    /** Past 64 ranks the trace keeps 8 ranks' bars; a transfer with an untraced peer carries no dangling flow. */
+    @Test
+    void aHundredRankTraceKeepsEightRanksAndIsWellFormed(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("sim100.json");
+        CliRun r = CliRun.of("run", SEED, "--backend", "sim", "--devices", "100", "--trace", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of(), TraceFormatCheck.check(trace));
+        var timeline = ChromeTraceReader.read(trace);
+        assertEquals(List.of(0, 1, 2, 3, 96, 97, 98, 99), timeline.ranks());
     }
 
     @Test
