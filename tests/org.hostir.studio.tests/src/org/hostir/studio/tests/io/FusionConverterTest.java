@@ -38,18 +38,20 @@ class FusionConverterTest {
     }
 
     @Test
-    void numbersTensorsAxesAndSymbolsInFileOrder() throws Exception {
-        // the ops are listed out of tensor order and N appears before M: numbering follows the tensors list
+    void numbersTensorsAndAxesInFileOrderAndSymbolsFromTheInputs() throws Exception {
+        // the ops are listed out of tensor order: tensors and axes are numbered by the tensors list; symbols as
+        // nvFuser's builder creates them, one per axis of the input u (i1, between them, is nvFuser's zeroVal),
+        // and the ops' outputs reuse them (the permute swaps them, the add keeps them)
         LoadedFusion f = load("[{'name': 'w', 'dtype': 'float', 'axes': ['N', 'M']},"
                         + " {'name': 'v', 'dtype': 'float', 'axes': ['N', 'M']},"
                         + " {'name': 'u', 'dtype': 'float', 'axes': ['M', 'N']}]",
                 "[{'op': 'set', 'inputs': ['u'], 'output': 'v', 'permute': [1, 0]},"
                         + " {'op': 'add', 'inputs': ['v', 'v'], 'output': 'w'}]", "['u']", "['w']");
-        assertEquals(List.of("T0_g_float[iS0{i0}, iS1{i1}]", "T1_g_float[iS2{i0}, iS3{i1}]",
-                "T2_g_float[iS4{i1}, iS5{i0}]"), f.tensors().stream().map(IrText::tensor).toList());
+        assertEquals(List.of("T0_g_float[iS0{i2}, iS1{i0}]", "T1_g_float[iS2{i2}, iS3{i0}]",
+                "T2_g_float[iS4{i0}, iS5{i2}]"), f.tensors().stream().map(IrText::tensor).toList());
         assertEquals(List.of("w", "v", "u"), f.tensors().stream().map(TensorView::label).toList());
-        assertEquals(List.of("i0 = N", "i1 = M"), f.fusion().legend());
-        assertEquals(List.of(new Extent.Symbolic(0, "N"), new Extent.Symbolic(1, "M")), f.fusion().symbols());
+        assertEquals(List.of("i0 = M", "i2 = N"), f.fusion().legend());
+        assertEquals(List.of(new Extent.Symbolic(0, "M"), new Extent.Symbolic(2, "N")), f.fusion().symbols());
         assertEquals(List.of("T2"), f.fusion().inputs().stream().map(TensorView::name).toList());
         assertEquals(List.of("T0"), f.fusion().outputs().stream().map(TensorView::name).toList());
         // converting again gives the same IR
