@@ -63,6 +63,36 @@ class FusionConverterTest {
                 .fusion());
     }
 
+    /**
+     * Each op's output reuses its inputs' symbols as nvFuser's ops build outputs (ops::newOutputIterDomain: broadcast
+     * axes skipped, the first constant, else the first symbol): the add takes M from y where x has a broadcast
+     * axis, and N from x; the sum keeps M and reduces N; linear's N is the weight's (not the bias's), its K the
+     * input's; where the file names another extent whose value is unknown (P), the axis keeps a symbol of its own.
+     */
+    @Test
+    void opOutputsReuseTheirInputsSymbols() throws Exception {
+        LoadedFusion f = FusionLoader.load(text(single(
+                "[{'name': 'x', 'dtype': 'float', 'axes': [{'extent': 1, 'iter': 'broadcast'}, 'N']},"
+                        + " {'name': 'y', 'dtype': 'float', 'axes': ['M', 'N']},"
+                        + " {'name': 'w', 'dtype': 'float', 'axes': ['H', 'N']},"
+                        + " {'name': 'bias', 'dtype': 'float', 'axes': ['H']},"
+                        + " {'name': 'a', 'dtype': 'float', 'axes': ['M', 'N']},"
+                        + " {'name': 's', 'dtype': 'float', 'axes': ['M', {'extent': 'N', 'iter': 'reduction'}]},"
+                        + " {'name': 'l', 'dtype': 'float', 'axes': ['M', 'H', {'extent': 'N', 'iter': 'reduction'}]},"
+                        + " {'name': 'c', 'dtype': 'float', 'axes': ['P', 'N']}]",
+                "[{'op': 'add', 'inputs': ['x', 'y'], 'output': 'a'},"
+                        + " {'op': 'sum', 'inputs': ['a'], 'output': 's', 'axes': [1]},"
+                        + " {'op': 'linear', 'inputs': ['a', 'w', 'bias'], 'output': 'l'},"
+                        + " {'op': 'set', 'inputs': ['a'], 'output': 'c'}]",
+                "['x', 'y', 'w', 'bias']", "['s', 'l', 'c']")), "c.fusion", 2);
+        assertEquals(List.of("T0_g_float[bS0{1}, iS1{i0}]", "T1_g_float[iS2{i2}, iS3{i3}]",
+                "T2_g_float[iS4{i4}, iS5{i5}]", "T3_g_float[iS6{i6}]", "T4_g_float[iS7{i2}, iS8{i0}]",
+                "T5_g_float[iS9{i2}, rS10{i0}]", "T6_g_float[iS11{i2}, iS12{i4}, rS13{i0}]",
+                "T7_g_float[iS14{i7}, iS15{i0}]"), f.tensors().stream().map(IrText::tensor).toList());
+        assertEquals(List.of("i0 = N", "i2 = M", "i3 = N", "i4 = H", "i5 = N", "i6 = H", "i7 = P"),
+                f.fusion().legend());
+    }
+
     @Test
     void convertsEachOpKind() throws Exception {
         LoadedFusion f = load("[{'name': 'x', 'dtype': 'half', 'axes': ['M', 'K']},"

@@ -104,6 +104,32 @@ class SymbolIdentityTest {
         assertTrue(unbound.err().contains("symbol K2 has no value"), unbound.err());
     }
 
+    /**
+     * Two inputs' S are two symbols, yet an add of another input and a Stream-parallel tensor joins that tensor's
+     * loop, as nvFuser's canMergeWithPreviousForLoop maps the axes through the add.
+     */
+    @Test
+    void aStreamOpOnAnotherInputsAxisJoinsTheLoop(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("merge.fusion");
+        Files.writeString(f, """
+                {"format": "hostir-fusion/1", "name": "merge", "symbols": {"S": 4, "M": 3},
+                 "tensors": [{"name": "t0", "dtype": "float", "axes": ["S", "M"]},
+                             {"name": "x", "dtype": "float", "axes": ["S", "M"]},
+                             {"name": "t1", "dtype": "float", "axes": [{"extent": "S", "parallel": "Stream"}, "M"]},
+                             {"name": "t2", "dtype": "float", "axes": [{"extent": "S", "parallel": "Stream"}, "M"]}],
+                 "ops": [{"op": "set", "inputs": ["t0"], "output": "t1"},
+                         {"op": "add", "inputs": ["x", "t1"], "output": "t2"}],
+                 "inputs": ["t0", "x"], "outputs": ["t2"]}
+                """);
+        CliRun r = CliRun.of("lower", f.toString(), "--devices", "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("T1_g_float[iS2{i3}, iS3{i4}]"), r.out());
+        assertEquals(2, r.out().split("FOR StreamIdx", -1).length - 1, "one synchronising loop, one main loop\n"
+                + r.out());
+        CliRun run = CliRun.of("run", f.toString(), "--devices", "1", "--validate");
+        assertEquals(0, run.code(), run.err());
+    }
+
     private static int lineOf(Path f, String needle) throws IOException {
         List<String> lines = Files.readAllLines(f);
         for (int i = 0; i < lines.size(); i++) {
