@@ -80,7 +80,7 @@ final class SymbolNumbering {
             IterDomain a = out.axis(o);
             Extent own = a.extent();
             Extent from = o < given.size() ? given.get(o) : null;
-            Extent e = from != null && ValidationContext.knownSame(bindings, own, from) ? from
+            Extent e = from != null && !a.isBroadcast() && ValidationContext.knownSame(bindings, own, from) ? from
                     : own instanceof Extent.Symbolic s && s.id() == PENDING ? fresh(s.name()) : own;
             axes.add(new IterDomain(a.id(), e, a.iterType(), a.parallelType()));
         }
