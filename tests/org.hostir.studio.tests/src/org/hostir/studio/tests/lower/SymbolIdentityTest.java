@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.tests.CliRun;
@@ -28,15 +30,27 @@ class SymbolIdentityTest {
         return RepoPaths.repo().resolve(Path.of("examples", "seeds", name + ".fusion"));
     }
 
-    /** Seed 000's two dumps, with nvFuser's own tensor, iter domain and symbol numbers: only whitespace and
-     * communication ids (which count every statement nvFuser created) are normalised. */
+    /**
+     * Seed 000's two dumps and seed 001's four whose fusions keep nvFuser's axis order, with nvFuser's own tensor,
+     * iter domain and symbol numbers: only whitespace and communication ids (which count every statement nvFuser
+     * created) are normalised. (matmul_AR and matmul_RS_through_bcast list the DID axis first where nvFuser's test
+     * reordered it after creating the axes, so their numbers compare renumbered, in SeedFidelityTest.)
+     */
     @Test
-    void p2pSeedsPrintNvFusersOwnNumbers() throws Exception {
-        assertEquals(SeedDumps.normalizeCommunicationIds(SeedDumps.dumps("000").get(0)),
-                SeedDumps.normalizeCommunicationIds(HostIrPrinter.print(SeedFidelityTest.lower("allgather_p2p", 8))));
+    void seedsPrintNvFusersOwnNumbers() throws Exception {
+        Map<String, String> seeds = new LinkedHashMap<>();
+        seeds.put("allgather_p2p", SeedDumps.dumps("000").get(0));
+        seeds.put("ag_matmul_p2p", SeedDumps.dumps("000").get(1));
+        for (String[] t : List.of(new String[] {"allgather", "Allgather"}, new String[] {"allreduce", "Allreduce"},
+                new String[] {"reduce_scatter", "ReduceScatter"}, new String[] {"ag_matmul", "AG_matmul"})) {
+            seeds.put(t[0], SeedDumps.dumpAfter("001", "MultiDeviceStreamParallelTypeTest." + t[1] + " "));
+        }
+        for (var e : seeds.entrySet()) {
+            String printed = HostIrPrinter.print(SeedFidelityTest.lower(e.getKey(), 8));
+            assertEquals(SeedDumps.normalizeCommunicationIds(e.getValue()), SeedDumps.normalizeCommunicationIds(printed),
+                    e.getKey());
+        }
         String printed = HostIrPrinter.print(SeedFidelityTest.lower("ag_matmul_p2p", 8));
-        assertEquals(SeedDumps.normalizeCommunicationIds(SeedDumps.dumps("000").get(1)),
-                SeedDumps.normalizeCommunicationIds(printed));
         assertTrue(printed.contains("T1_g_float[iS3{i4}, iS4{i5}]"), printed);
         assertTrue(printed.contains("size=( ( i0 * i2 ) * i5 )"), printed);
         assertTrue(printed.replaceAll("\\s+", " ").contains("T4_l_float[iS12{i2}, iS13{i3}] (DeviceMesh{0 1 2 3 4 5 6"
