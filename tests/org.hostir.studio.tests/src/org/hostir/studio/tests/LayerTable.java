@@ -18,7 +18,7 @@ import java.util.TreeSet;
 final class LayerTable {
     static final String ROOT = "org.hostir.studio.";
 
-    private static final List<String> IR = List.of("ir", "ir.host", "ir.print");
+    private static final List<String> IR = List.of("ir", "ir.host", "ir.print", "ir.parse");
     private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
     private static final List<String> ENGINE = join(IR, List.of("io", "lower", "diff", "trace"), EXEC);
@@ -37,6 +37,7 @@ final class LayerTable {
         t.put("ir", List.of());
         t.put("ir.host", List.of("ir"));
         t.put("ir.print", List.of("ir", "ir.host"));
+        t.put("ir.parse", List.of("ir", "ir.host", "ir.print"));
         t.put("io", IR);
         t.put("lower", join(IR, List.of("io")));
         t.put("diff", join(IR, List.of("io", "lower")));
