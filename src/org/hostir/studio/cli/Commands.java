@@ -14,6 +14,7 @@ public final class Commands {
         add(commands, new LowerCommand());
         add(commands, new DumpCommand());
         add(commands, new DiffCommand());
+        add(commands, new ExportCommand());
         add(commands, new RunCommand());
         add(commands, new BenchCommand());
         add(commands, new DemoCommand());

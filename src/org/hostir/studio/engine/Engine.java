@@ -12,6 +12,9 @@ import java.util.function.IntPredicate;
 
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.export.CppTestExporter;
+import org.hostir.studio.export.ExportException;
+import org.hostir.studio.export.PythonExporter;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
@@ -174,6 +177,29 @@ public final class Engine {
             }
         }
         return max + 1;
+    }
+
+    /** The languages a fusion exports to (docs/nvfuser-interop.md). */
+    public enum ExportLanguage { CPP, PYTHON }
+
+    /**
+     * A loaded fusion as nvFuser code: the body of a C++ test in the seeds' style, or a script for nvFuser's Python
+     * frontend. What the target cannot spell (an int64 tensor in Python, a mesh other than {0 .. n-1}) is refused.
+     */
+    public static String export(LoadedFusion loaded, ExportLanguage language) throws EngineFailure {
+        String file = loaded.source().file();
+        String source = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+        int devices = loaded.bindings().devices();
+        Map<String, Long> symbols = loaded.bindings().asMap();
+        try {
+            return switch (language) {
+                case CPP -> CppTestExporter.export(loaded.fusion(), devices, symbols, source);
+                case PYTHON -> PythonExporter.export(loaded.fusion(), devices, symbols, source);
+            };
+        } catch (ExportException e) {
+            throw badInput(List.of(new Diagnostic(loaded.source().file(), 0, "export", "export.unsupported",
+                    e.getMessage(), new Subject.Setting("export"))));
+        }
     }
 
     /** A lowering error as a diagnostic at the place in the file its subject resolves to. */
