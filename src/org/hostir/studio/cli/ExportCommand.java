@@ -33,7 +33,8 @@ public final class ExportCommand implements Command {
         String file = a.file();
         try {
             var loaded = Engine.load(new FusionSource.File(Path.of(file), file), a.devices(), a.symbols());
-            out.print(Engine.export(loaded, a.flag("--cpp") ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON));
+            var language = a.flag("--cpp") ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON;
+            out.print(Engine.export(loaded, language));
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }

@@ -25,7 +25,8 @@ import org.hostir.studio.ir.TensorView;
  * process per device ({@code mpirun -np D python3 script.py}).
  */
 public final class PythonExporter {
-    private static final Set<String> RESERVED = Set.of("fd", "mesh", "tensors", "num_devices", "nvfuser", "torch", "params",
+    private static final Set<String> RESERVED = Set.of("fd", "mesh", "tensors", "num_devices", "nvfuser", "torch",
+            "params",
             "executor", "outputs", "ins", "communicator", "d", "False", "None", "True", "and", "as", "assert",
             "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
             "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",

@@ -60,21 +60,22 @@ public final class DumpLog {
 
     private static List<LogProgram> programs(Channel c) {
         String text = c.text().toString();
+        LineIndex lines = LineIndex.of(text);
         List<LogProgram> out = new ArrayList<>();
         int from = 0;
         while (true) {
             int start = HostIrDumpReader.nextOpen(text, from);
             if (start < 0) return out;
             String before = text.substring(from, start);
-            int firstLine = c.lines().get(HostIrDumpReader.lineOf(text, start) - 1);
+            int firstLine = c.lines().get(lines.lineOf(start) - 1);
             try {
-                ParsedDump dump = relocate(HostIrDumpReader.read(text, start), c);
+                ParsedDump dump = relocate(HostIrDumpReader.read(text, start, lines), c);
                 out.add(labelled(c, before, firstLine, dump.lastLine(), dump, null));
                 from = HostIrDumpReader.containerEnd(text, start);
             } catch (DumpFormatException e) {
+                int errorLine = Math.min(lines.lineOf(e.offset()), c.lines().size());
                 out.add(labelled(c, before, firstLine, firstLine, null,
-                        "line " + c.lines().get(HostIrDumpReader.lineOf(text, e.offset()) - 1) + ": "
-                                + e.getMessage()));
+                        "line " + c.lines().get(errorLine - 1) + ": " + e.getMessage()));
                 from = start + HostIrDumpReader.OPEN.length();
             }
         }

@@ -31,14 +31,16 @@ public final class HostIrDumpReader {
     private static final Pattern PRINTED_ID = Pattern.compile("(?:Communication|EndCoalescing)\\s+(\\d{1,9})");
 
     private final String text;
+    private final LineIndex lines;
     private final int closeStart;
     private final DumpCursor in;
     private final ReadState state;
     private final StatementReader statements;
     private boolean layoutKept;
 
-    private HostIrDumpReader(String text, int start, int closeStart) {
+    private HostIrDumpReader(String text, LineIndex lines, int start, int closeStart) {
         this.text = text;
+        this.lines = lines;
         this.closeStart = closeStart;
         this.in = new DumpCursor(text, start, closeStart);
         String body = text.substring(start, closeStart);
@@ -58,7 +60,9 @@ public final class HostIrDumpReader {
     }
 
     /** The container that opens at {@code start} ({@code %HostIrContainer}). */
-    public static ParsedDump read(String text, int start) {
+    public static ParsedDump read(String text, int start) { return read(text, start, LineIndex.of(text)); }
+
+    static ParsedDump read(String text, int start, LineIndex lines) {
         if (!text.startsWith(OPEN, start)) throw new DumpFormatException("expected %HostIrContainer", start);
         Matcher close = CLOSE.matcher(text);
         if (!close.find(start)) throw new DumpFormatException("%HostIrContainer is never closed", start);
@@ -66,7 +70,7 @@ public final class HostIrDumpReader {
         if (nested >= 0 && nested < close.start()) {
             throw new DumpFormatException("%HostIrContainer is not closed before the next one opens", start);
         }
-        return new HostIrDumpReader(text, start, close.start()).container(close.end());
+        return new HostIrDumpReader(text, lines, start, close.start()).container(close.end());
     }
 
     /** Where the next container opens ({@code %HostIrContainer {}), from {@code from} on; -1 if none does. */
@@ -82,13 +86,7 @@ public final class HostIrDumpReader {
     }
 
     /** The 1-based line of a character offset. */
-    public static int lineOf(String text, int offset) {
-        int line = 1;
-        for (int i = 0; i < Math.min(offset, text.length()); i++) {
-            if (text.charAt(i) == '\n') line++;
-        }
-        return line;
-    }
+    public static int lineOf(String text, int offset) { return LineIndex.of(text).lineOf(offset); }
 
     private ParsedDump container(int end) {
         int start = in.pos();
@@ -111,7 +109,7 @@ public final class HostIrDumpReader {
         List<HostNode> top = Units.resolve(Nesting.build(body, layoutKept), units, this::warnMissingUnit);
         HostIrContainer program = new HostIrContainer(inputs, outputs, top, List.copyOf(units.values()),
                 List.copyOf(state.symbols.values()), state.counters(), Map.of());
-        return new ParsedDump(program, generation(start), state.warnings, lineOf(text, start), lineOf(text, end - 1),
+        return new ParsedDump(program, generation(start), state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
                 layoutKept);
     }
 
@@ -131,7 +129,8 @@ public final class HostIrDumpReader {
                 } else {
                     body.add(s);
                 }
-            } catch (DumpFormatException e) {
+            } catch (DumpFormatException | IllegalArgumentException e) {
+                // the IR's own checks (a rooted collective without its root) are unreadable statements too
                 state.reset(mark);
                 body.add(opaque(start, e.getMessage()));
             }
@@ -200,7 +199,7 @@ public final class HostIrDumpReader {
         try {
             endsItsLine(statements.read(layoutKept).end());
             return true;
-        } catch (DumpFormatException e) {
+        } catch (DumpFormatException | IllegalArgumentException e) {
             return false;
         } finally {
             state.reset(mark);
@@ -221,5 +220,7 @@ public final class HostIrDumpReader {
         warn(closeStart, "HostUnit" + number + " is posted but never defined: shown without its fusion");
     }
 
-    private void warn(int offset, String message) { state.warnings.add(new DumpWarning(lineOf(text, offset), message)); }
+    private void warn(int offset, String message) {
+        state.warnings.add(new DumpWarning(lines.lineOf(offset), message));
+    }
 }

@@ -229,7 +229,9 @@ public class DumpView extends ViewPart {
         }
         HostIrContainer studio;
         try {
-            if (rankIndex >= deviceCount) throw new IllegalArgumentException("rank " + rankIndex + " of " + deviceCount);
+            if (rankIndex >= deviceCount) {
+                throw new IllegalArgumentException("rank " + rankIndex + " of " + deviceCount + " devices");
+            }
             var loaded = Engine.load(new FusionSource.Text(fusion, label), deviceCount, Map.of());
             studio = Engine.lowerRank(loaded, LoweringOptions.parse(pairs), rankIndex);
         } catch (EngineFailure e) {

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 final class CallSequence {
     private static final Pattern CALL = Pattern.compile(String.join("|",
             "(?<def>\\w+)\\s*=\\s*makeContigTensor\\((?<rank>[^)]*)\\)",
-            "(?<out>\\w+)\\s*=\\s*(?<op>set|permute|add|sub|mul|div|sum|max|broadcast|matmul|linear)\\((?<args>[^;]*)\\)\\s*;",
+            "(?<out>\\w+)\\s*=\\s*(?<op>set|permute|add|sub|mul|div|sum|max|broadcast|matmul|linear)"
+                    + "\\((?<args>[^;]*)\\)\\s*;",
             "fusion->(?<io>addInput|addOutput)\\((?<iov>\\w+)\\)",
             "(?<all>createForNumDevices)",
             "DeviceMesh\\s+\\w+\\((?<ids>\\{[^}]*\\})\\)",

@@ -91,7 +91,8 @@ class DumpRoundTripTest {
     /** Seed 001 lost its line breaks: the same nesting is inferred, with a warning that it was. */
     @Test
     void seed001NestingIsInferred() {
-        ParsedDump parsed = HostIrDumpReader.read(SeedDumps.dumpAfter("001", "MultiDeviceStreamParallelTypeTest.Allgather "));
+        ParsedDump parsed = HostIrDumpReader.read(
+                SeedDumps.dumpAfter("001", "MultiDeviceStreamParallelTypeTest.Allgather "));
         assertFalse(parsed.layoutKept());
         assertEquals(List.of("Allocate", "GetCurrentStream", "ForLoop", "ForLoop"), kinds(parsed.program().topLevel()));
         assertEquals(2, ((ForLoop) parsed.program().topLevel().get(2)).body().size());
