@@ -73,6 +73,7 @@ public final class DiffCommand implements Command {
         out.println("structurally different: " + c.tree().summary().describe()
                 + (c.tree().signatureChanged() ? ", inputs/outputs differ" : "")
                 + (c.tree().hostUnitsChanged() ? ", HostUnits differ" : ""));
+        if (!c.symbolNote().isEmpty()) out.println("symbols bound differently: " + c.symbolNote());
         out.print(c.textDiff());
         return ExitCode.FAILED;
     }

@@ -48,24 +48,39 @@ public final class Canonical {
     private final Map<Integer, Integer> symbols = new LinkedHashMap<>();
     private final Map<Integer, Integer> printedIds = new LinkedHashMap<>();
     private final Map<Integer, HostUnit> units = new LinkedHashMap<>();
+    /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
+    private final Map<Integer, Integer> symbolRenaming;
     private final int nodeBase;
     private int nextNode;
 
-    private Canonical(int nodeBase) {
+    private Canonical(int nodeBase, Map<Integer, Integer> symbolRenaming) {
         this.nodeBase = nodeBase;
         this.nextNode = nodeBase;
+        this.symbolRenaming = symbolRenaming == null ? null : Map.copyOf(symbolRenaming);
     }
 
     public static HostIrContainer of(HostIrContainer c) { return of(c, 0); }
 
-    public static HostIrContainer of(HostIrContainer c, int nodeBase) {
-        Canonical k = new Canonical(nodeBase);
+    public static HostIrContainer of(HostIrContainer c, int nodeBase) { return build(c, nodeBase, null); }
+
+    /**
+     * A program that is canonical already, its node ids from {@code nodeBase} and its symbols renamed
+     * ({@code symbolRenaming}: canonical id to the id wanted; ids not in it stay); tensors, iter domains and
+     * HostUnits keep their numbers, being canonical.
+     */
+    static HostIrContainer renamed(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
+        return build(c, nodeBase, symbolRenaming);
+    }
+
+    private static HostIrContainer build(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
+        Canonical k = new Canonical(nodeBase, symbolRenaming);
         List<TensorView> inputs = c.inputs().stream().map(k::tensor).toList();
         List<TensorView> outputs = c.outputs().stream().map(k::tensor).toList();
         List<HostNode> top = k.nodes(c.topLevel());
         List<HostUnit> hostUnits = new ArrayList<>();
         for (HostUnit u : c.hostUnits()) hostUnits.add(k.unit(u));
-        List<Extent.Symbolic> syms = k.symbols.values().stream().map(i -> new Extent.Symbolic(i, "i" + i)).toList();
+        List<Extent.Symbolic> syms = k.symbols.values().stream().sorted().distinct()
+                .map(i -> new Extent.Symbolic(i, "i" + i)).toList();
         IdCounters counters = new IdCounters(k.tensors.size(), k.iterDomains.size(), k.symbols.size(), k.nextNode,
                 hostUnits.size());
         return new HostIrContainer(inputs, outputs, top, hostUnits, syms, counters, Map.of());
@@ -85,7 +100,13 @@ public final class Canonical {
     private Scalar scalar(Scalar s) {
         return switch (s) {
             case Extent.Symbolic sym -> {
-                int id = symbols.computeIfAbsent(sym.id(), k -> symbols.size());
+                int id;
+                if (symbolRenaming == null) {
+                    id = symbols.computeIfAbsent(sym.id(), k -> symbols.size());
+                } else { // renaming a canonical program: the map then lists the ids used, each to itself
+                    id = symbolRenaming.getOrDefault(sym.id(), sym.id());
+                    symbols.putIfAbsent(id, id);
+                }
                 yield new Extent.Symbolic(id, "i" + id);
             }
             case Extent.Constant c -> c;

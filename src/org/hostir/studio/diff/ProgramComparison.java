@@ -1,5 +1,6 @@
 package org.hostir.studio.diff;
 
+import java.util.Map;
 import java.util.Objects;
 
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -8,13 +9,13 @@ import org.hostir.studio.ir.print.HostIrPrinter;
 /**
  * Two programs from different origins (a real nvFuser dump, the Studio's lowering, another dump) compared by
  * structure: both are made {@link Canonical} first, so ids and symbols are matched by where they appear and
- * numbering differences are not changes. Symbols bound more finely on one side than the other (nvFuser's fresh
- * symbols per tensor against a fusion file's shared {@code K}) are not a change either, but are named in
- * {@code symbolNote} ({@link SymbolBinding}). The tree diff pairs nodes by structure only (the two sides get
- * disjoint node ids); the text diff is of the canonical prints.
+ * numbering differences are not changes. Symbols bound more finely on one side (nvFuser's fresh symbols per tensor
+ * against a fusion file's shared {@code K}) are not a change either: the finer side is shown in the coarser side's
+ * symbols and {@code symbolNote} names them ({@link SymbolBinding}). The tree diff pairs nodes by structure only
+ * (the two sides get disjoint node ids); the text diff is of the canonical prints.
  *
- * @param left       the first program, canonical
- * @param right      the second program, canonical (node ids from {@link #RIGHT_NODE_BASE})
+ * @param left       the first program, canonical (symbols renamed when it is the finer side)
+ * @param right      the second program, canonical, node ids from {@link #RIGHT_NODE_BASE}
  * @param equal      the same program, numbering aside
  * @param symbolNote empty, or which symbols one side merges
  */
@@ -33,19 +34,22 @@ public record ProgramComparison(HostIrContainer left, HostIrContainer right, Tre
 
     public static ProgramComparison compare(HostIrContainer a, HostIrContainer b, String labelA, String labelB) {
         HostIrContainer left = Canonical.of(a, 0);
-        HostIrContainer right = Canonical.of(b, RIGHT_NODE_BASE);
+        HostIrContainer right = Canonical.of(b, 0);
         String leftText = HostIrPrinter.print(left);
-        String rightText = HostIrPrinter.print(Canonical.of(b, 0));
-        String text = TextDiff.unified(leftText, rightText, labelA, labelB);
-        String note = "";
-        boolean equal = leftText.equals(rightText) && Canonical.of(b, 0).equals(left);
-        if (!equal && SymbolBinding.masked(leftText).equals(SymbolBinding.masked(rightText))) {
-            String binding = SymbolBinding.note(leftText, rightText);
-            if (binding != null) {
-                equal = true;
-                note = binding;
+        String rightText = HostIrPrinter.print(right);
+        SymbolBinding binding = SymbolBinding.of(leftText, rightText);
+        if (!leftText.equals(rightText)) {
+            if (binding.leftToOne()) {
+                left = Canonical.renamed(left, 0, SymbolBinding.function(binding.leftToRight()));
+            } else if (binding.rightToOne()) {
+                right = Canonical.renamed(right, 0, SymbolBinding.function(binding.rightToLeft()));
             }
         }
-        return new ProgramComparison(left, right, TreeDiff.compare(left, right), text, equal, note);
+        String shownLeft = HostIrPrinter.print(left);
+        String shownRight = HostIrPrinter.print(right);
+        boolean equal = shownLeft.equals(shownRight) && left.equals(right);
+        HostIrContainer rightApart = Canonical.renamed(right, RIGHT_NODE_BASE, Map.of());
+        return new ProgramComparison(left, rightApart, TreeDiff.compare(left, rightApart),
+                TextDiff.unified(shownLeft, shownRight, labelA, labelB), equal, binding.note());
     }
 }
