@@ -88,7 +88,8 @@ public final class DumpLog {
         String mentioned = lastGroup(RANK, before);
         if (rank < 0 && mentioned != null && mentioned.length() < 7) rank = Integer.parseInt(mentioned);
         String context = before.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> b)
-                .map(l -> l.length() > 80 ? "..." + l.substring(l.length() - 77) : l).orElse(null); // the end is nearest
+                // shortened from its start: the words nearest the container say most about it
+                .map(l -> l.length() > 80 ? "..." + l.substring(l.length() - 77) : l).orElse(null);
         return new LogProgram(0, rank, pass, test, context, first, last, dump, error);
     }
 
