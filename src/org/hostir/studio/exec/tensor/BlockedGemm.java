@@ -1,0 +1,71 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+
+/**
+ * The Java GEMM for machines without a BLAS: C is cut into tiles of {@link #MC} rows by {@link #NC} columns that
+ * run in parallel on the common fork-join pool, and each tile walks K in blocks of {@link #KC}, so the block of
+ * B it reads (KC x NC floats, 256 KiB) stays in the core's L2 cache while its rows of A and C stay in L1. The
+ * inner loop is an axpy over a row of B that the JIT vectorises (the Vector API would need a flag to start the
+ * JVM, so it is not used). Products and sums in float32, like the BLAS.
+ */
+final class BlockedGemm implements Gemm {
+    static final BlockedGemm INSTANCE = new BlockedGemm();
+    static final int MC = 64, NC = 256, KC = 256;
+    /** Below this many multiply-adds a GEMM runs on the caller's thread (forking costs more). */
+    private static final long PARALLEL_WORK = 1L << 20;
+
+    private BlockedGemm() {}
+
+    @Override
+    public void sgemm(int m, int n, int k, float[] a, int aOff, int lda, float[] b, int bOff, int ldb, float[] c,
+                      int cOff, int ldc) {
+        int rowTiles = (m + MC - 1) / MC;
+        int colTiles = (n + NC - 1) / NC;
+        IntStream tiles = IntStream.range(0, rowTiles * colTiles);
+        if ((long) m * n * k >= PARALLEL_WORK) tiles = tiles.parallel();
+        tiles.forEach(t -> {
+            int i0 = t / colTiles * MC;
+            int j0 = t % colTiles * NC;
+            tile(i0, Math.min(m, i0 + MC), j0, Math.min(n, j0 + NC), k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
+        });
+    }
+
+    private static void tile(int i0, int i1, int j0, int j1, int k, float[] a, int aOff, int lda, float[] b,
+                             int bOff, int ldb, float[] c, int cOff, int ldc) {
+        int width = j1 - j0;
+        int rows = i1 - i0;
+        double[] acc = new double[rows * width];
+        for (int k0 = 0; k0 < k; k0 += KC) {
+            int k1 = Math.min(k, k0 + KC);
+            for (int r = 0; r < rows; r++) {
+                int aRow = aOff + (i0 + r) * lda;
+                for (int kk = k0; kk < k1; kk++) {
+                    float x = a[aRow + kk];
+                    int bRow = bOff + kk * ldb + j0;
+                    axpy(x, b, bRow, acc, r * width, width);
+                }
+            }
+        }
+        for (int r = 0; r < rows; r++) {
+            int cRow = cOff + (i0 + r) * ldc + j0;
+            for (int j = 0; j < width; j++) c[cRow + j] = (float) acc[r * width + j];
+        }
+    }
+
+    /** acc[o + j] += x * b[bRow + j]: a double row and a float row cannot alias, so the JIT vectorises it. */
+    private static void axpy(float x, float[] b, int bRow, double[] acc, int o, int width) {
+        for (int j = 0; j < width; j++) acc[o + j] += x * b[bRow + j];
+    }
+
+    static void zero(int m, int n, float[] c, int cOff, int ldc) {
+        for (int i = 0; i < m; i++) Arrays.fill(c, cOff + i * ldc, cOff + i * ldc + n, 0f);
+    }
+
+    @Override
+    public String describe() {
+        return "Java blocked GEMM, " + (ForkJoinPool.getCommonPoolParallelism() + 1) + " threads";
+    }
+}
