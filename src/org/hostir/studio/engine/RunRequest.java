@@ -2,6 +2,7 @@ package org.hostir.studio.engine;
 
 import java.util.Optional;
 
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.lower.LoweringOptions;
 
@@ -11,12 +12,22 @@ import org.hostir.studio.lower.LoweringOptions;
  * and the CUDA variants (ranks sharing GPUs, one rank of a launcher's processes, host timing only).
  */
 public record RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
-                         boolean validate, long seed, long timeoutMillis, boolean shareGpus,
+                         ValidationMode validation, long seed, long timeoutMillis, boolean shareGpus,
                          Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
     public enum BackendChoice { AUTO, CPU, CUDA }
 
     public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
     public static final long DEFAULT_SEED = 42;
+
+    /** {@code validate}: the default validation, else none. */
+    public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
+                      boolean validate, long seed, long timeoutMillis, boolean shareGpus,
+                      Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
+        this(backend, devices, options, iterations, warmup, validate ? ValidationMode.AUTO : ValidationMode.OFF, seed,
+                timeoutMillis, shareGpus, launcher, hostTimingOnly);
+    }
+
+    public boolean validate() { return validation != ValidationMode.OFF; }
 
     /** One validated iteration on the CPU backend: what the Studio's "Run on CPU" does. */
     public static RunRequest cpu(int devices, LoweringOptions options) {
