@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,27 +56,30 @@ public final class BlasBenchmark {
 
     private BlasBenchmark() {}
 
-    /** Runs every figure and prints one line each; {@code java} adds the Java kernel even where a BLAS is found. */
+    /**
+     * Runs every figure and prints one line each; {@code java} adds the Java kernel even where a BLAS is found.
+     * numpy runs just before each of our measurements of the same size, so both see the same machine load.
+     */
     public static void run(List<Integer> sizes, Path agMatmul, boolean java, PrintStream out) throws Exception {
         out.println("gemm kernel: " + Gemm.standard().describe() + "; " + Runtime.getRuntime().availableProcessors()
-                + " cores");
-        Map<Integer, Double> numpy = numpy(sizes, out);
+                + " cores; load average " + loadAverage());
         for (int n : sizes) {
             double flops = 2.0 * n * n * n;
+            Double np = numpy(List.of(n), out).get(n);
             double ref = reference(n);
             double cpu = cpuBackend(n);
             String line = String.format(Locale.ROOT, "fp32 %d^3: reference %.1f GFLOP/s, cpu backend %.1f GFLOP/s",
                     n, flops / ref / 1e6, flops / cpu / 1e6);
             if (java || Gemm.blas().isEmpty()) line += String.format(Locale.ROOT, ", java kernel %.1f GFLOP/s",
                     flops / javaKernel(n) / 1e6);
-            Double np = numpy.get(n);
             if (np != null) {
                 line += String.format(Locale.ROOT, ", numpy %.1f GFLOP/s; reference at %.2f of numpy",
                         flops / np / 1e6, np / ref);
             }
             out.println(line);
         }
-        if (agMatmul != null) agMatmul(agMatmul, numpy.get(1024), out);
+        if (agMatmul != null) agMatmul(agMatmul, numpy(List.of(1024), out).get(1024), out);
+        out.println("load average after: " + loadAverage());
     }
 
     /** The 2-device AG+matmul of issue 17 on the CPU backend (M=512 K=1024 N=1024, 5 iterations after 1). */
@@ -87,10 +91,13 @@ public final class BlasBenchmark {
         try (CpuBackend backend = new CpuBackend(2, 600_000)) {
             r = Runner.run(loaded.fusion(), config, backend, s -> { });
         }
+        // the output is replicated: each rank multiplies all S * D * M rows of A by B
         double rows = symbols.get("S") * 2 * symbols.get("M");
         double flops = 2 * rows * symbols.get("K") * symbols.get("N");
-        String line = String.format(Locale.ROOT, "ag_matmul 2 devices %s: median %.1f ms (%.1f GFLOP of matmul)",
-                symbols, r.medianMillis(), flops / 1e9);
+        double times1024 = 2 * flops / (2.0 * 1024 * 1024 * 1024);
+        String line = String.format(Locale.ROOT, "ag_matmul 2 devices %s: median %.1f ms (%.1f GFLOP of matmul per"
+                + " rank, both ranks on this machine's cores: %.0f times a 1024^3 matmul in all)", symbols,
+                r.medianMillis(), flops / 1e9, times1024);
         if (numpy1024 != null) line += String.format(Locale.ROOT, "; numpy 1024^3 %.1f ms: %.1f x numpy",
                 numpy1024, r.medianMillis() / numpy1024);
         out.println(line);
@@ -122,6 +129,16 @@ public final class BlasBenchmark {
     private static LoadedFusion matmul(int n) throws FusionFileException {
         return FusionLoader.load(FusionReader.read(MATMUL, "gemm.fusion"), 1,
                 Map.of("M", (long) n, "K", (long) n, "N", (long) n));
+    }
+
+    /** The first three fields of /proc/loadavg (other work on the machine skews every figure), or "unknown". */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     /** Milliseconds: the median of 3 runs after one warm-up. */

@@ -78,9 +78,9 @@ final class RunBudget {
     }
 
     /**
-     * Whether validation evaluates the whole reference (every tensor at full size): {@code --validate=full}, a
-     * launcher's rank (which checks its shards whole), or outputs within {@link OutputValidator#FULL_UP_TO}; a
-     * larger run is validated by sampling, which holds only the outputs whole.
+     * Whether validation evaluates the whole reference (every tensor at full size): {@code --validate=full}, or
+     * outputs within {@link OutputValidator#FULL_UP_TO}; a larger run is validated by sampling, which holds only
+     * the outputs whole.
      */
     private static boolean fullReference(LoadedFusion loaded, RunRequest r, List<Size> sizes) {
         long outputs = 0;
@@ -88,7 +88,7 @@ final class RunBudget {
         return switch (r.validation()) {
             case OFF -> false;
             case FULL -> true;
-            case AUTO -> r.launcher().isPresent() || outputs <= OutputValidator.FULL_UP_TO;
+            case AUTO -> outputs <= OutputValidator.FULL_UP_TO;
         };
     }
 

@@ -30,8 +30,8 @@ public final class OutputValidator {
 
     /**
      * Validates as {@code mode} says: {@link ValidationMode#FULL} evaluates the whole reference; {@code AUTO}
-     * does too while the outputs hold at most {@link #FULL_UP_TO} elements (and always in launcher mode, where
-     * this process holds only its shards), and samples them beyond ({@link SamplePlan}, drawn with {@code seed}).
+     * does too while the outputs hold at most {@link #FULL_UP_TO} elements, and samples them beyond
+     * ({@link SamplePlan}, drawn with {@code seed}; in launcher mode each local shard at its part of the sample).
      */
     public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
                                       Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
@@ -49,9 +49,9 @@ public final class OutputValidator {
         return switch (mode) {
             case OFF -> throw new IllegalArgumentException("validation is off");
             case FULL -> validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks);
-            case AUTO -> total <= fullUpTo || !allRanks
-                    ? validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks)
-                    : SampledValidation.validate(fusion, sampled, outputs, fullUpTo, grid, seed);
+            case AUTO -> total <= fullUpTo ? validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks)
+                    : allRanks ? SampledValidation.validate(fusion, sampled, outputs, fullUpTo, grid, seed)
+                    : SampledValidation.shards(fusion, sampled, outputs, fullUpTo, grid, seed);
         };
     }
 

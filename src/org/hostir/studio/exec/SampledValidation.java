@@ -18,7 +18,8 @@ import org.hostir.studio.ir.TensorView;
  * Validation of outputs too large to recompute: each output (gathered from its shards, or each replica of a
  * replicated one) is compared with the reference at the boxes of its {@link SamplePlan}, which
  * {@link SampledReference} computes from only the operand rows and columns they need. An output within the
- * full-check budget on its own is checked whole.
+ * full-check budget on its own is checked whole. In launcher mode ({@link #shards}) each local shard is compared
+ * at the part of each box that falls in its slice.
  */
 final class SampledValidation {
     private SampledValidation() {}
@@ -33,16 +34,7 @@ final class SampledValidation {
                 verdict.fail(out.label() + ": no rank produced it");
                 continue;
             }
-            long[] shape = reference.shape(out);
-            List<Box> boxes;
-            if (OutputValidator.numel(shape) <= fullUpTo) {
-                boxes = List.of(Box.all(shape.length));
-                verdict.covered(out.label() + ": all " + OutputValidator.numel(shape) + " elements");
-            } else {
-                SamplePlan plan = SamplePlan.of(shape, grid, seed + out.id());
-                boxes = plan.boxes();
-                verdict.covered(out.label() + ": " + plan.describe());
-            }
+            List<Box> boxes = boxes(verdict, out, reference.shape(out), fullUpTo, grid, seed);
             Map<String, Comparison.Result> worst = new LinkedHashMap<>();
             for (Box box : boxes) {
                 SampledReference.Sample s = reference.sample(out, box);
@@ -55,6 +47,51 @@ final class SampledValidation {
             });
         }
         return verdict.validation();
+    }
+
+    /** Launcher mode: each rank's shard at the part of each box within its slice of the device axis. */
+    static Validation shards(Fusion fusion, SampledReference reference,
+                             Map<Integer, Map<Integer, DenseTensor>> outputs, long fullUpTo, long grid, long seed) {
+        OutputValidator.Verdict verdict = new OutputValidator.Verdict();
+        for (int i = 0; i < fusion.outputs().size(); i++) {
+            TensorView out = fusion.outputs().get(i);
+            List<Box> boxes = boxes(verdict, out, reference.shape(out), fullUpTo, grid, seed);
+            int axis = Sharding.deviceAxis(out);
+            for (var e : new TreeMap<>(outputs).entrySet()) {
+                int rank = e.getKey();
+                if (out.mesh() != null && !out.mesh().contains(rank)) continue;
+                DenseTensor local = e.getValue().get(i);
+                String what = out.label() + " on rank " + rank;
+                if (local == null) {
+                    verdict.fail(out.label() + ": rank " + rank + " did not produce its shard");
+                    continue;
+                }
+                Comparison.Result worst = null;
+                for (Box box : boxes) {
+                    Box[] part = axis < 0 ? new Box[] {box, box} : box.within(axis,
+                            out.mesh().indexOf(rank) * (int) local.size(axis), (int) local.size(axis));
+                    if (part == null) continue;
+                    Comparison.Result r = compare(reference.sample(out, part[0]), part[1].gather(local), out);
+                    if (worst == null || r.worstFraction() > worst.worstFraction()) worst = r;
+                }
+                if (worst == null) continue;
+                verdict.note(worst);
+                if (!worst.passed()) verdict.fail(what + ": " + worst.summary());
+            }
+        }
+        return verdict.validation();
+    }
+
+    /** The whole output within the budget, else its sample; what is checked goes to the verdict's coverage. */
+    private static List<Box> boxes(OutputValidator.Verdict verdict, TensorView out, long[] shape, long fullUpTo,
+                                   long grid, long seed) {
+        if (OutputValidator.numel(shape) <= fullUpTo) {
+            verdict.covered(out.label() + ": all " + OutputValidator.numel(shape) + " elements");
+            return List.of(Box.all(shape.length));
+        }
+        SamplePlan plan = SamplePlan.of(shape, grid, seed + out.id());
+        verdict.covered(out.label() + ": " + plan.describe());
+        return plan.boxes();
     }
 
     /** The output as the run holds it: gathered from its shards, or each replica by rank. */

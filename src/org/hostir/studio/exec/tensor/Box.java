@@ -69,6 +69,26 @@ public final class Box {
         return g;
     }
 
+    /**
+     * The part of this box within indices [lo, lo + length) of {@code axis}: {@code [global, local]}, the same
+     * elements in the whole tensor's indices and in those of the slice; null when the box misses the slice.
+     */
+    public Box[] within(int axis, int lo, int length) {
+        int[] global;
+        if (axes[axis] == null) {
+            global = new int[length];
+            for (int i = 0; i < length; i++) global[i] = lo + i;
+        } else {
+            global = Arrays.stream(axes[axis]).filter(i -> i >= lo && i < lo + length).toArray();
+        }
+        if (global.length == 0) return null;
+        int[][] g = axes.clone();
+        int[][] l = axes.clone();
+        g[axis] = global;
+        l[axis] = Arrays.stream(global).map(i -> i - lo).toArray();
+        return new Box[] {new Box(g), new Box(l)};
+    }
+
     /** Set.Permute: output axis i is input axis perm[i]. */
     Box unpermute(List<Integer> perm) {
         int[][] in = new int[axes.length][];
