@@ -9,8 +9,8 @@ import org.hostir.studio.ir.TensorView;
 /**
  * Matmul ({@code at::matmul}: 1-D, 2-D, batched) and linear ({@code at::linear}). Operands are copied to
  * contiguous row-major form, a as [.., M, K] and b (or linear's transposed weight) as [.., K, N], and each
- * batch is one {@link Gemm#standard()} call (OpenBLAS where the machine has it): products and sums in float32, as
- * the GPU's GEMMs accumulate, so the reference and the CPU backend round as a backend does (docs/validation.md
+ * batch is one {@link Gemm#standard()} call (OpenBLAS where the machine has it): float32 products and sums, as
+ * the GPU's GEMMs accumulate (the Java fallback sums in double, which errs less), so the reference and the CPU backend round as a backend does (docs/validation.md
  * counts the reference's rounding as well as the backend's).
  */
 final class MatmulKernels {
