@@ -146,8 +146,11 @@ final class RunBudget {
             int ranks = tv.mesh() == null ? devices : tv.mesh().size();
             long n = 0;
             if (loaded.fusion().inputs().contains(tv)) n = saturatedAdd(n, s.global()); // generated whole
-            // the full reference computes every tensor; a sampled one gathers the outputs whole
-            if (fullReference || r.validate() && loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, s.global());
+            // the full reference computes every tensor; a sampled one gathers the outputs whole, and its whole
+            // lines may need an input whole, with its magnitude |x| beside it
+            boolean sampledHolds = r.validate() && (loaded.fusion().outputs().contains(tv)
+                    || loaded.fusion().inputs().contains(tv));
+            if (fullReference || sampledHolds) n = saturatedAdd(n, s.global());
             if (loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, saturated(s.local(), ranks)); // downloads
             if (plan.kind() == BackendPlan.Kind.CPU) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices
             parts.put(tv, saturated(n, HOST_BYTES_PER_ELEMENT));
