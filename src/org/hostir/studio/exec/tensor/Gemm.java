@@ -18,7 +18,13 @@ public sealed interface Gemm permits OpenBlas, BlockedGemm {
     String describe();
 
     /** The kernel every tensor op uses, chosen once. */
-    static Gemm standard() { return Holder.STANDARD; }
+    static Gemm standard() {
+        if (Holder.PROBLEM != null) throw new IllegalStateException(Holder.PROBLEM);
+        return Holder.STANDARD;
+    }
+
+    /** Why there is no standard kernel: a {@code HIRSTUDIO_LIBBLAS} that names no loadable BLAS (a run refuses it). */
+    static Optional<String> problem() { return Optional.ofNullable(Holder.PROBLEM); }
 
     /** The machine's BLAS, if one is found (empty under {@code HIRSTUDIO_LIBBLAS=none}). */
     static Optional<Gemm> blas() { return Holder.BLAS; }
@@ -28,9 +34,27 @@ public sealed interface Gemm permits OpenBlas, BlockedGemm {
 
     /** Lazily initialised on first use, so that merely loading the class does not open a native library. */
     final class Holder {
-        private static final Optional<Gemm> BLAS = OpenBlas.load(System.getenv("HIRSTUDIO_LIBBLAS"));
+        private static final String VARIABLE = "HIRSTUDIO_LIBBLAS";
+        private static final Choice CHOICE = Choice.of(System.getenv(VARIABLE));
+        private static final Optional<Gemm> BLAS = CHOICE.blas();
+        private static final String PROBLEM = CHOICE.problem();
         private static final Gemm STANDARD = BLAS.orElse(BlockedGemm.INSTANCE);
 
         private Holder() {}
+
+        /** The BLAS found, or why {@code HIRSTUDIO_LIBBLAS} names none (null when it is fine). */
+        private record Choice(Optional<Gemm> blas, String problem) {
+            static Choice of(String override) {
+                try {
+                    Optional<Gemm> g = OpenBlas.load(override);
+                    boolean asked = override != null && !override.isBlank() && !override.equals("none");
+                    return new Choice(g, g.isEmpty() && asked ? VARIABLE + "=" + override
+                            + ": the library has no cblas_sgemm (name another, or none for the Java kernel)" : null);
+                } catch (IllegalStateException e) {
+                    return new Choice(Optional.empty(), e.getMessage()
+                            + " (name the file of a BLAS with cblas_sgemm, or none for the Java kernel)");
+                }
+            }
+        }
     }
 }
