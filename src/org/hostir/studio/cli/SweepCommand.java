@@ -16,6 +16,7 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.trace.OverlapFigures;
 import org.hostir.studio.trace.RankOverlap;
@@ -95,7 +96,7 @@ public final class SweepCommand implements Command {
                 .map(e -> e.getKey() + "=" + e.getValue()).toList()), Set.of());
         try {
             RunRequest request = new RunRequest(RunRequest.BackendChoice.SIM, devices, opts.loweringOptions(Map.of()),
-                    1, 0, false, RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(),
+                    1, 0, ValidationMode.OFF, RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(),
                     false, profile);
             LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, symbols);
             RunResult r = Engine.run(loaded, BackendPlan.choose(request, file), line -> { });

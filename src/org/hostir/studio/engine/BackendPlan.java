@@ -9,6 +9,7 @@ import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.host.CommunicatorBackend;
@@ -42,6 +43,11 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
     /** As above for a machine with {@code gpus} GPUs (tests give the count). */
     static BackendPlan choose(RunRequest request, int gpus, String file) throws EngineFailure {
         Kind kind = kind(request, gpus);
+        Optional<String> blas = Gemm.problem(); // the CPU backend's and the reference's GEMM
+        if (blas.isPresent()) {
+            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, "HIRSTUDIO_LIBBLAS",
+                    "run.blas", blas.get(), new Subject.Setting("HIRSTUDIO_LIBBLAS"))));
+        }
         Optional<Refusal> refused = refusal(request, kind, gpus);
         if (refused.isPresent()) throw refusedWith(refused.get(), file);
         HardwareProfile profile = null;

@@ -119,7 +119,7 @@ public final class Engine {
         RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
-                r.warmup(), r.validate(), r.seed(), r.timeoutMillis());
+                r.warmup(), r.validation(), r.seed(), r.timeoutMillis());
         try (Backend backend = plan.open()) {
             if (backend instanceof SimBackend sim) return simulate(loaded, config, sim, progress);
             return Runner.run(loaded.fusion(), config, backend, progress);

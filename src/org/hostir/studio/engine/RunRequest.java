@@ -2,6 +2,7 @@ package org.hostir.studio.engine;
 
 import java.util.Optional;
 
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.lower.LoweringOptions;
 
@@ -12,7 +13,7 @@ import org.hostir.studio.lower.LoweringOptions;
  * profile a simulation predicts for ({@code sim}: a built-in profile's name or a profile file).
  */
 public record RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
-                         boolean validate, long seed, long timeoutMillis, boolean shareGpus,
+                         ValidationMode validation, long seed, long timeoutMillis, boolean shareGpus,
                          Optional<LauncherEnv> launcher, boolean hostTimingOnly, String profile) {
     public enum BackendChoice { AUTO, CPU, CUDA, SIM }
 
@@ -21,14 +22,24 @@ public record RunRequest(BackendChoice backend, int devices, LoweringOptions opt
 
     /** A request on a real backend (no simulation profile). */
     public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
-                      boolean validate, long seed, long timeoutMillis, boolean shareGpus,
+                      ValidationMode validation, long seed, long timeoutMillis, boolean shareGpus,
                       Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
-        this(backend, devices, options, iterations, warmup, validate, seed, timeoutMillis, shareGpus, launcher,
+        this(backend, devices, options, iterations, warmup, validation, seed, timeoutMillis, shareGpus, launcher,
                 hostTimingOnly, DEFAULT_PROFILE);
     }
 
     public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
     public static final long DEFAULT_SEED = 42;
+
+    /** {@code validate}: the default validation, else none. */
+    public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
+                      boolean validate, long seed, long timeoutMillis, boolean shareGpus,
+                      Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
+        this(backend, devices, options, iterations, warmup, validate ? ValidationMode.AUTO : ValidationMode.OFF, seed,
+                timeoutMillis, shareGpus, launcher, hostTimingOnly);
+    }
+
+    public boolean validate() { return validation != ValidationMode.OFF; }
 
     /** One validated iteration on the CPU backend: what the Studio's "Run on CPU" does. */
     public static RunRequest cpu(int devices, LoweringOptions options) {
