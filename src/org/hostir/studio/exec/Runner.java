@@ -48,7 +48,7 @@ public final class Runner {
         Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
         Map<Integer, Long> peaks = new HashMap<>();
         Map<Integer, Map<Integer, Buffer>> bound = new ConcurrentHashMap<>();
-        try (RankThreads hosts = new RankThreads(programs.keySet())) {
+        try (RankThreads hosts = new RankThreads(programs.keySet(), backend.hostThreads())) {
             onEveryRank(hosts, backend, rank -> bound.put(rank, upload(programs.get(rank), inputs, backend.device(rank))));
             int total = config.warmup() + config.iterations();
             for (int it = 0; it < total; it++) {
