@@ -1,7 +1,9 @@
 package org.hostir.studio.exec.cpu;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,11 +35,21 @@ final class Blocking {
     private static final long RECHECK_MILLIS = 1_000;
 
     private final long timeoutNanos;
-    private final Map<Thread, Waiter> waiting = new ConcurrentHashMap<>();
+    /** Each thread's current wait, in a slot only that thread writes (a shared map was the hot spot at 1,024). */
+    private static final class Slot {
+        volatile Waiter current;
+        boolean streamWorker;
+    }
+
+    private final Queue<Slot> slots = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<Slot> mine = ThreadLocal.withInitial(() -> {
+        Slot slot = new Slot();
+        slots.add(slot);
+        return slot;
+    });
     private final AtomicReference<String> failure = new AtomicReference<>();
     private final AtomicLong lastProgress = new AtomicLong(System.nanoTime());
     private final AtomicInteger computing = new AtomicInteger();
-    private final ThreadLocal<Boolean> streamWorker = ThreadLocal.withInitial(() -> false);
     private final Thread watchdog;
 
     Blocking(long timeoutMillis) {
@@ -53,7 +65,7 @@ final class Blocking {
 
     /** Called by a stream's worker around each task: a computing stream is progress even before it finishes. */
     void taskStarted() {
-        streamWorker.set(true);
+        mine.get().streamWorker = true;
         computing.incrementAndGet();
     }
 
@@ -71,9 +83,9 @@ final class Blocking {
      * Gives up when the run fails (the watchdog's diagnostic, or any other failure).
      */
     void await(Object monitor, BooleanSupplier done, String what) {
-        boolean worker = streamWorker.get();
-        Thread me = Thread.currentThread();
-        waiting.put(me, new Waiter(me.getName(), what, monitor));
+        Slot slot = mine.get();
+        boolean worker = slot.streamWorker;
+        slot.current = new Waiter(Thread.currentThread().getName(), what, monitor);
         if (worker) computing.decrementAndGet();
         try {
             synchronized (monitor) {
@@ -87,7 +99,7 @@ final class Blocking {
             fail("interrupted while " + what);
             throw new Aborted();
         } finally {
-            waiting.remove(me);
+            slot.current = null;
             if (worker) computing.incrementAndGet();
             progressed();
         }
@@ -101,19 +113,29 @@ final class Blocking {
             } catch (InterruptedException e) {
                 return;
             }
+            List<Waiter> waiting = waiting();
             if (waiting.isEmpty() || computing.get() > 0) {
                 if (computing.get() > 0) progressed();
                 continue;
             }
             if (System.nanoTime() - lastProgress.get() > timeoutNanos) {
                 fail("no progress for " + timeoutNanos / 1_000_000 + " ms; waiting:"
-                        + WaitReport.of(waiting.values()));
+                        + WaitReport.of(waiting));
             }
         }
     }
 
+    private List<Waiter> waiting() {
+        List<Waiter> waiting = new ArrayList<>();
+        for (Slot slot : slots) {
+            Waiter w = slot.current;
+            if (w != null) waiting.add(w);
+        }
+        return waiting;
+    }
+
     private void wakeAll() {
-        for (Waiter w : waiting.values()) {
+        for (Waiter w : waiting()) {
             synchronized (w.monitor()) {
                 w.monitor().notifyAll();
             }

@@ -233,6 +233,7 @@ final class CpuDevice implements Device {
 
     @Override
     public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
+        backend.blocking().progressed(); // a host dispatching nodes is progress, even while every stream waits
         backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
                 info.iteration(), backend.since(startNanoTime), backend.since(endNanoTime), 0, 0, -1, 0));
     }
