@@ -8,6 +8,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
+import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -36,8 +37,8 @@ public final class PassTraceJson {
      */
     public static final class Programs {
         private final JsonObject root = new JsonObject();
-        private final Map<String, JsonObject> byText = new LinkedHashMap<>();
-        private final Map<String, JsonArray> ranksOf = new LinkedHashMap<>();
+        private final Map<List<Object>, JsonObject> byProgram = new LinkedHashMap<>();
+        private final Map<List<Object>, JsonArray> ranksOf = new LinkedHashMap<>();
 
         public Programs(String fusionName, int devices, LoweringOptions options) {
             root.addProperty("format", FORMAT);
@@ -49,6 +50,14 @@ public final class PassTraceJson {
         }
 
         public void add(PassTrace.RankTrace r) {
+            // the IR is records all the way down: equal keys are equal programs, compared without printing them
+            List<Object> key = new java.util.ArrayList<>(List.of(content(r.input())));
+            r.steps().forEach(step -> key.addAll(List.of(step.pass(), step.changed(), content(step.after()))));
+            JsonArray ranks = ranksOf.get(key);
+            if (ranks != null) {
+                ranks.add(r.rank());
+                return;
+            }
             JsonObject program = new JsonObject();
             program.add("input", snapshot(r.input()));
             JsonArray passes = new JsonArray();
@@ -59,24 +68,27 @@ public final class PassTraceJson {
                 passes.add(pass);
             }
             program.add("passes", passes);
-            String key = program.toString();
-            JsonArray ranks = ranksOf.get(key);
-            if (ranks != null) {
-                ranks.add(r.rank());
-                return;
-            }
             for (int i = 0; i < r.steps().size(); i++) {
                 passes.get(i).getAsJsonObject().addProperty("micros", r.steps().get(i).nanos() / 1000);
             }
             ranks = new JsonArray();
             ranks.add(r.rank());
             ranksOf.put(key, ranks);
-            byText.put(key, program);
+            byProgram.put(key, program);
+        }
+
+        /** What a snapshot prints, as a value: the IR records without the id counters (a mutable allocator). */
+        private static Object content(Snapshot s) {
+            return switch (s) {
+                case Snapshot.OfFusion(Fusion f) -> List.of(f.name(), f.inputs(), f.ops(), f.outputs(), f.symbols());
+                case Snapshot.OfHost(HostIrContainer c) -> List.of(c.inputs(), c.outputs(), c.topLevel(),
+                        c.hostUnits(), c.symbols(), c.provenance());
+            };
         }
 
         public String json() {
             JsonArray programs = new JsonArray();
-            byText.forEach((key, program) -> {
+            byProgram.forEach((key, program) -> {
                 JsonObject entry = new JsonObject();
                 entry.add("ranks", ranksOf.get(key));
                 program.entrySet().forEach(e -> entry.add(e.getKey(), e.getValue()));
