@@ -33,6 +33,8 @@ import org.hostir.studio.lower.StreamParallelTypePass;
  * its host dispatch, on a machine with one GPU. The run itself is the {@link RunFlow} that {@code demo} shares.
  */
 public final class RunCommand implements Command {
+    /** Without {@code --iterations}: timing stops before the timed iterations would pass this. */
+    static final long DEFAULT_TIMED_MILLIS = 5_000;
     private static final ArgumentParser PARSER = new ArgumentParser(RunCommandLine.VALUED, RunCommandLine.REPEATED,
             RunCommandLine.SWITCHES);
 
@@ -71,11 +73,15 @@ public final class RunCommand implements Command {
             }
         }
         int devices = launcher.map(LauncherEnv::worldSize).orElse(a.devices());
-        RunRequest request = new RunRequest(backend, devices, options(a), integer(a, "--iterations", "1", 1, 100_000),
-                integer(a, "--warmup", "0", 0, 100_000), a.flag("--validate"),
+        // by default one warm-up, then up to 5 timed iterations within 5 s: a median that means something, and a
+        // run of 1,024 devices that is not repeated five times
+        boolean timedByDefault = a.value("--iterations").isEmpty();
+        RunRequest request = new RunRequest(backend, devices, options(a), integer(a, "--iterations", "5", 1, 100_000),
+                integer(a, "--warmup", "1", 0, 100_000), a.flag("--validate"),
                 Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE),
                 Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000,
-                a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"));
+                a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"),
+                timedByDefault ? DEFAULT_TIMED_MILLIS : 0);
         return new RunFlow(file, a.symbols(), request, path(a, RunCommandLine.TRACE), path(a, RunCommandLine.SAVE_NPY),
                 a.flag(RunCommandLine.FORCE)).run(out, err);
     }

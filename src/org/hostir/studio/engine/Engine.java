@@ -105,7 +105,7 @@ public final class Engine {
         RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
-                r.warmup(), r.validate(), r.seed(), r.timeoutMillis());
+                r.warmup(), r.validate(), r.seed(), r.timeoutMillis(), r.timedBudgetMillis());
         try (Backend backend = plan.open()) {
             return Runner.run(loaded.fusion(), config, backend, progress);
         } catch (LoweringException e) {

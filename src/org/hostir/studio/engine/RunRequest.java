@@ -12,8 +12,16 @@ import org.hostir.studio.lower.LoweringOptions;
  */
 public record RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
                          boolean validate, long seed, long timeoutMillis, boolean shareGpus,
-                         Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
+                         Optional<LauncherEnv> launcher, boolean hostTimingOnly, long timedBudgetMillis) {
     public enum BackendChoice { AUTO, CPU, CUDA }
+
+    /** Timing exactly {@code iterations} (no time budget, {@link org.hostir.studio.exec.RunConfig}). */
+    public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
+                      boolean validate, long seed, long timeoutMillis, boolean shareGpus,
+                      Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
+        this(backend, devices, options, iterations, warmup, validate, seed, timeoutMillis, shareGpus, launcher,
+                hostTimingOnly, 0);
+    }
 
     public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
     public static final long DEFAULT_SEED = 42;

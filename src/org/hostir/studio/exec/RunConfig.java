@@ -10,7 +10,17 @@ import org.hostir.studio.lower.LoweringOptions;
  * reference, the input seed, and how long a run may make no progress before it is declared stuck.
  */
 public record RunConfig(int devices, Map<String, Long> symbols, LoweringOptions options, int iterations, int warmup,
-                        boolean validate, long seed, long timeoutMillis) {
+                        boolean validate, long seed, long timeoutMillis, long timedBudgetMillis) {
+    /**
+     * {@code timedBudgetMillis}: 0 times exactly {@code iterations}; more stops timing once the timed iterations,
+     * with the next one estimated by the last, would pass it (at least one is timed): the command line's default,
+     * so a slow run (1,024 devices) is not repeated five times while a fast one still gets a median of five.
+     */
+    public RunConfig(int devices, Map<String, Long> symbols, LoweringOptions options, int iterations, int warmup,
+                     boolean validate, long seed, long timeoutMillis) {
+        this(devices, symbols, options, iterations, warmup, validate, seed, timeoutMillis, 0);
+    }
+
     public RunConfig {
         if (devices < 1) throw new IllegalArgumentException("devices must be >= 1");
         if (iterations < 1) throw new IllegalArgumentException("iterations must be >= 1");
@@ -23,10 +33,11 @@ public record RunConfig(int devices, Map<String, Long> symbols, LoweringOptions 
     }
 
     public RunConfig withIterations(int n, int w) {
-        return new RunConfig(devices, symbols, options, n, w, validate, seed, timeoutMillis);
+        return new RunConfig(devices, symbols, options, n, w, validate, seed, timeoutMillis, timedBudgetMillis);
     }
 
     public RunConfig withTimeout(long millis) {
-        return new RunConfig(devices, symbols, options, iterations, warmup, validate, seed, millis);
+        return new RunConfig(devices, symbols, options, iterations, warmup, validate, seed, millis,
+                timedBudgetMillis);
     }
 }

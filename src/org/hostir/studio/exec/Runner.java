@@ -51,9 +51,10 @@ public final class Runner {
         try (RankThreads hosts = new RankThreads(programs.keySet(), backend.hostThreads())) {
             onEveryRank(hosts, backend, rank -> bound.put(rank, upload(programs.get(rank), inputs, backend.device(rank))));
             int total = config.warmup() + config.iterations();
+            double previous = 0;
             for (int it = 0; it < total; it++) {
                 backend.resetTimeline();
-                boolean last = it == total - 1;
+                boolean last = it == total - 1 || it >= config.warmup() && overBudget(config, times, previous);
                 Map<Integer, Evaluator> kept = new ConcurrentHashMap<>();
                 long t0 = System.nanoTime();
                 onEveryRank(hosts, backend, rank -> {
@@ -65,6 +66,7 @@ public final class Runner {
                     else evaluator.release();
                 });
                 double ms = (System.nanoTime() - t0) / 1e6;
+                previous = ms;
                 boolean warm = it < config.warmup();
                 if (!warm) times.add(ms);
                 progress.accept(String.format(java.util.Locale.ROOT, "%s %d/%d: %.2f ms", warm ? "warm-up"
@@ -73,6 +75,12 @@ public final class Runner {
                 for (int r : programs.keySet()) peaks.put(r, backend.device(r).peakBytes());
                 if (last) onEveryRank(hosts, backend, rank -> outputs.put(rank, download(programs.get(rank),
                         kept.get(rank), backend.device(rank))));
+                if (last && it < total - 1) {
+                    progress.accept(String.format(java.util.Locale.ROOT, "timing stopped after %d of %d iterations:"
+                            + " one more would pass %.1f s (--iterations N times exactly N)", times.size(),
+                            config.iterations(), config.timedBudgetMillis() / 1000.0));
+                }
+                if (last) break;
             }
         } finally {
             for (var e : bound.entrySet()) {
@@ -85,6 +93,13 @@ public final class Runner {
                         programs.size() == config.devices()));
 
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
+    }
+
+    /** Whether one more iteration, as long as the one before, would take the timed ones past the budget. */
+    private static boolean overBudget(RunConfig config, List<Double> times, double previous) {
+        if (config.timedBudgetMillis() <= 0) return false;
+        double timed = times.stream().mapToDouble(Double::doubleValue).sum();
+        return timed + 2 * previous > config.timedBudgetMillis();
     }
 
     /** Runs {@code body} for every rank on its host thread, as one process per GPU would, and waits. */
