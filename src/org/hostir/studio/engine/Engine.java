@@ -117,8 +117,7 @@ public final class Engine {
                     + " (HIRSTUDIO_JAVA_OPTS)", new Subject.Setting("run"))));
         } catch (ExecutionException e) {
             List<String> lines = e.getMessage().lines().toList();
-            Diagnostic d = new Diagnostic(loaded.source().file(), 0, "run failed", "run", lines.getFirst(),
-                    new Subject.Setting("run"));
+            Diagnostic d = RunFailures.located(lines.getFirst(), loaded);
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
         }

@@ -10,6 +10,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.ForLoop;
@@ -112,9 +113,7 @@ public final class Evaluator {
             case SetCurrentStream s -> current = stream(s.stream());
             case Synchronize s -> device.waitEvent(current, device.record(stream(s.stream())));
             case HirAliasSelect s -> values.put(s.out().id(), select(s));
-            case Communication c -> works.put(c.id(), device.collective(new CollectiveCall(c.type(), c.team(),
-                    c.root() == null ? -1 : (int) env.eval(c.root()), mesh(c.input()), mesh(c.output()),
-                    values.get(c.input().id()), values.get(c.output().id()), c.reduction()), current,
+            case Communication c -> works.put(c.id(), device.collective(call(c), current,
                     info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION)));
             case P2PCommunication p -> {
                 P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
@@ -230,6 +229,19 @@ public final class Evaluator {
     }
 
     /** {@code T3 'out'} for diagnostics. */
+    /**
+     * A rank's part of a communication. A SendRecv's receiver is the team member other than the root (the root
+     * itself for a team of one, a local copy), not the whole output mesh: between a mesh and its permutation
+     * ([0, 1] to [1, 0]) a sender is also a receiver of the other pair, and must not copy its own shard over it.
+     */
+    private CollectiveCall call(Communication c) {
+        int root = c.root() == null ? -1 : (int) env.eval(c.root());
+        List<Integer> receivers = c.type() != CommunicationType.SEND_RECV ? mesh(c.output())
+                : c.team().size() == 1 ? c.team() : c.team().stream().filter(r -> r != root).toList();
+        return new CollectiveCall(c.type(), c.team(), root, mesh(c.input()), receivers, values.get(c.input().id()),
+                values.get(c.output().id()), c.reduction());
+    }
+
     static String describe(TensorView tv) {
         return "TensorView " + tv.name() + (tv.label().equals(tv.name()) ? "" : " '" + tv.label() + "'");
     }

@@ -4,7 +4,6 @@ import static org.hostir.studio.io.ValidationContext.extent;
 import static org.hostir.studio.io.ValidationContext.isUnit;
 import static org.hostir.studio.io.ValidationContext.reductions;
 import static org.hostir.studio.io.ValidationContext.runtime;
-import static org.hostir.studio.io.ValidationContext.sameExtent;
 import static org.hostir.studio.io.ValidationContext.shape;
 
 import java.util.ArrayList;
@@ -36,10 +35,10 @@ final class MatmulRules {
         }
         IterDomain kA = a.getLast();
         IterDomain kB = b.size() == 1 ? b.getFirst() : b.get(b.size() - 2);
-        if (!sameExtent(kA.extent(), kB.extent())) {
+        if (!c.same(kA.extent(), kB.extent())) {
             c.fail(Rule.SHAPE_MATMUL, "contracted axes differ: " + m.a().label() + " " + shape(a) + " has K = "
                     + extent(kA.extent()) + " but " + m.b().label() + " " + shape(b) + " has K = "
-                    + extent(kB.extent()));
+                    + extent(kB.extent()) + c.values(kA.extent(), kB.extent()));
             return;
         }
         List<IterDomain> batchA = a.size() > 2 ? a.subList(0, a.size() - 2) : List.of();
@@ -63,7 +62,7 @@ final class MatmulRules {
             return;
         }
         Extent k = in.getLast().extent();
-        if (!sameExtent(k, w.getLast().extent())) {
+        if (!c.same(k, w.getLast().extent())) {
             c.fail(Rule.SHAPE_LINEAR, "contracted axes differ: input " + shape(in) + " has K = " + extent(k)
                     + " but weight " + shape(w) + " has K = " + extent(w.getLast().extent()));
             return;
@@ -74,7 +73,7 @@ final class MatmulRules {
             expected.add(n);
             if (l.bias() != null) {
                 List<IterDomain> bias = runtime(l.bias());
-                if (bias.size() != 1 || !sameExtent(bias.getFirst().extent(), n)) {
+                if (bias.size() != 1 || !c.same(bias.getFirst().extent(), n)) {
                     c.fail(Rule.SHAPE_LINEAR, "the bias " + shape(bias) + " must be [N] = [" + extent(n) + "]");
                     return;
                 }
@@ -96,7 +95,7 @@ final class MatmulRules {
             IterDomain y = i - (n - b.size()) >= 0 ? b.get(i - (n - b.size())) : null;
             if (x == null || y == null) {
                 out.add((x == null ? y : x).extent());
-            } else if (sameExtent(x.extent(), y.extent())) {
+            } else if (c.same(x.extent(), y.extent())) {
                 out.add(isUnit(x) && !x.isDeviceDim() ? y.extent() : x.extent());
             } else if (localUnit(x) && !localUnit(y)) {
                 out.add(y.extent());

@@ -4,7 +4,6 @@ import static org.hostir.studio.io.ValidationContext.extent;
 import static org.hostir.studio.io.ValidationContext.isUnit;
 import static org.hostir.studio.io.ValidationContext.reductions;
 import static org.hostir.studio.io.ValidationContext.runtime;
-import static org.hostir.studio.io.ValidationContext.sameExtent;
 import static org.hostir.studio.io.ValidationContext.shape;
 
 import java.util.ArrayList;
@@ -60,6 +59,12 @@ final class ShapeRules {
             cx.report(cx.locator.op(index), rule, ValidationContext.op(op) + ": " + what);
         }
 
+        /** Whether two extents agree, symbols compared by their values where they have one (defaults, --set). */
+        boolean same(Extent a, Extent b) { return ValidationContext.sameExtent(a, b, cx.bindings); }
+
+        /** {@code " (M = 8)"}: the values of the symbols among two extents, for a message; empty if none. */
+        String values(Extent a, Extent b) { return ValidationContext.values(List.of(a, b), cx.bindings); }
+
         /** Whether {@code actual} has the extents of {@code expected}; reports the first difference. */
         boolean sameShape(Rule rule, String what, List<IterDomain> actual, List<Extent> expected) {
             if (actual.size() != expected.size()) {
@@ -68,10 +73,11 @@ final class ShapeRules {
                 return false;
             }
             for (int i = 0; i < actual.size(); i++) {
-                if (!sameExtent(actual.get(i).extent(), expected.get(i))) {
+                if (!same(actual.get(i).extent(), expected.get(i))) {
                     fail(rule, what + " " + shape(actual) + ": axis " + i + " has extent "
                             + extent(actual.get(i).extent()) + ", expected " + extent(expected.get(i))
-                            + " (expected " + extents(expected) + ")");
+                            + " (expected " + extents(expected) + ")" + values(actual.get(i).extent(),
+                            expected.get(i)));
                     return false;
                 }
             }
@@ -144,7 +150,7 @@ final class ShapeRules {
         for (int i = 0; i < l.size(); i++) {
             IterDomain x = l.get(i);
             IterDomain y = r.get(i);
-            if (sameExtent(x.extent(), y.extent())) {
+            if (c.same(x.extent(), y.extent())) {
                 expected.add(isUnit(x) ? y.extent() : x.extent());
             } else if (isUnit(x)) {
                 expected.add(y.extent());
@@ -152,7 +158,7 @@ final class ShapeRules {
                 expected.add(x.extent());
             } else {
                 c.fail(Rule.SHAPE_BINARY, "axis " + i + " has extent " + extent(x.extent()) + " in " + shape(l)
-                        + " but " + extent(y.extent()) + " in " + shape(r));
+                        + " but " + extent(y.extent()) + " in " + shape(r) + c.values(x.extent(), y.extent()));
                 return;
             }
         }

@@ -2,6 +2,7 @@ package org.hostir.studio.io;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.Extent;
@@ -56,6 +57,33 @@ final class ValidationContext {
         if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y) return x.name().equals(y.name());
         if (a instanceof Extent.Constant x && b instanceof Extent.Constant y) return x.value() == y.value();
         return true;
+    }
+
+    /**
+     * As {@link #sameExtent(Extent, Extent)}, and a symbol against a constant compared by the symbol's value
+     * (its default or {@code --set}, D the device count) when it has one: {@code [M, 3]} against {@code [M, M]}
+     * with M = 8 is refused here instead of failing in the run. An unbound symbol is refused by {@code run}.
+     */
+    static boolean sameExtent(Extent a, Extent b, FusionBindings bindings) {
+        if (!sameExtent(a, b)) return false;
+        OptionalLong x = value(a, bindings), y = value(b, bindings);
+        boolean mixed = a instanceof Extent.Constant != b instanceof Extent.Constant;
+        return !mixed || x.isEmpty() || y.isEmpty() || x.getAsLong() == y.getAsLong();
+    }
+
+    static OptionalLong value(Extent e, FusionBindings bindings) {
+        return switch (e) {
+            case Extent.Constant c -> OptionalLong.of(c.value());
+            case Extent.Symbolic s -> bindings.value(s.name());
+        };
+    }
+
+    /** {@code " (M = 8)"}: the bound values of the symbols among {@code extents}, or empty. */
+    static String values(List<Extent> extents, FusionBindings bindings) {
+        String bound = extents.stream().distinct().filter(e -> e instanceof Extent.Symbolic)
+                .filter(e -> value(e, bindings).isPresent())
+                .map(e -> extent(e) + " = " + value(e, bindings).getAsLong()).collect(Collectors.joining(", "));
+        return bound.isEmpty() ? "" : " (" + bound + ")";
     }
 
     /** The axes that exist at run time: reduction axes do not. */

@@ -34,7 +34,10 @@ final class CollectiveSemantics {
         return switch (any.type()) {
             case ALLGATHER -> deliver(parts, concat(any.senders(), parts), -1);
             case GATHER -> deliver(parts, concat(any.senders(), parts), any.root());
-            case BROADCAST, SEND_RECV -> deliver(parts, input(parts, any.root()), -1);
+            case BROADCAST -> deliver(parts, input(parts, any.root()), -1);
+            // only the receivers write, as NCCL's send/recv (and the CUDA backend) do: a root that also holds an
+            // output of the same tensor (a permuted mesh) keeps what another SendRecv delivers to it
+            case SEND_RECV -> deliverTo(parts, input(parts, any.root()), any.receivers());
             case SCATTER -> split(parts, input(parts, any.root()), any.receivers());
             case ALLREDUCE -> deliver(parts, reduce(any, parts), -1);
             case REDUCE -> deliver(parts, reduce(any, parts), any.root());
@@ -76,6 +79,14 @@ final class CollectiveSemantics {
     }
 
     /** Every rank with an output (or only {@code onlyRank}) gets {@code data}. */
+    private static Map<Integer, Object> deliverTo(Map<Integer, Part> parts, float[] data, List<Integer> receivers) {
+        Map<Integer, Part> receiving = new HashMap<>();
+        parts.forEach((rank, p) -> {
+            if (receivers.contains(rank)) receiving.put(rank, p);
+        });
+        return deliver(receiving, data, -1);
+    }
+
     private static Map<Integer, Object> deliver(Map<Integer, Part> parts, float[] data, int onlyRank) {
         Map<Integer, Object> results = new HashMap<>();
         parts.forEach((rank, p) -> {
