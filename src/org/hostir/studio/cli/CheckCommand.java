@@ -30,7 +30,7 @@ public final class CheckCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         try {
-            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(a.file()), a.file()), a.devices(),
+            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(a.file()), a.file()), a.devicesFor(a.file()),
                     a.symbols());
             out.print(FusionSummary.print(loaded));
             out.println("ok");

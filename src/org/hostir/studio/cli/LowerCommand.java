@@ -42,7 +42,7 @@ public final class LowerCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String file = a.file();
-        int devices = a.devices();
+        int devices = a.devicesFor(file);
         OptionalInt rank = a.rank(devices);
         LoweringOptions options = a.loweringOptions(Map.of());
         List<Integer> ranks = rank.isPresent() || !a.flag("--json") ? List.of(rank.orElse(0))

@@ -72,7 +72,7 @@ public final class RunCommand implements Command {
                         + launcher.get().worldSize());
             }
         }
-        int devices = launcher.map(LauncherEnv::worldSize).orElse(a.devices());
+        int devices = launcher.isPresent() ? launcher.get().worldSize() : a.devicesFor(file);
         // by default one warm-up, then up to 5 timed iterations within 5 s: a median that means something, and a
         // run of 1,024 devices that is not repeated five times
         boolean timedByDefault = a.value("--iterations").isEmpty();

@@ -12,13 +12,17 @@ import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionLocator;
 import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.Limits;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.ParsedFusion;
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringContext;
 import org.hostir.studio.lower.LoweringError;
@@ -61,6 +65,25 @@ public final class Engine {
         } catch (FusionFileException e) {
             throw badInput(e.diagnostics());
         }
+    }
+
+    /**
+     * The device count a command uses when {@code --devices} is not given: what the file's explicit meshes need
+     * (the highest device id + 1, so an example on mesh [3, 1] runs on 4), at least the default 2. A file that
+     * does not parse gets the default; loading it reports why.
+     */
+    public static int defaultDevices(FusionSource source) {
+        int needed = FusionBindings.DEFAULT_DEVICES;
+        try {
+            for (TensorSpec t : parse(source).document().tensors()) {
+                if (t.mesh() instanceof MeshSpec.Devices(List<Integer> ids)) {
+                    for (int id : ids) needed = Math.max(needed, Math.min(id + 1, Limits.MAX_DEVICES));
+                }
+            }
+        } catch (EngineFailure unreadable) {
+            return FusionBindings.DEFAULT_DEVICES;
+        }
+        return needed;
     }
 
     /** Every pass's snapshot for each rank in {@code ranks}; {@code proceed} is asked before each rank. */

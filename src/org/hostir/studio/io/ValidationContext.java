@@ -78,11 +78,15 @@ final class ValidationContext {
         };
     }
 
-    /** {@code " (M = 8)"}: the bound values of the symbols among {@code extents}, or empty. */
+    /**
+     * {@code " (M = 8)"}: the values of the symbols among {@code extents}, a symbol without one named as undefined
+     * (a typo in one tensor is otherwise only "a shape mismatch"); empty when there is no symbol.
+     */
     static String values(List<Extent> extents, FusionBindings bindings) {
         String bound = extents.stream().distinct().filter(e -> e instanceof Extent.Symbolic)
-                .filter(e -> value(e, bindings).isPresent())
-                .map(e -> extent(e) + " = " + value(e, bindings).getAsLong()).collect(Collectors.joining(", "));
+                .map(e -> value(e, bindings).isPresent() ? extent(e) + " = " + value(e, bindings).getAsLong()
+                        : "undefined symbol " + extent(e) + ": no default in symbols and no --set " + extent(e) + "=N")
+                .collect(Collectors.joining("; "));
         return bound.isEmpty() ? "" : " (" + bound + ")";
     }
 
