@@ -12,6 +12,9 @@ public final class Commands {
         Map<String, Command> commands = new LinkedHashMap<>();
         add(commands, new CheckCommand());
         add(commands, new LowerCommand());
+        add(commands, new DumpCommand());
+        add(commands, new DiffCommand());
+        add(commands, new ExportCommand());
         add(commands, new RunCommand());
         add(commands, new BenchCommand());
         add(commands, new DemoCommand());

@@ -50,44 +50,42 @@ final class ValidationContext {
     }
 
     /**
-     * Whether two extents may be equal: symbols by name, constants by value. A symbol against a constant cannot
-     * be decided without values, so it is accepted.
+     * Whether two extents may be equal: symbols of one name always, else by value where both have one (a constant,
+     * or a symbol bound by the file's defaults or {@code --set}: {@code K} and {@code K2} agree when both are 4).
+     * Where a value is missing it cannot be decided here, so it is accepted; a run needs every value and loads
+     * the fusion again with them, so it is decided there.
      */
-    static boolean sameExtent(Extent a, Extent b) {
-        if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y) return x.name().equals(y.name());
-        if (a instanceof Extent.Constant x && b instanceof Extent.Constant y) return x.value() == y.value();
-        return true;
+    boolean sameExtent(Extent a, Extent b) { return sameExtent(bindings, a, b); }
+
+    static boolean sameExtent(FusionBindings bindings, Extent a, Extent b) {
+        if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y && x.name().equals(y.name())) return true;
+        OptionalLong x = value(bindings, a);
+        OptionalLong y = value(bindings, b);
+        return x.isEmpty() || y.isEmpty() || x.getAsLong() == y.getAsLong();
     }
 
-    /**
-     * As {@link #sameExtent(Extent, Extent)}, and a symbol against a constant compared by the symbol's value
-     * (its default or {@code --set}, D the device count) when it has one: {@code [M, 3]} against {@code [M, M]}
-     * with M = 8 is refused here instead of failing in the run. An unbound symbol is refused by {@code run}.
-     */
-    static boolean sameExtent(Extent a, Extent b, FusionBindings bindings) {
-        if (!sameExtent(a, b)) return false;
-        OptionalLong x = value(a, bindings), y = value(b, bindings);
-        boolean mixed = a instanceof Extent.Constant != b instanceof Extent.Constant;
-        return !mixed || x.isEmpty() || y.isEmpty() || x.getAsLong() == y.getAsLong();
+    /** Whether two extents are known to be equal: one name, or both values known and equal. */
+    static boolean knownSame(FusionBindings bindings, Extent a, Extent b) {
+        if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y && x.name().equals(y.name())) return true;
+        OptionalLong x = value(bindings, a);
+        OptionalLong y = value(bindings, b);
+        return x.isPresent() && y.isPresent() && x.getAsLong() == y.getAsLong();
     }
 
-    static OptionalLong value(Extent e, FusionBindings bindings) {
+    static OptionalLong value(FusionBindings bindings, Extent e) {
         return switch (e) {
-            case Extent.Constant c -> OptionalLong.of(c.value());
             case Extent.Symbolic s -> bindings.value(s.name());
+            case Extent.Constant c -> OptionalLong.of(c.value());
         };
     }
 
-    /**
-     * {@code " (M = 8)"}: the values of the symbols among {@code extents}, a symbol without one named as undefined
-     * (a typo in one tensor is otherwise only "a shape mismatch"); empty when there is no symbol.
-     */
-    static String values(List<Extent> extents, FusionBindings bindings) {
-        String bound = extents.stream().distinct().filter(e -> e instanceof Extent.Symbolic)
-                .map(e -> value(e, bindings).isPresent() ? extent(e) + " = " + value(e, bindings).getAsLong()
-                        : "undefined symbol " + extent(e) + ": no default in symbols and no --set " + extent(e) + "=N")
-                .collect(Collectors.joining("; "));
-        return bound.isEmpty() ? "" : " (" + bound + ")";
+    /** An extent for a message: its name, with its value where it has one ({@code K2 (5)}). */
+    String valued(Extent e) {
+        return switch (e) {
+            case Extent.Symbolic s -> s.name() + (bindings.value(s.name()).isPresent() ? " ("
+                    + bindings.value(s.name()).getAsLong() + ")" : "");
+            case Extent.Constant c -> Long.toString(c.value());
+        };
     }
 
     /** The axes that exist at run time: reduction axes do not. */
