@@ -12,6 +12,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * Gather, Allgather and Scatter move contiguous slices, so the sharded axis must be outermost (Stream axes,
@@ -27,6 +28,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
         Map<Integer, TensorView> renamed = new HashMap<>();
         for (FusionOp original : fusion.ops()) {
             FusionOp op = TensorSubstitution.apply(original, renamed);
+            checkScatteredAxisOutermost(op);
             int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
                     && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
             if (axis <= 0) {
@@ -67,6 +69,26 @@ public final class ReorderShardedAxisPass implements FusionPass {
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
         };
         return sharded == null ? -1 : Resharding.shardedPosition(sharded, List.of());
+    }
+
+    /**
+     * A ReduceScatter hands out outermost slices of the reduced tensor, so its scattered axis must come first
+     * (Stream axes, sliced away by their loop, aside). nvFuser's ReorderShardedAxisPass permutes a reduction
+     * whose scattered axis is inner; that rewrite is not done here yet, so such a reduction is refused rather
+     * than lowered to a ReduceScatter that would scatter the wrong axis.
+     */
+    private static void checkScatteredAxisOutermost(FusionOp op) {
+        if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
+        if (CommunicationPlanner.plan(r).get(0).type() != CommunicationType.REDUCE_SCATTER) return;
+        TensorView out = r.output();
+        List<IterDomain> streams = out.streamAxis().stream().toList();
+        int position = Resharding.shardedPosition(out, streams);
+        if (position > 0) {
+            throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
+                    + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"
+                    + " tensor; move the DIDx axis first (permuting an inner scattered axis out, as nvFuser's"
+                    + " ReorderShardedAxis does, is not supported yet)");
+        }
     }
 
     private static List<Integer> outermostFirst(int axis, int rank) {
