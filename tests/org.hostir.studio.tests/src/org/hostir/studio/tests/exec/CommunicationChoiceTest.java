@@ -120,6 +120,16 @@ class CommunicationChoiceTest {
         assertValidates("send_recv_overlapping", 3);
     }
 
+    /** postSendRecv: only the team member that is not the root receives, though both devices hold the output. */
+    @Test
+    void eachSendRecvDeliversToItsReceiverOnly() throws Exception {
+        List<String> pairs = List.of("SendRecv (1 0) root 1", "SendRecv (0 1) root 0");
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals(allocatingEach(pairs), communicationNodes("send_recv_swapped", 2, rank));
+        }
+        assertValidates("send_recv_swapped", 2);
+    }
+
     /**
      * The evaluator's side (postSingleCommunication, postSendRecv): rank 0 posts only (2 0), rank 2 only (2 0),
      * and rank 1 turns (1 1) into a copy and skips (2 0); no rank records a communication it is not part of.
