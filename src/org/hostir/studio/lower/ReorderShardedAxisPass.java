@@ -58,17 +58,25 @@ public final class ReorderShardedAxisPass implements FusionPass {
     }
 
     /**
-     * Position of the gathered or scattered axis among the non-reduction axes when it is not outermost, else -1.
-     * A set that is also stream-parallel is left alone: its loop slices the stream axis away first.
+     * The index of the gathered or scattered axis when an axis holding data comes before it, else -1. The axis a
+     * stream loop slices away (the output's Stream axis, and the input axis at the same place: a plain set keeps
+     * positions) does not count: inside the loop the communication sees the slices.
      */
     private static int misplacedAxis(FusionOp.Set s) {
-        if (s.output().streamAxis().isPresent()) return -1;
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
         };
-        return sharded == null ? -1 : Resharding.shardedPosition(sharded, List.of());
+        if (sharded == null) return -1;
+        int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
+        int before = 0;
+        for (int i = 0; i < sharded.rank(); i++) {
+            IterDomain a = sharded.axis(i);
+            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? i : -1;
+            if (!a.isReduction() && i != sliced) before++;
+        }
+        return -1;
     }
 
     /**
