@@ -53,10 +53,12 @@ public final class LowerCommand implements Command {
         try {
             loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
             if (a.flag("--json")) {
-                // rank by rank, keeping only distinct programs: 4,096 ranks' snapshots at once do not fit
+                // rank by rank, keeping only distinct programs: 4,096 ranks' snapshots at once do not fit; every
+                // rank is lowered here, so a refusal of any rank is reported as Engine.check would
                 json = new PassTraceJson.Programs(loaded.fusion().name(), devices, options);
                 for (int r : ranks) json.add(Engine.lower(loaded, options, List.of(r)).rank(r));
             } else {
+                Engine.check(loaded, options); // a rank other than the one printed may refuse
                 trace = Engine.lower(loaded, options, ranks);
             }
         } catch (EngineFailure e) {

@@ -59,38 +59,16 @@ final class MeshRules {
             TensorView out = s.output();
             if (in.mesh() == null || out.mesh() == null || in.mesh().equals(out.mesh())) continue;
             int[] map = AxisMap.of(s, 0);
-            boolean gathered = false;
             for (int p = 0; p < map.length; p++) {
                 if (in.axis(p).parallelType() == ParallelType.DIDX && map[p] != AxisMap.NONE
                         && out.axis(map[p]).isStream()) {
-                    gathered = true;
                     cx.report(cx.locator.op(i), Rule.MESH_STREAM_ALLGATHER, ValidationContext.op(s) + ": "
                             + tensor(in) + " on " + meshText(in.mesh()) + " is gathered along a Stream axis into "
                             + tensor(out) + " on " + meshText(out.mesh()) + "; the pipelined allgather stays in one"
                             + " mesh: give both the same mesh, or gather into a tensor without a Stream axis first");
                 }
             }
-            if (!gathered) streamsToNewDevices(i, s);
         }
-    }
-
-    /**
-     * A set into a Stream-parallel tensor whose mesh has devices the input's lacks: the stream loop posts one
-     * Broadcast per iteration on the union of both meshes, which only the input's devices reach (the others run
-     * no such loop), so the run would wait forever; refused here (found by the generated sets of
-     * DecidedUpFrontTest). Within the input's devices ([0, 1] to [1, 0], "all" to [0, 1]) it runs.
-     */
-    private void streamsToNewDevices(int i, FusionOp.Set s) {
-        TensorView in = s.input();
-        TensorView out = s.output();
-        if (out.axes().stream().noneMatch(a -> a.isStream())) return;
-        List<Integer> outside = out.mesh().deviceIds().stream().filter(d -> !in.mesh().deviceIds().contains(d))
-                .toList();
-        if (outside.isEmpty()) return;
-        cx.report(cx.locator.op(i), Rule.MESH_STREAM_RECEIVERS, ValidationContext.op(s) + ": " + tensor(out) + " on "
-                + meshText(out.mesh()) + " has a Stream axis and devices " + outside + " that " + tensor(in) + " on "
-                + meshText(in.mesh()) + " lacks; a pipelined set cannot send to them: set into a tensor without a"
-                + " Stream axis on " + meshText(out.mesh()) + " first, or give both the same mesh");
     }
 
     private static String meshText(DeviceMesh mesh) {

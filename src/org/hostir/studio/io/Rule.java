@@ -52,8 +52,6 @@ public enum Rule {
     MESH_DID_EXTENT("mesh.did-extent", "a DID axis's extent equals its mesh's size"),
     MESH_STREAM_ALLGATHER("mesh.stream-allgather", "a set from a DIDx axis to a Stream axis (the pipelined"
             + " allgather) keeps its mesh"),
-    MESH_STREAM_RECEIVERS("mesh.stream-receivers", "a set into a Stream-parallel tensor on another mesh sends to no"
-            + " device outside the input's mesh"),
     MESH_DIDY("mesh.didy", "DIDy needs a 2-D mesh, which hostir-fusion/1 cannot express yet"),
     PARALLEL_DUPLICATE("parallel.duplicate", "a tensor has at most one axis of each parallel type"),
     STREAM_REDUCTION("stream.reduction", "a Stream axis is not a reduction axis");

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.hostir.studio.ir.ReductionOpType;
@@ -35,14 +36,20 @@ final class CollectiveSemantics {
             case ALLGATHER -> deliver(parts, concat(any.senders(), parts), -1);
             case GATHER -> deliver(parts, concat(any.senders(), parts), any.root());
             case BROADCAST -> deliver(parts, input(parts, any.root()), -1);
-            // only the receivers write, as NCCL's send/recv (and the CUDA backend) do: a root that also holds an
-            // output of the same tensor (a permuted mesh) keeps what another SendRecv delivers to it
-            case SEND_RECV -> deliverTo(parts, input(parts, any.root()), any.receivers());
+            case SEND_RECV -> deliver(parts, input(parts, any.root()), receiver(parts.keySet(), any.root()));
             case SCATTER -> split(parts, input(parts, any.root()), any.receivers());
             case ALLREDUCE -> deliver(parts, reduce(any, parts), -1);
             case REDUCE -> deliver(parts, reduce(any, parts), any.root());
             case REDUCE_SCATTER -> split(parts, reduce(any, parts), any.receivers());
         };
+    }
+
+    /**
+     * nvFuser's postSendRecv: the team is (sender receiver) and only the receiver takes the data, even where the
+     * sender also holds the output (meshes {1 0} to {0 1}: each device is the receiver of one pair only).
+     */
+    private static int receiver(Set<Integer> team, int sender) {
+        return team.stream().filter(r -> r != sender).findFirst().orElse(sender);
     }
 
     private static float[] input(Map<Integer, Part> parts, int rank) {
@@ -79,14 +86,6 @@ final class CollectiveSemantics {
     }
 
     /** Every rank with an output (or only {@code onlyRank}) gets {@code data}. */
-    private static Map<Integer, Object> deliverTo(Map<Integer, Part> parts, float[] data, List<Integer> receivers) {
-        Map<Integer, Part> receiving = new HashMap<>();
-        parts.forEach((rank, p) -> {
-            if (receivers.contains(rank)) receiving.put(rank, p);
-        });
-        return deliver(receiving, data, -1);
-    }
-
     private static Map<Integer, Object> deliver(Map<Integer, Part> parts, float[] data, int onlyRank) {
         Map<Integer, Object> results = new HashMap<>();
         parts.forEach((rank, p) -> {

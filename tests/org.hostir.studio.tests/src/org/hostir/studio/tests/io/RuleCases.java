@@ -136,15 +136,6 @@ final class RuleCases {
             d.getAsJsonArray("ops").add(j("{'op': 'set', 'inputs': ['a'], 'output': 'e'}"));
             d.getAsJsonArray("outputs").add("e");
         })));
-        c.add(of(Rule.MESH_STREAM_RECEIVERS, "a set from mesh [0] into a Stream axis on [0, 1]", "$.ops[1]",
-                base(d -> {
-                    d.getAsJsonArray("tensors").add(j("{'name': 'g', 'dtype': 'float', 'mesh': [0], 'axes': ['M', 'K']}"));
-                    d.getAsJsonArray("tensors").add(j("{'name': 'h', 'dtype': 'float', 'mesh': [0, 1],"
-                            + " 'axes': [{'extent': 'M', 'parallel': 'Stream'}, 'K']}"));
-                    d.getAsJsonArray("ops").add(j("{'op': 'set', 'inputs': ['g'], 'output': 'h'}"));
-                    d.getAsJsonArray("inputs").add("g");
-                    d.getAsJsonArray("outputs").add("h");
-                })));
         c.add(of(Rule.MESH_DIDY, "a DIDy axis", "$.tensors[0].axes[0]",
                 base(d -> tensor(d, "a").getAsJsonArray("axes").set(0, j("{'extent': 'D', 'parallel': 'DIDy'}")))));
         c.add(of(Rule.PARALLEL_DUPLICATE, "two Stream axes", "$.tensors[2].axes[1]",
