@@ -1,5 +1,7 @@
 package org.hostir.studio.cli;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +11,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.Limits;
 import org.hostir.studio.lower.LoweringError;
@@ -40,6 +44,16 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
     }
 
     public List<String> all(String option) { return values.getOrDefault(option, List.of()); }
+
+    /** {@code --devices N} if given, else what the file's meshes need ({@link Engine#defaultDevices}). */
+    public int devicesFor(String file) throws UsageException {
+        if (value("--devices").isPresent()) return devices();
+        try {
+            return Engine.defaultDevices(new FusionSource.File(Path.of(file), file));
+        } catch (InvalidPathException e) {
+            return devices();
+        }
+    }
 
     /** {@code --devices N}: 1 .. 4096, default 2. */
     public int devices() throws UsageException {

@@ -44,7 +44,7 @@ public final class DemoCommand implements Command {
         if (!a.positionals().isEmpty()) throw new UsageException("demo takes no file");
         Path example = locate();
         if (example == null) {
-            err.println("error: " + EXAMPLE + ":0: the demo's example is not here (run it from the repository root)");
+            err.println("error: " + EXAMPLE + ": the demo's example is not here (run it from the repository root)");
             return ExitCode.BAD_INPUT;
         }
         int devices = a.devices();
@@ -57,11 +57,19 @@ public final class DemoCommand implements Command {
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
-        out.println("== running on every rank, validated against the unsharded reference");
+        out.println("== running on every rank, validated against the unsharded reference, with " + sizes()
+                + ": the file's defaults are the seed test's tiny sizes, too small to time; the same run is"
+                + " ./hirstudio run " + EXAMPLE + " --devices " + devices + " " + sizes().replace(",", "")
+                .replaceAll("([A-Z]+)=", "--set $1=") + " --warmup 1 --iterations 3 --validate");
         RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, devices, LoweringOptions.DEFAULTS, 3, 1,
                 true, RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(), false);
         return new RunFlow(example.toString(), SIZES, request, Optional.of(trace), Optional.empty(),
                 false).run(out, err);
+    }
+
+    /** {@code M=64, K=256, N=256}, in the file's order of symbols. */
+    private static String sizes() {
+        return String.join(", ", List.of("M=" + SIZES.get("M"), "K=" + SIZES.get("K"), "N=" + SIZES.get("N")));
     }
 
     private static Path locate() {

@@ -42,21 +42,30 @@ public final class LowerCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String file = a.file();
-        int devices = a.devices();
+        int devices = a.devicesFor(file);
         OptionalInt rank = a.rank(devices);
         LoweringOptions options = a.loweringOptions(Map.of());
         List<Integer> ranks = rank.isPresent() || !a.flag("--json") ? List.of(rank.orElse(0))
                 : IntStream.range(0, devices).boxed().toList();
         LoadedFusion loaded;
-        PassTrace trace;
+        PassTrace trace = null;
+        PassTraceJson.Programs json = null;
         try {
             loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
-            trace = Engine.lower(loaded, options, ranks);
+            if (a.flag("--json")) {
+                // rank by rank, keeping only distinct programs: 4,096 ranks' snapshots at once do not fit; every
+                // rank is lowered here, so a refusal of any rank is reported as Engine.check would
+                json = new PassTraceJson.Programs(loaded.fusion().name(), devices, options);
+                for (int r : ranks) json.add(Engine.lower(loaded, options, List.of(r)).rank(r));
+            } else {
+                Engine.check(loaded, options); // a rank other than the one printed may refuse
+                trace = Engine.lower(loaded, options, ranks);
+            }
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
-        if (a.flag("--json")) {
-            out.print(PassTraceJson.write(loaded.fusion().name(), trace));
+        if (json != null) {
+            out.print(json.json());
         } else if (a.flag("--passes") || a.flag("--diff")) {
             out.println("// symbols: " + String.join(", ", loaded.fusion().legend()));
             printPasses(trace.rank(ranks.get(0)), a.flag("--diff"), out);

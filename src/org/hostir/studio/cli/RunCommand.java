@@ -35,6 +35,8 @@ import org.hostir.studio.lower.StreamParallelTypePass;
  * its host dispatch, on a machine with one GPU. The run itself is the {@link RunFlow} that {@code demo} shares.
  */
 public final class RunCommand implements Command {
+    /** Without {@code --iterations}: timing stops before the timed iterations would pass this. */
+    static final long DEFAULT_TIMED_MILLIS = 5_000;
     private static final ArgumentParser PARSER = new ArgumentParser(RunCommandLine.VALUED, RunCommandLine.REPEATED,
             RunCommandLine.SWITCHES, RunCommandLine.VALUED_SWITCHES);
 
@@ -74,13 +76,17 @@ public final class RunCommand implements Command {
                         + launcher.get().worldSize());
             }
         }
-        int devices = launcher.map(LauncherEnv::worldSize).orElse(a.devices());
-        RunRequest request = new RunRequest(backend, devices, options(a), integer(a, "--iterations", "1", 1, 100_000),
-                integer(a, "--warmup", "0", 0, 100_000), validation(a),
+        int devices = launcher.isPresent() ? launcher.get().worldSize() : a.devicesFor(file);
+        // by default one warm-up, then up to 5 timed iterations within 5 s: a median that means something, and a
+        // run of 1,024 devices that is not repeated five times
+        boolean timedByDefault = a.value("--iterations").isEmpty();
+        RunRequest request = new RunRequest(backend, devices, options(a), integer(a, "--iterations", "5", 1, 100_000),
+                integer(a, "--warmup", "1", 0, 100_000), validation(a),
                 Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE),
                 Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000,
                 a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"),
-                a.value(RunCommandLine.PROFILE).orElse(RunRequest.DEFAULT_PROFILE));
+                a.value(RunCommandLine.PROFILE).orElse(RunRequest.DEFAULT_PROFILE),
+                timedByDefault ? DEFAULT_TIMED_MILLIS : 0);
         if (a.value(RunCommandLine.PROFILE).isPresent() && backend != BackendChoice.SIM) {
             throw new UsageException("--profile names the machine a simulation predicts for: add --backend sim");
         }

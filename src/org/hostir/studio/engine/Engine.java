@@ -23,13 +23,17 @@ import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionLocator;
 import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.Limits;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.ParsedFusion;
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.DumpLog;
@@ -77,6 +81,25 @@ public final class Engine {
         }
     }
 
+    /**
+     * The device count a command uses when {@code --devices} is not given: what the file's explicit meshes need
+     * (the highest device id + 1, so an example on mesh [3, 1] runs on 4), at least the default 2. A file that
+     * does not parse gets the default; loading it reports why.
+     */
+    public static int defaultDevices(FusionSource source) {
+        int needed = FusionBindings.DEFAULT_DEVICES;
+        try {
+            for (TensorSpec t : parse(source).document().tensors()) {
+                if (t.mesh() instanceof MeshSpec.Devices(List<Integer> ids)) {
+                    for (int id : ids) needed = Math.max(needed, Math.min(id + 1, Limits.MAX_DEVICES));
+                }
+            }
+        } catch (EngineFailure unreadable) {
+            return FusionBindings.DEFAULT_DEVICES;
+        }
+        return needed;
+    }
+
     /** Every pass's snapshot for each rank in {@code ranks}; {@code proceed} is asked before each rank. */
     public static PassTrace lower(LoadedFusion loaded, LoweringOptions options, List<Integer> ranks,
                                   IntPredicate proceed) throws EngineFailure {
@@ -96,6 +119,22 @@ public final class Engine {
     public static PassTrace lower(LoadedFusion loaded, LoweringOptions options, List<Integer> ranks)
             throws EngineFailure {
         return lower(loaded, options, ranks, rank -> true);
+    }
+
+    /**
+     * Lowers every rank and keeps nothing: what {@code check} and {@code lower} refuse is exactly what the
+     * lowering refuses on some rank (nvFuser lowers per rank, and a rank outside a mesh skips the ops there), so
+     * the decisions live in the passes only and no check repeats them.
+     */
+    public static void check(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
+        int devices = loaded.bindings().devices();
+        try {
+            for (int rank = 0; rank < devices; rank++) {
+                Pipeline.standard().lower(loaded.fusion(), new LoweringContext(rank, devices, options));
+            }
+        } catch (LoweringException e) {
+            throw located(e, loaded);
+        }
     }
 
     /** The final program of one rank. */
@@ -119,7 +158,7 @@ public final class Engine {
         RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
-                r.warmup(), r.validation(), r.seed(), r.timeoutMillis());
+                r.warmup(), r.validation(), r.seed(), r.timeoutMillis(), r.timedBudgetMillis());
         try (Backend backend = plan.open()) {
             if (backend instanceof SimBackend sim) return simulate(loaded, config, sim, progress);
             return Runner.run(loaded.fusion(), config, backend, progress);
@@ -132,8 +171,7 @@ public final class Engine {
                     + " (HIRSTUDIO_JAVA_OPTS)", new Subject.Setting("run"))));
         } catch (ExecutionException e) {
             List<String> lines = e.getMessage().lines().toList();
-            Diagnostic d = new Diagnostic(loaded.source().file(), 0, "run failed", "run", lines.getFirst(),
-                    new Subject.Setting("run"));
+            Diagnostic d = RunFailures.located(lines.getFirst(), loaded);
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
         }

@@ -8,28 +8,37 @@ import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * What a front end asks of a run: the backend it wants ({@link BackendChoice}), the devices (ranks), the lowering
- * options, timing (iterations after warm-ups), validation, the input seed, how long a run may make no progress,
- * the CUDA variants (ranks sharing GPUs, one rank of a launcher's processes, host timing only), and the hardware
- * profile a simulation predicts for ({@code sim}: a built-in profile's name or a profile file).
+ * options, timing (iterations after warm-ups, and the time budget of the timed iterations: 0 times exactly
+ * {@code iterations}, see {@link org.hostir.studio.exec.RunConfig}), validation, the input seed, how long a run may
+ * make no progress, the CUDA variants (ranks sharing GPUs, one rank of a launcher's processes, host timing only),
+ * and the hardware profile a simulation predicts for ({@code sim}: a built-in profile's name or a profile file).
  */
 public record RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
                          ValidationMode validation, long seed, long timeoutMillis, boolean shareGpus,
-                         Optional<LauncherEnv> launcher, boolean hostTimingOnly, String profile) {
+                         Optional<LauncherEnv> launcher, boolean hostTimingOnly, String profile,
+                         long timedBudgetMillis) {
     public enum BackendChoice { AUTO, CPU, CUDA, SIM }
 
     /** The profile {@code --backend sim} uses when none is named. */
     public static final String DEFAULT_PROFILE = "h200x8-nvlink";
+    public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
+    public static final long DEFAULT_SEED = 42;
 
-    /** A request on a real backend (no simulation profile). */
+    /** Timing exactly {@code iterations} on the machine of {@code profile} (used by {@code sim} only). */
+    public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
+                      ValidationMode validation, long seed, long timeoutMillis, boolean shareGpus,
+                      Optional<LauncherEnv> launcher, boolean hostTimingOnly, String profile) {
+        this(backend, devices, options, iterations, warmup, validation, seed, timeoutMillis, shareGpus, launcher,
+                hostTimingOnly, profile, 0);
+    }
+
+    /** Timing exactly {@code iterations}, no simulation profile. */
     public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,
                       ValidationMode validation, long seed, long timeoutMillis, boolean shareGpus,
                       Optional<LauncherEnv> launcher, boolean hostTimingOnly) {
         this(backend, devices, options, iterations, warmup, validation, seed, timeoutMillis, shareGpus, launcher,
                 hostTimingOnly, DEFAULT_PROFILE);
     }
-
-    public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
-    public static final long DEFAULT_SEED = 42;
 
     /** {@code validate}: the default validation, else none. */
     public RunRequest(BackendChoice backend, int devices, LoweringOptions options, int iterations, int warmup,

@@ -17,6 +17,12 @@ public interface Backend extends AutoCloseable {
     /** Whether this process runs {@code rank} (false in launcher mode for the other processes' ranks). */
     default boolean runsRank(int rank) { return rank < deviceCount(); }
 
+    /**
+     * The kind of thread each rank's host program runs on. Platform threads by default: a GPU backend's libraries
+     * keep per-thread state (see {@link RankThreads}); a simulated backend may use virtual threads.
+     */
+    default Thread.Builder hostThreads() { return Thread.ofPlatform().daemon(true); }
+
     /** Everything recorded since the last reset. */
     Timeline timeline();
 

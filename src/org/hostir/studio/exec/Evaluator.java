@@ -10,6 +10,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.ForLoop;
@@ -45,6 +46,9 @@ public final class Evaluator {
     private final ScalarEnv env;
     private final Map<Integer, Buffer> values = new HashMap<>();
     private final Map<StreamKey, BackendStream> streams = new HashMap<>();
+    /** The work of a communication this rank takes no part in, or did locally: its Wait has nothing to wait for. */
+    private static final Work NOTHING_POSTED = new Work() {};
+
     private final Map<Integer, Work> works = new HashMap<>();
     private final java.util.Set<Buffer> owned = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private BackendStream current;
@@ -112,11 +116,12 @@ public final class Evaluator {
             case GetCurrentStream g -> streams.put(key(g.stream()), current);
             case SetCurrentStream s -> current = stream(s.stream());
             case Synchronize s -> device.waitEvent(current, device.record(stream(s.stream())));
-            case HirAliasSelect s -> values.put(s.out().id(), select(s));
-            case Communication c -> works.put(c.id(), device.collective(new CollectiveCall(c.type(), c.team(),
-                    c.root() == null ? -1 : (int) env.eval(c.root()), mesh(c.input()), mesh(c.output()),
-                    values.get(c.input().id()), values.get(c.output().id()), c.reduction()), current,
-                    info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION)));
+            case HirAliasSelect s -> {
+                // a tensor on a mesh without this rank has no value here, nor has its slice: the communication
+                // it feeds runs without that side (nvFuser's evaluator passes an undefined tensor)
+                if (values.containsKey(s.in().id()) || onThisRank(s.in())) values.put(s.out().id(), select(s));
+            }
+            case Communication c -> works.put(c.id(), post(c));
             case P2PCommunication p -> {
                 P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
                 if (group != null) {
@@ -132,7 +137,7 @@ public final class Evaluator {
                 Work work = works.get(w.communicationId());
                 if (work == null) throw new ExecutionException("Wait for communication " + w.communicationId()
                         + ", which was not posted");
-                device.waitWork(current, work);
+                if (work != NOTHING_POSTED) device.waitWork(current, work);
             }
             case PostOnStream p -> {
                 for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
@@ -141,6 +146,26 @@ public final class Evaluator {
             case OpaqueNode o -> throw new ExecutionException("cannot run the dump statement '" + o.headline()
                     + "': " + o.reason() + " (a statement the dump reader kept as text)");
         }
+    }
+
+    /**
+     * nvFuser's postSingleCommunication: a rank outside the team posts nothing (its Wait then waits for nothing),
+     * so every rank involved in a resharding runs the same program; and postSendRecv: a SendRecv whose receiver
+     * is its sender ({@code team=(1 1)}) is a copy on the current stream.
+     */
+    private Work post(Communication c) {
+        int rank = device.rank();
+        if (!c.team().contains(rank)) return NOTHING_POSTED;
+        int root = c.root() == null ? -1 : (int) env.eval(c.root());
+        Buffer in = values.get(c.input().id());
+        Buffer out = values.get(c.output().id());
+        if (c.type() == CommunicationType.SEND_RECV && c.team().stream().allMatch(d -> d == root)) {
+            device.copy(bound(c.output()), bound(c.input()), current,
+                    info(c.id(), c.type().dumpName(), EventKind.COPY).withBytes(in.bytes()));
+            return NOTHING_POSTED;
+        }
+        return device.collective(new CollectiveCall(c.type(), c.team(), root, mesh(c.input()), mesh(c.output()),
+                in, out, c.reduction()), current, info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION));
     }
 
     private void loop(ForLoop f) {
@@ -256,6 +281,10 @@ public final class Evaluator {
     }
 
     private OpInfo info(int nodeId, String name, EventKind kind) { return OpInfo.of(nodeId, iteration, name, kind); }
+
+    private boolean onThisRank(TensorView tv) {
+        return tv.mesh() == null || tv.mesh().contains(device.rank());
+    }
 
     private static List<Integer> mesh(TensorView tv) {
         return tv.mesh() == null ? List.of() : tv.mesh().deviceIds();

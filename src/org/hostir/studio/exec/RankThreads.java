@@ -14,15 +14,18 @@ import java.util.function.IntConsumer;
  * libraries again each time (their per-thread state, new stack pages): on one H200, an iteration of the P2P
  * AG+GEMM schedule at 256 x 256 x 256 in bf16 took 0.24-0.38 ms with a fresh thread and 0.06-0.07 ms on a kept one,
  * its op nodes 49-85 us of host time against 12-26 us.
- * Threads are daemons, so a rank stuck in a native call cannot keep the process alive.
+ * Threads are daemons, so a rank stuck in a native call cannot keep the process alive. The CPU backend asks for
+ * virtual threads instead ({@link Backend#hostThreads()}), so 1,024 simulated ranks need no platform thread each.
  */
 public final class RankThreads implements AutoCloseable {
     private final Map<Integer, ExecutorService> threads = new TreeMap<>();
 
-    public RankThreads(Collection<Integer> ranks) {
+    public RankThreads(Collection<Integer> ranks) { this(ranks, Thread.ofPlatform().daemon(true)); }
+
+    /** Threads of the given kind ({@link Backend#hostThreads()}): virtual ones for the CPU backend's ranks. */
+    public RankThreads(Collection<Integer> ranks, Thread.Builder kind) {
         for (int r : ranks) {
-            threads.put(r, Executors.newSingleThreadExecutor(
-                    Thread.ofPlatform().name("rank " + r + " host").daemon(true).factory()));
+            threads.put(r, Executors.newSingleThreadExecutor(kind.name("rank " + r + " host").factory()));
         }
     }
 

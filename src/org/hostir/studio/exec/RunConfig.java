@@ -6,16 +6,27 @@ import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * How to run a fusion: on how many devices, with which symbol values (user names, D included), lowering
- * options, how many timed iterations after how many warm-ups, whether to validate against the unsharded
- * reference, the input seed, and how long a run may make no progress before it is declared stuck.
+ * options, how many timed iterations after how many warm-ups, how to validate against the unsharded reference,
+ * the input seed, how long a run may make no progress before it is declared stuck, and the time budget of the
+ * timed iterations.
+ *
+ * <p>{@code timedBudgetMillis}: 0 times exactly {@code iterations}; more stops timing once the timed iterations,
+ * with the next one estimated by the last, would pass it (at least one is timed): the command line's default,
+ * so a slow run (1,024 devices) is not repeated five times while a fast one still gets a median of five.
  */
 public record RunConfig(int devices, Map<String, Long> symbols, LoweringOptions options, int iterations, int warmup,
-                        ValidationMode validation, long seed, long timeoutMillis) {
+                        ValidationMode validation, long seed, long timeoutMillis, long timedBudgetMillis) {
     public RunConfig {
         if (devices < 1) throw new IllegalArgumentException("devices must be >= 1");
         if (iterations < 1) throw new IllegalArgumentException("iterations must be >= 1");
         if (warmup < 0) throw new IllegalArgumentException("warmup must be >= 0");
         symbols = Map.copyOf(symbols);
+    }
+
+    /** Exactly {@code iterations} timed iterations. */
+    public RunConfig(int devices, Map<String, Long> symbols, LoweringOptions options, int iterations, int warmup,
+                     ValidationMode validation, long seed, long timeoutMillis) {
+        this(devices, symbols, options, iterations, warmup, validation, seed, timeoutMillis, 0);
     }
 
     /** {@code validate}: the default validation (whole up to a size, sampled beyond), else none. */
@@ -32,10 +43,11 @@ public record RunConfig(int devices, Map<String, Long> symbols, LoweringOptions 
     }
 
     public RunConfig withIterations(int n, int w) {
-        return new RunConfig(devices, symbols, options, n, w, validation, seed, timeoutMillis);
+        return new RunConfig(devices, symbols, options, n, w, validation, seed, timeoutMillis, timedBudgetMillis);
     }
 
     public RunConfig withTimeout(long millis) {
-        return new RunConfig(devices, symbols, options, iterations, warmup, validation, seed, millis);
+        return new RunConfig(devices, symbols, options, iterations, warmup, validation, seed, millis,
+                timedBudgetMillis);
     }
 }

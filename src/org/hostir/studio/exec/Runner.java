@@ -47,31 +47,42 @@ public final class Runner {
         Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
         Map<Integer, Long> peaks = new HashMap<>();
         Map<Integer, Map<Integer, Buffer>> bound = new ConcurrentHashMap<>();
-        try (RankThreads hosts = new RankThreads(programs.keySet())) {
+        try (RankThreads hosts = new RankThreads(programs.keySet(), backend.hostThreads())) {
             onEveryRank(hosts, backend, rank -> bound.put(rank, upload(programs.get(rank), inputs, backend.device(rank))));
             int total = config.warmup() + config.iterations();
+            boolean adaptive = config.timedBudgetMillis() > 0;
+            double previous = 0;
             for (int it = 0; it < total; it++) {
                 backend.resetTimeline();
-                boolean last = it == total - 1;
+                boolean warm = it < config.warmup();
+                boolean last = it == total - 1 || !warm && overBudget(config, times, previous);
+                boolean keep = last || warm && adaptive; // a slow warm-up may turn out to be the one timed run
                 Map<Integer, Evaluator> kept = new ConcurrentHashMap<>();
                 long t0 = System.nanoTime();
                 onEveryRank(hosts, backend, rank -> {
-                    Device device = backend.device(rank);
-                    Evaluator evaluator = new Evaluator(programs.get(rank), device,
+                    Evaluator evaluator = new Evaluator(programs.get(rank), backend.device(rank),
                             new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams()), bound.get(rank));
                     evaluator.run();
-                    if (last) kept.put(rank, evaluator);
+                    if (keep) kept.put(rank, evaluator);
                     else evaluator.release();
                 });
                 double ms = (System.nanoTime() - t0) / 1e6;
-                boolean warm = it < config.warmup();
+                previous = ms;
+                if (warm && adaptive && ms > config.timedBudgetMillis()) { // not repeated only to warm up
+                    warm = false;
+                    last = true;
+                }
                 if (!warm) times.add(ms);
                 progress.accept(String.format(java.util.Locale.ROOT, "%s %d/%d: %.2f ms", warm ? "warm-up"
-                        : "iteration", warm ? it + 1 : it - config.warmup() + 1, warm ? config.warmup()
-                        : config.iterations(), ms));
+                        : "iteration", warm ? it + 1 : times.size(), warm ? config.warmup() : config.iterations(), ms));
                 for (int r : programs.keySet()) peaks.put(r, backend.device(r).peakBytes());
-                if (last) onEveryRank(hosts, backend, rank -> outputs.put(rank, download(programs.get(rank),
-                        kept.get(rank), backend.device(rank))));
+                if (last) {
+                    onEveryRank(hosts, backend, rank -> outputs.put(rank, download(programs.get(rank),
+                            kept.get(rank), backend.device(rank))));
+                    if (times.size() < config.iterations()) stopped(config, times, it < config.warmup(), progress);
+                    break;
+                }
+                if (keep) onEveryRank(hosts, backend, rank -> kept.get(rank).release());
             }
         } finally {
             for (var e : bound.entrySet()) {
@@ -88,6 +99,20 @@ public final class Runner {
         }
 
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
+    }
+
+    private static void stopped(RunConfig config, List<Double> times, boolean warmUp, Consumer<String> progress) {
+        progress.accept(String.format(java.util.Locale.ROOT, "timing stopped after %d of %d iterations: %s %.1f s"
+                + " (--iterations N times exactly N)", times.size(), config.iterations(), warmUp
+                ? "the warm-up, timed as the one iteration, took more than" : "one more would pass",
+                config.timedBudgetMillis() / 1000.0));
+    }
+
+    /** Whether one more iteration, as long as the one before, would take the timed ones past the budget. */
+    private static boolean overBudget(RunConfig config, List<Double> times, double previous) {
+        if (config.timedBudgetMillis() <= 0) return false;
+        double timed = times.stream().mapToDouble(Double::doubleValue).sum();
+        return timed + 2 * previous > config.timedBudgetMillis();
     }
 
     /** Runs {@code body} for every rank on its host thread, as one process per GPU would, and waits. */

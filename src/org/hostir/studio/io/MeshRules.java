@@ -4,6 +4,7 @@ import static org.hostir.studio.io.ValidationContext.tensor;
 
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -96,7 +97,7 @@ final class MeshRules {
         if (!outside.isEmpty()) {
             cx.report(at, Rule.MESH_DEVICE_RANGE, "the mesh of " + tensor(t) + " has device" + plural(outside)
                     + " but the run has " + devices + " device" + (devices == 1 ? " (0)" : "s (0.." + (devices - 1)
-                    + ")") + "; use --devices to run on more");
+                    + ")") + "; it needs --devices " + (Collections.max(mesh.deviceIds()) + 1));
         }
         for (int i = 0; i < t.rank(); i++) {
             IterDomain a = t.axis(i);

@@ -12,6 +12,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * Gather, Allgather and Scatter move contiguous slices, so the sharded axis must be outermost (Stream axes,
@@ -27,6 +28,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
         Map<Integer, TensorView> renamed = new HashMap<>();
         for (FusionOp original : fusion.ops()) {
             FusionOp op = TensorSubstitution.apply(original, renamed);
+            checkScatteredAxisOutermost(op);
             int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
                     && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
             if (axis <= 0) {
@@ -56,17 +58,50 @@ public final class ReorderShardedAxisPass implements FusionPass {
     }
 
     /**
-     * Position of the gathered or scattered axis among the non-reduction axes when it is not outermost, else -1.
-     * A set that is also stream-parallel is left alone: its loop slices the stream axis away first.
+     * The index of the gathered or scattered axis when an axis holding data comes before it, else -1. The axis a
+     * stream loop slices away (the output's Stream axis, and the input axis at the same place: a plain set keeps
+     * positions) does not count: inside the loop the communication sees the slices.
      */
     private static int misplacedAxis(FusionOp.Set s) {
-        if (s.output().streamAxis().isPresent()) return -1;
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
         };
-        return sharded == null ? -1 : Resharding.shardedPosition(sharded, List.of());
+        if (sharded == null) return -1;
+        int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
+        int before = 0;
+        for (int i = 0; i < sharded.rank(); i++) {
+            IterDomain a = sharded.axis(i);
+            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? i : -1;
+            if (!a.isReduction() && i != sliced) before++;
+        }
+        return -1;
+    }
+
+    /**
+     * A ReduceScatter hands out outermost slices of the reduced tensor, so its scattered axis must come first
+     * (Stream axes, sliced away by their loop, aside). nvFuser's ReorderShardedAxisPass permutes a reduction
+     * whose scattered axis is inner; that rewrite is not done here yet, so such a reduction is refused rather
+     * than lowered to a ReduceScatter that would scatter the wrong axis.
+     */
+    private static void checkScatteredAxisOutermost(FusionOp op) {
+        if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
+        if (CommunicationPlanner.plan(r).get(0).type() != CommunicationType.REDUCE_SCATTER) return;
+        TensorView out = r.output();
+        // isInnerResharding's allocationIndex: axes before it that hold data (size-1 broadcast axes do not);
+        // a Stream axis is sliced away by its loop
+        int position = 0;
+        for (IterDomain a : out.axes()) {
+            if (a.isDeviceDim() && !a.isReduction()) break;
+            if (!a.isReduction() && !a.isBroadcast() && !a.isStream()) position++;
+        }
+        if (position > 0) {
+            throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
+                    + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"
+                    + " tensor; move the DIDx axis first (permuting an inner scattered axis out, as nvFuser's"
+                    + " ReorderShardedAxis does, is not supported yet)");
+        }
     }
 
     private static List<Integer> outermostFirst(int axis, int rank) {

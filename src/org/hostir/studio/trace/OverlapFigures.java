@@ -49,21 +49,24 @@ public record OverlapFigures(List<RankOverlap> ranks) {
     }
 
     /** A few readable lines, every time in one unit chosen from the longest span. */
-    public String format() {
+    public String format() { return format(Integer.MAX_VALUE); }
+
+    /**
+     * As {@link #format()}, with the per-rank lines of at most {@code maxRanks} ranks (the first ones and the
+     * critical one) and the spread of the spans over all ranks, so a run of 1,024 devices prints a dozen lines.
+     */
+    public String format(int maxRanks) {
         if (ranks.isEmpty()) return "no events\n";
         long longest = criticalRank().map(RankOverlap::spanNs).orElse(0L);
         Unit unit = Unit.of(longest);
         List<String> lines = new ArrayList<>();
-        for (RankOverlap r : ranks) {
-            String ratio = r.overlapRatio().isPresent() ? percent(r.overlapRatio().getAsDouble()) : "no communication";
-            lines.add("rank " + r.rank() + ": compute " + unit.format(r.computeNs()) + ", communication "
-                    + unit.format(r.communicationNs()) + ", overlap " + unit.format(r.overlapNs()) + " (" + ratio
-                    + "), exposed communication " + unit.format(r.exposedCommunicationNs()) + ", span "
-                    + unit.format(r.spanNs()));
-            for (RankOverlap.StreamBusy s : r.streams()) {
-                String share = r.spanNs() == 0 ? "" : " (" + percent((double) s.busyNs() / r.spanNs()) + " of span)";
-                lines.add("  " + s.name() + ": busy " + unit.format(s.busyNs()) + share);
-            }
+        List<RankOverlap> shown = shown(maxRanks);
+        for (RankOverlap r : shown) rankLines(r, unit, lines);
+        if (shown.size() < ranks.size()) {
+            long[] spans = ranks.stream().mapToLong(RankOverlap::spanNs).sorted().toArray();
+            lines.add("(" + (ranks.size() - shown.size()) + " more ranks not listed; the trace has every one) span"
+                    + " over " + ranks.size() + " ranks: min " + unit.format(spans[0]) + ", median "
+                    + unit.format(spans[spans.length / 2]) + ", max " + unit.format(spans[spans.length - 1]));
         }
         overlapRatio().ifPresent(s -> lines.add("overlap ratio over " + s.count() + " communicating rank"
                 + (s.count() == 1 ? "" : "s") + ": min " + percent(s.min()) + ", mean " + percent(s.mean())
@@ -71,6 +74,25 @@ public record OverlapFigures(List<RankOverlap> ranks) {
         criticalRank().ifPresent(r -> lines.add("critical path (longest span): rank " + r.rank() + ", "
                 + unit.format(r.spanNs())));
         return String.join("\n", lines) + "\n";
+    }
+
+    private List<RankOverlap> shown(int maxRanks) {
+        if (ranks.size() <= maxRanks) return ranks;
+        List<RankOverlap> shown = new ArrayList<>(ranks.subList(0, Math.max(0, maxRanks - 1)));
+        criticalRank().filter(c -> !shown.contains(c)).ifPresent(shown::add);
+        return shown;
+    }
+
+    private static void rankLines(RankOverlap r, Unit unit, List<String> lines) {
+        String ratio = r.overlapRatio().isPresent() ? percent(r.overlapRatio().getAsDouble()) : "no communication";
+        lines.add("rank " + r.rank() + ": compute " + unit.format(r.computeNs()) + ", communication "
+                + unit.format(r.communicationNs()) + ", overlap " + unit.format(r.overlapNs()) + " (" + ratio
+                + "), exposed communication " + unit.format(r.exposedCommunicationNs()) + ", span "
+                + unit.format(r.spanNs()));
+        for (RankOverlap.StreamBusy s : r.streams()) {
+            String share = r.spanNs() == 0 ? "" : " (" + percent((double) s.busyNs() / r.spanNs()) + " of span)";
+            lines.add("  " + s.name() + ": busy " + unit.format(s.busyNs()) + share);
+        }
     }
 
     private static String percent(double fraction) {

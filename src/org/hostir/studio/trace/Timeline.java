@@ -1,6 +1,6 @@
 package org.hostir.studio.trace;
 
-import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,20 +12,40 @@ import java.util.TreeMap;
  */
 public record Timeline(List<TimelineEvent> events, Map<Integer, Map<Integer, String>> streamNames) {
     public Timeline {
-        events = events.stream().sorted(Comparator.comparingInt(TimelineEvent::rank)
-                .thenComparingInt(TimelineEvent::stream).thenComparingLong(TimelineEvent::startNs)
-                .thenComparing(Comparator.comparingLong(TimelineEvent::endNs).reversed())).toList();
+        events = events.stream().sorted(Timeline::order).toList();
         Map<Integer, Map<Integer, String>> names = new TreeMap<>();
         streamNames.forEach((rank, byStream) -> names.put(rank, Map.copyOf(byStream)));
         streamNames = java.util.Collections.unmodifiableMap(names);
     }
 
     public List<Integer> ranks() {
-        return events.stream().map(TimelineEvent::rank).distinct().sorted().toList();
+        List<Integer> ranks = new ArrayList<>();
+        for (int i = 0; i < events.size(); i = firstIndex(events.get(i).rank() + 1)) ranks.add(events.get(i).rank());
+        return ranks;
     }
 
+    /** By rank, stream, start, then the longer bar first; written out, as millions of events are sorted. */
+    private static int order(TimelineEvent a, TimelineEvent b) {
+        int c = Integer.compare(a.rank(), b.rank());
+        if (c == 0) c = Integer.compare(a.stream(), b.stream());
+        if (c == 0) c = Long.compare(a.startNs(), b.startNs());
+        return c != 0 ? c : Long.compare(b.endNs(), a.endNs());
+    }
+
+    /** The rank's events, a view of the sorted list found by binary search (1,024 ranks ask for theirs). */
     public List<TimelineEvent> of(int rank) {
-        return events.stream().filter(e -> e.rank() == rank).toList();
+        return events.subList(firstIndex(rank), firstIndex(rank + 1));
+    }
+
+    /** The index of the first event of a rank at least {@code rank} (events are sorted by rank first). */
+    private int firstIndex(int rank) {
+        int lo = 0, hi = events.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (events.get(mid).rank() < rank) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     public String streamName(int rank, int stream) {

@@ -1,8 +1,11 @@
 package org.hostir.studio.exec.cpu;
 
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
@@ -10,6 +13,12 @@ import java.util.function.BooleanSupplier;
  * Every wait of the CPU backend goes through here, so a run whose ranks disagree (collectives in different
  * orders, uncoalesced send/recv that would deadlock NCCL) ends after a bounded time with one diagnostic naming
  * what each rank and stream was waiting for, and every other wait gives up at once.
+ * <p>
+ * "No progress" is judged for the whole backend, not per wait: a watchdog fails the run when no wait has ended,
+ * no stream task has finished and no stream is computing for the timeout. With 1,024 simulated devices on two
+ * cores a single collective legitimately waits longer than the timeout for the last rank to arrive; what matters
+ * is that some rank still moves. Waiters sleep on their own monitor (no polling of every thread): the watchdog
+ * wakes them when the run fails.
  */
 final class Blocking {
     /** Thrown in a waiting thread when the run has failed; the failure itself is in {@link #failure()}. */
@@ -19,32 +28,70 @@ final class Blocking {
         Aborted() { super("run aborted", null, false, false); }
     }
 
-    private final long timeoutNanos;
-    private final Map<Thread, String> waiting = new ConcurrentHashMap<>();
-    private final AtomicReference<String> failure = new AtomicReference<>();
+    /** What a blocked thread waits for, and the monitor to wake it on. */
+    record Waiter(String thread, String what, Object monitor) {}
 
-    Blocking(long timeoutMillis) { this.timeoutNanos = timeoutMillis * 1_000_000L; }
+    /** A fallback re-check, in case a wake-up is ever missed; not how failures or progress are noticed. */
+    private static final long RECHECK_MILLIS = 1_000;
+
+    private final long timeoutNanos;
+    /** Each thread's current wait, in a slot only that thread writes (a shared map was the hot spot at 1,024). */
+    private static final class Slot {
+        volatile Waiter current;
+        boolean streamWorker;
+    }
+
+    private final Queue<Slot> slots = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<Slot> mine = ThreadLocal.withInitial(() -> {
+        Slot slot = new Slot();
+        slots.add(slot);
+        return slot;
+    });
+    private final AtomicReference<String> failure = new AtomicReference<>();
+    private final AtomicLong lastProgress = new AtomicLong(System.nanoTime());
+    private final AtomicInteger computing = new AtomicInteger();
+    private final Thread watchdog;
+
+    Blocking(long timeoutMillis) {
+        this.timeoutNanos = timeoutMillis * 1_000_000L;
+        this.watchdog = Thread.ofPlatform().daemon().name("cpu backend watchdog").start(this::watch);
+    }
 
     String failure() { return failure.get(); }
 
-    void fail(String why) { failure.compareAndSet(null, why); }
+    void fail(String why) {
+        if (failure.compareAndSet(null, why)) wakeAll();
+    }
+
+    /** Called by a stream's worker around each task: a computing stream is progress even before it finishes. */
+    void taskStarted() {
+        mine.get().streamWorker = true;
+        computing.incrementAndGet();
+    }
+
+    void taskEnded() {
+        computing.decrementAndGet();
+        progressed();
+    }
+
+    void progressed() { lastProgress.set(System.nanoTime()); }
+
+    void stop() { watchdog.interrupt(); }
 
     /**
-     * Waits until {@code done} holds, re-checking when {@code monitor} is notified (callers notifyAll on change)
-     * and at least every 20 ms. Gives up with a diagnostic after the timeout.
+     * Waits until {@code done} holds, re-checking when {@code monitor} is notified (callers notifyAll on change).
+     * Gives up when the run fails (the watchdog's diagnostic, or any other failure).
      */
     void await(Object monitor, BooleanSupplier done, String what) {
-        long start = System.nanoTime();
-        waiting.put(Thread.currentThread(), what);
+        Slot slot = mine.get();
+        boolean worker = slot.streamWorker;
+        slot.current = new Waiter(Thread.currentThread().getName(), what, monitor);
+        if (worker) computing.decrementAndGet();
         try {
             synchronized (monitor) {
                 while (!done.getAsBoolean()) {
                     if (failure.get() != null) throw new Aborted();
-                    if (System.nanoTime() - start > timeoutNanos) {
-                        fail(deadlock());
-                        throw new Aborted();
-                    }
-                    monitor.wait(20);
+                    monitor.wait(RECHECK_MILLIS);
                 }
             }
         } catch (InterruptedException e) {
@@ -52,15 +99,46 @@ final class Blocking {
             fail("interrupted while " + what);
             throw new Aborted();
         } finally {
-            waiting.remove(Thread.currentThread());
+            slot.current = null;
+            if (worker) computing.incrementAndGet();
+            progressed();
         }
     }
 
-    private String deadlock() {
-        Map<String, String> byThread = new TreeMap<>();
-        waiting.forEach((t, what) -> byThread.put(t.getName(), what));
-        StringBuilder sb = new StringBuilder("no progress for " + timeoutNanos / 1_000_000 + " ms; waiting:");
-        byThread.forEach((thread, what) -> sb.append("\n  ").append(thread).append(": ").append(what));
-        return sb.toString();
+    private void watch() {
+        long tick = Math.max(10, Math.min(200, timeoutNanos / 4_000_000L));
+        while (failure.get() == null) {
+            try {
+                Thread.sleep(tick);
+            } catch (InterruptedException e) {
+                return;
+            }
+            List<Waiter> waiting = waiting();
+            if (waiting.isEmpty() || computing.get() > 0) {
+                if (computing.get() > 0) progressed();
+                continue;
+            }
+            if (System.nanoTime() - lastProgress.get() > timeoutNanos) {
+                fail("no progress for " + timeoutNanos / 1_000_000 + " ms; waiting:"
+                        + WaitReport.of(waiting));
+            }
+        }
+    }
+
+    private List<Waiter> waiting() {
+        List<Waiter> waiting = new ArrayList<>();
+        for (Slot slot : slots) {
+            Waiter w = slot.current;
+            if (w != null) waiting.add(w);
+        }
+        return waiting;
+    }
+
+    private void wakeAll() {
+        for (Waiter w : waiting()) {
+            synchronized (w.monitor()) {
+                w.monitor().notifyAll();
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
 
 /**
- * The backend where there is no GPU: D devices in this process, each stream a worker thread, collectives and
+ * The backend where there is no GPU: D devices in this process, each stream a (virtual) worker thread, collectives and
  * transfers through an in-memory rendezvous with NCCL's matching rules. float32 arithmetic, bfloat16 and half
  * rounded on store. A run whose ranks disagree ends after {@code timeoutMillis} without progress, with a
  * diagnostic naming every waiting operation.
@@ -67,7 +67,14 @@ public final class CpuBackend implements Backend {
     public Optional<String> failure() { return Optional.ofNullable(blocking.failure()); }
 
     @Override
-    public void close() { devices.forEach(CpuDevice::stop); }
+    public void close() {
+        devices.forEach(CpuDevice::stop);
+        blocking.stop();
+    }
+
+    /** Ranks' host threads are virtual: they only dispatch and wait, and 1,024 of them must fit on two cores. */
+    @Override
+    public Thread.Builder hostThreads() { return Thread.ofVirtual(); }
 
     Blocking blocking() { return blocking; }
 

@@ -21,6 +21,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.RankRanges;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
@@ -146,7 +147,7 @@ final class CpuDevice implements Device {
         Rendezvous.Key key = new Rendezvous.Key(call.team(), sequence);
         DenseTensor in = call.input() == null ? null : CpuBuffer.of(call.input());
         DenseTensor out = call.output() == null ? null : CpuBuffer.of(call.output());
-        String what = info.name() + " (node " + info.nodeId() + ", #" + sequence + " on team " + call.team()
+        String what = info.name() + " (node " + info.nodeId() + ", #" + sequence + " on team " + RankRanges.team(call.team())
                 + iteration(info) + ")";
         OpInfo measured = info.withBytes(in != null ? in.bytes() : out != null ? out.bytes() : 0);
         CpuStream s = cpu(stream);
@@ -211,7 +212,7 @@ final class CpuDevice implements Device {
     public void synchronize() {
         for (CpuStream s : List.copyOf(streams)) {
             try {
-                s.awaitTicket(s.enqueuedSoFar(), "host of rank " + rank + " synchronizes stream " + s.index());
+                s.awaitTicket(s.enqueuedSoFar(), "synchronizes stream " + s.index());
             } catch (Blocking.Aborted aborted) {
                 throw new ExecutionException(backend.blocking().failure());
             }
@@ -232,6 +233,7 @@ final class CpuDevice implements Device {
 
     @Override
     public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
+        backend.blocking().progressed(); // a host dispatching nodes is progress, even while every stream waits
         backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
                 info.iteration(), backend.since(startNanoTime), backend.since(endNanoTime), 0, 0, -1, 0));
     }

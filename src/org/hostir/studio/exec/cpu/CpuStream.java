@@ -6,7 +6,9 @@ import org.hostir.studio.exec.BackendStream;
 
 /**
  * A stream: one worker thread taking tasks in order, so work on one stream is ordered and different streams (and
- * devices) really run at the same time. A task failing fails the run; later tasks are skipped.
+ * devices) really run at the same time. A task failing fails the run; later tasks are skipped. The worker is a
+ * virtual thread: a stream spends most of its life blocked in a collective or a wait, and 1,024 devices of five
+ * streams each would otherwise need 5,000 platform threads (24,595 threads and 4.2 GB at 4,096 devices before).
  */
 final class CpuStream implements BackendStream {
     private static final Runnable STOP = () -> { };
@@ -22,7 +24,7 @@ final class CpuStream implements BackendStream {
     CpuStream(int rank, int index, Blocking blocking) {
         this.index = index;
         this.blocking = blocking;
-        this.worker = Thread.ofPlatform().daemon().name("rank " + rank + " stream " + index).start(this::loop);
+        this.worker = Thread.ofVirtual().name("rank " + rank + " stream " + index).start(this::loop);
     }
 
     @Override
@@ -67,12 +69,15 @@ final class CpuStream implements BackendStream {
             }
             if (task == STOP) return;
             if (blocking.failure() == null) {
+                blocking.taskStarted();
                 try {
                     task.run();
                 } catch (Blocking.Aborted aborted) {
                     // the failure is already recorded
                 } catch (RuntimeException | Error e) {
                     blocking.fail(Thread.currentThread().getName() + ": " + e);
+                } finally {
+                    blocking.taskEnded();
                 }
             }
             synchronized (progress) {

@@ -1,14 +1,13 @@
 package org.hostir.studio.exec.cpu;
 
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Point-to-point transfers between ranks. The n-th send from a to b meets the n-th receive on b from a, as in
  * NCCL. A send outside a group waits until its receive has taken the data, which is what makes uncoalesced
- * send/recv pairs posted in the wrong order deadlock here as they do with NCCL (and get reported).
+ * send/recv pairs posted in the wrong order deadlock here as they do with NCCL (and get reported). Each transfer
+ * is its own monitor, so a send wakes only its receiver.
  */
 final class Mailbox {
     record Key(int from, int to, long sequence) {
@@ -16,31 +15,50 @@ final class Mailbox {
         long flowId() { return ((long) from << 48) ^ ((long) to << 32) ^ (sequence + 1); }
     }
 
+    /** One transfer: the data once sent, whether the receiver took it, and whether the sender saw that. */
+    private static final class Slot {
+        float[] data;
+        boolean taken;
+        int parties;
+    }
+
     private final Blocking blocking;
-    private final Map<Key, float[]> slots = new HashMap<>();
-    private final Set<Key> taken = new HashSet<>();
+    private final Map<Key, Slot> slots = new ConcurrentHashMap<>();
 
     Mailbox(Blocking blocking) { this.blocking = blocking; }
 
-    synchronized void put(Key key, float[] data) {
-        slots.put(key, data);
-        notifyAll();
+    void put(Key key, float[] data) {
+        Slot s = slot(key);
+        synchronized (s) {
+            s.data = data;
+            s.notifyAll();
+        }
     }
 
     float[] take(Key key, String what) {
-        blocking.await(this, () -> slots.containsKey(key), what);
-        synchronized (this) {
-            float[] data = slots.remove(key);
-            taken.add(key);
-            notifyAll();
+        Slot s = slot(key);
+        blocking.await(s, () -> s.data != null, what);
+        synchronized (s) {
+            float[] data = s.data;
+            s.taken = true;
+            s.notifyAll();
+            leave(key, s);
             return data;
         }
     }
 
     void awaitTaken(Key key, String what) {
-        blocking.await(this, () -> taken.contains(key), what);
-        synchronized (this) {
-            taken.remove(key);
+        Slot s = slot(key);
+        blocking.await(s, () -> s.taken, what);
+        synchronized (s) {
+            leave(key, s);
         }
+    }
+
+    private Slot slot(Key key) { return slots.computeIfAbsent(key, k -> new Slot()); }
+
+    /** The slot goes once both its receiver and its sender are done with it. */
+    private void leave(Key key, Slot s) {
+        if (++s.parties == 2) slots.remove(key);
     }
 }

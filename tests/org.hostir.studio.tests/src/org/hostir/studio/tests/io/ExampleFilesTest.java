@@ -176,10 +176,10 @@ class ExampleFilesTest {
                 () -> FusionLoader.load(file, "examples/seeds/" + SCATTER, 2, Map.of()));
         assertEquals(List.of(
                 "error: examples/seeds/scatter_two_stages.fusion:14: $.tensors[2].mesh: the mesh of 'tv2' (T2) has"
-                        + " devices 2, 3 but the run has 2 devices (0..1); use --devices to run on more"
+                        + " devices 2, 3 but the run has 2 devices (0..1); it needs --devices 4"
                         + " [mesh.device-range]",
                 "error: examples/seeds/scatter_two_stages.fusion:15: $.tensors[3].mesh: the mesh of 'tv3' (T3) has"
-                        + " devices 2, 3 but the run has 2 devices (0..1); use --devices to run on more"
+                        + " devices 2, 3 but the run has 2 devices (0..1); it needs --devices 4"
                         + " [mesh.device-range]"),
                 e.diagnostics().stream().map(Diagnostic::format).toList());
     }

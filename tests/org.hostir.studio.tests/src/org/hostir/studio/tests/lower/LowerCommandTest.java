@@ -68,19 +68,33 @@ class LowerCommandTest {
     }
 
     @Test
-    void jsonHoldsEveryRanksTrace() {
+    void jsonHoldsEveryRanksTraceOncePerDistinctProgram() {
         CliRun r = lower(example("allreduce"), "--devices", "4", "--json");
         assertEquals(0, r.code(), r.err());
         JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
-        assertEquals("hostir-pass-trace/1", root.get("format").getAsString());
-        assertEquals(4, root.getAsJsonArray("ranks").size());
-        var passes = root.getAsJsonArray("ranks").get(3).getAsJsonObject().getAsJsonArray("passes");
+        assertEquals("hostir-pass-trace/2", root.get("format").getAsString());
+        assertEquals(1, root.getAsJsonArray("programs").size(), "the SPMD program once");
+        assertEquals("[0,1,2,3]", root.getAsJsonArray("programs").get(0).getAsJsonObject().get("ranks").toString());
+        var passes = root.getAsJsonArray("programs").get(0).getAsJsonObject().getAsJsonArray("passes");
         assertEquals(Pipeline.standard().passes().size(), passes.size());
         JsonObject convert = passes.get(5).getAsJsonObject();
         assertEquals("ConvertToCommunication", convert.get("name").getAsString());
         assertTrue(convert.get("changed").getAsBoolean());
         assertTrue(convert.get("text").getAsString().contains("type=Allreduce"));
         assertEquals("ForLoop", convert.getAsJsonArray("nodes").get(3).getAsJsonObject().get("kind").getAsString());
+    }
+
+    @Test
+    void jsonKeepsRanksWithDifferentProgramsApart() {
+        // a sub-mesh: the devices outside the mesh run another program than those in it
+        CliRun r = lower(RepoPaths.repo().resolve("examples/allgather_p2p_sub_mesh.fusion").toString(), "--devices",
+                "4", "--json");
+        assertEquals(0, r.code(), r.err());
+        var programs = JsonParser.parseString(r.out()).getAsJsonObject().getAsJsonArray("programs");
+        assertTrue(programs.size() > 1, r.out());
+        java.util.Set<Integer> all = new java.util.TreeSet<>();
+        for (var p : programs) p.getAsJsonObject().getAsJsonArray("ranks").forEach(x -> all.add(x.getAsInt()));
+        assertEquals(java.util.Set.of(0, 1, 2, 3), all, "every rank in exactly one entry");
     }
 
     @Test
