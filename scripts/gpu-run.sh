@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
-#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench]     (default: test examples bench)
+#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [validate]   (default: test examples bench)
 # test: the CUDA JUnit suite (and the CLI tests); examples: every example through
 # `hirstudio run --backend cuda --devices 2 --validate`; launcher: every example with one process per GPU
 # (scripts/gpu-launch.sh, each rank validating its shard), and two through torchrun; npy: every example with
-# --save-npy, checked by PyTorch (scripts/check_npy_torch.py); bench: `hirstudio bench agmm`, PyTorch included.
+# --save-npy, checked by PyTorch (scripts/check_npy_torch.py); bench: `hirstudio bench agmm`, PyTorch included;
+# validate (issue 17 item 5): `run` (default validation, sampled at these sizes) on the four AG+GEMM bench shapes,
+# printing how long validation took and its line, then BenchShapeValidationTest, which injects faults into the
+# same runs' outputs and needs each to FAIL. The reference's GEMM is the machine's OpenBLAS if the dynamic loader
+# finds libopenblas.so.0 there (HIRSTUDIO_LIBBLAS names another file), else the Java kernel on all cores.
 # Output goes to stdout and, where OUT is set, to $OUT/*.log.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -74,7 +78,25 @@ for step in "${steps[@]}"; do
             if (( DEV == 2 )); then bench=(bench agmm --devices 2); else bench=(bench agmm --devices 1 --gemm); fi
             "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main "${bench[@]}" 2>&1 | tee "$LOGS/bench.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
-        *) echo "gpu-run: unknown step $step (test, examples, launcher, npy, bench)" >&2; exit 2 ;;
+        validate)
+            share=(); (( DEV == 2 )) || share=(--share-gpus)
+            tmp=$(mktemp -d)
+            sed 's/"float"/"bfloat16"/g' examples/seeds/ag_matmul_p2p.fusion > "$tmp/ag_matmul_p2p_bf16.fusion"
+            for shape in "float 32768 32768 1024" "bfloat16 32768 8192 8192" "bfloat16 16384 8192 4096" \
+                    "bfloat16 8192 4096 4096"; do
+                read -r dtype m k n <<<"$shape"
+                f=examples/seeds/ag_matmul_p2p.fusion; [[ $dtype == float ]] || f=$tmp/ag_matmul_p2p_bf16.fusion
+                echo "validate: $dtype M=$m K=$k N=$n"
+                "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 "${share[@]}" \
+                    --set M=$((m / 2)) --set K=$k --set N=$n --iterations 5 --warmup 1 2>&1 \
+                    | grep -E '^(time:|validated in|validation:|error:)'
+                (( PIPESTATUS[0] == 0 )) || rc=1
+            done 2>&1 | tee "$LOGS/validate.log"
+            "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
+                --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.BenchShapeValidationTest 2>&1 \
+                | tee -a "$LOGS/validate.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1 ;;
+        *) echo "gpu-run: unknown step $step (test, examples, launcher, npy, bench, validate)" >&2; exit 2 ;;
     esac
 done
 exit $rc

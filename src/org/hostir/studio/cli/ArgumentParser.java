@@ -11,15 +11,22 @@ import java.util.Set;
  * The argument syntax all subcommands share: {@code --name value} or {@code --name=value} for options,
  * {@code --name} for flags, {@code --} to end options; everything else is positional. Each command says which
  * options (single-valued or repeatable) and flags it accepts; anything else is a usage error. {@code --help}
- * is always accepted.
+ * is always accepted. A flag in {@code valuedFlags} may also be given as {@code --name=value} (never
+ * {@code --name value}, so a flag alone does not swallow the next argument): {@code --validate=full}.
  */
-public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<String> flagNames) {
+public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<String> flagNames,
+                             Set<String> valuedFlags) {
     public static final String HELP = "--help";
 
     public ArgumentParser {
         single = Set.copyOf(single);
         repeatable = Set.copyOf(repeatable);
         flagNames = Set.copyOf(flagNames);
+        valuedFlags = Set.copyOf(valuedFlags);
+    }
+
+    public ArgumentParser(Set<String> single, Set<String> repeatable, Set<String> flagNames) {
+        this(single, repeatable, flagNames, Set.of());
     }
 
     public Arguments parse(List<String> args) throws UsageException {
@@ -41,7 +48,8 @@ public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<Str
             int eq = arg.indexOf('=');
             String name = eq > 0 ? arg.substring(0, eq) : arg;
             if (flagNames.contains(name) || name.equals(HELP)) {
-                if (eq > 0) throw new UsageException(name + " takes no value");
+                if (eq > 0 && !valuedFlags.contains(name)) throw new UsageException(name + " takes no value");
+                if (eq > 0) values.computeIfAbsent(name, k -> new ArrayList<>()).add(arg.substring(eq + 1));
                 flags.add(name);
             } else if (single.contains(name) || repeatable.contains(name)) {
                 String value;

@@ -2,13 +2,17 @@ package org.hostir.studio.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.hostir.studio.bench.BlasBenchmark;
 import org.hostir.studio.bench.LoweringBenchmark;
+import org.hostir.studio.bench.SimulationCheck;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
 import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.sim.ProfileJson;
 
 /**
  * {@code hirstudio bench lowering [--ops N] [--devices N] [--repetitions N]}: benchmarks, never timed unit tests.
@@ -16,7 +20,8 @@ import org.hostir.studio.exec.cuda.CudaBackend;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose"), Set.of(), Set.of("--dispatch", "--gemm"));
+            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes"), Set.of(),
+            Set.of("--dispatch", "--gemm", "--java"));
 
     @Override
     public String name() { return "bench"; }
@@ -24,20 +29,24 @@ public final class BenchCommand implements Command {
     @Override
     public String usage() {
         return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
-                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm]";
+                + " | bench blas [--sizes 1024,2048,4096] [--java] [--examples DIR]"
+                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm]"
+                + " | bench sim-check [--profile NAME|FILE]";
     }
 
     @Override
-    public String summary() { return "benchmarks: lowering speed; AG+GEMM on the local GPUs against the PyTorch baseline"; }
+    public String summary() { return "benchmarks: lowering speed; GEMM of the reference and CPU backend beside numpy; AG+GEMM on the local GPUs against the PyTorch baseline"; }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String which = a.positionals().isEmpty() ? "" : a.positionals().getFirst();
         if (which.equals("agmm")) return agmm(a, out, err);
+        if (which.equals("sim-check")) return simCheck(a, out, err);
+        if (which.equals("blas")) return blas(a, out, err);
         if (!which.equals("lowering")) {
-            throw new UsageException(which.isEmpty() ? "which benchmark? (lowering, agmm)"
-                    : "unknown benchmark '" + which + "' (available: lowering, agmm)");
+            throw new UsageException(which.isEmpty() ? "which benchmark? (lowering, blas, agmm, sim-check)"
+                    : "unknown benchmark '" + which + "' (available: lowering, blas, agmm, sim-check)");
         }
         int ops = (int) Arguments.integer("--ops", a.value("--ops").orElse("200"), 4, 100_000);
         int devices = a.value("--devices").isPresent() ? a.devices() : 8;
@@ -45,6 +54,39 @@ public final class BenchCommand implements Command {
         int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("5"), 0, 10_000);
         out.println(LoweringBenchmark.run(ops, devices, warmup, reps).format());
         return ExitCode.OK;
+    }
+
+    /** The simulation's predictions of the AG+GEMM schedules against their spans measured on 2 x H200. */
+    private static int simCheck(Arguments a, PrintStream out, PrintStream err) {
+        Path home = Path.of(System.getProperty("hirstudio.home", "."));
+        Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
+        try {
+            SimulationCheck.run(examples, ProfileJson.resolve(a.value("--profile").orElse("h200x2-measured")), out);
+            return ExitCode.OK;
+        } catch (ProfileJson.ProfileException e) {
+            err.println("error: bench sim-check: --profile: " + e.getMessage());
+            return ExitCode.BAD_INPUT;
+        } catch (Exception e) {
+            err.println("error: bench sim-check: " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+    }
+
+    /** The reference's and CPU backend's GEMM beside numpy's, and the 2-device AG+matmul (issue 17). */
+    private static int blas(Arguments a, PrintStream out, PrintStream err) throws UsageException {
+        List<Integer> sizes = new ArrayList<>();
+        for (String s : a.value("--sizes").orElse("1024,2048,4096").split(",")) {
+            sizes.add((int) Arguments.integer("--sizes", s.trim(), 1, 16_384));
+        }
+        Path home = Path.of(System.getProperty("hirstudio.home", "."));
+        Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
+        try {
+            BlasBenchmark.run(sizes, examples.resolve("seeds/ag_matmul.fusion"), a.flag("--java"), out);
+            return ExitCode.OK;
+        } catch (Exception e) {
+            err.println("error: bench blas: " + e.getMessage());
+            return ExitCode.FAILED;
+        }
     }
 
     /** AG+GEMM on the local GPUs (DESIGN 5's four shapes), with the PyTorch baseline run first in the same call. */

@@ -12,8 +12,13 @@ public final class Commands {
         Map<String, Command> commands = new LinkedHashMap<>();
         add(commands, new CheckCommand());
         add(commands, new LowerCommand());
+        add(commands, new DumpCommand());
+        add(commands, new DiffCommand());
+        add(commands, new ExportCommand());
         add(commands, new RunCommand());
         add(commands, new BenchCommand());
+        add(commands, new CalibrateCommand());
+        add(commands, new SweepCommand());
         add(commands, new DemoCommand());
         add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
         return commands;

@@ -12,6 +12,7 @@ import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
@@ -20,10 +21,11 @@ import org.hostir.studio.lower.StreamParallelTypePass;
 
 /**
  * {@code hirstudio run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]
- * [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...] [--timeout SECONDS]
- * [--save-npy DIR] [--launcher]}: lowers for every rank, runs, and prints per-iteration progress, timings, overlap
- * figures, host dispatch per node, peak memory and, with {@code --validate}, the comparison with the unsharded
- * reference (exit 1 when it fails). {@code --save-npy} writes inputs and outputs for an outside check. The trace
+ * [--iterations N] [--warmup N] [--validate=full | --no-validate] [--trace OUT.json] [--option KEY=VALUE ...]
+ * [--timeout SECONDS] [--save-npy DIR] [--launcher]}: lowers for every rank, runs, and prints per-iteration
+ * progress, timings, overlap figures, host dispatch per node, peak memory and, unless {@code --no-validate}, the
+ * comparison with the unsharded reference (exit 1 when it fails): every element up to a size, a sample beyond,
+ * every element whatever the size with {@code --validate=full} (docs/validation.md). {@code --save-npy} writes inputs and outputs for an outside check. The trace
  * and the tensors replace only files this tool wrote, never the fusion itself, unless {@code --force}. With
  * {@code --launcher} this process is one rank of several that a launcher started, one per GPU (RANK, WORLD_SIZE,
  * LOCAL_RANK, MASTER_ADDR, MASTER_PORT as torchrun sets them): it runs its rank's program on the CUDA backend and
@@ -34,15 +36,16 @@ import org.hostir.studio.lower.StreamParallelTypePass;
  */
 public final class RunCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(RunCommandLine.VALUED, RunCommandLine.REPEATED,
-            RunCommandLine.SWITCHES);
+            RunCommandLine.SWITCHES, RunCommandLine.VALUED_SWITCHES);
 
     @Override
     public String name() { return "run"; }
 
     @Override
     public String usage() {
-        return "run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]"
-                + " [--iterations N] [--warmup N] [--validate] [--trace OUT.json] [--option KEY=VALUE ...]"
+        return "run FILE.fusion [--backend auto|cpu|cuda|sim] [--profile NAME|FILE] [--devices N] [--set SYM=N ...]"
+                + " [--streams N]"
+                + " [--iterations N] [--warmup N] [--validate=full|--no-validate] [--trace OUT.json] [--option KEY=VALUE ...]"
                 + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]";
     }
 
@@ -56,8 +59,9 @@ public final class RunCommand implements Command {
         BackendChoice backend = backend(a.value("--backend").orElse("auto"));
         Optional<LauncherEnv> launcher = Optional.empty();
         if (a.flag("--launcher")) {
-            if (backend == BackendChoice.CPU) {
-                throw new UsageException("--launcher runs on the CUDA backend, not --backend cpu");
+            if (backend == BackendChoice.CPU || backend == BackendChoice.SIM) {
+                throw new UsageException("--launcher runs on the CUDA backend, not --backend " + a.value("--backend")
+                        .orElseThrow());
             }
             try {
                 launcher = Optional.of(LauncherEnv.parse(System.getenv()));
@@ -72,12 +76,25 @@ public final class RunCommand implements Command {
         }
         int devices = launcher.map(LauncherEnv::worldSize).orElse(a.devices());
         RunRequest request = new RunRequest(backend, devices, options(a), integer(a, "--iterations", "1", 1, 100_000),
-                integer(a, "--warmup", "0", 0, 100_000), a.flag("--validate"),
+                integer(a, "--warmup", "0", 0, 100_000), validation(a),
                 Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE),
                 Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000,
-                a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"));
+                a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"),
+                a.value(RunCommandLine.PROFILE).orElse(RunRequest.DEFAULT_PROFILE));
+        if (a.value(RunCommandLine.PROFILE).isPresent() && backend != BackendChoice.SIM) {
+            throw new UsageException("--profile names the machine a simulation predicts for: add --backend sim");
+        }
         return new RunFlow(file, a.symbols(), request, path(a, RunCommandLine.TRACE), path(a, RunCommandLine.SAVE_NPY),
                 a.flag(RunCommandLine.FORCE)).run(out, err);
+    }
+
+    private static ValidationMode validation(Arguments a) throws UsageException {
+        try {
+            return RunCommandLine.validation(a.flag(RunCommandLine.VALIDATE), a.value(RunCommandLine.VALIDATE),
+                    a.flag(RunCommandLine.NO_VALIDATE));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private static Optional<Path> path(Arguments a, String flag) throws UsageException {
@@ -94,7 +111,8 @@ public final class RunCommand implements Command {
             case "auto" -> BackendChoice.AUTO;
             case "cpu" -> BackendChoice.CPU;
             case "cuda" -> BackendChoice.CUDA;
-            default -> throw new UsageException("--backend expects auto, cpu or cuda, got '" + name + "'");
+            case "sim" -> BackendChoice.SIM;
+            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '" + name + "'");
         };
     }
 

@@ -43,23 +43,28 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
     int run(PrintStream out, PrintStream err) {
         LoadedFusion loaded;
         RunResult result;
+        BackendPlan plan;
         try {
             loaded = Engine.load(new FusionSource.File(Path.of(file), file), request.devices(), symbols);
             checkOutputs(loaded);
-            BackendPlan plan = BackendPlan.choose(request, file);
+            plan = BackendPlan.choose(request, file);
             header(loaded, plan, out);
             result = Engine.run(loaded, plan, out::println);
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
         RunReport.print(result, out);
+        if (plan.kind() == BackendPlan.Kind.SIM) {
+            out.printf(java.util.Locale.ROOT, "predicted: span %.3f ms on %d x %s (simulated, not measured: see"
+                    + " docs/simulation.md)%n", result.medianMillis(), request.devices(), plan.profile().name());
+        }
         try {
             checkOutputs(loaded); // again: a file may have appeared at the path while the run ran
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
         if (saveNpy.isPresent() && !saveNpy(loaded, result, out, err)) return ExitCode.FAILED;
-        if (trace.isPresent() && !writeTrace(loaded, result, out, err)) return ExitCode.FAILED;
+        if (trace.isPresent() && !writeTrace(loaded, result, plan, out, err)) return ExitCode.FAILED;
         if (result.validation().isPresent()) {
             out.println(result.validation().get().line());
             if (!result.validation().get().passed()) return ExitCode.FAILED;
@@ -102,10 +107,16 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
         }
     }
 
-    private boolean writeTrace(LoadedFusion loaded, RunResult result, PrintStream out, PrintStream err) {
+    private boolean writeTrace(LoadedFusion loaded, RunResult result, BackendPlan plan, PrintStream out,
+                               PrintStream err) {
         Path path = trace.orElseThrow();
-        Map<String, String> about = Map.of("fusion", loaded.fusion().name(), "backend", result.backend(), "options",
-                request.options().asMap().toString());
+        Map<String, String> about = new TreeMap<>(Map.of("fusion", loaded.fusion().name(), "backend",
+                result.backend(), "options", request.options().asMap().toString()));
+        if (plan.kind() == BackendPlan.Kind.SIM) { // a prediction must never pass for a measurement
+            about.put("predicted", "true");
+            about.put("profile", plan.profile().name());
+            about.put("devices", Integer.toString(request.devices()));
+        }
         try {
             OutputFiles.write(path, stream -> {
                 Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);

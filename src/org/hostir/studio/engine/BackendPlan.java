@@ -6,6 +6,10 @@ import java.util.Optional;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.host.CommunicatorBackend;
@@ -13,31 +17,53 @@ import org.hostir.studio.ir.host.CommunicatorBackend;
 /**
  * The backend a run gets, decided before anything runs: {@code auto} takes the GPUs when this machine has one
  * per rank, else simulates the devices on the CPU; {@code cuda} needs them; ranks may share GPUs only with
- * point-to-point over the copy engines; a launcher's process is one rank on its local GPU. A request that cannot
- * be served is refused here with a diagnostic, never half-way through a run.
+ * point-to-point over the copy engines; a launcher's process is one rank on its local GPU; {@code sim} predicts
+ * the run on the machine of a hardware profile (no GPU needed). A request that cannot be served is refused here
+ * with a diagnostic, never half-way through a run.
  *
- * @param kind  which backend to open
- * @param gpus  the GPUs this machine has (0 when the CPU was asked for: they are not even counted)
+ * @param kind     which backend to open
+ * @param gpus     the GPUs this machine has (0 when the CPU or the simulation was asked for: they are not counted)
+ * @param profile  the simulated machine ({@code sim} only, else null)
  */
-public record BackendPlan(Kind kind, int gpus, RunRequest request) {
-    public enum Kind { CPU, CUDA, CUDA_SHARING_GPUS, CUDA_LAUNCHED }
+public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfile profile) {
+    public enum Kind { CPU, CUDA, CUDA_SHARING_GPUS, CUDA_LAUNCHED, SIM }
+
+    /** Past this many ranks a simulated timeline keeps the bars of the first and last four ranks only. */
+    public static final int SIM_TRACED_RANKS = 64;
 
     /** Decides the backend of {@code request} on this machine. */
     public static BackendPlan choose(RunRequest request, String file) throws EngineFailure {
-        int gpus = request.backend() == RunRequest.BackendChoice.CPU ? 0 : CudaBackend.localDeviceCount();
+        boolean noGpuNeeded = request.backend() == RunRequest.BackendChoice.CPU
+                || request.backend() == RunRequest.BackendChoice.SIM;
+        int gpus = noGpuNeeded && !request.shareGpus() && request.launcher().isEmpty() ? 0
+                : CudaBackend.localDeviceCount();
         return choose(request, gpus, file);
     }
 
     /** As above for a machine with {@code gpus} GPUs (tests give the count). */
     static BackendPlan choose(RunRequest request, int gpus, String file) throws EngineFailure {
         Kind kind = kind(request, gpus);
-        Optional<Refusal> refused = refusal(request, kind, gpus);
-        if (refused.isPresent()) {
-            Refusal r = refused.get();
-            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, r.flag(),
-                    "run.backend", r.message(), new Subject.Setting(r.flag()))));
+        Optional<String> blas = Gemm.problem(); // the CPU backend's and the reference's GEMM
+        if (blas.isPresent()) {
+            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, "HIRSTUDIO_LIBBLAS",
+                    "run.blas", blas.get(), new Subject.Setting("HIRSTUDIO_LIBBLAS"))));
         }
-        return new BackendPlan(kind, gpus, request);
+        Optional<Refusal> refused = refusal(request, kind, gpus);
+        if (refused.isPresent()) throw refusedWith(refused.get(), file);
+        HardwareProfile profile = null;
+        if (kind == Kind.SIM) {
+            try {
+                profile = ProfileJson.resolve(request.profile());
+            } catch (ProfileJson.ProfileException e) {
+                throw refusedWith(new Refusal(RunCommandLine.PROFILE, e.getMessage()), file);
+            }
+        }
+        return new BackendPlan(kind, gpus, request, profile);
+    }
+
+    private static EngineFailure refusedWith(Refusal r, String file) {
+        return new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, r.flag(),
+                "run.backend", r.message(), new Subject.Setting(r.flag()))));
     }
 
     private static Kind kind(RunRequest r, int gpus) {
@@ -45,6 +71,7 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request) {
         if (r.launcher().isPresent()) return Kind.CUDA_LAUNCHED;
         return switch (r.backend()) {
             case CPU -> Kind.CPU;
+            case SIM -> Kind.SIM;
             case CUDA -> Kind.CUDA;
             case AUTO -> gpus >= r.devices() ? Kind.CUDA : Kind.CPU;
         };
@@ -57,17 +84,20 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request) {
         String noGpu = gpus == 0 ? "no CUDA device found" : "--devices " + r.devices() + " but this machine has " + gpus
                 + " GPU" + (gpus == 1 ? "" : "s");
         return switch (kind) {
-            case CPU -> Optional.empty();
+            case CPU, SIM -> Optional.empty();
             case CUDA -> gpus < r.devices() ? Optional.of(new Refusal("--backend cuda", noGpu)) : Optional.empty();
             case CUDA_SHARING_GPUS -> r.launcher().isPresent() || r.backend() == RunRequest.BackendChoice.CPU
+                    || r.backend() == RunRequest.BackendChoice.SIM
                     ? Optional.of(new Refusal("--share-gpus", "shares GPUs among the ranks of one process on the"
-                            + " CUDA backend (not with --launcher or --backend cpu)"))
+                            + " CUDA backend (not with --launcher, --backend cpu or --backend sim)"))
                     : gpus == 0 ? Optional.of(new Refusal("--share-gpus", noGpu))
                     : !copyEngine && gpus < r.devices() ? Optional.of(new Refusal("--share-gpus", "ranks that share a"
                             + " GPU cannot communicate through NCCL; add --option backend=cuda (point-to-point over"
                             + " the copy engines)"))
                     : Optional.empty();
-            case CUDA_LAUNCHED -> gpus == 0 ? Optional.of(new Refusal("--launcher", "no CUDA device found"))
+            case CUDA_LAUNCHED -> r.backend() == RunRequest.BackendChoice.SIM ? Optional.of(new Refusal("--launcher",
+                    "a simulation runs every rank in one process (leave --launcher out)"))
+                    : gpus == 0 ? Optional.of(new Refusal("--launcher", "no CUDA device found"))
                     : copyEngine && r.devices() > 1 ? Optional.of(new Refusal("--launcher", "backend=cuda (copy-engine"
                             + " P2P) needs the ranks in one process; one process per GPU communicates through NCCL"
                             + " (leave the backend option out)"))
@@ -84,14 +114,24 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request) {
                     request.options().backend() == CommunicatorBackend.CUDA);
             case CUDA_SHARING_GPUS -> CudaBackend.sharingGpus(request.devices(), timeout);
             case CUDA_LAUNCHED -> CudaBackend.launched(request.launcher().orElseThrow(), timeout);
+            case SIM -> new SimBackend(request.devices(), profile, request.options().backend()
+                    == CommunicatorBackend.CUDA, rank -> request.devices() <= SIM_TRACED_RANKS || rank < 4
+                    || rank >= request.devices() - 4);
         };
         if (request.hostTimingOnly() && backend instanceof CudaBackend c) c.setHostTimingOnly();
         return backend;
     }
 
-    /** {@code cpu}, or {@code cuda}; with {@code auto: N GPUs found} when the choice was the machine's. */
+    /**
+     * {@code cpu}, {@code cuda}, or {@code sim (predicted for PROFILE)}; with {@code auto: N GPUs found} when the
+     * choice was the machine's.
+     */
     public String describe() {
-        String name = kind == Kind.CPU ? "cpu" : "cuda";
+        String name = switch (kind) {
+            case CPU -> "cpu";
+            case CUDA, CUDA_SHARING_GPUS, CUDA_LAUNCHED -> "cuda";
+            case SIM -> "sim (predicted for profile " + profile.name() + ")";
+        };
         return request.backend() == RunRequest.BackendChoice.AUTO
                 ? name + " (auto: " + gpus + " GPU" + (gpus == 1 ? "" : "s") + " found)" : name;
     }

@@ -1,16 +1,27 @@
 package org.hostir.studio.engine;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 
+import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.export.CppTestExporter;
+import org.hostir.studio.export.ExportException;
+import org.hostir.studio.export.PythonExporter;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionLoader;
@@ -19,7 +30,10 @@ import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.io.ParsedFusion;
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.parse.DumpLog;
+import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.lower.LoweringContext;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
@@ -121,8 +135,9 @@ public final class Engine {
         RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
-                r.warmup(), r.validate(), r.seed(), r.timeoutMillis());
+                r.warmup(), r.validation(), r.seed(), r.timeoutMillis());
         try (Backend backend = plan.open()) {
+            if (backend instanceof SimBackend sim) return simulate(loaded, config, sim, progress);
             return Runner.run(loaded.fusion(), config, backend, progress);
         } catch (LoweringException e) {
             throw located(e, loaded);
@@ -137,6 +152,90 @@ public final class Engine {
                     new Subject.Setting("run"));
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
+        }
+    }
+
+    /**
+     * A simulated run; with validation, the CPU backend also runs the same programs on data (one iteration) and
+     * its validation is the result's, so the prediction is of programs known to compute the right thing.
+     */
+    private static RunResult simulate(LoadedFusion loaded, RunConfig config, SimBackend sim, Consumer<String> progress) {
+        RunResult predicted = SimRun.run(loaded.fusion(), config, sim, progress);
+        if (!config.validate()) return predicted;
+        progress.accept("validating on the CPU backend (one iteration with data)");
+        RunResult checked;
+        try (CpuBackend cpu = new CpuBackend(config.devices(), config.timeoutMillis())) {
+            checked = Runner.run(loaded.fusion(), predicted.programs(), config.withIterations(1, 0), cpu, s -> { });
+        }
+        return new RunResult(predicted.backend(), predicted.programs(), predicted.iterationMillis(),
+                predicted.timeline(), predicted.peakBytes(), checked.validation(), checked.inputs(),
+                checked.outputs());
+    }
+
+    /**
+     * The Host IR programs of an {@code NVFUSER_DUMP=host_ir} dump or a whole log holding several (per rank, per
+     * pass), each labelled by what the log says before it (docs/nvfuser-interop.md). A container that cannot be
+     * read is listed with its error; text with no container at all is bad input.
+     */
+    public static List<LogProgram> readDumps(String text, String label) throws EngineFailure {
+        List<LogProgram> programs = DumpLog.split(text);
+        if (programs.isEmpty()) {
+            throw badInput(List.of(new Diagnostic(label, 0, "dump", "dump.none",
+                    "no %HostIrContainer in the text: not an NVFUSER_DUMP=host_ir dump or log",
+                    new Subject.Setting("dump"))));
+        }
+        return programs;
+    }
+
+    /** {@link #readDumps(String, String)} of a file, refused (not thrown) when it cannot be read as text. */
+    public static List<LogProgram> readDumps(Path file) throws EngineFailure {
+        try {
+            if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
+            return readDumps(Files.readString(file), file.toString());
+        } catch (IOException | UncheckedIOException e) {
+            throw badInput(List.of(new Diagnostic(file.toString(), 0, "dump", "dump.read",
+                    "cannot read the dump: " + e.getMessage(), new Subject.Setting("dump"))));
+        }
+    }
+
+    /** Two programs compared by structure: numbering (ids, symbols) is not a difference. */
+    public static ProgramComparison compare(HostIrContainer a, HostIrContainer b, String labelA, String labelB) {
+        return ProgramComparison.compare(a, b, labelA, labelB);
+    }
+
+    /** The devices a program's tensors are placed on, as a device count (largest id + 1); 1 when it has no mesh. */
+    public static int deviceCount(HostIrContainer program) {
+        int max = 0;
+        for (List<TensorView> tvs : List.of(program.inputs(), program.outputs())) {
+            for (TensorView t : tvs) {
+                if (t.mesh() != null) {
+                    for (int d : t.mesh().deviceIds()) max = Math.max(max, d);
+                }
+            }
+        }
+        return max + 1;
+    }
+
+    /** The languages a fusion exports to (docs/nvfuser-interop.md). */
+    public enum ExportLanguage { CPP, PYTHON }
+
+    /**
+     * A loaded fusion as nvFuser code: the body of a C++ test in the seeds' style, or a script for nvFuser's Python
+     * frontend. What the target cannot spell (an int64 tensor in Python, a mesh other than {0 .. n-1}) is refused.
+     */
+    public static String export(LoadedFusion loaded, ExportLanguage language) throws EngineFailure {
+        String file = loaded.source().file();
+        String source = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+        int devices = loaded.bindings().devices();
+        Map<String, Long> symbols = loaded.bindings().asMap();
+        try {
+            return switch (language) {
+                case CPP -> CppTestExporter.export(loaded.fusion(), devices, symbols, source);
+                case PYTHON -> PythonExporter.export(loaded.fusion(), devices, symbols, source);
+            };
+        } catch (ExportException e) {
+            throw badInput(List.of(new Diagnostic(loaded.source().file(), 0, "export", "export.unsupported",
+                    e.getMessage(), new Subject.Setting("export"))));
         }
     }
 

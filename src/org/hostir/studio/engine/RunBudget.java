@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionLocator;
 import org.hostir.studio.io.LoadedFusion;
@@ -42,6 +43,7 @@ final class RunBudget {
     static void check(LoadedFusion loaded, BackendPlan plan, long heapBytes) throws EngineFailure {
         symbols(loaded);
         List<Size> sizes = sizes(loaded);
+        if (plan.kind() == BackendPlan.Kind.SIM && !plan.request().validate()) return; // shapes only, no data
         arrays(loaded, plan, sizes);
         heap(loaded, plan, sizes, heapBytes);
     }
@@ -49,13 +51,15 @@ final class RunBudget {
     /** No tensor the host holds whole is longer than a Java array: one diagnostic, on the largest such. */
     private static void arrays(LoadedFusion loaded, BackendPlan plan, List<Size> sizes) throws EngineFailure {
         RunRequest r = plan.request();
-        boolean cpu = plan.kind() == BackendPlan.Kind.CPU;
+        boolean cpu = plan.kind() == BackendPlan.Kind.CPU || plan.kind() == BackendPlan.Kind.SIM;
         // one diagnostic, on the largest tensor too large for the host, counting the others
         Size worst = null;
         long worstHeld = 0;
         int over = 0;
+        boolean fullReference = fullReference(loaded, r, sizes);
         for (Size s : sizes) {
-            boolean wholeOnHost = r.validate() || loaded.fusion().inputs().contains(s.tv());
+            boolean validated = fullReference || r.validate() && loaded.fusion().outputs().contains(s.tv());
+            boolean wholeOnHost = validated || loaded.fusion().inputs().contains(s.tv());
             long held = wholeOnHost ? s.global() : cpu ? s.local() : 0;
             if (held <= MAX_HOST_ELEMENTS) continue;
             over++;
@@ -72,6 +76,21 @@ final class RunBudget {
                             + (over > 1 ? ", and " + (over - 1) + " more tensor" + (over > 2 ? "s are" : " is")
                                     + " as large" : "") + ": lower the extents (--set)")));
         }
+    }
+
+    /**
+     * Whether validation evaluates the whole reference (every tensor at full size): {@code --validate=full}, or
+     * outputs within {@link OutputValidator#FULL_UP_TO}; a larger run is validated by sampling, which holds only
+     * the outputs whole.
+     */
+    private static boolean fullReference(LoadedFusion loaded, RunRequest r, List<Size> sizes) {
+        long outputs = 0;
+        for (Size s : sizes) if (loaded.fusion().outputs().contains(s.tv())) outputs = saturatedAdd(outputs, s.global());
+        return switch (r.validation()) {
+            case OFF -> false;
+            case FULL -> true;
+            case AUTO -> outputs <= OutputValidator.FULL_UP_TO;
+        };
     }
 
     /** Every symbol an axis uses has a value (the file's default or {@code --set}): execution needs them all. */
@@ -121,15 +140,21 @@ final class RunBudget {
             throws EngineFailure {
         RunRequest r = plan.request();
         int devices = r.devices();
+        boolean fullReference = fullReference(loaded, r, sizes);
         Map<TensorView, Long> parts = new LinkedHashMap<>();
         for (Size s : sizes) {
             TensorView tv = s.tv();
             int ranks = tv.mesh() == null ? devices : tv.mesh().size();
             long n = 0;
             if (loaded.fusion().inputs().contains(tv)) n = saturatedAdd(n, s.global()); // generated whole
-            if (r.validate()) n = saturatedAdd(n, s.global()); // the reference computes every tensor
+            // the full reference computes every tensor; a sampled one gathers the outputs whole, and its whole
+            // lines may need an input whole, with its magnitude |x| beside it
+            boolean sampledHolds = r.validate() && (loaded.fusion().outputs().contains(tv)
+                    || loaded.fusion().inputs().contains(tv));
+            if (fullReference || sampledHolds) n = saturatedAdd(n, s.global());
             if (loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, saturated(s.local(), ranks)); // downloads
-            if (plan.kind() == BackendPlan.Kind.CPU) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices
+            boolean cpuDevices = plan.kind() == BackendPlan.Kind.CPU || plan.kind() == BackendPlan.Kind.SIM;
+            if (cpuDevices) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices (sim: its CPU validation)
             parts.put(tv, saturated(n, HOST_BYTES_PER_ELEMENT));
         }
         long total = parts.values().stream().reduce(0L, RunBudget::saturatedAdd);

@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.lower.ConvertToCommunicationPass;
 
 /**
@@ -14,30 +16,58 @@ import org.hostir.studio.lower.ConvertToCommunicationPass;
  * that starts the engine in another process (the Studio's launch configurations) builds its arguments here.
  * Symbol and option values stay text: the engine process checks them and reports a bad one with its diagnostic.
  *
- * @param backend  {@code auto}, {@code cpu} or {@code cuda}
+ * @param backend  {@code auto}, {@code cpu}, {@code cuda} or {@code sim}
  * @param symbols  {@code --set} values by symbol
  * @param options  {@code --option} values by lowering option key
+ * @param profile  {@code --profile} for {@code sim} (a built-in profile's name or a file), or null
+ * @param validate the default validation (sampled where large), else {@code --no-validate}
  */
 public record RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup,
                              Path trace, boolean validate, boolean shareGpus, Map<String, String> symbols,
-                             Map<String, String> options) {
+                             Map<String, String> options, String profile) {
     public static final String BACKEND = "--backend", DEVICES = "--devices", STREAMS = "--streams",
             ITERATIONS = "--iterations", WARMUP = "--warmup", TRACE = "--trace", TIMEOUT = "--timeout",
             SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
             LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus",
-            FORCE = "--force";
+            FORCE = "--force", PROFILE = "--profile", NO_VALIDATE = "--no-validate";
+    /** {@code --validate=full}: every element, whatever the size. */
+    public static final String FULL = "full";
     /** Flags followed by one value. */
     public static final Set<String> VALUED = Set.of(BACKEND, DEVICES, STREAMS, ITERATIONS, WARMUP, TRACE, TIMEOUT,
-            SEED, SAVE_NPY);
+            SEED, SAVE_NPY, PROFILE);
     /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
     public static final Set<String> REPEATED = Set.of(SET, OPTION);
     /** Flags on their own; {@code --force}: the trace and {@code --save-npy} may replace files of other tools. */
-    public static final Set<String> SWITCHES = Set.of(VALIDATE, LAUNCHER, HOST_TIMING_ONLY, SHARE_GPUS,
+    public static final Set<String> SWITCHES = Set.of(VALIDATE, NO_VALIDATE, LAUNCHER, HOST_TIMING_ONLY, SHARE_GPUS,
             FORCE);
+    /** Switches that may carry a value after {@code =}: {@code --validate=full}. */
+    public static final Set<String> VALUED_SWITCHES = Set.of(VALIDATE);
 
     public RunCommandLine {
         symbols = Map.copyOf(symbols);
         options = Map.copyOf(options);
+    }
+
+    /** A command line naming no simulation profile. */
+    public RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup, Path trace,
+                          boolean validate, boolean shareGpus, Map<String, String> symbols,
+                          Map<String, String> options) {
+        this(file, backend, devices, streams, iterations, warmup, trace, validate, shareGpus, symbols, options, null);
+    }
+
+    /**
+     * The validation the flags ask for: {@link ValidationMode#AUTO} by default (every element up to a size, a sample
+     * beyond; {@code --validate} alone says the same), {@code FULL} for {@code --validate=full}, {@code OFF} for
+     * {@code --no-validate}. {@code validateValue}: what followed {@code --validate=}, if anything. A contradiction
+     * or another value is an IllegalArgumentException whose message is the usage error.
+     */
+    public static ValidationMode validation(boolean validate, Optional<String> validateValue, boolean noValidate) {
+        if (validate && noValidate) throw new IllegalArgumentException(VALIDATE + " and " + NO_VALIDATE + " contradict");
+        if (noValidate) return ValidationMode.OFF;
+        if (validateValue.isEmpty()) return ValidationMode.AUTO;
+        if (validateValue.get().equals(FULL)) return ValidationMode.FULL;
+        throw new IllegalArgumentException(VALIDATE + "=" + validateValue.get() + ": expected " + VALIDATE + " or "
+                + VALIDATE + "=" + FULL);
     }
 
     /** The arguments after the engine's main class: {@code run FILE --backend ... --option K=V}. */
@@ -46,7 +76,8 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
                 Integer.toString(devices), STREAMS, Integer.toString(streams), ITERATIONS, Integer.toString(iterations),
                 WARMUP, Integer.toString(warmup)));
         if (trace != null) args.addAll(List.of(TRACE, trace.toString()));
-        if (validate) args.add(VALIDATE);
+        if (profile != null) args.addAll(List.of(PROFILE, profile));
+        if (!validate) args.add(NO_VALIDATE); // run validates by default
         if (shareGpus) args.add(SHARE_GPUS);
         new TreeMap<>(symbols).forEach((k, v) -> args.addAll(List.of(SET, k + "=" + v)));
         Map<String, String> lowering = new TreeMap<>(options);

@@ -20,6 +20,7 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -142,6 +143,8 @@ public final class Evaluator {
                 for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
             }
             case HostOp o -> run(o.op(), o.id(), kind(o.op()));
+            case OpaqueNode o -> throw new ExecutionException("cannot run the dump statement '" + o.headline()
+                    + "': " + o.reason() + " (a statement the dump reader kept as text)");
         }
     }
 

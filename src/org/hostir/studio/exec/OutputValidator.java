@@ -12,6 +12,8 @@ import org.hostir.studio.exec.tensor.Allowance;
 import org.hostir.studio.exec.tensor.Comparison;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Reference;
+import org.hostir.studio.exec.tensor.SamplePlan;
+import org.hostir.studio.exec.tensor.SampledReference;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
@@ -21,7 +23,43 @@ import org.hostir.studio.ir.TensorView;
  * them) with the unsharded reference, each element within its error-bounded tolerance (docs/validation.md).
  */
 public final class OutputValidator {
+    /** Outputs of up to this many elements in all are checked whole by default; larger ones are sampled. */
+    public static final long FULL_UP_TO = 1L << 22;
+
     private OutputValidator() {}
+
+    /**
+     * Validates as {@code mode} says: {@link ValidationMode#FULL} evaluates the whole reference; {@code AUTO}
+     * does too while the outputs hold at most {@link #FULL_UP_TO} elements, and samples them beyond
+     * ({@link SamplePlan}, drawn with {@code seed}; in launcher mode each local shard at its part of the sample).
+     */
+    public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                      Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
+                                      ValidationMode mode, long seed) {
+        return validate(fusion, inputs, outputs, allRanks, mode, FULL_UP_TO, SamplePlan.DEFAULT_GRID, seed);
+    }
+
+    /** As above with the budget ({@code fullUpTo} output elements) and the sample's grid size given. */
+    public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                      Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
+                                      ValidationMode mode, long fullUpTo, long grid, long seed) {
+        SampledReference sampled = new SampledReference(fusion, inputs);
+        long total = 0;
+        for (TensorView out : fusion.outputs()) total += numel(sampled.shape(out));
+        return switch (mode) {
+            case OFF -> throw new IllegalArgumentException("validation is off");
+            case FULL -> validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks);
+            case AUTO -> total <= fullUpTo ? validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks)
+                    : allRanks ? SampledValidation.validate(fusion, sampled, outputs, fullUpTo, grid, seed)
+                    : SampledValidation.shards(fusion, sampled, outputs, fullUpTo, grid, seed);
+        };
+    }
+
+    static long numel(long[] shape) {
+        long n = 1;
+        for (long s : shape) n *= s;
+        return n;
+    }
 
     /**
      * {@code allRanks}: every rank of the run is in {@code outputs}, so sharded outputs are gathered and each
@@ -36,6 +74,7 @@ public final class OutputValidator {
     private static Validation shards(Fusion fusion, Reference reference,
                                      Map<Integer, Map<Integer, DenseTensor>> outputs) {
         Verdict verdict = new Verdict();
+        verdict.covered("every element of this process's shards");
         for (int i = 0; i < fusion.outputs().size(); i++) {
             TensorView out = fusion.outputs().get(i);
             for (var e : new TreeMap<>(outputs).entrySet()) {
@@ -57,6 +96,9 @@ public final class OutputValidator {
     private static Validation gathered(Fusion fusion, Reference reference,
                                        Map<Integer, Map<Integer, DenseTensor>> outputs) {
         Verdict verdict = new Verdict();
+        long total = 0;
+        for (TensorView out : fusion.outputs()) total += reference.value(out).numel();
+        verdict.covered("all " + total + " elements");
         for (int i = 0; i < fusion.outputs().size(); i++) {
             TensorView out = fusion.outputs().get(i);
             Map<Integer, DenseTensor> locals = new HashMap<>();
@@ -106,12 +148,15 @@ public final class OutputValidator {
         return () -> cell[0] != null ? cell[0] : (cell[0] = s.get());
     }
 
-    /** What both validations accumulate: pass/fail, the largest error and fraction, one line per problem. */
-    private static final class Verdict {
+    /** What the validations accumulate: pass/fail, the largest error and fraction, one line per problem. */
+    static final class Verdict {
         private boolean passed = true;
         private double maxErr = 0;
         private double worst = 0;
         private final List<String> details = new ArrayList<>();
+        private final List<String> coverage = new ArrayList<>();
+
+        void covered(String what) { coverage.add(what); }
 
         void fail(String detail) {
             passed = false;
@@ -130,6 +175,6 @@ public final class OutputValidator {
             return cmp;
         }
 
-        Validation validation() { return new Validation(passed, maxErr, worst, details); }
+        Validation validation() { return new Validation(passed, maxErr, worst, details, coverage); }
     }
 }

@@ -10,7 +10,7 @@ import org.hostir.studio.lower.LoweringOptions;
  * reference, the input seed, and how long a run may make no progress before it is declared stuck.
  */
 public record RunConfig(int devices, Map<String, Long> symbols, LoweringOptions options, int iterations, int warmup,
-                        boolean validate, long seed, long timeoutMillis) {
+                        ValidationMode validation, long seed, long timeoutMillis) {
     public RunConfig {
         if (devices < 1) throw new IllegalArgumentException("devices must be >= 1");
         if (iterations < 1) throw new IllegalArgumentException("iterations must be >= 1");
@@ -18,15 +18,24 @@ public record RunConfig(int devices, Map<String, Long> symbols, LoweringOptions 
         symbols = Map.copyOf(symbols);
     }
 
+    /** {@code validate}: the default validation (whole up to a size, sampled beyond), else none. */
+    public RunConfig(int devices, Map<String, Long> symbols, LoweringOptions options, int iterations, int warmup,
+                     boolean validate, long seed, long timeoutMillis) {
+        this(devices, symbols, options, iterations, warmup, validate ? ValidationMode.AUTO : ValidationMode.OFF, seed,
+                timeoutMillis);
+    }
+
+    public boolean validate() { return validation != ValidationMode.OFF; }
+
     public static RunConfig of(int devices, Map<String, Long> symbols, LoweringOptions options) {
         return new RunConfig(devices, symbols, options, 1, 0, true, 42, 20_000);
     }
 
     public RunConfig withIterations(int n, int w) {
-        return new RunConfig(devices, symbols, options, n, w, validate, seed, timeoutMillis);
+        return new RunConfig(devices, symbols, options, n, w, validation, seed, timeoutMillis);
     }
 
     public RunConfig withTimeout(long millis) {
-        return new RunConfig(devices, symbols, options, iterations, warmup, validate, seed, millis);
+        return new RunConfig(devices, symbols, options, iterations, warmup, validation, seed, millis);
     }
 }

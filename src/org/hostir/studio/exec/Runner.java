@@ -10,7 +10,6 @@ import java.util.function.Consumer;
 
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
-import org.hostir.studio.exec.tensor.Reference;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
@@ -80,9 +79,13 @@ public final class Runner {
                 e.getValue().values().forEach(b -> device.free(b, device.userStream()));
             }
         }
-        Optional<Validation> validation = !config.validate() ? Optional.empty()
-                : Optional.of(OutputValidator.validate(fusion, Reference.evaluate(fusion, inputs), outputs,
-                        programs.size() == config.devices()));
+        Optional<Validation> validation = Optional.empty();
+        if (config.validate()) {
+            long v0 = System.nanoTime();
+            validation = Optional.of(OutputValidator.validate(fusion, inputs, outputs,
+                    programs.size() == config.devices(), config.validation(), config.seed()));
+            progress.accept(String.format(java.util.Locale.ROOT, "validated in %.2f s", (System.nanoTime() - v0) / 1e9));
+        }
 
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
     }

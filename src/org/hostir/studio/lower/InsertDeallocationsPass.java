@@ -22,6 +22,7 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -110,6 +111,9 @@ public final class InsertDeallocationsPass implements HostPass {
             // listed, not defaulted: a new node kind must say which tensors it touches
             case GetCurrentStream _, SetCurrentStream _, Synchronize _, StartCoalescing _, EndCoalescing _,
                  Wait _ -> { }
+            // only a dump read from text holds one, and passes run on lowered fusions, never on dumps
+            case OpaqueNode o -> throw new IllegalStateException("a lowering pass met the opaque dump statement '"
+                    + o.headline() + "'");
         }
         return out;
     }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
@@ -168,8 +169,18 @@ public final class StreamParallelTypePass implements HostPass {
         }
 
         boolean accepts(FusionOp op, IterDomain streamAxis) {
-            if (!streamAxis.extent().equals(axis.extent())) return false;
+            if (!mapped(streamAxis, axis)) return false;
             return Resharding.isResharding(op) || op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
+        }
+
+        /**
+         * Whether the op's Stream axis is the loop's, standing in for nvFuser's {@code canMergeWithPreviousForLoop}
+         * (the two mapped in the IdModel's broadcast graph): one extent, or symbols of one user name, since each
+         * input axis has its own symbol ({@code add(x[S], t1[Stream S])} takes x's).
+         */
+        private static boolean mapped(IterDomain a, IterDomain b) {
+            return a.extent().equals(b.extent()) || (a.extent() instanceof Extent.Symbolic x
+                    && b.extent() instanceof Extent.Symbolic y && x.name().equals(y.name()));
         }
 
         void add(HostOp op) {

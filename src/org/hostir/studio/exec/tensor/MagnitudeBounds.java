@@ -56,7 +56,8 @@ final class MagnitudeBounds {
         return result;
     }
 
-    private static Bound bound(FusionOp op, List<Bound> args, Map<Integer, DenseTensor> values) {
+    /** The bound of {@code op}'s output from its operands'; {@code values} holds the op's operands and output. */
+    static Bound bound(FusionOp op, List<Bound> args, Map<Integer, DenseTensor> values) {
         List<DenseTensor> magnitudes = args.stream().map(Bound::magnitude).toList();
         DataType out = op.output().dtype();
         ErrorBudget a = converted(op, 0, args);
@@ -152,7 +153,7 @@ final class MagnitudeBounds {
         return OpKernels.compute(inFloat, magnitudes);
     }
 
-    private static DenseTensor abs(DenseTensor t) {
+    static DenseTensor abs(DenseTensor t) {
         float[] v = t.toArray();
         DenseTensor out = DenseTensor.zeros(t.shape(), DataType.FLOAT);
         for (int i = 0; i < v.length; i++) out.data[i] = Math.abs(v[i]);

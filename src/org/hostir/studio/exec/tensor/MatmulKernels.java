@@ -8,20 +8,21 @@ import org.hostir.studio.ir.TensorView;
 
 /**
  * Matmul ({@code at::matmul}: 1-D, 2-D, batched) and linear ({@code at::linear}). Operands are copied to
- * contiguous row-major form, a as [.., M, K] and b (or linear's transposed weight) as [.., K, N]; each output row
- * is accumulated over k into a row of doubles, an i-k-j order whose inner loop the JIT vectorises (256^3 takes a
- * few tens of milliseconds once compiled). Products of floats are exact in double and the sums run in double, so
- * a result is the exact value rounded once, whatever the shapes.
+ * contiguous row-major form, a as [.., M, K] and b (or linear's transposed weight) as [.., K, N], and each
+ * batch is one {@link Gemm#standard()} call (OpenBLAS where the machine has it): float32 products and sums, as
+ * the GPU's GEMMs accumulate (the Java fallback sums in double, which errs less), so the reference and the CPU backend round as a backend does (docs/validation.md
+ * counts the reference's rounding as well as the backend's).
  */
 final class MatmulKernels {
     private MatmulKernels() {}
 
     /**
      * How one matmul runs: {@code outBatch} sizes, and per output batch axis the element stride to step in the
-     * contiguous a and b (0 where the operand is broadcast along it).
+     * contiguous a and b (0 where the operand is broadcast along it); {@code mapA}/{@code mapB}: the output batch
+     * axis of each operand batch axis ({@link AxisMap#NONE} for none).
      */
     record Plan(long[] outBatch, int[] aStride, int[] bStride, int m, int n, int k, boolean aVector,
-                boolean bVector) {
+                boolean bVector, int[] mapA, int[] mapB) {
         long[] outShape() {
             long[] s = Arrays.copyOf(outBatch, outBatch.length + (aVector ? 0 : 1) + (bVector ? 0 : 1));
             int i = outBatch.length;
@@ -74,7 +75,7 @@ final class MatmulKernels {
         align(op, b, mapB, DenseTensor.contiguousStrides(b.shape), outBatch, bStride);
         int m = ra >= 2 ? a.shape[ra - 2] : 1;
         int n = rb >= 2 ? b.shape[rb - 1] : 1;
-        return new Plan(outBatch, aStride, bStride, m, n, k, ra == 1, rb == 1);
+        return new Plan(outBatch, aStride, bStride, m, n, k, ra == 1, rb == 1, mapA, mapB);
     }
 
     private static void align(FusionOp.Matmul op, DenseTensor t, int[] map, int[] strides, long[] outBatch,
@@ -103,14 +104,14 @@ final class MatmulKernels {
         DenseTensor ac = a.contiguous();
         DenseTensor bc = b.contiguous();
         DenseTensor out = DenseTensor.zeros(p.outShape(), op.output().dtype());
-        double[] acc = new double[p.n()];
         int batches = (int) OpKernels.numel(p.outBatch());
         int nb = p.outBatch().length;
         int[] idx = new int[nb];
         int aOff = ac.offset;
         int bOff = bc.offset;
         for (int batch = 0; batch < batches; batch++) {
-            gemm(ac.data, aOff, bc.data, bOff, out.data, batch * p.m() * p.n(), p.m(), p.n(), p.k(), acc, null, 0);
+            Gemm.standard().sgemm(p.m(), p.n(), p.k(), ac.data, aOff, p.k(), bc.data, bOff, p.n(), out.data,
+                    batch * p.m() * p.n(), p.n());
             for (int ax = nb - 1; ax >= 0; ax--) {
                 aOff += p.aStride()[ax];
                 bOff += p.bStride()[ax];
@@ -158,8 +159,8 @@ final class MatmulKernels {
         }
         DenseTensor out = DenseTensor.zeros(shape, op.output().dtype());
         int rows = (int) rows(in);
-        gemm(x.data, x.offset, wt.data, wt.offset, out.data, 0, rows, n, k, new double[n], bc, bc == null ? 0
-                : bc.numel() == 1 ? 0 : 1);
+        Gemm.standard().sgemm(rows, n, k, x.data, x.offset, k, wt.data, wt.offset, n, out.data, 0, n);
+        if (bc != null) addBias(out.data, rows, n, bc, bc.numel() == 1 ? 0 : 1);
         return out;
     }
 
@@ -170,26 +171,10 @@ final class MatmulKernels {
         return rows;
     }
 
-    /**
-     * out[i, j] = sum over k of a[i, k] * b[k, j] (+ bias[j * biasStep]) for row-major a [M, K], b [K, N] and out
-     * [M, N] at the given offsets. {@code acc} is a scratch row of N doubles.
-     */
-    private static void gemm(float[] a, int aOff, float[] b, int bOff, float[] out, int outOff, int m, int n, int k,
-                             double[] acc, DenseTensor bias, int biasStep) {
-        for (int i = 0; i < m; i++) {
-            Arrays.fill(acc, 0);
-            int aRow = aOff + i * k;
-            for (int kk = 0; kk < k; kk++) {
-                double x = a[aRow + kk];
-                int bRow = bOff + kk * n;
-                for (int j = 0; j < n; j++) acc[j] += x * b[bRow + j];
-            }
-            int o = outOff + i * n;
-            if (bias == null) {
-                for (int j = 0; j < n; j++) out[o + j] = (float) acc[j];
-            } else {
-                for (int j = 0; j < n; j++) out[o + j] = (float) (acc[j] + bias.data[bias.offset + j * biasStep]);
-            }
+    /** out[i, j] += bias[j * step], in float32 as the GPU's epilogue adds it. */
+    private static void addBias(float[] out, int rows, int n, DenseTensor bias, int step) {
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < n; j++) out[i * n + j] += bias.data[bias.offset + j * step];
         }
     }
 }

@@ -16,10 +16,10 @@ import org.hostir.studio.ir.TensorView;
  * <p>Each input tensor must have as many axes as its TensorView has non-reduction axes (the runtime convention
  * of {@link DenseTensor}); a mismatch is an {@link IllegalArgumentException} naming the op and the tensor.
  *
- * <p>Arithmetic: pointwise ops in float32; sum and the dot products of matmul and linear accumulate in double
- * (float products are exact in double), so a result is within one float rounding of the exact value and the
- * order in which sharded partial results are summed barely matters to validation. Results are rounded to the
- * output's dtype on store.
+ * <p>Arithmetic: pointwise ops in float32; sum accumulates in double (a result within one float rounding of the
+ * exact value); matmul and linear are float32 GEMMs ({@link Gemm}: OpenBLAS, or the Java kernel), rounding as
+ * the GPU's GEMMs do, which the error-bounded tolerance counts on both sides (docs/validation.md). Results are
+ * rounded to the output's dtype on store.
  */
 public final class OpKernels {
     private OpKernels() {}

@@ -105,7 +105,7 @@ final class PointwiseKernels {
      * Which runtime output axes are new: from the op's flags (one per output axis), or, for an op built without
      * them, the output axes that no input axis feeds according to the AxisMap.
      */
-    private static boolean[] newAxes(FusionOp.Broadcast b) {
+    static boolean[] newAxes(FusionOp.Broadcast b) {
         TensorView out = b.output();
         boolean[] fresh = new boolean[out.allocationAxes().size()];
         if (b.flags().size() == out.rank()) {

@@ -43,6 +43,7 @@ public final class StructuralHash {
             case Wait w -> new Wait(0, 0);
             case PostOnStream p -> new PostOnStream(0, p.unit(), p.inputs(), p.outputs());
             case HostOp o -> new HostOp(0, o.op());
+            case OpaqueNode o -> new OpaqueNode(0, o.lines(), o.reason());
         };
     }
 

@@ -1,10 +1,10 @@
 package org.hostir.studio.ir.print;
 
-import static org.hostir.studio.ir.print.IrText.tensor;
-
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
 
 /**
  * Prints fusion ops as nvFuser does: the output on one line, {@code   = op( ... )} on the next, with matmul and
@@ -13,33 +13,34 @@ import org.hostir.studio.ir.FusionOp;
 final class FusionOpPrinter {
     private FusionOpPrinter() {}
 
-    static void print(FusionOp op, String indent, StringBuilder out) {
-        out.append(indent).append(tensor(op.output())).append('\n');
+    static void print(FusionOp op, String indent, StringBuilder out, DumpGeneration g) {
+        Function<TensorView, String> tensor = tv -> IrText.tensor(tv, g);
+        out.append(indent).append(tensor.apply(op.output())).append('\n');
         String eq = indent + "   = ";
         switch (op) {
             case FusionOp.Set s -> out.append(eq).append(s.isPermute() ? "Set.Permute( " : "Set( ")
-                    .append(tensor(s.input())).append(", cache_op=Streaming )\n");
-            case FusionOp.Binary b -> out.append(eq).append(tensor(b.lhs())).append('\n')
-                    .append(indent).append("   ").append(b.op().symbol()).append(' ').append(tensor(b.rhs()))
+                    .append(tensor.apply(s.input())).append(", cache_op=Streaming )\n");
+            case FusionOp.Binary b -> out.append(eq).append(tensor.apply(b.lhs())).append('\n')
+                    .append(indent).append("   ").append(b.op().symbol()).append(' ').append(tensor.apply(b.rhs()))
                     .append(";\n");
-            case FusionOp.Reduction r -> out.append(eq).append("reduction( ").append(tensor(r.input()))
+            case FusionOp.Reduction r -> out.append(eq).append("reduction( ").append(tensor.apply(r.input()))
                     .append(", op = ").append(r.op().dumpName())
                     .append(", initial value = ").append(r.op().initialValue())
                     .append(", allreduce = false )\n");
-            case FusionOp.Broadcast b -> out.append(eq).append("broadcast( ").append(tensor(b.input()))
+            case FusionOp.Broadcast b -> out.append(eq).append("broadcast( ").append(tensor.apply(b.input()))
                     .append(", flags = {")
                     .append(b.flags().stream().map(String::valueOf).collect(Collectors.joining(", ")))
                     .append("} )\n");
             case FusionOp.Matmul m -> {
                 String align = " ".repeat(eq.length() + "matmul(".length());
-                out.append(eq).append("matmul(").append(tensor(m.a())).append(",\n")
-                        .append(align).append(tensor(m.b())).append(")\n");
+                out.append(eq).append("matmul(").append(tensor.apply(m.a())).append(",\n")
+                        .append(align).append(tensor.apply(m.b())).append(")\n");
             }
             case FusionOp.Linear l -> {
                 String align = " ".repeat(eq.length() + "linear(".length());
-                out.append(eq).append("linear(").append(tensor(l.input())).append(",\n")
-                        .append(align).append(tensor(l.weight()));
-                if (l.bias() != null) out.append(",\n").append(align).append(tensor(l.bias()));
+                out.append(eq).append("linear(").append(tensor.apply(l.input())).append(",\n")
+                        .append(align).append(tensor.apply(l.weight()));
+                if (l.bias() != null) out.append(",\n").append(align).append(tensor.apply(l.bias()));
                 out.append(")\n");
             }
         }

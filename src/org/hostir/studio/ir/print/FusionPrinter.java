@@ -11,16 +11,17 @@ public final class FusionPrinter {
     private FusionPrinter() {}
 
     public static String print(Fusion fusion) {
-        return printMath(fusion.inputs(), fusion.outputs(), fusion.ops());
+        return printMath(fusion.inputs(), fusion.outputs(), fusion.ops(), DumpGeneration.CURRENT);
     }
 
-    static String printMath(List<TensorView> inputs, List<TensorView> outputs, List<FusionOp> ops) {
+    static String printMath(List<TensorView> inputs, List<TensorView> outputs, List<FusionOp> ops,
+                            DumpGeneration g) {
         StringBuilder out = new StringBuilder("Inputs:\n");
-        for (TensorView t : inputs) out.append("  ").append(IrText.tensor(t)).append('\n');
+        for (TensorView t : inputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
         out.append("Outputs:\n");
-        for (TensorView t : outputs) out.append("  ").append(IrText.tensor(t)).append('\n');
+        for (TensorView t : outputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
         out.append("\n%kernel {\n");
-        HostIrPrinter.printOps(ops, "", out);
+        HostIrPrinter.printOps(ops, "", out, g);
         out.append("} // %kernel\n");
         return out.toString();
     }

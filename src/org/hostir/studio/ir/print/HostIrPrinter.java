@@ -2,7 +2,6 @@ package org.hostir.studio.ir.print;
 
 import static org.hostir.studio.ir.print.IrText.scalar;
 import static org.hostir.studio.ir.print.IrText.stream;
-import static org.hostir.studio.ir.print.IrText.tensor;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,6 +20,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -28,13 +28,27 @@ import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
-/** Prints a HostIrContainer in the format of nvFuser's {@code NVFUSER_DUMP=host_ir}, line breaks included. */
+/**
+ * Prints a HostIrContainer in the format of nvFuser's {@code NVFUSER_DUMP=host_ir}, line breaks included, in the
+ * current generation's spelling unless told another ({@link DumpGeneration}: a dump read from text prints back in
+ * its own).
+ */
 public final class HostIrPrinter {
     private static final String STEP = "  ";
 
-    private HostIrPrinter() {}
+    private final DumpGeneration g;
 
-    public static String print(HostIrContainer c) {
+    private HostIrPrinter(DumpGeneration g) { this.g = g; }
+
+    public static String print(HostIrContainer c) { return print(c, DumpGeneration.CURRENT); }
+
+    public static String print(HostIrContainer c, DumpGeneration generation) {
+        return new HostIrPrinter(generation).program(c);
+    }
+
+    private String tensor(TensorView tv) { return IrText.tensor(tv, g); }
+
+    private String program(HostIrContainer c) {
         StringBuilder out = new StringBuilder();
         out.append("%HostIrContainer { (").append(tensors(c.inputs(), ", ")).append(") -> (")
                 .append(tensors(c.outputs(), ", ")).append(") :\n");
@@ -47,7 +61,7 @@ public final class HostIrPrinter {
     /** One node (and its bodies) at the given indentation. */
     public static String print(HostNode node, String indent) {
         StringBuilder out = new StringBuilder();
-        print(node, indent, out);
+        new HostIrPrinter(DumpGeneration.CURRENT).print(node, indent, out);
         return out.toString();
     }
 
@@ -55,13 +69,14 @@ public final class HostIrPrinter {
     public static String headline(HostNode node) {
         String text = print(node, "");
         return switch (node) {
-            case HostOp o -> text.lines().skip(1).findFirst().orElse("").strip() + "  -> " + tensor(o.op().output());
-            case HirAliasSelect s -> tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
+            case HostOp o -> text.lines().skip(1).findFirst().orElse("").strip() + "  -> "
+                    + IrText.tensor(o.op().output());
+            case HirAliasSelect s -> IrText.tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
             default -> text.lines().findFirst().orElse("");
         };
     }
 
-    private static void print(HostNode node, String indent, StringBuilder out) {
+    private void print(HostNode node, String indent, StringBuilder out) {
         switch (node) {
             case Allocate a -> out.append(indent).append(tensor(a.buffer())).append(" = ALLOCATE(buffer=")
                     .append(tensor(a.buffer())).append(", mem_type=").append(a.memoryType().dumpName())
@@ -70,7 +85,7 @@ public final class HostIrPrinter {
             case Deallocate d -> out.append(indent).append("Deallocate {").append(tensor(d.buffer())).append("}\n");
             case ForLoop f -> {
                 out.append(indent).append("FOR ").append(f.index().name()).append(" in ")
-                        .append(IrText.iterDomain(f.iterDomain())).append(":\n");
+                        .append(IrText.iterDomain(f.iterDomain(), g)).append(":\n");
                 for (HostNode n : f.body()) print(n, indent + STEP, out);
             }
             case IfThenElse i -> {
@@ -87,15 +102,16 @@ public final class HostIrPrinter {
                     .append('\n');
             case Synchronize s -> out.append(indent).append("Synchronize ").append(stream(s.stream())).append('\n');
             case HirAliasSelect s -> out.append(indent).append(tensor(s.out())).append('\n')
-                    .append(indent).append("   = HirAliasSelect( ").append(tensor(s.in()))
-                    .append(", axis = ").append(IrText.iterDomain(s.axis()))
+                    .append(indent).append("   = ").append(g.selectName()).append("( ").append(tensor(s.in()))
+                    .append(", axis = ").append(IrText.iterDomain(s.axis(), g))
                     .append(", index = ").append(scalar(s.index())).append(" )\n");
             case Communication c -> {
                 out.append(indent).append("Communication ").append(c.id()).append(" (type=")
                         .append(c.type().dumpName()).append(", team=(").append(IrText.ids(c.team())).append(")");
                 if (c.type().hasRoot()) out.append(", root=").append(scalar(c.root()));
-                out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()))
-                        .append(", backend=").append(c.backend().dumpName()).append(")\n");
+                out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()));
+                if (g.printsBackend()) out.append(", backend=").append(c.backend().dumpName());
+                out.append(")\n");
             }
             case P2PCommunication p -> out.append(indent).append("P2PCommunication ").append(p.id())
                     .append(" (type=").append(p.type().dumpName()).append(", buffer=").append(tensor(p.buffer()))
@@ -107,27 +123,28 @@ public final class HostIrPrinter {
             case PostOnStream p -> out.append(indent).append("PostOnStream (").append(p.unit().name())
                     .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
                     .append(listed(p.outputs())).append("})\n");
-            case HostOp o -> FusionOpPrinter.print(o.op(), indent, out);
+            case HostOp o -> FusionOpPrinter.print(o.op(), indent, out, g);
+            case OpaqueNode o -> o.lines().forEach(l -> out.append(indent).append(l).append('\n'));
         }
     }
 
     /** nvFuser prints a HostUnit's header, then its fusion's math, after the top-level nodes. */
-    private static void printHostUnit(HostUnit u, StringBuilder out) {
+    private void printHostUnit(HostUnit u, StringBuilder out) {
         out.append(u.name()).append(": Inputs={").append(listed(u.inputs())).append("} -> Outputs={")
                 .append(listed(u.outputs())).append("}");
-        out.append(FusionPrinter.printMath(u.inputs(), u.outputs(), u.ops()));
+        out.append(FusionPrinter.printMath(u.inputs(), u.outputs(), u.ops(), g));
     }
 
-    private static String tensors(List<TensorView> tvs, String sep) {
-        return tvs.stream().map(IrText::tensor).collect(Collectors.joining(sep));
+    private String tensors(List<TensorView> tvs, String sep) {
+        return tvs.stream().map(this::tensor).collect(Collectors.joining(sep));
     }
 
     /** Each tensor followed by ", ", as nvFuser's PostOnStream and HostUnit print them. */
-    private static String listed(List<TensorView> tvs) {
+    private String listed(List<TensorView> tvs) {
         return tvs.stream().map(t -> tensor(t) + ", ").collect(Collectors.joining());
     }
 
-    static void printOps(List<FusionOp> ops, String indent, StringBuilder out) {
-        for (FusionOp op : ops) FusionOpPrinter.print(op, indent, out);
+    static void printOps(List<FusionOp> ops, String indent, StringBuilder out, DumpGeneration g) {
+        for (FusionOp op : ops) FusionOpPrinter.print(op, indent, out, g);
     }
 }

@@ -18,15 +18,22 @@ public final class IrText {
     private IrText() {}
 
     /** {@code T0_g_float[ideviceIdx.x0{i0}, iS1{i2}] (DeviceMesh{0 1})}. */
-    public static String tensor(TensorView tv) {
-        String axes = tv.axes().stream().map(IrText::iterDomain).collect(Collectors.joining(", "));
+    public static String tensor(TensorView tv) { return tensor(tv, DumpGeneration.CURRENT); }
+
+    /** A tensor in the spelling of one dump generation. */
+    public static String tensor(TensorView tv, DumpGeneration g) {
+        String axes = tv.axes().stream().map(a -> iterDomain(a, g)).collect(Collectors.joining(", "));
         String s = "T" + tv.id() + "_" + tv.memoryType().letter() + "_" + tv.dtype().dumpName() + "[" + axes + "]";
         return tv.mesh() == null ? s : s + " (" + mesh(tv.mesh()) + ")";
     }
 
     /** {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, {@code rS8{i3}}, {@code bS8{1}}. */
-    public static String iterDomain(IterDomain id) {
-        return id.iterType().letter() + id.parallelType().dumpName() + id.id() + "{" + scalar(id.extent()) + "}";
+    public static String iterDomain(IterDomain id) { return iterDomain(id, DumpGeneration.CURRENT); }
+
+    /** An iter domain in the spelling of one dump generation ({@code iStream7} in the early 2025 one). */
+    public static String iterDomain(IterDomain id, DumpGeneration g) {
+        String parallel = id.isStream() ? g.streamAxisName() : id.parallelType().dumpName();
+        return id.iterType().letter() + parallel + id.id() + "{" + scalar(id.extent()) + "}";
     }
 
     public static String mesh(DeviceMesh mesh) {

@@ -24,7 +24,7 @@ final class ExecutionTab extends SettingsTab {
         streams = spinner(parent, "Streams:", 1, 1024);
         iterations = spinner(parent, "Iterations:", 1, 100_000);
         warmup = spinner(parent, "Warm-ups:", 0, 100_000);
-        validate = check(parent, "Validate against the unsharded reference");
+        validate = check(parent, "Validate against the unsharded reference (sampled where the outputs are large)");
     }
 
     @Override

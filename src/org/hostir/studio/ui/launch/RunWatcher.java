@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugException;
@@ -16,15 +17,17 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
 
 /**
- * Follows one launched run: keeps the {@code error:} lines it prints, and when the process ends opens its trace
- * in the timeline view (exit 0 with a trace) or reports the failure in a dialog, naming the diagnostic the
- * console also shows. A terminated (cancelled) run is not an error.
+ * Follows one launched run: keeps the {@code error:} lines it prints and its {@code validation:} line, and when
+ * the process ends opens its trace in the timeline view (exit 0, or a validation FAIL, which the title marks:
+ * {@link RunOutcome}) or reports the failure in a dialog, naming the diagnostic the console also shows. A
+ * terminated (cancelled) run is not an error.
  */
 final class RunWatcher implements IDebugEventSetListener {
     private final IProcess process;
     private final Path trace;
     private final String file;
     private final List<String> errors = new ArrayList<>();
+    private final StringBuilder validation = new StringBuilder();
     private volatile boolean cancelled;
 
     RunWatcher(IProcess process, Path trace, String file) {
@@ -39,6 +42,11 @@ final class RunWatcher implements IDebugEventSetListener {
             err.addListener((text, monitor) -> collect(text));
             collect(err.getContents());
         }
+        IStreamMonitor out = process.getStreamsProxy() == null ? null : process.getStreamsProxy().getOutputStreamMonitor();
+        if (out != null) {
+            out.addListener((text, monitor) -> keepValidation(text));
+            keepValidation(out.getContents());
+        }
         DebugPlugin.getDefault().addDebugEventListener(this);
         if (process.isTerminated()) finished();
     }
@@ -47,6 +55,16 @@ final class RunWatcher implements IDebugEventSetListener {
         for (String line : text.split("\\R")) {
             if (line.startsWith("error:") || line.startsWith("  ") && !errors.isEmpty()) errors.add(line);
         }
+    }
+
+    /** The last validation line so far (output arrives in pieces, so a partial line is kept until its end). */
+    private synchronized void keepValidation(String text) {
+        validation.append(text);
+        int lastLine = validation.lastIndexOf("\n");
+        String kept = RunOutcome.validationLine(validation.substring(0, Math.max(lastLine, 0))).orElse("");
+        String partial = lastLine < 0 ? validation.toString() : validation.substring(lastLine + 1);
+        validation.setLength(0);
+        validation.append(kept).append('\n').append(partial);
     }
 
     @Override
@@ -71,8 +89,12 @@ final class RunWatcher implements IDebugEventSetListener {
         }
         if (!PlatformUI.isWorkbenchRunning()) return;
         Display display = PlatformUI.getWorkbench().getDisplay();
-        if (exit == 0 && Files.isRegularFile(trace)) {
-            display.asyncExec(() -> TraceOpener.open(trace, file));
+        Optional<String> verdict;
+        synchronized (this) {
+            verdict = RunOutcome.validationLine(validation.toString());
+        }
+        if (RunOutcome.opensTrace(exit, verdict) && Files.isRegularFile(trace)) {
+            display.asyncExec(() -> TraceOpener.open(trace, RunOutcome.timelineTitle(file, verdict)));
         } else if (!cancelled && exit != 0 && exit != 143 && exit != 137) {
             String why;
             synchronized (this) {

@@ -18,10 +18,11 @@ import java.util.TreeSet;
 final class LayerTable {
     static final String ROOT = "org.hostir.studio.";
 
-    private static final List<String> IR = List.of("ir", "ir.host", "ir.print");
-    private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda");
+    private static final List<String> IR = List.of("ir", "ir.host", "ir.print", "ir.parse");
+    private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda",
+            "exec.sim");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
-    private static final List<String> ENGINE = join(IR, List.of("io", "lower", "diff", "trace"), EXEC);
+    private static final List<String> ENGINE = join(IR, List.of("io", "lower", "diff", "trace", "export"), EXEC);
     /** The service every front end goes through (load, bind, lower, plan, run), on top of the engine. */
     private static final List<String> SERVICE = join(ENGINE, List.of("engine"));
     /** The views: each may use the engine and the shared {@code ui} package, not one another. */
@@ -37,15 +38,18 @@ final class LayerTable {
         t.put("ir", List.of());
         t.put("ir.host", List.of("ir"));
         t.put("ir.print", List.of("ir", "ir.host"));
+        t.put("ir.parse", List.of("ir", "ir.host", "ir.print"));
         t.put("io", IR);
         t.put("lower", join(IR, List.of("io")));
         t.put("diff", join(IR, List.of("io", "lower")));
         t.put("trace", List.of());
+        t.put("export", IR);
         t.put("exec.tensor", IR);
         t.put("exec", join(IR, List.of("lower", "trace", "exec.tensor")));
         t.put("exec.launch", join(IR, List.of("lower", "trace", "exec.tensor", "exec")));
         t.put("exec.cpu", join(IR, List.of("lower", "trace", "exec.tensor", "exec")));
         t.put("exec.cuda", join(IR, List.of("lower", "trace", "exec.tensor", "exec", "exec.launch")));
+        t.put("exec.sim", join(IR, List.of("lower", "trace", "exec.tensor", "exec")));
         t.put("bench", ENGINE);
         t.put("bench.cuda", join(ENGINE, List.of("bench")));
         t.put("engine", ENGINE);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -39,12 +40,23 @@ class FaultInjectionTest {
         reductionFaults("seeds/matmul_rs_through_bcast", 4096, 8, 32);
     }
 
-    /** ag_matmul: A [S, DIDx D, M, K] gathered per stream iteration, times B [K, N]; the output is replicated. */
+    /**
+     * ag_matmul: A [S, DIDx D, M, K] gathered per stream iteration, times B [K, N]; the output is replicated.
+     * Every fault but a single perturbed element is also caught by sampled validation (a sample of a few hundred
+     * elements, no full-check budget): the faults corrupt whole chunks, rows or buffers, which the sample's
+     * strata and lines always hit.
+     */
     private static void allgatherMatmulFaults(long k, long m, long n) throws Exception {
-        Faults run = Faults.run("seeds/ag_matmul", D, Map.of("S", 2L, "M", m, "K", k, "N", n), 7);
+        Faults full = Faults.run("seeds/ag_matmul", D, Map.of("S", 2L, "M", m, "K", k, "N", n), 7);
+        for (Faults run : List.of(full, full.sampled())) allgatherMatmulChunkFaults(run, k, m, n);
+        perturbations(full, " (K=" + k + ")");
+    }
+
+    private static void allgatherMatmulChunkFaults(Faults run, long k, long m, long n) throws Exception {
         assertPasses(run.validate(run.outputs()), "the correct run, K=" + k);
+        sampledWhenAsked(run);
         assertArrayEquals(new long[] {2, D, m, n}, Faults.out(run.outputs(), 0).shape());
-        String at = " (K=" + k + ")";
+        String at = " (K=" + k + (run.bySampling() ? ", sampled" : "") + ")";
         fails(run, "dropped stream chunk" + at, outs -> Faults.out(outs, 0).select(0, 1).fill(0));
         fails(run, "dropped stream chunk on the second replica" + at, outs -> Faults.out(outs, 1).select(0, 0).fill(0));
         fails(run, "slice one row off" + at, outs -> oneRowOff(Faults.out(outs, 0), m * D));
@@ -64,7 +76,6 @@ class FaultInjectionTest {
         swapped.get(a.id()).narrow(1, 0, 1).copyFrom(original.narrow(1, 1, 1));
         swapped.get(a.id()).narrow(1, 1, 1).copyFrom(original.narrow(1, 0, 1));
         assertFails(run.validateAgainst(swapped), "two ranks' shards of A swapped" + at);
-        perturbations(run, at);
     }
 
     /** One element at a time, by 1e-3 of its bound: a few spread over the output, on either replica. */
@@ -89,8 +100,14 @@ class FaultInjectionTest {
      * matmul_rs_through_bcast): a dropped partial, a perturbed element and, for a sharded output, swapped shards.
      */
     private static void reductionFaults(String example, long k, long m, long n) throws Exception {
-        Faults run = Faults.run(example, D, Map.of("S", 2L, "M", m, "K", k, "N", n), 5);
-        String at = " (" + example + ", K=" + k + ")";
+        Faults full = Faults.run(example, D, Map.of("S", 2L, "M", m, "K", k, "N", n), 5);
+        for (Faults run : List.of(full, full.sampled())) reductionChunkFaults(run, example, k);
+        perturbation(full, " (" + example + ", K=" + k + ")");
+    }
+
+    private static void reductionChunkFaults(Faults run, String example, long k) {
+        String at = " (" + example + ", K=" + k + (run.bySampling() ? ", sampled" : "") + ")";
+        sampledWhenAsked(run);
         assertPasses(run.validate(run.outputs()), "the correct run" + at);
         TensorView a = run.fusion().inputs().get(0);
         Map<Integer, DenseTensor> dropped = run.inputsCopy();
@@ -105,6 +122,13 @@ class FaultInjectionTest {
                 Faults.out(outs, 1).copyFrom(zero);
             });
         }
+        fails(run, "stream chunk dropped" + at, outs -> Faults.out(outs, 0).select(0, 1).fill(0));
+    }
+
+    /** One element of rank 0's output moved by 1e-3 of its bound (only a full check can promise to see it). */
+    private static void perturbation(Faults run, String at) {
+        TensorView out = run.fusion().outputs().getFirst();
+        boolean sharded = Sharding.deviceAxis(out) >= 0;
         DenseTensor magnitude = sharded ? Sharding.shard(out, run.reference().magnitude(out), 0).orElseThrow()
                 : run.reference().magnitude(out);
         long numel = magnitude.numel();
@@ -113,7 +137,6 @@ class FaultInjectionTest {
             long flat = numel / 2;
             t.set((float) (t.get(flat) + 1e-3 * magnitude.reshape(numel).get(flat)), flat);
         });
-        fails(run, "stream chunk dropped" + at, outs -> Faults.out(outs, 0).select(0, 1).fill(0));
     }
 
     /** Every row of the first {@code rows} (the first stream chunk) takes the next row's values. */
@@ -127,6 +150,13 @@ class FaultInjectionTest {
         Map<Integer, Map<Integer, DenseTensor>> outs = run.copy();
         inject.accept(outs);
         assertFails(run.validate(outs), fault);
+    }
+
+    /** A sampled validation checked a sample, not every element. */
+    private static void sampledWhenAsked(Faults run) {
+        String line = run.validate(run.outputs()).line();
+        assertTrue(line.contains(": sampled ") == run.bySampling(), line);
+        if (run.bySampling()) System.out.println(line);
     }
 
     private static void assertFails(Validation v, String fault) {

@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.Validation;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;
@@ -58,14 +61,26 @@ class NoFalseFailureTest {
                 if (!ExampleCoverageTest.fits(example, devices)) continue;
                 for (String dtype : List.of("float", "bfloat16", "half")) {
                     tests.add(dynamicTest(example + " D=" + devices + " " + dtype, () -> {
-                        RunResult r = run(scaled(example, dtype, devices), devices);
+                        LoadedFusion loaded = scaled(example, dtype, devices);
+                        RunResult r = run(loaded, devices);
                         assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                        sampledPasses(loaded, r);
                     }));
                 }
             }
         }
         assertTrue(tests.size() >= 40, "most examples on 2 and 4 devices: " + tests.size());
         return tests.stream();
+    }
+
+    /**
+     * The same outputs validated by sampling (no full-check budget, a grid of 256 elements): the reference
+     * computed on demand at the sample agrees with the run as the whole reference does.
+     */
+    private static void sampledPasses(LoadedFusion loaded, RunResult r) {
+        Validation v = OutputValidator.validate(loaded.fusion(), r.inputs(), r.outputs(), true, ValidationMode.AUTO,
+                0, 256, 5);
+        assertTrue(v.passed(), "sampled: " + v.line());
     }
 
     /** The example in {@code dtype} with every symbol but S (the stream count) 16 times its file's value. */

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.tests.CliRun;
@@ -35,6 +37,38 @@ class RunCommandTest {
             assertTrue(r.out().contains(expected), () -> expected + " missing in\n" + r.out());
         }
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("validation: PASS max_abs_err=")), r.out());
+    }
+
+    /**
+     * run validates by default (the whole output while it is small, a sample beyond); --validate=full checks every
+     * element whatever the size, --no-validate nothing; contradictions and unknown values are usage errors.
+     */
+    @Test
+    void runValidatesByDefaultSampledWhereLarge() {
+        CliRun plain = main("run", example("ag_matmul_p2p"), "--devices", "2");
+        assertEquals(0, plain.code(), plain.out() + plain.err());
+        assertTrue(plain.out().lines().anyMatch(l -> l.startsWith("validation: PASS ") && l.contains("(all ")),
+                plain.out());
+        String[] large = {"run", example("ag_matmul_p2p"), "--devices", "2", "--set", "M=2048", "--set", "K=64",
+                "--set", "N=1100"}; // 2 x 2048 x 1100 outputs: past the full-check budget
+        CliRun sampled = main(large);
+        assertEquals(0, sampled.code(), sampled.out() + sampled.err());
+        assertTrue(sampled.out().lines().anyMatch(l -> l.startsWith("validation: PASS ") && l.contains(": sampled ")
+                && l.contains("escapes with probability")), sampled.out());
+        CliRun full = main(Stream.concat(Arrays.stream(large), Stream.of(
+                "--validate=full")).toArray(String[]::new));
+        assertEquals(0, full.code(), full.out() + full.err());
+        assertTrue(full.out().lines().anyMatch(l -> l.startsWith("validation: PASS ") && l.contains("(all 4505600 ")),
+                full.out());
+        CliRun none = main("run", example("ag_matmul_p2p"), "--devices", "2", "--no-validate");
+        assertEquals(0, none.code(), none.out() + none.err());
+        assertTrue(none.out().lines().noneMatch(l -> l.startsWith("validation:")), none.out());
+        for (String[] bad : new String[][] {{"--validate=some"}, {"--validate", "--no-validate"}, {"--no-validate=x"}}) {
+            CliRun r = main(Stream.concat(Stream.of("run", example("ag_matmul_p2p")),
+                    Arrays.stream(bad)).toArray(String[]::new));
+            assertEquals(2, r.code(), String.join(" ", bad) + ": " + r.out() + r.err());
+            assertTrue(r.err().startsWith("error: run: --"), r.err());
+        }
     }
 
     @Test

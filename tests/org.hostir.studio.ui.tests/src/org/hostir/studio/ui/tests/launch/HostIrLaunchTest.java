@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -36,6 +37,7 @@ import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
+import org.hostir.studio.ui.launch.RunOutcome;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
@@ -168,16 +170,33 @@ public class HostIrLaunchTest {
     public void argumentsFollowTheSettings() {
         LaunchSettings s = new LaunchSettings("/p/f.fusion", java.util.Map.of("M", "64"), "cpu", 4, 2, 3, 1, false,
                 java.util.Map.of("allgather", "broadcast"));
+        // run validates by default: an unchecked "Validate" box is --no-validate
         assertEquals(List.of("run", "/abs/f.fusion", "--backend", "cpu", "--devices", "4", "--streams", "2",
-                "--iterations", "3", "--warmup", "1", "--trace", "/t.json", "--set", "M=64", "--option",
-                "allgather=broadcast"), s.runArguments(Path.of("/abs/f.fusion"), Path.of("/t.json")));
+                "--iterations", "3", "--warmup", "1", "--trace", "/t.json", "--no-validate", "--set", "M=64",
+                "--option", "allgather=broadcast"), s.runArguments(Path.of("/abs/f.fusion"), Path.of("/t.json")));
         LaunchSettings sharing = new LaunchSettings("/p/f.fusion", java.util.Map.of(), LaunchSettings.CUDA_SHARING_GPUS,
                 2, 4, 3, 1, true, java.util.Map.of("allgather", "p2p"));
         assertEquals(List.of("run", "/abs/f.fusion", "--backend", "cuda", "--devices", "2", "--streams", "4",
-                "--iterations", "3", "--warmup", "1", "--trace", "/t.json", "--validate", "--share-gpus", "--option",
+                "--iterations", "3", "--warmup", "1", "--trace", "/t.json", "--share-gpus", "--option",
                 "allgather=p2p", "--option", "backend=cuda"), sharing.runArguments(Path.of("/abs/f.fusion"),
                 Path.of("/t.json")));
         assertEquals(java.util.Map.of("M", "64", "K", "128"), LaunchSettings.parseSymbols("M=64, K=128"));
         assertEquals(null, LaunchSettings.parseSymbols("M=sixty"));
+    }
+
+    /** A validation FAIL (exit 1) still opens the trace, its title marked; a PASS leaves the title the file's. */
+    @Test
+    public void aValidationFailureIsMarkedOnTheTimelineTitle() {
+        String failed = "iteration 1/1: 3.1 ms\ntrace: /t.json\nvalidation: FAIL tv2: FAIL max_abs_err=1.0e+00 worst=18"
+                + " of allowed at [0, 0]: expected 1, got 2 (allowed 0.05: bound 10, 64 roundings)\n";
+        Optional<String> line = RunOutcome.validationLine(failed);
+        assertTrue(line.orElseThrow().startsWith("validation: FAIL tv2"), line.toString());
+        assertTrue(RunOutcome.opensTrace(1, line), "a validation FAIL opens the trace");
+        assertEquals("/p/f.fusion \u2014 validation FAIL (see the console)", RunOutcome.timelineTitle("/p/f.fusion", line));
+        Optional<String> passed = RunOutcome.validationLine("validation: PASS max_abs_err=0 worst=0 of allowed\n");
+        assertEquals("/p/f.fusion", RunOutcome.timelineTitle("/p/f.fusion", passed));
+        assertTrue(RunOutcome.opensTrace(0, passed));
+        assertTrue(!RunOutcome.opensTrace(1, Optional.empty()), "another exit 1 is a failure dialog, not a trace");
+        assertTrue(!RunOutcome.opensTrace(2, Optional.empty()));
     }
 }

@@ -1,0 +1,166 @@
+package org.hostir.studio.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.sim.SimRun;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.host.CommunicatorBackend;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.trace.OverlapFigures;
+
+/**
+ * Predicted against measured: the AG+GEMM schedules of {@code bench agmm} (same seeds, symbols and options as
+ * {@code AgMatmulBench}) simulated on a profile, beside the device spans measured on 2 x H200 and recorded in
+ * docs/benchmarks.md ("Third session of 2026-11-22", "Every schedule of that run", 08:38 UTC). Prints the error
+ * per case and, per shape, whether the predicted ranking of the schedules is the measured one.
+ */
+public final class SimulationCheck {
+    /** One schedule of the bench: its seed, its lowering options, and S for the collective pipeline (else 0). */
+    record Schedule(String label, String seed, int streamsS, Map<String, String> options) {}
+
+    record Shape(String dtype, long m, long k, long n) {
+        String label() { return dtype + " " + m + " " + k + " " + n; }
+    }
+
+    static final List<Schedule> SCHEDULES = List.of(
+            new Schedule("coll. S=2", "seeds/ag_matmul", 2, Map.of("allgather", "collective")),
+            new Schedule("coll. S=4", "seeds/ag_matmul", 4, Map.of("allgather", "collective")),
+            new Schedule("coll. S=8", "seeds/ag_matmul", 8, Map.of("allgather", "collective")),
+            new Schedule("p2p", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p")),
+            new Schedule("p2p offset", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p",
+                    "offsetStreamIndexingByRank", "true")),
+            new Schedule("p2p offset fwd", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p",
+                    "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")),
+            new Schedule("CE p2p", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda")),
+            new Schedule("CE offset", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda",
+                    "offsetStreamIndexingByRank", "true")),
+            new Schedule("CE offset fwd", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda",
+                    "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")));
+
+    /** The measured spans (ms) of docs/benchmarks.md, one row per shape, columns in {@link #SCHEDULES}' order. */
+    static final Map<Shape, double[]> MEASURED_2X_H200 = Map.of(
+            new Shape("float", 32768, 32768, 1024),
+            new double[] {46.996, 53.237, 52.171, 44.461, 44.202, 47.976, 43.628, 43.087, 41.997},
+            new Shape("bfloat16", 32768, 8192, 8192),
+            new double[] {6.627, 6.678, 6.694, 6.821, 7.023, 7.077, 6.415, 6.427, 6.519},
+            new Shape("bfloat16", 16384, 8192, 4096),
+            new double[] {1.893, 1.906, 2.175, 2.023, 2.032, 1.997, 1.852, 1.568, 1.532},
+            new Shape("bfloat16", 8192, 4096, 4096),
+            new double[] {0.638, 0.732, 0.815, 0.660, 0.655, 0.646, 0.684, 0.518, 0.505});
+
+    /**
+     * Seed 001's matmul+collective pipelines as {@code MatmulCollectiveBench} runs them (K-sharded matmul per Stream
+     * iteration, then the collective; S = 2, 4 streams), with the best pipeline measured on 2 x H200
+     * (docs/benchmarks.md, "matmul+Allreduce and matmul+ReduceScatter", 09:1x UTC: S = 2 was the best of 2, 4, 8).
+     */
+    record Pipeline(String label, String seed, Map<String, Long> symbols, double measuredMs) {}
+
+    static final List<Pipeline> PIPELINES = List.of(
+            new Pipeline("matmul+Allreduce bf16 rows 8192 K 4096 N 8192, S=2", "seeds/matmul_ar",
+                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 1.341),
+            new Pipeline("matmul+ReduceScatter bf16 rows 16384 K 4096 N 8192, S=2", "seeds/matmul_rs_through_bcast",
+                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 2.209));
+
+    private SimulationCheck() {}
+
+    /** One case's prediction: span and mean overlap ratio. */
+    public record Prediction(double spanMs, double overlap) {}
+
+    /** Simulates one schedule of {@code shape} on {@code devices} ranks of {@code profile}. */
+    public static Prediction predict(Path examples, Schedule s, Shape shape, int devices, HardwareProfile profile)
+            throws IOException, FusionFileException {
+        long rows = shape.m() / devices;
+        Map<String, Long> symbols = new HashMap<>(Map.of("K", shape.k(), "N", shape.n()));
+        if (s.streamsS() > 0) {
+            symbols.put("S", (long) s.streamsS());
+            symbols.put("M", rows / s.streamsS());
+        } else {
+            symbols.put("M", rows);
+        }
+        return predict(examples, s.seed(), shape.dtype(), symbols, s.options(), devices, profile);
+    }
+
+    /** Simulates {@code seed} with every float tensor in {@code dtype}, 4 streams and {@code options}. */
+    static Prediction predict(Path examples, String seed, String dtype, Map<String, Long> symbols,
+                              Map<String, String> extraOptions, int devices, HardwareProfile profile)
+            throws IOException, FusionFileException {
+        String text = Files.readString(examples.resolve(seed + ".fusion")).replace("\"float\"", "\"" + dtype + "\"");
+        LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, seed), devices, symbols);
+        Map<String, String> options = new HashMap<>(extraOptions);
+        options.put("numberOfStreams", "4");
+        LoweringOptions lo = LoweringOptions.parse(options);
+        RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), lo, 1, 0, false, 42, 20_000);
+        SimBackend backend = new SimBackend(devices, profile, lo.backend() == CommunicatorBackend.CUDA, r -> r < 8);
+        RunResult r = SimRun.run(loaded.fusion(), config, backend, line -> { });
+        double overlap = OverlapFigures.of(r.timeline()).overlapRatio()
+                .map(x -> x.mean()).orElse(0.0);
+        return new Prediction(r.medianMillis(), overlap);
+    }
+
+    /** Prints the table of docs/simulation.md; returns the mean absolute error in percent. */
+    public static double run(Path examples, HardwareProfile profile, PrintStream out)
+            throws IOException, FusionFileException {
+        out.println("| shape | schedule | measured ms | predicted ms | error |");
+        out.println("|---|---|---|---|---|");
+        double sum = 0;
+        int n = 0;
+        List<Shape> shapes = MEASURED_2X_H200.keySet().stream().sorted(Comparator.comparingDouble(
+                (Shape x) -> -MEASURED_2X_H200.get(x)[0])).toList();
+        List<String> rankings = new ArrayList<>();
+        for (Shape shape : shapes) {
+            double[] measured = MEASURED_2X_H200.get(shape);
+            double[] predicted = new double[measured.length];
+            for (int i = 0; i < SCHEDULES.size(); i++) {
+                predicted[i] = predict(examples, SCHEDULES.get(i), shape, 2, profile).spanMs();
+                double error = 100 * (predicted[i] - measured[i]) / measured[i];
+                sum += Math.abs(error);
+                n++;
+                out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %+.1f %% |%n", shape.label(),
+                        SCHEDULES.get(i).label(), measured[i], predicted[i], error);
+            }
+            rankings.add(shape.label() + ": measured best " + SCHEDULES.get(best(measured)).label()
+                    + ", predicted best " + SCHEDULES.get(best(predicted)).label() + "; pairs ordered alike "
+                    + concordant(measured, predicted) + " of " + measured.length * (measured.length - 1) / 2);
+        }
+        out.printf(Locale.ROOT, "mean absolute error %.1f %% over %d cases (profile %s)%n", sum / n, n,
+                profile.name());
+        rankings.forEach(out::println);
+        for (Pipeline p : PIPELINES) {
+            double predicted = predict(examples, p.seed(), "bfloat16", p.symbols(), Map.of(), 2, profile).spanMs();
+            out.printf(Locale.ROOT, "| %s | measured %.3f | predicted %.3f | %+.1f %% |%n", p.label(), p.measuredMs(),
+                    predicted, 100 * (predicted - p.measuredMs()) / p.measuredMs());
+        }
+        return sum / n;
+    }
+
+    private static int best(double[] v) {
+        int b = 0;
+        for (int i = 1; i < v.length; i++) if (v[i] < v[b]) b = i;
+        return b;
+    }
+
+    /** How many pairs of schedules the prediction orders as the measurement does. */
+    private static int concordant(double[] a, double[] b) {
+        int c = 0;
+        for (int i = 0; i < a.length; i++) {
+            for (int j = i + 1; j < a.length; j++) if (Math.signum(a[i] - a[j]) == Math.signum(b[i] - b[j])) c++;
+        }
+        return c;
+    }
+}

@@ -1,0 +1,210 @@
+package org.hostir.studio.bench.cuda;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+
+import org.hostir.studio.bench.ProfileFit;
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.cuda.CudaProbe;
+import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * {@code hirstudio calibrate}: measures a profile's constants on this machine's GPUs with the CUDA backend
+ * (docs/simulation.md, "Calibration"): a GEMM sweep (square bf16 GEMMs, efficiency against the base profile's
+ * peak), device copies (memory bandwidth, launch cost), an Allgather sweep over all GPUs (NVLink alpha-beta), peer
+ * copies (copy-engine alpha-beta) and the host's dispatch cost per Host IR node kind (the P2P and collective AG+GEMM
+ * seeds at a small size, through the Runner). Times are CUDA-event medians of {@code bench agmm}'s protocol.
+ * Contention and the network are not measured: they stay the base profile's, and the written source says so.
+ */
+public final class Calibration {
+    static final long[] GEMM_EDGES = {512, 1024, 2048, 4096, 8192};
+    static final long[] MESSAGE_BYTES = {1L << 20, 1L << 23, 1L << 26, 1L << 28, 1L << 30};
+
+    private Calibration() {}
+
+    public static HardwareProfile run(Path examples, int devices, HardwareProfile base, String name, PrintStream out)
+            throws Exception {
+        Map<Long, Double> gemm = new TreeMap<>();
+        double[] memory;
+        HardwareProfile.Link nvlink = null, copyEngine = null;
+        Map<String, Double> dispatch;
+        try (CudaBackend backend = new CudaBackend(devices, 120_000);
+             AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, 5, out)) {
+            backend.setTiming(false);
+            for (long s : GEMM_EDGES) gemm.put(s, 1000 * gemmMs(bench, devices, s));
+            out.println("gemm bf16 us by edge: " + gemm);
+            memory = memory(bench, devices);
+            if (devices > 1) nvlink = allgather(bench, devices, out);
+            dispatch = dispatch(examples, devices, backend, out);
+        }
+        if (devices > 1) {
+            try (CudaBackend backend = new CudaBackend(devices, 120_000, true);
+                 AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, 5, out)) {
+                backend.setTiming(false);
+                copyEngine = peerCopies(bench, out);
+            }
+        }
+        double peak = base.gemm().peakTflops().get(DataType.BFLOAT16);
+        return ProfileFit.apply(base, new ProfileFit.Measured(name, "measured by hirstudio calibrate on " + devices
+                + " GPU" + (devices == 1 ? "" : "s"), ProfileFit.efficiency(gemm, peak, memory[1]), null, memory[0],
+                memory[1], nvlink, copyEngine, dispatch, "hirstudio calibrate: GEMM sweep (bf16, edges "
+                + java.util.Arrays.toString(GEMM_EDGES) + ", efficiency against " + peak + " TF/s), device copies,"
+                + (devices > 1 ? " Allgather sweep, peer copies," : "") + " dispatch of the AG+GEMM seeds"));
+    }
+
+    /** One square bf16 GEMM of edge {@code s}, in ms (median over the bench's iterations). */
+    private static double gemmMs(AgMatmulBench bench, int devices, long s) {
+        Buffer[][] abc = new Buffer[devices][];
+        bench.parallel(d -> {
+            CudaProbe p = bench.probe(d);
+            abc[d] = new Buffer[] {p.device().allocate(new long[] {s, s}, DataType.BFLOAT16),
+                    p.device().allocate(new long[] {s, s}, DataType.BFLOAT16),
+                    p.device().allocate(new long[] {s, s}, DataType.BFLOAT16)};
+            p.fill(abc[d][0], 1 + d, p.device().userStream());
+            p.fill(abc[d][1], 2 + d, p.device().userStream());
+            p.device().synchronize();
+        });
+        double ms = bench.timeEvents(d -> bench.probe(d).matmul(abc[d][0], abc[d][1], abc[d][2],
+                bench.probe(d).device().userStream()));
+        free(bench, abc);
+        return ms;
+    }
+
+    /** {memory GB/s, launch us} from device copies of 256 MiB and 1 MiB. */
+    private static double[] memory(AgMatmulBench bench, int devices) {
+        double[] us = new double[2];
+        long[] bytes = {1L << 28, 1L << 20};
+        for (int i = 0; i < 2; i++) {
+            long elements = bytes[i] / 2;
+            Buffer[][] buf = new Buffer[devices][];
+            bench.parallel(d -> {
+                CudaProbe p = bench.probe(d);
+                buf[d] = new Buffer[] {p.device().allocate(new long[] {elements}, DataType.BFLOAT16),
+                        p.device().allocate(new long[] {elements}, DataType.BFLOAT16)};
+                p.device().synchronize();
+            });
+            us[i] = 1000 * bench.timeEvents(d -> bench.probe(d).copy(buf[d][1], buf[d][0],
+                    bench.probe(d).device().userStream()));
+            free(bench, buf);
+        }
+        double gbps = 2.0 * (bytes[0] - bytes[1]) / (us[0] - us[1]) / 1e3;
+        return new double[] {gbps, Math.max(0, us[1] - 2.0 * bytes[1] / (gbps * 1e3))};
+    }
+
+    private static HardwareProfile.Link allgather(AgMatmulBench bench, int devices, PrintStream out) {
+        List<Integer> team = IntStream.range(0, devices).boxed().toList();
+        List<ProfileFit.Point> points = new ArrayList<>();
+        for (long total : MESSAGE_BYTES) {
+            long out1 = total / 2, in1 = out1 / devices;
+            Buffer[][] buf = new Buffer[devices][];
+            bench.parallel(d -> {
+                CudaProbe p = bench.probe(d);
+                buf[d] = new Buffer[] {p.device().allocate(new long[] {in1}, DataType.BFLOAT16),
+                        p.device().allocate(new long[] {in1 * devices}, DataType.BFLOAT16)};
+                p.device().synchronize();
+            });
+            double us = 1000 * bench.timeEvents(d -> bench.probe(d).device().collective(new CollectiveCall(
+                    CommunicationType.ALLGATHER, team, -1, team, team, buf[d][0], buf[d][1], null),
+                    bench.probe(d).device().userStream(), OpInfo.of(-1, -1, "allgather", EventKind.COMMUNICATION)));
+            points.add(new ProfileFit.Point(in1 * devices * 2.0, us));
+            free(bench, buf);
+        }
+        out.println("allgather (bytes, us): " + describe(points));
+        return ProfileFit.alphaBeta(points, devices - 1, (devices - 1.0) / devices);
+    }
+
+    /** Rank 0 copies from rank 1 over the copy engines. */
+    private static HardwareProfile.Link peerCopies(AgMatmulBench bench, PrintStream out) {
+        List<ProfileFit.Point> points = new ArrayList<>();
+        CudaProbe p0 = bench.probe(0), p1 = bench.probe(1);
+        for (long bytes : MESSAGE_BYTES) {
+            Buffer[] buf = new Buffer[2];
+            bench.parallel(d -> {
+                if (d > 1) return;
+                buf[d] = bench.probe(d).device().allocate(new long[] {bytes / 2}, DataType.BFLOAT16);
+                bench.probe(d).device().synchronize();
+            });
+            double us = 1000 * bench.timeEvents(d -> {
+                if (d == 0) p0.copyFromPeer(buf[0], p1, buf[1], p0.device().userStream());
+            });
+            points.add(new ProfileFit.Point(bytes, us));
+            bench.parallel(d -> {
+                if (d > 1) return;
+                bench.probe(d).device().free(buf[d], bench.probe(d).device().userStream());
+                bench.probe(d).device().synchronize();
+            });
+        }
+        out.println("peer copy (bytes, us): " + describe(points));
+        return ProfileFit.alphaBeta(points, 1, 1);
+    }
+
+    /** Median host time per node kind over the last iteration of both AG+GEMM seeds, bf16, 256 rows per rank. */
+    private static Map<String, Double> dispatch(Path examples, int devices, CudaBackend backend, PrintStream out)
+            throws Exception {
+        Map<String, List<Double>> byKind = new TreeMap<>();
+        for (String[] seed : new String[][] {{"seeds/ag_matmul_p2p", "p2p"}, {"seeds/ag_matmul", "collective"}}) {
+            String text = Files.readString(examples.resolve(seed[0] + ".fusion")).replace("\"float\"",
+                    "\"bfloat16\"");
+            Map<String, Long> symbols = new HashMap<>(Map.of("M", 256L, "K", 256L, "N", 256L));
+            if (seed[1].equals("collective")) symbols.put("S", 2L);
+            LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, seed[0]), devices, symbols);
+            RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), LoweringOptions.parse(Map.of(
+                    "allgather", seed[1])), 20, 5, false, 42, 60_000);
+            RunResult r = Runner.run(loaded.fusion(), config, backend, line -> { });
+            for (TimelineEvent e : r.timeline().events()) {
+                if (e.kind() == EventKind.HOST) byKind.computeIfAbsent(e.name().replace("dispatch ", ""),
+                        k -> new ArrayList<>()).add(e.durationNs() / 1000.0);
+            }
+        }
+        Map<String, Double> medians = new TreeMap<>();
+        List<Double> all = new ArrayList<>();
+        byKind.forEach((k, v) -> {
+            medians.put(k, median(v));
+            all.addAll(v);
+        });
+        medians.put("default", median(all));
+        out.println("dispatch medians (us): " + medians);
+        return medians;
+    }
+
+    private static double median(List<Double> v) {
+        List<Double> sorted = v.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static String describe(List<ProfileFit.Point> points) {
+        StringBuilder sb = new StringBuilder();
+        for (ProfileFit.Point p : points) sb.append(String.format(Locale.ROOT, "(%.0f, %.1f) ", p.x(), p.us()));
+        return sb.toString().strip();
+    }
+
+    private static void free(AgMatmulBench bench, Buffer[][] buffers) {
+        bench.parallel(d -> {
+            CudaProbe p = bench.probe(d);
+            for (Buffer b : buffers[d]) p.device().free(b, p.device().userStream());
+            p.device().synchronize();
+        });
+    }
+}

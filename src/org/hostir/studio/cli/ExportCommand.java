@@ -1,0 +1,43 @@
+package org.hostir.studio.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+
+/**
+ * {@code hirstudio export --cpp|--python FILE.fusion [--devices N] [--set SYM=N ...]}: the fusion as the body of an
+ * nvFuser C++ test or as a script for nvFuser's Python frontend, on stdout (docs/nvfuser-interop.md).
+ */
+public final class ExportCommand implements Command {
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices"), Set.of("--set"),
+            Set.of("--cpp", "--python"));
+
+    @Override
+    public String name() { return "export"; }
+
+    @Override
+    public String usage() { return "export --cpp|--python FILE.fusion [--devices N] [--set SYM=N ...]"; }
+
+    @Override
+    public String summary() { return "write a fusion as an nvFuser C++ test body or Python frontend script"; }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = PARSER.parse(args);
+        if (a.flag("--cpp") == a.flag("--python")) throw new UsageException("give exactly one of --cpp and --python");
+        String file = a.file();
+        try {
+            var loaded = Engine.load(new FusionSource.File(Path.of(file), file), a.devices(), a.symbols());
+            var language = a.flag("--cpp") ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON;
+            out.print(Engine.export(loaded, language));
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,184 @@
+package org.hostir.studio.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IdCounters;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.Deallocate;
+import org.hostir.studio.ir.host.EndCoalescing;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.GetCurrentStream;
+import org.hostir.studio.ir.host.HirAliasSelect;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.HostUnit;
+import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.PostOnStream;
+import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.host.Synchronize;
+import org.hostir.studio.ir.host.Wait;
+
+/**
+ * A program with every numbering replaced by the order of first appearance in printing order (inputs, outputs,
+ * nodes, HostUnits): tensors, iter domains, symbols, node ids (from {@code nodeBase}) and HostUnits each counted
+ * on their own; tensor labels and symbol names (the fusion file's {@code M}, {@code K}) dropped, since dumps have
+ * none. Two programs that differ only in how nvFuser or the Studio numbered things become equal; anything else
+ * (kinds, order, types, meshes, teams, extents, which symbol is which) still differs. Opaque nodes keep their text.
+ */
+public final class Canonical {
+    private final Map<Integer, Integer> tensors = new LinkedHashMap<>();
+    private final Map<Integer, Integer> iterDomains = new LinkedHashMap<>();
+    private final Map<Integer, Integer> symbols = new LinkedHashMap<>();
+    private final Map<Integer, Integer> printedIds = new LinkedHashMap<>();
+    private final Map<Integer, HostUnit> units = new LinkedHashMap<>();
+    /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
+    private final Map<Integer, Integer> symbolRenaming;
+    private final int nodeBase;
+    private int nextNode;
+
+    private Canonical(int nodeBase, Map<Integer, Integer> symbolRenaming) {
+        this.nodeBase = nodeBase;
+        this.nextNode = nodeBase;
+        this.symbolRenaming = symbolRenaming == null ? null : Map.copyOf(symbolRenaming);
+    }
+
+    public static HostIrContainer of(HostIrContainer c) { return of(c, 0); }
+
+    public static HostIrContainer of(HostIrContainer c, int nodeBase) { return build(c, nodeBase, null); }
+
+    /**
+     * A program that is canonical already, its node ids from {@code nodeBase} and its symbols renamed
+     * ({@code symbolRenaming}: canonical id to the id wanted; ids not in it stay); tensors, iter domains and
+     * HostUnits keep their numbers, being canonical.
+     */
+    static HostIrContainer renamed(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
+        return build(c, nodeBase, symbolRenaming);
+    }
+
+    private static HostIrContainer build(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
+        Canonical k = new Canonical(nodeBase, symbolRenaming);
+        List<TensorView> inputs = c.inputs().stream().map(k::tensor).toList();
+        List<TensorView> outputs = c.outputs().stream().map(k::tensor).toList();
+        List<HostNode> top = k.nodes(c.topLevel());
+        List<HostUnit> hostUnits = new ArrayList<>();
+        for (HostUnit u : c.hostUnits()) hostUnits.add(k.unit(u));
+        List<Extent.Symbolic> syms = k.symbols.values().stream().sorted().distinct()
+                .map(i -> new Extent.Symbolic(i, "i" + i)).toList();
+        IdCounters counters = new IdCounters(k.tensors.size(), k.iterDomains.size(), k.symbols.size(), k.nextNode,
+                hostUnits.size());
+        return new HostIrContainer(inputs, outputs, top, hostUnits, syms, counters, Map.of());
+    }
+
+    private TensorView tensor(TensorView t) {
+        int id = tensors.computeIfAbsent(t.id(), k -> tensors.size());
+        return new TensorView(id, null, t.dtype(), t.memoryType(), t.axes().stream().map(this::iterDomain).toList(),
+                t.mesh());
+    }
+
+    private IterDomain iterDomain(IterDomain d) {
+        int id = iterDomains.computeIfAbsent(d.id(), k -> iterDomains.size());
+        return new IterDomain(id, (Extent) scalar(d.extent()), d.iterType(), d.parallelType());
+    }
+
+    private Scalar scalar(Scalar s) {
+        return switch (s) {
+            case Extent.Symbolic sym -> {
+                int id;
+                if (symbolRenaming == null) {
+                    id = symbols.computeIfAbsent(sym.id(), k -> symbols.size());
+                } else { // renaming a canonical program: the map then lists the ids used, each to itself
+                    id = symbolRenaming.getOrDefault(sym.id(), sym.id());
+                    symbols.putIfAbsent(id, id);
+                }
+                yield new Extent.Symbolic(id, "i" + id);
+            }
+            case Extent.Constant c -> c;
+            case NamedScalar n -> n;
+            case ScalarBinary b -> new ScalarBinary(b.op(), scalar(b.lhs()), scalar(b.rhs()));
+            case MeshLookup m -> new MeshLookup(m.kind(), m.mesh(), scalar(m.argument()));
+        };
+    }
+
+    private Stream stream(Stream s) {
+        return switch (s) {
+            case Stream.Fixed f -> f;
+            case Stream.Indexed i -> new Stream.Indexed(scalar(i.index()));
+        };
+    }
+
+    private int fresh() { return nextNode++; }
+
+    /** An id the dump prints (Communication, P2P, EndCoalescing) and Wait refers to: renumbered consistently. */
+    private int printed(int id) { return printedIds.computeIfAbsent(id, k -> nodeBase + printedIds.size()); }
+
+    private List<HostNode> nodes(List<HostNode> ns) { return ns.stream().map(this::node).toList(); }
+
+    private HostNode node(HostNode n) {
+        return switch (n) {
+            case Allocate a -> new Allocate(fresh(), tensor(a.buffer()), a.memoryType(), scalar(a.size()),
+                    a.zeroInit());
+            case Deallocate d -> new Deallocate(fresh(), tensor(d.buffer()));
+            case ForLoop f -> new ForLoop(fresh(), f.index(), iterDomain(f.iterDomain()), scalar(f.start()),
+                    scalar(f.stop()), nodes(f.body()));
+            case IfThenElse i -> new IfThenElse(fresh(), scalar(i.predicate()), nodes(i.thenBody()),
+                    nodes(i.elseBody()));
+            case GetCurrentStream g -> new GetCurrentStream(fresh(), stream(g.stream()));
+            case SetCurrentStream s -> new SetCurrentStream(fresh(), stream(s.stream()));
+            case Synchronize s -> new Synchronize(fresh(), stream(s.stream()));
+            case HirAliasSelect s -> new HirAliasSelect(fresh(), tensor(s.out()), tensor(s.in()),
+                    iterDomain(s.axis()), scalar(s.index()));
+            case Communication c -> new Communication(printed(c.id()), c.type(), c.team(),
+                    c.root() == null ? null : scalar(c.root()), tensor(c.input()), tensor(c.output()),
+                    c.reduction(), c.backend());
+            case P2PCommunication p -> new P2PCommunication(printed(p.id()), p.type(), tensor(p.buffer()),
+                    scalar(p.peer()), p.backend());
+            case StartCoalescing s -> new StartCoalescing(fresh());
+            case EndCoalescing e -> new EndCoalescing(printed(e.id()));
+            case Wait w -> new Wait(fresh(), printed(w.communicationId()));
+            case PostOnStream p -> new PostOnStream(fresh(), unit(p.unit()),
+                    p.inputs().stream().map(this::tensor).toList(), p.outputs().stream().map(this::tensor).toList());
+            case HostOp o -> new HostOp(fresh(), op(o.op()));
+            case OpaqueNode o -> new OpaqueNode(fresh(), o.lines(), o.reason());
+        };
+    }
+
+    private HostUnit unit(HostUnit u) {
+        HostUnit done = units.get(u.number());
+        if (done != null) return done;
+        HostUnit c = new HostUnit(units.size(), u.inputs().stream().map(this::tensor).toList(),
+                u.outputs().stream().map(this::tensor).toList(), u.ops().stream().map(this::op).toList());
+        units.put(u.number(), c);
+        return c;
+    }
+
+    private FusionOp op(FusionOp op) {
+        return switch (op) {
+            case FusionOp.Set s -> new FusionOp.Set(tensor(s.output()), tensor(s.input()), s.permutation());
+            case FusionOp.Binary b -> new FusionOp.Binary(b.op(), tensor(b.output()), tensor(b.lhs()),
+                    tensor(b.rhs()));
+            case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), tensor(r.output()), tensor(r.input()),
+                    r.axes());
+            case FusionOp.Broadcast b -> new FusionOp.Broadcast(tensor(b.output()), tensor(b.input()), b.flags());
+            case FusionOp.Matmul m -> new FusionOp.Matmul(tensor(m.output()), tensor(m.a()), tensor(m.b()));
+            case FusionOp.Linear l -> new FusionOp.Linear(tensor(l.output()), tensor(l.input()), tensor(l.weight()),
+                    l.bias() == null ? null : tensor(l.bias()));
+        };
+    }
+}

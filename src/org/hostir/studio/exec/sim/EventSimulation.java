@@ -1,0 +1,141 @@
+package org.hostir.studio.exec.sim;
+
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * The discrete-event simulation of every rank's ops (docs/simulation.md, "Simulation"): an op becomes ready when
+ * the host has issued it and everything it follows is done; ready ops start in time order. A kernel then lasts
+ * its cost; a collective's part waits for every rank's part and the data moves from the last one's arrival; a
+ * coalesced group's transfers each move once both sides' groups have started. Overlapping NCCL kernels and
+ * compute kernels on one GPU slow each other by the profile's contention factors. Nothing sleeps: time is a
+ * number. What never completes (a collective a rank never posted, a receive without its send) is reported.
+ */
+final class EventSimulation {
+    private record Event(double timeUs, long order, SimOp op, boolean finish) {}
+
+    private final HardwareProfile profile;
+    private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
+            ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
+    private final GpuShare share;
+    private long order;
+    private double lastTime;
+    private String failure;
+
+    EventSimulation(HardwareProfile profile, int ranks) {
+        this.profile = profile;
+        this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
+    }
+
+    /** Runs {@code ops} to the end; returns why it could not finish every op, or null. */
+    String run(List<SimOp> ops) {
+        for (SimOp op : ops) {
+            op.readyUs = Math.max(op.readyUs, op.issueUs);
+            if (op.waitingFor == 0) push(op.readyUs, op, false);
+        }
+        while (!queue.isEmpty() && failure == null) {
+            Event e = queue.poll();
+            if (e.finish() && e.timeUs() != e.op().endUs) continue; // rescheduled by the GPU share: a later event
+            lastTime = e.timeUs();
+            if (e.finish()) {
+                ended(e.op(), e.timeUs());
+                release(e.op(), e.timeUs());
+            } else {
+                start(e.op(), e.timeUs());
+            }
+        }
+        return failure != null ? failure : Unfinished.describe(ops);
+    }
+
+    private void release(SimOp op, double t) {
+        op.forEachDependent(d -> {
+            d.readyUs = Math.max(d.readyUs, t);
+            if (--d.waitingFor == 0) push(Math.max(d.readyUs, d.issueUs), d, false);
+        });
+    }
+
+    private void start(SimOp op, double t) {
+        op.startUs = t;
+        if (op.collective != null) {
+            arrive(op, t);
+        } else if (op.transfers != null) {
+            for (Transfer x : op.transfers) {
+                if (Double.isNaN(x.startUs) && x.bothPosted()) move(x, t);
+            }
+            completeIfMoved(op, t);
+        } else if (op.role == SimOp.Role.KERNEL) {
+            share.start(op, op.baseUs, t); // its end follows from the kernels it shares the GPU with
+        } else {
+            finish(op, t + op.baseUs);
+        }
+    }
+
+    private void arrive(SimOp op, double t) {
+        CollectiveMatch m = op.collective;
+        if (++m.arrived < m.team.size()) return;
+        if (m.parts.size() != m.team.size()) {
+            failure = "collective #" + m.sequence + " of team " + m.team + " was posted by ranks " + m.parts.keySet()
+                    + ", which is not the team";
+            return;
+        }
+        failure = m.disagreement();
+        if (failure != null) return;
+        double base = CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
+        boolean nccl = op.role == SimOp.Role.NCCL;
+        double worst = 0;
+        for (CollectiveMatch.Part p : m.parts.values()) {
+            if (nccl) worst = Math.max(worst, share.computeOverlapUs(p.op().rank, t, t + base));
+        }
+        double end = t + base + worst * profile.contention().ncclSlowdown();
+        for (CollectiveMatch.Part p : m.parts.values()) {
+            finish(p.op(), end);
+        }
+    }
+
+    private void move(Transfer x, double t) {
+        if (x.sendBytes != x.recvBytes) {
+            failure = "rank " + x.to + " receives " + x.recvBytes + " bytes from " + x.from + ", which sent "
+                    + x.sendBytes + " (transfer #" + x.sequence + ")";
+            return;
+        }
+        boolean nccl = x.send.role == SimOp.Role.NCCL;
+        double base = CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, !nccl);
+        double overlap = !nccl ? 0 : Math.max(share.computeOverlapUs(x.from, t, t + base),
+                share.computeOverlapUs(x.to, t, t + base));
+        x.startUs = t;
+        x.endUs = t + base + overlap * profile.contention().ncclSlowdown();
+
+        completeIfMoved(x.send, t);
+        completeIfMoved(x.recv, t);
+    }
+
+    /** Ends {@code op}'s group once all its transfers have moved; an NCCL group is one kernel that takes SMs. */
+    private void completeIfMoved(SimOp op, double now) {
+        if (op.done()) return;
+        double end = op.startUs;
+        for (Transfer x : op.transfers) {
+            if (Double.isNaN(x.endUs)) return;
+            end = Math.max(end, x.endUs);
+        }
+        finish(op, end);
+    }
+
+    /** An op whose end is known: NCCL kernels from now on slow the compute kernels of their GPU. */
+    private void finish(SimOp op, double end) {
+        op.endUs = end;
+        if (op.role == SimOp.Role.NCCL && end > op.startUs) share.ncclStarts(op.rank, Math.max(op.startUs,
+                lastTime), end);
+        push(end, op, true);
+    }
+
+    /** What ends at {@code t} gives its share of the GPU back. */
+    private void ended(SimOp op, double t) {
+        switch (op.role) {
+            case KERNEL -> share.end(op, t);
+            case NCCL -> share.ncclEnds(op.rank, t);
+            case COPY_ENGINE, JOIN -> { }
+        }
+    }
+
+    private void push(double t, SimOp op, boolean finish) { queue.add(new Event(t, order++, op, finish)); }
+}

@@ -1,0 +1,220 @@
+package org.hostir.studio.exec.sim;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.exec.BackendEvent;
+import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.CollectiveCall;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.P2PCall;
+import org.hostir.studio.exec.Work;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
+
+/**
+ * One simulated GPU: what the evaluator enqueues becomes {@link SimOp}s in stream order, issued at the simulated
+ * host clock, which each dispatched Host IR node advances by the profile's cost for its kind. Collectives and
+ * transfers take their matching sequence numbers when posted, as on the CPU backend and in NCCL. Buffers are shapes;
+ * memory is counted so the run reports each rank's predicted peak.
+ */
+final class SimDevice implements Device {
+    private final SimBackend backend;
+    private final int rank;
+    private final List<SimStream> streams = new ArrayList<>();
+    private final List<SimOp> issuing = new ArrayList<>();
+    private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
+    private final Map<Integer, Long> sendSequence = new HashMap<>();
+    private final Map<Integer, Long> recvSequence = new HashMap<>();
+    /** Dispatch cost by node id: a node's kind never changes, and its name is a new string at every dispatch. */
+    private final Map<Integer, Double> dispatchUs = new HashMap<>();
+    private final boolean traced;
+    private double hostUs;
+    private boolean synchronizedOnce;
+    private long live;
+    private long peak;
+
+    SimDevice(SimBackend backend, int rank) {
+        this.backend = backend;
+        this.rank = rank;
+        this.traced = backend.traced(rank);
+        streams.add(new SimStream(0));
+    }
+
+    @Override
+    public int rank() { return rank; }
+
+    @Override
+    public BackendStream userStream() { return streams.get(0); }
+
+    @Override
+    public BackendStream stream(int index) {
+        while (streams.size() <= index) streams.add(new SimStream(streams.size()));
+        return streams.get(index);
+    }
+
+    @Override
+    public Buffer allocate(long[] shape, DataType dtype) {
+        SimBuffer b = new SimBuffer(shape, dtype, false);
+        live += b.bytes();
+        peak = Math.max(peak, live);
+        return b;
+    }
+
+    @Override
+    public void free(Buffer buffer, BackendStream stream) {
+        if (buffer instanceof SimBuffer b && !b.view()) live -= b.bytes();
+    }
+
+    @Override
+    public Buffer select(Buffer buffer, int axis, long index) {
+        long[] s = ((SimBuffer) buffer).dims();
+        long[] out = new long[s.length - 1];
+        for (int i = 0, j = 0; i < s.length; i++) if (i != axis) out[j++] = s[i];
+        return new SimBuffer(out, buffer.dtype(), true);
+    }
+
+    @Override
+    public Buffer permute(Buffer buffer, int[] perm) {
+        long[] s = ((SimBuffer) buffer).dims();
+        long[] out = new long[perm.length];
+        for (int i = 0; i < perm.length; i++) out[i] = s[perm[i]];
+        return new SimBuffer(out, buffer.dtype(), true);
+    }
+
+    @Override
+    public void copy(Buffer dst, Buffer src, BackendStream stream, OpInfo info) {
+        if (dst.numel() != src.numel()) throw new ExecutionException("copy of " + java.util.Arrays.toString(src.shape())
+                + " into " + java.util.Arrays.toString(dst.shape()) + " on rank " + rank);
+        enqueue(stream, new SimOp(rank, index(stream), info.withBytes(dst.bytes()), SimOp.Role.KERNEL,
+                ComputeCost.memoryUs(backend.profile().gemm(), 2.0 * dst.bytes())));
+    }
+
+    @Override
+    public void compute(FusionOp op, List<Buffer> inputs, Buffer output, BackendStream stream, OpInfo info) {
+        OpInfo sized = info.withFlops(ComputeCost.flops(op, inputs, output)).withBytes(output.bytes());
+        enqueue(stream, new SimOp(rank, index(stream), sized, SimOp.Role.KERNEL,
+                ComputeCost.opUs(backend.profile().gemm(), op, inputs, output)));
+    }
+
+    @Override
+    public BackendEvent record(BackendStream stream) {
+        SimStream s = (SimStream) stream;
+        joinWaits(s);
+        return s.last == null ? NoWork.INSTANCE : s.last;
+    }
+
+    @Override
+    public void waitEvent(BackendStream stream, BackendEvent event) { await((SimStream) stream, event); }
+
+    @Override
+    public void waitWork(BackendStream stream, Work work) { await((SimStream) stream, work); }
+
+    private void await(SimStream s, Object event) {
+        if (event instanceof SimOp op && op != s.last) s.waits.add(op); // NoWork: nothing to wait for
+    }
+
+    /** A stream with pending waits gets a join op, so that an event recorded now includes them (as in CUDA). */
+    private void joinWaits(SimStream s) {
+        if (s.waits.isEmpty()) return;
+        enqueue(s, new SimOp(rank, s.index(), OpInfo.of(-1, -1, "wait", EventKind.KERNEL), SimOp.Role.JOIN, 0));
+    }
+
+    @Override
+    public Work collective(CollectiveCall call, BackendStream stream, OpInfo info) {
+        long sequence = collectiveSequence.merge(call.team(), 1L, Long::sum) - 1;
+        long bytes = Math.max(call.input() == null ? 0 : call.input().bytes(),
+                call.output() == null ? 0 : call.output().bytes());
+        SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes),
+                call.team().size() == 1 ? SimOp.Role.KERNEL : SimOp.Role.NCCL, 0);
+        op.collective = backend.collective(call.team(), sequence);
+        op.collective.parts.put(rank, new CollectiveMatch.Part(op, call.type(), call.root(), bytes));
+        enqueue(stream, op);
+        return op;
+    }
+
+    @Override
+    public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
+        SimOp op = new SimOp(rank, index(stream), info, backend.copyEngine() ? SimOp.Role.COPY_ENGINE
+                : SimOp.Role.NCCL, 0);
+        op.transfers = new ArrayList<>(calls.size());
+        for (P2PCall c : calls) {
+            boolean send = c.type() == P2PCommunication.Type.SEND;
+            Transfer t = send ? backend.transfer(rank, c.peer(), sendSequence.merge(c.peer(), 1L, Long::sum) - 1)
+                    : backend.transfer(c.peer(), rank, recvSequence.merge(c.peer(), 1L, Long::sum) - 1);
+            if (send) {
+                t.send = op;
+                t.sendBytes = c.buffer().bytes();
+            } else {
+                t.recv = op;
+                t.recvBytes = c.buffer().bytes();
+            }
+            op.transfers.add(t);
+        }
+        enqueue(stream, op);
+        return op;
+    }
+
+    @Override
+    public void synchronize() {
+        issue(hostUs);
+        synchronizedOnce = true;
+    }
+
+    @Override
+    public Buffer upload(DenseTensor host) { return allocate(host.shape(), host.dtype()); }
+
+    @Override
+    public DenseTensor download(Buffer buffer) {
+        throw new ExecutionException("the sim backend holds no tensor data (validate with --backend cpu)");
+    }
+
+    /** Advances the host clock by the profile's cost of the node; the work the node enqueued is issued at its end. */
+    @Override
+    public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
+        double start = hostUs;
+        hostUs += dispatchUs.computeIfAbsent(info.nodeId(), id -> backend.profile().dispatch().us(
+                info.name().startsWith("dispatch ") ? info.name().substring("dispatch ".length()) : info.name()));
+        issue(hostUs);
+        if (traced) {
+            backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(),
+                    info.nodeId(), info.iteration(), SimBackend.ns(start), SimBackend.ns(hostUs), 0, 0, -1, 0));
+        }
+    }
+
+    @Override
+    public long liveBytes() { return live; }
+
+    @Override
+    public long peakBytes() { return peak; }
+
+    double hostUs() { return hostUs; }
+
+    private void issue(double atUs) {
+        for (SimOp op : issuing) op.issueUs = atUs;
+        issuing.clear();
+    }
+
+    private void enqueue(BackendStream stream, SimOp op) {
+        if (synchronizedOnce) throw new ExecutionException("the sim backend models one host synchronisation, at the"
+                + " end of a rank's program; rank " + rank + " issued work after it");
+        SimStream s = (SimStream) stream;
+        op.after(s.last);
+        for (SimOp w : s.waits) op.after(w);
+        s.waits.clear();
+        s.last = op;
+        issuing.add(op);
+        backend.add(op);
+    }
+
+    private static int index(BackendStream s) { return s.index(); }
+}

@@ -1,0 +1,72 @@
+package org.hostir.studio.exec.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hostir.studio.exec.BackendEvent;
+import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.Work;
+
+/**
+ * One piece of device work in simulated time: a kernel, a copy, a collective's part on one rank, a coalesced
+ * group of transfers, or a join (a stream waiting for events, invisible). It may start once the host has issued it
+ * ({@code issueUs}), the previous work of its stream is done and every event it waits for has been reached; the
+ * simulation fills in start and end. As an event or a work handle it stands for "this op is done".
+ */
+final class SimOp implements BackendEvent, Work {
+    /** What an op occupies on its GPU, which decides how it contends with others. */
+    enum Role { KERNEL, NCCL, COPY_ENGINE, JOIN }
+
+    final int rank;
+    final int stream;
+    final OpInfo info;
+    final Role role;
+    /** Its duration alone (kernels and copies); collectives and transfers are timed when they match. */
+    final double baseUs;
+    double issueUs;
+    /** What waits for this op: most ops have one or two, so the first is a field (millions of ops at scale). */
+    private SimOp firstDependent;
+    private List<SimOp> moreDependents;
+    int waitingFor;
+    double readyUs;
+    double startUs = Double.NaN;
+    double endUs = Double.NaN;
+    /** A running compute kernel's solo time still to go ({@link GpuShare}). */
+    double remainingUs;
+    /** The collective this op is one rank's part of, or null. */
+    CollectiveMatch collective;
+    /** The transfers of this op's coalesced group (send or receive side), or null. */
+    List<Transfer> transfers;
+
+    SimOp(int rank, int stream, OpInfo info, Role role, double baseUs) {
+        this.rank = rank;
+        this.stream = stream;
+        this.info = info;
+        this.role = role;
+        this.baseUs = baseUs;
+    }
+
+    void after(SimOp dependency) {
+        if (dependency == null || dependency == this) return;
+        if (dependency.firstDependent == null) {
+            dependency.firstDependent = this;
+        } else {
+            if (dependency.moreDependents == null) dependency.moreDependents = new ArrayList<>(2);
+            dependency.moreDependents.add(this);
+        }
+        waitingFor++;
+    }
+
+    /** Calls {@code action} on every op that waits for this one. */
+    void forEachDependent(java.util.function.Consumer<SimOp> action) {
+        if (firstDependent != null) action.accept(firstDependent);
+        if (moreDependents != null) moreDependents.forEach(action);
+    }
+
+    boolean done() { return !Double.isNaN(endUs); }
+
+    String describe() {
+        return "rank " + rank + " stream " + stream + ": " + info.name() + " (node " + info.nodeId()
+                + (info.iteration() >= 0 ? ", iteration " + info.iteration() : "") + ")";
+    }
+}

@@ -1,0 +1,78 @@
+package org.hostir.studio.exec.sim;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.Evaluator;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.Pipeline;
+
+/**
+ * A run on the {@link SimBackend}: every rank's program is lowered and evaluated as on a real backend, one rank
+ * after the other on the calling thread (the host never waits inside a program, so no thread per rank is needed),
+ * then the discrete-event simulation times all of it. One simulated iteration stands for every iteration: the
+ * model is deterministic. The result's iteration time is the predicted span; it has no tensors.
+ */
+public final class SimRun {
+    private SimRun() {}
+
+    public static RunResult run(Fusion fusion, RunConfig config, SimBackend backend, Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        Map<Integer, HostIrContainer> programs = new HashMap<>();
+        for (int rank = 0; rank < config.devices(); rank++) {
+            programs.put(rank, Pipeline.standard().lower(fusion, new LoweringContext(rank, config.devices(),
+                    config.options())));
+        }
+        progress.accept(String.format(Locale.ROOT, "lowered %d programs in %.1f s", config.devices(),
+                (System.nanoTime() - t0) / 1e9));
+        return run(programs, config, backend, progress);
+    }
+
+    /** Simulates given per-rank programs (all ranks of the run). */
+    public static RunResult run(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
+                                Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        Map<Integer, Long> peaks = new HashMap<>();
+        for (int rank = 0; rank < config.devices(); rank++) {
+            HostIrContainer program = programs.get(rank);
+            SimDevice device = (SimDevice) backend.device(rank);
+            ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams());
+            Evaluator evaluator = new Evaluator(program, device, env, inputs(program, env, device));
+            evaluator.run();
+            evaluator.release();
+            peaks.put(rank, device.peakBytes());
+        }
+        long t1 = System.nanoTime();
+        double spanUs = backend.simulate();
+        Optional<String> failure = backend.failure();
+        if (failure.isPresent()) throw new ExecutionException(failure.get());
+        double ms = spanUs / 1000;
+        progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s (host walk of the programs"
+                + " %.1f s, simulation %.1f s)", ms, backend.profile().name(), (t1 - t0) / 1e9,
+                (System.nanoTime() - t1) / 1e9));
+        return new RunResult(backend.name(), programs, List.of(ms), backend.timeline(), peaks, Optional.empty(),
+                Map.of(), Map.of());
+    }
+
+    /** The rank's input shards as shapes, for the inputs whose mesh holds the rank. */
+    private static Map<Integer, Buffer> inputs(HostIrContainer program, ScalarEnv env, SimDevice device) {
+        Map<Integer, Buffer> bound = new HashMap<>();
+        for (TensorView in : program.inputs()) {
+            if (in.mesh() != null && !in.mesh().contains(device.rank())) continue;
+            bound.put(in.id(), device.allocate(env.localShape(in), in.dtype()));
+        }
+        return bound;
+    }
+}

@@ -1,0 +1,34 @@
+package org.hostir.studio.exec.sim;
+
+/**
+ * One send matched with its receive: the k-th send from {@code from} to {@code to} meets the k-th receive on
+ * {@code to} from {@code from}, as NCCL pairs point-to-point calls. It starts when both sides' groups have
+ * started and lasts the transfer time of the link.
+ */
+final class Transfer {
+    final int from;
+    final int to;
+    final long sequence;
+    final long flowId;
+    SimOp send;
+    SimOp recv;
+    long sendBytes = -1;
+    long recvBytes = -1;
+    double startUs = Double.NaN;
+    double endUs = Double.NaN;
+
+    Transfer(int from, int to, long sequence, long flowId) {
+        this.from = from;
+        this.to = to;
+        this.sequence = sequence;
+        this.flowId = flowId;
+    }
+
+    boolean bothPosted() {
+        return send != null && recv != null && !Double.isNaN(send.startUs) && !Double.isNaN(recv.startUs);
+    }
+
+    String describe(boolean sending) {
+        return (sending ? "send to " + to : "recv from " + from) + " #" + sequence;
+    }
+}

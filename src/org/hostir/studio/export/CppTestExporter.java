@@ -1,0 +1,160 @@
+package org.hostir.studio.export;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * The body of an nvFuser C++ test for a fusion, in the style of the seeds' tests
+ * ({@code tests/cpp/test_multidevice_stream_parallel_type.cpp}): tensors from {@code makeContigTensor} and the ops,
+ * {@code fusion->addInput}/{@code addOutput}, meshes and {@code setDeviceMesh}, {@code axis(i)->parallelize},
+ * then a {@code MultiDeviceExecutor} run on random inputs sharded with {@code shardTensor}. It belongs in a
+ * fixture with {@code communicator_} (nvFuser's {@code MultiDeviceTest}).
+ */
+public final class CppTestExporter {
+    private static final Set<String> RESERVED = Set.of("fusion", "fg", "mesh", "executor", "options", "outputs",
+            "D", "auto", "int", "float", "double", "char", "bool", "class", "struct", "new", "delete", "this",
+            "default", "switch", "case", "return", "const", "static", "void", "long", "short", "template", "union",
+            "operator", "private", "public", "protected", "namespace", "using", "typename", "register", "volatile");
+
+    private CppTestExporter() {}
+
+    public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
+            throws ExportException {
+        ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
+        StringBuilder out = new StringBuilder();
+        out.append("// ").append(fusion.name()).append(" (").append(source).append("), exported by Host IR Studio:")
+                .append(" the body of a TEST_F in a fixture\n// with communicator_ (nvFuser's MultiDeviceTest).\n")
+                .append("auto fusion = std::make_unique<Fusion>();\nFusionGuard fg(fusion.get());\n\n");
+        for (TensorView t : fusion.inputs()) {
+            out.append("TensorView* ").append(plan.name(t)).append(" = makeContigTensor(")
+                    .append(t.allocationAxes().size()).append(dtype(t.dtype())).append(");").append(comment(t))
+                    .append('\n');
+        }
+        for (FusionOp op : fusion.ops()) {
+            out.append("TensorView* ").append(plan.name(op.output())).append(" = ").append(call(op, plan))
+                    .append(";").append(comment(op.output())).append('\n');
+        }
+        out.append('\n');
+        for (TensorView t : fusion.inputs()) out.append("fusion->addInput(").append(plan.name(t)).append(");\n");
+        for (TensorView t : fusion.outputs()) out.append("fusion->addOutput(").append(plan.name(t)).append(");\n");
+        schedule(plan, out);
+        run(plan, out);
+        return out.toString();
+    }
+
+    private static void schedule(ExportPlan plan, StringBuilder out) {
+        if (!plan.meshes.isEmpty()) out.append('\n');
+        for (var m : plan.meshes.entrySet()) {
+            out.append("const DeviceMesh ").append(m.getValue()).append(plan.isAllDevices(m.getKey())
+                    ? " = DeviceMesh::createForNumDevices(communicator_->size());\n" : "(" + ids(m.getKey()) + ");\n");
+        }
+        for (TensorView t : plan.fusion.tensors()) {
+            if (t.mesh() != null) {
+                out.append(plan.name(t)).append("->setDeviceMesh(").append(plan.meshes.get(t.mesh())).append(");\n");
+            }
+        }
+        if (!plan.parallelized.isEmpty()) out.append('\n');
+        for (ExportPlan.Parallelized p : plan.parallelized) {
+            out.append(plan.name(p.tensor())).append("->axis(").append(p.axis()).append(")->parallelize(ParallelType::")
+                    .append(parallel(p.type())).append(");\n");
+        }
+    }
+
+    private static void run(ExportPlan plan, StringBuilder out) throws ExportException {
+        out.append("\nMultiDeviceExecutor executor(std::move(fusion), *communicator_);\n\n");
+        out.append("auto options = at::TensorOptions().device(communicator_->device());\n");
+        List<String> args = new ArrayList<>();
+        for (TensorView t : plan.fusion.inputs()) {
+            String shape = plan.shape(t).stream().map(String::valueOf).collect(Collectors.joining(", "));
+            String name = "t_" + plan.name(t);
+            int sharded = ExportPlan.shardedAxis(t);
+            String random = "at::randn({" + shape + "}, options.dtype(" + aten(t.dtype()) + "))";
+            if (sharded >= 0 && t.mesh() != null) {
+                out.append("at::Tensor ").append(name).append("_unsharded = ").append(random).append(";\n")
+                        .append("at::Tensor ").append(name).append(" = shardTensor(").append(name)
+                        .append("_unsharded, /*axis=*/").append(sharded).append(", ")
+                        .append(plan.meshes.get(t.mesh())).append(");\n");
+            } else {
+                out.append("at::Tensor ").append(name).append(" = ").append(random).append(";\n");
+            }
+            args.add(name);
+        }
+        out.append("auto outputs = executor.runWithInput({").append(String.join(", ", args)).append("});\n");
+    }
+
+    private static String call(FusionOp op, ExportPlan p) {
+        return switch (op) {
+            case FusionOp.Set s -> s.isPermute()
+                    ? "permute(" + p.name(s.input()) + ", {" + joined(s.permutation()) + "})"
+                    : "set(" + p.name(s.input()) + ")";
+            case FusionOp.Binary b -> b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs()) + ")";
+            case FusionOp.Reduction r -> (r.op() == ReductionOpType.SUM ? "sum(" : "max(") + p.name(r.input())
+                    + ", {" + joined(r.axes()) + "})";
+            case FusionOp.Broadcast b -> "broadcast(" + p.name(b.input()) + ", {" + joined(b.flags()) + "})";
+            case FusionOp.Matmul m -> "matmul(" + p.name(m.a()) + ", " + p.name(m.b()) + ")";
+            case FusionOp.Linear l -> "linear(" + p.name(l.input()) + ", " + p.name(l.weight())
+                    + (l.bias() == null ? "" : ", " + p.name(l.bias())) + ")";
+        };
+    }
+
+    private static String joined(List<?> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    private static String ids(DeviceMesh mesh) { return "{" + joined(mesh.deviceIds()) + "}"; }
+
+    /** makeContigTensor's dtype argument, none for its default (float). */
+    private static String dtype(DataType t) {
+        return switch (t) {
+            case FLOAT -> "";
+            case BFLOAT16 -> ", DataType::BFloat16";
+            case HALF -> ", DataType::Half";
+            case INT64 -> ", DataType::Int";
+        };
+    }
+
+    private static String aten(DataType t) {
+        return switch (t) {
+            case FLOAT -> "at::kFloat";
+            case BFLOAT16 -> "at::kBFloat16";
+            case HALF -> "at::kHalf";
+            case INT64 -> "at::kLong";
+        };
+    }
+
+    static String parallel(ParallelType t) {
+        return switch (t) {
+            case SERIAL -> "Serial";
+            case DIDX -> "DIDx";
+            case DIDY -> "DIDy";
+            case STREAM -> "Stream";
+        };
+    }
+
+    /** The file's name and axes, as the seeds comment their tensors ({@code //[DIDx(D), M/D, K]}). */
+    private static String comment(TensorView t) {
+        List<String> axes = new ArrayList<>();
+        for (IterDomain a : t.axes()) {
+            String extent = switch (a.extent()) {
+                case Extent.Constant c -> String.valueOf(c.value());
+                case Extent.Symbolic s -> s.name();
+            };
+            String e = a.isReduction() ? "r(" + extent + ")" : extent;
+            axes.add(a.parallelType() == ParallelType.SERIAL ? e : parallel(a.parallelType()) + "(" + e + ")");
+        }
+        return " // " + t.label() + " [" + String.join(", ", axes) + "]";
+    }
+}

@@ -1,0 +1,88 @@
+package org.hostir.studio.export;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * What both exports say about a fusion, derived once: a variable name per tensor (the file's label where the
+ * target language allows it), the meshes (the all-devices mesh first, as {@code mesh}), the parallelized axes in
+ * tensor then axis order (the seeds' tests' order), and each input's unsharded shape from the bound symbols.
+ */
+final class ExportPlan {
+    record Parallelized(TensorView tensor, int axis, ParallelType type) {}
+
+    final Fusion fusion;
+    final int devices;
+    final Map<String, Long> symbols;
+    private final Map<Integer, String> names = new LinkedHashMap<>();
+    final Map<DeviceMesh, String> meshes = new LinkedHashMap<>();
+    final List<Parallelized> parallelized = new ArrayList<>();
+
+    ExportPlan(Fusion fusion, int devices, Map<String, Long> symbols, Set<String> reserved) {
+        this.fusion = fusion;
+        this.devices = devices;
+        this.symbols = Map.copyOf(symbols);
+        Set<String> used = new HashSet<>(reserved);
+        for (TensorView t : fusion.tensors()) {
+            String label = t.label();
+            String name = label.matches("[A-Za-z_][A-Za-z0-9_]*") && !used.contains(label) ? label : "tv" + t.id();
+            while (!used.add(name)) name = name + "_";
+            names.put(t.id(), name);
+        }
+        for (TensorView t : fusion.tensors()) {
+            if (t.mesh() != null && !meshes.containsKey(t.mesh())) {
+                meshes.put(t.mesh(), isAllDevices(t.mesh()) && !meshes.containsValue("mesh") ? "mesh"
+                        : "mesh" + meshes.size());
+            }
+            for (int i = 0; i < t.rank(); i++) {
+                if (t.axis(i).parallelType() != ParallelType.SERIAL) {
+                    parallelized.add(new Parallelized(t, i, t.axis(i).parallelType()));
+                }
+            }
+        }
+    }
+
+    String name(TensorView t) { return names.get(t.id()); }
+
+    boolean isAllDevices(DeviceMesh mesh) { return mesh.size() == devices && MeshLookup.isIdentity(mesh); }
+
+    /** The extent of an axis as a number: a constant, or the symbol's bound value. */
+    long extent(IterDomain axis) throws ExportException {
+        return switch (axis.extent()) {
+            case Extent.Constant c -> c.value();
+            case Extent.Symbolic s -> {
+                Long v = symbols.get(s.name());
+                if (v == null) throw new ExportException("symbol " + s.name() + " has no value: give it one (--set)");
+                yield v;
+            }
+        };
+    }
+
+    /** The shape of an input as the unsharded tensor a test feeds (reduction axes have no extent in it). */
+    List<Long> shape(TensorView input) throws ExportException {
+        List<Long> out = new ArrayList<>();
+        for (IterDomain a : input.allocationAxes()) out.add(a.isBroadcast() ? 1 : extent(a));
+        return out;
+    }
+
+    /** The input's DIDx axis position in that tensor, or -1. */
+    static int shardedAxis(TensorView input) {
+        List<IterDomain> axes = input.allocationAxes();
+        for (int i = 0; i < axes.size(); i++) {
+            if (axes.get(i).isDeviceDim()) return i;
+        }
+        return -1;
+    }
+}

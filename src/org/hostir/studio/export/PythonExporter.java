@@ -1,0 +1,172 @@
+package org.hostir.studio.export;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * A script for nvFuser's Python frontend ({@code nvfuser_direct}) that defines the fusion and its multi-device
+ * schedule and runs it, written with only the calls nvFuser's own Python tests make (docs/nvfuser-interop.md
+ * names the test file of each): the definition and schedule as in {@code tests/python/multidevice/test_overlap.py}
+ * ({@code fusion_definition}, {@code multidevice_schedule}), the communicator and sharding as its
+ * {@code conftest.py}, the run through {@code MultiDeviceExecutor} as {@code test_overlap.py}. Run it with one
+ * process per device ({@code mpirun -np D python3 script.py}).
+ */
+public final class PythonExporter {
+    private static final Set<String> RESERVED = Set.of("fd", "mesh", "tensors", "num_devices", "nvfuser", "torch",
+            "params",
+            "executor", "outputs", "ins", "communicator", "d", "False", "None", "True", "and", "as", "assert",
+            "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
+            "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+            "return", "try", "while", "with", "yield", "print", "range", "list", "len", "type", "id", "input");
+
+    private PythonExporter() {}
+
+    public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
+            throws ExportException {
+        ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
+        for (DeviceMesh m : plan.meshes.keySet()) {
+            if (!MeshLookup.isIdentity(m)) {
+                throw new ExportException("mesh " + m.deviceIds() + " is not {0 .. n-1}: nvFuser's Python tests"
+                        + " build meshes only as DeviceMesh(torch.arange(n)), so the export has no call for it");
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(fusion.name()).append(" (").append(source).append("), exported by Host IR Studio.\n")
+                .append("# Run with one process per device: mpirun -np ").append(devices).append(" python3 THIS.py\n")
+                .append("import torch\n\nimport nvfuser_direct as nvfuser\n")
+                .append("from nvfuser_direct import CommunicatorBackend, DataType, FusionDefinition\n\n\n");
+        definition(plan, out);
+        schedule(plan, out);
+        main(plan, out);
+        return out.toString();
+    }
+
+    private static String names(ExportPlan p, List<TensorView> tvs) {
+        return tvs.stream().map(p::name).collect(Collectors.joining(", "));
+    }
+
+    private static void definition(ExportPlan p, StringBuilder out) throws ExportException {
+        out.append("def fusion_definition(fd):\n");
+        for (TensorView t : p.fusion.inputs()) {
+            List<String> shape = new ArrayList<>();
+            for (IterDomain a : t.allocationAxes()) shape.add(a.isBroadcast() ? "1" : "-1");
+            out.append("    ").append(p.name(t)).append(" = fd.define_tensor(shape=[").append(String.join(", ", shape))
+                    .append("], contiguity=True, dtype=").append(dtype(t.dtype())).append(")\n");
+        }
+        for (FusionOp op : p.fusion.ops()) {
+            out.append("    ").append(p.name(op.output())).append(" = ").append(call(op, p)).append('\n');
+        }
+        for (TensorView t : p.fusion.outputs()) out.append("    fd.add_output(").append(p.name(t)).append(")\n");
+        out.append("    return [").append(names(p, p.fusion.tensors())).append("]\n\n\n");
+    }
+
+    private static void schedule(ExportPlan p, StringBuilder out) {
+        out.append("def multidevice_schedule(fd, tensors, num_devices):\n");
+        out.append("    ").append(names(p, p.fusion.tensors())).append(p.fusion.tensors().size() == 1 ? ", = " : " = ")
+                .append("tensors\n");
+        for (var m : p.meshes.entrySet()) {
+            out.append("    ").append(m.getValue()).append(" = nvfuser.multidevice.DeviceMesh(torch.arange(")
+                    .append(p.isAllDevices(m.getKey()) ? "num_devices" : String.valueOf(m.getKey().size()))
+                    .append("))\n");
+        }
+        for (TensorView t : p.fusion.tensors()) {
+            if (t.mesh() != null) {
+                out.append("    ").append(p.name(t)).append(".set_device_mesh(").append(p.meshes.get(t.mesh()))
+                        .append(")\n");
+            }
+        }
+        for (ExportPlan.Parallelized x : p.parallelized) {
+            out.append("    ").append(p.name(x.tensor())).append(".axis(").append(x.axis())
+                    .append(").parallelize(nvfuser.ParallelType.").append(parallel(x.type())).append(")\n");
+        }
+        if (p.meshes.isEmpty() && p.parallelized.isEmpty()) out.append("    pass\n");
+        out.append("\n\n");
+    }
+
+    private static void main(ExportPlan p, StringBuilder out) throws ExportException {
+        out.append("communicator = nvfuser.multidevice.Communicator.instance()\n")
+                .append("torch.cuda.set_device(communicator.local_rank())\n")
+                .append("torch.manual_seed(0)  # every rank makes the same unsharded inputs\n\n")
+                .append("with FusionDefinition() as fd:\n    tensors = fusion_definition(fd)\n")
+                .append("    multidevice_schedule(fd, tensors, communicator.size())\n\n");
+        List<String> ins = new ArrayList<>();
+        for (int i = 0; i < p.fusion.inputs().size(); i++) {
+            TensorView t = p.fusion.inputs().get(i);
+            String shape = p.shape(t).stream().map(String::valueOf).collect(Collectors.joining(", "));
+            String unsharded = "torch.randn(" + shape + (shape.isEmpty() ? "" : ", ") + "dtype=" + torch(t.dtype())
+                    + ")";
+            String name = "t_" + p.name(t);
+            out.append(name).append(" = ").append(t.mesh() != null
+                    ? "nvfuser.multidevice.shard_tensor(" + unsharded + ", fd.fusion.inputs()[" + i + "])"
+                    : unsharded).append(".cuda(communicator.local_rank())\n");
+            ins.add(name);
+        }
+        out.append("\nparams = nvfuser.multidevice.MultiDeviceExecutorParams()\n")
+                .append("params.backend_type = CommunicatorBackend.nccl\n")
+                .append("executor = nvfuser.multidevice.MultiDeviceExecutor(fd.fusion, params)\n")
+                .append("outputs = executor.run([").append(String.join(", ", ins)).append("])\n");
+    }
+
+    private static String call(FusionOp op, ExportPlan p) {
+        return switch (op) {
+            case FusionOp.Set s -> s.isPermute()
+                    ? "fd.ops.permute(" + p.name(s.input()) + ", [" + joined(s.permutation()) + "])"
+                    : "fd.ops.set(" + p.name(s.input()) + ")";
+            case FusionOp.Binary b -> "fd.ops." + b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs())
+                    + ")";
+            case FusionOp.Reduction r -> r.op() == ReductionOpType.SUM
+                    ? "fd.ops.sum(" + p.name(r.input()) + ", [" + joined(r.axes()) + "])"
+                    : "fd.ops.max(" + p.name(r.input()) + ", dims=[" + joined(r.axes())
+                            + "], keepdim=False, dtype=DataType.Null)";
+            case FusionOp.Broadcast b -> "fd.ops.broadcast(" + p.name(b.input()) + ", ["
+                    + b.flags().stream().map(f -> f ? "True" : "False").collect(Collectors.joining(", ")) + "])";
+            case FusionOp.Matmul m -> "fd.ops.matmul(" + p.name(m.a()) + ", " + p.name(m.b()) + ")";
+            case FusionOp.Linear l -> "fd.ops.linear(" + p.name(l.input()) + ", " + p.name(l.weight())
+                    + (l.bias() == null ? "" : ", " + p.name(l.bias())) + ")";
+        };
+    }
+
+    private static String joined(List<?> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    private static String dtype(DataType t) throws ExportException {
+        return switch (t) {
+            case FLOAT -> "DataType.Float";
+            case BFLOAT16 -> "DataType.BFloat16";
+            case HALF -> "DataType.Half";
+            case INT64 -> throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+        };
+    }
+
+    private static String torch(DataType t) throws ExportException {
+        return switch (t) {
+            case FLOAT -> "torch.float32";
+            case BFLOAT16 -> "torch.bfloat16";
+            case HALF -> "torch.float16";
+            case INT64 -> throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+        };
+    }
+
+    private static String parallel(ParallelType t) {
+        return switch (t) {
+            case SERIAL -> throw new IllegalStateException("a serial axis is never parallelized");
+            case DIDX -> "mesh_x";
+            case DIDY -> "mesh_y";
+            case STREAM -> "stream";
+        };
+    }
+}

@@ -1,0 +1,211 @@
+package org.hostir.studio.ir.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.MeshLookup;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Stream;
+
+/**
+ * The values inside statements, in the spellings {@code ir.print.IrText} writes: tensors, iter domains, meshes,
+ * scalars and streams. Anything else (an iter domain suffix such as {@code rf}, a parallel type the Studio does
+ * not model) throws, and the statement holding it is kept as text.
+ */
+final class DumpValues {
+    private static final Set<String> KNOWN_NAMES = Set.of(NamedScalar.STREAM_IDX.name(),
+            NamedScalar.NUMBER_OF_STREAMS.name(), NamedScalar.RANK.name(), NamedScalar.DEVICE_ID.name());
+
+    private final DumpCursor in;
+    private final ReadState state;
+
+    DumpValues(DumpCursor in, ReadState state) {
+        this.in = in;
+        this.state = state;
+    }
+
+    /** {@code T0_g_float[ideviceIdx.x0{i0}, iS1{i2}] (DeviceMesh{0 1})}, the mesh part optional. */
+    TensorView tensor() {
+        in.expect("T");
+        int id = in.intNumber();
+        if (in.here() != '_') throw in.error("expected '_' after the tensor number");
+        in.advance();
+        MemoryType memory = memoryType(in.here());
+        in.advance();
+        if (in.here() != '_') throw in.error("expected '_' after the memory type");
+        in.advance();
+        int start = in.pos();
+        while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
+        DataType dtype = dataType(in.text().substring(start, in.pos()), start);
+        in.expect("[");
+        List<IterDomain> axes = new ArrayList<>();
+        if (!in.accept("]")) {
+            do axes.add(iterDomain()); while (in.accept(","));
+            in.expect("]");
+        }
+        DeviceMesh mesh = null;
+        if (in.peek("(DeviceMesh{")) {
+            in.expect("(");
+            mesh = mesh();
+            in.expect(")");
+        }
+        state.sawTensor(id);
+        return new TensorView(id, null, dtype, memory, axes, mesh);
+    }
+
+    private MemoryType memoryType(char letter) {
+        for (MemoryType m : MemoryType.values()) {
+            if (m.letter().equals(String.valueOf(letter))) return m;
+        }
+        throw in.error("unknown memory type '" + letter + "'");
+    }
+
+    private DataType dataType(String name, int at) {
+        for (DataType t : DataType.values()) {
+            if (t.dumpName().equals(name)) return t;
+        }
+        throw new DumpFormatException("unknown data type '" + name + "'", at);
+    }
+
+    /** {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, and the early {@code iStream7{i0}}. */
+    IterDomain iterDomain() {
+        char letter = in.next();
+        IterType type = switch (letter) {
+            case 'i' -> IterType.ITERATION;
+            case 'r' -> IterType.REDUCTION;
+            case 'b' -> IterType.BROADCAST;
+            default -> throw in.error("expected an iter domain");
+        };
+        in.advance();
+        ParallelType parallel = parallelType();
+        int id = in.intNumber();
+        in.expect("{");
+        Extent extent = extent();
+        in.expect("}");
+        if (Character.isLetter(in.here())) throw in.error("unknown iter domain suffix");
+        state.sawIterDomain(id);
+        return new IterDomain(id, extent, type, parallel);
+    }
+
+    private ParallelType parallelType() {
+        String rest = in.text().substring(in.pos(), Math.min(in.pos() + 12, in.end()));
+        for (ParallelType p : List.of(ParallelType.STREAM, ParallelType.DIDX, ParallelType.DIDY)) {
+            if (rest.startsWith(p.dumpName()) && isDigitAt(rest, p.dumpName().length())) {
+                in.moveTo(in.pos() + p.dumpName().length());
+                if (p == ParallelType.STREAM) state.currentSpellings.add("iStreamIdx axes");
+                return p;
+            }
+        }
+        if (rest.startsWith("Stream") && isDigitAt(rest, "Stream".length())) {
+            in.moveTo(in.pos() + "Stream".length());
+            state.earlySpellings.add("iStream axes");
+            return ParallelType.STREAM;
+        }
+        if (rest.startsWith("S") && isDigitAt(rest, 1)) {
+            in.advance();
+            return ParallelType.SERIAL;
+        }
+        throw in.error("unknown parallel type");
+    }
+
+    private static boolean isDigitAt(String s, int i) { return i < s.length() && Character.isDigit(s.charAt(i)); }
+
+    private Extent extent() {
+        if (in.next() == 'i') {
+            in.advance();
+            return state.symbol(in.intNumber());
+        }
+        return new Extent.Constant(in.number());
+    }
+
+    /** {@code DeviceMesh{0 1 2}}. */
+    DeviceMesh mesh() {
+        in.expect("DeviceMesh{");
+        return new DeviceMesh(ids('}'));
+    }
+
+    /** Blank-separated device ids up to {@code close}, which is consumed. */
+    List<Integer> ids(char close) {
+        List<Integer> ids = new ArrayList<>();
+        while (!in.accept(String.valueOf(close))) ids.add(in.intNumber());
+        return ids;
+    }
+
+    /** {@code ( StreamIdx % numberOfStreams )}, {@code i0}, {@code 36}, {@code DeviceMesh{1 0}.at(StreamIdx)}. */
+    Scalar scalar() {
+        if (in.accept("(")) {
+            Scalar lhs = scalar();
+            ScalarBinary.Op op = scalarOp();
+            Scalar rhs = scalar();
+            in.expect(")");
+            return new ScalarBinary(op, lhs, rhs);
+        }
+        if (Character.isDigit(in.next())) return new Extent.Constant(in.number());
+        if (in.peek("DeviceMesh{")) {
+            DeviceMesh mesh = mesh();
+            in.expect(".");
+            String method = in.word();
+            MeshLookup.Kind kind = switch (method) {
+                case "at" -> MeshLookup.Kind.AT;
+                case "idxOf" -> MeshLookup.Kind.IDX_OF;
+                default -> throw in.error("unknown mesh lookup '" + method + "'");
+            };
+            in.expect("(");
+            Scalar argument = scalar();
+            in.expect(")");
+            return new MeshLookup(kind, mesh, argument);
+        }
+        return named(in.word());
+    }
+
+    private Scalar named(String name) {
+        if (state.loopIndices.contains(name) || KNOWN_NAMES.contains(name)) return new NamedScalar(name);
+        if (name.matches("i\\d{1,9}")) return state.symbol(Integer.parseInt(name.substring(1)));
+        throw in.error("unknown scalar '" + name + "'");
+    }
+
+    private ScalarBinary.Op scalarOp() {
+        for (ScalarBinary.Op op : List.of(ScalarBinary.Op.EQ, ScalarBinary.Op.ADD, ScalarBinary.Op.SUB,
+                ScalarBinary.Op.MUL, ScalarBinary.Op.DIV, ScalarBinary.Op.MOD)) {
+            if (in.accept(op.symbol())) return op;
+        }
+        throw in.error("expected an operator");
+    }
+
+    /** {@code Stream 0} or {@code Stream ( StreamIdx % numberOfStreams )}. */
+    Stream stream() {
+        in.expect("Stream");
+        if (in.peek("(")) return new Stream.Indexed(scalar());
+        return new Stream.Fixed(in.intNumber());
+    }
+
+    /** Tensors each followed by {@code ,} up to {@code close}: PostOnStream's and HostUnit's lists. */
+    List<TensorView> listed(char close) {
+        List<TensorView> out = new ArrayList<>();
+        while (!in.accept(String.valueOf(close))) {
+            out.add(tensor());
+            in.expect(",");
+        }
+        return out;
+    }
+
+    /** Tensors separated by {@code ,} up to {@code close}: the container's inputs and outputs. */
+    List<TensorView> separated(char close) {
+        List<TensorView> out = new ArrayList<>();
+        if (in.accept(String.valueOf(close))) return out;
+        do out.add(tensor()); while (in.accept(","));
+        in.expect(String.valueOf(close));
+        return out;
+    }
+}

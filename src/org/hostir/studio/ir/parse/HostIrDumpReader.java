@@ -1,0 +1,226 @@
+package org.hostir.studio.ir.parse;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostUnit;
+import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.print.DumpGeneration;
+
+/**
+ * Reads one {@code %HostIrContainer { .. } // %HostIrContainer} of an {@code NVFUSER_DUMP=host_ir} dump into the
+ * tree {@code HostIrPrinter} prints, so that printing it (in the dump's {@link DumpGeneration}) gives the dump back,
+ * whitespace aside. Node ids the dump prints (Communication, P2PCommunication, EndCoalescing, Wait's target) are
+ * kept; other nodes get fresh ids past them. A statement it cannot read becomes an {@link OpaqueNode} running to
+ * the next statement it can, with a warning.
+ */
+public final class HostIrDumpReader {
+    static final String OPEN = "%HostIrContainer";
+    private static final Pattern OPENING = Pattern.compile("%HostIrContainer\\s*\\{");
+    private static final Pattern CLOSE = Pattern.compile("\\}\\s*//\\s*%HostIrContainer");
+    private static final Pattern LOOP_INDEX = Pattern.compile("FOR\\s+(\\S+)\\s+in\\s");
+    private static final Pattern PRINTED_ID = Pattern.compile("(?:Communication|EndCoalescing)\\s+(\\d{1,9})");
+
+    private final String text;
+    private final LineIndex lines;
+    private final int closeStart;
+    private final DumpCursor in;
+    private final ReadState state;
+    private final StatementReader statements;
+    private boolean layoutKept;
+
+    private HostIrDumpReader(String text, LineIndex lines, int start, int closeStart) {
+        this.text = text;
+        this.lines = lines;
+        this.closeStart = closeStart;
+        this.in = new DumpCursor(text, start, closeStart);
+        String body = text.substring(start, closeStart);
+        Set<String> indices = new HashSet<>();
+        for (Matcher m = LOOP_INDEX.matcher(body); m.find(); ) indices.add(m.group(1));
+        int maxId = -1;
+        for (Matcher m = PRINTED_ID.matcher(body); m.find(); ) maxId = Math.max(maxId, Integer.parseInt(m.group(1)));
+        this.state = new ReadState(indices, maxId + 1);
+        this.statements = new StatementReader(in, state);
+    }
+
+    /** The first container in {@code text}. */
+    public static ParsedDump read(String text) {
+        int start = nextOpen(text, 0);
+        if (start < 0) throw new DumpFormatException("no %HostIrContainer in the text", 0);
+        return read(text, start);
+    }
+
+    /** The container that opens at {@code start} ({@code %HostIrContainer}). */
+    public static ParsedDump read(String text, int start) { return read(text, start, LineIndex.of(text)); }
+
+    static ParsedDump read(String text, int start, LineIndex lines) {
+        if (!text.startsWith(OPEN, start)) throw new DumpFormatException("expected %HostIrContainer", start);
+        Matcher close = CLOSE.matcher(text);
+        if (!close.find(start)) throw new DumpFormatException("%HostIrContainer is never closed", start);
+        int nested = nextOpen(text, start + OPEN.length());
+        if (nested >= 0 && nested < close.start()) {
+            throw new DumpFormatException("%HostIrContainer is not closed before the next one opens", start);
+        }
+        return new HostIrDumpReader(text, lines, start, close.start()).container(close.end());
+    }
+
+    /** Where the next container opens ({@code %HostIrContainer {}), from {@code from} on; -1 if none does. */
+    static int nextOpen(String text, int from) {
+        Matcher m = OPENING.matcher(text);
+        return m.find(from) ? m.start() : -1;
+    }
+
+    /** The offset just past the close of the container opening at {@code start}, or -1 when it is not closed. */
+    static int containerEnd(String text, int start) {
+        Matcher close = CLOSE.matcher(text);
+        return close.find(start) ? close.end() : -1;
+    }
+
+    /** The 1-based line of a character offset. */
+    public static int lineOf(String text, int offset) { return LineIndex.of(text).lineOf(offset); }
+
+    private ParsedDump container(int end) {
+        int start = in.pos();
+        in.expect(OPEN);
+        in.expect("{");
+        in.expect("(");
+        List<TensorView> inputs = statements.values().separated(')');
+        in.expect("->");
+        in.expect("(");
+        List<TensorView> outputs = statements.values().separated(')');
+        in.expect(":");
+        layoutKept = text.substring(in.pos(), closeStart).contains("\n");
+        List<Statement> body = new ArrayList<>();
+        Map<Integer, HostUnit> units = new TreeMap<>();
+        readBody(body, units);
+        if (!layoutKept && body.stream().anyMatch(s -> s.node() != null && !s.node().bodies().isEmpty())) {
+            warn(start, "the dump lost its line breaks: loop and branch bodies were inferred from nvFuser's "
+                    + "stream-lowering shape");
+        }
+        List<HostNode> top = Units.resolve(Nesting.build(body, layoutKept), units, this::warnMissingUnit);
+        HostIrContainer program = new HostIrContainer(inputs, outputs, top, List.copyOf(units.values()),
+                List.copyOf(state.symbols.values()), state.counters(), Map.of());
+        return new ParsedDump(program, generation(start), state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
+                layoutKept);
+    }
+
+    private void readBody(List<Statement> body, Map<Integer, HostUnit> units) {
+        while (!in.atEnd()) {
+            int start = in.pos();
+            ReadState.Mark mark = state.mark();
+            try {
+                Statement s = statements.read(layoutKept);
+                endsItsLine(s.end());
+                if (s.kind() == Statement.Kind.UNIT) {
+                    if (units.put(s.unit().number(), s.unit()) != null) {
+                        throw new DumpFormatException("HostUnit" + s.unit().number() + " defined twice", start);
+                    }
+                } else if (!units.isEmpty()) {
+                    throw new DumpFormatException("a statement after the HostUnit definitions", start);
+                } else {
+                    body.add(s);
+                }
+            } catch (DumpFormatException | IllegalArgumentException e) {
+                // the IR's own checks (a rooted collective without its root) are unreadable statements too
+                state.reset(mark);
+                body.add(opaque(start, e.getMessage()));
+            }
+        }
+    }
+
+    /** With line breaks kept, a statement ends its line; what follows on it would be a statement we misread. */
+    private void endsItsLine(int end) {
+        if (!layoutKept) return;
+        int lineEnd = text.indexOf('\n', end);
+        String rest = text.substring(end, lineEnd < 0 || lineEnd > closeStart ? closeStart : lineEnd);
+        if (!rest.isBlank()) throw new DumpFormatException("unexpected '" + rest.strip() + "'", end);
+    }
+
+    private Statement opaque(int start, String reason) {
+        int end = opaqueEnd(start);
+        List<String> lines = text.substring(start, end).lines().map(String::strip).filter(l -> !l.isEmpty())
+                .toList();
+        warn(start, "kept as text (" + reason + "): " + lines.get(0));
+        in.moveTo(end);
+        int column = layoutKept ? column(start) : -1;
+        return new Statement(Statement.Kind.NODE, new OpaqueNode(state.freshNodeId(), lines, reason), null, start,
+                end, column);
+    }
+
+    /**
+     * Where the next statement begins: one the reader can read, or, with line breaks kept, a line no deeper than
+     * this one that opens with a word or tensor (continuation lines open with {@code =}, an operator or deeper).
+     */
+    private int opaqueEnd(int start) {
+        boolean unit = text.startsWith("HostUnit", start);
+        int column = column(start);
+        int p = start;
+        while (true) {
+            p = layoutKept ? nextLineStart(p) : nextWordStart(p);
+            if (p >= closeStart) return closeStart;
+            if (unit ? text.startsWith("HostUnit", p) : readsAt(p) || opensStatement(p, column)) return p;
+        }
+    }
+
+    private boolean opensStatement(int p, int column) {
+        return layoutKept && column(p) <= column && Character.isLetter(text.charAt(p));
+    }
+
+    private int column(int offset) { return offset - (text.lastIndexOf('\n', offset - 1) + 1); }
+
+    private int nextLineStart(int p) {
+        int nl = text.indexOf('\n', p);
+        if (nl < 0 || nl >= closeStart) return closeStart;
+        int q = nl + 1;
+        while (q < closeStart && (text.charAt(q) == ' ' || text.charAt(q) == '\t')) q++;
+        return q;
+    }
+
+    private int nextWordStart(int p) {
+        int q = p;
+        while (q < closeStart && !Character.isWhitespace(text.charAt(q))) q++;
+        while (q < closeStart && Character.isWhitespace(text.charAt(q))) q++;
+        return q;
+    }
+
+    private boolean readsAt(int p) {
+        ReadState.Mark mark = state.mark();
+        int saved = in.pos();
+        in.moveTo(p);
+        try {
+            endsItsLine(statements.read(layoutKept).end());
+            return true;
+        } catch (DumpFormatException | IllegalArgumentException e) {
+            return false;
+        } finally {
+            state.reset(mark);
+            in.moveTo(saved);
+        }
+    }
+
+    private DumpGeneration generation(int start) {
+        if (state.earlySpellings.isEmpty()) return DumpGeneration.CURRENT;
+        if (!state.currentSpellings.isEmpty()) {
+            warn(start, "the dump mixes the early 2025 spellings " + state.earlySpellings
+                    + " with the current " + state.currentSpellings + "; it prints back in the early ones");
+        }
+        return DumpGeneration.EARLY_2025;
+    }
+
+    private void warnMissingUnit(int number) {
+        warn(closeStart, "HostUnit" + number + " is posted but never defined: shown without its fusion");
+    }
+
+    private void warn(int offset, String message) {
+        state.warnings.add(new DumpWarning(lines.lineOf(offset), message));
+    }
+}

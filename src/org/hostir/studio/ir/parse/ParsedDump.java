@@ -1,0 +1,32 @@
+package org.hostir.studio.ir.parse;
+
+import java.util.List;
+import java.util.Objects;
+
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.print.DumpGeneration;
+import org.hostir.studio.ir.print.HostIrPrinter;
+
+/**
+ * One container read from a dump: the program, the generation whose spelling it used, what the reader warned
+ * about, and where it stood in the text (1-based lines, inclusive).
+ *
+ * @param layoutKept whether the dump kept its line breaks (seed 001's lost them: nesting was then inferred)
+ */
+public record ParsedDump(HostIrContainer program, DumpGeneration generation, List<DumpWarning> warnings,
+                         int firstLine, int lastLine, boolean layoutKept) {
+    public ParsedDump {
+        Objects.requireNonNull(program);
+        Objects.requireNonNull(generation);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** The program printed back in the dump's own generation. */
+    public String reprint() { return HostIrPrinter.print(program, generation); }
+
+    /** The statements kept as text. */
+    public List<OpaqueNode> opaqueNodes() {
+        return program.allNodes().stream().filter(OpaqueNode.class::isInstance).map(OpaqueNode.class::cast).toList();
+    }
+}

@@ -1,0 +1,62 @@
+package org.hostir.studio.ir.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IdCounters;
+
+/**
+ * What reading one container accumulates besides the nodes: fresh node ids (past the ids the dump prints), the
+ * symbols and largest ids seen (for the container's counters), which generation's spellings appeared, warnings.
+ * A trial parse (looking for where an unreadable statement ends) takes a {@link #mark} and rolls back to it.
+ */
+final class ReadState {
+    final Set<String> loopIndices;
+    final TreeMap<Integer, Extent.Symbolic> symbols = new TreeMap<>();
+    final Set<String> earlySpellings = new TreeSet<>();
+    final Set<String> currentSpellings = new TreeSet<>();
+    final List<DumpWarning> warnings = new ArrayList<>();
+    private int nextNode;
+    int maxTensor = -1;
+    int maxIterDomain = -1;
+    int maxHostUnit = -1;
+
+    ReadState(Set<String> loopIndices, int firstFreeNodeId) {
+        this.loopIndices = Set.copyOf(loopIndices);
+        this.nextNode = firstFreeNodeId;
+    }
+
+    int freshNodeId() { return nextNode++; }
+
+    void sawTensor(int id) { maxTensor = Math.max(maxTensor, id); }
+
+    void sawIterDomain(int id) { maxIterDomain = Math.max(maxIterDomain, id); }
+
+    void sawHostUnit(int n) { maxHostUnit = Math.max(maxHostUnit, n); }
+
+    Extent.Symbolic symbol(int id) { return symbols.computeIfAbsent(id, i -> new Extent.Symbolic(i, "i" + i)); }
+
+    IdCounters counters() {
+        int nextSymbol = symbols.isEmpty() ? 0 : symbols.lastKey() + 1;
+        return new IdCounters(maxTensor + 1, maxIterDomain + 1, nextSymbol, nextNode, maxHostUnit + 1);
+    }
+
+    record Mark(int nextNode, int warnings, Set<String> early, Set<String> current, int symbols) {}
+
+    Mark mark() {
+        return new Mark(nextNode, warnings.size(), Set.copyOf(earlySpellings), Set.copyOf(currentSpellings),
+                symbols.size());
+    }
+
+    void reset(Mark m) {
+        nextNode = m.nextNode();
+        while (warnings.size() > m.warnings()) warnings.removeLast();
+        earlySpellings.retainAll(m.early());
+        currentSpellings.retainAll(m.current());
+        // symbols and largest ids seen in a failed trial stay: they only make counters larger, never wrong
+    }
+}

@@ -1,0 +1,200 @@
+package org.hostir.studio.ir.parse;
+
+import java.util.List;
+
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.CommunicatorBackend;
+import org.hostir.studio.ir.host.Deallocate;
+import org.hostir.studio.ir.host.EndCoalescing;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.GetCurrentStream;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostUnit;
+import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.PostOnStream;
+import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.Synchronize;
+import org.hostir.studio.ir.host.Wait;
+
+/**
+ * Reads one statement at the cursor, in the forms {@code HostIrPrinter} writes (docs/host-ir-dump-format.md).
+ * Statements that start with a tensor (ALLOCATE, the slice, host ops) are {@link TensorStatements}'. Throws
+ * {@link DumpFormatException} for anything else; the caller keeps such a statement as text.
+ */
+final class StatementReader {
+    private final DumpCursor in;
+    private final ReadState state;
+    private final DumpValues values;
+    private final TensorStatements tensorStatements;
+
+    StatementReader(DumpCursor in, ReadState state) {
+        this.in = in;
+        this.state = state;
+        this.values = new DumpValues(in, state);
+        this.tensorStatements = new TensorStatements(in, state, values);
+    }
+
+    DumpValues values() { return values; }
+
+    Statement read(boolean layoutKept) {
+        in.skipWs();
+        int start = in.pos();
+        int column = layoutKept ? column(start) : -1;
+        if (in.accept("ELSE:")) return new Statement(Statement.Kind.ELSE, null, null, start, in.pos(), column);
+        if (in.peek("HostUnit")) {
+            HostUnit unit = new HostUnitReader(in, state, values, tensorStatements).definition();
+            return new Statement(Statement.Kind.UNIT, null, unit, start, in.pos(), column);
+        }
+        HostNode node = node();
+        return new Statement(Statement.Kind.NODE, node, null, start, in.pos(), column);
+    }
+
+    private int column(int offset) {
+        int lineStart = in.text().lastIndexOf('\n', offset - 1) + 1;
+        return offset - lineStart;
+    }
+
+    private HostNode node() {
+        if (in.next() == 'T') return tensorStatements.read();
+        String keyword = in.word();
+        return switch (keyword) {
+            case "FOR" -> forHeader();
+            case "IF" -> {
+                in.expect("Manual");
+                Scalar predicate = values.scalar();
+                in.expect(":");
+                yield new IfThenElse(state.freshNodeId(), predicate, List.of(), List.of());
+            }
+            case "GetCurrentStream" -> {
+                in.expect("into");
+                yield new GetCurrentStream(state.freshNodeId(), values.stream());
+            }
+            case "SetCurrentStream" -> {
+                in.expect("to");
+                yield new SetCurrentStream(state.freshNodeId(), values.stream());
+            }
+            case "Synchronize" -> new Synchronize(state.freshNodeId(), values.stream());
+            case "Communication" -> communication();
+            case "P2PCommunication" -> p2p();
+            case "StartCoalescing" -> new StartCoalescing(state.freshNodeId());
+            case "EndCoalescing" -> new EndCoalescing(in.intNumber());
+            case "Wait" -> {
+                in.expect("Communication");
+                yield new Wait(state.freshNodeId(), in.intNumber());
+            }
+            case "PostOnStream" -> postOnStream();
+            case "Deallocate" -> {
+                in.expect("{");
+                TensorView buffer = values.tensor();
+                in.expect("}");
+                yield new Deallocate(state.freshNodeId(), buffer);
+            }
+            default -> throw new DumpFormatException("unknown statement '" + keyword + "'", in.pos());
+        };
+    }
+
+    private ForLoop forHeader() {
+        String index = in.word();
+        in.expect("in");
+        var axis = values.iterDomain();
+        in.expect(":");
+        if (!index.equals(NamedScalar.STREAM_IDX.name())) state.earlySpellings.add("loop index " + index);
+        return new ForLoop(state.freshNodeId(), new NamedScalar(index), axis, Scalar.constant(0), axis.extent(),
+                List.of());
+    }
+
+    private Communication communication() {
+        int id = in.intNumber();
+        in.expect("(type=");
+        String typeName = in.word();
+        CommunicationType type = communicationType(typeName);
+        in.expect(",");
+        in.expect("team=(");
+        List<Integer> team = values.ids(')');
+        in.expect(",");
+        Scalar root = null;
+        if (in.accept("root=")) {
+            root = values.scalar();
+            in.expect(",");
+        }
+        in.expect("input=");
+        TensorView input = values.tensor();
+        in.expect(",");
+        in.expect("output=");
+        TensorView output = values.tensor();
+        CommunicatorBackend backend = CommunicatorBackend.NCCL;
+        if (in.accept(",")) {
+            in.expect("backend=");
+            backend = backend(in.word());
+            state.currentSpellings.add("Communication backend=");
+        } else {
+            state.earlySpellings.add("Communication without backend=");
+        }
+        in.expect(")");
+        // nvFuser's dump does not print a collective's reduction: the seeds' (and the Studio's) is a sum
+        boolean reduces = type == CommunicationType.ALLREDUCE || type == CommunicationType.REDUCE_SCATTER
+                || type == CommunicationType.REDUCE;
+        return new Communication(id, type, team, root, input, output, reduces ? ReductionOpType.SUM : null,
+                backend);
+    }
+
+    private CommunicationType communicationType(String name) {
+        for (CommunicationType t : CommunicationType.values()) {
+            if (t.dumpName().equals(name)) return t;
+        }
+        throw new DumpFormatException("unknown communication type '" + name + "'", in.pos());
+    }
+
+    private CommunicatorBackend backend(String name) {
+        for (CommunicatorBackend b : CommunicatorBackend.values()) {
+            if (b.dumpName().equals(name)) return b;
+        }
+        throw new DumpFormatException("unknown communicator backend '" + name + "'", in.pos());
+    }
+
+    private P2PCommunication p2p() {
+        int id = in.intNumber();
+        in.expect("(type=");
+        String typeName = in.word();
+        P2PCommunication.Type type = null;
+        for (P2PCommunication.Type t : P2PCommunication.Type.values()) {
+            if (t.dumpName().equals(typeName)) type = t;
+        }
+        if (type == null) throw new DumpFormatException("unknown P2P type '" + typeName + "'", in.pos());
+        in.expect(",");
+        in.expect("buffer=");
+        TensorView buffer = values.tensor();
+        in.expect(",");
+        in.expect("peer=");
+        Scalar peer = values.scalar();
+        in.expect(",");
+        in.expect("backend=");
+        CommunicatorBackend backend = backend(in.word());
+        in.expect(")");
+        return new P2PCommunication(id, type, buffer, peer, backend);
+    }
+
+    /** The HostUnit is a placeholder (number and signature) until its definition, after the nodes, is read. */
+    private PostOnStream postOnStream() {
+        in.expect("(");
+        in.expect("HostUnit");
+        int number = in.intNumber();
+        state.sawHostUnit(number);
+        in.expect(",");
+        in.expect("Inputs:{");
+        List<TensorView> inputs = values.listed('}');
+        in.expect(",");
+        in.expect("Outputs:{");
+        List<TensorView> outputs = values.listed('}');
+        in.expect(")");
+        return new PostOnStream(state.freshNodeId(), new HostUnit(number, inputs, outputs, List.of()), inputs,
+                outputs);
+    }
+}

@@ -1,0 +1,187 @@
+package org.hostir.studio.ir.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hostir.studio.ir.BinaryOpType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.HirAliasSelect;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+
+/**
+ * The statements that open with their output tensor: {@code T = ALLOCATE(...)}, the slice
+ * ({@code HirAliasSelect}, early {@code select}) and the host ops {@code FusionOpPrinter} writes (Set,
+ * Set.Permute, binary, reduction, broadcast, matmul, linear).
+ */
+final class TensorStatements {
+    private final DumpCursor in;
+    private final ReadState state;
+    private final DumpValues values;
+
+    TensorStatements(DumpCursor in, ReadState state, DumpValues values) {
+        this.in = in;
+        this.state = state;
+        this.values = values;
+    }
+
+    HostNode read() {
+        TensorView out = values.tensor();
+        in.expect("=");
+        if (in.accept("ALLOCATE(")) return allocate(out);
+        if (in.accept("HirAliasSelect(")) {
+            state.currentSpellings.add("HirAliasSelect");
+            return select(out);
+        }
+        if (in.accept("select(")) {
+            state.earlySpellings.add("select");
+            return select(out);
+        }
+        return new HostOp(state.freshNodeId(), op(out, false));
+    }
+
+    /** A fusion op after {@code out}: a host op, or ({@code expectEquals}) a line of a HostUnit's kernel. */
+    FusionOp op(TensorView out, boolean expectEquals) {
+        if (expectEquals) in.expect("=");
+        if (in.next() == 'T') return binary(out);
+        String name = in.word();
+        in.expect("(");
+        FusionOp op = switch (name) {
+            case "Set", "Set.Permute" -> set(out, name.equals("Set.Permute"));
+            case "reduction" -> reduction(out);
+            case "broadcast" -> broadcast(out);
+            case "matmul" -> new FusionOp.Matmul(out, values.tensor(), after(","));
+            case "linear" -> linear(out);
+            default -> throw new DumpFormatException("unknown op '" + name + "'", in.pos());
+        };
+        in.expect(")");
+        return op;
+    }
+
+    private TensorView after(String separator) {
+        in.expect(separator);
+        return values.tensor();
+    }
+
+    private Allocate allocate(TensorView out) {
+        in.expect("buffer=");
+        TensorView buffer = values.tensor();
+        if (!buffer.equals(out)) throw in.error("ALLOCATE's buffer is not the tensor it defines");
+        in.expect(",");
+        in.expect("mem_type=");
+        String memory = in.word();
+        MemoryType type = null;
+        for (MemoryType m : MemoryType.values()) {
+            if (m.dumpName().equals(memory)) type = m;
+        }
+        if (type == null) throw in.error("unknown mem_type '" + memory + "'");
+        in.expect(",");
+        in.expect("size=");
+        Scalar size = values.scalar();
+        in.expect(",");
+        in.expect("zero_init=");
+        boolean zeroInit = bool();
+        in.expect(",");
+        in.expect("resets_to_zero=false");
+        in.expect(")");
+        return new Allocate(state.freshNodeId(), buffer, type, size, zeroInit);
+    }
+
+    private boolean bool() {
+        String word = in.word();
+        return switch (word) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw in.error("expected true or false");
+        };
+    }
+
+    private HirAliasSelect select(TensorView out) {
+        TensorView input = values.tensor();
+        in.expect(",");
+        in.expect("axis");
+        in.expect("=");
+        IterDomain axis = values.iterDomain();
+        in.expect(",");
+        in.expect("index");
+        in.expect("=");
+        Scalar index = values.scalar();
+        in.expect(")");
+        return new HirAliasSelect(state.freshNodeId(), out, input, axis, index);
+    }
+
+    private FusionOp binary(TensorView out) {
+        TensorView lhs = values.tensor();
+        BinaryOpType op = null;
+        for (BinaryOpType t : BinaryOpType.values()) {
+            if (op == null && in.accept(t.symbol())) op = t;
+        }
+        if (op == null) throw in.error("expected a binary operator");
+        TensorView rhs = values.tensor();
+        in.expect(";");
+        return new FusionOp.Binary(op, out, lhs, rhs);
+    }
+
+    private FusionOp set(TensorView out, boolean permute) {
+        TensorView input = values.tensor();
+        in.expect(",");
+        in.expect("cache_op=Streaming");
+        if (!permute) return new FusionOp.Set(out, input);
+        List<Integer> permutation = Permutations.infer(input, out);
+        if (permutation == null) throw in.error("Set.Permute whose permutation the axes do not tell");
+        return new FusionOp.Set(out, input, permutation);
+    }
+
+    private FusionOp reduction(TensorView out) {
+        TensorView input = values.tensor();
+        in.expect(",");
+        in.expect("op");
+        in.expect("=");
+        String name = in.word();
+        ReductionOpType type = null;
+        for (ReductionOpType t : ReductionOpType.values()) {
+            if (t.dumpName().equals(name)) type = t;
+        }
+        if (type == null) throw in.error("unknown reduction op '" + name + "'");
+        in.expect(",");
+        in.expect("initial value");
+        in.expect("=");
+        in.expect(type.initialValue());
+        in.expect(",");
+        in.expect("allreduce");
+        in.expect("=");
+        in.expect("false");
+        List<Integer> axes = new ArrayList<>();
+        for (int i = 0; i < out.rank(); i++) {
+            if (out.axis(i).isReduction()) axes.add(i);
+        }
+        return new FusionOp.Reduction(type, out, input, axes);
+    }
+
+    private FusionOp broadcast(TensorView out) {
+        TensorView input = values.tensor();
+        in.expect(",");
+        in.expect("flags");
+        in.expect("=");
+        in.expect("{");
+        List<Boolean> flags = new ArrayList<>();
+        if (!in.accept("}")) {
+            do flags.add(bool()); while (in.accept(","));
+            in.expect("}");
+        }
+        return new FusionOp.Broadcast(out, input, flags);
+    }
+
+    private FusionOp linear(TensorView out) {
+        TensorView input = values.tensor();
+        TensorView weight = after(",");
+        TensorView bias = in.peek(",") ? after(",") : null;
+        return new FusionOp.Linear(out, input, weight, bias);
+    }
+}

@@ -1,0 +1,82 @@
+package org.hostir.studio.ui.editor;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jface.dialogs.InputDialog;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.window.Window;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.handlers.HandlerUtil;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+
+/**
+ * File > Export as nvFuser C++ Test... / Python Script...: the fusion of the active editor (or the {@code .fusion}
+ * file selected in a navigator) exported through the engine ({@code hirstudio export}'s code) to a file the user
+ * chooses; an existing file is replaced only after the dialog's overwrite question.
+ */
+public class ExportToNvFuser extends AbstractHandler {
+    public static final String CPP_COMMAND = "org.hostir.studio.ui.editor.exportCpp";
+    public static final String PYTHON_COMMAND = "org.hostir.studio.ui.editor.exportPython";
+
+    @Override
+    public Object execute(ExecutionEvent event) {
+        Shell shell = HandlerUtil.getActiveShell(event);
+        IFile file = fusionFile(event);
+        if (file == null) {
+            MessageDialog.openInformation(shell, "Export to nvFuser", "Open or select a .fusion file first.");
+            return null;
+        }
+        boolean cpp = CPP_COMMAND.equals(event.getCommand().getId());
+        InputDialog devices = new InputDialog(shell, "Export to nvFuser", "Devices (sizes the example inputs):", "2",
+                s -> s.matches("[1-9][0-9]{0,3}") ? null : "a device count from 1 to 9999");
+        if (devices.open() != Window.OK) return null;
+        String code;
+        try (var in = file.getContents(true)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            var loaded = Engine.load(new FusionSource.Text(text, file.getFullPath().toString()),
+                    Integer.parseInt(devices.getValue()), Map.of());
+            code = Engine.export(loaded, cpp ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON);
+        } catch (EngineFailure e) {
+            MessageDialog.openError(shell, "Export to nvFuser", String.join("\n", e.lines()));
+            return null;
+        } catch (CoreException | IOException e) {
+            MessageDialog.openError(shell, "Export to nvFuser", file.getFullPath() + ": cannot read the file");
+            return null;
+        }
+        save(shell, file, code, cpp ? ".cpp" : ".py");
+        return null;
+    }
+
+    private static void save(Shell shell, IFile file, String code, String extension) {
+        FileDialog d = new FileDialog(shell, SWT.SAVE);
+        d.setOverwrite(true);
+        d.setFileName(file.getName().replaceFirst("\\.fusion$", "") + extension);
+        String target = d.open();
+        if (target == null) return;
+        try {
+            Files.writeString(Path.of(target), code);
+        } catch (IOException e) {
+            MessageDialog.openError(shell, "Export to nvFuser", target + ": " + e.getMessage());
+        }
+    }
+
+    private static IFile fusionFile(ExecutionEvent event) {
+        IEditorPart editor = HandlerUtil.getActiveEditor(event);
+        IFile f = editor == null ? null : editor.getEditorInput().getAdapter(IFile.class);
+        if (f == null && HandlerUtil.getCurrentStructuredSelection(event).getFirstElement() instanceof IFile s) f = s;
+        return f != null && "fusion".equals(f.getFileExtension()) ? f : null;
+    }
+}

@@ -1,0 +1,299 @@
+package org.hostir.studio.ui.passes;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.compare.CompareConfiguration;
+import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
+import org.eclipse.compare.structuremergeviewer.DiffNode;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.dnd.Clipboard;
+import org.eclipse.swt.dnd.TextTransfer;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Spinner;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
+import org.eclipse.ui.part.ViewPart;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.passes.model.DumpSnapshots;
+import org.hostir.studio.ui.passes.model.PassRow;
+
+/**
+ * The Lowering view's companion for real nvFuser output: a {@code NVFUSER_DUMP=host_ir} dump or log (opened from a
+ * file or pasted) as a sequence of snapshots, one per program, with the same tree and text diffs as passes, a
+ * filter, and "Compare with Studio lowering", which diffs the selected snapshot against the Studio's lowering of a
+ * chosen fusion file for a rank, device count and options (numbering matched by structure). A separate view so
+ * the Lowering view itself stays as it is; docs/nvfuser-interop.md.
+ */
+public class DumpView extends ViewPart {
+    public static final String ID = "org.hostir.studio.ui.passes.DumpView";
+
+    private Label source;
+    private Text filter;
+    private Text message;
+    private org.eclipse.swt.widgets.List list;
+    private TreeViewer tree;
+    private TextMergeViewer text;
+    private CompareConfiguration compareConfig;
+    private Spinner devices;
+    private Spinner rank;
+    private Text options;
+    private DumpSnapshots snapshots;
+    private List<Integer> shown = List.of();
+    private DumpSnapshots.Comparison comparison;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        Composite root = new Composite(parent, SWT.NONE);
+        root.setLayout(new GridLayout(1, false));
+        controls(root);
+        message = new Text(root, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP);
+        message.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        SashForm main = new SashForm(root, SWT.HORIZONTAL);
+        main.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        list = new org.eclipse.swt.widgets.List(main, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
+        list.addListener(SWT.Selection, e -> showSelected());
+        SashForm right = new SashForm(main, SWT.VERTICAL);
+        tree = PassTree.create(right);
+        compareConfig = new CompareConfiguration();
+        compareConfig.setLeftEditable(false);
+        compareConfig.setRightEditable(false);
+        compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
+        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        right.setWeights(45, 55);
+        main.setWeights(22, 78);
+    }
+
+    private void controls(Composite root) {
+        Composite row = new Composite(root, SWT.NONE);
+        row.setLayout(new GridLayout(13, false));
+        row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        source = new Label(row, SWT.NONE);
+        source.setText("(open an NVFUSER_DUMP=host_ir dump or log)");
+        source.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        button(row, "Open Dump...", this::openInteractively);
+        button(row, "Paste", this::paste);
+        new Label(row, SWT.NONE).setText("Filter:");
+        filter = new Text(row, SWT.BORDER | SWT.SEARCH);
+        filter.setLayoutData(new GridData(100, SWT.DEFAULT));
+        filter.addListener(SWT.Modify, e -> showList());
+        new Label(row, SWT.NONE).setText("Devices:");
+        devices = new Spinner(row, SWT.BORDER);
+        devices.setValues(2, 1, 4096, 0, 1, 2);
+        new Label(row, SWT.NONE).setText("Rank:");
+        rank = new Spinner(row, SWT.BORDER);
+        rank.setValues(0, 0, 4095, 0, 1, 1);
+        new Label(row, SWT.NONE).setText("Options:");
+        options = new Text(row, SWT.BORDER);
+        options.setMessage("key=value ...");
+        options.setLayoutData(new GridData(140, SWT.DEFAULT));
+        button(row, "Compare with Studio lowering...", this::compareInteractively);
+    }
+
+    private static void button(Composite parent, String label, Runnable action) {
+        Button b = new Button(parent, SWT.PUSH);
+        b.setText(label);
+        b.addListener(SWT.Selection, e -> action.run());
+    }
+
+    // ---- opening ----
+
+    private void openInteractively() {
+        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN);
+        d.setFilterExtensions(new String[] {"*.log;*.txt", "*"});
+        String chosen = d.open();
+        if (chosen != null) open(Path.of(chosen));
+    }
+
+    /** Shows the programs of a dump or log file; a file that cannot be read is a message, not an exception. */
+    public void open(Path file) {
+        try {
+            show(Files.readString(file), file.toString());
+        } catch (IOException e) {
+            fail(file + ": cannot read the dump: " + e.getMessage() + " [dump.read]");
+        }
+    }
+
+    private void paste() {
+        Clipboard c = new Clipboard(list.getDisplay());
+        try {
+            if (c.getContents(TextTransfer.getInstance()) instanceof String s) show(s, "(pasted)");
+        } finally {
+            c.dispose();
+        }
+    }
+
+    /** Shows the programs of dump text, labelled {@code label} in messages. */
+    public void show(String dump, String label) {
+        try {
+            snapshots = DumpSnapshots.read(dump, label);
+        } catch (EngineFailure e) {
+            snapshots = null;
+            fail(String.join("\n", e.lines()));
+            return;
+        }
+        source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs"));
+        source.getParent().layout(true, true);
+        message.setText("");
+        comparison = null;
+        var first = snapshots.programs().stream().filter(p -> p.readable()).findFirst();
+        first.ifPresent(p -> devices.setSelection(Engine.deviceCount(p.dump().program())));
+        showList();
+    }
+
+    private void fail(String why) {
+        message.setText(why);
+        list.removeAll();
+        tree.setInput(List.of());
+        text.setInput(null);
+    }
+
+    private void showList() {
+        if (snapshots == null) return;
+        shown = snapshots.visible(filter.getText());
+        list.removeAll();
+        for (int i : shown) list.add(snapshots.label(i));
+        if (!shown.isEmpty()) list.select(0);
+        showSelected();
+    }
+
+    // ---- showing and comparing ----
+
+    private void showSelected() {
+        int i = selected();
+        comparison = null;
+        if (i < 0) {
+            tree.setInput(List.of());
+            text.setInput(null);
+            return;
+        }
+        tree.setInput(snapshots.rows(i));
+        tree.expandAll();
+        compareConfig.setLeftLabel(i == 0 ? "(first program)" : "BEFORE: the previous program");
+        compareConfig.setRightLabel(snapshots.label(i));
+        text.setInput(new DiffNode(new TextInput("before", snapshots.previousText(i)),
+                new TextInput("after", snapshots.text(i))));
+        setContentDescription(snapshots.file() + ": " + snapshots.label(i));
+    }
+
+    /** The index (into the dump's programs) of the selected snapshot, or -1. */
+    public int selected() {
+        int at = list.getSelectionIndex();
+        return at < 0 || at >= shown.size() ? -1 : shown.get(at);
+    }
+
+    private void compareInteractively() {
+        if (selected() < 0) return;
+        var d = new FilteredResourcesSelectionDialog(getSite().getShell(), false,
+                ResourcesPlugin.getWorkspace().getRoot(), IResource.FILE);
+        d.setTitle("Compare with the Studio's lowering of");
+        d.setInitialPattern("*.fusion");
+        if (d.open() != 0 || !(d.getFirstResult() instanceof IFile f)) return;
+        try (var in = f.getContents(true)) {
+            compareWith(new String(in.readAllBytes(), StandardCharsets.UTF_8), f.getFullPath().toString(),
+                    devices.getSelection(), rank.getSelection(), pairs(options.getText()));
+        } catch (CoreException | IOException e) {
+            message.setText(f.getFullPath() + ": cannot read the file");
+        }
+    }
+
+    /**
+     * Diffs the selected snapshot against the Studio's lowering of a fusion for one rank; the result replaces the
+     * tree and text until another snapshot is selected. Problems (the file, options, rank) go to the message line.
+     */
+    public void compareWith(String fusion, String label, int deviceCount, int rankIndex, Map<String, String> pairs) {
+        int i = selected();
+        if (i < 0 || !snapshots.programs().get(i).readable()) {
+            message.setText("select a readable program of the dump first");
+            return;
+        }
+        HostIrContainer studio;
+        try {
+            if (rankIndex >= deviceCount) {
+                throw new IllegalArgumentException("rank " + rankIndex + " of " + deviceCount + " devices");
+            }
+            var loaded = Engine.load(new FusionSource.Text(fusion, label), deviceCount, Map.of());
+            studio = Engine.lowerRank(loaded, LoweringOptions.parse(pairs), rankIndex);
+        } catch (EngineFailure e) {
+            message.setText(String.join("\n", e.lines()));
+            return;
+        } catch (RuntimeException e) {
+            message.setText(label + ": " + e.getMessage());
+            return;
+        }
+        String studioLabel = label + ", rank " + rankIndex + " of " + deviceCount;
+        comparison = snapshots.compare(i, studio, studioLabel);
+        message.setText(comparison.result().equal() ? "structurally equal (numbering aside)"
+                + (comparison.result().symbolNote().isEmpty() ? "" : "; symbols: " + comparison.result().symbolNote())
+                : "structurally different: " + comparison.result().tree().summary().describe());
+        tree.setInput(comparison.rows());
+        tree.expandAll();
+        compareConfig.setLeftLabel("nvFuser: " + snapshots.label(i));
+        compareConfig.setRightLabel("Studio: " + studioLabel);
+        text.setInput(new DiffNode(new TextInput("dump", comparison.dumpText()),
+                new TextInput("studio", comparison.studioText())));
+    }
+
+    /** {@code key=value} pairs separated by blanks or commas; a malformed pair is left for the options check. */
+    static Map<String, String> pairs(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String p : text.strip().split("[\\s,]+")) {
+            if (p.isEmpty()) continue;
+            int eq = p.indexOf('=');
+            out.put(eq < 0 ? p : p.substring(0, eq), eq < 0 ? "" : p.substring(eq + 1));
+        }
+        return out;
+    }
+
+    // ---- for tests ----
+
+    public DumpSnapshots snapshots() { return snapshots; }
+
+    public DumpSnapshots.Comparison comparison() { return comparison; }
+
+    public void select(int program) {
+        int at = shown.indexOf(program);
+        if (at >= 0) {
+            list.select(at);
+            showSelected();
+        }
+    }
+
+    public void setFilter(String f) { filter.setText(f); }
+
+    @SuppressWarnings("unchecked")
+    public List<PassRow> treeRows() {
+        return tree.getInput() == null ? List.of() : PassRow.flatten((List<PassRow>) tree.getInput());
+    }
+
+    public String messageText() { return message.getText(); }
+
+    @Override
+    public void setFocus() { list.setFocus(); }
+
+    @Override
+    public void dispose() {
+        if (compareConfig != null) compareConfig.dispose();
+        super.dispose();
+    }
+}

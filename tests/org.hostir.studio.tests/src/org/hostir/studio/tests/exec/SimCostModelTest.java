@@ -1,0 +1,143 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.sim.SimRun;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cost models end to end: programs lowered from the examples, simulated on profiles with round constants, give
+ * bars whose durations are the documented formulas (docs/simulation.md), computed here by hand.
+ */
+class SimCostModelTest {
+    private static final double NV_ALPHA = 10, NV_BW = 100, NET_ALPHA = 50, NET_BW = 20, CE_ALPHA = 4, CE_BW = 200;
+
+    static HardwareProfile profile(int gpusPerNode, double computeSlowdown, Map<String, Double> dispatch) {
+        return new HardwareProfile("test", "round numbers", "this test", gpusPerNode,
+                new HardwareProfile.Gemm(Map.of(DataType.FLOAT, 100.0, DataType.BFLOAT16, 400.0), 1000, 2,
+                        List.of(new double[] {100, 0.25}, new double[] {1000, 0.5})),
+                new HardwareProfile.Link(NV_ALPHA, NV_BW), new HardwareProfile.Link(NET_ALPHA, NET_BW),
+                new HardwareProfile.Link(CE_ALPHA, CE_BW), new HardwareProfile.Contention(computeSlowdown, 0),
+                new HardwareProfile.Dispatch(0, dispatch));
+    }
+
+    private static RunResult simulate(String example, int devices, Map<String, Long> symbols,
+                                      Map<String, String> options, HardwareProfile p) throws Exception {
+        LoadedFusion loaded = Runs.load(example, devices, symbols);
+        RunConfig config = Runs.config(loaded, devices, options);
+        SimBackend backend = new SimBackend(devices, p, "cuda".equals(options.get("backend")), r -> true);
+        return SimRun.run(loaded.fusion(), config, backend, line -> { });
+    }
+
+    private static double us(TimelineEvent e) { return e.durationNs() / 1000.0; }
+
+    @Test
+    void ringAllgatherWithinANodeAndAcrossNodes() throws Exception {
+        Map<String, Long> big = Map.of("S", 4L);
+        for (int gpusPerNode : new int[] {4, 2}) {
+            RunResult r = simulate("seeds/allgather", 4, big, Map.of("allgather", "collective"),
+                    profile(gpusPerNode, 0, Map.of()));
+            double alpha = gpusPerNode == 4 ? NV_ALPHA : NET_ALPHA, bw = gpusPerNode == 4 ? NV_BW : NET_BW;
+            List<TimelineEvent> ag = r.timeline().events().stream().filter(e -> e.kind() == EventKind.COMMUNICATION)
+                    .toList();
+            assertTrue(!ag.isEmpty());
+            for (TimelineEvent e : ag) {
+                double expected = 3 * alpha + 0.75 * e.bytes() / (bw * 1e3);
+                assertEquals(expected, us(e), 0.002, e.name() + " on " + gpusPerNode + " GPUs per node");
+            }
+        }
+    }
+
+    @Test
+    void gemmIsComputeOrMemoryBoundAtItsSizesEfficiency() throws Exception {
+        // 1000 x 1000 x 1000 float: size 1000, efficiency 0.5 of 100 TF/s: 2e9 / 50e12 s = 40 us (+2 us launch);
+        // memory: 12 MB at 1000 GB/s is 12 us, so compute bound
+        RunResult r = simulate("seeds/ag_matmul_p2p", 1, Map.of("M", 1000L, "K", 1000L, "N", 1000L), Map.of(),
+                profile(8, 0, Map.of()));
+        TimelineEvent mm = r.timeline().events().stream().filter(e -> e.kind() == EventKind.MATMUL).findFirst()
+                .orElseThrow();
+        assertEquals(42.0, us(mm), 0.002);
+        assertEquals(2_000_000_000L, mm.flops());
+        // 100^3: efficiency 0.25: 2e6 / 25e12 = 0.08 us, memory 120 kB / 1000 GB/s = 0.12 us: memory bound
+        r = simulate("seeds/ag_matmul_p2p", 1, Map.of("M", 100L, "K", 100L, "N", 100L), Map.of(), profile(8, 0, Map.of()));
+        mm = r.timeline().events().stream().filter(e -> e.kind() == EventKind.MATMUL).findFirst().orElseThrow();
+        assertEquals(2.12, us(mm), 0.002);
+    }
+
+    @Test
+    void pointToPointOverNcclOrTheCopyEngines() throws Exception {
+        Map<String, Long> shape = Map.of("M", 500L, "K", 500L, "N", 8L);
+        for (String backend : List.of("nccl", "cuda")) {
+            RunResult r = simulate("seeds/ag_matmul_p2p", 2, shape, Map.of("backend", backend,
+                    "offsetStreamIndexingByRank", "true"), profile(8, 0, Map.of()));
+            double alpha = backend.equals("nccl") ? NV_ALPHA : CE_ALPHA, bw = backend.equals("nccl") ? NV_BW : CE_BW;
+            List<TimelineEvent> p2p = r.timeline().events().stream().filter(e -> e.kind() == EventKind.P2P).toList();
+            assertEquals(4, p2p.size(), backend);
+            for (TimelineEvent e : p2p) {
+                // with no dispatch cost both ranks post their groups at once: the bar is the transfer itself
+                assertEquals(alpha + e.bytes() / (bw * 1e3), us(e), 0.002, backend + " " + e.name());
+            }
+        }
+    }
+
+    @Test
+    void hostDispatchCostsTheProfilesTimePerNodeKind() throws Exception {
+        RunResult r = simulate("seeds/ag_matmul_p2p", 2, Map.of(), Map.of(),
+                profile(8, 0, Map.of("HostOp", 7.0, "EndCoalescing", 3.0)));
+        List<TimelineEvent> host = r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.HOST).toList();
+        assertTrue(host.stream().anyMatch(e -> e.name().equals("dispatch HostOp")));
+        for (TimelineEvent e : host) {
+            double expected = switch (e.name()) {
+                case "dispatch HostOp" -> 7;
+                case "dispatch EndCoalescing" -> 3;
+                default -> 0;
+            };
+            assertEquals(expected, us(e), 1e-9, e.name());
+        }
+    }
+
+    @Test
+    void aGemmOverlappingAnNcclKernelIsSlowedByTheContentionFactor() throws Exception {
+        Map<String, Long> shape = Map.of("M", 1000L, "K", 1000L, "N", 1000L);
+        Map<String, String> options = Map.of("offsetStreamIndexingByRank", "true", "forwardLocalShard", "true");
+        RunResult slowed = simulate("seeds/ag_matmul_p2p", 2, shape, options, profile(8, 0.5, Map.of()));
+        // the forwarded local GEMM (42 us alone) starts at once beside the NCCL transfer of 4 MB (10 + 40 us), at
+        // 1/1.5 of its speed: 33.3 us of its work by 50 us; then the second GEMM starts and they share: the rest,
+        // 8.7 us of work, takes twice as long
+        TimelineEvent first = firstMatmul(slowed);
+        assertEquals(0, first.startNs());
+        assertEquals(50 + (42 - 50 / 1.5) * 2, first.endNs() / 1000.0, 0.002);
+    }
+
+    @Test
+    void kernelsOnTwoStreamsShareTheGpu() throws Exception {
+        Map<String, Long> shape = Map.of("M", 1000L, "K", 1000L, "N", 1000L);
+        Map<String, String> options = Map.of("backend", "cuda", "offsetStreamIndexingByRank", "true",
+                "forwardLocalShard", "true");
+        RunResult r = simulate("seeds/ag_matmul_p2p", 2, shape, options, profile(8, 0.5, Map.of()));
+        // copy engine (no SMs taken): 4 + 4e6 / 200e3 = 24 us; GEMMs of 42 us alone: the first runs alone to 24 us,
+        // then both at half speed until the first is done (60 us), then the second alone (done at 84 us)
+        List<TimelineEvent> mm = r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.MATMUL).toList();
+        assertEquals(2, mm.size());
+        assertEquals(60, mm.get(0).endNs() / 1000.0, 0.002);
+        assertEquals(24, mm.get(1).startNs() / 1000.0, 0.002);
+        assertEquals(84, mm.get(1).endNs() / 1000.0, 0.002);
+        assertEquals(84, r.medianMillis() * 1000, 0.002);
+    }
+
+    private static TimelineEvent firstMatmul(RunResult r) {
+        return r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.MATMUL).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,90 @@
+package org.hostir.studio.tests.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.tests.RepoPaths;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Python export of every example: {@code python3 -m py_compile} accepts it, and every nvFuser/torch call it
+ * makes is listed in docs/nvfuser-interop.md (where each is traced to the nvFuser test that makes it). Examples
+ * on a mesh other than {0 .. n-1} are refused with a diagnostic, which is checked too.
+ */
+class PythonExportTest {
+    private static final Pattern CALL = Pattern.compile(
+            "fd\\.ops\\.\\w+|fd\\.(?:define_tensor|add_output|fusion\\.inputs)|nvfuser(?:\\.\\w+)+|torch(?:\\.\\w+)+"
+                    + "|CommunicatorBackend\\.\\w+|DataType\\.\\w+|ParallelType\\.\\w+"
+                    + "|\\.(?:set_device_mesh|axis|parallelize|cuda|run|size|local_rank|backend_type)\\b");
+
+    private static List<Path> examples() throws Exception {
+        try (Stream<Path> s = Files.walk(RepoPaths.repo().resolve("examples"))) {
+            return s.filter(p -> p.toString().endsWith(".fusion")).sorted().toList();
+        }
+    }
+
+    @Test
+    void everyExampleExportsToAScriptPythonCompiles(@TempDir Path dir) throws Exception {
+        String doc = Files.readString(RepoPaths.repo().resolve("docs/nvfuser-interop.md"));
+        Set<String> undocumented = new TreeSet<>();
+        List<String> refused = new ArrayList<>();
+        int compiled = 0;
+        for (Path example : examples()) {
+            String script;
+            try {
+                script = Engine.export(Engine.load(new FusionSource.File(example), 8, Map.of()),
+                        Engine.ExportLanguage.PYTHON);
+            } catch (EngineFailure e) {
+                assertTrue(e.lines().get(0).contains("[export.unsupported]"), e.lines()::toString);
+                refused.add(example.getFileName().toString());
+                continue;
+            }
+            Path file = dir.resolve(example.getFileName().toString().replace(".fusion", ".py"));
+            Files.writeString(file, script);
+            Process p = new ProcessBuilder("python3", "-m", "py_compile", file.toString()).redirectErrorStream(true)
+                    .start();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "py_compile hung");
+            String output = new String(p.getInputStream().readAllBytes());
+            assertEquals(0, p.exitValue(), () -> example + ":\n" + output + "\n" + script);
+            compiled++;
+            for (Matcher m = CALL.matcher(script); m.find(); ) {
+                if (!doc.contains("`" + m.group())) undocumented.add(m.group());
+            }
+        }
+        assertTrue(compiled >= 15, "compiled " + compiled + " scripts");
+        assertEquals(Set.of(), undocumented, "calls missing from docs/nvfuser-interop.md");
+        assertEquals(List.of("ag_matmul_p2p_mesh_reversed.fusion", "allgather_p2p_sub_mesh.fusion", "reduce.fusion",
+                "send_recv.fusion"), refused, "only examples on meshes other than {0 .. n-1} are refused");
+    }
+
+    /** The definition and schedule of seed 002's pipeline, as nvFuser's test_overlap.py writes the same one. */
+    @Test
+    void agLinearReadsLikeNvFusersOwnTest() throws Exception {
+        Path file = RepoPaths.repo().resolve("examples/seeds/ag_linear.fusion");
+        String script = Engine.export(Engine.load(new FusionSource.File(file), 8, Map.of()),
+                Engine.ExportLanguage.PYTHON);
+        for (String line : List.of("out = fd.ops.linear(tv0, weight, bias)", "fd.add_output(out)",
+                "mesh = nvfuser.multidevice.DeviceMesh(torch.arange(num_devices))",
+                "tv0.axis(1).parallelize(nvfuser.ParallelType.mesh_x)",
+                "out.axis(0).parallelize(nvfuser.ParallelType.stream)",
+                "executor = nvfuser.multidevice.MultiDeviceExecutor(fd.fusion, params)")) {
+            assertTrue(script.contains(line), () -> "missing '" + line + "' in\n" + script);
+        }
+    }
+}
