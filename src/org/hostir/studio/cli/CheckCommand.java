@@ -3,25 +3,29 @@ package org.hostir.studio.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.lower.LoweringOptions;
 
 /**
- * {@code hirstudio check FILE.fusion [--devices N] [--set SYM=N ...]}: reads, converts and validates a fusion
- * file and prints a summary, then {@code ok}. Bad input: one {@code error:} line per diagnostic, exit 2.
+ * {@code hirstudio check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: reads, converts
+ * and validates a fusion file, lowers it for every rank (what the lowering refuses, check refuses), and prints
+ * a summary, then {@code ok}. Bad input: one {@code error:} line per diagnostic, exit 2.
  */
 public final class CheckCommand implements Command {
-    static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices"), Set.of("--set"), Set.of());
+    static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices"), Set.of("--set", "--option"),
+            Set.of());
 
     @Override
     public String name() { return "check"; }
 
     @Override
-    public String usage() { return "check FILE.fusion [--devices N] [--set SYM=N ...]"; }
+    public String usage() { return "check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]"; }
 
     @Override
     public String summary() { return "validate a fusion file and print a summary"; }
@@ -29,9 +33,11 @@ public final class CheckCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
+        LoweringOptions options = a.loweringOptions(Map.of());
         try {
             LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(a.file()), a.file()), a.devices(),
                     a.symbols());
+            Engine.check(loaded, options);
             out.print(FusionSummary.print(loaded));
             out.println("ok");
             return ExitCode.OK;

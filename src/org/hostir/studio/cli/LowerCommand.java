@@ -51,6 +51,7 @@ public final class LowerCommand implements Command {
         PassTrace trace;
         try {
             loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
+            Engine.check(loaded, options); // a rank other than the one printed may refuse
             trace = Engine.lower(loaded, options, ranks);
         } catch (EngineFailure e) {
             return Failures.report(e, err);

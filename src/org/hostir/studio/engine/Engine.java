@@ -84,6 +84,22 @@ public final class Engine {
         return lower(loaded, options, ranks, rank -> true);
     }
 
+    /**
+     * Lowers every rank and keeps nothing: what {@code check} and {@code lower} refuse is exactly what the
+     * lowering refuses on some rank (nvFuser lowers per rank, and a rank outside a mesh skips the ops there), so
+     * the decisions live in the passes only and no check repeats them.
+     */
+    public static void check(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
+        int devices = loaded.bindings().devices();
+        try {
+            for (int rank = 0; rank < devices; rank++) {
+                Pipeline.standard().lower(loaded.fusion(), new LoweringContext(rank, devices, options));
+            }
+        } catch (LoweringException e) {
+            throw located(e, loaded);
+        }
+    }
+
     /** The final program of one rank. */
     public static HostIrContainer lowerRank(LoadedFusion loaded, LoweringOptions options, int rank)
             throws EngineFailure {

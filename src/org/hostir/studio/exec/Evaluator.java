@@ -10,6 +10,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.ForLoop;
@@ -44,6 +45,9 @@ public final class Evaluator {
     private final ScalarEnv env;
     private final Map<Integer, Buffer> values = new HashMap<>();
     private final Map<StreamKey, BackendStream> streams = new HashMap<>();
+    /** The work of a communication this rank takes no part in, or did locally: its Wait has nothing to wait for. */
+    private static final Work NOTHING_POSTED = new Work() {};
+
     private final Map<Integer, Work> works = new HashMap<>();
     private final java.util.Set<Buffer> owned = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private BackendStream current;
@@ -112,10 +116,7 @@ public final class Evaluator {
             case SetCurrentStream s -> current = stream(s.stream());
             case Synchronize s -> device.waitEvent(current, device.record(stream(s.stream())));
             case HirAliasSelect s -> values.put(s.out().id(), select(s));
-            case Communication c -> works.put(c.id(), device.collective(new CollectiveCall(c.type(), c.team(),
-                    c.root() == null ? -1 : (int) env.eval(c.root()), mesh(c.input()), mesh(c.output()),
-                    values.get(c.input().id()), values.get(c.output().id()), c.reduction()), current,
-                    info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION)));
+            case Communication c -> works.put(c.id(), post(c));
             case P2PCommunication p -> {
                 P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
                 if (group != null) {
@@ -131,13 +132,33 @@ public final class Evaluator {
                 Work work = works.get(w.communicationId());
                 if (work == null) throw new ExecutionException("Wait for communication " + w.communicationId()
                         + ", which was not posted");
-                device.waitWork(current, work);
+                if (work != NOTHING_POSTED) device.waitWork(current, work);
             }
             case PostOnStream p -> {
                 for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
             }
             case HostOp o -> run(o.op(), o.id(), kind(o.op()));
         }
+    }
+
+    /**
+     * nvFuser's postSingleCommunication: a rank outside the team posts nothing (its Wait then waits for nothing),
+     * so every rank involved in a resharding runs the same program; and postSendRecv: a SendRecv whose receiver
+     * is its sender ({@code team=(1 1)}) is a copy on the current stream.
+     */
+    private Work post(Communication c) {
+        int rank = device.rank();
+        if (!c.team().contains(rank)) return NOTHING_POSTED;
+        int root = c.root() == null ? -1 : (int) env.eval(c.root());
+        Buffer in = values.get(c.input().id());
+        Buffer out = values.get(c.output().id());
+        if (c.type() == CommunicationType.SEND_RECV && c.team().stream().allMatch(d -> d == root)) {
+            device.copy(bound(c.output()), bound(c.input()), current,
+                    info(c.id(), c.type().dumpName(), EventKind.COPY).withBytes(in.bytes()));
+            return NOTHING_POSTED;
+        }
+        return device.collective(new CollectiveCall(c.type(), c.team(), root, mesh(c.input()), mesh(c.output()),
+                in, out, c.reduction()), current, info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION));
     }
 
     private void loop(ForLoop f) {

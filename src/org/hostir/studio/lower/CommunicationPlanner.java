@@ -2,7 +2,6 @@ package org.hostir.studio.lower;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
@@ -13,8 +12,11 @@ import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.print.IrText;
 
 /**
- * DESIGN 2.2's table: which collective a resharding expression becomes, with its team and root. A SendRecv
- * between two sharded meshes is one pair per slice; everything else is a single collective.
+ * Which communications a resharding expression becomes, with their teams and roots, case by case as nvFuser's
+ * {@code convertSingleOpToCommunication} (csrc/host_ir/lower_to_communication.cpp) chooses them. Teams keep
+ * the mesh's device order, the root appended when it is not in the mesh; nothing is sorted. Every rank gets
+ * the same list (meshes are 1-D, so nvFuser's {@code mesh.getSlice(rank, DIDx)} is the whole mesh): a rank
+ * outside a team skips that communication when it runs, it is not pruned here.
  */
 public final class CommunicationPlanner {
     /** One collective to post: the devices taking part and the root where the type has one (else -1). */
@@ -29,51 +31,39 @@ public final class CommunicationPlanner {
     public static List<Plan> plan(FusionOp op) {
         TensorView in = op.inputs().get(0);
         TensorView out = op.output();
-        DeviceMesh pm = in.mesh();
-        DeviceMesh cm = out.mesh();
-        boolean same = pm.equals(cm);
-        boolean pSharded = in.allocationAxes().stream().anyMatch(a -> a.isDeviceDim());
-        boolean cSharded = out.allocationAxes().stream().anyMatch(a -> a.isDeviceDim());
+        DeviceMesh sender = in.mesh();
+        DeviceMesh receiver = out.mesh();
+        boolean sameMesh = sender.equals(receiver);
+        // convertSingleOpToCommunication: a tensor on a one-device mesh counts as unsharded
+        boolean inSharded = isSharded(in) && sender.size() > 1;
+        boolean outSharded = isSharded(out) && receiver.size() > 1;
         return switch (op) {
             case FusionOp.Set s -> {
-                if (!pSharded && !cSharded) {
-                    yield List.of(new Plan(CommunicationType.BROADCAST, union(pm, cm, first(pm)), first(pm), null));
+                checkOneShardingChange(s);
+                if (!inSharded && outSharded) yield List.of(lowerToScatter(s, sender, receiver));
+                if (inSharded && !outSharded) {
+                    yield sameMesh ? List.of(new Plan(CommunicationType.ALLGATHER, sender.deviceIds(), -1, null))
+                            : rootedAtEachReceiver(CommunicationType.GATHER, sender, receiver, null);
                 }
-                if (pSharded && !cSharded) {
-                    yield same ? List.of(new Plan(CommunicationType.ALLGATHER, pm.deviceIds(), -1, null))
-                            : perReceiver(CommunicationType.GATHER, pm, cm, null);
-                }
-                if (!pSharded) {
-                    yield List.of(new Plan(CommunicationType.SCATTER, union(cm, cm, first(pm)), first(pm), null));
-                }
-                if (!sameShardedAxis(s)) {
-                    throw new LoweringException(op, "sharding.two-changes",
-                            "changes two shardings at once (an all-to-all), which has no collective here");
-                }
-                if (pm.size() != cm.size()) {
-                    throw new LoweringException(op, "sharding.sendrecv-mesh",
-                            "moves a sharded axis between meshes of different sizes " + IrText.mesh(pm) + " and "
-                                    + IrText.mesh(cm));
-                }
-                List<Plan> pairs = new ArrayList<>();
-                for (int i = 0; i < pm.size(); i++) {
-                    int from = pm.deviceIds().get(i);
-                    int to = cm.deviceIds().get(i);
-                    pairs.add(new Plan(CommunicationType.SEND_RECV, from == to ? List.of(from) : List.of(from, to),
-                            from, null));
-                }
-                yield pairs;
+                yield lowerToBroadcastOrSendRecv(s, inSharded, sender, receiver);
             }
             case FusionOp.Reduction r when Resharding.isCommunicatingReduction(r) -> {
-                if (!cSharded) {
-                    yield same ? List.of(new Plan(CommunicationType.ALLREDUCE, pm.deviceIds(), -1, r.op()))
-                            : perReceiver(CommunicationType.REDUCE, pm, cm, r.op());
+                if (!inSharded && sender.size() != 1) { // convertSingleOpToCommunication's check on reductions
+                    throw new LoweringException(op, "sharding.reduce-input",
+                            "a reducing communication needs its input sharded; insert a set before the reduction");
                 }
-                if (!same) {
-                    throw new LoweringException(op, "sharding.reduce-scatter-mesh",
-                            "a ReduceScatter needs the same mesh on both sides");
+                if (outSharded) {
+                    if (!sameMesh) {
+                        throw new LoweringException(op, "sharding.reduce-scatter-mesh",
+                                "a ReduceScatter needs the same mesh on both sides; insert a set before or after"
+                                        + " the reduction to move to another mesh");
+                    }
+                    // lowerToReduceScatter
+                    yield List.of(new Plan(CommunicationType.REDUCE_SCATTER, sender.deviceIds(), -1, r.op()));
                 }
-                yield List.of(new Plan(CommunicationType.REDUCE_SCATTER, pm.deviceIds(), -1, r.op()));
+                // lowerToAllreduce on one mesh, else lowerToReduce: one Reduce per receiving device
+                yield sameMesh ? List.of(new Plan(CommunicationType.ALLREDUCE, sender.deviceIds(), -1, r.op()))
+                        : rootedAtEachReceiver(CommunicationType.REDUCE, sender, receiver, r.op());
             }
             case FusionOp.Reduction _, FusionOp.Binary _, FusionOp.Broadcast _, FusionOp.Matmul _,
                  FusionOp.Linear _ -> throw new LoweringException(op, "sharding.not-lowerable",
@@ -87,32 +77,79 @@ public final class CommunicationPlanner {
                 + String.join(", ", op.inputs().stream().map(TensorView::label).toList()) + ")";
     }
 
-    private static boolean sameShardedAxis(FusionOp.Set s) {
-        int[] map = AxisMap.of(s, 0);
-        for (int p = 0; p < map.length; p++) {
-            if (s.input().axis(p).isDeviceDim()) {
-                return map[p] != AxisMap.NONE && s.output().axis(map[p]).isDeviceDim();
-            }
-        }
-        return false;
+    /** nvFuser's isSharded: some allocated, non-reduction axis is device-parallel. */
+    private static boolean isSharded(TensorView tv) {
+        return tv.allocationAxes().stream().anyMatch(a -> a.isDeviceDim() && !a.isReduction());
     }
-
-    private static int first(DeviceMesh m) { return m.deviceIds().get(0); }
 
     /**
-     * A Gather or Reduce rooted at each device of the receiving mesh, in its order (nvFuser's lowerToGather and
-     * lowerToReduce): every device of a replicated output needs the whole result, not only the first.
+     * lowerToScatter: the team is the receiving mesh; the root is the first device of the sending mesh that is
+     * also a receiver, and there must be one.
      */
-    private static List<Plan> perReceiver(CommunicationType type, DeviceMesh senders, DeviceMesh receivers,
-                                          ReductionOpType reduction) {
-        return receivers.deviceIds().stream()
-                .map(root -> new Plan(type, union(senders, senders, root), root, reduction)).toList();
+    private static Plan lowerToScatter(FusionOp op, DeviceMesh sender, DeviceMesh receiver) {
+        int root = sender.deviceIds().stream().filter(receiver::contains).findFirst().orElseThrow(
+                () -> new LoweringException(op, "sharding.scatter-root", "a Scatter from " + IrText.mesh(sender)
+                        + " to " + IrText.mesh(receiver) + " needs a device in both meshes to be its root;"
+                        + " the meshes share none"));
+        return new Plan(CommunicationType.SCATTER, receiver.deviceIds(), root, null);
     }
 
-    private static List<Integer> union(DeviceMesh a, DeviceMesh b, int root) {
-        TreeSet<Integer> team = new TreeSet<>(a.deviceIds());
-        team.addAll(b.deviceIds());
-        team.add(root);
-        return List.copyOf(team);
+    /**
+     * lowerToBroadcastOrSendRecv: a sharded input goes slice by slice, sender at(i) to receiver at(i), as one
+     * SendRecv each, whose team is the pair even when both are the same device; otherwise the first device of
+     * the sending mesh broadcasts (lowerToBroadcast).
+     */
+    private static List<Plan> lowerToBroadcastOrSendRecv(FusionOp op, boolean inSharded, DeviceMesh sender,
+                                                         DeviceMesh receiver) {
+        if (!inSharded) {
+            int root = sender.deviceIds().get(0);
+            return List.of(new Plan(CommunicationType.BROADCAST, withRoot(receiver, root), root, null));
+        }
+        if (sender.size() != receiver.size()) {
+            throw new LoweringException(op, "sharding.sendrecv-mesh", "moves a sharded axis between meshes of"
+                    + " different sizes " + IrText.mesh(sender) + " and " + IrText.mesh(receiver)
+                    + ": slice i goes from the i-th sender to the i-th receiver, so the sizes must agree");
+        }
+        List<Plan> pairs = new ArrayList<>();
+        for (int i = 0; i < sender.size(); i++) {
+            int from = sender.deviceIds().get(i);
+            pairs.add(new Plan(CommunicationType.SEND_RECV, List.of(from, receiver.deviceIds().get(i)), from, null));
+        }
+        return pairs;
+    }
+
+    /**
+     * lowerToGather and lowerToReduce: the root of a Gather or Reduce receives, so a replicated output gets one
+     * per device of the receiving mesh, in its order, each with team = the sending mesh plus that root.
+     */
+    private static List<Plan> rootedAtEachReceiver(CommunicationType type, DeviceMesh senders, DeviceMesh receivers,
+                                                   ReductionOpType reduction) {
+        return receivers.deviceIds().stream()
+                .map(root -> new Plan(type, withRoot(senders, root), root, reduction)).toList();
+    }
+
+    /** The mesh's devices in its order, then the root when the mesh lacks it (nvFuser appends, never sorts). */
+    private static List<Integer> withRoot(DeviceMesh mesh, int root) {
+        List<Integer> team = new ArrayList<>(mesh.deviceIds());
+        if (!mesh.contains(root)) team.add(root);
+        return team;
+    }
+
+    /**
+     * isInnerResharding's precondition (via getShardingChanges): one expression adds or removes at most one
+     * sharding; moving the sharded axis is two changes (an all-to-all).
+     */
+    private static void checkOneShardingChange(FusionOp.Set s) {
+        int[] map = AxisMap.of(s, 0);
+        for (int p = 0; p < map.length; p++) {
+            if (!s.input().axis(p).isDeviceDim() || s.input().axis(p).isReduction()) continue;
+            if (map[p] == AxisMap.NONE || s.output().axis(map[p]).isDeviceDim()) return;
+            boolean added = s.output().axes().stream().anyMatch(a -> a.isDeviceDim() && !a.isReduction());
+            if (added) {
+                throw new LoweringException(s, "sharding.two-changes",
+                        "changes two shardings at once (an all-to-all), which has no collective here");
+            }
+            return;
+        }
     }
 }

@@ -16,8 +16,8 @@ import org.hostir.studio.ir.host.HostOp;
 
 /**
  * nvFuser's ConvertOpToCommunication: each resharding expression, at top level or directly in a loop body,
- * becomes {@code Allocate} (when this rank holds the output) + {@code Communication} + {@code Wait}. A rank
- * outside the team gets nothing for it.
+ * becomes {@code Allocate} (when this rank holds the output) + {@code Communication} + {@code Wait}, once per
+ * communication {@link CommunicationPlanner} chooses.
  */
 public final class ConvertToCommunicationPass implements HostPass {
     private static final String NAME = "ConvertToCommunication";
@@ -49,6 +49,12 @@ public final class ConvertToCommunicationPass implements HostPass {
                 h.ir().counters(), h.provenance());
     }
 
+    /**
+     * ConvertOpToCommunication's handle_top_level_expr: every communication of the expression, each preceded by
+     * an Allocate of the output where this rank is in the output's mesh (the evaluator skips an Allocate of a
+     * tensor it already holds) and followed by its Wait. A rank keeps the communications whose team it is not
+     * in; the evaluator skips them (postSingleCommunication), so every involved rank has the same list.
+     */
     private static void convert(HostNode node, HostIrBuilder h, LoweringContext context, List<HostNode> out) {
         if (!(node instanceof HostOp op) || !Resharding.isResharding(op.op())) {
             out.add(node);
@@ -56,18 +62,8 @@ public final class ConvertToCommunicationPass implements HostPass {
         }
         FusionOp expr = op.op();
         TensorView output = expr.output();
-        int rank = context.rank();
-        boolean allocated = false;
         for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr)) {
-            if (!plan.team().contains(rank)) continue;
-            if (!allocated && output.mesh().contains(rank)) {
-                out.add(h.inherit(op.id(), h.allocate(output)));
-                allocated = true;
-            }
-            if (plan.team().size() == 1) { // data that stays on its device is a copy into the allocated output
-                out.add(h.inherit(op.id(), h.op(new FusionOp.Set(output, expr.inputs().get(0)))));
-                continue;
-            }
+            if (output.mesh().contains(context.rank())) out.add(h.inherit(op.id(), h.allocate(output)));
             var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
                     plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,
                     plan.reduction(), context.options().get(BACKEND)));

@@ -12,6 +12,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * Gather, Allgather, Scatter and ReduceScatter move contiguous slices, so the sharded axis must be outermost (Stream
@@ -34,6 +35,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
                 ops.addAll(reorderReduceScatter(b, r, innerScatteredAxis(r), renamed));
                 continue;
             }
+            checkScatteredAxisOutermost(op);
             int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
                     && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
             if (axis <= 0) {
@@ -115,6 +117,26 @@ public final class ReorderShardedAxisPass implements FusionPass {
         return List.of(new FusionOp.Set(permuted, in, perm),
                 new FusionOp.Reduction(r.op(), scattered, permuted, List.of(perm.indexOf(reduced))),
                 new FusionOp.Set(restored, scattered, back));
+    }
+
+    /**
+     * A ReduceScatter hands out outermost slices of the reduced tensor, so its scattered axis must come first
+     * (Stream axes, sliced away by their loop, aside). An inner scattered axis is permuted out above
+     * ({@link #reorderReduceScatter}); where that rewrite does not apply (a Stream output, an input that keeps a
+     * reduction axis) the reduction is refused rather than lowered to a ReduceScatter of the wrong axis.
+     */
+    private static void checkScatteredAxisOutermost(FusionOp op) {
+        if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
+        if (CommunicationPlanner.plan(r).get(0).type() != CommunicationType.REDUCE_SCATTER) return;
+        TensorView out = r.output();
+        List<IterDomain> streams = out.streamAxis().stream().toList();
+        int position = Resharding.shardedPosition(out, streams);
+        if (position > 0) {
+            throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
+                    + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"
+                    + " tensor; move the DIDx axis first (an inner scattered axis is permuted out only without a"
+                    + " Stream axis and when the input keeps no reduction axis)");
+        }
     }
 
     private static List<Integer> outermostFirst(int axis, int rank) {

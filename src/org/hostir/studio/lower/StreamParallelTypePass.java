@@ -51,10 +51,12 @@ public final class StreamParallelTypePass implements HostPass {
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
+        checkNoStreamInputs(program);
         List<HostNode> out = new ArrayList<>();
         StreamLoopBuilder loop = null;
         int loops = 0;
         for (HostNode node : program.topLevel()) {
+            if (node instanceof HostOp op) checkPipelinedAllgather(op.op());
             if (node instanceof PostOnStream p && p.outputs().stream().anyMatch(t -> t.streamAxis().isPresent())) {
                 TensorView streamed = p.outputs().stream().filter(t -> t.streamAxis().isPresent()).findFirst()
                         .orElseThrow();
@@ -79,6 +81,38 @@ public final class StreamParallelTypePass implements HostPass {
         close(loop, out, loops);
         return new HostIrContainer(program.inputs(), program.outputs(), out, program.hostUnits(), program.symbols(),
                 h.ir().counters(), h.provenance());
+    }
+
+    /**
+     * StreamParallelType::passImplementation: "Expected no stream axis in the TensorView inputs". A loop slices
+     * what the program produces; an input comes whole from the caller.
+     */
+    private static void checkNoStreamInputs(HostIrContainer program) {
+        List<LoweringError> errors = program.inputs().stream().filter(t -> t.streamAxis().isPresent())
+                .map(t -> new LoweringError(t.label(), "stream.input", "a fusion input cannot have a Stream axis:"
+                        + " a stream loop slices the tensors the program computes, while an input arrives whole;"
+                        + " make the axis Serial here and Stream-parallel on a tensor computed from it",
+                        Subject.tensor(t)))
+                .toList();
+        if (!errors.isEmpty()) throw new LoweringException(errors);
+    }
+
+    /**
+     * processForLoopBodies' P2P allgather: "expected a sharded first axis on the input" and "a stream
+     * parallelized first axis on the output". A DIDx-to-Stream set moves whole outermost slices, whichever
+     * allgather form it is lowered to.
+     */
+    private static void checkPipelinedAllgather(FusionOp op) {
+        if (Resharding.didToStreamAxis(op).isEmpty()) return;
+        TensorView in = op.inputs().get(0);
+        TensorView out = op.output();
+        if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
+            throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
+                    + " pipelined allgather) needs the DIDx axis first in its input and the Stream axis first in"
+                    + " its output; here they are axes " + in.axes().indexOf(in.axes().stream()
+                    .filter(IterDomain::isDeviceDim).findFirst().orElseThrow()) + " and "
+                    + out.axes().indexOf(out.streamAxis().orElseThrow()) + ": move them outermost");
+        }
     }
 
     /** The Stream axis a top-level node pipelines over, if it is a host op whose output has one. */

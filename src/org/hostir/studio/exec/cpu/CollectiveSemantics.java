@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.hostir.studio.ir.ReductionOpType;
@@ -34,12 +35,21 @@ final class CollectiveSemantics {
         return switch (any.type()) {
             case ALLGATHER -> deliver(parts, concat(any.senders(), parts), -1);
             case GATHER -> deliver(parts, concat(any.senders(), parts), any.root());
-            case BROADCAST, SEND_RECV -> deliver(parts, input(parts, any.root()), -1);
+            case BROADCAST -> deliver(parts, input(parts, any.root()), -1);
+            case SEND_RECV -> deliver(parts, input(parts, any.root()), receiver(parts.keySet(), any.root()));
             case SCATTER -> split(parts, input(parts, any.root()), any.receivers());
             case ALLREDUCE -> deliver(parts, reduce(any, parts), -1);
             case REDUCE -> deliver(parts, reduce(any, parts), any.root());
             case REDUCE_SCATTER -> split(parts, reduce(any, parts), any.receivers());
         };
+    }
+
+    /**
+     * nvFuser's postSendRecv: the team is (sender receiver) and only the receiver takes the data, even where the
+     * sender also holds the output (meshes {1 0} to {0 1}: each device is the receiver of one pair only).
+     */
+    private static int receiver(Set<Integer> team, int sender) {
+        return team.stream().filter(r -> r != sender).findFirst().orElse(sender);
     }
 
     private static float[] input(Map<Integer, Part> parts, int rank) {

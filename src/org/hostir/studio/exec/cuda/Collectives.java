@@ -132,23 +132,18 @@ final class Collectives {
         }
     }
 
+    /** nvFuser's postSendRecv: the team is (sender receiver); the root sends to the other, who receives. */
     private static void sendRecv(Posting p) {
-        p.nccl.groupStart();
-        try {
-            if (p.isRoot()) {
-                for (int r : p.call.receivers()) {
-                    if (r == p.d.rank) {
-                        if (p.out != null) p.d.driver.copyDtoDAsync(p.out.address(), p.in.address(), p.in.bytes(),
-                                p.stream());
-                    } else {
-                        p.nccl.send(p.in.address(), p.in.numel(), p.type, p.peer(r), p.comm, p.stream());
-                    }
-                }
-            } else if (p.out != null) {
-                p.nccl.recv(p.out.address(), p.out.numel(), p.type, p.root, p.comm, p.stream());
+        List<Integer> team = p.call.team();
+        int receiver = team.get(0) == p.call.root() ? team.get(team.size() - 1) : team.get(0);
+        if (p.isRoot()) {
+            if (receiver == p.d.rank) {
+                if (p.out != null) p.d.driver.copyDtoDAsync(p.out.address(), p.in.address(), p.in.bytes(), p.stream());
+            } else {
+                p.nccl.send(p.in.address(), p.in.numel(), p.type, p.peer(receiver), p.comm, p.stream());
             }
-        } finally {
-            p.nccl.groupEnd();
+        } else if (p.out != null) {
+            p.nccl.recv(p.out.address(), p.out.numel(), p.type, p.root, p.comm, p.stream());
         }
     }
 

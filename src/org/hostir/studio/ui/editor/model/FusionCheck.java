@@ -46,7 +46,7 @@ public final class FusionCheck {
         try {
             LoadedFusion loaded = Engine.load(parsed, devices(doc), Map.of());
             try {
-                Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0);
+                Engine.check(loaded, LoweringOptions.DEFAULTS); // every rank, as hirstudio check
             } catch (EngineFailure e) {
                 // a lowering diagnostic's path names the expression: the message says which one
                 for (Diagnostic d : e.diagnostics()) problems.add(problem(d, doc, d.path() + ": " + d.message()));

@@ -72,21 +72,19 @@ class PerRankLoweringTest {
     }
 
     @Test
-    void broadcastAndSendRecvBetweenSingleDeviceMeshes() {
-        Fusion broadcast = TestFusions.setBetween(M0, M1, false, false);
-        Communication b = communications(lower(broadcast, 1, 2)).get(0);
-        assertEquals(CommunicationType.BROADCAST, b.type());
-        assertEquals(List.of(0, 1), b.team());
-        assertEquals(Scalar.constant(0), b.root(), "the root is the producer's first device");
-
-        Fusion sendRecv = TestFusions.setBetween(M0, M1, true, true);
-        Communication s = communications(lower(sendRecv, 0, 2)).get(0);
-        assertEquals(CommunicationType.SEND_RECV, s.type());
-        assertEquals(List.of(0, 1), s.team());
-        assertEquals(Scalar.constant(0), s.root());
-        assertEquals(List.of("Communication", "Wait"), kinds(lower(sendRecv, 0, 2).topLevel()),
-                "the sender holds no output: no Allocate");
-        assertEquals(List.of("Allocate", "Communication", "Wait"), kinds(lower(sendRecv, 1, 2).topLevel()));
+    void singleDeviceMeshesBroadcastWhetherOrNotTheirAxisIsDidx() {
+        // nvFuser's convertSingleOpToCommunication counts a tensor on a one-device mesh as unsharded, so both
+        // sets are lowerToBroadcast's: team = the receiving mesh, then the root, which it lacks
+        for (boolean sharded : List.of(false, true)) {
+            Fusion f = TestFusions.setBetween(M0, M1, sharded, sharded);
+            Communication b = communications(lower(f, 1, 2)).get(0);
+            assertEquals(CommunicationType.BROADCAST, b.type(), "sharded " + sharded);
+            assertEquals(List.of(1, 0), b.team());
+            assertEquals(Scalar.constant(0), b.root(), "the root is the producer's first device");
+            assertEquals(List.of("Communication", "Wait"), kinds(lower(f, 0, 2).topLevel()),
+                    "the sender holds no output: no Allocate");
+            assertEquals(List.of("Allocate", "Communication", "Wait"), kinds(lower(f, 1, 2).topLevel()));
+        }
     }
 
     @Test
