@@ -15,12 +15,14 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 
 /**
  * Turns a document into Fusion IR. Numbering is by file order, so the same file always prints the same:
  * tensors {@code T0..} in the order of {@code tensors}, iter domains in the order their tensors and axes appear,
- * symbols {@code i0..} by first appearance. Tensor labels are the file's names. Referential integrity (every
+ * symbols as nvFuser's builder creates them ({@link SymbolNumbering}: one per axis of each tensor no op defines,
+ * op outputs reusing their inputs'). Tensor labels are the file's names. Referential integrity (every
  * name defined once, every reference defined) is checked here, since the IR cannot even be built without it;
  * everything else is {@link FusionValidator}'s.
  */
@@ -47,12 +49,15 @@ public final class FusionConverter {
 
     private Converted run(FusionBindings bindings) throws FusionFileException {
         IrBuilder b = new IrBuilder();
+        SymbolNumbering symbols = new SymbolNumbering(b);
+        Set<String> defined = new HashSet<>();
+        doc.ops().forEach(op -> defined.add(op.output()));
         Map<String, TensorView> byName = new HashMap<>();
         Map<String, Integer> firstIndex = new HashMap<>();
         List<TensorView> tensors = new ArrayList<>();
         for (int i = 0; i < doc.tensors().size(); i++) {
             TensorSpec spec = doc.tensors().get(i);
-            TensorView tv = tensor(b, spec, bindings);
+            TensorView tv = tensor(b, spec, bindings, symbols, defined.contains(spec.name()));
             tensors.add(tv);
             Integer first = firstIndex.putIfAbsent(spec.name(), i);
             if (first != null) {
@@ -76,15 +81,20 @@ public final class FusionConverter {
             diagnostics.sort(Comparator.comparingInt(Diagnostic::line));
             throw new FusionFileException(diagnostics);
         }
-        Fusion fusion = b.fusion(doc.name(), inputs, ops, outputs);
-        return new Converted(fusion, tensors, new FileLocator(source));
+        Map<Integer, TensorView> numbered = symbols.resolve(ops, tensors, bindings);
+        Fusion fusion = b.fusion(doc.name(), inputs.stream().map(t -> numbered.get(t.id())).toList(),
+                ops.stream().map(op -> TensorSubstitution.apply(op, numbered)).toList(),
+                outputs.stream().map(t -> numbered.get(t.id())).toList());
+        return new Converted(fusion, tensors.stream().map(t -> numbered.get(t.id())).toList(),
+                new FileLocator(source));
     }
 
-    private static TensorView tensor(IrBuilder b, TensorSpec spec, FusionBindings bindings) {
+    private static TensorView tensor(IrBuilder b, TensorSpec spec, FusionBindings bindings, SymbolNumbering symbols,
+                                     boolean definedByOp) {
         List<IterDomain> axes = new ArrayList<>();
         for (AxisSpec a : spec.axes()) {
             Extent extent = switch (a.extent()) {
-                case ExtentSpec.Symbol s -> b.symbol(s.name());
+                case ExtentSpec.Symbol s -> symbols.symbol(s.name(), definedByOp);
                 case ExtentSpec.Size s -> new Extent.Constant(s.value());
             };
             axes.add(b.iterDomain(extent, a.iter(), a.parallel()));

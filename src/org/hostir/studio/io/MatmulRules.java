@@ -4,11 +4,11 @@ import static org.hostir.studio.io.ValidationContext.extent;
 import static org.hostir.studio.io.ValidationContext.isUnit;
 import static org.hostir.studio.io.ValidationContext.reductions;
 import static org.hostir.studio.io.ValidationContext.runtime;
-import static org.hostir.studio.io.ValidationContext.sameExtent;
 import static org.hostir.studio.io.ValidationContext.shape;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
@@ -36,10 +36,10 @@ final class MatmulRules {
         }
         IterDomain kA = a.getLast();
         IterDomain kB = b.size() == 1 ? b.getFirst() : b.get(b.size() - 2);
-        if (!sameExtent(kA.extent(), kB.extent())) {
+        if (!c.same(kA.extent(), kB.extent())) {
             c.fail(Rule.SHAPE_MATMUL, "contracted axes differ: " + m.a().label() + " " + shape(a) + " has K = "
-                    + extent(kA.extent()) + " but " + m.b().label() + " " + shape(b) + " has K = "
-                    + extent(kB.extent()));
+                    + c.valued(kA.extent()) + " but " + m.b().label() + " " + shape(b) + " has K = "
+                    + c.valued(kB.extent()));
             return;
         }
         List<IterDomain> batchA = a.size() > 2 ? a.subList(0, a.size() - 2) : List.of();
@@ -63,9 +63,9 @@ final class MatmulRules {
             return;
         }
         Extent k = in.getLast().extent();
-        if (!sameExtent(k, w.getLast().extent())) {
-            c.fail(Rule.SHAPE_LINEAR, "contracted axes differ: input " + shape(in) + " has K = " + extent(k)
-                    + " but weight " + shape(w) + " has K = " + extent(w.getLast().extent()));
+        if (!c.same(k, w.getLast().extent())) {
+            c.fail(Rule.SHAPE_LINEAR, "contracted axes differ: input " + shape(in) + " has K = " + c.valued(k)
+                    + " but weight " + shape(w) + " has K = " + c.valued(w.getLast().extent()));
             return;
         }
         List<Extent> expected = new ArrayList<>(ShapeRules.extentsOf(in.subList(0, in.size() - 1)));
@@ -74,7 +74,7 @@ final class MatmulRules {
             expected.add(n);
             if (l.bias() != null) {
                 List<IterDomain> bias = runtime(l.bias());
-                if (bias.size() != 1 || !sameExtent(bias.getFirst().extent(), n)) {
+                if (bias.size() != 1 || !c.same(bias.getFirst().extent(), n)) {
                     c.fail(Rule.SHAPE_LINEAR, "the bias " + shape(bias) + " must be [N] = [" + extent(n) + "]");
                     return;
                 }
@@ -89,26 +89,45 @@ final class MatmulRules {
 
     /** Broadcasts batch axes right-aligned; null (after reporting) when they do not broadcast. */
     private static List<Extent> batch(ShapeRules.Checker c, List<IterDomain> a, List<IterDomain> b) {
-        int n = Math.max(a.size(), b.size());
+        List<IterDomain> chosen = batchAxes(a, b, c::same);
         List<Extent> out = new ArrayList<>();
+        int n = chosen.size();
+        for (int i = 0; i < n; i++) {
+            if (chosen.get(i) == null) {
+                IterDomain x = a.get(i - (n - a.size()));
+                IterDomain y = b.get(i - (n - b.size()));
+                c.fail(Rule.SHAPE_MATMUL, "batch axes do not broadcast: " + c.valued(x.extent()) + " in "
+                        + shape(a) + " against " + c.valued(y.extent()) + " in " + shape(b));
+                return null;
+            }
+            out.add(chosen.get(i).extent());
+        }
+        return out;
+    }
+
+    /**
+     * The batch axes of the output, right-aligned as in at::matmul: per position the operand axis whose extent it
+     * takes, null where the two do not broadcast. Validation and symbol numbering ({@link OutputExtents}) share it.
+     */
+    static List<IterDomain> batchAxes(List<IterDomain> a, List<IterDomain> b, BiPredicate<Extent, Extent> same) {
+        int n = Math.max(a.size(), b.size());
+        List<IterDomain> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             IterDomain x = i - (n - a.size()) >= 0 ? a.get(i - (n - a.size())) : null;
             IterDomain y = i - (n - b.size()) >= 0 ? b.get(i - (n - b.size())) : null;
             if (x == null || y == null) {
-                out.add((x == null ? y : x).extent());
-            } else if (sameExtent(x.extent(), y.extent())) {
-                out.add(isUnit(x) && !x.isDeviceDim() ? y.extent() : x.extent());
+                out.add(x == null ? y : x);
+            } else if (same.test(x.extent(), y.extent())) {
+                out.add(isUnit(x) && !x.isDeviceDim() ? y : x);
             } else if (localUnit(x) && !localUnit(y)) {
-                out.add(y.extent());
+                out.add(y);
             } else if (localUnit(y) && !localUnit(x)) {
-                out.add(x.extent());
+                out.add(x);
             } else if (localUnit(x) && localUnit(y) && !(x.isDeviceDim() && y.isDeviceDim())) {
                 // a broadcast axis against a device axis: the device axis survives
-                out.add(x.isDeviceDim() ? x.extent() : y.extent());
+                out.add(x.isDeviceDim() ? x : y);
             } else {
-                c.fail(Rule.SHAPE_MATMUL, "batch axes do not broadcast: " + extent(x.extent()) + " in "
-                        + shape(a) + " against " + extent(y.extent()) + " in " + shape(b));
-                return null;
+                out.add(null);
             }
         }
         return out;

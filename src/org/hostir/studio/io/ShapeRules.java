@@ -4,7 +4,6 @@ import static org.hostir.studio.io.ValidationContext.extent;
 import static org.hostir.studio.io.ValidationContext.isUnit;
 import static org.hostir.studio.io.ValidationContext.reductions;
 import static org.hostir.studio.io.ValidationContext.runtime;
-import static org.hostir.studio.io.ValidationContext.sameExtent;
 import static org.hostir.studio.io.ValidationContext.shape;
 
 import java.util.ArrayList;
@@ -56,6 +55,12 @@ final class ShapeRules {
             this.op = op;
         }
 
+        /** Whether two extents may be equal under the bindings ({@link ValidationContext#sameExtent}). */
+        boolean same(Extent a, Extent b) { return cx.sameExtent(a, b); }
+
+        /** An extent for a message, with its value where it has one. */
+        String valued(Extent e) { return cx.valued(e); }
+
         void fail(Rule rule, String what) {
             cx.report(cx.locator.op(index), rule, ValidationContext.op(op) + ": " + what);
         }
@@ -68,9 +73,9 @@ final class ShapeRules {
                 return false;
             }
             for (int i = 0; i < actual.size(); i++) {
-                if (!sameExtent(actual.get(i).extent(), expected.get(i))) {
+                if (!cx.sameExtent(actual.get(i).extent(), expected.get(i))) {
                     fail(rule, what + " " + shape(actual) + ": axis " + i + " has extent "
-                            + extent(actual.get(i).extent()) + ", expected " + extent(expected.get(i))
+                            + cx.valued(actual.get(i).extent()) + ", expected " + cx.valued(expected.get(i))
                             + " (expected " + extents(expected) + ")");
                     return false;
                 }
@@ -144,15 +149,15 @@ final class ShapeRules {
         for (int i = 0; i < l.size(); i++) {
             IterDomain x = l.get(i);
             IterDomain y = r.get(i);
-            if (sameExtent(x.extent(), y.extent())) {
+            if (cx.sameExtent(x.extent(), y.extent())) {
                 expected.add(isUnit(x) ? y.extent() : x.extent());
             } else if (isUnit(x)) {
                 expected.add(y.extent());
             } else if (isUnit(y)) {
                 expected.add(x.extent());
             } else {
-                c.fail(Rule.SHAPE_BINARY, "axis " + i + " has extent " + extent(x.extent()) + " in " + shape(l)
-                        + " but " + extent(y.extent()) + " in " + shape(r));
+                c.fail(Rule.SHAPE_BINARY, "axis " + i + " has extent " + cx.valued(x.extent()) + " in " + shape(l)
+                        + " but " + cx.valued(y.extent()) + " in " + shape(r));
                 return;
             }
         }

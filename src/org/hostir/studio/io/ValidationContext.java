@@ -2,6 +2,7 @@ package org.hostir.studio.io;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.Extent;
@@ -49,13 +50,42 @@ final class ValidationContext {
     }
 
     /**
-     * Whether two extents may be equal: symbols by name, constants by value. A symbol against a constant cannot
-     * be decided without values, so it is accepted.
+     * Whether two extents may be equal: symbols of one name always, else by value where both have one (a constant,
+     * or a symbol bound by the file's defaults or {@code --set}: {@code K} and {@code K2} agree when both are 4).
+     * Where a value is missing it cannot be decided here, so it is accepted; a run needs every value and loads
+     * the fusion again with them, so it is decided there.
      */
-    static boolean sameExtent(Extent a, Extent b) {
-        if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y) return x.name().equals(y.name());
-        if (a instanceof Extent.Constant x && b instanceof Extent.Constant y) return x.value() == y.value();
-        return true;
+    boolean sameExtent(Extent a, Extent b) { return sameExtent(bindings, a, b); }
+
+    static boolean sameExtent(FusionBindings bindings, Extent a, Extent b) {
+        if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y && x.name().equals(y.name())) return true;
+        OptionalLong x = value(bindings, a);
+        OptionalLong y = value(bindings, b);
+        return x.isEmpty() || y.isEmpty() || x.getAsLong() == y.getAsLong();
+    }
+
+    /** Whether two extents are known to be equal: one name, or both values known and equal. */
+    static boolean knownSame(FusionBindings bindings, Extent a, Extent b) {
+        if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y && x.name().equals(y.name())) return true;
+        OptionalLong x = value(bindings, a);
+        OptionalLong y = value(bindings, b);
+        return x.isPresent() && y.isPresent() && x.getAsLong() == y.getAsLong();
+    }
+
+    static OptionalLong value(FusionBindings bindings, Extent e) {
+        return switch (e) {
+            case Extent.Symbolic s -> bindings.value(s.name());
+            case Extent.Constant c -> OptionalLong.of(c.value());
+        };
+    }
+
+    /** An extent for a message: its name, with its value where it has one ({@code K2 (5)}). */
+    String valued(Extent e) {
+        return switch (e) {
+            case Extent.Symbolic s -> s.name() + (bindings.value(s.name()).isPresent() ? " ("
+                    + bindings.value(s.name()).getAsLong() + ")" : "");
+            case Extent.Constant c -> Long.toString(c.value());
+        };
     }
 
     /** The axes that exist at run time: reduction axes do not. */

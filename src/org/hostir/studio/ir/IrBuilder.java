@@ -16,7 +16,10 @@ public final class IrBuilder {
     private int nextSymbol;
     private int nextNode;
     private int nextHostUnit;
-    private final Map<String, Extent.Symbolic> symbols = new LinkedHashMap<>();
+    /** Every symbol, in order of creation; several may share a user name (one per input axis, as nvFuser). */
+    private final List<Extent.Symbolic> symbols = new ArrayList<>();
+    /** The symbol {@link #symbol(String)} shares per user name. */
+    private final Map<String, Extent.Symbolic> shared = new LinkedHashMap<>();
 
     public IrBuilder() { this(IdCounters.ZERO, List.of()); }
 
@@ -27,7 +30,8 @@ public final class IrBuilder {
         nextNode = start.nextNode();
         nextHostUnit = start.nextHostUnit();
         for (Extent.Symbolic s : knownSymbols) {
-            symbols.put(s.name(), s);
+            symbols.add(s);
+            shared.putIfAbsent(s.name(), s);
             nextSymbol = Math.max(nextSymbol, s.id() + 1);
         }
     }
@@ -36,11 +40,26 @@ public final class IrBuilder {
         return new IdCounters(nextTensor, nextIterDomain, nextSymbol, nextNode, nextHostUnit);
     }
 
-    public List<Extent.Symbolic> symbols() { return List.copyOf(symbols.values()); }
+    public List<Extent.Symbolic> symbols() { return List.copyOf(symbols); }
 
-    /** The symbol with this user name, created on first use. */
+    /**
+     * The symbol with this user name, created on first use and shared by every later call: for programs built by
+     * hand, where one name is one extent.
+     */
     public Extent.Symbolic symbol(String name) {
-        return symbols.computeIfAbsent(name, n -> new Extent.Symbolic(nextSymbol++, n));
+        Extent.Symbolic s = shared.get(name);
+        return s != null ? s : freshSymbol(name);
+    }
+
+    /**
+     * A new symbol even if the name is taken: what nvFuser's {@code TensorViewBuilder} gives each axis of a new
+     * input ({@code makeContigTensor}), so two inputs' K are two symbols ({@code i3}, {@code i4}).
+     */
+    public Extent.Symbolic freshSymbol(String name) {
+        Extent.Symbolic s = new Extent.Symbolic(nextSymbol++, name);
+        symbols.add(s);
+        shared.putIfAbsent(name, s);
+        return s;
     }
 
     /** Skips symbol ids, to reproduce a numbering with gaps (nvFuser numbers every scalar it creates). */

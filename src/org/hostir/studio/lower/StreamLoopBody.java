@@ -100,8 +100,10 @@ final class StreamLoopBody {
         DeviceMesh mesh = in.mesh();
         Scalar position = Scalar.positionIn(mesh); // deviceIdx.x on a mesh {0 .. n-1}
         boolean broadcast = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.BROADCAST;
-        TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
+        // the input's slice is created before the output's, as nvFuser's processForLoopBodies does (T4 slices T0
+        // and T5 the output in seed 000), though the output's select is printed first
         TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
+        TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
         HostNode selectShard = from(node, h.select(shard, in, in.axis(didAxis), Scalar.constant(0)));
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         if (broadcast) {

@@ -8,9 +8,10 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.AxisMap;
+import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
-import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.ForLoop;
@@ -24,9 +25,9 @@ import org.hostir.studio.ir.host.Stream;
 /**
  * nvFuser's StreamParallelType pass (seeds 000, 001, 003). Consecutive top-level ops whose output has a Stream
  * axis go into one {@code FOR StreamIdx} loop; a following op joins when its stream axis has the loop's extent,
- * is mapped to the loop's axis through the op, and it reads what the loop produces (or is resharding); any other node closes the loop. Outputs are allocated
- * whole before the loop and sliced with HirAliasSelect inside; the stream management of the seeds surrounds the
- * loop. A DIDx-to-Stream set is the pipelined allgather: P2P (seed 000) or Broadcast, or left to the
+ * is mapped to the loop's axis through the op, and it reads what the loop produces (or is resharding); any other
+ * node closes the loop. Outputs are allocated whole before the loop and sliced with HirAliasSelect inside; the
+ * stream management of the seeds surrounds the loop. A DIDx-to-Stream set is the pipelined allgather: P2P (seed 000) or Broadcast, or left to the
  * communication pass as one whole Allgather.
  */
 public final class StreamParallelTypePass implements HostPass {
@@ -151,13 +152,14 @@ public final class StreamParallelTypePass implements HostPass {
         }
 
         /**
-         * Whether {@code op} joins this loop: its stream axis has the loop's extent, it reads what the loop produces
-         * (or is resharding), and every input the loop produces carries the loop's axis into the op's stream axis
-         * (nvFuser's canMergeWithPreviousForLoop: the two axes are mapped through the op). A set from
+         * Whether {@code op} joins this loop: its stream axis has the loop's extent ({@link #mapped}), it reads
+         * what the loop produces (or is resharding), and every input the loop produces carries the loop's axis into
+         * the op's stream axis (nvFuser's canMergeWithPreviousForLoop: the two axes are mapped through the op). A set
+         * from
          * {@code [rS, Stream, i]} to {@code [i, Stream]} pipelines over another axis and starts a loop of its own.
          */
         boolean accepts(FusionOp op, IterDomain streamAxis) {
-            if (!streamAxis.extent().equals(axis.extent())) return false;
+            if (!mapped(streamAxis, axis)) return false;
             boolean reads = op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
             if (!reads) return Resharding.isResharding(op);
             int outAxis = op.output().axes().indexOf(streamAxis);
@@ -165,7 +167,8 @@ public final class StreamParallelTypePass implements HostPass {
                 TensorView in = op.inputs().get(i);
                 if (!produced.contains(in.id())) continue;
                 Optional<IterDomain> inStream = in.streamAxis();
-                if (inStream.isEmpty() || consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
+                if (inStream.isEmpty()) return false;
+                if (consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
             }
             return true;
         }
@@ -186,6 +189,16 @@ public final class StreamParallelTypePass implements HostPass {
                 if (seen++ == before) return o;
             }
             return AxisMap.NONE;
+        }
+
+        /**
+         * Whether the op's Stream axis is the loop's, standing in for nvFuser's {@code canMergeWithPreviousForLoop}
+         * (the two mapped in the IdModel's broadcast graph): one extent, or symbols of one user name, since each
+         * input axis has its own symbol ({@code add(x[S], t1[Stream S])} takes x's).
+         */
+        private static boolean mapped(IterDomain a, IterDomain b) {
+            return a.extent().equals(b.extent()) || (a.extent() instanceof Extent.Symbolic x
+                    && b.extent() instanceof Extent.Symbolic y && x.name().equals(y.name()));
         }
 
         void add(HostOp op) {

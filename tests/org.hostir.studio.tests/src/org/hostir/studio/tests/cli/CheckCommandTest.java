@@ -27,14 +27,17 @@ class CheckCommandTest {
         assertEquals("ok", out.getLast());
         assertTrue(out.contains("devices: 4"), r.out());
         assertTrue(out.contains("  i0   D       = 4 (--devices)"), r.out());
-        assertTrue(out.contains("  i1   M       = 8 (default)"), r.out());
-        assertTrue(out.contains("  i3   N       = 12 (--set)"), r.out());
+        assertTrue(out.contains("  i2   M       = 8 (default)"), r.out());
+        // each input's K is its own symbol, as nvFuser's builder makes them
+        assertTrue(out.contains("  i3   K       = 4 (default)"), r.out());
+        assertTrue(out.contains("  i4   K       = 4 (default)"), r.out());
+        assertTrue(out.contains("  i5   N       = 12 (--set)"), r.out());
         assertTrue(out.contains("  tv2  [Stream D, M, N, rK]  output"), r.out());
-        assertTrue(out.contains("       T2_g_float[iStreamIdx5{i0}, iS6{i1}, iS7{i3}, rS8{i2}] (DeviceMesh{0 1 2 3})"),
+        assertTrue(out.contains("       T2_g_float[iStreamIdx5{i0}, iS6{i2}, iS7{i5}, rS8{i3}] (DeviceMesh{0 1 2 3})"),
                 r.out());
         assertTrue(out.contains("  tv2 = matmul(tv0, tv1)  T2 = matmul(T0, T1)"), r.out());
         // the math, as nvFuser prints it
-        assertTrue(r.out().contains("  %kernel {\n  T2_g_float[iStreamIdx5{i0}, iS6{i1}, iS7{i3}, rS8{i2}]"
+        assertTrue(r.out().contains("  %kernel {\n  T2_g_float[iStreamIdx5{i0}, iS6{i2}, iS7{i5}, rS8{i3}]"
                 + " (DeviceMesh{0 1 2 3})\n     = matmul(T0_g_float"), r.out());
     }
 

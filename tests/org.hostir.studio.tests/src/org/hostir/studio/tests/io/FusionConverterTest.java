@@ -38,18 +38,20 @@ class FusionConverterTest {
     }
 
     @Test
-    void numbersTensorsAxesAndSymbolsInFileOrder() throws Exception {
-        // the ops are listed out of tensor order and N appears before M: numbering follows the tensors list
+    void numbersTensorsAndAxesInFileOrderAndSymbolsFromTheInputs() throws Exception {
+        // the ops are listed out of tensor order: tensors and axes are numbered by the tensors list; symbols as
+        // nvFuser's builder creates them, one per axis of the input u (i1, between them, is nvFuser's zeroVal),
+        // and the ops' outputs reuse them (the permute swaps them, the add keeps them)
         LoadedFusion f = load("[{'name': 'w', 'dtype': 'float', 'axes': ['N', 'M']},"
                         + " {'name': 'v', 'dtype': 'float', 'axes': ['N', 'M']},"
                         + " {'name': 'u', 'dtype': 'float', 'axes': ['M', 'N']}]",
                 "[{'op': 'set', 'inputs': ['u'], 'output': 'v', 'permute': [1, 0]},"
                         + " {'op': 'add', 'inputs': ['v', 'v'], 'output': 'w'}]", "['u']", "['w']");
-        assertEquals(List.of("T0_g_float[iS0{i0}, iS1{i1}]", "T1_g_float[iS2{i0}, iS3{i1}]",
-                "T2_g_float[iS4{i1}, iS5{i0}]"), f.tensors().stream().map(IrText::tensor).toList());
+        assertEquals(List.of("T0_g_float[iS0{i2}, iS1{i0}]", "T1_g_float[iS2{i2}, iS3{i0}]",
+                "T2_g_float[iS4{i0}, iS5{i2}]"), f.tensors().stream().map(IrText::tensor).toList());
         assertEquals(List.of("w", "v", "u"), f.tensors().stream().map(TensorView::label).toList());
-        assertEquals(List.of("i0 = N", "i1 = M"), f.fusion().legend());
-        assertEquals(List.of(new Extent.Symbolic(0, "N"), new Extent.Symbolic(1, "M")), f.fusion().symbols());
+        assertEquals(List.of("i0 = M", "i2 = N"), f.fusion().legend());
+        assertEquals(List.of(new Extent.Symbolic(0, "M"), new Extent.Symbolic(2, "N")), f.fusion().symbols());
         assertEquals(List.of("T2"), f.fusion().inputs().stream().map(TensorView::name).toList());
         assertEquals(List.of("T0"), f.fusion().outputs().stream().map(TensorView::name).toList());
         // converting again gives the same IR
@@ -59,6 +61,36 @@ class FusionConverterTest {
                 "[{'op': 'set', 'inputs': ['u'], 'output': 'v', 'permute': [1, 0]},"
                         + " {'op': 'add', 'inputs': ['v', 'v'], 'output': 'w'}]", "['u']", "['w']")), "c.fusion", 2)
                 .fusion());
+    }
+
+    /**
+     * Each op's output reuses its inputs' symbols as nvFuser's ops build outputs (ops::newOutputIterDomain: broadcast
+     * axes skipped, the first constant, else the first symbol): the add takes M from y where x has a broadcast
+     * axis, and N from x; the sum keeps M and reduces N; linear's N is the weight's (not the bias's), its K the
+     * input's; where the file names another extent whose value is unknown (P), the axis keeps a symbol of its own.
+     */
+    @Test
+    void opOutputsReuseTheirInputsSymbols() throws Exception {
+        LoadedFusion f = FusionLoader.load(text(single(
+                "[{'name': 'x', 'dtype': 'float', 'axes': [{'extent': 1, 'iter': 'broadcast'}, 'N']},"
+                        + " {'name': 'y', 'dtype': 'float', 'axes': ['M', 'N']},"
+                        + " {'name': 'w', 'dtype': 'float', 'axes': ['H', 'N']},"
+                        + " {'name': 'bias', 'dtype': 'float', 'axes': ['H']},"
+                        + " {'name': 'a', 'dtype': 'float', 'axes': ['M', 'N']},"
+                        + " {'name': 's', 'dtype': 'float', 'axes': ['M', {'extent': 'N', 'iter': 'reduction'}]},"
+                        + " {'name': 'l', 'dtype': 'float', 'axes': ['M', 'H', {'extent': 'N', 'iter': 'reduction'}]},"
+                        + " {'name': 'c', 'dtype': 'float', 'axes': ['P', 'N']}]",
+                "[{'op': 'add', 'inputs': ['x', 'y'], 'output': 'a'},"
+                        + " {'op': 'sum', 'inputs': ['a'], 'output': 's', 'axes': [1]},"
+                        + " {'op': 'linear', 'inputs': ['a', 'w', 'bias'], 'output': 'l'},"
+                        + " {'op': 'set', 'inputs': ['a'], 'output': 'c'}]",
+                "['x', 'y', 'w', 'bias']", "['s', 'l', 'c']")), "c.fusion", 2);
+        assertEquals(List.of("T0_g_float[bS0{1}, iS1{i0}]", "T1_g_float[iS2{i2}, iS3{i3}]",
+                "T2_g_float[iS4{i4}, iS5{i5}]", "T3_g_float[iS6{i6}]", "T4_g_float[iS7{i2}, iS8{i0}]",
+                "T5_g_float[iS9{i2}, rS10{i0}]", "T6_g_float[iS11{i2}, iS12{i4}, rS13{i0}]",
+                "T7_g_float[iS14{i7}, iS15{i0}]"), f.tensors().stream().map(IrText::tensor).toList());
+        assertEquals(List.of("i0 = N", "i2 = M", "i3 = N", "i4 = H", "i5 = N", "i6 = H", "i7 = P"),
+                f.fusion().legend());
     }
 
     @Test

@@ -55,7 +55,7 @@ class LowerCommandTest {
             assertTrue(r.out().contains(pass), () -> pass + " missing in\n" + r.out());
         }
         assertEquals(2, r.out().split("%HostIrContainer \\{", -1).length - 1, "Segment and StreamParallelType");
-        assertTrue(r.out().contains("// symbols: i0 = D, i1 = M, i2 = K, i3 = N"), r.out());
+        assertTrue(r.out().contains("// symbols: i0 = D, i2 = M, i3 = K, i4 = K, i5 = N"), r.out());
     }
 
     @Test

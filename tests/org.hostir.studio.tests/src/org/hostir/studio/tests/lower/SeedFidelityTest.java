@@ -20,8 +20,8 @@ import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code examples/seeds/NAME.fusion}, lowered for rank 0, prints the seed's program: whitespace, id numbering and
- * symbol numbering aside (see {@link SeedDumps}).
+ * {@code examples/seeds/NAME.fusion}, lowered for rank 0, prints the seed's program: whitespace and id numbering
+ * aside, symbol identity kept (see {@link SeedDumps}).
  */
 class SeedFidelityTest {
 
@@ -36,7 +36,7 @@ class SeedFidelityTest {
 
     private static void assertLowersTo(String seedDump, String example, int devices) throws Exception {
         String printed = HostIrPrinter.print(lower(example, devices));
-        assertEquals(SeedDumps.normalizeIgnoringSymbols(seedDump), SeedDumps.normalizeIgnoringSymbols(printed),
+        assertEquals(SeedDumps.normalize(seedDump), SeedDumps.normalize(printed),
                 () -> "lowering " + example + " differs from the seed\n--- lowered ---\n" + printed + "--- seed ---\n"
                         + seedDump);
     }

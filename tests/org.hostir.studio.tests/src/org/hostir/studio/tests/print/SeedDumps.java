@@ -23,7 +23,9 @@ import org.hostir.studio.tests.RepoPaths;
  * {@code ideviceIdx.x4}, {@code iStreamIdx2}), symbols ({@code i2}), communication-like node ids
  * ({@code Communication 39}, {@code P2PCommunication 30}, {@code EndCoalescing 32}, {@code Wait Communication 32}
  * share one numbering) and HostUnits, because nvFuser's numbers count every statement it ever created and are
- * arbitrary. Everything else (names, order, types, meshes, teams, sizes, keywords, punctuation) must match.
+ * arbitrary. Renumbering keeps identity: two axes with one symbol in the seed must share one in the program, and
+ * two with different symbols must differ (seed 000's {@code T1[iS3{i4}, ..]} has its own K, not T0's {@code i3}).
+ * Everything else (names, order, types, meshes, teams, sizes, keywords, punctuation) must match.
  */
 public final class SeedDumps {
     private static final String OPEN = "%HostIrContainer {";
@@ -85,12 +87,12 @@ public final class SeedDumps {
     }
 
     /**
-     * As {@link #normalize}, and symbols ({@code i2}) made anonymous. For programs lowered from fusion files: a file
-     * names one symbol {@code K} where nvFuser's {@code makeContigTensor} gave each tensor fresh symbols, so only
-     * the symbol numbering differs, never the structure.
+     * Only whitespace and communication-like node ids normalised: tensors, iter domains and symbols must carry
+     * nvFuser's own numbers. Communication ids count every statement nvFuser ever created, which the project does
+     * not reproduce.
      */
-    public static String normalizeIgnoringSymbols(String dump) {
-        return SYMBOL.matcher(normalizeIds(dump)).replaceAll("i_").replaceAll("\\s+", "");
+    public static String normalizeCommunicationIds(String dump) {
+        return renumberGroup(dump, COMMUNICATION).replaceAll("\\s+", "");
     }
 
     /**
