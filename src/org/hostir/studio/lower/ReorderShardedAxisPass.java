@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
@@ -69,13 +70,34 @@ public final class ReorderShardedAxisPass implements FusionPass {
      * A set that is also stream-parallel is left alone: its loop slices the stream axis away first.
      */
     private static int misplacedAxis(FusionOp.Set s) {
-        if (s.output().streamAxis().isPresent()) return -1;
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
         };
-        return sharded == null ? -1 : Resharding.shardedPosition(sharded, List.of());
+        if (sharded == null) return -1;
+        if (s.output().streamAxis().isEmpty()) return Resharding.shardedPosition(sharded, List.of());
+        checkOutermostInStreamLoop(s, sharded);
+        return -1;
+    }
+
+    /**
+     * Inside a stream loop the communication moves one slice; its sharded axis must be outermost once the loop's
+     * axis is sliced away. The permute rewrite is not done around a stream loop, so such a set is refused rather
+     * than lowered to a collective along the wrong axis (an allgather of {@code [i, DIDx]} slices gave wrong
+     * results).
+     */
+    private static void checkOutermostInStreamLoop(FusionOp.Set s, TensorView sharded) {
+        IterDomain stream = s.output().streamAxis().orElseThrow();
+        int sliced = sharded == s.output() ? s.output().axes().indexOf(stream)
+                : AxisMap.producerAxis(s, 0, s.output().axes().indexOf(stream));
+        List<IterDomain> ignored = sliced == AxisMap.NONE ? List.of() : List.of(sharded.axis(sliced));
+        int position = Resharding.shardedPosition(sharded, ignored);
+        if (position > 0) {
+            throw new LoweringException(s, "sharding.stream-loop-axis", "inside its stream loop this set moves "
+                    + sharded.label() + "'s DIDx axis, which is axis " + position + " of the slice; a communication"
+                    + " moves outermost slices only: make the DIDx axis the first after the Stream axis");
+        }
     }
 
     /**
