@@ -72,12 +72,21 @@ final class Shrinker {
         return out;
     }
 
-    /** One mesh for every tensor (the first tensor's), or a tensor without a DIDx axis on one device fewer. */
+    /**
+     * One mesh for every tensor (the first tensor's), the highest device dropped from every mesh (then fewer devices
+     * follow), or a tensor without a DIDx axis on one device fewer.
+     */
     private static List<FusionSpec> smallerMeshes(FusionSpec s) {
         List<FusionSpec> out = new ArrayList<>();
         List<Integer> first = s.tensors().getFirst().mesh();
         if (first != null && s.tensors().stream().anyMatch(t -> !first.equals(t.mesh()))) {
             out.add(s.withTensors(s.tensors().stream().map(t -> t.withMesh(first)).toList()));
+        }
+        int highest = s.highestDevice();
+        if (highest > 0 && s.tensors().stream().allMatch(t -> t.mesh() == null || t.mesh().size() > 1
+                || !t.mesh().contains(highest))) {
+            out.add(s.withTensors(s.tensors().stream().map(t -> t.mesh() == null ? t : t.withMesh(
+                    t.mesh().stream().filter(d -> d != highest).toList())).toList()));
         }
         for (int t = 0; t < s.tensors().size(); t++) {
             Tensor x = s.tensors().get(t);
