@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
 class LoweredImpliesCorrectTest {
     private static final long SEED = Long.getLong("property.seed", 15);
     private static final int COUNT = Integer.getInteger("property.count", 150);
+    /** {@code -Dproperty.verbose=true}: one line per forbidden outcome, unshrunk. */
+    private static final boolean VERBOSE = Boolean.getBoolean("property.verbose");
     /** Run-time failures and refusals without a file line that issue 15 items 1-2 (branch conf-comm) still leaves. */
     static final String KNOWN_OPEN_DEFAULT = "RUN_TIME_FAILURE,UNLOCATED_REFUSAL";
     private static final List<String> KNOWN_OPEN = List.of(System.getProperty("property.knownOpen",
@@ -45,6 +47,7 @@ class LoweredImpliesCorrectTest {
             Outcome o = Outcome.of(spec);
             kinds.merge(o.kind(), 1, Integer::sum);
             if (!o.rule().isEmpty()) rules.merge(o.kind().name().toLowerCase() + " " + o.rule(), 1, Integer::sum);
+            if (!o.kind().allowed() && VERBOSE) System.out.println("  " + o.kind() + " " + o.detail());
             if (!o.kind().allowed() && !failures.containsKey(o.kind())) failures.put(o.kind(), report(spec, o));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
