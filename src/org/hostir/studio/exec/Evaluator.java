@@ -115,7 +115,11 @@ public final class Evaluator {
             case GetCurrentStream g -> streams.put(key(g.stream()), current);
             case SetCurrentStream s -> current = stream(s.stream());
             case Synchronize s -> device.waitEvent(current, device.record(stream(s.stream())));
-            case HirAliasSelect s -> values.put(s.out().id(), select(s));
+            case HirAliasSelect s -> {
+                // a tensor on a mesh without this rank has no value here, nor has its slice: the communication
+                // it feeds runs without that side (nvFuser's evaluator passes an undefined tensor)
+                if (values.containsKey(s.in().id()) || onThisRank(s.in())) values.put(s.out().id(), select(s));
+            }
             case Communication c -> works.put(c.id(), post(c));
             case P2PCommunication p -> {
                 P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
@@ -274,6 +278,10 @@ public final class Evaluator {
     }
 
     private OpInfo info(int nodeId, String name, EventKind kind) { return OpInfo.of(nodeId, iteration, name, kind); }
+
+    private boolean onThisRank(TensorView tv) {
+        return tv.mesh() == null || tv.mesh().contains(device.rank());
+    }
 
     private static List<Integer> mesh(TensorView tv) {
         return tv.mesh() == null ? List.of() : tv.mesh().deviceIds();

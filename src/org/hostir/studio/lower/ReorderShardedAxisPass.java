@@ -151,8 +151,13 @@ public final class ReorderShardedAxisPass implements FusionPass {
         if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
         if (CommunicationPlanner.plan(r).get(0).type() != CommunicationType.REDUCE_SCATTER) return;
         TensorView out = r.output();
-        List<IterDomain> streams = out.streamAxis().stream().toList();
-        int position = Resharding.shardedPosition(out, streams);
+        // isInnerResharding's allocationIndex: axes before it that hold data (size-1 broadcast axes do not);
+        // a Stream axis is sliced away by its loop
+        int position = 0;
+        for (IterDomain a : out.axes()) {
+            if (a.isDeviceDim() && !a.isReduction()) break;
+            if (!a.isReduction() && !a.isBroadcast() && !a.isStream()) position++;
+        }
         if (position > 0) {
             throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
                     + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"

@@ -131,6 +131,27 @@ class CommunicationChoiceTest {
     }
 
     /**
+     * Inside a stream loop the slices of a tensor exist only where its mesh has the rank; a rank outside it
+     * slices nothing and posts its side of each communication without that buffer (these runs used to stop with
+     * no progress: a receiver sliced an input it does not hold).
+     */
+    @Test
+    void communicationsBetweenMeshesInsideAStreamLoopRun() throws Exception {
+        for (String example : List.of("stream_loop_between_meshes", "stream_loop_from_one_device")) {
+            for (Map<String, String> options : List.of(Map.of("numberOfStreams", "1"), Map.of("numberOfStreams", "3",
+                    "insertDeallocations", "true"))) {
+                RunResult r = Runs.run("communication/" + example, 4, options);
+                assertTrue(r.validation().orElseThrow().passed(), example + " " + options + ": "
+                        + r.validation().get().line());
+            }
+        }
+        List<String> inLoop = communicationNodes("stream_loop_between_meshes", 3, 0);
+        assertEquals(List.of("Gather (1 2 0) root 0", "Gather (1 2) root 2", "Reduce (1 2 0) root 0",
+                "Reduce (1 2) root 2", "SendRecv (1 1) root 1", "SendRecv (2 0) root 2"),
+                inLoop.stream().filter(n -> !n.equals("Allocate") && !n.equals("Wait")).toList());
+    }
+
+    /**
      * The evaluator's side (postSingleCommunication, postSendRecv): rank 0 posts only (2 0), rank 2 only (2 0),
      * and rank 1 turns (1 1) into a copy and skips (2 0); no rank records a communication it is not part of.
      */

@@ -188,6 +188,20 @@ class NvFuserRejectionTest {
         assertTrue(p.contains("type=ReduceScatter") && p.contains("Set.Permute"), p);
     }
 
+    /** isInnerResharding counts only axes that hold data: a size-1 broadcast axis in front is not in the way. */
+    @Test
+    void aBroadcastAxisBeforeTheScatteredAxisDoesNotMakeItInner(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "rsb", INNER_REDUCE_SCATTER
+                .replace("[\"M\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"D\"]",
+                        "[{\"extent\": 1, \"iter\": \"broadcast\"}, {\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"D\", \"M\"]")
+                .replace("[\"M\", {\"extent\": \"D\", \"iter\": \"reduction\"}, {\"extent\": \"D\", \"parallel\": \"DIDx\"}]",
+                        "[{\"extent\": 1, \"iter\": \"broadcast\"}, {\"extent\": \"D\", \"iter\": \"reduction\"},"
+                                + " {\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"M\"]"));
+        CliRun r = CliRun.of("run", file.toString(), "--backend", "cpu", "--devices", "4", "--validate");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("validation: PASS"), r.out());
+    }
+
     @Test
     void aScatterBetweenDisjointMeshesHasNoRoot(@TempDir Path dir) throws IOException {
         refusedEverywhere(write(dir, "s", SCATTER_NO_ROOT), 7, "sharding.scatter-root",
