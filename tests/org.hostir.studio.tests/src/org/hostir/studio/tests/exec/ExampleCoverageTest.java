@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +14,7 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -36,19 +35,9 @@ class ExampleCoverageTest {
     static List<String> examples() throws Exception {
         Path root = RepoPaths.repo().resolve("examples");
         try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(p -> p.toString().endsWith(".fusion")).filter(p -> !refusedByNvFuser(p))
+            return files.filter(p -> p.toString().endsWith(".fusion")).filter(p -> !TestPaths.refusedOnPurpose(p))
                     .map(p -> root.relativize(p).toString().replace('\\', '/').replace(".fusion", ""))
                     .sorted().toList();
-        }
-    }
-
-    private static boolean refusedByNvFuser(Path fusion) {
-        Path expected = fusion.resolveSibling(fusion.getFileName().toString().replace(".fusion", ".expected"));
-        try {
-            return Files.isRegularFile(expected) && Files.readAllLines(expected).stream()
-                    .anyMatch(l -> l.startsWith("rejected "));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
