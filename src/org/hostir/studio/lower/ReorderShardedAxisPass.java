@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.ir.Fusion;
-import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
@@ -66,8 +65,9 @@ public final class ReorderShardedAxisPass implements FusionPass {
     }
 
     /**
-     * Position of the gathered or scattered axis among the non-reduction axes when it is not outermost, else -1.
-     * A set that is also stream-parallel is left alone: its loop slices the stream axis away first.
+     * The index of the gathered or scattered axis when an axis holding data comes before it, else -1. The axis a
+     * stream loop slices away (the output's Stream axis, and the input axis at the same place: a plain set keeps
+     * positions) does not count: inside the loop the communication sees the slices.
      */
     private static int misplacedAxis(FusionOp.Set s) {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
@@ -76,28 +76,14 @@ public final class ReorderShardedAxisPass implements FusionPass {
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
         };
         if (sharded == null) return -1;
-        if (s.output().streamAxis().isEmpty()) return Resharding.shardedPosition(sharded, List.of());
-        checkOutermostInStreamLoop(s, sharded);
-        return -1;
-    }
-
-    /**
-     * Inside a stream loop the communication moves one slice; its sharded axis must be outermost once the loop's
-     * axis is sliced away. The permute rewrite is not done around a stream loop, so such a set is refused rather
-     * than lowered to a collective along the wrong axis (an allgather of {@code [i, DIDx]} slices gave wrong
-     * results).
-     */
-    private static void checkOutermostInStreamLoop(FusionOp.Set s, TensorView sharded) {
-        IterDomain stream = s.output().streamAxis().orElseThrow();
-        int sliced = sharded == s.output() ? s.output().axes().indexOf(stream)
-                : AxisMap.producerAxis(s, 0, s.output().axes().indexOf(stream));
-        List<IterDomain> ignored = sliced == AxisMap.NONE ? List.of() : List.of(sharded.axis(sliced));
-        int position = Resharding.shardedPosition(sharded, ignored);
-        if (position > 0) {
-            throw new LoweringException(s, "sharding.stream-loop-axis", "inside its stream loop this set moves "
-                    + sharded.label() + "'s DIDx axis, which is axis " + position + " of the slice; a communication"
-                    + " moves outermost slices only: make the DIDx axis the first after the Stream axis");
+        int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
+        int before = 0;
+        for (int i = 0; i < sharded.rank(); i++) {
+            IterDomain a = sharded.axis(i);
+            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? i : -1;
+            if (!a.isReduction() && i != sliced) before++;
         }
+        return -1;
     }
 
     /**

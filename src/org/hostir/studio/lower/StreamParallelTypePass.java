@@ -21,6 +21,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.print.IrText;
 
 /**
  * nvFuser's StreamParallelType pass (seeds 000, 001, 003). Consecutive top-level ops whose output has a Stream
@@ -57,7 +58,7 @@ public final class StreamParallelTypePass implements HostPass {
         StreamLoopBuilder loop = null;
         int loops = 0;
         for (HostNode node : program.topLevel()) {
-            if (node instanceof HostOp op) checkPipelinedAllgather(op.op());
+            if (node instanceof HostOp op) checkPipelinedAllgather(op.op(), program.topLevel());
             if (node instanceof PostOnStream p && p.outputs().stream().anyMatch(t -> t.streamAxis().isPresent())) {
                 TensorView streamed = p.outputs().stream().filter(t -> t.streamAxis().isPresent()).findFirst()
                         .orElseThrow();
@@ -103,10 +104,19 @@ public final class StreamParallelTypePass implements HostPass {
      * parallelized first axis on the output". A DIDx-to-Stream set moves whole outermost slices, whichever
      * allgather form it is lowered to.
      */
-    private static void checkPipelinedAllgather(FusionOp op) {
+    private static void checkPipelinedAllgather(FusionOp op, List<HostNode> program) {
         if (Resharding.didToStreamAxis(op).isEmpty()) return;
         TensorView in = op.inputs().get(0);
         TensorView out = op.output();
+        if (!in.mesh().equals(out.mesh())) {
+            // the loop pairs each send with a receive from the same peer, within one mesh; this also catches the
+            // set DecomposeReshardings puts in front of a matmul that the file's check (io) cannot see
+            throw new LoweringException(List.of(new LoweringError(CommunicationPlanner.subject(op),
+                    "mesh.stream-allgather", in.label() + " on " + IrText.mesh(in.mesh()) + " is gathered along a"
+                    + " Stream axis into " + out.label() + " on " + IrText.mesh(out.mesh()) + "; the pipelined"
+                    + " allgather stays in one mesh: give both the same mesh, or gather into a tensor without a"
+                    + " Stream axis first", Subject.tensor(inFile(out, program)))));
+        }
         if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
             throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
                     + " pipelined allgather) needs the DIDx axis first in its input and the Stream axis first in"
@@ -114,6 +124,20 @@ public final class StreamParallelTypePass implements HostPass {
                     .filter(IterDomain::isDeviceDim).findFirst().orElseThrow()) + " and "
                     + out.axes().indexOf(out.streamAxis().orElseThrow()) + ": move them outermost");
         }
+    }
+
+    /**
+     * The tensor to name in a diagnostic about {@code tv}: itself when the file has it, else (a set the lowering
+     * inserted in front of an op) the output of the op that reads it, which the file has.
+     */
+    private static TensorView inFile(TensorView tv, List<HostNode> program) {
+        if (!tv.label().equals(tv.name())) return tv;
+        for (HostNode n : program) {
+            if (n instanceof HostOp o && o.op().inputs().stream().anyMatch(t -> t.id() == tv.id())) {
+                return o.op().output();
+            }
+        }
+        return tv;
     }
 
     /** The Stream axis a top-level node pipelines over, if it is a host op whose output has one. */

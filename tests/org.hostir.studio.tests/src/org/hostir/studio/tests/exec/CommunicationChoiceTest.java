@@ -152,6 +152,23 @@ class CommunicationChoiceTest {
     }
 
     /**
+     * A gather or scatter in a stream loop whose sharded axis is inner once the loop has sliced the Stream axis
+     * away is permuted as outside a loop (the allgather scattered the wrong axis, the scatter hung).
+     */
+    @Test
+    void aCollectiveInAStreamLoopOnAnInnerAxisIsPermutedOutFirst() throws Exception {
+        for (int devices : new int[] {2, 4}) {
+            for (String allgather : List.of("p2p", "collective")) {
+                RunResult r = Runs.run("communication/stream_loop_inner_axis", devices, Map.of("allgather", allgather));
+                assertTrue(r.validation().orElseThrow().passed(), devices + " " + r.validation().get().line());
+            }
+        }
+        CliRun lowered = CliRun.of("lower", RepoPaths.repo().resolve(
+                "examples/communication/stream_loop_inner_axis.fusion").toString());
+        assertEquals(4, lowered.out().lines().filter(l -> l.contains("= Set.Permute(")).count(), lowered.out());
+    }
+
+    /**
      * The evaluator's side (postSingleCommunication, postSendRecv): rank 0 posts only (2 0), rank 2 only (2 0),
      * and rank 1 turns (1 1) into a copy and skips (2 0); no rank records a communication it is not part of.
      */

@@ -120,6 +120,23 @@ class NvFuserRejectionTest {
             }
             """;
 
+    /** A matmul whose DIDx operand becomes its Stream axis on another mesh: the set put in front of it. */
+    private static final String MATMUL_STREAM_ACROSS_MESHES = """
+            {
+              "format": "hostir-fusion/1",
+              "name": "matmul_stream_across_meshes",
+              "symbols": {"M": 3, "N": 2},
+              "tensors": [
+                {"name": "a", "dtype": "float", "axes": [{"extent": 2, "parallel": "DIDx"}, "M", 2], "mesh": [2, 3]},
+                {"name": "b", "dtype": "float", "axes": [2, "N"], "mesh": [2, 3]},
+                {"name": "c", "dtype": "float", "axes": [{"extent": 2, "parallel": "Stream"}, "M", "N", {"extent": 2, "iter": "reduction"}], "mesh": [0, 1]}
+              ],
+              "ops": [{"op": "matmul", "inputs": ["a", "b"], "output": "c"}],
+              "inputs": ["a", "b"],
+              "outputs": ["c"]
+            }
+            """;
+
     private static Path write(Path dir, String name, String text) throws IOException {
         Path file = dir.resolve(name + ".fusion");
         Files.writeString(file, text);
@@ -206,6 +223,16 @@ class NvFuserRejectionTest {
     void aScatterBetweenDisjointMeshesHasNoRoot(@TempDir Path dir) throws IOException {
         refusedEverywhere(write(dir, "s", SCATTER_NO_ROOT), 7, "sharding.scatter-root",
                 "needs a device in both meshes to be its root");
+    }
+
+    /**
+     * The pipelined allgather stays in one mesh; the file's check sees a set, the lowering also the set it puts
+     * in front of a matmul (this run used to wait forever), named at the matmul's output.
+     */
+    @Test
+    void aPipelinedAllgatherAcrossMeshesInFrontOfAMatmulIsRefused(@TempDir Path dir) throws IOException {
+        refusedEverywhere(write(dir, "m", MATMUL_STREAM_ACROSS_MESHES), 8, "mesh.stream-allgather",
+                "the pipelined allgather stays in one mesh");
     }
 
     /** What only another rank refuses is refused too: device 3 alone takes part in the Stream-parallel broadcast. */
