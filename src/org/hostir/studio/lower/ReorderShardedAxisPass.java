@@ -78,10 +78,13 @@ public final class ReorderShardedAxisPass implements FusionPass {
         if (sharded == null) return -1;
         int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
         int before = 0;
+        int position = 0; // among the axes that exist at run time: the permutation below indexes those
         for (int i = 0; i < sharded.rank(); i++) {
             IterDomain a = sharded.axis(i);
-            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? i : -1;
-            if (!a.isReduction() && i != sliced) before++;
+            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? position : -1;
+            if (a.isReduction()) continue;
+            position++;
+            if (i != sliced) before++;
         }
         return -1;
     }

@@ -93,4 +93,24 @@ class FoundByPropertyTest {
         Outcome o = Outcome.of(s);
         assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
     }
+
+    /**
+     * {@code y[r2, 2, DIDx 2] = sum(x)} on {0 1}, then {@code z = set(y)} on {0}: a gather whose input keeps a
+     * reduction axis in front of its DIDx axis. The permute around it indexed all axes instead of the run-time ones
+     * and lowering crashed (ArrayIndexOutOfBoundsException, after the merge of conf-comm's in-loop permute).
+     */
+    @Test
+    void aGatherFromATensorWithAReductionAxisValidates() {
+        FusionSpec s = spec(2, List.of(
+                new FusionSpec.Tensor("x", List.of(axis(2, "iteration", "Serial"), axis(2, "iteration", "Serial"),
+                        axis(2, "iteration", "Serial")), List.of(0)),
+                new FusionSpec.Tensor("y", List.of(axis(2, "reduction", "Serial"), axis(2, "iteration", "Serial"),
+                        axis(2, "iteration", "DIDx")), List.of(0, 1)),
+                new FusionSpec.Tensor("z", List.of(axis(2, "iteration", "Serial"), axis(2, "iteration", "Serial")),
+                        List.of(0))),
+                List.of(new FusionSpec.Op("sum", List.of("x"), "y", "\"axes\": [0]"),
+                        new FusionSpec.Op("set", List.of("y"), "z", "")), List.of("z"));
+        Outcome o = Outcome.of(s);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+    }
 }
