@@ -15,9 +15,12 @@ import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CommunicationType;
 
 /**
- * Gather, Allgather and Scatter move contiguous slices, so the sharded axis must be outermost (Stream axes,
- * sliced away by the loop, and reduction axes, absent at run time, do not count). Otherwise the set is wrapped
- * in {@code Set.Permute}s: permute the sharded axis out, communicate, permute back (seed 003's Scatter pipeline).
+ * Gather, Allgather, Scatter and ReduceScatter move contiguous slices, so the sharded axis must be outermost (Stream
+ * axes, sliced away by the loop, and reduction axes, absent at run time, do not count). Otherwise the set is wrapped
+ * in {@code Set.Permute}s: permute the sharded axis out, communicate, permute back (seed 003's Scatter pipeline); a
+ * reduce-scatter on an inner axis likewise becomes permute, reduce-scatter of the permuted input, permute back
+ * (nvFuser's ReorderShardedAxisPass: {@code [i0 DIDx(i1) i2] -> [i0 r1 DIDx(i2)]} is rewritten through
+ * {@code [i2 i0 DIDx(i1)] -> [DIDx(i2) i0 r1]}).
  */
 public final class ReorderShardedAxisPass implements FusionPass {
     public String name() { return "ReorderShardedAxis"; }
@@ -28,6 +31,10 @@ public final class ReorderShardedAxisPass implements FusionPass {
         Map<Integer, TensorView> renamed = new HashMap<>();
         for (FusionOp original : fusion.ops()) {
             FusionOp op = TensorSubstitution.apply(original, renamed);
+            if (op instanceof FusionOp.Reduction r && innerScatteredAxis(r) > 0) {
+                ops.addAll(reorderReduceScatter(b, r, innerScatteredAxis(r), renamed));
+                continue;
+            }
             checkScatteredAxisOutermost(op);
             int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
                     && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
@@ -71,19 +78,63 @@ public final class ReorderShardedAxisPass implements FusionPass {
         if (sharded == null) return -1;
         int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
         int before = 0;
+        int position = 0; // among the axes that exist at run time: the permutation below indexes those
         for (int i = 0; i < sharded.rank(); i++) {
             IterDomain a = sharded.axis(i);
-            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? i : -1;
-            if (!a.isReduction() && i != sliced) before++;
+            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? position : -1;
+            if (a.isReduction()) continue;
+            position++;
+            if (i != sliced) before++;
         }
         return -1;
     }
 
     /**
+     * The position (among all axes) of the axis a reduce-scatter scatters when it is not outermost among the
+     * non-reduction axes, else -1. With a Stream output the loop slices first and is left alone.
+     */
+    private static int innerScatteredAxis(FusionOp.Reduction r) {
+        TensorView out = r.output();
+        if (!Resharding.isCommunicatingReduction(r) || out.streamAxis().isPresent() || r.axes().size() != 1) return -1;
+        if (r.input().axes().stream().anyMatch(IterDomain::isReduction)) return -1;
+        if (Resharding.shardedPosition(out, List.of()) <= 0) return -1;
+        for (int i = 0; i < out.rank(); i++) {
+            if (out.axis(i).isDeviceDim() && !out.axis(i).isReduction()) return i;
+        }
+        return -1;
+    }
+
+    /** Permute the scattered axis out of the input, reduce-scatter it outermost, permute the result back. */
+    private static List<FusionOp> reorderReduceScatter(IrBuilder b, FusionOp.Reduction r, int axis,
+                                                       Map<Integer, TensorView> renamed) {
+        TensorView in = r.input();
+        TensorView out = r.output();
+        int reduced = r.axes().get(0);
+        List<Integer> perm = outermostFirst(axis, in.rank());
+        TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
+                perm.stream().map(p -> b.copy(in.axis(p))).toList());
+        TensorView scattered = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),
+                perm.stream().map(p -> b.copy(out.axis(p))).toList());
+        List<Integer> kept = perm.stream().filter(p -> p != reduced).toList(); // scattered's run-time axes
+        List<Integer> back = new ArrayList<>();
+        List<IterDomain> restoredAxes = new ArrayList<>();
+        for (int i = 0; i < out.rank(); i++) {
+            if (i == reduced) continue;
+            back.add(kept.indexOf(i));
+            restoredAxes.add(b.copy(out.axis(i)));
+        }
+        TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), restoredAxes);
+        renamed.put(out.id(), restored);
+        return List.of(new FusionOp.Set(permuted, in, perm),
+                new FusionOp.Reduction(r.op(), scattered, permuted, List.of(perm.indexOf(reduced))),
+                new FusionOp.Set(restored, scattered, back));
+    }
+
+    /**
      * A ReduceScatter hands out outermost slices of the reduced tensor, so its scattered axis must come first
-     * (Stream axes, sliced away by their loop, aside). nvFuser's ReorderShardedAxisPass permutes a reduction
-     * whose scattered axis is inner; that rewrite is not done here yet, so such a reduction is refused rather
-     * than lowered to a ReduceScatter that would scatter the wrong axis.
+     * (Stream axes, sliced away by their loop, aside). An inner scattered axis is permuted out above
+     * ({@link #reorderReduceScatter}); where that rewrite does not apply (a Stream output, an input that keeps a
+     * reduction axis) the reduction is refused rather than lowered to a ReduceScatter of the wrong axis.
      */
     private static void checkScatteredAxisOutermost(FusionOp op) {
         if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
@@ -99,8 +150,8 @@ public final class ReorderShardedAxisPass implements FusionPass {
         if (position > 0) {
             throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
                     + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"
-                    + " tensor; move the DIDx axis first (permuting an inner scattered axis out, as nvFuser's"
-                    + " ReorderShardedAxis does, is not supported yet)");
+                    + " tensor; move the DIDx axis first (an inner scattered axis is permuted out only without a"
+                    + " Stream axis and when the input keeps no reduction axis)");
         }
     }
 

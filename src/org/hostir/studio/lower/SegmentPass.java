@@ -23,9 +23,10 @@ import org.hostir.studio.ir.host.HostNode;
  * resharding expression) becomes its own top-level node; runs of other ops (broadcast) become a HostUnit posted
  * with {@code PostOnStream}. Ops whose tensors live on meshes without this rank are skipped.
  *
- * <p>Memory: a tensor stays local only when one host op hands it to another without crossing a communication
- * or a kernel; fusion inputs, outputs, communication buffers, HostUnit outputs and stream-pipelined tensors are
- * global (what the seeds print).
+ * <p>Memory: every tensor is global, as nvFuser's HostIrLower::lower makes the container's tensors, unless the
+ * file declares it local (seed 003's Scatter pipeline, whose test sets one local) and it only passes from one host
+ * op to another: fusion inputs, outputs, communication buffers, HostUnit tensors and stream-pipelined tensors are
+ * global whatever the file says.
  */
 public final class SegmentPass implements Pass {
     public String name() { return "Segment"; }
@@ -104,7 +105,8 @@ public final class SegmentPass implements Pass {
         }
         Map<Integer, TensorView> placed = new HashMap<>();
         for (TensorView tv : fusion.tensors()) {
-            boolean isGlobal = global.contains(tv.id()) || tv.streamAxis().isPresent();
+            boolean isGlobal = global.contains(tv.id()) || tv.streamAxis().isPresent()
+                    || tv.memoryType() == MemoryType.GLOBAL;
             placed.put(tv.id(), tv.withMemoryType(isGlobal ? MemoryType.GLOBAL : MemoryType.LOCAL));
         }
         return placed;

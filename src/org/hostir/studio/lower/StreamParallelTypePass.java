@@ -5,8 +5,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -23,10 +25,10 @@ import org.hostir.studio.ir.print.IrText;
 
 /**
  * nvFuser's StreamParallelType pass (seeds 000, 001, 003). Consecutive top-level ops whose output has a Stream
- * axis go into one {@code FOR StreamIdx} loop; a following op joins when its stream axis has the loop's extent
- * and it reads what the loop produces (or is resharding); any other node closes the loop. Outputs are allocated
- * whole before the loop and sliced with HirAliasSelect inside; the stream management of the seeds surrounds the
- * loop. A DIDx-to-Stream set is the pipelined allgather: P2P (seed 000) or Broadcast, or left to the
+ * axis go into one {@code FOR StreamIdx} loop; a following op joins when its stream axis has the loop's extent,
+ * is mapped to the loop's axis through the op, and it reads what the loop produces (or is resharding); any other
+ * node closes the loop. Outputs are allocated whole before the loop and sliced with HirAliasSelect inside; the
+ * stream management of the seeds surrounds the loop. A DIDx-to-Stream set is the pipelined allgather: P2P (seed 000) or Broadcast, or left to the
  * communication pass as one whole Allgather.
  */
 public final class StreamParallelTypePass implements HostPass {
@@ -54,7 +56,7 @@ public final class StreamParallelTypePass implements HostPass {
         checkNoStreamInputs(program);
         List<HostNode> out = new ArrayList<>();
         StreamLoopBuilder loop = null;
-        boolean streamsCaptured = false;
+        int loops = 0;
         for (HostNode node : program.topLevel()) {
             if (node instanceof HostOp op) checkPipelinedAllgather(op.op(), program.topLevel());
             if (node instanceof PostOnStream p && p.outputs().stream().anyMatch(t -> t.streamAxis().isPresent())) {
@@ -68,17 +70,17 @@ public final class StreamParallelTypePass implements HostPass {
             if (axis.isPresent()) {
                 HostOp op = (HostOp) node;
                 if (loop == null || !loop.accepts(op.op(), axis.get())) {
-                    streamsCaptured |= close(loop, out, streamsCaptured);
+                    loops += close(loop, out, loops);
                     loop = new StreamLoopBuilder(h, program, context, axis.get());
                 }
                 loop.add(op);
             } else {
-                streamsCaptured |= close(loop, out, streamsCaptured);
+                loops += close(loop, out, loops);
                 loop = null;
                 out.add(node);
             }
         }
-        close(loop, out, streamsCaptured);
+        close(loop, out, loops);
         return new HostIrContainer(program.inputs(), program.outputs(), out, program.hostUnits(), program.symbols(),
                 h.ir().counters(), h.provenance());
     }
@@ -147,11 +149,16 @@ public final class StreamParallelTypePass implements HostPass {
         return op.op().output().streamAxis();
     }
 
-    /** Emits the finished loop; returns whether it captured the user's stream (done once per program). */
-    private static boolean close(StreamLoopBuilder loop, List<HostNode> out, boolean streamsCaptured) {
-        if (loop == null) return false;
-        loop.emit(out, !streamsCaptured);
-        return true;
+    /**
+     * Emits the finished loop, the {@code loops}-th of the program; returns how many loops it emitted (0 or 1). Each
+     * loop captures the current stream anew, as nvFuser's addStreamManagement does per loop; the stream it captures
+     * into is numbered as nvFuser numbers its Stream values: each loop creates two (the captured one, then the
+     * indexed worker stream), so loop k captures into {@code Stream 2k}.
+     */
+    private static int close(StreamLoopBuilder loop, List<HostNode> out, int loops) {
+        if (loop == null) return 0;
+        loop.emit(out, new Stream.Fixed(2 * loops));
+        return 1;
     }
 
     /** The ops of one loop, sliced as they are added. */
@@ -168,9 +175,44 @@ public final class StreamParallelTypePass implements HostPass {
             this.axis = axis;
         }
 
+        /**
+         * Whether {@code op} joins this loop: its stream axis has the loop's extent ({@link #mapped}), it reads
+         * what the loop produces (or is resharding), and every input the loop produces carries the loop's axis into
+         * the op's stream axis (nvFuser's canMergeWithPreviousForLoop: the two axes are mapped through the op). A set
+         * from
+         * {@code [rS, Stream, i]} to {@code [i, Stream]} pipelines over another axis and starts a loop of its own.
+         */
         boolean accepts(FusionOp op, IterDomain streamAxis) {
             if (!mapped(streamAxis, axis)) return false;
-            return Resharding.isResharding(op) || op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
+            boolean reads = op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
+            if (!reads) return Resharding.isResharding(op);
+            int outAxis = op.output().axes().indexOf(streamAxis);
+            for (int i = 0; i < op.inputs().size(); i++) {
+                TensorView in = op.inputs().get(i);
+                if (!produced.contains(in.id())) continue;
+                Optional<IterDomain> inStream = in.streamAxis();
+                if (inStream.isEmpty()) return false;
+                if (consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
+            }
+            return true;
+        }
+
+        /**
+         * The output axis input axis {@code p} becomes. A reduction keeps its input's other axes in order among the
+         * output's non-reduction axes and may place its reduction axes anywhere (the seeds' matmul_AR prints
+         * {@code [Stream S, rD, ...] = sum([DIDx D, Stream S, ...])}), so it is mapped by order, not position.
+         */
+        private static int consumerAxis(FusionOp op, int input, int p) {
+            if (!(op instanceof FusionOp.Reduction r)) return AxisMap.of(op, input)[p];
+            boolean reduced = r.axes().contains(p);
+            long before = IntStream.range(0, p)
+                    .filter(k -> !r.input().axis(k).isReduction() && r.axes().contains(k) == reduced).count();
+            int seen = 0;
+            for (int o = 0; o < r.output().rank(); o++) {
+                if (r.output().axis(o).isReduction() != reduced) continue;
+                if (seen++ == before) return o;
+            }
+            return AxisMap.NONE;
         }
 
         /**
@@ -188,16 +230,16 @@ public final class StreamParallelTypePass implements HostPass {
             produced.add(op.op().output().id());
         }
 
-        void emit(List<HostNode> out, boolean captureUserStream) {
+        void emit(List<HostNode> out, Stream user) {
             StreamLoopBody body = new StreamLoopBody(h, context, axis, ops);
             for (HostOp op : ops) out.add(h.inherit(op.id(), h.allocate(op.op().output())));
-            if (captureUserStream) out.add(h.getCurrentStream(Stream.USER));
+            out.add(h.getCurrentStream(user));
             out.add(h.forStreams(axis, List.of(h.setCurrentStream(HostIrBuilder.WORKER_STREAM),
-                    h.synchronize(Stream.USER))));
+                    h.synchronize(user))));
             List<HostNode> main = new ArrayList<>();
             main.add(h.setCurrentStream(HostIrBuilder.WORKER_STREAM));
             main.addAll(body.build());
-            main.add(h.setCurrentStream(Stream.USER));
+            main.add(h.setCurrentStream(user));
             main.add(h.synchronize(HostIrBuilder.WORKER_STREAM));
             ForLoop loop = h.forStreams(axis, main);
             out.add(loop);

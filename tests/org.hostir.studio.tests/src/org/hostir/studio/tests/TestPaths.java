@@ -1,5 +1,7 @@
 package org.hostir.studio.tests;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -54,5 +56,20 @@ public final class TestPaths {
 
     private static boolean isRepoRoot(Path p) {
         return Files.isRegularFile(p.resolve("tycho-pom.xml")) && Files.isRegularFile(p.resolve("plugin.xml"));
+    }
+
+    /**
+     * Whether an example is one nvFuser refuses, kept on purpose: a conformance case whose expectation beside it
+     * ({@code NAME.expected}) says {@code rejected RULE}. Tests that check or run every example leave these out;
+     * {@code ConformanceSuiteTest} checks their refusal.
+     */
+    public static boolean refusedOnPurpose(Path fusion) {
+        Path expected = fusion.resolveSibling(fusion.getFileName().toString().replaceFirst("\\.fusion$", ".expected"));
+        try {
+            return Files.isRegularFile(expected)
+                    && Files.readAllLines(expected).stream().anyMatch(l -> l.startsWith("rejected "));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -8,7 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.ir.print.HostIrPrinter;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.CliRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -188,11 +193,16 @@ class NvFuserRejectionTest {
                 "PostOnStream cannot be stream-parallelized");
     }
 
+    /**
+     * A ReduceScatter on an inner axis is no longer refused: ReorderShardedAxis permutes the scattered axis out as
+     * nvFuser does (property.FoundByPropertyTest.reduceScatterOnAnInnerAxis validates it).
+     */
     @Test
-    void aReduceScatterOnAnInnerAxisIsRefusedRatherThanScatteringTheWrongAxis(@TempDir Path dir)
-            throws IOException {
-        refusedEverywhere(write(dir, "rs", INNER_REDUCE_SCATTER), 7, "sharding.reduce-scatter-axis",
-                "a ReduceScatter scatters its output's outermost axis");
+    void aReduceScatterOnAnInnerAxisIsLoweredAsNvFuserDoes() throws Exception {
+        var loaded = Engine.load(new FusionSource.Text(
+                INNER_REDUCE_SCATTER, "rs.fusion"), 2, Map.of());
+        String p = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+        assertTrue(p.contains("type=ReduceScatter") && p.contains("Set.Permute"), p);
     }
 
     /** isInnerResharding counts only axes that hold data: a size-1 broadcast axis in front is not in the way. */

@@ -1,0 +1,80 @@
+package org.hostir.studio.tests.property;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.hostir.studio.engine.BackendPlan;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.Subject;
+import org.hostir.studio.lower.LoweringOptions;
+
+/**
+ * What became of one generated fusion: validated on the CPU backend, refused by check or by lowering (with its
+ * rule), or one of the failures the property forbids: a wrong answer, a run-time failure of a program that lowered,
+ * a refusal without a rule or a file line, or an internal error.
+ */
+record Outcome(Kind kind, String rule, String detail) {
+    enum Kind {
+        VALIDATED, REFUSED_BY_CHECK, REFUSED_BY_LOWERING,
+        WRONG_ANSWER, RUN_TIME_FAILURE, UNLOCATED_REFUSAL, INTERNAL_ERROR;
+
+        boolean allowed() { return this == VALIDATED || this == REFUSED_BY_CHECK || this == REFUSED_BY_LOWERING; }
+    }
+
+    private static final long TIMEOUT_MILLIS = 5_000;
+
+    static Outcome of(FusionSpec spec) {
+        LoweringOptions options;
+        LoadedFusion loaded;
+        try {
+            options = LoweringOptions.parse(spec.options());
+            loaded = Engine.load(new FusionSource.Text(spec.text(), "generated.fusion"), spec.devices(), Map.of());
+        } catch (EngineFailure e) {
+            return refused(Kind.REFUSED_BY_CHECK, e);
+        } catch (RuntimeException e) {
+            return new Outcome(Kind.INTERNAL_ERROR, "", "check: " + e);
+        }
+        try {
+            for (int rank = 0; rank < spec.devices(); rank++) Engine.lowerRank(loaded, options, rank);
+        } catch (EngineFailure e) {
+            return refused(Kind.REFUSED_BY_LOWERING, e);
+        } catch (RuntimeException e) {
+            return new Outcome(Kind.INTERNAL_ERROR, "", "lowering: " + e);
+        }
+        return run(spec, loaded, options);
+    }
+
+    private static Outcome run(FusionSpec spec, LoadedFusion loaded, LoweringOptions options) {
+        RunRequest cpu = RunRequest.cpu(spec.devices(), options);
+        RunRequest request = new RunRequest(cpu.backend(), cpu.devices(), options, 1, 0, true, spec.seed(),
+                TIMEOUT_MILLIS, false, Optional.empty(), false);
+        try {
+            RunResult r = Engine.run(loaded, BackendPlan.choose(request, "generated.fusion"), line -> { });
+            var v = r.validation().orElse(null);
+            if (v == null) return new Outcome(Kind.WRONG_ANSWER, "", "no validation");
+            return v.passed() ? new Outcome(Kind.VALIDATED, "", v.line()) : new Outcome(Kind.WRONG_ANSWER, "", v.line());
+        } catch (EngineFailure e) {
+            return new Outcome(Kind.RUN_TIME_FAILURE, "", String.join("; ", e.lines()));
+        } catch (RuntimeException e) {
+            return new Outcome(Kind.INTERNAL_ERROR, "", "run: " + e);
+        }
+    }
+
+    /** A refusal must name its rule and, unless it is about a setting (an option), a line of the file. */
+    private static Outcome refused(Kind kind, EngineFailure e) {
+        String lines = String.join("; ", e.lines());
+        if (e.kind() != EngineFailure.Kind.BAD_INPUT || e.diagnostics().isEmpty()) {
+            return new Outcome(Kind.RUN_TIME_FAILURE, "", lines);
+        }
+        Diagnostic d = e.diagnostics().getFirst();
+        boolean located = d.line() > 0 || d.subject() instanceof Subject.Setting;
+        if (d.rule().isBlank() || !located) return new Outcome(Kind.UNLOCATED_REFUSAL, d.rule(), lines);
+        return new Outcome(kind, d.rule(), lines);
+    }
+}
