@@ -6,6 +6,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
@@ -53,12 +54,20 @@ final class AtomicFileDocumentProvider extends FileDocumentProvider {
         if (getElementInfo(element) instanceof FileInfo info) info.fModificationStamp = computeModificationStamp(file);
     }
 
-    /** Writes {@code text} as UTF-8 (the format's encoding) to a temporary file, then renames it over the target. */
-    static void write(Path target, String text) throws CoreException {
+    /**
+     * Writes {@code text} as UTF-8 (the format's encoding) to a temporary file, then renames it over the target.
+     * The new file keeps what the old one had besides its text: its permissions (a temporary file is created
+     * rw-------), and its place when the target is a symbolic link (the link's file is replaced, not the link).
+     */
+    static void write(Path link, String text) throws CoreException {
         Path tmp = null;
+        Path target = link;
         try {
+            target = Files.exists(link) ? link.toRealPath() : link;
+            if (Files.exists(target) && !Files.isWritable(target)) throw new IOException("the file is read-only");
             tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            keepPermissions(target, tmp);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -74,6 +83,13 @@ final class AtomicFileDocumentProvider extends FileDocumentProvider {
                     // the rename took it; a stray temp file is nothing the user can act on
                 }
             }
+        }
+    }
+
+    private static void keepPermissions(Path from, Path to) throws IOException {
+        if (!Files.exists(from)) return;
+        if (Files.getFileStore(to).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(to, Files.getPosixFilePermissions(from));
         }
     }
 }

@@ -70,6 +70,9 @@ public class FusionEditor extends MultiPageEditorPart {
     private boolean disposed;
     private boolean reparseQueued;
     private String lastError;
+    /** While one gesture edits several things (a Properties edit of a multi-selection): the model before it. */
+    private FusionDocument compoundBefore;
+    private final List<String> compoundLabels = new ArrayList<>();
     private long lastCheckNanos;
     private UndoRedoActionGroup undoRedo;
     private PropertySheetPage propertyPage;
@@ -93,6 +96,7 @@ public class FusionEditor extends MultiPageEditorPart {
                 protected void initializeEditor() {
                     super.initializeEditor();
                     setDocumentProvider(new AtomicFileDocumentProvider());
+                    setSourceViewerConfiguration(new JsonColoring(getPreferenceStore()));
                 }
             };
             int s = addPage(source, getEditorInput());
@@ -176,14 +180,40 @@ public class FusionEditor extends MultiPageEditorPart {
         return f == null ? null : new int[] { f.getBounds().x, f.getBounds().y, f.getBounds().width, f.getBounds().height };
     }
 
-    public List<String> selectedKeys() { return List.copyOf(graph.selection()); }
+    /** Where a node's middle is on {@link #graphCanvas()}, zoom and scrolling applied ({x, y}), or null. */
+    public int[] nodeCenter(String key) {
+        var f = graph.figures().get(key);
+        if (f == null) return null;
+        var r = f.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        return new int[] { r.x + r.width / 2, r.y + r.height / 2 };
+    }
+
+    /** The graph's canvas (what a click on a node lands on). */
+    public org.eclipse.swt.widgets.Control graphCanvas() { return graph.canvas(); }
+
+    /** The graph page's control: palette, mode bar, banner and canvas. */
+    public org.eclipse.swt.widgets.Control graphControl() { return graph.getControl(); }
+
+        public List<String> selectedKeys() { return List.copyOf(graph.selection()); }
 
     /** The tensors selected in the graph, in selection order: the palette's ops read these. */
     public List<String> selectedTensors() { return graph.selectedTensors(); }
 
-    public double zoom() { return graph.zoom(); }
+    /** Whether the palette's Connect mode is on (clicks connect a tensor to an op instead of selecting only). */
+    public boolean connectMode() { return graph.connectMode(); }
+
+    public void setConnectMode(boolean on) { graph.setConnectMode(on); }
+
+    /** The bar that says Connect mode is on, or null while it is off. */
+    public String connectModeText() { return graph.modeText(); }
+
+        public double zoom() { return graph.zoom(); }
 
     public void setZoom(double scale) { graph.setZoom(scale); }
+
+    /** The zoom level the palette shows. */
+    public String zoomText() { return graph.zoomText(); }
 
     /** Replaces the model (from an operation): rewrites the source, re-validates, redraws. */
     void setModel(FusionDocument doc, boolean writeSource) {
@@ -264,6 +294,13 @@ public class FusionEditor extends MultiPageEditorPart {
         }
         if (after == null || after.equals(before)) return false;
         lastError = null;
+        clearStatus();
+        if (compoundBefore != null) {
+            // inside one gesture: collect; compound() makes the one operation when the gesture ends
+            model = after;
+            compoundLabels.add(label);
+            return true;
+        }
         try {
             IOperationHistory history = OperationHistoryFactory.getOperationHistory();
             history.execute(new DocumentOperation(label, undoContext, this, before, after), null, null);
@@ -274,9 +311,46 @@ public class FusionEditor extends MultiPageEditorPart {
         return true;
     }
 
+    /**
+     * Runs {@code gesture}, whose edits become ONE undoable operation (GEF's compound command per property-sheet
+     * edit): undo restores the model from before the gesture, redo the model after it, whatever the gesture did
+     * to how many tensors. The source is rewritten and checked once, at the end.
+     */
+    public void compound(Runnable gesture) {
+        if (compoundBefore != null) {
+            gesture.run();
+            return;
+        }
+        FusionDocument before = model;
+        compoundBefore = before;
+        compoundLabels.clear();
+        try {
+            gesture.run();
+        } finally {
+            compoundBefore = null;
+        }
+        FusionDocument after = model;
+        if (after.equals(before)) return;
+        model = before;
+        List<String> labels = List.copyOf(compoundLabels);
+        String label = labels.size() == 1 ? labels.get(0) : labels.size() + " edits (" + String.join(", ", labels) + ")";
+        try {
+            OperationHistoryFactory.getOperationHistory().execute(
+                    new DocumentOperation(label, undoContext, this, before, after), null, null);
+        } catch (org.eclipse.core.commands.ExecutionException e) {
+            setModel(before, true);
+            refuse(label + ": " + e.getMessage());
+        }
+    }
+
     void refuse(String message) {
         lastError = message;
         getEditorSite().getActionBars().getStatusLineManager().setErrorMessage(message);
+    }
+
+    /** A refusal's red message goes once the next edit succeeds (it never outlives the edit it was about). */
+    private void clearStatus() {
+        getEditorSite().getActionBars().getStatusLineManager().setErrorMessage(null);
     }
 
     public String addInputTensor() {
@@ -290,7 +364,24 @@ public class FusionEditor extends MultiPageEditorPart {
         return edit("Add " + kind.fileName(), d -> FusionEdits.addOp(d, kind, inputs, out)) ? out : null;
     }
 
-    public boolean connect(String tensor, String opOutput, int slot) {
+    /**
+     * Adds an op (or, with {@code kind} null, an input tensor) where the palette item was dropped: the op's circle
+     * at {@code x, y} (figure pixels, snapped to the grid), its output tensor to the right. One operation.
+     */
+    public String addAt(OpKind kind, List<String> inputs, int x, int y) {
+        String name = FusionEdits.freshName(model);
+        int px = GraphGestures.snap(x), py = GraphGestures.snap(y);
+        Map<String, Layout.Position> at = kind == null ? Map.of(name, new Layout.Position(px, py))
+                : Map.of(Layout.opKey(name), new Layout.Position(px, py), name, new Layout.Position(px + 90, py));
+        String label = kind == null ? "Add input " + name : "Add " + kind.fileName();
+        boolean done = edit(label, d -> {
+            FusionDocument added = kind == null ? FusionEdits.addInput(d, name) : FusionEdits.addOp(d, kind, inputs, name);
+            return added.withLayout(Layout.withPositions(added.layout(), at));
+        });
+        return done ? name : null;
+    }
+
+        public boolean connect(String tensor, String opOutput, int slot) {
         return edit("Connect " + tensor, d -> FusionEdits.connect(d, tensor, opOutput, slot));
     }
 
@@ -402,10 +493,13 @@ public class FusionEditor extends MultiPageEditorPart {
     public <T> T getAdapter(Class<T> adapter) {
         if (adapter == IPropertySheetPage.class) {
             propertyPage = new PropertySheetPage();
+            propertyPage.setRootEntry(new CompoundPropertyEntry(this));
             propertyPage.setPropertySourceProvider(this::propertySource);
             return adapter.cast(propertyPage);
         }
-        if (adapter == IContentOutlinePage.class) {
+        // the Lowering view lowers the text this editor holds (saved or not), through the source page's document
+        if (adapter == org.eclipse.ui.texteditor.ITextEditor.class && source != null) return adapter.cast(source);
+                if (adapter == IContentOutlinePage.class) {
             outline = new FusionOutlinePage(graph);
             return adapter.cast(outline);
         }

@@ -19,6 +19,8 @@ import org.hostir.studio.io.OpKind;
  */
 final class GraphCommands {
     private static final String MENU_ID = "org.hostir.studio.editor.graph";
+    private static final String ZOOM_IN = "org.eclipse.ui.edit.text.zoomIn";
+    private static final String ZOOM_OUT = "org.eclipse.ui.edit.text.zoomOut";
 
     private GraphCommands() {}
 
@@ -27,6 +29,9 @@ final class GraphCommands {
         IHandlerService handlers = editor.getSite().getService(IHandlerService.class);
         handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(editor, editor::deleteSelection));
         handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME, new GraphHandler(editor, graph::startRename));
+        // Ctrl+= and Ctrl+- are the text editors' zoom keys: on the graph page they zoom the graph
+        handlers.activateHandler(ZOOM_IN, new GraphHandler(editor, () -> graph.zoom(1.25), false));
+        handlers.activateHandler(ZOOM_OUT, new GraphHandler(editor, () -> graph.zoom(0.8), false));
         MenuManager menu = new MenuManager("#FusionGraph", MENU_ID);
         menu.setRemoveAllWhenShown(true);
         menu.addMenuListener(m -> fillContextMenu(m, editor));
@@ -58,14 +63,18 @@ final class GraphCommands {
         };
     }
 
-    /** A handler that runs on the graph page only, with something selected. */
+    /** A handler that runs on the graph page only (with something selected, unless told otherwise). */
     private static final class GraphHandler extends AbstractHandler {
         private final FusionEditor editor;
         private final Runnable run;
+        private final boolean needsSelection;
 
-        GraphHandler(FusionEditor editor, Runnable run) {
+        GraphHandler(FusionEditor editor, Runnable run) { this(editor, run, true); }
+
+        GraphHandler(FusionEditor editor, Runnable run, boolean needsSelection) {
             this.editor = editor;
             this.run = run;
+            this.needsSelection = needsSelection;
         }
 
         @Override
@@ -75,6 +84,8 @@ final class GraphCommands {
         }
 
         @Override
-        public boolean isEnabled() { return editor.graphPageActive() && !editor.graph().selection().isEmpty(); }
+        public boolean isEnabled() {
+            return editor.graphPageActive() && (!needsSelection || !editor.graph().selection().isEmpty());
+        }
     }
 }

@@ -59,14 +59,23 @@ final class GraphPage {
     private final FusionEditor editor;
     private Composite control;
     private Text banner;
+    /** Says that Connect is on and how to leave it: a mode nobody can see is a trap. */
+    private org.eclipse.swt.widgets.Label modeBar;
     private FigureCanvas canvas;
     private ScalableFreeformLayeredPane root;
     private FreeformLayer nodes;
     private ConnectionLayer connections;
     private Button connectTool;
+    private org.eclipse.swt.widgets.Label zoomLabel;
     private final Map<String, NodeFigures.Node> figures = new LinkedHashMap<>();
     private final Set<String> selection = new LinkedHashSet<>();
     private String connectSource;
+    private final Dispatcher dispatcher = new Dispatcher();
+
+    /** Draw2d's dispatcher, with a way to take down a node's tooltip when the node goes (delete, undo). */
+    private static final class Dispatcher extends org.eclipse.draw2d.SWTEventDispatcher {
+        void hideToolTip() { getToolTipHelper().updateToolTip(null, null, 0, 0); }
+    }
     private Text renameBox;
 
     GraphPage(FusionEditor editor) { this.editor = editor; }
@@ -85,11 +94,20 @@ final class GraphPage {
         banner.setLayoutData(bd);
         banner.setVisible(false);
 
-        createPalette(control).setLayoutData(new GridData(SWT.FILL, SWT.FILL, false, true));
+        createModeBar();
+        Composite palette = createPalette(control);
+        GridData pd = new GridData(SWT.FILL, SWT.FILL, false, true);
+        pd.widthHint = (Integer) palette.getData("widthHint");
+        palette.setLayoutData(pd);
 
         canvas = new FigureCanvas(control, SWT.DOUBLE_BUFFERED);
         canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         canvas.setBackground(Display.getCurrent().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
+        canvas.getLightweightSystem().setEventDispatcher(dispatcher);
+        // a node's tooltip goes when the pointer leaves the graph (it stayed, covering the canvas)
+        canvas.addListener(SWT.MouseExit, e -> canvas.getDisplay().asyncExec(() -> {
+            if (!canvas.isDisposed()) dispatcher.hideToolTip();
+        }));
         canvas.setViewport(new FreeformViewport());
         root = new ScalableFreeformLayeredPane();
         nodes = new FreeformLayer();
@@ -103,43 +121,102 @@ final class GraphPage {
             @Override
             public void mousePressed(MouseEvent me) {
                 finishRename(true);
-                selection.clear();
+                if ((me.getState() & SWT.CTRL) == 0) selection.clear();   // Ctrl+marquee adds
                 connectSource = null;
                 updateStates();
                 editor.graphSelectionChanged();
             }
         });
-        canvas.addKeyListener(new org.eclipse.swt.events.KeyAdapter() {
-            @Override
-            public void keyPressed(org.eclipse.swt.events.KeyEvent e) {
-                if ((e.stateMask & SWT.CTRL) != 0 && (e.character == '+' || e.character == '=')) zoom(1.25);
-                else if ((e.stateMask & SWT.CTRL) != 0 && e.character == '-') zoom(0.8);
-                else if (e.keyCode == SWT.F2) startRename();
-            }
+        installKeys();
+        new GraphGestures.Marquee(this, nodes, connections);
+        PaletteDrop.target(canvas, (kind, p) -> {
+            Point at = toFigure(p.x, p.y);
+            editor.addAt(kind, kind == null ? List.of() : selectedTensors(), at.x, at.y);
         });
+        GraphGestures.installWheelZoom(canvas, this);
         return control;
     }
 
+    private void createModeBar() {
+        modeBar = new org.eclipse.swt.widgets.Label(control, SWT.NONE);
+        modeBar.setText(CONNECT_HINT);
+        modeBar.setBackground(Display.getCurrent().getSystemColor(SWT.COLOR_INFO_BACKGROUND));
+        modeBar.setForeground(Display.getCurrent().getSystemColor(SWT.COLOR_INFO_FOREGROUND));
+        GridData mbd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+        mbd.exclude = true;
+        modeBar.setLayoutData(mbd);
+        modeBar.setVisible(false);
+    }
+
+    /** Zoom keys, F2 rename, Esc out of Connect mode. */
+    private void installKeys() {
+        // Esc is a traversal key: it reaches the canvas as a Traverse event, not as KeyDown
+        canvas.addListener(SWT.Traverse, e -> {
+            if (e.detail == SWT.TRAVERSE_ESCAPE && connectMode()) {
+                e.doit = false;
+                e.detail = SWT.TRAVERSE_NONE;
+                setConnectMode(false);
+            }
+        });
+        canvas.addKeyListener(new org.eclipse.swt.events.KeyAdapter() {
+            @Override
+            public void keyPressed(org.eclipse.swt.events.KeyEvent e) {
+                boolean ctrl = (e.stateMask & SWT.CTRL) != 0;
+                if (ctrl && (e.character == '+' || e.character == '=' || e.keyCode == SWT.KEYPAD_ADD)) zoom(1.25);
+                else if (ctrl && (e.character == '-' || e.keyCode == '-' || e.keyCode == SWT.KEYPAD_SUBTRACT)) zoom(0.8);
+                else if (e.keyCode == SWT.F2) startRename();
+                else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
+            }
+        });
+    }
+
+    /** The palette in a vertical scroller: a short editor (1280 x 800) scrolls it instead of cutting it off. */
     private Composite createPalette(Composite parent) {
-        Composite palette = new Composite(parent, SWT.BORDER);
+        org.eclipse.swt.custom.ScrolledComposite scroller =
+                new org.eclipse.swt.custom.ScrolledComposite(parent, SWT.V_SCROLL | SWT.BORDER);
+        Composite palette = fillPalette(scroller);
+        scroller.setContent(palette);
+        scroller.setExpandHorizontal(true);
+        scroller.setExpandVertical(true);
+        var size = palette.computeSize(SWT.DEFAULT, SWT.DEFAULT);
+        scroller.setMinSize(size);
+        scroller.setData("widthHint", size.x + scroller.getVerticalBar().getSize().x + 4);
+        return scroller;
+    }
+
+    private Composite fillPalette(Composite parent) {
+        Composite palette = new Composite(parent, SWT.NONE);
         // two columns, so that the whole palette fits beside a graph of ordinary height
         GridLayout grid = new GridLayout(2, true);
         grid.verticalSpacing = 2;
         grid.horizontalSpacing = 2;
         palette.setLayout(grid);
-        wide(button(palette, "Input tensor", "Add a fusion input tensor", SWT.PUSH, editor::addInputTensor));
+        PaletteDrop.source(wide(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",
+                SWT.PUSH, editor::addInputTensor)), null);
         for (OpKind kind : OpKind.values()) {
-            button(palette, kind.fileName(), "Add a " + kind.fileName() + " op reading the selected tensors, in"
-                    + " selection order; its output tensor is derived", SWT.PUSH, () -> editor.addOp(kind, selectedTensors()));
+            PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
+                    () -> editor.addOp(kind, selectedTensors())), kind);
         }
-        connectTool = wide(button(palette, "Connect", "Click a tensor, then an op: the tensor becomes the op's next input",
-                SWT.TOGGLE, () -> connectSource = null));
+        connectTool = wide(button(palette, "Connect", "Connect mode:\nclick a tensor, then an op;\nEsc leaves it",
+                SWT.TOGGLE, () -> setConnectMode(connectTool.getSelection())));
         wide(button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, editor::deleteSelection));
         wide(button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, editor::autoLayout));
         button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> zoom(1.25));
         button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> zoom(0.8));
         wide(button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> setZoom(1)));
+        zoomLabel = new org.eclipse.swt.widgets.Label(palette, SWT.CENTER);
+        zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
+        zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        zoomLabel.setText("Zoom: 100%");
         return palette;
+    }
+
+    static final String CONNECT_HINT = "Connect mode: click a tensor, then the op it feeds.  Esc or Connect leaves it.";
+
+    /** The palette tooltip of an op: "Add an add op", "Add a matmul op", on short lines (tooltips clip). */
+    static String opTip(String op) {
+        String article = "aeiou".indexOf(Character.toLowerCase(op.charAt(0))) >= 0 ? "an " : "a ";
+        return "Add " + article + op + " op\nreading the selected tensors\n(in selection order)";
     }
 
     private static Button wide(Button b) {
@@ -166,14 +243,46 @@ final class GraphPage {
 
     void zoom(double factor) { setZoom(root.getScale() * factor); }
 
-    void setZoom(double scale) { root.setScale(Math.max(0.1, Math.min(4, scale))); }
+    void setZoom(double scale) {
+        root.setScale(Math.max(0.1, Math.min(4, scale)));
+        zoomLabel.setText("Zoom: " + Math.round(root.getScale() * 100) + "%");
+    }
+
+    /** A point of the canvas control as figure coordinates (scrolling and zoom undone). */
+    Point toFigure(int x, int y) {
+        var view = canvas.getViewport().getViewLocation();
+        double scale = root.getScale();
+        return new Point((int) ((x + view.x) / scale), (int) ((y + view.y) / scale));
+    }
+
+    /** The zoom level as the palette shows it ("Zoom: 125%"). */
+    String zoomText() { return zoomLabel.getText(); }
+
+    /** Selects the nodes that the rectangle (figure coordinates) touches; {@code add} keeps the selection. */
+    void selectArea(Rectangle r, boolean add) {
+        if (!add) selection.clear();
+        figures.forEach((k, f) -> { if (f.getBounds().intersects(r)) selection.add(k); });
+        updateStates();
+        editor.graphSelectionChanged();
+    }
 
     double zoom() { return root.getScale(); }
 
+    /** Turns Connect on or off: the palette button, a bar over the canvas, a cross cursor. */
     void setConnectMode(boolean on) {
         connectTool.setSelection(on);
         connectSource = null;
+        modeBar.setVisible(on);
+        ((GridData) modeBar.getLayoutData()).exclude = !on;
+        canvas.setCursor(on ? canvas.getDisplay().getSystemCursor(SWT.CURSOR_CROSS) : null);
+        control.layout(true);
+        updateStates();
     }
+
+    boolean connectMode() { return connectTool.getSelection(); }
+
+    /** The mode bar's text while Connect is on, else null (for tests). */
+    String modeText() { return modeBar.getVisible() ? modeBar.getText() : null; }
 
     /** Shows the banner (the source does not parse: the graph keeps the last valid state) or hides it. */
     void setBanner(String text) {
@@ -221,6 +330,7 @@ final class GraphPage {
     /** Rebuilds the figures from {@code doc}: stored positions where the layout has them, auto-layout elsewhere. */
     void refresh(FusionDocument doc, List<FusionCheck.Problem> problems) {
         finishRename(false);
+        dispatcher.hideToolTip();
         nodes.removeAll();
         connections.removeAll();
         figures.clear();
@@ -398,7 +508,12 @@ final class GraphPage {
             finishRename(true);
             canvas.setFocus();
             if (connectTool.getSelection()) {
+                // the clicked node is also the selection, so that Delete and Properties act on what was clicked
+                selection.clear();
+                selection.add(figure.key);
                 connect();
+                updateStates();
+                editor.graphSelectionChanged();
                 return;
             }
             if ((me.getState() & (SWT.CTRL | SWT.SHIFT)) != 0) {
@@ -434,7 +549,7 @@ final class GraphPage {
             int dx = (int) ((p.x - start.x) / scale), dy = (int) ((p.y - start.y) / scale);
             if (Math.abs(dx) + Math.abs(dy) < 3 && !moved) return;
             moved = true;
-            figure.setLocation(new Point(Math.max(0, startBounds.x + dx), Math.max(0, startBounds.y + dy)));
+            figure.setLocation(new Point(GraphGestures.snap(startBounds.x + dx), GraphGestures.snap(startBounds.y + dy)));
         }
 
         @Override

@@ -10,10 +10,14 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 
+import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.wizard.Wizard;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
@@ -47,9 +51,30 @@ public final class NewFusionWizard extends Wizard implements INewWizard {
     @Override
     public void init(IWorkbench workbench, IStructuredSelection selection) {
         this.workbench = workbench;
-        this.selection = selection;
+        this.selection = folderOf(workbench, selection);
         setWindowTitle("New Fusion");
     }
+
+    /**
+     * The folder the new file goes to: the selected folder or project, the folder of a selected file, else the
+     * folder of the file in the active editor (File > New with the fusion editor active selects graph nodes).
+     */
+    static IStructuredSelection folderOf(IWorkbench workbench, IStructuredSelection selection) {
+        if (selection != null) {
+            for (Object o : selection.toList()) {
+                IResource r = Adapters.adapt(o, IResource.class);
+                if (r instanceof IContainer c) return new StructuredSelection(c);
+                if (r != null && r.getParent() != null) return new StructuredSelection(r.getParent());
+            }
+        }
+        var window = workbench == null ? null : workbench.getActiveWorkbenchWindow();
+        var editor = window == null || window.getActivePage() == null ? null : window.getActivePage().getActiveEditor();
+        IFile file = editor == null ? null : editor.getEditorInput().getAdapter(IFile.class);
+        return file != null ? new StructuredSelection(file.getParent()) : selection;
+    }
+
+    /** The folder the wizard's page proposes (for tests), as a workspace path. */
+    public String proposedFolder() { return page == null ? null : page.getContainerFullPath().toString(); }
 
     @Override
     public void addPages() {

@@ -104,7 +104,9 @@ class PropertyList implements IPropertySource {
     public void setPropertyValue(Object id, Object value) {
         Prop p = prop(id);
         if (p == null || !p.editable()) {
-            if (p != null) editor.refuse(p.label() + " is derived by the op and cannot be edited");
+            // a nested list (an axis) tells its parent it changed by setting itself: not an edit of the parent
+            boolean nested = value instanceof IPropertySource || (p != null && String.valueOf(value).equals(text(id)));
+            if (p != null && !nested) editor.refuse(p.label() + " is derived by the op and cannot be edited");
             return;
         }
         String v = p.choices() != null && value instanceof Integer i

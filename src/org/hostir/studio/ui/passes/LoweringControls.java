@@ -25,6 +25,8 @@ import org.hostir.studio.ui.OptionField;
  * filter only re-shows what is already lowered.
  */
 final class LoweringControls {
+    /** How long the filter text must rest before the pass list follows it. */
+    static final int FILTER_DELAY_MS = 150;
     final Composite root;
     final Label file;
     final Button choose;
@@ -60,8 +62,10 @@ final class LoweringControls {
         label(first, "Filter:");
         filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");
-        filter.setLayoutData(new GridData(110, SWT.DEFAULT));
-        filter.addListener(SWT.Modify, e -> reshow.run());
+        filter.setLayoutData(new GridData(120, SWT.DEFAULT));
+        // the list is filtered once typing pauses: a rebuild per key made fast typists lose keys
+        Runnable filterLater = () -> { if (!filter.isDisposed()) reshow.run(); };
+        filter.addListener(SWT.Modify, e -> filter.getDisplay().timerExec(FILTER_DELAY_MS, filterLater));
 
         // one field per option the passes declare (a check box takes one column, a labelled field two)
         List<LoweringOption<?>> declared = LoweringOptions.DECLARED;

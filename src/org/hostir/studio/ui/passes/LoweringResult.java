@@ -11,6 +11,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.Rule;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 
@@ -32,6 +33,16 @@ public sealed interface LoweringResult {
         }
     }
 
+    /**
+     * A fusion that is fine so far but has nothing to lower yet (a new, empty one; one whose output is not marked
+     * yet): the view shows a hint, not a failure.
+     */
+    record Incomplete(String file, String hint) implements LoweringResult {}
+
+    /** The hint an {@link Incomplete} fusion gets. */
+    String NO_OUTPUT_HINT = "Nothing to lower yet: the fusion has no output. Add tensors and ops with the editor's "
+            + "palette, then mark a tensor as the fusion output (Properties > Fusion output).";
+
     /** Progress and cancellation, without depending on Eclipse's monitors. */
     interface Progress {
         /** Called before each rank is lowered; returns false to stop (the job was cancelled). */
@@ -46,11 +57,17 @@ public sealed interface LoweringResult {
             PassTrace trace = Engine.lower(loaded, options, ranks, rank -> progress.rank(rank, devices));
             return trace == null ? null : new Lowered(file, loaded, trace);
         } catch (EngineFailure e) {
-            return new Failed(file, e.lines());
+            return onlyNoOutput(e) ? new Incomplete(file, NO_OUTPUT_HINT) : new Failed(file, e.lines());
         } catch (RuntimeException e) {
             // an engine bug: still one line for the user, never a stack trace in the view
             return new Failed(file, List.of(file + ": internal lowering error: " + e));
         }
+    }
+
+    /** Whether the only problem is that no output is marked yet (by rule and JSON path, not by message). */
+    private static boolean onlyNoOutput(EngineFailure e) {
+        return !e.diagnostics().isEmpty() && e.diagnostics().stream().allMatch(d -> d.rule().equals(Rule.GRAPH_NO_OUTPUTS.id())
+                || (d.rule().equals(Rule.SCHEMA_RANGE.id()) && "$.outputs".equals(d.path())));
     }
 
     static LoweringResult lower(Path path, String file, int devices, LoweringOptions options, Progress progress)

@@ -13,6 +13,9 @@ import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Path;
+import org.eclipse.jface.text.DocumentEvent;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IDocumentListener;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
@@ -34,6 +37,7 @@ import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.RegistryToggleState;
 import org.eclipse.ui.part.ViewPart;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringException;
@@ -66,6 +70,8 @@ public class LoweringView extends ViewPart {
     public static final String HIDE_UNCHANGED_COMMAND = "org.hostir.studio.ui.passes.hideUnchanged";
     /** Family of the lowering jobs, so that tests and callers can join them. */
     public static final Object JOB_FAMILY = LoweringView.class;
+    /** How long the editor's text must rest before it is lowered again. */
+    public static final int LIVE_DELAY_MS = 300;
 
     private LoweringControls controls;
     private Text message;
@@ -78,6 +84,17 @@ public class LoweringView extends ViewPart {
     private IFile file;
     private LoweringResult result;
     private boolean hideUnchanged;
+    /** What the tree and text diff show now (result, pass, rank), so that re-showing it costs nothing. */
+    private ShownPass shownPass;
+
+    private record ShownPass(LoweringResult result, int index, int rank) {
+        boolean same(ShownPass o) { return o != null && o.result == result && o.index == index && o.rank == rank; }
+    }
+
+    private final org.eclipse.jface.util.IPropertyChangeListener themeListener = e -> {
+        // after the theme's CSS and preferences have been applied to the widgets
+        if (text != null) text.getControl().getDisplay().asyncExec(this::applyDiffColors);
+    };
     private LoweringJob job;
     private int generation;
     /** Set while revealing an incoming selection, so that the tree does not publish it back. */
@@ -85,12 +102,37 @@ public class LoweringView extends ViewPart {
     /** A node selected elsewhere in a file this view was still lowering; revealed when its lowering arrives. */
     private HostIrNodeElement pendingNode;
 
+    /** The followed editor and its document: the view lowers what the editor holds, saved or not. */
+    private IEditorPart liveEditor;
+    private IDocument liveDocument;
+    /** Whether what is shown was lowered from editor text that differs from the file (unsaved). */
+    private boolean shownUnsaved;
+    private final Runnable liveRelower = () -> { if (!passes.control().isDisposed()) relower(); };
+    private final IDocumentListener liveListener = new IDocumentListener() {
+        @Override
+        public void documentAboutToBeChanged(DocumentEvent event) {}
+
+        @Override
+        public void documentChanged(DocumentEvent event) {
+            // typing and graph edits are lowered once the user pauses, not on every key
+            passes.control().getDisplay().timerExec(LIVE_DELAY_MS, liveRelower);
+        }
+    };
+
     private final IPartListener2 editorFollower = new IPartListener2() {
         @Override
         public void partActivated(IWorkbenchPartReference ref) { follow(ref.getPart(false)); }
 
         @Override
         public void partInputChanged(IWorkbenchPartReference ref) { follow(ref.getPart(false)); }
+
+        @Override
+        public void partClosed(IWorkbenchPartReference ref) {
+            if (ref.getPart(false) == liveEditor) {
+                detachEditor();
+                relower();
+            }
+        }
     };
     private final ISelectionListener elementFollower = this::selectionChanged;
     private final ISelectionListener nodeFollower = this::timelineSelectionChanged;
@@ -126,8 +168,11 @@ public class LoweringView extends ViewPart {
         // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        applyDiffColors();
+        org.eclipse.ui.PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
+        main.addListener(SWT.Resize, e -> fit(main, right));
 
         State state = toggleState();
         hideUnchanged = state != null && Boolean.TRUE.equals(state.getValue());
@@ -141,18 +186,75 @@ public class LoweringView extends ViewPart {
         follow(page.getActiveEditor());
     }
 
+    /**
+     * The text diff in the colours of the tree beside it, which the theme styles: the compare viewer takes its
+     * colours from the text editors' preferences, which a switch from the dark theme back to the light one leaves
+     * dark (black panes on a light workbench).
+     */
+    private void applyDiffColors() {
+        if (text == null || text.getControl().isDisposed()) return;
+        text.setBackgroundColor(tree.getControl().getBackground().getRGB());
+        text.setForegroundColor(tree.getControl().getForeground().getRGB());
+    }
+
+    /**
+     * Fits the lists to the view's shape: the pass list as wide as its names (up to a third), and the tree and
+     * text diff side by side when the view is wide and low (the Host IR perspective puts it under the editor),
+     * one above the other when it is tall, so that each diff pane keeps a useful width.
+     */
+    private void fit(SashForm main, SashForm right) {
+        var size = main.getSize();
+        if (size.x < 50 || size.y < 20) return;
+        int passWidth = Math.min(size.x / 3, Math.max(passes.preferredWidth(), size.x / 8));
+        int percent = Math.max(5, passWidth * 100 / size.x);
+        main.setWeights(percent, 100 - percent);
+        int rest = size.x - passWidth;
+        boolean wide = rest > 2 * size.y;
+        int orientation = wide ? SWT.HORIZONTAL : SWT.VERTICAL;
+        if (right.getOrientation() != orientation) {
+            right.setOrientation(orientation);
+            if (wide) right.setWeights(30, 70); else right.setWeights(45, 55);
+        }
+    }
+
     // ---- following editors, files and selections ----
 
     private void follow(IWorkbenchPart part) {
         if (part instanceof IEditorPart editor) {
             IFile f = editor.getEditorInput().getAdapter(IFile.class);
-            if (f != null && "fusion".equals(f.getFileExtension()) && !f.equals(file)) setFile(f);
+            if (f == null || !"fusion".equals(f.getFileExtension())) return;
+            boolean newEditor = editor != liveEditor;
+            if (newEditor) attachEditor(editor);
+            if (!f.equals(file)) setFile(f);
+            else if (newEditor) relower();
         }
     }
+
+    /** Listens to the editor's document (a text editor's, or the one a fusion editor adapts to). */
+    private void attachEditor(IEditorPart editor) {
+        detachEditor();
+        ITextEditor text = editor instanceof ITextEditor t ? t : editor.getAdapter(ITextEditor.class);
+        IDocument doc = text == null || text.getDocumentProvider() == null ? null
+                : text.getDocumentProvider().getDocument(text.getEditorInput());
+        if (doc == null) return;
+        liveEditor = editor;
+        liveDocument = doc;
+        doc.addDocumentListener(liveListener);
+    }
+
+    private void detachEditor() {
+        if (liveDocument != null) liveDocument.removeDocumentListener(liveListener);
+        liveDocument = null;
+        liveEditor = null;
+    }
+
+    /** Whether the lowering shown is of the editor's unsaved text (the view says so beside the file name). */
+    public boolean showsUnsaved() { return shownUnsaved; }
 
     /** Shows the lowering of a workspace fusion file (re-lowered in a Job). */
     public void setFile(IFile f) {
         file = f;
+        if (liveEditor != null && !f.equals(liveEditor.getEditorInput().getAdapter(IFile.class))) detachEditor();
         controls.file.setText(f.getFullPath().toString());
         controls.root.layout(true, true);
         setContentDescription("");
@@ -209,8 +311,14 @@ public class LoweringView extends ViewPart {
         IFile f = file;
         int mine = ++generation;
         Display display = passes.control().getDisplay();
-        job = new LoweringJob(f, devices, options, display, r -> {
-            if (mine == generation && !passes.control().isDisposed()) show(r);
+        String text = liveDocument == null ? null : liveDocument.get();
+        boolean unsaved = text != null && liveEditor.isDirty();
+        job = new LoweringJob(f, text, devices, options, display, r -> {
+            if (mine == generation && !passes.control().isDisposed()) {
+                shownUnsaved = unsaved;
+                controls.file.setText(f.getFullPath() + (unsaved ? "  (unsaved editor contents)" : ""));
+                show(r);
+            }
         });
         job.setUser(false);
         job.schedule();
@@ -226,12 +334,20 @@ public class LoweringView extends ViewPart {
                 message.setVisible(true);
                 controls.setRanks(controls.devices.getSelection());
             }
+            case LoweringResult.Incomplete(String f, String hint) -> {
+                message.setText(hint);
+                md.exclude = false;
+                message.setVisible(true);
+                controls.setRanks(controls.devices.getSelection());
+            }
             case LoweringResult.Lowered l -> {
                 md.exclude = true;
                 message.setVisible(false);
                 controls.setRanks(l.trace().devices());
             }
         }
+        message.setForeground(r instanceof LoweringResult.Failed
+                ? Colors.get(Colors.ERROR_TEXT, message.getDisplay(), SWT.COLOR_DARK_RED) : null);
         message.getParent().layout(true, true);
         showPasses();
         HostIrNodeElement pending = pendingNode;
@@ -257,10 +373,20 @@ public class LoweringView extends ViewPart {
     private void showSelectedPass() {
         PassEntry e = passes.selected();
         if (!(result instanceof LoweringResult.Lowered l) || e == null) {
+            shownPass = null;
             tree.setInput(List.of());
+            // no stale BEFORE/AFTER headers or "X changed the program" over an empty list
+            compareConfig.setLeftLabel("");
+            compareConfig.setRightLabel("");
             text.setInput(null);
+            String filterText = controls.filter.getText();
+            setContentDescription(result instanceof LoweringResult.Lowered && !filterText.isEmpty()
+                    && visibleEntries().isEmpty() ? "No pass matches \u201c" + filterText + "\u201d" : "");
             return;
         }
+        ShownPass key = new ShownPass(l, e.index(), rankTrace(l).rank());
+        if (key.same(shownPass)) return;   // the same pass again (a filter key that kept it): nothing to redo
+        shownPass = key;
         PassTrace.RankTrace rank = rankTrace(l);
         Snapshot before = rank.before(e.index());
         Snapshot after = e.step().after();
@@ -360,7 +486,11 @@ public class LoweringView extends ViewPart {
             } else {
                 for (PassRow r : stops) if (rows.indexOf(r) < pos || pos < 0) target = r;
             }
-            if (target != null) tree.setSelection(new StructuredSelection(target), true);
+            if (target != null) {
+                tree.setSelection(new StructuredSelection(target), true);
+                DiffScroll.reveal(text.getControl(), target);
+                return;
+            }
         }
         if (text.getControl().getData(INavigatable.NAVIGATOR_PROPERTY) instanceof INavigatable nav) {
             nav.selectChange(direction > 0 ? INavigatable.NEXT_CHANGE : INavigatable.PREVIOUS_CHANGE);
@@ -423,6 +553,18 @@ public class LoweringView extends ViewPart {
 
     public String messageText() { return message.getVisible() ? message.getText() : ""; }
 
+    /** The pass filter's field (a person clicks it and types). */
+    public Text filterField() { return controls.filter; }
+
+    /** The pass list's control. */
+    public org.eclipse.swt.widgets.Control passList() { return passes.control(); }
+
+    /** The view's description line (file, rank, pass; or that no pass matches the filter). */
+    public String description() { return getContentDescription(); }
+
+    /** The file label above the lists (the path, marked when the editor's unsaved text is what is lowered). */
+    public String fileLabel() { return controls.file.getText(); }
+
     /** The device count the view lowers for. */
     public int devices() { return controls.devices.getSelection(); }
 
@@ -447,6 +589,11 @@ public class LoweringView extends ViewPart {
 
     @Override
     public void setFocus() {
+        // a click into the filter or an option activates the view: it keeps the focus it gave (the pass list used
+        // to take it, and the keys typed into the filter went to the list)
+        for (var f = passes.control().getDisplay().getFocusControl(); f != null; f = f.getParent()) {
+            if (f == controls.root) return;
+        }
         passes.control().setFocus();
     }
 
@@ -455,6 +602,8 @@ public class LoweringView extends ViewPart {
         if (job != null) job.cancel();
         IWorkbenchPage page = getSite().getPage();
         page.removePartListener(editorFollower);
+        detachEditor();
+        org.eclipse.ui.PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
         page.removePostSelectionListener(elementFollower);
         page.removePostSelectionListener(ViewIds.TIMELINE, nodeFollower);
         ResourcesPlugin.getWorkspace().removeResourceChangeListener(saves);

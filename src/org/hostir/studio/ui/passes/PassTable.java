@@ -21,12 +21,14 @@ import org.hostir.studio.ui.passes.model.PassEntry;
  */
 final class PassTable {
     private final TableViewer viewer;
+    private final TableViewerColumn name;
+    private final TableViewerColumn time;
 
     PassTable(Composite parent, Runnable selectionChanged) {
         viewer = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
         viewer.getTable().setHeaderVisible(true);
         viewer.setContentProvider(ArrayContentProvider.getInstance());
-        TableViewerColumn name = new TableViewerColumn(viewer, SWT.NONE);
+        name = new TableViewerColumn(viewer, SWT.NONE);
         name.getColumn().setText("Pass");
         name.getColumn().setWidth(190);
         name.setLabelProvider(new ColumnLabelProvider() {
@@ -48,7 +50,7 @@ final class PassTable {
                 return s.pass() + (s.changed() ? ": changed the program" : ": no change");
             }
         });
-        TableViewerColumn time = new TableViewerColumn(viewer, SWT.RIGHT);
+        time = new TableViewerColumn(viewer, SWT.RIGHT);
         time.getColumn().setText("\u00b5s");
         time.getColumn().setWidth(60);
         time.setLabelProvider(new ColumnLabelProvider() {
@@ -59,6 +61,13 @@ final class PassTable {
     }
 
     Control control() { return viewer.getControl(); }
+
+    /** The width the list needs to show its columns whole (names and times), in pixels. */
+    int preferredWidth() {
+        var t = viewer.getTable();
+        return name.getColumn().getWidth() + time.getColumn().getWidth() + t.getBorderWidth() * 2
+                + t.getVerticalBar().getSize().x + 4;
+    }
 
     PassEntry selected() {
         return viewer.getStructuredSelection().getFirstElement() instanceof PassEntry e ? e : null;
@@ -76,6 +85,10 @@ final class PassTable {
     PassEntry show(List<PassEntry> entries) {
         String keep = selected() == null ? null : selected().step().pass();
         viewer.setInput(entries);
+        // as wide as the longest pass name, so that none is cut
+        int widest = name.getColumn().getWidth();
+        name.getColumn().pack();
+        name.getColumn().setWidth(Math.max(widest, name.getColumn().getWidth() + 8));
         PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
                 .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
                         .orElse(entries.get(0)));

@@ -7,31 +7,42 @@ import org.eclipse.ui.IPerspectiveFactory;
 import org.eclipse.ui.console.IConsoleConstants;
 
 /**
- * The "Host IR" perspective: fusion editor in the middle, files and outline on the left, the lowering view and
- * properties on the right, problems, console and the timeline below; the Run menu and toolbar button.
+ * The "Host IR" perspective: fusion editor in the middle with properties on its right, files and outline on the
+ * left, the lowering view, timeline, console and problems below across the width; the Run menu and toolbar
+ * button.
  */
 public final class HostIrPerspective implements IPerspectiveFactory {
     public static final String ID = "org.hostir.studio.ui.studio.perspective";
     static final String LOWERING_VIEW = "org.hostir.studio.ui.passes.LoweringView";
     static final String TIMELINE_VIEW = "org.hostir.studio.ui.timeline.TimelineView";
+    public static final String NEW_FUSION_WIZARD = "org.hostir.studio.ui.editor.NewFusionWizard";
 
+    /**
+     * Files and outline on the left; the editor with Properties beside it; below them, across the whole width,
+     * the Lowering view (its pass list, tree and side-by-side text diff need width more than height) with the
+     * Timeline, Console and Problems as tabs. Checked at 1280 x 800 and 1600 x 1000 by the layout test.
+     */
     @Override
     public void createInitialLayout(IPageLayout layout) {
         String editors = layout.getEditorArea();
-        IFolderLayout left = layout.createFolder("left", IPageLayout.LEFT, 0.18f, editors);
+        IFolderLayout left = layout.createFolder("left", IPageLayout.LEFT, 0.17f, editors);
         left.addView(IPageLayout.ID_PROJECT_EXPLORER);
         left.addView(IPageLayout.ID_OUTLINE);
-        IFolderLayout right = layout.createFolder("right", IPageLayout.RIGHT, 0.62f, editors);
-        right.addView(LOWERING_VIEW);
-        right.addView(IPageLayout.ID_PROP_SHEET);
-        IFolderLayout bottom = layout.createFolder("bottom", IPageLayout.BOTTOM, 0.66f, editors);
+        IFolderLayout bottom = layout.createFolder("bottom", IPageLayout.BOTTOM, 0.5f, editors);
+        bottom.addView(LOWERING_VIEW);
         bottom.addView(TIMELINE_VIEW);
         bottom.addView(IConsoleConstants.ID_CONSOLE_VIEW);
         bottom.addView(IPageLayout.ID_PROBLEM_VIEW);
+        IFolderLayout right = layout.createFolder("right", IPageLayout.RIGHT, 0.68f, editors);
+        right.addView(IPageLayout.ID_PROP_SHEET);
         layout.addShowViewShortcut(LOWERING_VIEW);
         layout.addShowViewShortcut(TIMELINE_VIEW);
         layout.addShowViewShortcut(IConsoleConstants.ID_CONSOLE_VIEW);
         layout.addPerspectiveShortcut(ID);
+        // File > New > Fusion, without going through Other...
+        layout.addNewWizardShortcut(NEW_FUSION_WIZARD);
+        layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.folder");
+        layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.file");
         // the Run menu and toolbar button (Run Configurations..., Run History)
         layout.addActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);
     }

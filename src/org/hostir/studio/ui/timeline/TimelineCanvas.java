@@ -6,9 +6,11 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.FontMetrics;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ScrollBar;
 import org.hostir.studio.trace.EventKind;
@@ -58,12 +60,15 @@ public final class TimelineCanvas {
     private boolean fitted;
     private TimelineEvent selected;
     private Consumer<TimelineEvent> selectionListener = e -> { };
+    /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
+    private long[] range;
+    private boolean ranging;
+    private Consumer<long[]> rangeListener = r -> { };
 
     private int dragX = -1, dragY;
     private double dragStart;
     private int dragScroll;
     private boolean dragged;
-    private TimelineEvent hovered;
     private final BarPainter bars = new BarPainter();
     private int[] lastArrowX;
     private final int[] arrowHead = new int[6];
@@ -80,12 +85,14 @@ public final class TimelineCanvas {
         canvas.addListener(SWT.MouseUp, this::mouseUp);
         canvas.addListener(SWT.KeyDown, this::key);
         canvas.getVerticalBar().addListener(SWT.Selection, e -> canvas.redraw());
+        new BarToolTip(this);
     }
 
     public Canvas control() { return canvas; }
 
     public void setRows(TimelineRows newRows) {
         rows = newRows;
+        range = null;
         rowTop = new int[newRows == null ? 0 : newRows.rows().size()];
         int y = 0;
         for (int i = 0; i < rowTop.length; i++) {
@@ -94,7 +101,6 @@ public final class TimelineCanvas {
         }
         contentHeight = y;
         selected = null;
-        hovered = null;
         fitted = false;
         resized();
         canvas.redraw();
@@ -102,9 +108,24 @@ public final class TimelineCanvas {
 
     public TimelineRows rows() { return rows; }
 
+    /** The height that shows every row, the ruler and the legend, in pixels. */
+    public int preferredHeight() { return RULER_HEIGHT + contentHeight + 2 * ROW_HEIGHT; }
+
     public void onSelection(Consumer<TimelineEvent> listener) { selectionListener = listener; }
 
     public TimelineEvent selected() { return selected; }
+
+    public void onRange(Consumer<long[]> listener) { rangeListener = listener; }
+
+    /** The chosen range {from, to} in trace nanoseconds, or null. */
+    public long[] range() { return range == null ? null : range.clone(); }
+
+    /** Chooses a range (null clears it), as Shift+drag does. */
+    public void selectRange(long[] r) {
+        range = r == null ? null : new long[] { Math.min(r[0], r[1]), Math.max(r[0], r[1]) };
+        canvas.redraw();
+        rangeListener.accept(range());
+    }
 
     public void select(TimelineEvent e) {
         selected = e;
@@ -133,7 +154,25 @@ public final class TimelineCanvas {
         canvas.redraw();
     }
 
-    /** Moves the window by {@code pixels} (positive: later in time). */
+    /** Scrolls so that {@code e} is on screen: centred in time when outside the window, its row in view. */
+    public void reveal(TimelineEvent e) {
+        if (rows == null) return;
+        int width = canvas.getClientArea().width;
+        int x1 = LABEL_WIDTH + (int) ((e.startNs() - viewStartNs) / nsPerPixel);
+        int x2 = LABEL_WIDTH + (int) ((e.endNs() - viewStartNs) / nsPerPixel);
+        if (x2 < LABEL_WIDTH || x1 > width) {
+            viewStartNs = (e.startNs() + e.endNs()) / 2.0 - (width - LABEL_WIDTH) / 2.0 * nsPerPixel;
+        }
+        int r = rows.rowOf(e);
+        ScrollBar bar = canvas.getVerticalBar();
+        int visible = canvas.getClientArea().height - RULER_HEIGHT;
+        if (r >= 0 && bar.getVisible() && (rowTop[r] < scroll() || rowTop[r] + ROW_HEIGHT > scroll() + visible)) {
+            bar.setSelection(Math.max(0, rowTop[r] - visible / 3));
+        }
+        canvas.redraw();
+    }
+
+        /** Moves the window by {@code pixels} (positive: later in time). */
     public void pan(int pixels) {
         viewStartNs += pixels * nsPerPixel;
         canvas.redraw();
@@ -219,6 +258,7 @@ public final class TimelineCanvas {
             last = r;
         }
         bars.finish(gc);
+        paintRange(gc, area);
         paintSelection(gc, scroll, from, to);
         // the row labels, over the left margin
         for (int r = first; r <= last; r++) {
@@ -239,7 +279,10 @@ public final class TimelineCanvas {
         paintRuler(gc, area, fm);
     }
 
-    /** The selected bar's outline, when it is in the window. */
+    /**
+     * The selected bar's outline, when it is in the window: white or black with a ring of the other, so that it
+     * shows on a bar of any colour (the list-selection blue vanished on the blue matmuls).
+     */
     private void paintSelection(GC gc, int scroll, long from, long to) {
         TimelineEvent s = selected;
         if (s == null || s.endNs() < from || s.startNs() > to) return;
@@ -248,10 +291,62 @@ public final class TimelineCanvas {
         int lane = Math.max(0, rows.rows().get(r).laneOf(s));
         int y = RULER_HEIGHT + rowTop[r] - scroll + lane * ROW_HEIGHT;
         int x1 = bars.x(s.startNs()), x2 = bars.x(s.endNs());
-        gc.setForeground(palette.selection());
+        int w = Math.max(1, x2 - x1);
+        // white or black, whichever stands out more from this bar's colour, ringed by the other
+        boolean white = contrastsMoreWithWhite(palette.bar(s.kind()).getRGB());
+        Display d = canvas.getDisplay();
         gc.setLineWidth(2);
-        gc.drawRectangle(x1, y + 1, Math.max(1, x2 - x1), ROW_HEIGHT - 3);
+        gc.setForeground(d.getSystemColor(white ? SWT.COLOR_BLACK : SWT.COLOR_WHITE));
+        gc.drawRectangle(x1 - 2, y - 1, w + 4, ROW_HEIGHT + 1);
+        gc.setForeground(d.getSystemColor(white ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
+        gc.drawRectangle(x1, y + 1, w, ROW_HEIGHT - 3);
         gc.setLineWidth(1);
+    }
+
+    /** Whether white contrasts more than black with {@code c} (WCAG relative luminance). */
+    static boolean contrastsMoreWithWhite(RGB c) {
+        double l = 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue);
+        return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05;
+    }
+
+    private static double channel(int v) {
+        double s = v / 255.0;
+        return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    }
+
+    /** Where the selection outline is drawn (x, y, width, height in canvas pixels), or null (for tests). */
+    public int[] selectionOutline() {
+        TimelineEvent s = selected;
+        if (s == null || rows == null || rows.rowOf(s) < 0) return null;
+        int r = rows.rowOf(s);
+        int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(s)) * ROW_HEIGHT;
+        int x1 = LABEL_WIDTH + (int) ((s.startNs() - viewStartNs) / nsPerPixel);
+        int x2 = LABEL_WIDTH + (int) ((s.endNs() - viewStartNs) / nsPerPixel);
+        return new int[] { x1, y + 1, Math.max(1, x2 - x1), ROW_HEIGHT - 3 };
+    }
+
+    /** Canvas pixel of the middle of a bar (x, y), for tests and tools that click it; null when not shown. */
+    public int[] centerOf(TimelineEvent e) {
+        if (rows == null || rows.rowOf(e) < 0) return null;
+        int r = rows.rowOf(e);
+        int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
+        double mid = (e.startNs() + e.endNs()) / 2.0;
+        return new int[] { LABEL_WIDTH + (int) ((mid - viewStartNs) / nsPerPixel), y + ROW_HEIGHT / 2 };
+    }
+
+    /** The Shift+drag range: a translucent band over the rows, edged. */
+    private void paintRange(GC gc, Rectangle area) {
+        long[] r = range;
+        if (r == null) return;
+        int x1 = Math.max(LABEL_WIDTH, bars.x(r[0])), x2 = Math.min(area.width, bars.x(r[1]));
+        if (x2 < x1) return;
+        gc.setBackground(palette.selection());
+        gc.setAlpha(50);
+        gc.fillRectangle(x1, RULER_HEIGHT, Math.max(1, x2 - x1), area.height - RULER_HEIGHT);
+        gc.setAlpha(255);
+        gc.setForeground(palette.selection());
+        gc.drawLine(x1, RULER_HEIGHT, x1, area.height);
+        gc.drawLine(x2, RULER_HEIGHT, x2, area.height);
     }
 
     /** A swatch and name per kind of bar the timeline has, below the last row. */
@@ -350,13 +445,34 @@ public final class TimelineCanvas {
         return row.at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel), lane);
     }
 
+    /**
+     * The wheel as in Perfetto and Nsight Systems: it scrolls the rows, Ctrl+wheel zooms around the pointer,
+     * Shift+wheel pans in time.
+     */
     private void wheel(Event e) {
         e.doit = false;
-        zoom(e.count > 0 ? 0.8 : 1.25, Math.max(LABEL_WIDTH, e.x));
+        if ((e.stateMask & SWT.CTRL) != 0) {
+            zoom(e.count > 0 ? 0.8 : 1.25, Math.max(LABEL_WIDTH, e.x));
+        } else if ((e.stateMask & SWT.SHIFT) != 0) {
+            pan(e.count > 0 ? -60 : 60);
+        } else {
+            ScrollBar bar = canvas.getVerticalBar();
+            bar.setSelection(bar.getSelection() - Integer.signum(e.count) * ROW_HEIGHT * 2);
+            canvas.redraw();
+        }
     }
+
+    /** The first visible row's scroll offset in pixels (0 at the top). */
+    public int verticalScroll() { return scroll(); }
 
     private void mouseDown(Event e) {
         if (e.button != 1) return;
+        if ((e.stateMask & SWT.SHIFT) != 0 && e.x > LABEL_WIDTH) {
+            ranging = true;
+            range = new long[] { (long) timeAt(e.x), (long) timeAt(e.x) };
+            canvas.setFocus();
+            return;
+        }
         dragX = e.x;
         dragY = e.y;
         dragStart = viewStartNs;
@@ -366,6 +482,11 @@ public final class TimelineCanvas {
     }
 
     private void mouseMove(Event e) {
+        if (ranging) {
+            range[1] = (long) timeAt(Math.max(LABEL_WIDTH, e.x));
+            canvas.redraw();
+            return;
+        }
         if (dragX >= 0 && (e.stateMask & SWT.BUTTON1) != 0) {
             if (Math.abs(e.x - dragX) + Math.abs(e.y - dragY) > 3) dragged = true;
             if (dragged) {
@@ -373,26 +494,39 @@ public final class TimelineCanvas {
                 canvas.getVerticalBar().setSelection(dragScroll - (e.y - dragY));
                 canvas.redraw();
             }
-            return;
-        }
-        TimelineEvent at = eventAt(e.x, e.y);
-        if (at != hovered) {
-            hovered = at;
-            canvas.setToolTipText(at == null ? null : EventDetails.of(at));
         }
     }
 
+    /** The hover text of the bar under a point, times on the ruler's origin; null over no bar. */
+    String hoverText(int x, int y) {
+        TimelineEvent at = eventAt(x, y);
+        return at == null ? null : EventDetails.of(at, rows.startNs());
+    }
+
     private void mouseUp(Event e) {
+        if (ranging) {
+            ranging = false;
+            range[1] = (long) timeAt(Math.max(LABEL_WIDTH, e.x));
+            selectRange(Math.abs(bars.x(range[1]) - bars.x(range[0])) < 3 ? null : range);
+            return;
+        }
         if (e.button == 1 && dragX >= 0 && !dragged) select(eventAt(e.x, e.y));
         dragX = -1;
     }
 
+    /** Keys: + - 0, the arrows, and W/A/S/D as in Perfetto (W zooms in, S out, A pans left, D right). */
     private void key(Event e) {
         int mid = LABEL_WIDTH + (canvas.getClientArea().width - LABEL_WIDTH) / 2;
-        switch (e.character) {
+        int pointer = canvas.toControl(canvas.getDisplay().getCursorLocation()).x;
+        int at = pointer > LABEL_WIDTH && pointer < canvas.getClientArea().width ? pointer : mid;
+        switch (Character.toLowerCase(e.character)) {
             case '+', '=' -> zoom(0.8, mid);
             case '-' -> zoom(1.25, mid);
             case '0' -> fit();
+            case 'w' -> zoom(0.8, at);
+            case 's' -> zoom(1.25, at);
+            case 'a' -> pan(-80);
+            case 'd' -> pan(80);
             default -> {
                 if (e.keyCode == SWT.ARROW_LEFT) pan(-50);
                 else if (e.keyCode == SWT.ARROW_RIGHT) pan(50);

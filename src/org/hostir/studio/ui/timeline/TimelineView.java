@@ -16,6 +16,8 @@ import org.eclipse.jface.util.IPropertyChangeListener;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
@@ -39,6 +41,7 @@ import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.timeline.model.EventDetails;
+import org.hostir.studio.ui.timeline.model.RangeFigures;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.hostir.studio.ui.timeline.model.TimelineSummary;
 
@@ -59,6 +62,8 @@ public class TimelineView extends ViewPart {
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
     private Text summary;
+    private DetailsPanel details;
+    private EventSearch search;
     /** Counts the summaries asked for, so that a late one does not overwrite a newer timeline's. */
     private int summaries;
     private Timeline timeline;
@@ -95,14 +100,35 @@ public class TimelineView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
-        SashForm sash = new SashForm(parent, SWT.VERTICAL);
+        Composite root = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginWidth = layout.marginHeight = 0;
+        layout.verticalSpacing = 0;
+        root.setLayout(layout);
+        Composite searchRow = new Composite(root, SWT.NONE);
+        searchRow.setLayout(new org.eclipse.swt.layout.FillLayout());
+        searchRow.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        SashForm sash = new SashForm(root, SWT.VERTICAL);
+        sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         palette = new ThemePalette();
         canvas = new TimelineCanvas(sash, palette);
+        search = new EventSearch(searchRow, canvas, () -> timeline);
         canvas.onSelection(this::barSelected);
-        summary = new Text(sash, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
+        canvas.onRange(r -> {
+            if (r != null && timeline != null) {
+                details.showText(RangeFigures.of(timeline, r[0], r[1], canvas.rows().startNs()));
+            } else {
+                details.show(canvas.selected(), canvas.rows() == null ? 0 : canvas.rows().startNs());
+            }
+        });
+        SashForm below = new SashForm(sash, SWT.HORIZONTAL);
+        details = new DetailsPanel(below, this::revealNode);
+        summary = new Text(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
+        below.setWeights(40, 60);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
         sash.setWeights(72, 28);
+        sash.addListener(SWT.Resize, e -> fit(sash));
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
         getSite().setSelectionProvider(relay);
@@ -116,6 +142,11 @@ public class TimelineView extends ViewPart {
         timeline = t;
         source = from;
         canvas.setRows(new TimelineRows(t));
+        fit((SashForm) canvas.control().getParent());
+        // the last run's selected bar is not this run's
+        getViewSite().getActionBars().getStatusLineManager().setMessage(null);
+        relay.setSelection(StructuredSelection.EMPTY);
+        details.show(null, 0);
         setContentDescription(title == null ? "" : title);
         summary.setText("Computing the overlap figures of " + t.events().size() + " events...");
         int mine = ++summaries;
@@ -142,21 +173,67 @@ public class TimelineView extends ViewPart {
      * taking the focus, follows the selection); a bar of no node, or none, publishes an empty selection.
      */
     private void barSelected(TimelineEvent e) {
+        var status = getViewSite().getActionBars().getStatusLineManager();
+        details.show(e, canvas.rows() == null ? 0 : canvas.rows().startNs());
         if (e == null || e.nodeId() < 0) {
             relay.setSelection(StructuredSelection.EMPTY);
-            if (e == null) return;
+            if (e == null) {
+                status.setMessage(null);
+                return;
+            }
         }
-        getViewSite().getActionBars().getStatusLineManager().setMessage(EventDetails.of(e).lines().findFirst()
-                .orElse(""));
+        status.setMessage(EventDetails.of(e).lines().findFirst().orElse(""));
         if (e.nodeId() < 0) return;
-        try {
-            getSite().getPage().showView(ViewIds.LOWERING, null, IWorkbenchPage.VIEW_VISIBLE);
-        } catch (PartInitException ignored) {
-            // no lowering view: the status line already shows the bar
+        IWorkbenchPage page = getSite().getPage();
+        // the lowering view is made if need be, never brought to the front: it shares the timeline's stack in the
+        // Host IR perspective, and a maximized timeline stays in front; it follows the selection where it is
+        if (page.findView(ViewIds.LOWERING) == null) {
+            try {
+                page.showView(ViewIds.LOWERING, null, IWorkbenchPage.VIEW_CREATE);
+            } catch (PartInitException ignored) {
+                // no lowering view: the status line already shows the bar
+            }
         }
         String file = source == null ? null : source.getFullPath().toString();
         relay.setSelection(new StructuredSelection(new HostIrNodeElement(file, e.rank(), e.nodeId())));
     }
+
+    /**
+     * Keeps the rows clear of the summary: in a wide, low view the summary goes to the right of the rows; in a
+     * tall one below them, with the rows given the height they need first.
+     */
+    private void fit(SashForm sash) {
+        var size = sash.getSize();
+        if (size.x < 50 || size.y < 50) return;
+        boolean wide = size.x > 3 * size.y;
+        sash.setOrientation(wide ? SWT.HORIZONTAL : SWT.VERTICAL);
+        if (wide) {
+            sash.setWeights(64, 36);
+        } else {
+            int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));
+            sash.setWeights(rows, Math.max(1, size.y - rows));
+        }
+    }
+
+    /** The details panel's link: brings the Lowering view up (asked for) and reveals the bar's node there. */
+    private void revealNode(TimelineEvent e) {
+        try {
+            getSite().getPage().showView(ViewIds.LOWERING, null, IWorkbenchPage.VIEW_VISIBLE);
+        } catch (PartInitException ignored) {
+            return;
+        }
+        String file = source == null ? null : source.getFullPath().toString();
+        relay.setSelection(new StructuredSelection(new HostIrNodeElement(file, e.rank(), e.nodeId())));
+    }
+
+    /** The event search box (a person clicks it and types). */
+    public org.eclipse.swt.widgets.Text searchField() { return search.field(); }
+
+    /** What the search found ("2 of 4", "no event matches"). */
+    public String searchCount() { return search.countText(); }
+
+    /** The details panel's text (the selected bar's, or a hint). */
+    public String detailsText() { return details.text(); }
 
     // ---- commands ----
 
@@ -232,7 +309,13 @@ public class TimelineView extends ViewPart {
     public String summaryText() { return summary.getText(); }
 
     @Override
-    public void setFocus() { canvas.control().setFocus(); }
+    public void setFocus() {
+        // a click into the search box activates the view: it keeps the focus it gave
+        for (var f = canvas.control().getDisplay().getFocusControl(); f != null; f = f.getParent()) {
+            if (f == search.field().getParent()) return;
+        }
+        canvas.control().setFocus();
+    }
 
     @Override
     public void dispose() {

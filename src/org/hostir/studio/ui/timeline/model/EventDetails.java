@@ -10,11 +10,18 @@ import org.hostir.studio.trace.TimelineEvent;
 public final class EventDetails {
     private EventDetails() {}
 
-    public static String of(TimelineEvent e) {
+    /** The details with the start as the trace records it (from the trace's own origin). */
+    public static String of(TimelineEvent e) { return of(e, 0); }
+
+    /**
+     * The details with the start counted from {@code originNs}, the time the ruler's 0 stands for (the run's
+     * first event), so that the tooltip and the ruler agree.
+     */
+    public static String of(TimelineEvent e, long originNs) {
         List<String> lines = new ArrayList<>();
         lines.add(e.name() + "  (" + e.kind().name().toLowerCase(Locale.ROOT) + ")");
         lines.add("rank " + e.rank() + ", " + (e.stream() == TimelineEvent.HOST_STREAM ? "host" : "stream " + e.stream()));
-        lines.add("start " + duration(e.startNs()) + ", duration " + duration(e.durationNs()));
+        lines.add("start " + duration(e.startNs() - originNs) + ", duration " + duration(e.durationNs()));
         double seconds = e.durationNs() / 1e9;
         if (e.bytes() > 0) {
             lines.add(String.format(Locale.ROOT, "bytes %,d%s", e.bytes(), seconds > 0
@@ -30,7 +37,7 @@ public final class EventDetails {
         return String.join("\n", lines);
     }
 
-    static String duration(long ns) {
+    public static String duration(long ns) {
         if (ns >= 1_000_000) return String.format(Locale.ROOT, "%.3f ms", ns / 1e6);
         if (ns >= 1_000) return String.format(Locale.ROOT, "%.2f \u00b5s", ns / 1e3);
         return ns + " ns";

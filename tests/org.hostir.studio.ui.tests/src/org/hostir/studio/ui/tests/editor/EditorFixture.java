@@ -95,6 +95,11 @@ final class EditorFixture {
 
     /** A PNG of the workbench window under -Dhirstudio.screenshots (null when unset). */
     static File screenshot(String name) {
+        // the pointer away from the graph, or a node's tooltip would cover part of the picture
+        Display.getCurrent().setCursorLocation(0, 0);
+        var shell = page().getWorkbenchWindow().getShell();
+        shell.redraw(0, 0, shell.getSize().x, shell.getSize().y, true);
+        shell.update();
         spin(300);
         return org.hostir.studio.ui.tests.WorkbenchSmokeTest.screenshot(page().getWorkbenchWindow().getShell(), name);
     }

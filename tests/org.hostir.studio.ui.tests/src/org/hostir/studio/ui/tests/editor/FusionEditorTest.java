@@ -244,6 +244,9 @@ public class FusionEditorTest {
         assertEquals("DIDx D, M, N, reduction K", pc.getPropertyValue("axes"), "derived by the op");
         ((IPropertySource) pc.getPropertyValue("axis.0")).setPropertyValue("parallel", "Stream");
         e.setZoom(1);
+        // the Lowering view follows the unsaved graph once the edits rest: the picture shows it caught up
+        EditorFixture.spin(org.hostir.studio.ui.passes.LoweringView.LIVE_DELAY_MS + 200);
+        org.hostir.studio.ui.tests.ViewTestSupport.join(org.hostir.studio.ui.passes.LoweringView.JOB_FAMILY);
         EditorFixture.screenshot("editor-built-ag-matmul-p2p.png");
         e.doSave(null);
 

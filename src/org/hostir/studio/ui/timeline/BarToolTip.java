@@ -1,0 +1,36 @@
+package org.hostir.studio.ui.timeline;
+
+import org.eclipse.jface.window.DefaultToolTip;
+import org.eclipse.jface.window.ToolTip;
+import org.eclipse.swt.widgets.Event;
+
+/**
+ * The bar tooltip: shown beside the pointer (a control's own tooltip text appeared where the pointer first
+ * stopped on the canvas, far from later bars), made again for each bar, with the start on the ruler's origin.
+ */
+final class BarToolTip extends DefaultToolTip {
+    private final TimelineCanvas timeline;
+
+    BarToolTip(TimelineCanvas timeline) {
+        super(timeline.control(), ToolTip.RECREATE, false);
+        this.timeline = timeline;
+        setShift(new org.eclipse.swt.graphics.Point(14, 18));
+        setPopupDelay(300);
+        setHideOnMouseDown(true);
+    }
+
+    @Override
+    protected Object getToolTipArea(Event event) {
+        // a new area per bar, so that moving to the next bar makes a new tooltip at the pointer
+        Object bar = timeline.eventAt(event.x, event.y);
+        return bar != null ? bar : super.getToolTipArea(event);
+    }
+
+    @Override
+    protected boolean shouldCreateToolTip(Event event) {
+        return timeline.eventAt(event.x, event.y) != null && super.shouldCreateToolTip(event);
+    }
+
+    @Override
+    protected String getText(Event event) { return timeline.hoverText(event.x, event.y); }
+}

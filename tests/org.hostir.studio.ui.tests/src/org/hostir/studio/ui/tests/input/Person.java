@@ -1,0 +1,266 @@
+package org.hostir.studio.ui.tests.input;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
+
+/**
+ * Real input for the UI tests, as a person gives it, so that it goes through the window system, focus, key
+ * bindings and the widgets' own listeners: keys, the pointer and its buttons go through the X server's XTest
+ * extension (the {@code xdotool} command). SWT 3.135's {@code Display.post} on GTK was tried first: it makes a
+ * button event for the window under the pointer but with coordinates from the top-level window, so a click on a
+ * canvas landed hundreds of pixels off (it worked only on buttons, which ignore where they are pressed), it
+ * cannot post wheel notches, and its keys went astray after a drag and drop. The test runs on the UI thread, so every
+ * step spins the event loop until the events are handled. Coordinates are a control's own (0,0 is its top left).
+ */
+public final class Person {
+    private final Display display;
+
+    public Person(Display display) { this.display = display; }
+
+    public static Person onCurrentDisplay() { return new Person(Display.getCurrent()); }
+
+    /** Brings the shell to the front and puts the pointer over it (X gives keys to the window under it). */
+    public Person lookAt(Shell shell) {
+        shell.forceActive();
+        Point p = shell.toDisplay(shell.getClientArea().width / 2, shell.getClientArea().height / 2);
+        move(p.x, p.y);
+        settle(100);
+        return this;
+    }
+
+    // ---- mouse ----
+
+    public Person moveTo(Control c, int x, int y) {
+        Point p = c.toDisplay(x, y);
+        move(p.x, p.y);
+        settle(30);
+        Point now = display.getCursorLocation();
+        if (Math.abs(now.x - p.x) > 1 || Math.abs(now.y - p.y) > 1) {
+            throw new IllegalStateException("the pointer went to " + now + ", not " + p + " (" + x + "," + y + " of " + c
+                    + " at " + c.toDisplay(0, 0) + ", shell at " + c.getShell().getBounds() + ")");
+        }
+        return this;
+    }
+
+    public Person click(Control c, int x, int y) { return click(c, x, y, 1, 0); }
+
+    /** A click with {@code button} (1 left, 3 right) while holding {@code modifiers} (SWT.CTRL, SWT.SHIFT). */
+    public Person click(Control c, int x, int y, int button, int modifiers) {
+        moveTo(c, x, y);
+        pointerModifiers(modifiers, true);
+        Event[] down = new Event[1];
+        org.eclipse.swt.widgets.Listener seen = e -> { if (down[0] == null) down[0] = e; };
+        display.addFilter(SWT.MouseDown, seen);
+        try {
+            mouse(SWT.MouseDown, button);
+            mouse(SWT.MouseUp, button);
+            pointerModifiers(modifiers, false);
+            settle(80);
+        } finally {
+            display.removeFilter(SWT.MouseDown, seen);
+        }
+        // a click that lands elsewhere makes a test fail far from its cause: say where it went
+        if (down[0] == null) throw new IllegalStateException("no MouseDown arrived for a click at " + x + "," + y + " of " + c);
+        // where the press was, on the screen: a native entry reports its presses on its parent, so compare places
+        Point pressed = ((Control) down[0].widget).toDisplay(down[0].x, down[0].y);
+        Point meant = c.toDisplay(x, y);
+        if (Math.abs(pressed.x - meant.x) > 2 || Math.abs(pressed.y - meant.y) > 2) {
+            throw new IllegalStateException("a click at " + x + "," + y + " of " + c + " landed on " + down[0].widget
+                    + " at " + down[0].x + "," + down[0].y);
+        }
+        return this;
+    }
+
+    public Person clickCenter(Control c) {
+        return click(c, c.getSize().x / 2, c.getSize().y / 2);
+    }
+
+    /** Presses at one point, moves in steps, releases at another (a drag). */
+    public Person drag(Control c, int x1, int y1, int x2, int y2) { return drag(c, x1, y1, x2, y2, 0); }
+
+    /** A drag with {@code modifiers} (SWT.SHIFT, SWT.CTRL) held. */
+    public Person drag(Control c, int x1, int y1, int x2, int y2, int modifiers) {
+        moveTo(c, x1, y1);
+        pointerModifiers(modifiers, true);
+        mouse(SWT.MouseDown, 1);
+        settle(30);
+        for (int i = 1; i <= 8; i++) moveTo(c, x1 + (x2 - x1) * i / 8, y1 + (y2 - y1) * i / 8);
+        mouse(SWT.MouseUp, 1);
+        pointerModifiers(modifiers, false);
+        settle(80);
+        return this;
+    }
+
+    /** Presses on one control, moves in steps onto another, releases there (drag and drop between controls). */
+    public Person dragTo(Control from, int x1, int y1, Control to, int x2, int y2) {
+        moveTo(from, x1, y1);
+        mouse(SWT.MouseDown, 1);
+        settle(50);
+        Point a = from.toDisplay(x1, y1), b = to.toDisplay(x2, y2);
+        for (int i = 1; i <= 12; i++) {
+            move(a.x + (b.x - a.x) * i / 12, a.y + (b.y - a.y) * i / 12);
+            settle(40);
+        }
+        settle(150);
+        mouse(SWT.MouseUp, 1);
+        settle(300);
+        return this;
+    }
+
+        /** The wheel, {@code notches} up (positive) or down, with {@code modifiers} held. */
+    public Person wheel(Control c, int x, int y, int notches, int modifiers) {
+        moveTo(c, x, y);
+        pointerModifiers(modifiers, true);
+        for (int i = 0; i < Math.abs(notches); i++) {
+            // X reports wheel notches as clicks of buttons 4 (up) and 5 (down)
+            xdotool("click", notches > 0 ? "4" : "5");
+        }
+        pointerModifiers(modifiers, false);
+        settle(80);
+        return this;
+    }
+
+    /** A click at a point given as {x, y} (what the views answer for a node, a bar, a row). */
+    public Person click(Control c, int[] at, int modifiers) { return click(c, at[0], at[1], 1, modifiers); }
+
+    // ---- keys ----
+
+    /** Types {@code text} at {@code msPerKey} milliseconds per key, as a typist does. */
+    public Person type(String text, int msPerKey) {
+        for (char ch : text.toCharArray()) {
+            xdotool("key", keysym(ch, 0));
+            settle(msPerKey);
+        }
+        return this;
+    }
+
+    /**
+     * A key ({@code character} such as 'z' or '.', or 0 with {@code keyCode} such as SWT.DEL) with modifiers,
+     * pressed at the X server (XTest), so that it goes to the focused window as a typed key does. Display.post's
+     * keys went astray once a drag and drop had run in the same workbench.
+     */
+    public Person press(int modifiers, char character, int keyCode) {
+        StringBuilder k = new StringBuilder();
+        if ((modifiers & SWT.CTRL) != 0) k.append("ctrl+");
+        if ((modifiers & SWT.SHIFT) != 0) k.append("shift+");
+        if ((modifiers & SWT.ALT) != 0) k.append("alt+");
+        k.append(keysym(character, keyCode));
+        xdotool("key", k.toString());
+        settle(120);
+        return this;
+    }
+
+    /** The X keysym name of a character or an SWT key code. */
+    private static String keysym(char ch, int keyCode) {
+        if (ch == 0) {
+            return switch (keyCode) {
+                case SWT.DEL -> "Delete";
+                case SWT.ESC -> "Escape";
+                case SWT.BS -> "BackSpace";
+                case SWT.CR -> "Return";
+                case SWT.TAB -> "Tab";
+                case SWT.F2 -> "F2";
+                case SWT.F5 -> "F5";
+                case SWT.F6 -> "F6";
+                default -> throw new IllegalArgumentException("no keysym for key code " + keyCode);
+            };
+        }
+        return switch (ch) {
+            case '.' -> "period";
+            case ',' -> "comma";
+            case '-' -> "minus";
+            case '=' -> "equal";
+            case '+' -> "plus";
+            case ' ' -> "space";
+            case '\r', '\n' -> "Return";
+            default -> {
+                if (!Character.isLetterOrDigit(ch)) throw new IllegalArgumentException("no keysym for '" + ch + "'");
+                yield Character.toString(ch);
+            }
+        };
+    }
+
+    public Person press(int keyCode) { return press(0, (char) 0, keyCode); }
+
+    public Person press(int modifiers, char character) { return press(modifiers, character, 0); }
+
+    // ---- the event loop ----
+
+    /** Runs the event loop for {@code millis} and until no event is waiting. */
+    public void settle(long millis) {
+        long end = System.currentTimeMillis() + millis;
+        do {
+            while (display.readAndDispatch()) {
+                // handle what the posted events caused
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        } while (System.currentTimeMillis() < end);
+        while (display.readAndDispatch()) {
+            // and what is left
+        }
+    }
+
+    private void move(int x, int y) { xdotool("mousemove", "--sync", Integer.toString(x), Integer.toString(y)); }
+
+    private void mouse(int type, int button) {
+        xdotool(type == SWT.MouseDown ? "mousedown" : "mouseup", Integer.toString(button));
+    }
+
+    /** Runs xdotool against this display (DISPLAY and XAUTHORITY are inherited), then lets its events in. */
+    private void xdotool(String... args) {
+        java.util.List<String> cmd = new java.util.ArrayList<>();
+        cmd.add("xdotool");
+        cmd.addAll(java.util.List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) throw new IllegalStateException("xdotool " + String.join(" ", args) + ": " + out);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("the UI input tests need xdotool (Debian's xdotool package)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        while (display.readAndDispatch()) {
+            // let each event through before the next
+        }
+    }
+
+    /** Holds or releases modifier keys at the X server, so that clicks and wheel notches carry them. */
+    private void pointerModifiers(int mask, boolean down) {
+        String[] names = { "ctrl", "shift", "alt" };
+        int[] keys = { SWT.CTRL, SWT.SHIFT, SWT.ALT };
+        for (int i = 0; i < keys.length; i++) {
+            if ((mask & keys[i]) != 0) xdotool(down ? "keydown" : "keyup", names[i]);
+        }
+    }
+
+    /**
+     * Clicks into a text field to type there. Known gap: under Xvfb a click on an SWT.SEARCH field (a GtkEntry
+     * with icons) sometimes reaches its parent rather than the entry, and the focus stays where it was; then
+     * the field gets the focus directly, so that the keys typed next are still real, posted keys. Returns whether
+     * the click itself gave the focus.
+     */
+    public boolean focusByClick(org.eclipse.swt.widgets.Text field) {
+        moveTo(field, field.getSize().x / 2, field.getSize().y / 3);
+        xdotool("click", "1");
+        settle(150);
+        boolean clicked = display.getFocusControl() == field;
+        if (!clicked) field.setFocus();
+        settle(50);
+        if (display.getFocusControl() != field) throw new IllegalStateException("cannot focus " + field);
+        return clicked;
+    }
+
+    /** The control that has the keyboard focus now (where typed keys go). */
+    public Control focus() { return display.getFocusControl(); }
+
+}

@@ -1,0 +1,96 @@
+package org.hostir.studio.ui.tests.theme;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Comparator;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.input.Person;
+import org.hostir.studio.ui.tests.journeys.Screens;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 18, defect 7: the Lowering view's compare panes after the dark theme and back. Switching themes at run
+ * time leaves some dark styling on live widgets (a restart clears it), so this class runs after the others
+ * (the UI tests run in alphabetical order, and this package sorts after them but before timeline's DarkThemeTest).
+ */
+public class ThemeSwitchTest {
+    private IWorkbenchPage page;
+    private Person person;
+    private LoweringView view;
+
+    @BeforeEach
+    public void open() throws Exception {
+        page = ViewTestSupport.page();
+        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
+        person = Person.onCurrentDisplay();
+        person.lookAt(page.getWorkbenchWindow().getShell());
+        view = (LoweringView) page.showView(LoweringView.ID);
+    }
+
+    @AfterEach
+    public void close() {
+        page.closeAllEditors(false);
+        person.settle(100);
+    }
+
+    private void waitForLowering() throws Exception {
+        person.settle(LoweringView.LIVE_DELAY_MS + 200);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+    }
+
+    /**
+     * Issue 18, defect 7: after the dark theme and back to the light one, the compare panes have the light
+     * theme's colours (they stayed black), in the widgets and on the screen.
+     */
+    @Test
+    public void comparePanesKeepTheThemesColoursAfterASwitch() throws Exception {
+        IFile file = ViewTestSupport.copyToWorkspace("live", "examples/seeds/ag_matmul_p2p.fusion", "theme.fusion");
+        IDE.openEditor(page, file, "org.eclipse.ui.DefaultTextEditor");
+        waitForLowering();
+        view.selectPass("StreamParallelType");
+        Display display = Display.getCurrent();
+        IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
+        if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
+        String light = engine.getActiveTheme().getId();
+        engine.setTheme("org.eclipse.e4.ui.css.theme.e4_dark", false);
+        person.settle(600);
+        RGB darkPane = panes().get(1).getBackground().getRGB();
+        engine.setTheme(light, false);
+        person.settle(800);
+        RGB tree = view.tree().getControl().getBackground().getRGB();
+        for (StyledText pane : panes()) {
+            RGB bg = pane.getBackground().getRGB();
+            assertEquals(tree, bg, "a pane has the tree's (the theme's) background");
+            assertTrue(Screens.luminance(bg) > 0.5, "light again: " + bg + " (dark theme: " + darkPane + ")");
+        }
+        page.activate(view);
+        person.settle(300);
+        var shot = ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "lowering-after-theme-switch.png");
+        if (shot != null) {
+            var diff = view.diffControl();
+            var at = Screens.inShot(page.getWorkbenchWindow().getShell(), diff);
+            double dark = Screens.darkFraction(shot, at.x, at.y, diff.getSize().x, diff.getSize().y);
+            assertTrue(dark < 0.1, "the diff is not black blocks on the screen: " + dark + " dark");
+        }
+    }
+
+    private List<StyledText> panes() {
+        return ViewTestSupport.descendants(view.diffControl(), StyledText.class).stream()
+                .filter(t -> t.isVisible() && t.getSize().x > 20 && t.getSize().y > 10)
+                .sorted(Comparator.comparingInt(t -> t.toDisplay(0, 0).x)).toList();
+    }
+}
