@@ -79,7 +79,7 @@ for step in "${steps[@]}"; do
             "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main "${bench[@]}" 2>&1 | tee "$LOGS/bench.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         validate)
-            share=(); (( DEV == 2 )) || share=(--share-gpus)
+            share=(); (( DEV == 2 )) || share=(--share-gpus --option backend=cuda)   # one GPU: copy-engine P2P, no NCCL
             tmp=$(mktemp -d)
             sed 's/"float"/"bfloat16"/g' examples/seeds/ag_matmul_p2p.fusion > "$tmp/ag_matmul_p2p_bf16.fusion"
             for shape in "float 32768 32768 1024" "bfloat16 32768 8192 8192" "bfloat16 16384 8192 4096" \

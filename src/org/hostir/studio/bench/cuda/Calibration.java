@@ -163,6 +163,7 @@ public final class Calibration {
     /** Median host time per node kind over the last iteration of both AG+GEMM seeds, bf16, 256 rows per rank. */
     private static Map<String, Double> dispatch(Path examples, int devices, CudaBackend backend, PrintStream out)
             throws Exception {
+        backend.setHostTimingOnly();   // the host's cost per node without the timing events around each op
         Map<String, List<Double>> byKind = new TreeMap<>();
         for (String[] seed : new String[][] {{"seeds/ag_matmul_p2p", "p2p"}, {"seeds/ag_matmul", "collective"}}) {
             String text = Files.readString(examples.resolve(seed[0] + ".fusion")).replace("\"float\"",

@@ -10,6 +10,21 @@ import org.hostir.studio.cli.Main;
 public record CliRun(int code, String out, String err) {
     public static CliRun of(String... args) { return of(new Main(), args); }
 
+    /**
+     * As the installed command runs, with {@code hirstudio.home} at the checkout: commands that find the
+     * repository's own files (the demo's example) do not depend on the test runner's working directory.
+     */
+    public static synchronized CliRun atHome(String... args) {
+        String previous = System.getProperty("hirstudio.home");
+        System.setProperty("hirstudio.home", RepoPaths.repo().toString());
+        try {
+            return of(args);
+        } finally {
+            if (previous == null) System.clearProperty("hirstudio.home");
+            else System.setProperty("hirstudio.home", previous);
+        }
+    }
+
     /** With another dispatch table or environment ({@link Main#Main(java.util.Map, java.util.function.Function)}). */
     public static CliRun of(Main main, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -125,19 +125,12 @@ class RunCommandTest {
     @Test
     void demoLowersRunsValidatesAndSaysWhereTheTraceIs(@TempDir Path dir) {
         Path trace = dir.resolve("demo.json");
-        String previous = System.getProperty("hirstudio.home");
-        System.setProperty("hirstudio.home", RepoPaths.repo().toString());
-        try {
-            CliRun r = main("demo", "--trace", trace.toString());
-            assertEquals(0, r.code(), r.out() + r.err());
-            assertTrue(r.out().contains("%HostIrContainer {"), r.out());
-            assertTrue(r.out().contains("validation: PASS"), r.out());
-            assertTrue(r.out().contains("trace: " + trace + " (Chrome trace JSON: open it in Perfetto"), r.out());
-            assertTrue(trace.toFile().length() > 0);
-        } finally {
-            if (previous == null) System.clearProperty("hirstudio.home");
-            else System.setProperty("hirstudio.home", previous);
-        }
+        CliRun r = CliRun.atHome("demo", "--trace", trace.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("%HostIrContainer {"), r.out());
+        assertTrue(r.out().contains("validation: PASS"), r.out());
+        assertTrue(r.out().contains("trace: " + trace + " (Chrome trace JSON: open it in Perfetto"), r.out());
+        assertTrue(trace.toFile().length() > 0);
     }
 
     @Test

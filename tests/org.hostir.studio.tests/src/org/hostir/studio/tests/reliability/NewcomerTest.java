@@ -50,7 +50,7 @@ class NewcomerTest {
 
     @Test
     void demoSaysWhyItsSizesAreNotTheFilesDefaults(@TempDir Path dir) {
-        CliRun r = CliRun.of("demo", "--trace", dir.resolve("demo.trace.json").toString());
+        CliRun r = CliRun.atHome("demo", "--trace", dir.resolve("demo.trace.json").toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("with M=64, K=256, N=256: the file's defaults are the seed test's tiny sizes"),
                 r.out());
