@@ -96,7 +96,22 @@ for step in "${steps[@]}"; do
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.BenchShapeValidationTest 2>&1 \
                 | tee -a "$LOGS/validate.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
-        *) echo "gpu-run: unknown step $step (test, examples, launcher, npy, bench, validate)" >&2; exit 2 ;;
+        sizes)
+            # every example (the conformance and communication cases aside) at realistic sizes: its M, K, N, H
+            # symbols at 4096, validated by default (sampled past 2^22 elements)
+            share=(); (( DEV == 2 )) || share=(--share-gpus --option backend=cuda)
+            for f in $(find examples -maxdepth 2 -name '*.fusion' -not -path '*/conformance/*' \
+                    -not -path '*/communication/*' | LC_ALL=C sort); do
+                sets=()
+                for sym in M K N H; do grep -q "\"$sym\": *[0-9]" "$f" && sets+=(--set "$sym=4096"); done
+                line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 \
+                    "${share[@]}" "${sets[@]}" --iterations 3 --warmup 1 2>&1)
+                code=$?
+                printf '%-44s %s exit %d  %s | %s | %s\n' "$f" "${sets[*]}" "$code" "$(grep -m1 '^time:' <<<"$line")" \
+                    "$(grep -m1 '^validated in' <<<"$line")" "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
+                (( code == 0 || code == 2 )) || rc=1
+            done 2>&1 | tee "$LOGS/sizes.log" ;;
+        *) echo "gpu-run: unknown step $step (test, examples, sizes, launcher, npy, bench, validate)" >&2; exit 2 ;;
     esac
 done
 exit $rc

@@ -1,0 +1,48 @@
+package org.hostir.studio.engine;
+
+import java.util.List;
+
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionLocator;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+
+/**
+ * Ranks that share a GPU run in one process without NCCL (NCCL needs one GPU per rank), so only point-to-point
+ * transfers over the copy engines can run. A collective among several ranks is therefore refused before anything
+ * is allocated, at the op whose tensor it communicates, instead of failing on the first iteration.
+ */
+final class SharedGpus {
+    static final String RULE = "run.share-gpus";
+
+    private SharedGpus() {}
+
+    static void check(LoadedFusion loaded, BackendPlan plan) throws EngineFailure {
+        RunRequest r = plan.request();
+        if (plan.kind() != BackendPlan.Kind.CUDA_SHARING_GPUS || plan.gpus() >= r.devices()) return;
+        for (int rank = 0; rank < r.devices(); rank++) {
+            HostIrContainer program = Engine.lowerRank(loaded, r.options(), rank);
+            for (HostNode node : program.allNodes()) {
+                if (node instanceof Communication c && c.team().size() > 1) {
+                    throw refused(c, program.provenance().get(c.id()), loaded, plan);
+                }
+            }
+        }
+    }
+
+    /** At the fusion op the communication was lowered from, else at the tensor it communicates. */
+    private static EngineFailure refused(Communication c, Integer op, LoadedFusion loaded, BackendPlan plan) {
+        Subject subject = op != null ? new Subject.Op(op)
+                : RunFailures.located("T" + (c.input() != null ? c.input() : c.output()).id(), loaded).subject();
+        FusionLocator.Location at = loaded.locator().locate(subject);
+        String message = c.type().dumpName() + " among ranks " + c.team() + " needs NCCL, which needs one GPU"
+                + " per rank, but the " + plan.request().devices() + " ranks share " + plan.gpus() + " GPU"
+                + (plan.gpus() == 1 ? "" : "s") + "; with --share-gpus only point-to-point transfers over the copy"
+                + " engines run (--option backend=cuda with allgather=p2p), or run on the CPU backend";
+        return new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(loaded.source().file(),
+                at.line(), at.path(), RULE, message, subject)));
+    }
+}

@@ -1,0 +1,49 @@
+package org.hostir.studio.tests.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.hostir.studio.engine.BackendPlan;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.TestPaths;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Ranks sharing one GPU have no NCCL: a collective among them is refused before the run, located at its op
+ * (found on the H100: `run --share-gpus` of the allgather and allreduce seeds failed on the first iteration).
+ * The plan is built as {@code BackendPlan.choose} builds it on a one-GPU machine, so no GPU is needed here.
+ */
+class SharedGpusTest {
+    private static EngineFailure refused(String example, Map<String, String> options) throws Exception {
+        LoadedFusion loaded = Engine.load(new FusionSource.File(TestPaths.repo("examples", "seeds", example)), 2,
+                Map.of());
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, 2, LoweringOptions.parse(options), 1, 0,
+                true, 1, 10_000, true, Optional.empty(), false);
+        BackendPlan oneGpu = new BackendPlan(BackendPlan.Kind.CUDA_SHARING_GPUS, 1, request, null);
+        return assertThrows(EngineFailure.class, () -> Engine.run(loaded, oneGpu, line -> { }));
+    }
+
+    @Test
+    void aCollectiveAmongRanksSharingAGpuIsRefusedAtItsOp() throws Exception {
+        for (String example : new String[] {"allgather.fusion", "allreduce.fusion", "matmul_ar.fusion"}) {
+            EngineFailure e = refused(example, Map.of("backend", "cuda"));
+            assertEquals(EngineFailure.Kind.BAD_INPUT, e.kind(), example);
+            Diagnostic d = e.diagnostics().getFirst();
+            assertEquals("run.share-gpus", d.rule(), example);
+            assertTrue(d.line() > 0, example + ": " + d.format());
+            assertTrue(d.message().contains("share 1 GPU") && d.message().contains("among ranks [0, 1]"),
+                    d.format());
+            assertEquals(1, e.lines().size(), example);
+        }
+    }
+}
