@@ -36,7 +36,7 @@ public class DumpViewTest {
     private DumpView view;
 
     /** The first two containers of seed 000 (AllgatherP2p, then AG_matmul_P2p). */
-    static List<String> seed000Dumps() throws Exception {
+    public static List<String> seed000Dumps() throws Exception {
         Path seeds = ViewTestSupport.repoFile("../shared/seeds");
         Path seed;
         try (Stream<Path> files = Files.list(seeds)) {
@@ -54,7 +54,7 @@ public class DumpViewTest {
         return out;
     }
 
-    static String log(List<String> dumps) {
+    public static String log(List<String> dumps) {
         return String.join("\n", "[ RUN      ] MultiDeviceStreamParallelTypeTest.AllgatherP2p",
                 "Fusion after pass: StreamParallelType", dumps.get(0), "[       OK ] (3 ms)",
                 "[ RUN      ] MultiDeviceStreamParallelTypeTest.AG_matmul_P2p", "I1124 unrelated output",

@@ -1,0 +1,168 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.dnd.Clipboard;
+import org.eclipse.swt.dnd.TextTransfer;
+import org.eclipse.swt.dnd.Transfer;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Spinner;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IWorkbenchPage;
+import org.hostir.studio.diff.DiffKind;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ui.passes.DumpView;
+import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.input.Person;
+import org.hostir.studio.ui.tests.passes.DumpViewTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The nvFuser Dump view as a person uses it (issue 20): a log copied from a terminal is pasted with the Paste
+ * button, the second program is clicked in the list, the filter takes typing, the device count is typed into its
+ * spinner, and "Compare with Studio lowering..." picks the seed's fusion in the workspace dialog by typing its
+ * name: equal numbering aside; with {@code allgather=collective} typed into Options, the expected difference.
+ */
+public class DumpJourneyTest {
+    private IWorkbenchPage page;
+    private Person person;
+    private DumpView view;
+
+    @BeforeEach
+    public void open() throws Exception {
+        page = ViewTestSupport.page();
+        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
+        person = Person.onCurrentDisplay();
+        person.lookAt(page.getWorkbenchWindow().getShell());
+        view = (DumpView) page.showView(DumpView.ID);
+        // a name no other test uses, so that the dialog's first match is this file
+        ViewTestSupport.copyToWorkspace("dumpjourney", "examples/seeds/ag_matmul_p2p.fusion", "dumpjourneyseed.fusion");
+        person.settle(200);
+    }
+
+    @AfterEach
+    public void close() {
+        var ref = page.findViewReference(DumpView.ID);
+        if (ref != null) page.hideView(ref);
+        person.settle(200);
+    }
+
+    @Test
+    public void pasteSelectFilterAndCompareWithTheStudiosLowering() throws Exception {
+        String log = DumpViewTest.log(DumpViewTest.seed000Dumps());
+        Clipboard clipboard = new Clipboard(page.getWorkbenchWindow().getShell().getDisplay());
+        clipboard.setContents(new Object[] {log}, new Transfer[] {TextTransfer.getInstance()});
+        clipboard.dispose();
+
+        person.clickCenter(button("Paste"));
+        assertEquals(2, view.snapshots().size(), view.messageText());
+
+        org.eclipse.swt.widgets.List list = only(org.eclipse.swt.widgets.List.class);
+        person.click(list, 20, list.getItemHeight() + list.getItemHeight() / 2);
+        assertEquals(1, view.selected(), "the second program is selected by the click");
+        assertTrue(view.treeRows().stream().anyMatch(r -> r.kind() == DiffKind.ADDED), "the matmul program adds nodes");
+
+        Text filter = field(f -> (f.getStyle() & SWT.SEARCH) != 0);
+        person.focusByClick(filter);
+        person.type("matmul", 30);
+        assertEquals("matmul", filter.getText(), "no key dropped");
+        assertEquals(1, list.getItemCount(), List.of(list.getItems()).toString());
+        assertTrue(list.getItem(0).contains("AG_matmul_P2p"), list.getItem(0));
+        for (int i = 0; i < "matmul".length(); i++) person.press(SWT.BS);
+
+        Spinner devices = ViewTestSupport.descendants(list.getParent().getParent(), Spinner.class).getFirst();
+        person.click(devices, 10, devices.getSize().y / 2);
+        person.press(SWT.CTRL, 'a');
+        person.type("8", 30);
+        person.press(SWT.TAB);
+        assertEquals(8, devices.getSelection(), "the dump is of 8 devices");
+        person.click(list, 20, list.getItemHeight() + list.getItemHeight() / 2);
+
+        compareWithTyping("dumpjourneyseed");
+        assertNotNull(view.comparison(), view.messageText());
+        assertTrue(view.comparison().result().equal(), view.messageText());
+        assertTrue(view.messageText().startsWith("structurally equal"), view.messageText());
+
+        Text options = field(f -> "key=value ...".equals(f.getMessage()));
+        person.focusByClick(options);
+        person.type("allgather=collective", 30);
+        assertEquals("allgather=collective", options.getText());
+        compareWithTyping("dumpjourneyseed");
+        assertFalse(view.comparison().result().equal(), view.messageText());
+        assertTrue(view.messageText().startsWith("structurally different"), view.messageText());
+        List<PassRow> rows = view.treeRows();
+        assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.ADDED && r.node() instanceof Communication));
+        assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.REMOVED && r.node() instanceof P2PCommunication));
+        // the difference is shown: the text panes hold both programs, in a view no wider than it needs to be
+        java.io.File shot = ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "dump-journey.png");
+        if (shot != null) {
+            Control panes = list.getParent();
+            var at = Screens.inShot(page.getWorkbenchWindow().getShell(), panes);
+            double flat = Screens.largestFlatBlock(shot, at.x, at.y, panes.getSize().x, panes.getSize().y,
+                    panes.getDisplay().getSystemColor(SWT.COLOR_WIDGET_BACKGROUND).getRGB());
+            assertTrue(flat < 0.1, "an unpainted block of " + flat + " of the Dump view");
+        }
+    }
+
+    /**
+     * Clicks "Compare with Studio lowering..." and, while its modal dialog runs the event loop, types the file's
+     * name into the dialog and presses Enter from another thread, as a person at the keyboard does.
+     */
+    private void compareWithTyping(String name) {
+        Thread typist = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+                xdotool("type", "--delay", "30", name);
+                Thread.sleep(1500);
+                xdotool("key", "Return");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "typist");
+        typist.setDaemon(true);
+        typist.start();
+        person.clickCenter(button("Compare with Studio lowering..."));
+        person.settle(300);
+        // the dialog is gone: back to the workbench window, which X gives the keys to again
+        person.lookAt(page.getWorkbenchWindow().getShell());
+    }
+
+    private static void xdotool(String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("xdotool"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) throw new IllegalStateException("xdotool " + String.join(" ", args) + ": " + out);
+    }
+
+    private Control root() { return page.getWorkbenchWindow().getShell(); }
+
+    private Button button(String label) {
+        return ViewTestSupport.descendants(root(), Button.class).stream().filter(b -> label.equals(b.getText()))
+                .filter(Control::isVisible).findFirst().orElseThrow(() -> new AssertionError("no button " + label));
+    }
+
+    private <T extends Control> T only(Class<T> type) {
+        List<T> found = ViewTestSupport.descendants(root(), type).stream().filter(Control::isVisible).toList();
+        assertEquals(1, found.size(), type.getSimpleName() + "s: " + found);
+        return found.getFirst();
+    }
+
+    private Text field(java.util.function.Predicate<Text> which) {
+        return ViewTestSupport.descendants(root(), Text.class).stream().filter(Control::isVisible).filter(which)
+                .filter(t -> t.getParent() == button("Paste").getParent()).findFirst()
+                .orElseThrow(() -> new AssertionError("no such field in the Dump view"));
+    }
+}
