@@ -1,6 +1,7 @@
 package org.hostir.studio.trace;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,6 +17,16 @@ public record Timeline(List<TimelineEvent> events, Map<Integer, Map<Integer, Str
         Map<Integer, Map<Integer, String>> names = new TreeMap<>();
         streamNames.forEach((rank, byStream) -> names.put(rank, Map.copyOf(byStream)));
         streamNames = java.util.Collections.unmodifiableMap(names);
+    }
+
+    /** A backend's events with the streams named as every backend names them: "host", "Stream 0 (user)", "Stream N". */
+    public static Timeline ofBackend(List<TimelineEvent> events) {
+        Map<Integer, Map<Integer, String>> names = new HashMap<>();
+        for (TimelineEvent e : events) {
+            names.computeIfAbsent(e.rank(), r -> new HashMap<>()).computeIfAbsent(e.stream(),
+                    s -> s == TimelineEvent.HOST_STREAM ? "host" : s == 0 ? "Stream 0 (user)" : "Stream " + s);
+        }
+        return new Timeline(events, names);
     }
 
     public List<Integer> ranks() {

@@ -1,9 +1,7 @@
 package org.hostir.studio.exec.cpu;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -48,12 +46,7 @@ public final class CpuBackend implements Backend {
 
     @Override
     public Timeline timeline() {
-        Map<Integer, Map<Integer, String>> names = new HashMap<>();
-        for (TimelineEvent e : events) {
-            names.computeIfAbsent(e.rank(), r -> new HashMap<>()).computeIfAbsent(e.stream(),
-                    s -> s == TimelineEvent.HOST_STREAM ? "host" : s == 0 ? "Stream 0 (user)" : "Stream " + s);
-        }
-        return new Timeline(List.copyOf(events), names);
+        return Timeline.ofBackend(List.copyOf(events));
     }
 
     @Override

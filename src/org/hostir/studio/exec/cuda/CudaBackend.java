@@ -1,7 +1,6 @@
 package org.hostir.studio.exec.cuda;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -345,12 +344,7 @@ public final class CudaBackend implements Backend {
             d.timing.collect(d.rank, 0, events);
         }
         CudaDevice.forgetCurrent();
-        Map<Integer, Map<Integer, String>> names = new HashMap<>();
-        for (TimelineEvent e : events) {
-            names.computeIfAbsent(e.rank(), r -> new HashMap<>()).computeIfAbsent(e.stream(),
-                    s -> s == TimelineEvent.HOST_STREAM ? "host" : s == 0 ? "Stream 0 (user)" : "Stream " + s);
-        }
-        return new Timeline(events, names);
+        return Timeline.ofBackend(events);
     }
 
     @Override

@@ -66,12 +66,7 @@ public final class SimBackend implements Backend {
 
     @Override
     public Timeline timeline() {
-        Map<Integer, Map<Integer, String>> names = new HashMap<>();
-        for (TimelineEvent e : events) {
-            names.computeIfAbsent(e.rank(), r -> new HashMap<>()).computeIfAbsent(e.stream(),
-                    s -> s == TimelineEvent.HOST_STREAM ? "host" : s == 0 ? "Stream 0 (user)" : "Stream " + s);
-        }
-        return new Timeline(events, names);
+        return Timeline.ofBackend(events);
     }
 
     /** A simulation is one iteration: there is nothing to reset between iterations that would change it. */
