@@ -99,16 +99,23 @@ public final class Pipeline {
         List<PassInstrumentation> reversed = all.reversed();
         for (PassInstrumentation i : all) i.beforePipeline(input, context);
         Snapshot s = input;
+        List<Snapshot> seen = new ArrayList<>(List.of(input));
         for (Pass pass : passes) {
             for (PassInstrumentation i : all) i.beforePass(pass, s, context);
             Snapshot after;
             try {
                 after = pass.apply(s, context);
+            } catch (LoweringException refused) {
+                // a refusal about a tensor a pass made is reported at the file tensor it stands for
+                LoweringException located = FileOrigins.relocate(refused, input, seen);
+                for (PassInstrumentation i : reversed) i.afterPassFailed(pass, s, context, located);
+                throw located;
             } catch (RuntimeException failure) {
                 for (PassInstrumentation i : reversed) i.afterPassFailed(pass, s, context, failure);
                 throw failure;
             }
             for (PassInstrumentation i : reversed) i.afterPass(pass, s, after, context);
+            seen.add(after);
             s = after;
         }
         for (PassInstrumentation i : reversed) i.afterPipeline(s, context);

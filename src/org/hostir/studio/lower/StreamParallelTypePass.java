@@ -124,6 +124,41 @@ public final class StreamParallelTypePass implements HostPass {
                     .filter(IterDomain::isDeviceDim).findFirst().orElseThrow()) + " and "
                     + out.axes().indexOf(out.streamAxis().orElseThrow()) + ": move them outermost");
         }
+        Optional<IterDomain> sharded = out.axes().stream().filter(a -> a.isDeviceDim() && !a.isReduction())
+                .findFirst();
+        if (sharded.isPresent() && out.mesh().size() > 1) { // on one device a DIDx axis holds it all
+            // processForLoopBodies handles only the "Linear Allgather" [DIDx(i0), ...] -> [Stream(i0), ...]: each
+            // rank's whole shard goes into one slice of the output, so the other axes keep the input's sharding
+            throw new LoweringException(op, "stream.allgather-resharded", "a set from a DIDx axis to a Stream axis"
+                    + " (the pipelined allgather) copies each rank's whole shard into one slice of its output, so"
+                    + " the output's other axes keep the input's sharding; here axis " + out.axes()
+                    .indexOf(sharded.get()) + " of " + out.label() + " becomes DIDx too (two sharding changes in one"
+                    + " set): make it Serial here and shard it in a set after");
+        }
+    }
+
+    /**
+     * The P2P allgather pairs rank r's iteration i with rank i's iteration r (processForLoopBodies: peer =
+     * StreamIdx). A collective in the same loop needs every rank at the same iteration first; unless every
+     * iteration has a stream of its own, ranks then wait on each other in a cycle. nvFuser lowers this and hangs;
+     * here it is refused before it runs.
+     */
+    static void checkP2pBesideCollective(List<HostOp> ops, LoweringContext context) {
+        if (context.options().get(ALLGATHER) != AllgatherLowering.P2P) return;
+        FusionOp p2p = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isPresent())
+                .findFirst().orElse(null);
+        if (p2p == null) return;
+        FusionOp collective = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isEmpty()
+                && Resharding.isResharding(o)).findFirst().orElse(null);
+        int iterations = p2p.inputs().get(0).mesh().size();
+        int streams = context.options().get(NUMBER_OF_STREAMS);
+        if (collective == null || streams >= iterations) return;
+        throw new LoweringException(p2p, "stream.p2p-beside-collective", "the pipelined P2P allgather into "
+                + p2p.output().label() + " shares its stream loop with a collective (" + CommunicationPlanner
+                .subject(collective) + "); in iteration i each rank exchanges with rank i, which does so in its"
+                + " own iteration, while the collective waits for all ranks at one iteration: with " + streams
+                + " streams for " + iterations + " iterations they wait on each other in a cycle; use --option"
+                + " numberOfStreams=" + iterations + " or more, or --option allgather=broadcast or collective");
     }
 
     /**
@@ -231,6 +266,7 @@ public final class StreamParallelTypePass implements HostPass {
         }
 
         void emit(List<HostNode> out, Stream user) {
+            checkP2pBesideCollective(ops, context);
             StreamLoopBody body = new StreamLoopBody(h, context, axis, ops);
             for (HostOp op : ops) out.add(h.inherit(op.id(), h.allocate(op.op().output())));
             out.add(h.getCurrentStream(user));
