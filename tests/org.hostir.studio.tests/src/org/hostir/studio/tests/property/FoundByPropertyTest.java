@@ -222,4 +222,51 @@ class FoundByPropertyTest {
                 Map.of());
         refusedAt(oneDevice, "sharding.not-lowerable", "c");
     }
+
+    /**
+     * {@code y[r2, 2, Stream 2] = sum(x)} on {0}, {@code z[Stream 2, 2] = set(y)} on {1}, x on {1}, one stream (seed
+     * 18): rank 1, which does not compute the sum, merged z's Broadcast into the loop of x's by extent although z
+     * pipelines over another dimension; rank 0 gave it a loop of its own, and the two stopped making progress. A
+     * loop now takes such an op only over an axis mapped to its own (nvFuser's areIdsMapped): two loops on both.
+     */
+    @Test
+    void aLoopTakesAnOpOnlyOverAMappedAxisOnEveryRank() throws Exception {
+        FusionSpec s = spec(2, List.of(
+                tensor("x", List.of(1), axis(2, "iteration", "Serial"), axis(2, "iteration", "Serial"),
+                        axis(2, "iteration", "Serial")),
+                tensor("y", List.of(0), axis(2, "reduction", "Serial"), axis(2, "iteration", "Serial"),
+                        axis(2, "iteration", "Stream")),
+                tensor("z", List.of(1), axis(2, "iteration", "Stream"), axis(2, "iteration", "Serial"))),
+                List.of(new FusionSpec.Op("sum", List.of("x"), "y", "\"axes\": [0]"),
+                        new FusionSpec.Op("set", List.of("y"), "z", "")), List.of("x"), List.of("z"),
+                Map.of("numberOfStreams", "1"));
+        Outcome o = Outcome.of(s);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+        for (int rank = 0; rank < 2; rank++) {
+            String p = lowered(s, rank);
+            assertEquals(4, p.lines().filter(l -> l.startsWith("  FOR StreamIdx")).count(), p);
+        }
+    }
+
+    /**
+     * {@code z[1, Stream 2] = add(x, w)} with x and w on {5} and z on {3} (seed 19, while the mapping above was built
+     * from each rank's program): rank 5, which does not compute the add, saw x's and w's Broadcasts as unmapped and
+     * gave them two loops while rank 3 merged them; the Broadcasts paired up across iterations, a wrong answer. The
+     * mapping is the whole fusion's, the same on every rank: one loop everywhere.
+     */
+    @Test
+    void loopsAreTheSameOnARankThatLacksTheOpJoiningThem() throws Exception {
+        FusionSpec s = spec(6, List.of(
+                tensor("x", List.of(5), axis(1, "iteration", "Serial"), axis(2, "iteration", "Serial")),
+                tensor("w", List.of(5), axis(1, "iteration", "Serial"), axis(2, "iteration", "Serial")),
+                tensor("z", List.of(3), axis(1, "iteration", "Serial"), axis(2, "iteration", "Stream"))),
+                List.of(new FusionSpec.Op("add", List.of("x", "w"), "z", "")), List.of("x", "w"), List.of("z"),
+                Map.of());
+        Outcome o = Outcome.of(s);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+        for (int rank : List.of(3, 5)) {
+            String p = lowered(s, rank);
+            assertEquals(2, p.lines().filter(l -> l.startsWith("  FOR StreamIdx")).count(), p);
+        }
+    }
 }
