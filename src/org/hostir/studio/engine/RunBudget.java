@@ -163,11 +163,39 @@ final class RunBudget {
         String top = parts.entrySet().stream().sorted(Map.Entry.<TensorView, Long>comparingByValue(
                 Comparator.reverseOrder())).limit(3).map(e -> describe(e.getKey(), loaded)
                         + " " + bytes(e.getValue())).collect(Collectors.joining(", "));
+        RankShare most = heaviestRank(loaded, sizes, devices);
         throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, largest, RULE_MEMORY,
                 "the run needs about " + bytes(total) + " of Java heap" + (plan.kind() == BackendPlan.Kind.CPU
                         ? " (the CPU backend keeps all " + devices + " devices' tensors there)" : "")
-                        + ", more than the " + bytes(heapBytes) + " this JVM may use; largest: " + top
+                        + ", more than the " + bytes(heapBytes) + " this JVM may use; per rank up to "
+                        + bytes(most.bytes()) + " (rank " + most.rank() + ")" + "; largest: " + top
                         + "; lower the sizes (--set) or --devices, or raise -Xmx (HIRSTUDIO_JAVA_OPTS)")));
+    }
+
+    /** What one rank allocates: its shard of every tensor whose mesh holds it (every tensor without a mesh). */
+    private record RankShare(int rank, long bytes) {}
+
+    /**
+     * The rank that allocates the most, and how much: ranks differ where meshes are parts of the devices. Ranks
+     * that hold the same meshes hold the same, so only one rank per distinct set of meshes is summed (1,024
+     * devices with a few meshes cost a few sums).
+     */
+    private static RankShare heaviestRank(LoadedFusion loaded, List<Size> sizes, int devices) {
+        Map<List<Boolean>, Integer> firstOfKind = new LinkedHashMap<>();
+        for (int rank = 0; rank < devices; rank++) {
+            int r = rank;
+            firstOfKind.putIfAbsent(sizes.stream().map(z -> z.tv().mesh() == null || z.tv().mesh().contains(r))
+                    .toList(), rank);
+        }
+        RankShare most = new RankShare(0, 0);
+        for (var kind : firstOfKind.entrySet()) {
+            long n = 0;
+            for (int i = 0; i < sizes.size(); i++) {
+                if (kind.getKey().get(i)) n = saturatedAdd(n, saturated(sizes.get(i).local(), HOST_BYTES_PER_ELEMENT));
+            }
+            if (n > most.bytes()) most = new RankShare(kind.getValue(), n);
+        }
+        return most;
     }
 
     private static Diagnostic at(LoadedFusion loaded, TensorView tv, String rule, String message) {

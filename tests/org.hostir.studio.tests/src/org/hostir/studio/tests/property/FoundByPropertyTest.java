@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
@@ -121,7 +122,7 @@ class FoundByPropertyTest {
     }
 
     private static List<Integer> mesh(int devices) {
-        return java.util.stream.IntStream.range(0, devices).boxed().toList();
+        return IntStream.range(0, devices).boxed().toList();
     }
 
     private static FusionSpec.Tensor tensor(String name, List<Integer> mesh, FusionSpec.Axis... axes) {

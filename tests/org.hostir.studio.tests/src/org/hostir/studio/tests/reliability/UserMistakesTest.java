@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.hostir.studio.cli.Command;
@@ -90,6 +91,42 @@ class UserMistakesTest {
             assertTrue(r.err().contains(part), () -> part + " missing in: " + r.err());
         }
         assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before generating the inputs");
+    }
+
+    /**
+     * Issue 16 item 4: the refusal gives what one rank allocates beside the total, at the rank that allocates the
+     * most: here b and c live on mesh {2 3} of 4 devices, so rank 2 (ranks 0 and 1 hold nothing).
+     */
+    @Test
+    void theHeapRefusalNamesTheRankThatAllocatesTheMost(@TempDir Path dir) throws IOException {
+        long elements = Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / Float.BYTES / 4);
+        Path fusion = write(dir, "partial_mesh", """
+                {
+                  "format": "hostir-fusion/1",
+                  "name": "partial_mesh",
+                  "symbols": {"M": %d},
+                  "tensors": [
+                    {"name": "b", "dtype": "float", "axes": ["M"], "mesh": [2, 3]},
+                    {"name": "c", "dtype": "float", "axes": ["M"], "mesh": [2, 3]}
+                  ],
+                  "ops": [{"op": "set", "inputs": ["b"], "output": "c"}],
+                  "inputs": ["b"],
+                  "outputs": ["c"]
+                }
+                """.formatted(elements));
+        CliRun r = run(fusion, "--devices", "4", "--no-validate");
+        oneLine(r, 2, "of Java heap");
+        // rank 2 allocates b and c, 2 * M floats: printed in the largest unit it reaches, as the engine prints sizes
+        double rank2 = 2.0 * elements * Float.BYTES;
+        int unit = 0;
+        while (rank2 >= 1024 && unit < 3) {
+            rank2 /= 1024;
+            unit++;
+        }
+        String perRank = String.format(Locale.ROOT, "per rank up to %.1f %s (rank 2)", rank2,
+                List.of("bytes", "KiB", "MiB", "GiB").get(unit));
+        assertTrue(r.err().contains(perRank), () -> perRank + " missing in: " + r.err());
+        assertTrue(r.err().contains("largest: "), r.err());
     }
 
     @Test
