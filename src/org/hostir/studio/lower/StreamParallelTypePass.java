@@ -133,16 +133,17 @@ public final class StreamParallelTypePass implements HostPass {
             throw new LoweringException(op, "stream.allgather-resharded", "a set from a DIDx axis to a Stream axis"
                     + " (the pipelined allgather) copies each rank's whole shard into one slice of its output, so"
                     + " the output's other axes keep the input's sharding; here axis " + out.axes()
-                    .indexOf(sharded.get()) + " of " + out.label() + " becomes DIDx too (two sharding changes in one"
-                    + " set): make it Serial here and shard it in a set after");
+                    .indexOf(sharded.get()) + " of " + out.label() + " is DIDx as well (two sharding changes in one"
+                    + " set): keep the Stream tensor's other axes sharded as the input's, and shard in a set after");
         }
     }
 
     /**
      * The P2P allgather pairs rank r's iteration i with rank i's iteration r (processForLoopBodies: peer =
      * StreamIdx). A collective in the same loop needs every rank at the same iteration first; unless every
-     * iteration has a stream of its own, ranks then wait on each other in a cycle. nvFuser lowers this and hangs;
-     * here it is refused before it runs.
+     * iteration has a stream of its own, ranks then wait on each other in a cycle (the CPU backend, which matches
+     * as NCCL does, stops making progress for 2 to 7 devices). nvFuser lowers it all the same; here it is refused
+     * before it runs.
      */
     static void checkP2pBesideCollective(List<HostOp> ops, LoweringContext context) {
         if (context.options().get(ALLGATHER) != AllgatherLowering.P2P) return;
@@ -158,7 +159,8 @@ public final class StreamParallelTypePass implements HostPass {
                 + p2p.output().label() + " shares its stream loop with a collective (" + CommunicationPlanner
                 .subject(collective) + "); in iteration i each rank exchanges with rank i, which does so in its"
                 + " own iteration, while the collective waits for all ranks at one iteration: with " + streams
-                + " streams for " + iterations + " iterations they wait on each other in a cycle; use --option"
+                + (streams == 1 ? " stream" : " streams") + " for " + iterations + " iterations they wait on each"
+                + " other in a cycle; use --option"
                 + " numberOfStreams=" + iterations + " or more, or --option allgather=broadcast or collective");
     }
 
