@@ -129,6 +129,38 @@ class UserMistakesTest {
         assertTrue(r.err().contains("largest: "), r.err());
     }
 
+    /**
+     * The budget counts the buffers the lowering adds: here the allgathered operand {@code [Stream D, M, K]}, whole on
+     * each of the 4 ranks, is two thirds of what the run needs; without it the estimate (half the heap) would pass
+     * and the heap run out late. The refusal lists it first and stays at a line of the file.
+     */
+    @Test
+    void theHeapRefusalCountsTheBuffersTheLoweringAdds(@TempDir Path dir) throws IOException {
+        long mk = Runtime.getRuntime().maxMemory() / 64; // M * K, K = 16
+        Path fusion = write(dir, "gathered", """
+                {
+                  "format": "hostir-fusion/1",
+                  "name": "gathered",
+                  "symbols": {"M": %d, "K": 16},
+                  "tensors": [
+                    {"name": "a", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "M", "K"], "mesh": "all"},
+                    {"name": "b", "dtype": "float", "axes": ["K", 1], "mesh": "all"},
+                    {"name": "c", "dtype": "float", "axes": [{"extent": "D", "parallel": "Stream"}, "M", 1,
+                                                              {"extent": "K", "iter": "reduction"}], "mesh": "all"}
+                  ],
+                  "ops": [{"op": "matmul", "inputs": ["a", "b"], "output": "c"}],
+                  "inputs": ["a", "b"],
+                  "outputs": ["c"]
+                }
+                """.formatted(mk / 16));
+        long start = System.nanoTime();
+        CliRun r = run(fusion, "--devices", "4", "--no-validate");
+        oneLine(r, 2, "[run.memory]");
+        assertTrue(r.err().contains("largest: T3 (a buffer the lowering adds) [4, " + mk / 16 + ", 16] float"), r.err());
+        assertTrue(r.err().startsWith("error: " + fusion + ":6: $.tensors[0]: "), r.err());
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before generating the inputs");
+    }
+
     @Test
     void optionMistakesNameWhatTheUserTyped(@TempDir Path dir) throws IOException {
         Path fusion = small(dir, "f");
