@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.exec.OutputValidator;
@@ -16,6 +17,12 @@ import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.Pass;
+import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.lower.SegmentPass;
+import org.hostir.studio.lower.Snapshot;
 
 /**
  * What a run will hold, decided before it starts, so that a size this machine cannot hold is a diagnostic that
@@ -23,7 +30,8 @@ import org.hostir.studio.ir.TensorView;
  * every symbol has a value; every tensor's element count is computed with overflow checks; no tensor the host
  * holds whole exceeds a Java array (host tensors are float32 in one {@code float[]}); and the sum of what the host
  * allocates fits the Java heap: the generated inputs, the unsharded reference when validating, the downloaded
- * outputs, and on the CPU backend every rank's local tensors (the simulated devices live in the heap). The sum
+ * outputs, and on the CPU backend every rank's local tensors (the simulated devices live in the heap), the
+ * buffers the lowering adds included. The sum
  * is an upper bound (deallocation is not counted); the GPU's own memory is checked by the CUDA backend, which
  * names the tensor that does not fit.
  */
@@ -36,13 +44,16 @@ final class RunBudget {
 
     private RunBudget() {}
 
-    /** One tensor's element counts: unsharded, and on one rank of its mesh (DID axes of extent 1). */
-    private record Size(TensorView tv, long global, long local) {}
+    /**
+     * One tensor's element counts: unsharded, and on one rank of its mesh (DID axes of extent 1). {@code inFile}:
+     * a tensor of the file, else a buffer the lowering adds (the set in front of a resharding op, a permute).
+     */
+    private record Size(TensorView tv, long global, long local, boolean inFile) {}
 
     /** Refuses the run of {@code loaded} as {@code plan} asks for it, on a JVM that may use {@code heapBytes}. */
     static void check(LoadedFusion loaded, BackendPlan plan, long heapBytes) throws EngineFailure {
         symbols(loaded);
-        List<Size> sizes = sizes(loaded);
+        List<Size> sizes = sizes(loaded, plan.request().options());
         if (plan.kind() == BackendPlan.Kind.SIM && !plan.request().validate()) return; // shapes only, no data
         arrays(loaded, plan, sizes);
         heap(loaded, plan, sizes, heapBytes);
@@ -58,7 +69,8 @@ final class RunBudget {
         int over = 0;
         boolean fullReference = fullReference(loaded, r, sizes);
         for (Size s : sizes) {
-            boolean validated = fullReference || r.validate() && loaded.fusion().outputs().contains(s.tv());
+            boolean validated = fullReference && s.inFile()
+                    || r.validate() && loaded.fusion().outputs().contains(s.tv());
             boolean wholeOnHost = validated || loaded.fusion().inputs().contains(s.tv());
             long held = wholeOnHost ? s.global() : cpu ? s.local() : 0;
             if (held <= MAX_HOST_ELEMENTS) continue;
@@ -113,19 +125,44 @@ final class RunBudget {
                 unbound.get(names.getFirst()), RULE_SYMBOL, message)));
     }
 
-    private static List<Size> sizes(LoadedFusion loaded) throws EngineFailure {
+    private static List<Size> sizes(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
         List<Size> sizes = new ArrayList<>();
-        for (TensorView tv : loaded.tensors()) {
+        List<TensorView> all = new ArrayList<>(loaded.tensors());
+        int fileTensors = all.size();
+        all.addAll(loweringBuffers(loaded, options));
+        for (int i = 0; i < all.size(); i++) {
+            TensorView tv = all.get(i);
             try {
                 Map<String, Long> values = loaded.bindings().asMap();
                 sizes.add(new Size(tv, elements(RuntimeShapes.global(tv, values)),
-                        elements(RuntimeShapes.local(tv, values))));
+                        elements(RuntimeShapes.local(tv, values)), i < fileTensors));
             } catch (ArithmeticException e) {
                 throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, tv, RULE_SIZE,
                         describe(tv, loaded) + " has more than 2^63 elements: lower its extents (--set)")));
             }
         }
         return sizes;
+    }
+
+    /**
+     * The buffers the lowering adds before it splits the program per rank (the fusion passes are the same on every
+     * rank): every rank of their mesh allocates them, and at many devices they can outweigh the file's tensors (an
+     * allgathered operand is whole on each rank). A fusion the lowering refuses adds none here; the run reports
+     * the refusal at its line.
+     */
+    private static List<TensorView> loweringBuffers(LoadedFusion loaded, LoweringOptions options) {
+        List<Pass> fusionPasses = Pipeline.standard().passes().stream()
+                .takeWhile(p -> !(p instanceof SegmentPass)).toList();
+        Snapshot decomposed;
+        try {
+            decomposed = new Pipeline(fusionPasses).trace(loaded.fusion(), loaded.bindings().devices(), options,
+                    List.of(0)).rank(0).result();
+        } catch (LoweringException refused) {
+            return List.of();
+        }
+        if (!(decomposed instanceof Snapshot.OfFusion(var fusion))) return List.of();
+        Set<Integer> file = loaded.tensors().stream().map(TensorView::id).collect(Collectors.toSet());
+        return fusion.tensors().stream().filter(t -> !file.contains(t.id())).toList();
     }
 
     /** The element count of a shape (from {@link RuntimeShapes}), overflow-checked. */
@@ -151,7 +188,7 @@ final class RunBudget {
             // lines may need an input whole, with its magnitude |x| beside it
             boolean sampledHolds = r.validate() && (loaded.fusion().outputs().contains(tv)
                     || loaded.fusion().inputs().contains(tv));
-            if (fullReference || sampledHolds) n = saturatedAdd(n, s.global());
+            if (fullReference && s.inFile() || sampledHolds) n = saturatedAdd(n, s.global());
             if (loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, saturated(s.local(), ranks)); // downloads
             boolean cpuDevices = plan.kind() == BackendPlan.Kind.CPU || plan.kind() == BackendPlan.Kind.SIM;
             if (cpuDevices) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices (sim: its CPU validation)
@@ -159,15 +196,49 @@ final class RunBudget {
         }
         long total = parts.values().stream().reduce(0L, RunBudget::saturatedAdd);
         if (total <= heapBytes) return;
-        TensorView largest = parts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        // the diagnostic sits at the largest tensor of the file; the list may name a buffer the lowering adds
+        TensorView largest = parts.entrySet().stream().filter(e -> inFile(sizes, e.getKey()))
+                .max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         String top = parts.entrySet().stream().sorted(Map.Entry.<TensorView, Long>comparingByValue(
                 Comparator.reverseOrder())).limit(3).map(e -> describe(e.getKey(), loaded)
                         + " " + bytes(e.getValue())).collect(Collectors.joining(", "));
+        RankShare most = heaviestRank(loaded, sizes, devices);
         throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, largest, RULE_MEMORY,
                 "the run needs about " + bytes(total) + " of Java heap" + (plan.kind() == BackendPlan.Kind.CPU
                         ? " (the CPU backend keeps all " + devices + " devices' tensors there)" : "")
-                        + ", more than the " + bytes(heapBytes) + " this JVM may use; largest: " + top
+                        + ", more than the " + bytes(heapBytes) + " this JVM may use; per rank up to "
+                        + bytes(most.bytes()) + " (rank " + most.rank() + ")" + "; largest: " + top
                         + "; lower the sizes (--set) or --devices, or raise -Xmx (HIRSTUDIO_JAVA_OPTS)")));
+    }
+
+    private static boolean inFile(List<Size> sizes, TensorView tv) {
+        return sizes.stream().anyMatch(z -> z.tv() == tv && z.inFile());
+    }
+
+    /** What one rank allocates: its shard of every tensor whose mesh holds it (every tensor without a mesh). */
+    private record RankShare(int rank, long bytes) {}
+
+    /**
+     * The rank that allocates the most, and how much: ranks differ where meshes are parts of the devices. Ranks
+     * that hold the same meshes hold the same, so only one rank per distinct set of meshes is summed (1,024
+     * devices with a few meshes cost a few sums).
+     */
+    private static RankShare heaviestRank(LoadedFusion loaded, List<Size> sizes, int devices) {
+        Map<List<Boolean>, Integer> firstOfKind = new LinkedHashMap<>();
+        for (int rank = 0; rank < devices; rank++) {
+            int r = rank;
+            firstOfKind.putIfAbsent(sizes.stream().map(z -> z.tv().mesh() == null || z.tv().mesh().contains(r))
+                    .toList(), rank);
+        }
+        RankShare most = new RankShare(0, 0);
+        for (var kind : firstOfKind.entrySet()) {
+            long n = 0;
+            for (int i = 0; i < sizes.size(); i++) {
+                if (kind.getKey().get(i)) n = saturatedAdd(n, saturated(sizes.get(i).local(), HOST_BYTES_PER_ELEMENT));
+            }
+            if (n > most.bytes()) most = new RankShare(kind.getValue(), n);
+        }
+        return most;
     }
 
     private static Diagnostic at(LoadedFusion loaded, TensorView tv, String rule, String message) {
@@ -176,8 +247,9 @@ final class RunBudget {
 
     /** {@code tv0 [4, 26843545600] float}: the user's name, the unsharded runtime shape, the dtype. */
     private static String describe(TensorView tv, LoadedFusion loaded) {
-        return tv.label() + " " + Arrays.toString(RuntimeShapes.global(tv, loaded.bindings().asMap())) + " "
-                + tv.dtype().fileName();
+        boolean inFile = loaded.tensors().stream().anyMatch(t -> t.id() == tv.id());
+        return tv.label() + (inFile ? "" : " (a buffer the lowering adds)") + " "
+                + Arrays.toString(RuntimeShapes.global(tv, loaded.bindings().asMap())) + " " + tv.dtype().fileName();
     }
 
     private static long saturated(long a, long b) {

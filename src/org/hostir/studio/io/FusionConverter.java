@@ -92,12 +92,11 @@ public final class FusionConverter {
     private static TensorView tensor(IrBuilder b, TensorSpec spec, FusionBindings bindings, SymbolNumbering symbols,
                                      boolean definedByOp) {
         List<IterDomain> axes = new ArrayList<>();
-        for (AxisSpec a : spec.axes()) {
-            Extent extent = switch (a.extent()) {
-                case ExtentSpec.Symbol s -> symbols.symbol(s.name(), definedByOp);
-                case ExtentSpec.Size s -> new Extent.Constant(s.value());
-            };
-            axes.add(b.iterDomain(extent, a.iter(), a.parallel()));
+        List<Extent> extents = symbols.extents(spec.axes().stream().map(AxisSpec::extent).toList(), definedByOp,
+                bindings.devices());
+        for (int k = 0; k < extents.size(); k++) {
+            AxisSpec a = spec.axes().get(k);
+            axes.add(b.iterDomain(extents.get(k), a.iter(), a.parallel()));
         }
         DeviceMesh mesh = switch (spec.mesh()) {
             case MeshSpec.Devices d -> new DeviceMesh(d.ids());

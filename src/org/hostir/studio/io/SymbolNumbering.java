@@ -31,22 +31,65 @@ final class SymbolNumbering {
 
     private final IrBuilder b;
     private boolean zeroTaken;
+    private boolean oneTaken;
 
     SymbolNumbering(IrBuilder b) {
         this.b = b;
     }
 
-    /** The extent of a file axis named {@code name}: fresh for a tensor no op defines, pending for an op output. */
-    Extent.Symbolic symbol(String name, boolean definedByOp) {
-        return definedByOp ? new Extent.Symbolic(PENDING, name) : fresh(name);
+    /**
+     * The extents of a file tensor's axes. An op's output gets its constants and pending symbols (the op gives them
+     * later). A tensor no op defines is built as nvFuser's tests build one: all symbolic with {@code makeContigTensor}
+     * (each axis a new symbol, the fusion's {@code zeroVal()} right after the first), else with
+     * {@code makeContigConcreteTensor}, whose {@code TensorViewBuilder::shape} creates a Val per extent first (a
+     * constant takes a number like a symbol and prints as its value; 1 and 0 are the fusion's {@code oneVal()} and
+     * {@code zeroVal()}, numbered once, when first made), then {@code build()} makes {@code zeroVal()}. In such a
+     * tensor {@code D} is the run's device count as a constant, as nvFuser's tests pass
+     * {@code communicator_->size()} ({@code makeContigConcreteTensor({num_devices, kTensorSize})} prints
+     * {@code ideviceIdx.x0{4}} on 4 devices); other symbols stay symbolic (a {@code -1} in the shape).
+     */
+    List<Extent> extents(List<ExtentSpec> specs, boolean definedByOp, int devices) {
+        List<Extent> out = new ArrayList<>();
+        if (definedByOp || specs.stream().allMatch(e -> e instanceof ExtentSpec.Symbol)) {
+            for (ExtentSpec e : specs) {
+                out.add(switch (e) {
+                    case ExtentSpec.Symbol s -> definedByOp ? new Extent.Symbolic(PENDING, s.name()) : fresh(s.name());
+                    case ExtentSpec.Size c -> new Extent.Constant(c.value());
+                });
+            }
+            return out;
+        }
+        for (ExtentSpec e : specs) {
+            out.add(switch (e) {
+                case ExtentSpec.Symbol s -> s.name().equals(FusionBindings.DEVICES_SYMBOL)
+                        ? numberedConstant(devices) : b.freshSymbol(s.name());
+                case ExtentSpec.Size c -> numberedConstant(c.value());
+            });
+        }
+        takeZero();
+        return out;
+    }
+
+    private Extent.Constant numberedConstant(long value) {
+        if (value == 0) {
+            takeZero();
+        } else if (value == 1) {
+            if (!oneTaken) b.skipSymbols(1);
+            oneTaken = true;
+        } else {
+            b.skipSymbols(1);
+        }
+        return new Extent.Constant(value);
+    }
+
+    private void takeZero() {
+        if (!zeroTaken) b.skipSymbols(1);
+        zeroTaken = true;
     }
 
     private Extent.Symbolic fresh(String name) {
         Extent.Symbolic s = b.freshSymbol(name);
-        if (!zeroTaken) {
-            b.skipSymbols(1); // nvFuser's zeroVal(), created right after the first axis's extent
-            zeroTaken = true;
-        }
+        takeZero(); // nvFuser's zeroVal(), created right after the first axis's extent
         return s;
     }
 

@@ -99,16 +99,26 @@ public final class Pipeline {
         List<PassInstrumentation> reversed = all.reversed();
         for (PassInstrumentation i : all) i.beforePipeline(input, context);
         Snapshot s = input;
+        List<Snapshot> seen = new ArrayList<>(List.of(input));
+        LoweringContext passContext = context;
         for (Pass pass : passes) {
-            for (PassInstrumentation i : all) i.beforePass(pass, s, context);
+            // the passes on one rank's program see the whole fusion they came from (LoweringContext.fusion)
+            if (s instanceof Snapshot.OfFusion(var whole)) passContext = context.withFusion(whole);
+            for (PassInstrumentation i : all) i.beforePass(pass, s, passContext);
             Snapshot after;
             try {
-                after = pass.apply(s, context);
+                after = pass.apply(s, passContext);
+            } catch (LoweringException refused) {
+                // a refusal about a tensor a pass made is reported at the file tensor it stands for
+                LoweringException located = FileOrigins.relocate(refused, input, seen);
+                for (PassInstrumentation i : reversed) i.afterPassFailed(pass, s, passContext, located);
+                throw located;
             } catch (RuntimeException failure) {
-                for (PassInstrumentation i : reversed) i.afterPassFailed(pass, s, context, failure);
+                for (PassInstrumentation i : reversed) i.afterPassFailed(pass, s, passContext, failure);
                 throw failure;
             }
-            for (PassInstrumentation i : reversed) i.afterPass(pass, s, after, context);
+            for (PassInstrumentation i : reversed) i.afterPass(pass, s, after, passContext);
+            seen.add(after);
             s = after;
         }
         for (PassInstrumentation i : reversed) i.afterPipeline(s, context);

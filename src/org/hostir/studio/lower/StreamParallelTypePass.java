@@ -5,10 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.IntStream;
 
 import org.hostir.studio.io.Subject;
-import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -56,6 +54,9 @@ public final class StreamParallelTypePass implements HostPass {
         checkNoStreamInputs(program);
         List<HostNode> out = new ArrayList<>();
         StreamLoopBuilder loop = null;
+        StreamAxisMapping axes = context.fusion() != null ? StreamAxisMapping.of(context.fusion().ops())
+                : StreamAxisMapping.of(program.topLevel().stream().filter(n -> n instanceof HostOp)
+                        .map(n -> ((HostOp) n).op()).toList());
         int loops = 0;
         for (HostNode node : program.topLevel()) {
             if (node instanceof HostOp op) checkPipelinedAllgather(op.op(), program.topLevel());
@@ -71,7 +72,7 @@ public final class StreamParallelTypePass implements HostPass {
                 HostOp op = (HostOp) node;
                 if (loop == null || !loop.accepts(op.op(), axis.get())) {
                     loops += close(loop, out, loops);
-                    loop = new StreamLoopBuilder(h, program, context, axis.get());
+                    loop = new StreamLoopBuilder(h, axes, context, axis.get());
                 }
                 loop.add(op);
             } else {
@@ -124,6 +125,43 @@ public final class StreamParallelTypePass implements HostPass {
                     .filter(IterDomain::isDeviceDim).findFirst().orElseThrow()) + " and "
                     + out.axes().indexOf(out.streamAxis().orElseThrow()) + ": move them outermost");
         }
+        Optional<IterDomain> sharded = out.axes().stream().filter(a -> a.isDeviceDim() && !a.isReduction())
+                .findFirst();
+        if (sharded.isPresent() && out.mesh().size() > 1) { // on one device a DIDx axis holds it all
+            // processForLoopBodies handles only the "Linear Allgather" [DIDx(i0), ...] -> [Stream(i0), ...]: each
+            // rank's whole shard goes into one slice of the output, so the other axes keep the input's sharding
+            throw new LoweringException(op, "stream.allgather-resharded", "a set from a DIDx axis to a Stream axis"
+                    + " (the pipelined allgather) copies each rank's whole shard into one slice of its output, so"
+                    + " the output's other axes keep the input's sharding; here axis " + out.axes()
+                    .indexOf(sharded.get()) + " of " + out.label() + " is DIDx as well (two sharding changes in one"
+                    + " set): keep the Stream tensor's other axes sharded as the input's, and shard in a set after");
+        }
+    }
+
+    /**
+     * The P2P allgather pairs rank r's iteration i with rank i's iteration r (processForLoopBodies: peer =
+     * StreamIdx). A collective in the same loop needs every rank at the same iteration first; unless every
+     * iteration has a stream of its own, ranks then wait on each other in a cycle (the CPU backend, which matches
+     * as NCCL does, stops making progress for 2 to 7 devices). nvFuser lowers it all the same; here it is refused
+     * before it runs.
+     */
+    static void checkP2pBesideCollective(List<HostOp> ops, LoweringContext context) {
+        if (context.options().get(ALLGATHER) != AllgatherLowering.P2P) return;
+        FusionOp p2p = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isPresent())
+                .findFirst().orElse(null);
+        if (p2p == null) return;
+        FusionOp collective = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isEmpty()
+                && Resharding.isResharding(o)).findFirst().orElse(null);
+        int iterations = p2p.inputs().get(0).mesh().size();
+        int streams = context.options().get(NUMBER_OF_STREAMS);
+        if (collective == null || streams >= iterations) return;
+        throw new LoweringException(p2p, "stream.p2p-beside-collective", "the pipelined P2P allgather into "
+                + p2p.output().label() + " shares its stream loop with a collective (" + CommunicationPlanner
+                .subject(collective) + "); in iteration i each rank exchanges with rank i, which does so in its"
+                + " own iteration, while the collective waits for all ranks at one iteration: with " + streams
+                + (streams == 1 ? " stream" : " streams") + " for " + iterations + " iterations they wait on each"
+                + " other in a cycle; use --option"
+                + " numberOfStreams=" + iterations + " or more, or --option allgather=broadcast or collective");
     }
 
     /**
@@ -166,11 +204,13 @@ public final class StreamParallelTypePass implements HostPass {
         private final HostIrBuilder h;
         private final LoweringContext context;
         private final IterDomain axis;
+        private final StreamAxisMapping axes;
         private final List<HostOp> ops = new ArrayList<>();
         private final Set<Integer> produced = new HashSet<>();
 
-        StreamLoopBuilder(HostIrBuilder h, HostIrContainer program, LoweringContext context, IterDomain axis) {
+        StreamLoopBuilder(HostIrBuilder h, StreamAxisMapping axes, LoweringContext context, IterDomain axis) {
             this.h = h;
+            this.axes = axes;
             this.context = context;
             this.axis = axis;
         }
@@ -185,34 +225,19 @@ public final class StreamParallelTypePass implements HostPass {
         boolean accepts(FusionOp op, IterDomain streamAxis) {
             if (!mapped(streamAxis, axis)) return false;
             boolean reads = op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
-            if (!reads) return Resharding.isResharding(op);
+            // a resharding op that reads nothing of the loop joins it only over an axis mapped to the loop's
+            // through the program's ops, as nvFuser's IdModel maps them; extents alone would merge another
+            // dimension, and differently on a rank that lacks the op connecting them
+            if (!reads) return Resharding.isResharding(op) && axes.mapped(streamAxis, axis);
             int outAxis = op.output().axes().indexOf(streamAxis);
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
                 if (!produced.contains(in.id())) continue;
                 Optional<IterDomain> inStream = in.streamAxis();
                 if (inStream.isEmpty()) return false;
-                if (consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
+                if (StreamAxisMapping.consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
             }
             return true;
-        }
-
-        /**
-         * The output axis input axis {@code p} becomes. A reduction keeps its input's other axes in order among the
-         * output's non-reduction axes and may place its reduction axes anywhere (the seeds' matmul_AR prints
-         * {@code [Stream S, rD, ...] = sum([DIDx D, Stream S, ...])}), so it is mapped by order, not position.
-         */
-        private static int consumerAxis(FusionOp op, int input, int p) {
-            if (!(op instanceof FusionOp.Reduction r)) return AxisMap.of(op, input)[p];
-            boolean reduced = r.axes().contains(p);
-            long before = IntStream.range(0, p)
-                    .filter(k -> !r.input().axis(k).isReduction() && r.axes().contains(k) == reduced).count();
-            int seen = 0;
-            for (int o = 0; o < r.output().rank(); o++) {
-                if (r.output().axis(o).isReduction() != reduced) continue;
-                if (seen++ == before) return o;
-            }
-            return AxisMap.NONE;
         }
 
         /**
@@ -231,6 +256,7 @@ public final class StreamParallelTypePass implements HostPass {
         }
 
         void emit(List<HostNode> out, Stream user) {
+            checkP2pBesideCollective(ops, context);
             StreamLoopBody body = new StreamLoopBody(h, context, axis, ops);
             for (HostOp op : ops) out.add(h.inherit(op.id(), h.allocate(op.op().output())));
             out.add(h.getCurrentStream(user));

@@ -68,6 +68,8 @@ class FusionConverterTest {
      * axes skipped, the first constant, else the first symbol): the add takes M from y where x has a broadcast
      * axis, and N from x; the sum keeps M and reduces N; linear's N is the weight's (not the bias's), its K the
      * input's; where the file names another extent whose value is unknown (P), the axis keeps a symbol of its own.
+     * x, with a constant extent, is built as nvFuser's {@code makeConcreteTensor({1, -1})}: the fusion's oneVal
+     * takes number 0, N is {@code i1}, zeroVal {@code 2}; y, all symbolic, starts at {@code i3}.
      */
     @Test
     void opOutputsReuseTheirInputsSymbols() throws Exception {
@@ -85,11 +87,11 @@ class FusionConverterTest {
                         + " {'op': 'linear', 'inputs': ['a', 'w', 'bias'], 'output': 'l'},"
                         + " {'op': 'set', 'inputs': ['a'], 'output': 'c'}]",
                 "['x', 'y', 'w', 'bias']", "['s', 'l', 'c']")), "c.fusion", 2);
-        assertEquals(List.of("T0_g_float[bS0{1}, iS1{i0}]", "T1_g_float[iS2{i2}, iS3{i3}]",
-                "T2_g_float[iS4{i4}, iS5{i5}]", "T3_g_float[iS6{i6}]", "T4_g_float[iS7{i2}, iS8{i0}]",
-                "T5_g_float[iS9{i2}, rS10{i0}]", "T6_g_float[iS11{i2}, iS12{i4}, rS13{i0}]",
-                "T7_g_float[iS14{i7}, iS15{i0}]"), f.tensors().stream().map(IrText::tensor).toList());
-        assertEquals(List.of("i0 = N", "i2 = M", "i3 = N", "i4 = H", "i5 = N", "i6 = H", "i7 = P"),
+        assertEquals(List.of("T0_g_float[bS0{1}, iS1{i1}]", "T1_g_float[iS2{i3}, iS3{i4}]",
+                "T2_g_float[iS4{i5}, iS5{i6}]", "T3_g_float[iS6{i7}]", "T4_g_float[iS7{i3}, iS8{i1}]",
+                "T5_g_float[iS9{i3}, rS10{i1}]", "T6_g_float[iS11{i3}, iS12{i5}, rS13{i1}]",
+                "T7_g_float[iS14{i8}, iS15{i1}]"), f.tensors().stream().map(IrText::tensor).toList());
+        assertEquals(List.of("i1 = N", "i3 = M", "i4 = N", "i5 = H", "i6 = N", "i7 = H", "i8 = P"),
                 f.fusion().legend());
     }
 

@@ -151,4 +151,54 @@ class SymbolIdentityTest {
         }
         throw new IllegalStateException(needle + " not in " + f);
     }
+
+    private static String fusion(String tensors, String ops, String inputs, String outputs) {
+        return ("{'format': 'hostir-fusion/1', 'name': 'numbers', 'tensors': [" + tensors + "], 'ops': [" + ops
+                + "], 'inputs': " + inputs + ", 'outputs': " + outputs + ", 'symbols': {'M': 2, 'N': 3, 'K': 5}}")
+                .replace('\'', '"');
+    }
+
+    /**
+     * Constant extents take numbers as nvFuser's scalars do (one counter for constants and symbols):
+     * {@code makeContigConcreteTensor({8, 4})} creates 8 and 4 in {@code TensorViewBuilder::shape} (0 and 1), then
+     * {@code build()} the fusion's zeroVal (2), so the symbolic tensor after it starts at {@code i3}; after a
+     * symbolic tensor ({@code i0}, zeroVal 1, {@code i2}), a concrete one's constant takes 3 and its symbol is
+     * {@code i4}, and an extent 1 is the fusion's oneVal, numbered once (5): the next symbol is {@code i6}.
+     */
+    @Test
+    void constantExtentsTakeNumbersAsNvFusersScalarsDo(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("c.fusion");
+        Files.writeString(f, fusion("{'name': 'x', 'dtype': 'float', 'axes': [8, 4]},"
+                + " {'name': 'y', 'dtype': 'float', 'axes': ['M', 'N']},"
+                + " {'name': 'z', 'dtype': 'float', 'axes': [8, 4]}",
+                "{'op': 'set', 'inputs': ['x'], 'output': 'z'}", "['x', 'y']", "['z', 'y']"));
+        CliRun r = CliRun.of("lower", f.toString(), "--devices", "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("%HostIrContainer { (T0_g_float[iS0{8}, iS1{4}], T1_g_float[iS2{i3}, iS3{i4}])"),
+                r.out());
+        Files.writeString(f, fusion("{'name': 'x', 'dtype': 'float', 'axes': ['M', 'N']},"
+                + " {'name': 'y', 'dtype': 'float', 'axes': [8, 'N']},"
+                + " {'name': 'w', 'dtype': 'float', 'axes': [{'extent': 1, 'iter': 'broadcast'}, 'K']},"
+                + " {'name': 'v', 'dtype': 'float', 'axes': [{'extent': 1, 'iter': 'broadcast'}, 'K']}",
+                "", "['x', 'y', 'w', 'v']", "['x']"));
+        r = CliRun.of("lower", f.toString(), "--devices", "1", "--passes");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("// symbols: i0 = M, i2 = N, i4 = N, i6 = K, i7 = K", r.out().lines().findFirst().orElseThrow());
+    }
+
+    /**
+     * A tensor with constant extents is nvFuser's {@code makeContigConcreteTensor}, whose tests pass the device
+     * count as a number (LowerCollectiveTest.Allreduce_Concrete: {@code {num_devices, kTensorSize}}): its {@code D}
+     * prints as the run's device count, {@code ideviceIdx.x0{4}}, and the reduction that reuses it as {@code rS2{4}}.
+     * A symbolic tensor keeps {@code D} a symbol (seed 000's {@code ideviceIdx.x0{i0}}).
+     */
+    @Test
+    void theDeviceCountOfAConcreteTensorPrintsAsItsValue() throws Exception {
+        Path f = RepoPaths.repo().resolve(Path.of("examples", "conformance", "lower_collective_allreduce_concrete.fusion"));
+        CliRun r = CliRun.of("lower", f.toString(), "--devices", "4");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("%HostIrContainer { (T0_g_float[ideviceIdx.x0{4}, iS1{4}] (DeviceMesh{0 1 2 3}))"
+                + " -> (T1_g_float[rS2{4}, iS3{4}] (DeviceMesh{0 1 2 3}))"), r.out());
+        assertTrue(HostIrPrinter.print(SeedFidelityTest.lower("allgather_p2p", 8)).contains("ideviceIdx.x0{i0}"));
+    }
 }

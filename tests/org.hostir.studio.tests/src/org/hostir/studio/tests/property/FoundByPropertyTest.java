@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
@@ -14,13 +15,19 @@ import org.hostir.studio.lower.LoweringOptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The wrong answers {@link LoweredImpliesCorrectTest} found, shrunk, kept as regressions: each validates now, and
- * its program has the shape nvFuser gives it.
+ * What {@link LoweredImpliesCorrectTest} found, shrunk, kept as regressions: the wrong answers validate now, with
+ * the program shape nvFuser gives them; the run-time failures of programs that lowered are refused before running,
+ * at the file line of the tensor they are about; refusals about tensors the lowering made name a file line.
  */
 class FoundByPropertyTest {
     private static FusionSpec spec(int devices, List<FusionSpec.Tensor> tensors, List<FusionSpec.Op> ops,
                                    List<String> outputs) {
         return new FusionSpec(0, devices, tensors, ops, List.of("x"), outputs, Map.of());
+    }
+
+    private static FusionSpec spec(int devices, List<FusionSpec.Tensor> tensors, List<FusionSpec.Op> ops,
+                                   List<String> inputs, List<String> outputs, Map<String, String> options) {
+        return new FusionSpec(0, devices, tensors, ops, inputs, outputs, options);
     }
 
     private static FusionSpec.Axis axis(int extent, String iter, String parallel) {
@@ -112,5 +119,155 @@ class FoundByPropertyTest {
                         new FusionSpec.Op("set", List.of("y"), "z", "")), List.of("z"));
         Outcome o = Outcome.of(s);
         assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+    }
+
+    private static List<Integer> mesh(int devices) {
+        return IntStream.range(0, devices).boxed().toList();
+    }
+
+    private static FusionSpec.Tensor tensor(String name, List<Integer> mesh, FusionSpec.Axis... axes) {
+        return new FusionSpec.Tensor(name, List.of(axes), mesh);
+    }
+
+    /** Refused by lowering with {@code rule}, at the line of the file tensor named (the text has one per line). */
+    private static void refusedAt(FusionSpec s, String rule, String tensor) {
+        Outcome o = Outcome.of(s);
+        assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+        assertEquals(rule, o.rule(), o.detail());
+        int line = s.text().lines().toList().indexOf(s.text().lines()
+                .filter(l -> l.contains("{\"name\": \"" + tensor + "\"")).findFirst().orElseThrow()) + 1;
+        assertTrue(o.detail().startsWith("error: generated.fusion:" + line + ": "), line + ": " + o.detail());
+    }
+
+    /**
+     * {@code y[Stream 3, DIDx 3] = set(x[DIDx 3, 3])}: the pipelined allgather that also shards another axis lowered
+     * and then failed at run time ({@code copy of [3] into [1]}, or a collective delivering 3 elements into 1),
+     * whichever allgather form (19 + 5 of the 26 run-time failures). nvFuser's processForLoopBodies handles only
+     * {@code [DIDx(i0), ...] -> [Stream(i0), ...]}, the rest unchanged: refused now, at y's line.
+     */
+    @Test
+    void aPipelinedAllgatherThatAlsoShardsAnotherAxisIsRefused() {
+        for (String form : List.of("p2p", "broadcast", "collective")) {
+            FusionSpec s = spec(3, List.of(
+                    tensor("x", mesh(3), axis(3, "iteration", "DIDx"), axis(3, "iteration", "Serial")),
+                    tensor("y", mesh(3), axis(3, "iteration", "Stream"), axis(3, "iteration", "DIDx"))),
+                    List.of(new FusionSpec.Op("set", List.of("x"), "y", "")), List.of("x"), List.of("y"),
+                    Map.of("allgather", form));
+            refusedAt(s, "stream.allgather-resharded", "y");
+        }
+    }
+
+    /**
+     * {@code y[Stream 2, DIDx 2, r3] = sum(x[DIDx 2, 2, 3])}: the same, through the set the lowering puts in front of
+     * the sum ({@code copy of [2, 3] into [1, 3]} at run time before); the refusal names y, the file's tensor.
+     */
+    @Test
+    void theSameThroughASetTheLoweringInsertsIsRefusedAtTheFileTensor() {
+        FusionSpec s = spec(2, List.of(
+                tensor("x", mesh(2), axis(2, "iteration", "DIDx"), axis(2, "iteration", "Serial"),
+                        axis(3, "iteration", "Serial")),
+                tensor("y", mesh(2), axis(2, "iteration", "Stream"), axis(2, "iteration", "DIDx"),
+                        axis(3, "reduction", "Serial"))),
+                List.of(new FusionSpec.Op("sum", List.of("x"), "y", "\"axes\": [2]")), List.of("x"), List.of("y"),
+                Map.of());
+        refusedAt(s, "stream.allgather-resharded", "y");
+        assertTrue(Outcome.of(s).detail().contains("(made by the lowering for y)"), Outcome.of(s).detail());
+    }
+
+    private static FusionSpec p2pBesideAllgather(Map<String, String> options) {
+        return spec(2, List.of(
+                tensor("x", mesh(2), axis(2, "iteration", "Serial"), axis(2, "iteration", "DIDx")),
+                tensor("w", mesh(2), axis(2, "iteration", "DIDx"), axis(2, "iteration", "Serial")),
+                tensor("z", mesh(2), axis(2, "iteration", "Stream"), axis(2, "iteration", "Serial"))),
+                List.of(new FusionSpec.Op("add", List.of("x", "w"), "z", "")), List.of("x", "w"), List.of("z"),
+                options);
+    }
+
+    /**
+     * {@code z[Stream, i] = add(x[i, DIDx], w[DIDx, i])} with one stream: w's P2P allgather (rank r's iteration i
+     * pairs with rank i's iteration r) and x's Allgather (all ranks at one iteration) in one loop stopped making
+     * progress. Refused unless every iteration has its own stream; with as many streams as iterations, or the
+     * Broadcast form, it validates.
+     */
+    @Test
+    void aP2pAllgatherBesideACollectiveWithTooFewStreamsIsRefused() {
+        refusedAt(p2pBesideAllgather(Map.of("numberOfStreams", "1", "allgather", "p2p")),
+                "stream.p2p-beside-collective", "z");
+        for (Map<String, String> ok : List.of(Map.of("numberOfStreams", "2", "allgather", "p2p"),
+                Map.of("numberOfStreams", "1", "allgather", "broadcast"))) {
+            Outcome o = Outcome.of(p2pBesideAllgather(ok));
+            assertEquals(Outcome.Kind.VALIDATED, o.kind(), ok + ": " + o.detail());
+        }
+    }
+
+    /**
+     * Refusals about tensors the lowering made (197 of 2000 named no line): an add whose input moves its DIDx axis
+     * (the set in front of it changes two shardings), and a matmul on a one-device mesh refused on its stream-loop
+     * slices. Both are reported at the line of the file tensor the lowering made them for.
+     */
+    @Test
+    void refusalsAboutTensorsTheLoweringMadeNameAFileLine() {
+        FusionSpec moved = spec(2, List.of(
+                tensor("x", mesh(2), axis(2, "iteration", "DIDx"), axis(2, "iteration", "Serial")),
+                tensor("w", mesh(2), axis(2, "iteration", "Serial"), axis(2, "iteration", "DIDx")),
+                tensor("z", mesh(2), axis(2, "iteration", "Serial"), axis(2, "iteration", "DIDx"))),
+                List.of(new FusionSpec.Op("add", List.of("x", "w"), "z", "")), List.of("x", "w"), List.of("z"),
+                Map.of());
+        refusedAt(moved, "sharding.two-changes", "z");
+        FusionSpec oneDevice = spec(6, List.of(
+                tensor("a", List.of(5), axis(1, "iteration", "Serial"), axis(1, "iteration", "Serial")),
+                tensor("b", List.of(5), axis(1, "iteration", "Serial"), axis(1, "iteration", "Serial")),
+                tensor("c", List.of(5), axis(1, "iteration", "DIDx"), axis(1, "iteration", "Stream"),
+                        axis(1, "reduction", "Serial"))),
+                List.of(new FusionSpec.Op("matmul", List.of("a", "b"), "c", "")), List.of("a", "b"), List.of("c"),
+                Map.of());
+        refusedAt(oneDevice, "sharding.not-lowerable", "c");
+    }
+
+    /**
+     * {@code y[r2, 2, Stream 2] = sum(x)} on {0}, {@code z[Stream 2, 2] = set(y)} on {1}, x on {1}, one stream (seed
+     * 18): rank 1, which does not compute the sum, merged z's Broadcast into the loop of x's by extent although z
+     * pipelines over another dimension; rank 0 gave it a loop of its own, and the two stopped making progress. A
+     * loop now takes such an op only over an axis mapped to its own (nvFuser's areIdsMapped): two loops on both.
+     */
+    @Test
+    void aLoopTakesAnOpOnlyOverAMappedAxisOnEveryRank() throws Exception {
+        FusionSpec s = spec(2, List.of(
+                tensor("x", List.of(1), axis(2, "iteration", "Serial"), axis(2, "iteration", "Serial"),
+                        axis(2, "iteration", "Serial")),
+                tensor("y", List.of(0), axis(2, "reduction", "Serial"), axis(2, "iteration", "Serial"),
+                        axis(2, "iteration", "Stream")),
+                tensor("z", List.of(1), axis(2, "iteration", "Stream"), axis(2, "iteration", "Serial"))),
+                List.of(new FusionSpec.Op("sum", List.of("x"), "y", "\"axes\": [0]"),
+                        new FusionSpec.Op("set", List.of("y"), "z", "")), List.of("x"), List.of("z"),
+                Map.of("numberOfStreams", "1"));
+        Outcome o = Outcome.of(s);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+        for (int rank = 0; rank < 2; rank++) {
+            String p = lowered(s, rank);
+            assertEquals(4, p.lines().filter(l -> l.startsWith("  FOR StreamIdx")).count(), p);
+        }
+    }
+
+    /**
+     * {@code z[1, Stream 2] = add(x, w)} with x and w on {5} and z on {3} (seed 19, while the mapping above was built
+     * from each rank's program): rank 5, which does not compute the add, saw x's and w's Broadcasts as unmapped and
+     * gave them two loops while rank 3 merged them; the Broadcasts paired up across iterations, a wrong answer. The
+     * mapping is the whole fusion's, the same on every rank: one loop everywhere.
+     */
+    @Test
+    void loopsAreTheSameOnARankThatLacksTheOpJoiningThem() throws Exception {
+        FusionSpec s = spec(6, List.of(
+                tensor("x", List.of(5), axis(1, "iteration", "Serial"), axis(2, "iteration", "Serial")),
+                tensor("w", List.of(5), axis(1, "iteration", "Serial"), axis(2, "iteration", "Serial")),
+                tensor("z", List.of(3), axis(1, "iteration", "Serial"), axis(2, "iteration", "Stream"))),
+                List.of(new FusionSpec.Op("add", List.of("x", "w"), "z", "")), List.of("x", "w"), List.of("z"),
+                Map.of());
+        Outcome o = Outcome.of(s);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+        for (int rank : List.of(3, 5)) {
+            String p = lowered(s, rank);
+            assertEquals(2, p.lines().filter(l -> l.startsWith("  FOR StreamIdx")).count(), p);
+        }
     }
 }

@@ -66,15 +66,17 @@ record Outcome(Kind kind, String rule, String detail) {
         }
     }
 
-    /** A refusal must name its rule and, unless it is about a setting (an option), a line of the file. */
+    /** Each diagnostic of a refusal must name its rule and, unless it is about a setting (an option), a file line. */
     private static Outcome refused(Kind kind, EngineFailure e) {
         String lines = String.join("; ", e.lines());
         if (e.kind() != EngineFailure.Kind.BAD_INPUT || e.diagnostics().isEmpty()) {
             return new Outcome(Kind.RUN_TIME_FAILURE, "", lines);
         }
-        Diagnostic d = e.diagnostics().getFirst();
-        boolean located = d.line() > 0 || d.subject() instanceof Subject.Setting;
-        if (d.rule().isBlank() || !located) return new Outcome(Kind.UNLOCATED_REFUSAL, d.rule(), lines);
-        return new Outcome(kind, d.rule(), lines);
+        String rule = e.diagnostics().getFirst().rule();
+        for (Diagnostic d : e.diagnostics()) {
+            boolean located = d.line() > 0 || d.subject() instanceof Subject.Setting;
+            if (d.rule().isBlank() || !located) return new Outcome(Kind.UNLOCATED_REFUSAL, d.rule(), lines);
+        }
+        return new Outcome(kind, rule, lines);
     }
 }

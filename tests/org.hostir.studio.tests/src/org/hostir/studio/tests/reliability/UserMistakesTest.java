@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.hostir.studio.cli.Command;
@@ -89,6 +90,74 @@ class UserMistakesTest {
         for (String part : List.of("largest: ", "a [" + elements + "] float", "[run.memory]", "HIRSTUDIO_JAVA_OPTS")) {
             assertTrue(r.err().contains(part), () -> part + " missing in: " + r.err());
         }
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before generating the inputs");
+    }
+
+    /**
+     * Issue 16 item 4: the refusal gives what one rank allocates beside the total, at the rank that allocates the
+     * most: here b and c live on mesh {2 3} of 4 devices, so rank 2 (ranks 0 and 1 hold nothing).
+     */
+    @Test
+    void theHeapRefusalNamesTheRankThatAllocatesTheMost(@TempDir Path dir) throws IOException {
+        long elements = Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / Float.BYTES / 4);
+        Path fusion = write(dir, "partial_mesh", """
+                {
+                  "format": "hostir-fusion/1",
+                  "name": "partial_mesh",
+                  "symbols": {"M": %d},
+                  "tensors": [
+                    {"name": "b", "dtype": "float", "axes": ["M"], "mesh": [2, 3]},
+                    {"name": "c", "dtype": "float", "axes": ["M"], "mesh": [2, 3]}
+                  ],
+                  "ops": [{"op": "set", "inputs": ["b"], "output": "c"}],
+                  "inputs": ["b"],
+                  "outputs": ["c"]
+                }
+                """.formatted(elements));
+        CliRun r = run(fusion, "--devices", "4", "--no-validate");
+        oneLine(r, 2, "of Java heap");
+        // rank 2 allocates b and c, 2 * M floats: printed in the largest unit it reaches, as the engine prints sizes
+        double rank2 = 2.0 * elements * Float.BYTES;
+        int unit = 0;
+        while (rank2 >= 1024 && unit < 3) {
+            rank2 /= 1024;
+            unit++;
+        }
+        String perRank = String.format(Locale.ROOT, "per rank up to %.1f %s (rank 2)", rank2,
+                List.of("bytes", "KiB", "MiB", "GiB").get(unit));
+        assertTrue(r.err().contains(perRank), () -> perRank + " missing in: " + r.err());
+        assertTrue(r.err().contains("largest: "), r.err());
+    }
+
+    /**
+     * The budget counts the buffers the lowering adds: here the allgathered operand {@code [Stream D, M, K]}, whole on
+     * each of the 4 ranks, is two thirds of what the run needs; without it the estimate (half the heap) would pass
+     * and the heap run out late. The refusal lists it first and stays at a line of the file.
+     */
+    @Test
+    void theHeapRefusalCountsTheBuffersTheLoweringAdds(@TempDir Path dir) throws IOException {
+        long mk = Runtime.getRuntime().maxMemory() / 64; // M * K, K = 16
+        Path fusion = write(dir, "gathered", """
+                {
+                  "format": "hostir-fusion/1",
+                  "name": "gathered",
+                  "symbols": {"M": %d, "K": 16},
+                  "tensors": [
+                    {"name": "a", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "M", "K"], "mesh": "all"},
+                    {"name": "b", "dtype": "float", "axes": ["K", 1], "mesh": "all"},
+                    {"name": "c", "dtype": "float", "axes": [{"extent": "D", "parallel": "Stream"}, "M", 1,
+                                                              {"extent": "K", "iter": "reduction"}], "mesh": "all"}
+                  ],
+                  "ops": [{"op": "matmul", "inputs": ["a", "b"], "output": "c"}],
+                  "inputs": ["a", "b"],
+                  "outputs": ["c"]
+                }
+                """.formatted(mk / 16));
+        long start = System.nanoTime();
+        CliRun r = run(fusion, "--devices", "4", "--no-validate");
+        oneLine(r, 2, "[run.memory]");
+        assertTrue(r.err().contains("largest: T3 (a buffer the lowering adds) [4, " + mk / 16 + ", 16] float"), r.err());
+        assertTrue(r.err().startsWith("error: " + fusion + ":6: $.tensors[0]: "), r.err());
         assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before generating the inputs");
     }
 
