@@ -194,6 +194,12 @@ public final class Engine {
                 checked.outputs());
     }
 
+    /** Runs a schedule sweep of {@code source} (every point simulated as {@link #run} does), telling each point. */
+    public static List<ScheduleSweep.Point> sweep(ScheduleSweep sweep, FusionSource source, String file,
+                                                  Consumer<ScheduleSweep.Point> each) {
+        return sweep.run(source, file, each);
+    }
+
     /**
      * The Host IR programs of an {@code NVFUSER_DUMP=host_ir} dump or a whole log holding several (per rank, per
      * pass), each labelled by what the log says before it (docs/nvfuser-interop.md). A container that cannot be
