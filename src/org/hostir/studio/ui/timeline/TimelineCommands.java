@@ -43,6 +43,21 @@ public class TimelineCommands extends AbstractHandler {
             CpuRun.schedule(file, PlatformUI.getWorkbench().getDisplay(), settings);
             return null;
         }
+        if (command.equals("scheduleSweep")) {
+            IFile file = fusionFile(event);
+            if (file == null && view(event) instanceof TimelineView v) file = v.source();
+            if (file == null) {
+                MessageDialog.openInformation(HandlerUtil.getActiveShell(event), ScheduleSweepDialog.TITLE,
+                        "Select a .fusion file (or open it in the editor) to sweep its schedules.");
+                return null;
+            }
+            ScheduleSweepDialog.open(HandlerUtil.getActiveShell(event), file);
+            return null;
+        }
+        if (command.equals("predictAbove")) {
+            predictAbove(view(event), HandlerUtil.getActiveShell(event));
+            return null;
+        }
         if (command.equals("showTrace")) {
             showTrace(Path.of(event.getParameter("path")), event.getParameter("title"));
             return null;
@@ -98,6 +113,19 @@ public class TimelineCommands extends AbstractHandler {
                     }
                 });
         return dialog.open() == org.eclipse.jface.window.Window.OK ? RunSettings.parse(dialog.getValue()) : null;
+    }
+
+    /** "Show Prediction Above...": the machine asked for, then the shown run's prediction stacked above it. */
+    private static void predictAbove(TimelineView view, org.eclipse.swt.widgets.Shell shell) {
+        if (view == null) return;
+        if (view.runSettings() == null || view.source() == null) {
+            MessageDialog.openInformation(shell, ProfileDialog.TITLE, "The Timeline shows no run made in the Studio."
+                    + " Run a .fusion file first (Run on CPU and Show Timeline); its prediction is then shown above"
+                    + " it.");
+            return;
+        }
+        new ProfileDialog(shell, org.hostir.studio.engine.RunRequest.DEFAULT_PROFILE,
+                profile -> Prediction.schedule(view, profile)).open();
     }
 
     private static IFile fusionFile(ExecutionEvent event) {
