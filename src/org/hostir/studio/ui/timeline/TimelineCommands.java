@@ -17,6 +17,7 @@ import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.ViewIds;
@@ -124,7 +125,7 @@ public class TimelineCommands extends AbstractHandler {
                     + " it.");
             return;
         }
-        new ProfileDialog(shell, org.hostir.studio.engine.RunRequest.DEFAULT_PROFILE,
+        new ProfileDialog(shell, RunRequest.DEFAULT_PROFILE,
                 profile -> Prediction.schedule(view, profile)).open();
     }
 
