@@ -43,6 +43,7 @@ import org.hostir.studio.ui.timeline.TimelineView;
 import org.hostir.studio.ui.timeline.model.StackedRuns;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,8 +53,14 @@ import org.junit.jupiter.api.Test;
  */
 public class SimulationJourneyTest {
     private static final String SEED = "examples/seeds/ag_matmul_p2p.fusion";
-    private final IWorkbenchPage page = ViewTestSupport.page();
-    private final Person person = Person.onCurrentDisplay();
+    private IWorkbenchPage page;
+    private Person person;
+
+    @BeforeEach
+    public void look() {
+        page = ViewTestSupport.page();
+        person = Person.onCurrentDisplay();
+    }
 
     @AfterEach
     public void restore() {
@@ -65,7 +72,8 @@ public class SimulationJourneyTest {
 
     /** Clears a text field a person clicked into and types {@code text} in it. */
     private void retype(Control field, String text) {
-        person.clickCenter(field);
+        // at the left of the field: a spinner's arrows and a combo's button are at its right
+        person.click(field, Math.min(12, field.getSize().x / 2), field.getSize().y / 2);
         person.press(SWT.CTRL, 'a');
         person.type(text, 15);
     }
@@ -76,7 +84,7 @@ public class SimulationJourneyTest {
         ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
         LaunchSettings s = LaunchAttributes.read(copy);
         LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "auto", 2, 4, 1, 0, false,
-                Map.of("offsetStreamIndexingByRank", "true")), copy);
+                Map.of("offsetStreamIndexingByRank", "true"), "h100x8-nvlink"), copy);
         Shell shell = new Shell(Display.getCurrent());
         shell.setText("Execution");
         shell.setLayout(new FillLayout());
