@@ -97,15 +97,15 @@ public final class ScheduleSweepDialog extends Dialog {
         for (String c : List.of("Devices", "Options", "Predicted span (ms)", "Overlap (mean)", "Exposed comm. (ms)")) {
             TableColumn col = new TableColumn(table, SWT.LEFT);
             col.setText(c);
-            col.setWidth(c.equals("Options") ? 330 : 130);
+            col.setWidth(c.equals("Options") ? 360 : 150);
         }
         GridData t = new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1);
-        t.heightHint = 170;
+        t.heightHint = 200;
         table.setLayoutData(t);
         plot = new SweepPlot(area);
         GridData p = new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1);
-        p.heightHint = 220;
-        p.widthHint = 860;
+        p.heightHint = 300;
+        p.widthHint = 960;
         plot.control().setLayoutData(p);
         return area;
     }

@@ -50,7 +50,7 @@ final class SweepPlot {
                 .max().orElse(1);
         double best = points.stream().flatMap(p -> p.figures().stream()).mapToDouble(ScheduleSweep.Figures::spanMs)
                 .min().orElse(-1);
-        int barSpace = Math.max(40, area.width - labelWidth - 150);
+        int barSpace = Math.max(40, area.width - labelWidth - 230); // room for the figures after the bar
         int y = 26;
         for (ScheduleSweep.Point p : points) {
             gc.setForeground(display.getSystemColor(SWT.COLOR_WIDGET_FOREGROUND));
