@@ -154,7 +154,7 @@ public class TimelineView extends ViewPart {
         measured = t;
         measuredTitle = title;
         settings = null;
-        display(t, title, from);
+        display(t, title, from, () -> TimelineSummary.of(t));
     }
 
     /**
@@ -164,8 +164,12 @@ public class TimelineView extends ViewPart {
      */
     public void showStacked(Timeline predicted, String machine) {
         if (measured == null) return;
-        display(StackedRuns.of(predicted, measured), (measuredTitle == null ? "" : measuredTitle + " \u2014 ")
-                + "predicted for " + machine + " (above) and measured (below)", source);
+        Timeline run = measured;
+        // each run's figures on their own: one rank's predicted and measured streams are not one GPU's
+        display(StackedRuns.of(predicted, run), (measuredTitle == null ? "" : measuredTitle + " \u2014 ")
+                + "predicted for " + machine + " (above) and measured (below)", source,
+                () -> "PREDICTED for " + machine + "\n" + TimelineSummary.of(predicted) + "\n\nMEASURED\n"
+                        + TimelineSummary.of(run));
     }
 
     /** The settings of the run shown, when it was run from the Studio; else null. */
@@ -174,7 +178,7 @@ public class TimelineView extends ViewPart {
     /** The fusion file the shown run came from, or null. */
     public IFile source() { return source; }
 
-    private void display(Timeline t, String title, IFile from) {
+    private void display(Timeline t, String title, IFile from, java.util.function.Supplier<String> figures) {
         timeline = t;
         source = from;
         canvas.setRows(new TimelineRows(t));
@@ -190,7 +194,7 @@ public class TimelineView extends ViewPart {
         Job job = new Job("Timeline summary") {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
-                String text = TimelineSummary.of(t);
+                String text = figures.get();
                 display.asyncExec(() -> {
                     if (mine == summaries && !summary.isDisposed()) summary.setText(text);
                 });

@@ -11,7 +11,8 @@ import org.hostir.studio.trace.TimelineEvent;
 /**
  * A predicted and a measured run of one program as one timeline, each rank's predicted rows just above its measured
  * rows: the predicted run's streams are renumbered below every real stream (rows sort by rank, then stream) and
- * named {@code predicted · Stream 1}, the measured run's {@code measured · Stream 1}. Both runs start at 0, so the
+ * named {@code predicted S1} (stream 1), {@code predicted host}, the measured run's {@code measured S1}: short, as
+ * the row labels have little room. Both runs start at 0, so the
  * bars line up on one ruler; their flows are kept apart. Free of SWT.
  */
 public final class StackedRuns {
@@ -44,7 +45,7 @@ public final class StackedRuns {
             out.add(new TimelineEvent(e.rank(), e.stream() - shift, e.kind(), e.name(), e.nodeId(), e.iteration(),
                     e.startNs() - start, e.endNs() - start, e.bytes(), e.flops(), e.peer(), flow));
             names.computeIfAbsent(e.rank(), r -> new HashMap<>()).putIfAbsent(e.stream() - shift,
-                    label + " \u00b7 " + t.streamName(e.rank(), e.stream()));
+                    label + " " + (e.stream() == TimelineEvent.HOST_STREAM ? "host" : "S" + e.stream()));
         }
         return top;
     }

@@ -176,8 +176,8 @@ public class SimulationJourneyTest {
         person.settle(500);
         Shell dialog = shellTitled("Show Prediction Above");
         retype(ViewTestSupport.descendants(dialog, Combo.class).get(0), "h200x2-measured");
-        person.press(SWT.CR); // the dialog's default button, OK (a click's check would find the button gone)
-        assertTrue(dialog.isDisposed(), "Return closed the dialog");
+        person.clickCenter(button(dialog, "OK"));
+        assertTrue(dialog.isDisposed(), "OK closed the dialog");
         ViewTestSupport.join(Prediction.JOB_FAMILY);
         person.settle(300);
 
@@ -194,12 +194,17 @@ public class SimulationJourneyTest {
             List<String> labels = rows.stream().filter(r -> r.rank() == rank).map(TimelineRows.Row::label).toList();
             int lastPredicted = -1, firstMeasured = labels.size();
             for (int i = 0; i < labels.size(); i++) {
-                if (labels.get(i).contains("predicted \u00b7 ")) lastPredicted = i;
-                if (labels.get(i).contains("measured \u00b7 ")) firstMeasured = Math.min(firstMeasured, i);
+                if (labels.get(i).contains("  predicted ")) lastPredicted = i;
+                if (labels.get(i).contains("  measured ")) firstMeasured = Math.min(firstMeasured, i);
             }
             assertTrue(lastPredicted >= 0 && lastPredicted < firstMeasured && firstMeasured < labels.size(),
                     "rank " + rank + "'s predicted rows above its measured rows: " + labels);
         }
+        ViewTestSupport.join(TimelineView.SUMMARY_FAMILY);
+        assertTrue(view.summaryText().startsWith("PREDICTED for 2 x h200x2-measured"), view.summaryText());
+        assertTrue(view.summaryText().contains("\n\nMEASURED\n"), "each run's figures apart");
+        page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_MAXIMIZED);
+        person.settle(500);
         view.fit();
         awayFromTooltips();
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-predicted-measured.png");
