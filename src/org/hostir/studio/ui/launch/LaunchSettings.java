@@ -56,6 +56,18 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
                 validate, sharing, symbols, options, predicted() ? profile : null).arguments();
     }
 
+    /**
+     * The run as the Timeline's "Run on CPU" settings spell it ({@code devices=2 KEY=VALUE ... SYMBOL=N}), so that
+     * the Timeline can predict a launched run's program (its Predict); null for a prediction itself.
+     */
+    public String timelineSettings() {
+        if (predicted() || backend.equals(CUDA_SHARING_GPUS)) return null;
+        StringBuilder line = new StringBuilder("devices=" + devices);
+        new TreeMap<>(options).forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        new TreeMap<>(symbols).forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        return line.toString();
+    }
+
     /** The Timeline's title of a run of {@code file}: a prediction says so, with its machine. */
     public String timelineTitle(String file) {
         return predicted() ? file + " \u2014 predicted for " + devices + " x " + profile + " (simulated, not measured)"

@@ -145,7 +145,7 @@ public final class ScheduleSweepDialog extends Dialog {
         points.clear();
         table.removeAll();
         int total = sweep.devices().size() * sweep.combinations().size();
-        plot.reset("predicted span per schedule on " + sweep.profile() + " (shortest highlighted)");
+        plot.reset("predicted span per schedule on " + sweep.profile() + " (the best of each GPU count highlighted)");
         status.setText("simulating " + total + " points...");
         getButton(RUN_ID).setEnabled(false);
         schedule(sweep, total);

@@ -1,8 +1,10 @@
 package org.hostir.studio.ui.timeline;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
@@ -13,8 +15,8 @@ import org.hostir.studio.engine.ScheduleSweep;
 
 /**
  * The sweep's plot: one horizontal bar per point, its length the predicted span (on one scale for all), labelled
- * with the device count and varied options, the span and the mean overlap at its end; the shortest span's bar is
- * drawn in the selection colour. A point that failed is a line saying so.
+ * with the device count and varied options, the span and the mean overlap at its end; the best schedule of each
+ * device count (shortest span) is drawn in the selection colour. A point that failed is a line saying so.
  */
 final class SweepPlot {
     private static final int ROW = 22;
@@ -48,8 +50,10 @@ final class SweepPlot {
         for (ScheduleSweep.Point p : points) labelWidth = Math.max(labelWidth, gc.textExtent(label(p)).x + 12);
         double max = points.stream().flatMap(p -> p.figures().stream()).mapToDouble(ScheduleSweep.Figures::spanMs)
                 .max().orElse(1);
-        double best = points.stream().flatMap(p -> p.figures().stream()).mapToDouble(ScheduleSweep.Figures::spanMs)
-                .min().orElse(-1);
+        Map<Integer, Double> best = new HashMap<>(); // the shortest span per device count
+        for (ScheduleSweep.Point p : points) {
+            p.figures().ifPresent(f -> best.merge(p.devices(), f.spanMs(), Math::min));
+        }
         int barSpace = Math.max(40, area.width - labelWidth - 230); // room for the figures after the bar
         int y = 26;
         for (ScheduleSweep.Point p : points) {
@@ -60,7 +64,7 @@ final class SweepPlot {
             } else {
                 ScheduleSweep.Figures f = p.figures().get();
                 int w = (int) Math.max(2, Math.round(barSpace * f.spanMs() / max));
-                gc.setBackground(display.getSystemColor(f.spanMs() == best ? SWT.COLOR_LIST_SELECTION
+                gc.setBackground(display.getSystemColor(f.spanMs() == best.get(p.devices()) ? SWT.COLOR_LIST_SELECTION
                         : SWT.COLOR_DARK_CYAN));
                 gc.fillRectangle(labelWidth, y + 2, w, ROW - 5);
                 gc.drawText(value(f), labelWidth + w + 6, y + 3, true);

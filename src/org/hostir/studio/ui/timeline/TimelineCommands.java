@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.ISelection;
@@ -60,7 +61,8 @@ public class TimelineCommands extends AbstractHandler {
             return null;
         }
         if (command.equals("showTrace")) {
-            showTrace(Path.of(event.getParameter("path")), event.getParameter("title"));
+            showTrace(Path.of(event.getParameter("path")), event.getParameter("title"), event.getParameter("file"),
+                    event.getParameter("settings"));
             return null;
         }
         TimelineView view = view(event);
@@ -78,12 +80,31 @@ public class TimelineCommands extends AbstractHandler {
     }
 
     /** Shows a trace file in the view; a file that cannot be read is said in a dialog. */
-    private static void showTrace(Path trace, String title) {
+    private static void showTrace(Path trace, String title, String file, String settings) {
         try {
-            TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString() : title);
+            TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString() : title,
+                    workspaceFile(file), runSettings(settings));
         } catch (IOException e) {
             MessageDialog.openError(Display.getCurrent().getActiveShell(), "Host IR trace",
                     "Cannot read the trace " + trace + ": " + e.getMessage());
+        }
+    }
+
+    /** The workspace file a launched run came from, or null when there is none (or it is gone). */
+    private static IFile workspaceFile(String path) {
+        if (path == null) return null;
+        IFile f = ResourcesPlugin.getWorkspace().getRoot().getFile(
+                org.eclipse.core.runtime.Path.fromPortableString(path));
+        return f.exists() ? f : null;
+    }
+
+    /** A launched run's settings as "Run on CPU" spells them, or null when absent or beyond what it can express. */
+    private static RunSettings runSettings(String line) {
+        if (line == null) return null;
+        try {
+            return RunSettings.parse(line);
+        } catch (IllegalArgumentException beyond) { // e.g. more than 64 devices: Predict then says it cannot
+            return null;
         }
     }
 
