@@ -21,6 +21,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.sim.SimBackend;
+import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionBindings;
@@ -193,6 +194,15 @@ public final class Engine {
         return new RunResult(predicted.backend(), predicted.programs(), predicted.iterationMillis(),
                 predicted.timeline(), predicted.peakBytes(), checked.validation(), checked.inputs(),
                 checked.outputs());
+    }
+
+    /** The hardware profiles {@code --backend sim} knows by name (a profile file's path is taken as well). */
+    public static List<String> builtInProfiles() { return ProfileJson.BUILT_IN; }
+
+    /** Runs a schedule sweep of {@code source} (every point simulated as {@link #run} does), telling each point. */
+    public static List<ScheduleSweep.Point> sweep(ScheduleSweep sweep, FusionSource source, String file,
+                                                  Consumer<ScheduleSweep.Point> each) {
+        return sweep.run(source, file, each);
     }
 
     /**

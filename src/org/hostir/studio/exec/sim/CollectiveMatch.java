@@ -16,12 +16,15 @@ final class CollectiveMatch {
 
     final List<Integer> team;
     final long sequence;
+    /** The parts that complete it: the team's size, or its representatives' count under a {@link Symmetry}. */
+    final int expected;
     final Map<Integer, Part> parts = new TreeMap<>();
     int arrived;
 
-    CollectiveMatch(List<Integer> team, long sequence) {
+    CollectiveMatch(List<Integer> team, long sequence, int expected) {
         this.team = team;
         this.sequence = sequence;
+        this.expected = expected;
     }
 
     /** Null when the parts agree, else why not, phrased as the CPU backend phrases it. */

@@ -15,6 +15,7 @@ final class EventSimulation {
     private record Event(double timeUs, long order, SimOp op, boolean finish) {}
 
     private final HardwareProfile profile;
+    private final int period;
     private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
             ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
     private final GpuShare share;
@@ -22,8 +23,10 @@ final class EventSimulation {
     private double lastTime;
     private String failure;
 
-    EventSimulation(HardwareProfile profile, int ranks) {
+    /** {@code period}: the ranks simulated, each standing for those a multiple of it apart ({@link Symmetry}). */
+    EventSimulation(HardwareProfile profile, int ranks, int period) {
         this.profile = profile;
+        this.period = period;
         this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
     }
 
@@ -72,8 +75,8 @@ final class EventSimulation {
 
     private void arrive(SimOp op, double t) {
         CollectiveMatch m = op.collective;
-        if (++m.arrived < m.team.size()) return;
-        if (m.parts.size() != m.team.size()) {
+        if (++m.arrived < m.expected) return;
+        if (m.parts.size() != m.expected) {
             failure = "collective #" + m.sequence + " of team " + m.team + " was posted by ranks " + m.parts.keySet()
                     + ", which is not the team";
             return;
@@ -101,7 +104,7 @@ final class EventSimulation {
         boolean nccl = x.send.role == SimOp.Role.NCCL;
         double base = CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, !nccl);
         double overlap = !nccl ? 0 : Math.max(share.computeOverlapUs(x.from, t, t + base),
-                share.computeOverlapUs(x.to, t, t + base));
+                share.computeOverlapUs(x.to % period, t, t + base)); // the receiver, or the one it mirrors
         x.startUs = t;
         x.endUs = t + base + overlap * profile.contention().ncclSlowdown();
 

@@ -27,12 +27,16 @@ public final class SimBackend implements Backend {
     private final boolean copyEngine;
     private final boolean[] traced;
     private final List<SimDevice> devices = new ArrayList<>();
-    private final List<SimOp> ops = new ArrayList<>();
+    private List<SimOp> ops = new ArrayList<>();
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
     /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
     private final Map<TransferKey, Transfer> open = new HashMap<>();
     private long transferCount;
     private final List<TimelineEvent> events = new ArrayList<>();
+    /** Ranks r and r + period are simulated as one ({@link Symmetry}); the device count when every rank is. */
+    private int period;
+    /** Under a symmetry, how many representatives post a collective of a team (-1: the shift moves the team). */
+    private final Map<List<Integer>, Integer> representatives = new HashMap<>();
     private String failure;
     private double spanUs;
 
@@ -50,8 +54,28 @@ public final class SimBackend implements Backend {
         this.copyEngine = copyEngine;
         this.traced = new boolean[deviceCount];
         for (int r = 0; r < deviceCount; r++) this.traced[r] = traced.test(r);
-        for (int r = 0; r < deviceCount; r++) devices.add(new SimDevice(this, r));
+        reset(deviceCount);
     }
+
+    /**
+     * Starts over with fresh devices, simulating ranks r and r + {@code period} as one ({@link Symmetry}); a period
+     * of the device count simulates every rank.
+     */
+    void reset(int period) {
+        this.period = period;
+        devices.clear();
+        ops = new ArrayList<>();
+        collectives.clear();
+        open.clear();
+        events.clear();
+        representatives.clear();
+        transferCount = 0;
+        failure = null;
+        spanUs = 0;
+        for (int r = 0; r < traced.length; r++) devices.add(new SimDevice(this, r));
+    }
+
+    int period() { return period; }
 
     @Override
     public String name() { return "sim"; }
@@ -84,12 +108,14 @@ public final class SimBackend implements Backend {
      * microseconds: from the first dispatch to the end of the last op or host dispatch on any rank.
      */
     public double simulate() {
-        failure = new EventSimulation(profile, devices.size()).run(ops);
+        failure = new EventSimulation(profile, devices.size(), period).run(ops);
         double span = 0;
         for (SimDevice d : devices) span = Math.max(span, d.hostUs());
         for (SimOp op : ops) {
             if (op.done()) span = Math.max(span, op.endUs);
-            if (op.done() && op.role != SimOp.Role.JOIN && traced[op.rank]) bars(op);
+            if (op.done() && op.role != SimOp.Role.JOIN) {
+                for (int r = op.rank; r < traced.length; r += period) if (traced[r]) bars(op, r);
+            }
         }
         spanUs = span;
         return span;
@@ -97,19 +123,24 @@ public final class SimBackend implements Backend {
 
     public double spanUs() { return spanUs; }
 
-    private void bars(SimOp op) {
+    /** The bars of {@code op} on {@code rank}: its own, or a rank it stands for under a symmetry. */
+    private void bars(SimOp op, int rank) {
         if (op.transfers == null) {
-            events.add(new TimelineEvent(op.rank, op.stream, op.info.kind(), op.info.name(), op.info.nodeId(),
+            events.add(new TimelineEvent(rank, op.stream, op.info.kind(), op.info.name(), op.info.nodeId(),
                     op.info.iteration(), ns(op.startUs), ns(op.endUs), op.info.bytes(), op.info.flops(),
                     op.info.peer(), 0));
             return;
         }
-        for (Transfer x : op.transfers) {
-            boolean send = x.send == op && x.from == op.rank;
-            events.add(new TimelineEvent(op.rank, op.stream, EventKind.P2P, send ? "send to " + x.to
-                    : "recv from " + x.from, op.info.nodeId(), op.info.iteration(), ns(op.startUs), ns(x.endUs),
-                    send ? x.sendBytes : x.recvBytes, 0, send ? x.to : x.from,
-                    traced[send ? x.to : x.from] ? x.flowId : 0));
+        int ranks = traced.length;
+        for (int i = 0; i < op.transfers.size(); i++) {
+            Transfer x = op.transfers.get(i);
+            boolean send = op.sending[i];
+            int peer = x.peerOf(rank, send, ranks);
+            // one flow per pair of ranks the transfer stands for: the sender's shift from the kept pair numbers it
+            long flow = x.flowId * (ranks / period) + Math.floorMod(rank - (send ? x.from : x.to), ranks) / period;
+            events.add(new TimelineEvent(rank, op.stream, EventKind.P2P, send ? "send to " + peer
+                    : "recv from " + peer, op.info.nodeId(), op.info.iteration(), ns(op.startUs), ns(x.endUs),
+                    send ? x.sendBytes : x.recvBytes, 0, peer, traced[peer] ? flow : 0));
         }
     }
 
@@ -122,8 +153,15 @@ public final class SimBackend implements Backend {
     void record(TimelineEvent e) { events.add(e); }
 
     CollectiveMatch collective(List<Integer> team, long sequence) {
+        int expected = team.size();
+        if (period < traced.length) {
+            expected = representatives.computeIfAbsent(team, t -> Symmetry.representatives(t, period, traced.length));
+            if (expected < 0) throw new Symmetry.Broken("a collective of team " + team + ", which a shift by " + period
+                    + " moves");
+        }
+        int parts = expected;
         return collectives.computeIfAbsent(new CollectiveKey(List.copyOf(team), sequence),
-                k -> new CollectiveMatch(k.team(), k.sequence()));
+                k -> new CollectiveMatch(k.team(), k.sequence(), parts));
     }
 
     /**
@@ -134,6 +172,10 @@ public final class SimBackend implements Backend {
         if (from < 0 || from >= devices.size() || to < 0 || to >= devices.size()) {
             throw new ExecutionException("a transfer between ranks " + from + " and " + to
                     + " of a run on " + devices.size() + " devices");
+        }
+        if (from >= period) { // under a symmetry: the pair shifted so that the sender is a representative
+            to = Math.floorMod(to - (from - from % period), devices.size());
+            from = from % period;
         }
         TransferKey key = new TransferKey(((long) from * devices.size() + to) << 32 | sequence);
         Transfer waiting = open.remove(key);

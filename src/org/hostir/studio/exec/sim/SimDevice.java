@@ -38,6 +38,11 @@ final class SimDevice implements Device {
     /** Dispatch cost by node id: a node's kind never changes, and its name is a new string at every dispatch. */
     private final Map<Integer, Double> dispatchUs = new HashMap<>();
     private final boolean traced;
+    /** Under a {@link Symmetry}: a representative's ops, kept for the ranks it stands for; else null. */
+    private List<SimOp> kept;
+    /** Under a {@link Symmetry}: the check of a rank that is not simulated against its representative; else null. */
+    private Symmetry.Mirror mirror;
+    private int count;
     private double hostUs;
     private boolean synchronizedOnce;
     private long live;
@@ -52,6 +57,17 @@ final class SimDevice implements Device {
 
     @Override
     public int rank() { return rank; }
+
+    /** This rank stands for others: its ops are kept, with what each follows, for their {@link Symmetry.Mirror}s. */
+    void keepOps() { kept = new ArrayList<>(); }
+
+    List<SimOp> keptOps() { return kept; }
+
+    /** This rank is not simulated: its work is only checked against its representative's, shifted. */
+    void mirror(Symmetry.Mirror check) { mirror = check; }
+
+    /** A mirrored rank's program has ended: it must have issued all of its representative's work. */
+    void mirrorDone(double referenceHostUs) { mirror.finish(count, hostUs, referenceHostUs); }
 
     @Override
     public BackendStream userStream() { return streams.get(0); }
@@ -136,9 +152,13 @@ final class SimDevice implements Device {
                 call.output() == null ? 0 : call.output().bytes());
         SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes),
                 call.team().size() == 1 ? SimOp.Role.KERNEL : SimOp.Role.NCCL, 0);
-        op.collective = backend.collective(call.team(), sequence);
-        op.collective.parts.put(rank, new CollectiveMatch.Part(op, call.type(), call.root(), bytes));
+        CollectiveMatch.Part part = new CollectiveMatch.Part(op, call.type(), call.root(), bytes);
+        if (mirror == null) {
+            op.collective = backend.collective(call.team(), sequence);
+            op.collective.parts.put(rank, part);
+        }
         enqueue(stream, op);
+        if (mirror != null) mirror.collective(op, call.team(), part);
         return op;
     }
 
@@ -146,9 +166,12 @@ final class SimDevice implements Device {
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
         SimOp op = new SimOp(rank, index(stream), info, backend.copyEngine() ? SimOp.Role.COPY_ENGINE
                 : SimOp.Role.NCCL, 0);
+        if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new ArrayList<>(calls.size());
+        op.sending = new boolean[calls.size()];
         for (P2PCall c : calls) {
             boolean send = c.type() == P2PCommunication.Type.SEND;
+            op.sending[op.transfers.size()] = send;
             Transfer t = send ? backend.transfer(rank, c.peer(), sendSequence.merge(c.peer(), 1L, Long::sum) - 1)
                     : backend.transfer(c.peer(), rank, recvSequence.merge(c.peer(), 1L, Long::sum) - 1);
             if (send) {
@@ -161,6 +184,17 @@ final class SimDevice implements Device {
             op.transfers.add(t);
         }
         enqueue(stream, op);
+        return op;
+    }
+
+    private Work mirroredPointToPoint(List<P2PCall> calls, BackendStream stream, SimOp op) {
+        enqueue(stream, op);
+        for (int i = 0; i < calls.size(); i++) {
+            P2PCall c = calls.get(i);
+            boolean send = c.type() == P2PCommunication.Type.SEND;
+            long sequence = (send ? sendSequence : recvSequence).merge(c.peer(), 1L, Long::sum) - 1;
+            mirror.transfer(op, i, send, c.peer(), sequence, c.buffer().bytes());
+        }
         return op;
     }
 
@@ -200,7 +234,10 @@ final class SimDevice implements Device {
     double hostUs() { return hostUs; }
 
     private void issue(double atUs) {
-        for (SimOp op : issuing) op.issueUs = atUs;
+        for (SimOp op : issuing) {
+            op.issueUs = atUs;
+            if (mirror != null) mirror.issued(op);
+        }
         issuing.clear();
     }
 
@@ -208,12 +245,30 @@ final class SimDevice implements Device {
         if (synchronizedOnce) throw new ExecutionException("the sim backend models one host synchronisation, at the"
                 + " end of a rank's program; rank " + rank + " issued work after it");
         SimStream s = (SimStream) stream;
-        op.after(s.last);
-        for (SimOp w : s.waits) op.after(w);
+        op.seq = count++;
+        if (mirror != null) {
+            mirror.check(op, follows(s));
+        } else {
+            if (kept != null) {
+                op.deps = follows(s);
+                kept.add(op);
+            }
+            op.after(s.last);
+            for (SimOp w : s.waits) op.after(w);
+            backend.add(op);
+        }
         s.waits.clear();
         s.last = op;
         issuing.add(op);
-        backend.add(op);
+    }
+
+    /** The positions of the ops the next op of {@code s} follows: the stream's last op, then its waits. */
+    private static int[] follows(SimStream s) {
+        int[] deps = new int[(s.last == null ? 0 : 1) + s.waits.size()];
+        int i = 0;
+        if (s.last != null) deps[i++] = s.last.seq;
+        for (SimOp w : s.waits) deps[i++] = w.seq;
+        return deps;
     }
 
     private static int index(BackendStream s) { return s.index(); }

@@ -23,6 +23,10 @@ final class SimOp implements BackendEvent, Work {
     final Role role;
     /** Its duration alone (kernels and copies); collectives and transfers are timed when they match. */
     final double baseUs;
+    /** Its position among its rank's ops. */
+    int seq;
+    /** The positions of the ops it follows, kept on the ranks a {@link Symmetry} checks others against, else null. */
+    int[] deps;
     double issueUs;
     /** What waits for this op: most ops have one or two, so the first is a field (millions of ops at scale). */
     private SimOp firstDependent;
@@ -37,6 +41,11 @@ final class SimOp implements BackendEvent, Work {
     CollectiveMatch collective;
     /** The transfers of this op's coalesced group (send or receive side), or null. */
     List<Transfer> transfers;
+    /**
+     * Whether this op sends (else receives) each of its transfers: under a {@link Symmetry} one rank may hold both
+     * sides of one kept transfer (its send to r + s stands for its receive from r - s shifted).
+     */
+    boolean[] sending;
 
     SimOp(int rank, int stream, OpInfo info, Role role, double baseUs) {
         this.rank = rank;

@@ -40,30 +40,72 @@ public final class SimRun {
         return run(programs, config, backend, progress);
     }
 
-    /** Simulates given per-rank programs (all ranks of the run). */
+    /**
+     * Simulates given per-rank programs (all ranks of the run): under a {@link Symmetry} of the profile, ranks
+     * 0 .. period-1 for all, every other rank's work checked against theirs; every rank when the check fails or the
+     * property {@value #EVERY_RANK} is true.
+     */
     public static RunResult run(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
                                 Consumer<String> progress) {
+        return run(programs, config, backend, progress, !Boolean.getBoolean(EVERY_RANK));
+    }
+
+    /** As above; {@code symmetric}: use a symmetry where the check allows it, else simulate every rank. */
+    public static RunResult run(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
+                                Consumer<String> progress, boolean symmetric) {
         long t0 = System.nanoTime();
+        int period = symmetric ? Symmetry.period(backend.profile(), config.devices()) : config.devices();
         Map<Integer, Long> peaks = new HashMap<>();
+        String shortcut = "";
+        if (period < config.devices()) {
+            try {
+                backend.reset(period);
+                walk(programs, config, backend, peaks);
+                if (backend.simulate() >= 0 && backend.failure().isEmpty()) {
+                    shortcut = String.format(Locale.ROOT, "; ranks 0-%d simulated for all %d, the others checked"
+                            + " to be theirs shifted by a multiple of %d", period - 1, config.devices(), period);
+                }
+            } catch (Symmetry.Broken e) {
+                progress.accept("every rank simulated: " + e.getMessage());
+            }
+        }
+        if (shortcut.isEmpty()) {
+            backend.reset(config.devices());
+            walk(programs, config, backend, peaks);
+            backend.simulate();
+        }
+        Optional<String> failure = backend.failure();
+        if (failure.isPresent()) throw new ExecutionException(failure.get());
+        double ms = backend.spanUs() / 1000;
+        progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s (%.1f s%s)", ms,
+                backend.profile().name(), (System.nanoTime() - t0) / 1e9, shortcut));
+        return new RunResult(backend.name(), programs, List.of(ms), backend.timeline(), peaks, Optional.empty(),
+                Map.of(), Map.of());
+    }
+
+    /** Property: simulate every rank, even where a {@link Symmetry} allows fewer (to compare the two). */
+    public static final String EVERY_RANK = "hirstudio.sim.everyRank";
+
+    /** Walks every rank's program on its simulated device: representatives first, then the ranks they stand for. */
+    private static void walk(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
+                             Map<Integer, Long> peaks) {
+        int period = backend.period();
         for (int rank = 0; rank < config.devices(); rank++) {
             HostIrContainer program = programs.get(rank);
             SimDevice device = (SimDevice) backend.device(rank);
+            SimDevice representative = (SimDevice) backend.device(rank % period);
+            if (period < config.devices() && rank < period) device.keepOps();
+            if (rank >= period) {
+                device.mirror(new Symmetry.Mirror(rank, rank - rank % period, config.devices(),
+                        representative.keptOps()));
+            }
             ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams());
             Evaluator evaluator = new Evaluator(program, device, env, inputs(program, env, device));
             evaluator.run();
             evaluator.release();
+            if (rank >= period) device.mirrorDone(representative.hostUs());
             peaks.put(rank, device.peakBytes());
         }
-        long t1 = System.nanoTime();
-        double spanUs = backend.simulate();
-        Optional<String> failure = backend.failure();
-        if (failure.isPresent()) throw new ExecutionException(failure.get());
-        double ms = spanUs / 1000;
-        progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s (host walk of the programs"
-                + " %.1f s, simulation %.1f s)", ms, backend.profile().name(), (t1 - t0) / 1e9,
-                (System.nanoTime() - t1) / 1e9));
-        return new RunResult(backend.name(), programs, List.of(ms), backend.timeline(), peaks, Optional.empty(),
-                Map.of(), Map.of());
     }
 
     /** The rank's input shards as shapes, for the inputs whose mesh holds the rank. */

@@ -28,6 +28,14 @@ final class Transfer {
         return send != null && recv != null && !Double.isNaN(send.startUs) && !Double.isNaN(recv.startUs);
     }
 
+    /**
+     * The rank {@code rank} exchanges this transfer with, on its sending or receiving side. Under a {@link Symmetry}
+     * the transfer is kept once, for the pair of representatives, and stands for the pair shifted to {@code rank}.
+     */
+    int peerOf(int rank, boolean sending, int ranks) {
+        return sending ? Math.floorMod(to + rank - from, ranks) : Math.floorMod(from + rank - to, ranks);
+    }
+
     String describe(boolean sending) {
         return (sending ? "send to " + to : "recv from " + from) + " #" + sequence;
     }

@@ -1,13 +1,28 @@
 package org.hostir.studio.ui.launch;
 
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
+import org.hostir.studio.engine.Engine;
 
-/** Where and how often to run: backend, devices, streams, iterations, warm-ups, validation. */
-final class ExecutionTab extends SettingsTab {
+/**
+ * Where and how often to run: backend, devices, streams, iterations, warm-ups, validation; with the simulation
+ * backend ({@code sim}), the machine it predicts for: a built-in hardware profile or a profile file.
+ */
+public final class ExecutionTab extends SettingsTab {
+    /** The backends offered, in order; {@code sim} predicts the run instead of running it. */
+    static final List<String> BACKENDS = List.of("auto", "cpu", LaunchSettings.SIM, "cuda",
+            LaunchSettings.CUDA_SHARING_GPUS);
     private Combo backend;
+    private Combo profile;
+    private Button profileFile;
     private Spinner devices;
     private Spinner streams;
     private Spinner iterations;
@@ -19,7 +34,18 @@ final class ExecutionTab extends SettingsTab {
 
     @Override
     protected void createFields(Composite parent) {
-        backend = combo(parent, "Backend:", "auto", "cpu", "cuda", LaunchSettings.CUDA_SHARING_GPUS);
+        backend = combo(parent, "Backend:", BACKENDS.toArray(String[]::new));
+        backend.setToolTipText("sim: predict the run on the machine of a hardware profile (no GPU needed)");
+        new Label(parent, SWT.NONE).setText("Profile:");
+        profile = new Combo(parent, SWT.DROP_DOWN);
+        profile.setItems(Engine.builtInProfiles().toArray(String[]::new));
+        profile.setToolTipText("The simulated machine: a built-in profile, or a profile file (copy one and edit it)");
+        profile.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        profile.addModifyListener(e -> changed());
+        profileFile = new Button(parent, SWT.PUSH);
+        profileFile.setText("File...");
+        profileFile.addListener(SWT.Selection, e -> chooseProfileFile());
+        backend.addModifyListener(e -> enableProfile());
         devices = spinner(parent, "Devices:", 1, 4096);
         streams = spinner(parent, "Streams:", 1, 1024);
         iterations = spinner(parent, "Iterations:", 1, 100_000);
@@ -27,9 +53,24 @@ final class ExecutionTab extends SettingsTab {
         validate = check(parent, "Validate against the unsharded reference (sampled where the outputs are large)");
     }
 
+    private void chooseProfileFile() {
+        FileDialog d = new FileDialog(profile.getShell(), SWT.OPEN);
+        d.setFilterExtensions(new String[] { "*.json", "*" });
+        String f = d.open();
+        if (f != null) profile.setText(f);
+    }
+
+    private void enableProfile() {
+        boolean sim = LaunchSettings.SIM.equals(backend.getText());
+        profile.setEnabled(sim);
+        profileFile.setEnabled(sim);
+    }
+
     @Override
     protected void show(LaunchSettings s) {
         select(backend, s.backend());
+        profile.setText(s.profile());
+        enableProfile();
         devices.setSelection(s.devices());
         streams.setSelection(s.streams());
         iterations.setSelection(s.iterations());
@@ -41,6 +82,12 @@ final class ExecutionTab extends SettingsTab {
     protected LaunchSettings apply(LaunchSettings s) {
         return new LaunchSettings(s.file(), s.symbols(), backend.getText(), devices.getSelection(),
                 streams.getSelection(), iterations.getSelection(), warmup.getSelection(), validate.getSelection(),
-                s.options());
+                s.options(), profile.getText().strip());
+    }
+
+    @Override
+    protected String problem() {
+        if (profile == null || !LaunchSettings.SIM.equals(backend.getText())) return null;
+        return profile.getText().isBlank() ? "Choose the simulated machine's profile (Execution tab)" : null;
     }
 }

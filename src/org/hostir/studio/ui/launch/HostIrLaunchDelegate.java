@@ -44,7 +44,8 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
                 file.getParent().getLocation().toFile());
         IProcess ip = DebugPlugin.newProcess(launch, process, "hirstudio run " + file.getName());
         ip.setAttribute(IProcess.ATTR_CMDLINE, String.join(" ", command));
-        new RunWatcher(ip, trace, file.getFullPath().toString()).watch();
+        new RunWatcher(ip, trace, settings.timelineTitle(file.getFullPath().toString()),
+                file.getFullPath().toString(), settings.timelineSettings()).watch();
         progress.worked(1);
     }
 

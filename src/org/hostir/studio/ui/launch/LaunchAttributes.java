@@ -19,6 +19,7 @@ public final class LaunchAttributes {
     public static final String WARMUP = P + "warmup";
     public static final String VALIDATE = P + "validate";
     public static final String OPTIONS = P + "options";
+    public static final String PROFILE = P + "profile";
 
     private LaunchAttributes() {}
 
@@ -28,7 +29,7 @@ public final class LaunchAttributes {
                 c.getAttribute(BACKEND, d.backend()), c.getAttribute(DEVICES, d.devices()),
                 c.getAttribute(STREAMS, d.streams()), c.getAttribute(ITERATIONS, d.iterations()),
                 c.getAttribute(WARMUP, d.warmup()), c.getAttribute(VALIDATE, d.validate()),
-                c.getAttribute(OPTIONS, Map.<String, String>of()));
+                c.getAttribute(OPTIONS, Map.<String, String>of()), c.getAttribute(PROFILE, d.profile()));
     }
 
     public static void write(LaunchSettings s, ILaunchConfigurationWorkingCopy c) {
@@ -41,5 +42,6 @@ public final class LaunchAttributes {
         c.setAttribute(WARMUP, s.warmup());
         c.setAttribute(VALIDATE, s.validate());
         c.setAttribute(OPTIONS, s.options());
+        c.setAttribute(PROFILE, s.profile());
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.engine.RunRequest;
 
 /**
  * What a "Host IR Program" launch configuration holds, as plain values, and the engine command line it becomes.
@@ -17,27 +18,60 @@ import org.hostir.studio.engine.RunCommandLine;
  * @param backend    auto, cpu, cuda, or {@value #CUDA_SHARING_GPUS}: more ranks than GPUs ({@code --share-gpus},
  *                   point-to-point over the copy engines)
  * @param options    lowering options ({@code allgather -> p2p}, ...), passed as {@code --option KEY=VALUE}
+ * @param profile    the simulated machine when the backend is {@value #SIM}: a built-in profile's name or a
+ *                   profile file ({@code --profile}); ignored by the other backends
  */
 public record LaunchSettings(String file, Map<String, String> symbols, String backend, int devices, int streams,
-                             int iterations, int warmup, boolean validate, Map<String, String> options) {
+                             int iterations, int warmup, boolean validate, Map<String, String> options,
+                             String profile) {
     public static final String CUDA_SHARING_GPUS = "cuda-sharing-gpus";
+    /** The simulation backend: the run is predicted for the machine of {@link #profile()}. */
+    public static final String SIM = "sim";
     public static final LaunchSettings DEFAULTS = new LaunchSettings("", Map.of(), "auto", 2, 4, 3, 1, true,
             Map.of());
 
     public LaunchSettings {
         symbols = Map.copyOf(symbols);
         options = Map.copyOf(options);
+        if (profile == null || profile.isBlank()) profile = RunRequest.DEFAULT_PROFILE;
+    }
+
+    /** Settings with the default simulation profile. */
+    public LaunchSettings(String file, Map<String, String> symbols, String backend, int devices, int streams,
+                          int iterations, int warmup, boolean validate, Map<String, String> options) {
+        this(file, symbols, backend, devices, streams, iterations, warmup, validate, options, null);
     }
 
     public LaunchSettings withFile(String f) {
-        return new LaunchSettings(f, symbols, backend, devices, streams, iterations, warmup, validate, options);
+        return new LaunchSettings(f, symbols, backend, devices, streams, iterations, warmup, validate, options,
+                profile);
     }
+
+    public boolean predicted() { return backend.equals(SIM); }
 
     /** The arguments after the engine's main class, for the file at {@code location}. */
     public List<String> runArguments(Path location, Path trace) {
         boolean sharing = backend.equals(CUDA_SHARING_GPUS);
         return new RunCommandLine(location, sharing ? "cuda" : backend, devices, streams, iterations, warmup, trace,
-                validate, sharing, symbols, options).arguments();
+                validate, sharing, symbols, options, predicted() ? profile : null).arguments();
+    }
+
+    /**
+     * The run as the Timeline's "Run on CPU" settings spell it ({@code devices=2 KEY=VALUE ... SYMBOL=N}), so that
+     * the Timeline can predict a launched run's program (its Predict); null for a prediction itself.
+     */
+    public String timelineSettings() {
+        if (predicted() || backend.equals(CUDA_SHARING_GPUS)) return null;
+        StringBuilder line = new StringBuilder("devices=" + devices);
+        new TreeMap<>(options).forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        new TreeMap<>(symbols).forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        return line.toString();
+    }
+
+    /** The Timeline's title of a run of {@code file}: a prediction says so, with its machine. */
+    public String timelineTitle(String file) {
+        return predicted() ? file + " \u2014 predicted for " + devices + " x " + profile + " (simulated, not measured)"
+                : file;
     }
 
     /** {@code M=64, K=128} -> map; blanks ignored. Returns null when a part is not {@code NAME=INTEGER}. */

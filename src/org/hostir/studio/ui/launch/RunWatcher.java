@@ -26,14 +26,19 @@ final class RunWatcher implements IDebugEventSetListener {
     private final IProcess process;
     private final Path trace;
     private final String file;
+    /** The fusion file's workspace path and the run's settings, for the Timeline's Predict (null: none). */
+    private final String workspaceFile;
+    private final String settings;
     private final List<String> errors = new ArrayList<>();
     private final StringBuilder validation = new StringBuilder();
     private volatile boolean cancelled;
 
-    RunWatcher(IProcess process, Path trace, String file) {
+    RunWatcher(IProcess process, Path trace, String file, String workspaceFile, String settings) {
         this.process = process;
         this.trace = trace;
         this.file = file;
+        this.workspaceFile = workspaceFile;
+        this.settings = settings;
     }
 
     void watch() {
@@ -94,7 +99,8 @@ final class RunWatcher implements IDebugEventSetListener {
             verdict = RunOutcome.validationLine(validation.toString());
         }
         if (RunOutcome.opensTrace(exit, verdict) && Files.isRegularFile(trace)) {
-            display.asyncExec(() -> TraceOpener.open(trace, RunOutcome.timelineTitle(file, verdict)));
+            display.asyncExec(() -> TraceOpener.open(trace, RunOutcome.timelineTitle(file, verdict), workspaceFile,
+                    settings));
         } else if (!cancelled && exit != 0 && exit != 143 && exit != 137) {
             String why;
             synchronized (this) {

@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.launch;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.eclipse.core.commands.Command;
@@ -20,11 +21,16 @@ final class TraceOpener {
 
     private TraceOpener() {}
 
-    static void open(Path trace, String title) {
+    /** {@code file} and {@code settings} (either may be null): the run's fusion file and settings, for Predict. */
+    static void open(Path trace, String title, String file, String settings) {
         var workbench = PlatformUI.getWorkbench();
         Command command = workbench.getService(ICommandService.class).getCommand(SHOW_TRACE);
-        ParameterizedCommand show = ParameterizedCommand.generateCommand(command,
-                Map.of("path", trace.toString(), "title", title));
+        Map<String, Object> parameters = new HashMap<>(Map.of("path", trace.toString(), "title", title));
+        if (file != null && settings != null) {
+            parameters.put("file", file);
+            parameters.put("settings", settings);
+        }
+        ParameterizedCommand show = ParameterizedCommand.generateCommand(command, parameters);
         try {
             workbench.getService(IHandlerService.class).executeCommand(show, null);
         } catch (CommandException e) {

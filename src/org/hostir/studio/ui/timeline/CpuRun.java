@@ -101,7 +101,7 @@ public final class CpuRun {
                     case Outcome.Ran(RunResult r) -> display.asyncExec(() -> TimelineView.show(r.timeline(),
                             file.getName() + ": CPU run, " + settings.describe() + ", "
                                     + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
-                                    + r.validation().map(v -> ", " + v.line()).orElse(""), file));
+                                    + r.validation().map(v -> ", " + v.line()).orElse(""), file, settings));
                     case Outcome.Failed(List<String> lines) -> report(display, lines);
                 }
                 return Status.OK_STATUS;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.ISelection;
@@ -17,6 +18,7 @@ import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.ViewIds;
@@ -43,8 +45,24 @@ public class TimelineCommands extends AbstractHandler {
             CpuRun.schedule(file, PlatformUI.getWorkbench().getDisplay(), settings);
             return null;
         }
+        if (command.equals("scheduleSweep")) {
+            IFile file = fusionFile(event);
+            if (file == null && view(event) instanceof TimelineView v) file = v.source();
+            if (file == null) {
+                MessageDialog.openInformation(HandlerUtil.getActiveShell(event), ScheduleSweepDialog.TITLE,
+                        "Select a .fusion file (or open it in the editor) to sweep its schedules.");
+                return null;
+            }
+            ScheduleSweepDialog.open(HandlerUtil.getActiveShell(event), file);
+            return null;
+        }
+        if (command.equals("predictAbove")) {
+            predictAbove(view(event), HandlerUtil.getActiveShell(event));
+            return null;
+        }
         if (command.equals("showTrace")) {
-            showTrace(Path.of(event.getParameter("path")), event.getParameter("title"));
+            showTrace(Path.of(event.getParameter("path")), event.getParameter("title"), event.getParameter("file"),
+                    event.getParameter("settings"));
             return null;
         }
         TimelineView view = view(event);
@@ -62,12 +80,31 @@ public class TimelineCommands extends AbstractHandler {
     }
 
     /** Shows a trace file in the view; a file that cannot be read is said in a dialog. */
-    private static void showTrace(Path trace, String title) {
+    private static void showTrace(Path trace, String title, String file, String settings) {
         try {
-            TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString() : title);
+            TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString() : title,
+                    workspaceFile(file), runSettings(settings));
         } catch (IOException e) {
             MessageDialog.openError(Display.getCurrent().getActiveShell(), "Host IR trace",
                     "Cannot read the trace " + trace + ": " + e.getMessage());
+        }
+    }
+
+    /** The workspace file a launched run came from, or null when there is none (or it is gone). */
+    private static IFile workspaceFile(String path) {
+        if (path == null) return null;
+        IFile f = ResourcesPlugin.getWorkspace().getRoot().getFile(
+                org.eclipse.core.runtime.Path.fromPortableString(path));
+        return f.exists() ? f : null;
+    }
+
+    /** A launched run's settings as "Run on CPU" spells them, or null when absent or beyond what it can express. */
+    private static RunSettings runSettings(String line) {
+        if (line == null) return null;
+        try {
+            return RunSettings.parse(line);
+        } catch (IllegalArgumentException beyond) { // e.g. more than 64 devices: Predict then says it cannot
+            return null;
         }
     }
 
@@ -98,6 +135,19 @@ public class TimelineCommands extends AbstractHandler {
                     }
                 });
         return dialog.open() == org.eclipse.jface.window.Window.OK ? RunSettings.parse(dialog.getValue()) : null;
+    }
+
+    /** "Show Prediction Above...": the machine asked for, then the shown run's prediction stacked above it. */
+    private static void predictAbove(TimelineView view, org.eclipse.swt.widgets.Shell shell) {
+        if (view == null) return;
+        if (view.runSettings() == null || view.source() == null) {
+            MessageDialog.openInformation(shell, ProfileDialog.TITLE, "The Timeline shows no run made in the Studio."
+                    + " Run a .fusion file first (Run on CPU and Show Timeline); its prediction is then shown above"
+                    + " it.");
+            return;
+        }
+        new ProfileDialog(shell, RunRequest.DEFAULT_PROFILE,
+                profile -> Prediction.schedule(view, profile)).open();
     }
 
     private static IFile fusionFile(ExecutionEvent event) {

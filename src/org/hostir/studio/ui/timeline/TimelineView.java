@@ -42,6 +42,7 @@ import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 import org.hostir.studio.ui.timeline.model.RangeFigures;
+import org.hostir.studio.ui.timeline.model.StackedRuns;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.hostir.studio.ui.timeline.model.TimelineSummary;
 
@@ -68,6 +69,11 @@ public class TimelineView extends ViewPart {
     private int summaries;
     private Timeline timeline;
     private IFile source;
+    /** How the shown run was made (a run from the Studio), so that its prediction can be shown above it; or null. */
+    private RunSettings settings;
+    /** The run a prediction is stacked above: the last one shown on its own. */
+    private Timeline measured;
+    private String measuredTitle;
     private final SelectionRelay relay = new SelectionRelay();
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private final IPropertyChangeListener themeListener = e -> {
@@ -83,6 +89,11 @@ public class TimelineView extends ViewPart {
 
     /** As {@link #show(Timeline, String)}, naming the fusion file the run came from (for node reveals). */
     public static TimelineView show(Timeline timeline, String title, IFile source) {
+        return show(timeline, title, source, null);
+    }
+
+    /** As above, with the settings the run was made with ({@link #predictAbove} runs its prediction with them). */
+    public static TimelineView show(Timeline timeline, String title, IFile source, RunSettings settings) {
         var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
         if (window == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
             window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
@@ -92,6 +103,7 @@ public class TimelineView extends ViewPart {
         try {
             TimelineView view = (TimelineView) page.showView(ID);
             view.setTimeline(timeline, title, source);
+            view.settings = settings;
             return view;
         } catch (PartInitException e) {
             return null;
@@ -139,6 +151,34 @@ public class TimelineView extends ViewPart {
      * overlap figures (a pass over every event) follow from a background job ({@link #SUMMARY_FAMILY}).
      */
     public void setTimeline(Timeline t, String title, IFile from) {
+        measured = t;
+        measuredTitle = title;
+        settings = null;
+        display(t, title, from, () -> TimelineSummary.of(t));
+    }
+
+    /**
+     * Shows a prediction of the shown run's program above it (each rank's predicted rows over its measured ones,
+     * labelled {@code predicted} and {@code measured}: {@link StackedRuns}); the run itself stays the one a later
+     * prediction is stacked above.
+     */
+    public void showStacked(Timeline predicted, String machine) {
+        if (measured == null) return;
+        Timeline run = measured;
+        // each run's figures on their own: one rank's predicted and measured streams are not one GPU's
+        display(StackedRuns.of(predicted, run), (measuredTitle == null ? "" : measuredTitle + " \u2014 ")
+                + "predicted for " + machine + " (above) and measured (below)", source,
+                () -> "PREDICTED for " + machine + "\n" + TimelineSummary.of(predicted) + "\n\nMEASURED\n"
+                        + TimelineSummary.of(run));
+    }
+
+    /** The settings of the run shown, when it was run from the Studio; else null. */
+    public RunSettings runSettings() { return settings; }
+
+    /** The fusion file the shown run came from, or null. */
+    public IFile source() { return source; }
+
+    private void display(Timeline t, String title, IFile from, java.util.function.Supplier<String> figures) {
         timeline = t;
         source = from;
         canvas.setRows(new TimelineRows(t));
@@ -154,7 +194,7 @@ public class TimelineView extends ViewPart {
         Job job = new Job("Timeline summary") {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
-                String text = TimelineSummary.of(t);
+                String text = figures.get();
                 display.asyncExec(() -> {
                     if (mine == summaries && !summary.isDisposed()) summary.setText(text);
                 });

@@ -51,9 +51,15 @@ public final class Person {
     /** A click with {@code button} (1 left, 3 right) while holding {@code modifiers} (SWT.CTRL, SWT.SHIFT). */
     public Person click(Control c, int x, int y, int button, int modifiers) {
         moveTo(c, x, y);
+        Point meant = c.toDisplay(x, y); // now: a click on a dialog's OK disposes the button
         pointerModifiers(modifiers, true);
         Event[] down = new Event[1];
-        org.eclipse.swt.widgets.Listener seen = e -> { if (down[0] == null) down[0] = e; };
+        Point[] pressed = new Point[1];
+        org.eclipse.swt.widgets.Listener seen = e -> {
+            if (down[0] != null) return;
+            down[0] = e;
+            pressed[0] = ((Control) e.widget).toDisplay(e.x, e.y);
+        };
         display.addFilter(SWT.MouseDown, seen);
         try {
             mouse(SWT.MouseDown, button);
@@ -66,9 +72,7 @@ public final class Person {
         // a click that lands elsewhere makes a test fail far from its cause: say where it went
         if (down[0] == null) throw new IllegalStateException("no MouseDown arrived for a click at " + x + "," + y + " of " + c);
         // where the press was, on the screen: a native entry reports its presses on its parent, so compare places
-        Point pressed = ((Control) down[0].widget).toDisplay(down[0].x, down[0].y);
-        Point meant = c.toDisplay(x, y);
-        if (Math.abs(pressed.x - meant.x) > 2 || Math.abs(pressed.y - meant.y) > 2) {
+        if (Math.abs(pressed[0].x - meant.x) > 2 || Math.abs(pressed[0].y - meant.y) > 2) {
             throw new IllegalStateException("a click at " + x + "," + y + " of " + c + " landed on " + down[0].widget
                     + " at " + down[0].x + "," + down[0].y);
         }
@@ -166,6 +170,8 @@ public final class Person {
                 case SWT.F2 -> "F2";
                 case SWT.F5 -> "F5";
                 case SWT.F6 -> "F6";
+                case SWT.ARROW_DOWN -> "Down";
+                case SWT.ARROW_UP -> "Up";
                 default -> throw new IllegalArgumentException("no keysym for key code " + keyCode);
             };
         }

@@ -147,6 +147,9 @@ public class HostIrLaunchTest {
                     "rank " + rank + " communication bars: " + kinds);
         }
         assertTrue(view.summaryText().contains("overlap"), view.summaryText());
+        // the launched run's program and settings come with its trace, so the Timeline's Predict can simulate it
+        assertEquals(title, view.source().getFullPath().toString());
+        assertEquals(2, view.runSettings().devices());
         page.activate(view);
         page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_MAXIMIZED);
         WorkbenchSmokeTest.spin(display, 500);

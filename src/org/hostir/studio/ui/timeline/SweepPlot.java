@@ -1,0 +1,84 @@
+package org.hostir.studio.ui.timeline;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.hostir.studio.engine.ScheduleSweep;
+
+/**
+ * The sweep's plot: one horizontal bar per point, its length the predicted span (on one scale for all), labelled
+ * with the device count and varied options, the span and the mean overlap at its end; the best schedule of each
+ * device count (shortest span) is drawn in the selection colour. A point that failed is a line saying so.
+ */
+final class SweepPlot {
+    private static final int ROW = 22;
+    private final Canvas canvas;
+    private final List<ScheduleSweep.Point> points = new ArrayList<>();
+    private String title = "";
+
+    SweepPlot(Composite parent) {
+        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.BORDER);
+        canvas.addPaintListener(e -> paint(e.gc));
+    }
+
+    Canvas control() { return canvas; }
+
+    void reset(String heading) {
+        points.clear();
+        title = heading;
+        canvas.redraw();
+    }
+
+    void add(ScheduleSweep.Point p) {
+        points.add(p);
+        canvas.redraw();
+    }
+
+    private void paint(GC gc) {
+        var display = canvas.getDisplay();
+        var area = canvas.getClientArea();
+        gc.drawText(title, 6, 4, true);
+        int labelWidth = 40;
+        for (ScheduleSweep.Point p : points) labelWidth = Math.max(labelWidth, gc.textExtent(label(p)).x + 12);
+        double max = points.stream().flatMap(p -> p.figures().stream()).mapToDouble(ScheduleSweep.Figures::spanMs)
+                .max().orElse(1);
+        Map<Integer, Double> best = new HashMap<>(); // the shortest span per device count
+        for (ScheduleSweep.Point p : points) {
+            p.figures().ifPresent(f -> best.merge(p.devices(), f.spanMs(), Math::min));
+        }
+        int barSpace = Math.max(40, area.width - labelWidth - 230); // room for the figures after the bar
+        int y = 26;
+        for (ScheduleSweep.Point p : points) {
+            gc.setForeground(display.getSystemColor(SWT.COLOR_WIDGET_FOREGROUND));
+            gc.drawText(label(p), 6, y + 3, true);
+            if (p.figures().isEmpty()) {
+                gc.drawText("failed: " + p.failure().stream().findFirst().orElse(""), labelWidth, y + 3, true);
+            } else {
+                ScheduleSweep.Figures f = p.figures().get();
+                int w = (int) Math.max(2, Math.round(barSpace * f.spanMs() / max));
+                gc.setBackground(display.getSystemColor(f.spanMs() == best.get(p.devices()) ? SWT.COLOR_LIST_SELECTION
+                        : SWT.COLOR_DARK_CYAN));
+                gc.fillRectangle(labelWidth, y + 2, w, ROW - 5);
+                gc.drawText(value(f), labelWidth + w + 6, y + 3, true);
+            }
+            y += ROW;
+        }
+    }
+
+    static String label(ScheduleSweep.Point p) { return p.devices() + " GPUs  " + p.label(); }
+
+    static String value(ScheduleSweep.Figures f) {
+        return String.format(Locale.ROOT, "%.3f ms", f.spanMs()) + (f.overlap().isPresent()
+                ? String.format(Locale.ROOT, ", overlap %.0f %%", 100 * f.overlap().getAsDouble()) : "");
+    }
+
+    Point preferredSize(int rows) { return new Point(700, 30 + ROW * Math.max(rows, 4)); }
+}
