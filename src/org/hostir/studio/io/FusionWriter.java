@@ -24,7 +24,7 @@ public final class FusionWriter {
 
     static JsonObject toJson(FusionDocument doc) {
         JsonObject o = new JsonObject();
-        o.addProperty("format", FusionDocument.FORMAT);
+        o.addProperty("format", doc.format());
         o.addProperty("name", doc.name());
         if (doc.description() != null) o.addProperty("description", doc.description());
         if (!doc.symbols().isEmpty()) {
@@ -61,14 +61,41 @@ public final class FusionWriter {
             }
             case MeshSpec.Absent absent -> { }
         }
+        if (!t.loop().isEmpty()) {
+            JsonArray steps = new JsonArray();
+            t.loop().forEach(step -> steps.add(step(step)));
+            o.add("loop", steps);
+        }
+        if (t.allocationIsLoop()) o.addProperty("allocation", "loop");
         return o;
     }
 
-    private static JsonElement axis(AxisSpec a) {
-        JsonElement extent = switch (a.extent()) {
+    private static JsonObject step(LoopStep step) {
+        JsonObject o = new JsonObject();
+        switch (step) {
+            case LoopStep.Split s -> {
+                o.addProperty(s.innerSplit() ? "split" : "outer_split", s.axis());
+                o.add("factor", extent(s.factor()));
+            }
+            case LoopStep.Merge m -> o.addProperty("merge", m.axis());
+            case LoopStep.Reorder r -> o.add("reorder", numbers(r.order()));
+            case LoopStep.Parallelize p -> {
+                o.addProperty("parallelize", p.axis());
+                o.addProperty("type", p.type().fileName());
+            }
+        }
+        return o;
+    }
+
+    private static JsonElement extent(ExtentSpec e) {
+        return switch (e) {
             case ExtentSpec.Symbol s -> new JsonPrimitive(s.name());
             case ExtentSpec.Size s -> new JsonPrimitive(s.value());
         };
+    }
+
+    private static JsonElement axis(AxisSpec a) {
+        JsonElement extent = extent(a.extent());
         if (a.isPlain()) return extent;
         JsonObject o = new JsonObject();
         o.add("extent", extent);

@@ -17,6 +17,7 @@ import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
 
@@ -102,6 +103,10 @@ final class MeshRules {
         for (int i = 0; i < t.rank(); i++) {
             IterDomain a = t.axis(i);
             if (!a.isDeviceDim()) continue;
+            if (splitFactor(t, i).isPresent()) {
+                deviceSplit(t, i, splitFactor(t, i).getAsLong());
+                continue;
+            }
             OptionalLong extent = value(a.extent());
             if (extent.isPresent() && extent.getAsLong() != mesh.size()) {
                 String bound = a.extent() instanceof Extent.Symbolic s
@@ -110,6 +115,39 @@ final class MeshRules {
                         + " of " + tensor(t) + " has extent " + ValidationContext.extent(a.extent()) + bound
                         + " but its mesh has " + mesh.size() + " device" + (mesh.size() == 1 ? "" : "s"));
             }
+        }
+    }
+
+    /** The factor of the outer split whose outer part shards logical axis {@code i}, if it is sharded so. */
+    private static OptionalLong splitFactor(TensorView t, int i) {
+        if (t.loop() == null) return OptionalLong.empty();
+        for (int p = 0; p < t.loop().loop().size(); p++) {
+            LoopDomain.Axis a = t.loop().loop().get(p);
+            LoopDomain.Source src = t.loop().source(p);
+            if (a.isDeviceDim() && src.logicalPosition() == i
+                    && src.derivation() == LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT
+                    && a.extent() instanceof Extent.Constant(long factor)) {
+                return OptionalLong.of(factor);
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    /** A device split: its factor is the DID loop axis's extent, so it is the mesh size; the extent splits evenly. */
+    private void deviceSplit(TensorView t, int i, long factor) {
+        int size = t.mesh().size();
+        IterDomain a = t.axis(i);
+        if (factor != size) {
+            cx.report(cx.locator.axis(t, i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " loop axis of "
+                    + tensor(t) + " (the outer split of axis " + i + ") has extent " + factor + " but its mesh has "
+                    + size + " device" + (size == 1 ? "" : "s"));
+            return;
+        }
+        OptionalLong extent = value(a.extent());
+        if (extent.isPresent() && extent.getAsLong() % size != 0) {
+            cx.report(cx.locator.axis(t, i), Rule.LOOP_INDIVISIBLE, "axis " + i + " of " + tensor(t) + " has extent "
+                    + ValidationContext.extent(a.extent()) + " = " + extent.getAsLong() + ", which "
+                    + a.parallelType().fileName() + " does not split evenly over " + size + " devices");
         }
     }
 

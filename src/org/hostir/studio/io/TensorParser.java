@@ -14,16 +14,22 @@ import org.hostir.studio.ir.ParallelType;
 
 /** Parses the {@code tensors} entries of a fusion file: name, dtype, memory, axes and mesh. */
 final class TensorParser {
-    static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh");
+    static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh", "loop", "allocation");
     static final Set<String> AXIS_FIELDS = Set.of("extent", "iter", "parallel");
     /** Tensors hold float data; int64 exists only for host scalars. */
     static final List<DataType> TENSOR_DTYPES = List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF);
 
     private final JsonFields f;
+    private final LoopParser loops;
+    /** Whether the file is {@code hostir-fusion/2}, where tensors may have {@code loop} and {@code allocation}. */
+    private boolean version2;
 
     TensorParser(JsonFields fields) {
         this.f = fields;
+        this.loops = new LoopParser(fields, this);
     }
+
+    void setVersion2(boolean value) { version2 = value; }
 
     TensorSpec tensor(JsonNode n, String path) {
         JsonNode.JObject o = f.object(n, path);
@@ -51,7 +57,44 @@ final class TensorParser {
         MeshSpec mesh = MeshSpec.ABSENT;
         if (o.get("mesh") != null) mesh = mesh(o.get("mesh"), field(path, "mesh"));
         if (name == null || dtype == null || !memoryOk || axes == null || mesh == null) return null;
-        return new TensorSpec(name, dtype, memory, axes, mesh);
+        List<LoopStep> loop = o.get("loop") == null || !version(o, path, "loop") ? List.of()
+                : loops.steps(o.get("loop"), field(path, "loop"), axes.size());
+        Boolean allocationIsLoop = o.get("allocation") == null || !version(o, path, "allocation") ? Boolean.FALSE
+                : allocation(o.get("allocation"), field(path, "allocation"));
+        if (loop == null || allocationIsLoop == null || !parallelOnLoopOnly(o, path, axes, loop)) return null;
+        return new TensorSpec(name, dtype, memory, axes, mesh, loop, allocationIsLoop);
+    }
+
+    /** Whether the file's version has {@code key}; reports it in a version 1 file. */
+    private boolean version(JsonNode.JObject o, String path, String key) {
+        if (version2) return true;
+        f.report(o.get(key), field(path, key), Rule.LOOP_VERSION, Texts.quote(key) + " needs \"format\": \""
+                + FusionDocument.FORMAT_2 + "\" (this file is " + FusionDocument.FORMAT + ")");
+        return false;
+    }
+
+    /** {@code "loop"}: nvFuser's {@code setAllocationDomain(getLoopDomain(), true)}; {@code "logical"}: the default. */
+    private Boolean allocation(JsonNode n, String path) {
+        String s = f.string(n, path);
+        if (s == null) return null;
+        if (s.equals("loop") || s.equals("logical")) return s.equals("loop");
+        f.report(n, path, Rule.SCHEMA_ENUM, "unknown allocation " + Texts.quote(s) + " (expected loop, logical)");
+        return null;
+    }
+
+    /** With loop steps, parallel types belong to the loop axes: one place says how the tensor is sharded. */
+    private boolean parallelOnLoopOnly(JsonNode.JObject o, String path, List<AxisSpec> axes, List<LoopStep> loop) {
+        if (loop.isEmpty()) return true;
+        for (int i = 0; i < axes.size(); i++) {
+            if (axes.get(i).parallel() != ParallelType.SERIAL) {
+                String at = JsonFields.index(field(path, "axes"), i);
+                f.report(((JsonNode.JArray) o.get("axes")).items().get(i), at, Rule.LOOP_LOGICAL_PARALLEL,
+                        "logical axis " + i + " is " + axes.get(i).parallel().fileName() + " but the tensor has loop"
+                                + " steps: parallelize its loop axis in \"loop\" instead");
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A bare extent ({@code "M"}, {@code 8}) or {@code {"extent": .., "iter": .., "parallel": ..}}. */
