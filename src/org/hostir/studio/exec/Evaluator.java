@@ -164,6 +164,7 @@ public final class Evaluator {
                     info(c.id(), c.type().dumpName(), EventKind.COPY).withBytes(in.bytes()));
             return NOTHING_POSTED;
         }
+        if (c.type() == CommunicationType.ALL_TO_ALL) AllToAllLayout.check(c, env);
         return device.collective(new CollectiveCall(c.type(), c.team(), root, mesh(c.input()), mesh(c.output()),
                 in, out, c.reduction()), current, info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION));
     }

@@ -39,7 +39,7 @@ public final class CommunicationPlanner {
         boolean outSharded = isSharded(out) && receiver.size() > 1;
         return switch (op) {
             case FusionOp.Set s -> {
-                checkOneShardingChange(s);
+                if (inSharded && outSharded && movesShardedAxis(s)) yield List.of(lowerToAllToAll(s));
                 if (!inSharded && outSharded) yield List.of(lowerToScatter(s, sender, receiver));
                 if (inSharded && !outSharded) {
                     yield sameMesh ? List.of(new Plan(CommunicationType.ALLGATHER, sender.deviceIds(), -1, null))
@@ -136,20 +136,35 @@ public final class CommunicationPlanner {
     }
 
     /**
-     * isInnerResharding's precondition (via getShardingChanges): one expression adds or removes at most one
-     * sharding; moving the sharded axis is two changes (an all-to-all).
+     * getCommunicationInfoForParallelType on a LoadStoreOp sharded on both sides: the consumer's DID logical axis
+     * is not the one the producer's maps to, so the sharding moves from one axis to another (AllToAll).
      */
-    private static void checkOneShardingChange(FusionOp.Set s) {
+    private static boolean movesShardedAxis(FusionOp.Set s) {
         int[] map = AxisMap.of(s, 0);
         for (int p = 0; p < map.length; p++) {
             if (!s.input().axis(p).isDeviceDim() || s.input().axis(p).isReduction()) continue;
-            if (map[p] == AxisMap.NONE || s.output().axis(map[p]).isDeviceDim()) return;
-            boolean added = s.output().axes().stream().anyMatch(a -> a.isDeviceDim() && !a.isReduction());
-            if (added) {
-                throw new LoweringException(s, "sharding.two-changes",
-                        "changes two shardings at once (an all-to-all), which has no collective here");
-            }
-            return;
+            return map[p] == AxisMap.NONE || !s.output().axis(map[p]).isDeviceDim();
         }
+        return false;
+    }
+
+    /**
+     * lowerToAllToAll: one mesh on both sides, the team is the mesh. nvFuser posts c10d's alltoall_base on the
+     * flattened buffers and does not reorder axes for it (getCommunicationLayout), so the moved shardings must
+     * already be outermost where it matters; the evaluator checks that on the runtime shapes.
+     */
+    private static Plan lowerToAllToAll(FusionOp.Set s) {
+        DeviceMesh sender = s.input().mesh();
+        DeviceMesh receiver = s.output().mesh();
+        if (!sender.equals(receiver)) {
+            throw new LoweringException(s, "sharding.alltoall-mesh", "moves the sharded axis from "
+                    + IrText.mesh(sender) + " to " + IrText.mesh(receiver) + "; an AllToAll needs the same mesh on"
+                    + " both sides (nvFuser's lowerToAllToAll): insert a set to change the mesh first");
+        }
+        if (s.isPermute()) {
+            throw new LoweringException(s, "sharding.alltoall-permute", "moves the sharded axis and permutes the"
+                    + " axes at once; nvFuser does not reorder for an AllToAll: permute in a separate set");
+        }
+        return new Plan(CommunicationType.ALL_TO_ALL, sender.deviceIds(), -1, null);
     }
 }
