@@ -156,7 +156,9 @@ final class MeshRules {
         for (int i = 0; i < t.rank(); i++) {
             IterDomain a = t.axis(i);
             ParallelType p = a.parallelType();
-            if (p != ParallelType.SERIAL) {
+            // mapDeviceAndStreamParallelTypeToId skips reduction axes: rDIDx{d} beside iDIDx is how a ReduceScatter
+            // output is written (LowerCollectiveTest.ReduceScatter)
+            if (p != ParallelType.SERIAL && !a.isReduction()) {
                 Integer j = first.putIfAbsent(p, i);
                 if (j != null) {
                     cx.report(cx.locator.axis(t, i), Rule.PARALLEL_DUPLICATE, tensor(t) + " has two " + p.fileName()
