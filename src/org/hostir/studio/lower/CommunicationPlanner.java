@@ -6,6 +6,7 @@ import java.util.List;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ReductionOpType;
@@ -192,6 +193,39 @@ public final class CommunicationPlanner {
             throw new LoweringException(s, "sharding.alltoall-permute", "moves the sharded axis and permutes the"
                     + " axes at once; nvFuser does not reorder for an AllToAll: permute in a separate set");
         }
+        checkAllToAllLayout(s);
         return new Plan(CommunicationType.ALL_TO_ALL, sender.deviceIds(), -1, null);
+    }
+
+    /**
+     * postAllToAll cuts the flat buffers into even chunks, so the axes in front of the consumer's sharded axis (in
+     * the producer) and of the producer's (in the consumer) must hold one element per device. A plain axis there
+     * (Serial, not broadcast, extent other than 1) never does: refused here, so {@code check} says it. A device
+     * axis there holds one element unless it is sharded by a split of a larger extent, which the evaluator
+     * checks on the runtime shapes.
+     */
+    private static void checkAllToAllLayout(FusionOp.Set s) {
+        int p = Resharding.shardedPosition(s.input(), List.of());
+        int q = Resharding.shardedPosition(s.output(), List.of());
+        String in = firstPlainAxisBefore(s.input(), q);
+        String out = firstPlainAxisBefore(s.output(), p);
+        if (in == null && out == null) return;
+        throw new LoweringException(s, "sharding.alltoall-layout", "moves the sharding from axis " + p + " to axis "
+                + q + ", but " + (in != null ? in + " of " + s.input().label() : out + " of " + s.output().label())
+                + " comes before it with more than one element per device; nvFuser's AllToAll splits the flat"
+                + " buffers evenly and does not reorder: put the sharded axes outermost");
+    }
+
+    /** "axis i" of the first allocated axis before runtime position {@code upTo} that is plain and not size 1. */
+    private static String firstPlainAxisBefore(TensorView tv, int upTo) {
+        int pos = 0;
+        for (int i = 0; i < tv.rank() && pos < upTo; i++) {
+            IterDomain a = tv.axis(i);
+            if (a.isReduction()) continue;
+            boolean one = a.isBroadcast() || a.isDeviceDim() || a.extent().equals(Scalar.constant(1));
+            if (!one) return "axis " + i;
+            pos++;
+        }
+        return null;
     }
 }
