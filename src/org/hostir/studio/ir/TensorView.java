@@ -87,9 +87,20 @@ public record TensorView(int id, String label, DataType dtype, MemoryType memory
 
     /** Element count of the whole (logical) buffer, reduction and broadcast axes excluded, as nvFuser sizes it. */
     public Scalar allocationSize() {
+        if (loop != null && loop.allocationIsLoop()) return loopAllocationSize();
         Scalar size = null;
         for (IterDomain a : axes) {
             if (a.isReduction() || a.isBroadcast()) continue;
+            size = size == null ? a.extent() : Scalar.mul(size, a.extent());
+        }
+        return size == null ? Scalar.constant(1) : size;
+    }
+
+    /** kir::Allocate's size over an allocation domain set to the loop domain: its extents, reductions left out. */
+    private Scalar loopAllocationSize() {
+        Scalar size = null;
+        for (LoopDomain.Axis a : loop.loop()) {
+            if (a.iterType() == IterType.REDUCTION || a.iterType() == IterType.BROADCAST) continue;
             size = size == null ? a.extent() : Scalar.mul(size, a.extent());
         }
         return size == null ? Scalar.constant(1) : size;
