@@ -165,7 +165,10 @@ public final class Evaluator {
             return NOTHING_POSTED;
         }
         if (c.type() == CommunicationType.ALL_TO_ALL) AllToAllLayout.check(c, env);
-        return device.collective(new CollectiveCall(c.type(), c.team(), root, mesh(c.input()), mesh(c.output()),
+        // a collective within a slice of a 2-D mesh: its team is who sends and receives (on a 1-D mesh, the mesh)
+        boolean sliced = c.input().mesh() != null && c.input().mesh().rank() > 1;
+        return device.collective(new CollectiveCall(c.type(), c.team(), root, sliced ? c.team() : mesh(c.input()),
+                sliced ? c.team() : mesh(c.output()),
                 in, out, c.reduction()), current, info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION));
     }
 

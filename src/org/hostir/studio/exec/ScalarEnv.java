@@ -102,9 +102,10 @@ public final class ScalarEnv {
         IterDomain a = tv.axis(i);
         if (a.isDeviceDim() && tv.mesh() != null && !a.isBroadcast()) {
             long extent = eval(a.extent());
-            if (extent % tv.mesh().size() != 0) {
+            int devices = tv.devicesAlong(a.parallelType());
+            if (extent % devices != 0) {
                 throw new ExecutionException("axis " + i + " of " + tv.label() + " has extent " + extent
-                        + ", which does not split evenly over the " + tv.mesh().size() + " devices of its mesh");
+                        + ", which does not split evenly over the " + devices + " devices of its mesh");
             }
         }
         return eval(tv.localExtent(i));

@@ -110,7 +110,7 @@ public final class FusionConverter {
             axes.add(b.iterDomain(extent, a.iter(), a.parallel()));
         }
         DeviceMesh mesh = switch (spec.mesh()) {
-            case MeshSpec.Devices d -> new DeviceMesh(d.ids());
+            case MeshSpec.Devices d -> new DeviceMesh(d.ids(), d.shape());
             case MeshSpec.AllDevices all -> DeviceMesh.forNumDevices(bindings.devices());
             case MeshSpec.Absent absent -> null;
         };

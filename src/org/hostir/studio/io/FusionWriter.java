@@ -54,6 +54,16 @@ public final class FusionWriter {
         o.add("axes", axes);
         switch (t.mesh()) {
             case MeshSpec.AllDevices all -> o.addProperty("mesh", "all");
+            case MeshSpec.Devices d when d.isGrid() -> {
+                JsonArray rows = new JsonArray();
+                int row = d.shape().get(1);
+                for (int i = 0; i < d.ids().size(); i += row) {
+                    JsonArray ids = new JsonArray();
+                    d.ids().subList(i, i + row).forEach(ids::add);
+                    rows.add(ids);
+                }
+                o.add("mesh", rows);
+            }
             case MeshSpec.Devices d -> {
                 JsonArray ids = new JsonArray();
                 d.ids().forEach(ids::add);

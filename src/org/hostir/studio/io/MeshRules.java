@@ -108,12 +108,14 @@ final class MeshRules {
                 continue;
             }
             OptionalLong extent = value(a.extent());
-            if (extent.isPresent() && extent.getAsLong() != mesh.size()) {
+            int along = t.devicesAlong(a.parallelType());
+            if (extent.isPresent() && extent.getAsLong() != along) {
                 String bound = a.extent() instanceof Extent.Symbolic s
                         ? " (" + s.name() + " = " + extent.getAsLong() + ")" : "";
                 cx.report(cx.locator.axis(t, i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " axis " + i
                         + " of " + tensor(t) + " has extent " + ValidationContext.extent(a.extent()) + bound
-                        + " but its mesh has " + mesh.size() + " device" + (mesh.size() == 1 ? "" : "s"));
+                        + " but its mesh has " + along + " device" + (along == 1 ? "" : "s")
+                        + (mesh.rank() > 1 ? " along " + a.parallelType().fileName() : ""));
             }
         }
     }
@@ -135,8 +137,8 @@ final class MeshRules {
 
     /** A device split: its factor is the DID loop axis's extent, so it is the mesh size; the extent splits evenly. */
     private void deviceSplit(TensorView t, int i, long factor) {
-        int size = t.mesh().size();
         IterDomain a = t.axis(i);
+        int size = t.devicesAlong(a.parallelType());
         if (factor != size) {
             cx.report(cx.locator.axis(t, i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " loop axis of "
                     + tensor(t) + " (the outer split of axis " + i + ") has extent " + factor + " but its mesh has "
@@ -165,9 +167,10 @@ final class MeshRules {
                             + " axes (" + j + " and " + i + ")");
                 }
             }
-            if (p == ParallelType.DIDY) {
+            if (p == ParallelType.DIDY && (t.mesh() == null || t.mesh().rank() < 2)) {
                 cx.report(cx.locator.axis(t, i), Rule.MESH_DIDY, "axis " + i + " of " + tensor(t)
-                        + " is DIDy, which needs a 2-D device mesh; hostir-fusion/1 meshes are 1-D (use DIDx)");
+                        + " is DIDy, which needs a 2-D device mesh (hostir-fusion/2: \"mesh\": [[0, 1], [2, 3]]);"
+                        + " this tensor's mesh is 1-D (use DIDx)");
             }
             if (a.isStream() && a.isReduction()) {
                 cx.report(cx.locator.axis(t, i), Rule.STREAM_REDUCTION, "axis " + i + " of " + tensor(t)

@@ -52,11 +52,11 @@ public enum Rule {
     MESH_DID_EXTENT("mesh.did-extent", "a DID axis's extent equals its mesh's size"),
     MESH_STREAM_ALLGATHER("mesh.stream-allgather", "a set from a DIDx axis to a Stream axis (the pipelined"
             + " allgather) keeps its mesh"),
-    MESH_DIDY("mesh.didy", "DIDy needs a 2-D mesh, which hostir-fusion/1 cannot express yet"),
+    MESH_DIDY("mesh.didy", "a DIDy axis is on a 2-D mesh (hostir-fusion/2: a list of rows)"),
     PARALLEL_DUPLICATE("parallel.duplicate", "a tensor has at most one axis of each parallel type"),
     STREAM_REDUCTION("stream.reduction", "a Stream axis is not a reduction axis"),
     // loop domains (hostir-fusion/2)
-    LOOP_VERSION("loop.version", "\"loop\" and \"allocation\" need \"format\": \"hostir-fusion/2\""),
+    LOOP_VERSION("loop.version", "\"loop\", \"allocation\" and 2-D meshes need \"format\": \"hostir-fusion/2\""),
     LOOP_AXIS("loop.axis", "a loop step names a position of the loop domain as it is at that step"),
     LOOP_FACTOR("loop.factor", "a split factor is a positive integer or a symbol with a value (D, a default in"
             + " \"symbols\", --set)"),

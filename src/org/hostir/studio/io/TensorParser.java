@@ -2,6 +2,7 @@ package org.hostir.studio.io;
 
 import static org.hostir.studio.io.JsonFields.field;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -161,9 +162,37 @@ final class TensorParser {
         }
         JsonNode.JArray a = f.array(n, path, Limits.MAX_DEVICES);
         if (a == null) return null;
+        if (!a.items().isEmpty() && a.items().get(0) instanceof JsonNode.JArray) return grid(a, path);
         List<Long> ids = f.items(a, path, (item, p) -> f.integer(item, p, 0, Integer.MAX_VALUE, "a device id"));
         if (ids.size() != a.items().size()) return null;
         return new MeshSpec.Devices(ids.stream().map(Long::intValue).toList());
+    }
+
+    /** A 2-D mesh as rows of device ids ({@code [[0, 1], [2, 3]]}), hostir-fusion/2: DIDy rows, DIDx columns. */
+    private MeshSpec grid(JsonNode.JArray rows, String path) {
+        if (!version2) {
+            f.report(rows, path, Rule.LOOP_VERSION, "a 2-D mesh (a list of rows) needs \"format\": \""
+                    + FusionDocument.FORMAT_2 + "\"");
+            return null;
+        }
+        List<Integer> ids = new ArrayList<>();
+        int width = -1;
+        for (int r = 0; r < rows.items().size(); r++) {
+            String rowPath = JsonFields.index(path, r);
+            JsonNode.JArray row = f.array(rows.items().get(r), rowPath, Limits.MAX_DEVICES);
+            if (row == null) return null;
+            List<Long> rowIds = f.items(row, rowPath, (item, p) -> f.integer(item, p, 0, Integer.MAX_VALUE,
+                    "a device id"));
+            if (rowIds.size() != row.items().size()) return null;
+            if (width >= 0 && rowIds.size() != width || rowIds.isEmpty()) {
+                f.report(row, rowPath, Rule.SCHEMA_RANGE, "the rows of a 2-D mesh have one length, at least 1"
+                        + " (row 0 has " + width + " devices, row " + r + " " + rowIds.size() + ")");
+                return null;
+            }
+            width = rowIds.size();
+            rowIds.forEach(id -> ids.add(id.intValue()));
+        }
+        return new MeshSpec.Devices(ids, List.of(rows.items().size(), width));
     }
 
     DataType dtype(JsonNode n, String path) {

@@ -28,7 +28,9 @@ public record TensorSpec(String name, DataType dtype, MemoryType memory, List<Ax
     }
 
     /** Whether only {@code hostir-fusion/2} can write this tensor. */
-    public boolean needsVersion2() { return !loop.isEmpty() || allocationIsLoop; }
+    public boolean needsVersion2() {
+        return !loop.isEmpty() || allocationIsLoop || mesh instanceof MeshSpec.Devices d && d.isGrid();
+    }
 
     public MemoryType memoryOrDefault() { return memory == null ? MemoryType.GLOBAL : memory; }
 }

@@ -43,15 +43,21 @@ public record TensorView(int id, String label, DataType dtype, MemoryType memory
 
     /**
      * The extent axis {@code i} has on one rank: 1 for a broadcast axis; for a device-parallel one, its extent
-     * over the mesh size, which is 1 for a logical DID axis (its extent is the mesh size) and
-     * {@code ceilDiv(extent, D)} for an outer split by the mesh size.
+     * over the mesh's extent along that parallel type, which is 1 for a logical DID axis (its extent is that
+     * number of devices) and {@code ceilDiv(extent, D)} for an outer split by it.
      */
     public Scalar localExtent(int i) {
         IterDomain a = axes.get(i);
         if (a.isBroadcast()) return Scalar.constant(1);
         if (!a.isDeviceDim() || mesh == null) return a.extent();
-        if (a.extent() instanceof Extent.Constant(long e) && e == mesh.size()) return Scalar.constant(1);
-        return Scalar.ceilDiv(a.extent(), Scalar.constant(mesh.size()));
+        long devices = devicesAlong(a.parallelType());
+        if (a.extent() instanceof Extent.Constant(long e) && e == devices) return Scalar.constant(1);
+        return Scalar.ceilDiv(a.extent(), Scalar.constant(devices));
+    }
+
+    /** How many devices of the mesh a {@code type} axis is sharded over (the whole mesh on a 1-D one). */
+    public int devicesAlong(ParallelType type) {
+        return mesh.axisOf(type) < 0 ? mesh.size() : mesh.extent(type);
     }
 
     public String name() { return "T" + id; }

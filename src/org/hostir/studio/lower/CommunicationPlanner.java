@@ -8,6 +8,7 @@ import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
@@ -17,9 +18,12 @@ import org.hostir.studio.ir.print.IrText;
 /**
  * Which communications a resharding expression becomes, with their teams and roots, case by case as nvFuser's
  * {@code convertSingleOpToCommunication} (csrc/host_ir/lower_to_communication.cpp) chooses them. Teams keep
- * the mesh's device order, the root appended when it is not in the mesh; nothing is sorted. Every rank gets
- * the same list (meshes are 1-D, so nvFuser's {@code mesh.getSlice(rank, DIDx)} is the whole mesh): a rank
- * outside a team skips that communication when it runs, it is not pruned here.
+ * the mesh's device order, the root appended when it is not in the mesh; nothing is sorted. On a 1-D mesh every
+ * rank gets the same list ({@code mesh.getSlice(rank, DIDx)} is the whole mesh): a rank outside a team skips
+ * that communication when it runs, it is not pruned here. On a 2-D mesh the Allgather, Allreduce or
+ * ReduceScatter of a rank runs in its slice along the changed parallel type ({@link ShardingChange}); the other
+ * kinds are 1-D only, as in nvFuser. The choice follows the newest revision's
+ * getCommunicationInfoForParallelType, which adds AllToAll (the sharded axis moves) to the seeds' kinds.
  */
 public final class CommunicationPlanner {
     /** One collective to post: the devices taking part and the root where the type has one (else -1). */
@@ -31,21 +35,44 @@ public final class CommunicationPlanner {
 
     private CommunicationPlanner() {}
 
-    public static List<Plan> plan(FusionOp op) {
+    /** The communications of a resharding expression, with the teams of the first device (for their kinds). */
+    public static List<Plan> plan(FusionOp op) { return plan(op, -1); }
+
+    /** The communications {@code rank} posts: on a 2-D mesh, collectives run in its slice of the mesh. */
+    public static List<Plan> plan(FusionOp op, int rank) {
+        List<Plan> plans = planOnMeshes(op, rank);
+        boolean grid = op.inputs().get(0).mesh().rank() > 1 || op.output().mesh().rank() > 1;
+        for (Plan p : plans) {
+            boolean sliced = switch (p.type()) {
+                case ALLGATHER, ALLREDUCE, REDUCE_SCATTER -> true;
+                case GATHER, SCATTER, REDUCE, BROADCAST, SEND_RECV, ALL_TO_ALL -> false;
+            };
+            if (grid && !sliced) {
+                throw new LoweringException(op, "sharding.mesh-2d", "lowers to " + p.type().dumpName() + ", which"
+                        + " nvFuser supports on 1-D meshes only (lowerTo" + p.type().dumpName() + "); on a 2-D mesh"
+                        + " only Allgather, Allreduce and ReduceScatter within a mesh slice are lowered");
+            }
+        }
+        return plans;
+    }
+
+    private static List<Plan> planOnMeshes(FusionOp op, int rank) {
         TensorView in = op.inputs().get(0);
         TensorView out = op.output();
         DeviceMesh sender = in.mesh();
         DeviceMesh receiver = out.mesh();
         boolean sameMesh = sender.equals(receiver);
+        ShardingChange change = ShardingChange.of(op);
         // convertSingleOpToCommunication: a tensor on a one-device mesh counts as unsharded
-        boolean inSharded = isSharded(in) && sender.size() > 1;
-        boolean outSharded = isSharded(out) && receiver.size() > 1;
+        boolean inSharded = change.isSharded(in);
+        boolean outSharded = change.isSharded(out);
+        List<Integer> team = change.team(sender, rank);
         return switch (op) {
             case FusionOp.Set s -> {
-                if (inSharded && outSharded && movesShardedAxis(s)) yield List.of(lowerToAllToAll(s));
+                if (inSharded && outSharded && movesShardedAxis(s, change.type())) yield List.of(lowerToAllToAll(s));
                 if (!inSharded && outSharded) yield List.of(lowerToScatter(s, sender, receiver));
                 if (inSharded && !outSharded) {
-                    yield sameMesh ? List.of(new Plan(CommunicationType.ALLGATHER, sender.deviceIds(), -1, null))
+                    yield sameMesh ? List.of(new Plan(CommunicationType.ALLGATHER, team, -1, null))
                             : rootedAtEachReceiver(CommunicationType.GATHER, sender, receiver, null);
                 }
                 yield lowerToBroadcastOrSendRecv(s, inSharded, sender, receiver);
@@ -63,10 +90,10 @@ public final class CommunicationPlanner {
                                         + " the reduction to move to another mesh");
                     }
                     // lowerToReduceScatter
-                    yield List.of(new Plan(CommunicationType.REDUCE_SCATTER, sender.deviceIds(), -1, r.op()));
+                    yield List.of(new Plan(CommunicationType.REDUCE_SCATTER, team, -1, r.op()));
                 }
                 // lowerToAllreduce on one mesh, else lowerToReduce: one Reduce per receiving device
-                yield sameMesh ? List.of(new Plan(CommunicationType.ALLREDUCE, sender.deviceIds(), -1, r.op()))
+                yield sameMesh ? List.of(new Plan(CommunicationType.ALLREDUCE, team, -1, r.op()))
                         : rootedAtEachReceiver(CommunicationType.REDUCE, sender, receiver, r.op());
             }
             case FusionOp.Reduction _, FusionOp.Binary _, FusionOp.Broadcast _, FusionOp.Matmul _,
@@ -105,10 +132,6 @@ public final class CommunicationPlanner {
                 + String.join(", ", op.inputs().stream().map(TensorView::label).toList()) + ")";
     }
 
-    /** nvFuser's isSharded: some allocated, non-reduction axis is device-parallel. */
-    private static boolean isSharded(TensorView tv) {
-        return tv.allocationAxes().stream().anyMatch(a -> a.isDeviceDim() && !a.isReduction());
-    }
 
     /**
      * lowerToScatter: the team is the receiving mesh; the root is the first device of the sending mesh that is
@@ -167,13 +190,10 @@ public final class CommunicationPlanner {
      * getCommunicationInfoForParallelType on a LoadStoreOp sharded on both sides: the consumer's DID logical axis
      * is not the one the producer's maps to, so the sharding moves from one axis to another (AllToAll).
      */
-    private static boolean movesShardedAxis(FusionOp.Set s) {
-        int[] map = AxisMap.of(s, 0);
-        for (int p = 0; p < map.length; p++) {
-            if (!s.input().axis(p).isDeviceDim() || s.input().axis(p).isReduction()) continue;
-            return map[p] == AxisMap.NONE || !s.output().axis(map[p]).isDeviceDim();
-        }
-        return false;
+    private static boolean movesShardedAxis(FusionOp.Set s, ParallelType type) {
+        int p = ShardingChange.position(s.input(), type);
+        int c = ShardingChange.position(s.output(), type);
+        return p >= 0 && c >= 0 && AxisMap.of(s, 0)[p] != c;
     }
 
     /**

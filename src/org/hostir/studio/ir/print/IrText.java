@@ -47,8 +47,13 @@ public final class IrText {
         return a.iterType().letter() + parallel + a.id() + "{" + scalar(a.extent()) + "}";
     }
 
+    /** {@code DeviceMesh{0 1 2 3}}; a 2-D mesh row by row, {@code DeviceMesh{{0 1}{2 3}}}, as nvFuser prints it. */
     public static String mesh(DeviceMesh mesh) {
-        return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";
+        if (mesh.rank() == 1) return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";
+        int row = mesh.shape().get(mesh.rank() - 1);
+        StringBuilder s = new StringBuilder("DeviceMesh{");
+        for (int i = 0; i < mesh.size(); i += row) s.append("{").append(ids(mesh.deviceIds().subList(i, i + row))).append("}");
+        return s.append("}").toString();
     }
 
     /** Space-separated ids, as in {@code team=(0 1 2 3)}. */

@@ -97,21 +97,41 @@ public final class AxisText {
         return switch (mesh) {
             case MeshSpec.AllDevices a -> "all";
             case MeshSpec.Absent a -> "";
+            case MeshSpec.Devices d when d.isGrid() -> rows(d);
             case MeshSpec.Devices d -> String.join(" ", d.ids().stream().map(String::valueOf).toList());
         };
     }
 
+    /** A 2-D mesh as its rows, {@code "0 1; 2 3"}: what {@link #parseMesh} reads back. */
+    private static String rows(MeshSpec.Devices d) {
+        int width = d.shape().get(1);
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < d.ids().size(); i += width) {
+            rows.add(String.join(" ", d.ids().subList(i, i + width).stream().map(String::valueOf).toList()));
+        }
+        return String.join("; ", rows);
+    }
+
+    /** {@code none}, {@code all}, device ids ({@code 0 1 2 3}) or rows of a 2-D mesh ({@code 0 1; 2 3}). */
     public static MeshSpec parseMesh(String text) throws ParseException {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.isEmpty() || t.equals("none")) return MeshSpec.ABSENT;
         if (t.equals("all")) return MeshSpec.ALL;
         List<Integer> ids = new ArrayList<>();
-        for (int v : parseInts(t)) {
-            if (v < 0) throw new ParseException("device ids are >= 0");
-            if (ids.contains(v)) throw new ParseException("device " + v + " is listed twice");
-            ids.add(v);
+        String[] rows = t.split(";");
+        int width = -1;
+        for (String row : rows) {
+            int before = ids.size();
+            for (int v : parseInts(row.trim())) {
+                if (v < 0) throw new ParseException("device ids are >= 0");
+                if (ids.contains(v)) throw new ParseException("device " + v + " is listed twice");
+                ids.add(v);
+            }
+            int n = ids.size() - before;
+            if (n == 0 || width >= 0 && n != width) throw new ParseException("the rows of a mesh have one length");
+            width = n;
         }
-        return new MeshSpec.Devices(ids);
+        return rows.length == 1 ? new MeshSpec.Devices(ids) : new MeshSpec.Devices(ids, List.of(rows.length, width));
     }
 
     public static List<Integer> parseInts(String text) throws ParseException {

@@ -63,7 +63,8 @@ class FusionWriterTest {
                 new TensorSpec("y", DataType.HALF, null, List.of(AxisSpec.of(ExtentSpec.symbol("N"))), MeshSpec.ALL),
                 new TensorSpec("z", DataType.FLOAT, MemoryType.GLOBAL, List.of(), MeshSpec.ABSENT),
                 new TensorSpec("w", DataType.FLOAT, null, List.of(AxisSpec.of(ExtentSpec.symbol("N")),
-                        AxisSpec.of(ExtentSpec.size(8))), MeshSpec.ALL, List.of(
+                        AxisSpec.of(ExtentSpec.size(8))), new MeshSpec.Devices(List.of(0, 1, 2, 3), List.of(2, 2)),
+                        List.of(
                         new LoopStep.Split(0, ExtentSpec.symbol("D"), false), new LoopStep.Split(2, ExtentSpec.size(4), true),
                         new LoopStep.Merge(2), new LoopStep.Reorder(List.of(2, 0, 1)),
                         new LoopStep.Parallelize(1, ParallelType.DIDX)), true));
@@ -102,7 +103,7 @@ class FusionWriterTest {
         assertTrue(text.startsWith("{\n  \"format\": \"hostir-fusion/2\",\n"), text);
         for (String step : List.of("{\"outer_split\": 0, \"factor\": \"D\"}", "{\"split\": 2, \"factor\": 4}",
                 "{\"merge\": 2}", "{\"reorder\": [2, 0, 1]}", "{\"parallelize\": 1, \"type\": \"DIDx\"}",
-                "\"allocation\": \"loop\"")) {
+                "\"allocation\": \"loop\"", "\"mesh\": [[0, 1], [2, 3]]")) {
             assertTrue(text.contains(step), step + " in\n" + text);
         }
         // y: no memory, plain axis as a bare extent; z: no mesh
