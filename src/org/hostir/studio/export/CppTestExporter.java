@@ -34,6 +34,7 @@ public final class CppTestExporter {
     public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
             throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
+        plan.checkExportable();
         StringBuilder out = new StringBuilder();
         out.append("// ").append(fusion.name()).append(" (").append(source).append("), exported by Host IR Studio:")
                 .append(" the body of a TEST_F in a fixture\n// with communicator_ (nvFuser's MultiDeviceTest).\n")

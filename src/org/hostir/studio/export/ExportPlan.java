@@ -54,6 +54,22 @@ final class ExportPlan {
         }
     }
 
+    /**
+     * What neither exporter writes yet: loop transforms (a split-sharded tensor would be exported as a logical
+     * DIDx axis of the full extent, another fusion) and 2-D meshes. Refused rather than exported wrong.
+     */
+    void checkExportable() throws ExportException {
+        for (TensorView t : fusion.tensors()) {
+            if (t.loop() != null) {
+                throw new ExportException(t.label() + " is scheduled by loop transforms (hostir-fusion/2: split,"
+                        + " merge, reorder); the export writes shardings of logical axes only, not yet loop splits");
+            }
+            if (t.mesh() != null && t.mesh().rank() > 1) {
+                throw new ExportException("the mesh of " + t.label() + " is 2-D; the export writes 1-D meshes only");
+            }
+        }
+    }
+
     String name(TensorView t) { return names.get(t.id()); }
 
     boolean isAllDevices(DeviceMesh mesh) { return mesh.size() == devices && MeshLookup.isIdentity(mesh); }

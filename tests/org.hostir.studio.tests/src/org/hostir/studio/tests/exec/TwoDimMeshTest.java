@@ -40,8 +40,18 @@ class TwoDimMeshTest {
         assertEquals(1, GRID.coordinate(6, ParallelType.DIDY));
     }
 
+    /**
+     * The 2 x 2 example, or the same on a 2 x 4 mesh (kept out of examples/, whose suites run every file on 4
+     * devices): four partial products over DIDx instead of two.
+     */
     private static LoadedFusion example(String name, int devices) throws Exception {
-        String text = java.nio.file.Files.readString(RepoPaths.repo().resolve("examples/parallelism/" + name));
+        String text = java.nio.file.Files.readString(RepoPaths.repo().resolve(
+                "examples/parallelism/dp_tp_linear_2x2.fusion"));
+        if (name.contains("2x4")) {
+            text = text.replace("[[0, 1], [2, 3]]", "[[0, 1, 2, 3], [4, 5, 6, 7]]")
+                    .replace("\"axes\": [2, ", "\"axes\": [4, ")
+                    .replace("{\"extent\": 2, \"iter\": \"reduction\"}", "{\"extent\": 4, \"iter\": \"reduction\"}");
+        }
         return Engine.load(new FusionSource.Text(text, name), devices, Map.of());
     }
 

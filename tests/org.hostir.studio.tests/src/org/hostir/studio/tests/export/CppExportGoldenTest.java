@@ -89,6 +89,19 @@ class CppExportGoldenTest {
         assertSameCalls(between("003", "considers the Fusion:", "Here, tv2 is not"), "three_sets_disjoint", 1);
     }
 
+    /** A loop-split sharding is refused, not exported as a logical DIDx axis of the full extent. */
+    @Test
+    void loopTransformsAndTwoDimMeshesAreRefusedNotExportedWrong() {
+        for (String example : List.of("conformance/lower_collective_allgather_loop_split.fusion",
+                "parallelism/dp_tp_linear_2x2.fusion")) {
+            String fusion = RepoPaths.repo().resolve("examples/" + example).toString();
+            CliRun cpp = CliRun.of("export", "--cpp", fusion, "--devices", "4");
+            assertEquals(2, cpp.code(), cpp.out());
+            assertTrue(cpp.err().contains("[export.unsupported]") && (cpp.err().contains("loop transforms")
+                    || cpp.err().contains("2-D")), cpp.err());
+        }
+    }
+
     @Test
     void theCommandLineExports() {
         String fusion = RepoPaths.repo().resolve("examples/ag_matmul_p2p_mesh_reversed.fusion").toString();
