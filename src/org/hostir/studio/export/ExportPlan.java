@@ -46,7 +46,8 @@ final class ExportPlan {
                 meshes.put(t.mesh(), isAllDevices(t.mesh()) && !meshes.containsValue("mesh") ? "mesh"
                         : "mesh" + meshes.size());
             }
-            for (int i = 0; i < t.rank(); i++) {
+            // a scheduled tensor's parallel types are on its loop axes (LoopCalls), not its logical ones
+            for (int i = 0; i < t.rank() && t.loop() == null; i++) {
                 if (t.axis(i).parallelType() != ParallelType.SERIAL) {
                     parallelized.add(new Parallelized(t, i, t.axis(i).parallelType()));
                 }
@@ -55,12 +56,13 @@ final class ExportPlan {
     }
 
     /**
-     * What neither exporter writes yet: loop transforms (a split-sharded tensor would be exported as a logical
-     * DIDx axis of the full extent, another fusion) and 2-D meshes. Refused rather than exported wrong.
+     * What an exporter does not write yet, refused rather than exported wrong: 2-D meshes, and loop transforms
+     * where it has no {@link LoopCalls} (a split-sharded tensor would be exported as a logical DIDx axis of the
+     * full extent, another fusion).
      */
-    void checkExportable() throws ExportException {
+    void checkExportable(boolean loopCalls) throws ExportException {
         for (TensorView t : fusion.tensors()) {
-            if (t.loop() != null) {
+            if (t.loop() != null && !loopCalls) {
                 throw new ExportException(t.label() + " is scheduled by loop transforms (hostir-fusion/2: split,"
                         + " merge, reorder); the export writes shardings of logical axes only, not yet loop splits");
             }

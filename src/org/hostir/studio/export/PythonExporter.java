@@ -37,7 +37,7 @@ public final class PythonExporter {
     public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
             throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
-        plan.checkExportable();
+        plan.checkExportable(false);
         for (DeviceMesh m : plan.meshes.keySet()) {
             if (!MeshLookup.isIdentity(m)) {
                 throw new ExportException("mesh " + m.deviceIds() + " is not {0 .. n-1}: nvFuser's Python tests"
