@@ -74,15 +74,19 @@ public final class CppTestExporter {
         }
         for (TensorView t : plan.fusion.tensors()) {
             if (t.loop() == null) continue;
-            for (LoopCalls.Call c : LoopCalls.of(t.loop())) out.append(loopCall(plan.name(t), c)).append(";\n");
+            // a factor of the device count on the all-devices mesh is the test's communicator size, as nvFuser writes it
+            boolean byDevices = t.mesh() != null && plan.isAllDevices(t.mesh());
+            for (LoopCalls.Call c : LoopCalls.of(t.loop())) {
+                out.append(loopCall(plan.name(t), c, byDevices ? plan.devices : -1)).append(";\n");
+            }
         }
     }
 
     /** nvFuser's TensorView scheduling calls, as its multi-device tests write them. */
-    private static String loopCall(String tv, LoopCalls.Call c) {
+    private static String loopCall(String tv, LoopCalls.Call c, long devices) {
         return tv + switch (c) {
-            case LoopCalls.Split s -> s.innerSplit() ? "->split(" + s.axis() + ", " + s.factor() + ")"
-                    : "->outer_split(" + s.axis() + ", " + s.factor() + ")";
+            case LoopCalls.Split s -> (s.innerSplit() ? "->split(" : "->outer_split(") + s.axis() + ", "
+                    + (s.factor() == devices ? "communicator_->size()" : Long.toString(s.factor())) + ")";
             case LoopCalls.Merge m -> "->merge(" + m.axis() + ")";
             case LoopCalls.Reorder r -> {
                 List<String> pairs = new ArrayList<>();
