@@ -6,7 +6,9 @@ import java.util.Locale;
 
 import org.hostir.studio.io.AxisSpec;
 import org.hostir.studio.io.ExtentSpec;
+import org.hostir.studio.io.LoopStep;
 import org.hostir.studio.io.MeshSpec;
+import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
 
@@ -29,6 +31,25 @@ public final class AxisText {
         List<String> parts = new ArrayList<>();
         for (AxisSpec a : axes) parts.add(format(a));
         return String.join(", ", parts);
+    }
+
+    /**
+     * A tensor node's axes: the logical ones, then its loop steps when it has any ({@code N | outer_split 0 by D,
+     * DIDx 0, allocation loop}), so a loop-split sharding shows on the graph as the Source page says it.
+     */
+    public static String withLoop(TensorSpec t) {
+        if (t.loop().isEmpty() && !t.allocationIsLoop()) return format(t.axes());
+        List<String> steps = new ArrayList<>();
+        for (LoopStep s : t.loop()) {
+            steps.add(switch (s) {
+                case LoopStep.Split x -> (x.innerSplit() ? "split " : "outer_split ") + x.axis() + " by " + x.factor();
+                case LoopStep.Merge m -> "merge " + m.axis();
+                case LoopStep.Reorder r -> "reorder " + r.order();
+                case LoopStep.Parallelize p -> p.type().fileName() + " " + p.axis();
+            });
+        }
+        if (t.allocationIsLoop()) steps.add("allocation loop");
+        return format(t.axes()) + " | " + String.join(", ", steps);
     }
 
     public static String format(AxisSpec a) {

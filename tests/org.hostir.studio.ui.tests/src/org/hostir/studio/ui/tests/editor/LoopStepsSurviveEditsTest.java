@@ -11,6 +11,7 @@ import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.junit.jupiter.api.Test;
 
@@ -36,5 +37,12 @@ class LoopStepsSurviveEditsTest {
         }
         assertEquals(FusionDocument.FORMAT_2, FusionEdits.setTensor(doc, FusionEdits.withDtype(in, DataType.HALF))
                 .format());
+    }
+
+    @Test
+    void aTensorNodeShowsItsLoopSteps() throws Exception {
+        FusionDocument doc = loopSplit();
+        assertEquals("N | outer_split 0 by D, DIDx 0, allocation loop", AxisText.withLoop(doc.tensor("in").orElseThrow()));
+        assertEquals("N", AxisText.withLoop(doc.tensor("out").orElseThrow()));
     }
 }
