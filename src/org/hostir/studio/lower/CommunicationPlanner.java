@@ -7,7 +7,6 @@ import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
-import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ReductionOpType;
@@ -78,7 +77,6 @@ public final class CommunicationPlanner {
                 yield lowerToBroadcastOrSendRecv(s, inSharded, sender, receiver);
             }
             case FusionOp.Reduction r when Resharding.isCommunicatingReduction(r) -> {
-                checkWholeShardReduced(r);
                 if (!inSharded && sender.size() != 1) { // convertSingleOpToCommunication's check on reductions
                     throw new LoweringException(op, "sharding.reduce-input",
                             "a reducing communication needs its input sharded; insert a set before the reduction");
@@ -100,30 +98,6 @@ public final class CommunicationPlanner {
                  FusionOp.Linear _ -> throw new LoweringException(op, "sharding.not-lowerable",
                     "only a set or a single-axis sum/max over a sharded axis can change sharding; insert a set");
         };
-    }
-
-    /**
-     * A reduction over an axis sharded by an outer split leaves {@code extent / D} elements per device to reduce
-     * before the collective: nvFuser rFactors that local part into a Reduction kernel segment ahead of the
-     * Allreduce or ReduceScatter. That decomposition is not done here yet, so such a reduction is refused rather
-     * than communicated unreduced. Only a constant extent equal to the factor (one element per device) passes.
-     */
-    private static void checkWholeShardReduced(FusionOp.Reduction r) {
-        TensorView in = r.input();
-        int axis = r.axes().get(0);
-        if (in.loop() == null) return;
-        for (int p = 0; p < in.loop().loop().size(); p++) {
-            var src = in.loop().source(p);
-            var loopAxis = in.loop().loop().get(p);
-            if (!loopAxis.isDeviceDim() || src.logicalPosition() != axis
-                    || src.derivation() != LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT) continue;
-            if (in.axis(axis).extent().equals(loopAxis.extent())) return;
-            throw new LoweringException(r, "sharding.split-reduction", "reduces axis " + axis + " of "
-                    + in.label() + ", which is sharded by an outer split (each device holds "
-                    + IrText.scalar(Scalar.ceilDiv(in.axis(axis).extent(), loopAxis.extent())) + " of it): nvFuser"
-                    + " reduces that local part in a kernel before the collective (rFactor), which is not done"
-                    + " here yet; shard that axis as a logical DIDx axis of extent D instead");
-        }
     }
 
     /** "set T2 = T1" style name of an expression for diagnostics. */

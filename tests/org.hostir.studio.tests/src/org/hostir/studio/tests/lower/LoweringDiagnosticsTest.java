@@ -17,7 +17,6 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ReductionOpType;
-import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.lower.LoweringContext;
 import org.hostir.studio.lower.LoweringError;
@@ -62,25 +61,6 @@ class LoweringDiagnosticsTest {
         assertEquals("sharding.alltoall-mesh", e.rule());
         assertTrue(e.where().contains("set T1 = set(T0)"), e.where());
         assertEquals(Subject.tensor(t1), e.subject());
-    }
-
-    /**
-     * nvFuser's LowerCollectiveTest.ReduceScatter at its newest revision: the reduced axis is sharded by an outer
-     * split, so a local part must be reduced before the collective (nvFuser's rFactor), which is not done here.
-     */
-    @Test
-    void aReductionOverASplitShardedAxisIsRefusedNotCommunicatedUnreduced() {
-        IrBuilder b = new IrBuilder();
-        Extent m = b.freshSymbol("M");
-        Extent n = b.freshSymbol("N");
-        TensorView in = TestFusions.tv(b, M01, b.iter(m), b.iter(n));
-        TensorView out = TestFusions.tv(b, M01, b.iter(m), b.reduction(n));
-        TensorView splitIn = in.withLoop(in.loopDomain().split(1, Scalar.constant(2), false, b::nextIterDomainId)
-                .parallelize(1, DIDX));
-        LoweringError e = failure(b.fusion("f", List.of(splitIn),
-                List.of(new FusionOp.Reduction(ReductionOpType.SUM, out, splitIn, List.of(1))), List.of(out)));
-        assertEquals("sharding.split-reduction", e.rule());
-        assertTrue(e.message().contains("( ceilDiv(i1, 2) )"), e.message());
     }
 
     @Test
