@@ -91,7 +91,7 @@ public final class Engine {
         int needed = FusionBindings.DEFAULT_DEVICES;
         try {
             for (TensorSpec t : parse(source).document().tensors()) {
-                if (t.mesh() instanceof MeshSpec.Devices(List<Integer> ids)) {
+                if (t.mesh() instanceof MeshSpec.Devices(List<Integer> ids, List<Integer> shape)) {
                     for (int id : ids) needed = Math.max(needed, Math.min(id + 1, Limits.MAX_DEVICES));
                 }
             }

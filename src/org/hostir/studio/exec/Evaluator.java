@@ -164,7 +164,11 @@ public final class Evaluator {
                     info(c.id(), c.type().dumpName(), EventKind.COPY).withBytes(in.bytes()));
             return NOTHING_POSTED;
         }
-        return device.collective(new CollectiveCall(c.type(), c.team(), root, mesh(c.input()), mesh(c.output()),
+        if (c.type() == CommunicationType.ALL_TO_ALL) AllToAllLayout.check(c, env);
+        // a collective within a slice of a 2-D mesh: its team is who sends and receives (on a 1-D mesh, the mesh)
+        boolean sliced = c.input().mesh() != null && c.input().mesh().rank() > 1;
+        return device.collective(new CollectiveCall(c.type(), c.team(), root, sliced ? c.team() : mesh(c.input()),
+                sliced ? c.team() : mesh(c.output()),
                 in, out, c.reduction()), current, info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION));
     }
 

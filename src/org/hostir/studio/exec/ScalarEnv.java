@@ -54,6 +54,7 @@ public final class ScalarEnv {
                     case DIV -> l / r;
                     case MOD -> Math.floorMod(l, r);
                     case EQ -> l == r ? 1 : 0;
+                    case CEIL_DIV -> Math.ceilDiv(l, r);
                 };
             }
             case MeshLookup m -> lookup(m);
@@ -82,7 +83,13 @@ public final class ScalarEnv {
 
     /** A rank's runtime shape of a tensor: non-reduction axes; DID and broadcast axes have size 1. */
     public long[] localShape(TensorView tv) {
-        return tv.allocationAxes().stream().mapToLong(this::localExtent).toArray();
+        long[] shape = new long[tv.allocationAxes().size()];
+        int k = 0;
+        for (int i = 0; i < tv.rank(); i++) {
+            if (tv.axis(i).isReduction()) continue;
+            shape[k++] = localExtent(tv, i);
+        }
+        return shape;
     }
 
     /** The unsharded runtime shape: DID axes at their full extent. */
@@ -90,7 +97,17 @@ public final class ScalarEnv {
         return tv.allocationAxes().stream().mapToLong(a -> a.isBroadcast() ? 1 : eval(a.extent())).toArray();
     }
 
-    private long localExtent(IterDomain a) {
-        return a.isDeviceDim() || a.isBroadcast() ? 1 : eval(a.extent());
+    /** A sharded axis must split evenly: every rank holds the same extent (the buffers of a collective match). */
+    private long localExtent(TensorView tv, int i) {
+        IterDomain a = tv.axis(i);
+        if (a.isDeviceDim() && tv.mesh() != null && !a.isBroadcast()) {
+            long extent = eval(a.extent());
+            int devices = tv.devicesAlong(a.parallelType());
+            if (extent % devices != 0) {
+                throw new ExecutionException("axis " + i + " of " + tv.label() + " has extent " + extent
+                        + ", which does not split evenly over the " + devices + " devices of its mesh");
+            }
+        }
+        return eval(tv.localExtent(i));
     }
 }

@@ -34,6 +34,7 @@ public final class CppTestExporter {
     public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
             throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
+        plan.checkExportable(true);
         StringBuilder out = new StringBuilder();
         out.append("// ").append(fusion.name()).append(" (").append(source).append("), exported by Host IR Studio:")
                 .append(" the body of a TEST_F in a fixture\n// with communicator_ (nvFuser's MultiDeviceTest).\n")
@@ -55,7 +56,7 @@ public final class CppTestExporter {
         return out.toString();
     }
 
-    private static void schedule(ExportPlan plan, StringBuilder out) {
+    private static void schedule(ExportPlan plan, StringBuilder out) throws ExportException {
         if (!plan.meshes.isEmpty()) out.append('\n');
         for (var m : plan.meshes.entrySet()) {
             out.append("const DeviceMesh ").append(m.getValue()).append(plan.isAllDevices(m.getKey())
@@ -71,6 +72,33 @@ public final class CppTestExporter {
             out.append(plan.name(p.tensor())).append("->axis(").append(p.axis()).append(")->parallelize(ParallelType::")
                     .append(parallel(p.type())).append(");\n");
         }
+        for (TensorView t : plan.fusion.tensors()) {
+            if (t.loop() == null) continue;
+            // a factor of the device count on the all-devices mesh is the test's communicator size, as nvFuser writes it
+            boolean byDevices = t.mesh() != null && plan.isAllDevices(t.mesh());
+            for (LoopCalls.Call c : LoopCalls.of(t.loop())) {
+                out.append(loopCall(plan.name(t), c, byDevices ? plan.devices : -1)).append(";\n");
+            }
+        }
+    }
+
+    /** nvFuser's TensorView scheduling calls, as its multi-device tests write them. */
+    private static String loopCall(String tv, LoopCalls.Call c, long devices) {
+        return tv + switch (c) {
+            case LoopCalls.Split s -> (s.innerSplit() ? "->split(" : "->outer_split(") + s.axis() + ", "
+                    + (s.factor() == devices ? "communicator_->size()" : Long.toString(s.factor())) + ")";
+            case LoopCalls.Merge m -> "->merge(" + m.axis() + ")";
+            case LoopCalls.Reorder r -> {
+                List<String> pairs = new ArrayList<>();
+                for (int i = 0; i < r.from().size(); i++) {
+                    if (r.from().get(i) != i) pairs.add("{" + r.from().get(i) + ", " + i + "}");
+                }
+                yield "->reorder({" + String.join(", ", pairs) + "})";
+            }
+            case LoopCalls.Parallelize p -> "->axis(" + p.axis() + ")->parallelize(ParallelType::"
+                    + parallel(p.type()) + ")";
+            case LoopCalls.AllocationIsLoop a -> "->setAllocationDomain(" + tv + "->getLoopDomain(), true)";
+        };
     }
 
     private static void run(ExportPlan plan, StringBuilder out) throws ExportException {

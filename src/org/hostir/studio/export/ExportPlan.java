@@ -46,10 +46,28 @@ final class ExportPlan {
                 meshes.put(t.mesh(), isAllDevices(t.mesh()) && !meshes.containsValue("mesh") ? "mesh"
                         : "mesh" + meshes.size());
             }
-            for (int i = 0; i < t.rank(); i++) {
+            // a scheduled tensor's parallel types are on its loop axes (LoopCalls), not its logical ones
+            for (int i = 0; i < t.rank() && t.loop() == null; i++) {
                 if (t.axis(i).parallelType() != ParallelType.SERIAL) {
                     parallelized.add(new Parallelized(t, i, t.axis(i).parallelType()));
                 }
+            }
+        }
+    }
+
+    /**
+     * What an exporter does not write yet, refused rather than exported wrong: 2-D meshes, and loop transforms
+     * where it has no {@link LoopCalls} (a split-sharded tensor would be exported as a logical DIDx axis of the
+     * full extent, another fusion).
+     */
+    void checkExportable(boolean loopCalls) throws ExportException {
+        for (TensorView t : fusion.tensors()) {
+            if (t.loop() != null && !loopCalls) {
+                throw new ExportException(t.label() + " is scheduled by loop transforms (hostir-fusion/2: split,"
+                        + " merge, reorder); the export writes shardings of logical axes only, not yet loop splits");
+            }
+            if (t.mesh() != null && t.mesh().rank() > 1) {
+                throw new ExportException("the mesh of " + t.label() + " is 2-D; the export writes 1-D meshes only");
             }
         }
     }

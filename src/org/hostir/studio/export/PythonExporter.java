@@ -37,6 +37,7 @@ public final class PythonExporter {
     public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
             throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
+        plan.checkExportable(true);
         for (DeviceMesh m : plan.meshes.keySet()) {
             if (!MeshLookup.isIdentity(m)) {
                 throw new ExportException("mesh " + m.deviceIds() + " is not {0 .. n-1}: nvFuser's Python tests"
@@ -73,7 +74,7 @@ public final class PythonExporter {
         out.append("    return [").append(names(p, p.fusion.tensors())).append("]\n\n\n");
     }
 
-    private static void schedule(ExportPlan p, StringBuilder out) {
+    private static void schedule(ExportPlan p, StringBuilder out) throws ExportException {
         out.append("def multidevice_schedule(fd, tensors, num_devices):\n");
         out.append("    ").append(names(p, p.fusion.tensors())).append(p.fusion.tensors().size() == 1 ? ", = " : " = ")
                 .append("tensors\n");
@@ -91,6 +92,14 @@ public final class PythonExporter {
         for (ExportPlan.Parallelized x : p.parallelized) {
             out.append("    ").append(p.name(x.tensor())).append(".axis(").append(x.axis())
                     .append(").parallelize(nvfuser.ParallelType.").append(parallel(x.type())).append(")\n");
+        }
+        for (TensorView t : p.fusion.tensors()) {
+            if (t.loop() == null) continue;
+            // a factor of the device count on the all-devices mesh is the test's num_devices, as nvFuser writes it
+            boolean byDevices = t.mesh() != null && p.isAllDevices(t.mesh());
+            for (LoopCalls.Call c : LoopCalls.of(t.loop())) {
+                out.append("    ").append(loopCall(p.name(t), c, byDevices ? p.devices : -1)).append('\n');
+            }
         }
         if (p.meshes.isEmpty() && p.parallelized.isEmpty()) out.append("    pass\n");
         out.append("\n\n");
@@ -158,6 +167,25 @@ public final class PythonExporter {
             case BFLOAT16 -> "torch.bfloat16";
             case HALF -> "torch.float16";
             case INT64 -> throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+        };
+    }
+
+    /** nvfuser_direct's TensorView calls (python/python_direct/ir.cpp), as tests/python/direct/test_tutorial.py. */
+    private static String loopCall(String tv, LoopCalls.Call c, long devices) {
+        return tv + switch (c) {
+            case LoopCalls.Split s -> (s.innerSplit() ? ".split(" : ".outer_split(") + s.axis() + ", "
+                    + (s.factor() == devices ? "num_devices" : Long.toString(s.factor())) + ")";
+            case LoopCalls.Merge m -> ".merge(" + m.axis() + ", " + (m.axis() + 1) + ")";
+            case LoopCalls.Reorder r -> {
+                List<String> pairs = new ArrayList<>();
+                for (int i = 0; i < r.from().size(); i++) {
+                    if (r.from().get(i) != i) pairs.add(r.from().get(i) + ": " + i);
+                }
+                yield ".reorder({" + String.join(", ", pairs) + "})";
+            }
+            case LoopCalls.Parallelize p -> ".axis(" + p.axis() + ").parallelize(nvfuser.ParallelType."
+                    + parallel(p.type()) + ")";
+            case LoopCalls.AllocationIsLoop a -> ".set_allocation_domain(" + tv + ".get_loop_domain(), new_contiguity=True)";
         };
     }
 

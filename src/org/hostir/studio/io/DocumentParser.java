@@ -45,12 +45,13 @@ final class DocumentParser {
         JsonNode format = f.require(o, "$", "format");
         if (format != null) {
             String s = f.string(format, "$.format");
-            if (s != null && !s.equals(FusionDocument.FORMAT)) {
+            if (s != null && !s.equals(FusionDocument.FORMAT) && !s.equals(FusionDocument.FORMAT_2)) {
                 // another format version: everything else would be noise
                 f.report(format, "$.format", Rule.SCHEMA_FORMAT, "unsupported format " + Texts.quote(s)
-                        + " (expected \"" + FusionDocument.FORMAT + "\")");
+                        + " (expected \"" + FusionDocument.FORMAT + "\" or \"" + FusionDocument.FORMAT_2 + "\")");
                 return null;
             }
+            tensors.setVersion2(FusionDocument.FORMAT_2.equals(s));
         }
         f.allowOnly(o, "$", FIELDS, "a fusion");
         String name = null;

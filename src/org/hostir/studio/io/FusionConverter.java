@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.IntFunction;
 
@@ -15,6 +16,8 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 
@@ -81,7 +84,14 @@ public final class FusionConverter {
             diagnostics.sort(Comparator.comparingInt(Diagnostic::line));
             throw new FusionFileException(diagnostics);
         }
-        Map<Integer, TensorView> numbered = symbols.resolve(ops, tensors, bindings);
+        Map<Integer, TensorView> numbered = new HashMap<>(symbols.resolve(ops, tensors, bindings));
+        // loop transforms come after every tensor exists, as nvFuser's tests schedule a built fusion
+        for (int i = 0; i < tensors.size(); i++) {
+            TensorSpec spec = doc.tensors().get(i);
+            TensorView tv = numbered.get(tensors.get(i).id());
+            if (spec.needsVersion2()) numbered.put(tv.id(), withLoop(b, tv, spec, i, bindings));
+        }
+        if (!diagnostics.isEmpty()) throw new FusionFileException(diagnostics);
         Fusion fusion = b.fusion(doc.name(), inputs.stream().map(t -> numbered.get(t.id())).toList(),
                 ops.stream().map(op -> TensorSubstitution.apply(op, numbered)).toList(),
                 outputs.stream().map(t -> numbered.get(t.id())).toList());
@@ -99,11 +109,38 @@ public final class FusionConverter {
             axes.add(b.iterDomain(extents.get(k), a.iter(), a.parallel()));
         }
         DeviceMesh mesh = switch (spec.mesh()) {
-            case MeshSpec.Devices d -> new DeviceMesh(d.ids());
+            case MeshSpec.Devices d -> new DeviceMesh(d.ids(), d.shape());
             case MeshSpec.AllDevices all -> DeviceMesh.forNumDevices(bindings.devices());
             case MeshSpec.Absent absent -> null;
         };
         return b.tensor(spec.name(), spec.dtype(), spec.memoryOrDefault(), mesh, axes);
+    }
+
+    /** The tensor scheduled by its file's loop steps; symbolic split factors take their bound values. */
+    private TensorView withLoop(IrBuilder b, TensorView tv, TensorSpec spec, int index, FusionBindings bindings) {
+        LoopDomain loop = tv.loopDomain().withAllocationIsLoop(spec.allocationIsLoop());
+        for (int k = 0; k < spec.loop().size(); k++) {
+            loop = switch (spec.loop().get(k)) {
+                case LoopStep.Split s -> {
+                    OptionalLong factor = switch (s.factor()) {
+                        case ExtentSpec.Size size -> OptionalLong.of(size.value());
+                        case ExtentSpec.Symbol sym -> bindings.value(sym.name());
+                    };
+                    if (factor.isEmpty()) {
+                        report("$.tensors[" + index + "].loop[" + k + "].factor", new Subject.Tensor(index,
+                                spec.name()), Rule.LOOP_FACTOR, "split factor " + s.factor() + " has no value;"
+                                + " give it a default in \"symbols\" or a value with --set");
+                        yield loop;
+                    }
+                    yield loop.split(s.axis(), Scalar.constant(factor.getAsLong()), s.innerSplit(),
+                            b::nextIterDomainId);
+                }
+                case LoopStep.Merge m -> loop.merge(m.axis(), b::nextIterDomainId);
+                case LoopStep.Reorder r -> loop.reorder(r.order());
+                case LoopStep.Parallelize p -> loop.parallelize(p.axis(), p.type());
+            };
+        }
+        return tv.withLoop(loop);
     }
 
     /** Resolves the names of {@code inputs} or {@code outputs}; each may be listed once. */

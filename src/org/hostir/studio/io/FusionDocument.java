@@ -22,6 +22,8 @@ import com.google.gson.JsonObject;
 public record FusionDocument(String name, String description, Map<String, Long> symbols, List<TensorSpec> tensors,
                              List<OpSpec> ops, List<String> inputs, List<String> outputs, JsonObject layout) {
     public static final String FORMAT = "hostir-fusion/1";
+    /** The format with loop domains (splits, merges, reorders, parallel types on loop axes); reads version 1. */
+    public static final String FORMAT_2 = "hostir-fusion/2";
 
     public FusionDocument {
         Objects.requireNonNull(name, "name");
@@ -48,6 +50,14 @@ public record FusionDocument(String name, String description, Map<String, Long> 
             }
         }
         return names;
+    }
+
+    /**
+     * The format this document is written in: version 1 while no tensor has loop steps, so a version 1 file is
+     * written back as version 1 (never upgraded behind the user's back); version 2 once one has.
+     */
+    public String format() {
+        return tensors.stream().anyMatch(TensorSpec::needsVersion2) ? FORMAT_2 : FORMAT;
     }
 
     public Optional<TensorSpec> tensor(String tensorName) {

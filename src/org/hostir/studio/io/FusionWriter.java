@@ -24,7 +24,7 @@ public final class FusionWriter {
 
     static JsonObject toJson(FusionDocument doc) {
         JsonObject o = new JsonObject();
-        o.addProperty("format", FusionDocument.FORMAT);
+        o.addProperty("format", doc.format());
         o.addProperty("name", doc.name());
         if (doc.description() != null) o.addProperty("description", doc.description());
         if (!doc.symbols().isEmpty()) {
@@ -54,6 +54,16 @@ public final class FusionWriter {
         o.add("axes", axes);
         switch (t.mesh()) {
             case MeshSpec.AllDevices all -> o.addProperty("mesh", "all");
+            case MeshSpec.Devices d when d.isGrid() -> {
+                JsonArray rows = new JsonArray();
+                int row = d.shape().get(1);
+                for (int i = 0; i < d.ids().size(); i += row) {
+                    JsonArray ids = new JsonArray();
+                    d.ids().subList(i, i + row).forEach(ids::add);
+                    rows.add(ids);
+                }
+                o.add("mesh", rows);
+            }
             case MeshSpec.Devices d -> {
                 JsonArray ids = new JsonArray();
                 d.ids().forEach(ids::add);
@@ -61,14 +71,41 @@ public final class FusionWriter {
             }
             case MeshSpec.Absent absent -> { }
         }
+        if (!t.loop().isEmpty()) {
+            JsonArray steps = new JsonArray();
+            t.loop().forEach(step -> steps.add(step(step)));
+            o.add("loop", steps);
+        }
+        if (t.allocationIsLoop()) o.addProperty("allocation", "loop");
         return o;
     }
 
-    private static JsonElement axis(AxisSpec a) {
-        JsonElement extent = switch (a.extent()) {
+    private static JsonObject step(LoopStep step) {
+        JsonObject o = new JsonObject();
+        switch (step) {
+            case LoopStep.Split s -> {
+                o.addProperty(s.innerSplit() ? "split" : "outer_split", s.axis());
+                o.add("factor", extent(s.factor()));
+            }
+            case LoopStep.Merge m -> o.addProperty("merge", m.axis());
+            case LoopStep.Reorder r -> o.add("reorder", numbers(r.order()));
+            case LoopStep.Parallelize p -> {
+                o.addProperty("parallelize", p.axis());
+                o.addProperty("type", p.type().fileName());
+            }
+        }
+        return o;
+    }
+
+    private static JsonElement extent(ExtentSpec e) {
+        return switch (e) {
             case ExtentSpec.Symbol s -> new JsonPrimitive(s.name());
             case ExtentSpec.Size s -> new JsonPrimitive(s.value());
         };
+    }
+
+    private static JsonElement axis(AxisSpec a) {
+        JsonElement extent = extent(a.extent());
         if (a.isPlain()) return extent;
         JsonObject o = new JsonObject();
         o.add("extent", extent);

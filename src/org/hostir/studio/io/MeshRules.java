@@ -17,6 +17,7 @@ import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
 
@@ -102,14 +103,53 @@ final class MeshRules {
         for (int i = 0; i < t.rank(); i++) {
             IterDomain a = t.axis(i);
             if (!a.isDeviceDim()) continue;
+            if (splitFactor(t, i).isPresent()) {
+                deviceSplit(t, i, splitFactor(t, i).getAsLong());
+                continue;
+            }
             OptionalLong extent = value(a.extent());
-            if (extent.isPresent() && extent.getAsLong() != mesh.size()) {
+            int along = t.devicesAlong(a.parallelType());
+            if (extent.isPresent() && extent.getAsLong() != along) {
                 String bound = a.extent() instanceof Extent.Symbolic s
                         ? " (" + s.name() + " = " + extent.getAsLong() + ")" : "";
                 cx.report(cx.locator.axis(t, i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " axis " + i
                         + " of " + tensor(t) + " has extent " + ValidationContext.extent(a.extent()) + bound
-                        + " but its mesh has " + mesh.size() + " device" + (mesh.size() == 1 ? "" : "s"));
+                        + " but its mesh has " + along + " device" + (along == 1 ? "" : "s")
+                        + (mesh.rank() > 1 ? " along " + a.parallelType().fileName() : ""));
             }
+        }
+    }
+
+    /** The factor of the outer split whose outer part shards logical axis {@code i}, if it is sharded so. */
+    private static OptionalLong splitFactor(TensorView t, int i) {
+        if (t.loop() == null) return OptionalLong.empty();
+        for (int p = 0; p < t.loop().loop().size(); p++) {
+            LoopDomain.Axis a = t.loop().loop().get(p);
+            LoopDomain.Source src = t.loop().source(p);
+            if (a.isDeviceDim() && src.logicalPosition() == i
+                    && src.derivation() == LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT
+                    && a.extent() instanceof Extent.Constant(long factor)) {
+                return OptionalLong.of(factor);
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    /** A device split: its factor is the DID loop axis's extent, so it is the mesh size; the extent splits evenly. */
+    private void deviceSplit(TensorView t, int i, long factor) {
+        IterDomain a = t.axis(i);
+        int size = t.devicesAlong(a.parallelType());
+        if (factor != size) {
+            cx.report(cx.locator.axis(t, i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " loop axis of "
+                    + tensor(t) + " (the outer split of axis " + i + ") has extent " + factor + " but its mesh has "
+                    + size + " device" + (size == 1 ? "" : "s"));
+            return;
+        }
+        OptionalLong extent = value(a.extent());
+        if (extent.isPresent() && extent.getAsLong() % size != 0) {
+            cx.report(cx.locator.axis(t, i), Rule.LOOP_INDIVISIBLE, "axis " + i + " of " + tensor(t) + " has extent "
+                    + ValidationContext.extent(a.extent()) + " = " + extent.getAsLong() + ", which "
+                    + a.parallelType().fileName() + " does not split evenly over " + size + " devices");
         }
     }
 
@@ -118,16 +158,19 @@ final class MeshRules {
         for (int i = 0; i < t.rank(); i++) {
             IterDomain a = t.axis(i);
             ParallelType p = a.parallelType();
-            if (p != ParallelType.SERIAL) {
+            // mapDeviceAndStreamParallelTypeToId skips reduction axes: rDIDx{d} beside iDIDx is how a ReduceScatter
+            // output is written (LowerCollectiveTest.ReduceScatter)
+            if (p != ParallelType.SERIAL && !a.isReduction()) {
                 Integer j = first.putIfAbsent(p, i);
                 if (j != null) {
                     cx.report(cx.locator.axis(t, i), Rule.PARALLEL_DUPLICATE, tensor(t) + " has two " + p.fileName()
                             + " axes (" + j + " and " + i + ")");
                 }
             }
-            if (p == ParallelType.DIDY) {
+            if (p == ParallelType.DIDY && (t.mesh() == null || t.mesh().rank() < 2)) {
                 cx.report(cx.locator.axis(t, i), Rule.MESH_DIDY, "axis " + i + " of " + tensor(t)
-                        + " is DIDy, which needs a 2-D device mesh; hostir-fusion/1 meshes are 1-D (use DIDx)");
+                        + " is DIDy, which needs a 2-D device mesh (hostir-fusion/2: \"mesh\": [[0, 1], [2, 3]]);"
+                        + " this tensor's mesh is 1-D (use DIDx)");
             }
             if (a.isStream() && a.isReduction()) {
                 cx.report(cx.locator.axis(t, i), Rule.STREAM_REDUCTION, "axis " + i + " of " + tensor(t)

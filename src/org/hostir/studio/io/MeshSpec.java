@@ -8,10 +8,19 @@ import java.util.List;
  */
 public sealed interface MeshSpec {
 
-    record Devices(List<Integer> ids) implements MeshSpec {
+    /**
+     * Device ids in row-major order over {@code shape}: {@code [n]} for a list, {@code [rows, columns]} for a
+     * list of rows ({@code [[0, 1], [2, 3]]}, hostir-fusion/2), DIDx sharding along the columns, DIDy the rows.
+     */
+    record Devices(List<Integer> ids, List<Integer> shape) implements MeshSpec {
         public Devices {
             ids = List.copyOf(ids);
+            shape = shape == null || shape.isEmpty() ? List.of(ids.size()) : List.copyOf(shape);
         }
+
+        public Devices(List<Integer> ids) { this(ids, null); }
+
+        public boolean isGrid() { return shape.size() > 1; }
     }
 
     record AllDevices() implements MeshSpec {}

@@ -12,7 +12,7 @@ public enum Rule {
     JSON_LIMIT("json.limit", "the file stays within the size, nesting and count limits"),
     JSON_DUPLICATE_KEY("json.duplicate-key", "no object has the same key twice"),
     // the document's structure (what the JSON Schema says)
-    SCHEMA_FORMAT("schema.format", "\"format\" is \"hostir-fusion/1\""),
+    SCHEMA_FORMAT("schema.format", "\"format\" is \"hostir-fusion/1\" or \"hostir-fusion/2\""),
     SCHEMA_REQUIRED("schema.required", "required fields are present"),
     SCHEMA_UNKNOWN_FIELD("schema.unknown-field", "there are no unknown fields"),
     SCHEMA_TYPE("schema.type", "each field has the JSON type the format gives it"),
@@ -52,9 +52,25 @@ public enum Rule {
     MESH_DID_EXTENT("mesh.did-extent", "a DID axis's extent equals its mesh's size"),
     MESH_STREAM_ALLGATHER("mesh.stream-allgather", "a set from a DIDx axis to a Stream axis (the pipelined"
             + " allgather) keeps its mesh"),
-    MESH_DIDY("mesh.didy", "DIDy needs a 2-D mesh, which hostir-fusion/1 cannot express yet"),
+    MESH_DIDY("mesh.didy", "a DIDy axis is on a 2-D mesh (hostir-fusion/2: a list of rows)"),
     PARALLEL_DUPLICATE("parallel.duplicate", "a tensor has at most one axis of each parallel type"),
-    STREAM_REDUCTION("stream.reduction", "a Stream axis is not a reduction axis");
+    STREAM_REDUCTION("stream.reduction", "a Stream axis is not a reduction axis"),
+    // loop domains (hostir-fusion/2)
+    LOOP_VERSION("loop.version", "\"loop\", \"allocation\" and 2-D meshes need \"format\": \"hostir-fusion/2\""),
+    LOOP_AXIS("loop.axis", "a loop step names a position of the loop domain as it is at that step"),
+    LOOP_FACTOR("loop.factor", "a split factor is a positive integer or a symbol with a value (D, a default in"
+            + " \"symbols\", --set)"),
+    LOOP_REORDER("loop.reorder", "reorder gives a permutation of all loop positions"),
+    LOOP_LOGICAL_PARALLEL("loop.logical-parallel", "a tensor with loop steps has its parallel types on loop axes,"
+            + " not on logical axes"),
+    LOOP_DID_INNER_SPLIT("loop.did-inner-split", "a device-parallel loop axis is not the inner part of a split"
+            + " (nvFuser: \"we don't support DID on inner splits\")"),
+    LOOP_DID_SPLIT("loop.did-split", "a device-parallel loop axis is a logical axis or the outer part of one outer"
+            + " split of a logical axis (nvFuser's isValidDeviceSplit)"),
+    LOOP_STREAM("loop.stream", "a Stream loop axis is a logical axis (Stream on split or merged axes is not"
+            + " supported yet)"),
+    LOOP_INDIVISIBLE("loop.indivisible", "an axis sharded by a split has an extent that is a multiple of the"
+            + " mesh size, so every device holds an equal part");
 
     private final String id;
     private final String description;

@@ -2,6 +2,7 @@ package org.hostir.studio.io;
 
 import static org.hostir.studio.io.JsonFields.field;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -14,16 +15,22 @@ import org.hostir.studio.ir.ParallelType;
 
 /** Parses the {@code tensors} entries of a fusion file: name, dtype, memory, axes and mesh. */
 final class TensorParser {
-    static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh");
+    static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh", "loop", "allocation");
     static final Set<String> AXIS_FIELDS = Set.of("extent", "iter", "parallel");
     /** Tensors hold float data; int64 exists only for host scalars. */
     static final List<DataType> TENSOR_DTYPES = List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF);
 
     private final JsonFields f;
+    private final LoopParser loops;
+    /** Whether the file is {@code hostir-fusion/2}, where tensors may have {@code loop} and {@code allocation}. */
+    private boolean version2;
 
     TensorParser(JsonFields fields) {
         this.f = fields;
+        this.loops = new LoopParser(fields, this);
     }
+
+    void setVersion2(boolean value) { version2 = value; }
 
     TensorSpec tensor(JsonNode n, String path) {
         JsonNode.JObject o = f.object(n, path);
@@ -51,7 +58,44 @@ final class TensorParser {
         MeshSpec mesh = MeshSpec.ABSENT;
         if (o.get("mesh") != null) mesh = mesh(o.get("mesh"), field(path, "mesh"));
         if (name == null || dtype == null || !memoryOk || axes == null || mesh == null) return null;
-        return new TensorSpec(name, dtype, memory, axes, mesh);
+        List<LoopStep> loop = o.get("loop") == null || !version(o, path, "loop") ? List.of()
+                : loops.steps(o.get("loop"), field(path, "loop"), axes.size());
+        Boolean allocationIsLoop = o.get("allocation") == null || !version(o, path, "allocation") ? Boolean.FALSE
+                : allocation(o.get("allocation"), field(path, "allocation"));
+        if (loop == null || allocationIsLoop == null || !parallelOnLoopOnly(o, path, axes, loop)) return null;
+        return new TensorSpec(name, dtype, memory, axes, mesh, loop, allocationIsLoop);
+    }
+
+    /** Whether the file's version has {@code key}; reports it in a version 1 file. */
+    private boolean version(JsonNode.JObject o, String path, String key) {
+        if (version2) return true;
+        f.report(o.get(key), field(path, key), Rule.LOOP_VERSION, Texts.quote(key) + " needs \"format\": \""
+                + FusionDocument.FORMAT_2 + "\" (this file is " + FusionDocument.FORMAT + ")");
+        return false;
+    }
+
+    /** {@code "loop"}: nvFuser's {@code setAllocationDomain(getLoopDomain(), true)}; {@code "logical"}: the default. */
+    private Boolean allocation(JsonNode n, String path) {
+        String s = f.string(n, path);
+        if (s == null) return null;
+        if (s.equals("loop") || s.equals("logical")) return s.equals("loop");
+        f.report(n, path, Rule.SCHEMA_ENUM, "unknown allocation " + Texts.quote(s) + " (expected loop, logical)");
+        return null;
+    }
+
+    /** With loop steps, parallel types belong to the loop axes: one place says how the tensor is sharded. */
+    private boolean parallelOnLoopOnly(JsonNode.JObject o, String path, List<AxisSpec> axes, List<LoopStep> loop) {
+        if (loop.isEmpty()) return true;
+        for (int i = 0; i < axes.size(); i++) {
+            if (axes.get(i).parallel() != ParallelType.SERIAL) {
+                String at = JsonFields.index(field(path, "axes"), i);
+                f.report(((JsonNode.JArray) o.get("axes")).items().get(i), at, Rule.LOOP_LOGICAL_PARALLEL,
+                        "logical axis " + i + " is " + axes.get(i).parallel().fileName() + " but the tensor has loop"
+                                + " steps: parallelize its loop axis in \"loop\" instead");
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A bare extent ({@code "M"}, {@code 8}) or {@code {"extent": .., "iter": .., "parallel": ..}}. */
@@ -118,9 +162,37 @@ final class TensorParser {
         }
         JsonNode.JArray a = f.array(n, path, Limits.MAX_DEVICES);
         if (a == null) return null;
+        if (!a.items().isEmpty() && a.items().get(0) instanceof JsonNode.JArray) return grid(a, path);
         List<Long> ids = f.items(a, path, (item, p) -> f.integer(item, p, 0, Integer.MAX_VALUE, "a device id"));
         if (ids.size() != a.items().size()) return null;
         return new MeshSpec.Devices(ids.stream().map(Long::intValue).toList());
+    }
+
+    /** A 2-D mesh as rows of device ids ({@code [[0, 1], [2, 3]]}), hostir-fusion/2: DIDy rows, DIDx columns. */
+    private MeshSpec grid(JsonNode.JArray rows, String path) {
+        if (!version2) {
+            f.report(rows, path, Rule.LOOP_VERSION, "a 2-D mesh (a list of rows) needs \"format\": \""
+                    + FusionDocument.FORMAT_2 + "\"");
+            return null;
+        }
+        List<Integer> ids = new ArrayList<>();
+        int width = -1;
+        for (int r = 0; r < rows.items().size(); r++) {
+            String rowPath = JsonFields.index(path, r);
+            JsonNode.JArray row = f.array(rows.items().get(r), rowPath, Limits.MAX_DEVICES);
+            if (row == null) return null;
+            List<Long> rowIds = f.items(row, rowPath, (item, p) -> f.integer(item, p, 0, Integer.MAX_VALUE,
+                    "a device id"));
+            if (rowIds.size() != row.items().size()) return null;
+            if (width >= 0 && rowIds.size() != width || rowIds.isEmpty()) {
+                f.report(row, rowPath, Rule.SCHEMA_RANGE, "the rows of a 2-D mesh have one length, at least 1"
+                        + " (row 0 has " + width + " devices, row " + r + " " + rowIds.size() + ")");
+                return null;
+            }
+            width = rowIds.size();
+            rowIds.forEach(id -> ids.add(id.intValue()));
+        }
+        return new MeshSpec.Devices(ids, List.of(rows.items().size(), width));
     }
 
     DataType dtype(JsonNode n, String path) {

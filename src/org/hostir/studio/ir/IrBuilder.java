@@ -78,6 +78,9 @@ public final class IrBuilder {
         return this;
     }
 
+    /** A fresh iter domain id, for the axes loop transforms (split, merge) create. */
+    public int nextIterDomainId() { return nextIterDomain++; }
+
     public int nextNodeId() { return nextNode++; }
 
     public int nextHostUnitId() { return nextHostUnit++; }

@@ -23,6 +23,14 @@ public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary, MeshLo
 
     static Scalar sub(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.SUB, a, b); }
 
+    /** {@code ceilDiv(a, b)}; folded when both are constants, as nvFuser's simplifier does. */
+    static Scalar ceilDiv(Scalar a, Scalar b) {
+        if (a instanceof Extent.Constant(long x) && b instanceof Extent.Constant(long y) && y > 0) {
+            return new Extent.Constant((x + y - 1) / y);
+        }
+        return new ScalarBinary(ScalarBinary.Op.CEIL_DIV, a, b);
+    }
+
     static Scalar eq(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.EQ, a, b); }
 
     /** The device id at {@code position} of {@code mesh} (a peer or root); the position itself on {0 .. n-1}. */

@@ -62,7 +62,7 @@ public final class ConvertToCommunicationPass implements HostPass {
         }
         FusionOp expr = op.op();
         TensorView output = expr.output();
-        for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr)) {
+        for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr, context.rank())) {
             if (output.mesh().contains(context.rank())) out.add(h.inherit(op.id(), h.allocate(output)));
             var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
                     plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,

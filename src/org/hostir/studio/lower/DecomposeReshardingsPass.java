@@ -27,6 +27,10 @@ public final class DecomposeReshardingsPass implements FusionPass {
         IrBuilder b = new IrBuilder(fusion.counters(), fusion.symbols());
         List<FusionOp> ops = new ArrayList<>();
         for (FusionOp op : fusion.ops()) {
+            if (op instanceof FusionOp.Reduction r && SplitReduction.splitSharded(r) != null) {
+                ops.addAll(SplitReduction.rFactor(b, r));
+                continue;
+            }
             if (op instanceof FusionOp.Set || Resharding.isCommunicatingReduction(op)
                     || !Resharding.isResharding(op)) {
                 ops.add(op);

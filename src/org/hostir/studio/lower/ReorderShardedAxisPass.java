@@ -73,7 +73,8 @@ public final class ReorderShardedAxisPass implements FusionPass {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
-            case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV -> null;
+            // getCommunicationLayout: nvFuser does not reorder for AllToAll either (CommunicationPlanner checks it)
+            case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV, ALL_TO_ALL -> null;
         };
         if (sharded == null) return -1;
         int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);

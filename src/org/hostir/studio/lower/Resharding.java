@@ -51,8 +51,15 @@ public final class Resharding {
 
     /** A reduction whose only reduced axis is device-parallel in its input: itself a reducing collective. */
     public static boolean isCommunicatingReduction(FusionOp op) {
+        // a local partial reduction (SplitReduction's rFactor) keeps the axis as a device axis of partial sums,
+        // one per device, and communicates nothing
         return op instanceof FusionOp.Reduction r && r.axes().size() == 1
-                && r.input().axis(r.axes().get(0)).isDeviceDim();
+                && r.input().axis(r.axes().get(0)).isDeviceDim() && !isPartial(r);
+    }
+
+    /** A reduction that keeps every allocated axis: the reduced one stays as partial sums (size 1 per device). */
+    public static boolean isPartial(FusionOp.Reduction r) {
+        return r.output().allocationAxes().size() == r.input().allocationAxes().size();
     }
 
     /** A set whose input is sharded on the axis that becomes the output's Stream axis (seed 000's allgather). */

@@ -41,7 +41,36 @@ final class CollectiveSemantics {
             case ALLREDUCE -> deliver(parts, reduce(any, parts), -1);
             case REDUCE -> deliver(parts, reduce(any, parts), any.root());
             case REDUCE_SCATTER -> split(parts, reduce(any, parts), any.receivers());
+            case ALL_TO_ALL -> allToAll(parts, any.senders());
         };
+    }
+
+    /**
+     * NCCL's (and c10d's alltoall_base) even all-to-all: each send buffer is cut into one chunk per team member;
+     * team member i receives chunk i of every member j's buffer, in slot j of its own.
+     */
+    private static Map<Integer, Object> allToAll(Map<Integer, Part> parts, List<Integer> team) {
+        int n = team.size();
+        int length = input(parts, team.get(0)).length;
+        if (length % n != 0) throw new IllegalStateException(length + " elements do not split evenly over " + n
+                + " ranks");
+        int chunk = length / n;
+        Map<Integer, Object> results = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            Part p = parts.get(team.get(i));
+            if (p == null || p.outputLength() < 0) continue;
+            if (p.outputLength() != length) throw new IllegalStateException("rank " + team.get(i) + " receives into "
+                    + p.outputLength() + " elements, the all-to-all delivers " + length);
+            float[] out = new float[length];
+            for (int j = 0; j < n; j++) {
+                float[] in = input(parts, team.get(j));
+                if (in.length != length) throw new IllegalStateException("rank " + team.get(j) + " sends "
+                        + in.length + " elements, rank " + team.get(0) + " " + length);
+                System.arraycopy(in, i * chunk, out, j * chunk, chunk);
+            }
+            results.put(team.get(i), out);
+        }
+        return results;
     }
 
     /**

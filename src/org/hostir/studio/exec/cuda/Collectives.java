@@ -43,6 +43,7 @@ final class Collectives {
             case GATHER -> Collectives::gather;
             case SCATTER -> Collectives::scatter;
             case SEND_RECV -> Collectives::sendRecv;
+            case ALL_TO_ALL -> Collectives::allToAll;
         };
         poster.post(p);
     }
@@ -85,6 +86,31 @@ final class Collectives {
     private static void reduce(Posting p) {
         p.nccl.reduce(p.in.address(), p.out != null ? p.out.address() : 0, p.in.numel(), p.type, p.redOp(), p.root,
                 p.comm, p.stream());
+    }
+
+    /**
+     * An even all-to-all as NCCL grouped sends and receives (NCCL has no all-to-all call): chunk j of the input
+     * goes to team member j, chunk j of the output comes from it; this rank's own chunk is a device copy.
+     */
+    private static void allToAll(Posting p) {
+        List<Integer> team = p.call.team();
+        long chunk = p.in.bytes() / team.size();
+        long count = p.in.numel() / team.size();
+        p.nccl.groupStart();
+        try {
+            for (int j = 0; j < team.size(); j++) {
+                long send = p.in.address() + j * chunk;
+                long recv = p.out.address() + j * chunk;
+                if (team.get(j) == p.d.rank) {
+                    p.d.driver.copyDtoDAsync(recv, send, chunk, p.stream());
+                } else {
+                    p.nccl.send(send, count, p.type, j, p.comm, p.stream());
+                    p.nccl.recv(recv, count, p.type, j, p.comm, p.stream());
+                }
+            }
+        } finally {
+            p.nccl.groupEnd();
+        }
     }
 
     private static void gather(Posting p) {

@@ -29,7 +29,7 @@ final class CommunicationCost {
         double a = l.alphaUs();
         double share = (n - 1.0) / n;
         return switch (type) {
-            case ALLGATHER, REDUCE_SCATTER -> (n - 1) * a + l.transferUs(share * bytes);
+            case ALLGATHER, REDUCE_SCATTER, ALL_TO_ALL -> (n - 1) * a + l.transferUs(share * bytes);
             case ALLREDUCE -> Math.min(2 * (n - 1) * a + l.transferUs(2 * share * bytes),
                     2 * Math.ceil(Math.log(n) / Math.log(2)) * a + l.transferUs(2 * bytes));
             case BROADCAST, REDUCE -> (n - 1) * a + l.transferUs(bytes);

@@ -13,12 +13,20 @@ import org.hostir.studio.ir.TensorView;
 final class ReductionKernel {
     private ReductionKernel() {}
 
+    /**
+     * The kept axes; a reduced axis whose output axis is not a reduction axis (the partial sums of a split-sharded
+     * reduction, one per device: lower.SplitReduction) stays as an axis of size 1.
+     */
     static long[] shape(FusionOp.Reduction r, DenseTensor x) {
         boolean[] reduced = reducedAxes(r, x);
-        long[] out = new long[x.rank() - count(reduced)];
+        // the output keeps every allocated axis: the reduced ones as size 1 (partial sums)
+        boolean partial = r.output().allocationAxes().size() == r.input().allocationAxes().size();
+        boolean[] kept = partial ? reduced : new boolean[x.rank()];
+        long[] out = new long[x.rank() - count(reduced) + count(kept)];
         int k = 0;
         for (int i = 0; i < x.rank(); i++) {
             if (!reduced[i]) out[k++] = x.shape[i];
+            else if (kept[i]) out[k++] = 1;
         }
         return out;
     }

@@ -1,10 +1,13 @@
 package org.hostir.studio.exec.tensor;
 
-import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -33,12 +36,25 @@ public final class RuntimeShapes {
     public static long[] local(TensorView tv, Map<String, Long> bindings) { return shape(tv, bindings, true); }
 
     private static long[] shape(TensorView tv, Map<String, Long> bindings, boolean local) {
-        List<IterDomain> axes = tv.allocationAxes();
-        long[] s = new long[axes.size()];
-        for (int i = 0; i < s.length; i++) {
-            IterDomain a = axes.get(i);
-            s[i] = a.isBroadcast() || (local && a.isDeviceDim()) ? 1 : extent(a.extent(), bindings);
+        long[] s = new long[tv.allocationAxes().size()];
+        int k = 0;
+        for (int i = 0; i < tv.rank(); i++) {
+            IterDomain a = tv.axis(i);
+            if (a.isReduction()) continue;
+            s[k++] = a.isBroadcast() ? 1 : local ? scalar(tv.localExtent(i), bindings) : extent(a.extent(), bindings);
         }
         return s;
+    }
+
+    /** A local extent: an extent, or {@code ceilDiv(extent, mesh size)} on a loop-split device axis. */
+    private static long scalar(Scalar s, Map<String, Long> bindings) {
+        return switch (s) {
+            case Extent e -> extent(e, bindings);
+            case ScalarBinary b when b.op() == ScalarBinary.Op.CEIL_DIV ->
+                    Math.ceilDiv(scalar(b.lhs(), bindings), scalar(b.rhs(), bindings));
+            case ScalarBinary b -> throw new IllegalArgumentException("not a local extent: " + b.op());
+            case NamedScalar n -> throw new IllegalArgumentException("not a local extent: " + n.name());
+            case MeshLookup m -> throw new IllegalArgumentException("not a local extent: " + m.kind());
+        };
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -40,11 +41,19 @@ public final class Sharding {
         checkRank(tv, global);
         DeviceMesh mesh = tv.mesh();
         if (mesh != null && !mesh.contains(rank)) return Optional.empty();
-        int axis = deviceAxis(tv);
-        if (axis < 0) return Optional.of(global.copy());
+        if (deviceAxis(tv) < 0) return Optional.of(global.copy());
         if (mesh == null) throw new IllegalArgumentException(tv.name() + " has a DID axis but no device mesh");
-        long chunk = chunk(tv, global.size(axis), mesh.size());
-        return Optional.of(global.narrow(axis, mesh.indexOf(rank) * chunk, chunk).copy());
+        DenseTensor part = global;
+        List<IterDomain> axes = tv.allocationAxes();
+        for (int axis = 0; axis < axes.size(); axis++) {
+            if (!axes.get(axis).isDeviceDim()) continue;
+            ParallelType type = axes.get(axis).parallelType();
+            int devices = tv.devicesAlong(type);
+            long chunk = chunk(tv, part.size(axis), devices);
+            int index = mesh.rank() == 1 ? mesh.indexOf(rank) : mesh.coordinate(rank, type);
+            part = part.narrow(axis, index * chunk, chunk);
+        }
+        return Optional.of(part.copy());
     }
 
     /** The global tensor from every mesh device's local tensor ({@code locals} by rank; others are ignored). */
@@ -60,6 +69,7 @@ public final class Sharding {
         int axis = deviceAxis(tv);
         if (axis < 0) return replicated(first, ranks, locals);
         if (tv.mesh() == null) throw new IllegalArgumentException(tv.name() + " has a DID axis but no device mesh");
+        if (tv.mesh().rank() > 1) return gatherGrid(tv, locals, first);
         long chunk = first.size(axis);
         long[] shape = first.shape();
         shape[axis] = chunk * ranks.size();
@@ -72,6 +82,34 @@ public final class Sharding {
                         + Arrays.toString(first.shape));
             }
             global.narrow(axis, i * chunk, chunk).copyFrom(local);
+        }
+        return new Gathered(global, List.of(), 0);
+    }
+
+    /**
+     * A tensor on a 2-D mesh: each device's part goes back at its coordinates along the tensor's DID axes. Devices
+     * that differ only along a mesh axis no DID axis uses hold replicas; the first one written is kept.
+     */
+    private static Gathered gatherGrid(TensorView tv, Map<Integer, DenseTensor> locals, DenseTensor first) {
+        List<IterDomain> axes = tv.allocationAxes();
+        long[] shape = first.shape();
+        for (int axis = 0; axis < axes.size(); axis++) {
+            if (axes.get(axis).isDeviceDim()) shape[axis] *= tv.devicesAlong(axes.get(axis).parallelType());
+        }
+        DenseTensor global = DenseTensor.zeros(shape, first.dtype());
+        for (int rank : tv.mesh().deviceIds()) {
+            DenseTensor local = locals.get(rank);
+            if (!Arrays.equals(local.shape, first.shape)) {
+                throw new IllegalArgumentException(tv.name() + ": rank " + rank + " holds shape "
+                        + Arrays.toString(local.shape) + ", another rank " + Arrays.toString(first.shape));
+            }
+            DenseTensor place = global;
+            for (int axis = 0; axis < axes.size(); axis++) {
+                if (!axes.get(axis).isDeviceDim()) continue;
+                long chunk = first.size(axis);
+                place = place.narrow(axis, tv.mesh().coordinate(rank, axes.get(axis).parallelType()) * chunk, chunk);
+            }
+            place.copyFrom(local);
         }
         return new Gathered(global, List.of(), 0);
     }

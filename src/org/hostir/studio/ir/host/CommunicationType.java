@@ -9,7 +9,9 @@ public enum CommunicationType {
     ALLREDUCE("Allreduce", false),
     REDUCE_SCATTER("ReduceScatter", false),
     BROADCAST("Broadcast", true),
-    SEND_RECV("SendRecv", true);
+    SEND_RECV("SendRecv", true),
+    /** Moves the sharding from one axis to another on one mesh (nvFuser's lowerToAllToAll). */
+    ALL_TO_ALL("AllToAll", false);
 
     private final String dumpName;
     private final boolean hasRoot;

@@ -6,8 +6,10 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
 import org.hostir.studio.ir.TensorView;
@@ -22,7 +24,10 @@ public final class IrText {
 
     /** A tensor in the spelling of one dump generation. */
     public static String tensor(TensorView tv, DumpGeneration g) {
-        String axes = tv.axes().stream().map(a -> iterDomain(a, g)).collect(Collectors.joining(", "));
+        // nvFuser prints the loop domain: the logical axes unless the tensor was split, merged or reordered
+        String axes = tv.loop() == null
+                ? tv.axes().stream().map(a -> iterDomain(a, g)).collect(Collectors.joining(", "))
+                : tv.loop().loop().stream().map(a -> loopAxis(a, g)).collect(Collectors.joining(", "));
         String s = "T" + tv.id() + "_" + tv.memoryType().letter() + "_" + tv.dtype().dumpName() + "[" + axes + "]";
         return tv.mesh() == null ? s : s + " (" + mesh(tv.mesh()) + ")";
     }
@@ -36,8 +41,19 @@ public final class IrText {
         return id.iterType().letter() + parallel + id.id() + "{" + scalar(id.extent()) + "}";
     }
 
+    /** A loop axis: {@code ideviceIdx.x2{4}}, {@code iS3{( ceilDiv(i0, 4) )}}. */
+    public static String loopAxis(LoopDomain.Axis a, DumpGeneration g) {
+        String parallel = a.parallelType() == ParallelType.STREAM ? g.streamAxisName() : a.parallelType().dumpName();
+        return a.iterType().letter() + parallel + a.id() + "{" + scalar(a.extent()) + "}";
+    }
+
+    /** {@code DeviceMesh{0 1 2 3}}; a 2-D mesh row by row, {@code DeviceMesh{{0 1}{2 3}}}, as nvFuser prints it. */
     public static String mesh(DeviceMesh mesh) {
-        return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";
+        if (mesh.rank() == 1) return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";
+        int row = mesh.shape().get(mesh.rank() - 1);
+        StringBuilder s = new StringBuilder("DeviceMesh{");
+        for (int i = 0; i < mesh.size(); i += row) s.append("{").append(ids(mesh.deviceIds().subList(i, i + row))).append("}");
+        return s.append("}").toString();
     }
 
     /** Space-separated ids, as in {@code team=(0 1 2 3)}. */
@@ -50,6 +66,8 @@ public final class IrText {
             case Extent.Symbolic sym -> "i" + sym.id();
             case Extent.Constant c -> Long.toString(c.value());
             case NamedScalar n -> n.name();
+            case ScalarBinary b when b.op() == ScalarBinary.Op.CEIL_DIV ->
+                    "( ceilDiv(" + scalar(b.lhs()) + ", " + scalar(b.rhs()) + ") )";
             case ScalarBinary b -> "( " + scalar(b.lhs()) + " " + b.op().symbol() + " " + scalar(b.rhs()) + " )";
             case MeshLookup m -> mesh(m.mesh()) + "." + m.kind().method() + "(" + scalar(m.argument()) + ")";
         };

@@ -343,7 +343,7 @@ final class GraphPage {
         for (TensorSpec t : doc.tensors()) {
             String role = doc.inputs().contains(t.name()) ? "input" : doc.outputs().contains(t.name()) ? "output" : "";
             int mesh = t.mesh() instanceof MeshSpec.Absent ? -1 : meshes.indexOf(AxisText.format(t.mesh()));
-            add(new NodeFigures.TensorNode(t, role, AxisText.format(t.axes()), EditorColors.mesh(mesh)));
+            add(new NodeFigures.TensorNode(t, role, AxisText.withLoop(t), EditorColors.mesh(mesh)));
         }
         for (int i = 0; i < doc.ops().size(); i++) {
             OpSpec op = doc.ops().get(i);

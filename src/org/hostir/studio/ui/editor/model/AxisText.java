@@ -6,7 +6,9 @@ import java.util.Locale;
 
 import org.hostir.studio.io.AxisSpec;
 import org.hostir.studio.io.ExtentSpec;
+import org.hostir.studio.io.LoopStep;
 import org.hostir.studio.io.MeshSpec;
+import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
 
@@ -29,6 +31,25 @@ public final class AxisText {
         List<String> parts = new ArrayList<>();
         for (AxisSpec a : axes) parts.add(format(a));
         return String.join(", ", parts);
+    }
+
+    /**
+     * A tensor node's axes: the logical ones, then its loop steps when it has any ({@code N | outer_split 0 by D,
+     * DIDx 0, allocation loop}), so a loop-split sharding shows on the graph as the Source page says it.
+     */
+    public static String withLoop(TensorSpec t) {
+        if (t.loop().isEmpty() && !t.allocationIsLoop()) return format(t.axes());
+        List<String> steps = new ArrayList<>();
+        for (LoopStep s : t.loop()) {
+            steps.add(switch (s) {
+                case LoopStep.Split x -> (x.innerSplit() ? "split " : "outer_split ") + x.axis() + " by " + x.factor();
+                case LoopStep.Merge m -> "merge " + m.axis();
+                case LoopStep.Reorder r -> "reorder " + r.order();
+                case LoopStep.Parallelize p -> p.type().fileName() + " " + p.axis();
+            });
+        }
+        if (t.allocationIsLoop()) steps.add("allocation loop");
+        return format(t.axes()) + " | " + String.join(", ", steps);
     }
 
     public static String format(AxisSpec a) {
@@ -97,21 +118,41 @@ public final class AxisText {
         return switch (mesh) {
             case MeshSpec.AllDevices a -> "all";
             case MeshSpec.Absent a -> "";
+            case MeshSpec.Devices d when d.isGrid() -> rows(d);
             case MeshSpec.Devices d -> String.join(" ", d.ids().stream().map(String::valueOf).toList());
         };
     }
 
+    /** A 2-D mesh as its rows, {@code "0 1; 2 3"}: what {@link #parseMesh} reads back. */
+    private static String rows(MeshSpec.Devices d) {
+        int width = d.shape().get(1);
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < d.ids().size(); i += width) {
+            rows.add(String.join(" ", d.ids().subList(i, i + width).stream().map(String::valueOf).toList()));
+        }
+        return String.join("; ", rows);
+    }
+
+    /** {@code none}, {@code all}, device ids ({@code 0 1 2 3}) or rows of a 2-D mesh ({@code 0 1; 2 3}). */
     public static MeshSpec parseMesh(String text) throws ParseException {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.isEmpty() || t.equals("none")) return MeshSpec.ABSENT;
         if (t.equals("all")) return MeshSpec.ALL;
         List<Integer> ids = new ArrayList<>();
-        for (int v : parseInts(t)) {
-            if (v < 0) throw new ParseException("device ids are >= 0");
-            if (ids.contains(v)) throw new ParseException("device " + v + " is listed twice");
-            ids.add(v);
+        String[] rows = t.split(";");
+        int width = -1;
+        for (String row : rows) {
+            int before = ids.size();
+            for (int v : parseInts(row.trim())) {
+                if (v < 0) throw new ParseException("device ids are >= 0");
+                if (ids.contains(v)) throw new ParseException("device " + v + " is listed twice");
+                ids.add(v);
+            }
+            int n = ids.size() - before;
+            if (n == 0 || width >= 0 && n != width) throw new ParseException("the rows of a mesh have one length");
+            width = n;
         }
-        return new MeshSpec.Devices(ids);
+        return rows.length == 1 ? new MeshSpec.Devices(ids) : new MeshSpec.Devices(ids, List.of(rows.length, width));
     }
 
     public static List<Integer> parseInts(String text) throws ParseException {

@@ -64,7 +64,7 @@ public final class FusionCheck {
     public static int devices(FusionDocument doc) {
         int n = FusionBindings.DEFAULT_DEVICES;
         for (TensorSpec t : doc.tensors()) {
-            if (t.mesh() instanceof MeshSpec.Devices(var ids)) {
+            if (t.mesh() instanceof MeshSpec.Devices(var ids, var shape)) {
                 for (int id : ids) n = Math.max(n, Math.min(id + 1, 4096));
             }
         }

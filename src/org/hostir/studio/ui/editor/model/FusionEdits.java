@@ -126,7 +126,8 @@ public final class FusionEdits {
 
     public static FusionDocument renameTensor(FusionDocument doc, String from, String to) {
         List<TensorSpec> tensors = doc.tensors().stream()
-                .map(t -> t.name().equals(from) ? new TensorSpec(to, t.dtype(), t.memory(), t.axes(), t.mesh()) : t)
+                .map(t -> t.name().equals(from) ? new TensorSpec(to, t.dtype(), t.memory(), t.axes(), t.mesh(),
+                        t.loop(), t.allocationIsLoop()) : t)
                 .toList();
         List<OpSpec> ops = doc.ops().stream().map(op -> new OpSpec(op.op(),
                 op.inputs().stream().map(n -> n.equals(from) ? to : n).toList(),
@@ -155,20 +156,23 @@ public final class FusionEdits {
                 symbols, doc.tensors(), doc.ops(), doc.inputs(), doc.outputs(), doc.layout());
     }
 
+    // each keeps the tensor's loop steps (hostir-fusion/2): an edit of another property never drops them; steps
+    // that no longer fit new axes are reported by validation on the tensor, as any other error
     public static TensorSpec withAxes(TensorSpec t, List<AxisSpec> axes) {
-        return new TensorSpec(t.name(), t.dtype(), t.memory(), axes, t.mesh());
+        return new TensorSpec(t.name(), t.dtype(), t.memory(), axes, t.mesh(), t.loop(), t.allocationIsLoop());
     }
 
     public static TensorSpec withDtype(TensorSpec t, DataType dtype) {
-        return new TensorSpec(t.name(), dtype, t.memory(), t.axes(), t.mesh());
+        return new TensorSpec(t.name(), dtype, t.memory(), t.axes(), t.mesh(), t.loop(), t.allocationIsLoop());
     }
 
     public static TensorSpec withMesh(TensorSpec t, MeshSpec mesh) {
-        return new TensorSpec(t.name(), t.dtype(), t.memory(), t.axes(), mesh);
+        return new TensorSpec(t.name(), t.dtype(), t.memory(), t.axes(), mesh, t.loop(), t.allocationIsLoop());
     }
 
     public static TensorSpec withMemory(TensorSpec t, MemoryType memory) {
-        return new TensorSpec(t.name(), t.dtype(), memory == MemoryType.GLOBAL ? null : memory, t.axes(), t.mesh());
+        return new TensorSpec(t.name(), t.dtype(), memory == MemoryType.GLOBAL ? null : memory, t.axes(), t.mesh(),
+                t.loop(), t.allocationIsLoop());
     }
 
     public static Optional<OpSpec> producer(FusionDocument doc, String tensor) {

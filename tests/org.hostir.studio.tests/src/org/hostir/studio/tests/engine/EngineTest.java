@@ -66,10 +66,10 @@ class EngineTest {
         String text = """
                 {
                   "format": "hostir-fusion/1",
-                  "name": "two_changes",
+                  "name": "alltoall_between_meshes",
                   "tensors": [
                     {"name": "a", "dtype": "float", "mesh": "all", "axes": [{"extent": "D", "parallel": "DIDx"}, "D"]},
-                    {"name": "b", "dtype": "float", "mesh": "all",
+                    {"name": "b", "dtype": "float", "mesh": [1, 0],
                      "axes": ["D", {"extent": "D", "parallel": "DIDx"}]}
                   ],
                   "ops": [{"op": "set", "inputs": ["a"], "output": "b"}],

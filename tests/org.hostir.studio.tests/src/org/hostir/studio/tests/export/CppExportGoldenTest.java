@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * For every seed example whose seed shows its nvFuser test code, the exported C++ makes the same calls in the same
@@ -87,6 +89,51 @@ class CppExportGoldenTest {
     @Test
     void seed003ThreeSetsDisjoint() throws Exception {
         assertSameCalls(between("003", "considers the Fusion:", "Here, tv2 is not"), "three_sets_disjoint", 1);
+    }
+
+    /**
+     * A loop-split sharding is exported as the scheduling calls of LowerCollectiveTest.Allgather_LoopSplit, in
+     * C++ and Python; a 2-D mesh, which neither export writes, is refused rather than written as a 1-D one.
+     */
+    @Test
+    void loopTransformsExportAsNvFusersCallsOrAreRefused() {
+        String loopSplit = RepoPaths.repo().resolve(
+                "examples/conformance/lower_collective_allgather_loop_split.fusion").toString();
+        CliRun cpp = CliRun.of("export", "--cpp", loopSplit, "--devices", "4");
+        assertEquals(0, cpp.code(), cpp.err());
+        assertTrue(cpp.out().contains("in->outer_split(0, communicator_->size());\nin->axis(0)->parallelize(ParallelType::DIDx);\n"
+                + "in->setAllocationDomain(in->getLoopDomain(), true);\n"), cpp.out());
+        assertTrue(!cpp.out().contains("in->axis(0)->parallelize(ParallelType::DIDx);\nin->outer_split"), cpp.out());
+        CliRun python = CliRun.of("export", "--python", loopSplit, "--devices", "4");
+        assertEquals(0, python.code(), python.err());
+        // "in" is a Python keyword: the tensor is tv0 there
+        assertTrue(python.out().contains("    tv0.outer_split(0, num_devices)\n"
+                + "    tv0.axis(0).parallelize(nvfuser.ParallelType.mesh_x)\n"
+                + "    tv0.set_allocation_domain(tv0.get_loop_domain(), new_contiguity=True)\n"), python.out());
+        String grid = RepoPaths.repo().resolve("examples/parallelism/dp_tp_linear_2x2.fusion").toString();
+        CliRun twoD = CliRun.of("export", "--cpp", grid, "--devices", "4");
+        assertEquals(2, twoD.code(), twoD.out());
+        assertTrue(twoD.err().contains("[export.unsupported]") && twoD.err().contains("2-D"), twoD.err());
+    }
+
+    /** LowerCollectiveTest.AllgatherLoopSplit_Noncontig (seeds' revision) schedules tv0 with these very calls. */
+    @Test
+    void splitsMergesAndReordersReplayAtTheirPositions(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("noncontig.fusion");
+        Files.writeString(file, """
+                {"format": "hostir-fusion/2", "name": "noncontig", "symbols": {"N": 12},
+                 "tensors": [{"name": "tv0", "dtype": "float", "axes": [5, "N"], "mesh": "all",
+                              "loop": [{"outer_split": 1, "factor": "D"}, {"parallelize": 1, "type": "DIDx"},
+                                       {"reorder": [1, 2, 0]}], "allocation": "loop"},
+                             {"name": "tv1", "dtype": "float", "axes": [5, "N"], "mesh": "all",
+                              "loop": [{"split": 1, "factor": 3}, {"merge": 0}]}],
+                 "ops": [{"op": "set", "inputs": ["tv0"], "output": "tv1"}], "inputs": ["tv0"], "outputs": ["tv1"]}
+                """);
+        CliRun cpp = CliRun.of("export", "--cpp", file.toString(), "--devices", "2");
+        assertEquals(0, cpp.code(), cpp.err());
+        assertTrue(cpp.out().contains("tv0->outer_split(1, communicator_->size());\ntv0->reorder({{1, 0}, {2, 1}, {0, 2}});\n"
+                + "tv0->axis(0)->parallelize(ParallelType::DIDx);\ntv0->setAllocationDomain(tv0->getLoopDomain(), true);\n"
+                + "tv1->split(1, 3);\ntv1->merge(0);\n"), cpp.out());
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.hostir.studio.io.ExtentSpec;
 import org.hostir.studio.io.FusionDocument;
 import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.io.LoopStep;
 import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.OpKind;
 import org.hostir.studio.io.OpSpec;
@@ -22,6 +23,7 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -59,7 +61,13 @@ class FusionWriterTest {
                         new AxisSpec(ExtentSpec.symbol("M"), IterType.REDUCTION, ParallelType.STREAM),
                         AxisSpec.of(ExtentSpec.size(7))), MeshSpec.of(3, 1)),
                 new TensorSpec("y", DataType.HALF, null, List.of(AxisSpec.of(ExtentSpec.symbol("N"))), MeshSpec.ALL),
-                new TensorSpec("z", DataType.FLOAT, MemoryType.GLOBAL, List.of(), MeshSpec.ABSENT));
+                new TensorSpec("z", DataType.FLOAT, MemoryType.GLOBAL, List.of(), MeshSpec.ABSENT),
+                new TensorSpec("w", DataType.FLOAT, null, List.of(AxisSpec.of(ExtentSpec.symbol("N")),
+                        AxisSpec.of(ExtentSpec.size(8))), new MeshSpec.Devices(List.of(0, 1, 2, 3), List.of(2, 2)),
+                        List.of(
+                        new LoopStep.Split(0, ExtentSpec.symbol("D"), false), new LoopStep.Split(2, ExtentSpec.size(4), true),
+                        new LoopStep.Merge(2), new LoopStep.Reorder(List.of(2, 0, 1)),
+                        new LoopStep.Parallelize(1, ParallelType.DIDX)), true));
         List<OpSpec> ops = List.of(
                 OpSpec.of(OpKind.SET, "y", "x").withPermute(List.of(1, 0)),
                 OpSpec.of(OpKind.MAX, "z", "y").withAxes(List.of(0, 2)),
@@ -91,12 +99,26 @@ class FusionWriterTest {
             assertTrue(at > last, k + " out of order in\n" + text);
             last = at;
         }
-        assertTrue(text.startsWith("{\n  \"format\": \"hostir-fusion/1\",\n"), text);
+        // w has loop steps: only version 2 can say them
+        assertTrue(text.startsWith("{\n  \"format\": \"hostir-fusion/2\",\n"), text);
+        for (String step : List.of("{\"outer_split\": 0, \"factor\": \"D\"}", "{\"split\": 2, \"factor\": 4}",
+                "{\"merge\": 2}", "{\"reorder\": [2, 0, 1]}", "{\"parallelize\": 1, \"type\": \"DIDx\"}",
+                "\"allocation\": \"loop\"", "\"mesh\": [[0, 1], [2, 3]]")) {
+            assertTrue(text.contains(step), step + " in\n" + text);
+        }
         // y: no memory, plain axis as a bare extent; z: no mesh
         assertTrue(text.contains("{\"name\": \"y\", \"dtype\": \"half\", \"axes\": [\"N\"], \"mesh\": \"all\"}"), text);
         assertTrue(text.contains("{\"name\": \"z\", \"dtype\": \"float\", \"memory\": \"global\", \"axes\": []}"), text);
         assertTrue(text.contains("{\"extent\": \"M\", \"iter\": \"reduction\", \"parallel\": \"Stream\"}"), text);
         assertTrue(text.endsWith("}\n"));
+    }
+
+    /** A version 1 file is written back as version 1: upgrading it is the user's choice (adding loop steps). */
+    @Test
+    void aVersion1DocumentStaysVersion1() throws Exception {
+        String text = Fixtures.read(TestPaths.repo("examples", "conformance", "lower_collective_allgather.fusion"));
+        FusionDocument doc = FusionReader.read(text, "allgather.fusion").document();
+        assertTrue(FusionWriter.write(doc).startsWith("{\n  \"format\": \"hostir-fusion/1\",\n"));
     }
 
     @Test

@@ -56,8 +56,8 @@ final class RuleCases {
         c.add(of(Rule.JSON_DUPLICATE_KEY, "a tensor with two names", "$.tensors[1].name", 2,
                 good.replaceFirst("\"name\": \"b\",", "\"name\": \"b\", \"name\": \"bb\",")));
         // structure
-        c.add(of(Rule.SCHEMA_FORMAT, "format hostir-fusion/2", "$.format",
-                base(d -> d.addProperty("format", "hostir-fusion/2"))));
+        c.add(of(Rule.SCHEMA_FORMAT, "format hostir-fusion/3", "$.format",
+                base(d -> d.addProperty("format", "hostir-fusion/3"))));
         c.add(of(Rule.SCHEMA_REQUIRED, "no name", "$", base(d -> d.remove("name"))));
         c.add(of(Rule.SCHEMA_UNKNOWN_FIELD, "a tensor with a colour", "$.tensors[1].colour",
                 base(d -> tensor(d, "b").addProperty("colour", "red"))));
@@ -145,7 +145,45 @@ final class RuleCases {
             axes.set(0, j("'D'"));
             axes.set(3, j("{'extent': 'K', 'iter': 'reduction', 'parallel': 'Stream'}"));
         })));
+        loopCases(c);
         return c;
+    }
+
+    /**
+     * The base fusion in version 2 with tensor b [K, N] scheduled by {@code steps}; {@code extra} more fields.
+     */
+    private static JsonObject loop(String steps) {
+        return base(d -> {
+            d.addProperty("format", "hostir-fusion/2");
+            tensor(d, "b").add("loop", j(steps));
+        });
+    }
+
+    private static void loopCases(List<Case> c) {
+        c.add(of(Rule.LOOP_VERSION, "loop steps in a version 1 file", "$.tensors[1].loop",
+                base(d -> tensor(d, "b").add("loop", j("[{'outer_split': 0, 'factor': 'D'}]")))));
+        c.add(of(Rule.LOOP_AXIS, "a split of loop position 2 of a 2-axis tensor", "$.tensors[1].loop[0].outer_split",
+                loop("[{'outer_split': 2, 'factor': 'D'}]")));
+        c.add(of(Rule.LOOP_FACTOR, "a split factor without a value", "$.tensors[1].loop[0].factor",
+                loop("[{'split': 0, 'factor': 'S'}]")));
+        c.add(of(Rule.LOOP_REORDER, "a reorder that repeats a position", "$.tensors[1].loop[1].reorder",
+                loop("[{'split': 1, 'factor': 2}, {'reorder': [0, 0, 1]}]")));
+        c.add(of(Rule.LOOP_LOGICAL_PARALLEL, "DIDx on a logical axis of a scheduled tensor", "$.tensors[0].axes[0]",
+                base(d -> {
+                    d.addProperty("format", "hostir-fusion/2");
+                    tensor(d, "a").add("loop", j("[{'reorder': [0, 1, 2]}]"));
+                })));
+        c.add(of(Rule.LOOP_DID_INNER_SPLIT, "DIDx on the inner part of an outer split", "$.tensors[1].loop[1]",
+                loop("[{'outer_split': 0, 'factor': 'D'}, {'parallelize': 1, 'type': 'DIDx'}]")));
+        c.add(of(Rule.LOOP_DID_SPLIT, "DIDx on the outer part of an inner split", "$.tensors[1].loop[1]",
+                loop("[{'split': 0, 'factor': 'D'}, {'parallelize': 0, 'type': 'DIDx'}]")));
+        c.add(of(Rule.LOOP_STREAM, "Stream on a merged axis", "$.tensors[1].loop[1]",
+                loop("[{'merge': 0}, {'parallelize': 0, 'type': 'Stream'}]")));
+        c.add(of(Rule.LOOP_INDIVISIBLE, "K = 3 split over 2 devices", "$.tensors[1].axes[0]", base(d -> {
+            d.addProperty("format", "hostir-fusion/2");
+            d.getAsJsonObject("symbols").addProperty("K", 3);
+            tensor(d, "b").add("loop", j("[{'outer_split': 0, 'factor': 'D'}, {'parallelize': 0, 'type': 'DIDx'}]"));
+        })));
     }
 
     /** Rules whose cases need something other than a file's text; each has its own test. */

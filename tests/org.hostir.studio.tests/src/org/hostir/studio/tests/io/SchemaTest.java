@@ -52,8 +52,8 @@ class SchemaTest {
     void isDraft2020_12AndNamesTheFormat() {
         JsonObject s = schema();
         assertEquals("https://json-schema.org/draft/2020-12/schema", s.get("$schema").getAsString());
-        assertEquals(FusionDocument.FORMAT,
-                s.getAsJsonObject("properties").getAsJsonObject("format").get("const").getAsString());
+        assertEquals(Set.of(FusionDocument.FORMAT, FusionDocument.FORMAT_2),
+                strings(s.getAsJsonObject("properties").getAsJsonObject("format").getAsJsonArray("enum")));
         assertEquals(Set.of("format", "name", "tensors", "ops", "inputs", "outputs"), strings(s.getAsJsonArray("required")));
     }
 
@@ -66,7 +66,7 @@ class SchemaTest {
         }
         Set<String> allowed = schema().getAsJsonObject("properties").keySet();
         assertTrue(allowed.containsAll(example.keySet()), file + ": " + example.keySet() + " not all in " + allowed);
-        assertEquals(FusionDocument.FORMAT, example.get("format").getAsString());
+        assertTrue(Set.of(FusionDocument.FORMAT, FusionDocument.FORMAT_2).contains(example.get("format").getAsString()));
     }
 
     @Test
@@ -87,6 +87,16 @@ class SchemaTest {
             }
         }
         written.getAsJsonArray("ops").forEach(o -> seenOp.addAll(o.getAsJsonObject().keySet()));
+        Set<String> stepFields = new HashSet<>();
+        def("loopStep").getAsJsonArray("oneOf").forEach(v -> stepFields.addAll(v.getAsJsonObject()
+                .getAsJsonObject("properties").keySet()));
+        Set<String> seenStep = new HashSet<>();
+        for (JsonElement t : written.getAsJsonArray("tensors")) {
+            JsonArray steps = t.getAsJsonObject().getAsJsonArray("loop");
+            if (steps != null) steps.forEach(st -> seenStep.addAll(st.getAsJsonObject().keySet()));
+        }
+        assertEquals(stepFields, seenStep);
+        assertEquals(FusionDocument.FORMAT_2, written.get("format").getAsString());
         assertEquals(tensorFields, seenTensor);
         assertEquals(opFields, seenOp);
         assertEquals(axisFields, seenAxis);

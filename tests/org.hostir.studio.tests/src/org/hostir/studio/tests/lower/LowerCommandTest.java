@@ -128,7 +128,7 @@ class LowerCommandTest {
                   "name": "alltoall",
                   "tensors": [
                     {"name": "x", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "D"], "mesh": "all"},
-                    {"name": "y", "dtype": "float", "axes": ["D", {"extent": "D", "parallel": "DIDx"}], "mesh": "all"}
+                    {"name": "y", "dtype": "float", "axes": ["D", {"extent": "D", "parallel": "DIDx"}], "mesh": [1, 0]}
                   ],
                   "ops": [{"op": "set", "inputs": ["x"], "output": "y"}],
                   "inputs": ["x"],
@@ -139,8 +139,9 @@ class LowerCommandTest {
         assertEquals(2, r.code(), r.out() + r.err());
         List<String> lines = r.err().lines().toList();
         assertEquals(1, lines.size(), r.err());
-        assertEquals("error: " + file + ":6: set y = set(x): changes two shardings at once (an all-to-all), which "
-                + "has no collective here [sharding.two-changes]", lines.get(0));
+        assertEquals("error: " + file + ":6: set y = set(x): moves the sharded axis from DeviceMesh{0 1} to"
+                + " DeviceMesh{1 0}; an AllToAll needs the same mesh on both sides (nvFuser's lowerToAllToAll):"
+                + " insert a set to change the mesh first [sharding.alltoall-mesh]", lines.get(0));
         assertEquals("", r.out());
     }
 }

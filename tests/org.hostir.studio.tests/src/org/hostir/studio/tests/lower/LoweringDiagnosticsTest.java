@@ -50,14 +50,15 @@ class LoweringDiagnosticsTest {
         assertEquals(new Subject.Axis(new Subject.Tensor(1, t1.label()), 0), e.subject());
     }
 
+    /** nvFuser's lowerToAllToAll: "AllToAll sender and receiver meshes must be the same". */
     @Test
-    void twoShardingChangesInOneExpression() {
+    void movingTheShardedAxisToAnotherMeshIsRefused() {
         IrBuilder b = new IrBuilder();
         Extent two = new Extent.Constant(2);
         TensorView t0 = TestFusions.tv(b, M01, b.iter(two, DIDX), b.iter(two));
-        TensorView t1 = TestFusions.tv(b, M01, b.iter(two), b.iter(two, DIDX));
+        TensorView t1 = TestFusions.tv(b, DeviceMesh.of(1, 0), b.iter(two), b.iter(two, DIDX));
         LoweringError e = failure(b.fusion("f", List.of(t0), List.of(new FusionOp.Set(t1, t0)), List.of(t1)));
-        assertEquals("sharding.two-changes", e.rule());
+        assertEquals("sharding.alltoall-mesh", e.rule());
         assertTrue(e.where().contains("set T1 = set(T0)"), e.where());
         assertEquals(Subject.tensor(t1), e.subject());
     }

@@ -1,0 +1,48 @@
+package org.hostir.studio.exec;
+
+import java.util.Arrays;
+
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Communication;
+
+/**
+ * Whether an AllToAll's flat chunks are the slices it moves. nvFuser posts alltoall_base on the flattened
+ * buffers (postAllToAll) without reordering axes, so chunk j of the input is the slice j of the output's sharded
+ * axis only when every input axis before it holds one element per rank, and symmetrically for the output. A run
+ * that breaks this would exchange the wrong elements; it is refused instead.
+ */
+final class AllToAllLayout {
+    private AllToAllLayout() {}
+
+    static void check(Communication c, ScalarEnv env) {
+        TensorView in = c.input();
+        TensorView out = c.output();
+        int p = runtimePosition(in);
+        int q = runtimePosition(out);
+        long[] inShape = env.localShape(in);
+        long[] outShape = env.localShape(out);
+        if (product(inShape, q) != 1 || product(outShape, p) != 1) {
+            throw new ExecutionException("AllToAll " + c.id() + " moves the sharding of " + in.label() + " (axis " + p
+                    + ", local shape " + Arrays.toString(inShape) + ") to axis " + q + " of " + out.label()
+                    + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than one element"
+                    + " per rank comes first; nvFuser's AllToAll splits the flat buffers and does not reorder:"
+                    + " make the axes before the sharded ones size 1 per rank or move them after");
+        }
+    }
+
+    private static int runtimePosition(TensorView tv) {
+        int pos = 0;
+        for (var a : tv.axes()) {
+            if (a.isReduction()) continue;
+            if (a.isDeviceDim()) return pos;
+            pos++;
+        }
+        throw new ExecutionException(tv.label() + " has no sharded axis for an AllToAll");
+    }
+
+    private static long product(long[] shape, int upTo) {
+        long n = 1;
+        for (int i = 0; i < upTo; i++) n *= shape[i];
+        return n;
+    }
+}

@@ -1,0 +1,164 @@
+package org.hostir.studio.ir;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.IntSupplier;
+
+/**
+ * A tensor's loop domain and how it derives from the logical one (nvFuser's TensorDomain: logical, loop and
+ * allocation domains). Built by nvFuser's scheduling calls, each returning a new domain: {@link #split},
+ * {@link #merge}, {@link #reorder}, {@link #parallelize}. {@code allocationIsLoop} records
+ * {@code setAllocationDomain(getLoopDomain(), true)}; otherwise the allocation domain is the logical one.
+ *
+ * @param logical    the logical axes (the tensor's {@code axes}), as the transforms see them
+ * @param transforms splits and merges in the order they were applied
+ * @param loop       the loop domain, printed where nvFuser prints a tensor
+ */
+public record LoopDomain(List<IterDomain> logical, List<IterTransform> transforms, List<Axis> loop,
+                         boolean allocationIsLoop) {
+
+    /**
+     * An iter domain of the loop domain or between logical and loop: like {@link IterDomain}, but its extent
+     * may be an expression ({@code ceilDiv(i0, 4)}).
+     */
+    public record Axis(int id, Scalar extent, IterType iterType, ParallelType parallelType) {
+        public Axis {
+            Objects.requireNonNull(extent, "extent");
+            Objects.requireNonNull(iterType, "iterType");
+            Objects.requireNonNull(parallelType, "parallelType");
+        }
+
+        static Axis of(IterDomain d) { return new Axis(d.id(), d.extent(), d.iterType(), d.parallelType()); }
+
+        public boolean isDeviceDim() { return parallelType.isDeviceDim(); }
+
+        public Axis withParallelType(ParallelType p) { return new Axis(id, extent, iterType, p); }
+    }
+
+    public LoopDomain {
+        logical = List.copyOf(logical);
+        transforms = List.copyOf(transforms);
+        loop = List.copyOf(loop);
+    }
+
+    /** The loop domain before any transform: the logical axes themselves. */
+    public static LoopDomain of(List<IterDomain> logical) {
+        return new LoopDomain(logical, List.of(), logical.stream().map(Axis::of).toList(), false);
+    }
+
+    /** Whether the loop domain is the logical one (nothing to print or derive beyond the logical axes). */
+    public boolean isTrivial() {
+        return transforms.isEmpty() && !allocationIsLoop && loop.equals(logical.stream().map(Axis::of).toList());
+    }
+
+    /** nvFuser's {@code tv->split(axis, factor, inner_split)}; ids of the two new axes come from {@code ids}. */
+    public LoopDomain split(int axis, Scalar factor, boolean innerSplit, IntSupplier ids) {
+        Axis in = loop.get(axis);
+        Scalar rest = Scalar.ceilDiv(in.extent(), factor);
+        Axis outer = new Axis(ids.getAsInt(), innerSplit ? rest : factor, in.iterType(), ParallelType.SERIAL);
+        Axis inner = new Axis(ids.getAsInt(), innerSplit ? factor : rest, in.iterType(), ParallelType.SERIAL);
+        List<Axis> next = new ArrayList<>(loop);
+        next.set(axis, outer);
+        next.add(axis + 1, inner);
+        return with(new IterTransform.Split(in.id(), factor, innerSplit, outer, inner), next);
+    }
+
+    /** nvFuser's {@code tv->merge(axis)}: the axis and the next one become one. */
+    public LoopDomain merge(int axis, IntSupplier ids) {
+        Axis outer = loop.get(axis);
+        Axis inner = loop.get(axis + 1);
+        Axis out = new Axis(ids.getAsInt(), Scalar.mul(outer.extent(), inner.extent()), outer.iterType(),
+                ParallelType.SERIAL);
+        List<Axis> next = new ArrayList<>(loop);
+        next.remove(axis + 1);
+        next.set(axis, out);
+        return with(new IterTransform.Merge(outer.id(), inner.id(), out), next);
+    }
+
+    /** The loop domain permuted: new position i holds the axis at old position {@code order.get(i)}. */
+    public LoopDomain reorder(List<Integer> order) {
+        return new LoopDomain(logical, transforms, order.stream().map(loop::get).toList(), allocationIsLoop);
+    }
+
+    /** nvFuser's {@code tv->axis(axis)->parallelize(type)}. */
+    public LoopDomain parallelize(int axis, ParallelType type) {
+        List<Axis> next = new ArrayList<>(loop);
+        next.set(axis, loop.get(axis).withParallelType(type));
+        return new LoopDomain(logical, transforms, next, allocationIsLoop);
+    }
+
+    public LoopDomain withAllocationIsLoop(boolean value) {
+        return new LoopDomain(logical, transforms, loop, value);
+    }
+
+    private LoopDomain with(IterTransform t, List<Axis> next) {
+        List<IterTransform> all = new ArrayList<>(transforms);
+        all.add(t);
+        return new LoopDomain(logical, all, next, allocationIsLoop);
+    }
+
+    /** How a loop axis derives from the logical domain: the logical axis it comes from and the path's kind. */
+    public enum Derivation {
+        /** the axis is a logical axis */
+        LOGICAL,
+        /** the outer part of an outer split of a logical axis: a device split (nvFuser's isValidDeviceSplit) */
+        OUTER_OF_OUTER_SPLIT,
+        /** reached through an inner part, an inner split, a merge or several splits */
+        OTHER
+    }
+
+    /** The logical position a loop axis comes from, following splits' inputs and merges' outer inputs. */
+    public record Source(int logicalPosition, Derivation derivation) {}
+
+    /**
+     * nvFuser's getProducingLogicalAxis for the loop axis at {@code loopPosition}: the logical axis it derives
+     * from (through a merge, its outer input, as nvFuser follows) and how.
+     */
+    public Source source(int loopPosition) {
+        Map<Integer, IterTransform> definition = new HashMap<>();
+        for (IterTransform t : transforms) {
+            t.outputs().forEach(a -> definition.put(a.id(), t));
+        }
+        int id = loop.get(loopPosition).id();
+        int steps = 0;
+        boolean deviceSplit = true;
+        while (definition.containsKey(id)) {
+            IterTransform t = definition.get(id);
+            switch (t) {
+                case IterTransform.Split s -> {
+                    deviceSplit &= !s.innerSplit() && s.outer().id() == id;
+                    id = s.in();
+                }
+                case IterTransform.Merge m -> {
+                    deviceSplit = false;
+                    id = m.outer();
+                }
+            }
+            steps++;
+        }
+        int position = positionOf(id);
+        Derivation d = steps == 0 ? Derivation.LOGICAL
+                : steps == 1 && deviceSplit ? Derivation.OUTER_OF_OUTER_SPLIT : Derivation.OTHER;
+        return new Source(position, d);
+    }
+
+    private int positionOf(int logicalId) {
+        for (int i = 0; i < logical.size(); i++) {
+            if (logical.get(i).id() == logicalId) return i;
+        }
+        throw new IllegalStateException("iter domain " + logicalId + " is not in the logical domain");
+    }
+
+    /** The loop axis of a parallel type that is not a reduction, nvFuser's getShardedIterDomain on the loop. */
+    public Optional<Integer> loopPositionOf(ParallelType type) {
+        for (int i = 0; i < loop.size(); i++) {
+            Axis a = loop.get(i);
+            if (a.parallelType() == type && a.iterType() != IterType.REDUCTION) return Optional.of(i);
+        }
+        return Optional.empty();
+    }
+}

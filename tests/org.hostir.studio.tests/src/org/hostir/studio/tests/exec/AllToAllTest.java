@@ -1,0 +1,78 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.print.HostIrPrinter;
+import org.hostir.studio.lower.LoweringOptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A set that moves the DIDx sharding from one axis to another: nvFuser's AllToAll, with c10d's even all-to-all
+ * on the flat buffers, validated against the unsharded reference; layouts it cannot serve are refused.
+ */
+class AllToAllTest {
+
+    private static LoadedFusion load(String text, int devices) throws Exception {
+        return Engine.load(new FusionSource.Text(text, "a2a.fusion"), devices, Map.of());
+    }
+
+    private static String fusion(String format, String x, String y) {
+        return """
+                {"format": "%s", "name": "a2a", "symbols": {"N": 12, "K": 3},
+                 "tensors": [{"name": "x", "dtype": "float", "mesh": "all", %s},
+                             {"name": "y", "dtype": "float", "mesh": "all", %s}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}], "inputs": ["x"], "outputs": ["y"]}
+                """.formatted(format, x, y);
+    }
+
+    @Test
+    void logicalShardingsMovedAcrossAxesValidateAtEveryDeviceCount() throws Exception {
+        String text = fusion("hostir-fusion/1", "\"axes\": [{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"D\", \"K\"]",
+                "\"axes\": [\"D\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"K\"]");
+        for (int d : new int[] {1, 2, 3, 4, 8}) {
+            LoadedFusion loaded = load(text, d);
+            // one device: a one-device mesh counts as unsharded (convertSingleOpToCommunication), no AllToAll
+            String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+            assertEquals(d > 1, program.contains("type=AllToAll, team=("), program);
+            try (CpuBackend backend = new CpuBackend(d, 10_000)) {
+                RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()), backend, s -> { });
+                assertTrue(r.validation().orElseThrow().passed(), d + " devices: " + r.validation().orElseThrow().line());
+            }
+        }
+    }
+
+    @Test
+    void aPlainAxisBeforeTheShardedOnesIsRefusedByCheck() throws Exception {
+        String text = fusion("hostir-fusion/1", "\"axes\": [\"K\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"D\"]",
+                "\"axes\": [\"K\", \"D\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(load(text, 2), LoweringOptions.DEFAULTS));
+        assertEquals("sharding.alltoall-layout", e.diagnostics().getFirst().rule());
+        assertEquals(3, e.diagnostics().getFirst().line(), e.diagnostics().getFirst().format());
+    }
+
+    @Test
+    void aSplitShardedAxisHoldingSeveralElementsFirstIsRefusedAtRunTime() throws Exception {
+        String text = fusion("hostir-fusion/2", "\"axes\": [\"N\", \"D\"], \"loop\": [{\"outer_split\": 0,"
+                + " \"factor\": \"D\"}, {\"parallelize\": 0, \"type\": \"DIDx\"}]",
+                "\"axes\": [\"N\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
+        LoadedFusion loaded = load(text, 2);
+        try (CpuBackend backend = new CpuBackend(2, 10_000)) {
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, s -> { }));
+            assertTrue(e.getMessage().contains("AllToAll") && e.getMessage().contains("local shape [6, 2]"),
+                    e.getMessage());
+        }
+    }
+}
