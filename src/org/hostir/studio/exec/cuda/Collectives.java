@@ -18,15 +18,16 @@ final class Collectives {
     private Collectives() {}
 
     static void post(CudaDevice d, CollectiveCall call, CudaBuffer in, CudaBuffer out, CudaStream s) {
+        List<Integer> team = call.team();
+        if (team.size() == 1) {
+            // a team of one: input and output hold the same elements (Ops.copy, strided or not, rejects a count
+            // mismatch)
+            if (in != null && out != null) d.ops.copy(out, in, s);
+            return;
+        }
         for (CudaBuffer b : new CudaBuffer[] {in, out}) {
             if (b != null && !b.contiguous()) throw new ExecutionException(call.type().dumpName() + " on rank "
                     + d.rank + ": a strided buffer " + b + " (NCCL needs contiguous memory)");
-        }
-        List<Integer> team = call.team();
-        if (team.size() == 1) {
-            // a team of one: input and output hold the same elements (Ops.copy rejects a count mismatch)
-            if (in != null && out != null) d.ops.copy(out, in, s);
-            return;
         }
         Nccl nccl = d.backend.nccl();
         long comm = d.backend.communicator(team, d.rank);

@@ -123,9 +123,26 @@ final class Ops {
             case SUM -> Kernels.Kind.REDUCE_SUM;
             case MAX -> Kernels.Kind.REDUCE_MAX;
         };
+        long[][] o = keptOutput(out, reduced, kept);
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
-                x.address(), x.address(), new Kernels.Launch(out.shape(), out.strides(), sa, null, rshape, rsa, 0),
-                s.handle());
+                x.address(), x.address(), new Kernels.Launch(o[0], o[1], sa, null, rshape, rsa, 0), s.handle());
+    }
+
+    /**
+     * The output's shape and strides over the kept axes. Partial sums (lower.SplitReduction) keep each reduced axis
+     * as an axis of size 1, so their output has the input's rank: those axes are left out of the kernel's indexing.
+     */
+    private static long[][] keptOutput(CudaBuffer out, boolean[] reduced, int kept) {
+        if (out.shape().length == kept) return new long[][] {out.shape(), out.strides()};
+        long[] shape = new long[kept], strides = new long[kept];
+        int k = 0;
+        for (int i = 0; i < reduced.length; i++) {
+            if (!reduced[i]) {
+                shape[k] = out.shape()[i];
+                strides[k++] = out.strides()[i];
+            }
+        }
+        return new long[][] {shape, strides};
     }
 
     /** Rows of a [.., R, C] view with unit column stride that fold into one [rows, C] matrix: its row stride. */
