@@ -84,7 +84,9 @@ public final class CppTestExporter {
 
     /** nvFuser's TensorView scheduling calls, as its multi-device tests write them. */
     private static String loopCall(String tv, LoopCalls.Call c, long devices) {
-        return tv + switch (c) {
+        // A local, not `tv + switch`: ECJ writes wrong stack-map frames for a switch with a loop inside a
+        // string concatenation (VerifyError under Tycho).
+        String call = switch (c) {
             case LoopCalls.Split s -> (s.innerSplit() ? "->split(" : "->outer_split(") + s.axis() + ", "
                     + (s.factor() == devices ? "communicator_->size()" : Long.toString(s.factor())) + ")";
             case LoopCalls.Merge m -> "->merge(" + m.axis() + ")";
@@ -99,6 +101,7 @@ public final class CppTestExporter {
                     + parallel(p.type()) + ")";
             case LoopCalls.AllocationIsLoop a -> "->setAllocationDomain(" + tv + "->getLoopDomain(), true)";
         };
+        return tv + call;
     }
 
     private static void run(ExportPlan plan, StringBuilder out) throws ExportException {

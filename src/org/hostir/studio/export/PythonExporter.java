@@ -172,7 +172,9 @@ public final class PythonExporter {
 
     /** nvfuser_direct's TensorView calls (python/python_direct/ir.cpp), as tests/python/direct/test_tutorial.py. */
     private static String loopCall(String tv, LoopCalls.Call c, long devices) {
-        return tv + switch (c) {
+        // A local, not `tv + switch`: ECJ writes wrong stack-map frames for a switch with a loop inside a
+        // string concatenation (VerifyError under Tycho).
+        String call = switch (c) {
             case LoopCalls.Split s -> (s.innerSplit() ? ".split(" : ".outer_split(") + s.axis() + ", "
                     + (s.factor() == devices ? "num_devices" : Long.toString(s.factor())) + ")";
             case LoopCalls.Merge m -> ".merge(" + m.axis() + ", " + (m.axis() + 1) + ")";
@@ -187,6 +189,7 @@ public final class PythonExporter {
                     + parallel(p.type()) + ")";
             case LoopCalls.AllocationIsLoop a -> ".set_allocation_domain(" + tv + ".get_loop_domain(), new_contiguity=True)";
         };
+        return tv + call;
     }
 
     private static String parallel(ParallelType t) {
