@@ -99,6 +99,7 @@ public final class CppTestExporter {
             }
             case LoopCalls.Parallelize p -> "->axis(" + p.axis() + ")->parallelize(ParallelType::"
                     + parallel(p.type()) + ")";
+            case LoopCalls.Swizzle1D z -> "->swizzle1d(" + z.axis() + ", ParallelType::" + parallel(z.type()) + ")";
             case LoopCalls.AllocationIsLoop a -> "->setAllocationDomain(" + tv + "->getLoopDomain(), true)";
         };
         return tv + call;

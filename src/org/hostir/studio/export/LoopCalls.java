@@ -27,6 +27,9 @@ final class LoopCalls {
 
     record Parallelize(int axis, ParallelType type) implements Call {}
 
+    /** {@code tv->swizzle1d(axis, type)}. */
+    record Swizzle1D(int axis, ParallelType type) implements Call {}
+
     record AllocationIsLoop() implements Call {}
 
     private LoopCalls() {}
@@ -41,6 +44,11 @@ final class LoopCalls {
                     calls.add(new Split(pos, constant(s.factor()), s.innerSplit()));
                     ids.set(pos, s.outer().id());
                     ids.add(pos + 1, s.inner().id());
+                }
+                case IterTransform.Swizzle1D z -> {
+                    int pos = ids.indexOf(z.in().id());
+                    calls.add(new Swizzle1D(pos, z.parallelType()));
+                    ids.set(pos, z.out().id());
                 }
                 case IterTransform.Merge m -> {
                     int pos = ids.indexOf(m.outer());

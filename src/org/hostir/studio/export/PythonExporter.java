@@ -187,6 +187,7 @@ public final class PythonExporter {
             }
             case LoopCalls.Parallelize p -> ".axis(" + p.axis() + ").parallelize(nvfuser.ParallelType."
                     + parallel(p.type()) + ")";
+            case LoopCalls.Swizzle1D z -> ".swizzle1d(" + z.axis() + ", nvfuser.ParallelType." + parallel(z.type()) + ")";
             case LoopCalls.AllocationIsLoop a -> ".set_allocation_domain(" + tv + ".get_loop_domain(), new_contiguity=True)";
         };
         return tv + call;

@@ -138,6 +138,7 @@ public final class FusionConverter {
                 case LoopStep.Merge m -> loop.merge(m.axis(), b::nextIterDomainId);
                 case LoopStep.Reorder r -> loop.reorder(r.order());
                 case LoopStep.Parallelize p -> loop.parallelize(p.axis(), p.type());
+                case LoopStep.Swizzle1D z -> loop.swizzle1d(z.axis(), z.type(), b::nextIterDomainId);
             };
         }
         return tv.withLoop(loop);

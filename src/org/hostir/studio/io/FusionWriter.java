@@ -93,6 +93,10 @@ public final class FusionWriter {
                 o.addProperty("parallelize", p.axis());
                 o.addProperty("type", p.type().fileName());
             }
+            case LoopStep.Swizzle1D z -> {
+                o.addProperty("swizzle1d", z.axis());
+                o.addProperty("type", z.type().fileName());
+            }
         }
         return o;
     }

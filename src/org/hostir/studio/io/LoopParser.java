@@ -16,7 +16,8 @@ import org.hostir.studio.ir.ParallelType;
  * (getProducingLogicalAxis, isValidDeviceSplit).
  */
 final class LoopParser {
-    static final Set<String> STEP_KEYS = Set.of("split", "outer_split", "merge", "reorder", "parallelize");
+    static final Set<String> STEP_KEYS = Set.of("split", "outer_split", "merge", "reorder", "parallelize",
+            "swizzle1d");
 
     /** How a loop position derives from the logical domain, tracked while the steps are read. */
     private enum Kind { LOGICAL, OUTER_OF_OUTER_SPLIT, INNER_PART, OTHER }
@@ -50,7 +51,7 @@ final class LoopParser {
         List<String> kinds = o.members().keySet().stream().filter(STEP_KEYS::contains).toList();
         if (kinds.size() != 1) {
             f.report(n, path, Rule.SCHEMA_REQUIRED, "a loop step has exactly one of split, outer_split, merge,"
-                    + " reorder, parallelize; got " + (kinds.isEmpty() ? "none" : String.join(", ", kinds)));
+                    + " reorder, parallelize, swizzle1d; got " + (kinds.isEmpty() ? "none" : String.join(", ", kinds)));
             return null;
         }
         String kind = kinds.get(0);
@@ -58,6 +59,7 @@ final class LoopParser {
             case "split", "outer_split" -> split(o, path, kind, loop);
             case "merge" -> merge(o, path, loop);
             case "reorder" -> reorder(o, path, loop);
+            case "swizzle1d" -> swizzle1d(o, path, loop);
             default -> parallelize(o, path, loop);
         };
     }
@@ -102,6 +104,25 @@ final class LoopParser {
         List<Kind> before = List.copyOf(loop);
         for (int i = 0; i < order.size(); i++) loop.set(i, before.get(order.get(i).intValue()));
         return new LoopStep.Reorder(order.stream().map(Long::intValue).toList());
+    }
+
+    /**
+     * TensorView::swizzle1d: only device parallel types ("Swizzle1D only supports device parallel types"). The
+     * swizzled axis keeps its extent and stands for the same logical axis, so its derivation is unchanged.
+     */
+    private LoopStep swizzle1d(JsonNode.JObject o, String path, List<Kind> loop) {
+        f.allowOnly(o, path, Set.of("swizzle1d", "type"), "a swizzle1d step");
+        Integer axis = position(o.get("swizzle1d"), field(path, "swizzle1d"), loop.size());
+        JsonNode typeNode = f.require(o, path, "type");
+        ParallelType type = typeNode == null ? null : tensors.parallelType(typeNode, field(path, "type"));
+        if (axis == null || type == null) return null;
+        if (!type.isDeviceDim()) {
+            f.report(typeNode, field(path, "type"), Rule.LOOP_SWIZZLE, "swizzle1d takes a device parallel type"
+                    + " (DIDx, DIDy), given " + type.fileName() + " (nvFuser: \"Swizzle1D only supports device"
+                    + " parallel types\")");
+            return null;
+        }
+        return new LoopStep.Swizzle1D(axis, type);
     }
 
     private LoopStep parallelize(JsonNode.JObject o, String path, List<Kind> loop) {

@@ -7,7 +7,8 @@ import org.hostir.studio.ir.ParallelType;
 
 /**
  * One scheduling call on a tensor's loop domain in a {@code hostir-fusion/2} file, in nvFuser's words:
- * {@code split}/{@code outer_split} by a factor, {@code merge}, {@code reorder}, {@code parallelize}. Positions
+ * {@code split}/{@code outer_split} by a factor, {@code merge}, {@code reorder}, {@code parallelize},
+ * {@code swizzle1d}. Positions
  * are loop positions at the time of the step, as in nvFuser.
  */
 public sealed interface LoopStep {
@@ -26,6 +27,13 @@ public sealed interface LoopStep {
     record Reorder(List<Integer> order) implements LoopStep {
         public Reorder {
             order = List.copyOf(order);
+        }
+    }
+
+    /** {@code tv->swizzle1d(axis, type)}: the axis renumbered by a device parallel type (nvFuser's Swizzle1D). */
+    record Swizzle1D(int axis, ParallelType type) implements LoopStep {
+        public Swizzle1D {
+            Objects.requireNonNull(type, "type");
         }
     }
 

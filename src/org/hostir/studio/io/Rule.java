@@ -67,6 +67,8 @@ public enum Rule {
             + " (nvFuser: \"we don't support DID on inner splits\")"),
     LOOP_DID_SPLIT("loop.did-split", "a device-parallel loop axis is a logical axis or the outer part of one outer"
             + " split of a logical axis (nvFuser's isValidDeviceSplit)"),
+    LOOP_SWIZZLE("loop.swizzle1d", "swizzle1d takes a device parallel type (DIDx, DIDy), as nvFuser's"
+            + " TensorView::swizzle1d"),
     LOOP_STREAM("loop.stream", "a Stream loop axis is a logical axis (Stream on split or merged axes is not"
             + " supported yet)"),
     LOOP_INDIVISIBLE("loop.indivisible", "an axis sharded by a split has an extent that is a multiple of the"

@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * A transform between iter domains of one tensor, as nvFuser records them ({@code Split}, {@code Merge} in
  * csrc/ir/internal_base_nodes.h): the loop domain is derived from the logical one by these. Inputs and outputs
- * are named by iter domain id; reorder has no record (it only permutes the loop domain).
+ * are named by iter domain id; reorder has no record (it only permutes the loop domain). {@code Swizzle1D}
+ * (csrc/ir/internal_nodes.h) renumbers an axis's indices by a device parallel type without changing its extent.
  */
 public sealed interface IterTransform {
 
@@ -44,6 +45,25 @@ public sealed interface IterTransform {
 
         @Override
         public List<Integer> inputs() { return List.of(outer, inner); }
+
+        @Override
+        public List<LoopDomain.Axis> outputs() { return List.of(out); }
+    }
+
+    /**
+     * nvFuser's {@code Swizzle1D}: {@code out} has {@code in}'s extent, index i standing for
+     * {@code (i + deviceIdx) % n} of {@code in}, n being the mesh's size along {@code parallelType} (a device
+     * type). A Stream axis so defined makes the DID-to-Stream allgather a CollectivePermute.
+     */
+    record Swizzle1D(LoopDomain.Axis in, ParallelType parallelType, LoopDomain.Axis out) implements IterTransform {
+        public Swizzle1D {
+            Objects.requireNonNull(in, "in");
+            Objects.requireNonNull(parallelType, "parallelType");
+            Objects.requireNonNull(out, "out");
+        }
+
+        @Override
+        public List<Integer> inputs() { return List.of(in.id()); }
 
         @Override
         public List<LoopDomain.Axis> outputs() { return List.of(out); }

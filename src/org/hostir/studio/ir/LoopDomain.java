@@ -79,6 +79,30 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
         return with(new IterTransform.Merge(outer.id(), inner.id(), out), next);
     }
 
+    /**
+     * nvFuser's {@code tv->swizzle1d(axis, type)}: the axis replaced by a fresh one of the same extent, defined by
+     * a {@link IterTransform.Swizzle1D} (its parallel type starts Serial, as a new iter domain's does).
+     */
+    public LoopDomain swizzle1d(int axis, ParallelType type, IntSupplier ids) {
+        Axis in = loop.get(axis);
+        Axis out = new Axis(ids.getAsInt(), in.extent(), in.iterType(), ParallelType.SERIAL);
+        List<Axis> next = new ArrayList<>(loop);
+        next.set(axis, out);
+        return with(new IterTransform.Swizzle1D(in, type, out), next);
+    }
+
+    /**
+     * The Swizzle1D defining the loop axis at {@code loopPosition}, if one does (nvFuser's
+     * {@code stream_id->definition()->isA<Swizzle1D>()}).
+     */
+    public Optional<IterTransform.Swizzle1D> swizzleOf(int loopPosition) {
+        int id = loop.get(loopPosition).id();
+        for (IterTransform t : transforms) {
+            if (t instanceof IterTransform.Swizzle1D s && s.out().id() == id) return Optional.of(s);
+        }
+        return Optional.empty();
+    }
+
     /** The loop domain permuted: new position i holds the axis at old position {@code order.get(i)}. */
     public LoopDomain reorder(List<Integer> order) {
         return new LoopDomain(logical, transforms, order.stream().map(loop::get).toList(), allocationIsLoop);
@@ -136,6 +160,11 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
                 case IterTransform.Merge m -> {
                     deviceSplit = false;
                     id = m.outer();
+                }
+                case IterTransform.Swizzle1D z -> {
+                    // a renumbering of the same extent: the axis still stands for its input
+                    id = z.in().id();
+                    continue;
                 }
             }
             steps++;

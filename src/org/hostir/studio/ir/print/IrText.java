@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
@@ -45,6 +46,15 @@ public final class IrText {
     public static String loopAxis(LoopDomain.Axis a, DumpGeneration g) {
         String parallel = a.parallelType() == ParallelType.STREAM ? g.streamAxisName() : a.parallelType().dumpName();
         return a.iterType().letter() + parallel + a.id() + "{" + scalar(a.extent()) + "}";
+    }
+
+    /**
+     * nvFuser's {@code Swizzle1D::toString}: {@code iS6{4} = Swizzle1D(iS4{4}, parallelType=deviceIdx.x)}, the
+     * parallel type as {@code operator<<} prints it (stringifyThread).
+     */
+    public static String swizzle1d(IterTransform.Swizzle1D z) {
+        return loopAxis(z.out(), DumpGeneration.CURRENT) + " = Swizzle1D(" + loopAxis(z.in(), DumpGeneration.CURRENT)
+                + ", parallelType=" + z.parallelType().dumpName() + ")";
     }
 
     /** {@code DeviceMesh{0 1 2 3}}; a 2-D mesh row by row, {@code DeviceMesh{{0 1}{2 3}}}, as nvFuser prints it. */

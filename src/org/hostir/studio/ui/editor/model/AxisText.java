@@ -46,6 +46,7 @@ public final class AxisText {
                 case LoopStep.Merge m -> "merge " + m.axis();
                 case LoopStep.Reorder r -> "reorder " + r.order();
                 case LoopStep.Parallelize p -> p.type().fileName() + " " + p.axis();
+                case LoopStep.Swizzle1D z -> "swizzle1d " + z.axis() + " " + z.type().fileName();
             });
         }
         if (t.allocationIsLoop()) steps.add("allocation loop");
