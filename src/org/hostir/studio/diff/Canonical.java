@@ -27,6 +27,7 @@ import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -147,6 +148,8 @@ public final class Canonical {
             case Communication c -> new Communication(printed(c.id()), c.type(), c.team(),
                     c.root() == null ? null : scalar(c.root()), tensor(c.input()), tensor(c.output()),
                     c.reduction(), c.backend());
+            case CollectivePermute c -> new CollectivePermute(printed(c.id()), tensor(c.output()), tensor(c.input()),
+                    c.team(), scalar(c.sendPeer()), scalar(c.recvPeer()), c.backend());
             case P2PCommunication p -> new P2PCommunication(printed(p.id()), p.type(), tensor(p.buffer()),
                     scalar(p.peer()), p.backend());
             case StartCoalescing s -> new StartCoalescing(fresh());

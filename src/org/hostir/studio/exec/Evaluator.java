@@ -9,6 +9,7 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.Deallocate;
@@ -122,6 +123,7 @@ public final class Evaluator {
                 if (values.containsKey(s.in().id()) || onThisRank(s.in())) values.put(s.out().id(), select(s));
             }
             case Communication c -> works.put(c.id(), post(c));
+            case CollectivePermute c -> works.put(c.id(), permute(c));
             case P2PCommunication p -> {
                 P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
                 if (group != null) {
@@ -170,6 +172,36 @@ public final class Evaluator {
         return device.collective(new CollectiveCall(c.type(), c.team(), root, sliced ? c.team() : mesh(c.input()),
                 sliced ? c.team() : mesh(c.output()),
                 in, out, c.reduction()), current, info(c.id(), c.type().dumpName(), EventKind.COMMUNICATION));
+    }
+
+    /**
+     * postCollectivePermute: the peers are team indices; a device that is both its own send and receive peer
+     * copies locally (nvFuser's doLocalCopy), otherwise one coalesced send/recv pair, which the device matches
+     * with its peers' pairs as c10d does (in order per pair of ranks). A rank outside the team posts nothing.
+     */
+    private Work permute(CollectivePermute c) {
+        int rank = device.rank();
+        if (!c.team().contains(rank)) return NOTHING_POSTED;
+        int send = c.team().get(teamIndex(c, c.sendPeer()));
+        int recv = c.team().get(teamIndex(c, c.recvPeer()));
+        Buffer in = bound(c.input());
+        Buffer out = bound(c.output());
+        if (send == rank && recv == rank) {
+            device.copy(out, in, current, info(c.id(), "CollectivePermute", EventKind.COPY).withBytes(in.bytes()));
+            return NOTHING_POSTED;
+        }
+        List<P2PCall> calls = List.of(new P2PCall(P2PCommunication.Type.SEND, in, send),
+                new P2PCall(P2PCommunication.Type.RECV, out, recv));
+        return device.pointToPoint(calls, current, info(c.id(), "CollectivePermute", EventKind.P2P).withPeer(send));
+    }
+
+    private int teamIndex(CollectivePermute c, org.hostir.studio.ir.Scalar peer) {
+        long i = env.eval(peer);
+        if (i < 0 || i >= c.team().size()) {
+            throw new ExecutionException("CollectivePermute " + c.id() + ": peer index " + i + " outside the team ("
+                    + IrText.ids(c.team()) + ")");
+        }
+        return (int) i;
     }
 
     private void loop(ForLoop f) {

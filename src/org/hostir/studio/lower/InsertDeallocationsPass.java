@@ -23,6 +23,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -90,6 +91,10 @@ public final class InsertDeallocationsPass implements HostPass {
                 out.add(s.out());
             }
             case Communication c -> {
+                out.add(c.input());
+                out.add(c.output());
+            }
+            case CollectivePermute c -> {
                 out.add(c.input());
                 out.add(c.output());
             }

@@ -54,6 +54,11 @@ public final class HostIrBuilder {
         return new Communication(ir.nextNodeId(), type, team, root, input, output, reduction, backend);
     }
 
+    public CollectivePermute collectivePermute(TensorView output, TensorView input, List<Integer> team,
+                                               Scalar sendPeer, Scalar recvPeer, CommunicatorBackend backend) {
+        return new CollectivePermute(ir.nextNodeId(), output, input, team, sendPeer, recvPeer, backend);
+    }
+
     public P2PCommunication p2p(P2PCommunication.Type type, TensorView buffer, Scalar peer,
                                 CommunicatorBackend backend) {
         return new P2PCommunication(ir.nextNodeId(), type, buffer, peer, backend);

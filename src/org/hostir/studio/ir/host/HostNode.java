@@ -9,7 +9,7 @@ import java.util.List;
  */
 public sealed interface HostNode
         permits Allocate, Deallocate, ForLoop, IfThenElse, GetCurrentStream, SetCurrentStream, Synchronize,
-        HirAliasSelect, Communication, P2PCommunication, StartCoalescing, EndCoalescing, Wait, PostOnStream, HostOp,
+        HirAliasSelect, Communication, CollectivePermute, P2PCommunication, StartCoalescing, EndCoalescing, Wait, PostOnStream, HostOp,
         OpaqueNode {
 
     int id();

@@ -37,6 +37,8 @@ public final class StructuralHash {
             case HirAliasSelect s -> new HirAliasSelect(0, s.out(), s.in(), s.axis(), s.index());
             case Communication c -> new Communication(0, c.type(), c.team(), c.root(), c.input(), c.output(),
                     c.reduction(), c.backend());
+            case CollectivePermute c -> new CollectivePermute(0, c.output(), c.input(), c.team(), c.sendPeer(),
+                    c.recvPeer(), c.backend());
             case P2PCommunication p -> new P2PCommunication(0, p.type(), p.buffer(), p.peer(), p.backend());
             case StartCoalescing s -> new StartCoalescing(0);
             case EndCoalescing e -> new EndCoalescing(0);

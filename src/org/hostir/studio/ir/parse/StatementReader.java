@@ -16,6 +16,7 @@ import org.hostir.studio.ir.host.GetCurrentStream;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -83,6 +84,7 @@ final class StatementReader {
             case "Synchronize" -> new Synchronize(state.freshNodeId(), values.stream());
             case "Communication" -> communication();
             case "P2PCommunication" -> p2p();
+            case "CollectivePermute" -> collectivePermute();
             case "StartCoalescing" -> new StartCoalescing(state.freshNodeId());
             case "EndCoalescing" -> new EndCoalescing(in.intNumber());
             case "Wait" -> {
@@ -157,6 +159,30 @@ final class StatementReader {
             if (b.dumpName().equals(name)) return b;
         }
         throw new DumpFormatException("unknown communicator backend '" + name + "'", in.pos());
+    }
+
+    /** {@code CollectivePermute 12 (team=(0 1), send_peer=.., recv_peer=.., input=.., output=.., backend=NCCL)}. */
+    private CollectivePermute collectivePermute() {
+        int id = in.intNumber();
+        in.expect("(team=(");
+        List<Integer> team = values.ids(')');
+        in.expect(",");
+        in.expect("send_peer=");
+        Scalar send = values.scalar();
+        in.expect(",");
+        in.expect("recv_peer=");
+        Scalar recv = values.scalar();
+        in.expect(",");
+        in.expect("input=");
+        TensorView input = values.tensor();
+        in.expect(",");
+        in.expect("output=");
+        TensorView output = values.tensor();
+        in.expect(",");
+        in.expect("backend=");
+        CommunicatorBackend backend = backend(in.word());
+        in.expect(")");
+        return new CollectivePermute(id, output, input, team, send, recv, backend);
     }
 
     private P2PCommunication p2p() {

@@ -21,6 +21,7 @@ import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
@@ -113,6 +114,12 @@ public final class HostIrPrinter {
                 if (g.printsBackend()) out.append(", backend=").append(c.backend().dumpName());
                 out.append(")\n");
             }
+            // CollectivePermute::toInlineString: the backend always, the peers inline
+            case CollectivePermute c -> out.append(indent).append("CollectivePermute ").append(c.id())
+                    .append(" (team=(").append(IrText.ids(c.team())).append("), send_peer=")
+                    .append(scalar(c.sendPeer())).append(", recv_peer=").append(scalar(c.recvPeer()))
+                    .append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()))
+                    .append(", backend=").append(c.backend().dumpName()).append(")\n");
             case P2PCommunication p -> out.append(indent).append("P2PCommunication ").append(p.id())
                     .append(" (type=").append(p.type().dumpName()).append(", buffer=").append(tensor(p.buffer()))
                     .append(", peer=").append(scalar(p.peer())).append(", backend=")
