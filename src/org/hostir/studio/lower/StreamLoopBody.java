@@ -50,7 +50,8 @@ final class StreamLoopBody {
             }
         }
         boolean p2p = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.P2P
-                && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent());
+                && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent()
+                        && SwizzledStream.of(op.op().output()).isEmpty());
         // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
         // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
         // the rank's own slice comes first only where the loop gathers within one mesh: it is a position there
@@ -72,17 +73,20 @@ final class StreamLoopBody {
                 continue;
             }
             Map<Integer, TensorView> rewired = new HashMap<>();
+            // the op's output says which slice an iteration handles (a swizzled Stream axis: (i + k) % n)
+            Scalar at = SwizzledStream.sliceIndex(op.output(), index, context.rank());
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
                 TensorView slice = slices.get(in.id());
+                if (slice != null) checkSameSwizzle(op, in);
                 if (slice == null) {
                     int p = AxisMap.producerAxis(op, i, streamPosition(op.output()));
-                    if (p != AxisMap.NONE) slice = select(node, in, p, body);
+                    if (p != AxisMap.NONE) slice = select(node, in, p, body, at);
                 }
                 if (slice != null) rewired.put(in.id(), slice);
             }
             TensorView out = op.output();
-            rewired.put(out.id(), select(node, out, streamPosition(out), body));
+            rewired.put(out.id(), select(node, out, streamPosition(out), body, at));
             body.add(new HostOp(node.id(), SlicedOps.slice(op, rewired, streamPosition(out))));
         }
         return body;
@@ -98,12 +102,16 @@ final class StreamLoopBody {
         TensorView in = set.input();
         TensorView out = set.output();
         DeviceMesh mesh = in.mesh();
+        if (SwizzledStream.of(out).isPresent()) {
+            collectivePermute(node, set, body);
+            return;
+        }
         Scalar position = Scalar.positionIn(mesh); // deviceIdx.x on a mesh {0 .. n-1}
         boolean broadcast = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.BROADCAST;
         // the input's slice is created before the output's, as nvFuser's processForLoopBodies does (T4 slices T0
         // and T5 the output in seed 000), though the output's select is printed first
         TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
-        TensorView outSlice = select(node, out, streamPosition(out), body, broadcast);
+        TensorView outSlice = select(node, out, streamPosition(out), body, broadcast, index);
         HostNode selectShard = from(node, h.select(shard, in, in.axis(didAxis), Scalar.constant(0)));
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         if (broadcast) {
@@ -128,15 +136,54 @@ final class StreamLoopBody {
                 List.of(start, recv, send, end, from(node, h.waitFor(end))))));
     }
 
-    private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body) {
-        return select(node, tv, position, body, communicated.contains(tv.id()));
+    /**
+     * getCommunicationInfoForParallelType's DID-to-Stream case when the consumer's Stream axis is defined by a
+     * Swizzle1D: lowerToCollectivePermute. nvFuser's lowering (lowering.cpp) leaves the input whole (shardByStream
+     * finds no Stream axis on it), slices the output, and puts the peers' math, then the CollectivePermute and
+     * its Wait, in the loop body. The peers are this rank's dispatchSwizzle1D, with its team index a constant.
+     */
+    private void collectivePermute(HostOp node, FusionOp.Set set, List<HostNode> body) {
+        SwizzledStream.check(set);
+        TensorView in = set.input();
+        TensorView out = set.output();
+        DeviceMesh mesh = in.mesh();
+        Scalar at = SwizzledStream.sliceIndex(out, index, context.rank());
+        TensorView outSlice = select(node, out, streamPosition(out), body, true, at);
+        // HostIrLower drops the segment on a rank outside its meshes: it takes no part (its slice stays unset)
+        if (!mesh.contains(context.rank())) return;
+        var type = SwizzledStream.of(out).orElseThrow().parallelType();
+        var comm = from(node, h.collectivePermute(outSlice, in, mesh.deviceIds(),
+                SwizzledStream.sendPeer(mesh, type, index, context.rank()),
+                SwizzledStream.recvPeer(mesh, type, index, context.rank()),
+                context.options().get(ConvertToCommunicationPass.BACKEND)));
+        body.add(comm);
+        body.add(from(node, h.waitFor(comm)));
     }
 
-    private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body, boolean global) {
+    /**
+     * ReshardingTest.Swizzle1D_ConsistentSwizzle: Stream axes that are both swizzled alike (or both not) are the
+     * same sharding; otherwise iteration i would pair one tensor's slice i with another's (i + k) % n.
+     */
+    private static void checkSameSwizzle(FusionOp op, TensorView in) {
+        var a = SwizzledStream.of(in).map(z -> z.parallelType());
+        var b = SwizzledStream.of(op.output()).map(z -> z.parallelType());
+        if (a.equals(b)) return;
+        throw new LoweringException(op, "stream.swizzle", in.label() + " and " + op.output().label() + " share a"
+                + " stream loop but " + (a.isPresent() ? "only " + in.label() : "only " + op.output().label())
+                + "'s Stream axis comes from a swizzle1d, so an iteration would handle different slices of them"
+                + " (haveDifferentShardings on Stream): swizzle both Stream axes the same way");
+    }
+
+    private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body, Scalar at) {
+        return select(node, tv, position, body, communicated.contains(tv.id()), at);
+    }
+
+    private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body, boolean global,
+                              Scalar at) {
         TensorView cached = slices.get(tv.id());
         if (cached != null) return cached;
         TensorView slice = h.ir().sliceOf(tv, global ? MemoryType.GLOBAL : MemoryType.LOCAL, position);
-        body.add(from(node, h.select(slice, tv, tv.axis(position), index)));
+        body.add(from(node, h.select(slice, tv, tv.axis(position), at)));
         slices.put(tv.id(), slice);
         return slice;
     }

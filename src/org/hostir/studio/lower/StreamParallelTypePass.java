@@ -27,7 +27,8 @@ import org.hostir.studio.ir.print.IrText;
  * is mapped to the loop's axis through the op, and it reads what the loop produces (or is resharding); any other
  * node closes the loop. Outputs are allocated whole before the loop and sliced with HirAliasSelect inside; the
  * stream management of the seeds surrounds the loop. A DIDx-to-Stream set is the pipelined allgather: P2P (seed 000) or Broadcast, or left to the
- * communication pass as one whole Allgather.
+ * communication pass as one whole Allgather; when the output's Stream axis comes from a swizzle1d, a
+ * CollectivePermute per iteration (nvFuser's newest getCommunicationInfoForParallelType), whatever the option.
  */
 public final class StreamParallelTypePass implements HostPass {
     private static final String NAME = "StreamParallelType";
@@ -109,6 +110,8 @@ public final class StreamParallelTypePass implements HostPass {
         if (Resharding.didToStreamAxis(op).isEmpty()) return;
         TensorView in = op.inputs().get(0);
         TensorView out = op.output();
+        // a swizzled Stream axis selects CollectivePermute whatever the allgather option: its own checks first
+        if (SwizzledStream.of(out).isPresent()) SwizzledStream.check((FusionOp.Set) op);
         if (!in.mesh().equals(out.mesh())) {
             // the loop pairs each send with a receive from the same peer, within one mesh; this also catches the
             // set DecomposeReshardings puts in front of a matmul that the file's check (io) cannot see
@@ -147,8 +150,9 @@ public final class StreamParallelTypePass implements HostPass {
      */
     static void checkP2pBesideCollective(List<HostOp> ops, LoweringContext context) {
         if (context.options().get(ALLGATHER) != AllgatherLowering.P2P) return;
-        FusionOp p2p = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isPresent())
-                .findFirst().orElse(null);
+        // a CollectivePermute pairs rank k's iteration i with its peers' iteration i: no cycle to refuse
+        FusionOp p2p = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isPresent()
+                && SwizzledStream.of(o.output()).isEmpty()).findFirst().orElse(null);
         if (p2p == null) return;
         FusionOp collective = ops.stream().map(HostOp::op).filter(o -> Resharding.didToStreamAxis(o).isEmpty()
                 && Resharding.isResharding(o)).findFirst().orElse(null);
@@ -181,7 +185,8 @@ public final class StreamParallelTypePass implements HostPass {
     /** The Stream axis a top-level node pipelines over, if it is a host op whose output has one. */
     private static Optional<IterDomain> streamAxisOf(HostNode node, LoweringOptions options) {
         if (!(node instanceof HostOp op)) return Optional.empty();
-        if (options.get(ALLGATHER) == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()) {
+        if (options.get(ALLGATHER) == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()
+                && SwizzledStream.of(op.op().output()).isEmpty()) {
             return Optional.empty();
         }
         return op.op().output().streamAxis();
