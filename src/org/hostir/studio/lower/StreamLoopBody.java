@@ -16,6 +16,7 @@ import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostNode;
@@ -152,10 +153,15 @@ final class StreamLoopBody {
         // HostIrLower drops the segment on a rank outside its meshes: it takes no part (its slice stays unset)
         if (!mesh.contains(context.rank())) return;
         var type = SwizzledStream.of(out).orElseThrow().parallelType();
+        var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
+        if (backend != CommunicatorBackend.NCCL) { // HostIrEvaluator::handle(CollectivePermute*)'s check
+            throw new LoweringException(set, "sharding.collective-permute-backend", "CollectivePermute is only"
+                    + " supported with the NCCL backend (nvFuser posts it as a coalesced send/recv group); drop"
+                    + " --option backend=" + backend.dumpName().toLowerCase(java.util.Locale.ROOT));
+        }
         var comm = from(node, h.collectivePermute(outSlice, in, mesh.deviceIds(),
                 SwizzledStream.sendPeer(mesh, type, index, context.rank()),
-                SwizzledStream.recvPeer(mesh, type, index, context.rank()),
-                context.options().get(ConvertToCommunicationPass.BACKEND)));
+                SwizzledStream.recvPeer(mesh, type, index, context.rank()), backend));
         body.add(comm);
         body.add(from(node, h.waitFor(comm)));
     }
