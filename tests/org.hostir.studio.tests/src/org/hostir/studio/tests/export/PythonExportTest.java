@@ -34,7 +34,7 @@ class PythonExportTest {
             "fd\\.ops\\.\\w+|fd\\.(?:define_tensor|add_output|fusion\\.inputs)|nvfuser(?:\\.\\w+)+|torch(?:\\.\\w+)+"
                     + "|CommunicatorBackend\\.\\w+|DataType\\.\\w+|ParallelType\\.\\w+"
                     + "|\\.(?:set_device_mesh|axis|parallelize|cuda|run|size|local_rank|backend_type|split|outer_split"
-                    + "|merge|reorder|set_allocation_domain|get_loop_domain)\\b");
+                    + "|merge|reorder|swizzle1d|set_allocation_domain|get_loop_domain)\\b");
 
     private static List<Path> examples() throws Exception {
         try (Stream<Path> s = Files.walk(RepoPaths.repo().resolve("examples"))) {

@@ -1,0 +1,197 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.LoopStep;
+import org.hostir.studio.ir.IterTransform;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.parse.HostIrDumpReader;
+import org.hostir.studio.ir.parse.ParsedDump;
+import org.hostir.studio.ir.print.HostIrPrinter;
+import org.hostir.studio.ir.print.IrText;
+import org.hostir.studio.lower.LoweringOptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The swizzle1d loop step and the CollectivePermute it selects (nvFuser's newest getCommunicationInfoForParallelType,
+ * lowerToCollectivePermute, dispatchSwizzle1D, postCollectivePermute): printed per rank as nvFuser's lowering
+ * builds it, run on the CPU backend against the unsharded reference, nvFuser's rejections, and the file format.
+ */
+class CollectivePermuteTest {
+
+    /** The allgather of ReshardingTest.Swizzle1D_DIDToStream on logical axes: [DIDx{D}, T, K] to [Stream{D}, T, K]. */
+    private static String fusion(String outLoop, String outMesh, String inMesh) {
+        return """
+                {"format": "hostir-fusion/2", "name": "cp", "symbols": {"T": 3, "K": 2},
+                 "tensors": [
+                  {"name": "x", "dtype": "float", "axes": ["D", "T", "K"], "mesh": %s,
+                   "loop": [{"parallelize": 0, "type": "DIDx"}]},
+                  {"name": "y", "dtype": "float", "axes": ["D", "T", "K"], "mesh": %s,
+                   "loop": %s}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}], "inputs": ["x"], "outputs": ["y"]}
+                """.formatted(inMesh, outMesh, outLoop);
+    }
+
+    private static final String SWIZZLED = "[{\"swizzle1d\": 0, \"type\": \"DIDx\"}, {\"parallelize\": 0, \"type\": \"Stream\"}]";
+
+    private static LoadedFusion load(String text, int devices) throws Exception {
+        return Engine.load(new FusionSource.Text(text, "cp.fusion"), devices, Map.of());
+    }
+
+    private static String lowered(LoadedFusion loaded, int rank, Map<String, String> options) throws Exception {
+        return HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.parse(options), rank));
+    }
+
+    private static RunResult run(LoadedFusion loaded, int devices) throws Exception {
+        try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
+            return Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, s -> { });
+        }
+    }
+
+    @Test
+    void eachRankPrintsDispatchSwizzle1dPeersWithItsTeamIndex() throws Exception {
+        LoadedFusion loaded = load(fusion(SWIZZLED, "\"all\"", "\"all\""), 4);
+        for (int k = 0; k < 4; k++) {
+            String program = lowered(loaded, k, Map.of());
+            String peers = "team=(0 1 2 3), send_peer=( ( 4 + ( " + k + " - StreamIdx ) ) % 4 ), recv_peer=( ( StreamIdx + "
+                    + k + " ) % 4 ), input=T0_g_float[ideviceIdx.x0{i0}";
+            assertTrue(program.contains(peers), "rank " + k + ":\n" + program);
+            // the output's slice is the swizzled one, (i + k) % n, as ShardByStream computes it
+            assertTrue(program.contains("index = ( ( StreamIdx + " + k + " ) % 4 ) )"), program);
+            assertTrue(program.matches("(?s).*CollectivePermute (\\d+) \\(.*\\n\\s*Wait Communication \\1\\n.*"), program);
+            assertFalse(program.contains("P2PCommunication") || program.contains("type=Broadcast"), program);
+        }
+    }
+
+    @Test
+    void theGatheredTensorEqualsTheUnshardedReferenceAtEveryDeviceCount() throws Exception {
+        for (int d : new int[] {1, 2, 3, 4, 8}) {
+            LoadedFusion loaded = load(fusion(SWIZZLED, "\"all\"", "\"all\""), d);
+            RunResult r = run(loaded, d);
+            assertTrue(r.validation().orElseThrow().passed(), d + " devices: " + r.validation().orElseThrow().line());
+        }
+    }
+
+    @Test
+    void theColumnParallelLinearExampleValidatesAtTwoFourAndEight() throws Exception {
+        for (int d : new int[] {2, 4, 8}) {
+            RunResult r = Runs.run("parallelism/column_parallel_linear_collective_permute", d, Map.of());
+            assertTrue(r.validation().orElseThrow().passed(), d + " devices: " + r.validation().orElseThrow().line());
+        }
+    }
+
+    /** Without the swizzle the same set keeps the project's allgather forms (nvFuser's newest picks Broadcast). */
+    @Test
+    void withoutASwizzleTheAllgatherIsNoCollectivePermute() throws Exception {
+        LoadedFusion loaded = load(fusion("[{\"parallelize\": 0, \"type\": \"Stream\"}]", "\"all\"", "\"all\""), 4);
+        assertFalse(lowered(loaded, 1, Map.of()).contains("CollectivePermute"));
+        String broadcast = lowered(loaded, 1, Map.of("allgather", "broadcast"));
+        assertTrue(broadcast.contains("type=Broadcast") && !broadcast.contains("CollectivePermute"), broadcast);
+        // the swizzle selects CollectivePermute whatever the allgather option says
+        LoadedFusion swizzled = load(fusion(SWIZZLED, "\"all\"", "\"all\""), 4);
+        for (String option : List.of("p2p", "broadcast", "collective")) {
+            assertTrue(lowered(swizzled, 1, Map.of("allgather", option)).contains("CollectivePermute "), option);
+        }
+    }
+
+    private static Diagnostic refusal(String text, int devices, Map<String, String> options) throws Exception {
+        EngineFailure e = assertThrows(EngineFailure.class,
+                () -> Engine.check(load(text, devices), LoweringOptions.parse(options)));
+        return e.diagnostics().getFirst();
+    }
+
+    @Test
+    void nvFusersRejectionsComeWithRuleAndLine() throws Exception {
+        // getCommunicationInfoForParallelType's NVF_CHECK(same_mesh) comes before lowerToCollectivePermute's
+        Diagnostic mesh = refusal(fusion(SWIZZLED, "[1, 0]", "[0, 1]"), 2, Map.of());
+        assertEquals("mesh.stream-allgather", mesh.rule(), mesh.message());
+        assertEquals(7, mesh.line(), mesh.toString()); // the set's line
+        Diagnostic backend = refusal(fusion(SWIZZLED, "\"all\"", "\"all\""), 2, Map.of("backend", "cuda"));
+        assertEquals("sharding.collective-permute-backend", backend.rule(), backend.message());
+        assertTrue(backend.line() > 0, backend.toString());
+    }
+
+    @Test
+    void aSwizzleByAStreamTypeIsRefusedWhereItIsWritten() throws Exception {
+        String text = fusion("[{\"swizzle1d\": 0, \"type\": \"Stream\"}]", "\"all\"", "\"all\"");
+        EngineFailure e = assertThrows(EngineFailure.class, () -> load(text, 2));
+        Diagnostic d = e.diagnostics().getFirst();
+        assertEquals("loop.swizzle1d", d.rule(), d.toString());
+        assertEquals(6, d.line(), d.toString());
+    }
+
+    /** ReshardingTest.Swizzle1D_ConsistentSwizzle: a swizzled and a plain Stream axis in one loop disagree. */
+    @Test
+    void aLoopMixingSwizzledAndPlainStreamAxesIsRefused() throws Exception {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "mix", "symbols": {"T": 3},
+                 "tensors": [
+                  {"name": "x", "dtype": "float", "axes": ["D", "T"], "mesh": "all", "loop": [{"parallelize": 0, "type": "DIDx"}]},
+                  {"name": "y", "dtype": "float", "axes": ["D", "T"], "mesh": "all",
+                   "loop": [{"swizzle1d": 0, "type": "DIDx"}, {"parallelize": 0, "type": "Stream"}]},
+                  {"name": "z", "dtype": "float", "axes": ["D", "T"], "mesh": "all", "loop": [{"parallelize": 0, "type": "Stream"}]}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}, {"op": "add", "inputs": ["y", "y"], "output": "z"}],
+                 "inputs": ["x"], "outputs": ["z"]}
+                """;
+        Diagnostic d = refusal(text, 2, Map.of());
+        assertEquals("stream.swizzle", d.rule(), d.toString());
+        // swizzled alike, the same loop lowers and computes the reference
+        LoadedFusion alike = load(text.replace("\"loop\": [{\"parallelize\": 0, \"type\": \"Stream\"}]}],",
+                "\"loop\": [{\"swizzle1d\": 0, \"type\": \"DIDx\"}, {\"parallelize\": 0, \"type\": \"Stream\"}]}],"), 4);
+        RunResult r = run(alike, 4);
+        assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
+    }
+
+    @Test
+    void swizzle1dPrintsAsNvFuserAndSurvivesTheFileRoundTrip() throws Exception {
+        String text = fusion(SWIZZLED, "\"all\"", "\"all\"");
+        LoadedFusion loaded = load(text, 4);
+        TensorView y = loaded.fusion().outputs().getFirst();
+        IterTransform.Swizzle1D z = (IterTransform.Swizzle1D) y.loop().transforms().getFirst();
+        // D is the first symbol, i0; the swizzle's output is a fresh iter domain, Stream-parallel in the loop domain
+        assertEquals("iS" + z.out().id() + "{i0} = Swizzle1D(iS" + z.in().id() + "{i0}, parallelType=deviceIdx.x)",
+                IrText.swizzle1d(z));
+        assertTrue(z.out().id() != z.in().id());
+        assertTrue(IrText.tensor(y).startsWith("T1_g_float[iStreamIdx" + z.out().id() + "{i0}, "), IrText.tensor(y));
+        var doc = FusionReader.read(text, "cp.fusion").document();
+        String written = FusionWriter.write(doc);
+        assertTrue(written.contains("{\"swizzle1d\": 0, \"type\": \"DIDx\"}"), written);
+        var again = FusionReader.read(written, "cp2.fusion").document();
+        assertEquals(doc.tensors(), again.tensors());
+        assertEquals(new LoopStep.Swizzle1D(0, org.hostir.studio.ir.ParallelType.DIDX),
+                again.tensors().get(1).loop().getFirst());
+    }
+
+    @Test
+    void theDumpReaderReadsACollectivePermuteBack() throws Exception {
+        String printed = lowered(load(fusion(SWIZZLED, "\"all\"", "\"all\""), 4), 2, Map.of());
+        ParsedDump d = HostIrDumpReader.read(printed);
+        assertTrue(d.opaqueNodes().isEmpty(), d.warnings().toString());
+        assertEquals(printed, d.reprint());
+    }
+
+    @Test
+    void exportsWriteTheSwizzleAsNvFusersCall() throws Exception {
+        LoadedFusion loaded = load(fusion(SWIZZLED, "\"all\"", "\"all\""), 4);
+        String cpp = Engine.export(loaded, Engine.ExportLanguage.CPP);
+        assertTrue(cpp.contains("->swizzle1d(0, ParallelType::DIDx)"), cpp);
+        String python = Engine.export(loaded, Engine.ExportLanguage.PYTHON);
+        assertTrue(python.contains(".swizzle1d(0, nvfuser.ParallelType.mesh_x)"), python);
+    }
+}
