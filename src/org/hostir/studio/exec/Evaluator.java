@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.CollectivePermute;
@@ -195,7 +196,7 @@ public final class Evaluator {
         return device.pointToPoint(calls, current, info(c.id(), "CollectivePermute", EventKind.P2P).withPeer(send));
     }
 
-    private int teamIndex(CollectivePermute c, org.hostir.studio.ir.Scalar peer) {
+    private int teamIndex(CollectivePermute c, Scalar peer) {
         long i = env.eval(peer);
         if (i < 0 || i >= c.team().size()) {
             throw new ExecutionException("CollectivePermute " + c.id() + ": peer index " + i + " outside the team ("

@@ -67,7 +67,8 @@ class FusionWriterTest {
                         List.of(
                         new LoopStep.Split(0, ExtentSpec.symbol("D"), false), new LoopStep.Split(2, ExtentSpec.size(4), true),
                         new LoopStep.Merge(2), new LoopStep.Reorder(List.of(2, 0, 1)),
-                        new LoopStep.Parallelize(1, ParallelType.DIDX)), true));
+                        new LoopStep.Parallelize(1, ParallelType.DIDX), new LoopStep.Swizzle1D(0, ParallelType.DIDX)),
+                        true));
         List<OpSpec> ops = List.of(
                 OpSpec.of(OpKind.SET, "y", "x").withPermute(List.of(1, 0)),
                 OpSpec.of(OpKind.MAX, "z", "y").withAxes(List.of(0, 2)),
@@ -102,7 +103,7 @@ class FusionWriterTest {
         // w has loop steps: only version 2 can say them
         assertTrue(text.startsWith("{\n  \"format\": \"hostir-fusion/2\",\n"), text);
         for (String step : List.of("{\"outer_split\": 0, \"factor\": \"D\"}", "{\"split\": 2, \"factor\": 4}",
-                "{\"merge\": 2}", "{\"reorder\": [2, 0, 1]}", "{\"parallelize\": 1, \"type\": \"DIDx\"}",
+                "{\"merge\": 2}", "{\"reorder\": [2, 0, 1]}", "{\"parallelize\": 1, \"type\": \"DIDx\"}", "{\"swizzle1d\": 0, \"type\": \"DIDx\"}",
                 "\"allocation\": \"loop\"", "\"mesh\": [[0, 1], [2, 3]]")) {
             assertTrue(text.contains(step), step + " in\n" + text);
         }

@@ -177,6 +177,8 @@ final class RuleCases {
                 loop("[{'outer_split': 0, 'factor': 'D'}, {'parallelize': 1, 'type': 'DIDx'}]")));
         c.add(of(Rule.LOOP_DID_SPLIT, "DIDx on the outer part of an inner split", "$.tensors[1].loop[1]",
                 loop("[{'split': 0, 'factor': 'D'}, {'parallelize': 0, 'type': 'DIDx'}]")));
+        c.add(of(Rule.LOOP_SWIZZLE, "swizzle1d by Stream, not a device type", "$.tensors[1].loop[0].type",
+                loop("[{'swizzle1d': 0, 'type': 'Stream'}]")));
         c.add(of(Rule.LOOP_STREAM, "Stream on a merged axis", "$.tensors[1].loop[1]",
                 loop("[{'merge': 0}, {'parallelize': 0, 'type': 'Stream'}]")));
         c.add(of(Rule.LOOP_INDIVISIBLE, "K = 3 split over 2 devices", "$.tensors[1].axes[0]", base(d -> {
