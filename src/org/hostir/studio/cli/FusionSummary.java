@@ -16,6 +16,7 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.FusionPrinter;
 import org.hostir.studio.ir.print.IrText;
@@ -62,6 +63,13 @@ final class FusionSummary {
             out.append("  ").append(pad(spec.name(), width)).append(pad(shape(spec), shapeWidth))
                     .append(role(fusion, tv)).append('\n');
             out.append("  ").append(" ".repeat(width)).append(IrText.tensor(tv)).append('\n');
+            // a Swizzle1D is no split: the loop domain alone does not show it, so it is printed as nvFuser does
+            if (tv.loop() == null) continue;
+            for (IterTransform t : tv.loop().transforms()) {
+                if (t instanceof IterTransform.Swizzle1D z) {
+                    out.append("  ").append(" ".repeat(width)).append(IrText.swizzle1d(z, tv.loop())).append('\n');
+                }
+            }
         }
         out.append("ops:\n");
         List<String> fileOps = doc.ops().stream().map(FusionSummary::op).toList();

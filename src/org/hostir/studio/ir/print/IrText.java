@@ -57,6 +57,15 @@ public final class IrText {
                 + ", parallelType=" + z.parallelType().dumpName() + ")";
     }
 
+    /**
+     * The same, with the output as the loop domain has it now: nvFuser prints an iter domain with the parallel type
+     * it has when printed ({@code iStreamIdx6{4} = Swizzle1D(...)} once the swizzled axis is parallelized).
+     */
+    public static String swizzle1d(IterTransform.Swizzle1D z, LoopDomain loop) {
+        LoopDomain.Axis out = loop.loop().stream().filter(a -> a.id() == z.out().id()).findFirst().orElse(z.out());
+        return swizzle1d(new IterTransform.Swizzle1D(z.in(), z.parallelType(), out));
+    }
+
     /** {@code DeviceMesh{0 1 2 3}}; a 2-D mesh row by row, {@code DeviceMesh{{0 1}{2 3}}}, as nvFuser prints it. */
     public static String mesh(DeviceMesh mesh) {
         if (mesh.rank() == 1) return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";

@@ -26,6 +26,8 @@ import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.ir.print.IrText;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.CliRun;
+import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -168,6 +170,8 @@ class CollectivePermuteTest {
         assertEquals("iS" + z.out().id() + "{i0} = Swizzle1D(iS" + z.in().id() + "{i0}, parallelType=deviceIdx.x)",
                 IrText.swizzle1d(z));
         assertTrue(z.out().id() != z.in().id());
+        assertEquals("iStreamIdx" + z.out().id() + "{i0} = Swizzle1D(iS" + z.in().id() + "{i0}, parallelType=deviceIdx.x)",
+                IrText.swizzle1d(z, y.loop()));
         assertTrue(IrText.tensor(y).startsWith("T1_g_float[iStreamIdx" + z.out().id() + "{i0}, "), IrText.tensor(y));
         var doc = FusionReader.read(text, "cp.fusion").document();
         String written = FusionWriter.write(doc);
@@ -176,6 +180,17 @@ class CollectivePermuteTest {
         assertEquals(doc.tensors(), again.tensors());
         assertEquals(new LoopStep.Swizzle1D(0, org.hostir.studio.ir.ParallelType.DIDX),
                 again.tensors().get(1).loop().getFirst());
+    }
+
+    /** {@code hirstudio check} shows each swizzle under its tensor, as nvFuser's Swizzle1D::toString prints it. */
+    @Test
+    void checkPrintsTheSwizzlesOfTheExample() throws Exception {
+        CliRun check = CliRun.of("check", RepoPaths.repo().resolve(
+                "examples/parallelism/column_parallel_linear_collective_permute.fusion").toString(), "--devices", "4");
+        assertEquals(0, check.code(), check.err());
+        assertTrue(check.out().matches("(?s).*\\n\\s+iStreamIdx(\\d+)\\{i0\\} = Swizzle1D\\(iS\\d+\\{i0\\},"
+                + " parallelType=deviceIdx\\.x\\)\\n.*"), check.out());
+        assertEquals(2, check.out().split("= Swizzle1D\\(", -1).length - 1, check.out());
     }
 
     @Test
