@@ -17,6 +17,7 @@ import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
@@ -43,6 +44,7 @@ final class MeshRules {
             } else {
                 mesh(t);
             }
+            swizzles(t);
             axes(t);
         }
     }
@@ -116,6 +118,31 @@ final class MeshRules {
                         + " of " + tensor(t) + " has extent " + ValidationContext.extent(a.extent()) + bound
                         + " but its mesh has " + along + " device" + (along == 1 ? "" : "s")
                         + (mesh.rank() > 1 ? " along " + a.parallelType().fileName() : ""));
+            }
+        }
+    }
+
+    /**
+     * A swizzle1d cycles an axis over the team along its parallel type ((i + k) % n, dispatchSwizzle1D and
+     * ShardByStream with n the team size), so it needs a mesh with an axis for that type and an extent of n.
+     */
+    private void swizzles(TensorView t) {
+        if (t.loop() == null) return;
+        for (IterTransform tr : t.loop().transforms()) {
+            if (!(tr instanceof IterTransform.Swizzle1D z)) continue;
+            FusionLocator.Location at = cx.locator.tensor(t);
+            String type = z.parallelType().fileName();
+            if (t.mesh() == null || t.mesh().axisOf(z.parallelType()) < 0) {
+                cx.report(at, Rule.LOOP_SWIZZLE_EXTENT, tensor(t) + " swizzles a loop axis by "
+                        + type + " but " + (t.mesh() == null ? "has no mesh" : "its mesh has no " + type + " axis"));
+                continue;
+            }
+            int n = t.mesh().extent(z.parallelType());
+            OptionalLong extent = z.in().extent() instanceof Extent e ? value(e) : OptionalLong.empty();
+            if (extent.isPresent() && extent.getAsLong() != n) {
+                cx.report(at, Rule.LOOP_SWIZZLE_EXTENT, "the swizzle1d axis of " + tensor(t)
+                        + " has extent " + extent.getAsLong() + " but its mesh has " + n + " device" + (n == 1 ? ""
+                        : "s") + " along " + type + ": the swizzle cycles over them, (i + k) % " + n);
             }
         }
     }

@@ -69,6 +69,8 @@ public enum Rule {
             + " split of a logical axis (nvFuser's isValidDeviceSplit)"),
     LOOP_SWIZZLE("loop.swizzle1d", "swizzle1d takes a device parallel type (DIDx, DIDy), as nvFuser's"
             + " TensorView::swizzle1d"),
+    LOOP_SWIZZLE_EXTENT("loop.swizzle-extent", "a swizzle1d axis's extent is its mesh's size along the swizzle's"
+            + " parallel type (the swizzle cycles over those devices)"),
     LOOP_STREAM("loop.stream", "a Stream loop axis is a logical axis (Stream on split or merged axes is not"
             + " supported yet)"),
     LOOP_INDIVISIBLE("loop.indivisible", "an axis sharded by a split has an extent that is a multiple of the"

@@ -34,6 +34,8 @@ final class StreamLoopBody {
     private final IterDomain axis;
     private final List<HostOp> ops;
     private final Map<Integer, TensorView> slices = new HashMap<>();
+    /** The index each cached slice was taken at: StreamIdx, or (i + k) % n for a swizzled Stream axis. */
+    private final Map<Integer, Scalar> sliceIndices = new HashMap<>();
     private final Set<Integer> communicated = new HashSet<>();
     /** The loop index: the position in the gathered tensor's mesh of the slice an iteration handles. */
     private final Scalar index;
@@ -79,7 +81,7 @@ final class StreamLoopBody {
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
                 TensorView slice = slices.get(in.id());
-                if (slice != null) checkSameSwizzle(op, in);
+                if (slice != null) checkSameSwizzle(op, in, at);
                 if (slice == null) {
                     int p = AxisMap.producerAxis(op, i, streamPosition(op.output()));
                     if (p != AxisMap.NONE) slice = select(node, in, p, body, at);
@@ -168,15 +170,15 @@ final class StreamLoopBody {
 
     /**
      * ReshardingTest.Swizzle1D_ConsistentSwizzle: Stream axes that are both swizzled alike (or both not) are the
-     * same sharding; otherwise iteration i would pair one tensor's slice i with another's (i + k) % n.
+     * same sharding; otherwise iteration i would pair one tensor's slice i with another's (i + k) % n. A slice
+     * already taken is reused only at the index this op's output asks for.
      */
-    private static void checkSameSwizzle(FusionOp op, TensorView in) {
-        var a = SwizzledStream.of(in).map(z -> z.parallelType());
-        var b = SwizzledStream.of(op.output()).map(z -> z.parallelType());
-        if (a.equals(b)) return;
+    private void checkSameSwizzle(FusionOp op, TensorView in, Scalar at) {
+        if (at.equals(sliceIndices.get(in.id()))) return;
+        boolean inSwizzled = !sliceIndices.get(in.id()).equals(index);
         throw new LoweringException(op, "stream.swizzle", in.label() + " and " + op.output().label() + " share a"
-                + " stream loop but " + (a.isPresent() ? "only " + in.label() : "only " + op.output().label())
-                + "'s Stream axis comes from a swizzle1d, so an iteration would handle different slices of them"
+                + " stream loop but only " + (inSwizzled ? in.label() : op.output().label()) + "'s Stream slices"
+                + " come from a swizzle1d, so an iteration would handle different slices of them"
                 + " (haveDifferentShardings on Stream): swizzle both Stream axes the same way");
     }
 
@@ -191,6 +193,7 @@ final class StreamLoopBody {
         TensorView slice = h.ir().sliceOf(tv, global ? MemoryType.GLOBAL : MemoryType.LOCAL, position);
         body.add(from(node, h.select(slice, tv, tv.axis(position), at)));
         slices.put(tv.id(), slice);
+        sliceIndices.put(tv.id(), at);
         return slice;
     }
 

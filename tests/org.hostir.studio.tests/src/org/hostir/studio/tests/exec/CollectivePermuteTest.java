@@ -127,11 +127,12 @@ class CollectivePermuteTest {
         Diagnostic backend = refusal(fusion(SWIZZLED, "\"all\"", "\"all\""), 2, Map.of("backend", "cuda"));
         assertEquals("sharding.collective-permute-backend", backend.rule(), backend.message());
         assertTrue(backend.line() > 0, backend.toString());
-        // DIDy swizzles need a mesh axis for DIDy; a 2-D mesh's team (the whole mesh) and peers (along one type)
+        // DIDy swizzles need a mesh axis for DIDy (the file check says so first); a 2-D mesh's team (the whole mesh) and peers (along one type)
         // disagree, so CollectivePermute stays on 1-D meshes
         String didy = fusion(SWIZZLED.replace("\"swizzle1d\": 0, \"type\": \"DIDx\"", "\"swizzle1d\": 0, \"type\": \"DIDy\""),
                 "\"all\"", "\"all\"");
-        assertEquals("sharding.collective-permute-type", refusal(didy, 2, Map.of()).rule());
+        EngineFailure noAxis = assertThrows(EngineFailure.class, () -> load(didy, 2));
+        assertEquals("loop.swizzle-extent", noAxis.diagnostics().getFirst().rule());
         String grid = fusion(SWIZZLED, "[[0, 1], [2, 3]]", "[[0, 1], [2, 3]]").replace("\"D\", \"T\", \"K\"", "2, \"T\", \"K\"");
         assertEquals("sharding.mesh-2d", refusal(grid, 4, Map.of()).rule());
     }

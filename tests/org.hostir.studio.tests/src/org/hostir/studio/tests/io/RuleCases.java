@@ -179,6 +179,8 @@ final class RuleCases {
                 loop("[{'split': 0, 'factor': 'D'}, {'parallelize': 0, 'type': 'DIDx'}]")));
         c.add(of(Rule.LOOP_SWIZZLE, "swizzle1d by Stream, not a device type", "$.tensors[1].loop[0].type",
                 loop("[{'swizzle1d': 0, 'type': 'Stream'}]")));
+        c.add(of(Rule.LOOP_SWIZZLE_EXTENT, "a swizzle1d axis of extent M = 4 on a mesh of 2", "$.tensors[1]",
+                loop("[{'swizzle1d': 1, 'type': 'DIDx'}]")));
         c.add(of(Rule.LOOP_STREAM, "Stream on a merged axis", "$.tensors[1].loop[1]",
                 loop("[{'merge': 0}, {'parallelize': 0, 'type': 'Stream'}]")));
         c.add(of(Rule.LOOP_INDIVISIBLE, "K = 3 split over 2 devices", "$.tensors[1].axes[0]", base(d -> {
