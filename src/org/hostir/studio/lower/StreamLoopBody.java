@@ -78,6 +78,7 @@ final class StreamLoopBody {
             Map<Integer, TensorView> rewired = new HashMap<>();
             // the op's output says which slice an iteration handles (a swizzled Stream axis: (i + k) % n)
             Scalar at = SwizzledStream.sliceIndex(op.output(), index, context.rank());
+            checkNoCollectiveOnSwizzledSlices(op);
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
                 TensorView slice = slices.get(in.id());
@@ -180,6 +181,20 @@ final class StreamLoopBody {
                 + " stream loop but only " + (inSwizzled ? in.label() : op.output().label()) + "'s Stream slices"
                 + " come from a swizzle1d, so an iteration would handle different slices of them"
                 + " (haveDifferentShardings on Stream): swizzle both Stream axes the same way");
+    }
+
+    /**
+     * On a swizzled Stream axis each rank handles its own slice in an iteration, (i + k) % n, which only the
+     * CollectivePermute is built for: any other communication in the loop would pair different slices across
+     * ranks. nvFuser swizzles the Stream axis for the DID-to-Stream allgather only.
+     */
+    private static void checkNoCollectiveOnSwizzledSlices(FusionOp op) {
+        if (!Resharding.isResharding(op) || SwizzledStream.of(op.output()).isEmpty()) return;
+        throw new LoweringException(op, "stream.swizzle-collective", op.output().label() + "'s Stream axis comes from"
+                + " a swizzle1d, so each rank handles another slice in an iteration ((i + k) % n); a communication"
+                + " on such slices would pair different slices across ranks: only a set from a DIDx axis to the"
+                + " swizzled Stream axis (a CollectivePermute) may reshard there; drop the swizzle or reshard"
+                + " outside the loop");
     }
 
     private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body, Scalar at) {

@@ -52,7 +52,29 @@ final class FusionGenerator {
             }
             tensors.add(new Tensor(s.name(), List.copyOf(axes), meshes.get(i) == null ? null : meshes.get(i)));
         }
+        swizzle(seed, tensors);
         return new FusionSpec(seed, devices, List.copyOf(tensors), t.ops(), t.inputs(), t.outputs(), options(r));
+    }
+
+    /**
+     * Now and then a computed tensor's Stream axis becomes a swizzled one (swizzle1d by DIDx), where its extent is
+     * its mesh's size (loop.swizzle-extent): the CollectivePermute allgather and loops over swizzled slices. A
+     * Random of its own, so the fusions generated before swizzles existed stay as they were.
+     */
+    private static void swizzle(long seed, List<Tensor> tensors) {
+        Random r = new Random(seed * 0x2545F4914F6CDD1DL + 0x1B873593L);
+        for (int i = 0; i < tensors.size(); i++) {
+            Tensor t = tensors.get(i);
+            if (t.mesh() == null || r.nextInt(3) != 0) continue;
+            List<Axis> axes = new ArrayList<>(t.axes());
+            for (int k = 0; k < axes.size(); k++) {
+                Axis a = axes.get(k);
+                if (a.parallel().equals("Stream") && a.iter().equals("iteration") && a.extent() == t.mesh().size()) {
+                    axes.set(k, a.withParallel(FusionSpec.SWIZZLED_STREAM));
+                }
+            }
+            tensors.set(i, t.withAxes(List.copyOf(axes)));
+        }
     }
 
     /** All devices in order, a permutation of them, or a part of them in any order. */

@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
 
 /**
  * A generated fusion with its run: devices, tensors (axes with extent, iter type, parallel type; a mesh as a list of
- * device ids, or none), ops, inputs, outputs and lowering options. Immutable; the shrinker derives smaller ones.
+ * device ids, or none), ops, inputs, outputs and lowering options. A parallel type {@code "Stream*"} is a Stream
+ * axis made by {@code swizzle1d} (DIDx): such a tensor is written with loop steps, in a {@code hostir-fusion/2} file. Immutable; the shrinker derives smaller ones.
  * {@link #text()} is the {@code .fusion} file a user would write, so a failing case can be replayed with the CLI.
  */
 record FusionSpec(long seed, int devices, List<Tensor> tensors, List<Op> ops, List<String> inputs,
@@ -34,11 +35,27 @@ record FusionSpec(long seed, int devices, List<Tensor> tensors, List<Op> ops, Li
 
         Tensor withMesh(List<Integer> m) { return new Tensor(name, axes, m); }
 
+        boolean swizzled() { return axes.stream().anyMatch(a -> a.parallel().equals(SWIZZLED_STREAM)); }
+
         String json() {
-            String a = axes.stream().map(Axis::json).collect(Collectors.joining(", ", "[", "]"));
+            List<Axis> logical = swizzled() ? axes.stream().map(x -> x.withParallel("Serial")).toList() : axes;
+            String a = logical.stream().map(Axis::json).collect(Collectors.joining(", ", "[", "]"));
             String m = mesh == null ? "" : ", \"mesh\": " + mesh.stream().map(String::valueOf)
                     .collect(Collectors.joining(", ", "[", "]"));
-            return "{\"name\": \"" + name + "\", \"dtype\": \"float\", \"axes\": " + a + m + "}";
+            return "{\"name\": \"" + name + "\", \"dtype\": \"float\", \"axes\": " + a + m + loop() + "}";
+        }
+
+        /** With a swizzled Stream axis, every parallel type as a loop step (loop.logical-parallel). */
+        private String loop() {
+            if (!swizzled()) return "";
+            List<String> steps = new ArrayList<>();
+            for (int k = 0; k < axes.size(); k++) {
+                String p = axes.get(k).parallel();
+                if (p.equals(SWIZZLED_STREAM)) steps.add("{\"swizzle1d\": " + k + ", \"type\": \"DIDx\"}");
+                if (!p.equals("Serial")) steps.add("{\"parallelize\": " + k + ", \"type\": \""
+                        + (p.equals(SWIZZLED_STREAM) ? "Stream" : p) + "\"}");
+            }
+            return ", \"loop\": [" + String.join(", ", steps) + "]";
         }
     }
 
@@ -51,8 +68,12 @@ record FusionSpec(long seed, int devices, List<Tensor> tensors, List<Op> ops, Li
         }
     }
 
+    /** The parallel type of a Stream axis made by swizzle1d(DIDx). */
+    static final String SWIZZLED_STREAM = "Stream*";
+
     String text() {
-        StringBuilder s = new StringBuilder("{\n  \"format\": \"hostir-fusion/1\",\n  \"name\": \"generated_")
+        String format = tensors.stream().anyMatch(Tensor::swizzled) ? "hostir-fusion/2" : "hostir-fusion/1";
+        StringBuilder s = new StringBuilder("{\n  \"format\": \"" + format + "\",\n  \"name\": \"generated_")
                 .append(Long.toHexString(seed)).append("\",\n  \"description\": \"devices ").append(devices)
                 .append(options.isEmpty() ? "" : ", options " + new TreeMap<>(options)).append("\",\n  \"tensors\": [\n");
         s.append(tensors.stream().map(t -> "    " + t.json()).collect(Collectors.joining(",\n"))).append("\n  ],\n");

@@ -74,6 +74,7 @@ class LoweredImpliesCorrectTest {
         assertEquals(8, specs.stream().map(FusionSpec::devices).distinct().count());
         String all = specs.stream().map(FusionSpec::text).collect(Collectors.joining());
         assertTrue(all.contains("\"DIDx\"") && all.contains("\"Stream\""), "both placements");
+        assertTrue(all.contains("{\"swizzle1d\": "), "swizzled Stream axes (CollectivePermute)");
         assertTrue(specs.stream().anyMatch(s -> s.tensors().stream().anyMatch(t -> t.mesh() != null
                 && t.mesh().size() < s.devices())), "partial meshes");
         assertTrue(specs.stream().anyMatch(s -> s.tensors().stream().anyMatch(t -> t.mesh() != null
