@@ -168,6 +168,30 @@ class CollectivePermuteTest {
         assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
     }
 
+    /**
+     * Found by LoweredImpliesCorrectTest (case e4e348, shrunk): a Broadcast from one device into swizzled slices
+     * ran and gave a wrong answer, rank 0 sending slice i while rank 1 received into slice (i + 1) % 2.
+     */
+    @Test
+    void aCollectiveOnSwizzledSlicesIsRefused() throws Exception {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "e4e348",
+                 "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [2, 2], "mesh": [0]},
+                  {"name": "y", "dtype": "float", "axes": [2, 2], "mesh": [0]},
+                  {"name": "z", "dtype": "float", "axes": [2, 2], "mesh": [0, 1],
+                   "loop": [{"swizzle1d": 0, "type": "DIDx"}, {"parallelize": 0, "type": "Stream"}]}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}, {"op": "set", "inputs": ["y"], "output": "z"}],
+                 "inputs": ["x"], "outputs": ["z"]}
+                """;
+        Diagnostic d = refusal(text, 2, Map.of());
+        assertEquals("stream.swizzle-collective", d.rule(), d.toString());
+        assertEquals(5, d.line(), d.toString()); // z's line
+        // without the swizzle the same fusion lowers and validates
+        RunResult r = run(load(text.replace("{\"swizzle1d\": 0, \"type\": \"DIDx\"}, ", ""), 2), 2);
+        assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
+    }
+
     @Test
     void swizzle1dPrintsAsNvFuserAndSurvivesTheFileRoundTrip() throws Exception {
         String text = fusion(SWIZZLED, "\"all\"", "\"all\"");
