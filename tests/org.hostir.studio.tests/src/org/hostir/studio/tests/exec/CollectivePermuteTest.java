@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +29,8 @@ import org.hostir.studio.ir.print.IrText;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,6 +90,32 @@ class CollectivePermuteTest {
             LoadedFusion loaded = load(fusion(SWIZZLED, "\"all\"", "\"all\""), d);
             RunResult r = run(loaded, d);
             assertTrue(r.validation().orElseThrow().passed(), d + " devices: " + r.validation().orElseThrow().line());
+        }
+    }
+
+    /**
+     * test_column_parallel_linear_forward[collective_permute] counts d - 1 NCCL SendRecv kernels per rank: at
+     * iteration 0 each rank copies its own shard; at i it sends to (n + k - i) % n and receives from (i + k) % n.
+     */
+    @Test
+    void eachRankSendsAndReceivesDMinusOneTimesToItsSwizzlePeers() throws Exception {
+        int d = 4;
+        RunResult r = run(load(fusion(SWIZZLED, "\"all\"", "\"all\""), d), d);
+        for (int k = 0; k < d; k++) {
+            List<TimelineEvent> events = r.timeline().of(k);
+            List<String> sends = new ArrayList<>();
+            List<String> recvs = new ArrayList<>();
+            for (int i = 1; i < d; i++) {
+                sends.add("send to " + (d + k - i) % d);
+                recvs.add("recv from " + (i + k) % d);
+            }
+            // iterations run on several streams: compare as sorted lists, not in time order
+            assertEquals(sends.stream().sorted().toList(), events.stream().filter(e -> e.kind() == EventKind.P2P
+                    && e.name().startsWith("send")).map(TimelineEvent::name).sorted().toList(), "rank " + k);
+            assertEquals(recvs.stream().sorted().toList(), events.stream().filter(e -> e.kind() == EventKind.P2P
+                    && e.name().startsWith("recv")).map(TimelineEvent::name).sorted().toList(), "rank " + k);
+            assertEquals(1, events.stream().filter(e -> e.kind() == EventKind.COPY
+                    && e.name().equals("CollectivePermute")).count(), "rank " + k + ": the local copy at i = 0");
         }
     }
 
