@@ -114,8 +114,8 @@ for step in "${steps[@]}"; do
             done 2>&1 | tee "$LOGS/sizes.log" ;;
         scale)
             # issue 21 item 4: `bench agmm` (PyTorch baseline included) at D = 2, 4, 8 as far as the machine has GPUs
-            for d in 2 4 8; do
-                (( d <= GPUS )) || break
+            for d in 8 4 2; do   # the largest first: the new figures if the time runs out
+                (( d <= GPUS )) || continue
                 echo "scale: bench agmm --devices $d"
                 "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --devices $d 2>&1 | tee "$LOGS/scale-$d.log"
                 (( PIPESTATUS[0] == 0 )) || rc=1
