@@ -171,6 +171,7 @@ public final class Canonical {
     private FusionOp op(FusionOp op) {
         return switch (op) {
             case FusionOp.Set s -> new FusionOp.Set(tensor(s.output()), tensor(s.input()), s.permutation());
+            case FusionOp.Unary u -> new FusionOp.Unary(u.op(), tensor(u.output()), tensor(u.input()));
             case FusionOp.Binary b -> new FusionOp.Binary(b.op(), tensor(b.output()), tensor(b.lhs()),
                     tensor(b.rhs()));
             case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), tensor(r.output()), tensor(r.input()),

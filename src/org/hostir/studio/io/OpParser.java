@@ -51,7 +51,7 @@ final class OpParser {
         return kind;
     }
 
-    /** axes for sum and max (required, non-empty), permute for set (optional): axis positions. */
+    /** axes for the reductions (required, non-empty), permute for set (optional): axis positions. */
     private List<Integer> positions(JsonNode.JObject o, String path, String key, OpKind kind) {
         JsonNode n = present(o, path, key, kind);
         if (n == null) return List.of();
@@ -104,7 +104,7 @@ final class OpParser {
 
     private static String owners(String key) {
         return switch (key) {
-            case "axes" -> "only sum and max have it";
+            case "axes" -> "only the reductions (" + OpKind.reductionNames() + ") have it";
             case "flags" -> "only broadcast has it";
             default -> "only set has it";
         };

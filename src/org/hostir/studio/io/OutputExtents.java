@@ -40,6 +40,7 @@ final class OutputExtents {
                     if (k >= 0 && k < in.size()) e[o] = in.get(k).extent();
                 }
             }
+            case FusionOp.Unary u -> binary(e, runtime(u.input()), runtime(u.input()));
             case FusionOp.Binary b -> binary(e, runtime(b.lhs()), runtime(b.rhs()));
             case FusionOp.Reduction r -> reduction(e, r);
             case FusionOp.Broadcast b -> {

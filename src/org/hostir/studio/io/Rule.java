@@ -38,11 +38,18 @@ public enum Rule {
     SHAPE_SET("shape.set", "set keeps the extents of the input's non-reduction axes"),
     SHAPE_PERMUTE("shape.permute", "set with permute has a permutation and permutes the extents"),
     SHAPE_BINARY("shape.binary", "binary ops combine equal extents (or a broadcast axis of extent 1)"),
-    SHAPE_REDUCTION("shape.reduction", "sum/max keep the input's axes, the reduced ones as reduction axes"),
+    SHAPE_REDUCTION("shape.reduction", "sum/max/min/prod keep the input's axes, the reduced ones as reduction axes"),
     SHAPE_BROADCAST("shape.broadcast", "broadcast inserts broadcast axes where flags are true"),
     SHAPE_MATMUL("shape.matmul", "matmul follows at::matmul: [..batch.., M, N, rK]"),
     SHAPE_LINEAR("shape.linear", "linear follows at::linear: input [.., K], weight [N, K], bias [N] -> [.., N, rK]"),
-    DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype"),
+    SHAPE_UNARY("shape.unary", "unary ops and casts keep the input's extents"),
+    DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype (a float op such as exp gives"
+            + " float for an integer or bool input, as nvFuser promotes it)"),
+    DTYPE_CAST("dtype.cast", "a cast is between dtypes nvFuser has a cast function for (none between fp8 and"
+            + " integers or bool, none between the two fp8 types)"),
+    DTYPE_FP8("dtype.fp8", "fp8 tensors are matmul and linear inputs, cast from or to, or moved by set and broadcast"),
+    DTYPE_MATMUL("dtype.matmul", "matmul and linear take float, bfloat16 or half operands of one dtype, or fp8"
+            + " operands (not both e5m2) with a float, bfloat16 or half output, as cuBLASLt does"),
     // meshes and parallel types
     MESH_EMPTY("mesh.empty", "a device mesh has at least one device"),
     MESH_DUPLICATE("mesh.duplicate", "a device mesh lists each device once"),

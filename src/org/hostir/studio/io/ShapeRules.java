@@ -33,9 +33,10 @@ final class ShapeRules {
         for (int k = 0; k < ops.size(); k++) {
             FusionOp op = ops.get(k);
             Checker c = new Checker(k, op);
-            dtypes(c, op);
+            DtypeRules.check(c, op);
             switch (op) {
                 case FusionOp.Set s -> set(c, s);
+                case FusionOp.Unary u -> unary(c, u);
                 case FusionOp.Binary b -> binary(c, b);
                 case FusionOp.Reduction r -> reduction(c, r);
                 case FusionOp.Broadcast b -> broadcast(c, b);
@@ -104,14 +105,9 @@ final class ShapeRules {
         return axes.stream().map(IterDomain::extent).toList();
     }
 
-    private void dtypes(Checker c, FusionOp op) {
-        Set<String> seen = new HashSet<>();
-        op.inputs().forEach(t -> seen.add(t.dtype().fileName()));
-        seen.add(op.output().dtype().fileName());
-        if (seen.size() > 1) {
-            c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + op.inputs().stream()
-                    .map(t -> t.label() + " is " + t.dtype().fileName()).collect(Collectors.joining(", "))
-                    + ", " + op.output().label() + " is " + op.output().dtype().fileName());
+    private void unary(Checker c, FusionOp.Unary u) {
+        if (c.noReductions(Rule.SHAPE_UNARY)) {
+            c.sameShape(Rule.SHAPE_UNARY, "output", u.output().axes(), extentsOf(runtime(u.input())));
         }
     }
 

@@ -31,6 +31,7 @@ public final class AxisMap {
                     if (k < kept.size()) map[kept.get(k)] = o;
                 }
             }
+            case FusionOp.Unary u -> positional(map, out);
             case FusionOp.Binary b -> positional(map, out);
             case FusionOp.Reduction r -> positional(map, out);
             case FusionOp.Broadcast b -> {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The operations of a fusion. They also run as standalone host ops in Host IR (nvFuser evaluates Set, Binary,
+ * The operations of a fusion. They also run as standalone host ops in Host IR (nvFuser evaluates Set, Unary, Binary,
  * Reduction, Matmul and Linear on the host), so the same records appear in both IRs.
  */
 public sealed interface FusionOp {
@@ -43,6 +43,22 @@ public sealed interface FusionOp {
         }
 
         public List<TensorView> inputs() { return List.of(lhs, rhs); }
+
+        public String opName() { return op.fileName(); }
+    }
+
+    /**
+     * UnaryOp: a pointwise unary op, or a cast (UnaryOpType::Cast) to the output's dtype. The output has the
+     * input's shape.
+     */
+    record Unary(UnaryOpType op, TensorView output, TensorView input) implements FusionOp {
+        public Unary {
+            Objects.requireNonNull(op);
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return op.fileName(); }
     }

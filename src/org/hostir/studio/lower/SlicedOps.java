@@ -43,7 +43,7 @@ final class SlicedOps {
                 yield new FusionOp.Broadcast(b.output(), b.input(), flags);
             }
             // these carry no axis-indexed attribute: substituting the slices is all they need
-            case FusionOp.Set _, FusionOp.Binary _, FusionOp.Matmul _, FusionOp.Linear _ -> rewired;
+            case FusionOp.Set _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Matmul _, FusionOp.Linear _ -> rewired;
         };
     }
 }

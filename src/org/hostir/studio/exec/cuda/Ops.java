@@ -24,6 +24,7 @@ final class Ops {
             case FusionOp.Matmul m -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
             case FusionOp.Linear l -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
             case FusionOp.Binary b -> out.numel();
+            case FusionOp.Unary u -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
             case FusionOp.Set _, FusionOp.Broadcast _ -> 0;
         };
@@ -89,6 +90,7 @@ final class Ops {
         switch (op) {
             case FusionOp.Set set -> copy(out, set.isPermute()
                     ? in.get(0).permute(set.permutation().stream().mapToInt(Integer::intValue).toArray()) : in.get(0), s);
+            case FusionOp.Unary u -> map(PointwiseExpressions.unary(u.op()), out, in.get(0), null, s);
             case FusionOp.Binary b -> map("x " + b.op().symbol() + " y", out, in.get(0), in.get(1), s);
             case FusionOp.Broadcast b -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
             case FusionOp.Reduction r -> reduce(r, in.get(0), out, s);
@@ -122,6 +124,8 @@ final class Ops {
         Kernels.Kind kind = switch (r.op()) {
             case SUM -> Kernels.Kind.REDUCE_SUM;
             case MAX -> Kernels.Kind.REDUCE_MAX;
+            case MIN -> Kernels.Kind.REDUCE_MIN;
+            case PROD -> Kernels.Kind.REDUCE_PROD;
         };
         long[][] o = keptOutput(out, reduced, kept);
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),

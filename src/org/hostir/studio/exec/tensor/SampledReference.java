@@ -87,6 +87,7 @@ public final class SampledReference {
         return switch (op) {
             case FusionOp.Set s -> List.of(s.isPermute() ? out.unpermute(s.permutation()) : out);
             case FusionOp.Broadcast b -> List.of(out.without(PointwiseKernels.newAxes(b)));
+            case FusionOp.Unary _ -> List.of(out);
             case FusionOp.Binary b -> List.of(out.rightAligned(in.get(0)), out.rightAligned(in.get(1)));
             case FusionOp.Reduction r -> List.of(out.expanded(reduced(r, in.get(0).length)));
             case FusionOp.Matmul m -> matmul(m, out, in);

@@ -228,7 +228,7 @@ final class FusionProperties {
         });
         l.readOnly("output", "Output", "Op", () -> output);
         OpKind kind = o(ed, output).op();
-        if (kind == OpKind.SUM || kind == OpKind.MAX) {
+        if (kind.isReduction()) {
             l.text("axes", "Reduced axes", "Attributes", () -> AxisText.formatList(o(ed, output).axes()),
                     FusionProperties::checkInts, v -> ed.setOp(o(ed, output).withAxes(ints(v))));
         } else if (kind == OpKind.BROADCAST) {

@@ -21,10 +21,11 @@ public final class ShapeInference {
     /** The output axes of {@code op} given its inputs' axes (in op order); empty when inputs are missing. */
     public static List<AxisSpec> derive(OpSpec op, List<List<AxisSpec>> inputs) {
         if (inputs.size() < op.op().minInputs()) return List.of();
-        return switch (op.op()) {
+        return switch (op.op().family()) {
             case SET -> set(runtime(inputs.get(0)), op.permute());
-            case ADD, SUB, MUL, DIV -> binary(runtime(inputs.get(0)), runtime(inputs.get(1)));
-            case SUM, MAX -> reduce(runtime(inputs.get(0)), op.axes());
+            case UNARY -> set(runtime(inputs.get(0)), List.of());
+            case BINARY -> binary(runtime(inputs.get(0)), runtime(inputs.get(1)));
+            case REDUCTION -> reduce(runtime(inputs.get(0)), op.axes());
             case BROADCAST -> broadcast(runtime(inputs.get(0)), op.flags());
             case MATMUL -> matmul(runtime(inputs.get(0)), runtime(inputs.get(1)));
             case LINEAR -> linear(runtime(inputs.get(0)), runtime(inputs.get(1)));
@@ -34,8 +35,8 @@ public final class ShapeInference {
     /** Default attributes for a new op of this kind over inputs of these shapes. */
     public static OpSpec withDefaultAttributes(OpSpec op, List<List<AxisSpec>> inputs) {
         int rank = inputs.isEmpty() ? 0 : runtime(inputs.get(0)).size();
-        return switch (op.op()) {
-            case SUM, MAX -> op.axes().isEmpty() && rank > 0 ? op.withAxes(List.of(rank - 1)) : op;
+        return switch (op.op().family()) {
+            case REDUCTION -> op.axes().isEmpty() && rank > 0 ? op.withAxes(List.of(rank - 1)) : op;
             case BROADCAST -> {
                 if (!op.flags().isEmpty()) yield op;
                 List<Boolean> flags = new ArrayList<>();
@@ -43,7 +44,7 @@ public final class ShapeInference {
                 for (int i = 0; i < rank; i++) flags.add(false);
                 yield op.withFlags(flags);
             }
-            case SET, ADD, SUB, MUL, DIV, MATMUL, LINEAR -> op;
+            case SET, UNARY, BINARY, MATMUL, LINEAR -> op;
         };
     }
 
