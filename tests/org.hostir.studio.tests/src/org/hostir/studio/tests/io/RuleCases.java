@@ -117,6 +117,19 @@ final class RuleCases {
                         + " {'name': 'y', 'dtype': 'float', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]",
                 "[{'op': 'linear', 'inputs': ['x', 'w', 'bias'], 'output': 'y'}]", "['x', 'w', 'bias']", "['y']")));
         c.add(of(Rule.DTYPE_MISMATCH, "b in half", "$.ops[0]", base(d -> tensor(d, "b").addProperty("dtype", "half"))));
+        c.add(of(Rule.SHAPE_UNARY, "exp of [M, N] into [N, M]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['N', 'M']}]",
+                "[{'op': 'exp', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_CAST, "a cast from float8_e4m3fn to int32", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float8_e4m3fn', 'axes': ['M']}, {'name': 'q', 'dtype': 'int32', 'axes': ['M']}]",
+                "[{'op': 'cast', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_FP8, "exp of a float8_e5m2 tensor", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float8_e5m2', 'axes': ['M']}, {'name': 'q', 'dtype': 'float8_e5m2', 'axes': ['M']}]",
+                "[{'op': 'exp', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_MATMUL, "a matmul of two float8_e5m2 operands", "$.ops[0]", base(d -> {
+            tensor(d, "a").addProperty("dtype", "float8_e5m2");
+            tensor(d, "b").addProperty("dtype", "float8_e5m2");
+        })));
         // meshes and parallel types
         c.add(of(Rule.MESH_EMPTY, "b on an empty mesh", "$.tensors[1].mesh",
                 base(d -> tensor(d, "b").add("mesh", j("[]")))));

@@ -1,0 +1,91 @@
+package org.hostir.studio.tests.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.UnaryOpType;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.parse.HostIrDumpReader;
+import org.hostir.studio.ir.parse.ParsedDump;
+import org.hostir.studio.ir.print.HostIrPrinter;
+import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.RepoPaths;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Unary ops, casts and the new dtypes print as nvFuser's UnaryOp::toString does (csrc/ir/internal_nodes.cpp:
+ * the inline {@code -}, the {@code f} suffix on float outputs, the cast function of the pair; data_type2string
+ * for tensor names), and the dump reader reads that text back to the same program.
+ */
+class OpsDumpTest {
+    private static String squeeze(String s) { return s.replaceAll("\\s+", ""); }
+
+    private static String lowered(String example, int devices) throws Exception {
+        Path file = RepoPaths.repo().resolve("examples/ops/" + example + ".fusion");
+        var fusion = FusionLoader.load(file, example, devices, Map.of()).fusion();
+        HostIrContainer program = Pipeline.standard().lower(fusion,
+                new LoweringContext(0, devices, LoweringOptions.DEFAULTS));
+        return HostIrPrinter.print(program);
+    }
+
+    @Test
+    void unaryOpsPrintAsNvFuserDoes() throws Exception {
+        String dump = lowered("unary_pointwise_dp", 2);
+        for (String call : List.of("= -T0_g_float", "= abs(T0", "= expf(T0", "= logf(T", "= sqrtf(T", "= rsqrtf(T",
+                "= tanhf(T0", "= sigmoid(T0", "= relu(T0", "= gelu(T0", "= silu(T0")) {
+            assertTrue(dump.contains(call), call + " in\n" + dump);
+        }
+        // the suffix is for float outputs only: exp of a bfloat16 tensor is plain exp
+        IrBuilder b = new IrBuilder();
+        TensorView x = b.tensor(DataType.BFLOAT16, MemoryType.GLOBAL, null, b.iter(b.symbol("M")));
+        TensorView y = b.tensor(DataType.BFLOAT16, MemoryType.GLOBAL, null, b.iter(b.symbol("M")));
+        String line = HostIrPrinter.print(new HostOp(0, new FusionOp.Unary(UnaryOpType.EXP, y, x)), "");
+        assertTrue(line.contains("= exp(T0_g___bfloat["), line);
+    }
+
+    @Test
+    void castsAndFp8PrintTheirCastFunctionsAndDtypes() throws Exception {
+        String dump = lowered("fp8_linear_tp", 2);
+        assertTrue(dump.contains("T2_g___e4m3[ideviceIdx.x"), dump);
+        assertTrue(dump.contains("= __float2e4m3(T0_g_float["), dump);
+        assertTrue(dump.contains("T4_g___bfloat["), dump);
+        assertTrue(dump.contains("= __bfloat2float(T5_g___bfloat["), dump);
+        String other = lowered("dtypes_int32_double_bool", 2);
+        assertTrue(other.contains("T0_g_int[ideviceIdx.x"), other);
+        assertTrue(other.contains("= __to_double(T2_g_bool["), other);
+        assertTrue(other.contains("_g_double["), other);
+    }
+
+    @Test
+    void theDumpReaderReadsTheOpsBack() throws Exception {
+        for (String example : List.of("unary_pointwise_dp", "fp8_linear_tp", "dtypes_int32_double_bool",
+                "mlp_tp_gelu", "allreduce_min", "reduce_scatter_prod")) {
+            String dump = lowered(example, 2);
+            ParsedDump parsed = HostIrDumpReader.read(dump);
+            assertEquals(List.of(), parsed.opaqueNodes(), example);
+            assertEquals(squeeze(dump), squeeze(parsed.reprint()), example);
+            long unary = parsed.program().allNodes().stream()
+                    .filter(n -> n instanceof HostOp h && h.op() instanceof FusionOp.Unary).count();
+            long expected = switch (example) {
+                case "unary_pointwise_dp" -> 11;
+                case "fp8_linear_tp" -> 3;
+                case "dtypes_int32_double_bool", "mlp_tp_gelu", "reduce_scatter_prod" -> 1;
+                default -> 0;
+            };
+            assertEquals(expected, unary, example + " unary host ops read back");
+        }
+    }
+}
