@@ -79,7 +79,9 @@ class ToleranceBoundTest {
             Case c = run("float", 8, k, 8, 3);
             Comparison.Result r = c.compare();
             assertTrue(r.passed(), "K=" + k + ": " + r.summary());
-            assertTrue(r.maxAbsError() > 0, "the float32 order differs from the double reference at K=" + k);
+            // at K = 16 OpenBLAS's sgemm may sum in the serial order (the same bits, depending on its kernel
+            // path); from K = 256 on, the orders differ
+            if (k >= 256) assertTrue(r.maxAbsError() > 0, "the float32 order differs from the reference at K=" + k);
             assertTrue(r.worstFraction() < 0.5, "K=" + k + ": " + r.summary());
         }
     }

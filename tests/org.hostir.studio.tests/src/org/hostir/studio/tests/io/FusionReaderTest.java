@@ -142,7 +142,7 @@ class FusionReaderTest {
     @Test
     void reportsEveryStructuralProblemInOnePass() {
         String t = text(base(d -> {
-            tensor(d, "a").addProperty("dtype", "double");
+            tensor(d, "a").addProperty("dtype", "float64");
             tensor(d, "b").add("mesh", j("[-1]"));
             d.getAsJsonArray("ops").get(0).getAsJsonObject().addProperty("op", "conv");
             d.remove("outputs");
@@ -150,9 +150,11 @@ class FusionReaderTest {
         List<Diagnostic> ds = errors(t);
         assertEquals(List.of("schema.enum", "schema.range", "schema.enum", "schema.required"),
                 ds.stream().map(Diagnostic::rule).toList());
-        assertEquals("unknown dtype 'double' (expected float, bfloat16, half)", ds.get(0).message());
+        assertEquals("unknown dtype 'float64' (expected float, bfloat16, half, int64, double, int32, bool,"
+                + " float8_e4m3fn, float8_e5m2)", ds.get(0).message());
         assertEquals("$.tensors[1].mesh[0]", ds.get(1).path());
-        assertEquals("unknown op 'conv' (expected set, add, sub, mul, div, sum, max, broadcast, matmul, linear)",
+        assertEquals("unknown op 'conv' (expected set, neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu,"
+                + " silu, cast, add, sub, mul, div, sum, max, min, prod, broadcast, matmul, linear)",
                 ds.get(2).message());
         assertEquals("missing required field 'outputs'", ds.get(3).message());
     }
