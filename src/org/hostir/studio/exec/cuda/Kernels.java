@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ReductionOpType;
 
 /**
  * Pointwise, reduction and fill kernels generated as CUDA C for each op and dtype combination, compiled once by
@@ -85,6 +86,15 @@ final class Kernels {
                 + "      " + combine(k.kind()) + ";\n"
                 + "    }\n"
                 + "    st_" + t(k.out()) + "(out, oo, (float)acc);\n";
+    }
+
+    static Kind reduction(ReductionOpType op) {
+        return switch (op) {
+            case SUM -> Kind.REDUCE_SUM;
+            case MAX -> Kind.REDUCE_MAX;
+            case MIN -> Kind.REDUCE_MIN;
+            case PROD -> Kind.REDUCE_PROD;
+        };
     }
 
     /** The accumulator and its initial value: nvFuser's init of each reduction (sums and products in double). */

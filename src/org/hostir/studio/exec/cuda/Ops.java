@@ -121,12 +121,7 @@ final class Ops {
                 sa[k++] = x.strides()[i];
             }
         }
-        Kernels.Kind kind = switch (r.op()) {
-            case SUM -> Kernels.Kind.REDUCE_SUM;
-            case MAX -> Kernels.Kind.REDUCE_MAX;
-            case MIN -> Kernels.Kind.REDUCE_MIN;
-            case PROD -> Kernels.Kind.REDUCE_PROD;
-        };
+        Kernels.Kind kind = Kernels.reduction(r.op());
         long[][] o = keptOutput(out, reduced, kept);
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
                 x.address(), x.address(), new Kernels.Launch(o[0], o[1], sa, null, rshape, rsa, 0), s.handle());
