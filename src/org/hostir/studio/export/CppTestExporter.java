@@ -128,7 +128,7 @@ public final class CppTestExporter {
         out.append("auto outputs = executor.runWithInput({").append(String.join(", ", args)).append("});\n");
     }
 
-    private static String call(FusionOp op, ExportPlan p) {
+    private static String call(FusionOp op, ExportPlan p) throws ExportException {
         return switch (op) {
             case FusionOp.Set s -> s.isPermute()
                     ? "permute(" + p.name(s.input()) + ", {" + joined(s.permutation()) + "})"
@@ -136,6 +136,11 @@ public final class CppTestExporter {
             case FusionOp.Unary u -> u.op() == UnaryOpType.CAST
                     ? "castOp(DataType::" + dataTypeName(u.output().dtype()) + ", " + p.name(u.input()) + ")"
                     : u.op().fileName() + "(" + p.name(u.input()) + ")";
+            case FusionOp.Where w -> "where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", " + p.name(w.y()) + ")";
+            case FusionOp.Squeeze q -> "squeeze(" + p.name(q.input()) + ", std::vector<int64_t>{"
+                    + joined(PythonExporter.flagged(q.flags())) + "})";
+            case FusionOp.Expand e -> "expand(" + p.name(e.input()) + ", {" + p.shape(e.output()).stream()
+                    .map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
             case FusionOp.Binary b -> b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs()) + ")";
             case FusionOp.Reduction r -> r.op().fileName() + "(" + p.name(r.input())
                     + ", {" + joined(r.axes()) + "})";

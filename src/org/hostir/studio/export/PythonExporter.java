@@ -131,12 +131,18 @@ public final class PythonExporter {
                 .append("outputs = executor.run([").append(String.join(", ", ins)).append("])\n");
     }
 
-    private static String call(FusionOp op, ExportPlan p) {
+    private static String call(FusionOp op, ExportPlan p) throws ExportException {
         return switch (op) {
             case FusionOp.Set s -> s.isPermute()
                     ? "fd.ops.permute(" + p.name(s.input()) + ", [" + joined(s.permutation()) + "])"
                     : "fd.ops.set(" + p.name(s.input()) + ")";
             case FusionOp.Unary u -> unary(u, p.name(u.input()));
+            case FusionOp.Where w -> "fd.ops.where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", "
+                    + p.name(w.y()) + ")";
+            case FusionOp.Squeeze q -> "fd.ops.squeeze(" + p.name(q.input()) + ", dims=[" + joined(flagged(q.flags()))
+                    + "])";
+            case FusionOp.Expand e -> "fd.ops.expand(" + p.name(e.input()) + ", shape=[" + joined(p.shape(e.output()))
+                    + "])";
             case FusionOp.Binary b -> "fd.ops." + b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs())
                     + ")";
             case FusionOp.Reduction r -> r.op() == ReductionOpType.SUM
@@ -162,6 +168,13 @@ public final class PythonExporter {
                     + ", 0.7071067811865476)))))";
             case NEG, ABS, EXP, LOG, SQRT, RSQRT, TANH, SIGMOID, RELU, SILU -> "fd.ops." + u.op().fileName() + "(" + x + ")";
         };
+    }
+
+    /** The positions whose flag is set: squeeze's dims. */
+    static List<Integer> flagged(List<Boolean> flags) {
+        List<Integer> dims = new ArrayList<>();
+        for (int i = 0; i < flags.size(); i++) if (flags.get(i)) dims.add(i);
+        return dims;
     }
 
     private static String joined(List<?> values) {

@@ -30,7 +30,8 @@ final class DtypeRules {
             case FusionOp.Binary _, FusionOp.Reduction _ -> {
                 if (noFp8(c, op)) same(c, op);
             }
-            case FusionOp.Set _, FusionOp.Broadcast _ -> same(c, op);
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _ -> same(c, op);
+            case FusionOp.Where w -> where(c, w);
             case FusionOp.Matmul m -> matmul(c, op, List.of(m.a(), m.b()));
             case FusionOp.Linear l -> matmul(c, op, l.bias() == null ? List.of(l.input(), l.weight())
                     : List.of(l.input(), l.weight(), l.bias()));
@@ -43,6 +44,17 @@ final class DtypeRules {
         if (from != to && CastFunctions.name(from, to).isEmpty()) {
             c.fail(Rule.DTYPE_CAST, "cannot cast " + from.fileName() + " to " + to.fileName()
                     + " (nvFuser has no cast function for the pair)");
+        }
+    }
+
+    /** where(c, x, y): a bool condition, x, y and the output of one dtype (nvFuser promotes otherwise). */
+    private static void where(ShapeRules.Checker c, FusionOp.Where w) {
+        if (!noFp8(c, w)) return;
+        if (w.condition().dtype() != DataType.BOOL) {
+            c.fail(Rule.DTYPE_MISMATCH, "the condition " + w.condition().label() + " is "
+                    + w.condition().dtype().fileName() + ", not bool");
+        } else if (w.x().dtype() != w.output().dtype() || w.y().dtype() != w.output().dtype()) {
+            c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + listed(w));
         }
     }
 

@@ -36,13 +36,19 @@ public enum OpKind {
     MAX(ReductionOpType.MAX),
     MIN(ReductionOpType.MIN),
     PROD(ReductionOpType.PROD),
+    /** condition, x, y. */
+    WHERE("where", Family.WHERE),
+    /** {@code flags}: one per input axis, true where the axis is removed. */
+    SQUEEZE("squeeze", Family.SQUEEZE),
+    /** the output's axes give the expanded extents. */
+    EXPAND("expand", Family.EXPAND),
     BROADCAST("broadcast", Family.BROADCAST),
     MATMUL("matmul", Family.MATMUL),
     /** input, weight and an optional bias. */
     LINEAR("linear", Family.LINEAR);
 
     /** What kind of IR op a file op becomes. */
-    public enum Family { SET, UNARY, BINARY, REDUCTION, BROADCAST, MATMUL, LINEAR }
+    public enum Family { SET, UNARY, BINARY, WHERE, REDUCTION, BROADCAST, SQUEEZE, EXPAND, MATMUL, LINEAR }
 
     private final String fileName;
     private final Family family;
@@ -78,8 +84,9 @@ public enum OpKind {
 
     public int minInputs() {
         return switch (family) {
-            case SET, UNARY, REDUCTION, BROADCAST -> 1;
+            case SET, UNARY, REDUCTION, BROADCAST, SQUEEZE, EXPAND -> 1;
             case BINARY, MATMUL, LINEAR -> 2;
+            case WHERE -> 3;
         };
     }
 

@@ -93,7 +93,7 @@ final class OpParser {
     private static boolean belongs(String key, OpKind kind) {
         return switch (key) {
             case "axes" -> kind.isReduction();
-            case "flags" -> kind == OpKind.BROADCAST;
+            case "flags" -> kind == OpKind.BROADCAST || kind == OpKind.SQUEEZE;
             default -> kind == OpKind.SET;
         };
     }
@@ -105,7 +105,7 @@ final class OpParser {
     private static String owners(String key) {
         return switch (key) {
             case "axes" -> "only the reductions (" + OpKind.reductionNames() + ") have it";
-            case "flags" -> "only broadcast has it";
+            case "flags" -> "only broadcast and squeeze have it";
             default -> "only set has it";
         };
     }

@@ -41,6 +41,22 @@ final class OutputExtents {
                 }
             }
             case FusionOp.Unary u -> binary(e, runtime(u.input()), runtime(u.input()));
+            case FusionOp.Where w -> {
+                binary(e, runtime(w.x()), runtime(w.y()));
+                List<IterDomain> c = runtime(w.condition());
+                for (int i = 0; i < e.length && i < c.size(); i++) if (e[i] == null) e[i] = choose(c.get(i));
+            }
+            case FusionOp.Squeeze q -> {
+                List<IterDomain> in = q.input().axes();
+                int o = 0;
+                for (int i = 0; i < in.size() && i < q.flags().size() && o < e.length; i++) {
+                    if (!q.flags().get(i) && !in.get(i).isReduction()) e[o++] = in.get(i).extent();
+                }
+            }
+            case FusionOp.Expand x -> {
+                List<IterDomain> in = runtime(x.input());
+                for (int i = 0; i < e.length && i < in.size(); i++) if (!isUnit(in.get(i))) e[i] = in.get(i).extent();
+            }
             case FusionOp.Binary b -> binary(e, runtime(b.lhs()), runtime(b.rhs()));
             case FusionOp.Reduction r -> reduction(e, r);
             case FusionOp.Broadcast b -> {

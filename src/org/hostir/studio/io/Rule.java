@@ -43,6 +43,9 @@ public enum Rule {
     SHAPE_MATMUL("shape.matmul", "matmul follows at::matmul: [..batch.., M, N, rK]"),
     SHAPE_LINEAR("shape.linear", "linear follows at::linear: input [.., K], weight [N, K], bias [N] -> [.., N, rK]"),
     SHAPE_UNARY("shape.unary", "unary ops and casts keep the input's extents"),
+    SHAPE_WHERE("shape.where", "where combines its condition, x and y as binary ops combine their operands"),
+    SHAPE_SQUEEZE("shape.squeeze", "squeeze has one flag per input axis and removes only broadcast (extent 1) axes"),
+    SHAPE_EXPAND("shape.expand", "expand keeps the input's axes, a broadcast (extent 1) axis taking any extent"),
     DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype (a float op such as exp gives"
             + " float for an integer or bool input, as nvFuser promotes it)"),
     DTYPE_CAST("dtype.cast", "a cast is between dtypes nvFuser has a cast function for (none between fp8 and"

@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -37,6 +39,9 @@ final class ShapeRules {
             switch (op) {
                 case FusionOp.Set s -> set(c, s);
                 case FusionOp.Unary u -> unary(c, u);
+                case FusionOp.Where w -> where(c, w);
+                case FusionOp.Squeeze q -> SqueezeExpandRules.squeeze(c, q);
+                case FusionOp.Expand e -> SqueezeExpandRules.expand(c, e);
                 case FusionOp.Binary b -> binary(c, b);
                 case FusionOp.Reduction r -> reduction(c, r);
                 case FusionOp.Broadcast b -> broadcast(c, b);
@@ -133,13 +138,29 @@ final class ShapeRules {
         c.sameShape(Rule.SHAPE_PERMUTE, "output", s.output().axes(), expected);
     }
 
+    /** x and y as a binary op's operands, then the condition against their result. */
+    private void where(Checker c, FusionOp.Where w) {
+        if (!c.noReductions(Rule.SHAPE_WHERE)) return;
+        List<Extent> xy = pointwise(c, Rule.SHAPE_WHERE, runtime(w.x()), runtime(w.y()));
+        if (xy == null) return;
+        List<IterDomain> cond = runtime(w.condition());
+        List<IterDomain> xyAxes = new ArrayList<>();
+        for (Extent e : xy) xyAxes.add(new IterDomain(0, e, IterType.ITERATION, ParallelType.SERIAL));
+        List<Extent> expected = pointwise(c, Rule.SHAPE_WHERE, cond, xyAxes);
+        if (expected != null) c.sameShape(Rule.SHAPE_WHERE, "output", w.output().axes(), expected);
+    }
+
     private void binary(Checker c, FusionOp.Binary b) {
-        List<IterDomain> l = runtime(b.lhs());
-        List<IterDomain> r = runtime(b.rhs());
         if (!c.noReductions(Rule.SHAPE_BINARY)) return;
+        List<Extent> expected = pointwise(c, Rule.SHAPE_BINARY, runtime(b.lhs()), runtime(b.rhs()));
+        if (expected != null) c.sameShape(Rule.SHAPE_BINARY, "output", b.output().axes(), expected);
+    }
+
+    /** Two operands' extents combined position by position (a unit extent stretches); null after a report. */
+    private List<Extent> pointwise(Checker c, Rule rule, List<IterDomain> l, List<IterDomain> r) {
         if (l.size() != r.size()) {
-            c.fail(Rule.SHAPE_BINARY, "operands have different ranks: " + shape(l) + " and " + shape(r));
-            return;
+            c.fail(rule, "operands have different ranks: " + shape(l) + " and " + shape(r));
+            return null;
         }
         List<Extent> expected = new ArrayList<>();
         for (int i = 0; i < l.size(); i++) {
@@ -152,12 +173,12 @@ final class ShapeRules {
             } else if (isUnit(y)) {
                 expected.add(x.extent());
             } else {
-                c.fail(Rule.SHAPE_BINARY, "axis " + i + " has extent " + cx.valued(x.extent()) + " in " + shape(l)
+                c.fail(rule, "axis " + i + " has extent " + cx.valued(x.extent()) + " in " + shape(l)
                         + " but " + cx.valued(y.extent()) + " in " + shape(r));
-                return;
+                return null;
             }
         }
-        c.sameShape(Rule.SHAPE_BINARY, "output", b.output().axes(), expected);
+        return expected;
     }
 
     private void reduction(Checker c, FusionOp.Reduction r) {

@@ -32,6 +32,14 @@ public final class AxisMap {
                 }
             }
             case FusionOp.Unary u -> positional(map, out);
+            case FusionOp.Where w -> positional(map, out);
+            case FusionOp.Expand e -> positional(map, out);
+            case FusionOp.Squeeze q -> {
+                int o = 0;
+                for (int i = 0; i < in.rank() && i < q.flags().size(); i++) {
+                    if (!q.flags().get(i)) map[i] = o++;
+                }
+            }
             case FusionOp.Binary b -> positional(map, out);
             case FusionOp.Reduction r -> positional(map, out);
             case FusionOp.Broadcast b -> {

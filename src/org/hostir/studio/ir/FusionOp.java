@@ -63,6 +63,48 @@ public sealed interface FusionOp {
         public String opName() { return op.fileName(); }
     }
 
+    /**
+     * TernaryOp where: {@code condition ? x : y} elementwise; the three operands broadcast as a binary op's do
+     * (equal extents, or a broadcast axis of extent 1).
+     */
+    record Where(TensorView output, TensorView condition, TensorView x, TensorView y) implements FusionOp {
+        public Where {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(condition);
+            Objects.requireNonNull(x);
+            Objects.requireNonNull(y);
+        }
+
+        public List<TensorView> inputs() { return List.of(condition, x, y); }
+
+        public String opName() { return "where"; }
+    }
+
+    /** SqueezeOp: {@code flags[i]} says whether input axis i (a broadcast axis, or extent 1) is removed. */
+    record Squeeze(TensorView output, TensorView input, List<Boolean> flags) implements FusionOp {
+        public Squeeze {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            flags = List.copyOf(flags);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "squeeze"; }
+    }
+
+    /** ExpandOp: the input's broadcast axes (extent 1) take the output's extents; the other axes keep theirs. */
+    record Expand(TensorView output, TensorView input) implements FusionOp {
+        public Expand {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "expand"; }
+    }
+
     /** A reduction over {@code axes} (input axis positions); the output keeps them as reduction axes. */
     record Reduction(ReductionOpType op, TensorView output, TensorView input, List<Integer> axes) implements FusionOp {
         public Reduction {

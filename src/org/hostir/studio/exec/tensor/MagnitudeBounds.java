@@ -66,6 +66,12 @@ final class MagnitudeBounds {
         return switch (op) {
             case FusionOp.Set s -> new Bound(compute(s, magnitudes), a);
             case FusionOp.Broadcast b -> new Bound(compute(b, magnitudes), a);
+            case FusionOp.Squeeze q -> new Bound(compute(q, magnitudes), a);
+            case FusionOp.Expand e -> new Bound(magnitudes.get(0).expand(values.get(e.output().id()).shape()).contiguous(), a);
+            // the selected operand's bound: where(c, B_x, B_y) with the reference's condition
+            case FusionOp.Where w -> new Bound(OpKernels.compute(new FusionOp.Where(floatView(w.output()), w.condition(),
+                    w.x(), w.y()), List.of(values.get(w.condition().id()), magnitudes.get(1), magnitudes.get(2))),
+                    converted(op, 1, args).add(converted(op, 2, args), out));
             case FusionOp.Unary u -> new Bound(unary(u, magnitudes.get(0), values),
                     // library transcendentals are within a few ulps: four roundings, then the store
                     u.op() == UnaryOpType.CAST ? a.accumulate(0, 1, out) : a.accumulate(4, 1, out));
@@ -184,12 +190,19 @@ final class MagnitudeBounds {
             case FusionOp.Set s -> new FusionOp.Set(f, s.input(), s.permutation());
             case FusionOp.Broadcast b -> new FusionOp.Broadcast(f, b.input(), b.flags());
             case FusionOp.Unary u -> new FusionOp.Unary(u.op(), f, u.input());
+            case FusionOp.Where w -> new FusionOp.Where(f, w.condition(), w.x(), w.y());
+            case FusionOp.Squeeze q -> new FusionOp.Squeeze(f, q.input(), q.flags());
+            case FusionOp.Expand e -> new FusionOp.Expand(f, e.input());
             case FusionOp.Binary b -> new FusionOp.Binary(b.op(), f, b.lhs(), b.rhs());
             case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), f, r.input(), r.axes());
             case FusionOp.Matmul m -> new FusionOp.Matmul(f, m.a(), m.b());
             case FusionOp.Linear l -> new FusionOp.Linear(f, l.input(), l.weight(), l.bias());
         };
         return OpKernels.compute(inFloat, magnitudes);
+    }
+
+    private static TensorView floatView(TensorView o) {
+        return new TensorView(o.id(), o.label(), DataType.FLOAT, o.memoryType(), o.axes(), o.mesh());
     }
 
     static DenseTensor abs(DenseTensor t) {

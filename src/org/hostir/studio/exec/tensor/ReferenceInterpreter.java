@@ -1,12 +1,15 @@
 package org.hostir.studio.exec.tensor;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -52,7 +55,9 @@ public final class ReferenceInterpreter {
                 if (v == null) throw new IllegalArgumentException(describe(t) + " is read before it is computed");
                 return v;
             }).toList();
-            values.put(op.output().id(), OpKernels.compute(op, args));
+            values.put(op.output().id(), op instanceof FusionOp.Expand e
+                    ? OpKernels.compute(op, args, DenseTensor.zeros(expandedShape(e, fusion, inputs), e.output().dtype()))
+                    : OpKernels.compute(op, args));
         }
         for (TensorView out : fusion.outputs()) {
             if (!values.containsKey(out.id())) throw new IllegalArgumentException("output " + describe(out)
@@ -69,5 +74,26 @@ public final class ReferenceInterpreter {
 
     private static String describe(TensorView tv) {
         return tv.label().equals(tv.name()) ? tv.name() : tv.name() + " (" + tv.label() + ")";
+    }
+
+    /**
+     * expand's output shape in the unsharded world: constants, and symbols sized by the inputs that carry them
+     * (the reference has no bindings; every symbol of a runnable fusion sizes some input). -1 where unknown.
+     */
+    static long[] expandedShape(FusionOp.Expand e, Fusion fusion, Map<Integer, DenseTensor> inputs) {
+        Map<String, Long> sizes = new HashMap<>();
+        for (TensorView in : fusion.inputs()) {
+            long[] shape = inputs.get(in.id()).shape();
+            int p = 0;
+            for (IterDomain a : in.allocationAxes()) {
+                if (a.isReduction()) continue;
+                if (a.extent() instanceof Extent.Symbolic sym && p < shape.length) sizes.put(sym.name(), shape[p]);
+                p++;
+            }
+        }
+        return e.output().allocationAxes().stream().filter(a -> !a.isReduction())
+                .mapToLong(a -> a.extent() instanceof Extent.Constant c ? c.value()
+                        : a.extent() instanceof Extent.Symbolic sym ? sizes.getOrDefault(sym.name(), -1L) : -1L)
+                .toArray();
     }
 }

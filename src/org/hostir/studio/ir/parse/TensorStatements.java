@@ -21,7 +21,7 @@ import org.hostir.studio.ir.host.HostOp;
 /**
  * The statements that open with their output tensor: {@code T = ALLOCATE(...)}, the slice
  * ({@code HirAliasSelect}, early {@code select}) and the host ops {@code FusionOpPrinter} writes (Set,
- * Set.Permute, unary and cast, binary, reduction, broadcast, matmul, linear).
+ * Set.Permute, unary and cast, binary, where, reduction, broadcast, squeeze, expand, matmul, linear).
  */
 final class TensorStatements {
     private final DumpCursor in;
@@ -62,11 +62,15 @@ final class TensorStatements {
             case "Set", "Set.Permute" -> set(out, name.equals("Set.Permute"));
             case "reduction" -> reduction(out);
             case "broadcast" -> broadcast(out);
+            case "squeeze" -> new FusionOp.Squeeze(out, values.tensor(), flags());
+            case "expand" -> new FusionOp.Expand(out, values.tensor());
+            case "where" -> where(out);
             case "matmul" -> new FusionOp.Matmul(out, values.tensor(), after(","));
             case "linear" -> linear(out);
             default -> throw new DumpFormatException("unknown op '" + name + "'", in.pos());
         };
         in.expect(")");
+        if (op instanceof FusionOp.Where) in.expect(";");
         return op;
     }
 
@@ -197,6 +201,11 @@ final class TensorStatements {
 
     private FusionOp broadcast(TensorView out) {
         TensorView input = values.tensor();
+        return new FusionOp.Broadcast(out, input, flags());
+    }
+
+    /** {@code , flags = {true, false}} after the operand of broadcast and squeeze. */
+    private List<Boolean> flags() {
         in.expect(",");
         in.expect("flags");
         in.expect("=");
@@ -206,7 +215,15 @@ final class TensorStatements {
             do flags.add(bool()); while (in.accept(","));
             in.expect("}");
         }
-        return new FusionOp.Broadcast(out, input, flags);
+        return flags;
+    }
+
+    /** TernaryOp where: {@code where(c\n, x\n, y);} (the closing parenthesis is read by the caller). */
+    private FusionOp where(TensorView out) {
+        TensorView condition = values.tensor();
+        TensorView x = after(",");
+        TensorView y = after(",");
+        return new FusionOp.Where(out, condition, x, y);
     }
 
     private FusionOp linear(TensorView out) {

@@ -24,6 +24,19 @@ final class FusionOpPrinter {
             case FusionOp.Set s -> out.append(eq).append(s.isPermute() ? "Set.Permute( " : "Set( ")
                     .append(tensor.apply(s.input())).append(", cache_op=Streaming )\n");
             case FusionOp.Unary u -> out.append(eq).append(unary(u, tensor.apply(u.input()))).append(";\n");
+            // TernaryOp::toString: each operand after the first on its own line, led by ", "
+            case FusionOp.Where w -> out.append(eq).append("where(").append(tensor.apply(w.condition())).append('\n')
+                    .append(indent).append("  , ").append(tensor.apply(w.x())).append('\n')
+                    .append(indent).append("  , ").append(tensor.apply(w.y())).append(");\n");
+            case FusionOp.Squeeze q -> out.append(eq).append("squeeze( ").append(tensor.apply(q.input()))
+                    .append(", flags = {")
+                    .append(q.flags().stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                    .append("} )\n");
+            // ExpandOp::toString is one line: the output, " = expand( ", the input
+            case FusionOp.Expand e -> {
+                out.setLength(out.length() - 1);
+                out.append(" = expand( ").append(tensor.apply(e.input())).append(" )\n");
+            }
             case FusionOp.Binary b -> out.append(eq).append(tensor.apply(b.lhs())).append('\n')
                     .append(indent).append("   ").append(b.op().symbol()).append(' ').append(tensor.apply(b.rhs()))
                     .append(";\n");

@@ -27,6 +27,10 @@ public final class ShapeInference {
             case BINARY -> binary(runtime(inputs.get(0)), runtime(inputs.get(1)));
             case REDUCTION -> reduce(runtime(inputs.get(0)), op.axes());
             case BROADCAST -> broadcast(runtime(inputs.get(0)), op.flags());
+            case WHERE -> binary(runtime(inputs.get(1)), runtime(inputs.get(2)));
+            case SQUEEZE -> squeeze(runtime(inputs.get(0)), op.flags());
+            // the expanded extents are the user's: the input's axes until they are edited
+            case EXPAND -> set(runtime(inputs.get(0)), List.of());
             case MATMUL -> matmul(runtime(inputs.get(0)), runtime(inputs.get(1)));
             case LINEAR -> linear(runtime(inputs.get(0)), runtime(inputs.get(1)));
         };
@@ -44,7 +48,9 @@ public final class ShapeInference {
                 for (int i = 0; i < rank; i++) flags.add(false);
                 yield op.withFlags(flags);
             }
-            case SET, UNARY, BINARY, MATMUL, LINEAR -> op;
+            case SQUEEZE -> op.flags().isEmpty() && !inputs.isEmpty()
+                    ? op.withFlags(unitFlags(runtime(inputs.get(0)))) : op;
+            case SET, UNARY, BINARY, WHERE, EXPAND, MATMUL, LINEAR -> op;
         };
     }
 
@@ -105,6 +111,24 @@ public final class ShapeInference {
         }
         while (next < in.size()) out.add(in.get(next++));
         return out;
+    }
+
+    /** The input's axes without the flagged ones (flags per input axis, as squeeze takes them). */
+    private static List<AxisSpec> squeeze(List<AxisSpec> in, List<Boolean> flags) {
+        List<AxisSpec> out = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            if (i >= flags.size() || !flags.get(i)) out.add(in.get(i));
+        }
+        return out;
+    }
+
+    /** A new squeeze removes the input's broadcast and extent-1 axes. */
+    private static List<Boolean> unitFlags(List<AxisSpec> in) {
+        List<Boolean> flags = new ArrayList<>();
+        for (AxisSpec a : in) {
+            flags.add(a.iter() == IterType.BROADCAST || a.extent() instanceof ExtentSpec.Size s && s.value() == 1);
+        }
+        return flags;
     }
 
     private static List<AxisSpec> matmul(List<AxisSpec> a, List<AxisSpec> b) {
