@@ -154,7 +154,8 @@ class FusionReaderTest {
                 + " float8_e4m3fn, float8_e5m2)", ds.get(0).message());
         assertEquals("$.tensors[1].mesh[0]", ds.get(1).path());
         assertEquals("unknown op 'conv' (expected set, neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu,"
-                + " silu, cast, add, sub, mul, div, sum, max, min, prod, broadcast, matmul, linear)",
+                + " silu, cast, add, sub, mul, div, sum, max, min, prod, where, squeeze, expand, broadcast, matmul,"
+                + " linear)",
                 ds.get(2).message());
         assertEquals("missing required field 'outputs'", ds.get(3).message());
     }
@@ -162,7 +163,7 @@ class FusionReaderTest {
     @Test
     void opAttributesBelongToTheirOps() {
         String t = text(base(d -> d.getAsJsonArray("ops").get(0).getAsJsonObject().add("flags", j("[true]"))));
-        assertEquals("'flags' is not an attribute of matmul (only broadcast has it)", error(t).message());
+        assertEquals("'flags' is not an attribute of matmul (only broadcast and squeeze have it)", error(t).message());
         t = Fixtures.text(Fixtures.single("[{'name': 'p', 'dtype': 'float', 'axes': ['M']}]",
                 "[{'op': 'sum', 'inputs': ['p'], 'output': 'p', 'axes': []}]", "['p']", "['p']"));
         assertEquals("sum needs at least one axis", error(t).message());

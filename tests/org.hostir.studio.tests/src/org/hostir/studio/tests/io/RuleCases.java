@@ -120,6 +120,16 @@ final class RuleCases {
         c.add(of(Rule.SHAPE_UNARY, "exp of [M, N] into [N, M]", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['N', 'M']}]",
                 "[{'op': 'exp', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_WHERE, "where with a condition [M, K] for x and y [M, N]", "$.ops[0]", single(
+                "[{'name': 'c', 'dtype': 'bool', 'axes': ['M', 'K']}, {'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N']}]",
+                "[{'op': 'where', 'inputs': ['c', 'p', 'p'], 'output': 'q'}]", "['c', 'p']", "['q']")));
+        c.add(of(Rule.SHAPE_SQUEEZE, "squeeze of an axis of extent N", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M']}]",
+                "[{'op': 'squeeze', 'inputs': ['p'], 'output': 'q', 'flags': [false, true]}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_EXPAND, "expand of an axis of extent N to K", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
+                "[{'op': 'expand', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
         c.add(of(Rule.DTYPE_CAST, "a cast from float8_e4m3fn to int32", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float8_e4m3fn', 'axes': ['M']}, {'name': 'q', 'dtype': 'int32', 'axes': ['M']}]",
                 "[{'op': 'cast', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));

@@ -69,10 +69,28 @@ class OpsDumpTest {
         assertTrue(other.contains("_g_double["), other);
     }
 
+    /** TernaryOp's operands each on a line led by ", "; SqueezeOp like BroadcastOp; ExpandOp on one line. */
+    @Test
+    void whereSqueezeAndExpandPrintAsNvFuserDoes() throws Exception {
+        String dump = lowered("where_squeeze_expand_dp", 2);
+        assertTrue(dump.contains("\n     = where(T1_g_bool[ideviceIdx.x3{i4}, iS4{i5}, iS5{i6}] (DeviceMesh{0 1})\n"
+                + "    , T0_g_float[ideviceIdx.x0{i0}, iS1{i2}, iS2{i3}] (DeviceMesh{0 1})\n"
+                + "    , T3_g_float["), dump);
+        assertTrue(dump.contains("(DeviceMesh{0 1}) = expand( T2_g_float[ideviceIdx.x6{2}, bS7{1}, iS8{i9}]"
+                + " (DeviceMesh{0 1}) )\n"), dump);
+        assertTrue(dump.contains("\n     = squeeze( T2_g_float[ideviceIdx.x6{2}, bS7{1}, iS8{i9}] (DeviceMesh{0 1}),"
+                + " flags = {false, true, false} )\n"), dump);
+        ParsedDump parsed = HostIrDumpReader.read(dump);
+        long kinds = parsed.program().allNodes().stream().filter(n -> n instanceof HostOp h
+                && (h.op() instanceof FusionOp.Where || h.op() instanceof FusionOp.Squeeze
+                        || h.op() instanceof FusionOp.Expand)).count();
+        assertEquals(3, kinds, parsed.reprint());
+    }
+
     @Test
     void theDumpReaderReadsTheOpsBack() throws Exception {
         for (String example : List.of("unary_pointwise_dp", "fp8_linear_tp", "dtypes_int32_double_bool",
-                "mlp_tp_gelu", "allreduce_min", "reduce_scatter_prod")) {
+                "mlp_tp_gelu", "allreduce_min", "reduce_scatter_prod", "where_squeeze_expand_dp")) {
             String dump = lowered(example, 2);
             ParsedDump parsed = HostIrDumpReader.read(dump);
             assertEquals(List.of(), parsed.opaqueNodes(), example);
@@ -82,7 +100,7 @@ class OpsDumpTest {
             long expected = switch (example) {
                 case "unary_pointwise_dp" -> 11;
                 case "fp8_linear_tp" -> 3;
-                case "dtypes_int32_double_bool", "mlp_tp_gelu", "reduce_scatter_prod" -> 1;
+                case "dtypes_int32_double_bool", "mlp_tp_gelu", "reduce_scatter_prod", "where_squeeze_expand_dp" -> 1;
                 default -> 0;
             };
             assertEquals(expected, unary, example + " unary host ops read back");

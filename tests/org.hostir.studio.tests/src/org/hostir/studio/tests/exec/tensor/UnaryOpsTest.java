@@ -140,4 +140,27 @@ class UnaryOpsTest {
         assertArrayEquals(new float[] {1, 1}, OpKernels.compute(
                 new FusionOp.Reduction(ReductionOpType.PROD, emptyOut, empty, List.of(1)), List.of(none)).toArray());
     }
+
+    @Test
+    void whereSelectsSqueezeDropsAndExpandStretches() {
+        TensorView c = tv(b, DataType.BOOL, null, iter(b, 3));
+        TensorView x = tv(b, iter(b, 2), iter(b, 3));
+        TensorView y = tv(b, iter(b, 1), iter(b, 3));
+        TensorView out = tv(b, iter(b, 2), iter(b, 3));
+        DenseTensor sel = OpKernels.compute(new FusionOp.Where(out, c, x, y), List.of(
+                DenseTensor.of(DataType.BOOL, shape(3), 1, 0, 1),
+                DenseTensor.of(DataType.FLOAT, shape(2, 3), 1, 2, 3, 4, 5, 6),
+                DenseTensor.of(DataType.FLOAT, shape(1, 3), -1, Float.NaN, -3)));
+        float[] v = sel.toArray();
+        assertArrayEquals(new float[] {1, 3, 4, 6}, new float[] {v[0], v[2], v[3], v[5]});
+        assertTrue(Float.isNaN(v[1]) && Float.isNaN(v[4]), "the unselected operand is not read: NaN where chosen");
+        TensorView sq = tv(b, iter(b, 2), b.broadcast(), iter(b, 3));
+        DenseTensor squeezed = OpKernels.compute(new FusionOp.Squeeze(tv(b, iter(b, 2), iter(b, 3)), sq,
+                List.of(false, true, false)), List.of(DenseTensor.of(DataType.FLOAT, shape(2, 1, 3), 1, 2, 3, 4, 5, 6)));
+        assertArrayEquals(shape(2, 3), squeezed.shape());
+        TensorView ex = tv(b, b.broadcast(), iter(b, 3));
+        DenseTensor expanded = OpKernels.compute(new FusionOp.Expand(tv(b, iter(b, 2), iter(b, 3)), ex),
+                List.of(DenseTensor.of(DataType.FLOAT, shape(1, 3), 7, 8, 9)));
+        assertArrayEquals(new float[] {7, 8, 9, 7, 8, 9}, expanded.toArray());
+    }
 }
