@@ -176,6 +176,7 @@ public final class Canonical {
                     tensor(w.y()));
             case FusionOp.Squeeze q -> new FusionOp.Squeeze(tensor(q.output()), tensor(q.input()), q.flags());
             case FusionOp.Expand e -> new FusionOp.Expand(tensor(e.output()), tensor(e.input()));
+            case FusionOp.Reshape r -> new FusionOp.Reshape(tensor(r.output()), tensor(r.input()));
             case FusionOp.Binary b -> new FusionOp.Binary(b.op(), tensor(b.output()), tensor(b.lhs()),
                     tensor(b.rhs()));
             case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), tensor(r.output()), tensor(r.input()),

@@ -300,7 +300,7 @@ public final class Evaluator {
             case FusionOp.Linear l -> EventKind.LINEAR;
             case FusionOp.Set s -> EventKind.COPY;
             case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Broadcast _,
-                 FusionOp.Squeeze _, FusionOp.Expand _ -> EventKind.KERNEL;
+                 FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> EventKind.KERNEL;
         };
     }
 

@@ -139,6 +139,8 @@ public final class CppTestExporter {
             case FusionOp.Where w -> "where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", " + p.name(w.y()) + ")";
             case FusionOp.Squeeze q -> "squeeze(" + p.name(q.input()) + ", std::vector<int64_t>{"
                     + joined(PythonExporter.flagged(q.flags())) + "})";
+            case FusionOp.Reshape r -> "reshape(" + p.name(r.input()) + ", std::vector<Val*>{" + p.shape(r.output())
+                    .stream().map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
             case FusionOp.Expand e -> "expand(" + p.name(e.input()) + ", {" + p.shape(e.output()).stream()
                     .map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
             case FusionOp.Binary b -> b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs()) + ")";

@@ -141,6 +141,8 @@ public final class PythonExporter {
                     + p.name(w.y()) + ")";
             case FusionOp.Squeeze q -> "fd.ops.squeeze(" + p.name(q.input()) + ", dims=[" + joined(flagged(q.flags()))
                     + "])";
+            case FusionOp.Reshape r -> "fd.ops.reshape(" + p.name(r.input()) + ", new_shape=["
+                    + joined(p.shape(r.output())) + "])";
             case FusionOp.Expand e -> "fd.ops.expand(" + p.name(e.input()) + ", shape=[" + joined(p.shape(e.output()))
                     + "])";
             case FusionOp.Binary b -> "fd.ops." + b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs())

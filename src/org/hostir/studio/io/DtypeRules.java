@@ -30,7 +30,8 @@ final class DtypeRules {
             case FusionOp.Binary _, FusionOp.Reduction _ -> {
                 if (noFp8(c, op)) same(c, op);
             }
-            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _ -> same(c, op);
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ ->
+                    same(c, op);
             case FusionOp.Where w -> where(c, w);
             case FusionOp.Matmul m -> matmul(c, op, List.of(m.a(), m.b()));
             case FusionOp.Linear l -> matmul(c, op, l.bias() == null ? List.of(l.input(), l.weight())

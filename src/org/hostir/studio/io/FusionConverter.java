@@ -195,6 +195,7 @@ public final class FusionConverter {
             case WHERE -> new FusionOp.Where(out, in.get(0), in.get(1), in.get(2));
             case SQUEEZE -> new FusionOp.Squeeze(out, in.get(0), spec.flags());
             case EXPAND -> new FusionOp.Expand(out, in.get(0));
+            case RESHAPE -> new FusionOp.Reshape(out, in.get(0));
             case MATMUL -> new FusionOp.Matmul(out, in.get(0), in.get(1));
             case LINEAR -> new FusionOp.Linear(out, in.get(0), in.get(1), in.size() > 2 ? in.get(2) : null);
         };

@@ -42,13 +42,15 @@ public enum OpKind {
     SQUEEZE("squeeze", Family.SQUEEZE),
     /** the output's axes give the expanded extents. */
     EXPAND("expand", Family.EXPAND),
+    /** the output's axes give the new shape. */
+    RESHAPE("reshape", Family.RESHAPE),
     BROADCAST("broadcast", Family.BROADCAST),
     MATMUL("matmul", Family.MATMUL),
     /** input, weight and an optional bias. */
     LINEAR("linear", Family.LINEAR);
 
     /** What kind of IR op a file op becomes. */
-    public enum Family { SET, UNARY, BINARY, WHERE, REDUCTION, BROADCAST, SQUEEZE, EXPAND, MATMUL, LINEAR }
+    public enum Family { SET, UNARY, BINARY, WHERE, REDUCTION, BROADCAST, SQUEEZE, EXPAND, RESHAPE, MATMUL, LINEAR }
 
     private final String fileName;
     private final Family family;
@@ -84,7 +86,7 @@ public enum OpKind {
 
     public int minInputs() {
         return switch (family) {
-            case SET, UNARY, REDUCTION, BROADCAST, SQUEEZE, EXPAND -> 1;
+            case SET, UNARY, REDUCTION, BROADCAST, SQUEEZE, EXPAND, RESHAPE -> 1;
             case BINARY, MATMUL, LINEAR -> 2;
             case WHERE -> 3;
         };

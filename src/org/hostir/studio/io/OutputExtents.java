@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ReshapeAxes;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -52,6 +54,12 @@ final class OutputExtents {
                 for (int i = 0; i < in.size() && i < q.flags().size() && o < e.length; i++) {
                     if (!q.flags().get(i) && !in.get(i).isReduction()) e[o++] = in.get(i).extent();
                 }
+            }
+            case FusionOp.Reshape r -> {
+                // the axes the reshape keeps whole take the input's extents; split and merged ones are the file's
+                List<IterDomain> in = runtime(r.input());
+                int[] kept = ReshapeAxes.kept(in, out.axes());
+                for (int i = 0; i < kept.length; i++) if (kept[i] != AxisMap.NONE) e[kept[i]] = in.get(i).extent();
             }
             case FusionOp.Expand x -> {
                 List<IterDomain> in = runtime(x.input());

@@ -45,6 +45,9 @@ public enum Rule {
     SHAPE_UNARY("shape.unary", "unary ops and casts keep the input's extents"),
     SHAPE_WHERE("shape.where", "where combines its condition, x and y as binary ops combine their operands"),
     SHAPE_SQUEEZE("shape.squeeze", "squeeze has one flag per input axis and removes only broadcast (extent 1) axes"),
+    SHAPE_RESHAPE("shape.reshape", "reshape keeps the number of elements"),
+    RESHAPE_SHARDED_AXIS("reshape.sharded-axis", "a reshape keeps each DID axis whole (it does not split or merge"
+            + " a sharded axis) with the same parallel type"),
     SHAPE_EXPAND("shape.expand", "expand keeps the input's axes, a broadcast (extent 1) axis taking any extent"),
     DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype (a float op such as exp gives"
             + " float for an integer or bool input, as nvFuser promotes it)"),

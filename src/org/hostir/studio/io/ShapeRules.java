@@ -9,6 +9,7 @@ import static org.hostir.studio.io.ValidationContext.shape;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -42,6 +43,7 @@ final class ShapeRules {
                 case FusionOp.Where w -> where(c, w);
                 case FusionOp.Squeeze q -> SqueezeExpandRules.squeeze(c, q);
                 case FusionOp.Expand e -> SqueezeExpandRules.expand(c, e);
+                case FusionOp.Reshape r -> SqueezeExpandRules.reshape(c, r);
                 case FusionOp.Binary b -> binary(c, b);
                 case FusionOp.Reduction r -> reduction(c, r);
                 case FusionOp.Broadcast b -> broadcast(c, b);
@@ -63,6 +65,9 @@ final class ShapeRules {
 
         /** Whether two extents may be equal under the bindings ({@link ValidationContext#sameExtent}). */
         boolean same(Extent a, Extent b) { return cx.sameExtent(a, b); }
+
+        /** The extent's value under the bindings, where it has one. */
+        OptionalLong value(Extent e) { return cx.value(e); }
 
         /** An extent for a message, with its value where it has one. */
         String valued(Extent e) { return cx.valued(e); }

@@ -7,11 +7,13 @@ import static org.hostir.studio.io.ValidationContext.shape;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ReshapeAxes;
 
-/** Shapes through squeeze (SqueezeOp: flags over the input's axes) and expand (ExpandOp). */
+/** Shapes through squeeze (SqueezeOp: flags over the input's axes), expand (ExpandOp) and reshape (ReshapeOp). */
 final class SqueezeExpandRules {
     private SqueezeExpandRules() {}
 
@@ -36,6 +38,42 @@ final class SqueezeExpandRules {
             }
         }
         c.sameShape(Rule.SHAPE_SQUEEZE, "output", q.output().axes(), kept);
+    }
+
+    /**
+     * The element count, and the DID axes: each must stay one axis, with equal products of the extents before
+     * it on both sides. nvFuser keeps a sharding through a reshape only on the outermost reshaped axis of an outer
+     * split by the device count (csrc/multidevice/propagation.cpp), which a logical DID axis cannot express.
+     */
+    static void reshape(ShapeRules.Checker c, FusionOp.Reshape r) {
+        List<IterDomain> in = runtime(r.input());
+        List<IterDomain> out = r.output().axes();
+        if (!c.noReductions(Rule.SHAPE_RESHAPE)) return;
+        if (!ReshapeAxes.sameCount(in, out, c::value)) {
+            c.fail(Rule.SHAPE_RESHAPE, "the input " + shape(in) + " and the output " + shape(out)
+                    + " have different numbers of elements");
+            return;
+        }
+        int[] kept = ReshapeAxes.kept(in, out, c::value);
+        for (int i = 0; i < in.size(); i++) {
+            if (!in.get(i).isDeviceDim()) continue;
+            if (kept[i] == AxisMap.NONE || out.get(kept[i]).parallelType() != in.get(i).parallelType()) {
+                c.fail(Rule.RESHAPE_SHARDED_AXIS, "input axis " + i + " of " + shape(in) + " is "
+                        + in.get(i).parallelType().fileName() + "-sharded and the reshape to " + shape(out)
+                        + " splits or merges it; keep it a whole axis of the output with the same parallel type");
+                return;
+            }
+        }
+        for (int o = 0; o < out.size(); o++) {
+            boolean fromInput = false;
+            for (int k : kept) fromInput |= k == o;
+            if (out.get(o).isDeviceDim() && !fromInput) {
+                c.fail(Rule.RESHAPE_SHARDED_AXIS, "output axis " + o + " of " + shape(out) + " is "
+                        + out.get(o).parallelType().fileName() + "-sharded but is made by splitting or merging"
+                        + " input axes; shard an axis the reshape keeps whole");
+                return;
+            }
+        }
     }
 
     static void expand(ShapeRules.Checker c, FusionOp.Expand e) {

@@ -105,6 +105,21 @@ public sealed interface FusionOp {
         public String opName() { return "expand"; }
     }
 
+    /**
+     * ReshapeOp (the former ViewOp): the input's elements in order, in the output's shape; the output's axes give
+     * the new extents. Axes kept whole are found by {@link ReshapeAxes}.
+     */
+    record Reshape(TensorView output, TensorView input) implements FusionOp {
+        public Reshape {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "reshape"; }
+    }
+
     /** A reduction over {@code axes} (input axis positions); the output keeps them as reduction axes. */
     record Reduction(ReductionOpType op, TensorView output, TensorView input, List<Integer> axes) implements FusionOp {
         public Reduction {

@@ -18,6 +18,7 @@ public final class TensorSubstitution {
                     apply(w.y(), r));
             case FusionOp.Squeeze q -> new FusionOp.Squeeze(apply(q.output(), r), apply(q.input(), r), q.flags());
             case FusionOp.Expand e -> new FusionOp.Expand(apply(e.output(), r), apply(e.input(), r));
+            case FusionOp.Reshape x -> new FusionOp.Reshape(apply(x.output(), r), apply(x.input(), r));
             case FusionOp.Binary b -> new FusionOp.Binary(b.op(), apply(b.output(), r), apply(b.lhs(), r),
                     apply(b.rhs(), r));
             case FusionOp.Reduction x -> new FusionOp.Reduction(x.op(), apply(x.output(), r), apply(x.input(), r),

@@ -95,7 +95,7 @@ public final class CommunicationPlanner {
                         : rootedAtEachReceiver(CommunicationType.REDUCE, sender, receiver, r.op());
             }
             case FusionOp.Reduction _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Squeeze _,
-                 FusionOp.Expand _, FusionOp.Broadcast _, FusionOp.Matmul _,
+                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Broadcast _, FusionOp.Matmul _,
                  FusionOp.Linear _ -> throw new LoweringException(op, "sharding.not-lowerable",
                     "only a set or a single-axis reduction (sum, max, min, prod) over a sharded axis can change sharding; insert a set");
         };

@@ -50,7 +50,7 @@ final class SlicedOps {
                 yield new FusionOp.Squeeze(q.output(), q.input(), flags);
             }
             // these carry no axis-indexed attribute: substituting the slices is all they need
-            case FusionOp.Set _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Expand _,
+            case FusionOp.Set _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Expand _, FusionOp.Reshape _,
                  FusionOp.Matmul _, FusionOp.Linear _ -> rewired;
         };
     }

@@ -27,7 +27,7 @@ final class Ops {
             case FusionOp.Unary u -> out.numel();
             case FusionOp.Where w -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
-            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _ -> 0;
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> 0;
         };
     }
 
@@ -111,6 +111,7 @@ final class Ops {
             case FusionOp.Broadcast b -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
             // squeeze drops size-1 axes: the same elements in order, like broadcast
             case FusionOp.Squeeze q -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
+            case FusionOp.Reshape r -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
             // a size-1 axis broadcasts (stride 0) to the output's extent in the MAP kernel
             case FusionOp.Expand e -> map("x", out, in.get(0), null, s);
             case FusionOp.Where w -> where(in, out, s);

@@ -67,6 +67,7 @@ final class MagnitudeBounds {
             case FusionOp.Set s -> new Bound(compute(s, magnitudes), a);
             case FusionOp.Broadcast b -> new Bound(compute(b, magnitudes), a);
             case FusionOp.Squeeze q -> new Bound(compute(q, magnitudes), a);
+            case FusionOp.Reshape r -> new Bound(magnitudes.get(0).contiguous().reshape(values.get(r.output().id()).shape()), a);
             case FusionOp.Expand e -> new Bound(magnitudes.get(0).expand(values.get(e.output().id()).shape()).contiguous(), a);
             // the selected operand's bound: where(c, B_x, B_y) with the reference's condition
             case FusionOp.Where w -> new Bound(OpKernels.compute(new FusionOp.Where(floatView(w.output()), w.condition(),
@@ -193,6 +194,7 @@ final class MagnitudeBounds {
             case FusionOp.Where w -> new FusionOp.Where(f, w.condition(), w.x(), w.y());
             case FusionOp.Squeeze q -> new FusionOp.Squeeze(f, q.input(), q.flags());
             case FusionOp.Expand e -> new FusionOp.Expand(f, e.input());
+            case FusionOp.Reshape r -> new FusionOp.Reshape(f, r.input());
             case FusionOp.Binary b -> new FusionOp.Binary(b.op(), f, b.lhs(), b.rhs());
             case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), f, r.input(), r.axes());
             case FusionOp.Matmul m -> new FusionOp.Matmul(f, m.a(), m.b());

@@ -40,6 +40,7 @@ public final class OpKernels {
             case FusionOp.Where w -> ShapeKernels.where(w, inputs.get(0), inputs.get(1), inputs.get(2));
             case FusionOp.Squeeze q -> ShapeKernels.squeeze(q, inputs.get(0));
             case FusionOp.Expand e -> ShapeKernels.expand(e, inputs.get(0), out == null ? null : out.shape());
+            case FusionOp.Reshape r -> ShapeKernels.reshape(r, inputs.get(0), out == null ? null : out.shape());
             case FusionOp.Binary b -> PointwiseKernels.binary(b, inputs.get(0), inputs.get(1));
             case FusionOp.Broadcast b -> PointwiseKernels.broadcast(b, inputs.get(0));
             case FusionOp.Reduction r -> ReductionKernel.compute(r, inputs.get(0));
@@ -69,6 +70,7 @@ public final class OpKernels {
             case FusionOp.Where w -> ShapeKernels.whereShape(w, inputs.get(0), inputs.get(1), inputs.get(2));
             case FusionOp.Squeeze q -> ShapeKernels.squeezeShape(q, inputs.get(0));
             case FusionOp.Expand e -> ShapeKernels.expandShape(e, inputs.get(0), null);
+            case FusionOp.Reshape r -> ShapeKernels.reshapeShape(r, inputs.get(0), null);
             case FusionOp.Binary b -> PointwiseKernels.binaryShape(b, inputs.get(0), inputs.get(1));
             case FusionOp.Broadcast b -> PointwiseKernels.broadcastShape(b, inputs.get(0));
             case FusionOp.Reduction r -> ReductionKernel.shape(r, inputs.get(0));
@@ -93,6 +95,7 @@ public final class OpKernels {
             case FusionOp.Where w -> numel(ShapeKernels.whereShape(w, inputs.get(0), inputs.get(1), inputs.get(2)));
             case FusionOp.Squeeze q -> 0;
             case FusionOp.Expand e -> 0;
+            case FusionOp.Reshape r -> 0;
             case FusionOp.Binary b -> numel(PointwiseKernels.binaryShape(b, inputs.get(0), inputs.get(1)));
             case FusionOp.Reduction r -> inputs.get(0).numel();
             case FusionOp.Set s -> 0;

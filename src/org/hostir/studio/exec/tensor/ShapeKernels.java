@@ -7,8 +7,9 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
 
 /**
- * where (a select with the operands broadcast right-aligned, as binary ops are), squeeze (size-1 axes removed)
- * and expand (size-1 axes stretched to the output's sizes) on host tensors. Results are fresh contiguous tensors
+ * where (a select with the operands broadcast right-aligned, as binary ops are), squeeze (size-1 axes removed),
+ * expand (size-1 axes stretched to the output's sizes) and reshape (the elements in order, another shape) on host
+ * tensors. Results are fresh contiguous tensors
  * of the output's dtype, not yet rounded.
  */
 public final class ShapeKernels {
@@ -123,5 +124,32 @@ public final class ShapeKernels {
         return e.output().allocationAxes().stream().filter(a -> !a.isReduction())
                 .mapToLong(a -> a.isDeviceDim() ? 1 : a.extent() instanceof Extent.Constant c ? c.value() : -1)
                 .toArray();
+    }
+
+    /**
+     * reshape's runtime shape: the output buffer's, or the output's constant extents (a DID axis counts 1); the
+     * element count must be the input's.
+     */
+    static long[] reshapeShape(FusionOp.Reshape r, DenseTensor x, long[] to) {
+        long[] shape = to;
+        if (shape == null) {
+            shape = r.output().allocationAxes().stream().filter(a -> !a.isReduction())
+                    .mapToLong(a -> a.isDeviceDim() ? 1 : a.extent() instanceof Extent.Constant c ? c.value() : -1)
+                    .toArray();
+        }
+        long n = 1;
+        for (long s : shape) n = s < 0 ? -1 : n * s;
+        if (n != x.numel()) {
+            throw new IllegalArgumentException(OpKernels.describe(r) + ": cannot reshape " + Arrays.toString(x.shape())
+                    + " (" + x.numel() + " elements) to " + Arrays.toString(shape));
+        }
+        return shape;
+    }
+
+    static DenseTensor reshape(FusionOp.Reshape r, DenseTensor x, long[] to) {
+        long[] shape = reshapeShape(r, x, to);
+        DenseTensor out = DenseTensor.zeros(shape, r.output().dtype());
+        out.copyFrom(x.contiguous().reshape(shape));
+        return out;
     }
 }

@@ -64,6 +64,7 @@ final class TensorStatements {
             case "broadcast" -> broadcast(out);
             case "squeeze" -> new FusionOp.Squeeze(out, values.tensor(), flags());
             case "expand" -> new FusionOp.Expand(out, values.tensor());
+            case "reshape" -> new FusionOp.Reshape(out, values.tensor());
             case "where" -> where(out);
             case "matmul" -> new FusionOp.Matmul(out, values.tensor(), after(","));
             case "linear" -> linear(out);

@@ -33,6 +33,11 @@ final class FusionOpPrinter {
                     .append(q.flags().stream().map(String::valueOf).collect(Collectors.joining(", ")))
                     .append("} )\n");
             // ExpandOp::toString is one line: the output, " = expand( ", the input
+            // ReshapeOp::toString is one line, as ExpandOp's (nvFuser also marks reshaped axes "rf", not kept here)
+            case FusionOp.Reshape r -> {
+                out.setLength(out.length() - 1);
+                out.append(" = reshape( ").append(tensor.apply(r.input())).append(" )\n");
+            }
             case FusionOp.Expand e -> {
                 out.setLength(out.length() - 1);
                 out.append(" = expand( ").append(tensor.apply(e.input())).append(" )\n");

@@ -30,7 +30,7 @@ public final class ShapeInference {
             case WHERE -> binary(runtime(inputs.get(1)), runtime(inputs.get(2)));
             case SQUEEZE -> squeeze(runtime(inputs.get(0)), op.flags());
             // the expanded extents are the user's: the input's axes until they are edited
-            case EXPAND -> set(runtime(inputs.get(0)), List.of());
+            case EXPAND, RESHAPE -> set(runtime(inputs.get(0)), List.of());
             case MATMUL -> matmul(runtime(inputs.get(0)), runtime(inputs.get(1)));
             case LINEAR -> linear(runtime(inputs.get(0)), runtime(inputs.get(1)));
         };
@@ -50,7 +50,7 @@ public final class ShapeInference {
             }
             case SQUEEZE -> op.flags().isEmpty() && !inputs.isEmpty()
                     ? op.withFlags(unitFlags(runtime(inputs.get(0)))) : op;
-            case SET, UNARY, BINARY, WHERE, EXPAND, MATMUL, LINEAR -> op;
+            case SET, UNARY, BINARY, WHERE, EXPAND, RESHAPE, MATMUL, LINEAR -> op;
         };
     }
 
