@@ -130,6 +130,13 @@ final class RuleCases {
         c.add(of(Rule.SHAPE_EXPAND, "expand of an axis of extent N to K", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
                 "[{'op': 'expand', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_RESHAPE, "reshape of [M, 6] into [M, 4]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 6]}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 4]}]",
+                "[{'op': 'reshape', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.RESHAPE_SHARDED_AXIS, "reshape of [DIDx D, 6] into [6, DIDx D]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': [{'extent': 'D', 'parallel': 'DIDx'}, 6], 'mesh': 'all'},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': [6, {'extent': 'D', 'parallel': 'DIDx'}], 'mesh': 'all'}]",
+                "[{'op': 'reshape', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
         c.add(of(Rule.DTYPE_CAST, "a cast from float8_e4m3fn to int32", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float8_e4m3fn', 'axes': ['M']}, {'name': 'q', 'dtype': 'int32', 'axes': ['M']}]",
                 "[{'op': 'cast', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));

@@ -87,10 +87,23 @@ class OpsDumpTest {
         assertEquals(3, kinds, parsed.reprint());
     }
 
+    /** ReshapeOp::toString: one line; the sharded axis passes through, so no communication is lowered. */
+    @Test
+    void reshapePrintsOnOneLineAndKeepsTheShardedAxis() throws Exception {
+        String dump = lowered("reshape_dp_heads", 2);
+        assertTrue(dump.contains("  T1_g_float[ideviceIdx.x3{2}, iS4{i4}, iS5{2}, iS6{3}] (DeviceMesh{0 1}) = reshape("
+                + " T0_g_float[ideviceIdx.x0{2}, iS1{i1}, iS2{6}] (DeviceMesh{0 1}) )\n"), dump);
+        assertTrue(!dump.contains("Communication"), dump);
+        long reshapes = HostIrDumpReader.read(dump).program().allNodes().stream()
+                .filter(n -> n instanceof HostOp h && h.op() instanceof FusionOp.Reshape).count();
+        assertEquals(2, reshapes);
+    }
+
     @Test
     void theDumpReaderReadsTheOpsBack() throws Exception {
         for (String example : List.of("unary_pointwise_dp", "fp8_linear_tp", "dtypes_int32_double_bool",
-                "mlp_tp_gelu", "allreduce_min", "reduce_scatter_prod", "where_squeeze_expand_dp")) {
+                "mlp_tp_gelu", "allreduce_min", "reduce_scatter_prod", "where_squeeze_expand_dp",
+                "reshape_dp_heads")) {
             String dump = lowered(example, 2);
             ParsedDump parsed = HostIrDumpReader.read(dump);
             assertEquals(List.of(), parsed.opaqueNodes(), example);
@@ -100,7 +113,8 @@ class OpsDumpTest {
             long expected = switch (example) {
                 case "unary_pointwise_dp" -> 11;
                 case "fp8_linear_tp" -> 3;
-                case "dtypes_int32_double_bool", "mlp_tp_gelu", "reduce_scatter_prod", "where_squeeze_expand_dp" -> 1;
+                case "dtypes_int32_double_bool", "mlp_tp_gelu", "reduce_scatter_prod", "where_squeeze_expand_dp",
+                     "reshape_dp_heads" -> 1;
                 default -> 0;
             };
             assertEquals(expected, unary, example + " unary host ops read back");
