@@ -12,8 +12,11 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.UnaryOpType;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.parse.HostIrDumpReader;
@@ -97,6 +100,24 @@ class OpsDumpTest {
         long reshapes = HostIrDumpReader.read(dump).program().allNodes().stream()
                 .filter(n -> n instanceof HostOp h && h.op() instanceof FusionOp.Reshape).count();
         assertEquals(2, reshapes);
+    }
+
+    /** min and prod over the sharded axis lower to collectives with NCCL's min and product. */
+    @Test
+    void minAndProdLowerToCollectivesWithTheirReduceOp() throws Exception {
+        for (String example : List.of("allreduce_min", "reduce_scatter_prod")) {
+            Path file = RepoPaths.repo().resolve("examples/ops/" + example + ".fusion");
+            var fusion = FusionLoader.load(file, example, 4, Map.of()).fusion();
+            for (int rank = 0; rank < 4; rank++) {
+                List<Communication> cs = Pipeline.standard().lower(fusion,
+                        new LoweringContext(rank, 4, LoweringOptions.DEFAULTS)).allNodes().stream()
+                        .filter(n -> n instanceof Communication).map(n -> (Communication) n).toList();
+                assertEquals(1, cs.size(), example);
+                boolean min = example.equals("allreduce_min");
+                assertEquals(min ? CommunicationType.ALLREDUCE : CommunicationType.REDUCE_SCATTER, cs.get(0).type());
+                assertEquals(min ? ReductionOpType.MIN : ReductionOpType.PROD, cs.get(0).reduction());
+            }
+        }
     }
 
     @Test
