@@ -120,6 +120,12 @@ class OpsDumpTest {
         }
     }
 
+    /** A broadcast operand of add under a DIDx output is replicated: no Scatter (it used to be one, which failed). */
+    @Test
+    void aBroadcastOperandOfAShardedAddIsNotResharded() throws Exception {
+        assertTrue(!lowered("bias_broadcast_dp", 2).contains("Communication"));
+    }
+
     @Test
     void theDumpReaderReadsTheOpsBack() throws Exception {
         for (String example : List.of("unary_pointwise_dp", "fp8_linear_tp", "dtypes_int32_double_bool",
