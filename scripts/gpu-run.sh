@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
-#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [validate]   (default: test examples bench)
+#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [validate] [sizes] [scale]
+#   (default: test examples bench; DEVICES=N sets the devices of test/examples/launcher/npy, default 2 or 1)
 # test: the CUDA JUnit suite (and the CLI tests); examples: every example through
 # `hirstudio run --backend cuda --devices 2 --validate`; launcher: every example with one process per GPU
 # (scripts/gpu-launch.sh, each rank validating its shard), and two through torchrun; npy: every example with
@@ -22,7 +23,7 @@ JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$
 CP="$G/engine:$G/lib/gson.jar:$G/lib/jcuda.jar"
 GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 (( GPUS >= 1 )) || { echo "gpu-run: nvidia-smi lists no GPU" >&2; exit 2; }
-DEV=$(( GPUS >= 2 ? 2 : 1 ))
+DEV=${DEVICES:-$(( GPUS >= 2 ? 2 : 1 ))}   # DEVICES=4 runs test/examples on four GPUs
 echo "gpu-run: $GPUS GPU(s), runs on $DEV"
 steps=("$@")
 (( ${#steps[@]} )) || steps=(test examples bench)
@@ -30,7 +31,7 @@ rc=0
 for step in "${steps[@]}"; do
     case $step in
         test)
-            "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
+            "${JAVA[@]}" -Dhirstudio.test.devices=$DEV -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest --select-class org.hostir.studio.tests.exec.CudaSingleGpuTest \
                 --select-class org.hostir.studio.tests.exec.RunCommandTest --select-class org.hostir.studio.tests.exec.CudaLauncherTest \
                 --select-class org.hostir.studio.tests.exec.OutOfMemoryTest 2>&1 | tee "$LOGS/test.log"
@@ -111,7 +112,15 @@ for step in "${steps[@]}"; do
                     "$(grep -m1 '^validated in' <<<"$line")" "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
                 (( code == 0 || code == 2 )) || rc=1
             done 2>&1 | tee "$LOGS/sizes.log" ;;
-        *) echo "gpu-run: unknown step $step (test, examples, sizes, launcher, npy, bench, validate)" >&2; exit 2 ;;
+        scale)
+            # issue 21 item 4: `bench agmm` (PyTorch baseline included) at D = 2, 4, 8 as far as the machine has GPUs
+            for d in 2 4 8; do
+                (( d <= GPUS )) || break
+                echo "scale: bench agmm --devices $d"
+                "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --devices $d 2>&1 | tee "$LOGS/scale-$d.log"
+                (( PIPESTATUS[0] == 0 )) || rc=1
+            done ;;
+        *) echo "gpu-run: unknown step $step (test, examples, sizes, launcher, npy, bench, validate, scale)" >&2; exit 2 ;;
     esac
 done
 exit $rc

@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every example on 2 GPUs through the CUDA backend, validated against the unsharded reference, with several
+ * Every example on 2 GPUs (or {@code -Dhirstudio.test.devices=N}, e.g. 4 on a four-GPU machine) through the CUDA backend, validated against the unsharded reference, with several
  * lowering variants and in bf16 and half as well; the timeline keeps the CPU backend's conventions. Without two
  * CUDA devices every test is skipped with "skipped: no CUDA device".
  */
 class CudaBackendTest {
-    private static final int DEVICES = 2;
+    private static final int DEVICES = Integer.getInteger("hirstudio.test.devices", 2);
     private static CudaBackend backend;
     private static CudaBackend copyEngine;
 
