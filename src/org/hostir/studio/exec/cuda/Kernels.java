@@ -17,7 +17,8 @@ import org.hostir.studio.ir.ReductionOpType;
  * NVRTC (the cubin is shared by all devices of one architecture) and loaded once per device. Every kernel takes
  * the same descriptor: up to 8 axes of output shape with element strides for the output and both operands
  * (stride 0 broadcasts), and for reductions the reduced axes with the operand's strides. bf16, half and fp8
- * are converted with bit operations and PTX cvt (fp8 stores need sm_89 or newer), so no CUDA header is needed at run time.
+ * are converted with bit operations and PTX cvt (fp8 stores need sm_89 or newer; cvt saturates, so a value
+ * beyond the range is made NaN for e4m3fn and infinity for e5m2 first, as PyTorch's conversions give), so no CUDA header is needed at run time.
  */
 final class Kernels {
     static final int MAX_AXES = 8;
@@ -182,9 +183,11 @@ final class Kernels {
               return (b & 128u) ? -v : v; }
             __device__ __forceinline__ void st_e4m3(void* p, long long i, float v) {
               unsigned short h; asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(h) : "f"(0.0f), "f"(v));
+              if (!(fabsf(v) <= 464.0f)) h = 0x7fu;
               ((unsigned char*)p)[i] = (unsigned char)(h & 0xffu); }
             __device__ __forceinline__ void st_e5m2(void* p, long long i, float v) {
               unsigned short h; asm("cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;" : "=h"(h) : "f"(0.0f), "f"(v));
+              if (v != v) h = 0x7fu; else if (fabsf(v) >= 61440.0f) h = v < 0.0f ? 0xfcu : 0x7cu;
               ((unsigned char*)p)[i] = (unsigned char)(h & 0xffu); }
             """;
 

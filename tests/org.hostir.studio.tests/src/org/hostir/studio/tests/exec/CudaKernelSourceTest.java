@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.hostir.studio.exec.cuda.KernelSource;
+import org.hostir.studio.exec.tensor.Float8;
 import org.hostir.studio.ir.CastFunctions;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.ReductionOpType;
@@ -69,6 +70,15 @@ class CudaKernelSourceTest {
         String e4 = KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.FLOAT8_E4M3FN);
         assertTrue(body(e4).contains("st_e4m3(out, oo, x)"), e4);
         assertTrue(e4.contains("cvt.rn.satfinite.e4m3x2.f32"), e4);
+        // beyond the range PyTorch gives NaN (e4m3fn) or infinity (e5m2), not cvt's saturated largest value; the
+        // thresholds are the midpoints past the largest value, where round-to-nearest-even leaves the range
+        assertTrue(e4.contains("if (!(fabsf(v) <= 464.0f)) h = 0x7fu;"), e4);
+        assertTrue(Float.isNaN(Float8.round(464.5f, DataType.FLOAT8_E4M3FN)));
+        assertEquals(448f, Float8.round(464f, DataType.FLOAT8_E4M3FN));
+        String e5 = KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.FLOAT8_E5M2);
+        assertTrue(e5.contains("fabsf(v) >= 61440.0f) h = v < 0.0f ? 0xfcu : 0x7cu;"), e5);
+        assertEquals(Float.POSITIVE_INFINITY, Float8.round(61440f, DataType.FLOAT8_E5M2));
+        assertEquals(57344f, Float8.round(61439f, DataType.FLOAT8_E5M2));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT8_E5M2, DataType.HALF))
                 .contains("ld_e5m2(a, oa)"));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.INT32)).contains("st_i32("));
