@@ -332,7 +332,8 @@ public final class Evaluator {
             case FusionOp.Matmul m -> EventKind.MATMUL;
             case FusionOp.Linear l -> EventKind.LINEAR;
             case FusionOp.Set s -> EventKind.COPY;
-            case FusionOp.Binary _, FusionOp.Reduction _, FusionOp.Broadcast _ -> EventKind.KERNEL;
+            case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Broadcast _,
+                 FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> EventKind.KERNEL;
         };
     }
 

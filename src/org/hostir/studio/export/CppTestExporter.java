@@ -13,8 +13,8 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.ParallelType;
-import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.UnaryOpType;
 
 /**
  * The body of an nvFuser C++ test for a fusion, in the style of the seeds' tests
@@ -113,7 +113,9 @@ public final class CppTestExporter {
             String shape = plan.shape(t).stream().map(String::valueOf).collect(Collectors.joining(", "));
             String name = "t_" + plan.name(t);
             int sharded = ExportPlan.shardedAxis(t);
-            String random = "at::randn({" + shape + "}, options.dtype(" + aten(t.dtype()) + "))";
+            // randn draws floating types only: others are drawn in float and converted
+            String random = randnDrawable(t.dtype()) ? "at::randn({" + shape + "}, options.dtype(" + aten(t.dtype()) + "))"
+                    : "at::randn({" + shape + "}, options).to(" + aten(t.dtype()) + ")";
             if (sharded >= 0 && t.mesh() != null) {
                 out.append("at::Tensor ").append(name).append("_unsharded = ").append(random).append(";\n")
                         .append("at::Tensor ").append(name).append(" = shardTensor(").append(name)
@@ -127,13 +129,23 @@ public final class CppTestExporter {
         out.append("auto outputs = executor.runWithInput({").append(String.join(", ", args)).append("});\n");
     }
 
-    private static String call(FusionOp op, ExportPlan p) {
+    private static String call(FusionOp op, ExportPlan p) throws ExportException {
         return switch (op) {
             case FusionOp.Set s -> s.isPermute()
                     ? "permute(" + p.name(s.input()) + ", {" + joined(s.permutation()) + "})"
                     : "set(" + p.name(s.input()) + ")";
+            case FusionOp.Unary u -> u.op() == UnaryOpType.CAST
+                    ? "castOp(DataType::" + dataTypeName(u.output().dtype()) + ", " + p.name(u.input()) + ")"
+                    : u.op().fileName() + "(" + p.name(u.input()) + ")";
+            case FusionOp.Where w -> "where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", " + p.name(w.y()) + ")";
+            case FusionOp.Squeeze q -> "squeeze(" + p.name(q.input()) + ", std::vector<int64_t>{"
+                    + joined(PythonExporter.flagged(q.flags())) + "})";
+            case FusionOp.Reshape r -> "reshape(" + p.name(r.input()) + ", std::vector<Val*>{" + p.shape(r.output())
+                    .stream().map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
+            case FusionOp.Expand e -> "expand(" + p.name(e.input()) + ", {" + p.shape(e.output()).stream()
+                    .map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
             case FusionOp.Binary b -> b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs()) + ")";
-            case FusionOp.Reduction r -> (r.op() == ReductionOpType.SUM ? "sum(" : "max(") + p.name(r.input())
+            case FusionOp.Reduction r -> r.op().fileName() + "(" + p.name(r.input())
                     + ", {" + joined(r.axes()) + "})";
             case FusionOp.Broadcast b -> "broadcast(" + p.name(b.input()) + ", {" + joined(b.flags()) + "})";
             case FusionOp.Matmul m -> "matmul(" + p.name(m.a()) + ", " + p.name(m.b()) + ")";
@@ -150,11 +162,23 @@ public final class CppTestExporter {
 
     /** makeContigTensor's dtype argument, none for its default (float). */
     private static String dtype(DataType t) {
+        return t == DataType.FLOAT ? "" : ", DataType::" + dataTypeName(t);
+    }
+
+    static boolean randnDrawable(DataType t) { return t.isFloatingPoint() && !t.isFloat8(); }
+
+    /** nvFuser's C++ DataType constant. */
+    static String dataTypeName(DataType t) {
         return switch (t) {
-            case FLOAT -> "";
-            case BFLOAT16 -> ", DataType::BFloat16";
-            case HALF -> ", DataType::Half";
-            case INT64 -> ", DataType::Int";
+            case FLOAT -> "Float";
+            case BFLOAT16 -> "BFloat16";
+            case HALF -> "Half";
+            case INT64 -> "Int";
+            case DOUBLE -> "Double";
+            case INT32 -> "Int32";
+            case BOOL -> "Bool";
+            case FLOAT8_E4M3FN -> "Float8_e4m3fn";
+            case FLOAT8_E5M2 -> "Float8_e5m2";
         };
     }
 
@@ -164,6 +188,11 @@ public final class CppTestExporter {
             case BFLOAT16 -> "at::kBFloat16";
             case HALF -> "at::kHalf";
             case INT64 -> "at::kLong";
+            case DOUBLE -> "at::kDouble";
+            case INT32 -> "at::kInt";
+            case BOOL -> "at::kBool";
+            case FLOAT8_E4M3FN -> "at::kFloat8_e4m3fn";
+            case FLOAT8_E5M2 -> "at::kFloat8_e5m2";
         };
     }
 

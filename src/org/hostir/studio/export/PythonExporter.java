@@ -115,7 +115,9 @@ public final class PythonExporter {
         for (int i = 0; i < p.fusion.inputs().size(); i++) {
             TensorView t = p.fusion.inputs().get(i);
             String shape = p.shape(t).stream().map(String::valueOf).collect(Collectors.joining(", "));
-            String unsharded = "torch.randn(" + shape + (shape.isEmpty() ? "" : ", ") + "dtype=" + torch(t.dtype())
+            String unsharded = !CppTestExporter.randnDrawable(t.dtype())
+                    ? "torch.randn(" + shape + ").to(" + torch(t.dtype()) + ")"
+                    : "torch.randn(" + shape + (shape.isEmpty() ? "" : ", ") + "dtype=" + torch(t.dtype())
                     + ")";
             String name = "t_" + p.name(t);
             out.append(name).append(" = ").append(t.mesh() != null
@@ -129,16 +131,25 @@ public final class PythonExporter {
                 .append("outputs = executor.run([").append(String.join(", ", ins)).append("])\n");
     }
 
-    private static String call(FusionOp op, ExportPlan p) {
+    private static String call(FusionOp op, ExportPlan p) throws ExportException {
         return switch (op) {
             case FusionOp.Set s -> s.isPermute()
                     ? "fd.ops.permute(" + p.name(s.input()) + ", [" + joined(s.permutation()) + "])"
                     : "fd.ops.set(" + p.name(s.input()) + ")";
+            case FusionOp.Unary u -> unary(u, p.name(u.input()));
+            case FusionOp.Where w -> "fd.ops.where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", "
+                    + p.name(w.y()) + ")";
+            case FusionOp.Squeeze q -> "fd.ops.squeeze(" + p.name(q.input()) + ", dims=[" + joined(flagged(q.flags()))
+                    + "])";
+            case FusionOp.Reshape r -> "fd.ops.reshape(" + p.name(r.input()) + ", new_shape=["
+                    + joined(p.shape(r.output())) + "])";
+            case FusionOp.Expand e -> "fd.ops.expand(" + p.name(e.input()) + ", shape=[" + joined(p.shape(e.output()))
+                    + "])";
             case FusionOp.Binary b -> "fd.ops." + b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs())
                     + ")";
             case FusionOp.Reduction r -> r.op() == ReductionOpType.SUM
                     ? "fd.ops.sum(" + p.name(r.input()) + ", [" + joined(r.axes()) + "])"
-                    : "fd.ops.max(" + p.name(r.input()) + ", dims=[" + joined(r.axes())
+                    : "fd.ops." + r.op().fileName() + "(" + p.name(r.input()) + ", dims=[" + joined(r.axes())
                             + "], keepdim=False, dtype=DataType.Null)";
             case FusionOp.Broadcast b -> "fd.ops.broadcast(" + p.name(b.input()) + ", ["
                     + b.flags().stream().map(f -> f ? "True" : "False").collect(Collectors.joining(", ")) + "])";
@@ -148,16 +159,48 @@ public final class PythonExporter {
         };
     }
 
+    /**
+     * fd.ops.&lt;op&gt;(x), fd.ops.cast(x, dtype=...) for a cast; gelu has no binding in nvfuser_direct, so it is
+     * written as nvFuser's composite (csrc/ops/composite.cpp): x * (0.5 * (1 + erf(x * sqrt(1/2)))).
+     */
+    private static String unary(FusionOp.Unary u, String x) {
+        return switch (u.op()) {
+            case CAST -> "fd.ops.cast(" + x + ", dtype=" + dtypeName(u.output().dtype()) + ")";
+            case GELU -> "fd.ops.mul(" + x + ", fd.ops.mul(0.5, fd.ops.add(1.0, fd.ops.erf(fd.ops.mul(" + x
+                    + ", 0.7071067811865476)))))";
+            case NEG, ABS, EXP, LOG, SQRT, RSQRT, TANH, SIGMOID, RELU, SILU -> "fd.ops." + u.op().fileName() + "(" + x + ")";
+        };
+    }
+
+    /** The positions whose flag is set: squeeze's dims. */
+    static List<Integer> flagged(List<Boolean> flags) {
+        List<Integer> dims = new ArrayList<>();
+        for (int i = 0; i < flags.size(); i++) if (flags.get(i)) dims.add(i);
+        return dims;
+    }
+
     private static String joined(List<?> values) {
         return values.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 
     private static String dtype(DataType t) throws ExportException {
+        if (t == DataType.INT64) {
+            throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+        }
+        return dtypeName(t);
+    }
+
+    private static String dtypeName(DataType t) {
         return switch (t) {
             case FLOAT -> "DataType.Float";
             case BFLOAT16 -> "DataType.BFloat16";
             case HALF -> "DataType.Half";
-            case INT64 -> throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+            case INT64 -> "DataType.Int";
+            case DOUBLE -> "DataType.Double";
+            case INT32 -> "DataType.Int32";
+            case BOOL -> "DataType.Bool";
+            case FLOAT8_E4M3FN -> "DataType.Float8_e4m3fn";
+            case FLOAT8_E5M2 -> "DataType.Float8_e5m2";
         };
     }
 
@@ -167,6 +210,11 @@ public final class PythonExporter {
             case BFLOAT16 -> "torch.bfloat16";
             case HALF -> "torch.float16";
             case INT64 -> throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+            case DOUBLE -> "torch.float64";
+            case INT32 -> "torch.int32";
+            case BOOL -> "torch.bool";
+            case FLOAT8_E4M3FN -> "torch.float8_e4m3fn";
+            case FLOAT8_E5M2 -> "torch.float8_e5m2";
         };
     }
 

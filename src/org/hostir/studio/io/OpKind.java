@@ -6,57 +6,116 @@ import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.UnaryOpType;
 
-/** The ops a fusion file can use, with the number of inputs each takes. */
+/**
+ * The ops a fusion file can use, with the number of inputs each takes. Each constant names its IR op type once;
+ * the file reader, the schema test, the editor's palette and its shape inference dispatch on {@link #family()}, so
+ * a new unary, binary or reduction op is one constant here (and one in its IR enum).
+ */
 public enum OpKind {
-    SET("set", 1, 1),
-    ADD("add", 2, 2),
-    SUB("sub", 2, 2),
-    MUL("mul", 2, 2),
-    DIV("div", 2, 2),
-    SUM("sum", 1, 1),
-    MAX("max", 1, 1),
-    BROADCAST("broadcast", 1, 1),
-    MATMUL("matmul", 2, 2),
+    SET("set", Family.SET),
+    NEG(UnaryOpType.NEG),
+    ABS(UnaryOpType.ABS),
+    EXP(UnaryOpType.EXP),
+    LOG(UnaryOpType.LOG),
+    SQRT(UnaryOpType.SQRT),
+    RSQRT(UnaryOpType.RSQRT),
+    TANH(UnaryOpType.TANH),
+    SIGMOID(UnaryOpType.SIGMOID),
+    RELU(UnaryOpType.RELU),
+    GELU(UnaryOpType.GELU),
+    SILU(UnaryOpType.SILU),
+    /** castOp: the output tensor's dtype is the target. */
+    CAST(UnaryOpType.CAST),
+    ADD(BinaryOpType.ADD),
+    SUB(BinaryOpType.SUB),
+    MUL(BinaryOpType.MUL),
+    DIV(BinaryOpType.DIV),
+    SUM(ReductionOpType.SUM),
+    MAX(ReductionOpType.MAX),
+    MIN(ReductionOpType.MIN),
+    PROD(ReductionOpType.PROD),
+    /** condition, x, y. */
+    WHERE("where", Family.WHERE),
+    /** {@code flags}: one per input axis, true where the axis is removed. */
+    SQUEEZE("squeeze", Family.SQUEEZE),
+    /** the output's axes give the expanded extents. */
+    EXPAND("expand", Family.EXPAND),
+    /** the output's axes give the new shape. */
+    RESHAPE("reshape", Family.RESHAPE),
+    BROADCAST("broadcast", Family.BROADCAST),
+    MATMUL("matmul", Family.MATMUL),
     /** input, weight and an optional bias. */
-    LINEAR("linear", 2, 3);
+    LINEAR("linear", Family.LINEAR);
+
+    /** What kind of IR op a file op becomes. */
+    public enum Family { SET, UNARY, BINARY, WHERE, REDUCTION, BROADCAST, SQUEEZE, EXPAND, RESHAPE, MATMUL, LINEAR }
 
     private final String fileName;
-    private final int minInputs;
-    private final int maxInputs;
+    private final Family family;
+    private final Object irType;
 
-    OpKind(String fileName, int minInputs, int maxInputs) {
+    OpKind(String fileName, Family family) {
         this.fileName = fileName;
-        this.minInputs = minInputs;
-        this.maxInputs = maxInputs;
+        this.family = family;
+        this.irType = null;
+    }
+
+    OpKind(UnaryOpType t) {
+        this.fileName = t.fileName();
+        this.family = Family.UNARY;
+        this.irType = t;
+    }
+
+    OpKind(BinaryOpType t) {
+        this.fileName = t.fileName();
+        this.family = Family.BINARY;
+        this.irType = t;
+    }
+
+    OpKind(ReductionOpType t) {
+        this.fileName = t.fileName();
+        this.family = Family.REDUCTION;
+        this.irType = t;
     }
 
     public String fileName() { return fileName; }
 
-    public int minInputs() { return minInputs; }
+    public Family family() { return family; }
 
-    public int maxInputs() { return maxInputs; }
-
-    public boolean isBinary() { return binaryOp().isPresent(); }
-
-    public boolean isReduction() { return reductionOp().isPresent(); }
-
-    public Optional<BinaryOpType> binaryOp() {
-        return switch (this) {
-            case ADD -> Optional.of(BinaryOpType.ADD);
-            case SUB -> Optional.of(BinaryOpType.SUB);
-            case MUL -> Optional.of(BinaryOpType.MUL);
-            case DIV -> Optional.of(BinaryOpType.DIV);
-            case SET, SUM, MAX, BROADCAST, MATMUL, LINEAR -> Optional.empty();
+    public int minInputs() {
+        return switch (family) {
+            case SET, UNARY, REDUCTION, BROADCAST, SQUEEZE, EXPAND, RESHAPE -> 1;
+            case BINARY, MATMUL, LINEAR -> 2;
+            case WHERE -> 3;
         };
     }
 
+    public int maxInputs() { return family == Family.LINEAR ? 3 : minInputs(); }
+
+    public boolean isBinary() { return family == Family.BINARY; }
+
+    public boolean isReduction() { return family == Family.REDUCTION; }
+
+    public boolean isUnary() { return family == Family.UNARY; }
+
+    public Optional<BinaryOpType> binaryOp() {
+        return irType instanceof BinaryOpType b ? Optional.of(b) : Optional.empty();
+    }
+
     public Optional<ReductionOpType> reductionOp() {
-        return switch (this) {
-            case SUM -> Optional.of(ReductionOpType.SUM);
-            case MAX -> Optional.of(ReductionOpType.MAX);
-            case SET, ADD, SUB, MUL, DIV, BROADCAST, MATMUL, LINEAR -> Optional.empty();
-        };
+        return irType instanceof ReductionOpType r ? Optional.of(r) : Optional.empty();
+    }
+
+    public Optional<UnaryOpType> unaryOp() {
+        return irType instanceof UnaryOpType u ? Optional.of(u) : Optional.empty();
+    }
+
+    /** The reductions' file names, for messages ("sum, max, min, prod"). */
+    public static String reductionNames() {
+        return Arrays.stream(values()).filter(OpKind::isReduction).map(OpKind::fileName)
+                .collect(Collectors.joining(", "));
     }
 
     public static Optional<OpKind> fromFileName(String name) {

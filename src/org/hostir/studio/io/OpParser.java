@@ -51,7 +51,7 @@ final class OpParser {
         return kind;
     }
 
-    /** axes for sum and max (required, non-empty), permute for set (optional): axis positions. */
+    /** axes for the reductions (required, non-empty), permute for set (optional): axis positions. */
     private List<Integer> positions(JsonNode.JObject o, String path, String key, OpKind kind) {
         JsonNode n = present(o, path, key, kind);
         if (n == null) return List.of();
@@ -93,7 +93,7 @@ final class OpParser {
     private static boolean belongs(String key, OpKind kind) {
         return switch (key) {
             case "axes" -> kind.isReduction();
-            case "flags" -> kind == OpKind.BROADCAST;
+            case "flags" -> kind == OpKind.BROADCAST || kind == OpKind.SQUEEZE;
             default -> kind == OpKind.SET;
         };
     }
@@ -104,8 +104,8 @@ final class OpParser {
 
     private static String owners(String key) {
         return switch (key) {
-            case "axes" -> "only sum and max have it";
-            case "flags" -> "only broadcast has it";
+            case "axes" -> "only the reductions (" + OpKind.reductionNames() + ") have it";
+            case "flags" -> "only broadcast and squeeze have it";
             default -> "only set has it";
         };
     }

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ReshapeAxes;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -39,6 +41,29 @@ final class OutputExtents {
                     int k = s.isPermute() ? s.permutation().get(o) : o;
                     if (k >= 0 && k < in.size()) e[o] = in.get(k).extent();
                 }
+            }
+            case FusionOp.Unary u -> binary(e, runtime(u.input()), runtime(u.input()));
+            case FusionOp.Where w -> {
+                binary(e, runtime(w.x()), runtime(w.y()));
+                List<IterDomain> c = runtime(w.condition());
+                for (int i = 0; i < e.length && i < c.size(); i++) if (e[i] == null) e[i] = choose(c.get(i));
+            }
+            case FusionOp.Squeeze q -> {
+                List<IterDomain> in = q.input().axes();
+                int o = 0;
+                for (int i = 0; i < in.size() && i < q.flags().size() && o < e.length; i++) {
+                    if (!q.flags().get(i) && !in.get(i).isReduction()) e[o++] = in.get(i).extent();
+                }
+            }
+            case FusionOp.Reshape r -> {
+                // the axes the reshape keeps whole take the input's extents; split and merged ones are the file's
+                List<IterDomain> in = runtime(r.input());
+                int[] kept = ReshapeAxes.kept(in, out.axes());
+                for (int i = 0; i < kept.length; i++) if (kept[i] != AxisMap.NONE) e[kept[i]] = in.get(i).extent();
+            }
+            case FusionOp.Expand x -> {
+                List<IterDomain> in = runtime(x.input());
+                for (int i = 0; i < e.length && i < in.size(); i++) if (!isUnit(in.get(i))) e[i] = in.get(i).extent();
             }
             case FusionOp.Binary b -> binary(e, runtime(b.lhs()), runtime(b.rhs()));
             case FusionOp.Reduction r -> reduction(e, r);

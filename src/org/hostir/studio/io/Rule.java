@@ -38,11 +38,24 @@ public enum Rule {
     SHAPE_SET("shape.set", "set keeps the extents of the input's non-reduction axes"),
     SHAPE_PERMUTE("shape.permute", "set with permute has a permutation and permutes the extents"),
     SHAPE_BINARY("shape.binary", "binary ops combine equal extents (or a broadcast axis of extent 1)"),
-    SHAPE_REDUCTION("shape.reduction", "sum/max keep the input's axes, the reduced ones as reduction axes"),
+    SHAPE_REDUCTION("shape.reduction", "sum/max/min/prod keep the input's axes, the reduced ones as reduction axes"),
     SHAPE_BROADCAST("shape.broadcast", "broadcast inserts broadcast axes where flags are true"),
     SHAPE_MATMUL("shape.matmul", "matmul follows at::matmul: [..batch.., M, N, rK]"),
     SHAPE_LINEAR("shape.linear", "linear follows at::linear: input [.., K], weight [N, K], bias [N] -> [.., N, rK]"),
-    DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype"),
+    SHAPE_UNARY("shape.unary", "unary ops and casts keep the input's extents"),
+    SHAPE_WHERE("shape.where", "where combines its condition, x and y as binary ops combine their operands"),
+    SHAPE_SQUEEZE("shape.squeeze", "squeeze has one flag per input axis and removes only broadcast (extent 1) axes"),
+    SHAPE_RESHAPE("shape.reshape", "reshape keeps the number of elements"),
+    RESHAPE_SHARDED_AXIS("reshape.sharded-axis", "a reshape keeps each DID axis whole (it does not split or merge"
+            + " a sharded axis) with the same parallel type"),
+    SHAPE_EXPAND("shape.expand", "expand keeps the input's axes, a broadcast (extent 1) axis taking any extent"),
+    DTYPE_MISMATCH("dtype.mismatch", "an op's inputs and output have the same dtype (a float op such as exp gives"
+            + " float for an integer or bool input, as nvFuser promotes it)"),
+    DTYPE_CAST("dtype.cast", "a cast is between dtypes nvFuser has a cast function for (none between fp8 and"
+            + " integers or bool, none between the two fp8 types)"),
+    DTYPE_FP8("dtype.fp8", "fp8 tensors are matmul and linear inputs, cast from or to, or moved by set and broadcast"),
+    DTYPE_MATMUL("dtype.matmul", "matmul and linear take float, bfloat16 or half operands of one dtype, or fp8"
+            + " operands (not both e5m2) with a float, bfloat16 or half output, as cuBLASLt does"),
     // meshes and parallel types
     MESH_EMPTY("mesh.empty", "a device mesh has at least one device"),
     MESH_DUPLICATE("mesh.duplicate", "a device mesh lists each device once"),

@@ -9,12 +9,15 @@ import static org.hostir.studio.io.ValidationContext.shape;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -33,9 +36,14 @@ final class ShapeRules {
         for (int k = 0; k < ops.size(); k++) {
             FusionOp op = ops.get(k);
             Checker c = new Checker(k, op);
-            dtypes(c, op);
+            DtypeRules.check(c, op);
             switch (op) {
                 case FusionOp.Set s -> set(c, s);
+                case FusionOp.Unary u -> unary(c, u);
+                case FusionOp.Where w -> where(c, w);
+                case FusionOp.Squeeze q -> SqueezeExpandRules.squeeze(c, q);
+                case FusionOp.Expand e -> SqueezeExpandRules.expand(c, e);
+                case FusionOp.Reshape r -> SqueezeExpandRules.reshape(c, r);
                 case FusionOp.Binary b -> binary(c, b);
                 case FusionOp.Reduction r -> reduction(c, r);
                 case FusionOp.Broadcast b -> broadcast(c, b);
@@ -57,6 +65,9 @@ final class ShapeRules {
 
         /** Whether two extents may be equal under the bindings ({@link ValidationContext#sameExtent}). */
         boolean same(Extent a, Extent b) { return cx.sameExtent(a, b); }
+
+        /** The extent's value under the bindings, where it has one. */
+        OptionalLong value(Extent e) { return cx.value(e); }
 
         /** An extent for a message, with its value where it has one. */
         String valued(Extent e) { return cx.valued(e); }
@@ -104,14 +115,9 @@ final class ShapeRules {
         return axes.stream().map(IterDomain::extent).toList();
     }
 
-    private void dtypes(Checker c, FusionOp op) {
-        Set<String> seen = new HashSet<>();
-        op.inputs().forEach(t -> seen.add(t.dtype().fileName()));
-        seen.add(op.output().dtype().fileName());
-        if (seen.size() > 1) {
-            c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + op.inputs().stream()
-                    .map(t -> t.label() + " is " + t.dtype().fileName()).collect(Collectors.joining(", "))
-                    + ", " + op.output().label() + " is " + op.output().dtype().fileName());
+    private void unary(Checker c, FusionOp.Unary u) {
+        if (c.noReductions(Rule.SHAPE_UNARY)) {
+            c.sameShape(Rule.SHAPE_UNARY, "output", u.output().axes(), extentsOf(runtime(u.input())));
         }
     }
 
@@ -137,13 +143,29 @@ final class ShapeRules {
         c.sameShape(Rule.SHAPE_PERMUTE, "output", s.output().axes(), expected);
     }
 
+    /** x and y as a binary op's operands, then the condition against their result. */
+    private void where(Checker c, FusionOp.Where w) {
+        if (!c.noReductions(Rule.SHAPE_WHERE)) return;
+        List<Extent> xy = pointwise(c, Rule.SHAPE_WHERE, runtime(w.x()), runtime(w.y()));
+        if (xy == null) return;
+        List<IterDomain> cond = runtime(w.condition());
+        List<IterDomain> xyAxes = new ArrayList<>();
+        for (Extent e : xy) xyAxes.add(new IterDomain(0, e, IterType.ITERATION, ParallelType.SERIAL));
+        List<Extent> expected = pointwise(c, Rule.SHAPE_WHERE, cond, xyAxes);
+        if (expected != null) c.sameShape(Rule.SHAPE_WHERE, "output", w.output().axes(), expected);
+    }
+
     private void binary(Checker c, FusionOp.Binary b) {
-        List<IterDomain> l = runtime(b.lhs());
-        List<IterDomain> r = runtime(b.rhs());
         if (!c.noReductions(Rule.SHAPE_BINARY)) return;
+        List<Extent> expected = pointwise(c, Rule.SHAPE_BINARY, runtime(b.lhs()), runtime(b.rhs()));
+        if (expected != null) c.sameShape(Rule.SHAPE_BINARY, "output", b.output().axes(), expected);
+    }
+
+    /** Two operands' extents combined position by position (a unit extent stretches); null after a report. */
+    private List<Extent> pointwise(Checker c, Rule rule, List<IterDomain> l, List<IterDomain> r) {
         if (l.size() != r.size()) {
-            c.fail(Rule.SHAPE_BINARY, "operands have different ranks: " + shape(l) + " and " + shape(r));
-            return;
+            c.fail(rule, "operands have different ranks: " + shape(l) + " and " + shape(r));
+            return null;
         }
         List<Extent> expected = new ArrayList<>();
         for (int i = 0; i < l.size(); i++) {
@@ -156,12 +178,12 @@ final class ShapeRules {
             } else if (isUnit(y)) {
                 expected.add(x.extent());
             } else {
-                c.fail(Rule.SHAPE_BINARY, "axis " + i + " has extent " + cx.valued(x.extent()) + " in " + shape(l)
+                c.fail(rule, "axis " + i + " has extent " + cx.valued(x.extent()) + " in " + shape(l)
                         + " but " + cx.valued(y.extent()) + " in " + shape(r));
-                return;
+                return null;
             }
         }
-        c.sameShape(Rule.SHAPE_BINARY, "output", b.output().axes(), expected);
+        return expected;
     }
 
     private void reduction(Checker c, FusionOp.Reduction r) {

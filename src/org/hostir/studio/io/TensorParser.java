@@ -17,8 +17,8 @@ import org.hostir.studio.ir.ParallelType;
 final class TensorParser {
     static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh", "loop", "allocation");
     static final Set<String> AXIS_FIELDS = Set.of("extent", "iter", "parallel");
-    /** Tensors hold float data; int64 exists only for host scalars. */
-    static final List<DataType> TENSOR_DTYPES = List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF);
+    /** Every dtype of the IR; fp8 only where {@link DtypeRules} allows it. */
+    static final List<DataType> TENSOR_DTYPES = List.of(DataType.values());
 
     private final JsonFields f;
     private final LoopParser loops;

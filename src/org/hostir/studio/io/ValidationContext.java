@@ -57,6 +57,8 @@ final class ValidationContext {
      */
     boolean sameExtent(Extent a, Extent b) { return sameExtent(bindings, a, b); }
 
+    OptionalLong value(Extent e) { return value(bindings, e); }
+
     static boolean sameExtent(FusionBindings bindings, Extent a, Extent b) {
         if (a instanceof Extent.Symbolic x && b instanceof Extent.Symbolic y && x.name().equals(y.name())) return true;
         OptionalLong x = value(bindings, a);

@@ -31,6 +31,21 @@ public final class AxisMap {
                     if (k < kept.size()) map[kept.get(k)] = o;
                 }
             }
+            case FusionOp.Unary u -> positional(map, out);
+            case FusionOp.Where w -> positional(map, out);
+            case FusionOp.Expand e -> positional(map, out);
+            case FusionOp.Reshape r -> {
+                List<Integer> kept = nonReduction(in);
+                List<Integer> outKept = nonReduction(out);
+                int[] whole = ReshapeAxes.kept(kept.stream().map(in::axis).toList(), outKept.stream().map(out::axis).toList());
+                for (int i = 0; i < whole.length; i++) if (whole[i] != NONE) map[kept.get(i)] = outKept.get(whole[i]);
+            }
+            case FusionOp.Squeeze q -> {
+                int o = 0;
+                for (int i = 0; i < in.rank() && i < q.flags().size(); i++) {
+                    if (!q.flags().get(i)) map[i] = o++;
+                }
+            }
             case FusionOp.Binary b -> positional(map, out);
             case FusionOp.Reduction r -> positional(map, out);
             case FusionOp.Broadcast b -> {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The operations of a fusion. They also run as standalone host ops in Host IR (nvFuser evaluates Set, Binary,
+ * The operations of a fusion. They also run as standalone host ops in Host IR (nvFuser evaluates Set, Unary, Binary,
  * Reduction, Matmul and Linear on the host), so the same records appear in both IRs.
  */
 public sealed interface FusionOp {
@@ -45,6 +45,79 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(lhs, rhs); }
 
         public String opName() { return op.fileName(); }
+    }
+
+    /**
+     * UnaryOp: a pointwise unary op, or a cast (UnaryOpType::Cast) to the output's dtype. The output has the
+     * input's shape.
+     */
+    record Unary(UnaryOpType op, TensorView output, TensorView input) implements FusionOp {
+        public Unary {
+            Objects.requireNonNull(op);
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return op.fileName(); }
+    }
+
+    /**
+     * TernaryOp where: {@code condition ? x : y} elementwise; the three operands broadcast as a binary op's do
+     * (equal extents, or a broadcast axis of extent 1).
+     */
+    record Where(TensorView output, TensorView condition, TensorView x, TensorView y) implements FusionOp {
+        public Where {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(condition);
+            Objects.requireNonNull(x);
+            Objects.requireNonNull(y);
+        }
+
+        public List<TensorView> inputs() { return List.of(condition, x, y); }
+
+        public String opName() { return "where"; }
+    }
+
+    /** SqueezeOp: {@code flags[i]} says whether input axis i (a broadcast axis, or extent 1) is removed. */
+    record Squeeze(TensorView output, TensorView input, List<Boolean> flags) implements FusionOp {
+        public Squeeze {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            flags = List.copyOf(flags);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "squeeze"; }
+    }
+
+    /** ExpandOp: the input's broadcast axes (extent 1) take the output's extents; the other axes keep theirs. */
+    record Expand(TensorView output, TensorView input) implements FusionOp {
+        public Expand {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "expand"; }
+    }
+
+    /**
+     * ReshapeOp (the former ViewOp): the input's elements in order, in the output's shape; the output's axes give
+     * the new extents. Axes kept whole are found by {@link ReshapeAxes}.
+     */
+    record Reshape(TensorView output, TensorView input) implements FusionOp {
+        public Reshape {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+        }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return "reshape"; }
     }
 
     /** A reduction over {@code axes} (input axis positions); the output keeps them as reduction axes. */

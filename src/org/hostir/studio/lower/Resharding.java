@@ -40,6 +40,9 @@ public final class Resharding {
             }
             reached[map[p]] = true;
             IterDomain b = out.axis(map[p]);
+            // a broadcast operand of a pointwise op is replicated: every device reads its own copy, so a DID
+            // output axis above it needs no communication (nvFuser's haveDifferentShardings maps no broadcasts)
+            if (a.isBroadcast() && op.inputs().size() > 1) continue;
             if (!a.isReduction() && deviceType(a) != deviceType(b)) return true;
         }
         // a new sharded output axis that only broadcast or unmapped inputs feed is a scatter too

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
@@ -42,8 +43,15 @@ final class SlicedOps {
                 flags.remove(slicedOutAxis);
                 yield new FusionOp.Broadcast(b.output(), b.input(), flags);
             }
+            case FusionOp.Squeeze q -> {
+                List<Boolean> flags = new ArrayList<>(q.flags());
+                int in = AxisMap.producerAxis(op, 0, slicedOutAxis);
+                if (in != AxisMap.NONE && in < flags.size()) flags.remove(in);
+                yield new FusionOp.Squeeze(q.output(), q.input(), flags);
+            }
             // these carry no axis-indexed attribute: substituting the slices is all they need
-            case FusionOp.Set _, FusionOp.Binary _, FusionOp.Matmul _, FusionOp.Linear _ -> rewired;
+            case FusionOp.Set _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Expand _, FusionOp.Reshape _,
+                 FusionOp.Matmul _, FusionOp.Linear _ -> rewired;
         };
     }
 }

@@ -100,18 +100,25 @@ final class CollectiveSemantics {
     }
 
     private static float[] reduce(Part any, Map<Integer, Part> parts) {
-        boolean max = switch (any.reduction()) {
-            case SUM -> false;
-            case MAX -> true;
-        };
+        ReductionOpType op = any.reduction();
         float[] acc = input(parts, any.senders().get(0)).clone();
         for (int s : any.senders().subList(1, any.senders().size())) {
             float[] in = input(parts, s);
             if (in.length != acc.length) throw new IllegalStateException("rank " + s + " reduces " + in.length
                     + " elements, others " + acc.length);
-            for (int i = 0; i < acc.length; i++) acc[i] = max ? Math.max(acc[i], in[i]) : acc[i] + in[i];
+            for (int i = 0; i < acc.length; i++) acc[i] = combine(op, acc[i], in[i]);
         }
         return acc;
+    }
+
+    /** NCCL's ncclSum, ncclMax, ncclMin and ncclProd on one element (float32, as the buffers hold it). */
+    static float combine(ReductionOpType op, float a, float b) {
+        return switch (op) {
+            case SUM -> a + b;
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+            case PROD -> a * b;
+        };
     }
 
     /** Every rank with an output (or only {@code onlyRank}) gets {@code data}. */

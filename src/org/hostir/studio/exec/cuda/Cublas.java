@@ -16,7 +16,9 @@ import org.hostir.studio.ir.DataType;
 /**
  * cuBLAS (libcublas.so.13/12) through java.lang.foreign: cublasGemmEx with fp32 accumulation. fp32 operands use
  * CUBLAS_COMPUTE_32F under the default math mode, which never uses TF32 (PyTorch's allow_tf32=False); bf16 and
- * half use tensor cores with fp32 accumulation, as at::matmul does.
+ * half use tensor cores with fp32 accumulation, as at::matmul does. fp8 operands (e4m3fn, e5m2) are widened to
+ * the output's dtype first (Ops.converted: exact, fp8 values are representable there), so their product is the
+ * one cuBLASLt's fp8 GEMM computes with unit scales, on the bf16/half/fp32 path.
  */
 @SuppressWarnings("restricted")
 final class Cublas {
@@ -44,7 +46,8 @@ final class Cublas {
             case FLOAT -> 0;
             case HALF -> 2;
             case BFLOAT16 -> 14;
-            case INT64 -> throw new ExecutionException("matmul of int64 tensors is not supported on CUDA");
+            case INT64, INT32, BOOL, DOUBLE, FLOAT8_E4M3FN, FLOAT8_E5M2 -> throw new ExecutionException("a matmul with "
+                    + t.fileName() + " output is not supported on CUDA (float, bfloat16 and half are)");
         };
     }
 

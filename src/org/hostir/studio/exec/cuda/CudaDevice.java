@@ -23,6 +23,7 @@ import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
 import org.hostir.studio.exec.Work;
 import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.Float8;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.host.P2PCommunication;
@@ -365,6 +366,10 @@ final class CudaDevice implements Device {
                     case BFLOAT16 -> Float.intBitsToFloat((seg.getAtIndex(ValueLayout.JAVA_SHORT, i) & 0xffff) << 16);
                     case HALF -> Float.float16ToFloat(seg.getAtIndex(ValueLayout.JAVA_SHORT, i));
                     case INT64 -> seg.getAtIndex(ValueLayout.JAVA_LONG, i);
+                    case DOUBLE -> (float) seg.getAtIndex(ValueLayout.JAVA_DOUBLE, i);
+                    case INT32 -> seg.getAtIndex(ValueLayout.JAVA_INT, i);
+                    case BOOL -> seg.getAtIndex(ValueLayout.JAVA_BYTE, i) != 0 ? 1 : 0;
+                    case FLOAT8_E4M3FN, FLOAT8_E5M2 -> Float8.decode(seg.getAtIndex(ValueLayout.JAVA_BYTE, i), b.dtype());
                 };
             }
         }
@@ -379,6 +384,10 @@ final class CudaDevice implements Device {
             case BFLOAT16 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, toBf16(v));
             case HALF -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, Float.floatToFloat16(v));
             case INT64 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) v);
+            case DOUBLE -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, v);
+            case INT32 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_INT, i, (int) v);
+            case BOOL -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_BYTE, i, (byte) (v != 0 ? 1 : 0));
+            case FLOAT8_E4M3FN, FLOAT8_E5M2 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_BYTE, i, Float8.encode(v, dtype));
         };
         for (int i = 0; i < values.length; i++) store.set(i, values[i]);
     }

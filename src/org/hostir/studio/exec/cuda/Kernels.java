@@ -10,20 +10,22 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ReductionOpType;
 
 /**
  * Pointwise, reduction and fill kernels generated as CUDA C for each op and dtype combination, compiled once by
  * NVRTC (the cubin is shared by all devices of one architecture) and loaded once per device. Every kernel takes
  * the same descriptor: up to 8 axes of output shape with element strides for the output and both operands
- * (stride 0 broadcasts), and for reductions the reduced axes with the operand's strides. bf16 and half are
- * converted with bit operations and PTX cvt, so no CUDA header is needed at run time.
+ * (stride 0 broadcasts), and for reductions the reduced axes with the operand's strides. bf16, half and fp8
+ * are converted with bit operations and PTX cvt (fp8 stores need sm_89 or newer; cvt saturates, so a value
+ * beyond the range is made NaN for e4m3fn and infinity for e5m2 first, as PyTorch's conversions give), so no CUDA header is needed at run time.
  */
 final class Kernels {
     static final int MAX_AXES = 8;
     private static final int DESC_LONGS = 52;
 
     /** What a kernel computes; {@code expr} reads x (and y) as floats. */
-    enum Kind { MAP, REDUCE_SUM, REDUCE_MAX, FILL }
+    enum Kind { MAP, REDUCE_SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD, FILL }
 
     record Key(Kind kind, String expr, DataType out, DataType a, DataType b) {
         String name() {
@@ -63,7 +65,7 @@ final class Kernels {
                 .append(" oo += c * d.so[k]; oa += c * d.sa[k]; ob += c * d.sb[k]; }\n");
         s.append(switch (k.kind()) {
             case MAP -> mapBody(k);
-            case REDUCE_SUM, REDUCE_MAX -> reduceBody(k);
+            case REDUCE_SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD -> reduceBody(k);
             case FILL -> fillBody(k);
         });
         return s.append("  }\n}\n").toString();
@@ -76,16 +78,46 @@ final class Kernels {
     }
 
     private static String reduceBody(Key k) {
-        boolean sum = k.kind() == Kind.REDUCE_SUM;
-        return (sum ? "    double acc = 0;\n" : "    float acc = -__int_as_float(0x7f800000);\n")
+        return "    " + accumulator(k.kind()) + ";\n"
                 + "    for (long long j = 0; j < d.rn; j++) {\n"
                 + "      long long q = j, o = oa;\n"
                 + "      for (int k = (int)d.rrank - 1; k >= 0; k--) { long long c = q % d.rshape[k];"
                 + " q /= d.rshape[k]; o += c * d.rsa[k]; }\n"
                 + "      float v = ld_" + t(k.a()) + "(a, o);\n"
-                + (sum ? "      acc += v;\n" : "      acc = (v != v || acc != acc) ? __int_as_float(0x7fc00000) : fmaxf(acc, v);\n")
+                + "      " + combine(k.kind()) + ";\n"
                 + "    }\n"
                 + "    st_" + t(k.out()) + "(out, oo, (float)acc);\n";
+    }
+
+    static Kind reduction(ReductionOpType op) {
+        return switch (op) {
+            case SUM -> Kind.REDUCE_SUM;
+            case MAX -> Kind.REDUCE_MAX;
+            case MIN -> Kind.REDUCE_MIN;
+            case PROD -> Kind.REDUCE_PROD;
+        };
+    }
+
+    /** The accumulator and its initial value: nvFuser's init of each reduction (sums and products in double). */
+    static String accumulator(Kind kind) {
+        return switch (kind) {
+            case REDUCE_SUM -> "double acc = 0";
+            case REDUCE_PROD -> "double acc = 1";
+            case REDUCE_MAX -> "float acc = -__int_as_float(0x7f800000)";
+            case REDUCE_MIN -> "float acc = __int_as_float(0x7f800000)";
+            case MAP, FILL -> throw new IllegalArgumentException(kind + " is not a reduction");
+        };
+    }
+
+    /** One step; max and min propagate NaN as torch's reductions do. */
+    static String combine(Kind kind) {
+        return switch (kind) {
+            case REDUCE_SUM -> "acc += v";
+            case REDUCE_PROD -> "acc *= v";
+            case REDUCE_MAX -> "acc = (v != v || acc != acc) ? __int_as_float(0x7fc00000) : fmaxf(acc, v)";
+            case REDUCE_MIN -> "acc = (v != v || acc != acc) ? __int_as_float(0x7fc00000) : fminf(acc, v)";
+            case MAP, FILL -> throw new IllegalArgumentException(kind + " is not a reduction");
+        };
     }
 
     private static String fillBody(Key k) {
@@ -105,6 +137,11 @@ final class Kernels {
             case BFLOAT16 -> "bf16";
             case HALF -> "f16";
             case INT64 -> "i64";
+            case DOUBLE -> "f64";
+            case INT32 -> "i32";
+            case BOOL -> "b8";
+            case FLOAT8_E4M3FN -> "e4m3";
+            case FLOAT8_E5M2 -> "e5m2";
         };
     }
 
@@ -126,6 +163,32 @@ final class Kernels {
               ((unsigned short*)p)[i] = h; }
             __device__ __forceinline__ void st_f16(void* p, long long i, float v) {
               unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v)); ((unsigned short*)p)[i] = h; }
+            __device__ __forceinline__ float ld_f64(const void* p, long long i) { return (float)((const double*)p)[i]; }
+            __device__ __forceinline__ void st_f64(void* p, long long i, float v) { ((double*)p)[i] = (double)v; }
+            __device__ __forceinline__ float ld_i32(const void* p, long long i) { return (float)((const int*)p)[i]; }
+            __device__ __forceinline__ void st_i32(void* p, long long i, float v) { ((int*)p)[i] = (int)v; }
+            __device__ __forceinline__ float ld_b8(const void* p, long long i) {
+              return ((const unsigned char*)p)[i] != 0 ? 1.0f : 0.0f; }
+            __device__ __forceinline__ void st_b8(void* p, long long i, float v) {
+              ((unsigned char*)p)[i] = v != 0.0f ? 1 : 0; }
+            __device__ __forceinline__ float ld_e4m3(const void* p, long long i) {
+              unsigned int b = ((const unsigned char*)p)[i], e = (b >> 3) & 15u, m = b & 7u;
+              float v = (e == 15u && m == 7u) ? __int_as_float(0x7fc00000)
+                  : (e == 0u ? ldexpf((float)m, -9) : ldexpf((float)(m + 8u), (int)e - 10));
+              return (b & 128u) ? -v : v; }
+            __device__ __forceinline__ float ld_e5m2(const void* p, long long i) {
+              unsigned int b = ((const unsigned char*)p)[i], e = (b >> 2) & 31u, m = b & 3u;
+              float v = e == 31u ? (m == 0u ? __int_as_float(0x7f800000) : __int_as_float(0x7fc00000))
+                  : (e == 0u ? ldexpf((float)m, -16) : ldexpf((float)(m + 4u), (int)e - 17));
+              return (b & 128u) ? -v : v; }
+            __device__ __forceinline__ void st_e4m3(void* p, long long i, float v) {
+              unsigned short h; asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(h) : "f"(0.0f), "f"(v));
+              if (!(fabsf(v) <= 464.0f)) h = 0x7fu;
+              ((unsigned char*)p)[i] = (unsigned char)(h & 0xffu); }
+            __device__ __forceinline__ void st_e5m2(void* p, long long i, float v) {
+              unsigned short h; asm("cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;" : "=h"(h) : "f"(0.0f), "f"(v));
+              if (v != v) h = 0x7fu; else if (fabsf(v) >= 61440.0f) h = v < 0.0f ? 0xfcu : 0x7cu;
+              ((unsigned char*)p)[i] = (unsigned char)(h & 0xffu); }
             """;
 
     /** Launch geometry and descriptor of one call; {@code reduced} may be null. */

@@ -71,6 +71,11 @@ final class Nccl {
             case HALF -> 6;
             case BFLOAT16 -> 9;
             case INT64 -> 4;
+            case DOUBLE -> 8;
+            case INT32 -> 2;
+            case BOOL -> 1; // ncclUint8, as torch.distributed sends bool
+            case FLOAT8_E4M3FN -> 10; // ncclFloat8e4m3 (NCCL 2.24 and newer)
+            case FLOAT8_E5M2 -> 11; // ncclFloat8e5m2
         };
     }
 
@@ -78,6 +83,8 @@ final class Nccl {
         return switch (op) {
             case SUM -> 0; // ncclSum
             case MAX -> 2; // ncclMax
+            case MIN -> 3; // ncclMin
+            case PROD -> 1; // ncclProd
         };
     }
 

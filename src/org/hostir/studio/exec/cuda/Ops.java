@@ -24,8 +24,10 @@ final class Ops {
             case FusionOp.Matmul m -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
             case FusionOp.Linear l -> 2L * out.numel() * in.get(0).shape()[in.get(0).shape().length - 1];
             case FusionOp.Binary b -> out.numel();
+            case FusionOp.Unary u -> out.numel();
+            case FusionOp.Where w -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
-            case FusionOp.Set _, FusionOp.Broadcast _ -> 0;
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> 0;
         };
     }
 
@@ -61,6 +63,21 @@ final class Ops {
         return t;
     }
 
+    /**
+     * where(c, x, y): x and y by the MAP kernel's two operands ({@code (x)}/{@code (y)}), the condition first
+     * converted to the output's dtype and multiplied in as a 0/1 mask: {@code out = c ? x : y} as
+     * {@code y + c * (x - y)} would lose NaNs and infinities, so two passes select instead.
+     */
+    private void where(List<CudaBuffer> in, CudaBuffer out, CudaStream s) {
+        CudaBuffer mask = converted(in.get(0), out.dtype(), s);
+        map("y != 0.0f ? x : 0.0f", out, in.get(1), mask, s);
+        CudaBuffer picked = (CudaBuffer) device.allocate(out.shape(), out.dtype());
+        copy(picked, out, s);
+        map("y == 0.0f ? x : 0.0f", out, in.get(2), mask, s);
+        map("x + y", out, out, picked, s);
+        device.free(picked, s);
+    }
+
     /** out = expr(x, y) elementwise, x and y broadcast right-aligned to out's shape (size-1 axes stretch). */
     private void map(String expr, CudaBuffer out, CudaBuffer a, CudaBuffer b, CudaStream s) {
         Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, expr, out.dtype(), a.dtype(), b == null ? a.dtype() : b.dtype());
@@ -89,8 +106,15 @@ final class Ops {
         switch (op) {
             case FusionOp.Set set -> copy(out, set.isPermute()
                     ? in.get(0).permute(set.permutation().stream().mapToInt(Integer::intValue).toArray()) : in.get(0), s);
+            case FusionOp.Unary u -> map(PointwiseExpressions.unary(u.op()), out, in.get(0), null, s);
             case FusionOp.Binary b -> map("x " + b.op().symbol() + " y", out, in.get(0), in.get(1), s);
             case FusionOp.Broadcast b -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
+            // squeeze drops size-1 axes: the same elements in order, like broadcast
+            case FusionOp.Squeeze q -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
+            case FusionOp.Reshape r -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
+            // a size-1 axis broadcasts (stride 0) to the output's extent in the MAP kernel
+            case FusionOp.Expand e -> map("x", out, in.get(0), null, s);
+            case FusionOp.Where w -> where(in, out, s);
             case FusionOp.Reduction r -> reduce(r, in.get(0), out, s);
             case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), out, s);
             case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2), out, s);
@@ -119,10 +143,7 @@ final class Ops {
                 sa[k++] = x.strides()[i];
             }
         }
-        Kernels.Kind kind = switch (r.op()) {
-            case SUM -> Kernels.Kind.REDUCE_SUM;
-            case MAX -> Kernels.Kind.REDUCE_MAX;
-        };
+        Kernels.Kind kind = Kernels.reduction(r.op());
         long[][] o = keptOutput(out, reduced, kept);
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
                 x.address(), x.address(), new Kernels.Launch(o[0], o[1], sa, null, rshape, rsa, 0), s.handle());

@@ -21,7 +21,9 @@ final class ComputeCost {
         return switch (op) {
             case FusionOp.Matmul _, FusionOp.Linear _ -> gemmUs(g, output.dtype(), output.numel(),
                     contracted(inputs.get(0)), bytes);
-            case FusionOp.Binary _, FusionOp.Reduction _, FusionOp.Broadcast _, FusionOp.Set _ -> memoryUs(g, bytes);
+            case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Broadcast _,
+                 FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Set _ ->
+                    memoryUs(g, bytes);
         };
     }
 
@@ -29,8 +31,8 @@ final class ComputeCost {
     static long flops(FusionOp op, List<Buffer> inputs, Buffer output) {
         return switch (op) {
             case FusionOp.Matmul _, FusionOp.Linear _ -> 2 * output.numel() * contracted(inputs.get(0));
-            case FusionOp.Binary _, FusionOp.Reduction _ -> output.numel();
-            case FusionOp.Broadcast _, FusionOp.Set _ -> 0;
+            case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _ -> output.numel();
+            case FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Set _ -> 0;
         };
     }
 

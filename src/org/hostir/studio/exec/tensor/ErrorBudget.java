@@ -34,12 +34,18 @@ public record ErrorBudget(long roundings, double narrow) {
             case FLOAT -> U_FLOAT;
             case BFLOAT16 -> 0x1p-8;
             case HALF -> 0x1p-11;
-            case INT64 -> 0;
+            case INT64, INT32, BOOL -> 0;
+            // stored in float32 by the CPU backend and the reference (Rounding)
+            case DOUBLE -> U_FLOAT;
+            case FLOAT8_E4M3FN -> 0x1p-4;
+            case FLOAT8_E5M2 -> 0x1p-3;
         };
     }
 
     /** The relative error of storing a float32 result in {@code dtype}: none for float32 itself. */
-    static double store(DataType dtype) { return dtype == DataType.FLOAT ? 0 : unit(dtype); }
+    static double store(DataType dtype) {
+        return dtype == DataType.FLOAT || dtype == DataType.DOUBLE ? 0 : unit(dtype);
+    }
 
     /**
      * The factor f(m) with |error| <= u * f(m) * B for m float32 roundings: the deterministic gamma_m / u =

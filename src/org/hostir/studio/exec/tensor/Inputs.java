@@ -9,7 +9,8 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 
 /**
- * Deterministic inputs: uniform in [-1, 1) (then rounded to the dtype, which may round up to 1), drawn from
+ * Deterministic inputs: uniform in [-1, 1) (then rounded to the dtype, which may round up to 1), integers
+ * uniform in [-8, 8), bools 0 or 1 with equal odds, drawn from
  * {@link SplittableRandom}. Each input's stream is seeded from the run's seed and the tensor's id, so an
  * input's values do not depend on the other inputs or on their order.
  */
@@ -31,6 +32,9 @@ public final class Inputs {
         for (int i = 0; i < t.data.length; i++) {
             // k / 2^23 - 1 for k in [0, 2^24): exactly representable, so the float range is exactly [-1, 1)
             float v = random.nextInt(1 << 24) * 0x1p-23f - 1f;
+            // integers in [-8, 8) and bools 0 or 1 (a draw in [-1, 1) would truncate to nearly all zeros)
+            if (dtype.isIntegral()) v = (float) Math.floor(v * 8);
+            if (dtype == DataType.BOOL) v = v < 0 ? 0 : 1;
             t.data[i] = Rounding.round(v, dtype);
         }
         return t;

@@ -12,7 +12,9 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.UnaryOpType;
 
 /**
  * Beside each reference value, a magnitude bound B: for a sum or dot product of n terms the sum of their absolute
@@ -64,16 +66,59 @@ final class MagnitudeBounds {
         return switch (op) {
             case FusionOp.Set s -> new Bound(compute(s, magnitudes), a);
             case FusionOp.Broadcast b -> new Bound(compute(b, magnitudes), a);
+            case FusionOp.Squeeze q -> new Bound(compute(q, magnitudes), a);
+            case FusionOp.Reshape r -> new Bound(magnitudes.get(0).contiguous().reshape(values.get(r.output().id()).shape()), a);
+            case FusionOp.Expand e -> new Bound(magnitudes.get(0).expand(values.get(e.output().id()).shape()).contiguous(), a);
+            // the selected operand's bound: where(c, B_x, B_y) with the reference's condition
+            case FusionOp.Where w -> new Bound(OpKernels.compute(new FusionOp.Where(floatView(w.output()), w.condition(),
+                    w.x(), w.y()), List.of(values.get(w.condition().id()), magnitudes.get(1), magnitudes.get(2))),
+                    converted(op, 1, args).add(converted(op, 2, args), out));
+            case FusionOp.Unary u -> new Bound(unary(u, magnitudes.get(0), values),
+                    // library transcendentals are within a few ulps: four roundings, then the store
+                    u.op() == UnaryOpType.CAST ? a.accumulate(0, 1, out) : a.accumulate(4, 1, out));
             case FusionOp.Binary b -> binary(b, magnitudes, a, converted(op, 1, args), values);
-            case FusionOp.Reduction r -> new Bound(compute(r, magnitudes), switch (r.op()) {
-                case SUM -> sumBudget(r, a, magnitudes.get(0));
-                case MAX -> a; // the max of perturbed values is within the largest perturbation
-            });
+            // min's error, like max's, is within the largest bound of the reduced elements
+            case FusionOp.Reduction r -> new Bound(compute(r.op() == ReductionOpType.MIN
+                    ? new FusionOp.Reduction(ReductionOpType.MAX, r.output(), r.input(), r.axes()) : r, magnitudes),
+                    reductionBudget(r, a, magnitudes.get(0)));
             case FusionOp.Matmul m -> new Bound(compute(m, magnitudes), a.multiply(converted(op, 1, args),
                     contracted(magnitudes.get(0)), out));
             case FusionOp.Linear l -> linear(l, magnitudes, a.multiply(converted(op, 1, args),
                     contracted(magnitudes.get(0)), DataType.FLOAT), args);
         };
+    }
+
+    private static ErrorBudget reductionBudget(FusionOp.Reduction r, ErrorBudget a, DenseTensor magnitude) {
+        return switch (r.op()) {
+            case SUM -> sumBudget(r, a, magnitude);
+            // the max or min of perturbed values is within the largest perturbation
+            case MAX, MIN -> a;
+            // a product of n terms: n roundings, relative errors adding up (the bound is the product of bounds)
+            case PROD -> a.accumulate(reducedCount(r, magnitude), 1, r.output().dtype());
+        };
+    }
+
+    private static long reducedCount(FusionOp.Reduction r, DenseTensor input) {
+        long n = 1;
+        for (int a : r.axes()) n *= input.size(OpKernels.runtimePosition(r.input(), a));
+        return n;
+    }
+
+    /**
+     * |f(x)| + |f'(x)| B_x per element, x and f(x) the reference's values: to first order an error e in x moves
+     * f(x) by f'(x) e, and f's own rounding is relative to |f(x)|. An unbounded slope (log or sqrt at 0) gives an
+     * infinite bound, as a division by zero does.
+     */
+    private static DenseTensor unary(FusionOp.Unary u, DenseTensor magnitude, Map<Integer, DenseTensor> values) {
+        float[] b = magnitude.contiguous().toArray();
+        float[] x = values.get(u.input().id()).contiguous().toArray();
+        float[] fx = values.get(u.output().id()).contiguous().toArray();
+        DenseTensor out = DenseTensor.zeros(magnitude.shape(), DataType.FLOAT);
+        for (int i = 0; i < b.length; i++) {
+            double v = Math.abs((double) fx[i]) + UnaryKernels.slope(u.op(), x[i], fx[i]) * b[i];
+            out.data[i] = Double.isNaN(v) ? Float.POSITIVE_INFINITY : (float) v;
+        }
+        return out;
     }
 
     private static Bound binary(FusionOp.Binary b, List<DenseTensor> m, ErrorBudget x, ErrorBudget y,
@@ -145,12 +190,21 @@ final class MagnitudeBounds {
         FusionOp inFloat = switch (op) {
             case FusionOp.Set s -> new FusionOp.Set(f, s.input(), s.permutation());
             case FusionOp.Broadcast b -> new FusionOp.Broadcast(f, b.input(), b.flags());
+            case FusionOp.Unary u -> new FusionOp.Unary(u.op(), f, u.input());
+            case FusionOp.Where w -> new FusionOp.Where(f, w.condition(), w.x(), w.y());
+            case FusionOp.Squeeze q -> new FusionOp.Squeeze(f, q.input(), q.flags());
+            case FusionOp.Expand e -> new FusionOp.Expand(f, e.input());
+            case FusionOp.Reshape r -> new FusionOp.Reshape(f, r.input());
             case FusionOp.Binary b -> new FusionOp.Binary(b.op(), f, b.lhs(), b.rhs());
             case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), f, r.input(), r.axes());
             case FusionOp.Matmul m -> new FusionOp.Matmul(f, m.a(), m.b());
             case FusionOp.Linear l -> new FusionOp.Linear(f, l.input(), l.weight(), l.bias());
         };
         return OpKernels.compute(inFloat, magnitudes);
+    }
+
+    private static TensorView floatView(TensorView o) {
+        return new TensorView(o.id(), o.label(), DataType.FLOAT, o.memoryType(), o.axes(), o.mesh());
     }
 
     static DenseTensor abs(DenseTensor t) {

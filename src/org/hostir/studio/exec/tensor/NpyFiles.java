@@ -15,16 +15,20 @@ import org.hostir.studio.ir.DataType;
 /**
  * Tensors as NumPy {@code .npy} files (format version 1.0, little-endian, C order), for checks outside the
  * engine. float is {@code <f4}, half {@code <f2} and int64 {@code <i8}; NumPy has no bfloat16, so a bfloat16
- * tensor is written as {@code <f4}, which holds its values exactly (the reader rounds it back to bfloat16).
+ * tensor is written as {@code <f4}, which holds its values exactly (the reader rounds it back to bfloat16); fp8
+ * likewise. double is {@code <f8}, int32 {@code <i4}, bool {@code |b1}.
  */
 public final class NpyFiles {
     private NpyFiles() {}
 
     public static String descr(DataType dtype) {
         return switch (dtype) {
-            case FLOAT, BFLOAT16 -> "<f4";
+            case FLOAT, BFLOAT16, FLOAT8_E4M3FN, FLOAT8_E5M2 -> "<f4";
             case HALF -> "<f2";
             case INT64 -> "<i8";
+            case DOUBLE -> "<f8";
+            case INT32 -> "<i4";
+            case BOOL -> "|b1";
         };
     }
 
@@ -43,9 +47,10 @@ public final class NpyFiles {
         String header = dict + " ".repeat(padded - unpadded) + "\n";
         float[] values = t.contiguous().toArray();
         int width = switch (t.dtype()) {
-            case FLOAT, BFLOAT16 -> 4;
+            case FLOAT, BFLOAT16, FLOAT8_E4M3FN, FLOAT8_E5M2, INT32 -> 4;
             case HALF -> 2;
-            case INT64 -> 8;
+            case INT64, DOUBLE -> 8;
+            case BOOL -> 1;
         };
         ByteBuffer b = ByteBuffer.allocate(padded + values.length * width).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
@@ -54,6 +59,10 @@ public final class NpyFiles {
             case FLOAT, BFLOAT16 -> b::putFloat;
             case HALF -> v -> b.putShort(Float.floatToFloat16(v));
             case INT64 -> v -> b.putLong((long) (float) v);
+            case FLOAT8_E4M3FN, FLOAT8_E5M2 -> b::putFloat;
+            case DOUBLE -> v -> b.putDouble(v);
+            case INT32 -> v -> b.putInt((int) (float) v);
+            case BOOL -> v -> b.put((byte) (v != 0 ? 1 : 0));
         };
         for (float v : values) put.accept(v);
         return b.array();

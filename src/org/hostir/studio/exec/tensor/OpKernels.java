@@ -36,6 +36,11 @@ public final class OpKernels {
         checkInputs(op, inputs);
         DenseTensor result = switch (op) {
             case FusionOp.Set s -> PointwiseKernels.set(s, inputs.get(0));
+            case FusionOp.Unary u -> UnaryKernels.compute(u, inputs.get(0));
+            case FusionOp.Where w -> ShapeKernels.where(w, inputs.get(0), inputs.get(1), inputs.get(2));
+            case FusionOp.Squeeze q -> ShapeKernels.squeeze(q, inputs.get(0));
+            case FusionOp.Expand e -> ShapeKernels.expand(e, inputs.get(0), out == null ? null : out.shape());
+            case FusionOp.Reshape r -> ShapeKernels.reshape(r, inputs.get(0), out == null ? null : out.shape());
             case FusionOp.Binary b -> PointwiseKernels.binary(b, inputs.get(0), inputs.get(1));
             case FusionOp.Broadcast b -> PointwiseKernels.broadcast(b, inputs.get(0));
             case FusionOp.Reduction r -> ReductionKernel.compute(r, inputs.get(0));
@@ -61,6 +66,11 @@ public final class OpKernels {
         checkInputs(op, inputs);
         long[] shape = switch (op) {
             case FusionOp.Set s -> PointwiseKernels.setShape(s, inputs.get(0));
+            case FusionOp.Unary u -> inputs.get(0).shape();
+            case FusionOp.Where w -> ShapeKernels.whereShape(w, inputs.get(0), inputs.get(1), inputs.get(2));
+            case FusionOp.Squeeze q -> ShapeKernels.squeezeShape(q, inputs.get(0));
+            case FusionOp.Expand e -> ShapeKernels.expandShape(e, inputs.get(0), null);
+            case FusionOp.Reshape r -> ShapeKernels.reshapeShape(r, inputs.get(0), null);
             case FusionOp.Binary b -> PointwiseKernels.binaryShape(b, inputs.get(0), inputs.get(1));
             case FusionOp.Broadcast b -> PointwiseKernels.broadcastShape(b, inputs.get(0));
             case FusionOp.Reduction r -> ReductionKernel.shape(r, inputs.get(0));
@@ -81,6 +91,11 @@ public final class OpKernels {
         return switch (op) {
             case FusionOp.Matmul m -> MatmulKernels.matmulPlan(m, inputs.get(0), inputs.get(1)).flops();
             case FusionOp.Linear l -> MatmulKernels.linearFlops(l, inputs.get(0), inputs.get(1));
+            case FusionOp.Unary u -> inputs.get(0).numel();
+            case FusionOp.Where w -> numel(ShapeKernels.whereShape(w, inputs.get(0), inputs.get(1), inputs.get(2)));
+            case FusionOp.Squeeze q -> 0;
+            case FusionOp.Expand e -> 0;
+            case FusionOp.Reshape r -> 0;
             case FusionOp.Binary b -> numel(PointwiseKernels.binaryShape(b, inputs.get(0), inputs.get(1)));
             case FusionOp.Reduction r -> inputs.get(0).numel();
             case FusionOp.Set s -> 0;

@@ -48,6 +48,8 @@ final class ReductionKernel {
             out.data[o] = switch (r.op()) {
                 case SUM -> sum(v, start, run);
                 case MAX -> max(v, start, run);
+                case MIN -> min(v, start, run);
+                case PROD -> prod(v, start, run);
             };
         }
         return out;
@@ -64,6 +66,20 @@ final class ReductionKernel {
         float m = Float.NEGATIVE_INFINITY;
         for (int i = start; i < start + n; i++) m = Math.max(m, v[i]);
         return m;
+    }
+
+    /** Starts from +inf like nvFuser's min; NaN propagates. */
+    private static float min(float[] v, int start, int n) {
+        float m = Float.POSITIVE_INFINITY;
+        for (int i = start; i < start + n; i++) m = Math.min(m, v[i]);
+        return m;
+    }
+
+    /** Starts from one like nvFuser's prod; accumulates in double as sum does. */
+    private static float prod(float[] v, int start, int n) {
+        double p = 1;
+        for (int i = start; i < start + n; i++) p *= v[i];
+        return (float) p;
     }
 
     /** The op's axes are positions among the input TensorView's axes; the tensor has no reduction axes. */

@@ -1,12 +1,17 @@
 package org.hostir.studio.exec.tensor;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.ir.AxisMap;
+import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ReshapeAxes;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -52,7 +57,11 @@ public final class ReferenceInterpreter {
                 if (v == null) throw new IllegalArgumentException(describe(t) + " is read before it is computed");
                 return v;
             }).toList();
-            values.put(op.output().id(), OpKernels.compute(op, args));
+            // expand and reshape take their sizes from the output, sized here from the inputs' sizes
+            boolean sized = op instanceof FusionOp.Expand || op instanceof FusionOp.Reshape;
+            values.put(op.output().id(), sized ? OpKernels.compute(op, args,
+                    DenseTensor.zeros(sizedShape(op, fusion, inputs, args.getFirst().shape()), op.output().dtype()))
+                    : OpKernels.compute(op, args));
         }
         for (TensorView out : fusion.outputs()) {
             if (!values.containsKey(out.id())) throw new IllegalArgumentException("output " + describe(out)
@@ -69,5 +78,34 @@ public final class ReferenceInterpreter {
 
     private static String describe(TensorView tv) {
         return tv.label().equals(tv.name()) ? tv.name() : tv.name() + " (" + tv.label() + ")";
+    }
+
+    /**
+     * expand's or reshape's output shape in the unsharded world: constants, and symbols sized by the inputs that carry them
+     * (the reference has no bindings; every symbol of a runnable fusion sizes some input). -1 where unknown.
+     */
+    static long[] sizedShape(FusionOp op, Fusion fusion, Map<Integer, DenseTensor> inputs, long[] input) {
+        Map<String, Long> sizes = new HashMap<>();
+        for (TensorView in : fusion.inputs()) {
+            long[] shape = inputs.get(in.id()).shape();
+            int p = 0;
+            for (IterDomain a : in.allocationAxes()) {
+                if (a.isReduction()) continue;
+                if (a.extent() instanceof Extent.Symbolic sym && p < shape.length) sizes.put(sym.name(), shape[p]);
+                p++;
+            }
+        }
+        List<IterDomain> outAxes = op.output().allocationAxes().stream().filter(a -> !a.isReduction()).toList();
+        long[] shape = outAxes.stream().mapToLong(a -> a.extent() instanceof Extent.Constant c ? c.value()
+                : a.extent() instanceof Extent.Symbolic sym ? sizes.getOrDefault(sym.name(), -1L) : -1L).toArray();
+        // axes that come through whole have the operand's size (a DID axis's D is known only from it)
+        List<IterDomain> inAxes = op.inputs().getFirst().allocationAxes().stream().filter(a -> !a.isReduction())
+                .toList();
+        int[] kept = op instanceof FusionOp.Reshape ? ReshapeAxes.kept(inAxes, outAxes) : null;
+        for (int i = 0; i < inAxes.size() && i < input.length; i++) {
+            int o = kept != null ? kept[i] : (input[i] != 1 ? i : AxisMap.NONE);
+            if (o != AxisMap.NONE && o < shape.length) shape[o] = input[i];
+        }
+        return shape;
     }
 }

@@ -44,7 +44,9 @@ public final class SampledReference {
         for (FusionOp op : fusion.ops()) {
             producers.put(op.output().id(), op);
             List<DenseTensor> standIns = op.inputs().stream().map(t -> standIn(shapes.get(t.id()))).toList();
-            shapes.put(op.output().id(), OpKernels.outputShape(op, standIns));
+            shapes.put(op.output().id(), op instanceof FusionOp.Expand || op instanceof FusionOp.Reshape
+                    ? ReferenceInterpreter.sizedShape(op, fusion, inputs, shapes.get(op.inputs().getFirst().id()))
+                    : OpKernels.outputShape(op, standIns));
         }
     }
 
@@ -71,7 +73,16 @@ public final class SampledReference {
             List<Box> demands = demands(op, box);
             List<Node> args = new ArrayList<>();
             for (int i = 0; i < demands.size(); i++) args.add(node(op.inputs().get(i).id(), demands.get(i)));
-            DenseTensor value = OpKernels.compute(op, args.stream().map(Node::value).toList());
+            List<DenseTensor> in = args.stream().map(Node::value).toList();
+            // expand's sizes are not in its operand: the box of the output gives them
+            if (op instanceof FusionOp.Reshape) {
+                n = reshaped(op, args.getFirst(), id, box);
+                memo.put(key, n);
+                return n;
+            }
+            DenseTensor value = op instanceof FusionOp.Expand
+                    ? OpKernels.compute(op, in, DenseTensor.zeros(box.shape(shapes.get(id)), op.output().dtype()))
+                    : OpKernels.compute(op, in);
             Map<Integer, DenseTensor> values = new HashMap<>();
             for (int i = 0; i < args.size(); i++) values.put(op.inputs().get(i).id(), args.get(i).value());
             values.put(id, value);
@@ -87,11 +98,26 @@ public final class SampledReference {
         return switch (op) {
             case FusionOp.Set s -> List.of(s.isPermute() ? out.unpermute(s.permutation()) : out);
             case FusionOp.Broadcast b -> List.of(out.without(PointwiseKernels.newAxes(b)));
+            case FusionOp.Unary _ -> List.of(out);
+            case FusionOp.Where w -> List.of(out.rightAligned(in.get(0)), out.rightAligned(in.get(1)),
+                    out.rightAligned(in.get(2)));
+            case FusionOp.Squeeze q -> List.of(out.expanded(ShapeKernels.squeezed(q, in.get(0).length)));
+            case FusionOp.Expand _ -> List.of(out.rightAligned(in.get(0)));
+            // elements move across axes: the whole input (the node gathers the box from the whole output)
+            case FusionOp.Reshape _ -> List.of(Box.all(in.get(0).length));
             case FusionOp.Binary b -> List.of(out.rightAligned(in.get(0)), out.rightAligned(in.get(1)));
             case FusionOp.Reduction r -> List.of(out.expanded(reduced(r, in.get(0).length)));
             case FusionOp.Matmul m -> matmul(m, out, in);
             case FusionOp.Linear l -> linear(l, out, in);
         };
+    }
+
+    /** The whole reshaped output (value and bound), then the box of it. */
+    private Node reshaped(FusionOp op, Node whole, int id, Box box) {
+        long[] shape = shapes.get(id);
+        DenseTensor value = OpKernels.compute(op, List.of(whole.value()), DenseTensor.zeros(shape, op.output().dtype()));
+        DenseTensor magnitude = whole.bound().magnitude().contiguous().reshape(shape);
+        return new Node(box.gather(value), new MagnitudeBounds.Bound(box.gather(magnitude), whole.bound().budget()));
     }
 
     private static boolean[] reduced(FusionOp.Reduction r, int rank) {

@@ -20,13 +20,20 @@ public record Tolerance(double atol, double rtol) implements Allowance {
     public static final Tolerance HALF = new Tolerance(2e-3, 2e-3);
     public static final Tolerance BFLOAT16 = new Tolerance(2e-2, 2e-2);
     public static final Tolerance EXACT = new Tolerance(0, 0);
+    /** fp8: e4m3 has a 4-bit significand (unit roundoff 2^-4), e5m2 a 3-bit one (2^-3): a few units of each. */
+    public static final Tolerance FLOAT8_E4M3 = new Tolerance(0.25, 0.25);
+    public static final Tolerance FLOAT8_E5M2 = new Tolerance(0.5, 0.5);
 
     public static Tolerance of(DataType dtype) {
         return switch (dtype) {
             case FLOAT -> FLOAT;
             case HALF -> HALF;
             case BFLOAT16 -> BFLOAT16;
-            case INT64 -> EXACT;
+            case INT64, INT32, BOOL -> EXACT;
+            // stored in float32 here (Rounding)
+            case DOUBLE -> FLOAT;
+            case FLOAT8_E4M3FN -> FLOAT8_E4M3;
+            case FLOAT8_E5M2 -> FLOAT8_E5M2;
         };
     }
 

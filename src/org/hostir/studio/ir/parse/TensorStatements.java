@@ -4,12 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.ir.BinaryOpType;
+import org.hostir.studio.ir.CastFunctions;
+import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.UnaryOpType;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.HirAliasSelect;
 import org.hostir.studio.ir.host.HostNode;
@@ -18,7 +21,7 @@ import org.hostir.studio.ir.host.HostOp;
 /**
  * The statements that open with their output tensor: {@code T = ALLOCATE(...)}, the slice
  * ({@code HirAliasSelect}, early {@code select}) and the host ops {@code FusionOpPrinter} writes (Set,
- * Set.Permute, binary, reduction, broadcast, matmul, linear).
+ * Set.Permute, unary and cast, binary, where, reduction, broadcast, squeeze, expand, matmul, linear).
  */
 final class TensorStatements {
     private final DumpCursor in;
@@ -50,18 +53,51 @@ final class TensorStatements {
     FusionOp op(TensorView out, boolean expectEquals) {
         if (expectEquals) in.expect("=");
         if (in.next() == 'T') return binary(out);
+        if (in.accept("-")) return unary(out, UnaryOpType.NEG);
         String name = in.word();
         in.expect("(");
+        UnaryOpType unary = unaryNamed(name, out);
+        if (unary != null) return unary(out, unary);
         FusionOp op = switch (name) {
             case "Set", "Set.Permute" -> set(out, name.equals("Set.Permute"));
             case "reduction" -> reduction(out);
             case "broadcast" -> broadcast(out);
+            case "squeeze" -> new FusionOp.Squeeze(out, values.tensor(), flags());
+            case "expand" -> new FusionOp.Expand(out, values.tensor());
+            case "reshape" -> new FusionOp.Reshape(out, values.tensor());
+            case "where" -> where(out);
             case "matmul" -> new FusionOp.Matmul(out, values.tensor(), after(","));
             case "linear" -> linear(out);
             default -> throw new DumpFormatException("unknown op '" + name + "'", in.pos());
         };
         in.expect(")");
+        if (op instanceof FusionOp.Where) in.expect(";");
         return op;
+    }
+
+    /**
+     * The unary op printed as {@code name}: an op's dump name, with {@code f} on a float output where nvFuser adds
+     * it, or a cast function ({@code __float2bfloat}); null for any other name.
+     */
+    private static UnaryOpType unaryNamed(String name, TensorView out) {
+        if (name.startsWith("__")) return UnaryOpType.CAST;
+        for (UnaryOpType t : UnaryOpType.values()) {
+            if (t == UnaryOpType.CAST || t.inlineSymbol().isPresent()) continue;
+            boolean suffixed = out.dtype() == DataType.FLOAT && t.floatSuffix();
+            if (name.equals(t.dumpName() + (suffixed ? "f" : ""))) return t;
+        }
+        return null;
+    }
+
+    /** The operand and the closing {@code );} of {@code -T0;} or {@code expf(T0);} (the name already read). */
+    private FusionOp unary(TensorView out, UnaryOpType op) {
+        TensorView input = values.tensor();
+        if (op.inlineSymbol().isEmpty()) in.expect(")");
+        in.expect(";");
+        if (op == UnaryOpType.CAST && CastFunctions.name(input.dtype(), out.dtype()).isEmpty()) {
+            throw in.error("no cast function from " + input.dtype().fileName() + " to " + out.dtype().fileName());
+        }
+        return new FusionOp.Unary(op, out, input);
     }
 
     private TensorView after(String separator) {
@@ -166,6 +202,11 @@ final class TensorStatements {
 
     private FusionOp broadcast(TensorView out) {
         TensorView input = values.tensor();
+        return new FusionOp.Broadcast(out, input, flags());
+    }
+
+    /** {@code , flags = {true, false}} after the operand of broadcast and squeeze. */
+    private List<Boolean> flags() {
         in.expect(",");
         in.expect("flags");
         in.expect("=");
@@ -175,7 +216,15 @@ final class TensorStatements {
             do flags.add(bool()); while (in.accept(","));
             in.expect("}");
         }
-        return new FusionOp.Broadcast(out, input, flags);
+        return flags;
+    }
+
+    /** TernaryOp where: {@code where(c\n, x\n, y);} (the closing parenthesis is read by the caller). */
+    private FusionOp where(TensorView out) {
+        TensorView condition = values.tensor();
+        TensorView x = after(",");
+        TensorView y = after(",");
+        return new FusionOp.Where(out, condition, x, y);
     }
 
     private FusionOp linear(TensorView out) {

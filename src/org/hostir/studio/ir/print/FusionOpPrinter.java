@@ -3,8 +3,11 @@ package org.hostir.studio.ir.print;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.ir.CastFunctions;
+import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.UnaryOpType;
 
 /**
  * Prints fusion ops as nvFuser does: the output on one line, {@code   = op( ... )} on the next, with matmul and
@@ -20,6 +23,25 @@ final class FusionOpPrinter {
         switch (op) {
             case FusionOp.Set s -> out.append(eq).append(s.isPermute() ? "Set.Permute( " : "Set( ")
                     .append(tensor.apply(s.input())).append(", cache_op=Streaming )\n");
+            case FusionOp.Unary u -> out.append(eq).append(unary(u, tensor.apply(u.input()))).append(";\n");
+            // TernaryOp::toString: each operand after the first on its own line, led by ", "
+            case FusionOp.Where w -> out.append(eq).append("where(").append(tensor.apply(w.condition())).append('\n')
+                    .append(indent).append("  , ").append(tensor.apply(w.x())).append('\n')
+                    .append(indent).append("  , ").append(tensor.apply(w.y())).append(");\n");
+            case FusionOp.Squeeze q -> out.append(eq).append("squeeze( ").append(tensor.apply(q.input()))
+                    .append(", flags = {")
+                    .append(q.flags().stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                    .append("} )\n");
+            // ExpandOp::toString is one line: the output, " = expand( ", the input
+            // ReshapeOp::toString is one line, as ExpandOp's (nvFuser also marks reshaped axes "rf", not kept here)
+            case FusionOp.Reshape r -> {
+                out.setLength(out.length() - 1);
+                out.append(" = reshape( ").append(tensor.apply(r.input())).append(" )\n");
+            }
+            case FusionOp.Expand e -> {
+                out.setLength(out.length() - 1);
+                out.append(" = expand( ").append(tensor.apply(e.input())).append(" )\n");
+            }
             case FusionOp.Binary b -> out.append(eq).append(tensor.apply(b.lhs())).append('\n')
                     .append(indent).append("   ").append(b.op().symbol()).append(' ').append(tensor.apply(b.rhs()))
                     .append(";\n");
@@ -44,5 +66,17 @@ final class FusionOpPrinter {
                 out.append(")\n");
             }
         }
+    }
+
+    /**
+     * UnaryOp::printHelper: the inline symbol ({@code -T0}), the cast function of the dtype pair, or the op's
+     * name with {@code f} on a float output where needFloatSuffix says so ({@code expf(T0)}).
+     */
+    static String unary(FusionOp.Unary u, String input) {
+        if (u.op().inlineSymbol().isPresent()) return u.op().inlineSymbol().get() + input;
+        String name = u.op() == UnaryOpType.CAST
+                ? CastFunctions.name(u.input().dtype(), u.output().dtype()).orElse("cast")
+                : u.op().dumpName() + (u.output().dtype() == DataType.FLOAT && u.op().floatSuffix() ? "f" : "");
+        return name + "(" + input + ")";
     }
 }

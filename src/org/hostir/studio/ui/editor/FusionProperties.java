@@ -28,7 +28,8 @@ import org.hostir.studio.ui.editor.model.FusionEdits;
  * the user's. Every edit is validated before it becomes an operation.
  */
 final class FusionProperties {
-    private static final String[] DTYPES = { "float", "bfloat16", "half" };
+    private static final String[] DTYPES = Arrays.stream(DataType.values()).map(DataType::fileName)
+            .toArray(String[]::new);
     private static final String[] MEMORY = { "global", "local", "shared" };
     private static final String[] ITER = Arrays.stream(IterType.values()).map(IterType::fileName).toArray(String[]::new);
     private static final String[] PARALLEL =
@@ -228,13 +229,16 @@ final class FusionProperties {
         });
         l.readOnly("output", "Output", "Op", () -> output);
         OpKind kind = o(ed, output).op();
-        if (kind == OpKind.SUM || kind == OpKind.MAX) {
+        if (kind.isReduction()) {
             l.text("axes", "Reduced axes", "Attributes", () -> AxisText.formatList(o(ed, output).axes()),
                     FusionProperties::checkInts, v -> ed.setOp(o(ed, output).withAxes(ints(v))));
-        } else if (kind == OpKind.BROADCAST) {
-            l.text("flags", "Broadcast flags", "Attributes", () -> AxisText.formatList(o(ed, output).flags()), v -> {
+        } else if (kind == OpKind.BROADCAST || kind == OpKind.SQUEEZE) {
+            boolean squeeze = kind == OpKind.SQUEEZE;
+            l.text("flags", squeeze ? "Squeeze flags" : "Broadcast flags", "Attributes",
+                    () -> AxisText.formatList(o(ed, output).flags()), v -> {
                 try {
-                    return AxisText.parseFlags(v).isEmpty() ? "one flag per output axis" : null;
+                    return AxisText.parseFlags(v).isEmpty()
+                            ? "one flag per " + (squeeze ? "input" : "output") + " axis" : null;
                 } catch (ParseException x) {
                     return x.getMessage();
                 }

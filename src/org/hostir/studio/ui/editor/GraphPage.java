@@ -191,12 +191,9 @@ final class GraphPage {
         grid.verticalSpacing = 2;
         grid.horizontalSpacing = 2;
         palette.setLayout(grid);
+        // the tools first: with every op of OpKind below them, the ops are what scrolls on a short editor
         PaletteDrop.source(wide(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",
                 SWT.PUSH, editor::addInputTensor)), null);
-        for (OpKind kind : OpKind.values()) {
-            PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
-                    () -> editor.addOp(kind, selectedTensors())), kind);
-        }
         connectTool = wide(button(palette, "Connect", "Connect mode:\nclick a tensor, then an op;\nEsc leaves it",
                 SWT.TOGGLE, () -> setConnectMode(connectTool.getSelection())));
         wide(button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, editor::deleteSelection));
@@ -208,6 +205,10 @@ final class GraphPage {
         zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
         zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         zoomLabel.setText("Zoom: 100%");
+        for (OpKind kind : OpKind.values()) {
+            PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
+                    () -> editor.addOp(kind, selectedTensors())), kind);
+        }
         return palette;
     }
 

@@ -21,11 +21,16 @@ public final class ShapeInference {
     /** The output axes of {@code op} given its inputs' axes (in op order); empty when inputs are missing. */
     public static List<AxisSpec> derive(OpSpec op, List<List<AxisSpec>> inputs) {
         if (inputs.size() < op.op().minInputs()) return List.of();
-        return switch (op.op()) {
+        return switch (op.op().family()) {
             case SET -> set(runtime(inputs.get(0)), op.permute());
-            case ADD, SUB, MUL, DIV -> binary(runtime(inputs.get(0)), runtime(inputs.get(1)));
-            case SUM, MAX -> reduce(runtime(inputs.get(0)), op.axes());
+            case UNARY -> set(runtime(inputs.get(0)), List.of());
+            case BINARY -> binary(runtime(inputs.get(0)), runtime(inputs.get(1)));
+            case REDUCTION -> reduce(runtime(inputs.get(0)), op.axes());
             case BROADCAST -> broadcast(runtime(inputs.get(0)), op.flags());
+            case WHERE -> binary(runtime(inputs.get(1)), runtime(inputs.get(2)));
+            case SQUEEZE -> squeeze(runtime(inputs.get(0)), op.flags());
+            // the expanded extents are the user's: the input's axes until they are edited
+            case EXPAND, RESHAPE -> set(runtime(inputs.get(0)), List.of());
             case MATMUL -> matmul(runtime(inputs.get(0)), runtime(inputs.get(1)));
             case LINEAR -> linear(runtime(inputs.get(0)), runtime(inputs.get(1)));
         };
@@ -34,8 +39,8 @@ public final class ShapeInference {
     /** Default attributes for a new op of this kind over inputs of these shapes. */
     public static OpSpec withDefaultAttributes(OpSpec op, List<List<AxisSpec>> inputs) {
         int rank = inputs.isEmpty() ? 0 : runtime(inputs.get(0)).size();
-        return switch (op.op()) {
-            case SUM, MAX -> op.axes().isEmpty() && rank > 0 ? op.withAxes(List.of(rank - 1)) : op;
+        return switch (op.op().family()) {
+            case REDUCTION -> op.axes().isEmpty() && rank > 0 ? op.withAxes(List.of(rank - 1)) : op;
             case BROADCAST -> {
                 if (!op.flags().isEmpty()) yield op;
                 List<Boolean> flags = new ArrayList<>();
@@ -43,7 +48,9 @@ public final class ShapeInference {
                 for (int i = 0; i < rank; i++) flags.add(false);
                 yield op.withFlags(flags);
             }
-            case SET, ADD, SUB, MUL, DIV, MATMUL, LINEAR -> op;
+            case SQUEEZE -> op.flags().isEmpty() && !inputs.isEmpty()
+                    ? op.withFlags(unitFlags(runtime(inputs.get(0)))) : op;
+            case SET, UNARY, BINARY, WHERE, EXPAND, RESHAPE, MATMUL, LINEAR -> op;
         };
     }
 
@@ -104,6 +111,24 @@ public final class ShapeInference {
         }
         while (next < in.size()) out.add(in.get(next++));
         return out;
+    }
+
+    /** The input's axes without the flagged ones (flags per input axis, as squeeze takes them). */
+    private static List<AxisSpec> squeeze(List<AxisSpec> in, List<Boolean> flags) {
+        List<AxisSpec> out = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            if (i >= flags.size() || !flags.get(i)) out.add(in.get(i));
+        }
+        return out;
+    }
+
+    /** A new squeeze removes the input's broadcast and extent-1 axes. */
+    private static List<Boolean> unitFlags(List<AxisSpec> in) {
+        List<Boolean> flags = new ArrayList<>();
+        for (AxisSpec a : in) {
+            flags.add(a.iter() == IterType.BROADCAST || a.extent() instanceof ExtentSpec.Size s && s.value() == 1);
+        }
+        return flags;
     }
 
     private static List<AxisSpec> matmul(List<AxisSpec> a, List<AxisSpec> b) {

@@ -142,7 +142,7 @@ class FusionReaderTest {
     @Test
     void reportsEveryStructuralProblemInOnePass() {
         String t = text(base(d -> {
-            tensor(d, "a").addProperty("dtype", "double");
+            tensor(d, "a").addProperty("dtype", "float64");
             tensor(d, "b").add("mesh", j("[-1]"));
             d.getAsJsonArray("ops").get(0).getAsJsonObject().addProperty("op", "conv");
             d.remove("outputs");
@@ -150,9 +150,12 @@ class FusionReaderTest {
         List<Diagnostic> ds = errors(t);
         assertEquals(List.of("schema.enum", "schema.range", "schema.enum", "schema.required"),
                 ds.stream().map(Diagnostic::rule).toList());
-        assertEquals("unknown dtype 'double' (expected float, bfloat16, half)", ds.get(0).message());
+        assertEquals("unknown dtype 'float64' (expected float, bfloat16, half, int64, double, int32, bool,"
+                + " float8_e4m3fn, float8_e5m2)", ds.get(0).message());
         assertEquals("$.tensors[1].mesh[0]", ds.get(1).path());
-        assertEquals("unknown op 'conv' (expected set, add, sub, mul, div, sum, max, broadcast, matmul, linear)",
+        assertEquals("unknown op 'conv' (expected set, neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu,"
+                + " silu, cast, add, sub, mul, div, sum, max, min, prod, where, squeeze, expand, reshape, broadcast,"
+                + " matmul, linear)",
                 ds.get(2).message());
         assertEquals("missing required field 'outputs'", ds.get(3).message());
     }
@@ -160,7 +163,7 @@ class FusionReaderTest {
     @Test
     void opAttributesBelongToTheirOps() {
         String t = text(base(d -> d.getAsJsonArray("ops").get(0).getAsJsonObject().add("flags", j("[true]"))));
-        assertEquals("'flags' is not an attribute of matmul (only broadcast has it)", error(t).message());
+        assertEquals("'flags' is not an attribute of matmul (only broadcast and squeeze have it)", error(t).message());
         t = Fixtures.text(Fixtures.single("[{'name': 'p', 'dtype': 'float', 'axes': ['M']}]",
                 "[{'op': 'sum', 'inputs': ['p'], 'output': 'p', 'axes': []}]", "['p']", "['p']"));
         assertEquals("sum needs at least one axis", error(t).message());

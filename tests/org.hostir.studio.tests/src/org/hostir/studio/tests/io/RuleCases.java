@@ -117,6 +117,36 @@ final class RuleCases {
                         + " {'name': 'y', 'dtype': 'float', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]",
                 "[{'op': 'linear', 'inputs': ['x', 'w', 'bias'], 'output': 'y'}]", "['x', 'w', 'bias']", "['y']")));
         c.add(of(Rule.DTYPE_MISMATCH, "b in half", "$.ops[0]", base(d -> tensor(d, "b").addProperty("dtype", "half"))));
+        c.add(of(Rule.SHAPE_UNARY, "exp of [M, N] into [N, M]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['N', 'M']}]",
+                "[{'op': 'exp', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_WHERE, "where with a condition [M, K] for x and y [M, N]", "$.ops[0]", single(
+                "[{'name': 'c', 'dtype': 'bool', 'axes': ['M', 'K']}, {'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N']}]",
+                "[{'op': 'where', 'inputs': ['c', 'p', 'p'], 'output': 'q'}]", "['c', 'p']", "['q']")));
+        c.add(of(Rule.SHAPE_SQUEEZE, "squeeze of an axis of extent N", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M']}]",
+                "[{'op': 'squeeze', 'inputs': ['p'], 'output': 'q', 'flags': [false, true]}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_EXPAND, "expand of an axis of extent N to K", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
+                "[{'op': 'expand', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_RESHAPE, "reshape of [M, 6] into [M, 4]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 6]}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 4]}]",
+                "[{'op': 'reshape', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.RESHAPE_SHARDED_AXIS, "reshape of [DIDx D, 6] into [6, DIDx D]", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': [{'extent': 'D', 'parallel': 'DIDx'}, 6], 'mesh': 'all'},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': [6, {'extent': 'D', 'parallel': 'DIDx'}], 'mesh': 'all'}]",
+                "[{'op': 'reshape', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_CAST, "a cast from float8_e4m3fn to int32", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float8_e4m3fn', 'axes': ['M']}, {'name': 'q', 'dtype': 'int32', 'axes': ['M']}]",
+                "[{'op': 'cast', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_FP8, "exp of a float8_e5m2 tensor", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float8_e5m2', 'axes': ['M']}, {'name': 'q', 'dtype': 'float8_e5m2', 'axes': ['M']}]",
+                "[{'op': 'exp', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_MATMUL, "a matmul of two float8_e5m2 operands", "$.ops[0]", base(d -> {
+            tensor(d, "a").addProperty("dtype", "float8_e5m2");
+            tensor(d, "b").addProperty("dtype", "float8_e5m2");
+        })));
         // meshes and parallel types
         c.add(of(Rule.MESH_EMPTY, "b on an empty mesh", "$.tensors[1].mesh",
                 base(d -> tensor(d, "b").add("mesh", j("[]")))));

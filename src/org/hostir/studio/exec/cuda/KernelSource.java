@@ -1,0 +1,23 @@
+package org.hostir.studio.exec.cuda;
+
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.UnaryOpType;
+
+/**
+ * The CUDA C that the backend hands NVRTC for an op, without a GPU: for reading what a kernel does and for
+ * checking the generated text where no GPU can compile it.
+ */
+public final class KernelSource {
+    private KernelSource() {}
+
+    /** The MAP kernel of a unary op or cast from {@code in} to {@code out}. */
+    public static String unary(UnaryOpType op, DataType in, DataType out) {
+        return Kernels.source(new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), out, in, in));
+    }
+
+    /** The reduction kernel of {@code op} over {@code dtype} elements. */
+    public static String reduction(ReductionOpType op, DataType dtype) {
+        return Kernels.source(new Kernels.Key(Kernels.reduction(op), "", dtype, dtype, dtype));
+    }
+}

@@ -1,0 +1,155 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.Arrays;
+
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * where (a select with the operands broadcast right-aligned, as binary ops are), squeeze (size-1 axes removed),
+ * expand (size-1 axes stretched to the output's sizes) and reshape (the elements in order, another shape) on host
+ * tensors. Results are fresh contiguous tensors
+ * of the output's dtype, not yet rounded.
+ */
+public final class ShapeKernels {
+    private ShapeKernels() {}
+
+    static long[] whereShape(FusionOp.Where w, DenseTensor c, DenseTensor x, DenseTensor y) {
+        long[] xy = broadcast(w, x.shape(), y.shape());
+        return broadcast(w, c.shape(), xy);
+    }
+
+    private static long[] broadcast(FusionOp op, long[] a, long[] b) {
+        int rank = Math.max(a.length, b.length);
+        long[] out = new long[rank];
+        for (int i = 0; i < rank; i++) {
+            int ai = i - (rank - a.length);
+            int bi = i - (rank - b.length);
+            long p = ai < 0 ? 1 : a[ai];
+            long q = bi < 0 ? 1 : b[bi];
+            if (p != q && p != 1 && q != 1) {
+                throw new IllegalArgumentException(OpKernels.describe(op) + ": shapes " + Arrays.toString(a) + " and "
+                        + Arrays.toString(b) + " do not broadcast at axis " + i);
+            }
+            out[i] = p == 1 ? q : p;
+        }
+        return out;
+    }
+
+    /** A non-zero condition selects x, as torch.where does with a bool condition. */
+    static DenseTensor where(FusionOp.Where w, DenseTensor cond, DenseTensor x, DenseTensor y) {
+        long[] shape = whereShape(w, cond, x, y);
+        DenseTensor c = cond.expand(shape).contiguous();
+        DenseTensor a = x.expand(shape).contiguous();
+        DenseTensor b = y.expand(shape).contiguous();
+        DenseTensor out = DenseTensor.zeros(shape, w.output().dtype());
+        for (int i = 0; i < out.data.length; i++) {
+            out.data[i] = c.data[c.offset + i] != 0 ? a.data[a.offset + i] : b.data[b.offset + i];
+        }
+        return out;
+    }
+
+    /** Which runtime input axes squeeze removes: the flags are per input axis, reduction axes have none. */
+    static boolean[] squeezed(FusionOp.Squeeze q, int runtimeRank) {
+        TensorView in = q.input();
+        boolean[] out = new boolean[runtimeRank];
+        for (int i = 0; i < in.rank() && i < q.flags().size(); i++) {
+            if (in.axis(i).isReduction()) continue;
+            int p = OpKernels.runtimePosition(in, i);
+            if (p < runtimeRank) out[p] = q.flags().get(i);
+        }
+        return out;
+    }
+
+    static long[] squeezeShape(FusionOp.Squeeze q, DenseTensor x) {
+        boolean[] gone = squeezed(q, x.rank());
+        long[] out = new long[x.rank()];
+        int n = 0;
+        for (int i = 0; i < x.rank(); i++) {
+            if (!gone[i]) {
+                out[n++] = x.size(i);
+            } else if (x.size(i) != 1) {
+                throw new IllegalArgumentException(OpKernels.describe(q) + ": axis " + i + " has size " + x.size(i)
+                        + ", only a size-1 axis can be squeezed");
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    static DenseTensor squeeze(FusionOp.Squeeze q, DenseTensor x) {
+        long[] shape = squeezeShape(q, x);
+        DenseTensor out = DenseTensor.zeros(shape, q.output().dtype());
+        out.copyFrom(x.contiguous().reshape(shape));
+        return out;
+    }
+
+    /**
+     * Size-1 axes stretched to {@code to} (the output buffer's shape, which the backends allocate from the symbol
+     * values), or, without it, to the output's constant extents; a symbolic extent without a buffer is refused
+     * rather than guessed (ReferenceInterpreter allocates the buffer from the inputs' sizes).
+     */
+    static long[] expandShape(FusionOp.Expand e, DenseTensor x, long[] to) {
+        long[] shape = x.shape();
+        long[] target = to != null ? to : constantExtents(e);
+        if (target.length != shape.length) {
+            throw new IllegalArgumentException(OpKernels.describe(e) + ": the output has " + target.length
+                    + " runtime axes, the input " + shape.length);
+        }
+        for (int i = 0; i < shape.length; i++) {
+            if (shape[i] == target[i] || (shape[i] == 1 && target[i] >= 0 && to != null)) {
+                shape[i] = target[i];
+            } else if (shape[i] == 1 && target[i] > 0) {
+                shape[i] = target[i];
+            } else if (shape[i] == 1 && target[i] < 0) {
+                throw new IllegalArgumentException(OpKernels.describe(e) + ": axis " + i
+                        + " expands to a symbolic extent; its size needs the output buffer");
+            } else if (target[i] >= 0) {
+                throw new IllegalArgumentException(OpKernels.describe(e) + ": axis " + i + " of size " + shape[i]
+                        + " cannot expand to " + target[i]);
+            }
+        }
+        return shape;
+    }
+
+    static DenseTensor expand(FusionOp.Expand e, DenseTensor x, long[] to) {
+        long[] shape = expandShape(e, x, to);
+        DenseTensor out = DenseTensor.zeros(shape, e.output().dtype());
+        out.copyFrom(x.expand(shape));
+        return out;
+    }
+
+    /** Constant extents of the output's runtime axes (a DID axis counts 1: a rank holds one slice), else -1. */
+    private static long[] constantExtents(FusionOp.Expand e) {
+        return e.output().allocationAxes().stream().filter(a -> !a.isReduction())
+                .mapToLong(a -> a.isDeviceDim() ? 1 : a.extent() instanceof Extent.Constant c ? c.value() : -1)
+                .toArray();
+    }
+
+    /**
+     * reshape's runtime shape: the output buffer's, or the output's constant extents (a DID axis counts 1); the
+     * element count must be the input's.
+     */
+    static long[] reshapeShape(FusionOp.Reshape r, DenseTensor x, long[] to) {
+        long[] shape = to;
+        if (shape == null) {
+            shape = r.output().allocationAxes().stream().filter(a -> !a.isReduction())
+                    .mapToLong(a -> a.isDeviceDim() ? 1 : a.extent() instanceof Extent.Constant c ? c.value() : -1)
+                    .toArray();
+        }
+        long n = 1;
+        for (long s : shape) n = s < 0 ? -1 : n * s;
+        if (n != x.numel()) {
+            throw new IllegalArgumentException(OpKernels.describe(r) + ": cannot reshape " + Arrays.toString(x.shape())
+                    + " (" + x.numel() + " elements) to " + Arrays.toString(shape));
+        }
+        return shape;
+    }
+
+    static DenseTensor reshape(FusionOp.Reshape r, DenseTensor x, long[] to) {
+        long[] shape = reshapeShape(r, x, to);
+        DenseTensor out = DenseTensor.zeros(shape, r.output().dtype());
+        out.copyFrom(x.contiguous().reshape(shape));
+        return out;
+    }
+}

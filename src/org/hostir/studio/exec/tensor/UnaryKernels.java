@@ -1,0 +1,59 @@
+package org.hostir.studio.exec.tensor;
+
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.UnaryOpType;
+
+/**
+ * Unary pointwise ops and casts on host tensors, in float32 like the other pointwise kernels (the transcendental
+ * functions through double, then rounded once). The formulas are PyTorch's: gelu is the exact erf form, relu and
+ * the other ops keep NaN. A cast computes the identity; the store into the output's dtype ({@link Rounding}) does
+ * the conversion, as nvFuser's cast functions do.
+ */
+public final class UnaryKernels {
+    private UnaryKernels() {}
+
+    static DenseTensor compute(FusionOp.Unary u, DenseTensor input) {
+        DenseTensor x = input.contiguous();
+        DenseTensor out = DenseTensor.zeros(x.shape(), u.output().dtype());
+        float[] in = x.data;
+        float[] o = out.data;
+        int off = x.offset;
+        for (int i = 0; i < o.length; i++) o[i] = apply(u.op(), in[off + i]);
+        return out;
+    }
+
+    /** The op on one float32 value. */
+    public static float apply(UnaryOpType op, float x) {
+        return switch (op) {
+            case NEG -> -x;
+            case ABS -> Math.abs(x);
+            case EXP -> (float) Math.exp(x);
+            case LOG -> (float) Math.log(x);
+            case SQRT -> (float) Math.sqrt(x);
+            case RSQRT -> (float) (1 / Math.sqrt(x));
+            case TANH -> (float) Math.tanh(x);
+            case SIGMOID -> (float) (1 / (1 + Math.exp(-x)));
+            case RELU -> x > 0 || Float.isNaN(x) ? x : 0f;
+            case GELU -> (float) (0.5 * x * (1 + Erf.erf(x / Math.sqrt(2))));
+            case SILU -> (float) (x / (1 + Math.exp(-x)));
+            case CAST -> x;
+        };
+    }
+
+    /**
+     * A bound on |f'| near {@code x} (with {@code fx = f(x)}): how far an error in the input moves the output, to
+     * first order. Constant for the ops with a bounded slope (gelu's largest slope is about 1.13, silu's 1.10).
+     */
+    static double slope(UnaryOpType op, float x, float fx) {
+        return switch (op) {
+            case NEG, ABS, RELU, CAST, TANH -> 1;
+            case SIGMOID -> 0.25;
+            case GELU -> 1.13;
+            case SILU -> 1.1;
+            case EXP -> Math.abs(fx);
+            case LOG -> 1 / Math.abs((double) x);
+            case SQRT -> 0.5 / Math.abs((double) fx);
+            case RSQRT -> 0.5 * Math.pow(Math.abs((double) fx), 3);
+        };
+    }
+}

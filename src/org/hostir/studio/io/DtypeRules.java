@@ -1,0 +1,122 @@
+package org.hostir.studio.io;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.hostir.studio.ir.CastFunctions;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.UnaryOpType;
+
+/**
+ * The dtypes through each op, as nvFuser's op builders and cuBLASLt allow them: most ops keep one dtype; a cast
+ * needs a cast function for its pair (csrc/type.cpp's supported_casts2string); float ops (exp, log, ...) give
+ * float for an integer or bool input (NVFUSER_DEFINE_UNARY_FLOAT_OP); fp8 tensors exist to feed a matmul, so an
+ * op may only move, cast or multiply them.
+ */
+final class DtypeRules {
+    private DtypeRules() {}
+
+    static void check(ShapeRules.Checker c, FusionOp op) {
+        switch (op) {
+            case FusionOp.Unary u when u.op() == UnaryOpType.CAST -> cast(c, u);
+            case FusionOp.Unary u -> {
+                if (noFp8(c, op)) expect(c, op, u.op().resultType(u.input().dtype()));
+            }
+            case FusionOp.Binary _, FusionOp.Reduction _ -> {
+                if (noFp8(c, op)) same(c, op);
+            }
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ ->
+                    same(c, op);
+            case FusionOp.Where w -> where(c, w);
+            case FusionOp.Matmul m -> matmul(c, op, List.of(m.a(), m.b()));
+            case FusionOp.Linear l -> matmul(c, op, l.bias() == null ? List.of(l.input(), l.weight())
+                    : List.of(l.input(), l.weight(), l.bias()));
+        }
+    }
+
+    private static void cast(ShapeRules.Checker c, FusionOp.Unary u) {
+        DataType from = u.input().dtype();
+        DataType to = u.output().dtype();
+        if (from != to && CastFunctions.name(from, to).isEmpty()) {
+            c.fail(Rule.DTYPE_CAST, "cannot cast " + from.fileName() + " to " + to.fileName()
+                    + " (nvFuser has no cast function for the pair)");
+        }
+    }
+
+    /** where(c, x, y): a bool condition, x, y and the output of one dtype (nvFuser promotes otherwise). */
+    private static void where(ShapeRules.Checker c, FusionOp.Where w) {
+        if (!noFp8(c, w)) return;
+        if (w.condition().dtype() != DataType.BOOL) {
+            c.fail(Rule.DTYPE_MISMATCH, "the condition " + w.condition().label() + " is "
+                    + w.condition().dtype().fileName() + ", not bool");
+        } else if (w.x().dtype() != w.output().dtype() || w.y().dtype() != w.output().dtype()) {
+            c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + listed(w));
+        }
+    }
+
+    private static boolean noFp8(ShapeRules.Checker c, FusionOp op) {
+        for (TensorView t : tensors(op)) {
+            if (t.dtype().isFloat8()) {
+                c.fail(Rule.DTYPE_FP8, t.label() + " is " + t.dtype().fileName() + ": " + op.opName()
+                        + " does not take fp8 (cast it, or use it as a matmul or linear operand)");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void expect(ShapeRules.Checker c, FusionOp op, DataType expected) {
+        if (op.output().dtype() != expected) {
+            c.fail(Rule.DTYPE_MISMATCH, op.output().label() + " is " + op.output().dtype().fileName() + ", but "
+                    + op.opName() + " of " + op.inputs().get(0).dtype().fileName() + " gives " + expected.fileName());
+        }
+    }
+
+    private static void same(ShapeRules.Checker c, FusionOp op) {
+        Set<DataType> seen = new HashSet<>();
+        tensors(op).forEach(t -> seen.add(t.dtype()));
+        if (seen.size() > 1) c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + listed(op));
+    }
+
+    /** Operands (and bias) of one float type, or fp8 operands with a wider output, as cuBLASLt takes them. */
+    private static void matmul(ShapeRules.Checker c, FusionOp op, List<TensorView> operands) {
+        TensorView a = operands.get(0);
+        TensorView b = operands.get(1);
+        DataType out = op.output().dtype();
+        boolean gemmType = out == DataType.FLOAT || out == DataType.BFLOAT16 || out == DataType.HALF;
+        if (a.dtype().isFloat8() || b.dtype().isFloat8()) {
+            boolean ok = a.dtype().isFloat8() && b.dtype().isFloat8() && gemmType
+                    && !(a.dtype() == DataType.FLOAT8_E5M2 && b.dtype() == DataType.FLOAT8_E5M2)
+                    && (operands.size() < 3 || operands.get(2).dtype() == out);
+            if (!ok) {
+                c.fail(Rule.DTYPE_MATMUL, "fp8 operands must both be fp8 (not both e5m2) with a float, bfloat16"
+                        + " or half output and bias: " + listed(op));
+            }
+            return;
+        }
+        Set<DataType> seen = new HashSet<>();
+        tensors(op).forEach(t -> seen.add(t.dtype()));
+        if (seen.size() > 1) {
+            c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + listed(op));
+        } else if (!gemmType) {
+            c.fail(Rule.DTYPE_MATMUL, op.opName() + " of " + out.fileName() + " tensors: cuBLAS(Lt) multiplies"
+                    + " float, bfloat16, half and fp8");
+        }
+    }
+
+    private static List<TensorView> tensors(FusionOp op) {
+        List<TensorView> all = new ArrayList<>(op.inputs());
+        all.add(op.output());
+        return all;
+    }
+
+    private static String listed(FusionOp op) {
+        return op.inputs().stream().map(t -> t.label() + " is " + t.dtype().fileName())
+                .collect(Collectors.joining(", ")) + ", " + op.output().label() + " is " + op.output().dtype().fileName();
+    }
+}

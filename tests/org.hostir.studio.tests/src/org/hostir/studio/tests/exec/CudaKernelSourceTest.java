@@ -1,0 +1,102 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.hostir.studio.exec.cuda.KernelSource;
+import org.hostir.studio.exec.tensor.Float8;
+import org.hostir.studio.ir.CastFunctions;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.UnaryOpType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The NVRTC sources of the new ops, checked as text (no GPU here): each kernel uses the expression and the
+ * load/store helpers of its dtypes, every helper it calls is defined in it, and its braces and parentheses
+ * balance. The GPU suite (CudaBackendTest) compiles and runs them on a machine with GPUs.
+ */
+class CudaKernelSourceTest {
+    private static final Pattern CALLED = Pattern.compile("\\b((?:ld|st)_[a-z0-9]+)\\(");
+    private static final Pattern DEFINED = Pattern.compile("(?:float|void) ((?:ld|st)_[a-z0-9]+)\\(");
+
+    private static void wellFormed(String src) {
+        Set<String> defined = new HashSet<>();
+        for (Matcher m = DEFINED.matcher(src); m.find(); ) defined.add(m.group(1));
+        for (Matcher m = CALLED.matcher(src); m.find(); ) {
+            assertTrue(defined.contains(m.group(1)), m.group(1) + " is called but not defined:\n" + src);
+        }
+        assertEquals(count(src, '{'), count(src, '}'), "braces balance");
+        assertEquals(count(src, '('), count(src, ')'), "parentheses balance");
+    }
+
+    private static long count(String s, char c) { return s.chars().filter(x -> x == c).count(); }
+
+    private static String body(String src) { return src.substring(src.indexOf("__global__")); }
+
+    @Test
+    void everyUnaryOpAndDtypeHasAWellFormedKernel() {
+        for (UnaryOpType op : UnaryOpType.values()) {
+            for (DataType t : DataType.values()) {
+                if (t.isFloat8() && op != UnaryOpType.CAST) continue;
+                String src = KernelSource.unary(op, t, t);
+                wellFormed(src);
+                assertTrue(body(src).contains("ld_"), op + " " + t);
+            }
+        }
+        String gelu = body(KernelSource.unary(UnaryOpType.GELU, DataType.BFLOAT16, DataType.BFLOAT16));
+        assertTrue(gelu.contains("ld_bf16(a, oa)") && gelu.contains("st_bf16(out, oo, 0.5f * x * (1.0f + erff("), gelu);
+        assertTrue(body(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT)).contains("st_f32(out, oo, -x)"));
+        assertTrue(body(KernelSource.unary(UnaryOpType.RSQRT, DataType.HALF, DataType.HALF)).contains("rsqrtf(x)"));
+    }
+
+    /** A cast loads the input's type and stores the output's; the store converts (fp8 through PTX cvt). */
+    @Test
+    void castsLoadOneDtypeAndStoreTheOther() {
+        for (DataType from : DataType.values()) {
+            for (DataType to : DataType.values()) {
+                if (CastFunctions.name(from, to).isEmpty()) continue;
+                String src = KernelSource.unary(UnaryOpType.CAST, from, to);
+                wellFormed(src);
+                String b = body(src);
+                assertTrue(b.contains("ld_") && b.contains("st_") && b.contains("(out, oo, x)"), from + " -> " + to);
+            }
+        }
+        String e4 = KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.FLOAT8_E4M3FN);
+        assertTrue(body(e4).contains("st_e4m3(out, oo, x)"), e4);
+        assertTrue(e4.contains("cvt.rn.satfinite.e4m3x2.f32"), e4);
+        // beyond the range PyTorch gives NaN (e4m3fn) or infinity (e5m2), not cvt's saturated largest value; the
+        // thresholds are the midpoints past the largest value, where round-to-nearest-even leaves the range
+        assertTrue(e4.contains("if (!(fabsf(v) <= 464.0f)) h = 0x7fu;"), e4);
+        assertTrue(Float.isNaN(Float8.round(464.5f, DataType.FLOAT8_E4M3FN)));
+        assertEquals(448f, Float8.round(464f, DataType.FLOAT8_E4M3FN));
+        String e5 = KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.FLOAT8_E5M2);
+        assertTrue(e5.contains("fabsf(v) >= 61440.0f) h = v < 0.0f ? 0xfcu : 0x7cu;"), e5);
+        assertEquals(Float.POSITIVE_INFINITY, Float8.round(61440f, DataType.FLOAT8_E5M2));
+        assertEquals(57344f, Float8.round(61439f, DataType.FLOAT8_E5M2));
+        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT8_E5M2, DataType.HALF))
+                .contains("ld_e5m2(a, oa)"));
+        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.INT32)).contains("st_i32("));
+        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.BOOL, DataType.DOUBLE)).contains("ld_b8("));
+    }
+
+    @Test
+    void reductionsStartFromNvFusersInitialValues() {
+        for (ReductionOpType op : ReductionOpType.values()) {
+            for (DataType t : DataType.values()) {
+                if (!t.isFloat8()) wellFormed(KernelSource.reduction(op, t));
+            }
+        }
+        String min = body(KernelSource.reduction(ReductionOpType.MIN, DataType.FLOAT));
+        assertTrue(min.contains("float acc = __int_as_float(0x7f800000)") && min.contains("fminf(acc, v)"), min);
+        String prod = body(KernelSource.reduction(ReductionOpType.PROD, DataType.DOUBLE));
+        assertTrue(prod.contains("double acc = 1") && prod.contains("acc *= v") && prod.contains("ld_f64("), prod);
+        String max = body(KernelSource.reduction(ReductionOpType.MAX, DataType.INT32));
+        assertTrue(max.contains("-__int_as_float(0x7f800000)") && max.contains("ld_i32("), max);
+    }
+}

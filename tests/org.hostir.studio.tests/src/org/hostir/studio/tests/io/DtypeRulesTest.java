@@ -1,0 +1,77 @@
+package org.hostir.studio.tests.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.io.FusionLoader;
+import org.junit.jupiter.api.Test;
+
+/** Bad dtype combinations, each refused with its rule and a message naming the dtypes. */
+class DtypeRulesTest {
+    private static String fusion(String tensors, String op, String inputs) {
+        return Fixtures.text(Fixtures.single(tensors, "[" + op + "]", inputs, "['out']"));
+    }
+
+    private static Diagnostic refused(String text) {
+        FusionFileException e = assertThrows(FusionFileException.class, () -> FusionLoader.load(text, "t.fusion", 1));
+        List<Diagnostic> ds = e.diagnostics();
+        assertEquals(1, ds.size(), ds.toString());
+        return ds.getFirst();
+    }
+
+    private static void ok(String text) throws Exception { FusionLoader.load(text, "t.fusion", 1); }
+
+    @Test
+    void floatOpsOfIntegersGiveFloat() throws Exception {
+        String op = "{'op': 'exp', 'inputs': ['p'], 'output': 'out'}";
+        Diagnostic d = refused(fusion("[{'name': 'p', 'dtype': 'int32', 'axes': ['M']},"
+                + " {'name': 'out', 'dtype': 'int32', 'axes': ['M']}]", op, "['p']"));
+        assertEquals("dtype.mismatch", d.rule());
+        assertEquals("out = exp(p): out is int32, but exp of int32 gives float", d.message());
+        ok(fusion("[{'name': 'p', 'dtype': 'int32', 'axes': ['M']}, {'name': 'out', 'dtype': 'float', 'axes': ['M']}]",
+                op, "['p']"));
+        // abs and neg keep an integer dtype
+        ok(fusion("[{'name': 'p', 'dtype': 'int32', 'axes': ['M']}, {'name': 'out', 'dtype': 'int32', 'axes': ['M']}]",
+                "{'op': 'abs', 'inputs': ['p'], 'output': 'out'}", "['p']"));
+    }
+
+    @Test
+    void castsNeedACastFunction() throws Exception {
+        String tensors = "[{'name': 'p', 'dtype': '%s', 'axes': ['M']}, {'name': 'out', 'dtype': '%s', 'axes': ['M']}]";
+        String op = "{'op': 'cast', 'inputs': ['p'], 'output': 'out'}";
+        Diagnostic d = refused(fusion(tensors.formatted("float8_e5m2", "float8_e4m3fn"), op, "['p']"));
+        assertEquals("dtype.cast", d.rule());
+        assertEquals("out = cast(p): cannot cast float8_e5m2 to float8_e4m3fn (nvFuser has no cast function for the"
+                + " pair)", d.message());
+        assertEquals("dtype.cast", refused(fusion(tensors.formatted("bool", "float8_e4m3fn"), op, "['p']")).rule());
+        ok(fusion(tensors.formatted("bfloat16", "float8_e5m2"), op, "['p']"));
+        ok(fusion(tensors.formatted("bool", "half"), op, "['p']"));
+        ok(fusion(tensors.formatted("float", "float"), op, "['p']"));
+    }
+
+    @Test
+    void fp8IsForMatmulsAndWhereNeedsABoolCondition() throws Exception {
+        Diagnostic d = refused(fusion("[{'name': 'p', 'dtype': 'float8_e4m3fn', 'axes': ['M']},"
+                + " {'name': 'out', 'dtype': 'float8_e4m3fn', 'axes': ['M']}]",
+                "{'op': 'add', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']"));
+        assertEquals("dtype.fp8", d.rule());
+        String gemm = "[{'name': 'a', 'dtype': '%s', 'axes': ['M', 'K']}, {'name': 'b', 'dtype': '%s', 'axes': ['K', 'N']},"
+                + " {'name': 'out', 'dtype': '%s', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]";
+        String mm = "{'op': 'matmul', 'inputs': ['a', 'b'], 'output': 'out'}";
+        assertEquals("dtype.matmul", refused(fusion(gemm.formatted("float8_e4m3fn", "float8_e4m3fn",
+                "float8_e4m3fn"), mm, "['a', 'b']")).rule());
+        assertEquals("dtype.matmul", refused(fusion(gemm.formatted("float8_e4m3fn", "bfloat16", "bfloat16"), mm,
+                "['a', 'b']")).rule());
+        assertEquals("dtype.matmul", refused(fusion(gemm.formatted("int32", "int32", "int32"), mm, "['a', 'b']")).rule());
+        ok(fusion(gemm.formatted("float8_e4m3fn", "float8_e5m2", "half"), mm, "['a', 'b']"));
+        Diagnostic w = refused(fusion("[{'name': 'c', 'dtype': 'float', 'axes': ['M']},"
+                + " {'name': 'p', 'dtype': 'float', 'axes': ['M']}, {'name': 'out', 'dtype': 'float', 'axes': ['M']}]",
+                "{'op': 'where', 'inputs': ['c', 'p', 'p'], 'output': 'out'}", "['c', 'p']"));
+        assertEquals("dtype.mismatch", w.rule());
+        assertEquals("out = where(c, p, p): the condition c is float, not bool", w.message());
+    }
+}
