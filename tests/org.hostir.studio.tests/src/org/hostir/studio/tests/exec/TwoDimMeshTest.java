@@ -45,8 +45,8 @@ class TwoDimMeshTest {
      * devices): four partial products over DIDx instead of two.
      */
     private static LoadedFusion example(String name, int devices) throws Exception {
-        String text = java.nio.file.Files.readString(RepoPaths.repo().resolve(
-                "examples/parallelism/dp_tp_linear_2x2.fusion"));
+        String base = name.startsWith("mlp") ? "mlp_dp_tp_gelu_2x2.fusion" : "dp_tp_linear_2x2.fusion";
+        String text = java.nio.file.Files.readString(RepoPaths.repo().resolve("examples/parallelism/" + base));
         if (name.contains("2x4")) {
             text = text.replace("[[0, 1], [2, 3]]", "[[0, 1, 2, 3], [4, 5, 6, 7]]")
                     .replace("\"axes\": [2, ", "\"axes\": [4, ")
@@ -62,9 +62,14 @@ class TwoDimMeshTest {
         }
     }
 
+    /**
+     * The DP x TP MLP showcase (issue 19): gelu(x @ w1) @ w2 with x's rows over DIDy and w1's columns, w2's rows
+     * over DIDx; one Allreduce per mesh row sums the partial products, nothing crosses DIDy.
+     */
     @Test
     void dataTimesTensorParallelMatmulAllreducesWithinEachMeshRow() throws Exception {
-        for (String name : List.of("dp_tp_linear_2x2.fusion", "dp_tp_linear_2x4.fusion")) {
+        for (String name : List.of("dp_tp_linear_2x2.fusion", "dp_tp_linear_2x4.fusion", "mlp_dp_tp_gelu_2x2.fusion",
+                "mlp_dp_tp_gelu_2x4.fusion")) {
             int devices = name.contains("2x2") ? 4 : 8;
             LoadedFusion loaded = example(name, devices);
             for (int rank = 0; rank < devices; rank++) {
@@ -72,6 +77,7 @@ class TwoDimMeshTest {
                 int row = rank / (devices / 2);
                 String team = row == 0 ? (devices == 4 ? "0 1" : "0 1 2 3") : (devices == 4 ? "2 3" : "4 5 6 7");
                 assertTrue(program.contains("type=Allreduce, team=(" + team + ")"), rank + ":\n" + program);
+                assertEquals(1, program.split("\\(type=", -1).length - 1, "one communication: " + program);
             }
             validates(loaded, devices);
         }
