@@ -13,7 +13,7 @@ import org.eclipse.swt.SWT;
 
 /**
  * The graph's gestures beyond a click, as GEF's Shapes and Logic editors have them: a marquee drag on the empty
- * canvas selects the nodes it touches (Ctrl adds to the selection), Ctrl+wheel zooms, and moved nodes snap to a
+ * canvas selects the nodes wholly inside it (Ctrl adds to the selection), Ctrl+wheel zooms, and moved nodes snap to a
  * grid.
  */
 final class GraphGestures {
