@@ -64,6 +64,8 @@ public final class TimelineCanvas {
     private double viewStartNs;
     private double nsPerPixel = 1;
     private boolean fitted;
+    /** Whether the window still shows the whole run as fit() left it: a resize or maximize then refits. */
+    private boolean followFit = true;
     private TimelineEvent selected;
     private Consumer<TimelineEvent> selectionListener = e -> { };
     /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
@@ -187,12 +189,14 @@ public final class TimelineCanvas {
         nsPerPixel = Math.max(1e-3, span * 1.02 / w);
         viewStartNs = rows.startNs() - span * 0.01;
         fitted = canvas.getClientArea().width > LABEL_WIDTH;
+        followFit = true;
         canvas.redraw();
     }
 
     /** Zooms by {@code factor} (< 1 zooms in) around the pixel column {@code x}. */
     public void zoom(double factor, int x) {
         double t = timeAt(x);
+        followFit = false;
         nsPerPixel = Math.max(1e-3, nsPerPixel * factor);
         viewStartNs = t - (x - LABEL_WIDTH) * nsPerPixel;
         canvas.redraw();
@@ -205,6 +209,7 @@ public final class TimelineCanvas {
         int x1 = LABEL_WIDTH + (int) ((e.startNs() - viewStartNs) / nsPerPixel);
         int x2 = LABEL_WIDTH + (int) ((e.endNs() - viewStartNs) / nsPerPixel);
         if (x2 < LABEL_WIDTH || x1 > width) {
+            followFit = false;
             viewStartNs = (e.startNs() + e.endNs()) / 2.0 - (width - LABEL_WIDTH) / 2.0 * nsPerPixel;
         }
         int r = rows.rowOf(e);
@@ -219,6 +224,7 @@ public final class TimelineCanvas {
 
         /** Moves the window by {@code pixels} (positive: later in time). */
     public void pan(int pixels) {
+        followFit = false;
         viewStartNs += pixels * nsPerPixel;
         canvas.redraw();
     }
@@ -261,7 +267,8 @@ public final class TimelineCanvas {
         bar.setPageIncrement(visible);
         bar.setIncrement(ROW_HEIGHT);
         bar.setVisible(content > visible);
-        if (!fitted && rows != null) fit();
+        // a new size (the view resized or maximized) refits unless the user has zoomed or panned since
+        if ((!fitted || followFit) && rows != null) fit();
     }
 
     // ---- painting ----
@@ -574,6 +581,7 @@ public final class TimelineCanvas {
         if (dragX >= 0 && (e.stateMask & SWT.BUTTON1) != 0) {
             if (Math.abs(e.x - dragX) + Math.abs(e.y - dragY) > 3) dragged = true;
             if (dragged) {
+                followFit = false;
                 viewStartNs = dragStart - (e.x - dragX) * nsPerPixel;
                 canvas.getVerticalBar().setSelection(dragScroll - (e.y - dragY));
                 canvas.redraw();
