@@ -105,6 +105,8 @@ public final class TimelineCanvas {
         layoutRows();
         selected = null;
         fitted = false;
+        // a new timeline opens at its first row (the last one's scrolling put rank 0 above the window)
+        canvas.getVerticalBar().setSelection(0);
         resized();
         canvas.redraw();
     }
