@@ -220,8 +220,8 @@ public class LoweringView extends ViewPart {
         if (wide) right.setWeights(rest - diff, diff);
     }
 
-    /** The compare viewer's middle (the ruler between its panes, borders, the sash) in pixels: 47 measured, a margin. */
-    private static final int DIFF_MIDDLE = 56;
+    /** The compare viewer's middle (the ruler between its panes, borders, the sash) in pixels: 47 measured, and a margin. */
+    private static final int DIFF_MIDDLE = 64;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
 
