@@ -220,8 +220,11 @@ public class LoweringView extends ViewPart {
         if (wide) right.setWeights(rest - diff, diff);
     }
 
-    /** The compare viewer's middle (the ruler between its panes, borders, the sash) in pixels: 47 measured, and a margin. */
-    private static final int DIFF_MIDDLE = 64;
+    /**
+     * What the compare viewer and the sash take besides the two panes, in pixels: the ruler between the panes,
+     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin.
+     */
+    private static final int DIFF_MIDDLE = 88;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
 

@@ -79,7 +79,8 @@ public class LayoutJourneyTest {
         assertTrue(panes.size() >= 2, size + ": the diff shows two panes: " + panes.size());
         for (StyledText pane : panes) {
             assertTrue(pane.getSize().x * 3 >= viewWidth, size + ": a diff pane " + pane.getSize().x + " px of "
-                    + viewWidth);
+                    + viewWidth + " (panes " + panes.stream().map(t -> t.getSize().x).toList() + ", pass list "
+                    + passes.getSize().x + ", diff " + diffWidth + ")");
         }
         assertToolbarsWhole(shell, size);
         File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
