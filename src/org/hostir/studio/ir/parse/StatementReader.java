@@ -128,9 +128,7 @@ final class StatementReader {
         }
         in.expect("input=");
         TensorView input = values.tensor();
-        in.expect(",");
-        in.expect("output=");
-        TensorView output = values.tensor();
+        TensorView output = nextTensor("output=");
         CommunicatorBackend backend = CommunicatorBackend.NCCL;
         if (in.accept(",")) {
             in.expect("backend=");
@@ -154,6 +152,25 @@ final class StatementReader {
         throw new DumpFormatException("unknown communication type '" + name + "'", in.pos());
     }
 
+    /** The next {@code , key=value} field of a statement's parenthesised list. */
+    private TensorView nextTensor(String key) {
+        in.expect(",");
+        in.expect(key);
+        return values.tensor();
+    }
+
+    private Scalar nextScalar(String key) {
+        in.expect(",");
+        in.expect(key);
+        return values.scalar();
+    }
+
+    private CommunicatorBackend nextBackend() {
+        in.expect(",");
+        in.expect("backend=");
+        return backend(in.word());
+    }
+
     private CommunicatorBackend backend(String name) {
         for (CommunicatorBackend b : CommunicatorBackend.values()) {
             if (b.dumpName().equals(name)) return b;
@@ -166,21 +183,11 @@ final class StatementReader {
         int id = in.intNumber();
         in.expect("(team=(");
         List<Integer> team = values.ids(')');
-        in.expect(",");
-        in.expect("send_peer=");
-        Scalar send = values.scalar();
-        in.expect(",");
-        in.expect("recv_peer=");
-        Scalar recv = values.scalar();
-        in.expect(",");
-        in.expect("input=");
-        TensorView input = values.tensor();
-        in.expect(",");
-        in.expect("output=");
-        TensorView output = values.tensor();
-        in.expect(",");
-        in.expect("backend=");
-        CommunicatorBackend backend = backend(in.word());
+        Scalar send = nextScalar("send_peer=");
+        Scalar recv = nextScalar("recv_peer=");
+        TensorView input = nextTensor("input=");
+        TensorView output = nextTensor("output=");
+        CommunicatorBackend backend = nextBackend();
         in.expect(")");
         return new CollectivePermute(id, output, input, team, send, recv, backend);
     }
@@ -194,15 +201,9 @@ final class StatementReader {
             if (t.dumpName().equals(typeName)) type = t;
         }
         if (type == null) throw new DumpFormatException("unknown P2P type '" + typeName + "'", in.pos());
-        in.expect(",");
-        in.expect("buffer=");
-        TensorView buffer = values.tensor();
-        in.expect(",");
-        in.expect("peer=");
-        Scalar peer = values.scalar();
-        in.expect(",");
-        in.expect("backend=");
-        CommunicatorBackend backend = backend(in.word());
+        TensorView buffer = nextTensor("buffer=");
+        Scalar peer = nextScalar("peer=");
+        CommunicatorBackend backend = nextBackend();
         in.expect(")");
         return new P2PCommunication(id, type, buffer, peer, backend);
     }
