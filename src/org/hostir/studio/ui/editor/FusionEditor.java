@@ -189,6 +189,21 @@ public class FusionEditor extends MultiPageEditorPart {
         return new int[] { r.x + r.width / 2, r.y + r.height / 2 };
     }
 
+    /** The Outline page's canvas (the thumbnail), or null before the Outline asked for it. */
+    public org.eclipse.swt.widgets.Control outlineControl() { return outline == null ? null : outline.getControl(); }
+
+    /** The Outline's thumbnail size {width, height}, or null. */
+    public int[] outlineThumbnailSize() { return outline == null ? null : outline.thumbnailSize(); }
+
+    /** The Outline's viewport rectangle {x, y, width, height} on {@link #outlineControl()}, or null. */
+    public int[] outlineViewportBox() { return outline == null ? null : outline.viewportBox(); }
+
+    /** Where the graph is scrolled to ({x, y} of the view's top left, in canvas pixels). */
+    public int[] viewLocation() {
+        var p = graph.viewport().getViewLocation();
+        return new int[] { p.x, p.y };
+    }
+
     /** The graph's canvas (what a click on a node lands on). */
     public org.eclipse.swt.widgets.Control graphCanvas() { return graph.canvas(); }
 

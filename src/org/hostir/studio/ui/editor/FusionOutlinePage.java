@@ -36,6 +36,21 @@ final class FusionOutlinePage extends Page implements IContentOutlinePage {
         }
     }
 
+    /** The thumbnail's painted size in the Outline ({width, height}): the graph's shape shrunk to fit. */
+    int[] thumbnailSize() {
+        var d = thumbnail.getPreferredSize();
+        return new int[] { d.width, d.height };
+    }
+
+    /** The viewport rectangle over the thumbnail ({x, y, width, height} on the Outline's canvas), or null. */
+    int[] viewportBox() {
+        for (Object child : thumbnail.getChildren()) {
+            var b = ((org.eclipse.draw2d.IFigure) child).getBounds();
+            return new int[] { b.x, b.y, b.width, b.height };
+        }
+        return null;
+    }
+
     @Override
     public Control getControl() { return canvas; }
 

@@ -13,7 +13,7 @@ import org.eclipse.swt.SWT;
 
 /**
  * The graph's gestures beyond a click, as GEF's Shapes and Logic editors have them: a marquee drag on the empty
- * canvas selects the nodes it touches (Ctrl adds to the selection), Ctrl+wheel zooms, and moved nodes snap to a
+ * canvas selects the nodes wholly inside it (Ctrl adds to the selection), Ctrl+wheel zooms, and moved nodes snap to a
  * grid.
  */
 final class GraphGestures {
@@ -37,7 +37,14 @@ final class GraphGestures {
     static final class Marquee implements MouseListener, MouseMotionListener {
         private final GraphPage page;
         private final IFigure feedback;
-        private final RectangleFigure band = new RectangleFigure();
+        /**
+         * The dashed band. It is never hit: Draw2d gives a point to the topmost layer that contains it, and a band
+         * that contained the pointer made the feedback layer take the drag and the release (nothing was selected).
+         */
+        private final RectangleFigure band = new RectangleFigure() {
+            @Override
+            public boolean containsPoint(int x, int y) { return false; }
+        };
         private Point start;
         private boolean add;
 
@@ -56,6 +63,7 @@ final class GraphGestures {
             if (me.button != 1 || page.connectMode()) return;
             start = me.getLocation();
             add = (me.getState() & SWT.CTRL) != 0;
+            me.consume();   // Draw2d then sends the drag and the release here, wherever the pointer goes
         }
 
         @Override

@@ -259,10 +259,13 @@ final class GraphPage {
     /** The zoom level as the palette shows it ("Zoom: 125%"). */
     String zoomText() { return zoomLabel.getText(); }
 
-    /** Selects the nodes that the rectangle (figure coordinates) touches; {@code add} keeps the selection. */
+    /**
+     * Selects the nodes wholly inside the rectangle (figure coordinates), as GEF's marquee does by default: one
+     * that only touches a node's edge does not take it; {@code add} keeps the selection.
+     */
     void selectArea(Rectangle r, boolean add) {
         if (!add) selection.clear();
-        figures.forEach((k, f) -> { if (f.getBounds().intersects(r)) selection.add(k); });
+        figures.forEach((k, f) -> { if (r.contains(f.getBounds())) selection.add(k); });
         updateStates();
         editor.graphSelectionChanged();
     }

@@ -198,24 +198,35 @@ public class LoweringView extends ViewPart {
     }
 
     /**
-     * Fits the lists to the view's shape: the pass list as wide as its names (up to a third), and the tree and
-     * text diff side by side when the view is wide and low (the Host IR perspective puts it under the editor),
-     * one above the other when it is tall, so that each diff pane keeps a useful width.
+     * Fits the lists to the view's shape: the pass list as wide as its names (up to a third, less the compare
+     * viewer's middle), and the tree beside the side-by-side text diff only when the view is so wide that each
+     * of the diff's panes still gets a third of the view's width (issue 18, Deliver 4); otherwise the tree goes
+     * above the diff, which then has the whole width right of the pass list.
      */
     private void fit(SashForm main, SashForm right) {
         var size = main.getSize();
         if (size.x < 50 || size.y < 20) return;
-        int passWidth = Math.min(size.x / 3, Math.max(passes.preferredWidth(), size.x / 8));
+        int passWidth = Math.min(size.x / 3 - DIFF_MIDDLE, Math.max(passes.preferredWidth(), size.x / 8));
         int percent = Math.max(5, passWidth * 100 / size.x);
         main.setWeights(percent, 100 - percent);
         int rest = size.x - passWidth;
-        boolean wide = rest > 2 * size.y;
+        int diff = 2 * size.x / 3 + DIFF_MIDDLE;   // two panes of a third each, and the viewer's middle ruler
+        boolean wide = rest - diff >= MIN_TREE_WIDTH && rest > 2 * size.y;
         int orientation = wide ? SWT.HORIZONTAL : SWT.VERTICAL;
         if (right.getOrientation() != orientation) {
             right.setOrientation(orientation);
-            if (wide) right.setWeights(30, 70); else right.setWeights(45, 55);
+            if (!wide) right.setWeights(45, 55);
         }
+        if (wide) right.setWeights(rest - diff, diff);
     }
+
+    /**
+     * What the compare viewer and the sash take besides the two panes, in pixels: the ruler between the panes,
+     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin.
+     */
+    private static final int DIFF_MIDDLE = 88;
+    /** The narrowest the tree goes beside the diff. */
+    private static final int MIN_TREE_WIDTH = 240;
 
     // ---- following editors, files and selections ----
 

@@ -52,7 +52,7 @@ final class PassTable {
         });
         time = new TableViewerColumn(viewer, SWT.RIGHT);
         time.getColumn().setText("\u00b5s");
-        time.getColumn().setWidth(60);
+        time.getColumn().setWidth(50);   // four digits of microseconds; the width goes to the diff's panes
         time.setLabelProvider(new ColumnLabelProvider() {
             @Override
             public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }

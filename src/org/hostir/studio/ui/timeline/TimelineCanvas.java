@@ -15,6 +15,7 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ScrollBar;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.timeline.model.RankGroups;
 import org.hostir.studio.ui.timeline.model.TimeRuler;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.hostir.studio.ui.timeline.model.EventDetails;
@@ -23,7 +24,8 @@ import org.hostir.studio.ui.timeline.model.EventDetails;
  * The timeline widget: rows of bars painted with plain GC calls. Only what is on screen is painted: rows outside
  * the vertical window are skipped, bars are found by binary search on start time, and bars narrower than a pixel
  * that fall on a pixel already painted are skipped, so 100,000 events cost little more than what fits on screen.
- * Mouse wheel zooms around the pointer, dragging pans, a click selects a bar, hovering shows its details.
+ * Mouse wheel zooms around the pointer, dragging pans, a click selects a bar, hovering shows its details; the triangle
+ * on a rank's first row (or C) folds the rank to that row.
  */
 public final class TimelineCanvas {
     /** Where the colours come from (the view gives the theme's); the widget knows no registry. */
@@ -48,16 +50,22 @@ public final class TimelineCanvas {
     static final int LABEL_WIDTH = 150;
     static final int RULER_HEIGHT = 26;
     static final int ROW_HEIGHT = 24;
+    /** The triangle at the left of a rank's header row: a click there folds or unfolds the rank. */
+    static final int TOGGLE_WIDTH = 16;
 
     private final Canvas canvas;
     private final Palette palette;
     private TimelineRows rows;
-    /** Top of each row in content pixels (stacked rows are two lanes high), and the total height. */
+    /** Top and height of each row in content pixels (stacked rows are two lanes high, hidden ones 0), the total. */
     private int[] rowTop = new int[0];
+    private int[] rowHeight = new int[0];
+    private final RankGroups groups = new RankGroups();
     private int contentHeight;
     private double viewStartNs;
     private double nsPerPixel = 1;
     private boolean fitted;
+    /** Whether the window still shows the whole run as fit() left it: a resize or maximize then refits. */
+    private boolean followFit = true;
     private TimelineEvent selected;
     private Consumer<TimelineEvent> selectionListener = e -> { };
     /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
@@ -93,17 +101,57 @@ public final class TimelineCanvas {
     public void setRows(TimelineRows newRows) {
         rows = newRows;
         range = null;
-        rowTop = new int[newRows == null ? 0 : newRows.rows().size()];
-        int y = 0;
-        for (int i = 0; i < rowTop.length; i++) {
-            rowTop[i] = y;
-            y += height(newRows.rows().get(i));
-        }
-        contentHeight = y;
+        groups.clear();
+        layoutRows();
         selected = null;
         fitted = false;
+        // a new timeline opens at its first row (the last one's scrolling put rank 0 above the window)
+        canvas.getVerticalBar().setSelection(0);
         resized();
         canvas.redraw();
+    }
+
+    /** Each row's top and height from the rows and the folded ranks. */
+    private void layoutRows() {
+        int n = rows == null ? 0 : rows.rows().size();
+        rowTop = new int[n];
+        rowHeight = new int[n];
+        int y = 0;
+        for (int i = 0; i < n; i++) {
+            rowTop[i] = y;
+            rowHeight[i] = groups.hidden(rows.rows(), i) ? 0 : height(rows.rows().get(i));
+            y += rowHeight[i];
+        }
+        contentHeight = y;
+    }
+
+    // ---- rank groups ----
+
+    /** Folds {@code rank} to its header row, or unfolds it (the triangle on the header, or C). */
+    public void toggleRank(int rank) {
+        if (rows == null) return;
+        groups.toggle(rank);
+        layoutRows();
+        resized();
+        canvas.redraw();
+    }
+
+    /** Whether {@code rank} is folded to its header row. */
+    public boolean collapsed(int rank) { return groups.collapsed(rank); }
+
+    /** Whether row {@code r} of {@link #rows()} is shown (not folded away). */
+    public boolean rowShown(int r) { return r >= 0 && r < rowHeight.length && rowHeight[r] > 0; }
+
+    /** Where the triangle of {@code rank}'s header is on the canvas ({x, y}), or null (no such rank, or one row). */
+    public int[] rankToggle(int rank) {
+        if (rows == null) return null;
+        for (int r = 0; r < rowTop.length; r++) {
+            if (rows.rows().get(r).rank() == rank && RankGroups.header(rows.rows(), r)) {
+                if (RankGroups.rowsOf(rows.rows(), rank) < 2) return null;
+                return new int[] { TOGGLE_WIDTH / 2 + 2, RULER_HEIGHT + rowTop[r] - scroll() + ROW_HEIGHT / 2 };
+            }
+        }
+        return null;
     }
 
     public TimelineRows rows() { return rows; }
@@ -143,12 +191,14 @@ public final class TimelineCanvas {
         nsPerPixel = Math.max(1e-3, span * 1.02 / w);
         viewStartNs = rows.startNs() - span * 0.01;
         fitted = canvas.getClientArea().width > LABEL_WIDTH;
+        followFit = true;
         canvas.redraw();
     }
 
     /** Zooms by {@code factor} (< 1 zooms in) around the pixel column {@code x}. */
     public void zoom(double factor, int x) {
         double t = timeAt(x);
+        followFit = false;
         nsPerPixel = Math.max(1e-3, nsPerPixel * factor);
         viewStartNs = t - (x - LABEL_WIDTH) * nsPerPixel;
         canvas.redraw();
@@ -161,9 +211,11 @@ public final class TimelineCanvas {
         int x1 = LABEL_WIDTH + (int) ((e.startNs() - viewStartNs) / nsPerPixel);
         int x2 = LABEL_WIDTH + (int) ((e.endNs() - viewStartNs) / nsPerPixel);
         if (x2 < LABEL_WIDTH || x1 > width) {
+            followFit = false;
             viewStartNs = (e.startNs() + e.endNs()) / 2.0 - (width - LABEL_WIDTH) / 2.0 * nsPerPixel;
         }
         int r = rows.rowOf(e);
+        if (r >= 0 && !rowShown(r)) toggleRank(e.rank());   // a search hit in a folded rank unfolds it
         ScrollBar bar = canvas.getVerticalBar();
         int visible = canvas.getClientArea().height - RULER_HEIGHT;
         if (r >= 0 && bar.getVisible() && (rowTop[r] < scroll() || rowTop[r] + ROW_HEIGHT > scroll() + visible)) {
@@ -174,6 +226,7 @@ public final class TimelineCanvas {
 
         /** Moves the window by {@code pixels} (positive: later in time). */
     public void pan(int pixels) {
+        followFit = false;
         viewStartNs += pixels * nsPerPixel;
         canvas.redraw();
     }
@@ -216,7 +269,8 @@ public final class TimelineCanvas {
         bar.setPageIncrement(visible);
         bar.setIncrement(ROW_HEIGHT);
         bar.setVisible(content > visible);
-        if (!fitted && rows != null) fit();
+        // a new size (the view resized or maximized) refits unless the user has zoomed or panned since
+        if ((!fitted || followFit) && rows != null) fit();
     }
 
     // ---- painting ----
@@ -242,11 +296,12 @@ public final class TimelineCanvas {
         int last = first;
         // row backgrounds, and the bars collected (filled below, one path per colour)
         for (int r = first; r < rowTop.length && rowTop[r] < scroll + area.height - RULER_HEIGHT; r++) {
+            if (rowHeight[r] == 0) continue;   // in a folded rank
             int y = RULER_HEIGHT + rowTop[r] - scroll;
             TimelineRows.Row row = rows.rows().get(r);
             if (r % 2 == 1) {
                 gc.setBackground(palette.alternate());
-                gc.fillRectangle(0, y, area.width, height(row));
+                gc.fillRectangle(0, y, area.width, rowHeight[r]);
             }
             if (r > 0 && rows.rows().get(r - 1).rank() != row.rank()) {
                 gc.setForeground(palette.grid());
@@ -262,13 +317,7 @@ public final class TimelineCanvas {
         paintSelection(gc, scroll, from, to);
         // the row labels, over the left margin
         for (int r = first; r <= last; r++) {
-            int y = RULER_HEIGHT + rowTop[r] - scroll;
-            TimelineRows.Row row = rows.rows().get(r);
-            int h = height(row);
-            gc.setForeground(palette.foreground());
-            gc.setBackground(r % 2 == 1 ? palette.alternate() : palette.background());
-            gc.fillRectangle(0, y + 1, LABEL_WIDTH - 4, h - 1);
-            gc.drawString(clip(row.label(), (LABEL_WIDTH - 10) / charWidth), 6, y + (h - fm.getHeight()) / 2, true);
+            if (rowHeight[r] > 0) paintLabel(gc, r, scroll, charWidth, fm.getHeight());
         }
         paintLegend(gc, RULER_HEIGHT + contentHeight - scroll + 8, area, charWidth, fm.getHeight());
         gc.setClipping(LABEL_WIDTH, RULER_HEIGHT, area.width - LABEL_WIDTH, area.height - RULER_HEIGHT);
@@ -279,6 +328,27 @@ public final class TimelineCanvas {
         paintRuler(gc, area, fm);
     }
 
+    /** A row's label; a rank's header row with more rows has a triangle (pointing right when folded, with the count hidden). */
+    private void paintLabel(GC gc, int r, int scroll, double charWidth, int fontHeight) {
+        int y = RULER_HEIGHT + rowTop[r] - scroll;
+        TimelineRows.Row row = rows.rows().get(r);
+        int h = rowHeight[r];
+        gc.setForeground(palette.foreground());
+        gc.setBackground(r % 2 == 1 ? palette.alternate() : palette.background());
+        gc.fillRectangle(0, y + 1, LABEL_WIDTH - 4, h - 1);
+        String label = row.label();
+        int ty = y + (h - fontHeight) / 2;
+        if (RankGroups.header(rows.rows(), r)) {
+            int count = RankGroups.rowsOf(rows.rows(), row.rank());
+            if (count > 1) {
+                boolean folded = groups.collapsed(row.rank());
+                gc.drawString(folded ? "\u25b8" : "\u25be", 3, ty, true);
+                if (folded) label += " (+" + (count - 1) + ")";
+            }
+        }
+        gc.drawString(clip(label, (LABEL_WIDTH - TOGGLE_WIDTH - 6) / charWidth), TOGGLE_WIDTH + 2, ty, true);
+    }
+
     /**
      * The selected bar's outline, when it is in the window: white or black with a ring of the other, so that it
      * shows on a bar of any colour (the list-selection blue vanished on the blue matmuls).
@@ -287,7 +357,7 @@ public final class TimelineCanvas {
         TimelineEvent s = selected;
         if (s == null || s.endNs() < from || s.startNs() > to) return;
         int r = rows.rowOf(s);
-        if (r < 0) return;
+        if (r < 0 || rowHeight[r] == 0) return;
         int lane = Math.max(0, rows.rows().get(r).laneOf(s));
         int y = RULER_HEIGHT + rowTop[r] - scroll + lane * ROW_HEIGHT;
         int x1 = bars.x(s.startNs()), x2 = bars.x(s.endNs());
@@ -317,7 +387,7 @@ public final class TimelineCanvas {
     /** Where the selection outline is drawn (x, y, width, height in canvas pixels), or null (for tests). */
     public int[] selectionOutline() {
         TimelineEvent s = selected;
-        if (s == null || rows == null || rows.rowOf(s) < 0) return null;
+        if (s == null || rows == null || !rowShown(rows.rowOf(s))) return null;
         int r = rows.rowOf(s);
         int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(s)) * ROW_HEIGHT;
         int x1 = LABEL_WIDTH + (int) ((s.startNs() - viewStartNs) / nsPerPixel);
@@ -327,7 +397,7 @@ public final class TimelineCanvas {
 
     /** Canvas pixel of the middle of a bar (x, y), for tests and tools that click it; null when not shown. */
     public int[] centerOf(TimelineEvent e) {
-        if (rows == null || rows.rowOf(e) < 0) return null;
+        if (rows == null || !rowShown(rows.rowOf(e))) return null;
         int r = rows.rowOf(e);
         int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
         double mid = (e.startNs() + e.endNs()) / 2.0;
@@ -387,8 +457,11 @@ public final class TimelineCanvas {
             if ((x1 < LABEL_WIDTH && x2 < LABEL_WIDTH) || (x1 > width && x2 > width)) continue;
             int r1 = flowFromRow[i], r2 = flowToRow[i];
             if (r1 < 0 || r2 < 0) continue;
-            int y1 = RULER_HEIGHT + rowTop[r1] - scroll + height(rows.rows().get(r1)) / 2;
-            int y2 = RULER_HEIGHT + rowTop[r2] - scroll + height(rows.rows().get(r2)) / 2;
+            // a row folded away: the arrow ends at its rank's header
+            if (rowHeight[r1] == 0) r1 = RankGroups.headerOf(rows.rows(), r1);
+            if (rowHeight[r2] == 0) r2 = RankGroups.headerOf(rows.rows(), r2);
+            int y1 = RULER_HEIGHT + rowTop[r1] - scroll + rowHeight[r1] / 2;
+            int y2 = RULER_HEIGHT + rowTop[r2] - scroll + rowHeight[r2] / 2;
             if ((y1 < top && y2 < top) || (y1 > bottom && y2 > bottom)) continue;
             int pair = r1 * rowCount + r2;
             if (Math.abs(lastArrowX[pair] - x1) < 3) continue; // flows are sorted by send: a near twin was drawn
@@ -462,11 +535,31 @@ public final class TimelineCanvas {
         }
     }
 
+    /** C: the selected bar's rank, else the rank of the row at canvas pixel {@code y}. */
+    private void toggleRankAt(int y) {
+        if (rows == null) return;
+        if (selected != null) {
+            toggleRank(selected.rank());
+            return;
+        }
+        int r = y < RULER_HEIGHT ? -1 : rowAt(y - RULER_HEIGHT + scroll());
+        if (r >= 0) toggleRank(rows.rows().get(r).rank());
+    }
+
     /** The first visible row's scroll offset in pixels (0 at the top). */
     public int verticalScroll() { return scroll(); }
 
     private void mouseDown(Event e) {
         if (e.button != 1) return;
+        if (e.x < TOGGLE_WIDTH + 2 && e.y >= RULER_HEIGHT && rows != null) {
+            int r = rowAt(e.y - RULER_HEIGHT + scroll());
+            int rank = r < 0 ? -1 : rows.rows().get(r).rank();
+            if (r >= 0 && RankGroups.header(rows.rows(), r) && RankGroups.rowsOf(rows.rows(), rank) > 1) {
+                toggleRank(rank);
+                canvas.setFocus();
+                return;
+            }
+        }
         if ((e.stateMask & SWT.SHIFT) != 0 && e.x > LABEL_WIDTH) {
             ranging = true;
             range = new long[] { (long) timeAt(e.x), (long) timeAt(e.x) };
@@ -490,6 +583,7 @@ public final class TimelineCanvas {
         if (dragX >= 0 && (e.stateMask & SWT.BUTTON1) != 0) {
             if (Math.abs(e.x - dragX) + Math.abs(e.y - dragY) > 3) dragged = true;
             if (dragged) {
+                followFit = false;
                 viewStartNs = dragStart - (e.x - dragX) * nsPerPixel;
                 canvas.getVerticalBar().setSelection(dragScroll - (e.y - dragY));
                 canvas.redraw();
@@ -514,7 +608,10 @@ public final class TimelineCanvas {
         dragX = -1;
     }
 
-    /** Keys: + - 0, the arrows, and W/A/S/D as in Perfetto (W zooms in, S out, A pans left, D right). */
+    /**
+     * Keys: + - 0, the arrows, W/A/S/D as in Perfetto (W zooms in, S out, A pans left, D right), and C folds or
+     * unfolds the selected bar's rank (the rank under the pointer when nothing is selected).
+     */
     private void key(Event e) {
         int mid = LABEL_WIDTH + (canvas.getClientArea().width - LABEL_WIDTH) / 2;
         int pointer = canvas.toControl(canvas.getDisplay().getCursorLocation()).x;
@@ -527,6 +624,7 @@ public final class TimelineCanvas {
             case 's' -> zoom(1.25, at);
             case 'a' -> pan(-80);
             case 'd' -> pan(80);
+            case 'c' -> toggleRankAt(canvas.toControl(canvas.getDisplay().getCursorLocation()).y);
             default -> {
                 if (e.keyCode == SWT.ARROW_LEFT) pan(-50);
                 else if (e.keyCode == SWT.ARROW_RIGHT) pan(50);

@@ -89,17 +89,50 @@ public final class LayeredLayout {
                 for (int i = 0; i < column.size(); i++) rank.put(column.get(i), (double) i);
             }
         }
+        return place(columns, sizes, margin, columnGap, rowGap);
+    }
+
+    /**
+     * Columns left to right, wrapped into bands below each other once a band is as wide as {@link #bandWidth}:
+     * a long chain (a 200-op fusion is 400 layers, 80,000 px) then fills a screen-shaped area instead of a strip
+     * that the Outline shrinks to a line and whose edges span tens of thousands of pixels.
+     */
+    static Map<String, Layout.Position> place(List<List<String>> columns, Map<String, Size> sizes, int margin,
+            int columnGap, int rowGap) {
+        int[] width = new int[columns.size()], height = new int[columns.size()];
+        long total = 0;
+        int tallest = 0;
+        for (int c = 0; c < columns.size(); c++) {
+            for (String n : columns.get(c)) {
+                width[c] = Math.max(width[c], sizes.get(n).width());
+                height[c] += sizes.get(n).height() + rowGap;
+            }
+            total += width[c] + columnGap;
+            tallest = Math.max(tallest, height[c]);
+        }
+        int band = bandWidth(total, tallest + rowGap);
         Map<String, Layout.Position> out = new LinkedHashMap<>();
-        int x = margin;
-        for (List<String> column : columns) {
-            int y = margin, width = 0;
-            for (String n : column) {
+        int x = margin, top = margin, bandHeight = 0;
+        for (int c = 0; c < columns.size(); c++) {
+            if (x > margin && x + width[c] > margin + band) {   // the band is full: the next one goes below
+                x = margin;
+                top += bandHeight + 2 * rowGap;
+                bandHeight = 0;
+            }
+            int y = top;
+            for (String n : columns.get(c)) {
                 out.put(n, new Layout.Position(x, y));
                 y += sizes.get(n).height() + rowGap;
-                width = Math.max(width, sizes.get(n).width());
             }
-            x += width + columnGap;
+            bandHeight = Math.max(bandHeight, height[c]);
+            x += width[c] + columnGap;
         }
         return out;
+    }
+
+    /** The widest a band gets: the whole width when that is at most 4,000 px, else a 16:10 area's width. */
+    static int bandWidth(long totalWidth, int bandHeight) {
+        if (totalWidth <= 4000) return (int) totalWidth;
+        return (int) Math.max(4000, Math.sqrt(totalWidth * (double) bandHeight * 1.6));
     }
 }

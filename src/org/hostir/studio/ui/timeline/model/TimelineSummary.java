@@ -13,7 +13,8 @@ import org.hostir.studio.trace.TimelineEvent;
 public final class TimelineSummary {
     /** The last line: what the mouse and keys do. */
     public static final String HINT =
-            "Wheel: scroll rows, Ctrl+wheel: zoom, Shift+wheel or A/D: pan, W/S: zoom, drag: pan, 0: fit; click a bar: "
+            "Wheel: scroll rows, Ctrl+wheel: zoom, Shift+wheel or A/D: pan, W/S: zoom, drag: pan, 0: fit, C or the "
+                    + "triangle of a rank: fold it; click a bar: "
                     + "its details, and its Host IR node in the Lowering view.";
 
     private TimelineSummary() {}

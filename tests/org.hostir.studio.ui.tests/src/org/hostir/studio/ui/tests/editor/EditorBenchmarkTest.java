@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * re-validating after one edit (under 50 ms). Prints medians; also written to target/editor-benchmark.txt.
  */
 public class EditorBenchmarkTest {
-    static FusionDocument generated(int ops) {
+    public static FusionDocument generated(int ops) {
         List<TensorSpec> tensors = new ArrayList<>();
         List<OpSpec> list = new ArrayList<>();
         List<AxisSpec> axes = List.of(AxisSpec.of(ExtentSpec.symbol("D"), ParallelType.DIDX),

@@ -52,4 +52,31 @@ public class LayeredLayoutTest {
                 List.of(new Edge("a", "b"), new Edge("b", "a")), 0, 5, 5);
         assertEquals(s.keySet(), p.keySet());
     }
+
+    /** Issue 18, defect 7: a 400-layer chain wraps into bands that fill a screen-shaped area, without overlaps. */
+    @Test
+    void aLongChainWrapsIntoBands() {
+        Map<String, Size> sizes = new LinkedHashMap<>();
+        List<Edge> edges = new java.util.ArrayList<>();
+        sizes.put("in", new Size(150, 60));
+        for (int i = 0; i < 400; i++) {
+            sizes.put("n" + i, new Size(150, 60));
+            edges.add(new Edge(i == 0 ? "in" : "n" + (i - 1), "n" + i));
+            edges.add(new Edge("in", "n" + i));
+        }
+        Map<String, Position> p = LayeredLayout.positions(sizes, edges, 20, 60, 32);
+        int right = p.values().stream().mapToInt(Position::x).max().orElseThrow() + 150;
+        int bottom = p.values().stream().mapToInt(Position::y).max().orElseThrow() + 60;
+        assertTrue(right < 10_000, "wrapped: " + right + " px wide (unwrapped about 84,000)");
+        double aspect = (double) right / bottom;
+        assertTrue(aspect > 0.4 && aspect < 4, "screen-shaped: " + right + " x " + bottom);
+        var boxes = p.entrySet().stream().map(e -> new int[] { e.getValue().x(), e.getValue().y() }).toList();
+        for (int a = 0; a < boxes.size(); a++) {
+            for (int b = a + 1; b < boxes.size(); b++) {
+                boolean apart = Math.abs(boxes.get(a)[0] - boxes.get(b)[0]) >= 150
+                        || Math.abs(boxes.get(a)[1] - boxes.get(b)[1]) >= 60;
+                assertTrue(apart, "nodes " + a + " and " + b + " overlap");
+            }
+        }
+    }
 }

@@ -36,17 +36,17 @@ import org.junit.jupiter.api.Test;
  * name: equal numbering aside; with {@code allgather=collective} typed into Options, the expected difference.
  */
 public class DumpJourneyTest {
+    private Journey journey;
     private IWorkbenchPage page;
     private Person person;
     private DumpView view;
 
     @BeforeEach
     public void open() throws Exception {
-        page = ViewTestSupport.page();
-        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        person = Person.onCurrentDisplay();
-        person.lookAt(page.getWorkbenchWindow().getShell());
-        view = (DumpView) page.showView(DumpView.ID);
+        journey = Journey.start();
+        page = journey.page();
+        person = journey.person();
+        view = journey.show(DumpView.ID);
         // a name no other test uses, so that the dialog's first match is this file
         ViewTestSupport.copyToWorkspace("dumpjourney", "examples/seeds/ag_matmul_p2p.fusion", "dumpjourneyseed.fusion");
         person.settle(200);
@@ -54,9 +54,7 @@ public class DumpJourneyTest {
 
     @AfterEach
     public void close() {
-        var ref = page.findViewReference(DumpView.ID);
-        if (ref != null) page.hideView(ref);
-        person.settle(200);
+        journey.hide(DumpView.ID);
     }
 
     @Test

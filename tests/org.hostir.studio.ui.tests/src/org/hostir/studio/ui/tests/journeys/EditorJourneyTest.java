@@ -45,28 +45,22 @@ import org.junit.jupiter.api.Test;
  * and on what the editor shows.
  */
 public class EditorJourneyTest {
+    private Journey journey;
     private IWorkbenchPage page;
     private Person person;
 
     @BeforeEach
     public void open() {
-        page = ViewTestSupport.page();
-        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        person = Person.onCurrentDisplay();
-        person.lookAt(page.getWorkbenchWindow().getShell());
+        journey = Journey.start();
+        page = journey.page();
+        person = journey.person();
     }
 
     @AfterEach
-    public void close() {
-        page.closeAllEditors(false);
-        person.settle(100);
-    }
+    public void close() { journey.closeEditors(); }
 
     private FusionEditor openSeed(String name, String as) throws Exception {
-        IFile f = ViewTestSupport.copyToWorkspace("journeys", "examples/seeds/" + name + ".fusion", as);
-        FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, f, FusionEditor.ID);
-        person.settle(300);
-        return e;
+        return journey.openSeed("journeys", name, as);
     }
 
     /**

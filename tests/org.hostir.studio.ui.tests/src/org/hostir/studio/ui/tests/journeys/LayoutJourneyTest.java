@@ -8,6 +8,7 @@ import java.nio.file.Files;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Control;
@@ -29,8 +30,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 18, defect 6 and Deliver 4: the Host IR perspective as it opens, at 1280 x 800 and 1600 x 1000, nothing
- * maximized: pass names whole, the text diff at least a third of the Lowering view's width, the timeline's rows
- * clear of its summary, no toolbar label cut, no large unpainted region in the graph; a screenshot of each.
+ * maximized: pass names whole, each pane of the side-by-side diff at least a third of the Lowering view's width,
+ * the timeline's rows clear of its summary and the whole run fitted again after the window is resized and the
+ * view maximized and restored, no toolbar label cut, no large unpainted region in the graph; a screenshot of each.
  */
 public class LayoutJourneyTest {
     @Test
@@ -71,6 +73,15 @@ public class LayoutJourneyTest {
         int viewWidth = lowering.passList().getParent().getSize().x;
         int diffWidth = lowering.diffControl().getSize().x;
         assertTrue(diffWidth * 3 >= viewWidth, size + ": diff " + diffWidth + " of " + viewWidth);
+        // each of the side-by-side panes (BEFORE, AFTER) a third of the view's width (Deliver 4)
+        var panes = ViewTestSupport.descendants(lowering.diffControl(), StyledText.class).stream()
+                .filter(t -> t.isVisible() && t.getSize().x > 20).toList();
+        assertTrue(panes.size() >= 2, size + ": the diff shows two panes: " + panes.size());
+        for (StyledText pane : panes) {
+            assertTrue(pane.getSize().x * 3 >= viewWidth, size + ": a diff pane " + pane.getSize().x + " px of "
+                    + viewWidth + " (panes " + panes.stream().map(t -> t.getSize().x).toList() + ", pass list "
+                    + passes.getSize().x + ", diff " + diffWidth + ")");
+        }
         assertToolbarsWhole(shell, size);
         File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
         if (shot != null) {
@@ -89,9 +100,37 @@ public class LayoutJourneyTest {
         int canvasHeight = timeline.canvas().control().getSize().y;
         assertTrue(canvasHeight >= timeline.canvas().preferredHeight() - 24, size + ": rows " + canvasHeight
                 + " px high for " + timeline.canvas().preferredHeight());
+        assertWholeRun(timeline, size + " as opened");
         assertToolbarsWhole(shell, size);
         ViewTestSupport.screenshot(shell, "studio-timeline-" + size + ".png");
+
+        // the timeline refits when the window is resized and when the view is maximized and restored
+        shell.setBounds(0, 0, width - 160, height - 100);
+        person.settle(400);
+        assertWholeRun(timeline, size + " shrunk by 160 x 100");
+        shell.setBounds(0, 0, width, height);
+        person.settle(400);
+        assertWholeRun(timeline, size + " back");
+        var ref = page.findViewReference(TimelineView.ID);
+        page.setPartState(ref, IWorkbenchPage.STATE_MAXIMIZED);
+        person.settle(400);
+        assertWholeRun(timeline, size + " maximized");
+        page.setPartState(ref, IWorkbenchPage.STATE_RESTORED);
+        person.settle(400);
+        assertWholeRun(timeline, size + " restored");
         page.closeAllEditors(false);
+    }
+
+    /** The timeline's window holds the whole run and the run spans most of it (fitted to the canvas's width). */
+    private static void assertWholeRun(TimelineView timeline, String when) {
+        var canvas = timeline.canvas();
+        int bars = canvas.control().getClientArea().width - 150;
+        double from = canvas.viewStartNs(), to = from + bars * canvas.nsPerPixel();
+        long start = canvas.rows().startNs(), end = canvas.rows().endNs();
+        assertTrue(from <= start && to >= end, when + ": the whole run [" + start + ", " + end + "] in the window ["
+                + from + ", " + to + "]");
+        assertTrue((end - start) >= 0.9 * (to - from), when + ": the run fills the window's width: " + (end - start)
+                + " of " + (to - from) + " ns");
     }
 
     /** Every visible toolbar with text items lies inside its parent, and so does each of its items. */

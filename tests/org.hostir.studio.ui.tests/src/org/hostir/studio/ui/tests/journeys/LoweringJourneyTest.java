@@ -32,17 +32,17 @@ import org.junit.jupiter.api.Test;
  * theme's colours after a theme switch.
  */
 public class LoweringJourneyTest {
+    private Journey journey;
     private IWorkbenchPage page;
     private Person person;
     private LoweringView view;
 
     @BeforeEach
     public void open() throws Exception {
-        page = ViewTestSupport.page();
-        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        person = Person.onCurrentDisplay();
-        person.lookAt(page.getWorkbenchWindow().getShell());
-        view = (LoweringView) page.showView(LoweringView.ID);
+        journey = Journey.start();
+        page = journey.page();
+        person = journey.person();
+        view = journey.show(LoweringView.ID);
     }
 
     @AfterEach
@@ -50,15 +50,10 @@ public class LoweringJourneyTest {
         page.closeAllEditors(false);
         // the view outlives the test: leave it without this test's filter (a later test would see one pass)
         view.filterField().setText("");
-        var ref = page.findViewReference(LoweringView.ID);
-        if (ref != null) page.hideView(ref);
-        person.settle(300);
+        journey.hide(LoweringView.ID);
     }
 
-    private void waitForLowering() throws Exception {
-        person.settle(LoweringView.LIVE_DELAY_MS + 200);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
-    }
+    private void waitForLowering() throws Exception { journey.waitForLowering(); }
 
     /**
      * Issue 18, defect 2: a new empty fusion opens with a hint, not "Lowering failed"; edits in the editor are

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.util.Comparator;
 import java.util.List;
 
@@ -21,13 +20,11 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
-import org.hostir.studio.ui.timeline.CpuRun;
 import org.hostir.studio.ui.timeline.TimelineCanvas;
 import org.hostir.studio.ui.timeline.TimelineView;
 import org.hostir.studio.ui.timeline.model.EventDetails;
@@ -41,23 +38,20 @@ import org.junit.jupiter.api.Test;
  * shows its tooltip beside the pointer with the start on the ruler's origin.
  */
 public class TimelineJourneyTest {
+    private Journey journey;
     private IWorkbenchPage page;
     private Person person;
     private TimelineView view;
 
     @BeforeEach
     public void run() throws Exception {
-        page = ViewTestSupport.page();
-        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        person = Person.onCurrentDisplay();
-        person.lookAt(page.getWorkbenchWindow().getShell());
+        journey = Journey.start();
+        page = journey.page();
+        person = journey.person();
         IFile file = ViewTestSupport.copyToWorkspace("timeline-journey", "examples/seeds/ag_matmul_p2p.fusion",
                 "ag_matmul_p2p.fusion");
         page.showView(LoweringView.ID);
-        String source = Files.readString(ViewTestSupport.repoFile("examples/seeds/ag_matmul_p2p.fusion"));
-        var ran = (CpuRun.Outcome.Ran) CpuRun.run(source, "ag_matmul_p2p.fusion", 2, LoweringOptions.DEFAULTS, s -> { });
-        view = TimelineView.show(ran.result().timeline(), "ag_matmul_p2p", file);
-        person.settle(300);
+        view = journey.runInTimeline("ag_matmul_p2p", 2, file);
     }
 
     @AfterEach

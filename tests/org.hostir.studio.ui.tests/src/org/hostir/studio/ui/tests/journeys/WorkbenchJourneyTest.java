@@ -39,22 +39,19 @@ import org.junit.jupiter.api.Test;
  * selected or edited.
  */
 public class WorkbenchJourneyTest {
+    private Journey journey;
     private IWorkbenchPage page;
     private Person person;
 
     @BeforeEach
     public void open() {
-        page = ViewTestSupport.page();
-        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        person = Person.onCurrentDisplay();
-        person.lookAt(page.getWorkbenchWindow().getShell());
+        journey = Journey.start();
+        page = journey.page();
+        person = journey.person();
     }
 
     @AfterEach
-    public void close() {
-        page.closeAllEditors(false);
-        person.settle(100);
-    }
+    public void close() { journey.closeEditors(); }
 
     /** Issue 18, defect 3: Run As > Host IR Program in the Project Explorer's context menu of a .fusion file. */
     @Test

@@ -17,6 +17,7 @@ import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
+import org.hostir.studio.ui.tests.journeys.Journey;
 import org.hostir.studio.ui.tests.journeys.Screens;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,29 +29,23 @@ import org.junit.jupiter.api.Test;
  * (the UI tests run in alphabetical order, and this package sorts after them but before timeline's DarkThemeTest).
  */
 public class ThemeSwitchTest {
+    private Journey journey;
     private IWorkbenchPage page;
     private Person person;
     private LoweringView view;
 
     @BeforeEach
     public void open() throws Exception {
-        page = ViewTestSupport.page();
-        page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        person = Person.onCurrentDisplay();
-        person.lookAt(page.getWorkbenchWindow().getShell());
-        view = (LoweringView) page.showView(LoweringView.ID);
+        journey = Journey.start();
+        page = journey.page();
+        person = journey.person();
+        view = journey.show(LoweringView.ID);
     }
 
     @AfterEach
-    public void close() {
-        page.closeAllEditors(false);
-        person.settle(100);
-    }
+    public void close() { journey.closeEditors(); }
 
-    private void waitForLowering() throws Exception {
-        person.settle(LoweringView.LIVE_DELAY_MS + 200);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
-    }
+    private void waitForLowering() throws Exception { journey.waitForLowering(); }
 
     /**
      * Issue 18, defect 7: after the dark theme and back to the light one, the compare panes have the light

@@ -1,0 +1,90 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import java.nio.file.Files;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.input.Person;
+import org.hostir.studio.ui.timeline.CpuRun;
+import org.hostir.studio.ui.timeline.TimelineView;
+
+/**
+ * What every journey starts from and ends with: the workbench window at a person's screen size, in front with the
+ * pointer over it, and the person who drives it; opening seeds, showing views, waiting for the live lowering, a
+ * CPU run in the Timeline, and putting the workbench back for the next test.
+ */
+public final class Journey {
+    private final IWorkbenchPage page;
+    private final Person person;
+
+    private Journey(int width, int height) {
+        page = ViewTestSupport.page();
+        page.getWorkbenchWindow().getShell().setBounds(0, 0, width, height);
+        person = Person.onCurrentDisplay();
+        person.lookAt(page.getWorkbenchWindow().getShell());
+    }
+
+    /** The window at 1600 x 1000, the size the journeys and the user guide's pictures use. */
+    public static Journey start() { return new Journey(1600, 1000); }
+
+    public static Journey start(int width, int height) { return new Journey(width, height); }
+
+    public IWorkbenchPage page() { return page; }
+
+    public Person person() { return person; }
+
+    public Shell shell() { return page.getWorkbenchWindow().getShell(); }
+
+    /** Shows (and activates) view {@code id}. */
+    @SuppressWarnings("unchecked")
+    public <T extends IViewPart> T show(String id) throws Exception { return (T) page.showView(id); }
+
+    /** Copies seed {@code seed} (examples/seeds/SEED.fusion) into project {@code project} as {@code as}, opens it. */
+    public FusionEditor openSeed(String project, String seed, String as) throws Exception {
+        IFile f = ViewTestSupport.copyToWorkspace(project, "examples/seeds/" + seed + ".fusion", as);
+        FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, f, FusionEditor.ID);
+        person.settle(300);
+        return e;
+    }
+
+    /** Opens a workspace file in the fusion editor. */
+    public FusionEditor open(IFile f) throws Exception {
+        FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, f, FusionEditor.ID);
+        person.settle(300);
+        return e;
+    }
+
+    /** Waits out the Lowering view's debounce and its lowering job. */
+    public void waitForLowering() throws Exception {
+        person.settle(LoweringView.LIVE_DELAY_MS + 200);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+    }
+
+    /** Runs seed {@code seed} on the CPU backend over {@code devices} devices and shows its trace in the Timeline. */
+    public TimelineView runInTimeline(String seed, int devices, IFile file) throws Exception {
+        String source = Files.readString(ViewTestSupport.repoFile("examples/seeds/" + seed + ".fusion"));
+        var ran = (CpuRun.Outcome.Ran) CpuRun.run(source, seed + ".fusion", devices, LoweringOptions.DEFAULTS, s -> { });
+        TimelineView view = TimelineView.show(ran.result().timeline(), seed, file);
+        person.settle(300);
+        return view;
+    }
+
+    /** Closes the editors without saving (the next test opens its own). */
+    public void closeEditors() {
+        page.closeAllEditors(false);
+        person.settle(100);
+    }
+
+    /** Hides view {@code id} when it is open. */
+    public void hide(String id) {
+        var ref = page.findViewReference(id);
+        if (ref != null) page.hideView(ref);
+        person.settle(200);
+    }
+}
