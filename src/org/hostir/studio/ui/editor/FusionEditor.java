@@ -248,7 +248,7 @@ public class FusionEditor extends MultiPageEditorPart {
             }
         }
         long t0 = System.nanoTime();
-        FusionCheck.Result r = FusionCheck.check(text, fileLabel());
+        FusionCheck.Result r = FusionCheck.check(text, fileLabel(), doc);
         long checked = System.nanoTime() - t0;
         applyCheck(r, false);
         lastCheckNanos = checked;
