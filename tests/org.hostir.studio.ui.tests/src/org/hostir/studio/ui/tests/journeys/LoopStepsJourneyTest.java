@@ -14,6 +14,7 @@ import java.util.List;
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.jface.viewers.CellEditor;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Event;
@@ -24,6 +25,7 @@ import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.views.properties.IPropertySheetEntry;
 import org.eclipse.ui.views.properties.PropertySheet;
+import org.eclipse.ui.views.properties.PropertySheetEntry;
 import org.eclipse.ui.views.properties.PropertySheetPage;
 import org.hostir.studio.io.ExtentSpec;
 import org.hostir.studio.io.FusionDocument;
@@ -71,20 +73,23 @@ public class LoopStepsJourneyTest {
         person.settle(200);
         Tree tree = (Tree) assertInstanceOf(PropertySheetPage.class, sheet.getCurrentPage()).getControl();
 
-        // text that is not loop steps: the cell says why in one line, Return changes nothing
+        // text that is not loop steps: the cell says why in one line, Return changes nothing. The row's cell
+        // editor is fetched before the click (the entry makes it once; fetching it resets its text)
+        CellEditor editor = ((PropertySheetEntry) entry(tree, "Loop steps")).getEditor(tree);
         Text cell = editLoopSteps(tree);
         person.type("outer_split(1 D)", 20);
-        IPropertySheetEntry entry = entry(tree, "Loop steps");
-        assertEquals("step 1: outer_split takes 2 arguments, as outer_split(0, D), given 1",
-                ((org.eclipse.ui.views.properties.PropertySheetEntry) entry).getEditor(tree).getErrorMessage());
+        assertEquals("outer_split(1 D)", cell.getText(), "the keys went into the row's text field");
+        assertEquals("step 1: outer_split takes 2 arguments, as outer_split(0, D), given 1", editor.getErrorMessage());
         person.press(SWT.CR);
         assertEquals(before, e.model(), "refused text leaves the model as it was");
         if (!cell.isDisposed() && cell.isVisible()) person.press(SWT.ESC);
 
         IOperationHistory history = OperationHistoryFactory.getOperationHistory();
         int undoable = history.getUndoHistory(e.undoContext()).length;
-        editLoopSteps(tree);
-        person.type(SPLIT, 20).press(SWT.CR);
+        cell = editLoopSteps(tree);
+        person.type(SPLIT, 20);
+        assertEquals(SPLIT, cell.getText());
+        person.press(SWT.CR);
         person.settle(300);
         FusionDocument split = e.model();
         assertEquals(List.of(new LoopStep.Split(1, new ExtentSpec.Symbol("D"), false),
@@ -112,7 +117,8 @@ public class LoopStepsJourneyTest {
         page.activate(sheet);
         person.settle(200);
         tree = (Tree) ((PropertySheetPage) sheet.getCurrentPage()).getControl();
-        editLoopSteps(tree);
+        cell = editLoopSteps(tree);
+        assertEquals(SPLIT, cell.getSelectionText(), "the row's text, all selected: typing replaces it");
         person.type("split(1, D); parallelize(2, DIDx)", 20).press(SWT.CR);
         person.settle(300);
         FusionCheck.Problem p = e.problems().stream().filter(q -> q.rule().equals("loop.did-inner-split"))
