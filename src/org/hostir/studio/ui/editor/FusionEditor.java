@@ -174,6 +174,11 @@ public class FusionEditor extends MultiPageEditorPart {
     /** The error decoration (tooltip text) of a node, or null. */
     public String nodeError(String key) { return graph.errorOf(key); }
 
+    /** The dtype and shape line a tensor node shows ({@code float [K, N | outer_split 1 by D, DIDx 1]}), or null. */
+    public String nodeShapeText(String key) {
+        return graph.figures().get(key) instanceof NodeFigures.TensorNode t ? t.line() : null;
+    }
+
     /** Bounds of a node's figure (x, y, width, height), or null. */
     public int[] nodeBounds(String key) {
         var f = graph.figures().get(key);
@@ -243,7 +248,7 @@ public class FusionEditor extends MultiPageEditorPart {
             }
         }
         long t0 = System.nanoTime();
-        FusionCheck.Result r = FusionCheck.check(text, fileLabel());
+        FusionCheck.Result r = FusionCheck.check(text, fileLabel(), doc);
         long checked = System.nanoTime() - t0;
         applyCheck(r, false);
         lastCheckNanos = checked;

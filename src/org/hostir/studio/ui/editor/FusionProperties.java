@@ -9,6 +9,7 @@ import java.util.Map;
 import org.hostir.studio.io.AxisSpec;
 import org.hostir.studio.io.ExtentSpec;
 import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.LoopText;
 import org.hostir.studio.io.OpKind;
 import org.hostir.studio.io.OpSpec;
 import org.hostir.studio.io.TensorSpec;
@@ -23,7 +24,7 @@ import org.hostir.studio.ui.editor.model.FusionEdits;
 
 /**
  * The Properties view of the fusion editor: the fusion (name, description, symbol defaults), a tensor (name,
- * dtype, memory, mesh, axes as one line and each axis's extent, iter and parallel type) or an op (kind,
+ * dtype, memory, mesh, axes as one line, its loop steps as one line and each axis's extent, iter and parallel type) or an op (kind,
  * operands, attributes). A computed tensor's shape is derived by its op: only its parallel types and mesh are
  * the user's. Every edit is validated before it becomes an operation.
  */
@@ -144,12 +145,37 @@ final class FusionProperties {
                 }
             });
         }
+        loopSteps(l, ed, name);
         int n = t(ed, name).axes().size();
         for (int i = 0; i < n; i++) {
             PropertyList axis = axis(ed, name, i, computed);
             l.readOnly("axis." + i, "Axis " + i, "Shape", () -> axis);
         }
         return l;
+    }
+
+    /**
+     * The tensor's loop steps as nvFuser-like calls, computed tensors included (the schedule is the user's, as
+     * parallel types are). Text that is not loop steps is refused with a one-line message; steps that do not fit
+     * the tensor are applied and marked on the file's line by validation (rules loop.*), as any other problem.
+     */
+    private static void loopSteps(PropertyList l, FusionEditor ed, String name) {
+        l.text("loop", "Loop steps", "Shape", () -> LoopText.format(t(ed, name)), v -> {
+            try {
+                LoopText.parse(v);
+                return null;
+            } catch (LoopText.SyntaxException x) {
+                return x.getMessage();
+            }
+        }, v -> {
+            try {
+                LoopText.Parsed p = LoopText.parse(v);
+                TensorSpec changed = FusionEdits.withLoop(t(ed, name), p.steps(), p.allocationIsLoop());
+                ed.edit("Loop steps of " + name, d -> FusionEdits.setTensor(d, changed));
+            } catch (LoopText.SyntaxException x) {
+                ed.refuse(x.getMessage());
+            }
+        });
     }
 
     private static String checkAxes(String v) {

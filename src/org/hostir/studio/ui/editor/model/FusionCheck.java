@@ -3,6 +3,8 @@ package org.hostir.studio.ui.editor.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
@@ -24,6 +26,8 @@ import org.hostir.studio.lower.LoweringOptions;
  * diagnostic's typed {@link Subject}, never from its text.
  */
 public final class FusionCheck {
+    private static final Pattern TENSOR_PATH = Pattern.compile("\\$\\.tensors\\[([0-9]{1,6})\\]");
+
     private FusionCheck() {}
 
     /** One problem: where in the file (line, 0 = unknown) and on which node (tensor name, or op index). */
@@ -34,12 +38,20 @@ public final class FusionCheck {
         public boolean parses() { return document != null; }
     }
 
-    public static Result check(String text, String file) {
+    public static Result check(String text, String file) { return check(text, file, null); }
+
+    /**
+     * {@code written}: the document the editor wrote {@code text} from (a graph or Properties edit), or null for
+     * the user's own text. A problem found while reading (a loop step's position out of range, a DIDx on the
+     * inner part of a split) leaves no parsed document; the written one still names the tensor at its JSON place
+     * ({@code $.tensors[1].loop[0]}), so its node is marked too.
+     */
+    public static Result check(String text, String file, FusionDocument written) {
         ParsedFusion parsed;
         try {
             parsed = Engine.parse(new FusionSource.Text(text, file));
         } catch (EngineFailure e) {
-            return new Result(null, e.diagnostics().stream().map(d -> problem(d, null)).toList());
+            return new Result(null, e.diagnostics().stream().map(d -> problem(d, written)).toList());
         }
         FusionDocument doc = parsed.document();
         List<Problem> problems = new ArrayList<>();
@@ -90,9 +102,15 @@ public final class FusionCheck {
             case Subject.Output o -> o.index() >= 0 && o.index() < doc.outputs().size()
                     ? doc.outputs().get(o.index()) : null;
             case Subject.Op o -> null;
-            case Subject.Json j -> null;
+            case Subject.Json j -> tensorAt(j.path(), doc);
             case Subject.Setting s -> null;
         };
+    }
+
+    /** The tensor at a JSON place {@code $.tensors[i]...} of {@code doc}'s file, or null. */
+    private static String tensorAt(String path, FusionDocument doc) {
+        Matcher m = TENSOR_PATH.matcher(path);
+        return m.lookingAt() ? name(doc.tensors(), Integer.parseInt(m.group(1))) : null;
     }
 
     private static String name(List<TensorSpec> tensors, int index) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.hostir.studio.io.AxisSpec;
 import org.hostir.studio.io.ExtentSpec;
 import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.LoopStep;
 import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.OpKind;
 import org.hostir.studio.io.OpSpec;
@@ -173,6 +174,14 @@ public final class FusionEdits {
     public static TensorSpec withMemory(TensorSpec t, MemoryType memory) {
         return new TensorSpec(t.name(), t.dtype(), memory == MemoryType.GLOBAL ? null : memory, t.axes(), t.mesh(),
                 t.loop(), t.allocationIsLoop());
+    }
+
+    /**
+     * The tensor with new loop steps (the Properties view's "Loop steps"): adding the first makes the document
+     * hostir-fusion/2, removing the last makes a version 1 document again ({@link FusionDocument#format()}).
+     */
+    public static TensorSpec withLoop(TensorSpec t, List<LoopStep> loop, boolean allocationIsLoop) {
+        return new TensorSpec(t.name(), t.dtype(), t.memory(), t.axes(), t.mesh(), loop, allocationIsLoop);
     }
 
     public static Optional<OpSpec> producer(FusionDocument doc, String tensor) {

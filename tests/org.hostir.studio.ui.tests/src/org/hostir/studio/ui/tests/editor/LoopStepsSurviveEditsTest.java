@@ -1,17 +1,24 @@
 package org.hostir.studio.ui.tests.editor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.io.ExtentSpec;
 import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.io.LoopStep;
 import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ui.editor.model.AxisText;
+import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.junit.jupiter.api.Test;
 
@@ -44,5 +51,20 @@ class LoopStepsSurviveEditsTest {
         FusionDocument doc = loopSplit();
         assertEquals("N | outer_split 0 by D, DIDx 0, allocation loop", AxisText.withLoop(doc.tensor("in").orElseThrow()));
         assertEquals("N", AxisText.withLoop(doc.tensor("out").orElseThrow()));
+    }
+
+    /** A loop step the reader refuses still marks its tensor's node when the editor wrote the text. */
+    @Test
+    void aRefusedLoopStepIsMarkedOnItsTensor() throws Exception {
+        FusionDocument doc = loopSplit();
+        TensorSpec in = doc.tensor("in").orElseThrow();
+        FusionDocument bad = FusionEdits.setTensor(doc, FusionEdits.withLoop(in,
+                List.of(new LoopStep.Split(3, ExtentSpec.symbol("D"), false)), false));
+        String text = FusionWriter.write(bad);
+        FusionCheck.Problem p = FusionCheck.check(text, "bad.fusion", bad).problems().get(0);
+        assertEquals("loop.axis", p.rule());
+        assertEquals("in", p.tensor(), "the written document names the tensor at $.tensors[0]");
+        assertTrue(p.line() > 0);
+        assertNull(FusionCheck.check(text, "bad.fusion").problems().get(0).tensor(), "the user's own text: no node");
     }
 }

@@ -182,6 +182,10 @@ public final class Person {
             case '=' -> "equal";
             case '+' -> "plus";
             case ' ' -> "space";
+            case '(' -> "parenleft";
+            case ')' -> "parenright";
+            case ';' -> "semicolon";
+            case '_' -> "underscore";
             case '\r', '\n' -> "Return";
             default -> {
                 if (!Character.isLetterOrDigit(ch)) throw new IllegalArgumentException("no keysym for '" + ch + "'");
