@@ -89,15 +89,16 @@ final class NodeFigures {
 
         String line() { return tensor.dtype().fileName() + " [" + shape + "]"; }
 
-        /** One badge per axis: its parallel type, else its iter type, else "S" (serial). */
+        /** One badge per logical axis: its parallel type (loop steps included), else its iter type, else "S". */
         List<String> badges() {
             List<String> out = new ArrayList<>();
-            for (AxisSpec a : tensor.axes()) out.add(badge(a));
+            List<ParallelType> parallel = AxisText.shownParallel(tensor);
+            for (int i = 0; i < tensor.axes().size(); i++) out.add(badge(tensor.axes().get(i), parallel.get(i)));
             return out;
         }
 
-        static String badge(AxisSpec a) {
-            if (a.parallel() != ParallelType.SERIAL) return a.parallel().fileName();
+        static String badge(AxisSpec a, ParallelType parallel) {
+            if (parallel != ParallelType.SERIAL) return parallel.fileName();
             if (a.iter() == IterType.REDUCTION) return "reduction";
             if (a.iter() == IterType.BROADCAST) return "broadcast";
             return "S";

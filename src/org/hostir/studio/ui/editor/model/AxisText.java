@@ -53,6 +53,42 @@ public final class AxisText {
         return format(t.axes()) + " | " + String.join(", ", steps);
     }
 
+    /**
+     * Each logical axis's parallel type as the node shows it: the file's, or the one a loop step puts on a loop
+     * axis that comes from this logical axis alone (the outer part of {@code outer_split 0 by D, DIDx 0} shards
+     * axis 0). Steps that do not fit the tensor are left to the file's checks: what cannot be followed is skipped.
+     */
+    public static List<ParallelType> shownParallel(TensorSpec t) {
+        List<ParallelType> out = new ArrayList<>();
+        for (AxisSpec a : t.axes()) out.add(a.parallel());
+        List<List<Integer>> loop = new ArrayList<>();   // each loop axis's logical origins
+        for (int i = 0; i < out.size(); i++) loop.add(List.of(i));
+        for (LoopStep s : t.loop()) {
+            int n = loop.size();
+            switch (s) {
+                case LoopStep.Split x -> { if (x.axis() < n) loop.add(x.axis() + 1, loop.get(x.axis())); }
+                case LoopStep.Merge m -> {
+                    if (m.axis() + 1 < n) {
+                        List<Integer> both = new ArrayList<>(loop.get(m.axis()));
+                        both.addAll(loop.remove(m.axis() + 1));
+                        loop.set(m.axis(), both);
+                    }
+                }
+                case LoopStep.Reorder r -> {
+                    if (r.order().size() == n && r.order().stream().allMatch(i -> i >= 0 && i < n)) {
+                        List<List<Integer>> old = List.copyOf(loop);
+                        for (int i = 0; i < n; i++) loop.set(i, old.get(r.order().get(i)));
+                    }
+                }
+                case LoopStep.Swizzle1D z -> { }
+                case LoopStep.Parallelize p -> {
+                    if (p.axis() < n && loop.get(p.axis()).size() == 1) out.set(loop.get(p.axis()).getFirst(), p.type());
+                }
+            }
+        }
+        return out;
+    }
+
     public static String format(AxisSpec a) {
         StringBuilder b = new StringBuilder();
         if (a.parallel() != ParallelType.SERIAL) b.append(a.parallel().fileName()).append(' ');

@@ -17,6 +17,7 @@ import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
@@ -51,6 +52,27 @@ class LoopStepsSurviveEditsTest {
         FusionDocument doc = loopSplit();
         assertEquals("N | outer_split 0 by D, DIDx 0, allocation loop", AxisText.withLoop(doc.tensor("in").orElseThrow()));
         assertEquals("N", AxisText.withLoop(doc.tensor("out").orElseThrow()));
+    }
+
+    /** The node's badges show the sharding a loop step puts on a logical axis (the DIDx outer part of a split). */
+    @Test
+    void theBadgesShowTheLoopsSharding() throws Exception {
+        FusionDocument doc = loopSplit();
+        assertEquals(List.of(ParallelType.DIDX), AxisText.shownParallel(doc.tensor("in").orElseThrow()));
+        assertEquals(List.of(ParallelType.SERIAL), AxisText.shownParallel(doc.tensor("out").orElseThrow()));
+        TensorSpec in = doc.tensor("in").orElseThrow();
+        TensorSpec twoAxes = twoAxes(in, List.of(new LoopStep.Merge(0),
+                new LoopStep.Split(0, ExtentSpec.symbol("D"), false), new LoopStep.Parallelize(0, ParallelType.DIDX)));
+        assertEquals(List.of(ParallelType.SERIAL, ParallelType.SERIAL), AxisText.shownParallel(twoAxes),
+                "a merged axis comes from two logical axes: neither is shown as sharded");
+        TensorSpec reordered = twoAxes(in, List.of(new LoopStep.Reorder(List.of(1, 0)),
+                new LoopStep.Parallelize(0, ParallelType.DIDX)));
+        assertEquals(List.of(ParallelType.SERIAL, ParallelType.DIDX), AxisText.shownParallel(reordered));
+    }
+
+    private static TensorSpec twoAxes(TensorSpec t, List<LoopStep> loop) {
+        return new TensorSpec(t.name(), t.dtype(), t.memory(), List.of(t.axes().getFirst(), t.axes().getFirst()),
+                t.mesh(), loop, false);
     }
 
     /** A loop step the reader refuses still marks its tensor's node when the editor wrote the text. */
