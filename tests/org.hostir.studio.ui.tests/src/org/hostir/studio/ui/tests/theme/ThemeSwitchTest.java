@@ -61,6 +61,7 @@ public class ThemeSwitchTest {
         IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
         if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
         String light = engine.getActiveTheme().getId();
+        StaleCssElements.drop(display);
         engine.setTheme("org.eclipse.e4.ui.css.theme.e4_dark", false);
         person.settle(600);
         RGB darkPane = panes().get(1).getBackground().getRGB();

@@ -18,6 +18,7 @@ import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.ui.passes.Colors;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.theme.StaleCssElements;
 import org.hostir.studio.ui.timeline.CpuRun;
 import org.hostir.studio.ui.timeline.TimelineView;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ public class DarkThemeTest {
         assertNotNull(engine, "the workbench has a theme engine");
         String before = engine.getActiveTheme() == null ? null : engine.getActiveTheme().getId();
         IWorkbenchPage page = ViewTestSupport.page();
+        StaleCssElements.drop(display);
         try {
             engine.setTheme(DARK, false);
             ViewTestSupport.spin(display, 500);
