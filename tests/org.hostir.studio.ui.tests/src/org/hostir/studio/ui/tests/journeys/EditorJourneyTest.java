@@ -25,7 +25,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.views.properties.IPropertySheetEntry;
 import org.eclipse.ui.views.properties.PropertySheet;
@@ -34,9 +33,6 @@ import org.eclipse.ui.views.properties.PropertySheetPage;
 import org.hostir.studio.io.FusionDocument;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.hostir.studio.ui.tests.input.Person;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,20 +40,7 @@ import org.junit.jupiter.api.Test;
  * posted to the display, and the Properties view's own entries for a multi-selection edit; checked on the model
  * and on what the editor shows.
  */
-public class EditorJourneyTest {
-    private Journey journey;
-    private IWorkbenchPage page;
-    private Person person;
-
-    @BeforeEach
-    public void open() {
-        journey = Journey.start();
-        page = journey.page();
-        person = journey.person();
-    }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
+public class EditorJourneyTest extends JourneyTest {
 
     private FusionEditor openSeed(String name, String as) throws Exception {
         return journey.openSeed("journeys", name, as);

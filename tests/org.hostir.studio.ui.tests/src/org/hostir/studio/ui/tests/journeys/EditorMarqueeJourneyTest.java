@@ -7,24 +7,13 @@ import java.util.Set;
 
 import org.eclipse.swt.SWT;
 import org.hostir.studio.ui.editor.FusionEditor;
-import org.hostir.studio.ui.tests.input.Person;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 18, Deliver 3: the marquee, a drag on the empty canvas, selects exactly the nodes wholly inside it (GEF's
  * default); a node it only cuts stays out; Ctrl+marquee adds to the selection.
  */
-public class EditorMarqueeJourneyTest {
-    private Journey journey;
-    private Person person;
-
-    @BeforeEach
-    public void open() { journey = Journey.start(); person = journey.person(); }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
+public class EditorMarqueeJourneyTest extends JourneyTest {
 
     /** A node's bounds on the canvas {left, top, right, bottom} (zoom 100%, not scrolled: figure coordinates). */
     private static int[] box(FusionEditor e, String key) {

@@ -14,9 +14,6 @@ import org.hostir.studio.io.FusionWriter;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.editor.EditorBenchmarkTest;
-import org.hostir.studio.ui.tests.input.Person;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,15 +22,7 @@ import org.junit.jupiter.api.Test;
  * Outline's thumbnail is usable (it was a strip one pixel high); dragging the Outline's viewport rectangle scrolls
  * the graph; the wheel scrolls it, Ctrl+wheel zooms.
  */
-public class LargeGraphJourneyTest {
-    private Journey journey;
-    private Person person;
-
-    @BeforeEach
-    public void open() { journey = Journey.start(); person = journey.person(); }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
+public class LargeGraphJourneyTest extends JourneyTest {
 
     private FusionEditor openLarge(String name) throws Exception {
         IFile f = ViewTestSupport.workspaceFile("large-graph", name, FusionWriter.write(EditorBenchmarkTest.generated(200)));

@@ -22,7 +22,6 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.views.properties.IPropertySheetEntry;
 import org.eclipse.ui.views.properties.PropertySheet;
 import org.eclipse.ui.views.properties.PropertySheetEntry;
@@ -35,8 +34,6 @@ import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,22 +42,9 @@ import org.junit.jupiter.api.Test;
  * refused with one line; steps that break a loop rule are marked on the file's line; each edit is one undoable
  * operation; saving writes hostir-fusion/2.
  */
-public class LoopStepsJourneyTest {
+public class LoopStepsJourneyTest extends JourneyTest {
     private static final String SPLIT = "outer_split(1, D); parallelize(1, DIDx)";
 
-    private Journey journey;
-    private IWorkbenchPage page;
-    private Person person;
-
-    @BeforeEach
-    public void open() {
-        journey = Journey.start();
-        page = journey.page();
-        person = journey.person();
-    }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
 
     @Test
     public void aPersonLoopSplitsATensorInTheProperties() throws Exception {

@@ -19,12 +19,9 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.hostir.studio.ui.tests.input.Person;
 import org.hostir.studio.ui.timeline.TimelineCanvas;
 import org.hostir.studio.ui.timeline.TimelineView;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,19 +29,8 @@ import org.junit.jupiter.api.Test;
  * triangle of a rank's first row, or C on a selected bar), and the plain wheel scrolls the rows; checked on the
  * rows shown and on what is painted.
  */
-public class TimelineGroupsJourneyTest {
-    private Journey journey;
-    private Person person;
+public class TimelineGroupsJourneyTest extends JourneyTest {
     private TimelineView view;
-
-    @BeforeEach
-    public void open() throws Exception {
-        journey = Journey.start();
-        person = journey.person();
-    }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
 
     private TimelineView run(int devices) throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("timeline-groups", "examples/seeds/ag_matmul_p2p.fusion",

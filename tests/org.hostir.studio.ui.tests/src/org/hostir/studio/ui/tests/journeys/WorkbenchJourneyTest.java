@@ -21,16 +21,12 @@ import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ISetSelectionTarget;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.NewFusionWizard;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.hostir.studio.ui.tests.input.Person;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,20 +34,7 @@ import org.junit.jupiter.api.Test;
  * Explorer offers Run As > Host IR Program; File > New lists Fusion; the wizard proposes the folder of what is
  * selected or edited.
  */
-public class WorkbenchJourneyTest {
-    private Journey journey;
-    private IWorkbenchPage page;
-    private Person person;
-
-    @BeforeEach
-    public void open() {
-        journey = Journey.start();
-        page = journey.page();
-        person = journey.person();
-    }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
+public class WorkbenchJourneyTest extends JourneyTest {
 
     /** Issue 18, defect 3: Run As > Host IR Program in the Project Explorer's context menu of a .fusion file. */
     @Test

@@ -11,15 +11,12 @@ import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.hostir.studio.ui.tests.input.Person;
-import org.hostir.studio.ui.tests.journeys.Journey;
+import org.hostir.studio.ui.tests.journeys.JourneyTest;
 import org.hostir.studio.ui.tests.journeys.Screens;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,22 +25,13 @@ import org.junit.jupiter.api.Test;
  * time leaves some dark styling on live widgets (a restart clears it), so this class runs after the others
  * (the UI tests run in alphabetical order, and this package sorts after them but before timeline's DarkThemeTest).
  */
-public class ThemeSwitchTest {
-    private Journey journey;
-    private IWorkbenchPage page;
-    private Person person;
+public class ThemeSwitchTest extends JourneyTest {
     private LoweringView view;
 
     @BeforeEach
     public void open() throws Exception {
-        journey = Journey.start();
-        page = journey.page();
-        person = journey.person();
         view = journey.show(LoweringView.ID);
     }
-
-    @AfterEach
-    public void close() { journey.closeEditors(); }
 
     private void waitForLowering() throws Exception { journey.waitForLowering(); }
 
