@@ -99,8 +99,17 @@ final class Collectives {
         p.nccl.broadcast(send, recv.address(), recv.numel(), p.type, p.root, p.comm, p.stream());
     }
 
+    /**
+     * nvFuser's postReduce: every team member contributes to ncclReduce, so a root outside the sending mesh (it
+     * has no input) contributes the reduction's identity, written into its output and reduced there in place.
+     */
     private static void reduce(Posting p) {
-        p.nccl.reduce(p.in.address(), p.out != null ? p.out.address() : 0, p.in.numel(), p.type, p.redOp(), p.root,
+        CudaBuffer send = p.in;
+        if (send == null) {
+            p.d.ops.fillIdentity(p.out, p.call.reduction(), p.s);
+            send = p.out;
+        }
+        p.nccl.reduce(send.address(), p.out != null ? p.out.address() : 0, send.numel(), p.type, p.redOp(), p.root,
                 p.comm, p.stream());
     }
 
