@@ -59,6 +59,10 @@ public final class CpuBackend implements Backend {
     @Override
     public Optional<String> failure() { return Optional.ofNullable(blocking.failure()); }
 
+    /** Wakes every rank waiting in a collective or a receive: they give up at once instead of at the timeout. */
+    @Override
+    public void abort(String why) { blocking.fail(why); }
+
     @Override
     public void close() {
         devices.forEach(CpuDevice::stop);

@@ -1,0 +1,79 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.Runner;
+
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.trace.Timeline;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A rank whose host program throws tells the backend to end the other ranks' waits ({@link Backend#abort}): on
+ * the GPU they may sit in NCCL calls that only an abort of the communicators releases (a Reduce that hung on four
+ * GPUs waited so, in the next team's communicator creation); on the CPU rank 0 would otherwise wait in its
+ * Allgather until the backend's no-progress timeout and report that instead. The run fails at once with the
+ * failing rank's message.
+ */
+class RankFailureAbortsTest {
+    /** The CPU backend with rank 1's device failing on its first allocation, recording abort calls. */
+    private static final class FailingRank implements Backend {
+        final CpuBackend cpu = new CpuBackend(2, 10_000);
+        final List<String> aborts = new CopyOnWriteArrayList<>();
+
+        @Override public String name() { return "cpu, rank 1 failing"; }
+        @Override public int deviceCount() { return cpu.deviceCount(); }
+        @Override public Timeline timeline() { return cpu.timeline(); }
+        @Override public void resetTimeline() { cpu.resetTimeline(); }
+        @Override public Optional<String> failure() { return cpu.failure(); }
+        @Override
+        public void abort(String why) {
+            aborts.add(why);
+            cpu.abort(why);
+        }
+        @Override public void close() { cpu.close(); }
+
+        @Override
+        public Device device(int rank) {
+            Device real = cpu.device(rank);
+            if (rank != 1) return real;
+            return (Device) Proxy.newProxyInstance(Device.class.getClassLoader(), new Class<?>[] {Device.class},
+                    (proxy, method, args) -> {
+                        if (method.getName().equals("allocate")) throw new ExecutionException("injected failure");
+                        try {
+                            return method.invoke(real, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+        }
+    }
+
+    @Test
+    void aThrowingRankAbortsTheBackendAndNamesItself() throws Exception {
+        LoadedFusion loaded = Runs.load("seeds/allgather", 2, Map.of());
+        try (FailingRank backend = new FailingRank()) {
+            long start = System.nanoTime();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> Runner.run(loaded.fusion(),
+                    Runs.config(loaded, 2, Map.of()).withIterations(1, 0), backend, line -> { }));
+            assertTrue(e.getMessage().contains("rank 1: injected failure"), e.getMessage());
+            // rank 1 aborts first; rank 0, woken, fails with rank 1's message (a second abort changes nothing)
+            assertEquals("rank 1: injected failure", backend.aborts.get(0));
+            assertEquals(Optional.of("rank 1: injected failure"), backend.failure());
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "rank 0 waited for the timeout");
+        }
+    }
+}
