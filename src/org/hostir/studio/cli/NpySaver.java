@@ -47,8 +47,8 @@ final class NpySaver {
             throws EngineFailure {
         OutputFiles.checkFolder(FLAG, dir, input, file);
         List<String> names = new ArrayList<>();
-        fusion.inputs().forEach(tv -> names.add("in_" + safe(tv.label()) + ".npy"));
         String suffix = rank.isPresent() ? ".rank" + rank.getAsInt() : "";
+        fusion.inputs().forEach(tv -> names.add("in_" + safe(tv.label()) + suffix + ".npy"));
         fusion.outputs().forEach(tv -> names.add("out_" + safe(tv.label()) + suffix + ".npy"));
         names.add("manifest" + suffix + ".json");
         for (String name : names) {
@@ -85,15 +85,18 @@ final class NpySaver {
                      int devices) throws IOException {
         Files.createDirectories(dir);
         List<String> entries = new ArrayList<>();
+        boolean allRanks = result.outputs().size() == devices;
+        Integer onlyRank = allRanks ? null : new TreeMap<>(result.outputs()).firstKey();
+        // a launcher's processes write into one folder at once: each its own copy of the inputs, so that no
+        // process reads (in its check) or rewrites a file another is writing
+        String suffix = onlyRank == null ? "" : ".rank" + onlyRank;
         for (TensorView tv : fusion.inputs()) {
             DenseTensor t = result.inputs().get(tv.id());
             if (t == null) continue;
-            String file = "in_" + safe(tv.label()) + ".npy";
+            String file = "in_" + safe(tv.label()) + suffix + ".npy";
             write(t, dir.resolve(file));
             entries.add(entry("input", tv, file, t, null));
         }
-        boolean allRanks = result.outputs().size() == devices;
-        Integer onlyRank = allRanks ? null : new TreeMap<>(result.outputs()).firstKey();
         for (int i = 0; i < fusion.outputs().size(); i++) {
             TensorView tv = fusion.outputs().get(i);
             if (allRanks) {
