@@ -75,7 +75,7 @@ for step in "${steps[@]}"; do
                 "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices $DEV --save-npy "$d" \
                     >/dev/null 2>&1 && manifests+=("$d/manifest.json")
             done
-            scripts/gpu-launch.sh $DEV examples/seeds/ag_matmul.fusion --save-npy "$NPY/launched" >/dev/null 2>&1
+            scripts/gpu-launch.sh $DEV examples/seeds/ag_matmul.fusion --save-npy "$NPY/launched" 2>&1 | grep -E "error|refus" | head -5
             manifests+=("$NPY"/launched/manifest*.json)
             python3 scripts/check_npy_torch.py "${manifests[@]}" 2>&1 | tee "$LOGS/npy.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
