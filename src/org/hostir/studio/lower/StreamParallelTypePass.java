@@ -42,11 +42,16 @@ public final class StreamParallelTypePass implements HostPass {
             "offsetStreamIndexingByRank", false, "Offset by rank", "each rank iterates the slices from its own,"
                     + " (rank + i) % D, so its local slice is computed while the first transfer is in flight", NAME);
 
+    public static final LoweringOption<Boolean> P2P_OWN_SLICE_LAST = LoweringOption.flag("p2pOwnSliceLast", false,
+            "Own slice last", "project extension, not nvFuser: the P2P ReduceScatter visits (rank + 1 + i) % D,"
+                    + " so the rank's own partial (a local copy) comes last and every remote partial's transfer"
+                    + " overlaps a later GEMM; with offsetStreamIndexingByRank, for that pipeline only", NAME);
+
     public String name() { return NAME; }
 
     @Override
     public List<LoweringOption<?>> options() {
-        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK);
+        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST);
     }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
@@ -121,6 +126,10 @@ public final class StreamParallelTypePass implements HostPass {
                     + " allgather stays in one mesh: give both the same mesh, or gather into a tensor without a"
                     + " Stream axis first", Subject.tensor(inFile(out, program)))));
         }
+        if (ReduceScatterP2p.matches(op)) { // the P2P ReduceScatter: its checks when its loop is lowered
+            ReduceScatterP2p.check((FusionOp.Set) op);
+            return;
+        }
         if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
             throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
                     + " pipelined allgather) needs the DIDx axis first in its input and the Stream axis first in"
@@ -186,7 +195,7 @@ public final class StreamParallelTypePass implements HostPass {
     private static Optional<IterDomain> streamAxisOf(HostNode node, LoweringOptions options) {
         if (!(node instanceof HostOp op)) return Optional.empty();
         if (options.get(ALLGATHER) == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()
-                && SwizzledStream.of(op.op().output()).isEmpty()) {
+                && SwizzledStream.of(op.op().output()).isEmpty() && !ReduceScatterP2p.matches(op.op())) {
             return Optional.empty();
         }
         return op.op().output().streamAxis();
@@ -234,7 +243,9 @@ public final class StreamParallelTypePass implements HostPass {
             // through the program's ops, as nvFuser's IdModel maps them; extents alone would merge another
             // dimension, and differently on a rank that lacks the op connecting them
             if (!reads) return Resharding.isResharding(op) && axes.mapped(streamAxis, axis);
-            int outAxis = op.output().axes().indexOf(streamAxis);
+            // the P2P ReduceScatter runs over the loop's axis on its output's DIDx axis (nvFuser's stream_to_did)
+            int outAxis = ReduceScatterP2p.matches(op) ? ReduceScatterP2p.loopAxisInOutput()
+                    : op.output().axes().indexOf(streamAxis);
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
                 if (!produced.contains(in.id())) continue;
