@@ -1,0 +1,172 @@
+package org.hostir.studio.tests.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.host.ForLoop;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShareMemHandles;
+import org.hostir.studio.ir.host.Wait;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.RepoPaths;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The P2P ReduceScatter after a matmul (nvFuser's newest "MM + RS p2p" branch of processForLoopBodies,
+ * RSMatmulTest.ReduceScatterP2p; examples/parallelism/matmul_rs_p2p): which iteration copies locally, that every
+ * send meets its receiver's recv in the same iteration, the CUDA backend's deferred Wait on the send, the CPU run
+ * against the unsharded reference with both backends and both orders (the project's p2pOwnSliceLast), and the
+ * refusals.
+ */
+class ReduceScatterP2pTest {
+    private static final String EXAMPLE = "parallelism/matmul_rs_p2p";
+    private static final Map<String, String> OFFSET = Map.of("offsetStreamIndexingByRank", "true");
+
+    private static Map<String, String> with(Map<String, String> options, String key, String value) {
+        Map<String, String> m = new java.util.HashMap<>(options);
+        m.put(key, value);
+        return m;
+    }
+
+    /** The main stream loop of a rank's program: the last top-level FOR (the first only syncs streams). */
+    private static ForLoop loop(HostIrContainer program) {
+        ForLoop last = null;
+        for (HostNode n : program.topLevel()) if (n instanceof ForLoop f) last = f;
+        return last;
+    }
+
+    private static IfThenElse exchange(ForLoop loop) {
+        return loop.body().stream().filter(n -> n instanceof IfThenElse i && !i.thenBody().isEmpty())
+                .map(n -> (IfThenElse) n).findFirst().orElseThrow();
+    }
+
+    private static P2PCommunication p2p(IfThenElse exchange, P2PCommunication.Type type) {
+        return exchange.elseBody().stream().filter(n -> n instanceof P2PCommunication p && p.type() == type)
+                .map(n -> (P2PCommunication) n).findFirst().orElseThrow();
+    }
+
+    /** For each rank, the iterations in which it copies its own partial instead of exchanging. */
+    private static List<List<Integer>> localIterations(int devices, Map<String, String> options) throws Exception {
+        LoadedFusion loaded = Runs.load(EXAMPLE, devices, Map.of());
+        List<List<Integer>> out = new ArrayList<>();
+        for (int rank = 0; rank < devices; rank++) {
+            IfThenElse ex = exchange(loop(Engine.lowerRank(loaded, LoweringOptions.parse(options), rank)));
+            ScalarEnv env = new ScalarEnv(loaded.bindings().asMap(), rank, 4);
+            List<Integer> local = new ArrayList<>();
+            for (int i = 0; i < devices; i++) {
+                env.bind(NamedScalar.STREAM_IDX, i);
+                if (env.eval(ex.predicate()) != 0) local.add(i);
+            }
+            out.add(local);
+        }
+        return out;
+    }
+
+    @Test
+    void theOwnPartialIsCopiedFirstAsInNvFuserAndLastWithP2pOwnSliceLast() throws Exception {
+        for (int d : new int[] {2, 3, 4}) {
+            for (List<Integer> local : localIterations(d, OFFSET)) assertEquals(List.of(0), local, "D=" + d);
+            for (List<Integer> local : localIterations(d, with(OFFSET, "p2pOwnSliceLast", "true"))) {
+                assertEquals(List.of(d - 1), local, "D=" + d + " own slice last");
+            }
+        }
+    }
+
+    @Test
+    void everySendMeetsItsPeersRecvInTheSameIteration() throws Exception {
+        int d = 4;
+        LoadedFusion loaded = Runs.load(EXAMPLE, d, Map.of());
+        for (Map<String, String> options : List.of(OFFSET, with(OFFSET, "p2pOwnSliceLast", "true"))) {
+            long[][] sendTo = new long[d][d];
+            long[][] recvFrom = new long[d][d];
+            for (int rank = 0; rank < d; rank++) {
+                IfThenElse ex = exchange(loop(Engine.lowerRank(loaded, LoweringOptions.parse(options), rank)));
+                ScalarEnv env = new ScalarEnv(loaded.bindings().asMap(), rank, 4);
+                for (int i = 0; i < d; i++) {
+                    env.bind(NamedScalar.STREAM_IDX, i);
+                    sendTo[rank][i] = env.eval(p2p(ex, P2PCommunication.Type.SEND).peer());
+                    recvFrom[rank][i] = env.eval(p2p(ex, P2PCommunication.Type.RECV).peer());
+                }
+            }
+            for (int rank = 0; rank < d; rank++) {
+                for (int i = 0; i < d; i++) {
+                    int peer = (int) sendTo[rank][i];
+                    assertEquals(rank, recvFrom[peer][i], options + ": rank " + rank + " iteration " + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theCudaBackendSharesHandlesAndWaitsForTheSendAtTheLoopsEnd() throws Exception {
+        LoadedFusion loaded = Runs.load(EXAMPLE, 2, Map.of());
+        ForLoop loop = loop(Engine.lowerRank(loaded, LoweringOptions.parse(with(OFFSET, "backend", "cuda")), 0));
+        IfThenElse ex = exchange(loop);
+        P2PCommunication send = p2p(ex, P2PCommunication.Type.SEND);
+        P2PCommunication recv = p2p(ex, P2PCommunication.Type.RECV);
+        List<HostNode> remote = ex.elseBody();
+        ShareMemHandles share = (ShareMemHandles) remote.get(0);
+        assertEquals(List.of(recv, send), share.communications());
+        assertEquals(List.of(share, send, recv), remote.subList(0, 3), "the Get protocol: send, then recv");
+        assertEquals(recv.id(), ((Wait) remote.get(3)).communicationId());
+        // the epilogue: an IF on the same predicate whose else-body waits for the send, before the stream switch
+        int end = loop.body().size() - 2;
+        assertTrue(loop.body().get(end) instanceof SetCurrentStream, loop.body().toString());
+        IfThenElse deferred = (IfThenElse) loop.body().get(end - 1);
+        assertEquals(ex.predicate(), deferred.predicate());
+        assertTrue(deferred.thenBody().isEmpty());
+        assertEquals(send.id(), ((Wait) deferred.elseBody().getFirst()).communicationId());
+    }
+
+    @Test
+    void validatesOnTheCpuWithBothBackendsAndBothOrders() throws Exception {
+        for (int d : new int[] {2, 3, 4, 8}) {
+            for (String backend : List.of("nccl", "cuda")) {
+                for (String ownLast : List.of("false", "true")) {
+                    Map<String, String> options = with(with(OFFSET, "backend", backend), "p2pOwnSliceLast", ownLast);
+                    RunResult r = Runs.run(EXAMPLE, d, options);
+                    assertTrue(r.validation().orElseThrow().passed(), "D=" + d + " " + options + ": "
+                            + r.validation().get().line());
+                }
+            }
+        }
+    }
+
+    @Test
+    void withoutOffsetByRankItIsRefusedAsNvFuserAssertsIt() throws Exception {
+        LoadedFusion loaded = Runs.load(EXAMPLE, 2, Map.of());
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        Diagnostic d = e.diagnostics().getFirst();
+        assertEquals("stream.reduce-scatter-p2p", d.rule(), e.lines().toString());
+        assertTrue(d.line() > 0 && d.message().contains("offsetStreamIndexingByRank=true"), d.toString());
+    }
+
+    @Test
+    void aMeshThatIsNotZeroToNIsRefused() throws Exception {
+        String text = Files.readString(RepoPaths.repo().resolve("examples").resolve(EXAMPLE + ".fusion"))
+                .replace("\"mesh\": \"all\"", "\"mesh\": [1, 0]");
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs.fusion"), 2, Map.of());
+        EngineFailure e = assertThrows(EngineFailure.class,
+                () -> Engine.check(loaded, LoweringOptions.parse(OFFSET)));
+        assertEquals("stream.reduce-scatter-p2p-mesh", e.diagnostics().getFirst().rule(), e.lines().toString());
+        assertTrue(e.diagnostics().getFirst().line() > 0);
+    }
+}
