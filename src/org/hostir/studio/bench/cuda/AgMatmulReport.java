@@ -73,6 +73,7 @@ public final class AgMatmulReport {
             MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
             for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
                 reductions.put(c, mc.run(c));
+                reductions.get(c).putAll(mc.p2pSchedules(c, false));
                 out.println(c.label() + ":");
                 reductions.get(c).forEach((k, v) -> out.printf(Locale.ROOT, "  %-42s %9.3f ms%n", k, v));
             }
@@ -89,12 +90,20 @@ public final class AgMatmulReport {
                 ours.get(shape).putAll(bench.copyEngineSchedules(shape));
                 walls.get(shape).putAll(bench.hostWall());
             }
+            MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
+            for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
+                Map<String, Double> copies = mc.p2pSchedules(c, true);
+                copies.forEach((k, v) -> out.printf(Locale.ROOT, "%s: %-42s %9.3f ms%n", c.label(), k, v));
+                reductions.get(c).putAll(copies);
+            }
         }
         List<String> table = agmmTable(ours, walls, torch, out);
         out.println();
         table.forEach(out::println);
         out.println();
         reductionTable(reductions, torchCollective).forEach(out::println);
+        out.println();
+        pipelineRows(reductions).forEach(out::println);
         return 0;
     }
 
@@ -164,6 +173,23 @@ public final class AgMatmulReport {
             table.add("| " + e.getKey().label() + " | " + AgMatmulBench.fmt(r.get("t_gemm")) + " | "
                     + AgMatmulBench.fmt(r.get("t_collective")) + " | " + AgMatmulBench.fmt(r.get("t_sequential"))
                     + " | " + best + ": " + ratio(r.get(best), r.get("t_sequential")) + " |" + torchCols);
+        }
+        return table;
+    }
+
+    /** Every pipeline row of the matmul+collective cases as a ratio to their sequential GEMM then collective. */
+    private static List<String> pipelineRows(Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions) {
+        List<String> table = new ArrayList<>();
+        table.add("| collective dtype rows K N | pipeline | ms | x sequential |");
+        table.add("|---|---|---|---|");
+        for (var e : reductions.entrySet()) {
+            double sequential = e.getValue().get("t_sequential");
+            e.getValue().forEach((k, v) -> {
+                if (!k.startsWith("t_")) {
+                    table.add("| " + e.getKey().label() + " | " + k + " | " + AgMatmulBench.fmt(v) + " | "
+                            + String.format(Locale.ROOT, "%.3f x", v / sequential) + " |");
+                }
+            });
         }
         return table;
     }
