@@ -25,6 +25,9 @@ import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.SetCurrentStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.Wait;
+import org.hostir.studio.ir.parse.HostIrDumpReader;
+import org.hostir.studio.ir.parse.ParsedDump;
+import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
@@ -134,6 +137,22 @@ class ReduceScatterP2pTest {
         assertEquals(ex.predicate(), deferred.predicate());
         assertTrue(deferred.thenBody().isEmpty());
         assertEquals(send.id(), ((Wait) deferred.elseBody().getFirst()).communicationId());
+    }
+
+    /** The CUDA form printed as nvFuser prints it reads back (ShareMemHandles with its P2P nodes) and reprints alike. */
+    @Test
+    void theCudaFormReadsBackFromItsDump() throws Exception {
+        LoadedFusion loaded = Runs.load(EXAMPLE, 2, Map.of());
+        String printed = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.parse(with(OFFSET, "backend",
+                "cuda")), 1));
+        assertTrue(printed.contains("ShareMemHandles(P2PCommunication "), printed);
+        ParsedDump d = HostIrDumpReader.read(printed);
+        assertTrue(d.opaqueNodes().isEmpty(), d.warnings().toString());
+        assertEquals(printed, d.reprint());
+        ShareMemHandles share = (ShareMemHandles) d.program().allNodes().stream()
+                .filter(n -> n instanceof ShareMemHandles).findFirst().orElseThrow();
+        assertEquals(List.of(P2PCommunication.Type.RECV, P2PCommunication.Type.SEND),
+                share.communications().stream().map(P2PCommunication::type).toList());
     }
 
     @Test
