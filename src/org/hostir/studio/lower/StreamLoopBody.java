@@ -66,8 +66,10 @@ final class StreamLoopBody {
         // the rank's own slice comes first only where the loop gathers within one mesh: it is a position there
         List<DeviceMesh> gathered = ops.stream().filter(op -> Resharding.didToStreamAxis(op.op()).isPresent())
                 .map(op -> op.op().inputs().get(0).mesh()).distinct().toList();
-        this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p
-                && communicated.isEmpty() && gathered.size() == 1;
+        // the P2P ReduceScatter has no other order in which its sends and recvs pair up: each rank starts at its
+        // own slice whatever offsetStreamIndexingByRank says (nvFuser asserts instead when the option is off)
+        this.offset = p2p && communicated.isEmpty() && gathered.size() == 1 && (reduceScatter
+                || context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK));
         this.peers = ReduceScatterP2p.Peers.of(axis.extent(),
                 context.options().get(StreamParallelTypePass.P2P_OWN_SLICE_LAST));
         // the P2P ReduceScatter indexes by nvFuser's newest `rank` (its mesh is {0 .. n-1}); the allgather by the
@@ -122,14 +124,10 @@ final class StreamLoopBody {
     private void reduceScatter(HostOp node, FusionOp.Set set, List<HostNode> body, List<HostNode> epilogue) {
         ReduceScatterP2p.check(set);
         if (!offset) {
-            boolean asked = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK);
-            throw new LoweringException(set, "stream.reduce-scatter-p2p", asked ? "the P2P ReduceScatter into "
-                    + set.output().label() + " shares its stream loop with a collective, which needs every rank at"
-                    + " the same slice while the P2P form starts each rank at its own: reshard outside the loop"
-                    : "a set from [DIDx, Stream, ...] to [Stream, DIDx, ...] after a stream loop's matmul is"
-                    + " nvFuser's P2P ReduceScatter, lowered only with each rank starting at its own slice"
-                    + " (RSMatmulTest.ReduceScatterP2p: 'Will fail if false'): use --option"
-                    + " offsetStreamIndexingByRank=true");
+            throw new LoweringException(set, "stream.reduce-scatter-p2p", "the P2P ReduceScatter into "
+                    + set.output().label() + " starts each rank at its own slice, but its stream loop also holds a"
+                    + " collective or a Broadcast allgather, which needs every rank at the same slice: reshard"
+                    + " those outside the loop, or use --option allgather=p2p");
         }
         TensorView in = set.input();
         int inAxis = streamPosition(in);

@@ -43,9 +43,9 @@ public final class StreamParallelTypePass implements HostPass {
                     + " (rank + i) % D, so its local slice is computed while the first transfer is in flight", NAME);
 
     public static final LoweringOption<Boolean> P2P_OWN_SLICE_LAST = LoweringOption.flag("p2pOwnSliceLast", false,
-            "Own slice last", "project extension, not nvFuser: the P2P ReduceScatter visits (rank + 1 + i) % D,"
-                    + " so the rank's own partial (a local copy) comes last and every remote partial's transfer"
-                    + " overlaps a later GEMM; with offsetStreamIndexingByRank, for that pipeline only", NAME);
+            "Own slice last", "project extension, not nvFuser: the P2P ReduceScatter visits (rank + 1 + i) % D"
+                    + " instead of (rank + i) % D, so the rank's own partial (a local copy) comes last and every"
+                    + " remote partial's transfer overlaps a later GEMM; that pipeline only", NAME);
 
     public String name() { return NAME; }
 

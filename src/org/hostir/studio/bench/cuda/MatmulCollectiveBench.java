@@ -99,7 +99,7 @@ final class MatmulCollectiveBench {
 
     /**
      * The P2P ReduceScatter pipeline on the same shape (a local GEMM of {@code shape.m()} rows, D chunks of
-     * {@code m / D}), offset by rank as nvFuser requires, in nvFuser's order and with the own slice last (the
+     * {@code m / D}), offset by rank as nvFuser requires (the option set as its test sets it), in nvFuser's order and with the own slice last (the
      * project's p2pOwnSliceLast): NCCL send/recv, or, with {@code copyEngine} (a backend built with copy-engine
      * transfers), Host IR's backend=cuda. Empty for the Allreduce case.
      */

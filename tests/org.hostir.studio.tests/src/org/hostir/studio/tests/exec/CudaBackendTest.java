@@ -80,8 +80,7 @@ class CudaBackendTest {
             if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
             for (Map<String, String> options : variants()) {
                 tests.add(dynamicTest(example + " " + options, () -> {
-                    LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
-                    RunResult r = ExampleCoverageTest.withOffsetIfNeeded(options, o -> run(loaded, o));
+                    RunResult r = run(Runs.load(example, DEVICES, Map.of()), options);
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }));
             }
@@ -101,8 +100,8 @@ class CudaBackendTest {
                         "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
                 tests.add(dynamicTest(example + " " + options, () -> {
                     LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
-                    RunResult r = ExampleCoverageTest.withOffsetIfNeeded(options, o -> Runner.run(loaded.fusion(),
-                            Runs.config(loaded, DEVICES, o), copyEngine, line -> { }));
+                    RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEngine,
+                            line -> { });
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }));
             }

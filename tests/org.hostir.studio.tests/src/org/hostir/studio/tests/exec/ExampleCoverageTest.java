@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -22,15 +21,12 @@ import org.junit.jupiter.api.TestFactory;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 
 /**
  * Every example runs on the CPU backend and matches the unsharded reference: for D in {1, 2, 4, 8} wherever the
- * file's meshes allow it, with 1, 2 and 4 streams, each allgather lowering, and offset-by-rank on and off. The P2P
- * ReduceScatter (examples/parallelism/matmul_rs_p2p) lowers only with offset-by-rank, as in nvFuser: without it
- * the lowering must refuse it by its rule, and the same options with offset-by-rank must validate.
+ * file's meshes allow it, with 1, 2 and 4 streams, each allgather lowering, and offset-by-rank on and off.
  */
 class ExampleCoverageTest {
     private static final int[] DEVICES = {1, 2, 4, 8};
@@ -73,26 +69,6 @@ class ExampleCoverageTest {
         return out;
     }
 
-    interface Attempt<T> {
-        T run(Map<String, String> options) throws Exception;
-    }
-
-    /**
-     * The attempt with {@code options}; if the lowering refuses it because a P2P ReduceScatter needs
-     * offset-by-rank (exactly that rule, checked here; any other failure propagates), the attempt again with it.
-     */
-    static <T> T withOffsetIfNeeded(Map<String, String> options, Attempt<T> attempt) throws Exception {
-        try {
-            return attempt.run(options);
-        } catch (LoweringException e) {
-            assertEquals("stream.reduce-scatter-p2p", e.errors().getFirst().rule(), e.getMessage());
-            assertTrue(e.getMessage().contains("offsetStreamIndexingByRank=true"), e.getMessage());
-            Map<String, String> with = new HashMap<>(options);
-            with.put("offsetStreamIndexingByRank", "true");
-            return attempt.run(with);
-        }
-    }
-
     /** The examples exercise every row of the lowering table between them. */
     @Test
     void examplesCoverEveryCommunicationType() throws Exception {
@@ -101,9 +77,8 @@ class ExampleCoverageTest {
             if (!fits(example, 4)) continue;
             var fusion = Runs.load(example, 4, Map.of()).fusion();
             for (int rank = 0; rank < 4; rank++) {
-                int r = rank;
-                withOffsetIfNeeded(Map.of(), o -> Pipeline.standard().lower(fusion, new LoweringContext(r, 4,
-                        LoweringOptions.parse(o)))).allNodes().forEach(n -> {
+                Pipeline.standard().lower(fusion, new LoweringContext(rank, 4, LoweringOptions.DEFAULTS)).allNodes()
+                        .forEach(n -> {
                             if (n instanceof Communication c) seen.add(c.type());
                         });
             }
@@ -119,11 +94,7 @@ class ExampleCoverageTest {
             if (!fits(example, 2)) continue;
             tests.add(dynamicTest(example + " D=2, 1 warm-up + 3 iterations", () -> {
                 var loaded = Runs.load(example, 2, Map.of());
-                Map<String, String> options = withOffsetIfNeeded(Map.of("numberOfStreams", "2"), o -> {
-                    Runs.run(example, 2, o);
-                    return o;
-                });
-                var base = Runs.config(loaded, 2, options);
+                var base = Runs.config(loaded, 2, Map.of("numberOfStreams", "2"));
                 var config = new org.hostir.studio.exec.RunConfig(base.devices(), base.symbols(), base.options(), 3, 1,
                         true, base.seed(), base.timeoutMillis());
                 try (var backend = new org.hostir.studio.exec.cpu.CpuBackend(2, 10_000)) {
@@ -147,7 +118,7 @@ class ExampleCoverageTest {
                 runnable++;
                 for (Map<String, String> options : variants()) {
                     tests.add(dynamicTest(example + " D=" + d + " " + options, () -> {
-                        RunResult r = withOffsetIfNeeded(options, o -> Runs.run(example, d, o));
+                        RunResult r = Runs.run(example, d, options);
                         assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                     }));
                 }
