@@ -1,8 +1,10 @@
 package org.hostir.studio.lower;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -220,7 +222,10 @@ public final class StreamParallelTypePass implements HostPass {
         private final IterDomain axis;
         private final StreamAxisMapping axes;
         private final List<HostOp> ops = new ArrayList<>();
-        private final Set<Integer> produced = new HashSet<>();
+        /** The tensors the loop produces, with the position of the loop's axis in each (its Stream axis, or the
+         *  P2P ReduceScatter output's DIDx axis). */
+        private final Map<Integer, Integer> produced = new HashMap<>();
+        private final Set<Integer> receivedSlots = new HashSet<>();
 
         StreamLoopBuilder(HostIrBuilder h, StreamAxisMapping axes, LoweringContext context, IterDomain axis) {
             this.h = h;
@@ -238,7 +243,7 @@ public final class StreamParallelTypePass implements HostPass {
          */
         boolean accepts(FusionOp op, IterDomain streamAxis) {
             if (!mapped(streamAxis, axis)) return false;
-            boolean reads = op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
+            boolean reads = op.inputs().stream().anyMatch(t -> produced.containsKey(t.id()));
             // a resharding op that reads nothing of the loop joins it only over an axis mapped to the loop's
             // through the program's ops, as nvFuser's IdModel maps them; extents alone would merge another
             // dimension, and differently on a rank that lacks the op connecting them
@@ -248,10 +253,12 @@ public final class StreamParallelTypePass implements HostPass {
                     : op.output().axes().indexOf(streamAxis);
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
-                if (!produced.contains(in.id())) continue;
-                Optional<IterDomain> inStream = in.streamAxis();
-                if (inStream.isEmpty()) return false;
-                if (StreamAxisMapping.consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
+                Integer loopAxis = produced.get(in.id());
+                if (loopAxis == null) continue;
+                // the P2P ReduceScatter's output holds one received slot per iteration, (D + rank - i) % D, not
+                // the iteration's slice: what reads it starts a loop of its own, once every slot is in
+                if (receivedSlots.contains(in.id())) return false;
+                if (StreamAxisMapping.consumerAxis(op, i, loopAxis) != outAxis) return false;
             }
             return true;
         }
@@ -268,7 +275,11 @@ public final class StreamParallelTypePass implements HostPass {
 
         void add(HostOp op) {
             ops.add(op);
-            produced.add(op.op().output().id());
+            TensorView out = op.op().output();
+            boolean scatter = ReduceScatterP2p.matches(op.op());
+            if (scatter) receivedSlots.add(out.id());
+            produced.put(out.id(), scatter ? ReduceScatterP2p.loopAxisInOutput()
+                    : out.axes().indexOf(out.streamAxis().orElseThrow()));
         }
 
         void emit(List<HostNode> out, Stream user) {

@@ -182,6 +182,33 @@ class ReduceScatterP2pTest {
         assertEquals(List.of(List.of(0), List.of(0), List.of(0)), localIterations(3, Map.of()));
     }
 
+    /**
+     * The received partials hold slot (D + rank - i) % D after iteration i, not the iteration's slice: an op that
+     * reads them over their Stream axis must not join the loop (it did, and was refused as a swizzle mismatch),
+     * but runs in a loop of its own once every slot is in.
+     */
+    @Test
+    void anOpReadingTheReceivedPartialsRunsInALoopOfItsOwn() throws Exception {
+        String text = Files.readString(RepoPaths.repo().resolve("examples").resolve(EXAMPLE + ".fusion"))
+                .replace("    {\n      \"name\": \"c\",", "    {\"name\": \"r2\", \"dtype\": \"float\", \"axes\":"
+                        + " [{\"extent\": \"D\", \"parallel\": \"Stream\"}, {\"extent\": \"D\", \"parallel\":"
+                        + " \"DIDx\"}, \"M\", \"N\"], \"mesh\": \"all\"},\n    {\n      \"name\": \"c\",")
+                .replace("{\"op\": \"sum\", \"inputs\": [\"received\"]", "{\"op\": \"set\", \"inputs\":"
+                        + " [\"received\"], \"output\": \"r2\"},\n    {\"op\": \"sum\", \"inputs\": [\"r2\"]");
+        assertTrue(text.contains("\"output\": \"r2\""), text);
+        for (int d : new int[] {2, 3, 4}) {
+            LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs_consumer.fusion"), d, Map.of());
+            long loops = Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0).topLevel().stream()
+                    .filter(n -> n instanceof ForLoop).count();
+            assertEquals(4, loops, "two stream loops, each with its stream sync loop, D=" + d);
+            try (var cpu = new org.hostir.studio.exec.cpu.CpuBackend(d, 10_000)) {
+                RunResult r = org.hostir.studio.exec.Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()),
+                        cpu, line -> { });
+                assertTrue(r.validation().orElseThrow().passed(), "D=" + d + ": " + r.validation().get().line());
+            }
+        }
+    }
+
     @Test
     void aMeshThatIsNotZeroToNIsRefused() throws Exception {
         String text = Files.readString(RepoPaths.repo().resolve("examples").resolve(EXAMPLE + ".fusion"))
