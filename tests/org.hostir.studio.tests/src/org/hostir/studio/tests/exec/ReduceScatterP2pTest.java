@@ -209,6 +209,26 @@ class ReduceScatterP2pTest {
         }
     }
 
+    /**
+     * An Allreduce of the partials in the same loop (a sum over their DIDx axis, Stream-parallel like them) needs
+     * every rank at the same slice, the P2P ReduceScatter each at its own: refused with its rule and line.
+     */
+    @Test
+    void aCollectiveInTheSameLoopIsRefused() throws Exception {
+        String text = Files.readString(RepoPaths.repo().resolve("examples").resolve(EXAMPLE + ".fusion"))
+                .replace("    {\n      \"name\": \"c\",", "    {\"name\": \"s\", \"dtype\": \"float\", \"axes\":"
+                        + " [{\"extent\": \"D\", \"iter\": \"reduction\"}, {\"extent\": \"D\", \"parallel\":"
+                        + " \"Stream\"}, \"M\", \"N\"], \"mesh\": \"all\"},\n    {\n      \"name\": \"c\",")
+                .replace("{\"op\": \"sum\", \"inputs\": [\"received\"]", "{\"op\": \"sum\", \"inputs\":"
+                        + " [\"partials\"], \"output\": \"s\", \"axes\": [0]},\n    {\"op\": \"sum\", \"inputs\": [\"received\"]")
+                .replace("\"outputs\": [\"c\"]", "\"outputs\": [\"c\", \"s\"]");
+        assertTrue(text.contains("\"output\": \"s\""), text);
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs_allreduce.fusion"), 2, Map.of());
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        assertEquals("stream.reduce-scatter-p2p", e.diagnostics().getFirst().rule(), e.lines().toString());
+        assertTrue(e.diagnostics().getFirst().line() > 0, e.lines().toString());
+    }
+
     @Test
     void aMeshThatIsNotZeroToNIsRefused() throws Exception {
         String text = Files.readString(RepoPaths.repo().resolve("examples").resolve(EXAMPLE + ".fusion"))
