@@ -3,8 +3,10 @@
 .npy files and DIR/manifest.json (manifest.rankR.json per process in launcher mode). This script reads the fusion
 file named there, runs the fusion's math in PyTorch (on the GPU when there is one) from the saved inputs, and
 compares with the saved outputs at the engine's tolerances (float 1e-4, half 2e-3, bfloat16 2e-2, absolute and
-relative). It knows the fusion file format's op set: set (with permute), add, sub, mul, div, sum, max, broadcast,
-matmul and linear. Exit 0 when every output matches, 1 when one does not, 2 on bad input.
+relative; int32, int64 and bool exactly). It knows the fusion file format's op set: set (with permute), add, sub,
+mul, div, the unary ops (neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu (erf form), silu), cast, where,
+sum, max, min, prod, broadcast, squeeze, expand, reshape, matmul (fp8 operands widened, as the engine does) and
+linear. Exit 0 when every output matches, 1 when one does not, 2 on bad input.
 
 usage: check_npy_torch.py MANIFEST.json [MANIFEST.json ...]
 """
@@ -15,8 +17,16 @@ import sys
 import numpy as np
 import torch
 
-TOL = {"float": 1e-4, "half": 2e-3, "bfloat16": 2e-2, "int64": 0.0}
-DTYPES = {"float": torch.float32, "half": torch.float16, "bfloat16": torch.bfloat16, "int64": torch.int64}
+TOL = {"float": 1e-4, "double": 1e-4, "half": 2e-3, "bfloat16": 2e-2, "float8_e4m3fn": 0.0625, "float8_e5m2": 0.125,
+       "int64": 0.0, "int32": 0.0, "bool": 0.0}
+DTYPES = {"float": torch.float32, "double": torch.float64, "half": torch.float16, "bfloat16": torch.bfloat16,
+          "float8_e4m3fn": torch.float8_e4m3fn, "float8_e5m2": torch.float8_e5m2, "int64": torch.int64,
+          "int32": torch.int32, "bool": torch.bool}
+UNARY = {"neg": torch.neg, "abs": torch.abs, "exp": torch.exp, "log": torch.log, "sqrt": torch.sqrt,
+         "rsqrt": torch.rsqrt, "tanh": torch.tanh, "sigmoid": torch.sigmoid, "relu": torch.relu,
+         "gelu": torch.nn.functional.gelu, "silu": torch.nn.functional.silu}
+REDUCE = {"sum": torch.sum, "max": torch.amax, "min": torch.amin, "prod": torch.prod}
+FP8 = (torch.float8_e4m3fn, torch.float8_e5m2)
 
 
 def runtime_axes(tensor):
@@ -33,6 +43,18 @@ def runtime_position(tensor, axis):
     """Position among the runtime axes of the fusion-file axis `axis` of `tensor`."""
     axes = tensor["axes"]
     return sum(1 for a in axes[:axis] if not (isinstance(a, dict) and a.get("iter") == "reduction"))
+
+
+def extent(a, symbols):
+    """An axis extent of the fusion file (a number, a symbol or an arithmetic expression of symbols) at this run."""
+    e = a.get("extent") if isinstance(a, dict) else a
+    if isinstance(e, int):
+        return e
+    return int(eval(str(e), {"__builtins__": {}, "ceilDiv": lambda x, y: -(-x // y)}, dict(symbols)))
+
+
+def runtime_shape(tensor, symbols):
+    return [extent(a, symbols) for a in runtime_axes(tensor)]
 
 
 def axis_key(a):
@@ -63,25 +85,34 @@ def align_batch(x, tensor, out):
     return x.reshape(shape + list(x.shape[-2:]))
 
 
-def evaluate(fusion, values, device):
+def reduce(kind, x, dims, dtype):
+    # low-precision floats accumulate in float32 as the engine's kernels do; other types in their own
+    acc = torch.float32 if dtype in (torch.float16, torch.bfloat16) + FP8 else dtype
+    r = x.to(acc)
+    for d in sorted(dims, reverse=True):
+        r = REDUCE[kind](r, dim=d)
+    return r
+
+
+def evaluate(fusion, values, device, symbols):
     tensors = {t["name"]: t for t in fusion["tensors"]}
     for op in fusion["ops"]:
-        kind, ins, out = op["op"], [values[n] for n in op["inputs"]], op["output"]
+        kind, raw, out = op["op"], [values[n] for n in op["inputs"]], op["output"]
         dtype = DTYPES[tensors[out]["dtype"]]
-        ins = [x.to(dtype) for x in ins]
+        ins = [x.to(dtype) for x in raw]
         if kind == "set":
             r = ins[0].permute(*op["permute"]) if op.get("permute") else ins[0]
         elif kind in ("add", "sub", "mul", "div"):
             r = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}[kind](ins[0], ins[1])
-        elif kind in ("sum", "max"):
+        elif kind in UNARY:
+            r = UNARY[kind](ins[0])
+        elif kind == "cast":
+            r = raw[0].to(dtype)
+        elif kind == "where":
+            r = torch.where(raw[0].to(torch.bool), ins[1], ins[2])
+        elif kind in REDUCE:
             src = tensors[op["inputs"][0]]
-            dims = sorted(runtime_position(src, a) for a in op["axes"])
-            if kind == "sum":
-                r = torch.sum(ins[0].float(), dim=dims).to(dtype)
-            else:
-                r = ins[0]
-                for d in reversed(dims):
-                    r = torch.amax(r, dim=d)
+            r = reduce(kind, raw[0], [runtime_position(src, a) for a in op["axes"]], dtype)
         elif kind == "broadcast":
             flags = op["flags"]
             axes = tensors[out]["axes"]
@@ -91,7 +122,16 @@ def evaluate(fusion, values, device):
                     continue
                 shape.append(1 if fresh else next(it))
             r = ins[0].reshape(shape)
+        elif kind == "squeeze":
+            r = ins[0]
+            for d in sorted((i for i, f in enumerate(op["flags"]) if f), reverse=True):
+                r = r.squeeze(d)
+        elif kind == "expand":
+            r = ins[0].expand(runtime_shape(tensors[out], symbols))
+        elif kind == "reshape":
+            r = ins[0].reshape(runtime_shape(tensors[out], symbols))
         elif kind == "matmul":
+            # fp8 operands are widened (exactly) to the output's type, as the engine's GEMM does
             a, b = (align_batch(x, tensors[n], tensors[out]) for x, n in zip(ins, op["inputs"]))
             r = torch.matmul(a, b)
         elif kind == "linear":
@@ -121,7 +161,7 @@ def check(manifest_path, device):
             values[t["name"]] = x
         else:
             outputs.append((t, x))
-    evaluate(fusion, values, device)
+    evaluate(fusion, values, device, manifest.get("symbols", {}))
     ok = True
     for t, actual in outputs:
         expected = values[t["name"]]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
 #   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [validate] [sizes] [scale]
-#   (default: test examples bench; DEVICES=N sets the devices of test/examples/launcher/npy, default 2 or 1)
+#   (default: test examples bench; DEVICES=N sets the devices of test/examples/launcher/npy, default 2 or 1;
+#   EXAMPLES=REGEX keeps the examples whose path matches, for examples/launcher/npy/sizes, e.g. EXAMPLES='ops/')
 # test: the CUDA JUnit suite (and the CLI tests); examples: every example through
 # `hirstudio run --backend cuda --devices 2 --validate`; launcher: every example with one process per GPU
 # (scripts/gpu-launch.sh, each rank validating its shard), and two through torchrun; npy: every example with
@@ -25,33 +26,36 @@ GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 (( GPUS >= 1 )) || { echo "gpu-run: nvidia-smi lists no GPU" >&2; exit 2; }
 DEV=${DEVICES:-$(( GPUS >= 2 ? 2 : 1 ))}   # DEVICES=4 runs test/examples on four GPUs
 echo "gpu-run: $GPUS GPU(s), runs on $DEV"
+# the examples a step runs, sorted, filtered by EXAMPLES
+examples() { find examples "$@" -name '*.fusion' | LC_ALL=C sort | grep -E -- "${EXAMPLES:-.}"; }
 steps=("$@")
 (( ${#steps[@]} )) || steps=(test examples bench)
 rc=0
 for step in "${steps[@]}"; do
     case $step in
         test)
-            "${JAVA[@]}" -Dhirstudio.test.devices=$DEV -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
+            "${JAVA[@]}" -Dhirstudio.test.devices=$DEV -jar "$G/lib/junit-console.jar" execute --disable-banner --details=flat --disable-ansi-colors \
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest --select-class org.hostir.studio.tests.exec.CudaSingleGpuTest \
                 --select-class org.hostir.studio.tests.exec.RunCommandTest --select-class org.hostir.studio.tests.exec.CudaLauncherTest \
                 --select-class org.hostir.studio.tests.exec.OutOfMemoryTest 2>&1 | tee "$LOGS/test.log"
             (( PIPESTATUS[0] == 0 )) || rc=1
             # failure handling in a JVM of its own: aborted communicators are not reused
-            timeout 120 "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree \
+            timeout 120 "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=flat \
                 --disable-ansi-colors --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaFailureTest 2>&1 \
                 | tee "$LOGS/test-failure.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         examples)
-            for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
+            for f in $(examples); do
+                t0=$(date +%s.%N)
                 line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices $DEV \
                     --validate --iterations 3 --warmup 1 2>&1)
                 code=$?
-                printf '%-48s exit %d  %s | %s\n' "$f" "$code" "$(grep -m1 '^time:' <<<"$line")" \
-                    "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
+                printf '%-48s exit %d  wall %5.1f s  %s | %s\n' "$f" "$code" "$(awk "BEGIN { print $(date +%s.%N) - $t0 }")" \
+                    "$(grep -m1 '^time:' <<<"$line")" "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
                 (( code == 0 || code == 2 )) || rc=1
             done 2>&1 | tee "$LOGS/examples.log" ;;
         launcher)
-            for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
+            for f in $(examples); do
                 line=$(scripts/gpu-launch.sh $DEV "$f" --validate --iterations 3 --warmup 1 2>&1)
                 code=$?
                 printf '%-48s exit %d  %s | %s\n' "$f" "$code" "$(grep '^\[rank 0\] time:' <<<"$line" | head -1)" \
@@ -66,7 +70,7 @@ for step in "${steps[@]}"; do
         npy)
             NPY=$(mktemp -d)
             manifests=()
-            for f in $(find examples -name '*.fusion' | LC_ALL=C sort); do
+            for f in $(examples); do
                 d=$NPY/$(basename "$f" .fusion)
                 "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices $DEV --save-npy "$d" \
                     >/dev/null 2>&1 && manifests+=("$d/manifest.json")
@@ -93,7 +97,7 @@ for step in "${steps[@]}"; do
                     | grep -E '^(time:|validated in|validation:|error:)'
                 (( PIPESTATUS[0] == 0 )) || rc=1
             done 2>&1 | tee "$LOGS/validate.log"
-            "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=tree --disable-ansi-colors \
+            "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=flat --disable-ansi-colors \
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.BenchShapeValidationTest 2>&1 \
                 | tee -a "$LOGS/validate.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
@@ -101,8 +105,7 @@ for step in "${steps[@]}"; do
             # every example (the conformance and communication cases aside) at realistic sizes: its M, K, N, H
             # symbols at 4096, validated by default (sampled past 2^22 elements)
             share=(); (( DEV == 2 )) || share=(--share-gpus --option backend=cuda)
-            for f in $(find examples -maxdepth 2 -name '*.fusion' -not -path '*/conformance/*' \
-                    -not -path '*/communication/*' | LC_ALL=C sort); do
+            for f in $(examples -maxdepth 2 -not -path '*/conformance/*' -not -path '*/communication/*'); do
                 sets=()
                 for sym in M K N H; do grep -q "\"$sym\": *[0-9]" "$f" && sets+=(--set "$sym=4096"); done
                 line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices 2 \

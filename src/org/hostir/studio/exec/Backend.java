@@ -34,6 +34,13 @@ public interface Backend extends AutoCloseable {
      */
     java.util.Optional<String> failure();
 
+    /**
+     * A rank's host program threw: the other ranks may be blocked in a collective that waits for it (or, on a GPU,
+     * in a call that cannot return while such a kernel runs), so end their waits now, with {@code why} as the
+     * failure. A backend whose waits all time out on their own may ignore it.
+     */
+    default void abort(String why) {}
+
     @Override
     void close();
 }

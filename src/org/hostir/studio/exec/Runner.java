@@ -117,12 +117,21 @@ public final class Runner {
 
     /** Runs {@code body} for every rank on its host thread, as one process per GPU would, and waits. */
     private static void onEveryRank(RankThreads hosts, Backend backend, java.util.function.IntConsumer body) {
-        Map<Integer, Throwable> errors = hosts.onEveryRank(body);
+        Map<Integer, Throwable> errors = hosts.onEveryRank(rank -> {
+            try {
+                body.accept(rank);
+            } catch (RuntimeException e) {
+                // the others may wait for this rank in a collective: the backend ends their waits (not on an
+                // out-of-memory, which the backend survives and reports itself)
+                if (!(e instanceof DeviceOutOfMemory)) backend.abort("rank " + rank + ": " + e.getMessage());
+                throw e;
+            }
+        });
+        var first = errors.isEmpty() ? null : new java.util.TreeMap<>(errors).firstEntry();
+        if (first != null && first.getValue() instanceof DeviceOutOfMemory oom) throw oom; // it names its rank
         Optional<String> failure = backend.failure();
         if (failure.isPresent()) throw new ExecutionException(failure.get());
-        if (!errors.isEmpty()) {
-            var first = new java.util.TreeMap<>(errors).firstEntry();
-            if (first.getValue() instanceof DeviceOutOfMemory oom) throw oom; // it names its rank already
+        if (first != null) {
             throw new ExecutionException("rank " + first.getKey() + ": " + first.getValue().getMessage(),
                     first.getValue());
         }

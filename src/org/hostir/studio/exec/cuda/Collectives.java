@@ -11,8 +11,9 @@ import org.hostir.studio.ir.host.P2PCommunication;
  * Host IR communications as NCCL calls on one rank: Allgather, Allreduce, ReduceScatter, Broadcast and Reduce map
  * to the NCCL collective of the team's communicator (comm rank = position in the team, which is the mesh order);
  * Gather, Scatter and SendRecv, which NCCL lacks, are grouped sends and receives of outermost-axis chunks, as in
- * {@code CollectiveSemantics}. A team of one copies locally. Buffers must be contiguous (the lowering slices
- * only the outermost axis).
+ * {@code CollectiveSemantics}. A team of one copies locally. NCCL reads flat memory: a strided view (a slice
+ * of an inner axis in a Stream loop, a tensor whose allocation permutes its logical axes) is staged through a
+ * contiguous copy in its logical order, the order the CPU backend's semantics use, and copied back after.
  */
 final class Collectives {
     private Collectives() {}
@@ -25,10 +26,24 @@ final class Collectives {
             if (in != null && out != null) d.ops.copy(out, in, s);
             return;
         }
-        for (CudaBuffer b : new CudaBuffer[] {in, out}) {
-            if (b != null && !b.contiguous()) throw new ExecutionException(call.type().dumpName() + " on rank "
-                    + d.rank + ": a strided buffer " + b + " (NCCL needs contiguous memory)");
+        CudaBuffer flatIn = staged(d, in, s, true), flatOut = staged(d, out, s, false);
+        postFlat(d, call, flatIn, flatOut, s);
+        if (flatOut != out) d.ops.copy(out, flatOut, s);
+        for (CudaBuffer staged : new CudaBuffer[] {flatIn != in ? flatIn : null, flatOut != out ? flatOut : null}) {
+            if (staged != null) d.free(staged, s);   // in stream order: after the collective and the copy back
         }
+    }
+
+    /** {@code b} itself when contiguous (or absent), else a contiguous buffer of its shape, filled if an input. */
+    private static CudaBuffer staged(CudaDevice d, CudaBuffer b, CudaStream s, boolean input) {
+        if (b == null || b.contiguous()) return b;
+        CudaBuffer flat = (CudaBuffer) d.allocate(b.shape(), b.dtype());
+        if (input) d.ops.copy(flat, b, s);
+        return flat;
+    }
+
+    private static void postFlat(CudaDevice d, CollectiveCall call, CudaBuffer in, CudaBuffer out, CudaStream s) {
+        List<Integer> team = call.team();
         Nccl nccl = d.backend.nccl();
         long comm = d.backend.communicator(team, d.rank);
         int type = Nccl.dataType((in != null ? in : out).dtype());
@@ -84,8 +99,17 @@ final class Collectives {
         p.nccl.broadcast(send, recv.address(), recv.numel(), p.type, p.root, p.comm, p.stream());
     }
 
+    /**
+     * nvFuser's postReduce: every team member contributes to ncclReduce, so a root outside the sending mesh (it
+     * has no input) contributes the reduction's identity, written into its output and reduced there in place.
+     */
     private static void reduce(Posting p) {
-        p.nccl.reduce(p.in.address(), p.out != null ? p.out.address() : 0, p.in.numel(), p.type, p.redOp(), p.root,
+        CudaBuffer send = p.in;
+        if (send == null) {
+            p.d.ops.fillIdentity(p.out, p.call.reduction(), p.s);
+            send = p.out;
+        }
+        p.nccl.reduce(send.address(), p.out != null ? p.out.address() : 0, send.numel(), p.type, p.redOp(), p.root,
                 p.comm, p.stream());
     }
 

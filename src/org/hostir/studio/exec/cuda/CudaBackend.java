@@ -320,6 +320,12 @@ public final class CudaBackend implements Backend {
 
     /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
     synchronized void fail(String why) {
+        abort(why);
+        throw new ExecutionException(failure);
+    }
+
+    @Override
+    public synchronized void abort(String why) {
         if (failure == null) {
             failure = why;
             if (nccl != null) {
@@ -327,7 +333,6 @@ public final class CudaBackend implements Backend {
                 communicators.clear();
             }
         }
-        throw new ExecutionException(failure);
     }
 
     void recordHost(int rank, OpInfo info, long start, long end) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
 
@@ -94,6 +95,17 @@ final class Ops {
             st[i] = j < 0 || x.shape()[j] == 1 ? 0 : x.strides()[j];
         }
         return st;
+    }
+
+    /** out = the identity of {@code op} (0, 1, -inf, +inf as float bits: NVRTC has no math headers). */
+    void fillIdentity(CudaBuffer out, ReductionOpType op, CudaStream s) {
+        String value = switch (op) {
+            case SUM -> "0.0f";
+            case PROD -> "1.0f";
+            case MAX -> "__int_as_float(0xff800000)";
+            case MIN -> "__int_as_float(0x7f800000)";
+        };
+        map(value, out, out, null, s);
     }
 
     void fill(CudaBuffer out, long seed, CudaStream s) {
