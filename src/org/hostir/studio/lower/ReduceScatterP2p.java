@@ -5,6 +5,7 @@ import java.util.List;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
@@ -28,12 +29,17 @@ import org.hostir.studio.ir.print.IrText;
 final class ReduceScatterP2p {
     private ReduceScatterP2p() {}
 
-    /** The set from {@code [DIDx, Stream, ...]} to {@code [Stream, DIDx, ...]} (one DID type on both sides). */
+    /**
+     * The set from {@code [DIDx, Stream, ...]} to {@code [Stream, DIDx, ...]} (one DID type on both sides). A
+     * Stream axis made by swizzle1d is nvFuser's newest CollectivePermute path instead (lowering.cpp, not
+     * processForLoopBodies), so neither side may have one.
+     */
     static boolean matches(FusionOp op) {
         if (!(op instanceof FusionOp.Set s) || s.isPermute()) return false;
         TensorView in = s.input();
         TensorView out = s.output();
         if (in.rank() < 2 || out.rank() < 2) return false;
+        if (SwizzledStream.of(in).isPresent() || SwizzledStream.of(out).isPresent()) return false;
         IterDomain i0 = in.axis(0);
         return i0.isDeviceDim() && !i0.isReduction() && in.axis(1).isStream() && out.axis(0).isStream()
                 && out.axis(1).isDeviceDim() && out.axis(1).parallelType() == i0.parallelType();
@@ -43,20 +49,18 @@ final class ReduceScatterP2p {
     static int loopAxisInOutput() { return 1; }
 
     /**
-     * What processForLoopBodies asserts, and what its peers assume: the loop index, a slice position, is also the
-     * peer's device id ({@code rank}), so the mesh must be {0 .. n-1}; only the two swapped axes are sharded.
+     * What processForLoopBodies asserts: only the two swapped axes are sharded; and a 1-D mesh, whose positions
+     * the slices count (nvFuser uses the device id, {@code rank}, as position and peer: the same on {0 .. n-1},
+     * where this lowering prints it so; on another mesh positions and peers are looked up in the mesh).
      */
     static void check(FusionOp.Set set) {
         TensorView in = set.input();
         TensorView out = set.output();
         DeviceMesh mesh = in.mesh();
-        boolean ordered = mesh != null && mesh.rank() == 1
-                && mesh.deviceIds().equals(DeviceMesh.forNumDevices(mesh.size()).deviceIds());
-        if (!ordered) {
+        if (mesh == null || mesh.rank() != 1) {
             throw new LoweringException(set, "stream.reduce-scatter-p2p-mesh", "the P2P ReduceScatter (a set from"
-                    + " [DIDx, Stream, ...] to [Stream, DIDx, ...]) uses a rank's device id as its slice index and"
-                    + " peer, as nvFuser does, so it needs the mesh {0 .. n-1}; here " + in.label() + " is on "
-                    + IrText.mesh(mesh));
+                    + " [DIDx, Stream, ...] to [Stream, DIDx, ...]) exchanges along a 1-D mesh; here " + in.label()
+                    + " is on " + IrText.mesh(mesh));
         }
         for (TensorView tv : List.of(in, out)) {
             for (int i = 2; i < tv.rank(); i++) {
@@ -69,17 +73,25 @@ final class ReduceScatterP2p {
         }
     }
 
-    /** The peers of iteration {@code StreamIdx}: the slice sent (and its receiver) and the sender received from. */
-    record Peers(Scalar tensorIndex, Scalar recvPeer) {
+    /**
+     * Iteration {@code StreamIdx}'s slice positions, the slice sent ({@code tensorIndex}) and the slot received
+     * into ({@code recvIndex}), this rank's position ({@code self}) and the device ids of the two peers.
+     */
+    record Peers(Scalar tensorIndex, Scalar recvIndex, Scalar self, Scalar sendPeer, Scalar recvPeer) {
         /**
-         * nvFuser's {@code (rank + i) % D} and {@code (D + (rank - i)) % D}; with the own slice last (a project
-         * option, not nvFuser) {@code i + 1} stands for {@code i}, so the local copy comes in the last iteration.
+         * nvFuser's {@code (rank + i) % D} and {@code (D + (rank - i)) % D}, {@code rank} being this rank's
+         * position in the mesh (its device id on {0 .. n-1}, as nvFuser has it); with the own slice last (a
+         * project option, not nvFuser) {@code i + 1} stands for {@code i}, so the local copy comes last.
          */
-        static Peers of(Scalar extent, boolean ownSliceLast) {
+        static Peers of(Scalar extent, boolean ownSliceLast, DeviceMesh mesh) {
             Scalar i = ownSliceLast ? Scalar.add(NamedScalar.STREAM_IDX, Scalar.constant(1)) : NamedScalar.STREAM_IDX;
-            Scalar rank = NamedScalar.DEVICE_ID;
-            return new Peers(Scalar.mod(Scalar.add(rank, i), extent),
-                    Scalar.mod(Scalar.add(extent, Scalar.sub(rank, i)), extent));
+            Scalar self = mesh == null || MeshLookup.isIdentity(mesh) ? NamedScalar.DEVICE_ID
+                    : Scalar.positionIn(mesh);
+            Scalar tensorIndex = Scalar.mod(Scalar.add(self, i), extent);
+            Scalar recvIndex = Scalar.mod(Scalar.add(extent, Scalar.sub(self, i)), extent);
+            return mesh == null ? new Peers(tensorIndex, recvIndex, self, tensorIndex, recvIndex)
+                    : new Peers(tensorIndex, recvIndex, self, Scalar.deviceAt(mesh, tensorIndex),
+                            Scalar.deviceAt(mesh, recvIndex));
         }
     }
 
@@ -91,10 +103,10 @@ final class ReduceScatterP2p {
      */
     static HostNode exchange(HostIrBuilder h, HostOp set, Builder from, TensorView inSlice, TensorView outSlice,
                              Peers peers, CommunicatorBackend backend, List<HostNode> epilogue) {
-        Scalar toSelf = Scalar.eq(peers.tensorIndex(), NamedScalar.DEVICE_ID);
+        Scalar toSelf = Scalar.eq(peers.tensorIndex(), peers.self());
         HostNode copy = new HostOp(set.id(), new FusionOp.Set(outSlice, inSlice));
         P2PCommunication recv = from.node(h.p2p(P2PCommunication.Type.RECV, outSlice, peers.recvPeer(), backend));
-        P2PCommunication send = from.node(h.p2p(P2PCommunication.Type.SEND, inSlice, peers.tensorIndex(), backend));
+        P2PCommunication send = from.node(h.p2p(P2PCommunication.Type.SEND, inSlice, peers.sendPeer(), backend));
         List<HostNode> remote = switch (backend) {
             case NCCL -> {
                 var start = from.node(h.startCoalescing());

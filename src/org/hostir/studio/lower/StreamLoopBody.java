@@ -71,8 +71,9 @@ final class StreamLoopBody {
         this.offset = p2p && communicated.isEmpty() && gathered.size() == 1 && (reduceScatter
                 || context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK));
         this.peers = ReduceScatterP2p.Peers.of(axis.extent(),
-                context.options().get(StreamParallelTypePass.P2P_OWN_SLICE_LAST));
-        // the P2P ReduceScatter indexes by nvFuser's newest `rank` (its mesh is {0 .. n-1}); the allgather by the
+                context.options().get(StreamParallelTypePass.P2P_OWN_SLICE_LAST),
+                gathered.size() == 1 ? gathered.getFirst() : null);
+        // the P2P ReduceScatter indexes by nvFuser's newest `rank` (on a mesh {0 .. n-1}); the allgather by the
         // position in the mesh, deviceIdx.x, as the seeds print it
         if (!offset) this.index = NamedScalar.STREAM_IDX;
         else if (reduceScatter) this.index = peers.tensorIndex();
@@ -137,7 +138,7 @@ final class StreamLoopBody {
         } else {
             inSlice = select(node, in, inAxis, body, false, index);
         }
-        TensorView outSlice = select(node, set.output(), 0, body, false, peers.recvPeer());
+        TensorView outSlice = select(node, set.output(), 0, body, false, peers.recvIndex());
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         body.add(ReduceScatterP2p.exchange(h, node, new ReduceScatterP2p.Builder() {
             public <N extends HostNode> N node(N n) { return from(node, n); }
