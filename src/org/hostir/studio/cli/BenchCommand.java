@@ -21,7 +21,7 @@ import org.hostir.studio.exec.sim.ProfileJson;
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
             "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes"), Set.of(),
-            Set.of("--dispatch", "--gemm", "--java"));
+            Set.of("--dispatch", "--gemm", "--java", "--reductions"));
 
     @Override
     public String name() { return "bench"; }
@@ -30,7 +30,7 @@ public final class BenchCommand implements Command {
     public String usage() {
         return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
                 + " | bench blas [--sizes 1024,2048,4096] [--java] [--examples DIR]"
-                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm]"
+                + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm] [--reductions]"
                 + " | bench sim-check [--profile NAME|FILE]";
     }
 
@@ -107,6 +107,10 @@ public final class BenchCommand implements Command {
             if (a.flag("--gemm")) {
                 return AgMatmulReport.gemm(torch.equals("none") ? null
                         : home.resolve("scripts/torch_gemm.py"), devices, out);
+            }
+            if (a.flag("--reductions")) {
+                return AgMatmulReport.reductions(examples, torch.equals("none") ? null : Path.of(torch), devices,
+                        reps, warmup, out);
             }
             if (a.flag("--dispatch")) {
                 return AgMatmulDispatch.dispatchCosts(devices, out);

@@ -31,6 +31,7 @@ import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.host.Synchronize;
@@ -154,6 +155,8 @@ public final class Canonical {
                     scalar(p.peer()), p.backend());
             case StartCoalescing s -> new StartCoalescing(fresh());
             case EndCoalescing e -> new EndCoalescing(printed(e.id()));
+            case ShareMemHandles s -> new ShareMemHandles(fresh(), s.communications().stream()
+                    .map(p -> (P2PCommunication) node(p)).toList());
             case Wait w -> new Wait(fresh(), printed(w.communicationId()));
             case PostOnStream p -> new PostOnStream(fresh(), unit(p.unit()),
                     p.inputs().stream().map(this::tensor).toList(), p.outputs().stream().map(this::tensor).toList());

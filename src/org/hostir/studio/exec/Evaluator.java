@@ -26,6 +26,7 @@ import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.host.Synchronize;
@@ -55,6 +56,7 @@ public final class Evaluator {
     private final java.util.Set<Buffer> owned = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private BackendStream current;
     private List<P2PCall> group;
+    private SharedTransfer shared;
     private int iteration = -1;
     private int workerStreams;
 
@@ -129,12 +131,16 @@ public final class Evaluator {
                 P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
                 if (group != null) {
                     group.add(call);
+                } else if (shared != null && shared.names(p)) {
+                    shared.add(p, call);
+                    if (shared.complete()) postShared();
                 } else {
                     works.put(p.id(), device.pointToPoint(List.of(call), current,
                             info(p.id(), p.type().dumpName(), EventKind.P2P).withPeer(call.peer())));
                 }
             }
             case StartCoalescing s -> group = new ArrayList<>();
+            case ShareMemHandles s -> shared = new SharedTransfer(s);
             case EndCoalescing e -> endCoalescing(e);
             case Wait w -> {
                 Work work = works.get(w.communicationId());
@@ -215,6 +221,21 @@ public final class Evaluator {
         }
         env.unbind(f.index());
         iteration = outer;
+    }
+
+    /**
+     * The send and receive a ShareMemHandles named, posted together once both are reached: nvFuser's CUDA
+     * backend lets each side go ahead after the handles are exchanged and waits on each separately; one
+     * transfer here (whose work both Waits wait for) keeps the backends' matching, in which a lone send would
+     * hold its stream until its receiver takes it.
+     */
+    private void postShared() {
+        SharedTransfer t = shared;
+        shared = null;
+        List<P2PCall> calls = t.calls();
+        Work work = device.pointToPoint(calls, current, info(t.node().id(), "ShareMemHandles", EventKind.P2P)
+                .withPeer(calls.get(0).peer()));
+        for (P2PCommunication p : t.node().communications()) works.put(p.id(), work);
     }
 
     /** Posts the coalesced group of point-to-point calls as one work. */

@@ -27,6 +27,7 @@ import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
@@ -114,8 +115,9 @@ public final class InsertDeallocationsPass implements HostPass {
                 i.elseBody().forEach(n -> out.addAll(touched(n)));
             }
             // listed, not defaulted: a new node kind must say which tensors it touches
+            // the P2P nodes it names follow it in the body and count there
             case GetCurrentStream _, SetCurrentStream _, Synchronize _, StartCoalescing _, EndCoalescing _,
-                 Wait _ -> { }
+                 ShareMemHandles _, Wait _ -> { }
             // only a dump read from text holds one, and passes run on lowered fusions, never on dumps
             case OpaqueNode o -> throw new IllegalStateException("a lowering pass met the opaque dump statement '"
                     + o.headline() + "'");

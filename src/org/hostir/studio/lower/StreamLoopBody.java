@@ -40,6 +40,9 @@ final class StreamLoopBody {
     /** The loop index: the position in the gathered tensor's mesh of the slice an iteration handles. */
     private final Scalar index;
     private final boolean offset;
+    /** Whether the loop holds a P2P ReduceScatter set, and its peers (used only then). */
+    private final boolean reduceScatter;
+    private final ReduceScatterP2p.Peers peers;
 
     StreamLoopBody(HostIrBuilder h, LoweringContext context, IterDomain axis, List<HostOp> ops) {
         this.h = h;
@@ -52,24 +55,41 @@ final class StreamLoopBody {
                 communicated.add(op.op().output().id());
             }
         }
-        boolean p2p = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.P2P
-                && ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent()
-                        && SwizzledStream.of(op.op().output()).isEmpty());
+        boolean allgathers = ops.stream().anyMatch(op -> Resharding.didToStreamAxis(op.op()).isPresent()
+                && SwizzledStream.of(op.op().output()).isEmpty() && !ReduceScatterP2p.matches(op.op()));
+        this.reduceScatter = ops.stream().anyMatch(op -> ReduceScatterP2p.matches(op.op()));
+        // the P2P ReduceScatter is point-to-point whatever the allgather option (nvFuser has no such option)
+        boolean p2p = (allgathers || reduceScatter) && (!allgathers
+                || context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.P2P);
         // Collectives match by order, so every rank must visit the slices in the same order; only the P2P
         // allgather, whose transfers pair up per iteration, may start each rank at its own slice.
         // the rank's own slice comes first only where the loop gathers within one mesh: it is a position there
         List<DeviceMesh> gathered = ops.stream().filter(op -> Resharding.didToStreamAxis(op.op()).isPresent())
                 .map(op -> op.op().inputs().get(0).mesh()).distinct().toList();
-        this.offset = context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK) && p2p
-                && communicated.isEmpty() && gathered.size() == 1;
-        this.index = offset ? Scalar.mod(Scalar.add(Scalar.positionIn(gathered.getFirst()), NamedScalar.STREAM_IDX),
-                axis.extent()) : NamedScalar.STREAM_IDX;
+        // the P2P ReduceScatter has no other order in which its sends and recvs pair up: each rank starts at its
+        // own slice whatever offsetStreamIndexingByRank says (nvFuser asserts instead when the option is off)
+        this.offset = p2p && communicated.isEmpty() && gathered.size() == 1 && (reduceScatter
+                || context.options().get(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK));
+        this.peers = ReduceScatterP2p.Peers.of(axis.extent(),
+                context.options().get(StreamParallelTypePass.P2P_OWN_SLICE_LAST),
+                gathered.size() == 1 ? gathered.getFirst() : null);
+        // the P2P ReduceScatter indexes by nvFuser's newest `rank` (on a mesh {0 .. n-1}); the allgather by the
+        // position in the mesh, deviceIdx.x, as the seeds print it
+        if (!offset) this.index = NamedScalar.STREAM_IDX;
+        else if (reduceScatter) this.index = peers.tensorIndex();
+        else this.index = Scalar.mod(Scalar.add(Scalar.positionIn(gathered.getFirst()), NamedScalar.STREAM_IDX),
+                axis.extent());
     }
 
     List<HostNode> build() {
         List<HostNode> body = new ArrayList<>();
+        List<HostNode> epilogue = new ArrayList<>();
         for (HostOp node : ops) {
             FusionOp op = node.op();
+            if (ReduceScatterP2p.matches(op)) {
+                reduceScatter(node, (FusionOp.Set) op, body, epilogue);
+                continue;
+            }
             var didAxis = Resharding.didToStreamAxis(op);
             if (didAxis.isPresent()) {
                 allgather(node, (FusionOp.Set) op, didAxis.get(), body);
@@ -93,7 +113,36 @@ final class StreamLoopBody {
             rewired.put(out.id(), select(node, out, streamPosition(out), body, at));
             body.add(new HostOp(node.id(), SlicedOps.slice(op, rewired, streamPosition(out))));
         }
+        body.addAll(epilogue); // nvFuser's new_loop_body_epilogue: the deferred waits on sends
         return body;
+    }
+
+    /**
+     * processForLoopBodies' MM + RS p2p branch: the input's slice at the loop index (a slice the matmul already
+     * took is pushed again, as nvFuser pushes its cached HirAliasSelect), the output's at the receive peer, then
+     * the exchange ({@link ReduceScatterP2p}).
+     */
+    private void reduceScatter(HostOp node, FusionOp.Set set, List<HostNode> body, List<HostNode> epilogue) {
+        ReduceScatterP2p.check(set);
+        if (!offset) {
+            throw new LoweringException(set, "stream.reduce-scatter-p2p", "the P2P ReduceScatter into "
+                    + set.output().label() + " starts each rank at its own slice, but its stream loop also holds a"
+                    + " collective or a Broadcast allgather, which needs every rank at the same slice: reshard"
+                    + " those outside the loop, or use --option allgather=p2p");
+        }
+        TensorView in = set.input();
+        int inAxis = streamPosition(in);
+        TensorView inSlice = slices.get(in.id());
+        if (inSlice != null) {
+            body.add(from(node, h.select(inSlice, in, in.axis(inAxis), index)));
+        } else {
+            inSlice = select(node, in, inAxis, body, false, index);
+        }
+        TensorView outSlice = select(node, set.output(), 0, body, false, peers.recvIndex());
+        var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
+        body.add(ReduceScatterP2p.exchange(h, node, new ReduceScatterP2p.Builder() {
+            public <N extends HostNode> N node(N n) { return from(node, n); }
+        }, inSlice, outSlice, peers, backend, epilogue));
     }
 
     /**

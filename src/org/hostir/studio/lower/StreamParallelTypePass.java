@@ -1,8 +1,10 @@
 package org.hostir.studio.lower;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,11 +44,16 @@ public final class StreamParallelTypePass implements HostPass {
             "offsetStreamIndexingByRank", false, "Offset by rank", "each rank iterates the slices from its own,"
                     + " (rank + i) % D, so its local slice is computed while the first transfer is in flight", NAME);
 
+    public static final LoweringOption<Boolean> P2P_OWN_SLICE_LAST = LoweringOption.flag("p2pOwnSliceLast", false,
+            "Own slice last", "project extension, not nvFuser: the P2P ReduceScatter visits (rank + 1 + i) % D"
+                    + " instead of (rank + i) % D, so the rank's own partial (a local copy) comes last and every"
+                    + " remote partial's transfer overlaps a later GEMM; that pipeline only", NAME);
+
     public String name() { return NAME; }
 
     @Override
     public List<LoweringOption<?>> options() {
-        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK);
+        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST);
     }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
@@ -121,6 +128,10 @@ public final class StreamParallelTypePass implements HostPass {
                     + " allgather stays in one mesh: give both the same mesh, or gather into a tensor without a"
                     + " Stream axis first", Subject.tensor(inFile(out, program)))));
         }
+        if (ReduceScatterP2p.matches(op)) { // the P2P ReduceScatter: its checks when its loop is lowered
+            ReduceScatterP2p.check((FusionOp.Set) op);
+            return;
+        }
         if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
             throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
                     + " pipelined allgather) needs the DIDx axis first in its input and the Stream axis first in"
@@ -186,7 +197,7 @@ public final class StreamParallelTypePass implements HostPass {
     private static Optional<IterDomain> streamAxisOf(HostNode node, LoweringOptions options) {
         if (!(node instanceof HostOp op)) return Optional.empty();
         if (options.get(ALLGATHER) == AllgatherLowering.COLLECTIVE && Resharding.didToStreamAxis(op.op()).isPresent()
-                && SwizzledStream.of(op.op().output()).isEmpty()) {
+                && SwizzledStream.of(op.op().output()).isEmpty() && !ReduceScatterP2p.matches(op.op())) {
             return Optional.empty();
         }
         return op.op().output().streamAxis();
@@ -211,7 +222,10 @@ public final class StreamParallelTypePass implements HostPass {
         private final IterDomain axis;
         private final StreamAxisMapping axes;
         private final List<HostOp> ops = new ArrayList<>();
-        private final Set<Integer> produced = new HashSet<>();
+        /** The tensors the loop produces, with the position of the loop's axis in each (its Stream axis, or the
+         *  P2P ReduceScatter output's DIDx axis). */
+        private final Map<Integer, Integer> produced = new HashMap<>();
+        private final Set<Integer> receivedSlots = new HashSet<>();
 
         StreamLoopBuilder(HostIrBuilder h, StreamAxisMapping axes, LoweringContext context, IterDomain axis) {
             this.h = h;
@@ -229,18 +243,22 @@ public final class StreamParallelTypePass implements HostPass {
          */
         boolean accepts(FusionOp op, IterDomain streamAxis) {
             if (!mapped(streamAxis, axis)) return false;
-            boolean reads = op.inputs().stream().anyMatch(t -> produced.contains(t.id()));
+            boolean reads = op.inputs().stream().anyMatch(t -> produced.containsKey(t.id()));
             // a resharding op that reads nothing of the loop joins it only over an axis mapped to the loop's
             // through the program's ops, as nvFuser's IdModel maps them; extents alone would merge another
             // dimension, and differently on a rank that lacks the op connecting them
             if (!reads) return Resharding.isResharding(op) && axes.mapped(streamAxis, axis);
-            int outAxis = op.output().axes().indexOf(streamAxis);
+            // the P2P ReduceScatter runs over the loop's axis on its output's DIDx axis (nvFuser's stream_to_did)
+            int outAxis = ReduceScatterP2p.matches(op) ? ReduceScatterP2p.loopAxisInOutput()
+                    : op.output().axes().indexOf(streamAxis);
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
-                if (!produced.contains(in.id())) continue;
-                Optional<IterDomain> inStream = in.streamAxis();
-                if (inStream.isEmpty()) return false;
-                if (StreamAxisMapping.consumerAxis(op, i, in.axes().indexOf(inStream.get())) != outAxis) return false;
+                Integer loopAxis = produced.get(in.id());
+                if (loopAxis == null) continue;
+                // the P2P ReduceScatter's output holds one received slot per iteration, (D + rank - i) % D, not
+                // the iteration's slice: what reads it starts a loop of its own, once every slot is in
+                if (receivedSlots.contains(in.id())) return false;
+                if (StreamAxisMapping.consumerAxis(op, i, loopAxis) != outAxis) return false;
             }
             return true;
         }
@@ -257,7 +275,11 @@ public final class StreamParallelTypePass implements HostPass {
 
         void add(HostOp op) {
             ops.add(op);
-            produced.add(op.op().output().id());
+            TensorView out = op.op().output();
+            boolean scatter = ReduceScatterP2p.matches(op.op());
+            if (scatter) receivedSlots.add(out.id());
+            produced.put(out.id(), scatter ? ReduceScatterP2p.loopAxisInOutput()
+                    : out.axes().indexOf(out.streamAxis().orElseThrow()));
         }
 
         void emit(List<HostNode> out, Stream user) {

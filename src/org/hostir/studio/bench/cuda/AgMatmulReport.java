@@ -70,12 +70,7 @@ public final class AgMatmulReport {
                 ours.put(shape, bench.run(shape));
                 walls.put(shape, new LinkedHashMap<>(bench.hostWall()));
             }
-            MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
-            for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
-                reductions.put(c, mc.run(c));
-                out.println(c.label() + ":");
-                reductions.get(c).forEach((k, v) -> out.printf(Locale.ROOT, "  %-42s %9.3f ms%n", k, v));
-            }
+            measureReductions(backend, bench, false, reductions, out);
             for (boolean events : new boolean[] {true, false}) {
                 double[] d = bench.hostDispatchMicros(AgMatmulBench.SHAPES.get(3), events);
                 out.printf(Locale.ROOT, "host dispatch: median %.2f us, mean %.2f us per Host IR node (P2P schedule,"
@@ -89,13 +84,61 @@ public final class AgMatmulReport {
                 ours.get(shape).putAll(bench.copyEngineSchedules(shape));
                 walls.get(shape).putAll(bench.hostWall());
             }
+            measureReductions(backend, bench, true, reductions, out);
         }
         List<String> table = agmmTable(ours, walls, torch, out);
         out.println();
         table.forEach(out::println);
         out.println();
-        reductionTable(reductions, torchCollective).forEach(out::println);
+        printReductions(reductions, torchCollective, out);
         return 0;
+    }
+
+    /**
+     * {@code bench agmm --reductions}: only the matmul+Allreduce and matmul+ReduceScatter cases (the P2P
+     * ReduceScatter on NCCL and by copy engine included), with PyTorch's sequential baseline first.
+     */
+    public static int reductions(Path examples, Path torchScript, int devices, int iterations, int warmup,
+                                 PrintStream out) throws Exception {
+        Map<String, JsonObject> torchCollective = torchScript == null ? Map.of()
+                : torch(torchScript.resolveSibling("torch_matmul_collective_baseline.py"), devices, out);
+        Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions = new LinkedHashMap<>();
+        for (boolean copyEngine : new boolean[] {false, true}) {
+            try (CudaBackend backend = new CudaBackend(devices, 120_000, copyEngine);
+                 AgMatmulBench bench = new AgMatmulBench(backend, examples, iterations, warmup, out)) {
+                if (!copyEngine) out.println("devices: " + devices + " x " + backend.deviceName(0) + ", NCCL "
+                        + backend.ncclVersion());
+                measureReductions(backend, bench, copyEngine, reductions, out);
+            }
+        }
+        printReductions(reductions, torchCollective, out);
+        return 0;
+    }
+
+    /**
+     * The matmul+collective cases: without {@code copyEngine} the direct figures, seed 001's pipelines and the
+     * P2P ReduceScatter on NCCL; with it (a backend with copy-engine transfers) the P2P ReduceScatter with
+     * backend=cuda, added to the rows measured before.
+     */
+    private static void measureReductions(CudaBackend backend, AgMatmulBench bench, boolean copyEngine,
+                                          Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions,
+                                          PrintStream out) throws Exception {
+        MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
+        for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
+            Map<String, Double> rows = copyEngine ? mc.p2pSchedules(c, true) : mc.run(c);
+            if (!copyEngine) rows.putAll(mc.p2pSchedules(c, false));
+            out.println(c.label() + (copyEngine ? ", copy engine:" : ":"));
+            rows.forEach((k, v) -> out.printf(Locale.ROOT, "  %-42s %9.3f ms%n", k, v));
+            reductions.computeIfAbsent(c, k -> new LinkedHashMap<>()).putAll(rows);
+        }
+    }
+
+    private static void printReductions(Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions,
+                                        Map<String, JsonObject> torchCollective, PrintStream out) {
+        out.println();
+        reductionTable(reductions, torchCollective).forEach(out::println);
+        out.println();
+        pipelineRows(reductions).forEach(out::println);
     }
 
     /** One row per shape: ours (each figure printed as it is read) beside PyTorch's of the same run. */
@@ -164,6 +207,23 @@ public final class AgMatmulReport {
             table.add("| " + e.getKey().label() + " | " + AgMatmulBench.fmt(r.get("t_gemm")) + " | "
                     + AgMatmulBench.fmt(r.get("t_collective")) + " | " + AgMatmulBench.fmt(r.get("t_sequential"))
                     + " | " + best + ": " + ratio(r.get(best), r.get("t_sequential")) + " |" + torchCols);
+        }
+        return table;
+    }
+
+    /** Every pipeline row of the matmul+collective cases as a ratio to their sequential GEMM then collective. */
+    private static List<String> pipelineRows(Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions) {
+        List<String> table = new ArrayList<>();
+        table.add("| collective dtype rows K N | pipeline | ms | x sequential |");
+        table.add("|---|---|---|---|");
+        for (var e : reductions.entrySet()) {
+            double sequential = e.getValue().get("t_sequential");
+            e.getValue().forEach((k, v) -> {
+                if (!k.startsWith("t_")) {
+                    table.add("| " + e.getKey().label() + " | " + k + " | " + AgMatmulBench.fmt(v) + " | "
+                            + String.format(Locale.ROOT, "%.3f x", v / sequential) + " |");
+                }
+            });
         }
         return table;
     }

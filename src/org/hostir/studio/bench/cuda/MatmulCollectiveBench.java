@@ -24,7 +24,9 @@ import org.hostir.studio.trace.EventKind;
  * Allreduce (seeds/matmul_ar) or a ReduceScatter (seeds/matmul_rs_through_bcast). Measured like
  * {@link AgMatmulBench}: the local GEMM alone, the collective alone, both in sequence, and the lowered
  * collective-based pipeline for S in {2, 4, 8}, each as a ratio to the sequential time; PyTorch's sequential
- * matmul + collective comes from {@code scripts/torch_matmul_collective_baseline.py} in the same invocation.
+ * matmul + collective comes from {@code scripts/torch_matmul_collective_baseline.py} in the same invocation. The
+ * ReduceScatter case adds the P2P pipeline ({@link #p2pSchedules}: examples/parallelism/matmul_rs_p2p, nvFuser's
+ * newest MM + RS p2p lowering), whose transfers take no SMs from the GEMM with backend=cuda.
  */
 final class MatmulCollectiveBench {
     /**
@@ -94,4 +96,26 @@ final class MatmulCollectiveBench {
         }
         return r;
     }
+
+    /**
+     * The P2P ReduceScatter pipeline on the same shape (a local GEMM of {@code shape.m()} rows, D chunks of
+     * {@code m / D}), offset by rank as nvFuser requires (the option set as its test sets it), in nvFuser's order and with the own slice last (the
+     * project's p2pOwnSliceLast): NCCL send/recv, or, with {@code copyEngine} (a backend built with copy-engine
+     * transfers), Host IR's backend=cuda. Empty for the Allreduce case.
+     */
+    Map<String, Double> p2pSchedules(Case c, boolean copyEngine) throws Exception {
+        Map<String, Double> r = new LinkedHashMap<>();
+        if (c.collective() != CommunicationType.REDUCE_SCATTER || c.shape().m() % devices != 0) return r;
+        backend.setTiming(false);
+        for (String ownLast : new String[] {"false", "true"}) {
+            String name = "p2p " + (copyEngine ? "copy-engine " : "") + "offset-by-rank"
+                    + (ownLast.equals("true") ? " own-slice-last" : "");
+            r.put(name, bench.schedule(P2P_EXAMPLE, c.shape(), Map.of("M", c.shape().m() / devices), Map.of(
+                    "numberOfStreams", "4", "offsetStreamIndexingByRank", "true", "backend",
+                    copyEngine ? "cuda" : "nccl", "p2pOwnSliceLast", ownLast)));
+        }
+        return r;
+    }
+
+    static final String P2P_EXAMPLE = "parallelism/matmul_rs_p2p";
 }

@@ -68,6 +68,10 @@ public final class HostIrBuilder {
 
     public EndCoalescing endCoalescing() { return new EndCoalescing(ir.nextNodeId()); }
 
+    public ShareMemHandles shareMemHandles(List<P2PCommunication> communications) {
+        return new ShareMemHandles(ir.nextNodeId(), communications);
+    }
+
     public Wait waitFor(HostNode communication) { return new Wait(ir.nextNodeId(), communication.id()); }
 
     public HostOp op(FusionOp op) { return new HostOp(ir.nextNodeId(), op); }

@@ -9,7 +9,8 @@ import java.util.List;
  */
 public sealed interface HostNode
         permits Allocate, Deallocate, ForLoop, IfThenElse, GetCurrentStream, SetCurrentStream, Synchronize,
-        HirAliasSelect, Communication, CollectivePermute, P2PCommunication, StartCoalescing, EndCoalescing, Wait, PostOnStream, HostOp,
+        HirAliasSelect, Communication, CollectivePermute, P2PCommunication, StartCoalescing, EndCoalescing, ShareMemHandles, Wait, PostOnStream,
+        HostOp,
         OpaqueNode {
 
     int id();

@@ -42,6 +42,8 @@ public final class StructuralHash {
             case P2PCommunication p -> new P2PCommunication(0, p.type(), p.buffer(), p.peer(), p.backend());
             case StartCoalescing s -> new StartCoalescing(0);
             case EndCoalescing e -> new EndCoalescing(0);
+            case ShareMemHandles s -> new ShareMemHandles(0, s.communications().stream()
+                    .map(p -> new P2PCommunication(0, p.type(), p.buffer(), p.peer(), p.backend())).toList());
             case Wait w -> new Wait(0, 0);
             case PostOnStream p -> new PostOnStream(0, p.unit(), p.inputs(), p.outputs());
             case HostOp o -> new HostOp(0, o.op());

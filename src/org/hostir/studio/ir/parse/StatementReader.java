@@ -1,5 +1,6 @@
 package org.hostir.studio.ir.parse;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.ir.NamedScalar;
@@ -20,6 +21,7 @@ import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
@@ -84,6 +86,7 @@ final class StatementReader {
             case "Synchronize" -> new Synchronize(state.freshNodeId(), values.stream());
             case "Communication" -> communication();
             case "P2PCommunication" -> p2p();
+            case "ShareMemHandles" -> shareMemHandles();
             case "CollectivePermute" -> collectivePermute();
             case "StartCoalescing" -> new StartCoalescing(state.freshNodeId());
             case "EndCoalescing" -> new EndCoalescing(in.intNumber());
@@ -190,6 +193,28 @@ final class StatementReader {
         CommunicatorBackend backend = nextBackend();
         in.expect(")");
         return new CollectivePermute(id, output, input, team, send, recv, backend);
+    }
+
+    /**
+     * ShareMemHandles::toString: {@code (}, each P2P inline followed by {@code ,}, no closing parenthesis, so the
+     * list ends at the line's end, or (a dump without line breaks) where a P2P it already named comes again: the
+     * standalone statements that follow it.
+     */
+    private ShareMemHandles shareMemHandles() {
+        in.expect("(");
+        List<P2PCommunication> named = new ArrayList<>();
+        while (!lineEnds() && named.stream().noneMatch(p -> in.peek("P2PCommunication " + p.id() + " "))
+                && in.accept("P2PCommunication")) {
+            named.add(p2p());
+            in.expect(",");
+        }
+        return new ShareMemHandles(state.freshNodeId(), named);
+    }
+
+    /** Whether only blanks are left on the cursor's line. */
+    private boolean lineEnds() {
+        while (in.here() == ' ' || in.here() == '\t') in.advance();
+        return in.here() == '\n' || in.here() == '\r' || in.here() == 0;
     }
 
     private P2PCommunication p2p() {

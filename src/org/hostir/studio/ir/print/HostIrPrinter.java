@@ -25,6 +25,7 @@ import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
@@ -120,10 +121,13 @@ public final class HostIrPrinter {
                     .append(scalar(c.sendPeer())).append(", recv_peer=").append(scalar(c.recvPeer()))
                     .append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()))
                     .append(", backend=").append(c.backend().dumpName()).append(")\n");
-            case P2PCommunication p -> out.append(indent).append("P2PCommunication ").append(p.id())
-                    .append(" (type=").append(p.type().dumpName()).append(", buffer=").append(tensor(p.buffer()))
-                    .append(", peer=").append(scalar(p.peer())).append(", backend=")
-                    .append(p.backend().dumpName()).append(")\n");
+            case P2PCommunication p -> out.append(indent).append(p2p(p)).append('\n');
+            // ShareMemHandles::toString: each communication inline followed by ", ", and no closing parenthesis
+            case ShareMemHandles s -> {
+                out.append(indent).append("ShareMemHandles(");
+                for (P2PCommunication p : s.communications()) out.append(p2p(p)).append(", ");
+                out.append('\n');
+            }
             case StartCoalescing s -> out.append(indent).append("StartCoalescing\n");
             case EndCoalescing e -> out.append(indent).append("EndCoalescing ").append(e.id()).append('\n');
             case Wait w -> out.append(indent).append("Wait Communication ").append(w.communicationId()).append('\n');
@@ -133,6 +137,12 @@ public final class HostIrPrinter {
             case HostOp o -> FusionOpPrinter.print(o.op(), indent, out, g);
             case OpaqueNode o -> o.lines().forEach(l -> out.append(indent).append(l).append('\n'));
         }
+    }
+
+    /** P2PCommunication::toInlineString. */
+    private String p2p(P2PCommunication p) {
+        return "P2PCommunication " + p.id() + " (type=" + p.type().dumpName() + ", buffer=" + tensor(p.buffer())
+                + ", peer=" + scalar(p.peer()) + ", backend=" + p.backend().dumpName() + ")";
     }
 
     /** nvFuser prints a HostUnit's header, then its fusion's math, after the top-level nodes. */

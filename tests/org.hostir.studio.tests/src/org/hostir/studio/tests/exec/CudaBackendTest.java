@@ -107,6 +107,37 @@ class CudaBackendTest {
         return tests.stream();
     }
 
+    /**
+     * The P2P matmul+ReduceScatter (examples/parallelism/matmul_rs_p2p, nvFuser's RSMatmulTest.ReduceScatterP2p)
+     * in float and bf16: NCCL send/recv and copy-engine transfers (backend=cuda: ShareMemHandles' pair), nvFuser's
+     * order and the own slice last; the batched GEMM, the local copy and the sum over the received partials on
+     * the GPU.
+     */
+    @TestFactory
+    Stream<DynamicTest> p2pReduceScatterValidates() throws Exception {
+        if (backend == null) return skipped("P2P matmul+ReduceScatter on 2 GPUs");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String dtype : List.of("float", "bfloat16")) {
+            for (String transport : List.of("nccl", "cuda")) {
+                for (String ownLast : List.of("false", "true")) {
+                    Map<String, String> options = Map.of("offsetStreamIndexingByRank", "true", "backend", transport,
+                            "p2pOwnSliceLast", ownLast, "numberOfStreams", "2");
+                    tests.add(dynamicTest(dtype + " " + options, () -> {
+                        LoadedFusion loaded = dtype.equals("float")
+                                ? Runs.load("parallelism/matmul_rs_p2p", DEVICES, Map.of())
+                                : Runs.loadAs("parallelism/matmul_rs_p2p", dtype, DEVICES);
+                        RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options),
+                                transport.equals("cuda") ? copyEngine : backend, line -> { });
+                        assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                        assertTrue(r.timeline().events().stream().anyMatch(e -> e.kind() == EventKind.P2P),
+                                "the partials moved point to point");
+                    }));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
     /** The matmul and linear examples again with every tensor in bf16 and in half (cuBLAS tensor-core paths). */
     @TestFactory
     Stream<DynamicTest> reducedPrecisionValidates() throws Exception {

@@ -158,6 +158,23 @@ class FoundByPropertyTest {
     }
 
     /**
+     * {@code y[DIDx 4, Stream* 4] = set(x)}, {@code z[Stream* 4, DIDx 4] = add(y, y)} (Stream* made by swizzle1d; seed
+     * 15 of 2000, branch rsp2p): the set the lowering puts in front of the add swaps DIDx and Stream as the P2P
+     * ReduceScatter's does, was lowered to it and gave a wrong answer. A swizzled Stream axis is nvFuser's
+     * CollectivePermute path, not processForLoopBodies' P2P ReduceScatter: refused again as before.
+     */
+    @Test
+    void aSetBetweenSwizzledStreamAxesIsNotTheP2pReduceScatter() {
+        FusionSpec s = spec(4, List.of(
+                tensor("x", mesh(4), axis(4, "iteration", "DIDx"), axis(4, "iteration", "Serial")),
+                tensor("y", mesh(4), axis(4, "iteration", "DIDx"), axis(4, "iteration", FusionSpec.SWIZZLED_STREAM)),
+                tensor("z", mesh(4), axis(4, "iteration", FusionSpec.SWIZZLED_STREAM), axis(4, "iteration", "DIDx"))),
+                List.of(new FusionSpec.Op("set", List.of("x"), "y", ""), new FusionSpec.Op("add", List.of("y", "y"),
+                        "z", "")), List.of("x"), List.of("z"), Map.of());
+        refusedAt(s, "stream.allgather-resharded", "z");
+    }
+
+    /**
      * {@code y[Stream 2, DIDx 2, r3] = sum(x[DIDx 2, 2, 3])}: the same, through the set the lowering puts in front of
      * the sum ({@code copy of [2, 3] into [1, 3]} at run time before); the refusal names y, the file's tensor.
      */
