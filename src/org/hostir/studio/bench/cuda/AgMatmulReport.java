@@ -193,22 +193,36 @@ public final class AgMatmulReport {
                                                Map<String, JsonObject> torch) {
         List<String> table = new ArrayList<>();
         table.add("| collective dtype rows K N | gemm | collective | sequential | best pipeline (x sequential) |"
-                + " torch gemm | torch collective | torch sequential | best pipeline / torch sequential |");
-        table.add("|---|---|---|---|---|---|---|---|---|");
+                + " torch gemm | torch collective | torch sequential | best pipeline / torch sequential |"
+                + " torch fused async-TP | best pipeline / torch fused |");
+        table.add("|---|---|---|---|---|---|---|---|---|---|---|");
         for (var e : reductions.entrySet()) {
             Map<String, Double> r = e.getValue();
             String best = r.keySet().stream().filter(k -> !k.startsWith("t_"))
                     .min(Comparator.comparingDouble(r::get)).orElseThrow();
             JsonObject t = torch.get(e.getKey().label());
-            String torchCols = t == null ? " - | - | - | - |" : " " + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble())
+            String torchCols = t == null ? " - | - | - | - | - | - |" : " " + AgMatmulBench.fmt(t.get("t_mm_ms").getAsDouble())
                     + " | " + AgMatmulBench.fmt(t.get("t_coll_ms").getAsDouble()) + " | "
                     + AgMatmulBench.fmt(t.get("t_seq_ms").getAsDouble()) + " | "
-                    + String.format(Locale.ROOT, "%.2f x", r.get(best) / t.get("t_seq_ms").getAsDouble()) + " |";
+                    + String.format(Locale.ROOT, "%.2f x", r.get(best) / t.get("t_seq_ms").getAsDouble()) + " |"
+                    + fusedColumns(t, r.get(best));
             table.add("| " + e.getKey().label() + " | " + AgMatmulBench.fmt(r.get("t_gemm")) + " | "
                     + AgMatmulBench.fmt(r.get("t_collective")) + " | " + AgMatmulBench.fmt(r.get("t_sequential"))
                     + " | " + best + ": " + ratio(r.get(best), r.get("t_sequential")) + " |" + torchCols);
         }
         return table;
+    }
+
+    /** PyTorch's fused async-TP op for the case (ReduceScatter only), or why it is missing. */
+    private static String fusedColumns(JsonObject t, double best) {
+        var fused = t.get("t_fused_ms");
+        if (fused == null || fused.isJsonNull()) {
+            var err = t.get("fused_err");
+            return " " + (err == null || err.isJsonNull() ? "-" : "missing (" + err.getAsString().replace('|', '/')
+                    + ")") + " | - |";
+        }
+        return " " + AgMatmulBench.fmt(fused.getAsDouble()) + " | "
+                + String.format(Locale.ROOT, "%.2f x", best / fused.getAsDouble()) + " |";
     }
 
     /** Every pipeline row of the matmul+collective cases as a ratio to their sequential GEMM then collective. */
