@@ -50,7 +50,7 @@ final class DumpValues {
         while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
         DataType dtype = dataType(in.text().substring(start, in.pos()), start);
         in.expect("[");
-        List<LoopDomain.Axis> printed = new ArrayList<>();
+        List<LoopDomainReading.Printed> printed = new ArrayList<>();
         int axesAt = in.pos();
         if (!in.accept("]")) {
             do printed.add(axis()); while (in.accept(","));
@@ -83,16 +83,18 @@ final class DumpValues {
     /** An iter domain whose extent is a symbol or a constant (a loop's, a select's axis). */
     IterDomain iterDomain() {
         int at = in.pos();
-        LoopDomain.Axis a = axis();
+        LoopDomainReading.Printed p = axis();
+        LoopDomain.Axis a = p.axis();
         if (!(a.extent() instanceof Extent e)) throw new DumpFormatException("expected an extent i<n> or a number", at);
-        return new IterDomain(a.id(), e, a.iterType(), a.parallelType());
+        return new IterDomain(a.id(), e, a.iterType(), a.parallelType(), p.expanded());
     }
 
     /**
      * {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, the early {@code iStream7{i0}}, and a
-     * split's part {@code iS10{( ceilDiv(i0, 4) )}}.
+     * split's part {@code iS10{( ceilDiv(i0, 4) )}}, an expanded broadcast {@code bS16{1 ex i10}} (read as an axis of
+     * the expanded extent, marked expanded: {@code IterDomain}).
      */
-    private LoopDomain.Axis axis() {
+    private LoopDomainReading.Printed axis() {
         char letter = in.next();
         IterType type = switch (letter) {
             case 'i' -> IterType.ITERATION;
@@ -105,10 +107,16 @@ final class DumpValues {
         int id = in.intNumber();
         in.expect("{");
         Scalar extent = in.peek("(") ? ceilDiv() : extent();
+        boolean expanded = false;
+        if (type == IterType.BROADCAST && extent.equals(Scalar.constant(1)) && in.accept(" ex ")) {
+            extent = extent();
+            type = IterType.ITERATION;
+            expanded = true;
+        }
         in.expect("}");
         if (Character.isLetter(in.here())) throw in.error("unknown iter domain suffix");
         state.sawIterDomain(id);
-        return new LoopDomain.Axis(id, extent, type, parallel);
+        return new LoopDomainReading.Printed(new LoopDomain.Axis(id, extent, type, parallel), expanded);
     }
 
     /** {@code ( ceilDiv(i0, 4) )}: the extent IrText prints for a split's part. */

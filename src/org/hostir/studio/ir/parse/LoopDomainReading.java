@@ -25,8 +25,12 @@ import org.hostir.studio.ir.TensorView;
 final class LoopDomainReading {
     private LoopDomainReading() {}
 
-    static TensorView tensor(int id, DataType dtype, MemoryType memory, List<LoopDomain.Axis> printed,
-                             DeviceMesh mesh, int at) {
+    /** One printed iter domain: its loop axis, and whether it printed as an expanded broadcast. */
+    record Printed(LoopDomain.Axis axis, boolean expanded) {}
+
+    static TensorView tensor(int id, DataType dtype, MemoryType memory, List<Printed> read, DeviceMesh mesh,
+                             int at) {
+        List<LoopDomain.Axis> printed = read.stream().map(Printed::axis).toList();
         List<IterDomain> logical = new ArrayList<>();
         List<IterTransform> transforms = new ArrayList<>();
         boolean split = false;
@@ -48,8 +52,8 @@ final class LoopDomainReading {
             split = true;
         }
         if (!split) {
-            List<IterDomain> axes = printed.stream().map(a -> new IterDomain(a.id(), (Extent) a.extent(),
-                    a.iterType(), a.parallelType())).toList();
+            List<IterDomain> axes = read.stream().map(p -> new IterDomain(p.axis().id(), (Extent) p.axis().extent(),
+                    p.axis().iterType(), p.axis().parallelType(), p.expanded())).toList();
             return new TensorView(id, null, dtype, memory, axes, mesh);
         }
         return new TensorView(id, null, dtype, memory, logical, mesh,

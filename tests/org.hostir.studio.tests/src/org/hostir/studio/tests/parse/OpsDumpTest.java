@@ -9,6 +9,9 @@ import java.util.Map;
 
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.print.IrText;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.MemoryType;
@@ -79,8 +82,10 @@ class OpsDumpTest {
         assertTrue(dump.contains("\n     = where(T1_g_bool[ideviceIdx.x3{i4}, iS4{i5}, iS5{i6}] (DeviceMesh{0 1})\n"
                 + "    , T0_g_float[ideviceIdx.x0{i0}, iS1{i2}, iS2{i3}] (DeviceMesh{0 1})\n"
                 + "    , T3_g_float["), dump);
-        assertTrue(dump.contains("(DeviceMesh{0 1}) = expand( T2_g_float[ideviceIdx.x6{2}, bS7{1}, iS8{i9}]"
-                + " (DeviceMesh{0 1}) )\n"), dump);
+        // the axis expanded from b's broadcast is nvFuser's expanded broadcast, IterDomain::toString's "{1 ex N}"
+        assertTrue(dump.contains("  T5_g_float[ideviceIdx.x15{2}, bS16{1 ex i10}, iS17{i9}] (DeviceMesh{0 1})"
+                + " = expand( T2_g_float[ideviceIdx.x6{2}, bS7{1}, iS8{i9}] (DeviceMesh{0 1}) )\n"), dump);
+        assertTrue(dump.contains("     + T5_g_float[ideviceIdx.x15{2}, bS16{1 ex i10}, iS17{i9}]"), dump);
         assertTrue(dump.contains("\n     = squeeze( T2_g_float[ideviceIdx.x6{2}, bS7{1}, iS8{i9}] (DeviceMesh{0 1}),"
                 + " flags = {false, true, false} )\n"), dump);
         ParsedDump parsed = HostIrDumpReader.read(dump);
@@ -88,6 +93,40 @@ class OpsDumpTest {
                 && (h.op() instanceof FusionOp.Where || h.op() instanceof FusionOp.Squeeze
                         || h.op() instanceof FusionOp.Expand)).count();
         assertEquals(3, kinds, parsed.reprint());
+        FusionOp.Expand expand = parsed.program().allNodes().stream().filter(n -> n instanceof HostOp h
+                && h.op() instanceof FusionOp.Expand).map(n -> (FusionOp.Expand) ((HostOp) n).op()).findFirst()
+                .orElseThrow();
+        // read back as the IR carries it: an axis of the expanded extent, marked expanded
+        IterDomain expanded = expand.output().axis(1);
+        assertTrue(expanded.expanded(), expanded.toString());
+        assertEquals("i10", IrText.scalar(expanded.extent()));
+        assertTrue(!expand.output().axis(2).expanded() && !expand.input().axis(1).expanded());
+    }
+
+    /** The expanded extent prints after " ex " and reads back to the same iter domain, symbol or constant. */
+    @Test
+    void anExpandedBroadcastPrintsAndReadsBackAsNvFusersIterDomain() throws Exception {
+        IrBuilder b = new IrBuilder();
+        IterDomain m = b.iter(b.symbol("M")).withExpanded(true);
+        IterDomain six = b.iter(new Extent.Constant(6)).withExpanded(true);
+        assertEquals("bS0{1 ex i0}", IrText.iterDomain(m));
+        assertEquals("bS1{1 ex 6}", IrText.iterDomain(six));
+        TensorView x = b.tensor(DataType.FLOAT, MemoryType.GLOBAL, null, b.broadcast(), b.broadcast());
+        TensorView y = b.tensor(DataType.FLOAT, MemoryType.GLOBAL, null, m, six);
+        String program = HostIrPrinter.print(new HostIrContainer(List.of(x), List.of(y),
+                List.of(new HostOp(0, new FusionOp.Expand(y, x))), List.of(), b.symbols(), b.counters(), Map.of()));
+        assertTrue(program.contains("T1_g_float[bS0{1 ex i0}, bS1{1 ex 6}] = expand( T0_g_float[bS2{1}, bS3{1}] )"),
+                program);
+        ParsedDump parsed = HostIrDumpReader.read(program);
+        assertEquals(List.of(), parsed.opaqueNodes());
+        assertEquals(program, parsed.reprint());
+        List<IterDomain> read = parsed.program().outputs().getFirst().axes();
+        assertEquals(List.of(m.id(), six.id()), read.stream().map(IterDomain::id).toList());
+        assertTrue(read.stream().allMatch(IterDomain::expanded), read.toString());
+        assertEquals(new Extent.Constant(6), read.get(1).extent());
+        assertEquals(0, ((Extent.Symbolic) read.get(0).extent()).id()); // i0, the dump's name for M
+        // a plain broadcast stays one: bS2{1}
+        assertTrue(!parsed.program().inputs().getFirst().axis(0).expanded());
     }
 
     /** ReshapeOp::toString: one line; the sharded axis passes through, so no communication is lowered. */
