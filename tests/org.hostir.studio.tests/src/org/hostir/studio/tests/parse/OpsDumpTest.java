@@ -186,4 +186,45 @@ class OpsDumpTest {
             assertEquals(expected, unary, example + " unary host ops read back");
         }
     }
+
+    /**
+     * nvFuser has no gelu op: {@code gelu(x)} builds {@code x * (0.5 * (1 + erf(x * M_SQRT1_2)))} (csrc/ops/composite.cpp),
+     * so a real dump has that expansion, printed by BinaryOp::toString and UnaryOp::toString with the scalars as
+     * Val::toString writes constants ({@code double(0.70710678118654757)}, max_digits10). The reader keeps the three
+     * statements with a scalar operand and {@code erff} as text (this IR's binary ops take two tensors and it has no
+     * erf op), with a warning each naming the line and the reason; the tensor-by-tensor mul reads as an op, and the
+     * whole program reprints as it was read. docs/nvfuser-interop.md lists this.
+     */
+    @Test
+    void nvFusersGeluExpansionKeepsItsScalarAndErfStatementsAsText() throws Exception {
+        String dump = """
+                %HostIrContainer { (T0_g_float[iS0{i0}, iS1{i2}]) -> (T5_g_float[iS10{i0}, iS11{i2}]) :
+                  T1_g_float[iS2{i0}, iS3{i2}]
+                     = T0_g_float[iS0{i0}, iS1{i2}]
+                     * double(0.70710678118654757);
+                  T2_g_float[iS4{i0}, iS5{i2}]
+                     = erff(T1_g_float[iS2{i0}, iS3{i2}]);
+                  T3_g_float[iS6{i0}, iS7{i2}]
+                     = double(1)
+                     + T2_g_float[iS4{i0}, iS5{i2}];
+                  T4_g_float[iS8{i0}, iS9{i2}]
+                     = double(0.5)
+                     * T3_g_float[iS6{i0}, iS7{i2}];
+                  T5_g_float[iS10{i0}, iS11{i2}]
+                     = T0_g_float[iS0{i0}, iS1{i2}]
+                     * T4_g_float[iS8{i0}, iS9{i2}];
+                } // %HostIrContainer
+                """;
+        ParsedDump parsed = HostIrDumpReader.read(dump);
+        assertEquals(List.of(2, 5, 7, 10), parsed.warnings().stream().map(w -> w.line()).toList(),
+                parsed.warnings().toString());
+        assertEquals(4, parsed.opaqueNodes().size());
+        assertTrue(parsed.warnings().get(1).message().contains("unknown op 'erff'"), parsed.warnings().toString());
+        List<FusionOp> ops = parsed.program().allNodes().stream().filter(n -> n instanceof HostOp)
+                .map(n -> ((HostOp) n).op()).toList();
+        assertEquals(1, ops.size(), ops.toString());
+        FusionOp.Binary mul = (FusionOp.Binary) ops.getFirst();
+        assertEquals(List.of(5, 0, 4), List.of(mul.output().id(), mul.lhs().id(), mul.rhs().id()));
+        assertEquals(squeeze(dump), squeeze(parsed.reprint()));
+    }
 }
