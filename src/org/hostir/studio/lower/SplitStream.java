@@ -52,25 +52,22 @@ final class SplitStream {
     /**
      * One iteration's chunk of {@code tv} along logical axis {@code position}, for a loop over {@code split}: a new
      * tensor with fresh copies of its logical axes and its loop domain replayed (ShardByStream's newValLike and
-     * selfReplay), so it prints sharded on Stream like its source; a tensor without a loop domain (an input the
-     * loop reads) is given the loop's outer split there.
+     * selfReplay), so it prints sharded on Stream like its source; a tensor not split alike (an input the loop
+     * reads, a tensor streamed over another axis) is given the loop's outer split there.
      */
     static TensorView chunkOf(IrBuilder ir, TensorView tv, int position, LoopDomain.Axis split,
                               MemoryType memoryType) {
+        // a tensor split alike is replayed, its loop giving the logical axes their parallel types again; any
+        // other is split here, its logical axes keeping theirs (a DIDx axis stays sharded in the chunk)
+        Optional<LoopDomain.Axis> own = of(tv);
+        boolean replay = own.isPresent() && own.get().extent().equals(split.extent())
+                && tv.loop().source(tv.loop().loop().indexOf(own.get())).logicalPosition() == position;
         List<IterDomain> axes = new ArrayList<>();
-        for (IterDomain a : tv.axes()) axes.add(ir.copy(a.isDeviceDim() || a.isStream()
+        for (IterDomain a : tv.axes()) axes.add(ir.copy((replay && a.isDeviceDim()) || a.isStream()
                 ? a.withParallelType(ParallelType.SERIAL) : a));
-        LoopDomain loop;
-        if (of(tv).isPresent()) {
-            loop = tv.loop().replay(axes, ir::nextIterDomainId);
-        } else if (tv.loop() == null) {
-            loop = LoopDomain.of(axes).split(position, split.extent(), false, ir::nextIterDomainId)
-                    .parallelize(position, ParallelType.STREAM);
-        } else {
-            throw new LoweringException(List.of(new LoweringError(tv.label(), "loop.stream", tv.label() + " is read"
-                    + " in chunks of a split Stream axis but has loop steps of its own; give it the same outer_split"
-                    + " and Stream, or no loop steps", Subject.tensor(tv))));
-        }
+        LoopDomain loop = replay ? tv.loop().replay(axes, ir::nextIterDomainId)
+                : LoopDomain.of(axes).split(position, split.extent(), false, ir::nextIterDomainId)
+                        .parallelize(position, ParallelType.STREAM);
         return ir.tensor(tv.dtype(), memoryType, tv.mesh(), axes, loop);
     }
 }

@@ -121,6 +121,7 @@ public final class StreamParallelTypePass implements HostPass {
                     + " allgather stays in one mesh: give both the same mesh, or gather into a tensor without a"
                     + " Stream axis first", Subject.tensor(inFile(out, program)))));
         }
+        checkSplitAllgather(op, in, out);
         if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
             throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
                     + " pipelined allgather) needs the DIDx axis first in its input and the Stream axis first in"
@@ -139,6 +140,21 @@ public final class StreamParallelTypePass implements HostPass {
                     .indexOf(sharded.get()) + " of " + out.label() + " is DIDx as well (two sharding changes in one"
                     + " set): keep the Stream tensor's other axes sharded as the input's, and shard in a set after");
         }
+    }
+
+    /**
+     * A pipelined allgather into a split Stream axis moves one rank's whole shard per iteration into one chunk, so
+     * the loop has one iteration per device (nvFuser's test_column_parallel_linear_forward splits by d).
+     */
+    private static void checkSplitAllgather(FusionOp op, TensorView in, TensorView out) {
+        var split = SplitStream.of(out);
+        if (split.isEmpty()) return;
+        int devices = in.devicesAlong(in.deviceAxis().orElseThrow().parallelType());
+        if (split.get().extent() instanceof Extent.Constant(long factor) && factor == devices) return;
+        throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis split"
+                + " from a logical axis (the pipelined allgather) receives one rank's whole shard per iteration, so"
+                + " the split's factor is the number of devices, " + devices + "; here the Stream axis of "
+                + out.label() + " has extent " + IrText.scalar(split.get().extent()));
     }
 
     /**

@@ -148,4 +148,56 @@ class SplitStreamTest {
         Diagnostic uneven = refusal(pipeline(SPLIT, 6));
         assertEquals("loop.indivisible", uneven.rule(), uneven.toString());
     }
+
+    private static void validates(String tensors, String ops, int devices) throws Exception {
+        String text = "{\"format\": \"hostir-fusion/2\", \"name\": \"found\", \"tensors\": [" + tensors
+                + "], \"ops\": [" + ops + "], \"inputs\": [\"x\"], \"outputs\": [\"" + (ops.contains("\"z\"") ? "z" : "y")
+                + "\"]}";
+        RunResult r = run(load(text, devices), devices);
+        assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line() + "\n" + text);
+    }
+
+    /** Found by LoweredImpliesCorrectTest once it generated split Stream axes (seeds 15, 21, 24; shrunk). */
+    @Test
+    void foundByThePropertyTest() throws Exception {
+        String set = "{\"op\": \"set\", \"inputs\": [\"x\"], \"output\": \"y\"}";
+        // a chunk of a DIDx-sharded tensor without loop steps stays sharded (the Gather delivered 1 element of 7)
+        validates("""
+                {"name": "x", "dtype": "float", "axes": [2, 7, 2], "mesh": [4]},
+                {"name": "y", "dtype": "float", "axes": [{"extent": 2, "iter": "reduction"}, {"extent": 7, "parallel": "DIDx"}, 2], "mesh": [4, 2, 5, 1, 3, 0, 6]},
+                {"name": "z", "dtype": "float", "axes": [7, 2], "mesh": [4], "loop": [{"outer_split": 1, "factor": 2}, {"parallelize": 1, "type": "Stream"}]}
+                """, "{\"op\": \"sum\", \"inputs\": [\"x\"], \"output\": \"y\", \"axes\": [0]},"
+                + " {\"op\": \"set\", \"inputs\": [\"y\"], \"output\": \"z\"}", 7);
+        // a tensor streamed over another axis is chunked along the loop's (it was replayed: a copy of [3, 6] into [6, 2])
+        validates("""
+                {"name": "x", "dtype": "float", "axes": [6, 6]},
+                {"name": "y", "dtype": "float", "axes": [6, 6], "loop": [{"outer_split": 0, "factor": 2}, {"parallelize": 0, "type": "Stream"}]},
+                {"name": "z", "dtype": "float", "axes": [6, 6], "loop": [{"outer_split": 1, "factor": 3}, {"parallelize": 1, "type": "Stream"}]}
+                """, set + ", {\"op\": \"set\", \"inputs\": [\"y\"], \"output\": \"z\"}", 1);
+        // a chunk keeps the split axis, so a Scatter of an inner axis is reordered (ReorderShardedAxisPass)
+        validates("""
+                {"name": "x", "dtype": "float", "axes": [4, 7], "mesh": [0]},
+                {"name": "y", "dtype": "float", "axes": [4, 7], "mesh": [0, 1, 2, 3, 4, 5, 6], "loop": [{"parallelize": 1, "type": "DIDx"}, {"outer_split": 0, "factor": 2}, {"parallelize": 0, "type": "Stream"}]},
+                {"name": "z", "dtype": "float", "axes": [4, 7], "mesh": [0]}
+                """, set + ", {\"op\": \"add\", \"inputs\": [\"y\", \"y\"], \"output\": \"z\"}", 7);
+        // and so is a ReduceScatter of an inner axis into chunks
+        validates("""
+                {"name": "x", "dtype": "float", "axes": [2, 7, {"extent": 7, "parallel": "DIDx"}], "mesh": [0, 1, 2, 3, 4, 5, 6]},
+                {"name": "y", "dtype": "float", "axes": [2, 7, {"extent": 7, "iter": "reduction"}], "mesh": [0, 1, 2, 3, 4, 5, 6], "loop": [{"parallelize": 1, "type": "DIDx"}, {"outer_split": 0, "factor": 1}, {"parallelize": 0, "type": "Stream"}]}
+                """, "{\"op\": \"sum\", \"inputs\": [\"x\"], \"output\": \"y\", \"axes\": [2]}", 7);
+    }
+
+    /** The pipelined allgather into chunks moves one shard per iteration: the split's factor is the device count. */
+    @Test
+    void anAllgatherIntoChunksOfAnotherCountIsRefused() throws Exception {
+        String text = Files.readString(RepoPaths.repo().resolve(
+                "examples/parallelism/column_parallel_linear_collective_permute.fusion"))
+                .replace("\"loop\": [{\"outer_split\": 0, \"factor\": \"D\"}, {\"swizzle1d\": 0, \"type\": \"DIDx\"},\n"
+                        + "              {\"parallelize\": 0, \"type\": \"Stream\"}]}", "\"loop\": [{\"outer_split\": 0, \"factor\": 2},"
+                        + " {\"parallelize\": 0, \"type\": \"Stream\"}]}");
+        assertTrue(text.contains("\"factor\": 2}"), text);
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(load(text, 4),
+                LoweringOptions.parse(Map.of())));
+        assertEquals("stream.allgather-axis", e.diagnostics().getFirst().rule(), e.diagnostics().toString());
+    }
 }
