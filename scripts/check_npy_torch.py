@@ -4,7 +4,7 @@
 file named there, runs the fusion's math in PyTorch (on the GPU when there is one) from the saved inputs, and
 compares with the saved outputs at the engine's tolerances (float 1e-4, half 2e-3, bfloat16 2e-2, absolute and
 relative; int32, int64 and bool exactly). It knows the fusion file format's op set: set (with permute), add, sub,
-mul, div, the unary ops (neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu (erf form), silu), cast, where,
+mul, div, the unary ops (neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu (erf form), silu, erf), cast, where,
 sum, max, min, prod, broadcast, squeeze, expand, reshape, matmul (fp8 operands widened, as the engine does) and
 linear. Exit 0 when every output matches, 1 when one does not, 2 on bad input.
 
@@ -24,7 +24,7 @@ DTYPES = {"float": torch.float32, "double": torch.float64, "half": torch.float16
           "int32": torch.int32, "bool": torch.bool}
 UNARY = {"neg": torch.neg, "abs": torch.abs, "exp": torch.exp, "log": torch.log, "sqrt": torch.sqrt,
          "rsqrt": torch.rsqrt, "tanh": torch.tanh, "sigmoid": torch.sigmoid, "relu": torch.relu,
-         "gelu": torch.nn.functional.gelu, "silu": torch.nn.functional.silu}
+         "gelu": torch.nn.functional.gelu, "silu": torch.nn.functional.silu, "erf": torch.erf}
 REDUCE = {"sum": torch.sum, "max": torch.amax, "min": torch.amin, "prod": torch.prod}
 FP8 = (torch.float8_e4m3fn, torch.float8_e5m2)
 

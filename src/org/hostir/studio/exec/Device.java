@@ -33,6 +33,12 @@ public interface Device {
     /** A view of {@code buffer} at {@code index} along {@code axis}, that axis dropped. Never a copy. */
     Buffer select(Buffer buffer, int axis, long index);
 
+    /**
+     * A view of {@code length} indices of {@code axis} from {@code start}, the axis kept (a chunk, as
+     * {@code at::Tensor::chunk} gives nvFuser's ShardByStream). Never a copy.
+     */
+    Buffer narrow(Buffer buffer, int axis, long start, long length);
+
     /** A view with the axes permuted: axis i of the view is axis {@code perm[i]} of the buffer. */
     Buffer permute(Buffer buffer, int[] perm);
 

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
@@ -301,6 +303,7 @@ public final class Evaluator {
             }
             position++;
         }
+        if (axis == null && s.out().loop() != null) return chunk(s, in);
         if (axis == null) {
             throw new ExecutionException("HirAliasSelect " + s.id() + ": " + IrText.iterDomain(s.axis())
                     + " is not an axis of " + s.in().name() + " at run time");
@@ -313,6 +316,29 @@ public final class Evaluator {
                     + s.in().name() + "'s axis of size " + size);
         }
         return device.select(in, position, index);
+    }
+
+    /**
+     * A select along a Stream loop axis split from a logical axis: the slice keeps the logical axis and holds
+     * chunk {@code index} of its {@code d} chunks (nvFuser's HostIrEvaluator::handle(ShardByStream*):
+     * {@code in.chunk(d, getShardedLogicalAxis(out, Stream)).at(index)}).
+     */
+    private Buffer chunk(HirAliasSelect s, Buffer in) {
+        LoopDomain loop = s.out().loop();
+        int p = loop.loopPositionOf(ParallelType.STREAM).orElseThrow(() -> new ExecutionException("HirAliasSelect "
+                + s.id() + ": " + IrText.iterDomain(s.axis()) + " is not an axis of " + s.in().name()));
+        int logical = loop.source(p).logicalPosition();
+        int position = 0;
+        for (int i = 0; i < logical; i++) if (!s.out().axis(i).isReduction()) position++;
+        long chunks = env.eval(loop.loop().get(p).extent());
+        long index = env.eval(s.index());
+        long size = in.shape()[position];
+        long length = (size + chunks - 1) / chunks;
+        if (index < 0 || index >= chunks || index * length >= size) {
+            throw new ExecutionException("HirAliasSelect " + s.id() + ": chunk " + index + " of " + chunks
+                    + " outside " + s.in().name() + "'s axis of size " + size);
+        }
+        return device.narrow(in, position, index * length, Math.min(length, size - index * length));
     }
 
     /** {@code T3 'out'} for diagnostics. */

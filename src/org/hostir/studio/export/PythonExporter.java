@@ -168,7 +168,7 @@ public final class PythonExporter {
             case CAST -> "fd.ops.cast(" + x + ", dtype=" + dtypeName(u.output().dtype()) + ")";
             case GELU -> "fd.ops.mul(" + x + ", fd.ops.mul(0.5, fd.ops.add(1.0, fd.ops.erf(fd.ops.mul(" + x
                     + ", 0.7071067811865476)))))";
-            case NEG, ABS, EXP, LOG, SQRT, RSQRT, TANH, SIGMOID, RELU, SILU -> "fd.ops." + u.op().fileName() + "(" + x + ")";
+            case NEG, ABS, EXP, LOG, SQRT, RSQRT, TANH, ERF, SIGMOID, RELU, SILU -> "fd.ops." + u.op().fileName() + "(" + x + ")";
         };
     }
 

@@ -16,6 +16,7 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorSubstitution;
@@ -92,11 +93,32 @@ public final class FusionConverter {
             if (spec.needsVersion2()) numbered.put(tv.id(), withLoop(b, tv, spec, i, bindings));
         }
         if (!diagnostics.isEmpty()) throw new FusionFileException(diagnostics);
+        markExpanded(ops, numbered);
         Fusion fusion = b.fusion(doc.name(), inputs.stream().map(t -> numbered.get(t.id())).toList(),
                 ops.stream().map(op -> TensorSubstitution.apply(op, numbered)).toList(),
                 outputs.stream().map(t -> numbered.get(t.id())).toList());
         return new Converted(fusion, tensors.stream().map(t -> numbered.get(t.id())).toList(),
                 new FileLocator(source));
+    }
+
+    /**
+     * An expand's output axes made from the input's broadcast axes are nvFuser's expanded broadcasts
+     * ({@code bS{1 ex N}}, ops/alias.cpp expand): marked so they print so. A tensor with loop steps keeps its
+     * axes (its loop domain is printed, which has no mark).
+     */
+    private static void markExpanded(List<FusionOp> ops, Map<Integer, TensorView> numbered) {
+        for (FusionOp op : ops) {
+            if (!(op instanceof FusionOp.Expand e)) continue;
+            TensorView in = numbered.get(e.input().id());
+            TensorView out = numbered.get(e.output().id());
+            if (out.loop() != null || in.rank() != out.rank()) continue;
+            List<IterDomain> axes = new ArrayList<>(out.axes());
+            for (int i = 0; i < axes.size(); i++) {
+                IterDomain a = axes.get(i);
+                if (in.axis(i).isBroadcast() && a.iterType() == IterType.ITERATION) axes.set(i, a.withExpanded(true));
+            }
+            numbered.put(out.id(), out.withAxes(axes));
+        }
     }
 
     private static TensorView tensor(IrBuilder b, TensorSpec spec, FusionBindings bindings, SymbolNumbering symbols,

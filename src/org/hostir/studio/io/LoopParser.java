@@ -143,9 +143,14 @@ final class LoopParser {
                     + " outer_split of a logical axis");
             return null;
         }
-        if (type == ParallelType.STREAM && k != Kind.LOGICAL) {
-            f.report(o, path, Rule.LOOP_STREAM, "loop axis " + axis + " is split or merged; a Stream axis must be"
-                    + " a logical axis here");
+        // nvFuser's host IR lowering slices a Stream axis by chunking the logical axis it comes from
+        // (ShardByStream: getShardedLogicalAxis, shardAllocationAsLoop): the axis must reach a logical one through
+        // splits' outer parts ("we don't support DID on inner splits") and never a merge ("Expected a swizzle1d or
+        // split transform"); here one outer_split, as for DIDx
+        if (type == ParallelType.STREAM && k != Kind.LOGICAL && k != Kind.OUTER_OF_OUTER_SPLIT) {
+            f.report(o, path, Rule.LOOP_STREAM, "loop axis " + axis + " " + (k == Kind.INNER_PART
+                    ? "is the inner part of a split" : "comes from an inner split, a merge or several splits")
+                    + "; a Stream axis is a logical axis or the outer part of one outer_split of a logical axis");
             return null;
         }
         return new LoopStep.Parallelize(axis, type);

@@ -18,6 +18,7 @@ import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterTransform;
+import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
@@ -45,7 +46,33 @@ final class MeshRules {
                 mesh(t);
             }
             swizzles(t);
+            streamSplit(t);
             axes(t);
+        }
+    }
+
+    /**
+     * A Stream axis split from a logical axis is sliced into chunks of {@code ceilDiv(extent, factor)}
+     * (ShardByStream's {@code at::Tensor::chunk}); unless the factor divides the extent, the last iterations find
+     * fewer chunks than the loop has (torch's chunk gives fewer), so the extent must split evenly.
+     */
+    private void streamSplit(TensorView t) {
+        if (t.loop() == null) return;
+        for (int p = 0; p < t.loop().loop().size(); p++) {
+            LoopDomain.Axis a = t.loop().loop().get(p);
+            LoopDomain.Source src = t.loop().source(p);
+            if (a.parallelType() != ParallelType.STREAM || a.iterType() == IterType.REDUCTION
+                    || src.derivation() != LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT
+                    || !(a.extent() instanceof Extent.Constant(long factor))) {
+                continue;
+            }
+            int i = src.logicalPosition();
+            OptionalLong extent = value(t.axis(i).extent());
+            if (extent.isPresent() && factor > 0 && extent.getAsLong() % factor != 0) {
+                cx.report(cx.locator.axis(t, i), Rule.LOOP_INDIVISIBLE, "axis " + i + " of " + tensor(t)
+                        + " has extent " + ValidationContext.extent(t.axis(i).extent()) + " = " + extent.getAsLong()
+                        + ", which the Stream loop axis split from it does not cut into " + factor + " equal chunks");
+            }
         }
     }
 

@@ -22,6 +22,7 @@ public enum OpKind {
     SQRT(UnaryOpType.SQRT),
     RSQRT(UnaryOpType.RSQRT),
     TANH(UnaryOpType.TANH),
+    ERF(UnaryOpType.ERF),
     SIGMOID(UnaryOpType.SIGMOID),
     RELU(UnaryOpType.RELU),
     GELU(UnaryOpType.GELU),

@@ -84,8 +84,8 @@ public enum Rule {
             + " TensorView::swizzle1d"),
     LOOP_SWIZZLE_EXTENT("loop.swizzle-extent", "a swizzle1d axis's extent is its mesh's size along the swizzle's"
             + " parallel type (the swizzle cycles over those devices)"),
-    LOOP_STREAM("loop.stream", "a Stream loop axis is a logical axis (Stream on split or merged axes is not"
-            + " supported yet)"),
+    LOOP_STREAM("loop.stream", "a Stream loop axis is a logical axis or the outer part of one outer split of"
+            + " a logical axis (nvFuser's ShardByStream chunks the logical axis; it refuses inner parts and merges)"),
     LOOP_INDIVISIBLE("loop.indivisible", "an axis sharded by a split has an extent that is a multiple of the"
             + " mesh size, so every device holds an equal part");
 

@@ -111,6 +111,12 @@ public final class IrBuilder {
         return new TensorView(nextTensor++, label, dtype, memoryType, axes, mesh);
     }
 
+    /** A new tensor with a loop domain over {@code axes}. */
+    public TensorView tensor(DataType dtype, MemoryType memoryType, DeviceMesh mesh, List<IterDomain> axes,
+                             LoopDomain loop) {
+        return new TensorView(nextTensor++, null, dtype, memoryType, axes, mesh, loop);
+    }
+
     public TensorView tensor(DataType dtype, MemoryType memoryType, DeviceMesh mesh, IterDomain... axes) {
         return tensor(null, dtype, memoryType, mesh, List.of(axes));
     }

@@ -182,6 +182,41 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
         throw new IllegalStateException("iter domain " + logicalId + " is not in the logical domain");
     }
 
+    /**
+     * This loop domain replayed onto {@code newLogical} (the same logical axes with fresh ids), each derived axis
+     * given a fresh id from {@code ids}, as nvFuser's TransformReplay::selfReplay does for a new tensor like another.
+     * Swizzles are left out: their outputs stand for their inputs (a slice's index is written out where it is taken).
+     */
+    public LoopDomain replay(List<IterDomain> newLogical, IntSupplier ids) {
+        Map<Integer, Axis> map = new HashMap<>();
+        for (int i = 0; i < logical.size(); i++) map.put(logical.get(i).id(), Axis.of(newLogical.get(i)));
+        List<IterTransform> replayed = new ArrayList<>();
+        for (IterTransform t : transforms) {
+            switch (t) {
+                case IterTransform.Split s -> {
+                    Axis outer = fresh(s.outer(), ids);
+                    Axis inner = fresh(s.inner(), ids);
+                    map.put(s.outer().id(), outer);
+                    map.put(s.inner().id(), inner);
+                    replayed.add(new IterTransform.Split(map.get(s.in()).id(), s.factor(), s.innerSplit(), outer,
+                            inner));
+                }
+                case IterTransform.Merge m -> {
+                    Axis out = fresh(m.out(), ids);
+                    map.put(m.out().id(), out);
+                    replayed.add(new IterTransform.Merge(map.get(m.outer()).id(), map.get(m.inner()).id(), out));
+                }
+                case IterTransform.Swizzle1D z -> map.put(z.out().id(), map.get(z.in().id()));
+            }
+        }
+        List<Axis> newLoop = loop.stream().map(a -> map.get(a.id()).withParallelType(a.parallelType())).toList();
+        return new LoopDomain(newLogical, replayed, newLoop, allocationIsLoop);
+    }
+
+    private static Axis fresh(Axis a, IntSupplier ids) {
+        return new Axis(ids.getAsInt(), a.extent(), a.iterType(), a.parallelType());
+    }
+
     /** The loop axis of a parallel type that is not a reduction, nvFuser's getShardedIterDomain on the loop. */
     public Optional<Integer> loopPositionOf(ParallelType type) {
         for (int i = 0; i < loop.size(); i++) {

@@ -18,6 +18,8 @@ public enum UnaryOpType {
     SQRT("sqrt", "sqrt", true, true),
     RSQRT("rsqrt", "rsqrt", true, true),
     TANH("tanh", "tanh", true, true),
+    /** nvFuser's UnaryOpType::Erf, which its gelu composite uses: printed {@code erff(T1)} on a float output. */
+    ERF("erf", "erf", true, true),
     SIGMOID("sigmoid", "sigmoid", false, true),
     RELU("relu", "relu", false, false),
     GELU("gelu", "gelu", false, true),

@@ -67,7 +67,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
     /**
      * The index of the gathered or scattered axis when an axis holding data comes before it, else -1. The axis a
      * stream loop slices away (the output's Stream axis, and the input axis at the same place: a plain set keeps
-     * positions) does not count: inside the loop the communication sees the slices.
+     * positions) does not count: inside the loop the communication sees the slices; a chunk keeps it.
      */
     private static int misplacedAxis(FusionOp.Set s) {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
@@ -77,7 +77,9 @@ public final class ReorderShardedAxisPass implements FusionPass {
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV, ALL_TO_ALL -> null;
         };
         if (sharded == null) return -1;
-        int sliced = s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
+        // a chunk of a split Stream axis keeps the axis, so it counts (SplitStream)
+        int sliced = SplitStream.of(s.output()).isPresent() ? -1
+                : s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
         int before = 0;
         int position = 0; // among the axes that exist at run time: the permutation below indexes those
         for (int i = 0; i < sharded.rank(); i++) {
@@ -92,11 +94,14 @@ public final class ReorderShardedAxisPass implements FusionPass {
 
     /**
      * The position (among all axes) of the axis a reduce-scatter scatters when it is not outermost among the
-     * non-reduction axes, else -1. With a Stream output the loop slices first and is left alone.
+     * non-reduction axes, else -1. With a logical Stream axis on the output the loop slices first and is left
+     * alone.
      */
     private static int innerScatteredAxis(FusionOp.Reduction r) {
         TensorView out = r.output();
-        if (!Resharding.isCommunicatingReduction(r) || out.streamAxis().isPresent() || r.axes().size() != 1) return -1;
+        // a chunk of a split Stream axis keeps the axis, so the loop does not make the scattered axis outermost
+        boolean sliced = out.streamAxis().isPresent() && SplitStream.of(out).isEmpty();
+        if (!Resharding.isCommunicatingReduction(r) || sliced || r.axes().size() != 1) return -1;
         if (r.input().axes().stream().anyMatch(IterDomain::isReduction)) return -1;
         if (Resharding.shardedPosition(out, List.of()) <= 0) return -1;
         for (int i = 0; i < out.rank(); i++) {

@@ -11,9 +11,11 @@ import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.CommunicatorBackend;
@@ -43,12 +45,15 @@ final class StreamLoopBody {
     /** Whether the loop holds a P2P ReduceScatter set, and its peers (used only then). */
     private final boolean reduceScatter;
     private final ReduceScatterP2p.Peers peers;
+    /** The loop's Stream axis when it is the outer part of an outer split: slices are chunks, not selects. */
+    private final LoopDomain.Axis split;
 
     StreamLoopBody(HostIrBuilder h, LoweringContext context, IterDomain axis, List<HostOp> ops) {
         this.h = h;
         this.context = context;
         this.axis = axis;
         this.ops = ops;
+        this.split = SplitStream.of(ops.getFirst().op().output()).orElse(null);
         for (HostOp op : ops) {
             if (Resharding.isResharding(op.op()) && Resharding.didToStreamAxis(op.op()).isEmpty()) {
                 op.op().inputs().forEach(t -> communicated.add(t.id()));
@@ -111,7 +116,9 @@ final class StreamLoopBody {
             }
             TensorView out = op.output();
             rewired.put(out.id(), select(node, out, streamPosition(out), body, at));
-            body.add(new HostOp(node.id(), SlicedOps.slice(op, rewired, streamPosition(out))));
+            // a chunk keeps the axis: nothing to renumber
+            body.add(new HostOp(node.id(), split != null ? TensorSubstitution.apply(op, rewired)
+                    : SlicedOps.slice(op, rewired, streamPosition(out))));
         }
         body.addAll(epilogue); // nvFuser's new_loop_body_epilogue: the deferred waits on sends
         return body;
@@ -163,19 +170,23 @@ final class StreamLoopBody {
         boolean broadcast = context.options().get(StreamParallelTypePass.ALLGATHER) == AllgatherLowering.BROADCAST;
         // the input's slice is created before the output's, as nvFuser's processForLoopBodies does (T4 slices T0
         // and T5 the output in seed 000), though the output's select is printed first
-        TensorView shard = h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
+        // a chunk of a split Stream axis has the shape of the rank's whole shard: no select of the shard then
+        TensorView shard = split != null ? in
+                : h.ir().sliceOf(in, broadcast ? MemoryType.GLOBAL : MemoryType.LOCAL, didAxis);
         TensorView outSlice = select(node, out, streamPosition(out), body, broadcast, index);
-        HostNode selectShard = from(node, h.select(shard, in, in.axis(didAxis), Scalar.constant(0)));
+        List<HostNode> selectShard = split != null ? List.of()
+                : List.of(from(node, h.select(shard, in, in.axis(didAxis), Scalar.constant(0))));
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         if (broadcast) {
-            body.add(selectShard);
+            body.addAll(selectShard);
             var comm = from(node, h.communication(CommunicationType.BROADCAST, mesh.deviceIds(),
                     Scalar.deviceAt(mesh, index), shard, outSlice, null, backend));
             body.add(comm);
             body.add(from(node, h.waitFor(comm)));
             return;
         }
-        List<HostNode> local = List.of(selectShard, new HostOp(node.id(), new FusionOp.Set(outSlice, shard)));
+        List<HostNode> local = new ArrayList<>(selectShard);
+        local.add(new HostOp(node.id(), new FusionOp.Set(outSlice, shard)));
         var start = from(node, h.startCoalescing());
         var recv = from(node, h.p2p(P2PCommunication.Type.RECV, outSlice, Scalar.deviceAt(mesh, index), backend));
         // iteration i receives slice (position + i) from its owner and sends this shard to the position that
@@ -254,8 +265,17 @@ final class StreamLoopBody {
                               Scalar at) {
         TensorView cached = slices.get(tv.id());
         if (cached != null) return cached;
-        TensorView slice = h.ir().sliceOf(tv, global ? MemoryType.GLOBAL : MemoryType.LOCAL, position);
-        body.add(from(node, h.select(slice, tv, tv.axis(position), at)));
+        MemoryType memory = global ? MemoryType.GLOBAL : MemoryType.LOCAL;
+        TensorView slice;
+        if (split != null) {
+            // one chunk of the logical axis, which the slice keeps (SplitStream)
+            slice = SplitStream.chunkOf(h.ir(), tv, position, split, memory);
+            IterDomain along = SplitStream.loopAxis(SplitStream.of(tv).isPresent() ? tv : slice).orElseThrow();
+            body.add(from(node, h.select(slice, tv, along, at)));
+        } else {
+            slice = h.ir().sliceOf(tv, memory, position);
+            body.add(from(node, h.select(slice, tv, tv.axis(position), at)));
+        }
         slices.put(tv.id(), slice);
         sliceIndices.put(tv.id(), at);
         return slice;

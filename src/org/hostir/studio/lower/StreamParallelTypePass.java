@@ -80,7 +80,7 @@ public final class StreamParallelTypePass implements HostPass {
                 HostOp op = (HostOp) node;
                 if (loop == null || !loop.accepts(op.op(), axis.get())) {
                     loops += close(loop, out, loops);
-                    loop = new StreamLoopBuilder(h, axes, context, axis.get());
+                    loop = new StreamLoopBuilder(h, axes, context, op, axis.get());
                 }
                 loop.add(op);
             } else {
@@ -132,6 +132,7 @@ public final class StreamParallelTypePass implements HostPass {
             ReduceScatterP2p.check((FusionOp.Set) op);
             return;
         }
+        checkSplitAllgather(op, in, out);
         if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
             throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
                     + " pipelined allgather) needs the DIDx axis first in its input and the Stream axis first in"
@@ -150,6 +151,21 @@ public final class StreamParallelTypePass implements HostPass {
                     .indexOf(sharded.get()) + " of " + out.label() + " is DIDx as well (two sharding changes in one"
                     + " set): keep the Stream tensor's other axes sharded as the input's, and shard in a set after");
         }
+    }
+
+    /**
+     * A pipelined allgather into a split Stream axis moves one rank's whole shard per iteration into one chunk, so
+     * the loop has one iteration per device (nvFuser's test_column_parallel_linear_forward splits by d).
+     */
+    private static void checkSplitAllgather(FusionOp op, TensorView in, TensorView out) {
+        var split = SplitStream.of(out);
+        if (split.isEmpty()) return;
+        int devices = in.devicesAlong(in.deviceAxis().orElseThrow().parallelType());
+        if (split.get().extent() instanceof Extent.Constant(long factor) && factor == devices) return;
+        throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis split"
+                + " from a logical axis (the pipelined allgather) receives one rank's whole shard per iteration, so"
+                + " the split's factor is the number of devices, " + devices + "; here the Stream axis of "
+                + out.label() + " has extent " + IrText.scalar(split.get().extent()));
     }
 
     /**
@@ -220,6 +236,9 @@ public final class StreamParallelTypePass implements HostPass {
         private final HostIrBuilder h;
         private final LoweringContext context;
         private final IterDomain axis;
+        /** What the loop iterates: the Stream axis, or for one split from a logical axis, its outer part. */
+        private final IterDomain loopAxis;
+        private final boolean split;
         private final StreamAxisMapping axes;
         private final List<HostOp> ops = new ArrayList<>();
         /** The tensors the loop produces, with the position of the loop's axis in each (its Stream axis, or the
@@ -227,11 +246,14 @@ public final class StreamParallelTypePass implements HostPass {
         private final Map<Integer, Integer> produced = new HashMap<>();
         private final Set<Integer> receivedSlots = new HashSet<>();
 
-        StreamLoopBuilder(HostIrBuilder h, StreamAxisMapping axes, LoweringContext context, IterDomain axis) {
+        StreamLoopBuilder(HostIrBuilder h, StreamAxisMapping axes, LoweringContext context, HostOp first,
+                          IterDomain axis) {
             this.h = h;
             this.axes = axes;
             this.context = context;
             this.axis = axis;
+            this.loopAxis = SplitStream.loopAxis(first.op().output()).orElseThrow();
+            this.split = SplitStream.of(first.op().output()).isPresent();
         }
 
         /**
@@ -242,7 +264,10 @@ public final class StreamParallelTypePass implements HostPass {
          * {@code [rS, Stream, i]} to {@code [i, Stream]} pipelines over another axis and starts a loop of its own.
          */
         boolean accepts(FusionOp op, IterDomain streamAxis) {
-            if (!mapped(streamAxis, axis)) return false;
+            // a split Stream axis is chunked, a logical one selected: one loop does one or the other
+            Optional<IterDomain> opLoop = SplitStream.loopAxis(op.output());
+            if (opLoop.isEmpty() || !mapped(opLoop.get(), loopAxis)) return false;
+            if (SplitStream.of(op.output()).isPresent() != split) return false;
             boolean reads = op.inputs().stream().anyMatch(t -> produced.containsKey(t.id()));
             // a resharding op that reads nothing of the loop joins it only over an axis mapped to the loop's
             // through the program's ops, as nvFuser's IdModel maps them; extents alone would merge another
@@ -284,17 +309,17 @@ public final class StreamParallelTypePass implements HostPass {
 
         void emit(List<HostNode> out, Stream user) {
             checkP2pBesideCollective(ops, context);
-            StreamLoopBody body = new StreamLoopBody(h, context, axis, ops);
+            StreamLoopBody body = new StreamLoopBody(h, context, loopAxis, ops);
             for (HostOp op : ops) out.add(h.inherit(op.id(), h.allocate(op.op().output())));
             out.add(h.getCurrentStream(user));
-            out.add(h.forStreams(axis, List.of(h.setCurrentStream(HostIrBuilder.WORKER_STREAM),
+            out.add(h.forStreams(loopAxis, List.of(h.setCurrentStream(HostIrBuilder.WORKER_STREAM),
                     h.synchronize(user))));
             List<HostNode> main = new ArrayList<>();
             main.add(h.setCurrentStream(HostIrBuilder.WORKER_STREAM));
             main.addAll(body.build());
             main.add(h.setCurrentStream(user));
             main.add(h.synchronize(HostIrBuilder.WORKER_STREAM));
-            ForLoop loop = h.forStreams(axis, main);
+            ForLoop loop = h.forStreams(loopAxis, main);
             out.add(loop);
         }
     }

@@ -94,6 +94,11 @@ final class CpuDevice implements Device {
     }
 
     @Override
+    public Buffer narrow(Buffer buffer, int axis, long start, long length) {
+        return new CpuBuffer(CpuBuffer.of(buffer).narrow(axis, start, length), true);
+    }
+
+    @Override
     public Buffer permute(Buffer buffer, int[] perm) {
         return new CpuBuffer(CpuBuffer.of(buffer).permute(perm), true);
     }

@@ -46,6 +46,12 @@ record CudaBuffer(CudaDevice device, long base, long offset, long[] shape, long[
                 dtype, null);
     }
 
+    CudaBuffer narrow(int axis, long start, long length) {
+        long[] s = shape.clone();
+        s[axis] = length;
+        return new CudaBuffer(device, base, offset + start * strides[axis], s, strides.clone(), dtype, null);
+    }
+
     CudaBuffer permute(int[] perm) {
         long[] s = new long[perm.length];
         long[] st = new long[perm.length];

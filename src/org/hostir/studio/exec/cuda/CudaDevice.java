@@ -210,6 +210,11 @@ final class CudaDevice implements Device {
     public Buffer select(Buffer buffer, int axis, long index) { return CudaBuffer.of(buffer).select(axis, index); }
 
     @Override
+    public Buffer narrow(Buffer buffer, int axis, long start, long length) {
+        return CudaBuffer.of(buffer).narrow(axis, start, length);
+    }
+
+    @Override
     public Buffer permute(Buffer buffer, int[] perm) { return CudaBuffer.of(buffer).permute(perm); }
 
     @Override

@@ -19,6 +19,7 @@ final class PointwiseExpressions {
             case SQRT -> "sqrtf(x)";
             case RSQRT -> "rsqrtf(x)";
             case TANH -> "tanhf(x)";
+            case ERF -> "erff(x)";
             case SIGMOID -> "1.0f / (1.0f + expf(-x))";
             case RELU -> "(x > 0.0f || x != x) ? x : 0.0f";
             case GELU -> "0.5f * x * (1.0f + erff(x * 0.70710678118654752f))";

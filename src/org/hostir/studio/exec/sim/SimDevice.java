@@ -100,6 +100,13 @@ final class SimDevice implements Device {
     }
 
     @Override
+    public Buffer narrow(Buffer buffer, int axis, long start, long length) {
+        long[] s = ((SimBuffer) buffer).dims().clone();
+        s[axis] = length;
+        return new SimBuffer(s, buffer.dtype(), true);
+    }
+
+    @Override
     public Buffer permute(Buffer buffer, int[] perm) {
         long[] s = ((SimBuffer) buffer).dims();
         long[] out = new long[perm.length];

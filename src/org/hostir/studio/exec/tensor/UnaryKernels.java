@@ -32,6 +32,7 @@ public final class UnaryKernels {
             case SQRT -> (float) Math.sqrt(x);
             case RSQRT -> (float) (1 / Math.sqrt(x));
             case TANH -> (float) Math.tanh(x);
+            case ERF -> (float) Erf.erf(x);
             case SIGMOID -> (float) (1 / (1 + Math.exp(-x)));
             case RELU -> x > 0 || Float.isNaN(x) ? x : 0f;
             case GELU -> (float) (0.5 * x * (1 + Erf.erf(x / Math.sqrt(2))));
@@ -49,6 +50,7 @@ public final class UnaryKernels {
             case NEG, ABS, RELU, CAST, TANH -> 1;
             case SIGMOID -> 0.25;
             case GELU -> 1.13;
+            case ERF -> 1.13; // 2 / sqrt(pi), at 0
             case SILU -> 1.1;
             case EXP -> Math.abs(fx);
             case LOG -> 1 / Math.abs((double) x);

@@ -9,6 +9,7 @@ import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
@@ -49,9 +50,10 @@ final class DumpValues {
         while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
         DataType dtype = dataType(in.text().substring(start, in.pos()), start);
         in.expect("[");
-        List<IterDomain> axes = new ArrayList<>();
+        List<LoopDomainReading.Printed> printed = new ArrayList<>();
+        int axesAt = in.pos();
         if (!in.accept("]")) {
-            do axes.add(iterDomain()); while (in.accept(","));
+            do printed.add(axis()); while (in.accept(","));
             in.expect("]");
         }
         DeviceMesh mesh = null;
@@ -61,7 +63,7 @@ final class DumpValues {
             in.expect(")");
         }
         state.sawTensor(id);
-        return new TensorView(id, null, dtype, memory, axes, mesh);
+        return LoopDomainReading.tensor(id, dtype, memory, printed, mesh, axesAt);
     }
 
     private MemoryType memoryType(char letter) {
@@ -78,8 +80,21 @@ final class DumpValues {
         throw new DumpFormatException("unknown data type '" + name + "'", at);
     }
 
-    /** {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, and the early {@code iStream7{i0}}. */
+    /** An iter domain whose extent is a symbol or a constant (a loop's, a select's axis). */
     IterDomain iterDomain() {
+        int at = in.pos();
+        LoopDomainReading.Printed p = axis();
+        LoopDomain.Axis a = p.axis();
+        if (!(a.extent() instanceof Extent e)) throw new DumpFormatException("expected an extent i<n> or a number", at);
+        return new IterDomain(a.id(), e, a.iterType(), a.parallelType(), p.expanded());
+    }
+
+    /**
+     * {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, the early {@code iStream7{i0}}, and a
+     * split's part {@code iS10{( ceilDiv(i0, 4) )}}, an expanded broadcast {@code bS16{1 ex i10}} (read as an axis of
+     * the expanded extent, marked expanded: {@code IterDomain}).
+     */
+    private LoopDomainReading.Printed axis() {
         char letter = in.next();
         IterType type = switch (letter) {
             case 'i' -> IterType.ITERATION;
@@ -91,11 +106,29 @@ final class DumpValues {
         ParallelType parallel = parallelType();
         int id = in.intNumber();
         in.expect("{");
-        Extent extent = extent();
+        Scalar extent = in.peek("(") ? ceilDiv() : extent();
+        boolean expanded = false;
+        if (type == IterType.BROADCAST && extent.equals(Scalar.constant(1)) && in.accept(" ex ")) {
+            extent = extent();
+            type = IterType.ITERATION;
+            expanded = true;
+        }
         in.expect("}");
         if (Character.isLetter(in.here())) throw in.error("unknown iter domain suffix");
         state.sawIterDomain(id);
-        return new IterDomain(id, extent, type, parallel);
+        return new LoopDomainReading.Printed(new LoopDomain.Axis(id, extent, type, parallel), expanded);
+    }
+
+    /** {@code ( ceilDiv(i0, 4) )}: the extent IrText prints for a split's part. */
+    private Scalar ceilDiv() {
+        in.expect("(");
+        in.expect("ceilDiv(");
+        Scalar a = scalar();
+        in.expect(",");
+        Scalar b = scalar();
+        in.expect(")");
+        in.expect(")");
+        return new ScalarBinary(ScalarBinary.Op.CEIL_DIV, a, b);
     }
 
     private ParallelType parallelType() {

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MeshLookup;
@@ -33,12 +34,16 @@ public final class IrText {
         return tv.mesh() == null ? s : s + " (" + mesh(tv.mesh()) + ")";
     }
 
-    /** {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, {@code rS8{i3}}, {@code bS8{1}}. */
+    /**
+     * {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, {@code rS8{i3}}, {@code bS8{1}}, and an
+     * expanded broadcast {@code bS9{1 ex i4}} (IterDomain::toString: {@code " ex " << expandedExtent()}).
+     */
     public static String iterDomain(IterDomain id) { return iterDomain(id, DumpGeneration.CURRENT); }
 
     /** An iter domain in the spelling of one dump generation ({@code iStream7} in the early 2025 one). */
     public static String iterDomain(IterDomain id, DumpGeneration g) {
         String parallel = id.isStream() ? g.streamAxisName() : id.parallelType().dumpName();
+        if (id.expanded()) return IterType.BROADCAST.letter() + parallel + id.id() + "{1 ex " + scalar(id.extent()) + "}";
         return id.iterType().letter() + parallel + id.id() + "{" + scalar(id.extent()) + "}";
     }
 

@@ -153,7 +153,7 @@ class FusionReaderTest {
         assertEquals("unknown dtype 'float64' (expected float, bfloat16, half, int64, double, int32, bool,"
                 + " float8_e4m3fn, float8_e5m2)", ds.get(0).message());
         assertEquals("$.tensors[1].mesh[0]", ds.get(1).path());
-        assertEquals("unknown op 'conv' (expected set, neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu,"
+        assertEquals("unknown op 'conv' (expected set, neg, abs, exp, log, sqrt, rsqrt, tanh, erf, sigmoid, relu, gelu,"
                 + " silu, cast, add, sub, mul, div, sum, max, min, prod, where, squeeze, expand, reshape, broadcast,"
                 + " matmul, linear)",
                 ds.get(2).message());

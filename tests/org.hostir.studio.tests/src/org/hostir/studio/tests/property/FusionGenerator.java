@@ -53,6 +53,7 @@ final class FusionGenerator {
             tensors.add(new Tensor(s.name(), List.copyOf(axes), meshes.get(i) == null ? null : meshes.get(i)));
         }
         swizzle(seed, tensors);
+        splitStream(seed, tensors);
         return new FusionSpec(seed, devices, List.copyOf(tensors), t.ops(), t.inputs(), t.outputs(), options(r));
     }
 
@@ -72,6 +73,29 @@ final class FusionGenerator {
                 if (a.parallel().equals("Stream") && a.iter().equals("iteration") && a.extent() == t.mesh().size()) {
                     axes.set(k, a.withParallel(FusionSpec.SWIZZLED_STREAM));
                 }
+            }
+            tensors.set(i, t.withAxes(List.copyOf(axes)));
+        }
+    }
+
+    /**
+     * Now and then a computed tensor's plain Stream axis goes on the outer part of an outer_split by a factor that
+     * divides its extent (nvFuser's outer_split then Stream): loops over chunks. A Random of its own, so the
+     * fusions generated before split Stream axes existed stay as they were.
+     */
+    private static void splitStream(long seed, List<Tensor> tensors) {
+        Random r = new Random(seed * 0x5851F42D4C957F2DL + 0x14057B7EF767814FL);
+        for (int i = 0; i < tensors.size(); i++) {
+            Tensor t = tensors.get(i);
+            if (r.nextInt(4) != 0) continue;
+            List<Axis> axes = new ArrayList<>(t.axes());
+            for (int k = 0; k < axes.size(); k++) {
+                Axis a = axes.get(k);
+                if (!a.parallel().equals("Stream") || !a.iter().equals("iteration")) continue;
+                List<Integer> factors = new ArrayList<>();
+                for (int f = 1; f <= a.extent(); f++) if (a.extent() % f == 0) factors.add(f);
+                int factor = factors.get(r.nextInt(factors.size()));
+                axes.set(k, a.withParallel(FusionSpec.SPLIT_STREAM + factor));
             }
             tensors.set(i, t.withAxes(List.copyOf(axes)));
         }

@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 /**
  * A generated fusion with its run: devices, tensors (axes with extent, iter type, parallel type; a mesh as a list of
  * device ids, or none), ops, inputs, outputs and lowering options. A parallel type {@code "Stream*"} is a Stream
- * axis made by {@code swizzle1d} (DIDx): such a tensor is written with loop steps, in a {@code hostir-fusion/2} file. Immutable; the shrinker derives smaller ones.
+ * axis made by {@code swizzle1d} (DIDx), {@code "Stream/F"} one on the outer part of {@code outer_split} by F: such a
+ * tensor is written with loop steps, in a {@code hostir-fusion/2} file. Immutable; the shrinker derives smaller ones.
  * {@link #text()} is the {@code .fusion} file a user would write, so a failing case can be replayed with the CLI.
  */
 record FusionSpec(long seed, int devices, List<Tensor> tensors, List<Op> ops, List<String> inputs,
@@ -37,23 +38,34 @@ record FusionSpec(long seed, int devices, List<Tensor> tensors, List<Op> ops, Li
 
         boolean swizzled() { return axes.stream().anyMatch(a -> a.parallel().equals(SWIZZLED_STREAM)); }
 
+        boolean splitStream() { return axes.stream().anyMatch(a -> a.parallel().startsWith(SPLIT_STREAM)); }
+
+        /** Written with loop steps (a hostir-fusion/2 file). */
+        boolean scheduled() { return swizzled() || splitStream(); }
+
         String json() {
-            List<Axis> logical = swizzled() ? axes.stream().map(x -> x.withParallel("Serial")).toList() : axes;
+            List<Axis> logical = scheduled() ? axes.stream().map(x -> x.withParallel("Serial")).toList() : axes;
             String a = logical.stream().map(Axis::json).collect(Collectors.joining(", ", "[", "]"));
             String m = mesh == null ? "" : ", \"mesh\": " + mesh.stream().map(String::valueOf)
                     .collect(Collectors.joining(", ", "[", "]"));
             return "{\"name\": \"" + name + "\", \"dtype\": \"float\", \"axes\": " + a + m + loop() + "}";
         }
 
-        /** With a swizzled Stream axis, every parallel type as a loop step (loop.logical-parallel). */
+        /**
+         * With a swizzled or split Stream axis, every parallel type as a loop step (loop.logical-parallel), the
+         * last axis first so that a split leaves the positions of the axes before it as they are.
+         */
         private String loop() {
-            if (!swizzled()) return "";
+            if (!scheduled()) return "";
             List<String> steps = new ArrayList<>();
-            for (int k = 0; k < axes.size(); k++) {
+            for (int k = axes.size() - 1; k >= 0; k--) {
                 String p = axes.get(k).parallel();
+                if (p.startsWith(SPLIT_STREAM)) {
+                    steps.add("{\"outer_split\": " + k + ", \"factor\": " + p.substring(SPLIT_STREAM.length()) + "}");
+                }
                 if (p.equals(SWIZZLED_STREAM)) steps.add("{\"swizzle1d\": " + k + ", \"type\": \"DIDx\"}");
                 if (!p.equals("Serial")) steps.add("{\"parallelize\": " + k + ", \"type\": \""
-                        + (p.equals(SWIZZLED_STREAM) ? "Stream" : p) + "\"}");
+                        + (p.startsWith("Stream") ? "Stream" : p) + "\"}");
             }
             return ", \"loop\": [" + String.join(", ", steps) + "]";
         }
@@ -71,8 +83,11 @@ record FusionSpec(long seed, int devices, List<Tensor> tensors, List<Op> ops, Li
     /** The parallel type of a Stream axis made by swizzle1d(DIDx). */
     static final String SWIZZLED_STREAM = "Stream*";
 
+    /** The parallel type of a Stream axis on the outer part of outer_split by F: {@code "Stream/F"}. */
+    static final String SPLIT_STREAM = "Stream/";
+
     String text() {
-        String format = tensors.stream().anyMatch(Tensor::swizzled) ? "hostir-fusion/2" : "hostir-fusion/1";
+        String format = tensors.stream().anyMatch(Tensor::scheduled) ? "hostir-fusion/2" : "hostir-fusion/1";
         StringBuilder s = new StringBuilder("{\n  \"format\": \"" + format + "\",\n  \"name\": \"generated_")
                 .append(Long.toHexString(seed)).append("\",\n  \"description\": \"devices ").append(devices)
                 .append(options.isEmpty() ? "" : ", options " + new TreeMap<>(options)).append("\",\n  \"tensors\": [\n");
