@@ -318,6 +318,15 @@ public final class CudaBackend implements Backend {
         return null;
     }
 
+    /**
+     * How many pieces a copy-engine transfer of at least 8 MiB is pulled in, each on a stream of its own (1: one
+     * cuMemcpyPeerAsync, the default). A measurement knob for issue 21 (`-Dhirstudio.cuda.copyPieces=N`): one copy
+     * engine moved the P2P ReduceScatter's partials more slowly than NCCL's kernels.
+     */
+    int copyPieces() { return COPY_PIECES; }
+
+    private static final int COPY_PIECES = Math.max(1, Integer.getInteger("hirstudio.cuda.copyPieces", 1));
+
     /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
     synchronized void fail(String why) {
         abort(why);

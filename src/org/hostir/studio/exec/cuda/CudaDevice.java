@@ -309,13 +309,45 @@ final class CudaDevice implements Device {
             if (p.bytes() != b.bytes()) backend.fail("rank " + rank + " receives " + b.bytes() + " bytes from "
                     + calls.get(i).peer() + ", which sent " + p.bytes());
             driver.waitEvent(s.handle(), p.readyEvent());
-            driver.copyPeerAsync(b.address(), context, p.address(), p.context(), b.bytes(), s.handle());
+            pull(b, p, s);
             long done = timing.event();
             driver.record(done, s.handle());
             ce.copied(keys.get(i), done);
         }
         for (int i = 0; i < calls.size(); i++) {
             if (calls.get(i).type() == P2PCommunication.Type.SEND) driver.waitEvent(s.handle(), ce.awaitCopied(keys.get(i), backend));
+        }
+    }
+
+    /** Streams of this device's own for the pieces of a split peer copy (each piece may take another copy engine). */
+    private final List<Long> copyStreams = new ArrayList<>();
+    /** A piece smaller than this is not worth a stream of its own. */
+    private static final long MIN_PIECE_BYTES = 4L << 20;
+
+    /**
+     * The receiver's pull of a posted send, ordered after it on {@code s}: one cuMemcpyPeerAsync, or with
+     * {@link CudaBackend#copyPieces()} over 1, that many on streams of their own, forked from and joined back
+     * into {@code s}, so that several copy engines may move one transfer.
+     */
+    private void pull(CudaBuffer b, CopyEngine.Posted p, CudaStream s) {
+        long bytes = b.bytes();
+        int pieces = (int) Math.min(backend.copyPieces(), bytes / MIN_PIECE_BYTES);
+        if (pieces <= 1) {
+            driver.copyPeerAsync(b.address(), context, p.address(), p.context(), bytes, s.handle());
+            return;
+        }
+        long fork = timing.event();
+        driver.record(fork, s.handle());
+        long step = ((bytes + pieces - 1) / pieces + 255) / 256 * 256;
+        for (int j = 0; j * step < bytes; j++) {
+            while (copyStreams.size() <= j) copyStreams.add(driver.createStream());
+            long cs = copyStreams.get(j);
+            long length = Math.min(step, bytes - j * step);
+            driver.waitEvent(cs, fork);
+            driver.copyPeerAsync(b.address() + j * step, context, p.address() + j * step, p.context(), length, cs);
+            long joined = timing.event();
+            driver.record(joined, cs);
+            driver.waitEvent(s.handle(), joined);
         }
     }
 
