@@ -20,4 +20,13 @@ public final class KernelSource {
     public static String reduction(ReductionOpType op, DataType dtype) {
         return Kernels.source(new Kernels.Key(Kernels.reduction(op), "", dtype, dtype, dtype));
     }
+
+    /**
+     * The axes a kernel launch indexes after {@link Kernels#collapsed}: {extents, out strides, a strides, b
+     * strides} for an output of {@code shape} and operands stepping by {@code so}, {@code sa}, {@code sb}.
+     */
+    public static long[][] launchAxes(long[] shape, long[] so, long[] sa, long[] sb) {
+        Kernels.Launch l = Kernels.collapsed(new Kernels.Launch(shape, so, sa, sb, null, null, 0));
+        return new long[][] {l.shape(), l.so(), l.sa(), l.sb()};
+    }
 }

@@ -61,8 +61,10 @@ final class Kernels {
                 .append("  long long step = (long long)gridDim.x * blockDim.x;\n")
                 .append("  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < d.n; i += step) {\n")
                 .append("    long long r = i, oo = 0, oa = 0, ob = 0;\n")
-                .append("    for (int k = (int)d.rank - 1; k >= 0; k--) { long long c = r % d.shape[k]; r /= d.shape[k];")
-                .append(" oo += c * d.so[k]; oa += c * d.sa[k]; ob += c * d.sb[k]; }\n");
+                // 64-bit division is the kernel's main cost: the outermost axis needs none (r is its index)
+                .append("    for (int k = (int)d.rank - 1; k > 0; k--) { long long c = r % d.shape[k]; r /= d.shape[k];")
+                .append(" oo += c * d.so[k]; oa += c * d.sa[k]; ob += c * d.sb[k]; }\n")
+                .append("    oo += r * d.so[0]; oa += r * d.sa[0]; ob += r * d.sb[0];\n");
         s.append(switch (k.kind()) {
             case MAP -> mapBody(k);
             case REDUCE_SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD -> reduceBody(k);
@@ -81,8 +83,9 @@ final class Kernels {
         return "    " + accumulator(k.kind()) + ";\n"
                 + "    for (long long j = 0; j < d.rn; j++) {\n"
                 + "      long long q = j, o = oa;\n"
-                + "      for (int k = (int)d.rrank - 1; k >= 0; k--) { long long c = q % d.rshape[k];"
+                + "      for (int k = (int)d.rrank - 1; k > 0; k--) { long long c = q % d.rshape[k];"
                 + " q /= d.rshape[k]; o += c * d.rsa[k]; }\n"
+                + "      o += q * d.rsa[0];\n"
                 + "      float v = ld_" + t(k.a()) + "(a, o);\n"
                 + "      " + combine(k.kind()) + ";\n"
                 + "    }\n"
@@ -194,7 +197,48 @@ final class Kernels {
     /** Launch geometry and descriptor of one call; {@code reduced} may be null. */
     record Launch(long[] shape, long[] so, long[] sa, long[] sb, long[] rshape, long[] rsa, long seed) {}
 
-    void launch(Key key, long out, long a, long b, Launch l, long stream) {
+    /**
+     * The same launch over fewer axes: size-1 axes dropped and neighbours merged where every operand steps through
+     * them as through one axis (stride of the outer = stride of the inner x its extent). The linear index keeps its
+     * element, so FILL's values do not change; a contiguous tensor becomes one axis, which the kernel indexes without
+     * a division.
+     */
+    static Launch collapsed(Launch l) {
+        long[][] kept = merge(l.shape(), l.so(), l.sa(), l.sb());
+        long[][] red = l.rshape() == null ? null : merge(l.rshape(), l.rsa());
+        return new Launch(kept[0], kept[1], l.sa() == null ? null : kept[2], l.sb() == null ? null : kept[3],
+                red == null ? null : red[0], red == null ? null : red[1], l.seed());
+    }
+
+    /** {@code shape} and its operands' strides (null: absent) with size-1 axes dropped and mergeable ones merged. */
+    private static long[][] merge(long[] shape, long[]... strides) {
+        int n = strides.length;
+        java.util.List<long[]> axes = new java.util.ArrayList<>(); // {extent, stride of operand 0, 1, ...}
+        for (int i = 0; i < shape.length; i++) {
+            if (shape[i] == 1) continue;
+            long[] axis = new long[n + 1];
+            axis[0] = shape[i];
+            for (int j = 0; j < n; j++) axis[j + 1] = strides[j] == null ? 0 : strides[j][i];
+            if (!axes.isEmpty() && mergeable(axes.getLast(), axis)) {
+                long[] outer = axes.getLast();
+                outer[0] *= axis[0];
+                for (int j = 1; j <= n; j++) outer[j] = axis[j];
+            } else {
+                axes.add(axis);
+            }
+        }
+        long[][] out = new long[n + 1][axes.size()];
+        for (int i = 0; i < axes.size(); i++) for (int j = 0; j <= n; j++) out[j][i] = axes.get(i)[j];
+        return out;
+    }
+
+    private static boolean mergeable(long[] outer, long[] inner) {
+        for (int j = 1; j < outer.length; j++) if (outer[j] != inner[j] * inner[0]) return false;
+        return true;
+    }
+
+    void launch(Key key, long out, long a, long b, Launch given, long stream) {
+        Launch l = collapsed(given);
         if (l.shape().length > MAX_AXES || (l.rshape() != null && l.rshape().length > MAX_AXES)) {
             throw new ExecutionException("CUDA kernels take at most " + MAX_AXES + " axes");
         }
