@@ -36,6 +36,9 @@ public record TensorView(int id, String label, DataType dtype, MemoryType memory
 
     /** This tensor with its loop domain replaced (the logical axes' parallel types derived from it again). */
     public TensorView withLoop(LoopDomain newLoop) {
+        // no transform: the logical axes carry the parallel types themselves (a 2-D mesh tensor without loop
+        // steps, read as hostir-fusion/2, lost its logical DIDx here)
+        if (newLoop.isTrivial()) return new TensorView(id, label, dtype, memoryType, newLoop.logical(), mesh, null);
         List<IterDomain> plain = axes.stream().map(a -> a.isDeviceDim() ? a.withParallelType(ParallelType.SERIAL)
                 : a).toList();
         return new TensorView(id, label, dtype, memoryType, plain, mesh, newLoop);

@@ -257,4 +257,17 @@ class ReduceScatterP2pTest {
             }
         }
     }
+
+    /** On a 2-D mesh the exchange has no one peer order: refused with its rule, not lowered. */
+    @Test
+    void aTwoDimensionalMeshIsRefused() throws Exception {
+        String example = Files.readString(RepoPaths.repo().resolve("examples").resolve(EXAMPLE + ".fusion"));
+        String text = example.replace("\"mesh\": \"all\"", "\"mesh\": [[0, 1], [2, 3]]").replace("\"D\"", "2")
+                .replace("hostir-fusion/1", "hostir-fusion/2");
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs_2d.fusion"), 4, Map.of());
+        EngineFailure e = org.junit.jupiter.api.Assertions.assertThrows(EngineFailure.class,
+                () -> Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+        assertEquals("stream.reduce-scatter-p2p-mesh", e.diagnostics().getFirst().rule(), e.getMessage());
+        assertEquals(27, e.diagnostics().getFirst().line(), "the set's line in the file");
+    }
 }

@@ -117,4 +117,27 @@ class TwoDimMeshTest {
                 new FusionSource.Text(scatter, "g.fusion"), 4, Map.of()), LoweringOptions.DEFAULTS));
         assertEquals("sharding.mesh-2d", s.diagnostics().getFirst().rule());
     }
+
+    /**
+     * A logical DIDx axis on a 2-D mesh, no loop steps: it stays DIDx (reading such a tensor as hostir-fusion/2 once
+     * dropped it, and the allgather below lowered to nothing and "validated" unsharded), so each mesh row gathers.
+     */
+    @Test
+    void aLogicalDidxAxisOnATwoDimensionalMeshKeepsItsSharding() throws Exception {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "row_allgather", "symbols": {"S": 2},
+                 "tensors": [
+                   {"name": "x", "dtype": "float", "axes": ["S", {"extent": 2, "parallel": "DIDx"}], "mesh": [[0, 1], [2, 3]]},
+                   {"name": "y", "dtype": "float", "axes": ["S", 2], "mesh": [[0, 1], [2, 3]]}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}],
+                 "inputs": ["x"], "outputs": ["y"]}""";
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "row_allgather.fusion"), 4, Map.of());
+        assertEquals(ParallelType.DIDX, loaded.fusion().inputs().getFirst().axis(1).parallelType());
+        for (int rank = 0; rank < 4; rank++) {
+            String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, rank));
+            String row = rank < 2 ? "team=(0 1)" : "team=(2 3)";
+            assertTrue(program.contains("type=Allgather, " + row), "rank " + rank + ":\n" + program);
+        }
+        validates(loaded, 4);
+    }
 }
