@@ -89,23 +89,30 @@ public final class ReferenceInterpreter {
         for (TensorView in : fusion.inputs()) {
             long[] shape = inputs.get(in.id()).shape();
             int p = 0;
-            for (IterDomain a : in.allocationAxes()) {
+            for (IterDomain a : unsharded(in)) {
                 if (a.isReduction()) continue;
                 if (a.extent() instanceof Extent.Symbolic sym && p < shape.length) sizes.put(sym.name(), shape[p]);
                 p++;
             }
         }
-        List<IterDomain> outAxes = op.output().allocationAxes().stream().filter(a -> !a.isReduction()).toList();
+        List<IterDomain> outAxes = unsharded(op.output());
         long[] shape = outAxes.stream().mapToLong(a -> a.extent() instanceof Extent.Constant c ? c.value()
                 : a.extent() instanceof Extent.Symbolic sym ? sizes.getOrDefault(sym.name(), -1L) : -1L).toArray();
         // axes that come through whole have the operand's size (a DID axis's D is known only from it)
-        List<IterDomain> inAxes = op.inputs().getFirst().allocationAxes().stream().filter(a -> !a.isReduction())
-                .toList();
+        List<IterDomain> inAxes = unsharded(op.inputs().getFirst());
         int[] kept = op instanceof FusionOp.Reshape ? ReshapeAxes.kept(inAxes, outAxes) : null;
         for (int i = 0; i < inAxes.size() && i < input.length; i++) {
             int o = kept != null ? kept[i] : (input[i] != 1 ? i : AxisMap.NONE);
             if (o != AxisMap.NONE && o < shape.length) shape[o] = input[i];
         }
         return shape;
+    }
+
+    /**
+     * The axes of {@code tv}'s unsharded value, which the reference holds: its logical axes (a tensor with loop
+     * steps shows its loop axes, e.g. [D, F/D] for an outer split of F), reduction axes left out.
+     */
+    private static List<IterDomain> unsharded(TensorView tv) {
+        return tv.loopDomain().logical().stream().filter(a -> !a.isReduction()).toList();
     }
 }
