@@ -37,7 +37,7 @@ public final class FusionValidator {
         ordered.sort(Comparator.comparingInt(TensorView::id));
         new MeshRules(cx).check(ordered);
         new MeshRules(cx).checkPipelinedAllgathers(fusion.ops());
-        new ShapeRules(cx).check(fusion.ops());
+        new ShapeRules(cx, ShapeRules.inputSymbols(fusion)).check(fusion.ops());
         List<Diagnostic> out = new ArrayList<>(cx.diagnostics);
         out.sort(Comparator.comparingInt(Diagnostic::line));
         return out;

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterType;
@@ -27,9 +28,23 @@ import org.hostir.studio.ir.TensorView;
  */
 final class ShapeRules {
     private final ValidationContext cx;
+    private final Set<String> inputSymbols;
 
-    ShapeRules(ValidationContext cx) {
+    ShapeRules(ValidationContext cx, Set<String> inputSymbols) {
         this.cx = cx;
+        this.inputSymbols = inputSymbols;
+    }
+
+    /** The symbols that size some fusion input's logical axis: what the unsharded reference knows sizes by. */
+    static Set<String> inputSymbols(Fusion fusion) {
+        // D, the device count, is always bound (and a DID axis is sized from it)
+        Set<String> names = new HashSet<>(Set.of(FusionBindings.DEVICES_SYMBOL));
+        for (TensorView in : fusion.inputs()) {
+            for (IterDomain a : in.loopDomain().logical()) {
+                if (a.extent() instanceof Extent.Symbolic sym) names.add(sym.name());
+            }
+        }
+        return names;
     }
 
     void check(List<FusionOp> ops) {
@@ -65,6 +80,24 @@ final class ShapeRules {
 
         /** Whether two extents may be equal under the bindings ({@link ValidationContext#sameExtent}). */
         boolean same(Extent a, Extent b) { return cx.sameExtent(a, b); }
+
+        /**
+         * Whether every symbolic extent of the output's logical axes also sizes a fusion input: the reference
+         * computes a reshape's or expand's unsharded output with no bindings but the inputs' sizes.
+         */
+        boolean outputSizedByInputs(Rule rule) {
+            List<IterDomain> out = op.output().loopDomain().logical();
+            for (int i = 0; i < out.size(); i++) {
+                if (out.get(i).extent() instanceof Extent.Symbolic sym
+                        && !inputSymbols.contains(sym.name())) {
+                    fail(rule, "output axis " + i + " has extent " + cx.valued(sym) + ", a symbol that no fusion"
+                            + " input carries, so the unsharded reference cannot size it; write its value as a number"
+                            + " or give an input an axis of that extent");
+                    return false;
+                }
+            }
+            return true;
+        }
 
         /** The extent's value under the bindings, where it has one. */
         OptionalLong value(Extent e) { return cx.value(e); }

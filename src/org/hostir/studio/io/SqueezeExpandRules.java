@@ -48,7 +48,7 @@ final class SqueezeExpandRules {
     static void reshape(ShapeRules.Checker c, FusionOp.Reshape r) {
         List<IterDomain> in = runtime(r.input());
         List<IterDomain> out = r.output().axes();
-        if (!c.noReductions(Rule.SHAPE_RESHAPE)) return;
+        if (!c.noReductions(Rule.SHAPE_RESHAPE) || !c.outputSizedByInputs(Rule.SHAPE_RESHAPE)) return;
         if (!ReshapeAxes.sameCount(in, out, c::value)) {
             c.fail(Rule.SHAPE_RESHAPE, "the input " + shape(in) + " and the output " + shape(out)
                     + " have different numbers of elements");
@@ -79,7 +79,7 @@ final class SqueezeExpandRules {
     static void expand(ShapeRules.Checker c, FusionOp.Expand e) {
         List<IterDomain> in = runtime(e.input());
         List<IterDomain> out = e.output().axes();
-        if (!c.noReductions(Rule.SHAPE_EXPAND)) return;
+        if (!c.noReductions(Rule.SHAPE_EXPAND) || !c.outputSizedByInputs(Rule.SHAPE_EXPAND)) return;
         if (in.size() != out.size()) {
             c.fail(Rule.SHAPE_EXPAND, "the output " + shape(out) + " has " + out.size() + " axes, the input "
                     + shape(in) + " " + in.size());
