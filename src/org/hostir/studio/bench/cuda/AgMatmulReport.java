@@ -305,7 +305,11 @@ public final class AgMatmulReport {
         }
         ProcessBuilder pb = new ProcessBuilder("python3", "-m", "torch.distributed.run", "--standalone",
                 "--nproc_per_node=" + devices, script.toString()).redirectErrorStream(true);
-        out.println("torch baseline: " + String.join(" ", pb.command()));
+        // the script as the user would type it from the working folder: logs kept in docs/ name no machine's paths
+        Path cwd = Path.of("").toAbsolutePath();
+        Path shown = script.toAbsolutePath().startsWith(cwd) ? cwd.relativize(script.toAbsolutePath()) : script;
+        out.println("torch baseline: " + String.join(" ", pb.command().subList(0, pb.command().size() - 1)) + " "
+                + shown);
         Map<String, JsonObject> rows = new HashMap<>();
         Process p = pb.start();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
