@@ -104,10 +104,19 @@ final class Kernels {
     /** The accumulator and its initial value: nvFuser's init of each reduction (sums and products in double). */
     static String accumulator(Kind kind) {
         return switch (kind) {
-            case REDUCE_SUM -> "double acc = 0";
-            case REDUCE_PROD -> "double acc = 1";
-            case REDUCE_MAX -> "float acc = -__int_as_float(0x7f800000)";
-            case REDUCE_MIN -> "float acc = __int_as_float(0x7f800000)";
+            case REDUCE_SUM, REDUCE_PROD -> "double acc = " + identity(kind);
+            case REDUCE_MAX, REDUCE_MIN -> "float acc = " + identity(kind);
+            case MAP, FILL -> throw new IllegalArgumentException(kind + " is not a reduction");
+        };
+    }
+
+    /** The reduction's identity as CUDA C (infinities as float bits: NVRTC has no math headers). */
+    static String identity(Kind kind) {
+        return switch (kind) {
+            case REDUCE_SUM -> "0";
+            case REDUCE_PROD -> "1";
+            case REDUCE_MAX -> "-__int_as_float(0x7f800000)";
+            case REDUCE_MIN -> "__int_as_float(0x7f800000)";
             case MAP, FILL -> throw new IllegalArgumentException(kind + " is not a reduction");
         };
     }

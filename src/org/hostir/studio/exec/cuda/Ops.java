@@ -97,15 +97,9 @@ final class Ops {
         return st;
     }
 
-    /** out = the identity of {@code op} (0, 1, -inf, +inf as float bits: NVRTC has no math headers). */
+    /** out = the identity of {@code op}, the value its reduction kernels start from. */
     void fillIdentity(CudaBuffer out, ReductionOpType op, CudaStream s) {
-        String value = switch (op) {
-            case SUM -> "0.0f";
-            case PROD -> "1.0f";
-            case MAX -> "__int_as_float(0xff800000)";
-            case MIN -> "__int_as_float(0x7f800000)";
-        };
-        map(value, out, out, null, s);
+        map(Kernels.identity(Kernels.reduction(op)), out, out, null, s);
     }
 
     void fill(CudaBuffer out, long seed, CudaStream s) {

@@ -90,7 +90,6 @@ public final class ReferenceInterpreter {
             long[] shape = inputs.get(in.id()).shape();
             int p = 0;
             for (IterDomain a : unsharded(in)) {
-                if (a.isReduction()) continue;
                 if (a.extent() instanceof Extent.Symbolic sym && p < shape.length) sizes.put(sym.name(), shape[p]);
                 p++;
             }

@@ -12,6 +12,11 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
@@ -20,6 +25,7 @@ import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
+import org.hostir.studio.ui.timeline.TimelineCanvas;
 
 /** What the view tests share: the page, a workspace project with seed files, waiting for jobs, screenshots. */
 public final class ViewTestSupport {
@@ -95,5 +101,21 @@ public final class ViewTestSupport {
     /** Saves a PNG of the window under -Dhirstudio.screenshots (the smoke test's way); null when unset. */
     public static File screenshot(Shell shell, String name) {
         return WorkbenchSmokeTest.screenshot(shell, name);
+    }
+
+    /** What the timeline canvas paints now, read back as pixels (for assertions on what a person sees). */
+    public static ImageData painted(TimelineCanvas canvas) {
+        Canvas c = canvas.control();
+        Rectangle area = c.getClientArea();
+        Image image = new Image(c.getDisplay(), area.width, area.height);
+        GC gc = new GC(image);
+        try {
+            canvas.paint(gc, area);
+        } finally {
+            gc.dispose();
+        }
+        ImageData data = image.getImageData();
+        image.dispose();
+        return data;
     }
 }

@@ -12,11 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Canvas;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.TimelineCanvas;
@@ -55,7 +51,7 @@ public class TimelineGroupsJourneyTest extends JourneyTest {
         TimelineEvent rank1Bar = widest(rows.get(firstOfRank1));
         TimelineEvent folded = widest(rows.get(1));
         int[] before = canvas.centerOf(rank1Bar);
-        ImageData paintedBefore = paint(canvas);
+        ImageData paintedBefore = ViewTestSupport.painted(canvas);
 
         person.click(canvas.control(), canvas.rankToggle(0), 0);
         assertTrue(canvas.collapsed(0), "the triangle folded rank 0");
@@ -67,7 +63,7 @@ public class TimelineGroupsJourneyTest extends JourneyTest {
         assertTrue(after[1] < before[1], "rank 1 moved up: " + before[1] + " -> " + after[1]);
 
         // painted: rank 1's first row is drawn where it now is, the same pixels as before the fold
-        ImageData paintedAfter = paint(canvas);
+        ImageData paintedAfter = ViewTestSupport.painted(canvas);
         double same = sameStrip(paintedBefore, before[1], paintedAfter, after[1]);
         assertTrue(same > 0.9, "rank 1's row painted at its new place: " + same + " of its pixels");
         assertTrue(sameStrip(paintedBefore, after[1], paintedAfter, after[1]) < same,
@@ -101,22 +97,6 @@ public class TimelineGroupsJourneyTest extends JourneyTest {
         assertEquals(start, canvas.viewStartNs(), "nor pan");
         person.wheel(c, c.getSize().x / 2, c.getSize().y / 2, 1, 0);
         assertTrue(canvas.verticalScroll() < down, "the wheel up scrolls back");
-    }
-
-    /** What the canvas paints now. */
-    private static ImageData paint(TimelineCanvas canvas) {
-        Canvas c = canvas.control();
-        Rectangle area = c.getClientArea();
-        Image image = new Image(c.getDisplay(), area.width, area.height);
-        GC gc = new GC(image);
-        try {
-            canvas.paint(gc, area);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
-        return data;
     }
 
     /** The share of equal pixels of two 12-pixel-high strips of the bars' area (right of the labels). */

@@ -10,12 +10,8 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CLabel;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.RGB;
-import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
@@ -85,17 +81,7 @@ public class TimelineJourneyTest {
         assertTrue(lowering == null || !page.isPartVisible(lowering), "no Lowering view over the timeline");
 
         // the outline's pixels stand out from the matmul's blue (contrast 3 or more), on what is painted
-        Canvas c = canvas.control();
-        Rectangle area = c.getClientArea();
-        Image image = new Image(c.getDisplay(), area.width, area.height);
-        GC gc = new GC(image);
-        try {
-            canvas.paint(gc, area);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
+        ImageData data = ViewTestSupport.painted(canvas);
         int[] o = canvas.selectionOutline();
         RGB bar = view.palette().bar(EventKind.MATMUL).getRGB();
         RGB top = data.palette.getRGB(data.getPixel(o[0] + o[2] / 2, o[1]));
