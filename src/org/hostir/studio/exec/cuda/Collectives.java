@@ -3,7 +3,6 @@ package org.hostir.studio.exec.cuda;
 import java.util.List;
 
 import org.hostir.studio.exec.CollectiveCall;
-import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.P2PCall;
 import org.hostir.studio.ir.host.P2PCommunication;
 
@@ -205,9 +204,7 @@ final class Collectives {
         nccl.groupStart();
         try {
             for (P2PCall c : calls) {
-                CudaBuffer b = CudaBuffer.of(c.buffer());
-                if (!b.contiguous()) throw new ExecutionException(c.type().dumpName() + " on rank " + d.rank
-                        + ": a strided buffer " + b);
+                CudaBuffer b = d.contiguousOrFail(c);
                 int type = Nccl.dataType(b.dtype());
                 if (c.type() == P2PCommunication.Type.SEND) nccl.send(b.address(), b.numel(), type, c.peer(), comm, s.handle());
                 else nccl.recv(b.address(), b.numel(), type, c.peer(), comm, s.handle());

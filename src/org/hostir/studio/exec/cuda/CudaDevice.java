@@ -351,7 +351,8 @@ final class CudaDevice implements Device {
         }
     }
 
-    private CudaBuffer contiguousOrFail(P2PCall c) {
+    /** A send's or receive's buffer: point-to-point transfers move flat memory, so a strided view is refused. */
+    CudaBuffer contiguousOrFail(P2PCall c) {
         CudaBuffer b = CudaBuffer.of(c.buffer());
         if (!b.contiguous()) throw new ExecutionException(c.type().dumpName() + " on rank " + rank
                 + ": a strided buffer " + b);
