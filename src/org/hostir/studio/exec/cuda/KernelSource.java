@@ -29,4 +29,16 @@ public final class KernelSource {
         Kernels.Launch l = Kernels.collapsed(new Kernels.Launch(shape, so, sa, sb, null, null, 0));
         return new long[][] {l.shape(), l.so(), l.sa(), l.sb()};
     }
+
+    /**
+     * The CUDA C of the unary kernel as compiled for one launch over an output of {@code shape} ({@code so}) and
+     * an operand stepping by {@code sa}: its axis loops unrolled for the collapsed rank, 32-bit where it fits.
+     */
+    public static String unaryLaunch(UnaryOpType op, DataType dtype, long[] shape, long[] so, long[] sa) {
+        Kernels.Launch l = Kernels.collapsed(new Kernels.Launch(shape, so, sa, null, null, null, 0));
+        long n = 1;
+        for (long e : l.shape()) n *= e;
+        Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), dtype, dtype, dtype);
+        return Kernels.source(key, Kernels.indexing(l, n, 1));
+    }
 }

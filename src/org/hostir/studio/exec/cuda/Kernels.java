@@ -34,7 +34,10 @@ final class Kernels {
     }
 
     private static final Map<String, byte[]> CUBINS = new ConcurrentHashMap<>();
-    private final Map<Key, Long> functions = new ConcurrentHashMap<>();
+    private final Map<Compiled, Long> functions = new ConcurrentHashMap<>();
+
+    /** One compiled form of a kernel. */
+    private record Compiled(Key key, Indexing indexing) {}
     private final Driver driver;
     private final Nvrtc nvrtc;
     private final String arch;
@@ -46,31 +49,52 @@ final class Kernels {
     }
 
     /** The loaded function for {@code key} on this device (current context), compiling it on first use. */
-    long function(Key key) {
-        return functions.computeIfAbsent(key, k -> {
-            String src = source(k);
-            byte[] bin = CUBINS.computeIfAbsent(arch + "\n" + src, s -> nvrtc.compile(src, k.name(), arch));
-            return driver.loadFunction(bin, k.name());
+    long function(Key key, Indexing indexing) {
+        return functions.computeIfAbsent(new Compiled(key, indexing), c -> {
+            String src = source(key, indexing);
+            byte[] bin = CUBINS.computeIfAbsent(arch + "\n" + src, s -> nvrtc.compile(src, key.name(), arch));
+            return driver.loadFunction(bin, key.name());
         });
     }
 
+    /**
+     * How a launch indexes, fixed per compiled kernel: its (collapsed) output and reduced ranks, so the axis loops
+     * unroll with constant subscripts (a variable subscript into the descriptor, a kernel parameter, makes every
+     * thread copy the whole descriptor to local memory), and whether every index and offset fits 32 bits, where
+     * division is several times cheaper than in 64.
+     */
+    record Indexing(int rank, int reducedRank, boolean narrow) {
+        /** The widest form, for reading a kernel's text: 64-bit, every axis. */
+        static final Indexing GENERAL = new Indexing(MAX_AXES, MAX_AXES, false);
+    }
+
     static String source(Key k) {
+        return source(k, Indexing.GENERAL);
+    }
+
+    static String source(Key k, Indexing ix) {
+        String idx = ix.narrow() ? "unsigned int" : "long long";
         StringBuilder s = new StringBuilder(PRELUDE);
         s.append("extern \"C\" __global__ void ").append(k.name())
                 .append("(void* out, const void* a, const void* b, Desc d) {\n")
-                .append("  long long step = (long long)gridDim.x * blockDim.x;\n")
-                .append("  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < d.n; i += step) {\n")
-                .append("    long long r = i, oo = 0, oa = 0, ob = 0;\n")
-                // 64-bit division is the kernel's main cost: the outermost axis needs none (r is its index)
-                .append("    for (int k = (int)d.rank - 1; k > 0; k--) { long long c = r % d.shape[k]; r /= d.shape[k];")
-                .append(" oo += c * d.so[k]; oa += c * d.sa[k]; ob += c * d.sb[k]; }\n")
-                .append("    oo += r * d.so[0]; oa += r * d.sa[0]; ob += r * d.sb[0];\n");
-        s.append(switch (k.kind()) {
+                .append("  ").append(idx).append(" step = (").append(idx).append(")gridDim.x * blockDim.x;\n")
+                .append("  for (").append(idx).append(" i = blockIdx.x * (").append(idx)
+                .append(")blockDim.x + threadIdx.x; i < (").append(idx).append(")d.n; i += step) {\n")
+                .append("    ").append(idx).append(" r = i, oo = 0, oa = 0, ob = 0;\n");
+        // the outermost axis needs no division (r is its index)
+        for (int a = ix.rank() - 1; a > 0; a--) {
+            s.append("    { ").append(idx).append(" c = r % (").append(idx).append(")d.shape[").append(a)
+                    .append("]; r /= (").append(idx).append(")d.shape[").append(a).append("];")
+                    .append(" oo += c * d.so[").append(a).append("]; oa += c * d.sa[").append(a)
+                    .append("]; ob += c * d.sb[").append(a).append("]; }\n");
+        }
+        s.append("    oo += r * d.so[0]; oa += r * d.sa[0]; ob += r * d.sb[0];\n");
+        String body = switch (k.kind()) {
             case MAP -> mapBody(k);
-            case REDUCE_SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD -> reduceBody(k);
+            case REDUCE_SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD -> reduceBody(k, ix, idx);
             case FILL -> fillBody(k);
-        });
-        return s.append("  }\n}\n").toString();
+        };
+        return s.append(body).append("  }\n}\n").toString();
     }
 
     private static String mapBody(Key k) {
@@ -79,17 +103,20 @@ final class Kernels {
                 + "    st_" + t(k.out()) + "(out, oo, " + k.expr() + ");\n";
     }
 
-    private static String reduceBody(Key k) {
-        return "    " + accumulator(k.kind()) + ";\n"
-                + "    for (long long j = 0; j < d.rn; j++) {\n"
-                + "      long long q = j, o = oa;\n"
-                + "      for (int k = (int)d.rrank - 1; k > 0; k--) { long long c = q % d.rshape[k];"
-                + " q /= d.rshape[k]; o += c * d.rsa[k]; }\n"
-                + "      o += q * d.rsa[0];\n"
-                + "      float v = ld_" + t(k.a()) + "(a, o);\n"
-                + "      " + combine(k.kind()) + ";\n"
-                + "    }\n"
-                + "    st_" + t(k.out()) + "(out, oo, (float)acc);\n";
+    private static String reduceBody(Key k, Indexing ix, String idx) {
+        StringBuilder s = new StringBuilder("    " + accumulator(k.kind()) + ";\n");
+        s.append("    for (").append(idx).append(" j = 0; j < (").append(idx).append(")d.rn; j++) {\n")
+                .append("      ").append(idx).append(" q = j, o = oa;\n");
+        for (int a = ix.reducedRank() - 1; a > 0; a--) {
+            s.append("      { ").append(idx).append(" c = q % (").append(idx).append(")d.rshape[").append(a)
+                    .append("]; q /= (").append(idx).append(")d.rshape[").append(a).append("]; o += c * d.rsa[")
+                    .append(a).append("]; }\n");
+        }
+        return s.append("      o += q * d.rsa[0];\n")
+                .append("      float v = ld_").append(t(k.a())).append("(a, o);\n")
+                .append("      ").append(combine(k.kind())).append(";\n")
+                .append("    }\n")
+                .append("    st_").append(t(k.out())).append("(out, oo, (float)acc);\n").toString();
     }
 
     static Kind reduction(ReductionOpType op) {
@@ -246,6 +273,27 @@ final class Kernels {
         return true;
     }
 
+    /** The indexing of a collapsed launch: 32-bit where no index or offset reaches 2^31 (a negative stride keeps 64 bits). */
+    static Indexing indexing(Launch l, long n, long rn) {
+        long limit = Integer.MAX_VALUE;
+        long ra = reach(l.shape(), l.sa()), rr = reach(l.rshape(), l.rsa());
+        boolean narrow = n < limit && rn < limit && ra < limit && rr < limit && ra + rr < limit
+                && reach(l.shape(), l.so()) < limit && reach(l.shape(), l.sb()) < limit;
+        return new Indexing(l.shape().length, l.rshape() == null ? 0 : l.rshape().length, narrow);
+    }
+
+    /** The largest offset an operand reaches over {@code shape}, capped at 2^31 - 1; the cap where a stride is negative. */
+    private static long reach(long[] shape, long[] strides) {
+        if (shape == null || strides == null) return 0;
+        long r = 0;
+        for (int i = 0; i < shape.length; i++) {
+            // extent x stride stays below a buffer's size in elements, far from overflowing a long
+            r += strides[i] < 0 ? Integer.MAX_VALUE : (shape[i] - 1) * strides[i];
+            if (r >= Integer.MAX_VALUE) return Integer.MAX_VALUE;
+        }
+        return r;
+    }
+
     void launch(Key key, long out, long a, long b, Launch given, long stream) {
         Launch l = collapsed(given);
         if (l.shape().length > MAX_AXES || (l.rshape() != null && l.rshape().length > MAX_AXES)) {
@@ -256,7 +304,7 @@ final class Kernels {
         long rn = 1;
         if (l.rshape() != null) for (long s : l.rshape()) rn *= s;
         if (n == 0) return;
-        long fn = function(key);
+        long fn = function(key, indexing(l, n, rn));
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment desc = arena.allocate(JAVA_LONG, DESC_LONGS);
             desc.setAtIndex(JAVA_LONG, 0, l.shape().length);

@@ -2,10 +2,14 @@ package org.hostir.studio.tests.exec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
 import org.hostir.studio.exec.cuda.KernelSource;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.UnaryOpType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,6 +61,33 @@ class KernelAxesTest {
                 }
             }
         }
+    }
+
+    @Test
+    void aKernelIsCompiledForItsLaunchsRankAndWidth() {
+        long[] shape = {2, 8192, 8192};
+        long[] st = {8192L * 8192, 8192, 1};
+        String flat = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, shape, st, st));
+        assertTrue(flat.contains("unsigned int r = i"), "2^27 elements index in 32 bits");
+        assertFalse(flat.contains("%"), "a contiguous tensor is one axis: no division");
+        String transposed = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {4, 5},
+                new long[] {5, 1}, new long[] {1, 4}));
+        assertEquals(1, transposed.split("%", -1).length - 1, "two axes: one division, by a constant subscript");
+        assertTrue(transposed.contains("r % (unsigned int)d.shape[1]"), transposed);
+        long[] big = {3, 1L << 30};
+        String wide = KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, big, new long[] {1L << 30, 1},
+                new long[] {1L << 30, 1});
+        assertTrue(wide.contains("long long r = i"), "3 x 2^30 elements need 64-bit indices");
+        String strided = KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {2, 1000},
+                new long[] {1000, 1}, new long[] {1L << 31, 1});
+        assertTrue(strided.contains("long long r = i"), "an operand offset past 2^31 needs 64 bits");
+        assertFalse(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT).contains("d.shape[k]"),
+                "no variable subscript into the descriptor");
+    }
+
+    /** The kernel function without the prelude (whose inline assembly names operands with %). */
+    private static String kernel(String source) {
+        return source.substring(source.indexOf("__global__"));
     }
 
     /** The kernel's decomposition: innermost axes by division, the outermost takes what is left. */
