@@ -13,12 +13,14 @@ public final class KernelSource {
 
     /** The MAP kernel of a unary op or cast from {@code in} to {@code out}. */
     public static String unary(UnaryOpType op, DataType in, DataType out) {
-        return Kernels.source(new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), out, in, in));
+        return KernelCode.source(new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), out, in, in),
+                KernelCode.Indexing.GENERAL);
     }
 
     /** The reduction kernel of {@code op} over {@code dtype} elements. */
     public static String reduction(ReductionOpType op, DataType dtype) {
-        return Kernels.source(new Kernels.Key(Kernels.reduction(op), "", dtype, dtype, dtype));
+        return KernelCode.source(new Kernels.Key(KernelCode.reduction(op), "", dtype, dtype, dtype),
+                KernelCode.Indexing.GENERAL);
     }
 
     /**
@@ -39,6 +41,6 @@ public final class KernelSource {
         long n = 1;
         for (long e : l.shape()) n *= e;
         Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), dtype, dtype, dtype);
-        return Kernels.source(key, Kernels.indexing(l, n, 1));
+        return KernelCode.source(key, Kernels.indexing(l, n, 1));
     }
 }

@@ -99,7 +99,7 @@ final class Ops {
 
     /** out = the identity of {@code op}, the value its reduction kernels start from. */
     void fillIdentity(CudaBuffer out, ReductionOpType op, CudaStream s) {
-        map(Kernels.identity(Kernels.reduction(op)), out, out, null, s);
+        map(KernelCode.identity(KernelCode.reduction(op)), out, out, null, s);
     }
 
     void fill(CudaBuffer out, long seed, CudaStream s) {
@@ -149,7 +149,7 @@ final class Ops {
                 sa[k++] = x.strides()[i];
             }
         }
-        Kernels.Kind kind = Kernels.reduction(r.op());
+        Kernels.Kind kind = KernelCode.reduction(r.op());
         long[][] o = keptOutput(out, reduced, kept);
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
                 x.address(), x.address(), new Kernels.Launch(o[0], o[1], sa, null, rshape, rsa, 0), s.handle());

@@ -50,8 +50,9 @@ class CudaKernelSourceTest {
             }
         }
         String gelu = body(KernelSource.unary(UnaryOpType.GELU, DataType.BFLOAT16, DataType.BFLOAT16));
-        assertTrue(gelu.contains("ld_bf16(a, oa)") && gelu.contains("st_bf16(out, oo, 0.5f * x * (1.0f + erff("), gelu);
-        assertTrue(body(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT)).contains("st_f32(out, oo, -x)"));
+        assertTrue(gelu.contains("ld_bf16(a, oa[u])") && gelu.contains("v[u] = 0.5f * x * (1.0f + erff(")
+                && gelu.contains("st_bf16(out, oo[u], v[u])"), gelu);
+        assertTrue(body(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT)).contains("v[u] = -x;"));
         assertTrue(body(KernelSource.unary(UnaryOpType.RSQRT, DataType.HALF, DataType.HALF)).contains("rsqrtf(x)"));
     }
 
@@ -64,11 +65,11 @@ class CudaKernelSourceTest {
                 String src = KernelSource.unary(UnaryOpType.CAST, from, to);
                 wellFormed(src);
                 String b = body(src);
-                assertTrue(b.contains("ld_") && b.contains("st_") && b.contains("(out, oo, x)"), from + " -> " + to);
+                assertTrue(b.contains("ld_") && b.contains("st_") && b.contains("v[u] = x;"), from + " -> " + to);
             }
         }
         String e4 = KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.FLOAT8_E4M3FN);
-        assertTrue(body(e4).contains("st_e4m3(out, oo, x)"), e4);
+        assertTrue(body(e4).contains("st_e4m3(out, oo[u], v[u])"), e4);
         assertTrue(e4.contains("cvt.rn.satfinite.e4m3x2.f32"), e4);
         // beyond the range PyTorch gives NaN (e4m3fn) or infinity (e5m2), not cvt's saturated largest value; the
         // thresholds are the midpoints past the largest value, where round-to-nearest-even leaves the range
@@ -80,7 +81,7 @@ class CudaKernelSourceTest {
         assertEquals(Float.POSITIVE_INFINITY, Float8.round(61440f, DataType.FLOAT8_E5M2));
         assertEquals(57344f, Float8.round(61439f, DataType.FLOAT8_E5M2));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT8_E5M2, DataType.HALF))
-                .contains("ld_e5m2(a, oa)"));
+                .contains("ld_e5m2(a, oa[u])"));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.INT32)).contains("st_i32("));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.BOOL, DataType.DOUBLE)).contains("ld_b8("));
     }
@@ -93,9 +94,9 @@ class CudaKernelSourceTest {
             }
         }
         String min = body(KernelSource.reduction(ReductionOpType.MIN, DataType.FLOAT));
-        assertTrue(min.contains("float acc = __int_as_float(0x7f800000)") && min.contains("fminf(acc, v)"), min);
+        assertTrue(min.contains("float acc[U] = {__int_as_float(0x7f800000), ") && min.contains("fminf(acc[u], x)"), min);
         String prod = body(KernelSource.reduction(ReductionOpType.PROD, DataType.DOUBLE));
-        assertTrue(prod.contains("double acc = 1") && prod.contains("acc *= v") && prod.contains("ld_f64("), prod);
+        assertTrue(prod.contains("double acc[U] = {1, 1, 1, 1}") && prod.contains("acc[u] *= x") && prod.contains("ld_f64("), prod);
         String max = body(KernelSource.reduction(ReductionOpType.MAX, DataType.INT32));
         assertTrue(max.contains("-__int_as_float(0x7f800000)") && max.contains("ld_i32("), max);
     }

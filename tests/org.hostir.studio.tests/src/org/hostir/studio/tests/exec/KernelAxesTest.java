@@ -68,7 +68,7 @@ class KernelAxesTest {
         long[] shape = {2, 8192, 8192};
         long[] st = {8192L * 8192, 8192, 1};
         String flat = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, shape, st, st));
-        assertTrue(flat.contains("unsigned int r = i"), "2^27 elements index in 32 bits");
+        assertTrue(flat.contains("unsigned int i = base + u * step"), "2^27 elements index in 32 bits");
         assertFalse(flat.contains("%"), "a contiguous tensor is one axis: no division");
         String transposed = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {4, 5},
                 new long[] {5, 1}, new long[] {1, 4}));
@@ -77,10 +77,10 @@ class KernelAxesTest {
         long[] big = {3, 1L << 30};
         String wide = KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, big, new long[] {1L << 30, 1},
                 new long[] {1L << 30, 1});
-        assertTrue(wide.contains("long long r = i"), "3 x 2^30 elements need 64-bit indices");
+        assertTrue(wide.contains("long long i = base + u * step"), "3 x 2^30 elements need 64-bit indices");
         String strided = KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {2, 1000},
                 new long[] {1000, 1}, new long[] {1L << 31, 1});
-        assertTrue(strided.contains("long long r = i"), "an operand offset past 2^31 needs 64 bits");
+        assertTrue(strided.contains("long long i = base + u * step"), "an operand offset past 2^31 needs 64 bits");
         assertFalse(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT).contains("d.shape[k]"),
                 "no variable subscript into the descriptor");
     }
