@@ -30,16 +30,33 @@ final class KernelCode {
         String type() { return narrow ? "unsigned int" : "long long"; }
     }
 
+    /**
+     * Whether a kernel over these dtypes computes in double: a double tensor holds float64 values, and int32/int64
+     * ones are exact in double to 2^53 where float keeps 24 bits.
+     */
+    static boolean wide(DataType... types) {
+        for (DataType t : types) {
+            if (t == DataType.DOUBLE || t == DataType.INT64 || t == DataType.INT32) return true;
+        }
+        return false;
+    }
+
+    private static boolean wide(Key k) { return wide(k.out(), k.a(), k.b()); }
+
+    /** The load or store helper of {@code t} in the kernel's compute type. */
+    private static String io(String op, DataType t, boolean wide) { return op + "_" + t(t) + (wide ? "w" : ""); }
+
     static String source(Key k, Indexing ix) {
         String idx = ix.type();
-        StringBuilder s = new StringBuilder(PRELUDE).append("#define U ").append(UNROLL).append('\n');
+        String real = wide(k) ? "double" : "float";
+        StringBuilder s = new StringBuilder(PRELUDE).append(WIDE_PRELUDE).append("#define U ").append(UNROLL).append('\n');
         s.append("extern \"C\" __global__ void ").append(k.name())
                 .append("(void* out, const void* a, const void* b, Desc d) {\n")
                 .append("  const ").append(idx).append(" n = (").append(idx).append(")d.n, step = (").append(idx)
                 .append(")gridDim.x * blockDim.x;\n")
                 .append("  for (").append(idx).append(" base = blockIdx.x * (").append(idx)
                 .append(")blockDim.x + threadIdx.x; base < n; base += U * step) {\n")
-                .append("    ").append(idx).append(" oo[U], oa[U], ob[U]; float v[U];\n")
+                .append("    ").append(idx).append(" oo[U], oa[U], ob[U]; ").append(real).append(" v[U];\n")
                 .append(UNROLLED)
                 .append("    for (int u = 0; u < U; u++) {\n")
                 .append("      ").append(idx).append(" i = base + u * step, r = i < n ? i : 0;\n")
@@ -59,7 +76,7 @@ final class KernelCode {
         };
         return s.append(body)
                 .append(UNROLLED)
-                .append("    for (int u = 0; u < U; u++) if (base + u * step < n) st_").append(t(k.out()))
+                .append("    for (int u = 0; u < U; u++) if (base + u * step < n) ").append(io("st", k.out(), wide(k)))
                 .append("(out, oo[u], v[u]);\n")
                 .append("  }\n}\n").toString();
     }
@@ -67,8 +84,10 @@ final class KernelCode {
     private static final String UNROLLED = "#pragma unroll\n";
 
     private static String mapBody(Key k) {
-        return "      float x = ld_" + t(k.a()) + "(a, oa[u]);\n"
-                + (k.expr().contains("y") ? "      float y = ld_" + t(k.b()) + "(b, ob[u]);\n" : "")
+        boolean w = wide(k);
+        String real = w ? "double" : "float";
+        return "      " + real + " x = " + io("ld", k.a(), w) + "(a, oa[u]);\n"
+                + (k.expr().contains("y") ? "      " + real + " y = " + io("ld", k.b(), w) + "(b, ob[u]);\n" : "")
                 + "      v[u] = " + k.expr() + ";\n";
     }
 
@@ -76,7 +95,8 @@ final class KernelCode {
     private static String reduceBody(Key k, Indexing ix) {
         String idx = ix.type();
         String init = identity(k.kind());
-        StringBuilder s = new StringBuilder("    ").append(accumulatorType(k.kind())).append(" acc[U] = {")
+        boolean w = wide(k);
+        StringBuilder s = new StringBuilder("    ").append(w ? "double" : accumulatorType(k.kind())).append(" acc[U] = {")
                 .append(String.join(", ", java.util.Collections.nCopies(UNROLL, init))).append("};\n");
         s.append("    for (").append(idx).append(" j = 0; j < (").append(idx).append(")d.rn; j++) {\n")
                 .append("      ").append(idx).append(" q = j, o = 0;\n");
@@ -87,11 +107,13 @@ final class KernelCode {
         }
         return s.append("      o += q * d.rsa[0];\n")
                 .append(UNROLLED)
-                .append("      for (int u = 0; u < U; u++) { float x = ld_").append(t(k.a()))
-                .append("(a, oa[u] + o); ").append(combine(k.kind(), "acc[u]", "x")).append("; }\n")
+                .append("      for (int u = 0; u < U; u++) { ").append(w ? "double" : "float").append(" x = ")
+                .append(io("ld", k.a(), w)).append("(a, oa[u] + o); ").append(combine(k.kind(), "acc[u]", "x", w))
+                .append("; }\n")
                 .append("    }\n")
                 .append(UNROLLED)
-                .append("    for (int u = 0; u < U; u++) v[u] = (float)acc[u];\n").toString();
+                .append("    for (int u = 0; u < U; u++) v[u] = (").append(w ? "double" : "float")
+                .append(")acc[u];\n").toString();
     }
 
     static Kind reduction(ReductionOpType op) {
@@ -123,15 +145,19 @@ final class KernelCode {
         };
     }
 
-    /** One step folding {@code v} into {@code acc}; max and min propagate NaN as torch's reductions do. */
-    static String combine(Kind kind, String acc, String v) {
+    /**
+     * One step folding {@code v} into {@code acc} (in double where {@code wide}); max and min propagate NaN as
+     * torch's reductions do.
+     */
+    static String combine(Kind kind, String acc, String v, boolean wide) {
+        String f = wide ? "" : "f";
         return switch (kind) {
             case REDUCE_SUM -> acc + " += " + v;
             case REDUCE_PROD -> acc + " *= " + v;
             case REDUCE_MAX -> acc + " = (" + v + " != " + v + " || " + acc + " != " + acc
-                    + ") ? __int_as_float(0x7fc00000) : fmaxf(" + acc + ", " + v + ")";
+                    + ") ? __int_as_float(0x7fc00000) : fmax" + f + "(" + acc + ", " + v + ")";
             case REDUCE_MIN -> acc + " = (" + v + " != " + v + " || " + acc + " != " + acc
-                    + ") ? __int_as_float(0x7fc00000) : fminf(" + acc + ", " + v + ")";
+                    + ") ? __int_as_float(0x7fc00000) : fmin" + f + "(" + acc + ", " + v + ")";
             case MAP, FILL -> throw new IllegalArgumentException(kind + " is not a reduction");
         };
     }
@@ -207,4 +233,30 @@ final class KernelCode {
               ((unsigned char*)p)[i] = (unsigned char)(h & 0xffu); }
             """;
 
+
+    /**
+     * The double-precision loads and stores: exact for double, int32 and int64; the other dtypes go through their
+     * float helpers (their values are floats).
+     */
+    private static final String WIDE_PRELUDE = wideHelpers();
+
+    private static String wideHelpers() {
+        StringBuilder s = new StringBuilder();
+        for (DataType d : DataType.values()) {
+            String t = t(d);
+            String c = switch (d) {
+                case DOUBLE -> "double";
+                case INT64 -> "long long";
+                case INT32 -> "int";
+                case FLOAT, BFLOAT16, HALF, BOOL, FLOAT8_E4M3FN, FLOAT8_E5M2 -> null;
+            };
+            s.append("__device__ __forceinline__ double ld_").append(t).append("w(const void* p, long long i) { return ")
+                    .append(c == null ? "(double)ld_" + t + "(p, i)" : "(double)((const " + c + "*)p)[i]")
+                    .append("; }\n");
+            s.append("__device__ __forceinline__ void st_").append(t).append("w(void* p, long long i, double v) { ")
+                    .append(c == null ? "st_" + t + "(p, i, (float)v)" : "((" + c + "*)p)[i] = (" + c + ")v")
+                    .append("; }\n");
+        }
+        return s.toString();
+    }
 }

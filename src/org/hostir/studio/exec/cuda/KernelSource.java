@@ -13,7 +13,8 @@ public final class KernelSource {
 
     /** The MAP kernel of a unary op or cast from {@code in} to {@code out}. */
     public static String unary(UnaryOpType op, DataType in, DataType out) {
-        return KernelCode.source(new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), out, in, in),
+        return KernelCode.source(new Kernels.Key(Kernels.Kind.MAP,
+                PointwiseExpressions.unary(op, KernelCode.wide(out, in)), out, in, in),
                 KernelCode.Indexing.GENERAL);
     }
 
@@ -40,7 +41,8 @@ public final class KernelSource {
         Kernels.Launch l = Kernels.collapsed(new Kernels.Launch(shape, so, sa, null, null, null, 0));
         long n = 1;
         for (long e : l.shape()) n *= e;
-        Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), dtype, dtype, dtype);
+        Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op, KernelCode.wide(dtype)),
+                dtype, dtype, dtype);
         return KernelCode.source(key, Kernels.indexing(l, n, 1));
     }
 }
