@@ -206,12 +206,12 @@ final class Ops {
     }
 
     void matmul(CudaBuffer a, CudaBuffer b, CudaBuffer out, CudaStream s) {
-        if (fp8Operands(a, b, out) && b.shape().length == 2 && a.shape().length >= 2) {
+        CudaBuffer b2 = b;
+        while (b2.shape().length > 2 && b2.shape()[0] == 1) b2 = b2.select(0, 0); // a sharded axis of a rank's slice
+        if (fp8Operands(a, b, out) && b2.shape().length == 2 && a.shape().length >= 2) {
             // cuBLASLt's fp8 kernels take the first operand transposed: b as [n, k] rows
-            CudaBuffer bt = contiguous(b.permute(new int[] {1, 0}), s);
-            boolean done = fp8Gemm(bt, a, null, out, s);
-            device.free(bt, s);
-            if (done) return;
+            CudaBuffer bt = contiguous(b2.permute(new int[] {1, 0}), s);
+            if (fp8Gemm(bt, a, null, out, s)) return; // bt is freed stream-ordered by contiguous()
         }
         a = converted(a, out.dtype(), s);
         b = converted(b, out.dtype(), s);
