@@ -21,11 +21,12 @@ final class KernelCode {
      * How a launch indexes, fixed per compiled kernel: its (collapsed) output and reduced ranks, so the axis loops
      * unroll with constant subscripts (a variable subscript into the descriptor, a kernel parameter, makes every
      * thread copy the whole descriptor to local memory), and whether every index and offset fits 32 bits, where
-     * division is several times cheaper than in 64.
+     * division is several times cheaper than in 64; {@code vector}: every operand is one contiguous run of 2- or
+     * 4-byte floats, 16-byte aligned, {@value VectorKernelCode#VEC} elements to a group ({@link VectorKernelCode}).
      */
-    record Indexing(int rank, int reducedRank, boolean narrow) {
+    record Indexing(int rank, int reducedRank, boolean narrow, boolean vector) {
         /** The widest form, for reading a kernel's text: 64-bit, every axis. */
-        static final Indexing GENERAL = new Indexing(Kernels.MAX_AXES, Kernels.MAX_AXES, false);
+        static final Indexing GENERAL = new Indexing(Kernels.MAX_AXES, Kernels.MAX_AXES, false, false);
 
         String type() { return narrow ? "unsigned int" : "long long"; }
     }
@@ -41,12 +42,13 @@ final class KernelCode {
         return false;
     }
 
-    private static boolean wide(Key k) { return wide(k.out(), k.a(), k.b()); }
+    static boolean wide(Key k) { return wide(k.out(), k.a(), k.b()); }
 
     /** The load or store helper of {@code t} in the kernel's compute type. */
     private static String io(String op, DataType t, boolean wide) { return op + "_" + t(t) + (wide ? "w" : ""); }
 
     static String source(Key k, Indexing ix) {
+        if (ix.vector()) return VectorKernelCode.source(k, ix);
         String idx = ix.type();
         String real = wide(k) ? "double" : "float";
         StringBuilder s = new StringBuilder(PRELUDE).append(WIDE_PRELUDE).append("#define U ").append(UNROLL).append('\n');
@@ -81,7 +83,7 @@ final class KernelCode {
                 .append("  }\n}\n").toString();
     }
 
-    private static final String UNROLLED = "#pragma unroll\n";
+    static final String UNROLLED = "#pragma unroll\n";
 
     private static String mapBody(Key k) {
         boolean w = wide(k);
@@ -93,27 +95,29 @@ final class KernelCode {
 
     /** Reduced elements outer, the thread's outputs inner: each step issues one load per output at once. */
     private static String reduceBody(Key k, Indexing ix) {
-        String idx = ix.type();
-        String init = identity(k.kind());
         boolean w = wide(k);
-        StringBuilder s = new StringBuilder("    ").append(w ? "double" : accumulatorType(k.kind())).append(" acc[U] = {")
-                .append(String.join(", ", java.util.Collections.nCopies(UNROLL, init))).append("};\n");
-        s.append("    for (").append(idx).append(" j = 0; j < (").append(idx).append(")d.rn; j++) {\n")
-                .append("      ").append(idx).append(" q = j, o = 0;\n");
+        return "    " + (w ? "double" : accumulatorType(k.kind())) + " acc[U] = {"
+                + String.join(", ", java.util.Collections.nCopies(UNROLL, identity(k.kind()))) + "};\n"
+                + reducedLoopHead(ix)
+                + UNROLLED
+                + "      for (int u = 0; u < U; u++) { " + (w ? "double" : "float") + " x = " + io("ld", k.a(), w)
+                + "(a, oa[u] + o); " + combine(k.kind(), "acc[u]", "x", w) + "; }\n"
+                + "    }\n"
+                + UNROLLED
+                + "    for (int u = 0; u < U; u++) v[u] = (" + (w ? "double" : "float") + ")acc[u];\n";
+    }
+
+    /** The loop over the reduced elements, up to the offset {@code o} of element {@code j} (the loop stays open). */
+    static String reducedLoopHead(Indexing ix) {
+        String idx = ix.type();
+        StringBuilder s = new StringBuilder("    for (").append(idx).append(" j = 0; j < (").append(idx)
+                .append(")d.rn; j++) {\n      ").append(idx).append(" q = j, o = 0;\n");
         for (int a = ix.reducedRank() - 1; a > 0; a--) {
             s.append("      { ").append(idx).append(" c = q % (").append(idx).append(")d.rshape[").append(a)
                     .append("]; q /= (").append(idx).append(")d.rshape[").append(a).append("]; o += c * d.rsa[")
                     .append(a).append("]; }\n");
         }
-        return s.append("      o += q * d.rsa[0];\n")
-                .append(UNROLLED)
-                .append("      for (int u = 0; u < U; u++) { ").append(w ? "double" : "float").append(" x = ")
-                .append(io("ld", k.a(), w)).append("(a, oa[u] + o); ").append(combine(k.kind(), "acc[u]", "x", w))
-                .append("; }\n")
-                .append("    }\n")
-                .append(UNROLLED)
-                .append("    for (int u = 0; u < U; u++) v[u] = (").append(w ? "double" : "float")
-                .append(")acc[u];\n").toString();
+        return s.append("      o += q * d.rsa[0];\n").toString();
     }
 
     static Kind reduction(ReductionOpType op) {
@@ -173,7 +177,7 @@ final class KernelCode {
                 + "      v[u] = sqrtf(-2.0f * logf(u1)) * cosf(6.2831853f * u2);\n";
     }
 
-    private static String t(DataType d) {
+    static String t(DataType d) {
         return switch (d) {
             case FLOAT -> "f32";
             case BFLOAT16 -> "bf16";
@@ -187,7 +191,7 @@ final class KernelCode {
         };
     }
 
-    private static final String PRELUDE = """
+    static final String PRELUDE = """
             struct Desc { long long rank; long long shape[8]; long long so[8]; long long sa[8]; long long sb[8];
                           long long n; long long rrank; long long rshape[8]; long long rsa[8]; long long rn; };
             __device__ __forceinline__ float ld_f32(const void* p, long long i) { return ((const float*)p)[i]; }

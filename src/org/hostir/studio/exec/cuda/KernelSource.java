@@ -35,7 +35,8 @@ public final class KernelSource {
 
     /**
      * The CUDA C of the unary kernel as compiled for one launch over an output of {@code shape} ({@code so}) and
-     * an operand stepping by {@code sa}: its axis loops unrolled for the collapsed rank, 32-bit where it fits.
+     * an operand stepping by {@code sa}, at 16-byte aligned addresses: its axis loops unrolled for the collapsed
+     * rank, 32-bit where it fits, grouped 16-byte accesses where every operand is one contiguous run.
      */
     public static String unaryLaunch(UnaryOpType op, DataType dtype, long[] shape, long[] so, long[] sa) {
         Kernels.Launch l = Kernels.collapsed(new Kernels.Launch(shape, so, sa, null, null, null, 0));
@@ -43,6 +44,6 @@ public final class KernelSource {
         for (long e : l.shape()) n *= e;
         Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op, KernelCode.wide(dtype)),
                 dtype, dtype, dtype);
-        return KernelCode.source(key, Kernels.indexing(l, n, 1));
+        return KernelCode.source(key, Kernels.indexing(key, l, n, 1, 0, 0, 0));
     }
 }

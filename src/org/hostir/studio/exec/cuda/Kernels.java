@@ -99,13 +99,40 @@ final class Kernels {
         return true;
     }
 
-    /** The indexing of a collapsed launch: 32-bit where no index or offset reaches 2^31 (a negative stride keeps 64 bits). */
-    static KernelCode.Indexing indexing(Launch l, long n, long rn) {
+    /**
+     * The indexing of a collapsed launch of {@code key} at these addresses: 32-bit where no index or offset
+     * reaches 2^31 (a negative stride keeps 64 bits), in vector form where {@link #vectorizable}.
+     */
+    static KernelCode.Indexing indexing(Key key, Launch l, long n, long rn, long out, long a, long b) {
         long limit = Integer.MAX_VALUE;
         long ra = reach(l.shape(), l.sa()), rr = reach(l.rshape(), l.rsa());
         boolean narrow = n < limit && rn < limit && ra < limit && rr < limit && ra + rr < limit
                 && reach(l.shape(), l.so()) < limit && reach(l.shape(), l.sb()) < limit;
-        return new KernelCode.Indexing(l.shape().length, l.rshape() == null ? 0 : l.rshape().length, narrow);
+        return new KernelCode.Indexing(l.shape().length, l.rshape() == null ? 0 : l.rshape().length, narrow,
+                vectorizable(key, l, n, out, a, b));
+    }
+
+    /**
+     * Output and every operand read one contiguous run of float/bf16/half elements (one collapsed axis of unit
+     * strides, reduced axes in whole groups), the element count a multiple of the group and the addresses
+     * 16-byte aligned: what {@link VectorKernelCode}'s grouped loads need.
+     */
+    static boolean vectorizable(Key key, Launch l, long n, long out, long a, long b) {
+        boolean map = key.kind() == Kind.MAP;
+        boolean reduce = !map && key.kind() != Kind.FILL;
+        boolean usesB = map && key.expr().contains("y");
+        if (!(map || reduce) || l.shape().length != 1 || n % VectorKernelCode.VEC != 0) return false;
+        if (!VectorKernelCode.TYPES.contains(key.out()) || !VectorKernelCode.TYPES.contains(key.a())
+                || usesB && !VectorKernelCode.TYPES.contains(key.b())) {
+            return false;
+        }
+        if (l.so()[0] != 1 || l.sa() == null || l.sa()[0] != 1 || usesB && (l.sb() == null || l.sb()[0] != 1)) {
+            return false;
+        }
+        if (reduce && l.rsa() != null) {
+            for (long st : l.rsa()) if (st % VectorKernelCode.VEC != 0) return false;
+        }
+        return out % 16 == 0 && a % 16 == 0 && (!usesB || b % 16 == 0);
     }
 
     /** The largest offset an operand reaches over {@code shape}, capped at 2^31 - 1; the cap where a stride is negative. */
@@ -130,7 +157,8 @@ final class Kernels {
         long rn = 1;
         if (l.rshape() != null) for (long s : l.rshape()) rn *= s;
         if (n == 0) return;
-        long fn = function(key, indexing(l, n, rn));
+        KernelCode.Indexing ix = indexing(key, l, n, rn, out, a, b);
+        long fn = function(key, ix);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment desc = arena.allocate(JAVA_LONG, DESC_LONGS);
             desc.setAtIndex(JAVA_LONG, 0, l.shape().length);
@@ -156,7 +184,7 @@ final class Kernels {
             params.setAtIndex(ADDRESS, 2, arena.allocateFrom(JAVA_LONG, b));
             params.setAtIndex(ADDRESS, 3, desc);
             int block = 256;
-            long perBlock = (long) block * KernelCode.UNROLL;
+            long perBlock = (long) block * KernelCode.UNROLL * (ix.vector() ? VectorKernelCode.VEC : 1);
             long blocks = Math.min((n + perBlock - 1) / perBlock, 132L * 32);
             driver.launch(fn, (int) blocks, block, stream, params);
         }

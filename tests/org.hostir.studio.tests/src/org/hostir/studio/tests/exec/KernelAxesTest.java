@@ -70,8 +70,16 @@ class KernelAxesTest {
         String flat = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, shape, st, st));
         assertTrue(flat.contains("unsigned int i = base + u * step"), "2^27 elements index in 32 bits");
         assertFalse(flat.contains("%"), "a contiguous tensor is one axis: no division");
+        assertTrue(flat.contains("ldv_bf16(a, e[u], xs)") && flat.contains("stv_bf16(out, e[u], v[u])"),
+                "one contiguous run of bf16: grouped 16-byte loads and stores\n" + flat);
+        String odd = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, new long[] {3, 5},
+                new long[] {5, 1}, new long[] {5, 1}));
+        assertFalse(odd.contains("ldv_"), "15 elements are no whole number of groups");
+        String doubles = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.DOUBLE, shape, st, st));
+        assertFalse(doubles.contains("ldv_"), "double keeps the scalar form");
         String transposed = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {4, 5},
                 new long[] {5, 1}, new long[] {1, 4}));
+        assertFalse(transposed.contains("ldv_"), "a transposed operand keeps the scalar form");
         assertEquals(1, transposed.split("%", -1).length - 1, "two axes: one division, by a constant subscript");
         assertTrue(transposed.contains("r % (unsigned int)d.shape[1]"), transposed);
         long[] big = {3, 1L << 30};
