@@ -2,8 +2,8 @@
 """Independent check of a run's results: `hirstudio run FILE --save-npy DIR` writes the inputs and outputs as
 .npy files and DIR/manifest.json (manifest.rankR.json per process in launcher mode). This script reads the fusion
 file named there, runs the fusion's math in PyTorch (on the GPU when there is one) from the saved inputs, and
-compares with the saved outputs at the engine's tolerances (float 1e-4, half 2e-3, bfloat16 2e-2, absolute and
-relative; int32, int64 and bool exactly). It knows the fusion file format's op set: set (with permute), add, sub,
+compares with the saved outputs at the engine's tolerances (double 1e-12, float 1e-4, half 2e-3, bfloat16 2e-2,
+absolute and relative; int32, int64 and bool exactly). It knows the fusion file format's op set: set (with permute), add, sub,
 mul, div, the unary ops (neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu (erf form), silu, erf), cast, where,
 sum, max, min, prod, broadcast, squeeze, expand, reshape, matmul (fp8 operands widened, as the engine does) and
 linear. Exit 0 when every output matches, 1 when one does not, 2 on bad input.
@@ -17,7 +17,7 @@ import sys
 import numpy as np
 import torch
 
-TOL = {"float": 1e-4, "double": 1e-4, "half": 2e-3, "bfloat16": 2e-2, "float8_e4m3fn": 0.0625, "float8_e5m2": 0.125,
+TOL = {"float": 1e-4, "double": 1e-12, "half": 2e-3, "bfloat16": 2e-2, "float8_e4m3fn": 0.0625, "float8_e5m2": 0.125,
        "int64": 0.0, "int32": 0.0, "bool": 0.0}
 DTYPES = {"float": torch.float32, "double": torch.float64, "half": torch.float16, "bfloat16": torch.bfloat16,
           "float8_e4m3fn": torch.float8_e4m3fn, "float8_e5m2": torch.float8_e5m2, "int64": torch.int64,
