@@ -117,15 +117,15 @@ public final class AgMatmulReport {
 
     /**
      * The matmul+collective cases: without {@code copyEngine} the direct figures, seed 001's pipelines and the
-     * P2P ReduceScatter on NCCL; with it (a backend with copy-engine transfers) the P2P ReduceScatter with
-     * backend=cuda, added to the rows measured before.
+     * P2P ReduceScatter on NCCL; with it (a backend with copy-engine transfers) the copy-engine collective, seed
+     * 001's pipelines with it and the P2P ReduceScatter with backend=cuda, added to the rows measured before.
      */
     private static void measureReductions(CudaBackend backend, AgMatmulBench bench, boolean copyEngine,
                                           Map<MatmulCollectiveBench.Case, Map<String, Double>> reductions,
                                           PrintStream out) throws Exception {
         MatmulCollectiveBench mc = new MatmulCollectiveBench(backend, bench);
         for (MatmulCollectiveBench.Case c : MatmulCollectiveBench.CASES) {
-            Map<String, Double> rows = copyEngine ? mc.p2pSchedules(c, true) : mc.run(c);
+            Map<String, Double> rows = copyEngine ? mc.copyEngineRows(c) : mc.run(c);
             if (!copyEngine) rows.putAll(mc.p2pSchedules(c, false));
             out.println(c.label() + (copyEngine ? ", copy engine:" : ":"));
             rows.forEach((k, v) -> out.printf(Locale.ROOT, "  %-42s %9.3f ms%n", k, v));

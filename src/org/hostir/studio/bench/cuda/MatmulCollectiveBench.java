@@ -53,8 +53,28 @@ final class MatmulCollectiveBench {
         this.devices = backend.deviceCount();
     }
 
-    /** name -> milliseconds (median), in print order. */
+    /** name -> milliseconds (median), in print order: the direct figures and seed 001's pipelines on NCCL. */
     Map<String, Double> run(Case c) throws Exception {
+        Map<String, Double> r = direct(c, true);
+        r.putAll(pipelines(c, "", Map.of("numberOfStreams", "4")));
+        return r;
+    }
+
+    /**
+     * On a backend with copy-engine transfers: the collective alone and seed 001's pipelines with backend=cuda, whose
+     * Allreduce and ReduceScatter are then copy-engine collectives (CopyEngineCollectives), and the P2P
+     * ReduceScatter; the collective alone is a {@code t_} row (not a pipeline).
+     */
+    Map<String, Double> copyEngineRows(Case c) throws Exception {
+        Map<String, Double> r = new LinkedHashMap<>();
+        r.put("t_collective copy-engine", direct(c, false).get("t_collective"));
+        r.putAll(pipelines(c, " copy-engine", Map.of("numberOfStreams", "4", "backend", "cuda")));
+        r.putAll(p2pSchedules(c, true));
+        return r;
+    }
+
+    /** The collective alone and, with {@code all}, the GEMM alone and both in sequence, on bench-filled buffers. */
+    private Map<String, Double> direct(Case c, boolean all) throws Exception {
         AgMatmulBench.Shape shape = c.shape();
         boolean scatter = c.collective() == CommunicationType.REDUCE_SCATTER;
         Buffer[] a = new Buffer[devices], b = new Buffer[devices], p = new Buffer[devices], out = new Buffer[devices];
@@ -77,22 +97,31 @@ final class MatmulCollectiveBench {
                 team, team, p[d], out[d], ReductionOpType.SUM), bench.probe(d).device().userStream(),
                 OpInfo.of(-1, -1, c.collective().name(), EventKind.COMMUNICATION));
         Map<String, Double> r = new LinkedHashMap<>();
-        r.put("t_gemm", bench.timeEvents(gemm));
+        if (all) r.put("t_gemm", bench.timeEvents(gemm));
         r.put("t_collective", bench.timeEvents(collective));
-        r.put("t_sequential", bench.timeEvents(d -> {
-            gemm.accept(d);
-            collective.accept(d);
-        }));
+        if (all) {
+            r.put("t_sequential", bench.timeEvents(d -> {
+                gemm.accept(d);
+                collective.accept(d);
+            }));
+        }
         bench.parallel(d -> {
             Device dev = bench.probe(d).device();
             for (Buffer x : new Buffer[] {a[d], b[d], p[d], out[d]}) dev.free(x, dev.userStream());
             dev.synchronize();
         });
-        long perStream = scatter ? shape.m() / devices : shape.m();
+        return r;
+    }
+
+    /** Seed 001's lowered pipeline for S in {2, 4, 8}, named "pipeline S=s" + {@code suffix}. */
+    private Map<String, Double> pipelines(Case c, String suffix, Map<String, String> options) throws Exception {
+        AgMatmulBench.Shape shape = c.shape();
+        long perStream = c.collective() == CommunicationType.REDUCE_SCATTER ? shape.m() / devices : shape.m();
+        Map<String, Double> r = new LinkedHashMap<>();
         for (long s : new long[] {2, 4, 8}) {
             if (perStream % s != 0) continue;
-            r.put("pipeline S=" + s, bench.schedule(c.seed(), shape, Map.of("S", s, "M", perStream / s),
-                    Map.of("numberOfStreams", "4")));
+            r.put("pipeline S=" + s + suffix, bench.schedule(c.seed(), shape, Map.of("S", s, "M", perStream / s),
+                    options));
         }
         return r;
     }

@@ -26,7 +26,11 @@ final class Collectives {
             return;
         }
         CudaBuffer flatIn = staged(d, in, s, true), flatOut = staged(d, out, s, false);
-        postFlat(d, call, flatIn, flatOut, s);
+        if (d.backend.copyEngine() != null && CopyEngineCollectives.handles(call)) {
+            CopyEngineCollectives.post(d, call, flatIn, flatOut, s);
+        } else {
+            postFlat(d, call, flatIn, flatOut, s);
+        }
         if (flatOut != out) d.ops.copy(out, flatOut, s);
         for (CudaBuffer staged : new CudaBuffer[] {flatIn != in ? flatIn : null, flatOut != out ? flatOut : null}) {
             if (staged != null) d.free(staged, s);   // in stream order: after the collective and the copy back

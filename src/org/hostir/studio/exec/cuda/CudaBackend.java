@@ -194,6 +194,11 @@ public final class CudaBackend implements Backend {
         return devices.stream().mapToLong(CudaDevice::fp8Gemms).sum();
     }
 
+    /** Allreduces and ReduceScatters this process's devices posted on the copy engines (not NCCL) so far. */
+    public long copyEngineCollectives() {
+        return devices.stream().mapToLong(CudaDevice::copyEngineCollectives).sum();
+    }
+
     /** The CUDA device of {@code rank}; benchmarks reach below the Device interface through {@link CudaProbe}. */
     CudaDevice cudaDevice(int rank) {
         if (launcher == null) return devices.get(rank);

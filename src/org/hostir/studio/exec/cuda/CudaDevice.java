@@ -57,10 +57,13 @@ final class CudaDevice implements Device {
     private final Map<Long, Deque<Pending>> cache = new HashMap<>();
     private final Map<Integer, Long> sendSequence = new HashMap<>();
     private final Map<Integer, Long> recvSequence = new HashMap<>();
+    /** Copy-engine collectives posted per team, counted as NCCL orders calls on a communicator. */
+    private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
     private final AtomicLong live = new AtomicLong();
     private final AtomicLong peak = new AtomicLong();
     /** Matmuls cuBLASLt ran on fp8 operands (the fp8 path taken, not the widened one). */
     private final AtomicLong fp8Gemms = new AtomicLong();
+    private final AtomicLong copyEngineCollectives = new AtomicLong();
     final Ops ops;
 
     CudaDevice(CudaBackend backend, int rank, int ordinal, Nvrtc nvrtc) {
@@ -450,6 +453,14 @@ final class CudaDevice implements Device {
 
     @Override
     public long liveBytes() { return live.get(); }
+
+    /** The call number of the next copy-engine collective on {@code team} (counted, for the tests, in total too). */
+    long nextCollective(List<Integer> team) {
+        copyEngineCollectives.incrementAndGet();
+        return collectiveSequence.merge(team, 1L, Long::sum) - 1;
+    }
+
+    long copyEngineCollectives() { return copyEngineCollectives.get(); }
 
     void countFp8Gemm() { fp8Gemms.incrementAndGet(); }
 

@@ -97,6 +97,16 @@ final class Ops {
         return st;
     }
 
+    /** acc = acc (op) x elementwise, same shapes: a step of a copy-engine collective (sum or product). */
+    void combine(ReductionOpType op, CudaBuffer acc, CudaBuffer x, CudaStream s) {
+        String expr = switch (op) {
+            case SUM -> "x + y";
+            case PROD -> "x * y";
+            case MAX, MIN -> throw new ExecutionException(op + " is posted through NCCL");
+        };
+        map(expr, acc, acc, x, s);
+    }
+
     /** out = the identity of {@code op}, the value its reduction kernels start from. */
     void fillIdentity(CudaBuffer out, ReductionOpType op, CudaStream s) {
         map(KernelCode.identity(KernelCode.reduction(op)), out, out, null, s);

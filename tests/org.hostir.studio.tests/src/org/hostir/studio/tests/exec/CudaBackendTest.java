@@ -108,6 +108,41 @@ class CudaBackendTest {
     }
 
     /**
+     * With backend=cuda an Allreduce or ReduceScatter that sums runs on the copy engines (CopyEngineCollectives)
+     * and validates, in float and bf16, pipelined or not; a min Allreduce stays on NCCL.
+     */
+    @TestFactory
+    Stream<DynamicTest> copyEngineCollectivesValidate() throws Exception {
+        if (backend == null) return skipped("copy-engine collectives on 2 GPUs");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : List.of("seeds/matmul_ar", "seeds/allreduce", "seeds/reduce_scatter",
+                "seeds/matmul_rs_through_bcast")) {
+            for (String dtype : List.of("float", "bfloat16")) {
+                for (String streams : List.of("1", "4")) {
+                    tests.add(dynamicTest(example + " " + dtype + " streams " + streams, () -> {
+                        LoadedFusion loaded = dtype.equals("float") ? Runs.load(example, DEVICES, Map.of())
+                                : Runs.loadAs(example, dtype, DEVICES);
+                        long before = copyEngine.copyEngineCollectives();
+                        RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, Map.of("backend",
+                                "cuda", "numberOfStreams", streams)), copyEngine, line -> { });
+                        assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+                        assertTrue(copyEngine.copyEngineCollectives() > before, "posted through NCCL");
+                    }));
+                }
+            }
+        }
+        tests.add(dynamicTest("a min Allreduce stays on NCCL", () -> {
+            LoadedFusion loaded = Runs.load("ops/allreduce_min", DEVICES, Map.of());
+            long before = copyEngine.copyEngineCollectives();
+            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, Map.of("backend", "cuda")),
+                    copyEngine, line -> { });
+            assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+            assertEquals(before, copyEngine.copyEngineCollectives());
+        }));
+        return tests.stream();
+    }
+
+    /**
      * The P2P matmul+ReduceScatter (examples/parallelism/matmul_rs_p2p, nvFuser's RSMatmulTest.ReduceScatterP2p)
      * in float and bf16: NCCL send/recv and copy-engine transfers (backend=cuda: ShareMemHandles' pair), nvFuser's
      * order and the own slice last; the batched GEMM, the local copy and the sum over the received partials on
