@@ -41,15 +41,16 @@ final class CopyEngineCollectives {
             throw new ExecutionException("a ReduceScatter of " + n + " elements over " + size + " ranks into "
                     + out.numel() + " on rank " + d.rank);
         }
-        if (target.address() != mine.address()) d.ops.copy(target, mine, s);
         CudaBuffer stage = (CudaBuffer) d.allocate(mine.shape(), mine.dtype());
+        CudaBuffer acc = mine; // the first combine reads the rank's own slice, later ones the partial result
         for (int q = 0; q < size; q++) {
             if (q == me) continue;
             CopyEngine.Posted p = ce.read(new CopyEngine.Meet(team, sequence, 0, q), size - 1, d.backend);
             d.driver.waitEvent(s.handle(), p.readyEvent());
             d.driver.copyPeerAsync(stage.address(), d.context, p.address() + mine.offset() * mine.dtype().bytes(),
                     p.context(), stage.bytes(), s.handle());
-            d.ops.combine(call.reduction(), target, stage, s);
+            d.ops.combine(call.reduction(), target, acc, stage, s);
+            acc = target;
         }
         d.free(stage, s);
         if (call.type() == CommunicationType.ALLREDUCE) {

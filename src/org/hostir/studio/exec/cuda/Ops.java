@@ -97,14 +97,14 @@ final class Ops {
         return st;
     }
 
-    /** acc = acc (op) x elementwise, same shapes: a step of a copy-engine collective (sum or product). */
-    void combine(ReductionOpType op, CudaBuffer acc, CudaBuffer x, CudaStream s) {
+    /** out = acc (op) x elementwise, same shapes: a step of a copy-engine collective (sum or product). */
+    void combine(ReductionOpType op, CudaBuffer out, CudaBuffer acc, CudaBuffer x, CudaStream s) {
         String expr = switch (op) {
             case SUM -> "x + y";
             case PROD -> "x * y";
             case MAX, MIN -> throw new ExecutionException(op + " is posted through NCCL");
         };
-        map(expr, acc, acc, x, s);
+        map(expr, out, acc, x, s);
     }
 
     /** out = the identity of {@code op}, the value its reduction kernels start from. */
