@@ -24,8 +24,9 @@ public final class ConvertToCommunicationPass implements HostPass {
 
     /** Also read by the stream loop's pipelined allgather (StreamParallelType), which runs before this pass. */
     public static final LoweringOption<CommunicatorBackend> BACKEND = LoweringOption.choice("backend",
-            CommunicatorBackend.NCCL, "Backend", "who carries communications: NCCL collectives, or CUDA"
-                    + " copy-engine peer copies (point-to-point only)", NAME);
+            CommunicatorBackend.NCCL, "Backend", "who carries communications: NCCL, or CUDA copy-engine"
+                    + " peer copies (point-to-point; Allreduce and ReduceScatter of sums as a project extension, the"
+                    + " rest on NCCL)", NAME);
 
     public String name() { return NAME; }
 
