@@ -123,4 +123,30 @@ class DoublePrecisionTest {
             }
         }
     }
+
+    /** The heap estimate counts 8 bytes per double element: the same fusion needs twice what it needs in float. */
+    @Test
+    void theRunBudgetCountsEightBytesPerDoubleElement(@TempDir Path dir) throws Exception {
+        long elements = Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / Float.BYTES);
+        double[] needed = new double[2];
+        List<String> dtypes = List.of("float", "double");
+        for (int i = 0; i < 2; i++) {
+            Path f = dir.resolve("neg_" + dtypes.get(i) + ".fusion");
+            Files.writeString(f, """
+                    {"format": "hostir-fusion/1", "name": "neg", "symbols": {"M": %d},
+                     "tensors": [{"name": "a", "dtype": "%s", "axes": ["M"]}, {"name": "b", "dtype": "%s", "axes": ["M"]}],
+                     "ops": [{"op": "neg", "inputs": ["a"], "output": "b"}], "inputs": ["a"], "outputs": ["b"]}
+                    """.formatted(elements, dtypes.get(i), dtypes.get(i)));
+            CliRun r = CliRun.of("run", f.toString(), "--devices", "1", "--backend", "cpu");
+            assertEquals(2, r.code(), r.out() + r.err());
+            var m = java.util.regex.Pattern.compile("the run needs about ([0-9.]+) (\\w+) of Java heap").matcher(r.err());
+            assertTrue(m.find(), r.err());
+            needed[i] = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+                case "GiB" -> 1024;
+                case "MiB" -> 1;
+                default -> throw new AssertionError(r.err());
+            };
+        }
+        assertEquals(2, needed[1] / needed[0], 0.05, needed[0] + " MiB in float, " + needed[1] + " in double");
+    }
 }
