@@ -23,13 +23,6 @@ public interface Backend extends AutoCloseable {
      */
     default Thread.Builder hostThreads() { return Thread.ofPlatform().daemon(true); }
 
-    /**
-     * Whether double and int64 tensors are computed in float64 (the CPU backend, like the reference), so that
-     * validation holds double outputs to double's unit roundoff; a backend that computes them in float32 (the CUDA
-     * kernels load a double as a float) is held to float32's (docs/validation.md).
-     */
-    default boolean computesWideInFloat64() { return false; }
-
     /** Everything recorded since the last reset. */
     Timeline timeline();
 

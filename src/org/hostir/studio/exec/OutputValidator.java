@@ -43,25 +43,13 @@ public final class OutputValidator {
     public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
                                       Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
                                       ValidationMode mode, long fullUpTo, long grid, long seed) {
-        return validate(fusion, inputs, outputs, allRanks, mode, fullUpTo, grid, seed, true);
-    }
-
-    /**
-     * As above for a backend that computes double and int64 in float64 ({@code float64Backend}, the CPU backend)
-     * or in float32 ({@link org.hostir.studio.exec.Backend#computesWideInFloat64}).
-     */
-    public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
-                                      Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
-                                      ValidationMode mode, long fullUpTo, long grid, long seed,
-                                      boolean float64Backend) {
-        SampledReference sampled = new SampledReference(fusion, inputs, float64Backend);
+        SampledReference sampled = new SampledReference(fusion, inputs);
         long total = 0;
         for (TensorView out : fusion.outputs()) total += numel(sampled.shape(out));
         return switch (mode) {
             case OFF -> throw new IllegalArgumentException("validation is off");
-            case FULL -> validate(fusion, Reference.evaluate(fusion, inputs, float64Backend), outputs, allRanks);
-            case AUTO -> total <= fullUpTo
-                    ? validate(fusion, Reference.evaluate(fusion, inputs, float64Backend), outputs, allRanks)
+            case FULL -> validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks);
+            case AUTO -> total <= fullUpTo ? validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks)
                     : allRanks ? SampledValidation.validate(fusion, sampled, outputs, fullUpTo, grid, seed)
                     : SampledValidation.shards(fusion, sampled, outputs, fullUpTo, grid, seed);
         };

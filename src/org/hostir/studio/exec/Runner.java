@@ -10,7 +10,6 @@ import java.util.function.Consumer;
 
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
-import org.hostir.studio.exec.tensor.SamplePlan;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
@@ -95,8 +94,7 @@ public final class Runner {
         if (config.validate()) {
             long v0 = System.nanoTime();
             validation = Optional.of(OutputValidator.validate(fusion, inputs, outputs,
-                    programs.size() == config.devices(), config.validation(), OutputValidator.FULL_UP_TO,
-                    SamplePlan.DEFAULT_GRID, config.seed(), backend.computesWideInFloat64()));
+                    programs.size() == config.devices(), config.validation(), config.seed()));
             progress.accept(String.format(java.util.Locale.ROOT, "validated in %.2f s", (System.nanoTime() - v0) / 1e9));
         }
 

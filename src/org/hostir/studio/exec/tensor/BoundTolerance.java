@@ -25,15 +25,6 @@ public final class BoundTolerance implements Allowance {
         return new BoundTolerance(magnitude.toArray(), budget, dtype);
     }
 
-    /**
-     * As above for a backend that computes double and int64 in float64 ({@code float64Backend}, the CPU backend:
-     * double's own unit roundoff) or in float32 (the CUDA kernels: a double output is allowed float32's).
-     */
-    public static BoundTolerance of(DenseTensor magnitude, ErrorBudget budget, DataType dtype, boolean float64Backend) {
-        if (float64Backend || !DenseTensor.isWide(dtype)) return of(magnitude, budget, dtype);
-        return of(magnitude, budget.computedInFloat32(), dtype == DataType.DOUBLE ? DataType.FLOAT : dtype);
-    }
-
     public ErrorBudget budget() { return budget; }
 
     /** The magnitude bound of row-major element {@code flat}. */

@@ -111,14 +111,6 @@ public record ErrorBudget(long roundings, double narrow, double arithmetic) {
         return unit(to) > unit(from) ? new ErrorBudget(roundings, narrow + unit(to), arithmetic) : this;
     }
 
-    /**
-     * This budget for a backend that computes the wide dtypes in float32 (the CUDA kernels load a double as a
-     * float): float32 arithmetic, and each operand's conversion to float32 on load as two more narrow roundings.
-     */
-    public ErrorBudget computedInFloat32() {
-        return new ErrorBudget(roundings, narrow + 2 * U_FLOAT, Math.max(arithmetic, U_FLOAT));
-    }
-
     /** The coarser arithmetic of this chain, {@code other}'s and an op computing into {@code out}. */
     private double widest(ErrorBudget other, DataType out) {
         return Math.max(Math.max(arithmetic, other.arithmetic), arithmetic(out));
