@@ -83,13 +83,14 @@ final class DtypeRules {
         if (seen.size() > 1) c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + listed(op));
     }
 
-    /** Operands (and bias) of one float type, or fp8 operands with a wider output, as cuBLASLt takes them. */
+    /** Operands (and bias) of one floating type, or fp8 operands with a wider output, as cuBLASLt takes them. */
     private static void matmul(ShapeRules.Checker c, FusionOp op, List<TensorView> operands) {
         TensorView a = operands.get(0);
         TensorView b = operands.get(1);
         DataType out = op.output().dtype();
         boolean gemmType = out == DataType.FLOAT || out == DataType.BFLOAT16 || out == DataType.HALF;
         if (a.dtype().isFloat8() || b.dtype().isFloat8()) {
+            // cuBLASLt's fp8 GEMM writes float, bfloat16 or half
             boolean ok = a.dtype().isFloat8() && b.dtype().isFloat8() && gemmType
                     && !(a.dtype() == DataType.FLOAT8_E5M2 && b.dtype() == DataType.FLOAT8_E5M2)
                     && (operands.size() < 3 || operands.get(2).dtype() == out);
@@ -103,9 +104,9 @@ final class DtypeRules {
         tensors(op).forEach(t -> seen.add(t.dtype()));
         if (seen.size() > 1) {
             c.fail(Rule.DTYPE_MISMATCH, "dtypes differ: " + listed(op));
-        } else if (!gemmType) {
+        } else if (!gemmType && out != DataType.DOUBLE) {
             c.fail(Rule.DTYPE_MATMUL, op.opName() + " of " + out.fileName() + " tensors: cuBLAS(Lt) multiplies"
-                    + " float, bfloat16, half and fp8");
+                    + " float, bfloat16, half, double and fp8");
         }
     }
 

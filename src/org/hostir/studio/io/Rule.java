@@ -54,7 +54,7 @@ public enum Rule {
     DTYPE_CAST("dtype.cast", "a cast is between dtypes nvFuser has a cast function for (none between fp8 and"
             + " integers or bool, none between the two fp8 types)"),
     DTYPE_FP8("dtype.fp8", "fp8 tensors are matmul and linear inputs, cast from or to, or moved by set and broadcast"),
-    DTYPE_MATMUL("dtype.matmul", "matmul and linear take float, bfloat16 or half operands of one dtype, or fp8"
+    DTYPE_MATMUL("dtype.matmul", "matmul and linear take float, bfloat16, half or double operands of one dtype, or fp8"
             + " operands (not both e5m2) with a float, bfloat16 or half output, as cuBLASLt does"),
     // meshes and parallel types
     MESH_EMPTY("mesh.empty", "a device mesh has at least one device"),

@@ -1,6 +1,7 @@
 package org.hostir.studio.exec.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -14,19 +15,21 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.DataType;
 
 /**
- * cuBLAS (libcublas.so.13/12) through java.lang.foreign: cublasGemmEx with fp32 accumulation. fp32 operands use
- * CUBLAS_COMPUTE_32F under the default math mode, which never uses TF32 (PyTorch's allow_tf32=False); bf16 and
- * half use tensor cores with fp32 accumulation, as at::matmul does. fp8 operands (e4m3fn, e5m2) are widened to
- * the output's dtype first (Ops.converted: exact, fp8 values are representable there), so their product is the
- * one cuBLASLt's fp8 GEMM computes with unit scales, on the bf16/half/fp32 path.
+ * cuBLAS (libcublas.so.13/12) through java.lang.foreign: cublasGemmEx, the fallback where cuBLASLt offers no
+ * algorithm. fp32 operands use CUBLAS_COMPUTE_32F under the default math mode, which never uses TF32 (PyTorch's
+ * allow_tf32=False); bf16 and half use tensor cores with fp32 accumulation, as at::matmul does; double computes
+ * in double (CUBLAS_COMPUTE_64F, double scalars). fp8 operands reach here widened to the output's dtype
+ * (Ops.converted: exact, fp8 values are representable there) where cuBLASLt's fp8 path does not take them.
  */
 @SuppressWarnings("restricted")
 final class Cublas {
     static final int OP_N = 0, OP_T = 1;
-    static final int COMPUTE_32F = 68, GEMM_DEFAULT = -1;
+    static final int COMPUTE_32F = 68, COMPUTE_64F = 70, GEMM_DEFAULT = -1;
+    /** cudaDataType_t values. */
+    static final int R_32F = 0, R_64F = 1, R_16F = 2, R_16BF = 14, R_8F_E4M3 = 28, R_8F_E5M2 = 29;
 
     private final MethodHandle create, setStream, gemmEx, setMathMode;
-    private final MemorySegment one, zero;
+    private final MemorySegment one, zero, oneDouble, zeroDouble;
 
     Cublas() {
         NativeLib l = NativeLib.open("cuBLAS", "HIRSTUDIO_LIBCUBLAS", "libcublas.so.13", "libcublas.so.12", "libcublas.so");
@@ -39,16 +42,33 @@ final class Cublas {
                 ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
         one = Arena.global().allocateFrom(JAVA_FLOAT, 1f);
         zero = Arena.global().allocateFrom(JAVA_FLOAT, 0f);
+        oneDouble = Arena.global().allocateFrom(JAVA_DOUBLE, 1d);
+        zeroDouble = Arena.global().allocateFrom(JAVA_DOUBLE, 0d);
     }
 
     static int cudaType(DataType t) {
         return switch (t) {
-            case FLOAT -> 0;
-            case HALF -> 2;
-            case BFLOAT16 -> 14;
-            case INT64, INT32, BOOL, DOUBLE, FLOAT8_E4M3FN, FLOAT8_E5M2 -> throw new ExecutionException("a matmul with "
-                    + t.fileName() + " output is not supported on CUDA (float, bfloat16 and half are)");
+            case FLOAT -> R_32F;
+            case HALF -> R_16F;
+            case BFLOAT16 -> R_16BF;
+            case DOUBLE -> R_64F;
+            case INT64, INT32, BOOL, FLOAT8_E4M3FN, FLOAT8_E5M2 -> throw new ExecutionException("a matmul with "
+                    + t.fileName() + " output is not supported on CUDA (float, bfloat16, half and double are)");
         };
+    }
+
+    /** The cudaDataType_t of a matmul operand: the output types, and the fp8 types cuBLASLt multiplies. */
+    static int operandType(DataType t) {
+        return switch (t) {
+            case FLOAT8_E4M3FN -> R_8F_E4M3;
+            case FLOAT8_E5M2 -> R_8F_E5M2;
+            case FLOAT, HALF, BFLOAT16, DOUBLE, INT64, INT32, BOOL -> cudaType(t);
+        };
+    }
+
+    /** The compute type of a product stored as {@code type}: double in double, everything else fp32. */
+    static int computeType(int type) {
+        return type == R_64F ? COMPUTE_64F : COMPUTE_32F;
     }
 
     private void check(String what, int rc) {
@@ -70,8 +90,10 @@ final class Cublas {
     /** Column-major {@code C = op(A) op(B) + beta C} with alpha 1 and beta 0 or 1. */
     void gemm(long handle, int opA, int opB, int m, int n, int k, long a, int lda, long b, int ldb, boolean accumulate,
               long c, int ldc, int type) {
-        MemorySegment beta = accumulate ? one : zero;
-        check("cublasGemmEx", NativeLib.call("gemm", () -> (int) gemmEx.invokeExact(handle, opA, opB, m, n, k, one,
-                a, type, lda, b, type, ldb, beta, c, type, ldc, COMPUTE_32F, GEMM_DEFAULT)));
+        boolean f64 = type == R_64F;
+        MemorySegment alpha = f64 ? oneDouble : one;
+        MemorySegment beta = accumulate ? alpha : f64 ? zeroDouble : zero;
+        check("cublasGemmEx", NativeLib.call("gemm", () -> (int) gemmEx.invokeExact(handle, opA, opB, m, n, k, alpha,
+                a, type, lda, b, type, ldb, beta, c, type, ldc, computeType(type), GEMM_DEFAULT)));
     }
 }

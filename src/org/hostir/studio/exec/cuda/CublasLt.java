@@ -1,6 +1,7 @@
 package org.hostir.studio.exec.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -14,7 +15,8 @@ import org.hostir.studio.exec.ExecutionException;
 
 /**
  * cuBLASLt (libcublasLt.so.13/12) through java.lang.foreign: plain, strided-batched and bias-epilogue matmuls
- * with fp32 accumulation ({@code CUBLAS_COMPUTE_32F}: no TF32 for fp32 operands; tensor cores for bf16 and half).
+ * with fp32 accumulation ({@code CUBLAS_COMPUTE_32F}: no TF32 for fp32 operands; tensor cores for bf16, half and
+ * fp8 operands, the last with unit scales, the scale pointers' default) or double in double.
  * A {@link Plan} holds the descriptors of one problem and the algorithm that cuBLASLt's heuristic picked for it
  * with a {@link #WORKSPACE} workspace, made once and reused, so a launch is one native call (two with a bias,
  * whose pointer is set on the descriptor). Column-major, as cuBLAS: the caller maps row-major operands.
@@ -32,11 +34,20 @@ final class CublasLt {
 
     private final MethodHandle create, descCreate, descSetAttribute, layoutCreate, layoutSetAttribute, prefCreate,
             prefSetAttribute, heuristic, matmul;
-    private final MemorySegment one, zero;
+    private final MemorySegment one, zero, oneDouble, zeroDouble;
 
-    /** One problem: transposes, sizes, leading dimensions, batch, dtype, epilogue. */
+    /**
+     * One problem: transposes, sizes, leading dimensions, batch, the output's cudaDataType, epilogue, and the
+     * operands' types (the output's, or fp8 ones).
+     */
     record Key(int opA, int opB, long m, long n, long k, long lda, long ldb, long ldc, int batch, long strideA,
-               long strideB, long strideC, int cudaType, boolean bias) {}
+               long strideB, long strideC, int cudaType, boolean bias, int typeA, int typeB) {
+        /** Operands of the output's type. */
+        Key(int opA, int opB, long m, long n, long k, long lda, long ldb, long ldc, int batch, long strideA,
+            long strideB, long strideC, int cudaType, boolean bias) {
+            this(opA, opB, m, n, k, lda, ldb, ldc, batch, strideA, strideB, strideC, cudaType, bias, cudaType, cudaType);
+        }
+    }
 
     /** The descriptors and chosen algorithm of one {@link Key}. */
     record Plan(Key key, long desc, long layoutA, long layoutB, long layoutC, MemorySegment algo, long workspace) {}
@@ -67,6 +78,8 @@ final class CublasLt {
                 JAVA_LONG, JAVA_LONG, JAVA_LONG));
         one = Arena.global().allocateFrom(JAVA_FLOAT, 1f);
         zero = Arena.global().allocateFrom(JAVA_FLOAT, 0f);
+        oneDouble = Arena.global().allocateFrom(JAVA_DOUBLE, 1d);
+        zeroDouble = Arena.global().allocateFrom(JAVA_DOUBLE, 0d);
     }
 
     private static void check(String what, int rc) {
@@ -86,16 +99,17 @@ final class CublasLt {
     Plan plan(long handle, Key key) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
-            check("cublasLtMatmulDescCreate", NativeLib.call("desc",
-                    () -> (int) descCreate.invokeExact(p, Cublas.COMPUTE_32F, 0 /* CUDA_R_32F scale */)));
+            boolean f64 = key.cudaType() == Cublas.R_64F;
+            check("cublasLtMatmulDescCreate", NativeLib.call("desc", () -> (int) descCreate.invokeExact(p,
+                    Cublas.computeType(key.cudaType()), f64 ? Cublas.R_64F : Cublas.R_32F /* the scalars' type */)));
             long desc = p.get(JAVA_LONG, 0);
             setDesc(desc, DESC_TRANSA, a.allocateFrom(JAVA_INT, key.opA()), 4);
             setDesc(desc, DESC_TRANSB, a.allocateFrom(JAVA_INT, key.opB()), 4);
             if (key.bias()) setDesc(desc, DESC_EPILOGUE, a.allocateFrom(JAVA_INT, EPILOGUE_BIAS), 4);
             boolean ta = key.opA() == Cublas.OP_T, tb = key.opB() == Cublas.OP_T;
-            long la = layout(a, key.cudaType(), ta ? key.k() : key.m(), ta ? key.m() : key.k(), key.lda(), key.batch(),
+            long la = layout(a, key.typeA(), ta ? key.k() : key.m(), ta ? key.m() : key.k(), key.lda(), key.batch(),
                     key.strideA());
-            long lb = layout(a, key.cudaType(), tb ? key.n() : key.k(), tb ? key.k() : key.n(), key.ldb(), key.batch(),
+            long lb = layout(a, key.typeB(), tb ? key.n() : key.k(), tb ? key.k() : key.n(), key.ldb(), key.batch(),
                     key.strideB());
             long lc = layout(a, key.cudaType(), key.m(), key.n(), key.ldc(), key.batch(), key.strideC());
             MemorySegment pp = a.allocate(JAVA_LONG);
@@ -143,8 +157,10 @@ final class CublasLt {
             biasSlot.set(JAVA_LONG, 0, bias);
             setDesc(plan.desc(), DESC_BIAS_POINTER, biasSlot, 8);
         }
-        check("cublasLtMatmul", NativeLib.call("ltmatmul", () -> (int) matmul.invokeExact(handle, plan.desc(), one, a,
-                plan.layoutA(), b, plan.layoutB(), zero, d, plan.layoutC(), d, plan.layoutC(), plan.algo(), workspace,
-                WORKSPACE, stream)));
+        boolean f64 = plan.key().cudaType() == Cublas.R_64F;
+        MemorySegment alpha = f64 ? oneDouble : one, beta = f64 ? zeroDouble : zero;
+        check("cublasLtMatmul", NativeLib.call("ltmatmul", () -> (int) matmul.invokeExact(handle, plan.desc(), alpha,
+                a, plan.layoutA(), b, plan.layoutB(), beta, d, plan.layoutC(), d, plan.layoutC(), plan.algo(),
+                workspace, WORKSPACE, stream)));
     }
 }

@@ -189,6 +189,11 @@ public final class CudaBackend implements Backend {
     @Override
     public boolean runsRank(int rank) { return launcher == null ? rank < devices.size() : rank == launcher.rank(); }
 
+    /** Matmuls this process's devices ran through cuBLASLt's fp8 path so far (fp8 operands not widened). */
+    public long fp8Gemms() {
+        return devices.stream().mapToLong(CudaDevice::fp8Gemms).sum();
+    }
+
     /** The CUDA device of {@code rank}; benchmarks reach below the Device interface through {@link CudaProbe}. */
     CudaDevice cudaDevice(int rank) {
         if (launcher == null) return devices.get(rank);

@@ -59,6 +59,8 @@ final class CudaDevice implements Device {
     private final Map<Integer, Long> recvSequence = new HashMap<>();
     private final AtomicLong live = new AtomicLong();
     private final AtomicLong peak = new AtomicLong();
+    /** Matmuls cuBLASLt ran on fp8 operands (the fp8 path taken, not the widened one). */
+    private final AtomicLong fp8Gemms = new AtomicLong();
     final Ops ops;
 
     CudaDevice(CudaBackend backend, int rank, int ordinal, Nvrtc nvrtc) {
@@ -448,6 +450,10 @@ final class CudaDevice implements Device {
 
     @Override
     public long liveBytes() { return live.get(); }
+
+    void countFp8Gemm() { fp8Gemms.incrementAndGet(); }
+
+    long fp8Gemms() { return fp8Gemms.get(); }
 
     @Override
     public long peakBytes() { return peak.get(); }

@@ -13,12 +13,15 @@ public final class KernelSource {
 
     /** The MAP kernel of a unary op or cast from {@code in} to {@code out}. */
     public static String unary(UnaryOpType op, DataType in, DataType out) {
-        return Kernels.source(new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), out, in, in));
+        return KernelCode.source(new Kernels.Key(Kernels.Kind.MAP,
+                PointwiseExpressions.unary(op, KernelCode.wide(out, in)), out, in, in),
+                KernelCode.Indexing.GENERAL);
     }
 
     /** The reduction kernel of {@code op} over {@code dtype} elements. */
     public static String reduction(ReductionOpType op, DataType dtype) {
-        return Kernels.source(new Kernels.Key(Kernels.reduction(op), "", dtype, dtype, dtype));
+        return KernelCode.source(new Kernels.Key(KernelCode.reduction(op), "", dtype, dtype, dtype),
+                KernelCode.Indexing.GENERAL);
     }
 
     /**
@@ -32,13 +35,15 @@ public final class KernelSource {
 
     /**
      * The CUDA C of the unary kernel as compiled for one launch over an output of {@code shape} ({@code so}) and
-     * an operand stepping by {@code sa}: its axis loops unrolled for the collapsed rank, 32-bit where it fits.
+     * an operand stepping by {@code sa}, at 16-byte aligned addresses: its axis loops unrolled for the collapsed
+     * rank, 32-bit where it fits, grouped 16-byte accesses where every operand is one contiguous run.
      */
     public static String unaryLaunch(UnaryOpType op, DataType dtype, long[] shape, long[] so, long[] sa) {
         Kernels.Launch l = Kernels.collapsed(new Kernels.Launch(shape, so, sa, null, null, null, 0));
         long n = 1;
         for (long e : l.shape()) n *= e;
-        Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op), dtype, dtype, dtype);
-        return Kernels.source(key, Kernels.indexing(l, n, 1));
+        Kernels.Key key = new Kernels.Key(Kernels.Kind.MAP, PointwiseExpressions.unary(op, KernelCode.wide(dtype)),
+                dtype, dtype, dtype);
+        return KernelCode.source(key, Kernels.indexing(key, l, n, 1, 0, 0, 0));
     }
 }

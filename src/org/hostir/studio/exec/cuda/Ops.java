@@ -99,7 +99,7 @@ final class Ops {
 
     /** out = the identity of {@code op}, the value its reduction kernels start from. */
     void fillIdentity(CudaBuffer out, ReductionOpType op, CudaStream s) {
-        map(Kernels.identity(Kernels.reduction(op)), out, out, null, s);
+        map(KernelCode.identity(KernelCode.reduction(op)), out, out, null, s);
     }
 
     void fill(CudaBuffer out, long seed, CudaStream s) {
@@ -112,7 +112,8 @@ final class Ops {
         switch (op) {
             case FusionOp.Set set -> copy(out, set.isPermute()
                     ? in.get(0).permute(set.permutation().stream().mapToInt(Integer::intValue).toArray()) : in.get(0), s);
-            case FusionOp.Unary u -> map(PointwiseExpressions.unary(u.op()), out, in.get(0), null, s);
+            case FusionOp.Unary u -> map(PointwiseExpressions.unary(u.op(), KernelCode.wide(out.dtype(),
+                    in.get(0).dtype())), out, in.get(0), null, s);
             case FusionOp.Binary b -> map("x " + b.op().symbol() + " y", out, in.get(0), in.get(1), s);
             case FusionOp.Broadcast b -> copy(out, contiguous(in.get(0), s).reshape(out.shape()), s);
             // squeeze drops size-1 axes: the same elements in order, like broadcast
@@ -149,7 +150,7 @@ final class Ops {
                 sa[k++] = x.strides()[i];
             }
         }
-        Kernels.Kind kind = Kernels.reduction(r.op());
+        Kernels.Kind kind = KernelCode.reduction(r.op());
         long[][] o = keptOutput(out, reduced, kept);
         device.kernels.launch(new Kernels.Key(kind, "", out.dtype(), x.dtype(), x.dtype()), out.address(),
                 x.address(), x.address(), new Kernels.Launch(o[0], o[1], sa, null, rshape, rsa, 0), s.handle());
@@ -205,6 +206,13 @@ final class Ops {
     }
 
     void matmul(CudaBuffer a, CudaBuffer b, CudaBuffer out, CudaStream s) {
+        CudaBuffer b2 = b;
+        while (b2.shape().length > 2 && b2.shape()[0] == 1) b2 = b2.select(0, 0); // a sharded axis of a rank's slice
+        if (fp8Operands(a, b, out) && b2.shape().length == 2 && a.shape().length >= 2) {
+            // cuBLASLt's fp8 kernels take the first operand transposed: b as [n, k] rows
+            CudaBuffer bt = contiguous(b2.permute(new int[] {1, 0}), s);
+            if (fp8Gemm(bt, a, null, out, s)) return; // bt is freed stream-ordered by contiguous()
+        }
         a = converted(a, out.dtype(), s);
         b = converted(b, out.dtype(), s);
         if (a.shape().length == 1) {
@@ -307,6 +315,7 @@ final class Ops {
     }
 
     private void linear(CudaBuffer x, CudaBuffer w, CudaBuffer bias, CudaBuffer out, CudaStream s) {
+        if (fp8Operands(x, w, out) && w.shape().length == 2 && fp8Gemm(w, x, bias, out, s)) return;
         x = converted(x, out.dtype(), s);
         w = converted(w, out.dtype(), s);
         if (w.shape().length != 2) throw new ExecutionException("linear with a " + w.shape().length
@@ -335,5 +344,34 @@ final class Ops {
             copy(out, target, s);
             device.free(target, s);
         }
+    }
+
+    /** Both operands fp8, not both e5m2, the output float, bfloat16 or half: what cuBLASLt's fp8 GEMM multiplies. */
+    private static boolean fp8Operands(CudaBuffer a, CudaBuffer b, CudaBuffer out) {
+        return a.dtype().isFloat8() && b.dtype().isFloat8()
+                && !(a.dtype() == DataType.FLOAT8_E5M2 && b.dtype() == DataType.FLOAT8_E5M2)
+                && (out.dtype() == DataType.FLOAT || out.dtype() == DataType.BFLOAT16 || out.dtype() == DataType.HALF);
+    }
+
+    /**
+     * out[.., m, n] = x[.., m, k] w[n, k]^T (+ bias) by cuBLASLt's fp8 path: column-major out^T = W x^T, the "TN"
+     * form Hopper's fp8 kernels need, fp32 accumulation, unit scales. False where its rules do not hold (sizes,
+     * leading dimensions and addresses multiples of 16, rows foldable) or it offers no algorithm; the caller then
+     * widens the operands (exact) and multiplies on the bf16/half/fp32 path.
+     */
+    private boolean fp8Gemm(CudaBuffer w, CudaBuffer x, CudaBuffer bias, CudaBuffer out, CudaStream s) {
+        long ldw = foldedRowStride(w), ldx = foldedRowStride(x), ldo = foldedRowStride(out);
+        long k = w.shape()[1], n = w.shape()[0], m = rows(x);
+        if (x.shape()[x.shape().length - 1] != k || out.shape()[out.shape().length - 1] != n) return false;
+        boolean epilogue = bias != null && bias.dtype() == out.dtype() && bias.shape().length == 1
+                && bias.contiguous() && bias.numel() == n;
+        if (bias != null && !epilogue) return false;
+        for (long v : new long[] {ldw, ldx, ldo, k, n, m}) if (v <= 0 || v % 16 != 0) return false;
+        for (long address : new long[] {w.address(), x.address(), out.address()}) if (address % 16 != 0) return false;
+        CublasLt.Key key = new CublasLt.Key(Cublas.OP_T, Cublas.OP_N, n, m, k, ldw, ldx, ldo, 1, 0, 0, 0,
+                Cublas.cudaType(out.dtype()), epilogue, Cublas.operandType(w.dtype()), Cublas.operandType(x.dtype()));
+        boolean done = device.lt(s, key, w.address(), x.address(), out.address(), epilogue ? bias.address() : 0);
+        if (done) device.countFp8Gemm();
+        return done;
     }
 }

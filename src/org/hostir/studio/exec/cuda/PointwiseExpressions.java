@@ -10,6 +10,15 @@ import org.hostir.studio.ir.UnaryOpType;
 final class PointwiseExpressions {
     private PointwiseExpressions() {}
 
+    /**
+     * The expression in double where the kernel computes in double ({@link KernelCode#wide}): the float form with
+     * each float function (expf, erff, ...) and literal (1.0f) in its double spelling.
+     */
+    static String unary(UnaryOpType op, boolean wide) {
+        String e = unary(op);
+        return wide ? e.replaceAll("\\b([a-z]+)f\\(", "$1(").replaceAll("(\\d)f\\b", "$1") : e;
+    }
+
     static String unary(UnaryOpType op) {
         return switch (op) {
             case NEG -> "-x";

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class CudaKernelSourceTest {
     private static final Pattern CALLED = Pattern.compile("\\b((?:ld|st)_[a-z0-9]+)\\(");
-    private static final Pattern DEFINED = Pattern.compile("(?:float|void) ((?:ld|st)_[a-z0-9]+)\\(");
+    private static final Pattern DEFINED = Pattern.compile("(?:float|double|void) ((?:ld|st)_[a-z0-9]+)\\(");
 
     private static void wellFormed(String src) {
         Set<String> defined = new HashSet<>();
@@ -50,9 +50,31 @@ class CudaKernelSourceTest {
             }
         }
         String gelu = body(KernelSource.unary(UnaryOpType.GELU, DataType.BFLOAT16, DataType.BFLOAT16));
-        assertTrue(gelu.contains("ld_bf16(a, oa)") && gelu.contains("st_bf16(out, oo, 0.5f * x * (1.0f + erff("), gelu);
-        assertTrue(body(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT)).contains("st_f32(out, oo, -x)"));
+        assertTrue(gelu.contains("ld_bf16(a, oa[u])") && gelu.contains("v[u] = 0.5f * x * (1.0f + erff(")
+                && gelu.contains("st_bf16(out, oo[u], v[u])"), gelu);
+        assertTrue(body(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT)).contains("v[u] = -x;"));
         assertTrue(body(KernelSource.unary(UnaryOpType.RSQRT, DataType.HALF, DataType.HALF)).contains("rsqrtf(x)"));
+    }
+
+    /** double (and int32/int64) kernels compute in double: double loads, stores and math functions, no float ones. */
+    @Test
+    void doubleKernelsComputeInDouble() {
+        String exp = body(KernelSource.unary(UnaryOpType.EXP, DataType.DOUBLE, DataType.DOUBLE));
+        assertTrue(exp.contains("double x = ld_f64w(a, oa[u])") && exp.contains("v[u] = exp(x);")
+                && exp.contains("double v[U]") && exp.contains("st_f64w(out, oo[u], v[u])"), exp);
+        String gelu = body(KernelSource.unary(UnaryOpType.GELU, DataType.DOUBLE, DataType.DOUBLE));
+        assertTrue(gelu.contains("v[u] = 0.5 * x * (1.0 + erf(x * 0.70710678118654752));"), gelu);
+        String sigmoid = body(KernelSource.unary(UnaryOpType.SIGMOID, DataType.DOUBLE, DataType.DOUBLE));
+        assertTrue(sigmoid.contains("v[u] = 1.0 / (1.0 + exp(-x));"), sigmoid);
+        String floatGelu = body(KernelSource.unary(UnaryOpType.GELU, DataType.FLOAT, DataType.FLOAT));
+        assertTrue(floatGelu.contains("erff(x * 0.70710678118654752f)") && floatGelu.contains("float v[U]"), floatGelu);
+        String cast = body(KernelSource.unary(UnaryOpType.CAST, DataType.INT64, DataType.DOUBLE));
+        assertTrue(cast.contains("ld_i64w(") && cast.contains("st_f64w("), cast);
+        String sum = body(KernelSource.reduction(ReductionOpType.SUM, DataType.DOUBLE));
+        assertTrue(sum.contains("double x = ld_f64w(a, oa[u] + o)"), sum);
+        String full = KernelSource.unary(UnaryOpType.NEG, DataType.DOUBLE, DataType.DOUBLE);
+        assertTrue(full.contains("double ld_f64w(const void* p, long long i) { return (double)((const double*)p)[i]; }"),
+                "a double is loaded as a double, not through float");
     }
 
     /** A cast loads the input's type and stores the output's; the store converts (fp8 through PTX cvt). */
@@ -64,11 +86,11 @@ class CudaKernelSourceTest {
                 String src = KernelSource.unary(UnaryOpType.CAST, from, to);
                 wellFormed(src);
                 String b = body(src);
-                assertTrue(b.contains("ld_") && b.contains("st_") && b.contains("(out, oo, x)"), from + " -> " + to);
+                assertTrue(b.contains("ld_") && b.contains("st_") && b.contains("v[u] = x;"), from + " -> " + to);
             }
         }
         String e4 = KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.FLOAT8_E4M3FN);
-        assertTrue(body(e4).contains("st_e4m3(out, oo, x)"), e4);
+        assertTrue(body(e4).contains("st_e4m3(out, oo[u], v[u])"), e4);
         assertTrue(e4.contains("cvt.rn.satfinite.e4m3x2.f32"), e4);
         // beyond the range PyTorch gives NaN (e4m3fn) or infinity (e5m2), not cvt's saturated largest value; the
         // thresholds are the midpoints past the largest value, where round-to-nearest-even leaves the range
@@ -80,9 +102,9 @@ class CudaKernelSourceTest {
         assertEquals(Float.POSITIVE_INFINITY, Float8.round(61440f, DataType.FLOAT8_E5M2));
         assertEquals(57344f, Float8.round(61439f, DataType.FLOAT8_E5M2));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT8_E5M2, DataType.HALF))
-                .contains("ld_e5m2(a, oa)"));
-        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.INT32)).contains("st_i32("));
-        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.BOOL, DataType.DOUBLE)).contains("ld_b8("));
+                .contains("ld_e5m2(a, oa[u])"));
+        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.INT32)).contains("st_i32w("));
+        assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.BOOL, DataType.DOUBLE)).contains("ld_b8w("));
     }
 
     @Test
@@ -93,10 +115,10 @@ class CudaKernelSourceTest {
             }
         }
         String min = body(KernelSource.reduction(ReductionOpType.MIN, DataType.FLOAT));
-        assertTrue(min.contains("float acc = __int_as_float(0x7f800000)") && min.contains("fminf(acc, v)"), min);
+        assertTrue(min.contains("float acc[U] = {__int_as_float(0x7f800000), ") && min.contains("fminf(acc[u], x)"), min);
         String prod = body(KernelSource.reduction(ReductionOpType.PROD, DataType.DOUBLE));
-        assertTrue(prod.contains("double acc = 1") && prod.contains("acc *= v") && prod.contains("ld_f64("), prod);
+        assertTrue(prod.contains("double acc[U] = {1, 1, 1, 1}") && prod.contains("acc[u] *= x") && prod.contains("ld_f64w("), prod);
         String max = body(KernelSource.reduction(ReductionOpType.MAX, DataType.INT32));
-        assertTrue(max.contains("-__int_as_float(0x7f800000)") && max.contains("ld_i32("), max);
+        assertTrue(max.contains("-__int_as_float(0x7f800000)") && max.contains("ld_i32w(") && max.contains("fmax(acc[u], x)"), max);
     }
 }

@@ -87,14 +87,14 @@ class CudaSingleGpuTest {
         return tests.stream();
     }
 
-    /** The matmul, linear and pointwise examples with every tensor in bf16 and in half. */
+    /** The matmul, linear and pointwise examples with every tensor in bf16, in half and in double. */
     @TestFactory
-    Stream<DynamicTest> reducedPrecisionValidatesOnOneGpu() throws Exception {
-        if (backend == null) return skipped("bf16 and half on 1 GPU");
+    Stream<DynamicTest> otherPrecisionsValidateOnOneGpu() throws Exception {
+        if (backend == null) return skipped("bf16, half and double on 1 GPU");
         List<DynamicTest> tests = new ArrayList<>();
         for (String example : List.of("seeds/ag_matmul", "seeds/ag_matmul_p2p", "seeds/ag_linear", "mlp_two_layer",
                 "seeds/matmul_ar", "transpose_add", "seeds/reduce_scatter")) {
-            for (String dtype : List.of("bfloat16", "half")) {
+            for (String dtype : List.of("bfloat16", "half", "double")) {
                 tests.add(dynamicTest(example + " " + dtype, () -> {
                     RunResult r = run(backend, Runs.loadAs(example, dtype, 1), Map.of("numberOfStreams", "2"));
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
@@ -127,6 +127,24 @@ class CudaSingleGpuTest {
             }
         }
         return tests.stream();
+    }
+
+    /**
+     * fp8 operands at sizes cuBLASLt's fp8 kernels take (multiples of 16) run on its fp8 path, not widened, and
+     * validate; at the example's own sizes (8 columns) its rules do not hold and the operands are widened.
+     */
+    @Test
+    void fp8MatmulRunsOnCublasLtsFp8Path() throws Exception {
+        Assumptions.assumeTrue(backend != null, NO_GPU);
+        long before = backend.fp8Gemms();
+        RunResult r = run(backend, Runs.load("ops/fp8_linear_tp", 1, Map.of("M", 64L, "Kx", 128L, "N", 96L)),
+                Map.of());
+        assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
+        long after = backend.fp8Gemms();
+        assertTrue(after > before, "the fp8 matmul ran widened");
+        RunResult small = run(backend, Runs.load("ops/fp8_linear_tp", 1, Map.of()), Map.of());
+        assertTrue(small.validation().orElseThrow().passed(), small.validation().get().line());
+        assertEquals(after, backend.fp8Gemms(), "8 columns are not a multiple of 16: widened");
     }
 
     /** A collective of two ranks that share a GPU needs NCCL, which refuses them: a diagnostic, not a hang. */

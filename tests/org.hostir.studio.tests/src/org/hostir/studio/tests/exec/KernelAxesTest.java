@@ -68,19 +68,27 @@ class KernelAxesTest {
         long[] shape = {2, 8192, 8192};
         long[] st = {8192L * 8192, 8192, 1};
         String flat = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, shape, st, st));
-        assertTrue(flat.contains("unsigned int r = i"), "2^27 elements index in 32 bits");
+        assertTrue(flat.contains("unsigned int i = base + u * step"), "2^27 elements index in 32 bits");
         assertFalse(flat.contains("%"), "a contiguous tensor is one axis: no division");
+        assertTrue(flat.contains("ldv_bf16(a, e[u], xs)") && flat.contains("stv_bf16(out, e[u], v[u])"),
+                "one contiguous run of bf16: grouped 16-byte loads and stores\n" + flat);
+        String odd = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, new long[] {3, 5},
+                new long[] {5, 1}, new long[] {5, 1}));
+        assertFalse(odd.contains("ldv_"), "15 elements are no whole number of groups");
+        String doubles = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.DOUBLE, shape, st, st));
+        assertFalse(doubles.contains("ldv_"), "double keeps the scalar form");
         String transposed = kernel(KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {4, 5},
                 new long[] {5, 1}, new long[] {1, 4}));
+        assertFalse(transposed.contains("ldv_"), "a transposed operand keeps the scalar form");
         assertEquals(1, transposed.split("%", -1).length - 1, "two axes: one division, by a constant subscript");
         assertTrue(transposed.contains("r % (unsigned int)d.shape[1]"), transposed);
         long[] big = {3, 1L << 30};
         String wide = KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.BFLOAT16, big, new long[] {1L << 30, 1},
                 new long[] {1L << 30, 1});
-        assertTrue(wide.contains("long long r = i"), "3 x 2^30 elements need 64-bit indices");
+        assertTrue(wide.contains("long long i = base + u * step"), "3 x 2^30 elements need 64-bit indices");
         String strided = KernelSource.unaryLaunch(UnaryOpType.NEG, DataType.FLOAT, new long[] {2, 1000},
                 new long[] {1000, 1}, new long[] {1L << 31, 1});
-        assertTrue(strided.contains("long long r = i"), "an operand offset past 2^31 needs 64 bits");
+        assertTrue(strided.contains("long long i = base + u * step"), "an operand offset past 2^31 needs 64 bits");
         assertFalse(KernelSource.unary(UnaryOpType.NEG, DataType.FLOAT, DataType.FLOAT).contains("d.shape[k]"),
                 "no variable subscript into the descriptor");
     }

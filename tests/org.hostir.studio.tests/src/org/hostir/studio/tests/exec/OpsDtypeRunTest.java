@@ -31,9 +31,8 @@ class OpsDtypeRunTest {
         for (String example : POINTWISE) {
             for (String dtype : List.of("bfloat16", "half", "double")) tests.addAll(runs(example, dtype));
         }
-        // double matmuls are refused (dtype.matmul): cuBLAS(Lt) takes float, bfloat16, half and fp8
         for (String example : GEMMS) {
-            for (String dtype : List.of("bfloat16", "half")) tests.addAll(runs(example, dtype));
+            for (String dtype : List.of("bfloat16", "half", "double")) tests.addAll(runs(example, dtype));
         }
         return tests.stream();
     }

@@ -68,6 +68,7 @@ class DtypeRulesTest {
                 "['a', 'b']")).rule());
         assertEquals("dtype.matmul", refused(fusion(gemm.formatted("int32", "int32", "int32"), mm, "['a', 'b']")).rule());
         ok(fusion(gemm.formatted("float8_e4m3fn", "float8_e5m2", "half"), mm, "['a', 'b']"));
+        ok(fusion(gemm.formatted("double", "double", "double"), mm, "['a', 'b']"));
         Diagnostic w = refused(fusion("[{'name': 'c', 'dtype': 'float', 'axes': ['M']},"
                 + " {'name': 'p', 'dtype': 'float', 'axes': ['M']}, {'name': 'out', 'dtype': 'float', 'axes': ['M']}]",
                 "{'op': 'where', 'inputs': ['c', 'p', 'p'], 'output': 'out'}", "['c', 'p']"));
