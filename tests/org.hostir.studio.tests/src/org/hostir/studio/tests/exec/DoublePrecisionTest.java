@@ -149,4 +149,44 @@ class DoublePrecisionTest {
         }
         assertEquals(2, needed[1] / needed[0], 0.05, needed[0] + " MiB in float, " + needed[1] + " in double");
     }
+
+    /**
+     * A double matmul with K = 8192, batch-sharded over 2 ranks: each element is Java's double dot product summed
+     * in k order (the float64 GEMM's order), bit for bit, where float32 products and sums are off by far more.
+     */
+    @Test
+    void aDoubleMatmulWithLargeKRunsInFloat64(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("double_matmul.fusion");
+        Files.writeString(f, """
+                {"format": "hostir-fusion/1", "name": "double_matmul", "symbols": {"M": 3, "K": 8192, "N": 2},
+                 "tensors": [
+                   {"name": "a", "dtype": "double", "axes": [{"extent": "D", "parallel": "DIDx"}, "M", "K"], "mesh": "all"},
+                   {"name": "b", "dtype": "double", "axes": ["K", "N"], "mesh": "all"},
+                   {"name": "c", "dtype": "double", "axes": [{"extent": "D", "parallel": "DIDx"}, "M", "N",
+                     {"extent": "K", "iter": "reduction"}], "mesh": "all"}],
+                 "ops": [{"op": "matmul", "inputs": ["a", "b"], "output": "c"}],
+                 "inputs": ["a", "b"], "outputs": ["c"]}
+                """);
+        Path npy = dir.resolve("npy");
+        run(f, npy);
+        double[] a = NpyReader.read(npy.resolve("in_a.npy"), DataType.DOUBLE).toDoubleArray();
+        double[] b = NpyReader.read(npy.resolve("in_b.npy"), DataType.DOUBLE).toDoubleArray();
+        double[] c = NpyReader.read(npy.resolve("out_c.npy"), DataType.DOUBLE).toDoubleArray();
+        int k = 8192, n = 2, rows = a.length / k;
+        assertEquals(rows * n, c.length);
+        double floatGap = 0;
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < n; j++) {
+                double s = 0;
+                float sf = 0;
+                for (int kk = 0; kk < k; kk++) {
+                    s += a[i * k + kk] * b[kk * n + j];
+                    sf += (float) a[i * k + kk] * (float) b[kk * n + j];
+                }
+                assertEquals(s, c[i * n + j], 0, "c[" + i + ", " + j + "]");
+                floatGap = Math.max(floatGap, Math.abs(sf - s));
+            }
+        }
+        assertTrue(floatGap > 1e-7, "float32 would be off by " + floatGap);
+    }
 }
