@@ -298,9 +298,14 @@ public final class DenseTensor {
     public String toString() {
         StringBuilder b = new StringBuilder("DenseTensor[").append(dtype.fileName()).append(' ')
                 .append(Arrays.toString(shape)).append("]{");
-        float[] v = toArray();
-        for (int i = 0; i < Math.min(v.length, 16); i++) b.append(i == 0 ? "" : ", ").append(v[i]);
-        return b.append(v.length > 16 ? ", ..}" : "}").toString();
+        int n = (int) Math.min(numel(), 16);
+        DenseTensor c = contiguous();
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : ", ");
+            if (isWide()) b.append(c.wide[c.offset + i]);
+            else b.append(c.data[c.offset + i]);
+        }
+        return b.append(numel() > 16 ? ", ..}" : "}").toString();
     }
 
     private int position(long[] index) {
