@@ -111,6 +111,15 @@ public record ErrorBudget(long roundings, double narrow, double arithmetic) {
         return unit(to) > unit(from) ? new ErrorBudget(roundings, narrow + unit(to), arithmetic) : this;
     }
 
+    /**
+     * This budget for a backend whose wide results carry float32 precision (the CUDA backend's host transfers
+     * pass each double through a float): float32 arithmetic, and the inputs' conversion to float32 on the way in
+     * as two more narrow roundings (the output's on the way out is the 2 u_d |expected| of {@link #allowed}).
+     */
+    public ErrorBudget computedInFloat32() {
+        return new ErrorBudget(roundings, narrow + 2 * U_FLOAT, Math.max(arithmetic, U_FLOAT));
+    }
+
     /** The coarser arithmetic of this chain, {@code other}'s and an op computing into {@code out}. */
     private double widest(ErrorBudget other, DataType out) {
         return Math.max(Math.max(arithmetic, other.arithmetic), arithmetic(out));
