@@ -7,9 +7,9 @@ import org.hostir.studio.ir.DataType;
 
 /**
  * A host tensor: a strided view over a float32 buffer, or a float64 one for the dtypes held wide (double and
- * int64, {@link #isWide(DataType)}: double computes in float64 as PyTorch does, int64 stays exact to 2^53). Views ({@link #select}, {@link #narrow},
- * {@link #permute}, {@link #expand}, {@link #unsqueeze}, a {@link #reshape} of a contiguous tensor) share the
- * buffer, so writing into a view writes into the tensor it was taken from, which is what {@code HirAliasSelect}
+ * int64, {@link #isWide(DataType)}: double computes in float64 as PyTorch does, int64 stays exact to 2^53).
+ * Views ({@link #select}, {@link #narrow}, {@link #permute}, {@link #expand}, {@link #unsqueeze}, a
+ * {@link #reshape} of a contiguous tensor) share the buffer, so writing into a view writes into the tensor it was taken from, which is what {@code HirAliasSelect}
  * needs. Every store rounds to the dtype ({@link Rounding}); arithmetic is float32 into a float32 buffer and
  * float64 into a float64 one (the kernels pick by the output's storage, {@link #storedAs}).
  *
@@ -93,7 +93,7 @@ public final class DenseTensor {
     /** Element strides of the view, for backends that read the buffer directly. */
     public long[] strides() { return toLongs(strides); }
 
-    /** Position of element [0, .., 0] in {@link #buffer()}. */
+    /** Position of element [0, .., 0] in {@link #buffer()} (or {@link #wideBuffer()}). */
     public int offset() { return offset; }
 
     /** The shared float32 storage (null for a wide tensor); writes through it bypass rounding. */
@@ -108,7 +108,7 @@ public final class DenseTensor {
         return n;
     }
 
-    /** Bytes the tensor occupies in its dtype (not in the float32 storage): what a device would allocate. */
+    /** Bytes the tensor occupies in its dtype (not in the host storage): what a device would allocate. */
     public long bytes() { return numel() * dtype.bytes(); }
 
     public boolean sharesBuffer(DenseTensor other) { return storage() == other.storage(); }
