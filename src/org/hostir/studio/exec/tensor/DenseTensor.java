@@ -10,8 +10,9 @@ import org.hostir.studio.ir.DataType;
  * int64, {@link #isWide(DataType)}: double computes in float64 as PyTorch does, int64 stays exact to 2^53).
  * Views ({@link #select}, {@link #narrow}, {@link #permute}, {@link #expand}, {@link #unsqueeze}, a
  * {@link #reshape} of a contiguous tensor) share the buffer, so writing into a view writes into the tensor it
- * was taken from, which is what {@code HirAliasSelect} needs. Every store rounds to the dtype ({@link Rounding}); arithmetic is float32 into a float32 buffer and
- * float64 into a float64 one (the kernels pick by the output's storage, {@link #storedAs}).
+ * was taken from, which is what {@code HirAliasSelect} needs. Every store rounds to the dtype ({@link Rounding});
+ * arithmetic is float32 into a float32 buffer and float64 into a float64 one (the kernels pick by the output's
+ * storage, {@link #storedAs}).
  *
  * <p>Runtime convention (the evaluator and the kernels follow it): a tensor's shape is its TensorView's axes
  * without the reduction axes, in order; a broadcast axis has size 1; a DID axis has its full extent in the
