@@ -111,7 +111,9 @@ public final class Comparison {
     }
 
     private static double difference(double e, double a) {
-        if (Double.isNaN(e) || Double.isNaN(a)) return Double.isNaN(e) && Double.isNaN(a) ? 0 : Double.POSITIVE_INFINITY;
+        if (Double.isNaN(e) || Double.isNaN(a)) {
+            return Double.isNaN(e) && Double.isNaN(a) ? 0 : Double.POSITIVE_INFINITY;
+        }
         if (e == a) return 0; // equal infinities included
         return Math.abs(a - e);
     }

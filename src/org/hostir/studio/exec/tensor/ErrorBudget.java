@@ -7,10 +7,10 @@ import org.hostir.studio.ir.DataType;
  * absolute values of the terms behind each element, see {@link MagnitudeBounds}); one budget per tensor, the
  * worst of its elements. {@code roundings} counts the arithmetic roundings on the longest chain from the inputs
  * to the tensor, each of unit roundoff {@code arithmetic}: {@link #U_FLOAT} where any op on the chain computes in
- * float32, {@link #U_DOUBLE} where all compute in float64 (double and int64 outputs, {@link DenseTensor#isWide}); K for a dot product, n for a sum of n terms, one per pointwise op,
- * added along a chain (a product term carries the roundings of both factors). {@code narrow} is the relative
- * error, summed worst case, of the stores into bfloat16 or half on that chain (a few per chain, each up to that
- * type's unit roundoff). The allowed difference between a backend's element and the reference's is
+ * float32, {@link #U_DOUBLE} where all compute in float64 (double and int64 outputs, {@link DenseTensor#isWide}):
+ * K for a dot product, n for a sum of n terms, one per pointwise op, added along a chain (a product term carries
+ * the roundings of both factors). {@code narrow} is the relative error, summed worst case, of the stores into
+ * bfloat16 or half on that chain (a few per chain, each up to that type's unit roundoff). The allowed difference between a backend's element and the reference's is
  * {@link #allowed}; docs/validation.md gives the rule and the reasoning.
  */
 public record ErrorBudget(long roundings, double narrow, double arithmetic) {

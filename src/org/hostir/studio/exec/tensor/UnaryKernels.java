@@ -5,9 +5,9 @@ import org.hostir.studio.ir.UnaryOpType;
 
 /**
  * Unary pointwise ops and casts on host tensors, in float32 like the other pointwise kernels (the transcendental
- * functions through double, then rounded once), or in float64 into a wide output (double, int64). The formulas are PyTorch's: gelu is the exact erf form, relu and
- * the other ops keep NaN. A cast computes the identity; the store into the output's dtype ({@link Rounding}) does
- * the conversion, as nvFuser's cast functions do.
+ * functions through double, then rounded once), or in float64 into a wide output (double, int64). The formulas
+ * are PyTorch's: gelu is the exact erf form, relu and the other ops keep NaN. A cast is a copy into the output's
+ * dtype, rounded once on store ({@link Rounding}), as nvFuser's cast functions convert.
  */
 public final class UnaryKernels {
     private UnaryKernels() {}
