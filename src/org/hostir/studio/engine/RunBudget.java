@@ -14,6 +14,7 @@ import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionLocator;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.TensorView;
@@ -28,7 +29,8 @@ import org.hostir.studio.lower.Snapshot;
  * What a run will hold, decided before it starts, so that a size this machine cannot hold is a diagnostic that
  * names the tensors, not an exception from deep inside the run or a heap exhausted half a minute in. In order:
  * every symbol has a value; every tensor's element count is computed with overflow checks; no tensor the host
- * holds whole exceeds a Java array (host tensors are float32 in one {@code float[]}); and the sum of what the host
+ * holds whole exceeds a Java array (a host tensor is one {@code float[]}, or one {@code double[]} for double and
+ * int64: {@link DenseTensor#hostBytes}); and the sum of what the host
  * allocates fits the Java heap: the generated inputs, the unsharded reference when validating, the downloaded
  * outputs, and on the CPU backend every rank's local tensors (the simulated devices live in the heap), the
  * buffers the lowering adds included. The sum
@@ -39,8 +41,6 @@ final class RunBudget {
     static final String RULE_SYMBOL = "run.symbol-unbound", RULE_SIZE = "run.size", RULE_MEMORY = "run.memory";
     /** The most elements a host tensor holds: the longest Java array. */
     static final long MAX_HOST_ELEMENTS = Integer.MAX_VALUE - 8;
-    /** Host tensors store float32 whatever the dtype. */
-    private static final long HOST_BYTES_PER_ELEMENT = Float.BYTES;
 
     private RunBudget() {}
 
@@ -83,7 +83,7 @@ final class RunBudget {
         if (worst != null) {
             throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(at(loaded, worst.tv(), RULE_SIZE,
                     (worstHeld == worst.global() ? "" : "a rank's shard of ") + describe(worst.tv(), loaded) + " has "
-                            + worstHeld + " elements (" + bytes(saturated(worstHeld, HOST_BYTES_PER_ELEMENT))
+                            + worstHeld + " elements (" + bytes(saturated(worstHeld, hostBytes(worst.tv())))
                             + "); a host tensor holds at most " + MAX_HOST_ELEMENTS + " (one Java array)"
                             + (over > 1 ? ", and " + (over - 1) + " more tensor" + (over > 2 ? "s are" : " is")
                                     + " as large" : "") + ": lower the extents (--set)")));
@@ -192,7 +192,7 @@ final class RunBudget {
             if (loaded.fusion().outputs().contains(tv)) n = saturatedAdd(n, saturated(s.local(), ranks)); // downloads
             boolean cpuDevices = plan.kind() == BackendPlan.Kind.CPU || plan.kind() == BackendPlan.Kind.SIM;
             if (cpuDevices) n = saturatedAdd(n, saturated(s.local(), ranks)); // devices (sim: its CPU validation)
-            parts.put(tv, saturated(n, HOST_BYTES_PER_ELEMENT));
+            parts.put(tv, saturated(n, hostBytes(tv)));
         }
         long total = parts.values().stream().reduce(0L, RunBudget::saturatedAdd);
         if (total <= heapBytes) return;
@@ -234,12 +234,15 @@ final class RunBudget {
         for (var kind : firstOfKind.entrySet()) {
             long n = 0;
             for (int i = 0; i < sizes.size(); i++) {
-                if (kind.getKey().get(i)) n = saturatedAdd(n, saturated(sizes.get(i).local(), HOST_BYTES_PER_ELEMENT));
+                if (kind.getKey().get(i)) n = saturatedAdd(n, saturated(sizes.get(i).local(), hostBytes(sizes.get(i).tv())));
             }
             if (n > most.bytes()) most = new RankShare(kind.getValue(), n);
         }
         return most;
     }
+
+    /** Bytes of one host element of {@code tv}: 4 in a float[], 8 for the dtypes held in a double[]. */
+    private static long hostBytes(TensorView tv) { return DenseTensor.hostBytes(tv.dtype()); }
 
     private static Diagnostic at(LoadedFusion loaded, TensorView tv, String rule, String message) {
         return Diagnostic.at(loaded.source().file(), loaded.locator().tensor(tv), rule, message);

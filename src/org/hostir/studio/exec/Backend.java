@@ -23,6 +23,14 @@ public interface Backend extends AutoCloseable {
      */
     default Thread.Builder hostThreads() { return Thread.ofPlatform().daemon(true); }
 
+    /**
+     * Whether double and int64 results carry float64 precision (the CPU backend, like the reference), so that
+     * validation holds double outputs to double's unit roundoff; a backend whose results do not is held to
+     * float32's (docs/validation.md). False by default: the CUDA kernels compute double in double, but its
+     * upload and download still pass each value through a float ({@code CudaDevice}), until they move doubles.
+     */
+    default boolean computesWideInFloat64() { return false; }
+
     /** Everything recorded since the last reset. */
     Timeline timeline();
 

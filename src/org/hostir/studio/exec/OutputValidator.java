@@ -36,20 +36,40 @@ public final class OutputValidator {
     public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
                                       Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
                                       ValidationMode mode, long seed) {
-        return validate(fusion, inputs, outputs, allRanks, mode, FULL_UP_TO, SamplePlan.DEFAULT_GRID, seed);
+        return validate(fusion, inputs, outputs, allRanks, mode, seed, true);
+    }
+
+    /** As above, checking a backend that computes double in float64 or not ({@code float64Backend}). */
+    public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                      Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
+                                      ValidationMode mode, long seed, boolean float64Backend) {
+        return validate(fusion, inputs, outputs, allRanks, mode, FULL_UP_TO, SamplePlan.DEFAULT_GRID, seed,
+                float64Backend);
     }
 
     /** As above with the budget ({@code fullUpTo} output elements) and the sample's grid size given. */
     public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
                                       Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
                                       ValidationMode mode, long fullUpTo, long grid, long seed) {
-        SampledReference sampled = new SampledReference(fusion, inputs);
+        return validate(fusion, inputs, outputs, allRanks, mode, fullUpTo, grid, seed, true);
+    }
+
+    /**
+     * As above for a backend that computes double and int64 in float64 ({@code float64Backend}, the CPU backend)
+     * or in float32 ({@link org.hostir.studio.exec.Backend#computesWideInFloat64}).
+     */
+    public static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                      Map<Integer, Map<Integer, DenseTensor>> outputs, boolean allRanks,
+                                      ValidationMode mode, long fullUpTo, long grid, long seed,
+                                      boolean float64Backend) {
+        SampledReference sampled = new SampledReference(fusion, inputs, float64Backend);
         long total = 0;
         for (TensorView out : fusion.outputs()) total += numel(sampled.shape(out));
         return switch (mode) {
             case OFF -> throw new IllegalArgumentException("validation is off");
-            case FULL -> validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks);
-            case AUTO -> total <= fullUpTo ? validate(fusion, Reference.evaluate(fusion, inputs), outputs, allRanks)
+            case FULL -> validate(fusion, Reference.evaluate(fusion, inputs, float64Backend), outputs, allRanks);
+            case AUTO -> total <= fullUpTo
+                    ? validate(fusion, Reference.evaluate(fusion, inputs, float64Backend), outputs, allRanks)
                     : allRanks ? SampledValidation.validate(fusion, sampled, outputs, fullUpTo, grid, seed)
                     : SampledValidation.shards(fusion, sampled, outputs, fullUpTo, grid, seed);
         };

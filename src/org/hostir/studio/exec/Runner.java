@@ -93,8 +93,8 @@ public final class Runner {
         Optional<Validation> validation = Optional.empty();
         if (config.validate()) {
             long v0 = System.nanoTime();
-            validation = Optional.of(OutputValidator.validate(fusion, inputs, outputs,
-                    programs.size() == config.devices(), config.validation(), config.seed()));
+            validation = Optional.of(OutputValidator.validate(fusion, inputs, outputs, programs.size() == config.devices(),
+                    config.validation(), config.seed(), backend.computesWideInFloat64()));
             progress.accept(String.format(java.util.Locale.ROOT, "validated in %.2f s", (System.nanoTime() - v0) / 1e9));
         }
 

@@ -1,22 +1,24 @@
 package org.hostir.studio.exec.cpu;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * What each collective computes, on flat buffers in logical element order: chunk j of a gathered or scattered
- * buffer is the outermost-axis slice of {@code senders[j]} or for {@code receivers[j]}.
+ * buffer is the outermost-axis slice of {@code senders[j]} or for {@code receivers[j]}. A buffer is a 1-D
+ * contiguous {@link DenseTensor} in the sender's dtype, so a double buffer moves and reduces in float64 and a
+ * float32 one (float, bfloat16, half, ..) in float32, as NCCL reduces each type in itself.
  */
 final class CollectiveSemantics {
     /** One rank's contribution: its input (or null) and how many elements its output takes (or -1). */
-    record Part(CommunicationType type, int root, List<Integer> senders, List<Integer> receivers, float[] input,
+    record Part(CommunicationType type, int root, List<Integer> senders, List<Integer> receivers, DenseTensor input,
                 int outputLength, ReductionOpType reduction) {}
 
     private CollectiveSemantics() {}
@@ -51,7 +53,7 @@ final class CollectiveSemantics {
      */
     private static Map<Integer, Object> allToAll(Map<Integer, Part> parts, List<Integer> team) {
         int n = team.size();
-        int length = input(parts, team.get(0)).length;
+        int length = length(input(parts, team.get(0)));
         if (length % n != 0) throw new IllegalStateException(length + " elements do not split evenly over " + n
                 + " ranks");
         int chunk = length / n;
@@ -61,12 +63,12 @@ final class CollectiveSemantics {
             if (p == null || p.outputLength() < 0) continue;
             if (p.outputLength() != length) throw new IllegalStateException("rank " + team.get(i) + " receives into "
                     + p.outputLength() + " elements, the all-to-all delivers " + length);
-            float[] out = new float[length];
+            DenseTensor out = DenseTensor.zeros(input(parts, team.get(0)).dtype(), length);
             for (int j = 0; j < n; j++) {
-                float[] in = input(parts, team.get(j));
-                if (in.length != length) throw new IllegalStateException("rank " + team.get(j) + " sends "
-                        + in.length + " elements, rank " + team.get(0) + " " + length);
-                System.arraycopy(in, i * chunk, out, j * chunk, chunk);
+                DenseTensor in = input(parts, team.get(j));
+                if (length(in) != length) throw new IllegalStateException("rank " + team.get(j) + " sends "
+                        + length(in) + " elements, rank " + team.get(0) + " " + length);
+                out.narrow(0, j * chunk, chunk).copyFrom(in.narrow(0, i * chunk, chunk));
             }
             results.put(team.get(i), out);
         }
@@ -81,37 +83,56 @@ final class CollectiveSemantics {
         return team.stream().filter(r -> r != sender).findFirst().orElse(sender);
     }
 
-    private static float[] input(Map<Integer, Part> parts, int rank) {
+    private static int length(DenseTensor flat) { return (int) flat.numel(); }
+
+    private static DenseTensor input(Map<Integer, Part> parts, int rank) {
         Part p = parts.get(rank);
         if (p == null || p.input() == null) throw new IllegalStateException("rank " + rank + " has no input to send");
         return p.input();
     }
 
-    private static float[] concat(List<Integer> senders, Map<Integer, Part> parts) {
-        int chunk = input(parts, senders.get(0)).length;
-        float[] all = new float[chunk * senders.size()];
+    private static DenseTensor concat(List<Integer> senders, Map<Integer, Part> parts) {
+        DenseTensor first = input(parts, senders.get(0));
+        int chunk = length(first);
+        DenseTensor all = DenseTensor.zeros(first.dtype(), (long) chunk * senders.size());
         for (int j = 0; j < senders.size(); j++) {
-            float[] in = input(parts, senders.get(j));
-            if (in.length != chunk) throw new IllegalStateException("rank " + senders.get(j) + " sends " + in.length
-                    + " elements, rank " + senders.get(0) + " " + chunk);
-            System.arraycopy(in, 0, all, j * chunk, chunk);
+            DenseTensor in = input(parts, senders.get(j));
+            if (length(in) != chunk) throw new IllegalStateException("rank " + senders.get(j) + " sends "
+                    + length(in) + " elements, rank " + senders.get(0) + " " + chunk);
+            all.narrow(0, (long) j * chunk, chunk).copyFrom(in);
         }
         return all;
     }
 
-    private static float[] reduce(Part any, Map<Integer, Part> parts) {
+    private static DenseTensor reduce(Part any, Map<Integer, Part> parts) {
         ReductionOpType op = any.reduction();
-        float[] acc = input(parts, any.senders().get(0)).clone();
+        DenseTensor acc = input(parts, any.senders().get(0)).copy();
         for (int s : any.senders().subList(1, any.senders().size())) {
-            float[] in = input(parts, s);
-            if (in.length != acc.length) throw new IllegalStateException("rank " + s + " reduces " + in.length
-                    + " elements, others " + acc.length);
-            for (int i = 0; i < acc.length; i++) acc[i] = combine(op, acc[i], in[i]);
+            DenseTensor in = input(parts, s);
+            if (length(in) != length(acc) || in.isWide() != acc.isWide()) {
+                throw new IllegalStateException("rank " + s + " reduces " + length(in) + " " + in.dtype().fileName()
+                        + " elements, others " + length(acc) + " " + acc.dtype().fileName());
+            }
+            combineInto(op, acc, in);
         }
         return acc;
     }
 
-    /** NCCL's ncclSum, ncclMax, ncclMin and ncclProd on one element (float32, as the buffers hold it). */
+    /** acc = acc (op) in, element by element, in the buffers' own precision; both are contiguous 1-D. */
+    private static void combineInto(ReductionOpType op, DenseTensor acc, DenseTensor in) {
+        int n = length(acc);
+        if (acc.isWide()) {
+            double[] a = acc.wideBuffer();
+            double[] b = in.wideBuffer();
+            for (int i = 0; i < n; i++) a[acc.offset() + i] = combine(op, a[acc.offset() + i], b[in.offset() + i]);
+        } else {
+            float[] a = acc.buffer();
+            float[] b = in.buffer();
+            for (int i = 0; i < n; i++) a[acc.offset() + i] = combine(op, a[acc.offset() + i], b[in.offset() + i]);
+        }
+    }
+
+    /** NCCL's ncclSum, ncclMax, ncclMin and ncclProd on one float32 element. */
     static float combine(ReductionOpType op, float a, float b) {
         return switch (op) {
             case SUM -> a + b;
@@ -121,22 +142,32 @@ final class CollectiveSemantics {
         };
     }
 
+    /** The same on one float64 element (ncclFloat64). */
+    static double combine(ReductionOpType op, double a, double b) {
+        return switch (op) {
+            case SUM -> a + b;
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+            case PROD -> a * b;
+        };
+    }
+
     /** Every rank with an output (or only {@code onlyRank}) gets {@code data}. */
-    private static Map<Integer, Object> deliver(Map<Integer, Part> parts, float[] data, int onlyRank) {
+    private static Map<Integer, Object> deliver(Map<Integer, Part> parts, DenseTensor data, int onlyRank) {
         Map<Integer, Object> results = new HashMap<>();
         parts.forEach((rank, p) -> {
             if (p.outputLength() < 0 || (onlyRank >= 0 && rank != onlyRank)) return;
-            if (p.outputLength() != data.length) throw new IllegalStateException("rank " + rank + " receives into "
-                    + p.outputLength() + " elements, the collective delivers " + data.length);
+            if (p.outputLength() != length(data)) throw new IllegalStateException("rank " + rank + " receives into "
+                    + p.outputLength() + " elements, the collective delivers " + length(data));
             results.put(rank, data);
         });
         return results;
     }
 
-    private static Map<Integer, Object> split(Map<Integer, Part> parts, float[] data, List<Integer> receivers) {
+    private static Map<Integer, Object> split(Map<Integer, Part> parts, DenseTensor data, List<Integer> receivers) {
         Map<Integer, Object> results = new HashMap<>();
-        int chunk = data.length / receivers.size();
-        if (chunk * receivers.size() != data.length) throw new IllegalStateException(data.length
+        int chunk = length(data) / receivers.size();
+        if (chunk * receivers.size() != length(data)) throw new IllegalStateException(length(data)
                 + " elements do not split evenly over " + receivers.size() + " ranks");
         for (int j = 0; j < receivers.size(); j++) {
             int rank = receivers.get(j);
@@ -144,7 +175,7 @@ final class CollectiveSemantics {
             if (p == null || p.outputLength() < 0) continue;
             if (p.outputLength() != chunk) throw new IllegalStateException("rank " + rank + " receives into "
                     + p.outputLength() + " elements, its chunk has " + chunk);
-            results.put(rank, Arrays.copyOfRange(data, j * chunk, (j + 1) * chunk));
+            results.put(rank, data.narrow(0, (long) j * chunk, chunk)); // a view: receivers only read it
         }
         return results;
     }

@@ -38,6 +38,10 @@ public final class CpuBackend implements Backend {
     @Override
     public String name() { return "cpu"; }
 
+    /** The kernels compute double and int64 in float64 ({@code exec.tensor}), as the reference does. */
+    @Override
+    public boolean computesWideInFloat64() { return true; }
+
     @Override
     public int deviceCount() { return devices.size(); }
 

@@ -158,9 +158,9 @@ final class CpuDevice implements Device {
         CpuStream s = cpu(stream);
         long ticket = timed(stream, measured, 0, () -> {
             var part = new CollectiveSemantics.Part(call.type(), call.root(), call.senders(), call.receivers(),
-                    in == null ? null : in.toArray(), out == null ? -1 : (int) out.numel(), call.reduction());
-            float[] result = (float[]) backend.rendezvous().meet(key, rank, part, CollectiveSemantics::combine, what);
-            if (result != null && out != null) out.copyFrom(DenseTensor.of(out.dtype(), out.shape(), result));
+                    in == null ? null : flat(in), out == null ? -1 : (int) out.numel(), call.reduction());
+            var result = (DenseTensor) backend.rendezvous().meet(key, rank, part, CollectiveSemantics::combine, what);
+            if (result != null && out != null) out.copyFrom(result.reshape(out.shape()));
         });
         return new CpuEvent(s, ticket);
     }
@@ -180,19 +180,19 @@ final class CpuDevice implements Device {
             long[] ends = new long[calls.size()];
             for (int i = 0; i < calls.size(); i++) {
                 if (calls.get(i).type() == P2PCommunication.Type.SEND) {
-                    mailbox.put(keys.get(i), CpuBuffer.of(calls.get(i).buffer()).toArray());
+                    mailbox.put(keys.get(i), flat(CpuBuffer.of(calls.get(i).buffer())));
                 }
             }
             for (int i = 0; i < calls.size(); i++) {
                 P2PCall c = calls.get(i);
                 if (c.type() == P2PCommunication.Type.RECV) {
-                    float[] data = mailbox.take(keys.get(i), "recv from " + c.peer() + describe(info));
+                    DenseTensor data = mailbox.take(keys.get(i), "recv from " + c.peer() + describe(info));
                     DenseTensor dst = CpuBuffer.of(c.buffer());
-                    if (data.length != dst.numel()) {
+                    if (data.numel() != dst.numel()) {
                         throw new ExecutionException("rank " + rank + " receives " + dst.numel() + " elements from "
-                                + c.peer() + ", which sent " + data.length);
+                                + c.peer() + ", which sent " + data.numel());
                     }
-                    dst.copyFrom(DenseTensor.of(dst.dtype(), dst.shape(), data));
+                    dst.copyFrom(data.reshape(dst.shape()));
                     ends[i] = backend.now();
                 }
             }
@@ -263,6 +263,9 @@ final class CpuDevice implements Device {
                     info.iteration(), start, backend.now(), info.bytes(), info.flops(), info.peer(), flowId));
         });
     }
+
+    /** A contiguous 1-D copy in the tensor's dtype and storage: what a collective or a send carries. */
+    private static DenseTensor flat(DenseTensor t) { return t.copy().reshape(t.numel()); }
 
     private static String describe(OpInfo info) {
         return " (node " + info.nodeId() + iteration(info) + ")";

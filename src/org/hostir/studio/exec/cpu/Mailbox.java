@@ -3,6 +3,8 @@ package org.hostir.studio.exec.cpu;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.hostir.studio.exec.tensor.DenseTensor;
+
 /**
  * Point-to-point transfers between ranks. The n-th send from a to b meets the n-th receive on b from a, as in
  * NCCL. A send outside a group waits until its receive has taken the data, which is what makes uncoalesced
@@ -17,7 +19,7 @@ final class Mailbox {
 
     /** One transfer: the data once sent, whether the receiver took it, and whether the sender saw that. */
     private static final class Slot {
-        float[] data;
+        DenseTensor data;
         boolean taken;
         int parties;
     }
@@ -27,7 +29,7 @@ final class Mailbox {
 
     Mailbox(Blocking blocking) { this.blocking = blocking; }
 
-    void put(Key key, float[] data) {
+    void put(Key key, DenseTensor data) {
         Slot s = slot(key);
         synchronized (s) {
             s.data = data;
@@ -35,11 +37,11 @@ final class Mailbox {
         }
     }
 
-    float[] take(Key key, String what) {
+    DenseTensor take(Key key, String what) {
         Slot s = slot(key);
         blocking.await(s, () -> s.data != null, what);
         synchronized (s) {
-            float[] data = s.data;
+            DenseTensor data = s.data;
             s.taken = true;
             s.notifyAll();
             leave(key, s);

@@ -25,6 +25,15 @@ public final class BoundTolerance implements Allowance {
         return new BoundTolerance(magnitude.toArray(), budget, dtype);
     }
 
+    /**
+     * As above for a backend whose double and int64 results carry float64 precision ({@code float64Backend}, the
+     * CPU backend: double's own unit roundoff) or float32's (the CUDA backend's transfers, for now).
+     */
+    public static BoundTolerance of(DenseTensor magnitude, ErrorBudget budget, DataType dtype, boolean float64Backend) {
+        if (float64Backend || !DenseTensor.isWide(dtype)) return of(magnitude, budget, dtype);
+        return of(magnitude, budget.computedInFloat32(), dtype == DataType.DOUBLE ? DataType.FLOAT : dtype);
+    }
+
     public ErrorBudget budget() { return budget; }
 
     /** The magnitude bound of row-major element {@code flat}. */

@@ -47,10 +47,11 @@ public final class Box {
         DenseTensor out = DenseTensor.zeros(shape(t.shape()), t.dtype);
         int[] idx = new int[axes.length];
         int rank = axes.length;
-        for (int o = 0; o < out.data.length; o++) {
+        int n = (int) out.numel();
+        for (int o = 0; o < n; o++) {
             int pos = t.offset;
             for (int i = 0; i < rank; i++) pos += (axes[i] == null ? idx[i] : axes[i][idx[i]]) * t.strides[i];
-            out.data[o] = t.data[pos];
+            out.write(o, t.read(pos));
             for (int i = rank - 1; i >= 0; i--) {
                 if (++idx[i] < out.shape[i]) break;
                 idx[i] = 0;

@@ -3,6 +3,7 @@ package org.hostir.studio.exec.tensor;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntToDoubleFunction;
 import java.util.function.Supplier;
 
 /**
@@ -22,7 +23,7 @@ public final class Comparison {
      * is null unless the shapes differ; {@code explanation} says how the worst element's allowance came about.
      */
     public record Result(boolean passed, double maxAbsError, double worstFraction, List<Long> worstIndex,
-                         float expected, float actual, String explanation, String problem) {
+                         double expected, double actual, String explanation, String problem) {
         public Result {
             worstIndex = List.copyOf(worstIndex);
         }
@@ -33,8 +34,13 @@ public final class Comparison {
             String err = String.format(Locale.ROOT, "max_abs_err=%.3e worst=%.3g of allowed", maxAbsError,
                     worstFraction);
             if (passed) return "PASS " + err;
-            return "FAIL " + err + " at " + worstIndex + ": expected " + expected + ", got " + actual + " ("
-                    + explanation + ")";
+            return "FAIL " + err + " at " + worstIndex + ": expected " + shortest(expected) + ", got "
+                    + shortest(actual) + " (" + explanation + ")";
+        }
+
+        /** A float32 value as float32 prints it (0.1, not 0.10000000149011612), a float64 one in full. */
+        private static String shortest(double v) {
+            return (float) v == v || Double.isNaN(v) ? Float.toString((float) v) : Double.toString(v);
         }
     }
 
@@ -58,18 +64,20 @@ public final class Comparison {
                     Float.NaN, "", "shape " + Arrays.toString(actual.shape) + " differs from the expected "
                             + Arrays.toString(expected.shape));
         }
-        float[] e = expected.toArray();
-        float[] a = actual.toArray();
-        int first = firstDifference(e, a);
+        IntToDoubleFunction e = values(expected);
+        IntToDoubleFunction a = values(actual);
+        int n = (int) expected.numel();
+        int first = firstDifference(e, a, n);
         if (first < 0) return new Result(true, 0, 0, List.of(), 0, 0, "", null);
         Allowance tolerance = allowance.get();
         double maxAbs = 0;
         double worstFraction = -1;
         int worst = -1;
-        for (int i = first; i < e.length; i++) {
-            double diff = difference(e[i], a[i]);
+        for (int i = first; i < n; i++) {
+            double ei = e.applyAsDouble(i);
+            double diff = difference(ei, a.applyAsDouble(i));
             if (diff == 0) continue;
-            double allowed = tolerance.allowed(i, Double.isFinite(e[i]) ? e[i] : 0);
+            double allowed = tolerance.allowed(i, Double.isFinite(ei) ? ei : 0);
             if (Double.isNaN(allowed)) allowed = Double.POSITIVE_INFINITY; // an unbounded bound (0 * inf) bounds nothing
             double fraction = Double.isInfinite(diff) ? Double.POSITIVE_INFINITY
                     : allowed == 0 ? Double.POSITIVE_INFINITY : diff / allowed;
@@ -79,22 +87,35 @@ public final class Comparison {
                 worst = i;
             }
         }
-        double expectedAtWorst = Double.isFinite(e[worst]) ? e[worst] : 0;
-        return new Result(worstFraction <= 1, maxAbs, worstFraction, unravel(worst, expected.shape), e[worst],
-                a[worst], tolerance.explain(worst, expectedAtWorst), null);
+        double ew = e.applyAsDouble(worst);
+        double expectedAtWorst = Double.isFinite(ew) ? ew : 0;
+        return new Result(worstFraction <= 1, maxAbs, worstFraction, unravel(worst, expected.shape), ew,
+                a.applyAsDouble(worst), tolerance.explain(worst, expectedAtWorst), null);
     }
 
-    private static int firstDifference(float[] e, float[] a) {
-        for (int i = 0; i < e.length; i++) {
-            if (difference(e[i], a[i]) != 0) return i;
+    /** Row-major values, read exactly: a float32 tensor's from a float[] copy, a wide one's from a double[]. */
+    private static IntToDoubleFunction values(DenseTensor t) {
+        if (t.isWide()) {
+            double[] d = t.toDoubleArray();
+            return i -> d[i];
+        }
+        float[] f = t.toArray();
+        return i -> f[i];
+    }
+
+    private static int firstDifference(IntToDoubleFunction e, IntToDoubleFunction a, int n) {
+        for (int i = 0; i < n; i++) {
+            if (difference(e.applyAsDouble(i), a.applyAsDouble(i)) != 0) return i;
         }
         return -1;
     }
 
-    private static double difference(float e, float a) {
-        if (Float.isNaN(e) || Float.isNaN(a)) return Float.isNaN(e) && Float.isNaN(a) ? 0 : Double.POSITIVE_INFINITY;
+    private static double difference(double e, double a) {
+        if (Double.isNaN(e) || Double.isNaN(a)) {
+            return Double.isNaN(e) && Double.isNaN(a) ? 0 : Double.POSITIVE_INFINITY;
+        }
         if (e == a) return 0; // equal infinities included
-        return Math.abs((double) a - e);
+        return Math.abs(a - e);
     }
 
     private static List<Long> unravel(int flat, int[] shape) {

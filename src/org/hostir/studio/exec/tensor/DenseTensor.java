@@ -6,47 +6,80 @@ import java.util.Objects;
 import org.hostir.studio.ir.DataType;
 
 /**
- * A host tensor: a strided view over a float32 buffer. Views ({@link #select}, {@link #narrow},
- * {@link #permute}, {@link #expand}, {@link #unsqueeze}, a {@link #reshape} of a contiguous tensor) share the
- * buffer, so writing into a view writes into the tensor it was taken from, which is what {@code HirAliasSelect}
- * needs. Every store rounds to the dtype ({@link Rounding}); arithmetic is float32.
+ * A host tensor: a strided view over a float32 buffer, or a float64 one for the dtypes held wide (double and
+ * int64, {@link #isWide(DataType)}: double computes in float64 as PyTorch does, int64 stays exact to 2^53).
+ * Views ({@link #select}, {@link #narrow}, {@link #permute}, {@link #expand}, {@link #unsqueeze}, a
+ * {@link #reshape} of a contiguous tensor) share the buffer, so writing into a view writes into the tensor it
+ * was taken from, which is what {@code HirAliasSelect} needs. Every store rounds to the dtype ({@link Rounding});
+ * arithmetic is float32 into a float32 buffer and float64 into a float64 one (the kernels pick by the output's
+ * storage, {@link #storedAs}).
  *
  * <p>Runtime convention (the evaluator and the kernels follow it): a tensor's shape is its TensorView's axes
  * without the reduction axes, in order; a broadcast axis has size 1; a DID axis has its full extent in the
  * unsharded world and size 1 in a rank's local tensor.
  *
  * <p>Shapes, strides and indices are {@code long} in the API, like the backends' buffers, and {@code int}
- * inside: a float[] cannot hold more than 2^31 elements anyway.
+ * inside: a Java array cannot hold more than 2^31 elements anyway.
  */
 public final class DenseTensor {
+    /** The float32 storage, or null for a wide tensor. */
     final float[] data;
+    /** The float64 storage, or null for a float32 one. */
+    final double[] wide;
     final int offset;
     final int[] shape;
     final int[] strides;
     final DataType dtype;
 
-    DenseTensor(float[] data, int offset, int[] shape, int[] strides, DataType dtype) {
+    private DenseTensor(float[] data, double[] wide, int offset, int[] shape, int[] strides, DataType dtype) {
         this.data = data;
+        this.wide = wide;
         this.offset = offset;
         this.shape = shape;
         this.strides = strides;
         this.dtype = Objects.requireNonNull(dtype, "dtype");
     }
 
+    /** A view of this tensor's storage. */
+    private DenseTensor view(int off, int[] s, int[] st) { return new DenseTensor(data, wide, off, s, st, dtype); }
+
     public static DenseTensor zeros(long[] shape, DataType dtype) {
         int[] s = toInts(shape);
-        return new DenseTensor(new float[checkedNumel(s)], 0, s, contiguousStrides(s), dtype);
+        int n = checkedNumel(s);
+        return isWide(dtype) ? new DenseTensor(null, new double[n], 0, s, contiguousStrides(s), dtype)
+                : new DenseTensor(new float[n], null, 0, s, contiguousStrides(s), dtype);
     }
+
+    /**
+     * Whether {@code dtype} is held in float64: double, and int64, which float32 holds exactly only to 2^24.
+     * Every other dtype is held in float32, which holds all of its values.
+     */
+    public static boolean isWide(DataType dtype) { return dtype == DataType.DOUBLE || dtype == DataType.INT64; }
+
+    /** Bytes one element takes on the host: 8 for a wide dtype, else 4 (what a run budget counts). */
+    public static int hostBytes(DataType dtype) { return isWide(dtype) ? Double.BYTES : Float.BYTES; }
+
+    public boolean isWide() { return wide != null; }
 
     public static DenseTensor zeros(DataType dtype, long... shape) { return zeros(shape, dtype); }
 
     /** A new tensor holding {@code values} in row-major order, rounded to the dtype. */
     public static DenseTensor of(DataType dtype, long[] shape, float... values) {
         DenseTensor t = zeros(shape, dtype);
-        if (values.length != t.data.length) {
+        if (values.length != t.numel()) {
             throw new IllegalArgumentException(values.length + " values for shape " + Arrays.toString(shape));
         }
-        for (int i = 0; i < values.length; i++) t.data[i] = Rounding.round(values[i], dtype);
+        for (int i = 0; i < values.length; i++) t.write(i, Rounding.round(values[i], dtype));
+        return t;
+    }
+
+    /** A new tensor holding {@code values} in row-major order, rounded to the dtype (exact for a wide one). */
+    public static DenseTensor ofDoubles(DataType dtype, long[] shape, double... values) {
+        DenseTensor t = zeros(shape, dtype);
+        if (values.length != t.numel()) {
+            throw new IllegalArgumentException(values.length + " values for shape " + Arrays.toString(shape));
+        }
+        for (int i = 0; i < values.length; i++) t.write(i, Rounding.round(values[i], dtype));
         return t;
     }
 
@@ -61,11 +94,14 @@ public final class DenseTensor {
     /** Element strides of the view, for backends that read the buffer directly. */
     public long[] strides() { return toLongs(strides); }
 
-    /** Position of element [0, .., 0] in {@link #buffer()}. */
+    /** Position of element [0, .., 0] in {@link #buffer()} (or {@link #wideBuffer()}). */
     public int offset() { return offset; }
 
-    /** The shared storage; writes through it bypass rounding. */
+    /** The shared float32 storage (null for a wide tensor); writes through it bypass rounding. */
     public float[] buffer() { return data; }
+
+    /** The shared float64 storage of a wide tensor (else null); writes through it bypass rounding. */
+    public double[] wideBuffer() { return wide; }
 
     public long numel() {
         long n = 1;
@@ -73,10 +109,13 @@ public final class DenseTensor {
         return n;
     }
 
-    /** Bytes the tensor occupies in its dtype (not in the float32 storage): what a device would allocate. */
+    /** Bytes the tensor occupies in its dtype (not in the host storage): what a device would allocate. */
     public long bytes() { return numel() * dtype.bytes(); }
 
-    public boolean sharesBuffer(DenseTensor other) { return data == other.data; }
+    public boolean sharesBuffer(DenseTensor other) { return storage() == other.storage(); }
+
+    /** The storage array, float[] or double[]: identity tells whether two tensors share it. */
+    Object storage() { return wide != null ? wide : data; }
 
     /** Row-major and dense; axes of size 1 may have any stride, as they are never stepped over. */
     public boolean isContiguous() {
@@ -93,7 +132,7 @@ public final class DenseTensor {
     public DenseTensor select(int axis, long index) {
         checkAxis(axis);
         int i = checkIndex(index, shape[axis], "index");
-        return new DenseTensor(data, offset + i * strides[axis], remove(shape, axis), remove(strides, axis), dtype);
+        return view(offset + i * strides[axis], remove(shape, axis), remove(strides, axis));
     }
 
     /** The view of {@code length} elements from {@code start} along {@code axis}; the axis stays. */
@@ -106,7 +145,7 @@ public final class DenseTensor {
         int[] s = shape.clone();
         s[axis] = (int) length;
         int off = length == 0 ? offset : offset + (int) start * strides[axis];
-        return new DenseTensor(data, off, s, strides.clone(), dtype);
+        return view(off, s, strides.clone());
     }
 
     /** Same as {@link #narrow}; the name the evaluator's slices use. */
@@ -129,13 +168,13 @@ public final class DenseTensor {
             s[i] = shape[p];
             st[i] = strides[p];
         }
-        return new DenseTensor(data, offset, s, st, dtype);
+        return view(offset, s, st);
     }
 
     /** A view with a new axis of size 1 at {@code axis} (0..rank). */
     public DenseTensor unsqueeze(int axis) {
         if (axis < 0 || axis > shape.length) throw new IndexOutOfBoundsException("unsqueeze axis " + axis);
-        return new DenseTensor(data, offset, insert(shape, axis, 1), insert(strides, axis, 0), dtype);
+        return view(offset, insert(shape, axis, 1), insert(strides, axis, 0));
     }
 
     /**
@@ -158,7 +197,7 @@ public final class DenseTensor {
                         + Arrays.toString(target));
             }
         }
-        return new DenseTensor(data, offset, target, st, dtype);
+        return view(offset, target, st);
     }
 
     /** A view with another shape of the same numel when contiguous, else a reshaped copy. */
@@ -169,7 +208,7 @@ public final class DenseTensor {
                     + Arrays.toString(s));
         }
         DenseTensor c = contiguous();
-        return new DenseTensor(c.data, c.offset, s, contiguousStrides(s), dtype);
+        return c.view(c.offset, s, contiguousStrides(s));
     }
 
     /** This tensor when it is contiguous (no copy, as {@code torch.contiguous}), else a contiguous copy. */
@@ -182,19 +221,57 @@ public final class DenseTensor {
         return c;
     }
 
-    public float get(long... index) { return data[position(index)]; }
+    /** One element, narrowed to float32 for a wide tensor ({@link #getDouble} reads it exactly). */
+    public float get(long... index) { return (float) read(position(index)); }
+
+    public double getDouble(long... index) { return read(position(index)); }
 
     /** Stores one element, rounded to the dtype. */
-    public void set(float value, long... index) { data[position(index)] = Rounding.round(value, dtype); }
+    public void set(float value, long... index) { write(position(index), Rounding.round(value, dtype)); }
+
+    /** Stores one element, rounded to the dtype (exactly, from double, for every dtype). */
+    public void setDouble(double value, long... index) { write(position(index), Rounding.round(value, dtype)); }
 
     public void fill(float value) {
         copyFrom(of(DataType.FLOAT, new long[0], value).expand(shape()));
     }
 
-    /** The values in row-major order. */
+    /** The values in row-major order; a wide tensor's narrowed to float32 ({@link #toDoubleArray} keeps them). */
     public float[] toArray() {
         DenseTensor c = contiguous();
-        return c == this ? Arrays.copyOfRange(data, offset, offset + (int) numel()) : c.data;
+        if (c.data != null) return c == this ? Arrays.copyOfRange(data, offset, offset + (int) numel()) : c.data;
+        float[] out = new float[(int) numel()];
+        for (int i = 0; i < out.length; i++) out[i] = (float) c.wide[c.offset + i];
+        return out;
+    }
+
+    /** The values in row-major order, exactly. */
+    public double[] toDoubleArray() {
+        DenseTensor c = contiguous();
+        if (c.wide != null) return c == this ? Arrays.copyOfRange(wide, offset, offset + (int) numel()) : c.wide;
+        double[] out = new double[(int) numel()];
+        for (int i = 0; i < out.length; i++) out[i] = c.data[c.offset + i];
+        return out;
+    }
+
+    /** Element at storage position {@code pos}, widened to double. */
+    double read(int pos) { return wide != null ? wide[pos] : data[pos]; }
+
+    /** Stores at storage position {@code pos} without rounding to the dtype (a float32 store rounds to float). */
+    void write(int pos, double value) {
+        if (wide != null) wide[pos] = value;
+        else data[pos] = (float) value;
+    }
+
+    /**
+     * This tensor where its storage is the one a kernel computing in {@code wideStorage} precision reads, else a
+     * contiguous copy converted to it (float or double): how an op mixing float32 and float64 tensors computes.
+     */
+    DenseTensor storedAs(boolean wideStorage) {
+        if (isWide() == wideStorage) return this;
+        DenseTensor c = zeros(shape(), wideStorage ? DataType.DOUBLE : DataType.FLOAT);
+        c.copyFrom(this);
+        return c;
     }
 
     /**
@@ -207,38 +284,8 @@ public final class DenseTensor {
             throw new IllegalArgumentException("copy of shape " + Arrays.toString(src.shape) + " into shape "
                     + Arrays.toString(shape));
         }
-        if (src.data == data) src = src.copy();
-        long total = numel();
-        if (total == 0) return;
-        boolean exact = Rounding.isExact(dtype);
-        int rank = shape.length;
-        if (rank == 0) {
-            data[offset] = exact ? src.data[src.offset] : Rounding.round(src.data[src.offset], dtype);
-            return;
-        }
-        int n = shape[rank - 1];
-        int ds = strides[rank - 1];
-        int ss = src.strides[rank - 1];
-        int[] idx = new int[rank];
-        int d = offset;
-        int s = src.offset;
-        float[] from = src.data;
-        for (long row = total / n; row > 0; row--) {
-            if (exact) {
-                for (int i = 0; i < n; i++) data[d + i * ds] = from[s + i * ss];
-            } else {
-                for (int i = 0; i < n; i++) data[d + i * ds] = Rounding.round(from[s + i * ss], dtype);
-            }
-            // odometer over the outer axes
-            for (int ax = rank - 2; ax >= 0; ax--) {
-                d += strides[ax];
-                s += src.strides[ax];
-                if (++idx[ax] < shape[ax]) break;
-                d -= strides[ax] * shape[ax];
-                s -= src.strides[ax] * shape[ax];
-                idx[ax] = 0;
-            }
-        }
+        if (src.storage() == storage()) src = src.copy();
+        ElementCopy.copy(this, src);
     }
 
     /** Rounds every element of this (contiguous, freshly computed) tensor to its dtype in place. */
@@ -252,9 +299,14 @@ public final class DenseTensor {
     public String toString() {
         StringBuilder b = new StringBuilder("DenseTensor[").append(dtype.fileName()).append(' ')
                 .append(Arrays.toString(shape)).append("]{");
-        float[] v = toArray();
-        for (int i = 0; i < Math.min(v.length, 16); i++) b.append(i == 0 ? "" : ", ").append(v[i]);
-        return b.append(v.length > 16 ? ", ..}" : "}").toString();
+        int n = (int) Math.min(numel(), 16);
+        DenseTensor c = contiguous();
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : ", ");
+            if (isWide()) b.append(c.wide[c.offset + i]);
+            else b.append(c.data[c.offset + i]);
+        }
+        return b.append(numel() > 16 ? ", ..}" : "}").toString();
     }
 
     private int position(long[] index) {

@@ -9,7 +9,8 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 
 /**
- * Deterministic inputs: uniform in [-1, 1) (then rounded to the dtype, which may round up to 1), integers
+ * Deterministic inputs: uniform in [-1, 1) (then rounded to the dtype, which may round up to 1; a double on a
+ * grid of 2^-52, so its values need float64), integers
  * uniform in [-8, 8), bools 0 or 1 with equal odds, drawn from
  * {@link SplittableRandom}. Each input's stream is seeded from the run's seed and the tensor's id, so an
  * input's values do not depend on the other inputs or on their order.
@@ -29,13 +30,19 @@ public final class Inputs {
     public static DenseTensor uniform(long[] shape, DataType dtype, long seed) {
         DenseTensor t = DenseTensor.zeros(shape, dtype);
         SplittableRandom random = new SplittableRandom(seed);
-        for (int i = 0; i < t.data.length; i++) {
+        int n = (int) t.numel();
+        for (int i = 0; i < n; i++) {
+            if (dtype == DataType.DOUBLE) {
+                // k / 2^52 - 1 for k in [0, 2^53): every double of the grid, most of them no float32
+                t.write(i, random.nextLong(1L << 53) * 0x1p-52 - 1);
+                continue;
+            }
             // k / 2^23 - 1 for k in [0, 2^24): exactly representable, so the float range is exactly [-1, 1)
             float v = random.nextInt(1 << 24) * 0x1p-23f - 1f;
             // integers in [-8, 8) and bools 0 or 1 (a draw in [-1, 1) would truncate to nearly all zeros)
             if (dtype.isIntegral()) v = (float) Math.floor(v * 8);
             if (dtype == DataType.BOOL) v = v < 0 ? 0 : 1;
-            t.data[i] = Rounding.round(v, dtype);
+            t.write(i, Rounding.round(v, dtype));
         }
         return t;
     }

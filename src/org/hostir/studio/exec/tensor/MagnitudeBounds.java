@@ -83,8 +83,9 @@ final class MagnitudeBounds {
                     reductionBudget(r, a, magnitudes.get(0)));
             case FusionOp.Matmul m -> new Bound(compute(m, magnitudes), a.multiply(converted(op, 1, args),
                     contracted(magnitudes.get(0)), out));
+            // the product is not stored yet (the bias add or the store follows): computed in float or double
             case FusionOp.Linear l -> linear(l, magnitudes, a.multiply(converted(op, 1, args),
-                    contracted(magnitudes.get(0)), DataType.FLOAT), args);
+                    contracted(magnitudes.get(0)), DenseTensor.isWide(out) ? DataType.DOUBLE : DataType.FLOAT), args);
         };
     }
 

@@ -12,6 +12,7 @@ import org.hostir.studio.ir.TensorView;
  * batch is one {@link Gemm#standard()} call (OpenBLAS where the machine has it): float32 products and sums, as
  * the GPU's GEMMs accumulate (the Java fallback sums in double, which errs less), so the reference and the CPU backend round as a backend does (docs/validation.md
  * counts the reference's rounding as well as the backend's).
+ * A double (or int64) output is computed by {@link DoubleGemm} in float64 instead, as PyTorch's float64 matmul.
  */
 final class MatmulKernels {
     private MatmulKernels() {}
@@ -101,17 +102,16 @@ final class MatmulKernels {
     static DenseTensor matmul(FusionOp.Matmul op, DenseTensor a, DenseTensor b) {
         Plan p = matmulPlan(op, a, b);
         // a 1-D a is one row [1, K] and a 1-D b one column [K, 1]: the same contiguous layouts
-        DenseTensor ac = a.contiguous();
-        DenseTensor bc = b.contiguous();
         DenseTensor out = DenseTensor.zeros(p.outShape(), op.output().dtype());
+        DenseTensor ac = a.contiguous().storedAs(out.isWide());
+        DenseTensor bc = b.contiguous().storedAs(out.isWide());
         int batches = (int) OpKernels.numel(p.outBatch());
         int nb = p.outBatch().length;
         int[] idx = new int[nb];
         int aOff = ac.offset;
         int bOff = bc.offset;
         for (int batch = 0; batch < batches; batch++) {
-            Gemm.standard().sgemm(p.m(), p.n(), p.k(), ac.data, aOff, p.k(), bc.data, bOff, p.n(), out.data,
-                    batch * p.m() * p.n(), p.n());
+            gemm(p.m(), p.n(), p.k(), ac, aOff, bc, bOff, out, batch * p.m() * p.n());
             for (int ax = nb - 1; ax >= 0; ax--) {
                 aOff += p.aStride()[ax];
                 bOff += p.bStride()[ax];
@@ -149,19 +149,30 @@ final class MatmulKernels {
         long[] shape = linearShape(op, in, weight);
         int k = in.shape[in.rank() - 1];
         int n = weight.rank() == 2 ? weight.shape[0] : 1;
-        DenseTensor x = in.contiguous();
+        DenseTensor out = DenseTensor.zeros(shape, op.output().dtype());
+        DenseTensor x = in.contiguous().storedAs(out.isWide());
         // the weight [N, K] transposed to [K, N]; a 1-D weight [K] already is [K, 1]
-        DenseTensor wt = weight.rank() == 2 ? weight.permute(1, 0).contiguous() : weight.contiguous();
+        DenseTensor wt = (weight.rank() == 2 ? weight.permute(1, 0).contiguous() : weight.contiguous())
+                .storedAs(out.isWide());
         DenseTensor bc = bias == null ? null : bias.contiguous();
         if (bc != null && bc.numel() != n && bc.numel() != 1) {
             throw new IllegalArgumentException(OpKernels.describe(op) + ": bias " + Arrays.toString(bias.shape)
                     + " for N = " + n);
         }
-        DenseTensor out = DenseTensor.zeros(shape, op.output().dtype());
         int rows = (int) rows(in);
-        Gemm.standard().sgemm(rows, n, k, x.data, x.offset, k, wt.data, wt.offset, n, out.data, 0, n);
-        if (bc != null) addBias(out.data, rows, n, bc, bc.numel() == 1 ? 0 : 1);
+        gemm(rows, n, k, x, x.offset, wt, wt.offset, out, 0);
+        if (bc != null) addBias(out, rows, n, bc, bc.numel() == 1 ? 0 : 1);
         return out;
+    }
+
+    /**
+     * {@code out[cOff..] = a[aOff..] (M x K) b[bOff..] (K x N)}, all row-major and dense: the float32 GEMM into a
+     * float32 output, the float64 one into a wide output (the operands are already stored the output's way).
+     */
+    private static void gemm(int m, int n, int k, DenseTensor a, int aOff, DenseTensor b, int bOff, DenseTensor out,
+                             int cOff) {
+        if (out.isWide()) DoubleGemm.dgemm(m, n, k, a.wide, aOff, k, b.wide, bOff, n, out.wide, cOff, n);
+        else Gemm.standard().sgemm(m, n, k, a.data, aOff, k, b.data, bOff, n, out.data, cOff, n);
     }
 
     /** The product of the leading axes of linear's input: its rows, M. */
@@ -171,10 +182,15 @@ final class MatmulKernels {
         return rows;
     }
 
-    /** out[i, j] += bias[j * step], in float32 as the GPU's epilogue adds it. */
-    private static void addBias(float[] out, int rows, int n, DenseTensor bias, int step) {
+    /** out[i, j] += bias[j * step], in float32 as the GPU's epilogue adds it (in float64 into a wide output). */
+    private static void addBias(DenseTensor out, int rows, int n, DenseTensor bias, int step) {
+        DenseTensor b = bias.storedAs(out.isWide());
         for (int i = 0; i < rows; i++) {
-            for (int j = 0; j < n; j++) out[i * n + j] += bias.data[bias.offset + j * step];
+            if (out.isWide()) {
+                for (int j = 0; j < n; j++) out.wide[i * n + j] += b.wide[b.offset + j * step];
+            } else {
+                for (int j = 0; j < n; j++) out.data[i * n + j] += b.data[b.offset + j * step];
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.DataType;
@@ -16,7 +16,8 @@ import org.hostir.studio.ir.DataType;
  * Tensors as NumPy {@code .npy} files (format version 1.0, little-endian, C order), for checks outside the
  * engine. float is {@code <f4}, half {@code <f2} and int64 {@code <i8}; NumPy has no bfloat16, so a bfloat16
  * tensor is written as {@code <f4}, which holds its values exactly (the reader rounds it back to bfloat16); fp8
- * likewise. double is {@code <f8}, int32 {@code <i4}, bool {@code |b1}.
+ * likewise. double is {@code <f8} (every bit of the float64 storage), int32 {@code <i4}, bool {@code |b1}.
+ * {@link NpyReader} reads them back.
  */
 public final class NpyFiles {
     private NpyFiles() {}
@@ -45,26 +46,34 @@ public final class NpyFiles {
         int unpadded = 10 + dict.length() + 1;
         int padded = (unpadded + 63) / 64 * 64;
         String header = dict + " ".repeat(padded - unpadded) + "\n";
-        float[] values = t.contiguous().toArray();
-        int width = switch (t.dtype()) {
+        int count = (int) t.numel();
+        ByteBuffer b = ByteBuffer.allocate(padded + count * width(t.dtype())).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
+        b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
+        // each value as its dtype holds it: a double or int64 from the float64 storage, exactly
+        DoubleConsumer put = switch (t.dtype()) {
+            case FLOAT, BFLOAT16, FLOAT8_E4M3FN, FLOAT8_E5M2 -> v -> b.putFloat((float) v);
+            case HALF -> v -> b.putShort(Float.floatToFloat16((float) v));
+            case INT64 -> v -> b.putLong((long) v);
+            case DOUBLE -> b::putDouble;
+            case INT32 -> v -> b.putInt((int) v);
+            case BOOL -> v -> b.put((byte) (v != 0 ? 1 : 0));
+        };
+        if (t.isWide()) {
+            for (double v : t.toDoubleArray()) put.accept(v);
+        } else {
+            for (float v : t.toArray()) put.accept(v);
+        }
+        return b.array();
+    }
+
+    /** Bytes per element in the file. */
+    static int width(DataType dtype) {
+        return switch (dtype) {
             case FLOAT, BFLOAT16, FLOAT8_E4M3FN, FLOAT8_E5M2, INT32 -> 4;
             case HALF -> 2;
             case INT64, DOUBLE -> 8;
             case BOOL -> 1;
         };
-        ByteBuffer b = ByteBuffer.allocate(padded + values.length * width).order(ByteOrder.LITTLE_ENDIAN);
-        b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
-        b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
-        Consumer<Float> put = switch (t.dtype()) {
-            case FLOAT, BFLOAT16 -> b::putFloat;
-            case HALF -> v -> b.putShort(Float.floatToFloat16(v));
-            case INT64 -> v -> b.putLong((long) (float) v);
-            case FLOAT8_E4M3FN, FLOAT8_E5M2 -> b::putFloat;
-            case DOUBLE -> v -> b.putDouble(v);
-            case INT32 -> v -> b.putInt((int) (float) v);
-            case BOOL -> v -> b.put((byte) (v != 0 ? 1 : 0));
-        };
-        for (float v : values) put.accept(v);
-        return b.array();
     }
 }

@@ -9,7 +9,8 @@ import org.hostir.studio.ir.TensorView;
 
 /**
  * Set (copy, or Set.Permute), binary ops with size-1 broadcasting, and broadcast (insertion of size-1 axes).
- * Results are fresh contiguous tensors of the output's dtype, not yet rounded ({@link OpKernels} stores them).
+ * Results are fresh contiguous tensors of the output's dtype, not yet rounded ({@link OpKernels} stores them);
+ * arithmetic is float32, or float64 where the output is wide ({@link DenseTensor#isWide}).
  */
 final class PointwiseKernels {
     private PointwiseKernels() {}
@@ -53,12 +54,20 @@ final class PointwiseKernels {
         return out;
     }
 
+    /**
+     * In float32 into a float32 output, in float64 into a wide one (double, int64); an operand held the other way
+     * is converted first ({@link DenseTensor#storedAs}).
+     */
     static DenseTensor binary(FusionOp.Binary b, DenseTensor lhs, DenseTensor rhs) {
         long[] shape = binaryShape(b, lhs, rhs);
-        // expanding makes both operands the output's shape; contiguous() materialises the repeats once
-        DenseTensor l = lhs.expand(shape).contiguous();
-        DenseTensor r = rhs.expand(shape).contiguous();
         DenseTensor out = DenseTensor.zeros(shape, b.output().dtype());
+        // expanding makes both operands the output's shape; contiguous() materialises the repeats once
+        DenseTensor l = lhs.expand(shape).contiguous().storedAs(out.isWide());
+        DenseTensor r = rhs.expand(shape).contiguous().storedAs(out.isWide());
+        if (out.isWide()) {
+            binaryWide(b, l.wide, l.offset, r.wide, r.offset, out.wide);
+            return out;
+        }
         float[] x = l.data;
         float[] y = r.data;
         float[] o = out.data;
@@ -72,6 +81,17 @@ final class PointwiseKernels {
             case MUL -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] * y[ro + i]; yield out; }
             case DIV -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] / y[ro + i]; yield out; }
         };
+    }
+
+    /** The same loops in float64. */
+    private static void binaryWide(FusionOp.Binary b, double[] x, int lo, double[] y, int ro, double[] o) {
+        int n = o.length;
+        switch (b.op()) {
+            case ADD -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] + y[ro + i]; }
+            case SUB -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] - y[ro + i]; }
+            case MUL -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] * y[ro + i]; }
+            case DIV -> { for (int i = 0; i < n; i++) o[i] = x[lo + i] / y[ro + i]; }
+        }
     }
 
     static long[] broadcastShape(FusionOp.Broadcast b, DenseTensor x) {

@@ -40,46 +40,53 @@ final class ReductionKernel {
         for (int i = 0; i < x.rank(); i++) if (reduced[i]) perm[k++] = i;
         DenseTensor y = x.permute(perm).contiguous();
         DenseTensor out = DenseTensor.zeros(shape(r, x), r.output().dtype());
-        int runs = out.data.length;
+        int runs = (int) out.numel();
         int run = runs == 0 ? 0 : (int) (y.numel() / runs);
-        float[] v = y.data;
         for (int o = 0; o < runs; o++) {
             int start = y.offset + o * run;
-            out.data[o] = switch (r.op()) {
-                case SUM -> sum(v, start, run);
-                case MAX -> max(v, start, run);
-                case MIN -> min(v, start, run);
-                case PROD -> prod(v, start, run);
+            double v = switch (r.op()) {
+                case SUM -> sum(y, start, run);
+                case MAX -> max(y, start, run);
+                case MIN -> min(y, start, run);
+                case PROD -> prod(y, start, run);
             };
+            out.write(o, v);
         }
         return out;
     }
 
-    private static float sum(float[] v, int start, int n) {
+    /**
+     * In double whatever the storage: a float32 output gets the double sum rounded once (as it always did), a
+     * wide one the double sum itself, as PyTorch's float64 sum.
+     */
+    private static double sum(DenseTensor v, int start, int n) {
         double s = 0;
-        for (int i = start; i < start + n; i++) s += v[i];
-        return (float) s;
+        for (int i = start; i < start + n; i++) s += v.read(i);
+        return s;
     }
 
-    /** Starts from -inf like nvFuser's max; NaN propagates (Math.max returns NaN if either is NaN). */
-    private static float max(float[] v, int start, int n) {
-        float m = Float.NEGATIVE_INFINITY;
-        for (int i = start; i < start + n; i++) m = Math.max(m, v[i]);
+    /**
+     * Starts from -inf like nvFuser's max; NaN propagates (Math.max returns NaN if either is NaN). The max of
+     * widened float32 values is the float32 max.
+     */
+    private static double max(DenseTensor v, int start, int n) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (int i = start; i < start + n; i++) m = Math.max(m, v.read(i));
         return m;
     }
 
     /** Starts from +inf like nvFuser's min; NaN propagates. */
-    private static float min(float[] v, int start, int n) {
-        float m = Float.POSITIVE_INFINITY;
-        for (int i = start; i < start + n; i++) m = Math.min(m, v[i]);
+    private static double min(DenseTensor v, int start, int n) {
+        double m = Double.POSITIVE_INFINITY;
+        for (int i = start; i < start + n; i++) m = Math.min(m, v.read(i));
         return m;
     }
 
     /** Starts from one like nvFuser's prod; accumulates in double as sum does. */
-    private static float prod(float[] v, int start, int n) {
+    private static double prod(DenseTensor v, int start, int n) {
         double p = 1;
-        for (int i = start; i < start + n; i++) p *= v[i];
-        return (float) p;
+        for (int i = start; i < start + n; i++) p *= v.read(i);
+        return p;
     }
 
     /** The op's axes are positions among the input TensorView's axes; the tensor has no reduction axes. */

@@ -14,16 +14,28 @@ import org.hostir.studio.ir.TensorView;
 public final class Reference {
     private final Fusion fusion;
     private final Map<Integer, DenseTensor> values;
+    /** Whether the checked backend computes double and int64 in float64, as this reference does. */
+    private final boolean float64Backend;
     private Map<Integer, MagnitudeBounds.Bound> bounds;
 
-    private Reference(Fusion fusion, Map<Integer, DenseTensor> values) {
+    private Reference(Fusion fusion, Map<Integer, DenseTensor> values, boolean float64Backend) {
         this.fusion = fusion;
         this.values = values;
+        this.float64Backend = float64Backend;
     }
 
     /** Evaluates the unsharded fusion on {@code inputs} (every input by id at its full shape). */
     public static Reference evaluate(Fusion fusion, Map<Integer, DenseTensor> inputs) {
-        return new Reference(fusion, ReferenceInterpreter.evaluateAll(fusion, inputs));
+        return evaluate(fusion, inputs, true);
+    }
+
+    /**
+     * As above, for checking a backend that computes double and int64 in float64 ({@code float64Backend}) or in
+     * float32, whose double outputs get float32's tolerance ({@link BoundTolerance#of(DenseTensor, ErrorBudget,
+     * org.hostir.studio.ir.DataType, boolean)}).
+     */
+    public static Reference evaluate(Fusion fusion, Map<Integer, DenseTensor> inputs, boolean float64Backend) {
+        return new Reference(fusion, ReferenceInterpreter.evaluateAll(fusion, inputs), float64Backend);
     }
 
     /** The reference value of output {@code out}. */
@@ -36,7 +48,7 @@ public final class Reference {
 
     /** The error-bounded tolerance of the whole output. */
     public BoundTolerance tolerance(TensorView out) {
-        return BoundTolerance.of(magnitude(out), budget(out), out.dtype());
+        return BoundTolerance.of(magnitude(out), budget(out), out.dtype(), float64Backend);
     }
 
     /** The value rank {@code rank} holds of output {@code out} (empty off its mesh). */
@@ -45,7 +57,7 @@ public final class Reference {
     /** The tolerance of rank {@code rank}'s shard of {@code out}. */
     public BoundTolerance shardTolerance(TensorView out, int rank) {
         DenseTensor m = Sharding.shard(out, magnitude(out), rank).orElseThrow();
-        return BoundTolerance.of(m, budget(out), out.dtype());
+        return BoundTolerance.of(m, budget(out), out.dtype(), float64Backend);
     }
 
     private synchronized MagnitudeBounds.Bound bound(TensorView out) {

@@ -3,11 +3,12 @@ package org.hostir.studio.exec.tensor;
 import org.hostir.studio.ir.DataType;
 
 /**
- * Storage rounding. Every tensor is stored as float32; a bfloat16 or half tensor keeps only the values its dtype
- * can represent, so each store rounds to the narrower type (round to nearest, ties to even, as the hardware
- * conversions do) and widens back; fp8 likewise ({@link Float8}); int32 truncates toward zero and bool keeps 0 or
- * 1. Float is stored as is. Int64 and double are stored unrounded in float32: the CPU backend and the reference
- * compute in float32 for every dtype, so a double tensor carries float32 precision there (docs/validation.md).
+ * Storage rounding. A tensor is stored as float32, or as float64 for double and int64
+ * ({@link DenseTensor#isWide}); a bfloat16 or half tensor keeps only the values its dtype can represent, so each
+ * store rounds to the narrower type (round to nearest, ties to even, as the hardware conversions do) and widens
+ * back; fp8 likewise ({@link Float8}); int32 truncates toward zero and bool keeps 0 or 1. Float is stored as is,
+ * double as is in float64, and int64 unrounded in float64 (exact integers to 2^53; a division's fraction is
+ * kept, as it always was here).
  */
 public final class Rounding {
     private Rounding() {}
@@ -22,6 +23,30 @@ public final class Rounding {
             case BOOL -> value != 0 ? 1 : 0;
             case FLOAT8_E4M3FN, FLOAT8_E5M2 -> Float8.round(value, dtype);
         };
+    }
+
+    /**
+     * {@code value} rounded once to {@code dtype}, for a store from float64: double and int64 keep it, float
+     * rounds to nearest, and the narrower floats round through float32 with round-to-odd, which makes the two
+     * roundings equal a direct one (float32 has at least two more significand bits than each of them).
+     */
+    public static double round(double value, DataType dtype) {
+        return switch (dtype) {
+            case DOUBLE, INT64 -> value;
+            case FLOAT -> (float) value;
+            case BFLOAT16, HALF, FLOAT8_E4M3FN, FLOAT8_E5M2 -> round(toOddFloat(value), dtype);
+            case INT32 -> Double.isNaN(value) ? 0 : (double) (int) value;
+            case BOOL -> value != 0 ? 1 : 0;
+        };
+    }
+
+    /** float32 nearest to {@code value} rounded to odd: an inexact result is truncated and gets its last bit set. */
+    static float toOddFloat(double value) {
+        float f = (float) value;
+        if (f == value || Double.isNaN(value) || Float.isInfinite(f)) return f;
+        int bits = Float.floatToRawIntBits(f);
+        if (Math.abs((double) f) > Math.abs(value)) bits--; // one step toward zero, in either sign
+        return Float.intBitsToFloat(bits | 1);
     }
 
     /** Whether storing in {@code dtype} can change a value: lets copy loops skip the rounding call. */

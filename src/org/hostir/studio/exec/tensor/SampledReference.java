@@ -22,8 +22,11 @@ import org.hostir.studio.ir.TensorView;
  */
 public final class SampledReference {
     /** The reference value, magnitude bound and budget at a box of an output. */
-    public record Sample(Box box, DenseTensor value, DenseTensor magnitude, ErrorBudget budget) {
-        public BoundTolerance tolerance(TensorView out) { return BoundTolerance.of(magnitude, budget, out.dtype()); }
+    public record Sample(Box box, DenseTensor value, DenseTensor magnitude, ErrorBudget budget,
+                         boolean float64Backend) {
+        public BoundTolerance tolerance(TensorView out) {
+            return BoundTolerance.of(magnitude, budget, out.dtype(), float64Backend);
+        }
     }
 
     private record Node(DenseTensor value, MagnitudeBounds.Bound bound) {}
@@ -35,9 +38,14 @@ public final class SampledReference {
     private final Map<Integer, FusionOp> producers = new HashMap<>();
     private final Map<Integer, long[]> shapes = new HashMap<>();
     private final Map<Key, Node> memo = new HashMap<>();
+    private final boolean float64Backend;
 
     /** {@code inputs}: every fusion input by id at its full runtime shape, as the run generated them. */
-    public SampledReference(Fusion fusion, Map<Integer, DenseTensor> inputs) {
+    public SampledReference(Fusion fusion, Map<Integer, DenseTensor> inputs) { this(fusion, inputs, true); }
+
+    /** As above, checking a backend that computes double in float64 or not ({@link Reference#evaluate}). */
+    public SampledReference(Fusion fusion, Map<Integer, DenseTensor> inputs, boolean float64Backend) {
+        this.float64Backend = float64Backend;
         this.fusion = fusion;
         this.inputs = inputs;
         for (TensorView in : fusion.inputs()) shapes.put(in.id(), inputs.get(in.id()).shape());
@@ -57,7 +65,7 @@ public final class SampledReference {
     public Sample sample(TensorView out, Box box) {
         if (!fusion.outputs().contains(out)) throw new IllegalArgumentException(out.name() + " is not an output");
         Node n = node(out.id(), box);
-        return new Sample(box, n.value(), n.bound().magnitude(), n.bound().budget());
+        return new Sample(box, n.value(), n.bound().magnitude(), n.bound().budget(), float64Backend);
     }
 
     private Node node(int id, Box box) {

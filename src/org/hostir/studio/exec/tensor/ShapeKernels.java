@@ -44,8 +44,10 @@ public final class ShapeKernels {
         DenseTensor a = x.expand(shape).contiguous();
         DenseTensor b = y.expand(shape).contiguous();
         DenseTensor out = DenseTensor.zeros(shape, w.output().dtype());
-        for (int i = 0; i < out.data.length; i++) {
-            out.data[i] = c.data[c.offset + i] != 0 ? a.data[a.offset + i] : b.data[b.offset + i];
+        // the selected value moves unchanged (read as a double, exact from either storage)
+        int n = (int) out.numel();
+        for (int i = 0; i < n; i++) {
+            out.write(i, c.read(c.offset + i) != 0 ? a.read(a.offset + i) : b.read(b.offset + i));
         }
         return out;
     }

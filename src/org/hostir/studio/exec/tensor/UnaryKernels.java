@@ -5,38 +5,54 @@ import org.hostir.studio.ir.UnaryOpType;
 
 /**
  * Unary pointwise ops and casts on host tensors, in float32 like the other pointwise kernels (the transcendental
- * functions through double, then rounded once). The formulas are PyTorch's: gelu is the exact erf form, relu and
- * the other ops keep NaN. A cast computes the identity; the store into the output's dtype ({@link Rounding}) does
- * the conversion, as nvFuser's cast functions do.
+ * functions through double, then rounded once), or in float64 into a wide output (double, int64). The formulas
+ * are PyTorch's: gelu is the exact erf form, relu and the other ops keep NaN. A cast is a copy into the output's
+ * dtype, rounded once on store ({@link Rounding}), as nvFuser's cast functions convert.
  */
 public final class UnaryKernels {
     private UnaryKernels() {}
 
     static DenseTensor compute(FusionOp.Unary u, DenseTensor input) {
-        DenseTensor x = input.contiguous();
-        DenseTensor out = DenseTensor.zeros(x.shape(), u.output().dtype());
+        DenseTensor out = DenseTensor.zeros(input.shape(), u.output().dtype());
+        if (u.op() == UnaryOpType.CAST) {
+            out.copyFrom(input); // one rounding from the source's storage into the output's dtype
+            return out;
+        }
+        DenseTensor x = input.contiguous().storedAs(out.isWide());
+        int off = x.offset;
+        if (out.isWide()) {
+            double[] in = x.wide;
+            double[] o = out.wide;
+            for (int i = 0; i < o.length; i++) o[i] = apply(u.op(), in[off + i]);
+            return out;
+        }
         float[] in = x.data;
         float[] o = out.data;
-        int off = x.offset;
         for (int i = 0; i < o.length; i++) o[i] = apply(u.op(), in[off + i]);
         return out;
     }
 
-    /** The op on one float32 value. */
-    public static float apply(UnaryOpType op, float x) {
+    /**
+     * The op on one float32 value: the double formula rounded once to float32, which is what the float32 kernels
+     * always computed (the transcendentals went through double; negation, abs, relu and the cast are exact).
+     */
+    public static float apply(UnaryOpType op, float x) { return (float) apply(op, (double) x); }
+
+    /** The op on one float64 value (a cast into a wide dtype from a float32 tensor widens exactly). */
+    public static double apply(UnaryOpType op, double x) {
         return switch (op) {
             case NEG -> -x;
             case ABS -> Math.abs(x);
-            case EXP -> (float) Math.exp(x);
-            case LOG -> (float) Math.log(x);
-            case SQRT -> (float) Math.sqrt(x);
-            case RSQRT -> (float) (1 / Math.sqrt(x));
-            case TANH -> (float) Math.tanh(x);
-            case ERF -> (float) Erf.erf(x);
-            case SIGMOID -> (float) (1 / (1 + Math.exp(-x)));
-            case RELU -> x > 0 || Float.isNaN(x) ? x : 0f;
-            case GELU -> (float) (0.5 * x * (1 + Erf.erf(x / Math.sqrt(2))));
-            case SILU -> (float) (x / (1 + Math.exp(-x)));
+            case EXP -> Math.exp(x);
+            case LOG -> Math.log(x);
+            case SQRT -> Math.sqrt(x);
+            case RSQRT -> 1 / Math.sqrt(x);
+            case TANH -> Math.tanh(x);
+            case ERF -> Erf.erf(x);
+            case SIGMOID -> 1 / (1 + Math.exp(-x));
+            case RELU -> x > 0 || Double.isNaN(x) ? x : 0;
+            case GELU -> 0.5 * x * (1 + Erf.erf(x / Math.sqrt(2)));
+            case SILU -> x / (1 + Math.exp(-x));
             case CAST -> x;
         };
     }
