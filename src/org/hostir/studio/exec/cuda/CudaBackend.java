@@ -194,6 +194,10 @@ public final class CudaBackend implements Backend {
         return devices.stream().mapToLong(CudaDevice::fp8Gemms).sum();
     }
 
+    /** Double and int64 move between host and GPU as float64 and compute in double (KernelCode.wide, cuBLAS 64F). */
+    @Override
+    public boolean computesWideInFloat64() { return true; }
+
     /** Allreduces and ReduceScatters this process's devices posted on the copy engines (not NCCL) so far. */
     public long copyEngineCollectives() {
         return devices.stream().mapToLong(CudaDevice::copyEngineCollectives).sum();

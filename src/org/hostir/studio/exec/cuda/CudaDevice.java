@@ -377,13 +377,17 @@ final class CudaDevice implements Device {
     @Override
     public Buffer upload(DenseTensor host) {
         CudaBuffer b = (CudaBuffer) allocate(host.shape(), host.dtype());
-        float[] values = host.toArray();
+        long n = host.numel();
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment seg = a.allocate(Math.max(1, values.length * (long) host.dtype().bytes()), 8);
-            fill(seg, values, host.dtype());
+            MemorySegment seg = a.allocate(Math.max(1, n * host.dtype().bytes()), 8);
+            if (host.isWide()) {
+                fillWide(seg, host.toDoubleArray(), host.dtype());
+            } else {
+                fill(seg, host.toArray(), host.dtype());
+            }
             // the block may come from the cache: its free is done, and a synchronous copy orders after it
             driver.synchronize(streams.get(0).handle());
-            if (values.length > 0) driver.copyHtoD(b.address(), seg, values.length * (long) host.dtype().bytes());
+            if (n > 0) driver.copyHtoD(b.address(), seg, n * host.dtype().bytes());
         }
         return b;
     }
@@ -403,6 +407,10 @@ final class CudaDevice implements Device {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment seg = a.allocate(Math.max(1, n * (long) b.dtype().bytes()), 8);
             if (n > 0) driver.copyDtoH(seg, src.address(), n * (long) b.dtype().bytes());
+            if (DenseTensor.isWide(b.dtype())) {
+                if (src != b) free(src, streams.get(0));
+                return DenseTensor.ofDoubles(b.dtype(), b.shape(), wideValues(seg, n, b.dtype()));
+            }
             for (int i = 0; i < n; i++) {
                 values[i] = switch (b.dtype()) {
                     case FLOAT -> seg.getAtIndex(ValueLayout.JAVA_FLOAT, i);
@@ -418,6 +426,27 @@ final class CudaDevice implements Device {
         }
         if (src != b) free(src, streams.get(0));
         return DenseTensor.of(b.dtype(), b.shape(), values);
+    }
+
+    /** A double or int64 buffer's elements as the doubles a wide host tensor holds (int64 exact to 2^53). */
+    private static double[] wideValues(MemorySegment seg, int n, DataType dtype) {
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = dtype == DataType.INT64 ? seg.getAtIndex(ValueLayout.JAVA_LONG, i)
+                    : seg.getAtIndex(ValueLayout.JAVA_DOUBLE, i);
+        }
+        return values;
+    }
+
+    /** A wide host tensor's doubles stored as double or int64 elements. */
+    private static void fillWide(MemorySegment seg, double[] values, DataType dtype) {
+        for (int i = 0; i < values.length; i++) {
+            if (dtype == DataType.INT64) {
+                seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) values[i]);
+            } else {
+                seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, values[i]);
+            }
+        }
     }
 
     /** {@code values} stored in {@code seg} as {@code dtype}'s elements. */
