@@ -112,8 +112,7 @@ final class CopyEngineCollectives {
     /** Copies into {@code dst} the peer's elements at {@code at}'s offset from its buffer starting at {@code base}. */
     private static void pull(CudaDevice d, CudaBuffer dst, CopyEngine.CollectivePost peer, long base, CudaBuffer at,
                              CudaStream s) {
-        d.driver.copyPeerAsync(dst.address(), d.context, base + at.offset() * at.dtype().bytes(), peer.context(),
-                dst.bytes(), s.handle());
+        d.pullPeer(dst.address(), base + at.offset() * at.dtype().bytes(), peer.context(), dst.bytes(), s);
     }
 
     /** Slice {@code j} of {@code size} of the flat buffer {@code b} of {@code n} elements; offsets from b's start. */

@@ -337,10 +337,14 @@ final class CudaDevice implements Device {
      * into {@code s}, so that several copy engines may move one transfer.
      */
     private void pull(CudaBuffer b, CopyEngine.Posted p, CudaStream s) {
-        long bytes = b.bytes();
+        pullPeer(b.address(), p.address(), p.context(), b.bytes(), s);
+    }
+
+    /** {@code bytes} from a peer's {@code src} into this device's {@code dst}, in pieces as {@link #pull} says. */
+    void pullPeer(long dst, long src, long srcContext, long bytes, CudaStream s) {
         int pieces = (int) Math.min(backend.copyPieces(), bytes / MIN_PIECE_BYTES);
         if (pieces <= 1) {
-            driver.copyPeerAsync(b.address(), context, p.address(), p.context(), bytes, s.handle());
+            driver.copyPeerAsync(dst, context, src, srcContext, bytes, s.handle());
             return;
         }
         long fork = timing.event();
@@ -351,7 +355,7 @@ final class CudaDevice implements Device {
             long cs = copyStreams.get(j);
             long length = Math.min(step, bytes - j * step);
             driver.waitEvent(cs, fork);
-            driver.copyPeerAsync(b.address() + j * step, context, p.address() + j * step, p.context(), length, cs);
+            driver.copyPeerAsync(dst + j * step, context, src + j * step, srcContext, length, cs);
             long joined = timing.event();
             driver.record(joined, cs);
             driver.waitEvent(s.handle(), joined);
