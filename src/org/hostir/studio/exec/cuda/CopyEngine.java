@@ -21,14 +21,11 @@ final class CopyEngine {
     /** A posted send: where its bytes are and the event after which they are ready. */
     record Posted(long address, long context, long readyEvent, long bytes) {}
 
-    /** One rank's post of a copy-engine collective: the team, its call number on the team, the rank. */
-    record Meet(java.util.List<Integer> team, long sequence, int rank) {}
-
-    /** What a rank tells its team: its input and output addresses and its flag block for the team. */
-    record CollectivePost(long in, long out, long flags, long context) {}
+    /** One rank's step of a copy-engine collective: the team, its call number on the team, the phase, the rank. */
+    record Meet(java.util.List<Integer> team, long sequence, int phase, int rank) {}
 
     private final Map<Key, CompletableFuture<Posted>> sends = new ConcurrentHashMap<>();
-    private final Map<Meet, CompletableFuture<CollectivePost>> meets = new ConcurrentHashMap<>();
+    private final Map<Meet, CompletableFuture<Posted>> meets = new ConcurrentHashMap<>();
     private final Map<Meet, java.util.concurrent.atomic.AtomicInteger> reads = new ConcurrentHashMap<>();
     private final Map<Key, CompletableFuture<Long>> copied = new ConcurrentHashMap<>();
     private final long timeoutMillis;
@@ -46,13 +43,13 @@ final class CopyEngine {
         return p;
     }
 
-    /** Publishes a rank's post for the {@code readers} other ranks of its team. */
-    void publish(Meet m, CollectivePost p) { meets.computeIfAbsent(m, x -> new CompletableFuture<>()).complete(p); }
+    /** Publishes a rank's step for the {@code readers} other ranks of its team. */
+    void publish(Meet m, Posted p) { meets.computeIfAbsent(m, x -> new CompletableFuture<>()).complete(p); }
 
-    /** A peer's post; forgotten once each of its {@code readers} has read it. */
-    CollectivePost read(Meet m, int readers, CudaBackend backend) {
-        CollectivePost p = await(meets.computeIfAbsent(m, x -> new CompletableFuture<>()), "rank " + m.rank()
-                + "'s post of collective #" + m.sequence() + " on team " + m.team(), backend);
+    /** A peer's published step; forgotten once each of its {@code readers} has read it. */
+    Posted read(Meet m, int readers, CudaBackend backend) {
+        Posted p = await(meets.computeIfAbsent(m, x -> new CompletableFuture<>()), "rank " + m.rank() + "'s step "
+                + m.phase() + " of collective #" + m.sequence() + " on team " + m.team(), backend);
         if (reads.computeIfAbsent(m, x -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet() == readers) {
             meets.remove(m);
             reads.remove(m);

@@ -59,8 +59,6 @@ final class CudaDevice implements Device {
     private final Map<Integer, Long> recvSequence = new HashMap<>();
     /** Copy-engine collectives posted per team, counted as NCCL orders calls on a communicator. */
     private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
-    /** Per team, this device's block of flag words its peers write (CopyEngineCollectives), made on first use. */
-    private final Map<List<Integer>, Long> collectiveFlags = new HashMap<>();
     private final AtomicLong live = new AtomicLong();
     private final AtomicLong peak = new AtomicLong();
     /** Matmuls cuBLASLt ran on fp8 operands (the fp8 path taken, not the widened one). */
@@ -496,19 +494,6 @@ final class CudaDevice implements Device {
     }
 
     long copyEngineCollectives() { return copyEngineCollectives.get(); }
-
-    /** This device's zeroed flag block for {@code team}, of {@code words} 32-bit words, kept for the backend's life. */
-    long collectiveFlags(List<Integer> team, long words) {
-        return collectiveFlags.computeIfAbsent(team, t -> {
-            long p = driver.alloc(words * 4);
-            if (p == -1) throw new DeviceOutOfMemory("out of memory on rank " + rank + " (GPU " + ordinal
-                    + "): the flags of a copy-engine collective");
-            try (Arena a = Arena.ofConfined()) {
-                driver.copyHtoD(p, a.allocate(words * 4, 8), words * 4);  // a synchronous copy of zeros
-            }
-            return p;
-        });
-    }
 
     void countFp8Gemm() { fp8Gemms.incrementAndGet(); }
 

@@ -151,17 +151,6 @@ final class Driver {
         check("cuStreamWaitEvent", JCudaDriver.cuStreamWaitEvent(stream(stream), event(event), 0));
     }
 
-    /** {@code stream} waits until the 32-bit word at {@code address} is at least {@code value} (wrapping). */
-    void waitValue(long stream, long address, int value) {
-        check("cuStreamWaitValue32", JCudaDriver.cuStreamWaitValue32(stream(stream), device(address), value,
-                jcuda.driver.CUstreamWaitValue_flags.CU_STREAM_WAIT_VALUE_GEQ));
-    }
-
-    /** {@code stream} writes {@code value} to the 32-bit word at {@code address} after its earlier work (fenced). */
-    void writeValue(long stream, long address, int value) {
-        check("cuStreamWriteValue32", JCudaDriver.cuStreamWriteValue32(stream(stream), device(address), value, 0));
-    }
-
     long createEvent() {
         CUevent e = new CUevent();
         check("cuEventCreate", JCudaDriver.cuEventCreate(e, CU_EVENT_DEFAULT));
