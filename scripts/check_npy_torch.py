@@ -5,7 +5,7 @@ file named there, runs the fusion's math in PyTorch (on the GPU when there is on
 compares with the saved outputs at the engine's tolerances (double 1e-12, float 1e-4, half 2e-3, bfloat16 2e-2,
 absolute and relative; int32, int64 and bool exactly). It knows the fusion file format's op set: set (with permute), add, sub,
 mul, div, the unary ops (neg, abs, exp, log, sqrt, rsqrt, tanh, sigmoid, relu, gelu (erf form), silu, erf), cast, where,
-sum, max, min, prod, broadcast, squeeze, expand, reshape, matmul (fp8 operands widened, as the engine does) and
+sum, max, min, prod, broadcast, squeeze, expand, reshape, matmul (fp8 operands widened exactly, the math of the engine's fp8 GEMM) and
 linear. Exit 0 when every output matches, 1 when one does not, 2 on bad input.
 
 usage: check_npy_torch.py MANIFEST.json [MANIFEST.json ...]
@@ -131,7 +131,8 @@ def evaluate(fusion, values, device, symbols):
         elif kind == "reshape":
             r = ins[0].reshape(runtime_shape(tensors[out], symbols))
         elif kind == "matmul":
-            # fp8 operands are widened (exactly) to the output's type, as the engine's GEMM does
+            # fp8 operands widened (exactly) to the output's type: the product cuBLASLt's fp8 GEMM computes with
+            # unit scales, up to the order of its fp32 sums
             a, b = (align_batch(x, tensors[n], tensors[out]) for x, n in zip(ins, op["inputs"]))
             r = torch.matmul(a, b)
         elif kind == "linear":
