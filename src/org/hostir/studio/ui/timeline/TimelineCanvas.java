@@ -11,7 +11,6 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ScrollBar;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
@@ -24,8 +23,8 @@ import org.hostir.studio.ui.timeline.model.EventDetails;
  * The timeline widget: rows of bars painted with plain GC calls. Only what is on screen is painted: rows outside
  * the vertical window are skipped, bars are found by binary search on start time, and bars narrower than a pixel
  * that fall on a pixel already painted are skipped, so 100,000 events cost little more than what fits on screen.
- * Mouse wheel zooms around the pointer, dragging pans, a click selects a bar, hovering shows its details; the triangle
- * on a rank's first row (or C) folds the rank to that row.
+ * Mouse and keys are {@link TimelineInput}'s, the send-to-receive arrows {@link FlowPainter}'s; hovering shows a
+ * bar's details; the triangle on a rank's first row (or C) folds the rank to that row.
  */
 public final class TimelineCanvas {
     /** Where the colours come from (the view gives the theme's); the widget knows no registry. */
@@ -70,28 +69,17 @@ public final class TimelineCanvas {
     private Consumer<TimelineEvent> selectionListener = e -> { };
     /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
     private long[] range;
-    private boolean ranging;
     private Consumer<long[]> rangeListener = r -> { };
 
-    private int dragX = -1, dragY;
-    private double dragStart;
-    private int dragScroll;
-    private boolean dragged;
     private final BarPainter bars = new BarPainter();
-    private int[] lastArrowX;
-    private final int[] arrowHead = new int[6];
-    private int arrows;
+    private final FlowPainter flows = new FlowPainter();
 
     public TimelineCanvas(Composite parent, Palette palette) {
         this.palette = palette;
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND | SWT.V_SCROLL);
         canvas.addListener(SWT.Paint, e -> paint(e.gc, canvas.getClientArea()));
         canvas.addListener(SWT.Resize, e -> resized());
-        canvas.addListener(SWT.MouseVerticalWheel, this::wheel);
-        canvas.addListener(SWT.MouseDown, this::mouseDown);
-        canvas.addListener(SWT.MouseMove, this::mouseMove);
-        canvas.addListener(SWT.MouseUp, this::mouseUp);
-        canvas.addListener(SWT.KeyDown, this::key);
+        new TimelineInput(this);
         canvas.getVerticalBar().addListener(SWT.Selection, e -> canvas.redraw());
         new BarToolTip(this);
     }
@@ -224,7 +212,7 @@ public final class TimelineCanvas {
         canvas.redraw();
     }
 
-        /** Moves the window by {@code pixels} (positive: later in time). */
+    /** Moves the window by {@code pixels} (positive: later in time). */
     public void pan(int pixels) {
         followFit = false;
         viewStartNs += pixels * nsPerPixel;
@@ -235,7 +223,7 @@ public final class TimelineCanvas {
 
     /** What the last paint did, for the benchmark: rectangles filled, bars looked at, arrows drawn. */
     public String paintCounts() {
-        return bars.rectangles + " rectangles, " + bars.visited + " bars looked at, " + arrows + " arrows";
+        return bars.rectangles + " rectangles, " + bars.visited + " bars looked at, " + flows.arrows() + " arrows";
     }
 
     public double nsPerPixel() { return nsPerPixel; }
@@ -321,7 +309,7 @@ public final class TimelineCanvas {
         }
         paintLegend(gc, RULER_HEIGHT + contentHeight - scroll + 8, area, charWidth, fm.getHeight());
         gc.setClipping(LABEL_WIDTH, RULER_HEIGHT, area.width - LABEL_WIDTH, area.height - RULER_HEIGHT);
-        paintFlows(gc, scroll, area.width, area.height);
+        flows.paint(gc, palette, rows, rowTop, rowHeight, bars, scroll, area.width, area.height);
         gc.setClipping((Rectangle) null);
         gc.setForeground(palette.grid());
         gc.drawLine(LABEL_WIDTH - 2, RULER_HEIGHT, LABEL_WIDTH - 2, area.height);
@@ -435,51 +423,6 @@ public final class TimelineCanvas {
         gc.drawString("arrows: send \u2192 recv", x, y, true);
     }
 
-    /**
-     * The send-to-receive arrows whose span is on screen, from the rows' precomputed arrays. Zoomed out, many
-     * arrows between the same two rows land on the same pixels: one is drawn per row pair and few pixels.
-     */
-    private void paintFlows(GC gc, int scroll, int width, int height) {
-        long[] flowFrom = rows.flowFrom(), flowTo = rows.flowTo();
-        int[] flowFromRow = rows.flowFromRow(), flowToRow = rows.flowToRow();
-        int n = flowFrom.length;
-        if (n == 0) return;
-        int rowCount = rowTop.length;
-        if (lastArrowX == null || lastArrowX.length != rowCount * rowCount) lastArrowX = new int[rowCount * rowCount];
-        java.util.Arrays.fill(lastArrowX, -1_000_000);
-        gc.setForeground(palette.arrow());
-        gc.setBackground(palette.arrow());
-        gc.setAntialias(SWT.ON);
-        int top = RULER_HEIGHT, bottom = height;
-        arrows = 0;
-        for (int i = 0; i < n; i++) {
-            int x1 = bars.x(flowFrom[i]), x2 = bars.x(flowTo[i]);
-            if ((x1 < LABEL_WIDTH && x2 < LABEL_WIDTH) || (x1 > width && x2 > width)) continue;
-            int r1 = flowFromRow[i], r2 = flowToRow[i];
-            if (r1 < 0 || r2 < 0) continue;
-            // a row folded away: the arrow ends at its rank's header
-            if (rowHeight[r1] == 0) r1 = RankGroups.headerOf(rows.rows(), r1);
-            if (rowHeight[r2] == 0) r2 = RankGroups.headerOf(rows.rows(), r2);
-            int y1 = RULER_HEIGHT + rowTop[r1] - scroll + rowHeight[r1] / 2;
-            int y2 = RULER_HEIGHT + rowTop[r2] - scroll + rowHeight[r2] / 2;
-            if ((y1 < top && y2 < top) || (y1 > bottom && y2 > bottom)) continue;
-            int pair = r1 * rowCount + r2;
-            if (Math.abs(lastArrowX[pair] - x1) < 3) continue; // flows are sorted by send: a near twin was drawn
-            lastArrowX[pair] = x1;
-            arrows++;
-            gc.drawLine(x1, y1, x2, y2);
-            double a = Math.atan2(y2 - y1, x2 - x1);
-            arrowHead[0] = x2;
-            arrowHead[1] = y2;
-            arrowHead[2] = (int) (x2 - 8 * Math.cos(a - 0.4));
-            arrowHead[3] = (int) (y2 - 8 * Math.sin(a - 0.4));
-            arrowHead[4] = (int) (x2 - 8 * Math.cos(a + 0.4));
-            arrowHead[5] = (int) (y2 - 8 * Math.sin(a + 0.4));
-            gc.fillPolygon(arrowHead);
-        }
-        gc.setAntialias(SWT.DEFAULT);
-    }
-
     private void paintRuler(GC gc, Rectangle area, FontMetrics fm) {
         gc.setBackground(palette.background());
         gc.fillRectangle(0, 0, area.width, RULER_HEIGHT);
@@ -518,78 +461,8 @@ public final class TimelineCanvas {
         return row.at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel), lane);
     }
 
-    /**
-     * The wheel as in Perfetto and Nsight Systems: it scrolls the rows, Ctrl+wheel zooms around the pointer,
-     * Shift+wheel pans in time.
-     */
-    private void wheel(Event e) {
-        e.doit = false;
-        if ((e.stateMask & SWT.CTRL) != 0) {
-            zoom(e.count > 0 ? 0.8 : 1.25, Math.max(LABEL_WIDTH, e.x));
-        } else if ((e.stateMask & SWT.SHIFT) != 0) {
-            pan(e.count > 0 ? -60 : 60);
-        } else {
-            ScrollBar bar = canvas.getVerticalBar();
-            bar.setSelection(bar.getSelection() - Integer.signum(e.count) * ROW_HEIGHT * 2);
-            canvas.redraw();
-        }
-    }
-
-    /** C: the selected bar's rank, else the rank of the row at canvas pixel {@code y}. */
-    private void toggleRankAt(int y) {
-        if (rows == null) return;
-        if (selected != null) {
-            toggleRank(selected.rank());
-            return;
-        }
-        int r = y < RULER_HEIGHT ? -1 : rowAt(y - RULER_HEIGHT + scroll());
-        if (r >= 0) toggleRank(rows.rows().get(r).rank());
-    }
-
     /** The first visible row's scroll offset in pixels (0 at the top). */
     public int verticalScroll() { return scroll(); }
-
-    private void mouseDown(Event e) {
-        if (e.button != 1) return;
-        if (e.x < TOGGLE_WIDTH + 2 && e.y >= RULER_HEIGHT && rows != null) {
-            int r = rowAt(e.y - RULER_HEIGHT + scroll());
-            int rank = r < 0 ? -1 : rows.rows().get(r).rank();
-            if (r >= 0 && RankGroups.header(rows.rows(), r) && RankGroups.rowsOf(rows.rows(), rank) > 1) {
-                toggleRank(rank);
-                canvas.setFocus();
-                return;
-            }
-        }
-        if ((e.stateMask & SWT.SHIFT) != 0 && e.x > LABEL_WIDTH) {
-            ranging = true;
-            range = new long[] { (long) timeAt(e.x), (long) timeAt(e.x) };
-            canvas.setFocus();
-            return;
-        }
-        dragX = e.x;
-        dragY = e.y;
-        dragStart = viewStartNs;
-        dragScroll = canvas.getVerticalBar().getSelection();
-        dragged = false;
-        canvas.setFocus();
-    }
-
-    private void mouseMove(Event e) {
-        if (ranging) {
-            range[1] = (long) timeAt(Math.max(LABEL_WIDTH, e.x));
-            canvas.redraw();
-            return;
-        }
-        if (dragX >= 0 && (e.stateMask & SWT.BUTTON1) != 0) {
-            if (Math.abs(e.x - dragX) + Math.abs(e.y - dragY) > 3) dragged = true;
-            if (dragged) {
-                followFit = false;
-                viewStartNs = dragStart - (e.x - dragX) * nsPerPixel;
-                canvas.getVerticalBar().setSelection(dragScroll - (e.y - dragY));
-                canvas.redraw();
-            }
-        }
-    }
 
     /** The hover text of the bar under a point, times on the ruler's origin; null over no bar. */
     String hoverText(int x, int y) {
@@ -597,38 +470,27 @@ public final class TimelineCanvas {
         return at == null ? null : EventDetails.of(at, rows.startNs());
     }
 
-    private void mouseUp(Event e) {
-        if (ranging) {
-            ranging = false;
-            range[1] = (long) timeAt(Math.max(LABEL_WIDTH, e.x));
-            selectRange(Math.abs(bars.x(range[1]) - bars.x(range[0])) < 3 ? null : range);
-            return;
-        }
-        if (e.button == 1 && dragX >= 0 && !dragged) select(eventAt(e.x, e.y));
-        dragX = -1;
+    // ---- what TimelineInput and FlowPainter reach ----
+
+    Canvas canvas() { return canvas; }
+
+    /** The row at canvas pixel {@code y} (below the ruler), or -1. */
+    int rowAtCanvasY(int y) { return y < RULER_HEIGHT ? -1 : rowAt(y - RULER_HEIGHT + scroll()); }
+
+    /** Moves the window to start at {@code ns} and the rows to {@code scroll}, as a drag does. */
+    void dragTo(double ns, int scrollPixels) {
+        followFit = false;
+        viewStartNs = ns;
+        canvas.getVerticalBar().setSelection(scrollPixels);
+        canvas.redraw();
     }
 
-    /**
-     * Keys: + - 0, the arrows, W/A/S/D as in Perfetto (W zooms in, S out, A pans left, D right), and C folds or
-     * unfolds the selected bar's rank (the rank under the pointer when nothing is selected).
-     */
-    private void key(Event e) {
-        int mid = LABEL_WIDTH + (canvas.getClientArea().width - LABEL_WIDTH) / 2;
-        int pointer = canvas.toControl(canvas.getDisplay().getCursorLocation()).x;
-        int at = pointer > LABEL_WIDTH && pointer < canvas.getClientArea().width ? pointer : mid;
-        switch (Character.toLowerCase(e.character)) {
-            case '+', '=' -> zoom(0.8, mid);
-            case '-' -> zoom(1.25, mid);
-            case '0' -> fit();
-            case 'w' -> zoom(0.8, at);
-            case 's' -> zoom(1.25, at);
-            case 'a' -> pan(-80);
-            case 'd' -> pan(80);
-            case 'c' -> toggleRankAt(canvas.toControl(canvas.getDisplay().getCursorLocation()).y);
-            default -> {
-                if (e.keyCode == SWT.ARROW_LEFT) pan(-50);
-                else if (e.keyCode == SWT.ARROW_RIGHT) pan(50);
-            }
-        }
+    /** The range being dragged out with Shift held (not yet chosen), or null. */
+    void dragRange(long[] r) {
+        range = r;
+        canvas.redraw();
     }
+
+    /** The canvas pixel column of trace time {@code ns} in the current window. */
+    int xOf(double ns) { return LABEL_WIDTH + (int) ((ns - viewStartNs) / nsPerPixel); }
 }
