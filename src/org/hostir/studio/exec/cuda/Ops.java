@@ -221,7 +221,7 @@ final class Ops {
         if (fp8Operands(a, b, out) && b2.shape().length == 2 && a.shape().length >= 2) {
             // cuBLASLt's fp8 kernels take the first operand transposed: b as [n, k] rows
             CudaBuffer bt = contiguous(b2.permute(new int[] {1, 0}), s);
-            if (fp8Gemm(bt, a, null, out, s)) return; // bt is freed stream-ordered by contiguous()
+            if (fp8Gemm(bt, a, out, s)) return; // bt is freed stream-ordered by contiguous()
         }
         a = converted(a, out.dtype(), s);
         b = converted(b, out.dtype(), s);
@@ -325,7 +325,7 @@ final class Ops {
     }
 
     private void linear(CudaBuffer x, CudaBuffer w, CudaBuffer bias, CudaBuffer out, CudaStream s) {
-        if (fp8Operands(x, w, out) && w.shape().length == 2 && fp8Gemm(w, x, bias, out, s)) return;
+        if (fp8Operands(x, w, out) && w.shape().length == 2 && bias == null && fp8Gemm(w, x, out, s)) return;
         x = converted(x, out.dtype(), s);
         w = converted(w, out.dtype(), s);
         if (w.shape().length != 2) throw new ExecutionException("linear with a " + w.shape().length
@@ -364,23 +364,21 @@ final class Ops {
     }
 
     /**
-     * out[.., m, n] = x[.., m, k] w[n, k]^T (+ bias) by cuBLASLt's fp8 path: column-major out^T = W x^T, the "TN"
-     * form Hopper's fp8 kernels need, fp32 accumulation, unit scales. False where its rules do not hold (sizes,
-     * leading dimensions and addresses multiples of 16, rows foldable) or it offers no algorithm; the caller then
-     * widens the operands (exact) and multiplies on the bf16/half/fp32 path.
+     * out[.., m, n] = x[.., m, k] w[n, k]^T by cuBLASLt's fp8 path: column-major out^T = W x^T, the "TN" form
+     * Hopper's fp8 kernels need, fp32 accumulation, unit scales. False where its rules do not hold (sizes, leading
+     * dimensions and addresses multiples of 16, rows foldable) or it offers no algorithm; the caller then widens
+     * the operands (exact) and multiplies on the bf16/half/fp32 path. A linear's bias also takes the widened path:
+     * cuBLASLt's fp8 bias epilogue has its own bias-type rules, which no GPU test here has covered.
      */
-    private boolean fp8Gemm(CudaBuffer w, CudaBuffer x, CudaBuffer bias, CudaBuffer out, CudaStream s) {
+    private boolean fp8Gemm(CudaBuffer w, CudaBuffer x, CudaBuffer out, CudaStream s) {
         long ldw = foldedRowStride(w), ldx = foldedRowStride(x), ldo = foldedRowStride(out);
         long k = w.shape()[1], n = w.shape()[0], m = rows(x);
         if (x.shape()[x.shape().length - 1] != k || out.shape()[out.shape().length - 1] != n) return false;
-        boolean epilogue = bias != null && bias.dtype() == out.dtype() && bias.shape().length == 1
-                && bias.contiguous() && bias.numel() == n;
-        if (bias != null && !epilogue) return false;
         for (long v : new long[] {ldw, ldx, ldo, k, n, m}) if (v <= 0 || v % 16 != 0) return false;
         for (long address : new long[] {w.address(), x.address(), out.address()}) if (address % 16 != 0) return false;
         CublasLt.Key key = new CublasLt.Key(Cublas.OP_T, Cublas.OP_N, n, m, k, ldw, ldx, ldo, 1, 0, 0, 0,
-                Cublas.cudaType(out.dtype()), epilogue, Cublas.operandType(w.dtype()), Cublas.operandType(x.dtype()));
-        boolean done = device.lt(s, key, w.address(), x.address(), out.address(), epilogue ? bias.address() : 0);
+                Cublas.cudaType(out.dtype()), false, Cublas.operandType(w.dtype()), Cublas.operandType(x.dtype()));
+        boolean done = device.lt(s, key, w.address(), x.address(), out.address(), 0);
         if (done) device.countFp8Gemm();
         return done;
     }
