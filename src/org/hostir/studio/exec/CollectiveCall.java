@@ -18,4 +18,14 @@ public record CollectiveCall(CommunicationType type, List<Integer> team, int roo
         senders = List.copyOf(senders);
         receivers = List.copyOf(receivers);
     }
+
+    /**
+     * Whether a backend with copy-engine transfers ({@code backend=cuda}) posts this on the copy engines rather than
+     * NCCL: an Allreduce or ReduceScatter of a sum or product among several ranks (a project extension; the CUDA
+     * backend's CopyEngineCollectives, and the simulator's cost of it).
+     */
+    public boolean onCopyEngines() {
+        boolean type = this.type == CommunicationType.ALLREDUCE || this.type == CommunicationType.REDUCE_SCATTER;
+        return team.size() > 1 && type && (reduction == ReductionOpType.SUM || reduction == ReductionOpType.PROD);
+    }
 }

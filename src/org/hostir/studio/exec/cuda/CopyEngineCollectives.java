@@ -4,7 +4,6 @@ import java.util.List;
 
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.ExecutionException;
-import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.host.CommunicationType;
 
 /**
@@ -21,11 +20,8 @@ import org.hostir.studio.ir.host.CommunicationType;
 final class CopyEngineCollectives {
     private CopyEngineCollectives() {}
 
-    /** The collectives and reductions this posts; others go to NCCL. */
-    static boolean handles(CollectiveCall call) {
-        boolean type = call.type() == CommunicationType.ALLREDUCE || call.type() == CommunicationType.REDUCE_SCATTER;
-        return type && (call.reduction() == ReductionOpType.SUM || call.reduction() == ReductionOpType.PROD);
-    }
+    /** The collectives and reductions this posts ({@link CollectiveCall#onCopyEngines}); others go to NCCL. */
+    static boolean handles(CollectiveCall call) { return call.onCopyEngines(); }
 
     /** Posts {@code call} on {@code s}; {@code in} and {@code out} are contiguous. */
     static void post(CudaDevice d, CollectiveCall call, CudaBuffer in, CudaBuffer out, CudaStream s) {

@@ -38,6 +38,22 @@ final class CommunicationCost {
         };
     }
 
+    /**
+     * An Allreduce or ReduceScatter on the copy engines (Host IR's backend=cuda, CopyEngineCollectives): each rank
+     * pulls its slice of every peer's buffer one after the other, {@code (n-1) (a + bytes/n / B)} over the copy
+     * engines (the link between nodes), and adds each (reading two slices, writing one, at the GPU's memory speed);
+     * an Allreduce then pulls the peers' reduced slices the same way. No SMs but the adds', so no NCCL slowdown.
+     */
+    static double copyEngineCollectiveUs(HardwareProfile p, CommunicationType type, List<Integer> team, double bytes) {
+        int n = team.size();
+        boolean oneNode = team.stream().allMatch(r -> p.node(r) == p.node(team.get(0)));
+        HardwareProfile.Link l = oneNode ? p.copyEngine() : p.linkFor(team);
+        double slice = bytes / n;
+        double pulls = (n - 1) * (l.alphaUs() + l.transferUs(slice));
+        double adds = (n - 1) * ComputeCost.memoryUs(p.gemm(), 3 * slice);
+        return type == CommunicationType.ALLREDUCE ? 2 * pulls + adds : pulls + adds;
+    }
+
     /** One point-to-point transfer between two ranks: NCCL over their link, or the copy engines within a node. */
     static double p2pUs(HardwareProfile p, int from, int to, double bytes, boolean copyEngine) {
         HardwareProfile.Link l = copyEngine && p.node(from) == p.node(to) ? p.copyEngine() : p.linkFor(List.of(from, to));

@@ -83,8 +83,10 @@ final class EventSimulation {
         }
         failure = m.disagreement();
         if (failure != null) return;
-        double base = CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
         boolean nccl = op.role == SimOp.Role.NCCL;
+        double base = op.role == SimOp.Role.COPY_ENGINE
+                ? CommunicationCost.copyEngineCollectiveUs(profile, m.type(), m.team, m.bytes())
+                : CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
         double worst = 0;
         for (CollectiveMatch.Part p : m.parts.values()) {
             if (nccl) worst = Math.max(worst, share.computeOverlapUs(p.op().rank, t, t + base));

@@ -157,8 +157,9 @@ final class SimDevice implements Device {
         long sequence = collectiveSequence.merge(call.team(), 1L, Long::sum) - 1;
         long bytes = Math.max(call.input() == null ? 0 : call.input().bytes(),
                 call.output() == null ? 0 : call.output().bytes());
-        SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes),
-                call.team().size() == 1 ? SimOp.Role.KERNEL : SimOp.Role.NCCL, 0);
+        SimOp.Role role = call.team().size() == 1 ? SimOp.Role.KERNEL
+                : backend.copyEngine() && call.onCopyEngines() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL;
+        SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes), role, 0);
         CollectiveMatch.Part part = new CollectiveMatch.Part(op, call.type(), call.root(), bytes);
         if (mirror == null) {
             op.collective = backend.collective(call.team(), sequence);

@@ -92,6 +92,31 @@ class SimCostModelTest {
         }
     }
 
+    /**
+     * With backend=cuda an Allreduce or ReduceScatter of a sum runs on the copy engines, as the CUDA backend posts
+     * it: a pull of the peer's slice (and for an Allreduce a second one of its reduced slice) plus the add kernel,
+     * not NCCL's ring.
+     */
+    @Test
+    void sumsOnTheCopyEnginesWithBackendCuda() throws Exception {
+        for (String example : List.of("seeds/allreduce", "seeds/reduce_scatter")) {
+            boolean allreduce = example.endsWith("allreduce");
+            for (String backend : List.of("nccl", "cuda")) {
+                RunResult r = simulate(example, 2, Map.of(), Map.of("backend", backend), profile(8, 0, Map.of()));
+                List<TimelineEvent> comms = r.timeline().events().stream()
+                        .filter(e -> e.kind() == EventKind.COMMUNICATION).toList();
+                assertTrue(!comms.isEmpty(), example + " " + backend);
+                for (TimelineEvent e : comms) {
+                    double half = e.bytes() / 2.0;
+                    double pull = CE_ALPHA + half / (CE_BW * 1e3), add = 2 + 3 * half / (1000 * 1e3);
+                    double expected = backend.equals("cuda") ? (allreduce ? 2 * pull : pull) + add
+                            : allreduce ? 2 * NV_ALPHA + e.bytes() / (NV_BW * 1e3) : NV_ALPHA + half / (NV_BW * 1e3);
+                    assertEquals(expected, us(e), 0.002, example + " " + backend + " " + e.name());
+                }
+            }
+        }
+    }
+
     @Test
     void hostDispatchCostsTheProfilesTimePerNodeKind() throws Exception {
         RunResult r = simulate("seeds/ag_matmul_p2p", 2, Map.of(), Map.of(),
