@@ -132,17 +132,14 @@ final class CollectiveSemantics {
         }
     }
 
-    /** NCCL's ncclSum, ncclMax, ncclMin and ncclProd on one float32 element. */
-    static float combine(ReductionOpType op, float a, float b) {
-        return switch (op) {
-            case SUM -> a + b;
-            case MAX -> Math.max(a, b);
-            case MIN -> Math.min(a, b);
-            case PROD -> a * b;
-        };
-    }
+    /**
+     * NCCL's ncclSum, ncclMax, ncclMin and ncclProd on one float32 element: the float64 step rounded once, which
+     * is the float32 result bit for bit (double's 53 bits are more than 2 x 24 + 2, so a sum's or product's double
+     * rounding is innocuous; max and min are exact).
+     */
+    static float combine(ReductionOpType op, float a, float b) { return (float) combine(op, (double) a, b); }
 
-    /** The same on one float64 element (ncclFloat64). */
+    /** NCCL's reductions on one float64 element (ncclFloat64). */
     static double combine(ReductionOpType op, double a, double b) {
         return switch (op) {
             case SUM -> a + b;

@@ -29,35 +29,31 @@ final class CopyEngineCollectives {
         int size = team.size(), me = team.indexOf(d.rank);
         long sequence = d.nextCollective(team);
         CopyEngine ce = d.backend.copyEngine();
-        long n = in.numel();
         publish(d, ce, new CopyEngine.Meet(team, sequence, 0, me), in, s);
-        CudaBuffer mine = slice(in, n, size, me);
-        CudaBuffer target = call.type() == CommunicationType.ALLREDUCE ? slice(out, n, size, me) : flat(out);
+        CudaBuffer mine = slice(in, size, me);
+        boolean allreduce = call.type() == CommunicationType.ALLREDUCE;
+        CudaBuffer target = allreduce ? slice(out, size, me) : out.reshape(new long[] {out.numel()});
         if (target.numel() != mine.numel()) {
-            throw new ExecutionException("a ReduceScatter of " + n + " elements over " + size + " ranks into "
-                    + out.numel() + " on rank " + d.rank);
+            throw new ExecutionException("a ReduceScatter of " + in.numel() + " elements over " + size
+                    + " ranks into " + out.numel() + " on rank " + d.rank);
         }
         CudaBuffer stage = (CudaBuffer) d.allocate(mine.shape(), mine.dtype());
         CudaBuffer acc = mine; // the first combine reads the rank's own slice, later ones the partial result
         for (int q = 0; q < size; q++) {
             if (q == me) continue;
-            CopyEngine.Posted p = ce.read(new CopyEngine.Meet(team, sequence, 0, q), size - 1, d.backend);
-            d.driver.waitEvent(s.handle(), p.readyEvent());
-            d.pullPeer(stage.address(), p.address() + mine.offset() * mine.dtype().bytes(), p.context(),
-                    stage.bytes(), s);
+            pull(d, ce.read(new CopyEngine.Meet(team, sequence, 0, q), size - 1, d.backend), stage,
+                    mine.address() - in.address(), s);
             d.ops.combine(call.reduction(), target, acc, stage, s);
             acc = target;
         }
         d.free(stage, s);
-        if (call.type() == CommunicationType.ALLREDUCE) {
+        if (allreduce) {
             publish(d, ce, new CopyEngine.Meet(team, sequence, 1, me), out, s);
             for (int q = 0; q < size; q++) {
                 if (q == me) continue;
-                CopyEngine.Posted p = ce.read(new CopyEngine.Meet(team, sequence, 1, q), size - 1, d.backend);
-                CudaBuffer theirs = slice(out, n, size, q);
-                d.driver.waitEvent(s.handle(), p.readyEvent());
-                d.pullPeer(theirs.address(), p.address() + theirs.offset() * theirs.dtype().bytes(), p.context(),
-                        theirs.bytes(), s);
+                CudaBuffer theirs = slice(out, size, q);
+                pull(d, ce.read(new CopyEngine.Meet(team, sequence, 1, q), size - 1, d.backend), theirs,
+                        theirs.address() - out.address(), s);
             }
         }
         // no peer reads this rank's buffers once its stream passes here
@@ -70,20 +66,22 @@ final class CopyEngineCollectives {
         }
     }
 
-    /** Records an event on {@code s} and publishes it with the buffer's base address (offsets are relative). */
+    /** Records an event on {@code s} and publishes it with the buffer's address (peers add their offsets). */
     private static void publish(CudaDevice d, CopyEngine ce, CopyEngine.Meet m, CudaBuffer b, CudaStream s) {
         long ready = d.timing.event();
         d.driver.record(ready, s.handle());
         ce.publish(m, new CopyEngine.Posted(b == null ? 0 : b.address(), d.context, ready, b == null ? 0 : b.bytes()));
     }
 
-    /** Slice {@code j} of {@code size} of the flat buffer {@code b} of {@code n} elements; offsets from b's start. */
-    private static CudaBuffer slice(CudaBuffer b, long n, int size, int j) {
-        long lo = n * j / size, hi = n * (j + 1) / size;
-        return new CudaBuffer(b.device(), b.address(), lo, new long[] {hi - lo}, new long[] {1}, b.dtype(), null);
+    /** After the peer's published step, copies its bytes {@code byteOffset} into its buffer into {@code into}. */
+    private static void pull(CudaDevice d, CopyEngine.Posted peer, CudaBuffer into, long byteOffset, CudaStream s) {
+        d.driver.waitEvent(s.handle(), peer.readyEvent());
+        d.pullPeer(into.address(), peer.address() + byteOffset, peer.context(), into.bytes(), s);
     }
 
-    private static CudaBuffer flat(CudaBuffer b) {
-        return new CudaBuffer(b.device(), b.address(), 0, new long[] {b.numel()}, new long[] {1}, b.dtype(), null);
+    /** Slice {@code j} of {@code size} of the contiguous buffer {@code b}, flattened (slices differ by one at most). */
+    private static CudaBuffer slice(CudaBuffer b, int size, int j) {
+        long n = b.numel(), lo = n * j / size, hi = n * (j + 1) / size;
+        return b.reshape(new long[] {n}).narrow(0, lo, hi - lo);
     }
 }

@@ -407,29 +407,33 @@ final class CudaDevice implements Device {
             driver.synchronize(streams.get(0).handle());
         }
         int n = (int) b.numel();
-        float[] values = new float[n];
+        DenseTensor host;
         try (Arena a = Arena.ofConfined()) {
             MemorySegment seg = a.allocate(Math.max(1, n * (long) b.dtype().bytes()), 8);
             if (n > 0) driver.copyDtoH(seg, src.address(), n * (long) b.dtype().bytes());
-            if (DenseTensor.isWide(b.dtype())) {
-                if (src != b) free(src, streams.get(0));
-                return DenseTensor.ofDoubles(b.dtype(), b.shape(), wideValues(seg, n, b.dtype()));
-            }
-            for (int i = 0; i < n; i++) {
-                values[i] = switch (b.dtype()) {
-                    case FLOAT -> seg.getAtIndex(ValueLayout.JAVA_FLOAT, i);
-                    case BFLOAT16 -> Float.intBitsToFloat((seg.getAtIndex(ValueLayout.JAVA_SHORT, i) & 0xffff) << 16);
-                    case HALF -> Float.float16ToFloat(seg.getAtIndex(ValueLayout.JAVA_SHORT, i));
-                    case INT64 -> seg.getAtIndex(ValueLayout.JAVA_LONG, i);
-                    case DOUBLE -> (float) seg.getAtIndex(ValueLayout.JAVA_DOUBLE, i);
-                    case INT32 -> seg.getAtIndex(ValueLayout.JAVA_INT, i);
-                    case BOOL -> seg.getAtIndex(ValueLayout.JAVA_BYTE, i) != 0 ? 1 : 0;
-                    case FLOAT8_E4M3FN, FLOAT8_E5M2 -> Float8.decode(seg.getAtIndex(ValueLayout.JAVA_BYTE, i), b.dtype());
-                };
-            }
+            host = DenseTensor.isWide(b.dtype())
+                    ? DenseTensor.ofDoubles(b.dtype(), b.shape(), wideValues(seg, n, b.dtype()))
+                    : DenseTensor.of(b.dtype(), b.shape(), narrowValues(seg, n, b.dtype()));
         }
         if (src != b) free(src, streams.get(0));
-        return DenseTensor.of(b.dtype(), b.shape(), values);
+        return host;
+    }
+
+    /** A buffer's elements as the floats a float32 host tensor holds (the dtypes DenseTensor does not hold wide). */
+    private static float[] narrowValues(MemorySegment seg, int n, DataType dtype) {
+        float[] values = new float[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = switch (dtype) {
+                case FLOAT -> seg.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+                case BFLOAT16 -> Float.intBitsToFloat((seg.getAtIndex(ValueLayout.JAVA_SHORT, i) & 0xffff) << 16);
+                case HALF -> Float.float16ToFloat(seg.getAtIndex(ValueLayout.JAVA_SHORT, i));
+                case INT32 -> seg.getAtIndex(ValueLayout.JAVA_INT, i);
+                case BOOL -> seg.getAtIndex(ValueLayout.JAVA_BYTE, i) != 0 ? 1 : 0;
+                case FLOAT8_E4M3FN, FLOAT8_E5M2 -> Float8.decode(seg.getAtIndex(ValueLayout.JAVA_BYTE, i), dtype);
+                case INT64, DOUBLE -> throw new IllegalStateException(dtype + " is held in float64: wideValues");
+            };
+        }
+        return values;
     }
 
     /** A double or int64 buffer's elements as the doubles a wide host tensor holds (int64 exact to 2^53). */
@@ -459,11 +463,10 @@ final class CudaDevice implements Device {
             case FLOAT -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, v);
             case BFLOAT16 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, toBf16(v));
             case HALF -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, Float.floatToFloat16(v));
-            case INT64 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) v);
-            case DOUBLE -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, v);
             case INT32 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_INT, i, (int) v);
             case BOOL -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_BYTE, i, (byte) (v != 0 ? 1 : 0));
             case FLOAT8_E4M3FN, FLOAT8_E5M2 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_BYTE, i, Float8.encode(v, dtype));
+            case INT64, DOUBLE -> throw new IllegalStateException(dtype + " is held in float64: fillWide");
         };
         for (int i = 0; i < values.length; i++) store.set(i, values[i]);
     }

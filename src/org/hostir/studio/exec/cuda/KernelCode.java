@@ -52,12 +52,7 @@ final class KernelCode {
         String idx = ix.type();
         String real = wide(k) ? "double" : "float";
         StringBuilder s = new StringBuilder(PRELUDE).append(WIDE_PRELUDE).append("#define U ").append(UNROLL).append('\n');
-        s.append("extern \"C\" __global__ void ").append(k.name())
-                .append("(void* out, const void* a, const void* b, Desc d) {\n")
-                .append("  const ").append(idx).append(" n = (").append(idx).append(")d.n, step = (").append(idx)
-                .append(")gridDim.x * blockDim.x;\n")
-                .append("  for (").append(idx).append(" base = blockIdx.x * (").append(idx)
-                .append(")blockDim.x + threadIdx.x; base < n; base += U * step) {\n")
+        s.append(gridLoop(k, idx, "(" + idx + ")d.n"))
                 .append("    ").append(idx).append(" oo[U], oa[U], ob[U]; ").append(real).append(" v[U];\n")
                 .append(UNROLLED)
                 .append("    for (int u = 0; u < U; u++) {\n")
@@ -84,6 +79,17 @@ final class KernelCode {
     }
 
     static final String UNROLLED = "#pragma unroll\n";
+
+    /**
+     * The kernel's signature and its grid-stride loop over {@code count} items ({@code n}), U a grid-stride apart
+     * per round (each form's body and stores follow, then the loop and function close).
+     */
+    static String gridLoop(Key k, String idx, String count) {
+        return "extern \"C\" __global__ void " + k.name() + "(void* out, const void* a, const void* b, Desc d) {\n"
+                + "  const " + idx + " n = " + count + ", step = (" + idx + ")gridDim.x * blockDim.x;\n"
+                + "  for (" + idx + " base = blockIdx.x * (" + idx + ")blockDim.x + threadIdx.x; base < n;"
+                + " base += U * step) {\n";
+    }
 
     private static String mapBody(Key k) {
         boolean w = wide(k);

@@ -26,12 +26,7 @@ final class VectorKernelCode {
         String idx = ix.type();
         StringBuilder s = new StringBuilder(KernelCode.PRELUDE).append(HELPERS).append("#define U ")
                 .append(KernelCode.UNROLL).append("\n#define VEC ").append(VEC).append('\n');
-        s.append("extern \"C\" __global__ void ").append(k.name())
-                .append("(void* out, const void* a, const void* b, Desc d) {\n")
-                .append("  const ").append(idx).append(" n = (").append(idx).append(")d.n / VEC, step = (")
-                .append(idx).append(")gridDim.x * blockDim.x;\n")
-                .append("  for (").append(idx).append(" base = blockIdx.x * (").append(idx)
-                .append(")blockDim.x + threadIdx.x; base < n; base += U * step) {\n")
+        s.append(KernelCode.gridLoop(k, idx, "(" + idx + ")d.n / VEC"))
                 .append("    ").append(idx).append(" e[U]; float v[U][VEC];\n")
                 .append(KernelCode.UNROLLED)
                 .append("    for (int u = 0; u < U; u++) { ").append(idx)
