@@ -7,15 +7,15 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.host.CommunicationType;
 
 /**
- * Allreduce and ReduceScatter of a sum or product without NCCL, for communications with {@code backend=CUDA}
- * (project extension: nvFuser's CUDA backend, postWithCudaBackend in csrc/multidevice/cuda_p2p.cpp, posts
- * Broadcast and Allgather and refuses the rest; these two went to NCCL here). The team's buffer is cut into one
- * contiguous slice per rank, in team order as NCCL's ReduceScatter does. Each rank pulls its slice of every peer's input with cuMemcpyPeerAsync (a copy engine, no
- * SMs) and combines them with one elementwise kernel per peer; an Allreduce then pulls every peer's reduced
- * slice. Ranks meet on the host ({@link CopyEngine#publish}) and order their streams on each other's events,
- * and a last step makes each stream wait until every peer has finished reading its buffers, so that later work
- * may overwrite them. The point of it: inside a matmul pipeline the transfers take no SMs from the GEMM, which
- * NCCL's kernels do; the combining kernel is the only SM work.
+ * Allreduce and ReduceScatter of a sum or product without NCCL, for communications with {@code backend=CUDA} (project
+ * extension: nvFuser's CUDA backend, postWithCudaBackend in csrc/multidevice/cuda_p2p.cpp, posts Broadcast and
+ * Allgather and refuses the rest; these two went to NCCL here). The team's buffer is cut into one contiguous slice per
+ * rank, in team order as NCCL's ReduceScatter does. Each rank pulls its slice of every peer's input with
+ * cuMemcpyPeerAsync (a copy engine, no SMs) and combines them with one elementwise kernel per peer; an Allreduce then
+ * pulls every peer's reduced slice. Ranks meet on the host ({@link CopyEngine#publish}) and order their streams on
+ * each other's events, and a last step makes each stream wait until every peer has finished reading its buffers, so
+ * that later work may overwrite them. The point of it: inside a matmul pipeline the transfers take no SMs from the
+ * GEMM, which NCCL's kernels do; the combining kernel is the only SM work.
  */
 final class CopyEngineCollectives {
     private CopyEngineCollectives() {}
