@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -334,12 +335,16 @@ public final class AgMatmulBench implements AutoCloseable {
         // records events instead of creating them (cuEventCreate inside the traced iteration inflated the host
         // bars of the first runs of this benchmark several times over)
         if (traceTo != null) iteration(p, barrier);
-        List<Double> times = new ArrayList<>(), walls = new ArrayList<>();
+        List<Double> times = new ArrayList<>(), walls = new ArrayList<>(), dispatches = new ArrayList<>();
         for (int it = 0; it < iters; it++) {
             double[] t = iteration(p, barrier);
             times.add(t[0]);
             walls.add(t[1]);
+            dispatches.add(t[2]);
         }
+        // a schedule whose host dispatch nears its device span is dispatch-bound (issue 21)
+        if (iters > 0) out.printf(Locale.ROOT, "  %s %s: device %.3f ms, host dispatch %.3f ms (medians, slowest"
+                + " rank)%n", example, options, median(times), median(dispatches));
         if (traceTo != null) {
             backend.setTiming(false);
             var timeline = backend.timeline();
@@ -367,14 +372,14 @@ public final class AgMatmulBench implements AutoCloseable {
 
     /**
      * One iteration of every rank's evaluator: {device span of the longest rank (ms), host wall time from the
-     * barrier to the last rank's end (ms)}.
+     * barrier to the last rank's end (ms), the slowest rank's host time in {@code dispatch} (ms)}.
      */
     private double[] iteration(Prepared p, CyclicBarrier barrier) {
         // every rank is synchronised here: the events of the last iteration go back to the pool
         backend.resetTimeline();
         long[] start = new long[1];
         long[] end = new long[devices];
-        double[] span = new double[devices];
+        double[] span = new double[devices], dispatch = new double[devices];
         parallel(d -> {
             CudaProbe dev = probe(d);
             Evaluator ev = new Evaluator(p.programs()[d], dev.device(), new ScalarEnv(p.bindings(), d,
@@ -383,7 +388,9 @@ public final class AgMatmulBench implements AutoCloseable {
             await(barrier);
             if (d == 0) start[0] = System.nanoTime();
             dev.record(e0, dev.device().userStream());
+            long h0 = System.nanoTime();
             ev.dispatch();
+            dispatch[d] = (System.nanoTime() - h0) / 1e6;
             List<Long> ends = new ArrayList<>();
             for (BackendStream s : dev.streams()) {
                 long e = dev.pooledEvent();
@@ -401,7 +408,7 @@ public final class AgMatmulBench implements AutoCloseable {
             last = Math.max(last, end[d]);
             longest = Math.max(longest, span[d]);
         }
-        return new double[] {longest, (last - start[0]) / 1e6};
+        return new double[] {longest, (last - start[0]) / 1e6, Arrays.stream(dispatch).max().orElse(0)};
     }
 
     double timeEvents(IntConsumer body) {

@@ -26,11 +26,18 @@ final class Collectives {
             return;
         }
         CudaBuffer flatIn = staged(d, in, s, true), flatOut = staged(d, out, s, false);
-        if (d.backend.copyEngine() != null && CopyEngineCollectives.handles(call)) {
-            CopyEngineCollectives.post(d, call, flatIn, flatOut, s);
+        boolean copyEngine = d.backend.copyEngine() != null && CopyEngineCollectives.handles(call);
+        // on the device's stream of greatest priority, forked from s and joined back: inside a pipeline a
+        // collective's kernels (NCCL's, or the copy-engine combine) then take SMs as the running GEMM's blocks
+        // finish instead of queueing behind the next chunk's whole GEMM
+        CudaStream on = d.backend.collectivePriority().covers(copyEngine) ? d.priorityStream() : s;
+        if (on != s) d.join(on, s);
+        if (copyEngine) {
+            CopyEngineCollectives.post(d, call, flatIn, flatOut, on);
         } else {
-            postFlat(d, call, flatIn, flatOut, s);
+            postFlat(d, call, flatIn, flatOut, on);
         }
+        if (on != s) d.join(s, on);
         if (flatOut != out) d.ops.copy(out, flatOut, s);
         for (CudaBuffer staged : new CudaBuffer[] {flatIn != in ? flatIn : null, flatOut != out ? flatOut : null}) {
             if (staged != null) d.free(staged, s);   // in stream order: after the collective and the copy back

@@ -341,6 +341,29 @@ public final class CudaBackend implements Backend {
 
     private static final int COPY_PIECES = Math.max(1, Integer.getInteger("hirstudio.cuda.copyPieces", 1));
 
+    /** Which collectives run on each device's stream of greatest priority ({@link Collectives#post}). */
+    enum CollectivePriority {
+        NONE, COPY_ENGINE, ALL;
+
+        boolean covers(boolean copyEngine) {
+            return switch (this) {
+                case NONE -> false;
+                case COPY_ENGINE -> copyEngine;
+                case ALL -> true;
+            };
+        }
+    }
+
+    /**
+     * All by default: on 2 x H200 seed 001's Allreduce pipeline went from 1.02-1.08 x to 0.83-0.85 x sequential on
+     * NCCL and from 0.87 x to 0.80-0.82 x on the copy engines (docs/benchmarks.md, 2026-11-26 night). A measurement
+     * knob for issue 21: `-Dhirstudio.cuda.collectivePriority=none|copy_engine|all`.
+     */
+    CollectivePriority collectivePriority() { return COLLECTIVE_PRIORITY; }
+
+    private static final CollectivePriority COLLECTIVE_PRIORITY = CollectivePriority.valueOf(System.getProperty(
+            "hirstudio.cuda.collectivePriority", "all").toUpperCase(java.util.Locale.ROOT));
+
     /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
     synchronized void fail(String why) {
         abort(why);

@@ -49,6 +49,9 @@ final class CudaDevice implements Device {
     final Kernels kernels;
     final Timing timing;
     private final List<CudaStream> streams = new ArrayList<>();
+    /** The timeline row of {@link #priorityStream()}, after any stream a program can number. */
+    static final int PRIORITY_ROW = 1 << 20;
+    private CudaStream priorityStream;
     private final Map<Long, Long> blasHandles = new HashMap<>();
     private final Map<CublasLt.Key, java.util.Optional<CublasLt.Plan>> plans = new HashMap<>();
     private final Map<Long, Long> workspaces = new HashMap<>();
@@ -103,6 +106,25 @@ final class CudaDevice implements Device {
         current();
         while (streams.size() <= index) streams.add(new CudaStream(streams.size(), driver.createStream()));
         return streams.get(index);
+    }
+
+    /**
+     * The device's stream of greatest priority, made at first use, where collectives run as {@link
+     * CudaBackend#collectivePriority()} says (timeline row {@link #PRIORITY_ROW}); a stream waits on it like any other.
+     */
+    synchronized CudaStream priorityStream() {
+        if (priorityStream == null) {
+            current();
+            priorityStream = new CudaStream(PRIORITY_ROW, driver.createPriorityStream());
+        }
+        return priorityStream;
+    }
+
+    /** {@code waiter}'s later work waits for {@code producer}'s work so far. */
+    void join(CudaStream waiter, CudaStream producer) {
+        long e = timing.event();
+        driver.record(e, producer.handle());
+        driver.waitEvent(waiter.handle(), e);
     }
 
     /** The streams made so far, user stream first. */

@@ -137,6 +137,16 @@ final class Driver {
         return raw(s);
     }
 
+    /** A non-blocking stream of the current context at its greatest priority (scheduled ahead of the others). */
+    long createPriorityStream() {
+        int[] least = new int[1], greatest = new int[1];
+        check("cuCtxGetStreamPriorityRange", JCudaDriver.cuCtxGetStreamPriorityRange(least, greatest));
+        CUstream s = new CUstream();
+        check("cuStreamCreateWithPriority", JCudaDriver.cuStreamCreateWithPriority(s, CU_STREAM_NON_BLOCKING,
+                greatest[0]));
+        return raw(s);
+    }
+
     void synchronize(long stream) { check("cuStreamSynchronize", JCudaDriver.cuStreamSynchronize(stream(stream))); }
 
     /** True when all work on the stream is done; errors other than "not ready" throw. */
