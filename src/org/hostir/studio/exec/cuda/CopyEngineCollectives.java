@@ -76,7 +76,7 @@ final class CopyEngineCollectives {
     /** After the peer's published step, copies its bytes {@code byteOffset} into its buffer into {@code into}. */
     private static void pull(CudaDevice d, CopyEngine.Posted peer, CudaBuffer into, long byteOffset, CudaStream s) {
         d.driver.waitEvent(s.handle(), peer.readyEvent());
-        d.pullPeer(into.address(), peer.address() + byteOffset, peer.context(), into.bytes(), s);
+        d.peers.pull(into.address(), peer.address() + byteOffset, peer.context(), into.bytes(), s);
     }
 
     /** Slice {@code j} of {@code size} of the contiguous buffer {@code b}, flattened (slices differ by one at most). */

@@ -2,7 +2,6 @@ package org.hostir.studio.exec.cuda;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +22,6 @@ import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
 import org.hostir.studio.exec.Work;
 import org.hostir.studio.exec.tensor.DenseTensor;
-import org.hostir.studio.exec.tensor.Float8;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.host.P2PCommunication;
@@ -33,7 +31,8 @@ import org.hostir.studio.trace.EventKind;
  * One GPU driven by one host thread: its primary context, a pool of non-blocking streams, a caching allocator
  * whose blocks are reused once the stream that freed them has passed the free (an event), CUDA events around every
  * operation for the timeline. Compute goes to {@link Ops}; communication to NCCL through the backend's
- * communicators.
+ * communicators ({@link Collectives}), or with {@code backend=cuda} to the copy engines ({@link PeerCopies},
+ * {@link CopyEngineCollectives}); host transfers convert elements through {@link HostElements}.
  */
 final class CudaDevice implements Device {
     private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
@@ -68,6 +67,8 @@ final class CudaDevice implements Device {
     private final AtomicLong fp8Gemms = new AtomicLong();
     private final AtomicLong copyEngineCollectives = new AtomicLong();
     final Ops ops;
+    /** Point-to-point transfers and peer pulls on the copy engines. */
+    final PeerCopies peers;
 
     CudaDevice(CudaBackend backend, int rank, int ordinal, Nvrtc nvrtc) {
         this.backend = backend;
@@ -81,6 +82,7 @@ final class CudaDevice implements Device {
         this.timing = new Timing(driver);
         streams.add(new CudaStream(0, driver.createStream()));
         this.ops = new Ops(this);
+        this.peers = new PeerCopies(this);
     }
 
     /** Makes this device's context current on the calling thread (cheap when it already is). */
@@ -309,7 +311,7 @@ final class CudaDevice implements Device {
         }
         long e0 = backend.timingEnabled() ? timing.event() : 0;
         if (e0 != 0) driver.record(e0, s.handle());
-        if (backend.copyEngine() != null) copyEngine(calls, keys, s);
+        if (backend.copyEngine() != null) peers.pointToPoint(calls, keys, s);
         else Collectives.pointToPoint(this, calls, s);
         if (e0 != 0) {
             long e1 = timing.event();
@@ -317,69 +319,6 @@ final class CudaDevice implements Device {
             timing.add(new Timing.Bar(s.index(), info.withBytes(0), e0, e1, parts));
         }
         return (CudaEvent) record(s);
-    }
-
-    /** Sends post first, then receives pull, then sends wait for their copies: no two ranks wait on each other. */
-    private void copyEngine(List<P2PCall> calls, List<CopyEngine.Key> keys, CudaStream s) {
-        CopyEngine ce = backend.copyEngine();
-        for (int i = 0; i < calls.size(); i++) {
-            if (calls.get(i).type() != P2PCommunication.Type.SEND) continue;
-            CudaBuffer b = contiguousOrFail(calls.get(i));
-            long ready = timing.event();
-            driver.record(ready, s.handle());
-            ce.post(keys.get(i), new CopyEngine.Posted(b.address(), context, ready, b.bytes()));
-        }
-        for (int i = 0; i < calls.size(); i++) {
-            if (calls.get(i).type() != P2PCommunication.Type.RECV) continue;
-            CudaBuffer b = contiguousOrFail(calls.get(i));
-            CopyEngine.Posted p = ce.awaitSend(keys.get(i), backend);
-            if (p.bytes() != b.bytes()) backend.fail("rank " + rank + " receives " + b.bytes() + " bytes from "
-                    + calls.get(i).peer() + ", which sent " + p.bytes());
-            driver.waitEvent(s.handle(), p.readyEvent());
-            pull(b, p, s);
-            long done = timing.event();
-            driver.record(done, s.handle());
-            ce.copied(keys.get(i), done);
-        }
-        for (int i = 0; i < calls.size(); i++) {
-            if (calls.get(i).type() == P2PCommunication.Type.SEND) driver.waitEvent(s.handle(), ce.awaitCopied(keys.get(i), backend));
-        }
-    }
-
-    /** Streams of this device's own for the pieces of a split peer copy (each piece may take another copy engine). */
-    private final List<Long> copyStreams = new ArrayList<>();
-    /** A piece smaller than this is not worth a stream of its own. */
-    private static final long MIN_PIECE_BYTES = 4L << 20;
-
-    /**
-     * The receiver's pull of a posted send, ordered after it on {@code s}: one cuMemcpyPeerAsync, or with
-     * {@link CudaBackend#copyPieces()} over 1, that many on streams of their own, forked from and joined back
-     * into {@code s}, so that several copy engines may move one transfer.
-     */
-    private void pull(CudaBuffer b, CopyEngine.Posted p, CudaStream s) {
-        pullPeer(b.address(), p.address(), p.context(), b.bytes(), s);
-    }
-
-    /** {@code bytes} from a peer's {@code src} into this device's {@code dst}, in pieces as {@link #pull} says. */
-    void pullPeer(long dst, long src, long srcContext, long bytes, CudaStream s) {
-        int pieces = (int) Math.min(backend.copyPieces(), bytes / MIN_PIECE_BYTES);
-        if (pieces <= 1) {
-            driver.copyPeerAsync(dst, context, src, srcContext, bytes, s.handle());
-            return;
-        }
-        long fork = timing.event();
-        driver.record(fork, s.handle());
-        long step = ((bytes + pieces - 1) / pieces + 255) / 256 * 256;
-        for (int j = 0; j * step < bytes; j++) {
-            while (copyStreams.size() <= j) copyStreams.add(driver.createStream());
-            long cs = copyStreams.get(j);
-            long length = Math.min(step, bytes - j * step);
-            driver.waitEvent(cs, fork);
-            driver.copyPeerAsync(dst + j * step, context, src + j * step, srcContext, length, cs);
-            long joined = timing.event();
-            driver.record(joined, cs);
-            driver.waitEvent(s.handle(), joined);
-        }
     }
 
     /** A send's or receive's buffer: point-to-point transfers move flat memory, so a strided view is refused. */
@@ -406,11 +345,7 @@ final class CudaDevice implements Device {
         long n = host.numel();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment seg = a.allocate(Math.max(1, n * host.dtype().bytes()), 8);
-            if (host.isWide()) {
-                fillWide(seg, host.toDoubleArray(), host.dtype());
-            } else {
-                fill(seg, host.toArray(), host.dtype());
-            }
+            HostElements.store(seg, host);
             // the block may come from the cache: its free is done, and a synchronous copy orders after it
             driver.synchronize(streams.get(0).handle());
             if (n > 0) driver.copyHtoD(b.address(), seg, n * host.dtype().bytes());
@@ -433,75 +368,10 @@ final class CudaDevice implements Device {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment seg = a.allocate(Math.max(1, n * (long) b.dtype().bytes()), 8);
             if (n > 0) driver.copyDtoH(seg, src.address(), n * (long) b.dtype().bytes());
-            host = DenseTensor.isWide(b.dtype())
-                    ? DenseTensor.ofDoubles(b.dtype(), b.shape(), wideValues(seg, n, b.dtype()))
-                    : DenseTensor.of(b.dtype(), b.shape(), narrowValues(seg, n, b.dtype()));
+            host = HostElements.load(seg, n, b.dtype(), b.shape());
         }
         if (src != b) free(src, streams.get(0));
         return host;
-    }
-
-    /** A buffer's elements as the floats a float32 host tensor holds (the dtypes DenseTensor does not hold wide). */
-    private static float[] narrowValues(MemorySegment seg, int n, DataType dtype) {
-        float[] values = new float[n];
-        for (int i = 0; i < n; i++) {
-            values[i] = switch (dtype) {
-                case FLOAT -> seg.getAtIndex(ValueLayout.JAVA_FLOAT, i);
-                case BFLOAT16 -> Float.intBitsToFloat((seg.getAtIndex(ValueLayout.JAVA_SHORT, i) & 0xffff) << 16);
-                case HALF -> Float.float16ToFloat(seg.getAtIndex(ValueLayout.JAVA_SHORT, i));
-                case INT32 -> seg.getAtIndex(ValueLayout.JAVA_INT, i);
-                case BOOL -> seg.getAtIndex(ValueLayout.JAVA_BYTE, i) != 0 ? 1 : 0;
-                case FLOAT8_E4M3FN, FLOAT8_E5M2 -> Float8.decode(seg.getAtIndex(ValueLayout.JAVA_BYTE, i), dtype);
-                case INT64, DOUBLE -> throw new IllegalStateException(dtype + " is held in float64: wideValues");
-            };
-        }
-        return values;
-    }
-
-    /** A double or int64 buffer's elements as the doubles a wide host tensor holds (int64 exact to 2^53). */
-    private static double[] wideValues(MemorySegment seg, int n, DataType dtype) {
-        double[] values = new double[n];
-        for (int i = 0; i < n; i++) {
-            values[i] = dtype == DataType.INT64 ? seg.getAtIndex(ValueLayout.JAVA_LONG, i)
-                    : seg.getAtIndex(ValueLayout.JAVA_DOUBLE, i);
-        }
-        return values;
-    }
-
-    /** A wide host tensor's doubles stored as double or int64 elements. */
-    private static void fillWide(MemorySegment seg, double[] values, DataType dtype) {
-        for (int i = 0; i < values.length; i++) {
-            if (dtype == DataType.INT64) {
-                seg.setAtIndex(ValueLayout.JAVA_LONG, i, (long) values[i]);
-            } else {
-                seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, values[i]);
-            }
-        }
-    }
-
-    /** {@code values} stored in {@code seg} as {@code dtype}'s elements. */
-    private static void fill(MemorySegment seg, float[] values, DataType dtype) {
-        ElementStore store = switch (dtype) {
-            case FLOAT -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, v);
-            case BFLOAT16 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, toBf16(v));
-            case HALF -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_SHORT, i, Float.floatToFloat16(v));
-            case INT32 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_INT, i, (int) v);
-            case BOOL -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_BYTE, i, (byte) (v != 0 ? 1 : 0));
-            case FLOAT8_E4M3FN, FLOAT8_E5M2 -> (i, v) -> seg.setAtIndex(ValueLayout.JAVA_BYTE, i, Float8.encode(v, dtype));
-            case INT64, DOUBLE -> throw new IllegalStateException(dtype + " is held in float64: fillWide");
-        };
-        for (int i = 0; i < values.length; i++) store.set(i, values[i]);
-    }
-
-    @FunctionalInterface
-    private interface ElementStore {
-        void set(int index, float value);
-    }
-
-    static short toBf16(float v) {
-        if (Float.isNaN(v)) return (short) 0x7fc0;
-        int u = Float.floatToRawIntBits(v);
-        return (short) ((u + 0x7fff + ((u >>> 16) & 1)) >>> 16);
     }
 
     @Override
