@@ -9,7 +9,8 @@ import org.hostir.studio.ir.host.CommunicationType;
 /**
  * Allreduce and ReduceScatter of a sum or product without NCCL, for communications with {@code backend=CUDA} (project
  * extension: nvFuser's CUDA backend, postWithCudaBackend in csrc/multidevice/cuda_p2p.cpp, posts Broadcast and
- * Allgather and refuses the rest; these two went to NCCL here). The team's buffer is cut into one contiguous slice per
+ * Allgather, an Allreduce or Reduce only as an fp32 sum through NVLink SHARP multicast (multimem ld_reduce, which the
+ * shared machines here keep off), and refuses ReduceScatter; here these two went to NCCL). The team's buffer is cut into one contiguous slice per
  * rank, in team order as NCCL's ReduceScatter does. Each rank pulls its slice of every peer's input with
  * cuMemcpyPeerAsync (a copy engine, no SMs) and combines them with one elementwise kernel per peer; an Allreduce then
  * pulls every peer's reduced slice. Ranks meet on the host ({@link CopyEngine#publish}) and order their streams on
