@@ -352,6 +352,15 @@ public final class CudaBackend implements Backend {
                 case ALL -> true;
             };
         }
+
+        /** The value of {@code -Dhirstudio.cuda.collectivePriority}; a misspelt one is a one-line error. */
+        static CollectivePriority of(String value) {
+            for (CollectivePriority p : values()) {
+                if (p.name().equalsIgnoreCase(value)) return p;
+            }
+            throw new ExecutionException("-Dhirstudio.cuda.collectivePriority=" + value + ": expected one of "
+                    + java.util.Arrays.stream(values()).map(p -> p.name().toLowerCase(java.util.Locale.ROOT)).toList());
+        }
     }
 
     /**
@@ -359,10 +368,10 @@ public final class CudaBackend implements Backend {
      * NCCL and from 0.87 x to 0.80-0.82 x on the copy engines (docs/benchmarks.md, 2026-11-26 night). A measurement
      * knob for issue 21: `-Dhirstudio.cuda.collectivePriority=none|copy_engine|all`.
      */
-    CollectivePriority collectivePriority() { return COLLECTIVE_PRIORITY; }
+    CollectivePriority collectivePriority() { return collectivePriority; }
 
-    private static final CollectivePriority COLLECTIVE_PRIORITY = CollectivePriority.valueOf(System.getProperty(
-            "hirstudio.cuda.collectivePriority", "all").toUpperCase(java.util.Locale.ROOT));
+    private final CollectivePriority collectivePriority = CollectivePriority.of(System.getProperty(
+            "hirstudio.cuda.collectivePriority", "all"));
 
     /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
     synchronized void fail(String why) {
