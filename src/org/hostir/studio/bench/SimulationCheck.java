@@ -27,7 +27,8 @@ import org.hostir.studio.trace.OverlapFigures;
 /**
  * Predicted against measured: the AG+GEMM schedules of {@code bench agmm} (same seeds, symbols and options as
  * {@code AgMatmulBench}) simulated on a profile, beside the device spans measured on 2 x H200 and recorded in
- * docs/benchmarks.md ("Third session of 2026-11-22", "Every schedule of that run", 08:38 UTC). Prints the error
+ * docs/benchmarks.md ("Night of 2026-11-26", bench-agmm-2-second.log: the backend as it runs now, collectives at
+ * stream priority; the first reference, "Third session of 2026-11-22", is in that file's history). Prints the error
  * per case and, per shape, whether the predicted ranking of the schedules is the measured one.
  */
 public final class SimulationCheck {
@@ -56,26 +57,26 @@ public final class SimulationCheck {
     /** The measured spans (ms) of docs/benchmarks.md, one row per shape, columns in {@link #SCHEDULES}' order. */
     static final Map<Shape, double[]> MEASURED_2X_H200 = Map.of(
             new Shape("float", 32768, 32768, 1024),
-            new double[] {46.996, 53.237, 52.171, 44.461, 44.202, 47.976, 43.628, 43.087, 41.997},
+            new double[] {46.985, 47.976, 47.005, 44.523, 44.196, 48.088, 43.473, 43.094, 41.915},
             new Shape("bfloat16", 32768, 8192, 8192),
-            new double[] {6.627, 6.678, 6.694, 6.821, 7.023, 7.077, 6.415, 6.427, 6.519},
+            new double[] {6.792, 6.766, 6.867, 6.781, 7.007, 6.938, 6.492, 6.556, 6.330},
             new Shape("bfloat16", 16384, 8192, 4096),
-            new double[] {1.893, 1.906, 2.175, 2.023, 2.032, 1.997, 1.852, 1.568, 1.532},
+            new double[] {1.873, 1.745, 1.828, 1.996, 1.972, 1.926, 1.582, 1.515, 1.442},
             new Shape("bfloat16", 8192, 4096, 4096),
-            new double[] {0.638, 0.732, 0.815, 0.660, 0.655, 0.646, 0.684, 0.518, 0.505});
+            new double[] {0.547, 0.592, 0.603, 0.566, 0.576, 0.552, 0.483, 0.415, 0.397});
 
     /**
      * Seed 001's matmul+collective pipelines as {@code MatmulCollectiveBench} runs them (K-sharded matmul per Stream
-     * iteration, then the collective; S = 2, 4 streams), with the best pipeline measured on 2 x H200
-     * (docs/benchmarks.md, "matmul+Allreduce and matmul+ReduceScatter", 09:1x UTC: S = 2 was the best of 2, 4, 8).
+     * iteration, then the collective; S = 2), beside the NCCL pipeline at S = 2 measured on 2 x H200 in the same run
+     * (docs/benchmarks.md, "Night of 2026-11-26"; S = 4 is faster there now: 1.097 and 1.906 ms).
      */
     record Pipeline(String label, String seed, Map<String, Long> symbols, double measuredMs) {}
 
     static final List<Pipeline> PIPELINES = List.of(
             new Pipeline("matmul+Allreduce bf16 rows 8192 K 4096 N 8192, S=2", "seeds/matmul_ar",
-                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 1.341),
+                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 1.247),
             new Pipeline("matmul+ReduceScatter bf16 rows 16384 K 4096 N 8192, S=2", "seeds/matmul_rs_through_bcast",
-                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 2.209));
+                    Map.of("S", 2L, "M", 4096L, "K", 4096L, "N", 8192L), 2.077));
 
     private SimulationCheck() {}
 

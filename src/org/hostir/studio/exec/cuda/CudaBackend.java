@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.CollectivePriority;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
@@ -342,36 +343,9 @@ public final class CudaBackend implements Backend {
     private static final int COPY_PIECES = Math.max(1, Integer.getInteger("hirstudio.cuda.copyPieces", 1));
 
     /** Which collectives run on each device's stream of greatest priority ({@link Collectives#post}). */
-    enum CollectivePriority {
-        NONE, COPY_ENGINE, ALL;
-
-        boolean covers(boolean copyEngine) {
-            return switch (this) {
-                case NONE -> false;
-                case COPY_ENGINE -> copyEngine;
-                case ALL -> true;
-            };
-        }
-
-        /** The value of {@code -Dhirstudio.cuda.collectivePriority}; a misspelt one is a one-line error. */
-        static CollectivePriority of(String value) {
-            for (CollectivePriority p : values()) {
-                if (p.name().equalsIgnoreCase(value)) return p;
-            }
-            throw new ExecutionException("-Dhirstudio.cuda.collectivePriority=" + value + ": expected one of "
-                    + java.util.Arrays.stream(values()).map(p -> p.name().toLowerCase(java.util.Locale.ROOT)).toList());
-        }
-    }
-
-    /**
-     * All by default: on 2 x H200 seed 001's Allreduce pipeline went from 1.02-1.08 x to 0.83-0.85 x sequential on
-     * NCCL and from 0.87 x to 0.80-0.82 x on the copy engines (docs/benchmarks.md, 2026-11-26 night). A measurement
-     * knob for issue 21: `-Dhirstudio.cuda.collectivePriority=none|copy_engine|all`.
-     */
     CollectivePriority collectivePriority() { return collectivePriority; }
 
-    private final CollectivePriority collectivePriority = CollectivePriority.of(System.getProperty(
-            "hirstudio.cuda.collectivePriority", "all"));
+    private final CollectivePriority collectivePriority = CollectivePriority.configured();
 
     /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
     synchronized void fail(String why) {

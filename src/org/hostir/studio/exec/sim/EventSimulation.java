@@ -3,12 +3,15 @@ package org.hostir.studio.exec.sim;
 import java.util.List;
 import java.util.PriorityQueue;
 
+import org.hostir.studio.exec.CollectivePriority;
+
 /**
  * The discrete-event simulation of every rank's ops (docs/simulation.md, "Simulation"): an op becomes ready when
  * the host has issued it and everything it follows is done; ready ops start in time order. A kernel then lasts
  * its cost; a collective's part waits for every rank's part and the data moves from the last one's arrival; a
  * coalesced group's transfers each move once both sides' groups have started. Overlapping NCCL kernels and
- * compute kernels on one GPU slow each other by the profile's contention factors. Nothing sleeps: time is a
+ * compute kernels on one GPU slow each other by the profile's contention factors, except that a collective the CUDA
+ * backend runs at stream priority ({@link CollectivePriority}) takes its SMs first and is not slowed. Nothing sleeps: time is a
  * number. What never completes (a collective a rank never posted, a receive without its send) is reported.
  */
 final class EventSimulation {
@@ -19,6 +22,8 @@ final class EventSimulation {
     private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
             ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
     private final GpuShare share;
+    /** Whether NCCL collectives run at stream priority, as the CUDA backend of this JVM would run them. */
+    private final boolean ncclCollectivesFirst = CollectivePriority.configured().covers(false);
     private long order;
     private double lastTime;
     private String failure;
@@ -89,7 +94,9 @@ final class EventSimulation {
                 : CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
         double worst = 0;
         for (CollectiveMatch.Part p : m.parts.values()) {
-            if (nccl) worst = Math.max(worst, share.computeOverlapUs(p.op().rank, t, t + base));
+            if (nccl && !ncclCollectivesFirst) {
+                worst = Math.max(worst, share.computeOverlapUs(p.op().rank, t, t + base));
+            }
         }
         double end = t + base + worst * profile.contention().ncclSlowdown();
         for (CollectiveMatch.Part p : m.parts.values()) {
