@@ -10,9 +10,9 @@ import org.hostir.studio.exec.CollectivePriority;
  * the host has issued it and everything it follows is done; ready ops start in time order. A kernel then lasts
  * its cost; a collective's part waits for every rank's part and the data moves from the last one's arrival; a
  * coalesced group's transfers each move once both sides' groups have started. Overlapping NCCL kernels and
- * compute kernels on one GPU slow each other by the profile's contention factors, except that a collective the CUDA
- * backend runs at stream priority ({@link CollectivePriority}) takes its SMs first and is not slowed. Nothing sleeps: time is a
- * number. What never completes (a collective a rank never posted, a receive without its send) is reported.
+ * compute kernels on one GPU slow each other by the profile's contention factors, except that a collective the
+ * CUDA backend runs at stream priority ({@link CollectivePriority}) takes its SMs first and is not slowed. Nothing
+ * sleeps: time is a number. What never completes (a collective a rank never posted, a receive without its send) is reported.
  */
 final class EventSimulation {
     private record Event(double timeUs, long order, SimOp op, boolean finish) {}
