@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.exec.CollectivePriority;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
@@ -144,6 +145,39 @@ class SimCostModelTest {
         TimelineEvent first = firstMatmul(slowed);
         assertEquals(0, first.startNs());
         assertEquals(50 + (42 - 50 / 1.5) * 2, first.endNs() / 1000.0, 0.002);
+    }
+
+    /**
+     * An NCCL collective that starts while a GEMM runs is slowed by ncclSlowdown x the overlap, unless it runs at
+     * stream priority as the CUDA backend runs it by default ({@code CollectivePriority}): then every Allreduce of
+     * seed 001's pipeline lasts its cost alone. 30 us of host dispatch per matmul staggers the two streams' GEMMs,
+     * so the first Allreduce (60 us alone) starts while the second GEMM still runs (30 us of overlap: 90 us).
+     */
+    @Test
+    void ncclCollectivesAtStreamPriorityAreNotSlowedByCompute() throws Exception {
+        HardwareProfile base = profile(8, 0, Map.of("HostOp", 30.0));
+        HardwareProfile contended = new HardwareProfile(base.name(), base.description(), base.source(),
+                base.gpusPerNode(), base.gemm(), base.nvlink(), base.network(), base.copyEngine(),
+                new HardwareProfile.Contention(0, 1.0), base.dispatch());
+        Map<String, Long> shape = Map.of("S", 4L, "M", 1000L, "K", 1000L, "N", 1000L);
+        List<Double> atPriority = allreduceUs(simulate("seeds/matmul_ar", 2, shape, Map.of("numberOfStreams", "2"), contended));
+        System.setProperty(CollectivePriority.PROPERTY, "none");
+        List<Double> plain;
+        try {
+            plain = allreduceUs(simulate("seeds/matmul_ar", 2, shape, Map.of("numberOfStreams", "2"), contended));
+        } finally {
+            System.clearProperty(CollectivePriority.PROPERTY);
+        }
+        assertEquals(atPriority.size(), plain.size());
+        double alone = atPriority.getFirst();
+        for (double us : atPriority) assertEquals(alone, us, 1e-6, "at priority: " + atPriority);
+        assertEquals(60, alone, 1e-6);
+        assertEquals(90, plain.getFirst(), 1e-6, "without priority the first overlaps a GEMM: " + plain);
+    }
+
+    private static List<Double> allreduceUs(RunResult r) {
+        return r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.COMMUNICATION)
+                .map(e -> e.durationNs() / 1000.0).toList();
     }
 
     @Test
