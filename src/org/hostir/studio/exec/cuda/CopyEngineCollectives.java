@@ -69,8 +69,7 @@ final class CopyEngineCollectives {
 
     /** Records an event on {@code s} and publishes it with the buffer's address (peers add their offsets). */
     private static void publish(CudaDevice d, CopyEngine ce, CopyEngine.Meet m, CudaBuffer b, CudaStream s) {
-        long ready = d.timing.event();
-        d.driver.record(ready, s.handle());
+        long ready = d.recordEvent(s.handle());
         ce.publish(m, new CopyEngine.Posted(b == null ? 0 : b.address(), d.context, ready, b == null ? 0 : b.bytes()));
     }
 

@@ -122,12 +122,18 @@ final class CudaDevice implements Device {
         return priorityStream;
     }
 
-    /** {@code waiter}'s later work waits for {@code producer}'s work so far. */
-    void join(CudaStream waiter, CudaStream producer) {
+    /** A pooled event recorded on {@code stream} (a CUstream handle): its work so far. */
+    long recordEvent(long stream) {
         long e = timing.event();
-        driver.record(e, producer.handle());
-        driver.waitEvent(waiter.handle(), e);
+        driver.record(e, stream);
+        return e;
     }
+
+    /** {@code waiter}'s later work waits for {@code producer}'s work so far. */
+    void join(CudaStream waiter, CudaStream producer) { join(waiter.handle(), producer.handle()); }
+
+    /** {@link #join(CudaStream, CudaStream)} on CUstream handles. */
+    void join(long waiter, long producer) { driver.waitEvent(waiter, recordEvent(producer)); }
 
     /** The streams made so far, user stream first. */
     synchronized List<CudaStream> streams() { return List.copyOf(streams); }
@@ -227,8 +233,7 @@ final class CudaDevice implements Device {
         CudaBuffer b = CudaBuffer.of(buffer);
         if (b.block() == null) return;
         current();
-        long e = timing.event();
-        driver.record(e, cuda(stream).handle());
+        long e = recordEvent(cuda(stream).handle());
         synchronized (this) {
             cache.computeIfAbsent(b.block().bytes(), k -> new ArrayDeque<>()).add(new Pending(b.block(), e));
         }
@@ -265,9 +270,7 @@ final class CudaDevice implements Device {
     @Override
     public BackendEvent record(BackendStream stream) {
         current();
-        long e = timing.event();
-        driver.record(e, cuda(stream).handle());
-        return new CudaEvent(e);
+        return new CudaEvent(recordEvent(cuda(stream).handle()));
     }
 
     @Override
@@ -309,15 +312,10 @@ final class CudaDevice implements Device {
             parts.add(new Timing.Sub(c.type().dumpName() + " " + (send ? "to " : "from ") + c.peer(),
                     c.buffer().bytes(), c.peer(), flow));
         }
-        long e0 = backend.timingEnabled() ? timing.event() : 0;
-        if (e0 != 0) driver.record(e0, s.handle());
+        long e0 = backend.timingEnabled() ? recordEvent(s.handle()) : 0;
         if (backend.copyEngine() != null) peers.pointToPoint(calls, keys, s);
         else Collectives.pointToPoint(this, calls, s);
-        if (e0 != 0) {
-            long e1 = timing.event();
-            driver.record(e1, s.handle());
-            timing.add(new Timing.Bar(s.index(), info.withBytes(0), e0, e1, parts));
-        }
+        if (e0 != 0) timing.add(new Timing.Bar(s.index(), info.withBytes(0), e0, recordEvent(s.handle()), parts));
         return (CudaEvent) record(s);
     }
 
@@ -405,12 +403,9 @@ final class CudaDevice implements Device {
             body.run();
             return;
         }
-        long e0 = timing.event();
-        driver.record(e0, s.handle());
+        long e0 = recordEvent(s.handle());
         body.run();
-        long e1 = timing.event();
-        driver.record(e1, s.handle());
-        timing.add(new Timing.Bar(s.index(), info, e0, e1, null));
+        timing.add(new Timing.Bar(s.index(), info, e0, recordEvent(s.handle()), null));
     }
 
     EventKind kindOf(OpInfo info) { return info.kind(); }

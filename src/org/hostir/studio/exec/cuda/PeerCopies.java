@@ -27,8 +27,7 @@ final class PeerCopies {
         for (int i = 0; i < calls.size(); i++) {
             if (calls.get(i).type() != P2PCommunication.Type.SEND) continue;
             CudaBuffer b = d.contiguousOrFail(calls.get(i));
-            long ready = d.timing.event();
-            d.driver.record(ready, s.handle());
+            long ready = d.recordEvent(s.handle());
             ce.post(keys.get(i), new CopyEngine.Posted(b.address(), d.context, ready, b.bytes()));
         }
         for (int i = 0; i < calls.size(); i++) {
@@ -39,9 +38,7 @@ final class PeerCopies {
                     + calls.get(i).peer() + ", which sent " + p.bytes());
             d.driver.waitEvent(s.handle(), p.readyEvent());
             pull(b.address(), p.address(), p.context(), b.bytes(), s);
-            long done = d.timing.event();
-            d.driver.record(done, s.handle());
-            ce.copied(keys.get(i), done);
+            ce.copied(keys.get(i), d.recordEvent(s.handle()));
         }
         for (int i = 0; i < calls.size(); i++) {
             if (calls.get(i).type() == P2PCommunication.Type.SEND) {
@@ -61,8 +58,7 @@ final class PeerCopies {
             d.driver.copyPeerAsync(dst, d.context, src, srcContext, bytes, s.handle());
             return;
         }
-        long fork = d.timing.event();
-        d.driver.record(fork, s.handle());
+        long fork = d.recordEvent(s.handle());
         long step = ((bytes + pieces - 1) / pieces + 255) / 256 * 256;
         for (int j = 0; j * step < bytes; j++) {
             while (copyStreams.size() <= j) copyStreams.add(d.driver.createStream());
@@ -70,9 +66,7 @@ final class PeerCopies {
             long length = Math.min(step, bytes - j * step);
             d.driver.waitEvent(cs, fork);
             d.driver.copyPeerAsync(dst + j * step, d.context, src + j * step, srcContext, length, cs);
-            long joined = d.timing.event();
-            d.driver.record(joined, cs);
-            d.driver.waitEvent(s.handle(), joined);
+            d.join(s.handle(), cs);
         }
     }
 }
