@@ -10,6 +10,7 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.ir.parse.DumpWarning;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.parse.ParsedDump;
+import org.hostir.studio.ir.print.TerminalText;
 
 /**
  * {@code hirstudio dump FILE [--program N] [--report]}: reads an {@code NVFUSER_DUMP=host_ir} dump or a log holding
@@ -47,8 +48,8 @@ public final class DumpCommand implements Command {
         for (LogProgram p : programs) {
             if (only != 0 && p.index() != only) continue;
             if (!p.readable()) {
-                err.println("error: " + file + ":" + p.firstLine() + ": " + p.label() + ": " + p.error()
-                        + " [dump.syntax]");
+                err.println(TerminalText.escape("error: " + file + ":" + p.firstLine() + ": " + p.label() + ": "
+                        + p.error() + " [dump.syntax]"));
                 failed = true;
                 continue;
             }
@@ -63,6 +64,8 @@ public final class DumpCommand implements Command {
         out.println("// " + p.label() + ": lines " + p.firstLine() + "-" + p.lastLine() + ", generation "
                 + d.generation().name().toLowerCase() + ", " + d.program().allNodes().size() + " nodes, "
                 + d.opaqueNodes().size() + " kept as text" + (d.layoutKept() ? "" : ", line breaks lost"));
-        for (DumpWarning w : d.warnings()) err.println("warning: " + file + ":" + w.line() + ": " + w.message());
+        for (DumpWarning w : d.warnings()) {
+            err.println(TerminalText.escape("warning: " + file + ":" + w.line() + ": " + w.message()));
+        }
     }
 }

@@ -34,10 +34,10 @@ final class FusionSummary {
         Fusion fusion = loaded.fusion();
         FusionBindings b = loaded.bindings();
         StringBuilder out = new StringBuilder();
-        out.append("fusion ").append(Texts.printable(doc.name())).append(" (").append(loaded.source().file())
+        out.append("fusion ").append(Texts.printable(doc.name())).append(" (").append(Texts.printable(loaded.source().file()))
                 .append(")\n");
         if (doc.description() != null && !doc.description().isBlank()) {
-            out.append("  ").append(doc.description().strip().replaceAll("\\s+", " ")).append('\n');
+            out.append("  ").append(Texts.printable(doc.description().strip().replaceAll("\\s+", " "))).append('\n');
         }
         out.append("devices: ").append(b.devices()).append('\n');
         out.append("symbols:\n");

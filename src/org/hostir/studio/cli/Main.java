@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.hostir.studio.ir.print.TerminalText;
+
 /**
  * {@code hirstudio}: dispatches to a subcommand and turns every outcome into an exit code. User errors are one
  * line each on stderr (exit 2), failed runs exit 1; a Java heap that runs out is a failed run too (a resource, not
@@ -36,12 +38,15 @@ public final class Main {
         System.exit(new Main().run(args, System.out, System.err));
     }
 
-    /** Runs {@code hirstudio args...}; returns the exit code. */
-    public int run(String[] args, PrintStream out, PrintStream err) {
+    /** Runs {@code hirstudio args...}; returns the exit code. What it prints passes {@link TerminalStream}. */
+    public int run(String[] args, PrintStream terminalOut, PrintStream terminalErr) {
+        PrintStream out = TerminalStream.of(terminalOut);
+        PrintStream err = TerminalStream.of(terminalErr);
         try {
             return dispatch(Arrays.asList(args), out, err);
         } catch (OutOfMemoryError e) {
-            err.println("error: " + (args.length == 0 ? "hirstudio" : args[0]) + ": the Java heap ("
+            String command = args.length == 0 ? "hirstudio" : TerminalText.escape(args[0]);
+            err.println("error: " + command + ": the Java heap ("
                     + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB) ran out: lower the sizes or --devices,"
                     + " or raise -Xmx (HIRSTUDIO_JAVA_OPTS)");
             debug(e, err);
@@ -71,7 +76,7 @@ public final class Main {
         }
         Command c = commands.get(name);
         if (c == null) {
-            err.println("error: unknown command '" + name + "'");
+            err.println("error: unknown command '" + TerminalText.escape(name) + "'");
             err.print(usage());
             return ExitCode.BAD_INPUT;
         }
@@ -85,7 +90,7 @@ public final class Main {
         try {
             return c.run(rest, out, err);
         } catch (UsageException e) {
-            err.println("error: " + name + ": " + e.getMessage());
+            err.println(TerminalText.escape("error: " + name + ": " + e.getMessage()));
             err.println("usage: hirstudio " + c.usage());
             return ExitCode.BAD_INPUT;
         }
@@ -117,6 +122,6 @@ public final class Main {
     private static String oneLine(Throwable e) {
         String m = e.getMessage();
         String text = e.getClass().getName() + (m == null ? "" : ": " + m);
-        return text.replaceAll("\\s+", " ");
+        return TerminalText.escape(text.replaceAll("\\s+", " "));
     }
 }

@@ -9,11 +9,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.hostir.studio.engine.RunCommandLine;
-import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.RunRequest.BackendChoice;
+import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
+import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
@@ -68,7 +69,8 @@ public final class RunCommand implements Command {
             try {
                 launcher = Optional.of(LauncherEnv.parse(System.getenv()));
             } catch (ExecutionException | IllegalArgumentException e) {
-                err.println("error: " + file + ": --launcher: " + e.getMessage() + " [run.launcher]");
+                err.println(TerminalText.escape("error: " + file + ": --launcher: " + e.getMessage()
+                        + " [run.launcher]"));
                 return ExitCode.BAD_INPUT;
             }
             if (a.value("--devices").isPresent() && a.devices() != launcher.get().worldSize()) {

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.OverlapFigures;
@@ -106,7 +107,8 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         } catch (EngineFailure e) {
             return new Point(n, varied, Optional.empty(), e.lines());
         } catch (LoweringException e) { // a varied value the option refuses: this point only
-            return new Point(n, varied, Optional.empty(), List.of("error: " + file + ": " + e.getMessage()));
+            return new Point(n, varied, Optional.empty(), List.of(TerminalText.escape("error: " + file + ": "
+                    + e.getMessage())));
         }
     }
 }

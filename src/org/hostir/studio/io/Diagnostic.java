@@ -2,6 +2,8 @@ package org.hostir.studio.io;
 
 import java.util.Objects;
 
+import org.hostir.studio.ir.print.TerminalText;
+
 /**
  * One problem found in a fusion: where it is (file, line, JSON path or IR element), which rule it breaks, and
  * what is wrong. {@link #format()} gives the single line the command line prints, so a user can jump to it.
@@ -40,17 +42,8 @@ public record Diagnostic(String file, int line, String path, String rule, String
     /** {@code error: <file>:<line>: <path>: <message> [<rule>]}, always exactly one line. */
     public String format() {
         String where = line > 0 ? file + ":" + line : file;
-        return oneLine("error: " + where + ": " + path + ": " + message + " [" + rule + "]");
-    }
-
-    /** Control characters (from a hostile file) must not break the one-line-per-diagnostic contract. */
-    private static String oneLine(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            b.append(Character.isISOControl(c) ? ' ' : c);
-        }
-        return b.toString();
+        // control characters from a hostile file (or its path) must not break the one-line contract or the terminal
+        return TerminalText.escape("error: " + where + ": " + path + ": " + message + " [" + rule + "]");
     }
 
     @Override
