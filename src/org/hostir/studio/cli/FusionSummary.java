@@ -34,8 +34,8 @@ final class FusionSummary {
         Fusion fusion = loaded.fusion();
         FusionBindings b = loaded.bindings();
         StringBuilder out = new StringBuilder();
-        out.append("fusion ").append(Texts.printable(doc.name())).append(" (").append(Texts.printable(loaded.source().file()))
-                .append(")\n");
+        out.append("fusion ").append(Texts.printable(doc.name())).append(" (")
+                .append(Texts.printable(loaded.source().file())).append(")\n");
         if (doc.description() != null && !doc.description().isBlank()) {
             out.append("  ").append(Texts.printable(doc.description().strip().replaceAll("\\s+", " "))).append('\n');
         }
