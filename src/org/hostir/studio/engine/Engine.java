@@ -261,10 +261,11 @@ public final class Engine {
         String source = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
         int devices = loaded.bindings().devices();
         Map<String, Long> symbols = loaded.bindings().asMap();
+        String description = loaded.document().description();
         try {
             return switch (language) {
-                case CPP -> CppTestExporter.export(loaded.fusion(), devices, symbols, source);
-                case PYTHON -> PythonExporter.export(loaded.fusion(), devices, symbols, source);
+                case CPP -> CppTestExporter.export(loaded.fusion(), description, devices, symbols, source);
+                case PYTHON -> PythonExporter.export(loaded.fusion(), description, devices, symbols, source);
             };
         } catch (ExportException e) {
             throw badInput(List.of(new Diagnostic(loaded.source().file(), 0, "export", "export.unsupported",

@@ -1,11 +1,13 @@
 package org.hostir.studio.export;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
@@ -13,6 +15,7 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.UnaryOpType;
 
@@ -24,21 +27,52 @@ import org.hostir.studio.ir.UnaryOpType;
  * fixture with {@code communicator_} (nvFuser's {@code MultiDeviceTest}).
  */
 public final class CppTestExporter {
-    private static final Set<String> RESERVED = Set.of("fusion", "fg", "mesh", "executor", "options", "outputs",
-            "D", "auto", "int", "float", "double", "char", "bool", "class", "struct", "new", "delete", "this",
-            "default", "switch", "case", "return", "const", "static", "void", "long", "short", "template", "union",
-            "operator", "private", "public", "protected", "namespace", "using", "typename", "register", "volatile");
+    /**
+     * Names a tensor's variable cannot take: the C++20 keywords and alternative tokens, the test's own variables, and
+     * every function, type and macro the body names (a variable {@code matmul} would hide the function it calls).
+     */
+    private static final Set<String> RESERVED = reserved();
+
+    private static Set<String> reserved() {
+        Set<String> r = new HashSet<>(List.of("alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
+                "bitor", "bool", "break", "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl",
+                "concept", "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+                "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else",
+                "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int",
+                "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+                "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return",
+                "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
+                "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned",
+                "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "final", "override",
+                "import", "module", "NULL", "assert", "int64_t",
+                "fusion", "fg", "mesh", "executor", "options", "outputs", "D", "communicator_", "at", "std",
+                "Fusion", "FusionGuard", "TensorView", "DeviceMesh", "ParallelType", "DataType", "IrBuilder", "Val",
+                "MultiDeviceExecutor", "makeContigTensor", "shardTensor", "set", "permute", "castOp", "where",
+                "squeeze", "reshape", "expand", "broadcast", "matmul", "linear"));
+        for (UnaryOpType t : UnaryOpType.values()) r.add(t.fileName());
+        for (BinaryOpType t : BinaryOpType.values()) r.add(t.fileName());
+        for (ReductionOpType t : ReductionOpType.values()) r.add(t.fileName());
+        return Set.copyOf(r);
+    }
 
     private CppTestExporter() {}
 
-    public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
-            throws ExportException {
+    /**
+     * The test body. The fusion's name, its description (null for none) and {@code source} (the file it came from)
+     * are user text: they enter only through {@link CppText}, as do the tensors' and symbols' names in comments.
+     */
+    public static String export(Fusion fusion, String description, int devices, Map<String, Long> symbols,
+                                String source) throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
         plan.checkExportable(true);
         StringBuilder out = new StringBuilder();
-        out.append("// ").append(fusion.name()).append(" (").append(source).append("), exported by Host IR Studio:")
-                .append(" the body of a TEST_F in a fixture\n// with communicator_ (nvFuser's MultiDeviceTest).\n")
-                .append("auto fusion = std::make_unique<Fusion>();\nFusionGuard fg(fusion.get());\n\n");
+        out.append("// Exported by Host IR Studio: the body of a TEST_F in a fixture with communicator_")
+                .append(" (nvFuser's MultiDeviceTest).\n// fusion ").append(CppText.inComment(fusion.name()))
+                .append(" from ").append(CppText.inComment(source)).append('\n');
+        if (description != null && !description.isBlank()) {
+            out.append("// description: ").append(CppText.literal(description)).append('\n');
+        }
+        out.append("auto fusion = std::make_unique<Fusion>();\nFusionGuard fg(fusion.get());\n\n");
         for (TensorView t : fusion.inputs()) {
             out.append("TensorView* ").append(plan.name(t)).append(" = makeContigTensor(")
                     .append(t.allocationAxes().size()).append(dtype(t.dtype())).append(");").append(comment(t))
@@ -211,11 +245,11 @@ public final class CppTestExporter {
         for (IterDomain a : t.axes()) {
             String extent = switch (a.extent()) {
                 case Extent.Constant c -> String.valueOf(c.value());
-                case Extent.Symbolic s -> s.name();
+                case Extent.Symbolic s -> CppText.inComment(s.name());
             };
             String e = a.isReduction() ? "r(" + extent + ")" : extent;
             axes.add(a.parallelType() == ParallelType.SERIAL ? e : parallel(a.parallelType()) + "(" + e + ")");
         }
-        return " // " + t.label() + " [" + String.join(", ", axes) + "]";
+        return " // " + CppText.inComment(t.label()) + " [" + String.join(", ", axes) + "]";
     }
 }

@@ -37,14 +37,16 @@ final class ExportPlan {
         Set<String> used = new HashSet<>(reserved);
         for (TensorView t : fusion.tensors()) {
             String label = t.label();
-            String name = label.matches("[A-Za-z_][A-Za-z0-9_]*") && !used.contains(label) ? label : "tv" + t.id();
+            String name = usable(label) && !used.contains(label) ? label : "tv" + t.id();
             while (!used.add(name)) name = name + "_";
             names.put(t.id(), name);
         }
         for (TensorView t : fusion.tensors()) {
             if (t.mesh() != null && !meshes.containsKey(t.mesh())) {
-                meshes.put(t.mesh(), isAllDevices(t.mesh()) && !meshes.containsValue("mesh") ? "mesh"
-                        : "mesh" + meshes.size());
+                String mesh = isAllDevices(t.mesh()) && !meshes.containsValue("mesh") ? "mesh" : "mesh" + meshes.size();
+                // "mesh" is reserved; "mesh1" may be a tensor's name
+                while (!mesh.equals("mesh") && !used.add(mesh)) mesh = mesh + "_";
+                meshes.put(t.mesh(), mesh);
             }
             // a scheduled tensor's parallel types are on its loop axes (LoopCalls), not its logical ones
             for (int i = 0; i < t.rank() && t.loop() == null; i++) {
@@ -73,6 +75,16 @@ final class ExportPlan {
     }
 
     String name(TensorView t) { return names.get(t.id()); }
+
+    /**
+     * Whether a tensor's label can be its variable's name: an ASCII identifier, not one C++ reserves to the
+     * implementation ({@code __} anywhere, {@code _} and a capital first: macros such as {@code __LINE__}), and not
+     * {@code t_...}, the prefix of the exports' input tensors ({@code t_a} for {@code a}).
+     */
+    private static boolean usable(String label) {
+        return label.matches("[A-Za-z_][A-Za-z0-9_]*") && !label.contains("__") && !label.matches("_[A-Z].*")
+                && !label.startsWith("t_");
+    }
 
     boolean isAllDevices(DeviceMesh mesh) { return mesh.size() == devices && MeshLookup.isIdentity(mesh); }
 

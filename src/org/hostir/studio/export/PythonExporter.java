@@ -30,12 +30,19 @@ public final class PythonExporter {
             "executor", "outputs", "ins", "communicator", "d", "False", "None", "True", "and", "as", "assert",
             "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
             "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-            "return", "try", "while", "with", "yield", "print", "range", "list", "len", "type", "id", "input");
+            "return", "try", "while", "with", "yield", "print", "range", "list", "len", "type", "id", "input",
+            // the module's imports, which fusion_definition reads (a local of that name would hide them)
+            "DataType", "CommunicatorBackend", "FusionDefinition");
 
     private PythonExporter() {}
 
-    public static String export(Fusion fusion, int devices, Map<String, Long> symbols, String source)
-            throws ExportException {
+    /**
+     * The script. The fusion's name, its description (null for none) and {@code source} (the file it came from) are
+     * user text: they enter only through {@link PythonText}, in comments from the third line on (Python reads an
+     * encoding declaration, PEP 263, from a comment on line 1 or 2, so those two lines are the exporter's own).
+     */
+    public static String export(Fusion fusion, String description, int devices, Map<String, Long> symbols,
+                                String source) throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
         plan.checkExportable(true);
         for (DeviceMesh m : plan.meshes.keySet()) {
@@ -45,9 +52,14 @@ public final class PythonExporter {
             }
         }
         StringBuilder out = new StringBuilder();
-        out.append("# ").append(fusion.name()).append(" (").append(source).append("), exported by Host IR Studio.\n")
+        out.append("# Exported by Host IR Studio: a script for nvFuser's Python frontend (nvfuser_direct).\n")
                 .append("# Run with one process per device: mpirun -np ").append(devices).append(" python3 THIS.py\n")
-                .append("import torch\n\nimport nvfuser_direct as nvfuser\n")
+                .append("# fusion ").append(PythonText.inComment(fusion.name())).append(" from ")
+                .append(PythonText.inComment(source)).append('\n');
+        if (description != null && !description.isBlank()) {
+            out.append("# description: ").append(PythonText.literal(description)).append('\n');
+        }
+        out.append("import torch\n\nimport nvfuser_direct as nvfuser\n")
                 .append("from nvfuser_direct import CommunicatorBackend, DataType, FusionDefinition\n\n\n");
         definition(plan, out);
         schedule(plan, out);

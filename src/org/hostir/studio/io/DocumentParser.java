@@ -76,11 +76,15 @@ final class DocumentParser {
         return new FusionDocument(name, description, symbols, tensorList, opList, inputs, outputs, layout);
     }
 
+    /**
+     * The fusion's name is an identifier, as nvFuser's test names are: it reaches the exports' generated code, the
+     * traces' and saved outputs' metadata, the terminal and the editor, where free text would need care everywhere.
+     */
     private String fusionName(JsonNode n) {
         String s = f.string(n, "$.name");
-        if (s != null && (s.isBlank() || s.length() > Limits.MAX_NAME_LENGTH)) {
-            f.report(n, "$.name", Rule.SCHEMA_NAME, "a fusion name has 1 to " + Limits.MAX_NAME_LENGTH
-                    + " characters");
+        if (s != null && !JsonFields.isIdentifier(s)) {
+            f.report(n, "$.name", Rule.SCHEMA_NAME, "invalid fusion name " + Texts.quote(s) + " (a letter or '_',"
+                    + " then letters, digits or '_', at most " + Limits.MAX_NAME_LENGTH + ", as nvFuser names tests)");
             return null;
         }
         return s;

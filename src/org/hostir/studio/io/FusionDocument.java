@@ -36,6 +36,16 @@ public record FusionDocument(String name, String description, Map<String, Long> 
         layout = layout == null ? null : layout.deepCopy();
     }
 
+    /**
+     * A fusion name made from free text (a new file's name, {@code my-fusion} gives {@code my_fusion}): what the
+     * reader accepts, an identifier of at most {@link Limits#MAX_NAME_LENGTH} characters.
+     */
+    public static String nameFor(String text) {
+        String name = text.replaceAll("[^A-Za-z0-9_]", "_");
+        if (name.isEmpty() || Character.isDigit(name.charAt(0))) name = "_" + name;
+        return name.substring(0, Math.min(name.length(), Limits.MAX_NAME_LENGTH));
+    }
+
     /** A copy, so that callers cannot change this document's layout. */
     @Override
     public JsonObject layout() { return layout == null ? null : layout.deepCopy(); }

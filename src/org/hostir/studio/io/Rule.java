@@ -18,7 +18,7 @@ public enum Rule {
     SCHEMA_TYPE("schema.type", "each field has the JSON type the format gives it"),
     SCHEMA_ENUM("schema.enum", "op names, dtypes, memory, iter and parallel types are known values"),
     SCHEMA_RANGE("schema.range", "numbers are integers in range and lists are not too long"),
-    SCHEMA_NAME("schema.name", "tensor and symbol names are identifiers"),
+    SCHEMA_NAME("schema.name", "the fusion's, tensors' and symbols' names are identifiers"),
     SCHEMA_ARITY("schema.arity", "each op has the number of inputs it takes"),
     SCHEMA_ATTRIBUTE("schema.attribute", "op attributes (axes, flags, permute) belong to the op and are complete"),
     SYMBOL_RESERVED("symbol.reserved", "the symbol D is bound by --devices, not by a default"),

@@ -9,8 +9,8 @@ package org.hostir.studio.ir.print;
  * <p>Escaped: C0 controls (NUL, BEL, ESC, CR, LF, TAB...), DEL and the C1 controls (U+0080-U+009F, CSI among
  * them), format characters (Unicode class Cf: the bidi overrides and isolates of "Trojan Source", zero-width
  * characters, the BOM), the line and paragraph separators U+2028/U+2029, and surrogates not in a pair. Each
- * becomes {@code \u001b} ({@code \U000e0001} beyond the BMP); everything else, backslashes included, is kept, so
- * escaping twice changes nothing.
+ * becomes a backslash, {@code u} and four hex digits (ESC is {@code \\u001b}; beyond the BMP, {@code U} and
+ * eight); everything else, backslashes included, is kept, so escaping twice changes nothing.
  */
 public final class TerminalText {
     private TerminalText() {}

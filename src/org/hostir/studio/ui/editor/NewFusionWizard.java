@@ -154,7 +154,7 @@ public final class NewFusionWizard extends Wizard implements INewWizard {
 
         @Override
         protected InputStream getInitialContents() {
-            String name = getFileName().replaceFirst("\\.fusion$", "");
+            String name = FusionDocument.nameFor(getFileName().replaceFirst("\\.fusion$", ""));
             String t = template == null ? EMPTY : template.getText();
             return new ByteArrayInputStream(contents(t, name).getBytes(StandardCharsets.UTF_8));
         }
