@@ -89,8 +89,8 @@ public final class DiffCommand implements Command {
         }
         LogProgram p = programs.get(index - 1);
         if (!p.readable()) {
-            throw new UsageException(file + ":" + p.firstLine() + ": program " + index + " cannot be read: "
-                    + p.error());
+            throw new UsageException(file + ":" + p.errorLine() + ": program " + index + " cannot be read: "
+                    + p.error() + " [" + p.rule() + "]");
         }
         return new Side(file + " " + p.label(), p.dump().program());
     }

@@ -48,8 +48,8 @@ public final class DumpCommand implements Command {
         for (LogProgram p : programs) {
             if (only != 0 && p.index() != only) continue;
             if (!p.readable()) {
-                err.println(TerminalText.escape("error: " + file + ":" + p.firstLine() + ": " + p.label() + ": "
-                        + p.error() + " [dump.syntax]"));
+                err.println(TerminalText.escape("error: " + file + ":" + p.errorLine() + ": " + p.label() + ": "
+                        + p.error() + " [" + p.rule() + "]"));
                 failed = true;
                 continue;
             }

@@ -1,8 +1,8 @@
 package org.hostir.studio.engine;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +24,7 @@ import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.io.FileErrors;
 import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionLoader;
@@ -35,6 +36,7 @@ import org.hostir.studio.io.MeshSpec;
 import org.hostir.studio.io.ParsedFusion;
 import org.hostir.studio.io.Subject;
 import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.io.Utf8Text;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.DumpLog;
@@ -220,15 +222,30 @@ public final class Engine {
         return programs;
     }
 
-    /** {@link #readDumps(String, String)} of a file, refused (not thrown) when it cannot be read as text. */
+    /**
+     * {@link #readDumps(String, String)} of a file, refused (not thrown) when it cannot be read as text: missing, a
+     * folder, a pipe or device ({@code dump.read}), or not UTF-8 ({@code dump.encoding}, at the line of the byte).
+     */
     public static List<LogProgram> readDumps(Path file) throws EngineFailure {
+        String label = file.toString();
         try {
-            if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
-            return readDumps(Files.readString(file), file.toString());
-        } catch (IOException | UncheckedIOException e) {
-            throw badInput(List.of(new Diagnostic(file.toString(), 0, "dump", "dump.read",
-                    "cannot read the dump: " + e.getMessage(), new Subject.Setting("dump"))));
+            if (Files.isDirectory(file)) throw dumpRead(label, 0, "is a folder, not a dump", "dump.read");
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw dumpRead(label, 0, "is not a regular file (a pipe or a device?)", "dump.read");
+            }
+            return readDumps(Utf8Text.decode(Files.readAllBytes(file)), label);
+        } catch (NoSuchFileException e) {
+            throw dumpRead(label, 0, "no such file", "dump.read");
+        } catch (Utf8Text.NotUtf8Exception e) {
+            throw dumpRead(label, e.line(), "the file is not UTF-8 text (byte offset " + e.offset() + "): an"
+                    + " NVFUSER_DUMP=host_ir dump or log is", "dump.encoding");
+        } catch (IOException e) {
+            throw dumpRead(label, 0, "cannot read the dump: " + FileErrors.reason(e), "dump.read");
         }
+    }
+
+    private static EngineFailure dumpRead(String file, int line, String message, String rule) {
+        return badInput(List.of(new Diagnostic(file, line, "dump", rule, message, new Subject.Setting("dump"))));
     }
 
     /** Two programs compared by structure: numbering (ids, symbols) is not a difference. */

@@ -2,12 +2,6 @@ package org.hostir.studio.io;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -68,23 +62,11 @@ public final class FusionReader {
 
     /** Strict UTF-8: a bad byte is a diagnostic on its line, not a replacement character in a name. */
     private static String decode(byte[] bytes, String file) throws FusionFileException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
-        CoderResult r = decoder.decode(in, out, true);
-        if (!r.isError()) r = decoder.flush(out);
-        if (r.isError()) {
-            int offset = in.position();
-            int line = 1;
-            for (int i = 0; i < offset && i < bytes.length; i++) {
-                if (bytes[i] == '\n') line++;
-            }
-            throw new FusionFileException(new Diagnostic(file, line, "$", Rule.JSON_ENCODING,
-                    "the file is not valid UTF-8 (byte offset " + offset + ")"));
+        try {
+            return Utf8Text.decode(bytes);
+        } catch (Utf8Text.NotUtf8Exception e) {
+            throw new FusionFileException(new Diagnostic(file, e.line(), "$", Rule.JSON_ENCODING,
+                    "the file is not valid UTF-8 (byte offset " + e.offset() + ")"));
         }
-        out.flip();
-        return out.toString();
     }
 }

@@ -35,7 +35,7 @@ public final class DumpLog {
         List<LogProgram> numbered = new ArrayList<>();
         for (LogProgram p : found) {
             numbered.add(new LogProgram(numbered.size() + 1, p.rank(), p.pass(), p.test(), p.context(),
-                    p.firstLine(), p.lastLine(), p.dump(), p.error()));
+                    p.firstLine(), p.lastLine(), p.dump(), p.error(), p.errorLine(), p.rule()));
         }
         return numbered;
     }
@@ -70,18 +70,19 @@ public final class DumpLog {
             int firstLine = c.lines().get(lines.lineOf(start) - 1);
             try {
                 ParsedDump dump = relocate(HostIrDumpReader.read(text, start, lines), c);
-                out.add(labelled(c, before, firstLine, dump.lastLine(), dump, null));
+                out.add(labelled(c, before, firstLine, dump.lastLine(), dump, null, 0, null));
                 from = HostIrDumpReader.containerEnd(text, start);
             } catch (DumpFormatException e) {
                 int errorLine = Math.min(lines.lineOf(e.offset()), c.lines().size());
-                out.add(labelled(c, before, firstLine, firstLine, null,
-                        "line " + c.lines().get(errorLine - 1) + ": " + e.getMessage()));
+                out.add(labelled(c, before, firstLine, firstLine, null, e.getMessage(), c.lines().get(errorLine - 1),
+                        e.rule()));
                 from = start + HostIrDumpReader.OPEN.length();
             }
         }
     }
 
-    private static LogProgram labelled(Channel c, String before, int first, int last, ParsedDump dump, String error) {
+    private static LogProgram labelled(Channel c, String before, int first, int last, ParsedDump dump, String error,
+                                       int errorLine, String rule) {
         String pass = lastGroup(PASS, before);
         String test = lastGroup(TEST, before);
         int rank = c.rank();
@@ -90,7 +91,7 @@ public final class DumpLog {
         String context = before.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> b)
                 // shortened from its start: the words nearest the container say most about it
                 .map(l -> l.length() > 80 ? "..." + l.substring(l.length() - 77) : l).orElse(null);
-        return new LogProgram(0, rank, pass, test, context, first, last, dump, error);
+        return new LogProgram(0, rank, pass, test, context, first, last, dump, error, errorLine, rule);
     }
 
     private static String lastGroup(Pattern p, String text) {

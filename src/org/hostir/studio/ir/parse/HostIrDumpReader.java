@@ -24,6 +24,8 @@ import org.hostir.studio.ir.print.DumpGeneration;
  * the next statement it can, with a warning.
  */
 public final class HostIrDumpReader {
+    /** How deep FOR and IF bodies may nest in a dump read ({@code dump.limit}); nvFuser's programs nest 1 or 2. */
+    public static final int MAX_NESTING = 100;
     static final String OPEN = "%HostIrContainer";
     private static final Pattern OPENING = Pattern.compile("%HostIrContainer\\s*\\{");
     private static final Pattern CLOSE = Pattern.compile("\\}\\s*//\\s*%HostIrContainer");

@@ -11,9 +11,11 @@ import java.util.Objects;
  * @param pass the lowering pass after which it was printed ({@code Fusion after pass: X}), or null
  * @param test the test that printed it (a gtest {@code [ RUN      ] X}), or null
  * @param context the last line of other output before it, or null
+ * @param error why it could not be read, or null; {@code errorLine} says where (a line of the log, 0 when readable)
+ *              and {@code rule} which rule it breaks ({@link DumpFormatException#rule()})
  */
 public record LogProgram(int index, int rank, String pass, String test, String context, int firstLine,
-                         int lastLine, ParsedDump dump, String error) {
+                         int lastLine, ParsedDump dump, String error, int errorLine, String rule) {
     public LogProgram {
         if ((dump == null) == (error == null)) throw new IllegalArgumentException("a dump or an error, not both");
     }
@@ -31,7 +33,8 @@ public record LogProgram(int index, int rank, String pass, String test, String c
     public boolean readable() { return dump != null; }
 
     public String describe() {
-        return label() + " (lines " + firstLine + "-" + lastLine + ")" + (readable() ? "" : ": " + error)
+        return label() + " (lines " + firstLine + "-" + lastLine + ")" + (readable() ? ""
+                : ": line " + errorLine + ": " + error)
                 + (readable() && !Objects.requireNonNull(dump).warnings().isEmpty()
                         ? ", " + dump.warnings().size() + " warning(s)" : "");
     }

@@ -23,6 +23,8 @@ import org.hostir.studio.ir.host.Wait;
 final class Nesting {
     private final List<Statement> statements;
     private int next;
+    /** How many FOR and IF bodies enclose the statement being placed. */
+    private int depth;
 
     private Nesting(List<Statement> statements) { this.statements = statements; }
 
@@ -44,6 +46,7 @@ final class Nesting {
             Statement s = statements.get(next++);
             HostNode node = s.node();
             // FOR and IF open bodies; every other kind is a leaf here
+            if (!node.bodies().isEmpty()) enter(s);
             if (node instanceof ForLoop f) {
                 node = f.withBody(indented(s.column()));
             } else if (node instanceof IfThenElse i) {
@@ -56,6 +59,7 @@ final class Nesting {
                 }
                 node = new IfThenElse(i.id(), i.predicate(), then, otherwise);
             }
+            if (!node.bodies().isEmpty()) depth--;
             body.add(node);
         }
         return body;
@@ -71,6 +75,7 @@ final class Nesting {
             if (scope == Scope.THEN && s.node() instanceof SetCurrentStream) return body;
             next++;
             HostNode node = s.node();
+            if (!node.bodies().isEmpty()) enter(s);
             if (node instanceof ForLoop f) {
                 node = f.withBody(inferred(Scope.LOOP));
             } else if (node instanceof IfThenElse i) {
@@ -82,11 +87,25 @@ final class Nesting {
                 }
                 node = new IfThenElse(i.id(), i.predicate(), then, otherwise);
             }
+            if (!node.bodies().isEmpty()) depth--;
             body.add(node);
             if (scope == Scope.ELSE && node instanceof Wait) return body;
             if (scope == Scope.LOOP && closesLoop(body)) return body;
         }
         return body;
+    }
+
+    /**
+     * A FOR or IF opens a body one level deeper; past {@link HostIrDumpReader#MAX_NESTING} the dump is refused, so
+     * that this reader and every walker of the tree it gives (printer, diff, hashing, the evaluator) recurse a
+     * bounded depth rather than overflow the stack.
+     */
+    private void enter(Statement s) {
+        if (++depth > HostIrDumpReader.MAX_NESTING) {
+            throw new DumpFormatException("FOR and IF bodies nest " + HostIrDumpReader.MAX_NESTING + " deep at most"
+                    + " (nvFuser's Host IR nests a few); this one opens level " + depth, s.start(),
+                    DumpFormatException.LIMIT);
+        }
     }
 
     private boolean closesLoop(List<HostNode> body) {

@@ -52,7 +52,7 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
     /** The text of snapshot i as nvFuser printed it (in its own generation), or its reading error. */
     public String text(int i) {
         LogProgram p = programs.get(i);
-        return p.readable() ? p.dump().reprint() : "line " + p.firstLine() + ": " + p.error() + "\n";
+        return p.readable() ? p.dump().reprint() : "line " + p.errorLine() + ": " + p.error() + "\n";
     }
 
     /** The text snapshot i is diffed against: the previous readable snapshot's, empty for the first. */
