@@ -31,6 +31,9 @@ final class DumpValues {
     private final DumpCursor in;
     private final ReadState state;
 
+    /** How many expressions enclose the one being read. */
+    private int scalarDepth;
+
     DumpValues(DumpCursor in, ReadState state) {
         this.in = in;
         this.state = state;
@@ -136,13 +139,13 @@ final class DumpValues {
         for (ParallelType p : List.of(ParallelType.STREAM, ParallelType.DIDX, ParallelType.DIDY)) {
             if (rest.startsWith(p.dumpName()) && isDigitAt(rest, p.dumpName().length())) {
                 in.moveTo(in.pos() + p.dumpName().length());
-                if (p == ParallelType.STREAM) state.currentSpellings.add("iStreamIdx axes");
+                if (p == ParallelType.STREAM) state.sawCurrent("iStreamIdx axes");
                 return p;
             }
         }
         if (rest.startsWith("Stream") && isDigitAt(rest, "Stream".length())) {
             in.moveTo(in.pos() + "Stream".length());
-            state.earlySpellings.add("iStream axes");
+            state.sawEarly("iStream axes");
             return ParallelType.STREAM;
         }
         if (rest.startsWith("S") && isDigitAt(rest, 1)) {
@@ -175,8 +178,24 @@ final class DumpValues {
         return ids;
     }
 
-    /** {@code ( StreamIdx % numberOfStreams )}, {@code i0}, {@code 36}, {@code DeviceMesh{1 0}.at(StreamIdx)}. */
+    /**
+     * {@code ( StreamIdx % numberOfStreams )}, {@code i0}, {@code 36}, {@code DeviceMesh{1 0}.at(StreamIdx)};
+     * nested at most {@link HostIrDumpReader#MAX_NESTING} deep, so that neither this nor a printer overflows the stack.
+     */
     Scalar scalar() {
+        if (++scalarDepth > HostIrDumpReader.MAX_NESTING) {
+            scalarDepth--;
+            throw new DumpFormatException("an expression nests " + HostIrDumpReader.MAX_NESTING + " deep at most",
+                    in.pos(), DumpFormatException.LIMIT);
+        }
+        try {
+            return nestedScalar();
+        } finally {
+            scalarDepth--;
+        }
+    }
+
+    private Scalar nestedScalar() {
         if (in.accept("(")) {
             Scalar lhs = scalar();
             ScalarBinary.Op op = scalarOp();

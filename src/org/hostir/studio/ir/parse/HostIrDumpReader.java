@@ -151,7 +151,9 @@ public final class HostIrDumpReader {
         int end = opaqueEnd(start);
         List<String> lines = text.substring(start, end).lines().map(String::strip).filter(l -> !l.isEmpty())
                 .toList();
-        warn(start, "kept as text (" + reason + "): " + lines.get(0));
+        String first = lines.get(0);
+        // the statement's first line, shortened: a hostile one can be a megabyte long
+        warn(start, "kept as text (" + reason + "): " + (first.length() > 160 ? first.substring(0, 160) + "..." : first));
         in.moveTo(end);
         int column = layoutKept ? column(start) : -1;
         return new Statement(Statement.Kind.NODE, new OpaqueNode(state.freshNodeId(), lines, reason), null, start,
@@ -212,10 +214,16 @@ public final class HostIrDumpReader {
     private DumpGeneration generation(int start) {
         if (state.earlySpellings.isEmpty()) return DumpGeneration.CURRENT;
         if (!state.currentSpellings.isEmpty()) {
-            warn(start, "the dump mixes the early 2025 spellings " + state.earlySpellings
-                    + " with the current " + state.currentSpellings + "; it prints back in the early ones");
+            warn(start, "the dump mixes the early 2025 spellings " + some(state.earlySpellings)
+                    + " with the current " + some(state.currentSpellings) + "; it prints back in the early ones");
         }
         return DumpGeneration.EARLY_2025;
+    }
+
+    /** A few of a set's spellings (a dump of thousands of loops has thousands of loop indices). */
+    private static String some(Set<String> spellings) {
+        List<String> first = spellings.stream().limit(4).toList();
+        return first + (spellings.size() > first.size() ? " and " + (spellings.size() - first.size()) + " more" : "");
     }
 
     private void warnMissingUnit(int number) {

@@ -20,6 +20,8 @@ final class ReadState {
     final Set<String> earlySpellings = new TreeSet<>();
     final Set<String> currentSpellings = new TreeSet<>();
     final List<DumpWarning> warnings = new ArrayList<>();
+    /** The spellings added, in order, so that a reset undoes its trial's in the time the trial took. */
+    private final List<Added> journal = new ArrayList<>();
     private int nextNode;
     int maxTensor = -1;
     int maxIterDomain = -1;
@@ -45,18 +47,30 @@ final class ReadState {
         return new IdCounters(maxTensor + 1, maxIterDomain + 1, nextSymbol, nextNode, maxHostUnit + 1);
     }
 
-    record Mark(int nextNode, int warnings, Set<String> early, Set<String> current, int symbols) {}
+    private record Added(Set<String> to, String spelling) {}
 
-    Mark mark() {
-        return new Mark(nextNode, warnings.size(), Set.copyOf(earlySpellings), Set.copyOf(currentSpellings),
-                symbols.size());
+    /** A spelling of the early 2025 generation seen. */
+    void sawEarly(String spelling) { saw(earlySpellings, spelling); }
+
+    /** A spelling of the current generation seen. */
+    void sawCurrent(String spelling) { saw(currentSpellings, spelling); }
+
+    private void saw(Set<String> to, String spelling) {
+        if (to.add(spelling)) journal.add(new Added(to, spelling));
     }
+
+    /** Sizes only: a mark per statement must not copy what all the statements before it saw. */
+    record Mark(int nextNode, int warnings, int journal, int symbols) {}
+
+    Mark mark() { return new Mark(nextNode, warnings.size(), journal.size(), symbols.size()); }
 
     void reset(Mark m) {
         nextNode = m.nextNode();
         while (warnings.size() > m.warnings()) warnings.removeLast();
-        earlySpellings.retainAll(m.early());
-        currentSpellings.retainAll(m.current());
+        while (journal.size() > m.journal()) {
+            Added a = journal.removeLast();
+            a.to().remove(a.spelling());
+        }
         // symbols and largest ids seen in a failed trial stay: they only make counters larger, never wrong
     }
 }

@@ -110,7 +110,7 @@ final class StatementReader {
         in.expect("in");
         var axis = values.iterDomain();
         in.expect(":");
-        if (!index.equals(NamedScalar.STREAM_IDX.name())) state.earlySpellings.add("loop index " + index);
+        if (!index.equals(NamedScalar.STREAM_IDX.name())) state.sawEarly("loop index " + index);
         return new ForLoop(state.freshNodeId(), new NamedScalar(index), axis, Scalar.constant(0), axis.extent(),
                 List.of());
     }
@@ -136,9 +136,9 @@ final class StatementReader {
         if (in.accept(",")) {
             in.expect("backend=");
             backend = backend(in.word());
-            state.currentSpellings.add("Communication backend=");
+            state.sawCurrent("Communication backend=");
         } else {
-            state.earlySpellings.add("Communication without backend=");
+            state.sawEarly("Communication without backend=");
         }
         in.expect(")");
         // nvFuser's dump does not print a collective's reduction: the seeds' (and the Studio's) is a sum

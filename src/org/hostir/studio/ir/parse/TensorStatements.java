@@ -39,11 +39,11 @@ final class TensorStatements {
         in.expect("=");
         if (in.accept("ALLOCATE(")) return allocate(out);
         if (in.accept("HirAliasSelect(")) {
-            state.currentSpellings.add("HirAliasSelect");
+            state.sawCurrent("HirAliasSelect");
             return select(out);
         }
         if (in.accept("select(")) {
-            state.earlySpellings.add("select");
+            state.sawEarly("select");
             return select(out);
         }
         return new HostOp(state.freshNodeId(), op(out, false));
