@@ -153,7 +153,8 @@ public final class HostIrDumpReader {
                 .toList();
         String first = lines.get(0);
         // the statement's first line, shortened: a hostile one can be a megabyte long
-        warn(start, "kept as text (" + reason + "): " + (first.length() > 160 ? first.substring(0, 160) + "..." : first));
+        warn(start, "kept as text (" + reason + "): "
+                + (first.length() > 160 ? first.substring(0, 160) + "..." : first));
         in.moveTo(end);
         int column = layoutKept ? column(start) : -1;
         return new Statement(Statement.Kind.NODE, new OpaqueNode(state.freshNodeId(), lines, reason), null, start,
