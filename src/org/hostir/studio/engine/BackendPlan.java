@@ -50,15 +50,17 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
         }
         Optional<Refusal> refused = refusal(request, kind, gpus);
         if (refused.isPresent()) throw refusedWith(refused.get(), file);
-        HardwareProfile profile = null;
-        if (kind == Kind.SIM) {
-            try {
-                profile = ProfileJson.resolve(request.profile());
-            } catch (ProfileJson.ProfileException e) {
-                throw refusedWith(new Refusal(RunCommandLine.PROFILE, e.getMessage()), file);
-            }
-        }
+        HardwareProfile profile = kind == Kind.SIM ? profile(request.profile(), file) : null;
         return new BackendPlan(kind, gpus, request, profile);
+    }
+
+    /** The hardware profile {@code nameOrFile} names, refused with its reason when it cannot be used. */
+    static HardwareProfile profile(String nameOrFile, String file) throws EngineFailure {
+        try {
+            return ProfileJson.resolve(nameOrFile);
+        } catch (ProfileJson.ProfileException e) {
+            throw refusedWith(new Refusal(RunCommandLine.PROFILE, e.getMessage()), file);
+        }
     }
 
     private static EngineFailure refusedWith(Refusal r, String file) {
