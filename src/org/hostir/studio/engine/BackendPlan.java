@@ -7,7 +7,6 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
-import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.io.Diagnostic;
@@ -56,11 +55,7 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
 
     /** The hardware profile {@code nameOrFile} names, refused with its reason when it cannot be used. */
     static HardwareProfile profile(String nameOrFile, String file) throws EngineFailure {
-        try {
-            return ProfileJson.resolve(nameOrFile);
-        } catch (ProfileJson.ProfileException e) {
-            throw refusedWith(new Refusal(RunCommandLine.PROFILE, e.getMessage()), file);
-        }
+        return ProfileFiles.resolve(nameOrFile, file);
     }
 
     private static EngineFailure refusedWith(Refusal r, String file) {
