@@ -1,6 +1,7 @@
 package org.hostir.studio.tests.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +34,11 @@ class RankFailureAbortsTest {
     private static final class FailingRank implements Backend {
         final CpuBackend cpu = new CpuBackend(2, 10_000);
         final List<String> aborts = new CopyOnWriteArrayList<>();
+        final RuntimeException thrown;
+
+        FailingRank() { this(new ExecutionException("injected failure")); }
+
+        FailingRank(RuntimeException thrown) { this.thrown = thrown; }
 
         @Override public String name() { return "cpu, rank 1 failing"; }
         @Override public int deviceCount() { return cpu.deviceCount(); }
@@ -52,7 +58,7 @@ class RankFailureAbortsTest {
             if (rank != 1) return real;
             return (Device) Proxy.newProxyInstance(Device.class.getClassLoader(), new Class<?>[] {Device.class},
                     (proxy, method, args) -> {
-                        if (method.getName().equals("allocate")) throw new ExecutionException("injected failure");
+                        if (method.getName().equals("allocate")) throw thrown;
                         try {
                             return method.invoke(real, args);
                         } catch (InvocationTargetException e) {
@@ -74,6 +80,22 @@ class RankFailureAbortsTest {
             assertEquals("rank 1: injected failure", backend.aborts.get(0));
             assertEquals(Optional.of("rank 1: injected failure"), backend.failure());
             assertTrue(System.nanoTime() - start < 5_000_000_000L, "rank 0 waited for the timeout");
+        }
+    }
+
+    /**
+     * Issue 31: what a rank throws that is no run failure (a bug) is rethrown as itself, so that the command line
+     * reports an internal error (exit 3) rather than a failed run whose message is an exception's class and text.
+     */
+    @Test
+    void aBugInARankIsRethrownAsItselfNotAsARunFailure() throws Exception {
+        LoadedFusion loaded = Runs.load("seeds/allgather", 2, Map.of());
+        IllegalStateException bug = new IllegalStateException("planted bug");
+        try (FailingRank backend = new FailingRank(bug)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Runner.run(loaded.fusion(),
+                    Runs.config(loaded, 2, Map.of()).withIterations(1, 0), backend, line -> { }));
+            assertSame(bug, e);
+            assertEquals("rank 1: planted bug", backend.aborts.get(0), "the other ranks' waits end all the same");
         }
     }
 }
