@@ -97,7 +97,12 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
             int eq = s.indexOf('=');
             if (eq <= 0) throw new UsageException("--option expects KEY=VALUE, got '" + Texts.printable(s) + "'");
             String key = s.substring(0, eq);
-            if (out.put(key, s.substring(eq + 1)) != null) {
+            String value = s.substring(eq + 1);
+            if (!value.equals(value.strip())) { // a quoting mistake, as for numbers
+                throw new UsageException("--option " + Texts.printable(key) + ": '" + Texts.printable(value)
+                        + "' has blanks around it");
+            }
+            if (out.put(key, value) != null) {
                 throw new UsageException("--option " + Texts.printable(key) + " given twice");
             }
         }

@@ -79,13 +79,13 @@ public final class SweepCommand implements Command {
                 throw new UsageException("--vary expects KEY=V1,V2, got '" + Texts.printable(v) + "'");
             }
             String key = v.substring(0, eq);
-            List<String> values = list("--vary " + key, v.substring(eq + 1)).stream().map(String::strip).toList();
+            List<String> values = list("--vary " + key, v.substring(eq + 1));
             if (out.put(key, values) != null) throw new UsageException("--vary " + Texts.printable(key) + " given twice");
         }
         return out;
     }
 
-    /** A comma-separated list of {@code flag}: no empty item, no item twice. */
+    /** A comma-separated list of {@code flag}: no empty item, none with blanks around it, no item twice. */
     static List<String> list(String flag, String text) throws UsageException {
         List<String> items = List.of(text.split(",", -1));
         Set<String> seen = new HashSet<>();
@@ -94,9 +94,11 @@ public final class SweepCommand implements Command {
                 throw new UsageException(flag + " has an empty item in '" + Texts.printable(text)
                         + "' (a list is V1,V2,...)");
             }
-            if (!seen.add(item.strip())) {
-                throw new UsageException(flag + " lists " + Texts.printable(item.strip()) + " twice");
+            if (!item.equals(item.strip())) {
+                throw new UsageException(flag + ": '" + Texts.printable(item) + "' has blanks around it (a list is"
+                        + " V1,V2,...)");
             }
+            if (!seen.add(item)) throw new UsageException(flag + " lists " + Texts.printable(item) + " twice");
         }
         return items;
     }

@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ValidationMode;
+import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.io.ParsedFusion;
@@ -98,7 +99,16 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
                 option(pairs, "--vary " + e.getKey(), file);
             }
         }
-        BackendPlan.profile(profile, file);
+        HardwareProfile machine = BackendPlan.profile(profile, file);
+        if (!devices.isEmpty()) {
+            LoadedFusion loaded;
+            try {
+                loaded = Engine.load(parsed, devices.getFirst(), symbols);
+            } catch (EngineFailure perPoint) { // a device count the meshes do not fit: that point's row says so
+                return parsed;
+            }
+            SimProfileCheck.check(loaded, machine); // the ops' dtypes do not change with the device count
+        }
         return parsed;
     }
 

@@ -92,6 +92,8 @@ class ArgumentParserTest {
         assertEquals("--passes given twice", usageError("f", "--passes", "--passes"));
         assertEquals("--devices given twice", usageError("f", "--devices=2", "--devices", "4"));
         assertEquals("--set expects SYM=N, got 'M\\u001b[2J'", usageError("f", "--set", "M\u001b[2J"));
+        assertEquals("--option numberOfStreams: ' 8' has blanks around it", usageError("f", "--option",
+                "numberOfStreams= 8"));
     }
 
     @Test
@@ -99,6 +101,18 @@ class ArgumentParserTest {
         Arguments a = parse("f", "--set", "M=8", "--set", "N=16", "--option", "x=1", "--option", "y=2");
         assertEquals(Map.of("M", 8L, "N", 16L), a.symbols());
         assertEquals(Map.of("x", "1", "y", "2"), a.options());
+    }
+
+    /** Lowering options that take numbers read ASCII digits too (Integer.parseInt would take "+8" and "１２"). */
+    @Test
+    void integerLoweringOptionsAreAsciiDigits() throws UsageException {
+        for (String n : List.of("+8", "\uff18", "0x8")) {
+            UsageException e = assertThrows(UsageException.class, () -> parse("f", "--option", "numberOfStreams=" + n)
+                    .loweringOptions(Map.of()));
+            assertEquals("--option numberOfStreams: expected an integer in 1..1024, got '" + n + "'", e.getMessage());
+        }
+        assertEquals("8", parse("f", "--option", "numberOfStreams=8").loweringOptions(Map.of()).asMap()
+                .get("numberOfStreams"));
     }
 
     @Test

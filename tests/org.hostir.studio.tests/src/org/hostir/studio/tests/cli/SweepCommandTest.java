@@ -74,7 +74,8 @@ class SweepCommandTest {
                 List.of("--devices", "2,2"), List.of("--devices", "2", "--vary", "numberOfStreams=1,,2"),
                 List.of("--devices", "2", "--vary", "numberOfStreams=2,2"),
                 List.of("--devices", "2", "--vary", "numberOfStreams=1", "--vary", "numberOfStreams=2"),
-                List.of("--devices", "\uff12"))) {
+                List.of("--devices", "\uff12"), List.of("--devices", "2, 4"),
+                List.of("--devices", "2", "--vary", "numberOfStreams=1, 2"))) {
             List<String> args = new ArrayList<>(List.of("sweep", seed("ag_matmul_p2p")));
             args.addAll(c);
             CliRun r = CliRun.of(args.toArray(String[]::new));

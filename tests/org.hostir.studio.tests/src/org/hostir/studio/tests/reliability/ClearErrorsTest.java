@@ -17,6 +17,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,5 +108,23 @@ class ClearErrorsTest {
         assertTrue(out.contains("hirstudio: error: the current directory (" + dir.resolve("gone")
                 + ") no longer exists; cd to an existing directory and run again"), out);
         assertFalse(out.contains("JDK"), out);
+    }
+
+    /** A profile without the GEMM peak a fusion's matmul needs: refused up front at the op, not a bug mid-run. */
+    @Test
+    void aProfileWithoutTheGemmPeakOfAMatmulIsRefusedAtTheOp(@TempDir Path dir) throws IOException {
+        Path shipped = RepoPaths.repo().resolve("src/org/hostir/studio/exec/sim/profiles/h200x8-nvlink.json");
+        String text = Files.readString(shipped);
+        String noFloat = text.substring(0, text.indexOf("\"float\"")) + text.substring(text.indexOf("\"bfloat16\""));
+        Path profile = Files.writeString(dir.resolve("no-float.json"), noFloat);
+        String fusion = RepoPaths.repo().resolve("examples/seeds/ag_matmul_p2p.fusion").toString();
+        for (List<String> args : List.of(List.of("run", fusion, "--backend", "sim", "--profile", profile.toString()),
+                List.of("sweep", fusion, "--devices", "2,4", "--profile", profile.toString()))) {
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertEquals(2, r.code(), args + ": " + r.err());
+            assertEquals(List.of("error: " + fusion + ":16: $.ops[0]: the profile h200x8-nvlink has no GEMM peak for"
+                    + " float (its gemm.peakTflops lists bfloat16, half); add one to a copy of it [run.profile]"),
+                    r.err().lines().toList(), args.toString());
+        }
     }
 }
