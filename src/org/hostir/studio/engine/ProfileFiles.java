@@ -26,8 +26,8 @@ import org.hostir.studio.ir.DataType;
 
 /**
  * Hardware profiles read from a file or the engine's built-in ones, checked field by field against
- * {@link ProfileField}: JSON as fusion files are read (strict UTF-8, RFC 8259 strings, duplicate keys refused) and
- * every problem one {@code error: FILE:LINE: $.field: what [rule]} line. An unknown field is refused by name, a
+ * {@link ProfileField}: JSON as fusion files are read (strict UTF-8, RFC 8259 strings, duplicate keys refused), and
+ * the first problem one {@code error: FILE:LINE: $.field: what [rule]} line that counts the others. An unknown field is refused by name, a
  * missing one, a wrong type, and a value outside its field's range with the range.
  */
 public final class ProfileFiles {
@@ -89,11 +89,20 @@ public final class ProfileFiles {
         }
         Walk walk = new Walk(label);
         walk.object(top, "");
-        if (!walk.problems.isEmpty()) throw refused(walk.problems);
+        if (!walk.problems.isEmpty()) throw refused(first(walk.problems));
         return walk.profile();
     }
 
     private static EngineFailure refused(Diagnostic d) { return refused(List.of(d)); }
+
+    /** One line for a profile, however broken: the first problem, saying how many more there are. */
+    private static Diagnostic first(List<Diagnostic> problems) {
+        Diagnostic d = problems.getFirst();
+        if (problems.size() == 1) return d;
+        int more = problems.size() - 1;
+        return new Diagnostic(d.file(), d.line(), d.path(), d.rule(), d.message() + " (and " + more + " more"
+                + " problem" + (more == 1 ? "" : "s") + " in the profile)", d.subject());
+    }
 
     private static EngineFailure refused(List<Diagnostic> ds) {
         return new EngineFailure(EngineFailure.Kind.BAD_INPUT, ds);

@@ -58,8 +58,11 @@ class HardwareProfileTest {
         assertEquals(List.of("error: my.json:" + nvlinkBus + ": $.links.nvlink.busGBps: links.nvlink.busGBps is -1;"
                 + " it must be in (0, 100000] GB/s [profile.range]"), refused(good.replace("\"busGBps\": 360",
                 "\"busGBps\": -1")));
-        assertEquals("error: my.json:1: $.links: missing field 'links' [profile.required]",
-                refused(good.replace("\"links\"", "\"linkz\"")).get(1));
+        assertEquals(List.of("error: my.json:" + line(good, "\"links\"") + ": $.linkz: unknown field 'linkz'; the fields"
+                + " are format, name, description, source, gpusPerNode, gemm, links, contention, dispatchUs (and 1 more"
+                + " problem in the profile) [profile.unknown-field]"), refused(good.replace("\"links\"", "\"linkz\"")));
+        assertEquals(List.of("error: my.json:1: $.description: missing field 'description' (and 6 more problems in"
+                + " the profile) [profile.required]"), refused("{\"format\": \"hirstudio-profile/1\", \"name\": \"x\"}"));
         assertEquals(List.of("error: my.json:1: $: a profile is a JSON object, not an array [profile.type]"),
                 refused("[1]"));
         var e = assertThrows(EngineFailure.class, () -> ProfileFiles.resolve("no-such-machine", "f.fusion"));
