@@ -49,8 +49,8 @@ public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<Str
             String name = eq > 0 ? arg.substring(0, eq) : arg;
             if (flagNames.contains(name) || name.equals(HELP)) {
                 if (eq > 0 && !valuedFlags.contains(name)) throw new UsageException(name + " takes no value");
+                if (!flags.add(name) && !name.equals(HELP)) throw new UsageException(name + " given twice");
                 if (eq > 0) values.computeIfAbsent(name, k -> new ArrayList<>()).add(arg.substring(eq + 1));
-                flags.add(name);
             } else if (single.contains(name) || repeatable.contains(name)) {
                 String value;
                 if (eq > 0) {

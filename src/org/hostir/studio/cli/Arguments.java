@@ -15,6 +15,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.Limits;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOption;
@@ -26,6 +27,7 @@ import org.hostir.studio.lower.LoweringOptions;
  */
 public record Arguments(List<String> positionals, Map<String, List<String>> values, Set<String> flags) {
     private static final Pattern SYMBOL = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern ASCII_INTEGER = Pattern.compile("-?[0-9]+");
 
     public Arguments {
         positionals = List.copyOf(positionals);
@@ -69,31 +71,40 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         return OptionalInt.of((int) integer("--rank", v.get(), 0, devices - 1));
     }
 
-    /** {@code --set SYM=N ...} as symbol values; D is refused (it is --devices). */
+    /** {@code --set SYM=N ...} as symbol values; D is refused (it is --devices), and so is a symbol set twice. */
     public Map<String, Long> symbols() throws UsageException {
         Map<String, Long> out = new LinkedHashMap<>();
         for (String s : all("--set")) {
             int eq = s.indexOf('=');
-            if (eq <= 0) throw new UsageException("--set expects SYM=N, got '" + s + "'");
+            if (eq <= 0) throw new UsageException("--set expects SYM=N, got '" + Texts.printable(s) + "'");
             String sym = s.substring(0, eq);
             if (!SYMBOL.matcher(sym).matches()) {
-                throw new UsageException("--set: '" + sym + "' is not a symbol name");
+                throw new UsageException("--set: '" + Texts.printable(sym) + "' is not a symbol name");
             }
             if (sym.equals(FusionBindings.DEVICES_SYMBOL)) {
                 throw new UsageException("--set: D is the number of devices; use --devices N");
             }
-            out.put(sym, integer("--set " + sym, s.substring(eq + 1), 1, Limits.MAX_EXTENT));
+            long value = integer("--set " + sym, s.substring(eq + 1), 1, Limits.MAX_EXTENT);
+            if (out.put(sym, value) != null) throw new UsageException("--set " + sym + " given twice");
         }
         return out;
     }
 
-    /** {@code --option KEY=VALUE ...} in order; a later KEY wins. */
+    /** {@code --option KEY=VALUE ...} in order; a KEY given twice is refused (which one was meant?). */
     public Map<String, String> options() throws UsageException {
         Map<String, String> out = new LinkedHashMap<>();
         for (String s : all("--option")) {
             int eq = s.indexOf('=');
-            if (eq <= 0) throw new UsageException("--option expects KEY=VALUE, got '" + s + "'");
-            out.put(s.substring(0, eq), s.substring(eq + 1));
+            if (eq <= 0) throw new UsageException("--option expects KEY=VALUE, got '" + Texts.printable(s) + "'");
+            String key = s.substring(0, eq);
+            String value = s.substring(eq + 1);
+            if (!value.equals(value.strip())) { // a quoting mistake, as for numbers
+                throw new UsageException("--option " + Texts.printable(key) + ": '" + Texts.printable(value)
+                        + "' has blanks around it");
+            }
+            if (out.put(key, value) != null) {
+                throw new UsageException("--option " + Texts.printable(key) + " given twice");
+            }
         }
         return out;
     }
@@ -146,16 +157,20 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         return positionals.getFirst();
     }
 
+    /**
+     * {@code text} as an integer in {@code min..max}: ASCII digits with an optional minus, nothing else (Java's
+     * parser would also take {@code +8} and full-width or other scripts' digits; blanks are a quoting mistake).
+     */
     static long integer(String option, String text, long min, long max) throws UsageException {
+        if (!ASCII_INTEGER.matcher(text).matches()) {
+            throw new UsageException(option + " expects an integer (ASCII digits 0-9), got '" + Texts.printable(text)
+                    + "'");
+        }
         long v;
         try {
-            v = Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            // digits that do not fit a long are a number out of range, not a non-number
-            if (text.strip().matches("[-+]?[0-9]+")) {
-                throw new UsageException(option + " must be between " + min + " and " + max + ", got " + text.strip());
-            }
-            throw new UsageException(option + " expects an integer, got '" + text + "'");
+            v = Long.parseLong(text);
+        } catch (NumberFormatException e) { // digits that do not fit a long are a number out of range
+            throw new UsageException(option + " must be between " + min + " and " + max + ", got " + text);
         }
         if (v < min || v > max) {
             throw new UsageException(option + " must be between " + min + " and " + max + ", got " + v);

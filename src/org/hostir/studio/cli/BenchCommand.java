@@ -9,10 +9,11 @@ import java.util.Set;
 import org.hostir.studio.bench.BlasBenchmark;
 import org.hostir.studio.bench.LoweringBenchmark;
 import org.hostir.studio.bench.SimulationCheck;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
 import org.hostir.studio.exec.cuda.CudaBackend;
-import org.hostir.studio.exec.sim.ProfileJson;
 
 /**
  * {@code hirstudio bench lowering [--ops N] [--devices N] [--repetitions N]}: benchmarks, never timed unit tests.
@@ -61,11 +62,11 @@ public final class BenchCommand implements Command {
         Path home = Path.of(System.getProperty("hirstudio.home", "."));
         Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
         try {
-            SimulationCheck.run(examples, ProfileJson.resolve(a.value("--profile").orElse("h200x2-measured")), out);
+            SimulationCheck.run(examples, ProfileFiles.resolve(a.value("--profile").orElse("h200x2-measured"),
+                    "bench sim-check"), out);
             return ExitCode.OK;
-        } catch (ProfileJson.ProfileException e) {
-            err.println("error: bench sim-check: --profile: " + e.getMessage());
-            return ExitCode.BAD_INPUT;
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
         } catch (Exception e) {
             err.println("error: bench sim-check: " + e.getMessage());
             return ExitCode.FAILED;

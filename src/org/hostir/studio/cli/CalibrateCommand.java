@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Set;
 
 import org.hostir.studio.bench.cuda.Calibration;
+import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.OutputFiles;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
@@ -58,10 +60,10 @@ public final class CalibrateCommand implements Command {
         }
         HardwareProfile base;
         try {
-            base = ProfileJson.resolve(a.value("--base").orElse(devices == 1 ? "h100x1-measured" : "h200x8-nvlink"));
-        } catch (ProfileJson.ProfileException e) {
-            err.println("error: calibrate: --base: " + e.getMessage() + " [calibrate.base]");
-            return ExitCode.BAD_INPUT;
+            base = ProfileFiles.resolve(a.value("--base").orElse(devices == 1 ? "h100x1-measured" : "h200x8-nvlink"),
+                    "calibrate --base");
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
         }
         return measureAndWrite(a, base, devices, target, out, err);
     }

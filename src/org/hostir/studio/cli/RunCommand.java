@@ -133,6 +133,10 @@ public final class RunCommand implements Command {
         Optional<String> value = a.value(RunCommandLine.STREAMS);
         if (value.isPresent()) {
             LoweringOption<Integer> option = StreamParallelTypePass.NUMBER_OF_STREAMS;
+            if (a.options().containsKey(option.key())) {
+                throw new UsageException(RunCommandLine.STREAMS + " and --option " + option.key() + " both set the"
+                        + " number of streams; give one");
+            }
             if (option.type() instanceof OptionType.IntRange range) {
                 Arguments.integer(RunCommandLine.STREAMS, value.get(), range.min(), range.max());
             }

@@ -7,7 +7,6 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
-import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.io.Diagnostic;
@@ -50,15 +49,13 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
         }
         Optional<Refusal> refused = refusal(request, kind, gpus);
         if (refused.isPresent()) throw refusedWith(refused.get(), file);
-        HardwareProfile profile = null;
-        if (kind == Kind.SIM) {
-            try {
-                profile = ProfileJson.resolve(request.profile());
-            } catch (ProfileJson.ProfileException e) {
-                throw refusedWith(new Refusal(RunCommandLine.PROFILE, e.getMessage()), file);
-            }
-        }
+        HardwareProfile profile = kind == Kind.SIM ? profile(request.profile(), file) : null;
         return new BackendPlan(kind, gpus, request, profile);
+    }
+
+    /** The hardware profile {@code nameOrFile} names, refused with its reason when it cannot be used. */
+    static HardwareProfile profile(String nameOrFile, String file) throws EngineFailure {
+        return ProfileFiles.resolve(nameOrFile, file);
     }
 
     private static EngineFailure refusedWith(Refusal r, String file) {

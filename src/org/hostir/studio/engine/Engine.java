@@ -160,6 +160,7 @@ public final class Engine {
             throws EngineFailure {
         RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
         SharedGpus.check(loaded, plan);
+        SimProfileCheck.check(loaded, plan);
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
                 r.warmup(), r.validation(), r.seed(), r.timeoutMillis(), r.timedBudgetMillis());

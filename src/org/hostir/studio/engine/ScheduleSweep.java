@@ -11,8 +11,13 @@ import java.util.function.Consumer;
 
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ValidationMode;
+import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.ParsedFusion;
+import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.OverlapFigures;
@@ -21,7 +26,9 @@ import org.hostir.studio.trace.OverlapFigures;
  * A schedule sweep: one fusion simulated on a hardware profile for every device count and every combination of
  * the varied lowering options, each point through {@link Engine#run} as {@code run --backend sim} does. The
  * command line's {@code sweep} prints it as a table; the Studio's Schedule Sweep shows it as a table and a plot.
- * A point that fails (a refused option value, ranks that do not match) carries its diagnostic; the sweep goes on.
+ * What all points share (the file, the profile, every option value) is checked before the first point
+ * ({@link #check}); a point that fails all the same (a device count the meshes do not fit, ranks that do not
+ * match) carries its diagnostic and the sweep goes on.
  *
  * @param vary    lowering option key to the values tried, in order (the first key varies slowest)
  * @param fixed   lowering options every point gets
@@ -29,6 +36,9 @@ import org.hostir.studio.trace.OverlapFigures;
  */
 public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> vary, Map<String, String> fixed,
                             Map<String, Long> symbols, String profile) {
+    /** The rule of a {@code --option} or {@code --vary} value the option does not take. */
+    public static final String RULE_OPTION = "sweep.option";
+
     /** One point's prediction: span, mean overlap ratio over communicating ranks, largest exposed communication. */
     public record Figures(double spanMs, OptionalDouble overlap, double exposedMs) {}
 
@@ -75,12 +85,60 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         return all;
     }
 
+    /**
+     * What every point shares, checked before the first point runs so that a mistake is one error rather than one
+     * per point: the file parses, the profile resolves, each fixed option and each varied value is one the option
+     * takes. Returns the parsed file the points load.
+     */
+    public ParsedFusion check(FusionSource source, String file) throws EngineFailure {
+        ParsedFusion parsed = Engine.parse(source);
+        option(fixed, null, file);
+        for (var e : vary.entrySet()) {
+            for (String value : e.getValue()) {
+                Map<String, String> pairs = new LinkedHashMap<>(fixed);
+                pairs.put(e.getKey(), value);
+                option(pairs, "--vary " + e.getKey(), file);
+            }
+        }
+        HardwareProfile machine = BackendPlan.profile(profile, file);
+        if (!devices.isEmpty()) {
+            LoadedFusion loaded;
+            try {
+                loaded = Engine.load(parsed, devices.getFirst(), symbols);
+            } catch (EngineFailure perPoint) { // a device count the meshes do not fit: that point's row says so
+                return parsed;
+            }
+            SimProfileCheck.check(loaded, machine); // the ops' dtypes do not change with the device count
+        }
+        return parsed;
+    }
+
+    /** {@code pairs} parsed, else refused as {@code flag} says it (null: the {@code --option} the error names). */
+    private static void option(Map<String, String> pairs, String flag, String file) throws EngineFailure {
+        try {
+            LoweringOptions.parse(pairs);
+        } catch (LoweringException e) {
+            LoweringError first = e.errors().getFirst();
+            String where = flag != null ? flag : "--" + first.where(); // "option KEY" -> "--option KEY"
+            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, where, RULE_OPTION,
+                    first.message(), new Subject.Setting(where))));
+        }
+    }
+
     /** Runs every point of {@code source} in order, telling {@code each} as it goes; returns them all. */
     public List<Point> run(FusionSource source, String file, Consumer<Point> each) {
+        ParsedFusion parsed;
+        try {
+            parsed = check(source, file);
+        } catch (EngineFailure e) { // nothing can run: one point says why
+            Point p = new Point(devices.isEmpty() ? 0 : devices.getFirst(), Map.of(), Optional.empty(), e.lines());
+            each.accept(p);
+            return List.of(p);
+        }
         List<Point> points = new ArrayList<>();
         for (int n : devices) {
             for (Map<String, String> varied : combinations()) {
-                Point p = point(source, file, n, varied);
+                Point p = point(parsed, file, n, varied);
                 points.add(p);
                 each.accept(p);
             }
@@ -88,7 +146,7 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         return points;
     }
 
-    private Point point(FusionSource source, String file, int n, Map<String, String> varied) {
+    private Point point(ParsedFusion parsed, String file, int n, Map<String, String> varied) {
         Map<String, String> pairs = new LinkedHashMap<>(fixed);
         pairs.putAll(varied);
         try {
@@ -96,7 +154,7 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
             RunRequest request = new RunRequest(RunRequest.BackendChoice.SIM, n, options, 1, 0, ValidationMode.OFF,
                     RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(), false,
                     profile);
-            LoadedFusion loaded = Engine.load(source, n, symbols);
+            LoadedFusion loaded = Engine.load(parsed, n, symbols);
             RunResult r = Engine.run(loaded, BackendPlan.choose(request, file), line -> { });
             OverlapFigures f = OverlapFigures.of(r.timeline());
             double exposed = f.ranks().stream().mapToLong(o -> o.communicationNs() - o.overlapNs()).max().orElse(0)
@@ -106,7 +164,7 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
             return new Point(n, varied, Optional.of(new Figures(r.medianMillis(), overlap, exposed)), List.of());
         } catch (EngineFailure e) {
             return new Point(n, varied, Optional.empty(), e.lines());
-        } catch (LoweringException e) { // a varied value the option refuses: this point only
+        } catch (LoweringException e) { // options were checked up front; a combination the lowering refuses
             return new Point(n, varied, Optional.empty(), List.of(TerminalText.escape("error: " + file + ": "
                     + e.getMessage())));
         }

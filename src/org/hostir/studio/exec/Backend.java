@@ -43,6 +43,12 @@ public interface Backend extends AutoCloseable {
     java.util.Optional<String> failure();
 
     /**
+     * What a backend thread of its own (a stream's worker) threw that is no {@link ExecutionException}: a bug,
+     * which the run rethrows as such (an internal error) rather than reporting it as a failed run.
+     */
+    default java.util.Optional<Throwable> bug() { return java.util.Optional.empty(); }
+
+    /**
      * A rank's host program threw: the other ranks may be blocked in a collective that waits for it (or, on a GPU,
      * in a call that cannot return while such a kernel runs), so end their waits now, with {@code why} as the
      * failure. A backend whose waits all time out on their own may ignore it.

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import org.hostir.studio.exec.tensor.DenseTensor;
@@ -117,16 +118,21 @@ public final class Runner {
 
     /** Runs {@code body} for every rank on its host thread, as one process per GPU would, and waits. */
     private static void onEveryRank(RankThreads hosts, Backend backend, java.util.function.IntConsumer body) {
+        AtomicReference<RuntimeException> bug = new AtomicReference<>();
         Map<Integer, Throwable> errors = hosts.onEveryRank(rank -> {
             try {
                 body.accept(rank);
             } catch (RuntimeException e) {
+                // what a rank throws first that is no run failure is a bug (what the others throw after the abort
+                // are its consequences)
+                if (!(e instanceof ExecutionException) && backend.failure().isEmpty()) bug.compareAndSet(null, e);
                 // the others may wait for this rank in a collective: the backend ends their waits (not on an
                 // out-of-memory, which the backend survives and reports itself)
                 if (!(e instanceof DeviceOutOfMemory)) backend.abort("rank " + rank + ": " + e.getMessage());
                 throw e;
             }
         });
+        rethrowBug(bug.get(), backend);
         var first = errors.isEmpty() ? null : new java.util.TreeMap<>(errors).firstEntry();
         if (first != null && first.getValue() instanceof DeviceOutOfMemory oom) throw oom; // it names its rank
         Optional<String> failure = backend.failure();
@@ -135,6 +141,14 @@ public final class Runner {
             throw new ExecutionException("rank " + first.getKey() + ": " + first.getValue().getMessage(),
                     first.getValue());
         }
+    }
+
+    /** A bug of a rank or a backend thread is thrown as itself: an internal error, not a failed run in words. */
+    private static void rethrowBug(RuntimeException rank, Backend backend) {
+        if (rank != null) throw rank;
+        Optional<Throwable> bug = backend.bug();
+        if (bug.isPresent() && bug.get() instanceof RuntimeException e) throw e;
+        if (bug.isPresent() && bug.get() instanceof Error e) throw e;
     }
 
     /** This rank's shards of the fusion inputs, on its device. */

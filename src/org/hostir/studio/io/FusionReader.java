@@ -21,11 +21,19 @@ public final class FusionReader {
 
     /** Reads a file; diagnostics name it {@code label} (the path as the user typed it). */
     public static ParsedFusion read(Path file, String label) throws FusionFileException {
+        return read(text(file, label, "fusion file"), label);
+    }
+
+    /**
+     * The text of a JSON input ({@code what}: a fusion file, a profile): a regular file within the size limit, in
+     * strict UTF-8; anything else is a diagnostic that names {@code label}.
+     */
+    public static String text(Path file, String label, String what) throws FusionFileException {
         try {
-            // a FIFO or a device would block or never end: only regular files are fusion files
+            // a FIFO or a device would block or never end: only regular files are inputs
             if (Files.exists(file) && !Files.isRegularFile(file)) {
                 throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ, Files.isDirectory(file)
-                        ? "is a folder, not a fusion file" : "is not a regular file (a pipe or a device?)"));
+                        ? "is a folder, not a " + what : "is not a regular file (a pipe or a device?)"));
             }
             long size = Files.size(file);
             if (size > Limits.MAX_FILE_BYTES) throw tooLarge(label, size);
@@ -34,7 +42,8 @@ public final class FusionReader {
             try (InputStream in = Files.newInputStream(file)) {
                 bytes = in.readNBytes((int) Limits.MAX_FILE_BYTES + 1);
             }
-            return read(bytes, label);
+            if (bytes.length > Limits.MAX_FILE_BYTES) throw tooLarge(label, bytes.length);
+            return decode(bytes, label);
         } catch (NoSuchFileException e) {
             throw new FusionFileException(new Diagnostic(label, 0, "$", Rule.FILE_READ, "no such file"));
         } catch (IOException e) {

@@ -7,9 +7,18 @@ import java.util.Map;
 
 /**
  * A JSON value with the line it starts on. Gson's own tree forgets positions and silently keeps the last of
- * duplicated keys; diagnostics need both, so the reader builds this tree instead.
+ * duplicated keys; diagnostics need both, so the reader builds this tree instead. Other JSON inputs than fusion
+ * files (hardware profiles) are read with it too, for the same one-line errors with a line.
  */
-sealed interface JsonNode {
+public sealed interface JsonNode {
+
+    /**
+     * {@code text} as a tree; what is not well-formed JSON (RFC 8259: no raw control characters or lone
+     * surrogates in strings, no duplicated keys) is refused with every diagnostic, {@code file} naming it.
+     */
+    static JsonNode parse(String text, String file) throws FusionFileException {
+        return JsonTreeReader.parse(text, file);
+    }
 
     /** 1-based line of the value's first character. */
     int line();
@@ -24,7 +33,7 @@ sealed interface JsonNode {
 
         public String kind() { return "an object"; }
 
-        JsonNode get(String key) {
+        public JsonNode get(String key) {
             Member m = members.get(key);
             return m == null ? null : m.value();
         }

@@ -58,6 +58,10 @@ final class JsonTreeReader {
             return root;
         } catch (Stop stop) {
             return null;
+        } catch (LineTrackingReader.BadCharacter e) {
+            diagnostics.add(new Diagnostic(file, e.line, json.getPath(), Rule.JSON_STRING, "column " + e.column + ": "
+                    + e.getMessage()));
+            return null;
         } catch (EOFException e) {
             diagnostics.add(new Diagnostic(file, source.tokenLine(), json.getPath(), Rule.JSON_SYNTAX,
                     "unexpected end of file"));

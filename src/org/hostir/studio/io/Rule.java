@@ -11,6 +11,8 @@ public enum Rule {
     JSON_SYNTAX("json.syntax", "the file is well-formed JSON"),
     JSON_LIMIT("json.limit", "the file stays within the size, nesting and count limits"),
     JSON_DUPLICATE_KEY("json.duplicate-key", "no object has the same key twice"),
+    JSON_STRING("json.string", "strings hold no raw control character (U+0000 to U+001F) and no lone surrogate,"
+            + " raw or escaped (RFC 8259, sections 7 and 8.2)"),
     // the document's structure (what the JSON Schema says)
     SCHEMA_FORMAT("schema.format", "\"format\" is \"hostir-fusion/1\" or \"hostir-fusion/2\""),
     SCHEMA_REQUIRED("schema.required", "required fields are present"),

@@ -76,10 +76,16 @@ final class SqueezeExpandRules {
         }
     }
 
+    /**
+     * Expand keeps every axis but a broadcast (extent 1) one, which takes any extent: nvFuser's expand checks that a
+     * concrete non-broadcast extent equals the size asked for (csrc/ops/alias.cpp:1156-1168 at 81c4b22fd, "Invalid
+     * expand size"), as PyTorch's expand does ("must match the existing size at non-singleton dimension"). That is
+     * checked before the output's symbols, so that a non-broadcast axis is refused for what it is.
+     */
     static void expand(ShapeRules.Checker c, FusionOp.Expand e) {
         List<IterDomain> in = runtime(e.input());
         List<IterDomain> out = e.output().axes();
-        if (!c.noReductions(Rule.SHAPE_EXPAND) || !c.outputSizedByInputs(Rule.SHAPE_EXPAND)) return;
+        if (!c.noReductions(Rule.SHAPE_EXPAND)) return;
         if (in.size() != out.size()) {
             c.fail(Rule.SHAPE_EXPAND, "the output " + shape(out) + " has " + out.size() + " axes, the input "
                     + shape(in) + " " + in.size());
@@ -87,10 +93,12 @@ final class SqueezeExpandRules {
         }
         for (int i = 0; i < in.size(); i++) {
             if (!isUnit(in.get(i)) && !c.same(in.get(i).extent(), out.get(i).extent())) {
-                c.fail(Rule.SHAPE_EXPAND, "axis " + i + " has extent " + c.valued(in.get(i).extent())
-                        + ": only a broadcast axis (extent 1) expands, not to " + c.valued(out.get(i).extent()));
+                c.fail(Rule.SHAPE_EXPAND, "input axis " + i + " of extent " + c.valued(in.get(i).extent())
+                        + " is not a broadcast axis, so it keeps its extent, not " + c.valued(out.get(i).extent())
+                        + " (expand only expands broadcast, extent 1, axes)");
                 return;
             }
         }
+        c.outputSizedByInputs(Rule.SHAPE_EXPAND);
     }
 }

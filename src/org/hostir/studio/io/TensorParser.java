@@ -184,9 +184,14 @@ final class TensorParser {
             List<Long> rowIds = f.items(row, rowPath, (item, p) -> f.integer(item, p, 0, Integer.MAX_VALUE,
                     "a device id"));
             if (rowIds.size() != row.items().size()) return null;
-            if (width >= 0 && rowIds.size() != width || rowIds.isEmpty()) {
-                f.report(row, rowPath, Rule.SCHEMA_RANGE, "the rows of a 2-D mesh have one length, at least 1"
-                        + " (row 0 has " + width + " devices, row " + r + " " + rowIds.size() + ")");
+            if (rowIds.isEmpty()) {
+                f.report(row, rowPath, Rule.MESH_EMPTY, "row " + r + " of the 2-D mesh is empty (each row of a 2-D"
+                        + " mesh holds at least one device)");
+                return null;
+            }
+            if (width >= 0 && rowIds.size() != width) {
+                f.report(row, rowPath, Rule.SCHEMA_RANGE, "row " + r + " of the 2-D mesh has " + devices(rowIds.size())
+                        + " but row 0 has " + devices(width) + " (the rows of a 2-D mesh have one length)");
                 return null;
             }
             width = rowIds.size();
@@ -194,6 +199,8 @@ final class TensorParser {
         }
         return new MeshSpec.Devices(ids, List.of(rows.items().size(), width));
     }
+
+    private static String devices(int n) { return n + (n == 1 ? " device" : " devices"); }
 
     DataType dtype(JsonNode n, String path) {
         String s = f.string(n, path);

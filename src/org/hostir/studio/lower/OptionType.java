@@ -33,11 +33,10 @@ public sealed interface OptionType<T> {
         }
 
         public Integer parse(String key, String text) {
-            try {
-                int n = Integer.parseInt(text);
-                if (n >= min && n <= max) return n;
-            } catch (NumberFormatException ignored) {
-                // reported below
+            // ASCII digits only: Integer.parseInt would also take "+8" and other scripts' digits
+            if (text.matches("-?[0-9]{1,10}")) {
+                long n = Long.parseLong(text);
+                if (n >= min && n <= max) return (int) n;
             }
             throw bad(key, "expected an integer in " + describe() + ", got '" + text + "'");
         }

@@ -48,6 +48,7 @@ final class Blocking {
         return slot;
     });
     private final AtomicReference<String> failure = new AtomicReference<>();
+    private final AtomicReference<Throwable> bug = new AtomicReference<>();
     private final AtomicLong lastProgress = new AtomicLong(System.nanoTime());
     private final AtomicInteger computing = new AtomicInteger();
     private final Thread watchdog;
@@ -59,8 +60,17 @@ final class Blocking {
 
     String failure() { return failure.get(); }
 
+    /** What a stream task threw that is not a failure of the run but a bug (null when none). */
+    Throwable bug() { return bug.get(); }
+
     void fail(String why) {
         if (failure.compareAndSet(null, why)) wakeAll();
+    }
+
+    /** A stream task threw what no run failure throws: the run ends, and the bug is rethrown as one. */
+    void failWithBug(String where, Throwable e) {
+        bug.compareAndSet(null, e);
+        fail(where + ": an internal error ended the run");
     }
 
     /** Called by a stream's worker around each task: a computing stream is progress even before it finishes. */

@@ -63,6 +63,9 @@ public final class CpuBackend implements Backend {
     @Override
     public Optional<String> failure() { return Optional.ofNullable(blocking.failure()); }
 
+    @Override
+    public Optional<Throwable> bug() { return Optional.ofNullable(blocking.bug()); }
+
     /** Wakes every rank waiting in a collective or a receive: they give up at once instead of at the timeout. */
     @Override
     public void abort(String why) { blocking.fail(why); }

@@ -3,6 +3,7 @@ package org.hostir.studio.exec.cpu;
 import java.util.concurrent.LinkedBlockingQueue;
 
 import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.ExecutionException;
 
 /**
  * A stream: one worker thread taking tasks in order, so work on one stream is ordered and different streams (and
@@ -74,8 +75,10 @@ final class CpuStream implements BackendStream {
                     task.run();
                 } catch (Blocking.Aborted aborted) {
                     // the failure is already recorded
-                } catch (RuntimeException | Error e) {
-                    blocking.fail(Thread.currentThread().getName() + ": " + e);
+                } catch (ExecutionException e) { // a failure of the run, in words
+                    blocking.fail(Thread.currentThread().getName() + ": " + e.getMessage());
+                } catch (RuntimeException | Error e) { // a bug: not a message for the user but an internal error
+                    blocking.failWithBug(Thread.currentThread().getName(), e);
                 } finally {
                     blocking.taskEnded();
                 }

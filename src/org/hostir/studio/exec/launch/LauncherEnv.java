@@ -53,6 +53,7 @@ public record LauncherEnv(int rank, int worldSize, int localRank, String masterA
         if (v == null || v.isBlank()) throw missing(name, null);
         long n;
         try {
+            if (!v.strip().matches("-?[0-9]+")) throw new NumberFormatException(); // ASCII digits, no "+8"
             n = Long.parseLong(v.strip());
         } catch (NumberFormatException e) {
             throw new ExecutionException("launcher: " + name + "=" + v + " is not an integer");

@@ -66,7 +66,7 @@ class ArgumentParserTest {
         assertEquals("unknown option '--colour'", usageError("f", "--colour", "red"));
         assertEquals("--devices needs a value", usageError("f", "--devices"));
         assertEquals("--devices given twice", usageError("f", "--devices", "2", "--devices", "4"));
-        assertEquals("--devices expects an integer, got 'two'", usageError("f", "--devices", "two"));
+        assertEquals("--devices expects an integer (ASCII digits 0-9), got 'two'", usageError("f", "--devices", "two"));
         assertEquals("--devices must be between 1 and 4096, got 5000", usageError("f", "--devices", "5000"));
         assertEquals("--rank must be between 0 and 1, got 2", usageError("f", "--rank", "2"));
         assertEquals("--set expects SYM=N, got 'M'", usageError("f", "--set", "M"));
@@ -75,5 +75,48 @@ class ArgumentParserTest {
         assertEquals("--option expects KEY=VALUE, got '=x'", usageError("f", "--option", "=x"));
         assertEquals("--passes takes no value", usageError("f", "--passes=yes"));
         assertEquals("missing FILE.fusion", usageError());
+    }
+
+    /** Issue 31: numbers are ASCII digits, and nothing the user gives twice is silently half-ignored. */
+    @Test
+    void numbersAreAsciiDigitsAndNothingIsGivenTwice() {
+        for (String n : List.of("\uff11\uff12", "+8", "  8", "8 ", "\u0668", "0x10", "1e3", "")) {
+            assertEquals("--set M expects an integer (ASCII digits 0-9), got '" + n + "'", usageError("f", "--set",
+                    "M=" + n), n);
+            assertEquals("--devices expects an integer (ASCII digits 0-9), got '" + n + "'",
+                    usageError("f", "--devices", n), n);
+        }
+        assertEquals("--set M given twice", usageError("f", "--set", "M=8", "--set", "M=16"));
+        assertEquals("--set M given twice", usageError("f", "--set", "M=8", "--set=M=8"));
+        assertEquals("--option x given twice", usageError("f", "--option", "x=1", "--option", "x=2"));
+        assertEquals("--passes given twice", usageError("f", "--passes", "--passes"));
+        assertEquals("--devices given twice", usageError("f", "--devices=2", "--devices", "4"));
+        assertEquals("--set expects SYM=N, got 'M\\u001b[2J'", usageError("f", "--set", "M\u001b[2J"));
+        assertEquals("--option numberOfStreams: ' 8' has blanks around it", usageError("f", "--option",
+                "numberOfStreams= 8"));
+    }
+
+    @Test
+    void differentSymbolsAndKeysMayEachBeGivenOnce() throws UsageException {
+        Arguments a = parse("f", "--set", "M=8", "--set", "N=16", "--option", "x=1", "--option", "y=2");
+        assertEquals(Map.of("M", 8L, "N", 16L), a.symbols());
+        assertEquals(Map.of("x", "1", "y", "2"), a.options());
+    }
+
+    /** Lowering options that take numbers read ASCII digits too (Integer.parseInt would take "+8" and "１２"). */
+    @Test
+    void integerLoweringOptionsAreAsciiDigits() throws UsageException {
+        for (String n : List.of("+8", "\uff18", "0x8")) {
+            UsageException e = assertThrows(UsageException.class, () -> parse("f", "--option", "numberOfStreams=" + n)
+                    .loweringOptions(Map.of()));
+            assertEquals("--option numberOfStreams: expected an integer in 1..1024, got '" + n + "'", e.getMessage());
+        }
+        assertEquals("8", parse("f", "--option", "numberOfStreams=8").loweringOptions(Map.of()).asMap()
+                .get("numberOfStreams"));
+    }
+
+    @Test
+    void aMinusSignMakesANumberOutOfRangeNotANonNumber() {
+        assertEquals("--rank must be between 0 and 1, got -3", usageError("f", "--rank", "-3"));
     }
 }

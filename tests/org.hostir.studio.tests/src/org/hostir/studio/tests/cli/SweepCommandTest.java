@@ -3,11 +3,16 @@ package org.hostir.studio.tests.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code sweep}: one simulated row per device count and option combination; a bad combination is a row, not an abort. */
 class SweepCommandTest {
@@ -30,11 +35,53 @@ class SweepCommandTest {
     }
 
     @Test
-    void aRefusedCombinationIsReportedAndTheSweepGoesOn() {
-        CliRun r = CliRun.of("sweep", seed("ag_matmul_p2p"), "--devices", "2", "--vary", "numberOfStreams=0,2");
-        assertEquals(1, r.code());
-        assertTrue(r.out().contains("| 2 | {numberOfStreams=0} | failed"), r.out());
-        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("| 2 | {numberOfStreams=2} | ") && !l.contains("failed")),
-                r.out());
+    void aPointThatFailsIsReportedAndTheSweepGoesOn() {
+        // the example's mesh holds device 3: 2 devices is a failed row (the mesh does not fit), 4 a row with figures
+        CliRun r = CliRun.of("sweep", RepoPaths.repo().resolve("examples/allgather_p2p_sub_mesh.fusion").toString(),
+                "--devices", "2,4");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("| 2 | - | failed")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("| 4 | - | ") && !l.contains("failed")), r.out());
+        assertTrue(r.err().contains("it needs --devices 4 [mesh.device-range]"), r.err());
+    }
+
+    /** Issue 31: what every point shares is refused once, before the first point, with exit 2 and no table. */
+    @Test
+    void badOptionsProfilesAndListsAreRefusedBeforeTheFirstPoint(@TempDir Path dir) throws IOException {
+        Path garbage = Files.writeString(dir.resolve("prof.json"), "{ \"format\": ");
+        List<List<String>> cases = List.of(
+                List.of("--devices", "2,4", "--vary", "numberOfStreams=0,2"),
+                List.of("--devices", "2,4", "--option", "numberOfStreams=0"),
+                List.of("--devices", "2,4", "--vary", "allgather=magic"),
+                List.of("--devices", "2,4", "--vary", "noSuchOption=1,2"),
+                List.of("--devices", "2,4", "--profile", "no-such-profile"),
+                List.of("--devices", "2,4", "--profile", garbage.toString()));
+        for (List<String> c : cases) {
+            List<String> args = new ArrayList<>(List.of("sweep", seed("ag_matmul_p2p")));
+            args.addAll(c);
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertEquals(2, r.code(), c + ": " + r.err());
+            assertEquals("", r.out(), c + ": no table");
+            List<String> lines = r.err().lines().toList();
+            assertEquals(1, lines.size(), c + ": " + r.err());
+            assertTrue(lines.getFirst().startsWith("error: "), lines.getFirst());
+        }
+    }
+
+    @Test
+    void emptyAndRepeatedListItemsAreRefused() {
+        for (List<String> c : List.of(List.of("--devices", ","), List.of("--devices", ""), List.of("--devices", "2,"),
+                List.of("--devices", "2,2"), List.of("--devices", "2", "--vary", "numberOfStreams=1,,2"),
+                List.of("--devices", "2", "--vary", "numberOfStreams=2,2"),
+                List.of("--devices", "2", "--vary", "numberOfStreams=1", "--vary", "numberOfStreams=2"),
+                List.of("--devices", "\uff12"), List.of("--devices", "2, 4"),
+                List.of("--devices", "2", "--vary", "numberOfStreams=1, 2"))) {
+            List<String> args = new ArrayList<>(List.of("sweep", seed("ag_matmul_p2p")));
+            args.addAll(c);
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertEquals(2, r.code(), c + ": " + r.err());
+            assertTrue(r.err().startsWith("error: sweep: --"), c + ": " + r.err());
+            assertEquals("", r.out(), c.toString());
+        }
     }
 }

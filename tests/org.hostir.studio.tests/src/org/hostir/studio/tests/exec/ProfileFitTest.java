@@ -10,6 +10,7 @@ import java.util.Map;
 import org.hostir.studio.bench.ProfileFit;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.tests.CliRun;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class ProfileFitTest {
 
     @Test
     void measuredConstantsReplaceTheBasesAndTheSourceSaysWhatWasNotMeasured() throws Exception {
-        HardwareProfile base = ProfileJson.builtIn("h200x8-nvlink");
+        HardwareProfile base = ProfileFiles.builtIn("h200x8-nvlink");
         List<double[]> curve = ProfileFit.efficiency(Map.of(1024L, 10.0, 4096L, 200.0), 989, 5);
         assertEquals(2.0 * 1024 * 1024 * 1024 / (5 * 989e6), curve.get(0)[1], 1e-9);
         HardwareProfile p = ProfileFit.apply(base, new ProfileFit.Measured("mine", "test", curve, null, 3000.0, 5.0,
@@ -38,7 +39,7 @@ class ProfileFitTest {
         assertEquals(9.0, p.dispatch().us("HostOp"));
         assertEquals(0.8, p.dispatch().us("Wait"));
         assertTrue(p.source().startsWith("measured here; not measured, from h200x8-nvlink"), p.source());
-        assertEquals(ProfileJson.write(p), ProfileJson.write(ProfileJson.read(ProfileJson.write(p), "x")));
+        assertEquals(ProfileJson.write(p), ProfileJson.write(ProfileFiles.read(ProfileJson.write(p), "x")));
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
-import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.LoadedFusion;
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * CPU backend's matching rules (a run whose ranks disagree fails with a diagnostic, never a hang).
  */
 class SimBackendTest {
-    static HardwareProfile profile() throws Exception { return ProfileJson.builtIn("h200x2-measured"); }
+    static HardwareProfile profile() throws Exception { return ProfileFiles.builtIn("h200x2-measured"); }
 
     static RunResult simulate(LoadedFusion loaded, RunConfig config) throws Exception {
         SimBackend backend = new SimBackend(config.devices(), profile(),

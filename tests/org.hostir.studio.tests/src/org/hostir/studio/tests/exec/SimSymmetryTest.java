@@ -11,7 +11,7 @@ import java.util.Map;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
-import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.LoadedFusion;
@@ -70,7 +70,7 @@ class SimSymmetryTest {
     }
 
     private static SimBackend backend(Case c, RunConfig config) throws Exception {
-        HardwareProfile profile = ProfileJson.builtIn(c.profile());
+        HardwareProfile profile = ProfileFiles.builtIn(c.profile());
         return new SimBackend(c.devices(), profile, config.options().backend() == CommunicatorBackend.CUDA,
                 r -> r < 64 || r >= c.devices() - 4);
     }

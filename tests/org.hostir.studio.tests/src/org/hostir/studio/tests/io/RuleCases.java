@@ -55,6 +55,8 @@ final class RuleCases {
                 good.replaceFirst("\\{", "{\"layout\": {\"x\": " + "[".repeat(100) + "]".repeat(100) + "},")));
         c.add(of(Rule.JSON_DUPLICATE_KEY, "a tensor with two names", "$.tensors[1].name", 2,
                 good.replaceFirst("\"name\": \"b\",", "\"name\": \"b\", \"name\": \"bb\",")));
+        c.add(of(Rule.JSON_STRING, "a tensor name holding a raw NUL", "$.tensors[1].name", 2,
+                good.replaceFirst("\"name\": \"b\",", "\"name\": \"b\u0000\",")));
         // structure
         c.add(of(Rule.SCHEMA_FORMAT, "format hostir-fusion/3", "$.format",
                 base(d -> d.addProperty("format", "hostir-fusion/3"))));

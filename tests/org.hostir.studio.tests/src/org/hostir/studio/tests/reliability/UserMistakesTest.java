@@ -170,7 +170,7 @@ class UserMistakesTest {
         usage(run(fusion, "--timeout", "99999999999999999999"),
                 "--timeout must be between 1 and 86400, got 99999999999999999999");
         usage(run(fusion, "--devices", "99999999999999999999"), "--devices must be between 1 and");
-        usage(run(fusion, "--timeout", "soon"), "--timeout expects an integer, got 'soon'");
+        usage(run(fusion, "--timeout", "soon"), "--timeout expects an integer (ASCII digits 0-9), got 'soon'");
     }
 
     @Test
