@@ -12,7 +12,7 @@ import org.hostir.studio.ir.print.TerminalText;
  * or {@code \\UNNNNNNNN}, which Python reads back as the same character (a lone surrogate too).
  */
 final class PythonText {
-    /** Text written bare in a comment: no quote, no escape, nothing PEP 263 reads as an encoding ({@code :}, {@code =}). */
+    /** Text written bare in a comment: no quote, no escape, no {@code :} or {@code =} (which PEP 263 reads). */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_.+-]+");
 
     private PythonText() {}

@@ -32,7 +32,7 @@ class DiagnosticTest {
     @Test
     void controlCharactersNeverBreakTheLine() {
         String line = new Diagnostic("f\n", 1, "$.a\r", "r", "x\ny\u0007").format();
-        assertEquals("error: f :1: $.a : x y  [r]", line);
+        assertEquals("error: f\\u000a:1: $.a\\u000d: x\\u000ay\\u0007 [r]", line);
         assertTrue(line.lines().count() == 1);
     }
 

@@ -75,8 +75,9 @@ class FusionWriterTest {
                 OpSpec.of(OpKind.BROADCAST, "x", "z").withFlags(List.of(true, false)),
                 OpSpec.of(OpKind.LINEAR, "z", "x", "y", "z"),
                 OpSpec.of(OpKind.DIV, "z", "x", "y"));
-        return new FusionDocument("every \"thing\" \u00e9", "a\nmulti-line\tdescription", symbols, tensors, ops,
-                List.of("x"), List.of("z", "y"), layout);
+        // a fusion's name is an identifier; the description carries the text JSON must escape
+        return new FusionDocument("every_thing", "every \"thing\" \u00e9\na\nmulti-line\tdescription", symbols,
+                tensors, ops, List.of("x"), List.of("z", "y"), layout);
     }
 
     @Test

@@ -51,9 +51,9 @@ class InputFilesTest {
                  "ops": [{"op": "set", "inputs": ["a"], "output": "b"}], "inputs": ["a"], "outputs": ["b"]}
                 """);
         for (String command : new String[] {"check", "run"}) {
-            oneLine(CliRun.of(command, fusion.toString(), "--devices", "1"), 2, fusion + ":1: $.name: invalid fusion name"
-                    + " 'evil\\u001b[31mred\\u0007' (a letter or '_', then letters, digits or '_', at most 128, as nvFuser"
-                    + " names tests) [schema.name]");
+            oneLine(CliRun.of(command, fusion.toString(), "--devices", "1"), 2, fusion + ":1: $.name: invalid fusion"
+                    + " name 'evil\\u001b[31mred\\u0007' (a letter or '_', then letters, digits or '_', at most 128, as"
+                    + " nvFuser names tests) [schema.name]");
         }
     }
 
