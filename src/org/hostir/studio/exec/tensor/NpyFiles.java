@@ -59,7 +59,13 @@ public final class NpyFiles {
             case INT32 -> v -> b.putInt((int) v);
             case BOOL -> v -> b.put((byte) (v != 0 ? 1 : 0));
         };
-        if (t.isWide()) {
+        if (t.isIntegral()) {
+            // each integer exactly: an int64 past 2^53 would not survive a double
+            for (long v : t.toLongArray()) {
+                if (t.dtype() == DataType.INT32) b.putInt((int) v);
+                else b.putLong(v);
+            }
+        } else if (t.isWide()) {
             for (double v : t.toDoubleArray()) put.accept(v);
         } else {
             for (float v : t.toArray()) put.accept(v);
