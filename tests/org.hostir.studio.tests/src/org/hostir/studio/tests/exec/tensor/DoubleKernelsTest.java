@@ -26,8 +26,9 @@ import org.hostir.studio.ir.UnaryOpType;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 19: double tensors are held in float64 and the kernels compute them in float64 (int64: IntegerSemanticsTest), each checked
- * against the same arithmetic in Java double; float32 tensors keep their float32 results.
+ * Issue 19: double tensors are held in float64 and the kernels compute them in float64 (int64:
+ * IntegerSemanticsTest), each checked against the same arithmetic in Java double; float32 tensors keep their
+ * float32 results.
  */
 class DoubleKernelsTest {
     private static final DataType D = DataType.DOUBLE;
