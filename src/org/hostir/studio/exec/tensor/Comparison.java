@@ -64,7 +64,7 @@ public final class Comparison {
                     Float.NaN, "", "shape " + Arrays.toString(actual.shape) + " differs from the expected "
                             + Arrays.toString(expected.shape));
         }
-        if (expected.isIntegral() && actual.isIntegral()) return integers(expected, actual);
+        if (!expected.dtype().isFloatingPoint() && !actual.dtype().isFloatingPoint()) return integers(expected, actual);
         IntToDoubleFunction e = values(expected);
         IntToDoubleFunction a = values(actual);
         int n = (int) expected.numel();
@@ -95,8 +95,8 @@ public final class Comparison {
     }
 
     /**
-     * Integer tensors compare exactly, whatever the allowance: PyTorch's integer ops have no rounding, so any
-     * difference is a wrong answer (an int64 past 2^53 is compared as the integer, not as a double).
+     * Integer and bool tensors compare exactly, whatever the allowance: PyTorch's integer ops have no rounding, so
+     * any difference is a wrong answer (an int64 past 2^53 is compared as the integer, not as a double).
      */
     private static Result integers(DenseTensor expected, DenseTensor actual) {
         long[] e = expected.toLongArray();

@@ -136,6 +136,9 @@ class IntegerSemanticsTest {
         assertFalse(r.passed(), r.summary());
         assertEquals(List.of(0L), r.worstIndex());
         assertTrue(Comparison.compare(expected, expected.copy(), new Tolerance(100, 0.1)).passed());
+        DenseTensor mask = DenseTensor.of(DataType.BOOL, shape(2), 1, 0);
+        assertFalse(Comparison.compare(mask, DenseTensor.of(DataType.BOOL, shape(2), 1, 1), new Tolerance(100, 1))
+                .passed(), "a bool is exact too");
         DenseTensor big = DenseTensor.ofLongs(I64, shape(1), (1L << 60) + 1);
         assertFalse(Comparison.compare(big, DenseTensor.ofLongs(I64, shape(1), 1L << 60)).passed(),
                 "two int64s one apart past 2^53 differ");
