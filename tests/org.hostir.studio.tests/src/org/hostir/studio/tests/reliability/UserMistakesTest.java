@@ -90,8 +90,10 @@ class UserMistakesTest {
                   "outputs": ["q"]
                 }
                 """);
-        oneLine(run(fusion), 1, fusion + ":12: $.ops[1]: run failed: ");
-        oneLine(run(fusion), 1, "q = div(a, zero): integer division by zero (PyTorch raises ZeroDivisionError");
+        CliRun r = run(fusion);
+        oneLine(r, 1, fusion + ":11: $.ops[1]: run failed: ");
+        oneLine(r, 1, "T2 = div(T0, T1): integer division by zero (PyTorch raises ZeroDivisionError");
+        oneLine(r, 1, "(T2 = 'q', T0 = 'a', T1 = 'zero') [run]");
     }
 
     @Test
