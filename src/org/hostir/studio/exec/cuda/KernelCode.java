@@ -265,7 +265,8 @@ final class KernelCode {
                     .append("; }\n");
             // an int32 store wraps through long long as the CPU backend's (two's complement, like PyTorch's int32);
             // the value is exact in double to 2^53 (the kernels do not compute in integers yet: docs/conformance.md)
-            String store = d == DataType.INT32 ? "((int*)p)[i] = (int)(long long)v" : "((" + c + "*)p)[i] = (" + c + ")v";
+            String store = d == DataType.INT32 ? "((int*)p)[i] = (int)(long long)v"
+                    : "((" + c + "*)p)[i] = (" + c + ")v";
             s.append("__device__ __forceinline__ void st_").append(t).append("w(void* p, long long i, double v) { ")
                     .append(c == null ? "st_" + t + "(p, i, (float)v)" : store)
                     .append("; }\n");

@@ -47,7 +47,9 @@ public final class DenseTensor {
     }
 
     /** A view of this tensor's storage. */
-    private DenseTensor view(int off, int[] s, int[] st) { return new DenseTensor(data, wide, ints, off, s, st, dtype); }
+    private DenseTensor view(int off, int[] s, int[] st) {
+        return new DenseTensor(data, wide, ints, off, s, st, dtype);
+    }
 
     public static DenseTensor zeros(long[] shape, DataType dtype) {
         int[] s = toInts(shape);

@@ -12,7 +12,7 @@ import org.hostir.studio.ir.TensorView;
  * batch is one {@link Gemm#standard()} call (OpenBLAS where the machine has it): float32 products and sums, as
  * the GPU's GEMMs accumulate (the Java fallback sums in double, which errs less), so the reference and the CPU backend round as a backend does (docs/validation.md
  * counts the reference's rounding as well as the backend's).
- * A double (or int64) output is computed by {@link DoubleGemm} in float64 instead, as PyTorch's float64 matmul.
+ * A double output is computed by {@link DoubleGemm} in float64 instead, as PyTorch's float64 matmul.
  */
 final class MatmulKernels {
     private MatmulKernels() {}

@@ -50,7 +50,7 @@ public final class NpyFiles {
         ByteBuffer b = ByteBuffer.allocate(padded + count * width(t.dtype())).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
         b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
-        // each value as its dtype holds it: a double or int64 from the float64 storage, exactly
+        // each value as its dtype holds it: a double from the float64 storage, an integer from the int64 one
         DoubleConsumer put = switch (t.dtype()) {
             case FLOAT, BFLOAT16, FLOAT8_E4M3FN, FLOAT8_E5M2 -> v -> b.putFloat((float) v);
             case HALF -> v -> b.putShort(Float.floatToFloat16((float) v));

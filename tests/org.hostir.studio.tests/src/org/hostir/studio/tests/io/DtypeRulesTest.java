@@ -47,7 +47,8 @@ class DtypeRulesTest {
      */
     @Test
     void boolOpsFollowPyTorch() throws Exception {
-        String tensors = "[{'name': 'p', 'dtype': 'bool', 'axes': ['M']}, {'name': 'out', 'dtype': '%s', 'axes': [%s]}]";
+        String tensors = "[{'name': 'p', 'dtype': 'bool', 'axes': ['M']},"
+                + " {'name': 'out', 'dtype': '%s', 'axes': [%s]}]";
         Diagnostic neg = refused(fusion(tensors.formatted("bool", "'M'"),
                 "{'op': 'neg', 'inputs': ['p'], 'output': 'out'}", "['p']"));
         assertEquals("dtype.bool", neg.rule());
