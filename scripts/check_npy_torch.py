@@ -102,6 +102,9 @@ def evaluate(fusion, values, device, symbols):
         ins = [x.to(dtype) for x in raw]
         if kind == "set":
             r = ins[0].permute(*op["permute"]) if op.get("permute") else ins[0]
+        elif kind == "div" and not dtype.is_floating_point:
+            # the file's div is nvFuser's: C++'s truncating integer division (csrc/ops/arith.cpp:954)
+            r = torch.div(ins[0], ins[1], rounding_mode="trunc")
         elif kind in ("add", "sub", "mul", "div"):
             r = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}[kind](ins[0], ins[1])
         elif kind in UNARY:

@@ -133,11 +133,14 @@ public final class Engine {
         int devices = loaded.bindings().devices();
         try {
             for (int rank = 0; rank < devices; rank++) {
-                Pipeline.standard().lower(loaded.fusion(), new LoweringContext(rank, devices, options));
+                HostIrContainer program = Pipeline.standard().lower(loaded.fusion(),
+                        new LoweringContext(rank, devices, options));
+                AllToAllLayouts.check(program, loaded, rank, options);
             }
         } catch (LoweringException e) {
             throw located(e, loaded);
         }
+        RunBudget.elementCounts(loaded, options);
     }
 
     /** The final program of one rank. */

@@ -59,6 +59,20 @@ final class RunBudget {
         heap(loaded, plan, sizes, heapBytes);
     }
 
+    /**
+     * {@code check}'s part: no tensor, the lowering's buffers included, has more than 2^63 elements ({@code run.size}
+     * at its line), decided from the file's extents and {@code --set} where every symbol has a value (else the run
+     * refuses the missing value first).
+     */
+    static void elementCounts(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
+        try {
+            symbols(loaded);
+        } catch (EngineFailure unbound) {
+            return;
+        }
+        sizes(loaded, options);
+    }
+
     /** No tensor the host holds whole is longer than a Java array: one diagnostic, on the largest such. */
     private static void arrays(LoadedFusion loaded, BackendPlan plan, List<Size> sizes) throws EngineFailure {
         RunRequest r = plan.request();

@@ -9,25 +9,31 @@ import org.hostir.studio.ir.host.Communication;
  * Whether an AllToAll's flat chunks are the slices it moves. nvFuser posts alltoall_base on the flattened
  * buffers (postAllToAll) without reordering axes, so chunk j of the input is the slice j of the output's sharded
  * axis only when every input axis before it holds one element per rank, and symmetrically for the output. A run
- * that breaks this would exchange the wrong elements; it is refused instead.
+ * that breaks this would exchange the wrong elements; it is refused instead. {@code check} decides it up front
+ * from the file's extents ({@link #problem}, engine.Engine.check), so a run meets it only without them.
  */
-final class AllToAllLayout {
+public final class AllToAllLayout {
     private AllToAllLayout() {}
 
     static void check(Communication c, ScalarEnv env) {
+        String problem = problem(c, env);
+        if (problem != null) throw new ExecutionException(problem);
+    }
+
+    /** Why the flat chunks of AllToAll {@code c} are not the slices it moves on this rank's shapes, or null. */
+    public static String problem(Communication c, ScalarEnv env) {
         TensorView in = c.input();
         TensorView out = c.output();
         int p = runtimePosition(in);
         int q = runtimePosition(out);
         long[] inShape = env.localShape(in);
         long[] outShape = env.localShape(out);
-        if (product(inShape, q) != 1 || product(outShape, p) != 1) {
-            throw new ExecutionException("AllToAll " + c.id() + " moves the sharding of " + in.label() + " (axis " + p
-                    + ", local shape " + Arrays.toString(inShape) + ") to axis " + q + " of " + out.label()
-                    + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than one element"
-                    + " per rank comes first; nvFuser's AllToAll splits the flat buffers and does not reorder:"
-                    + " make the axes before the sharded ones size 1 per rank or move them after");
-        }
+        if (product(inShape, q) == 1 && product(outShape, p) == 1) return null;
+        return "AllToAll " + c.id() + " moves the sharding of " + in.label() + " (axis " + p
+                + ", local shape " + Arrays.toString(inShape) + ") to axis " + q + " of " + out.label()
+                + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than one element"
+                + " per rank comes first; nvFuser's AllToAll splits the flat buffers and does not reorder:"
+                + " make the axes before the sharded ones size 1 per rank or move them after";
     }
 
     private static int runtimePosition(TensorView tv) {

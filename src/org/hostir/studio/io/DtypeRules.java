@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.CastFunctions;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.UnaryOpType;
 
@@ -16,12 +18,14 @@ import org.hostir.studio.ir.UnaryOpType;
  * The dtypes through each op, as nvFuser's op builders and cuBLASLt allow them: most ops keep one dtype; a cast
  * needs a cast function for its pair (csrc/type.cpp's supported_casts2string); float ops (exp, log, ...) give
  * float for an integer or bool input (NVFUSER_DEFINE_UNARY_FLOAT_OP); fp8 tensors exist to feed a matmul, so an
- * op may only move, cast or multiply them.
+ * op may only move, cast or multiply them. Where nvFuser would accept a bool op that PyTorch refuses or types
+ * otherwise, PyTorch decides ({@link #bool}).
  */
 final class DtypeRules {
     private DtypeRules() {}
 
     static void check(ShapeRules.Checker c, FusionOp op) {
+        if (!bool(c, op)) return;
         switch (op) {
             case FusionOp.Unary u when u.op() == UnaryOpType.CAST -> cast(c, u);
             case FusionOp.Unary u -> {
@@ -37,6 +41,36 @@ final class DtypeRules {
             case FusionOp.Linear l -> matmul(c, op, l.bias() == null ? List.of(l.input(), l.weight())
                     : List.of(l.input(), l.weight(), l.bias()));
         }
+    }
+
+    /**
+     * The bool ops PyTorch refuses or types otherwise, refused with its reason; false when one was. PyTorch's
+     * {@code -t} and {@code t - u} on bool raise (aten/src/ATen/native/UnaryOps.cpp TORCH_META_FUNC(neg):
+     * "Negation, the `-` operator, on a bool tensor is not supported"; BinaryOps.cpp sub_check: "Subtraction, the
+     * `-` operator, with two bool tensors is not supported"), its div of bools is a float true division, and
+     * {@code torch.sum}/{@code torch.prod} of bool give int64 (ReduceOps.cpp, promote_integers), as nvFuser's
+     * {@code sum} does (csrc/ops/arith.cpp:1476-1481 casts bool and integers to Int): a bool output of them would
+     * be a logical or, which neither computes.
+     */
+    private static boolean bool(ShapeRules.Checker c, FusionOp op) {
+        if (op.inputs().stream().noneMatch(t -> t.dtype() == DataType.BOOL)) return true;
+        String why = null;
+        if (op instanceof FusionOp.Unary u && u.op() == UnaryOpType.NEG) {
+            why = "negation of a bool tensor is not supported (PyTorch refuses it: invert a mask with where, or cast"
+                    + " to an integer first)";
+        } else if (op instanceof FusionOp.Binary b && b.op() == BinaryOpType.SUB) {
+            why = "subtraction of bool tensors is not supported (PyTorch refuses it: use where, or cast to an"
+                    + " integer first)";
+        } else if (op instanceof FusionOp.Binary b && b.op() == BinaryOpType.DIV) {
+            why = "div of bool tensors is a float division in PyTorch: cast the operands to float first";
+        } else if (op instanceof FusionOp.Reduction r && op.output().dtype() == DataType.BOOL
+                && (r.op() == ReductionOpType.SUM || r.op() == ReductionOpType.PROD)) {
+            why = r.op().fileName() + " of bool gives int64 in PyTorch and nvFuser, not bool: cast the input to int64"
+                    + " and make " + op.output().label() + " int64";
+        }
+        if (why == null) return true;
+        c.fail(Rule.DTYPE_BOOL, why);
+        return false;
     }
 
     private static void cast(ShapeRules.Checker c, FusionOp.Unary u) {

@@ -57,10 +57,19 @@ final class SqueezeExpandRules {
         int[] kept = ReshapeAxes.kept(in, out, c::value);
         for (int i = 0; i < in.size(); i++) {
             if (!in.get(i).isDeviceDim()) continue;
-            if (kept[i] == AxisMap.NONE || out.get(kept[i]).parallelType() != in.get(i).parallelType()) {
+            if (kept[i] == AxisMap.NONE) {
                 c.fail(Rule.RESHAPE_SHARDED_AXIS, "input axis " + i + " of " + shape(in) + " is "
                         + in.get(i).parallelType().fileName() + "-sharded and the reshape to " + shape(out)
                         + " splits or merges it; keep it a whole axis of the output with the same parallel type");
+                return;
+            }
+            if (out.get(kept[i]).parallelType() != in.get(i).parallelType()) {
+                // the reshape is fine: the output does not say the kept axis is sharded (issue 30 item 10)
+                c.fail(Rule.RESHAPE_SHARDED_AXIS, "input axis " + i + " of " + shape(in) + " is "
+                        + in.get(i).parallelType().fileName() + "-sharded and the reshape keeps it whole as output"
+                        + " axis " + kept[i] + ", which is " + out.get(kept[i]).parallelType().fileName()
+                        + "; annotate output axis " + kept[i] + " " + in.get(i).parallelType().fileName()
+                        + " (a reshape moves no data between devices: to gather it, set the output afterwards)");
                 return;
             }
         }

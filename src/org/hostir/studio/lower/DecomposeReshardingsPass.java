@@ -54,19 +54,33 @@ public final class DecomposeReshardingsPass implements FusionPass {
         return new Fusion(fusion.name(), fusion.inputs(), ops, fusion.outputs(), b.symbols(), b.counters());
     }
 
-    /** The input as the op's output wants it placed: its axes, with the consumer's parallel types and mesh. */
+    /**
+     * The input as the op's output wants it placed: its axes, with the consumer's parallel types and mesh. Where
+     * the output's sharding is a loop split and the input's axes are the output's one for one, the output's loop
+     * domain is replayed onto the new tensor, as nvFuser's insertReshardingSetsBefore shards the set's output with
+     * {@code shardLoopLike(output, new_input, ...)} (csrc/preseg_passes/decompose_reshardings.cpp:140-151 at
+     * 81c4b22fd): it prints {@code ideviceIdx.x{2}, iS{ceilDiv(i0, 2)}} like the output, not a device axis of the
+     * full extent i0, which a file could not even write ({@code mesh.did-extent}).
+     */
     private static TensorView resharded(IrBuilder b, FusionOp op, int i) {
         TensorView in = op.inputs().get(i);
         TensorView out = op.output();
         int[] map = AxisMap.of(op, i);
+        boolean likeOutput = out.loop() != null && in.rank() == out.rank();
         List<IterDomain> axes = new ArrayList<>();
         for (int p = 0; p < in.rank(); p++) {
             IterDomain a = in.axis(p);
+            likeOutput &= map[p] == p && !a.isReduction() && !out.axis(p).isReduction();
             if (a.isReduction()) continue;
             ParallelType pt = a.isDeviceDim() ? ParallelType.SERIAL : a.parallelType();
             if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction()) pt = out.axis(map[p]).parallelType();
             axes.add(b.copy(a).withParallelType(pt));
         }
-        return b.tensor(null, in.dtype(), MemoryType.GLOBAL, out.mesh(), axes);
+        if (!likeOutput) return b.tensor(null, in.dtype(), MemoryType.GLOBAL, out.mesh(), axes);
+        // the loop gives the logical axes their parallel types again (TensorView's projection)
+        List<IterDomain> plain = axes.stream().map(a -> a.isDeviceDim() || a.isStream()
+                ? a.withParallelType(ParallelType.SERIAL) : a).toList();
+        return b.tensor(in.dtype(), MemoryType.GLOBAL, out.mesh(), plain, out.loop().replay(plain,
+                b::nextIterDomainId));
     }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.Rounding;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.host.CommunicationType;
 
@@ -109,7 +110,7 @@ final class CollectiveSemantics {
         DenseTensor acc = input(parts, any.senders().get(0)).copy();
         for (int s : any.senders().subList(1, any.senders().size())) {
             DenseTensor in = input(parts, s);
-            if (length(in) != length(acc) || in.isWide() != acc.isWide()) {
+            if (length(in) != length(acc) || in.dtype() != acc.dtype()) {
                 throw new IllegalStateException("rank " + s + " reduces " + length(in) + " " + in.dtype().fileName()
                         + " elements, others " + length(acc) + " " + acc.dtype().fileName());
             }
@@ -121,7 +122,13 @@ final class CollectiveSemantics {
     /** acc = acc (op) in, element by element, in the buffers' own precision; both are contiguous 1-D. */
     private static void combineInto(ReductionOpType op, DenseTensor acc, DenseTensor in) {
         int n = length(acc);
-        if (acc.isWide()) {
+        if (acc.isIntegral()) {
+            long[] a = acc.intBuffer();
+            long[] b = in.intBuffer();
+            for (int i = 0; i < n; i++) {
+                a[acc.offset() + i] = Rounding.wrap(combine(op, a[acc.offset() + i], b[in.offset() + i]), acc.dtype());
+            }
+        } else if (acc.isWide()) {
             double[] a = acc.wideBuffer();
             double[] b = in.wideBuffer();
             for (int i = 0; i < n; i++) a[acc.offset() + i] = combine(op, a[acc.offset() + i], b[in.offset() + i]);
@@ -138,6 +145,16 @@ final class CollectiveSemantics {
      * rounding is innocuous; max and min are exact).
      */
     static float combine(ReductionOpType op, float a, float b) { return (float) combine(op, (double) a, b); }
+
+    /** NCCL's reductions on one integer (ncclInt32, ncclInt64): exact, wrapping as the integer type does. */
+    static long combine(ReductionOpType op, long a, long b) {
+        return switch (op) {
+            case SUM -> a + b;
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+            case PROD -> a * b;
+        };
+    }
 
     /** NCCL's reductions on one float64 element (ncclFloat64). */
     static double combine(ReductionOpType op, double a, double b) {

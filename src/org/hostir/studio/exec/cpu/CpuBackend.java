@@ -38,7 +38,7 @@ public final class CpuBackend implements Backend {
     @Override
     public String name() { return "cpu"; }
 
-    /** The kernels compute double and int64 in float64 ({@code exec.tensor}), as the reference does. */
+    /** The kernels compute double in float64 and the integers in int64 ({@code exec.tensor}), as the reference does. */
     @Override
     public boolean computesWideInFloat64() { return true; }
 

@@ -195,7 +195,10 @@ public final class CudaBackend implements Backend {
         return devices.stream().mapToLong(CudaDevice::fp8Gemms).sum();
     }
 
-    /** Double and int64 move between host and GPU as float64 and compute in double (KernelCode.wide, cuBLAS 64F). */
+    /**
+     * Double moves between host and GPU as float64, the integers as themselves; all compute in double
+     * (KernelCode.wide, cuBLAS 64F).
+     */
     @Override
     public boolean computesWideInFloat64() { return true; }
 

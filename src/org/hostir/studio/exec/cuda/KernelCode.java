@@ -263,8 +263,12 @@ final class KernelCode {
             s.append("__device__ __forceinline__ double ld_").append(t).append("w(const void* p, long long i) { return ")
                     .append(c == null ? "(double)ld_" + t + "(p, i)" : "(double)((const " + c + "*)p)[i]")
                     .append("; }\n");
+            // an int32 store wraps through long long as the CPU backend's (two's complement, like PyTorch's int32);
+            // the value is exact in double to 2^53 (the kernels do not compute in integers yet: docs/conformance.md)
+            String store = d == DataType.INT32 ? "((int*)p)[i] = (int)(long long)v"
+                    : "((" + c + "*)p)[i] = (" + c + ")v";
             s.append("__device__ __forceinline__ void st_").append(t).append("w(void* p, long long i, double v) { ")
-                    .append(c == null ? "st_" + t + "(p, i, (float)v)" : "((" + c + "*)p)[i] = (" + c + ")v")
+                    .append(c == null ? "st_" + t + "(p, i, (float)v)" : store)
                     .append("; }\n");
         }
         return s.toString();

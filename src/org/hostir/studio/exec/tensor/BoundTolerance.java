@@ -30,7 +30,8 @@ public final class BoundTolerance implements Allowance {
      * CPU backend: double's own unit roundoff) or float32's (the CUDA backend's transfers, for now).
      */
     public static BoundTolerance of(DenseTensor magnitude, ErrorBudget budget, DataType dtype, boolean float64Backend) {
-        if (float64Backend || !DenseTensor.isWide(dtype)) return of(magnitude, budget, dtype);
+        boolean wide = DenseTensor.isWide(dtype) || DenseTensor.isIntegral(dtype);
+        if (float64Backend || !wide) return of(magnitude, budget, dtype);
         return of(magnitude, budget.computedInFloat32(), dtype == DataType.DOUBLE ? DataType.FLOAT : dtype);
     }
 

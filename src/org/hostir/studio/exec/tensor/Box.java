@@ -51,7 +51,8 @@ public final class Box {
         for (int o = 0; o < n; o++) {
             int pos = t.offset;
             for (int i = 0; i < rank; i++) pos += (axes[i] == null ? idx[i] : axes[i][idx[i]]) * t.strides[i];
-            out.write(o, t.read(pos));
+            if (t.ints != null) out.ints[o] = t.ints[pos]; // an int64 exactly, past 2^53 too
+            else out.write(o, t.read(pos));
             for (int i = rank - 1; i >= 0; i--) {
                 if (++idx[i] < out.shape[i]) break;
                 idx[i] = 0;

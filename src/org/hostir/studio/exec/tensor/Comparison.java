@@ -64,6 +64,7 @@ public final class Comparison {
                     Float.NaN, "", "shape " + Arrays.toString(actual.shape) + " differs from the expected "
                             + Arrays.toString(expected.shape));
         }
+        if (!expected.dtype().isFloatingPoint() && !actual.dtype().isFloatingPoint()) return integers(expected, actual);
         IntToDoubleFunction e = values(expected);
         IntToDoubleFunction a = values(actual);
         int n = (int) expected.numel();
@@ -91,6 +92,29 @@ public final class Comparison {
         double expectedAtWorst = Double.isFinite(ew) ? ew : 0;
         return new Result(worstFraction <= 1, maxAbs, worstFraction, unravel(worst, expected.shape), ew,
                 a.applyAsDouble(worst), tolerance.explain(worst, expectedAtWorst), null);
+    }
+
+    /**
+     * Integer and bool tensors compare exactly, whatever the allowance: PyTorch's integer ops have no rounding, so
+     * any difference is a wrong answer (an int64 past 2^53 is compared as the integer, not as a double).
+     */
+    private static Result integers(DenseTensor expected, DenseTensor actual) {
+        long[] e = expected.toLongArray();
+        long[] a = actual.toLongArray();
+        int worst = -1;
+        double maxAbs = 0;
+        for (int i = 0; i < e.length; i++) {
+            if (e[i] == a[i]) continue;
+            // at least 1 where the doubles of two int64s round alike
+            double diff = Math.max(1, Math.abs((double) a[i] - (double) e[i]));
+            if (diff > maxAbs) {
+                maxAbs = diff;
+                worst = i;
+            }
+        }
+        if (worst < 0) return new Result(true, 0, 0, List.of(), 0, 0, "", null);
+        return new Result(false, maxAbs, Double.POSITIVE_INFINITY, unravel(worst, expected.shape), e[worst],
+                a[worst], "integers are compared exactly: 0 allowed", null);
     }
 
     /** Row-major values, read exactly: a float32 tensor's from a float[] copy, a wide one's from a double[]. */

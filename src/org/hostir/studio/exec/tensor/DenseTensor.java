@@ -6,8 +6,10 @@ import java.util.Objects;
 import org.hostir.studio.ir.DataType;
 
 /**
- * A host tensor: a strided view over a float32 buffer, or a float64 one for the dtypes held wide (double and
- * int64, {@link #isWide(DataType)}: double computes in float64 as PyTorch does, int64 stays exact to 2^53).
+ * A host tensor: a strided view over a float32 buffer, a float64 one for double ({@link #isWide(DataType)}: it
+ * computes in float64 as PyTorch does), or an int64 one for the integer dtypes ({@link #isIntegral(DataType)}:
+ * int64 and int32 hold every value exactly and compute in 64-bit integers, an int32 store wrapping to 32 bits as
+ * two's complement, as PyTorch's and C++'s integer arithmetic do).
  * Views ({@link #select}, {@link #narrow}, {@link #permute}, {@link #expand}, {@link #unsqueeze}, a
  * {@link #reshape} of a contiguous tensor) share the buffer, so writing into a view writes into the tensor it
  * was taken from, which is what {@code HirAliasSelect} needs. Every store rounds to the dtype ({@link Rounding});
@@ -24,16 +26,20 @@ import org.hostir.studio.ir.DataType;
 public final class DenseTensor {
     /** The float32 storage, or null for a wide tensor. */
     final float[] data;
-    /** The float64 storage, or null for a float32 one. */
+    /** The float64 storage of a double tensor, else null. */
     final double[] wide;
+    /** The int64 storage of an int32 or int64 tensor, else null. */
+    final long[] ints;
     final int offset;
     final int[] shape;
     final int[] strides;
     final DataType dtype;
 
-    private DenseTensor(float[] data, double[] wide, int offset, int[] shape, int[] strides, DataType dtype) {
+    private DenseTensor(float[] data, double[] wide, long[] ints, int offset, int[] shape, int[] strides,
+                        DataType dtype) {
         this.data = data;
         this.wide = wide;
+        this.ints = ints;
         this.offset = offset;
         this.shape = shape;
         this.strides = strides;
@@ -41,25 +47,40 @@ public final class DenseTensor {
     }
 
     /** A view of this tensor's storage. */
-    private DenseTensor view(int off, int[] s, int[] st) { return new DenseTensor(data, wide, off, s, st, dtype); }
+    private DenseTensor view(int off, int[] s, int[] st) {
+        return new DenseTensor(data, wide, ints, off, s, st, dtype);
+    }
 
     public static DenseTensor zeros(long[] shape, DataType dtype) {
         int[] s = toInts(shape);
         int n = checkedNumel(s);
-        return isWide(dtype) ? new DenseTensor(null, new double[n], 0, s, contiguousStrides(s), dtype)
-                : new DenseTensor(new float[n], null, 0, s, contiguousStrides(s), dtype);
+        int[] st = contiguousStrides(s);
+        if (isIntegral(dtype)) return new DenseTensor(null, null, new long[n], 0, s, st, dtype);
+        return isWide(dtype) ? new DenseTensor(null, new double[n], null, 0, s, st, dtype)
+                : new DenseTensor(new float[n], null, null, 0, s, st, dtype);
     }
 
     /**
-     * Whether {@code dtype} is held in float64: double, and int64, which float32 holds exactly only to 2^24.
-     * Every other dtype is held in float32, which holds all of its values.
+     * Whether {@code dtype} is held in float64: double. The integer dtypes are held in int64
+     * ({@link #isIntegral(DataType)}), every other dtype in float32, which holds all of its values.
      */
-    public static boolean isWide(DataType dtype) { return dtype == DataType.DOUBLE || dtype == DataType.INT64; }
+    public static boolean isWide(DataType dtype) { return dtype == DataType.DOUBLE; }
 
-    /** Bytes one element takes on the host: 8 for a wide dtype, else 4 (what a run budget counts). */
-    public static int hostBytes(DataType dtype) { return isWide(dtype) ? Double.BYTES : Float.BYTES; }
+    /**
+     * Whether {@code dtype} is held in int64: int64 and int32. float32 held integers exactly only to 2^24, float64
+     * to 2^53, and neither wraps on overflow as PyTorch's integer tensors do (an int32 product of 1080450000 came
+     * out -1080450048).
+     */
+    public static boolean isIntegral(DataType dtype) { return dtype.isIntegral(); }
+
+    /** Bytes one element takes on the host: 8 for double and the integers (a {@code long[]}), else 4. */
+    public static int hostBytes(DataType dtype) {
+        return isWide(dtype) || isIntegral(dtype) ? Double.BYTES : Float.BYTES;
+    }
 
     public boolean isWide() { return wide != null; }
+
+    public boolean isIntegral() { return ints != null; }
 
     public static DenseTensor zeros(DataType dtype, long... shape) { return zeros(shape, dtype); }
 
@@ -83,6 +104,17 @@ public final class DenseTensor {
         return t;
     }
 
+    /** A new integer tensor holding {@code values} in row-major order, wrapped to the dtype. */
+    public static DenseTensor ofLongs(DataType dtype, long[] shape, long... values) {
+        if (!isIntegral(dtype)) throw new IllegalArgumentException(dtype.fileName() + " is not an integer dtype");
+        DenseTensor t = zeros(shape, dtype);
+        if (values.length != t.numel()) {
+            throw new IllegalArgumentException(values.length + " values for shape " + Arrays.toString(shape));
+        }
+        for (int i = 0; i < values.length; i++) t.writeLong(i, values[i]);
+        return t;
+    }
+
     public DataType dtype() { return dtype; }
 
     public int rank() { return shape.length; }
@@ -97,11 +129,14 @@ public final class DenseTensor {
     /** Position of element [0, .., 0] in {@link #buffer()} (or {@link #wideBuffer()}). */
     public int offset() { return offset; }
 
-    /** The shared float32 storage (null for a wide tensor); writes through it bypass rounding. */
+    /** The shared float32 storage (null for a wide or integer tensor); writes through it bypass rounding. */
     public float[] buffer() { return data; }
 
     /** The shared float64 storage of a wide tensor (else null); writes through it bypass rounding. */
     public double[] wideBuffer() { return wide; }
+
+    /** The shared int64 storage of an integer tensor (else null); writes through it bypass the int32 wrap. */
+    public long[] intBuffer() { return ints; }
 
     public long numel() {
         long n = 1;
@@ -112,10 +147,10 @@ public final class DenseTensor {
     /** Bytes the tensor occupies in its dtype (not in the host storage): what a device would allocate. */
     public long bytes() { return numel() * dtype.bytes(); }
 
-    public boolean sharesBuffer(DenseTensor other) { return storage() == other.storage(); }
+    public boolean sharesBuffer(DenseTensor other) { return array() == other.array(); }
 
-    /** The storage array, float[] or double[]: identity tells whether two tensors share it. */
-    Object storage() { return wide != null ? wide : data; }
+    /** The storage array, float[], double[] or long[]: identity tells whether two tensors share it. */
+    Object array() { return ints != null ? ints : wide != null ? wide : data; }
 
     /** Row-major and dense; axes of size 1 may have any stride, as they are never stepped over. */
     public boolean isContiguous() {
@@ -226,6 +261,9 @@ public final class DenseTensor {
 
     public double getDouble(long... index) { return read(position(index)); }
 
+    /** One element as an integer, exactly for an integer tensor (a float one's value truncated toward zero). */
+    public long getLong(long... index) { return readLong(position(index)); }
+
     /** Stores one element, rounded to the dtype. */
     public void set(float value, long... index) { write(position(index), Rounding.round(value, dtype)); }
 
@@ -236,43 +274,82 @@ public final class DenseTensor {
         copyFrom(of(DataType.FLOAT, new long[0], value).expand(shape()));
     }
 
-    /** The values in row-major order; a wide tensor's narrowed to float32 ({@link #toDoubleArray} keeps them). */
+    /**
+     * The values in row-major order; a wide tensor's narrowed to float32, an integer one's rounded to float32
+     * ({@link #toDoubleArray} and {@link #toLongArray} keep them).
+     */
     public float[] toArray() {
         DenseTensor c = contiguous();
         if (c.data != null) return c == this ? Arrays.copyOfRange(data, offset, offset + (int) numel()) : c.data;
         float[] out = new float[(int) numel()];
-        for (int i = 0; i < out.length; i++) out[i] = (float) c.wide[c.offset + i];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = c.ints != null ? (float) c.ints[c.offset + i] : (float) c.wide[c.offset + i];
+        }
         return out;
     }
 
-    /** The values in row-major order, exactly. */
+    /** The values in row-major order, exactly (an int64 beyond 2^53 rounded to the nearest double). */
     public double[] toDoubleArray() {
         DenseTensor c = contiguous();
         if (c.wide != null) return c == this ? Arrays.copyOfRange(wide, offset, offset + (int) numel()) : c.wide;
         double[] out = new double[(int) numel()];
-        for (int i = 0; i < out.length; i++) out[i] = c.data[c.offset + i];
+        for (int i = 0; i < out.length; i++) out[i] = c.read(c.offset + i);
+        return out;
+    }
+
+    /** The values of an integer tensor in row-major order, exactly. */
+    public long[] toLongArray() {
+        DenseTensor c = contiguous();
+        if (c.ints != null) return c == this ? Arrays.copyOfRange(ints, offset, offset + (int) numel()) : c.ints;
+        long[] out = new long[(int) numel()];
+        for (int i = 0; i < out.length; i++) out[i] = c.readLong(c.offset + i);
         return out;
     }
 
     /** Element at storage position {@code pos}, widened to double. */
-    double read(int pos) { return wide != null ? wide[pos] : data[pos]; }
+    double read(int pos) { return ints != null ? ints[pos] : wide != null ? wide[pos] : data[pos]; }
 
-    /** Stores at storage position {@code pos} without rounding to the dtype (a float32 store rounds to float). */
+    /** Element at storage position {@code pos} as an integer: exact for an integer tensor, else truncated. */
+    long readLong(int pos) { return ints != null ? ints[pos] : (long) read(pos); }
+
+    /**
+     * Stores at storage position {@code pos} without rounding to the dtype (a float32 store rounds to float; an
+     * integer store truncates toward zero, so pass a value {@link Rounding} rounded).
+     */
     void write(int pos, double value) {
-        if (wide != null) wide[pos] = value;
+        if (ints != null) ints[pos] = (long) value;
+        else if (wide != null) wide[pos] = value;
         else data[pos] = (float) value;
     }
 
+    /** Stores an integer into an integer tensor, wrapped to its dtype ({@link Rounding#wrap}). */
+    void writeLong(int pos, long value) { ints[pos] = Rounding.wrap(value, dtype); }
+
+    /** The storage a kernel computes in: float32, float64 (double) or int64 (the integer dtypes). */
+    enum Storage {
+        FLOAT32(DataType.FLOAT), FLOAT64(DataType.DOUBLE), INT64(DataType.INT64);
+
+        /** The dtype of a converted operand in this storage. */
+        final DataType dtype;
+
+        Storage(DataType dtype) { this.dtype = dtype; }
+    }
+
+    Storage storage() { return ints != null ? Storage.INT64 : wide != null ? Storage.FLOAT64 : Storage.FLOAT32; }
+
     /**
-     * This tensor where its storage is the one a kernel computing in {@code wideStorage} precision reads, else a
-     * contiguous copy converted to it (float or double): how an op mixing float32 and float64 tensors computes.
+     * This tensor where its storage is {@code storage}, else a contiguous copy converted to it: how an op mixing
+     * storages computes (widening is exact, narrowing rounds once, a float into an integer truncates).
      */
-    DenseTensor storedAs(boolean wideStorage) {
-        if (isWide() == wideStorage) return this;
-        DenseTensor c = zeros(shape(), wideStorage ? DataType.DOUBLE : DataType.FLOAT);
+    DenseTensor storedAs(Storage storage) {
+        if (storage() == storage) return this;
+        DenseTensor c = zeros(shape(), storage.dtype);
         c.copyFrom(this);
         return c;
     }
+
+    /** {@link #storedAs(Storage)} in the storage of {@code out}. */
+    DenseTensor storedLike(DenseTensor out) { return storedAs(out.storage()); }
 
     /**
      * Writes {@code src} into this view element by element, rounding to this tensor's dtype. Shapes must be
@@ -284,13 +361,13 @@ public final class DenseTensor {
             throw new IllegalArgumentException("copy of shape " + Arrays.toString(src.shape) + " into shape "
                     + Arrays.toString(shape));
         }
-        if (src.storage() == storage()) src = src.copy();
+        if (src.array() == array()) src = src.copy();
         ElementCopy.copy(this, src);
     }
 
     /** Rounds every element of this (contiguous, freshly computed) tensor to its dtype in place. */
     void roundInPlace() {
-        if (Rounding.isExact(dtype)) return;
+        if (Rounding.isExact(dtype) || ints != null) return; // integer kernels store wrapped values
         int n = (int) numel();
         for (int i = offset; i < offset + n; i++) data[i] = Rounding.round(data[i], dtype);
     }
@@ -303,7 +380,8 @@ public final class DenseTensor {
         DenseTensor c = contiguous();
         for (int i = 0; i < n; i++) {
             b.append(i == 0 ? "" : ", ");
-            if (isWide()) b.append(c.wide[c.offset + i]);
+            if (isIntegral()) b.append(c.ints[c.offset + i]);
+            else if (isWide()) b.append(c.wide[c.offset + i]);
             else b.append(c.data[c.offset + i]);
         }
         return b.append(numel() > 16 ? ", ..}" : "}").toString();

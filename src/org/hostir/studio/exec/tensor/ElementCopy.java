@@ -1,10 +1,14 @@
 package org.hostir.studio.exec.tensor;
 
+import org.hostir.studio.ir.DataType;
+
 /**
  * The element loop behind {@link DenseTensor#copyFrom}: an odometer over the outer axes and one row copy per
  * innermost run. A float32-to-float32 copy keeps its float loop (a copy into float, int64 or double does not
- * round); a copy that touches a float64 buffer reads and writes doubles, rounding once to the destination dtype
- * ({@link Rounding#round(double, org.hostir.studio.ir.DataType)}). Shapes are equal and the buffers distinct.
+ * round); an integer-to-integer copy keeps its long loop, wrapping into int32 ({@link Rounding#wrap}); an integer
+ * into a float rounds once from the exact integer; any other copy reads and writes doubles, rounding once to the
+ * destination dtype ({@link Rounding#round(double, DataType)}: a float into an integer
+ * truncates toward zero). Shapes are equal and the buffers distinct.
  */
 final class ElementCopy {
     private ElementCopy() {}
@@ -61,9 +65,29 @@ final class ElementCopy {
             // double and int64 keep every double: a plain copy
             return (d, s, n, ds, ss) -> { for (int i = 0; i < n; i++) to[d + i * ds] = from[s + i * ss]; };
         }
-        // between the two storages: widening is exact, narrowing rounds once to the destination dtype
+        if (src.ints != null) return fromIntegers(dst, src);
+        // between the float storages: widening is exact, narrowing rounds once to the destination dtype
         return (d, s, n, ds, ss) -> {
             for (int i = 0; i < n; i++) dst.write(d + i * ds, Rounding.round(src.read(s + i * ss), dtype));
+        };
+    }
+
+    /** An integer source: wrapped into an integer, exact into double, rounded once into float. */
+    private static Row fromIntegers(DenseTensor dst, DenseTensor src) {
+        var dtype = dst.dtype;
+        long[] from = src.ints;
+        if (dst.ints != null) {
+            long[] to = dst.ints;
+            return (d, s, n, ds, ss) -> {
+                for (int i = 0; i < n; i++) to[d + i * ds] = Rounding.wrap(from[s + i * ss], dtype);
+            };
+        }
+        if (dst.data != null && dtype == DataType.FLOAT) {
+            float[] to = dst.data;
+            return (d, s, n, ds, ss) -> { for (int i = 0; i < n; i++) to[d + i * ds] = (float) from[s + i * ss]; };
+        }
+        return (d, s, n, ds, ss) -> {
+            for (int i = 0; i < n; i++) dst.write(d + i * ds, Rounding.round((double) from[s + i * ss], dtype));
         };
     }
 }

@@ -38,7 +38,9 @@ public record ErrorBudget(long roundings, double narrow, double arithmetic) {
     public ErrorBudget(long roundings, double narrow) { this(roundings, narrow, U_FLOAT); }
 
     /** Unit roundoff of the arithmetic of an op whose output is {@code out}: float64 for a wide dtype. */
-    static double arithmetic(DataType out) { return DenseTensor.isWide(out) ? U_DOUBLE : U_FLOAT; }
+    static double arithmetic(DataType out) {
+        return DenseTensor.isWide(out) || DenseTensor.isIntegral(out) ? U_DOUBLE : U_FLOAT;
+    }
 
     /** Unit roundoff of a storage type: half the distance from 1 to the next value. */
     public static double unit(DataType dtype) {

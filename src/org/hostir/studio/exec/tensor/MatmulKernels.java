@@ -12,7 +12,7 @@ import org.hostir.studio.ir.TensorView;
  * batch is one {@link Gemm#standard()} call (OpenBLAS where the machine has it): float32 products and sums, as
  * the GPU's GEMMs accumulate (the Java fallback sums in double, which errs less), so the reference and the CPU backend round as a backend does (docs/validation.md
  * counts the reference's rounding as well as the backend's).
- * A double (or int64) output is computed by {@link DoubleGemm} in float64 instead, as PyTorch's float64 matmul.
+ * A double output is computed by {@link DoubleGemm} in float64 instead, as PyTorch's float64 matmul.
  */
 final class MatmulKernels {
     private MatmulKernels() {}
@@ -103,8 +103,8 @@ final class MatmulKernels {
         Plan p = matmulPlan(op, a, b);
         // a 1-D a is one row [1, K] and a 1-D b one column [K, 1]: the same contiguous layouts
         DenseTensor out = DenseTensor.zeros(p.outShape(), op.output().dtype());
-        DenseTensor ac = a.contiguous().storedAs(out.isWide());
-        DenseTensor bc = b.contiguous().storedAs(out.isWide());
+        DenseTensor ac = a.contiguous().storedLike(out);
+        DenseTensor bc = b.contiguous().storedLike(out);
         int batches = (int) OpKernels.numel(p.outBatch());
         int nb = p.outBatch().length;
         int[] idx = new int[nb];
@@ -150,10 +150,10 @@ final class MatmulKernels {
         int k = in.shape[in.rank() - 1];
         int n = weight.rank() == 2 ? weight.shape[0] : 1;
         DenseTensor out = DenseTensor.zeros(shape, op.output().dtype());
-        DenseTensor x = in.contiguous().storedAs(out.isWide());
+        DenseTensor x = in.contiguous().storedLike(out);
         // the weight [N, K] transposed to [K, N]; a 1-D weight [K] already is [K, 1]
         DenseTensor wt = (weight.rank() == 2 ? weight.permute(1, 0).contiguous() : weight.contiguous())
-                .storedAs(out.isWide());
+                .storedLike(out);
         DenseTensor bc = bias == null ? null : bias.contiguous();
         if (bc != null && bc.numel() != n && bc.numel() != 1) {
             throw new IllegalArgumentException(OpKernels.describe(op) + ": bias " + Arrays.toString(bias.shape)
@@ -184,7 +184,7 @@ final class MatmulKernels {
 
     /** out[i, j] += bias[j * step], in float32 as the GPU's epilogue adds it (in float64 into a wide output). */
     private static void addBias(DenseTensor out, int rows, int n, DenseTensor bias, int step) {
-        DenseTensor b = bias.storedAs(out.isWide());
+        DenseTensor b = bias.storedLike(out);
         for (int i = 0; i < rows; i++) {
             if (out.isWide()) {
                 for (int j = 0; j < n; j++) out.wide[i * n + j] += b.wide[b.offset + j * step];

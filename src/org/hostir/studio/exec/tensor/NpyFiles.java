@@ -50,7 +50,7 @@ public final class NpyFiles {
         ByteBuffer b = ByteBuffer.allocate(padded + count * width(t.dtype())).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
         b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
-        // each value as its dtype holds it: a double or int64 from the float64 storage, exactly
+        // each value as its dtype holds it: a double from the float64 storage, an integer from the int64 one
         DoubleConsumer put = switch (t.dtype()) {
             case FLOAT, BFLOAT16, FLOAT8_E4M3FN, FLOAT8_E5M2 -> v -> b.putFloat((float) v);
             case HALF -> v -> b.putShort(Float.floatToFloat16((float) v));
@@ -59,7 +59,13 @@ public final class NpyFiles {
             case INT32 -> v -> b.putInt((int) v);
             case BOOL -> v -> b.put((byte) (v != 0 ? 1 : 0));
         };
-        if (t.isWide()) {
+        if (t.isIntegral()) {
+            // each integer exactly: an int64 past 2^53 would not survive a double
+            for (long v : t.toLongArray()) {
+                if (t.dtype() == DataType.INT32) b.putInt((int) v);
+                else b.putLong(v);
+            }
+        } else if (t.isWide()) {
             for (double v : t.toDoubleArray()) put.accept(v);
         } else {
             for (float v : t.toArray()) put.accept(v);

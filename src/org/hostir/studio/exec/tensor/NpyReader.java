@@ -54,7 +54,10 @@ public final class NpyReader {
                     + Arrays.toString(shape) + " needs " + (long) count * NpyFiles.width(dtype));
         }
         b.position(10 + headerLength);
-        for (int i = 0; i < count; i++) t.write(i, Rounding.round(value(b, dtype), dtype));
+        for (int i = 0; i < count; i++) {
+            if (dtype == DataType.INT64) t.ints[i] = b.getLong(); // exactly, past 2^53 too
+            else t.write(i, Rounding.round(value(b, dtype), dtype));
+        }
         return t;
     }
 

@@ -10,7 +10,8 @@ import org.hostir.studio.ir.TensorView;
 /**
  * Set (copy, or Set.Permute), binary ops with size-1 broadcasting, and broadcast (insertion of size-1 axes).
  * Results are fresh contiguous tensors of the output's dtype, not yet rounded ({@link OpKernels} stores them);
- * arithmetic is float32, or float64 where the output is wide ({@link DenseTensor#isWide}).
+ * arithmetic is float32, float64 where the output is wide ({@link DenseTensor#isWide}), or 64-bit integers where
+ * it is an integer ({@link DenseTensor#isIntegral}).
  */
 final class PointwiseKernels {
     private PointwiseKernels() {}
@@ -55,15 +56,19 @@ final class PointwiseKernels {
     }
 
     /**
-     * In float32 into a float32 output, in float64 into a wide one (double, int64); an operand held the other way
-     * is converted first ({@link DenseTensor#storedAs}).
+     * In float32 into a float32 output, in float64 into a wide one (double), in int64 into an integer one; an
+     * operand held another way is converted first ({@link DenseTensor#storedAs}).
      */
     static DenseTensor binary(FusionOp.Binary b, DenseTensor lhs, DenseTensor rhs) {
         long[] shape = binaryShape(b, lhs, rhs);
         DenseTensor out = DenseTensor.zeros(shape, b.output().dtype());
         // expanding makes both operands the output's shape; contiguous() materialises the repeats once
-        DenseTensor l = lhs.expand(shape).contiguous().storedAs(out.isWide());
-        DenseTensor r = rhs.expand(shape).contiguous().storedAs(out.isWide());
+        DenseTensor l = lhs.expand(shape).contiguous().storedLike(out);
+        DenseTensor r = rhs.expand(shape).contiguous().storedLike(out);
+        if (out.isIntegral()) {
+            IntegerKernels.binary(b, l.ints, l.offset, r.ints, r.offset, out);
+            return out;
+        }
         if (out.isWide()) {
             binaryWide(b, l.wide, l.offset, r.wide, r.offset, out.wide);
             return out;

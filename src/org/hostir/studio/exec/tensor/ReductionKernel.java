@@ -42,6 +42,10 @@ final class ReductionKernel {
         DenseTensor out = DenseTensor.zeros(shape(r, x), r.output().dtype());
         int runs = (int) out.numel();
         int run = runs == 0 ? 0 : (int) (y.numel() / runs);
+        if (out.isIntegral()) {
+            integer(r, y.storedLike(out), out, runs, run);
+            return out;
+        }
         for (int o = 0; o < runs; o++) {
             int start = y.offset + o * run;
             double v = switch (r.op()) {
@@ -53,6 +57,21 @@ final class ReductionKernel {
             out.write(o, v);
         }
         return out;
+    }
+
+    /** In int64, wrapped to the output's dtype on store (an int32 prod wraps, as PyTorch's does). */
+    private static void integer(FusionOp.Reduction r, DenseTensor y, DenseTensor out, int runs, int run) {
+        long[] v = y.ints;
+        for (int o = 0; o < runs; o++) {
+            int start = y.offset + o * run;
+            long x = switch (r.op()) {
+                case SUM -> IntegerKernels.sum(v, start, run);
+                case MAX -> IntegerKernels.max(v, start, run);
+                case MIN -> IntegerKernels.min(v, start, run);
+                case PROD -> IntegerKernels.prod(v, start, run);
+            };
+            out.writeLong(o, x);
+        }
     }
 
     /**

@@ -44,8 +44,14 @@ public final class ShapeKernels {
         DenseTensor a = x.expand(shape).contiguous();
         DenseTensor b = y.expand(shape).contiguous();
         DenseTensor out = DenseTensor.zeros(shape, w.output().dtype());
-        // the selected value moves unchanged (read as a double, exact from either storage)
+        // the selected value moves unchanged (as an integer into an integer, else as a double, exact)
         int n = (int) out.numel();
+        if (out.isIntegral()) {
+            for (int i = 0; i < n; i++) {
+                out.writeLong(i, c.read(c.offset + i) != 0 ? a.readLong(a.offset + i) : b.readLong(b.offset + i));
+            }
+            return out;
+        }
         for (int i = 0; i < n; i++) {
             out.write(i, c.read(c.offset + i) != 0 ? a.read(a.offset + i) : b.read(b.offset + i));
         }

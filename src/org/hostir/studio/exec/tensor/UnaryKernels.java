@@ -5,7 +5,8 @@ import org.hostir.studio.ir.UnaryOpType;
 
 /**
  * Unary pointwise ops and casts on host tensors, in float32 like the other pointwise kernels (the transcendental
- * functions through double, then rounded once), or in float64 into a wide output (double, int64). The formulas
+ * functions through double, then rounded once), in float64 into a wide output (double), or in int64 into an integer
+ * one (neg, abs and relu keep an integer's dtype, and wrap: -(-2^31) is -2^31 in int32, as in C++). The formulas
  * are PyTorch's: gelu is the exact erf form, relu and the other ops keep NaN. A cast is a copy into the output's
  * dtype, rounded once on store ({@link Rounding}), as nvFuser's cast functions convert.
  */
@@ -18,8 +19,13 @@ public final class UnaryKernels {
             out.copyFrom(input); // one rounding from the source's storage into the output's dtype
             return out;
         }
-        DenseTensor x = input.contiguous().storedAs(out.isWide());
+        DenseTensor x = input.contiguous().storedLike(out);
         int off = x.offset;
+        if (out.isIntegral()) {
+            long[] in = x.ints;
+            for (int i = 0; i < out.ints.length; i++) out.writeLong(i, apply(u.op(), in[off + i]));
+            return out;
+        }
         if (out.isWide()) {
             double[] in = x.wide;
             double[] o = out.wide;
@@ -37,6 +43,20 @@ public final class UnaryKernels {
      * always computed (the transcendentals went through double; negation, abs, relu and the cast are exact).
      */
     public static float apply(UnaryOpType op, float x) { return (float) apply(op, (double) x); }
+
+    /**
+     * The op on one integer, for the ops that keep an integer's dtype (DtypeRules: the float ops give float);
+     * another op goes through double and truncates.
+     */
+    static long apply(UnaryOpType op, long x) {
+        return switch (op) {
+            case NEG -> -x;
+            case ABS -> Math.abs(x);
+            case RELU -> Math.max(x, 0);
+            case CAST -> x;
+            case EXP, LOG, SQRT, RSQRT, TANH, ERF, SIGMOID, GELU, SILU -> (long) apply(op, (double) x);
+        };
+    }
 
     /** The op on one float64 value (a cast into a wide dtype from a float32 tensor widens exactly). */
     public static double apply(UnaryOpType op, double x) {

@@ -63,11 +63,25 @@ class AllToAllTest {
     }
 
     @Test
-    void aSplitShardedAxisHoldingSeveralElementsFirstIsRefusedAtRunTime() throws Exception {
+    void aSplitShardedAxisHoldingSeveralElementsFirstIsRefusedByCheckAndAtRunTime() throws Exception {
         String text = fusion("hostir-fusion/2", "\"axes\": [\"N\", \"D\"], \"loop\": [{\"outer_split\": 0,"
                 + " \"factor\": \"D\"}, {\"parallelize\": 0, \"type\": \"DIDx\"}]",
                 "\"axes\": [\"N\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
         LoadedFusion loaded = load(text, 2);
+        // issue 30 item 7: check said ok; the file's extents decide it, so check refuses it with rule and line
+        EngineFailure refused = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        assertEquals(1, refused.diagnostics().size(), refused.diagnostics().toString());
+        assertEquals("sharding.alltoall-layout", refused.diagnostics().getFirst().rule());
+        assertEquals(3, refused.diagnostics().getFirst().line(), refused.diagnostics().getFirst().format());
+        assertTrue(refused.diagnostics().getFirst().message().contains("local shape [6, 2]"),
+                refused.diagnostics().getFirst().message());
+        // N = 2 puts one element per rank first: check and the run agree that it is fine
+        LoadedFusion one = Engine.load(new FusionSource.Text(text, "a2a.fusion"), 2, Map.of("N", 2L));
+        Engine.check(one, LoweringOptions.DEFAULTS);
+        try (CpuBackend backend = new CpuBackend(2, 10_000)) {
+            assertTrue(Runner.run(one.fusion(), Runs.config(one, 2, Map.of()), backend, s -> { }).validation()
+                    .orElseThrow().passed());
+        }
         try (CpuBackend backend = new CpuBackend(2, 10_000)) {
             ExecutionException e = assertThrows(ExecutionException.class,
                     () -> Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, s -> { }));

@@ -104,6 +104,10 @@ class CudaKernelSourceTest {
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT8_E5M2, DataType.HALF))
                 .contains("ld_e5m2(a, oa[u])"));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.FLOAT, DataType.INT32)).contains("st_i32w("));
+        // issue 30 item 8: an int32 store wraps (through long long) as the CPU backend and PyTorch do, where a
+        // plain (int) of an out-of-range double saturates on the GPU; compiled and run only on a GPU machine
+        assertTrue(KernelSource.reduction(ReductionOpType.PROD, DataType.INT32)
+                .contains("void st_i32w(void* p, long long i, double v) { ((int*)p)[i] = (int)(long long)v; }"));
         assertTrue(body(KernelSource.unary(UnaryOpType.CAST, DataType.BOOL, DataType.DOUBLE)).contains("ld_b8w("));
     }
 

@@ -39,6 +39,38 @@ class DtypeRulesTest {
                 "{'op': 'abs', 'inputs': ['p'], 'output': 'out'}", "['p']"));
     }
 
+    /**
+     * Issue 30 item 8: bool ops as PyTorch has them. PyTorch refuses -t and t - u on bool
+     * (aten/src/ATen/native/UnaryOps.cpp TORCH_META_FUNC(neg), BinaryOps.cpp sub_check), divides bools as floats,
+     * and sums bool into int64 (ReduceOps.cpp; nvFuser's sum likewise, csrc/ops/arith.cpp:1476-1481). They were
+     * accepted and computed a bool.
+     */
+    @Test
+    void boolOpsFollowPyTorch() throws Exception {
+        String tensors = "[{'name': 'p', 'dtype': 'bool', 'axes': ['M']},"
+                + " {'name': 'out', 'dtype': '%s', 'axes': [%s]}]";
+        Diagnostic neg = refused(fusion(tensors.formatted("bool", "'M'"),
+                "{'op': 'neg', 'inputs': ['p'], 'output': 'out'}", "['p']"));
+        assertEquals("dtype.bool", neg.rule());
+        assertEquals("out = neg(p): negation of a bool tensor is not supported (PyTorch refuses it: invert a mask"
+                + " with where, or cast to an integer first)", neg.message());
+        assertEquals("dtype.bool", refused(fusion(tensors.formatted("bool", "'M'"),
+                "{'op': 'sub', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']")).rule());
+        assertEquals("dtype.bool", refused(fusion(tensors.formatted("bool", "'M'"),
+                "{'op': 'div', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']")).rule());
+        Diagnostic sum = refused(fusion(tensors.formatted("bool", "{'extent': 'M', 'iter': 'reduction'}"),
+                "{'op': 'sum', 'inputs': ['p'], 'output': 'out', 'axes': [0]}", "['p']"));
+        assertEquals("dtype.bool", sum.rule());
+        assertEquals("out = sum(p): sum of bool gives int64 in PyTorch and nvFuser, not bool: cast the input to"
+                + " int64 and make out int64", sum.message());
+        // what PyTorch allows stays: add (or), mul (and), max (any), a cast to int64 then a sum, abs keeps int
+        ok(fusion(tensors.formatted("bool", "'M'"), "{'op': 'add', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']"));
+        ok(fusion(tensors.formatted("bool", "'M'"), "{'op': 'mul', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']"));
+        ok(fusion(tensors.formatted("bool", "{'extent': 'M', 'iter': 'reduction'}"),
+                "{'op': 'max', 'inputs': ['p'], 'output': 'out', 'axes': [0]}", "['p']"));
+        ok(fusion(tensors.formatted("int64", "'M'"), "{'op': 'cast', 'inputs': ['p'], 'output': 'out'}", "['p']"));
+    }
+
     @Test
     void castsNeedACastFunction() throws Exception {
         String tensors = "[{'name': 'p', 'dtype': '%s', 'axes': ['M']}, {'name': 'out', 'dtype': '%s', 'axes': ['M']}]";

@@ -142,6 +142,9 @@ final class RuleCases {
         c.add(of(Rule.DTYPE_CAST, "a cast from float8_e4m3fn to int32", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float8_e4m3fn', 'axes': ['M']}, {'name': 'q', 'dtype': 'int32', 'axes': ['M']}]",
                 "[{'op': 'cast', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
+        c.add(of(Rule.DTYPE_BOOL, "neg of a bool tensor", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'bool', 'axes': ['M']}, {'name': 'q', 'dtype': 'bool', 'axes': ['M']}]",
+                "[{'op': 'neg', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));
         c.add(of(Rule.DTYPE_FP8, "exp of a float8_e5m2 tensor", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float8_e5m2', 'axes': ['M']}, {'name': 'q', 'dtype': 'float8_e5m2', 'axes': ['M']}]",
                 "[{'op': 'exp', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));

@@ -57,9 +57,43 @@ class UserMistakesTest {
         oneLine(run(small(dir, "small"), "--set", "M=" + (1L << 40)), 2, "in [1099511627776, 8] float has");
         // [2^31, 2^31] no longer wraps; [2^40, 2^40, 2^40] overflows a long, and says so
         oneLine(run(copy(dir, "wraps", "{}", "[2147483648, 2147483648]")), 2, "has 4611686018427387904 elements");
-        oneLine(run(copy(dir, "overflows", "{}", "[1099511627776, 1099511627776]")), 2,
-                "in [1099511627776, 1099511627776] float has more than 2^63 elements");
+        Path overflows = copy(dir, "overflows", "{}", "[1099511627776, 1099511627776]");
+        oneLine(run(overflows), 2, "in [1099511627776, 1099511627776] float has more than 2^63 elements");
+        // issue 30 item 7: the extents are in the file, so check refuses it too (it said ok), at the tensor's line
+        oneLine(CliRun.of("check", overflows.toString()), 2, overflows + ":6: $.tensors[0]: in [1099511627776,"
+                + " 1099511627776] float has more than 2^63 elements: lower its extents (--set) [run.size]");
         assertTrue(System.nanoTime() - start < 30_000_000_000L, "decided up front, not after allocating");
+    }
+
+    /**
+     * Issue 30 item 8: an integer division by zero fails the run (exit 1) at the op's line, naming the op, as
+     * nvFuser ("Integer division by zero detected", csrc/ir/internal_nodes.cpp:789) and PyTorch
+     * ("ZeroDivisionError", aten/src/ATen/native/cpu/BinaryOpsKernel.cpp div_trunc_kernel) raise; it gave
+     * +-2^31. The divisor is a - a, zero everywhere whatever the inputs.
+     */
+    @Test
+    void anIntegerDivisionByZeroFailsTheRunNamingTheOp(@TempDir Path dir) throws IOException {
+        Path fusion = write(dir, "int_div_zero", """
+                {
+                  "format": "hostir-fusion/1",
+                  "name": "int_div_zero",
+                  "tensors": [
+                    {"name": "a", "dtype": "int32", "axes": [4, 8]},
+                    {"name": "zero", "dtype": "int32", "axes": [4, 8]},
+                    {"name": "q", "dtype": "int32", "axes": [4, 8]}
+                  ],
+                  "ops": [
+                    {"op": "sub", "inputs": ["a", "a"], "output": "zero"},
+                    {"op": "div", "inputs": ["a", "zero"], "output": "q"}
+                  ],
+                  "inputs": ["a"],
+                  "outputs": ["q"]
+                }
+                """);
+        CliRun r = run(fusion);
+        oneLine(r, 1, fusion + ":11: $.ops[1]: run failed: ");
+        oneLine(r, 1, "T2 = div(T0, T1): integer division by zero (PyTorch raises ZeroDivisionError");
+        oneLine(r, 1, "(T2 = 'q', T0 = 'a', T1 = 'zero') [run]");
     }
 
     @Test

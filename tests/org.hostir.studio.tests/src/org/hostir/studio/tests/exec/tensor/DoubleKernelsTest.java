@@ -26,8 +26,9 @@ import org.hostir.studio.ir.UnaryOpType;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 19: double (and int64) tensors are held in float64 and the kernels compute them in float64, each checked
- * against the same arithmetic in Java double; float32 tensors keep their float32 results.
+ * Issue 19: double tensors are held in float64 and the kernels compute them in float64 (int64:
+ * IntegerSemanticsTest), each checked against the same arithmetic in Java double; float32 tensors keep their
+ * float32 results.
  */
 class DoubleKernelsTest {
     private static final DataType D = DataType.DOUBLE;
@@ -119,7 +120,7 @@ class DoubleKernelsTest {
         assertEquals(1f, Rounding.round((float) aboveTie, DataType.BFLOAT16));
     }
 
-    /** int64 is held in float64 too: integers stay exact to 2^53, where float32 held them to 2^24. */
+    /** int64 stays exact past 2^24 (held in int64 since issue 30, IntegerSemanticsTest; float32 held it to 2^24). */
     @Test
     void int64ValuesStayExactBeyondTwoToTheTwentyFour() {
         DataType i64 = DataType.INT64;
