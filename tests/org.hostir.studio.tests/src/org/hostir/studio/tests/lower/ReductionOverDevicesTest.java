@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * (each device's partial result went out as the answer) and the second was refused ({@code sharding.output-change}).
  */
 class ReductionOverDevicesTest {
-    private static final Pattern COMMUNICATION = Pattern.compile("Communication \\d+ \\(type=(\\w+), team=\\(([\\d ]+)\\)");
+    private static final Pattern COMMUNICATION =
+            Pattern.compile("Communication \\d+ \\(type=(\\w+), team=\\(([\\d ]+)\\)");
 
     /** nvFuser's test_allreduce after propagation: once a local sum, then a second local sum over the devices. */
     @Test
@@ -81,7 +82,8 @@ class ReductionOverDevicesTest {
         int allreduce = program.indexOf("type=Allreduce");
         int add = program.indexOf("\n     + T");
         assertTrue(allreduce > 0 && add > allreduce, program);
-        assertTrue(program.matches("(?s).*= linear\\(T0[^\\n]*,\\n\\s+T1[^\\n]*\\)\\n.*"), "no bias inside: " + program);
+        assertTrue(program.matches("(?s).*= linear\\(T0[^\\n]*,\\n\\s+T1[^\\n]*\\)\\n.*"),
+                "no bias inside: " + program);
         validates(text, 4);
         validates(text, 3);
     }
@@ -125,7 +127,9 @@ class ReductionOverDevicesTest {
     private static String communications(String text, int devices, int rank) throws Exception {
         Matcher m = COMMUNICATION.matcher(lowered(text, devices, rank));
         StringBuilder out = new StringBuilder();
-        while (m.find()) out.append(out.isEmpty() ? "" : ", ").append(m.group(1)).append(" (").append(m.group(2)).append(')');
+        while (m.find()) {
+            out.append(out.isEmpty() ? "" : ", ").append(m.group(1)).append(" (").append(m.group(2)).append(')');
+        }
         return out.toString();
     }
 
