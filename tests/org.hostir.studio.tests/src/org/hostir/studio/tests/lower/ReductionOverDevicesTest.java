@@ -102,13 +102,27 @@ class ReductionOverDevicesTest {
         }
     }
 
-    /** test_data_and_tensor_parallel_mlp was refused: the Allreduce runs within each mesh row (DIDx slice). */
+    /**
+     * test_data_and_tensor_parallel_mlp was refused: the Allreduce runs within each mesh row (DIDx slice). The
+     * example is the test at d = 4; the test runs at every even d (tp_size 2, dp_size d / 2, b = dp_size * 7), so
+     * the mesh, the DIDy split and b are rewritten for d = 2, 6 and 8 here.
+     */
     @Test
     void theDataAndTensorParallelMlpAllreducesWithinEachRow() throws Exception {
         String text = conformance("data_and_tensor_parallel_mlp");
         assertEquals("Allreduce (0 1)", communications(text, 4, 1));
         assertEquals("Allreduce (2 3)", communications(text, 4, 3));
         validates(text, 4);
+        for (int dp : new int[] {1, 3, 4}) {
+            StringBuilder mesh = new StringBuilder("[");
+            for (int i = 0; i < dp; i++) mesh.append(i == 0 ? "" : ", ").append("[" + 2 * i + ", " + (2 * i + 1) + "]");
+            String other = text.replace("[[0, 1], [2, 3]]", mesh + "]").replace("\"B\": 14", "\"B\": " + 7 * dp)
+                    .replace("{\"outer_split\": 0, \"factor\": 2}, {\"parallelize\": 0, \"type\": \"DIDy\"}",
+                            "{\"outer_split\": 0, \"factor\": " + dp + "}, {\"parallelize\": 0, \"type\": \"DIDy\"}");
+            int last = 2 * dp - 1;
+            assertEquals("Allreduce (" + (last - 1) + " " + last + ")", communications(other, 2 * dp, last));
+            validates(other, 2 * dp);
+        }
     }
 
     private static String conformance(String name) throws Exception {
