@@ -78,55 +78,61 @@ public final class AxisMap {
         for (int i = 0; i < map.length && i < out.rank(); i++) map[i] = i;
     }
 
-    /** a [..B, M, K] x b [..B, K, N] -> out [..B, M, N, rK]; 1-D operands as at::matmul. */
+    /**
+     * a [..B, M, K] x b [..B, K, N] -> out [..B, M, N, rK]; 1-D operands as at::matmul. An operand's reduction
+     * axes (a producer's, as a linear's output feeding the next linear) are not runtime axes and map to nothing.
+     */
     private static void matmul(int[] map, TensorView in, TensorView out, boolean isA) {
         int outRank = out.rank();
-        if (outRank < 2 || in.rank() < 1) return;
+        List<Integer> kept = nonReduction(in);
+        int r = kept.size();
+        if (outRank < 2 || r < 1) return;
         int k = outRank - 1; // the reduction axis comes last
-        if (in.rank() == 1) {
-            map[0] = k;
+        if (r == 1) {
+            map[kept.get(0)] = k;
             return;
         }
-        int r = in.rank();
         if (isA) {
-            map[r - 2] = outRank - 3; // M
-            map[r - 1] = k;
+            map[kept.get(r - 2)] = outRank - 3; // M
+            map[kept.get(r - 1)] = k;
         } else {
-            map[r - 2] = k;
-            map[r - 1] = outRank - 2; // N
+            map[kept.get(r - 2)] = k;
+            map[kept.get(r - 1)] = outRank - 2; // N
         }
         int inBatch = r - 2;
         int outBatchCount = Math.max(0, outRank - 3);
         if (inBatch == outBatchCount) {
-            for (int i = 0; i < inBatch; i++) map[i] = i;
+            for (int i = 0; i < inBatch; i++) map[kept.get(i)] = i;
             return;
         }
         int o = outBatchCount - 1;
         for (int i = inBatch - 1; i >= 0 && o >= 0; i--) {
-            while (o >= 0 && !compatible(in.axis(i), out.axis(o))) o--;
-            if (o >= 0) map[i] = o--;
+            while (o >= 0 && !compatible(in.axis(kept.get(i)), out.axis(o))) o--;
+            if (o >= 0) map[kept.get(i)] = o--;
         }
     }
 
-    /** in [.., K], weight [N, K], bias [N] -> out [.., N, rK]. */
+    /** in [.., K], weight [N, K], bias [N] -> out [.., N, rK]; reduction axes of an operand map to nothing. */
     private static void linear(int[] map, TensorView in, TensorView out, int inputIndex) {
         int outRank = out.rank();
-        if (outRank < 2) return;
+        List<Integer> kept = nonReduction(in);
+        int r = kept.size();
+        if (outRank < 2 || r == 0) return;
         int n = outRank - 2;
         int k = outRank - 1;
         switch (inputIndex) {
             case 0 -> {
-                for (int i = 0; i < in.rank() - 1; i++) map[i] = i;
-                map[in.rank() - 1] = k;
+                for (int i = 0; i < r - 1; i++) map[kept.get(i)] = i;
+                map[kept.get(r - 1)] = k;
             }
             case 1 -> {
-                if (in.rank() == 2) {
-                    map[0] = n;
-                    map[1] = k;
+                if (r == 2) {
+                    map[kept.get(0)] = n;
+                    map[kept.get(1)] = k;
                 }
             }
             default -> {
-                if (in.rank() == 1) map[0] = n;
+                if (r == 1) map[kept.get(0)] = n;
             }
         }
     }

@@ -2,10 +2,12 @@ package org.hostir.studio.ir;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.IntSupplier;
 
 /**
@@ -211,6 +213,22 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
         }
         List<Axis> newLoop = loop.stream().map(a -> map.get(a.id()).withParallelType(a.parallelType())).toList();
         return new LoopDomain(newLogical, replayed, newLoop, allocationIsLoop);
+    }
+
+    /**
+     * This domain without its reduction axes and what derives from them: the loop of a pointwise op's output
+     * scheduled like a reduction's (nvFuser's TransformReplay::selfReplay onto a domain without them).
+     */
+    public LoopDomain withoutReductions() {
+        Set<Integer> dropped = new HashSet<>();
+        logical.stream().filter(IterDomain::isReduction).forEach(a -> dropped.add(a.id()));
+        List<IterTransform> kept = new ArrayList<>();
+        for (IterTransform t : transforms) {
+            if (t.inputs().stream().anyMatch(dropped::contains)) t.outputs().forEach(a -> dropped.add(a.id()));
+            else kept.add(t);
+        }
+        return new LoopDomain(logical.stream().filter(a -> !dropped.contains(a.id())).toList(), kept,
+                loop.stream().filter(a -> !dropped.contains(a.id())).toList(), allocationIsLoop);
     }
 
     private static Axis fresh(Axis a, IntSupplier ids) {

@@ -16,9 +16,13 @@ import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 
 /**
- * An expression that both computes and changes sharding gets a {@code set} in front, so every resharding
- * expression is a set or a single-axis reduction that maps to one collective (seed 001's AG_matmul: the
- * matmul on [S, DIDx D, M, K] becomes an allgathering set into [Stream S, D, M, K] and a local matmul).
+ * nvFuser's DecomposeReshardingsPass (csrc/preseg_passes/decompose_reshardings.cpp at 81c4b22fd): a row-parallel
+ * linear's bias is added after the reduction over the devices ({@link RowParallelBias}); a reduction, matmul or
+ * linear over an axis sharded by an outer split becomes a local op into partial results plus their reduction over
+ * the devices ({@link SplitReduction}, rFactorLoopSplits); an expression that both computes and changes sharding
+ * gets a {@code set} in front, so every resharding expression is a set or a single-axis reduction that maps to
+ * one collective (seed 001's AG_matmul: the matmul on [S, DIDx D, M, K] becomes an allgathering set into
+ * [Stream S, D, M, K] and a local matmul).
  */
 public final class DecomposeReshardingsPass implements FusionPass {
     public String name() { return "DecomposeReshardings"; }
@@ -26,32 +30,56 @@ public final class DecomposeReshardingsPass implements FusionPass {
     public Fusion run(Fusion fusion, LoweringContext context) {
         IrBuilder b = new IrBuilder(fusion.counters(), fusion.symbols());
         List<FusionOp> ops = new ArrayList<>();
-        for (FusionOp op : fusion.ops()) {
-            if (op instanceof FusionOp.Reduction r && SplitReduction.splitSharded(r) != null) {
-                ops.addAll(SplitReduction.rFactor(b, r));
+        // the output of a row-parallel linear with bias, rewritten to end in the bias's add, read as rewritten
+        Map<Integer, TensorView> replaced = new HashMap<>();
+        for (FusionOp fileOp : fusion.ops()) {
+            FusionOp op = TensorSubstitution.apply(fileOp, replaced);
+            if (!RowParallelBias.applies(op)) {
+                decompose(b, op, ops);
                 continue;
             }
-            if (op instanceof FusionOp.Set || Resharding.isCommunicatingReduction(op)
-                    || !Resharding.isResharding(op)) {
-                ops.add(op);
-                continue;
-            }
-            Map<Integer, TensorView> gathered = new HashMap<>();
-            for (int i = 0; i < op.inputs().size(); i++) {
-                TensorView in = op.inputs().get(i);
-                if (!Resharding.changes(op, i) || gathered.containsKey(in.id())) continue;
-                TensorView moved = resharded(b, op, i);
-                ops.add(new FusionOp.Set(moved, in));
-                gathered.put(in.id(), moved);
-            }
-            FusionOp local = TensorSubstitution.apply(op, gathered);
-            if (Resharding.isResharding(local)) {
-                throw new LoweringException(op, "sharding.output-change",
-                        "shards its output differently from its inputs; compute first, then set the result");
-            }
-            ops.add(local);
+            List<FusionOp> parts = RowParallelBias.decompose(b, (FusionOp.Linear) op);
+            parts.forEach(part -> decompose(b, part, ops));
+            TensorView newOut = parts.getLast().output();
+            replaced.put(newOut.id(), newOut);
         }
-        return new Fusion(fusion.name(), fusion.inputs(), ops, fusion.outputs(), b.symbols(), b.counters());
+        List<TensorView> outputs = fusion.outputs().stream().map(t -> TensorSubstitution.apply(t, replaced)).toList();
+        return new Fusion(fusion.name(), fusion.inputs(), ops, outputs, b.symbols(), b.counters());
+    }
+
+    /**
+     * nvFuser's rFactorLoopSplits, then insertReshardingSetsBefore for one op: a reduction or product over a
+     * split-sharded axis becomes the local op into partial results and their reduction over the devices; any
+     * other op that reshards gets a set in front of each input it reshards.
+     */
+    private static void decompose(IrBuilder b, FusionOp op, List<FusionOp> ops) {
+        if (op instanceof FusionOp.Reduction r && SplitReduction.splitSharded(r) != null) {
+            ops.addAll(SplitReduction.rFactor(b, r));
+            return;
+        }
+        if (SplitReduction.splitShardedProduct(op) != null) {
+            // the local product may still reshard its inputs (a contracted axis they do not shard)
+            SplitReduction.rFactorProduct(b, op).forEach(part -> decompose(b, part, ops));
+            return;
+        }
+        if (op instanceof FusionOp.Set || Resharding.isCommunicatingReduction(op) || !Resharding.isResharding(op)) {
+            ops.add(op);
+            return;
+        }
+        Map<Integer, TensorView> gathered = new HashMap<>();
+        for (int i = 0; i < op.inputs().size(); i++) {
+            TensorView in = op.inputs().get(i);
+            if (!Resharding.changes(op, i) || gathered.containsKey(in.id())) continue;
+            TensorView moved = resharded(b, op, i);
+            ops.add(new FusionOp.Set(moved, in));
+            gathered.put(in.id(), moved);
+        }
+        FusionOp local = TensorSubstitution.apply(op, gathered);
+        if (Resharding.isResharding(local)) {
+            throw new LoweringException(op, "sharding.output-change",
+                    "shards its output differently from its inputs; compute first, then set the result");
+        }
+        ops.add(local);
     }
 
     /**

@@ -76,8 +76,13 @@ public final class Resharding {
         return Optional.of(p);
     }
 
+    /**
+     * A reduction axis counts as replicated whatever its parallel type, so {@code iDIDx{D} -> rDIDx{D}} is
+     * resharding (an Allreduce or ReduceScatter): nvFuser's mapDeviceAndStreamParallelTypeToId skips reduction
+     * ids (csrc/multidevice/utils.cpp, lines 86-91 at 81c4b22fd).
+     */
     private static Object deviceType(IterDomain a) {
-        return a.isDeviceDim() ? a.parallelType() : null;
+        return a.isDeviceDim() && !a.isReduction() ? a.parallelType() : null;
     }
 
     /** Position of the device-parallel axis among the axes a communication sees, or -1. */

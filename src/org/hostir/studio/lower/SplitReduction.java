@@ -2,6 +2,7 @@ package org.hostir.studio.lower;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
@@ -10,6 +11,10 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.RFactorProduct;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -36,6 +41,49 @@ final class SplitReduction {
             }
         }
         return null;
+    }
+
+    /**
+     * The DID loop axis that shards the contracted axis of a matmul or linear output by an outer split, or null:
+     * the reduction loop axis outside the logical domain that nvFuser's rFactorLoopSplits finds parallelized
+     * (csrc/preseg_passes/decompose_reshardings.cpp, lines 341-369 at 81c4b22fd).
+     */
+    static LoopDomain.Axis splitShardedProduct(FusionOp op) {
+        TensorView out = op.output();
+        boolean product = op instanceof FusionOp.Matmul || op instanceof FusionOp.Linear;
+        if (!product || out.loop() == null || out.rank() == 0) return null;
+        int k = out.rank() - 1;
+        if (!out.axis(k).isReduction()) return null;
+        for (int p = 0; p < out.loop().loop().size(); p++) {
+            LoopDomain.Axis a = out.loop().loop().get(p);
+            LoopDomain.Source src = out.loop().source(p);
+            if (a.isDeviceDim() && a.iterType() == IterType.REDUCTION && src.logicalPosition() == k
+                    && src.derivation() == LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * rFactorLoopSplits on a matmul or linear (lines 371-405): the local op into partial products
+     * {@code [.., iDIDx{D}]}, one per device where the contracted axis was (the local part of it reduced by the
+     * op itself, {@link RFactorProduct}), then their sum over the devices, which lowers to an Allreduce, or a
+     * ReduceScatter when the output keeps another axis sharded. The partial's other axes of the reduced parallel
+     * type are unparallelized, as nvFuser does after {@code tv->rFactor} (lines 395-402).
+     */
+    static List<FusionOp> rFactorProduct(IrBuilder b, FusionOp op) {
+        TensorView out = op.output();
+        LoopDomain.Axis device = splitShardedProduct(op);
+        List<IterDomain> axes = new ArrayList<>();
+        for (int i = 0; i < out.rank() - 1; i++) {
+            IterDomain a = out.axis(i);
+            axes.add(b.copy(a.parallelType() == device.parallelType() ? a.withParallelType(ParallelType.SERIAL) : a));
+        }
+        axes.add(b.iterDomain((Extent) device.extent(), IterType.ITERATION, device.parallelType()));
+        TensorView partial = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(), axes);
+        FusionOp local = TensorSubstitution.apply(op, Map.of(out.id(), partial));
+        return List.of(local, new FusionOp.Reduction(ReductionOpType.SUM, out, partial, List.of(out.rank() - 1)));
     }
 
     /** The local reduction into partial sums, then the reduction over the devices' partial sums. */

@@ -7,6 +7,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.RFactorProduct;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -133,9 +134,19 @@ final class Ops {
             case FusionOp.Expand e -> map("x", out, in.get(0), null, s);
             case FusionOp.Where w -> where(in, out, s);
             case FusionOp.Reduction r -> reduce(r, in.get(0), out, s);
-            case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), out, s);
-            case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2), out, s);
+            case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), withoutRFactorAxis(m, out), s);
+            case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2),
+                    withoutRFactorAxis(l, out), s);
         }
+    }
+
+    /**
+     * The partial product of an rFactor'd matmul or linear, written through a view without its size-1 device axis
+     * as nvFuser's HostIrEvaluator squeezes it (csrc/host_ir/evaluator.cpp, handle(LinearOp*)).
+     */
+    private static CudaBuffer withoutRFactorAxis(FusionOp op, CudaBuffer out) {
+        int rf = RFactorProduct.runtimePosition(op);
+        return rf < 0 ? out : out.select(rf, 0);
     }
 
     private void reduce(FusionOp.Reduction r, CudaBuffer x, CudaBuffer out, CudaStream s) {

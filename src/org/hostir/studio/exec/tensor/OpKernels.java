@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.RFactorProduct;
 import org.hostir.studio.ir.TensorView;
 
 /**
@@ -48,6 +49,7 @@ public final class OpKernels {
             case FusionOp.Linear l -> MatmulKernels.linear(l, inputs.get(0), inputs.get(1),
                     l.bias() == null ? null : inputs.get(2));
         };
+        result = withRFactorAxis(op, result);
         checkOutputRank(op, result.rank());
         if (out == null) {
             result.roundInPlace();
@@ -77,6 +79,14 @@ public final class OpKernels {
             case FusionOp.Matmul m -> MatmulKernels.matmulPlan(m, inputs.get(0), inputs.get(1)).outShape();
             case FusionOp.Linear l -> MatmulKernels.linearShape(l, inputs.get(0), inputs.get(1));
         };
+        int rf = RFactorProduct.runtimePosition(op);
+        if (rf >= 0) {
+            long[] kept = shape;
+            shape = new long[kept.length + 1];
+            System.arraycopy(kept, 0, shape, 0, rf);
+            shape[rf] = 1;
+            System.arraycopy(kept, rf, shape, rf + 1, kept.length - rf);
+        }
         checkOutputRank(op, shape.length);
         return shape;
     }
@@ -101,6 +111,12 @@ public final class OpKernels {
             case FusionOp.Set s -> 0;
             case FusionOp.Broadcast b -> 0;
         };
+    }
+
+    /** A partial product of an rFactor'd matmul or linear gets its size-1 device axis, as nvFuser unsqueezes. */
+    private static DenseTensor withRFactorAxis(FusionOp op, DenseTensor result) {
+        int rf = RFactorProduct.runtimePosition(op);
+        return rf < 0 ? result : result.unsqueeze(rf);
     }
 
     /** Position among the runtime axes (reduction axes skipped) of axis {@code axis} of {@code tv}. */
