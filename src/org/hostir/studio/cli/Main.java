@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.hostir.studio.io.Texts;
+
 /**
  * {@code hirstudio}: dispatches to a subcommand and turns every outcome into an exit code. User errors are one
  * line each on stderr (exit 2), failed runs exit 1; a Java heap that runs out is a failed run too (a resource, not
@@ -71,7 +73,7 @@ public final class Main {
         }
         Command c = commands.get(name);
         if (c == null) {
-            err.println("error: unknown command '" + name + "'");
+            err.println("error: unknown command '" + Texts.printable(name) + "'");
             err.print(usage());
             return ExitCode.BAD_INPUT;
         }

@@ -14,6 +14,7 @@ import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
@@ -108,7 +109,8 @@ public final class RunCommand implements Command {
         try {
             return text.map(Path::of);
         } catch (InvalidPathException e) {
-            throw new UsageException(flag + ": '" + text.get() + "' is not a valid path: " + e.getReason());
+            throw new UsageException(flag + ": '" + Texts.printable(text.get()) + "' is not a valid path: "
+                    + e.getReason());
         }
     }
 
@@ -118,7 +120,8 @@ public final class RunCommand implements Command {
             case "cpu" -> BackendChoice.CPU;
             case "cuda" -> BackendChoice.CUDA;
             case "sim" -> BackendChoice.SIM;
-            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '" + name + "'");
+            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '"
+                    + Texts.printable(name) + "'");
         };
     }
 
