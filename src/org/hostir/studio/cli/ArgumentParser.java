@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.io.Texts;
+
 /**
  * The argument syntax all subcommands share: {@code --name value} or {@code --name=value} for options,
  * {@code --name} for flags, {@code --} to end options; everything else is positional. Each command says which
@@ -64,7 +66,7 @@ public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<Str
                 if (single.contains(name) && !list.isEmpty()) throw new UsageException(name + " given twice");
                 list.add(value);
             } else {
-                throw new UsageException("unknown option '" + name + "'");
+                throw new UsageException("unknown option '" + Texts.printable(name) + "'");
             }
         }
         return new Arguments(positionals, values, flags);

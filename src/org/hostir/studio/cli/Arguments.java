@@ -153,7 +153,9 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
     /** Exactly one positional argument, the fusion file. */
     public String file() throws UsageException {
         if (positionals.isEmpty()) throw new UsageException("missing FILE.fusion");
-        if (positionals.size() > 1) throw new UsageException("unexpected argument '" + positionals.get(1) + "'");
+        if (positionals.size() > 1) {
+            throw new UsageException("unexpected argument '" + Texts.printable(positionals.get(1)) + "'");
+        }
         return positionals.getFirst();
     }
 

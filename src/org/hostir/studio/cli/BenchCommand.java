@@ -14,6 +14,7 @@ import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
 import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.io.Texts;
 
 /**
  * {@code hirstudio bench lowering [--ops N] [--devices N] [--repetitions N]}: benchmarks, never timed unit tests.
@@ -47,7 +48,8 @@ public final class BenchCommand implements Command {
         if (which.equals("blas")) return blas(a, out, err);
         if (!which.equals("lowering")) {
             throw new UsageException(which.isEmpty() ? "which benchmark? (lowering, blas, agmm, sim-check)"
-                    : "unknown benchmark '" + which + "' (available: lowering, blas, agmm, sim-check)");
+                    : "unknown benchmark '" + Texts.printable(which) + "' (available: lowering, blas, agmm,"
+                    + " sim-check)");
         }
         int ops = (int) Arguments.integer("--ops", a.value("--ops").orElse("200"), 4, 100_000);
         int devices = a.value("--devices").isPresent() ? a.devices() : 8;

@@ -110,7 +110,8 @@ public final class RunCommand implements Command {
         try {
             return text.map(Path::of);
         } catch (InvalidPathException e) {
-            throw new UsageException(flag + ": '" + text.get() + "' is not a valid path: " + e.getReason());
+            throw new UsageException(flag + ": '" + TerminalText.escape(text.get()) + "' is not a valid path: "
+                    + e.getReason());
         }
     }
 
@@ -120,7 +121,8 @@ public final class RunCommand implements Command {
             case "cpu" -> BackendChoice.CPU;
             case "cuda" -> BackendChoice.CUDA;
             case "sim" -> BackendChoice.SIM;
-            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '" + name + "'");
+            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '"
+                    + Texts.printable(name) + "'");
         };
     }
 

@@ -80,7 +80,9 @@ public final class SweepCommand implements Command {
             }
             String key = v.substring(0, eq);
             List<String> values = list("--vary " + key, v.substring(eq + 1));
-            if (out.put(key, values) != null) throw new UsageException("--vary " + Texts.printable(key) + " given twice");
+            if (out.put(key, values) != null) {
+                throw new UsageException("--vary " + Texts.printable(key) + " given twice");
+            }
         }
         return out;
     }

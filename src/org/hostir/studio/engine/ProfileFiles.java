@@ -22,13 +22,15 @@ import org.hostir.studio.io.FusionFileException;
 import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.JsonNode;
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.ir.DataType;
 
 /**
  * Hardware profiles read from a file or the engine's built-in ones, checked field by field against
  * {@link ProfileField}: JSON as fusion files are read (strict UTF-8, RFC 8259 strings, duplicate keys refused), and
- * the first problem one {@code error: FILE:LINE: $.field: what [rule]} line that counts the others. An unknown field is refused by name, a
- * missing one, a wrong type, and a value outside its field's range with the range.
+ * the first problem is one {@code error: FILE:LINE: $.field: what [rule]} line that counts the others. An unknown
+ * field is refused by name, and so are a missing one, a wrong type, and a value outside its field's range (with the
+ * range).
  */
 public final class ProfileFiles {
     public static final String RULE_READ = "profile.read";
@@ -54,9 +56,9 @@ public final class ProfileFiles {
             path = null;
         }
         if (path == null || !path.toFile().exists()) {
-            throw refused(new Diagnostic(flagFile, 0, "--profile", RULE_READ, "no profile named '" + nameOrFile
-                    + "' and no such file; built-in profiles: " + String.join(", ", ProfileJson.BUILT_IN),
-                    new Subject.Setting("--profile")));
+            throw refused(new Diagnostic(flagFile, 0, "--profile", RULE_READ, "no profile named '"
+                    + Texts.printable(nameOrFile) + "' and no such file; built-in profiles: "
+                    + String.join(", ", ProfileJson.BUILT_IN), new Subject.Setting("--profile")));
         }
         try {
             return read(FusionReader.text(path, nameOrFile, "profile"), nameOrFile);
@@ -161,8 +163,9 @@ public final class ProfileFiles {
                         known.remove("*");
                         known.addAll(any.get().keys());
                     }
-                    problems.add(at(label, m.keyLine(), path, RULE_UNKNOWN, "unknown field '" + m.key() + "'"
-                            + (prefix.isEmpty() ? "" : " in " + prefix) + "; the fields are " + String.join(", ", known)));
+                    problems.add(at(label, m.keyLine(), path, RULE_UNKNOWN, "unknown field '" + Texts.printable(m.key())
+                            + "'" + (prefix.isEmpty() ? "" : " in " + prefix) + "; the fields are "
+                            + String.join(", ", known)));
                 }
             }
             for (String k : keys) {

@@ -92,6 +92,8 @@ class ArgumentParserTest {
         assertEquals("--passes given twice", usageError("f", "--passes", "--passes"));
         assertEquals("--devices given twice", usageError("f", "--devices=2", "--devices", "4"));
         assertEquals("--set expects SYM=N, got 'M\\u001b[2J'", usageError("f", "--set", "M\u001b[2J"));
+        assertEquals("unknown option '--\\u001b]0;x\\u0007'", usageError("f", "--\u001b]0;x\u0007"));
+        assertEquals("unexpected argument 'b\\u001b[2J'", usageError("a", "b\u001b[2J"));
         assertEquals("--option numberOfStreams: ' 8' has blanks around it", usageError("f", "--option",
                 "numberOfStreams= 8"));
     }
