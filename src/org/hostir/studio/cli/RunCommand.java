@@ -14,6 +14,7 @@ import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
@@ -110,7 +111,7 @@ public final class RunCommand implements Command {
         try {
             return text.map(Path::of);
         } catch (InvalidPathException e) {
-            throw new UsageException(flag + ": '" + TerminalText.escape(text.get()) + "' is not a valid path: "
+            throw new UsageException(flag + ": '" + Texts.printable(text.get()) + "' is not a valid path: "
                     + e.getReason());
         }
     }
