@@ -40,6 +40,8 @@ class GeneratedSpaceTest {
     private static final int RANDOM = Integer.getInteger("generated.random", FULL ? 2000 : 60);
     private static final long SEED = Long.getLong("generated.seed", 30);
     private static final String FAILING = System.getProperty("generated.failing");
+    /** {@code -Dgenerated.verbose=true}: one line per fusion, its id, outcome and message. */
+    private static final boolean VERBOSE = Boolean.getBoolean("generated.verbose");
 
     static List<SpaceCase> cases() {
         List<SpaceCase> all = new ArrayList<>(FULL ? SpaceGenerator.all() : SpaceGenerator.sample(STRIDE, (int) SEED));
@@ -58,6 +60,7 @@ class GeneratedSpaceTest {
             Outcome o = Outcome.of(c);
             kinds.merge(o.kind(), 1, Integer::sum);
             if (!o.rule().isEmpty()) rules.merge(o.rule(), 1, Integer::sum);
+            if (VERBOSE) System.out.println("  " + c.id() + " " + o.kind() + " " + o.detail());
             if (!o.kind().allowed()) failures.add(o.kind().name(), c, o.detail());
         }
         System.out.printf("generated-space: %s, %d fusions (stride %d, %d random from seed %d) in %.1f s: %s%n"

@@ -28,7 +28,7 @@ final class RandomSpace {
         DataType[] dtypes = DataType.values();
         DataType dtype = r.nextInt(2) == 0 ? DataType.FLOAT : dtypes[r.nextInt(dtypes.length)];
         Template tp = pick(r, templates(dtype, null));
-        if (r.nextBoolean()) {
+        if (r.nextBoolean() && SpaceTemplates.takesPlain(tp)) {
             List<Template> before = templates(dtype, tp.input0().dtype()).stream().filter(SpaceTemplates::keepsShape)
                     .toList();
             if (!before.isEmpty()) tp = SpaceTemplates.chain(pick(r, before), tp);
@@ -39,7 +39,7 @@ final class RandomSpace {
         List<List<Integer>> b = shifted(a, r);
         Map<String, Placement> placements = new HashMap<>();
         for (Skel s : tp.tensors()) placements.put(s.name(), place(r, s, a, b));
-        Layout layout = Layout.values()[r.nextInt(Layout.values().length)];
+        Layout layout = SpaceGenerator.LAYOUT_TURN.get(r.nextInt(SpaceGenerator.LAYOUT_TURN.size()));
         int chunk = r.nextInt(4) == 0 ? streamed(placements.get(tp.output().name()), tp.output()) : -1;
         return SpaceRender.render(tp, dtype, "RANDOM", mk.name(), layout, placements, chunk, options(r), seed);
     }

@@ -31,6 +31,7 @@ final class SpaceRender {
             ext[d] = did[d] > 0 ? did[d] * (d == chunkDim ? chunkFactor(did[d]) : rows) : SpaceGenerator.plainExtent(r);
         }
         if (tp.ops().stream().anyMatch(o -> o.op().equals("reshape"))) ext[SpaceTemplates.MERGED] = ext[1] * ext[2];
+        if (tp.label().endsWith("_long") && did[SpaceTemplates.MERGED] == 0) ext[SpaceTemplates.MERGED] = 16 + r.nextInt(8);
         boolean v2 = false;
         List<String> tensors = new ArrayList<>();
         int devices = 1;
@@ -43,6 +44,7 @@ final class SpaceRender {
                 devices = Math.max(devices, p.mesh().stream().flatMap(List::stream).mapToInt(i -> i + 1).max().orElse(1));
             }
         }
+        devices += seed % 6 == 5 ? 1 : 0; // now and then a device outside every mesh, idle
         String id = tp.label() + "-" + dtype.fileName() + "-" + change + "-" + meshKind + "-" + layout + "-" + seed;
         String text = text(v2, id, tp, tensors, devices, options);
         return new SpaceCase(id, tp.label(), dtype.fileName(), change, meshKind, layout.name(), devices,

@@ -81,9 +81,9 @@ final class SpaceTemplates {
             case UNARY -> kind == OpKind.CAST ? casts(t)
                     : List.of(one(op, op, t, unaryResult(kind, dtype), dims(0, 1), dims(0, 1), ""));
             case BINARY -> List.of(two(op, op, t, dims(0, 1), dims(0, 1)),
-                    two(op + "_broadcast", op, t, dims(0, 1), dims(BROADCAST, 1)));
+                    two(op + "_broadcast", op, t, dims(0, 1), dims(BROADCAST, 1)), selfChain(op, t));
             case WHERE -> List.of(where(t));
-            case REDUCTION -> List.of(reduction(op, t, 0), reduction(op, t, 1));
+            case REDUCTION -> List.of(reduction(op, t, 0), reduction(op, t, 1), longReduction(op, t));
             case BROADCAST -> List.of(one("broadcast_last", op, t, t, dims(0, 1), dims(0, 1, BROADCAST),
                             "\"flags\": [false, false, true]"),
                     one("broadcast_first", op, t, t, dims(0, 1), dims(BROADCAST, 0, 1), "\"flags\": [true, false, false]"));
@@ -127,6 +127,31 @@ final class SpaceTemplates {
         return new Template("where", List.of(input("x", t, dims(0, 1)), input("c", "bool", dims(0, 1)),
                 input("w", t, dims(0, 1)), output("z", t, dims(0, 1), -1)),
                 List.of(new OpT("where", List.of("c", "x", "w"), "z", "")));
+    }
+
+    /**
+     * An op applied to its own result five times ({@code x * x}, then that squared, ...): products far past 2^24
+     * and 2^31, where integer dtypes must wrap exactly (two's complement) and floats overflow as PyTorch's do.
+     */
+    private static Template selfChain(String op, String t) {
+        List<Skel> tensors = new ArrayList<>(List.of(input("x", t, dims(0, 1))));
+        List<OpT> ops = new ArrayList<>();
+        String prev = "x";
+        for (int i = 1; i <= CHAIN; i++) {
+            String name = i == CHAIN ? "y" : "t" + i;
+            tensors.add(output(name, t, dims(0, 1), -1));
+            ops.add(new OpT(op, List.of(prev, prev), name, ""));
+            prev = name;
+        }
+        return new Template(op + "_chain", List.copyOf(tensors), List.copyOf(ops));
+    }
+
+    static final int CHAIN = 5;
+
+    /** A reduction over a long axis (extent 16 to 23, {@link #MERGED}): a product of that many factors. */
+    private static Template longReduction(String op, String t) {
+        return new Template(op + "_long", List.of(input("x", t, dims(0, MERGED)), output("y", t, dims(0, MERGED), 1)),
+                List.of(new OpT(op, List.of("x"), "y", "\"axes\": [1]")));
     }
 
     private static Template reduction(String op, String t, int axis) {
@@ -187,7 +212,14 @@ final class SpaceTemplates {
 
     /** Whether a template keeps dims (0, 1) from its first input to its output, so a chain can follow it. */
     static boolean keepsShape(Template t) {
-        return Arrays.equals(t.output().dims(), dims(0, 1)) && Arrays.equals(t.input0().dims(), dims(0, 1))
+        boolean reduces = false;
+        for (boolean r : t.output().reduced()) reduces |= r;
+        return Arrays.equals(t.output().dims(), dims(0, 1)) && takesPlain(t) && !reduces
                 && t.ops().size() == 1 && !t.ops().getFirst().attribute().contains("permute");
+    }
+
+    /** Whether a template's first input is a plain [a, b], so that a chain can feed it. */
+    static boolean takesPlain(Template t) {
+        return Arrays.equals(t.input0().dims(), dims(0, 1));
     }
 }
