@@ -51,6 +51,8 @@ NARROW = {"bfloat16": (8, -125, 3.3895313892515355e38, np.inf),
           "float8_e4m3fn": (4, -5, 448.0, np.nan),
           "float8_e5m2": (3, -13, 57344.0, np.inf)}
 F32_U = 2.0 ** -24
+# the implementation error allowed to a function, in units of the output dtype's u (docs/validation.md)
+IMPL_ULPS = {"exp": 4, "log": 4, "rsqrt": 4, "tanh": 4, "erf": 4, "sigmoid": 8, "silu": 8, "gelu": 8}
 
 
 class Refused(Exception):
@@ -187,6 +189,12 @@ def unary(name, x, out_dtype):
         else:
             raise Bad("unknown unary op " + name)
         slope = np.where(e > 0, slope, 0.0)
+        # libraries compute these functions to a few ulps, not correctly rounded (glibc, SLEEF, the JDK's own),
+        # and gelu, silu and sigmoid are composites of several rounded steps (gelu's relative to its terms)
+        scale = np.abs(r)
+        if name == "gelu":
+            scale = np.abs(v) * 0.5 * (1.0 + np.abs(erf(v / math.sqrt(2.0))))
+        slope = slope + IMPL_ULPS.get(name, 0) * DTYPES[out_dtype][2] * scale
     return finish_float(r, slope, out_dtype)
 
 

@@ -33,13 +33,16 @@ import org.junit.jupiter.api.io.TempDir;
  * validation failure of the engine's own, any refusal without a rule and any internal error fails the test.
  *
  * <p>{@code -Doracle.count=N} (default 300, within about a minute here) and {@code -Doracle.seed=S} (default 30),
- * through {@code HIRSTUDIO_JAVA_OPTS}; {@code -Dgenerated.failing=DIR} writes the smallest fusion of each failure
+ * through {@code HIRSTUDIO_JAVA_OPTS}; {@code -Doracle.dir=DIR} keeps the runs ({@code python3 scripts/numpy_oracle.py
+ * @DIR/manifests.txt} reruns the oracle); {@code -Dgenerated.failing=DIR} writes the smallest fusion of each failure
  * class there. Skipped, saying why, only where python3 with numpy is missing (CI installs python3-numpy).
  */
 class NumpyOracleTest {
     private static final int COUNT = Integer.getInteger("oracle.count", 300);
     private static final long SEED = Long.getLong("oracle.seed", 30);
     private static final String FAILING = System.getProperty("generated.failing");
+    /** {@code -Doracle.dir=DIR}: keep the fusions and saved runs there (else a temporary folder), to rerun the oracle. */
+    private static final String KEEP = System.getProperty("oracle.dir");
     /** A refusal: {@code error: FILE[:LINE]: ...: what [rule]}. */
     private static final Pattern CLEAN = Pattern.compile("error: .*\\[[a-z0-9]+(\\.[a-z0-9-]+)*]");
     private static final Pattern ORACLE_LINE = Pattern.compile("(OK|MISMATCH|REFUSED|ERROR) (\\S+)[^:]*(?:: (.*))?");
@@ -55,8 +58,9 @@ class NumpyOracleTest {
     }
 
     @Test
-    void numpyRecomputesEveryGeneratedRun(@TempDir Path dir) throws Exception {
+    void numpyRecomputesEveryGeneratedRun(@TempDir Path temp) throws Exception {
         assumeTrue(numpyAvailable(), "python3 with numpy is missing here (CI installs python3-numpy): the oracle cannot run");
+        Path dir = KEEP == null ? temp : Files.createDirectories(Path.of(KEEP).toAbsolutePath());
         long start = System.nanoTime();
         List<SpaceCase> cases = cases(COUNT, SEED);
         Map<String, Integer> tally = new TreeMap<>();
@@ -65,6 +69,7 @@ class NumpyOracleTest {
         for (int i = 0; i < cases.size(); i++) {
             SpaceCase c = cases.get(i);
             Path home = Files.createDirectories(dir.resolve("c" + i));
+            Files.deleteIfExists(home.resolve("npy/manifest.json")); // a kept folder's last run (--force replaces the rest)
             String status = run(c, home, failures);
             tally.merge(status, 1, Integer::sum);
             Path manifest = home.resolve("npy/manifest.json");
@@ -107,7 +112,7 @@ class NumpyOracleTest {
         Files.writeString(file, c.text());
         List<String> args = new ArrayList<>(List.of("run", file.toString(), "--backend", "cpu", "--devices",
                 Integer.toString(c.devices()), "--iterations", "1", "--warmup", "0", "--timeout", "5", "--seed",
-                Long.toString(c.seed() & 0x7fffffffL), "--save-npy", home.resolve("npy").toString()));
+                Long.toString(c.seed() & 0x7fffffffL), "--save-npy", home.resolve("npy").toString(), "--force"));
         args.addAll(List.of(c.optionArguments()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
