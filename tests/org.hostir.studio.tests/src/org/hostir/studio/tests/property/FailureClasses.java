@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -28,6 +30,8 @@ final class FailureClasses {
             .thenComparingInt(c -> c.text().length()).thenComparing(SpaceCase::id);
 
     private final Map<String, Entry> classes = new TreeMap<>();
+    /** Every failure, one tab-separated line each: kind, id, template, change, dtype, mesh, layout, message. */
+    private final List<String> rows = new ArrayList<>();
 
     /** {@code kind}: what went wrong (a wrong answer, a numpy mismatch, ...); {@code detail}: its message. */
     void add(String kind, SpaceCase c, String detail) {
@@ -36,6 +40,8 @@ final class FailureClasses {
         e.dtypes.add(c.dtype());
         e.meshes.add(c.mesh());
         e.layouts.add(c.layout());
+        rows.add(String.join("\t", kind, c.id(), c.template(), c.change(), c.dtype(), c.mesh(), c.layout(),
+                firstLine(detail)));
         if (e.smallest == null || SIZE.compare(c, e.smallest) < 0) {
             e.smallest = c;
             e.detail = detail;
@@ -58,9 +64,13 @@ final class FailureClasses {
         return s.toString();
     }
 
-    /** Each class's smallest fusion as {@code NN-class.fusion} with a {@code .txt} beside it (replay, message). */
+    /**
+     * Each class's smallest fusion as {@code NN-class.fusion} with a {@code .txt} beside it (replay, message), and
+     * every failure as a line of {@code failures.tsv}.
+     */
     void save(Path dir) throws IOException {
         Files.createDirectories(dir);
+        Files.write(dir.resolve("failures.tsv"), rows, StandardCharsets.UTF_8);
         int n = 0;
         for (var en : classes.entrySet()) {
             String base = String.format("%02d-%s", ++n, en.getKey().replaceAll("[^A-Za-z0-9_]+", "_"));
