@@ -126,11 +126,11 @@ final class SpaceGenerator {
         return List.copyOf(r);
     }
 
-    /** A fixed shuffle of 0..size-1 that moves every device but size 1's. */
+    /** 0..size-1 reversed, then its first two swapped: {1, 0}, {1, 2, 0}, {2, 3, 1, 0}. */
     static List<Integer> reordered(int size) {
-        List<Integer> r = new ArrayList<>();
-        for (int i = 0; i < size; i++) r.add((i * 3 + 1) % size == i && size > 1 ? (i + 1) % size : (i * 3 + 1) % size);
-        return new TreeSet<>(r).size() == size ? List.copyOf(r) : range(size - 1, size, -1);
+        List<Integer> r = new ArrayList<>(range(size - 1, size, -1));
+        if (size > 2) java.util.Collections.swap(r, 0, 1);
+        return List.copyOf(r);
     }
 
     /** Every lowering option's every value besides its default, one setting each, after the all-defaults one. */
