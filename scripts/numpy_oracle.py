@@ -24,6 +24,7 @@ the element is not compared and counted as such. Integer and bool outputs whose 
 equal; NaN must meet NaN, inf the same inf.
 
 usage: numpy_oracle.py [--quiet] MANIFEST.json ... | @LIST (a file with one manifest path a line)
+       numpy_oracle.py --self-test (the oracle's rounding and integer rules against hand-worked values)
 Prints one line per manifest, `OK`, `MISMATCH`, `REFUSED` or `ERROR` then its name and detail, and a summary.
 Exit 0 when every manifest is OK, 1 when one is not, 2 on bad usage.
 """
@@ -485,7 +486,39 @@ def check(manifest_path, counts):
     return ("MISMATCH" if problems else "OK"), name, "; ".join(problems)
 
 
+def self_test():
+    """The oracle's own arithmetic against values worked out by hand from the formats' definitions."""
+    def eq(got, want, what):
+        got, want = np.asarray(got, dtype=np.float64), np.asarray(want, dtype=np.float64)
+        if not np.array_equal(got, want, equal_nan=True):
+            raise AssertionError("%s: %r, expected %r" % (what, got.tolist(), want.tolist()))
+    eq(round_to([1 + 2.0 ** -8, 1 + 3 * 2.0 ** -8, 3.0e38 * 1.2], "bfloat16"), [1.0, 1.015625, np.inf], "bfloat16")
+    eq(round_to([449.0, 470.0, 2.0 ** -10, 0.3], "float8_e4m3fn"), [448.0, np.nan, 0.0, 0.3125], "e4m3fn")
+    eq(round_to([2.0 ** -17, 3 * 2.0 ** -17, 60000.0, 62000.0, 0.3], "float8_e5m2"),
+       [0.0, 2.0 ** -15, 57344.0, np.inf, 0.3125], "e5m2")
+    eq(round_to([65520.0, 1 + 2.0 ** -11], "half"), [np.inf, 1.0], "half")
+    i32 = lambda v: T(np.asarray(v, dtype=np.int32), "int32")
+    eq(binary("mul", i32([65536, 46341]), i32([32768, 46341]), "int32").v, [-2147483648, -2147479015], "int32 wrap")
+    eq(binary("div", i32([-7, 7, -8]), i32([2, -2, 3]), "int32").v, [-3, -3, -2], "int32 div truncates")
+    eq(reduce("prod", i32([[8] * 11]), [1], "int32").v, [0], "int32 prod wraps (8^11 = 2^33)")
+    eq(reduce("sum", T(np.asarray([[True, True]]), "bool"), [1], "int64").v, [2], "bool summed into int64")
+    eq(unary("neg", i32([-2147483648]), "int32").v, [-2147483648], "neg wraps")
+    eq(cast(T(np.asarray([-2.7, 2.7, np.nan]), "float"), "int32").v, [-2, 2, 0], "cast truncates")
+    for refused in (lambda: unary("neg", T(np.asarray([True]), "bool"), "bool"),
+                    lambda: binary("div", i32([1]), i32([0]), "int32"),
+                    lambda: reduce("sum", T(np.asarray([[True]]), "bool"), [1], "bool")):
+        try:
+            refused()
+            raise AssertionError("PyTorch refuses it; the oracle did not")
+        except Refused:
+            pass
+    print("numpy-oracle: self-test passed")
+
+
 def main(argv):
+    if argv == ["--self-test"]:
+        self_test()
+        return 0
     quiet = "--quiet" in argv
     paths = []
     for a in argv:

@@ -85,6 +85,15 @@ class NumpyOracleTest {
         assertTrue(tally.getOrDefault("saved", 0) >= COUNT / 4, "most generated fusions run: " + tally);
     }
 
+    /** The oracle's rounding (bfloat16, fp8, half) and integer rules against values worked out by hand. */
+    @Test
+    void theOracleAgreesWithHandWorkedValues() throws Exception {
+        assumeTrue(numpyAvailable(), "python3 with numpy is missing here (CI installs python3-numpy): the oracle cannot run");
+        Result r = python(List.of("--self-test"));
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("self-test passed"), r.output());
+    }
+
     /** The oracle is no check that cannot fail: a saved output changed by one element is a mismatch. */
     @Test
     void theOracleFindsAChangedElement(@TempDir Path dir) throws Exception {
