@@ -29,30 +29,35 @@ record Outcome(Kind kind, String rule, String detail) {
 
     private static final long TIMEOUT_MILLIS = 5_000;
 
-    static Outcome of(FusionSpec spec) {
+    static Outcome of(FusionSpec spec) { return of(spec.text(), spec.devices(), spec.options(), spec.seed()); }
+
+    static Outcome of(SpaceCase c) { return of(c.text(), c.devices(), c.options(), c.seed()); }
+
+    /** The outcome of a fusion text run on {@code devices} with {@code options}; {@code seed} draws its inputs. */
+    static Outcome of(String text, int devices, Map<String, String> optionText, long seed) {
         LoweringOptions options;
         LoadedFusion loaded;
         try {
-            options = LoweringOptions.parse(spec.options());
-            loaded = Engine.load(new FusionSource.Text(spec.text(), "generated.fusion"), spec.devices(), Map.of());
+            options = LoweringOptions.parse(optionText);
+            loaded = Engine.load(new FusionSource.Text(text, "generated.fusion"), devices, Map.of());
         } catch (EngineFailure e) {
             return refused(Kind.REFUSED_BY_CHECK, e);
         } catch (RuntimeException e) {
             return new Outcome(Kind.INTERNAL_ERROR, "", "check: " + e);
         }
         try {
-            for (int rank = 0; rank < spec.devices(); rank++) Engine.lowerRank(loaded, options, rank);
+            for (int rank = 0; rank < devices; rank++) Engine.lowerRank(loaded, options, rank);
         } catch (EngineFailure e) {
             return refused(Kind.REFUSED_BY_LOWERING, e);
         } catch (RuntimeException e) {
             return new Outcome(Kind.INTERNAL_ERROR, "", "lowering: " + e);
         }
-        return run(spec, loaded, options);
+        return run(devices, seed, loaded, options);
     }
 
-    private static Outcome run(FusionSpec spec, LoadedFusion loaded, LoweringOptions options) {
-        RunRequest cpu = RunRequest.cpu(spec.devices(), options);
-        RunRequest request = new RunRequest(cpu.backend(), cpu.devices(), options, 1, 0, true, spec.seed(),
+    private static Outcome run(int devices, long seed, LoadedFusion loaded, LoweringOptions options) {
+        RunRequest cpu = RunRequest.cpu(devices, options);
+        RunRequest request = new RunRequest(cpu.backend(), cpu.devices(), options, 1, 0, true, seed,
                 TIMEOUT_MILLIS, false, Optional.empty(), false);
         try {
             RunResult r = Engine.run(loaded, BackendPlan.choose(request, "generated.fusion"), line -> { });
