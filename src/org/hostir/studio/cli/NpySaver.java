@@ -20,11 +20,10 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.NpyFiles;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.io.AtomicFiles;
+import org.hostir.studio.io.JsonPretty;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -42,8 +41,6 @@ import com.google.gson.JsonPrimitive;
 final class NpySaver {
     static final String FORMAT = "hirstudio-npy/1";
     private static final String FLAG = RunCommandLine.SAVE_NPY;
-    /** Pretty, one member a line; HTML escaping off, so a name reads as written ({@code ->}, not {@code -\\u003e}). */
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     private NpySaver() {}
 
@@ -126,7 +123,7 @@ final class NpySaver {
         json.addProperty("backend", result.backend());
         json.add("tensors", entries);
         Path manifest = dir.resolve(onlyRank == null ? "manifest.json" : "manifest.rank" + onlyRank + ".json");
-        AtomicFiles.write(manifest, out -> out.write((GSON.toJson(json) + "\n").getBytes(StandardCharsets.UTF_8)));
+        AtomicFiles.write(manifest, out -> out.write(JsonPretty.print(json).getBytes(StandardCharsets.UTF_8)));
         return manifest;
     }
 

@@ -74,8 +74,8 @@ public record OutputFiles(String file, List<Input> reads, List<Output> writes) {
     public void check(boolean force) throws EngineFailure {
         for (int i = 0; i < writes.size(); i++) {
             Output o = writes.get(i);
-            Optional<String> problem = o.folder() ? OutputChecks.folder(o.path()) : OutputChecks.file(o.path());
-            if (problem.isEmpty()) problem = input(o);
+            Optional<String> problem = input(o);
+            if (problem.isEmpty()) problem = o.folder() ? OutputChecks.folder(o.path()) : OutputChecks.file(o.path());
             if (problem.isEmpty()) problem = shared(o, writes.subList(0, i));
             if (problem.isEmpty() && !o.folder()) problem = OutputChecks.replaceable(o, force);
             if (problem.isPresent()) throw refusal(o.flag(), problem.get());
