@@ -7,8 +7,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +26,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.Strictness;
 import com.google.gson.stream.JsonWriter;
 
 /**
@@ -205,12 +206,14 @@ public final class ChromeTraceWriter {
      */
     private static final class EventLines {
         private final Appendable out;
-        private final StringWriter line = new StringWriter(256);
-        private JsonWriter json;
+        private final JsonWriter json;
         private boolean first = true;
 
         EventLines(Appendable out) {
             this.out = out;
+            // lenient: one top-level object per line, one after another; the separators go to out between them
+            this.json = new JsonWriter(new AppendableWriter(out));
+            json.setStrictness(Strictness.LENIENT);
         }
 
         void metadata(int pid, int tid, String name, String key, Object value) {
@@ -264,15 +267,14 @@ public final class ChromeTraceWriter {
             json.name("ts").jsonValue(microsText(tsNs));
         }
 
-        /** One event: its fields written by {@code fields} into a fresh line, closed, then appended. */
+        /** One event: the separator, then its fields written by {@code fields}, closed. */
         private void write(Fields fields) {
-            line.getBuffer().setLength(0);
-            json = new JsonWriter(line);
             try {
+                json.flush();
+                out.append(first ? "\n" : ",\n");
                 fields.write();
                 json.endObject();
                 json.flush();
-                out.append(first ? "\n" : ",\n").append(line.getBuffer());
             } catch (IOException ex) {
                 throw new UncheckedIOException(ex);
             }
@@ -282,6 +284,38 @@ public final class ChromeTraceWriter {
         @FunctionalInterface
         private interface Fields {
             void write() throws IOException;
+        }
+    }
+
+    /** A {@link Writer} onto an {@link Appendable}, for {@link JsonWriter}: no copy, no lock, no buffer. */
+    private static final class AppendableWriter extends Writer {
+        private final Appendable out;
+
+        AppendableWriter(Appendable out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int c) throws IOException {
+            out.append((char) c);
+        }
+
+        @Override
+        public void write(String s, int off, int len) throws IOException {
+            out.append(s, off, off + len);
+        }
+
+        @Override
+        public void write(char[] chars, int off, int len) throws IOException {
+            out.append(CharBuffer.wrap(chars, off, len));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
         }
     }
 }
