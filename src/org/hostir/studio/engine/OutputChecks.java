@@ -8,6 +8,8 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.Optional;
 import java.util.Set;
 
+import org.hostir.studio.io.AtomicFiles;
+
 /** The checks of one output path that {@link OutputFiles} combines: each a problem in words, or empty. */
 final class OutputChecks {
     private OutputChecks() {}
@@ -75,30 +77,8 @@ final class OutputChecks {
         return !folder.toString().isEmpty() && canonical(file).startsWith(canonical(folder));
     }
 
-    /**
-     * The path the operating system would write for {@code p}, whether it exists or not: each existing component
-     * resolved to its real path (links followed), {@code .} dropped and {@code ..} taken as the parent of what
-     * came before, as creating the missing folders and then the file would (so {@code new/../f} is {@code f}).
-     */
-    static Path canonical(Path p) {
-        Path absolute = p.toAbsolutePath();
-        Path current = absolute.getRoot();
-        for (Path part : absolute) {
-            String name = part.toString();
-            if (name.equals(".")) continue;
-            if (name.equals("..")) {
-                current = current.getParent() == null ? current : current.getParent();
-                continue;
-            }
-            Path next = current.resolve(name);
-            try {
-                current = Files.exists(next) ? next.toRealPath() : next;
-            } catch (IOException | SecurityException e) {
-                current = next;
-            }
-        }
-        return current;
-    }
+    /** The path the operating system would write for {@code p}, links followed ({@link AtomicFiles#resolved}). */
+    static Path canonical(Path p) { return AtomicFiles.resolved(p); }
 
     /**
      * Whether a file is read-only: not writable by this user, or with no write permission for anyone (which the

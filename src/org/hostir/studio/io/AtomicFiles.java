@@ -50,7 +50,11 @@ public final class AtomicFiles {
     private static boolean shuttingDown;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::deleteLive, "hirstudio-temporary-files"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::deleteLive, "hirstudio-temporary-files"));
+        } catch (IllegalStateException e) {
+            shuttingDown = true; // first used as the process ends: createTemporary writes nothing then
+        }
     }
 
     private AtomicFiles() {}
@@ -69,9 +73,11 @@ public final class AtomicFiles {
      */
     public static void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath();
-        Path folder = absolute.getParent();
+        // the folder as the output policy compared it: "new/../t.json" is t.json, and creates no folder "new"
+        Path folder = resolved(absolute.getParent());
         Files.createDirectories(folder);
         String name = absolute.getFileName().toString();
+        absolute = folder.resolve(name);
         sweep(folder, name);
         Path temporary = createTemporary(folder, name);
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
@@ -89,9 +95,29 @@ public final class AtomicFiles {
         }
     }
 
-    /** The temporary files a write of {@code name} in {@code folder} makes: {@code .NAME.<hex>.tmp}. */
-    public static boolean isTemporaryOf(Path file, String name) {
-        return pattern(name).matcher(file.getFileName().toString()).matches();
+    /**
+     * The path the operating system would reach for {@code p}, whether it exists or not: each existing component
+     * resolved to its real path (links followed), {@code .} dropped and {@code ..} taken as the parent of what
+     * came before, as creating the missing folders and then the file would (so {@code new/../f} is {@code f}).
+     */
+    public static Path resolved(Path p) {
+        Path absolute = p.toAbsolutePath();
+        Path current = absolute.getRoot();
+        for (Path part : absolute) {
+            String name = part.toString();
+            if (name.equals(".")) continue;
+            if (name.equals("..")) {
+                current = current.getParent() == null ? current : current.getParent();
+                continue;
+            }
+            Path next = current.resolve(name);
+            try {
+                current = Files.exists(next) ? next.toRealPath() : next;
+            } catch (IOException | SecurityException e) {
+                current = next;
+            }
+        }
+        return current;
     }
 
     /**

@@ -61,6 +61,10 @@ class OutputPolicyTest {
                 dir.resolve("new/../in_in.npy").toString()), 2, "two outputs of one run cannot share a path");
         assertArrayEquals(before, Files.readAllBytes(fusion));
         assertEquals(List.of("f.fusion"), names(dir));
+        CliRun written = run(fusion, "--backend", "cpu", "--trace", dir.resolve("new/../t.json").toString());
+        assertEquals(0, written.code(), written.err());
+        assertEquals(List.of("f.fusion", "t.json"), names(dir), "the trace is where the policy checked it, and no"
+                + " folder 'new' is made on the way");
     }
 
     @Test
