@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.io.AtomicFiles;
+import org.hostir.studio.io.Texts;
 
 /** The checks of one output path that {@link OutputFiles} combines: each a problem in words, or empty. */
 final class OutputChecks {
@@ -16,27 +17,28 @@ final class OutputChecks {
 
     /** A path that names no file to write: empty, a folder, in no folder, a device or FIFO, not writable there. */
     static Optional<String> file(Path target) {
-        String name = "'" + target + "'";
+        String name = quoted(target);
         if (target.toString().isEmpty()) return Optional.of("needs a file name, got an empty string");
         if (Files.isDirectory(target)) {
-            return Optional.of(name + " is a folder; name a file, e.g. " + target.resolve("out.json"));
+            return Optional.of(name + " is a folder; name a file, e.g. "
+                    + Texts.printable(target.resolve("out.json").toString()));
         }
         Path parent = target.toAbsolutePath().getParent();
         if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
-            return Optional.of("'" + parent + "' is not a folder");
+            return Optional.of(quoted(parent) + " is not a folder");
         }
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             return Optional.of(name + " is not a regular file (a device, FIFO or socket); name a file");
         }
         if (parent != null && Files.isDirectory(parent) && !Files.isWritable(parent)) {
-            return Optional.of("cannot write in '" + parent + "': permission denied");
+            return Optional.of("cannot write in " + quoted(parent) + ": permission denied");
         }
         return Optional.empty();
     }
 
     /** A path that names no folder to write into: empty, an existing non-folder, a folder the user cannot write. */
     static Optional<String> folder(Path folder) {
-        String name = "'" + folder + "'";
+        String name = quoted(folder);
         if (folder.toString().isEmpty()) return Optional.of("needs a folder name, got an empty string");
         if (Files.exists(folder) && !Files.isDirectory(folder)) return Optional.of(name + " exists and is not a folder");
         if (Files.isDirectory(folder) && !Files.isWritable(folder)) {
@@ -49,7 +51,7 @@ final class OutputChecks {
     static Optional<String> replaceable(OutputFiles.Output o, boolean force) {
         Path target = o.path();
         if (!Files.exists(target)) return Optional.empty();
-        String name = "'" + target + "'";
+        String name = quoted(target);
         if (readOnly(target)) {
             return Optional.of(name + " is read-only; it is never replaced, not even with " + RunCommandLine.FORCE
                     + " (make it writable or name another file)");
@@ -61,10 +63,13 @@ final class OutputChecks {
         return Optional.empty();
     }
 
+    /** A path in a message, quoted, its control characters escaped: one line whatever the path holds. */
+    static String quoted(Path p) { return "'" + Texts.printable(p.toString()) + "'"; }
+
     /** Whether {@code a} and {@code b} are one file: the same real path, or the same file key (hard links). */
     static boolean sameFile(Path a, Path b) {
         if (a.toString().isEmpty() || b.toString().isEmpty()) return false;
-        if (canonical(a).equals(canonical(b))) return true;
+        if (AtomicFiles.resolved(a).equals(AtomicFiles.resolved(b))) return true;
         try {
             return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
         } catch (IOException | SecurityException e) {
@@ -74,11 +79,8 @@ final class OutputChecks {
 
     /** Whether {@code file} lies in {@code folder} or below it (real paths). */
     static boolean under(Path file, Path folder) {
-        return !folder.toString().isEmpty() && canonical(file).startsWith(canonical(folder));
+        return !folder.toString().isEmpty() && AtomicFiles.resolved(file).startsWith(AtomicFiles.resolved(folder));
     }
-
-    /** The path the operating system would write for {@code p}, links followed ({@link AtomicFiles#resolved}). */
-    static Path canonical(Path p) { return AtomicFiles.resolved(p); }
 
     /**
      * Whether a file is read-only: not writable by this user, or with no write permission for anyone (which the

@@ -84,7 +84,7 @@ public record OutputFiles(String file, List<Input> reads, List<Output> writes) {
 
     /** The input that {@code o} would overwrite, if any. */
     private Optional<String> input(Output o) {
-        String name = "'" + o.path() + "'";
+        String name = OutputChecks.quoted(o.path());
         for (Input in : reads) {
             boolean hit = in.folder() ? !o.folder() && Files.isRegularFile(o.path()) && OutputChecks.under(o.path(),
                     in.path()) : OutputChecks.sameFile(o.path(), in.path());
@@ -98,10 +98,9 @@ public record OutputFiles(String file, List<Input> reads, List<Output> writes) {
 
     /** An earlier output on the same path (or the folder another output writes into). */
     private static Optional<String> shared(Output o, List<Output> earlier) {
-        Path self = OutputChecks.canonical(o.path());
         for (Output e : earlier) {
-            if (!self.equals(OutputChecks.canonical(e.path()))) continue;
-            return Optional.of("'" + o.path() + "' is also " + (e.folder() ? "the folder " + e.flag() + " writes into"
+            if (!OutputChecks.sameFile(o.path(), e.path())) continue;
+            return Optional.of(OutputChecks.quoted(o.path()) + " is also " + (e.folder() ? "the folder " + e.flag() + " writes into"
                     : "where " + e.flag() + " writes " + e.what()) + "; two outputs of one run cannot share a path");
         }
         return Optional.empty();

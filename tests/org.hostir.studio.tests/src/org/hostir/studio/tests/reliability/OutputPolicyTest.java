@@ -84,6 +84,9 @@ class OutputPolicyTest {
         oneLine(run(fusion, "--backend", "cpu", "--save-npy", npy.toString(), "--trace",
                 npy.resolve("./out_out.npy").toString(), "--force"), 2, "two outputs of one run cannot share a path");
         assertArrayEquals(saved, Files.readAllBytes(npy.resolve("out_out.npy")));
+        Path odd = dir.resolve("n\npy"); // a newline in the path: the refusal is still one line
+        oneLine(run(fusion, "--backend", "cpu", "--save-npy", odd.toString(), "--trace",
+                odd.resolve("manifest.json").toString()), 2, "'" + dir + "/n\\u000apy/manifest.json' is also where");
     }
 
     @Test
