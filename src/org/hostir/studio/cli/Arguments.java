@@ -150,6 +150,15 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         b.append(line).append('\n');
     }
 
+    /** {@code text}, the value of {@code option}, as a path; a usage error when no path can be spelled so. */
+    static Path path(String option, String text) throws UsageException {
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            throw new UsageException(option + ": '" + Texts.printable(text) + "' is not a valid path: " + e.getReason());
+        }
+    }
+
     /** Exactly one positional argument, the fusion file. */
     public String file() throws UsageException {
         if (positionals.isEmpty()) throw new UsageException("missing FILE.fusion");

@@ -11,10 +11,17 @@ import org.hostir.studio.bench.LoweringBenchmark;
 import org.hostir.studio.bench.SimulationCheck;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.ProfileFiles;
+
+import org.hostir.studio.bench.cuda.AgMatmulBench;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.io.Texts;
+
+import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.trace.ChromeTraceWriter;
 
 /**
  * {@code hirstudio bench lowering [--ops N] [--devices N] [--repetitions N]}: benchmarks, never timed unit tests.
@@ -92,6 +99,16 @@ public final class BenchCommand implements Command {
         }
     }
 
+    /** What {@code bench agmm --diagnose DIR} reads (the examples) and writes (a trace per schedule in DIR). */
+    private static OutputFiles diagnosePlan(Path examples, Path dir) {
+        OutputFiles plan = OutputFiles.of("bench agmm").readsUnder(examples, "the examples the benchmark runs")
+                .writesInto("--diagnose", dir, "the traces");
+        for (String name : AgMatmulBench.diagnoseFiles()) {
+            plan = plan.writes("--diagnose", dir.resolve(name), "a trace", ChromeTraceWriter::wroteThis);
+        }
+        return plan;
+    }
+
     /** AG+GEMM on the local GPUs (DESIGN 5's four shapes), with the PyTorch baseline run first in the same call. */
     private static int agmm(Arguments a, PrintStream out, PrintStream err) throws UsageException {
         int devices = a.value("--devices").isPresent() ? a.devices() : 2;
@@ -101,6 +118,13 @@ public final class BenchCommand implements Command {
         String torch = a.value("--torch").orElse(home.resolve("scripts/torch_ag_matmul_baseline.py").toString());
         Path examples = Path.of(a.value("--examples")
                 .orElse(home.resolve("examples").toString()));
+        if (a.value("--diagnose").isPresent()) {
+            try {
+                diagnosePlan(examples, Arguments.path("--diagnose", a.value("--diagnose").get())).check(false);
+            } catch (EngineFailure e) {
+                return Failures.report(e, err);
+            }
+        }
         if (!CudaBackend.available(devices)) {
             err.println("error: bench agmm: needs " + devices + " CUDA devices, found "
                     + CudaBackend.localDeviceCount());
@@ -119,8 +143,7 @@ public final class BenchCommand implements Command {
                 return AgMatmulDispatch.dispatchCosts(devices, out);
             }
             if (a.value("--diagnose").isPresent()) {
-                return AgMatmulReport.diagnose(examples,
-                        Path.of(a.value("--diagnose").get()), devices, out);
+                return AgMatmulReport.diagnose(examples, Path.of(a.value("--diagnose").get()), devices, out);
             }
             return AgMatmulReport.run(examples,
                     torch.equals("none") ? null : Path.of(torch), devices, reps, warmup, out);

@@ -3,9 +3,9 @@ package org.hostir.studio.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.bench.cuda.Calibration;
@@ -15,6 +15,7 @@ import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.io.AtomicFiles;
 import org.hostir.studio.io.FileErrors;
 
 /**
@@ -41,7 +42,13 @@ public final class CalibrateCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         if (!a.positionals().isEmpty()) throw new UsageException("calibrate takes no file; name the output with --out");
-        Path target = Path.of(a.value("--out").orElseThrow(() -> new UsageException("calibrate needs --out FILE.json")));
+        Path target = Arguments.path("--out", a.value("--out").orElseThrow(
+                () -> new UsageException("calibrate needs --out FILE.json")));
+        try {
+            plan(a, target).check(a.flag("--force"));
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        }
         int gpus = CudaBackend.localDeviceCount();
         int devices = a.value("--devices").isPresent() ? a.devices() : Math.max(1, gpus);
         if (gpus == 0) {
@@ -54,10 +61,6 @@ public final class CalibrateCommand implements Command {
                     + (gpus == 1 ? "" : "s") + " [calibrate.gpu]");
             return ExitCode.BAD_INPUT;
         }
-        if (Files.exists(target) && !a.flag("--force")) {
-            err.println("error: calibrate: --out: " + target + " exists; add --force to replace it [run.output]");
-            return ExitCode.BAD_INPUT;
-        }
         HardwareProfile base;
         try {
             base = ProfileFiles.resolve(a.value("--base").orElse(devices == 1 ? "h100x1-measured" : "h200x8-nvlink"),
@@ -68,10 +71,27 @@ public final class CalibrateCommand implements Command {
         return measureAndWrite(a, base, devices, target, out, err);
     }
 
+    /** What calibration reads (a {@code --base} file, the examples it runs) and writes ({@code --out}). */
+    private static OutputFiles plan(Arguments a, Path target) throws UsageException {
+        OutputFiles plan = OutputFiles.of("calibrate").readsUnder(examples(a), "the examples calibration runs");
+        Optional<String> base = a.value("--base").filter(b -> !ProfileJson.BUILT_IN.contains(b));
+        if (base.isPresent()) plan = plan.reads(Arguments.path("--base", base.get()), "the base profile (--base)");
+        return plan.writes("--out", target, "a profile", OutputFiles.NEVER_OURS);
+    }
+
+    private static Path examples(Arguments a) throws UsageException {
+        Path home = Path.of(System.getProperty("hirstudio.home", "."));
+        return Arguments.path("--examples", a.value("--examples").orElse(home.resolve("examples").toString()));
+    }
+
     private static int measureAndWrite(Arguments a, HardwareProfile base, int devices, Path target, PrintStream out,
                                        PrintStream err) {
-        Path home = Path.of(System.getProperty("hirstudio.home", "."));
-        Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
+        Path examples;
+        try {
+            examples = examples(a);
+        } catch (UsageException e) {
+            throw new IllegalStateException(e); // checked by plan before
+        }
         String name = a.value("--name").orElse(target.getFileName().toString().replaceFirst("\\.json$", ""));
         HardwareProfile measured;
         try {
@@ -81,7 +101,7 @@ public final class CalibrateCommand implements Command {
             return ExitCode.FAILED;
         }
         try {
-            OutputFiles.write(target, stream -> stream.write(ProfileJson.write(measured).getBytes(
+            AtomicFiles.write(target, stream -> stream.write(ProfileJson.write(measured).getBytes(
                     StandardCharsets.UTF_8)));
         } catch (IOException e) {
             err.println("error: calibrate: --out: cannot write " + target + ": " + FileErrors.reason(e)

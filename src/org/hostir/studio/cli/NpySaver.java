@@ -6,24 +6,30 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.RunCommandLine;
-
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.NpyFiles;
 import org.hostir.studio.exec.tensor.Sharding;
+import org.hostir.studio.io.AtomicFiles;
+import org.hostir.studio.io.JsonPretty;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 
 /**
  * {@code run --save-npy DIR}: the run's inputs (unsharded) and outputs as {@code .npy} files plus
@@ -39,52 +45,61 @@ final class NpySaver {
     private NpySaver() {}
 
     /**
-     * Refuses, before the run, a {@code --save-npy} folder whose files would replace something this tool did not
-     * write ({@link OutputFiles}): a file of ours is a manifest of {@link #FORMAT} or a file such a manifest
-     * in the folder lists. {@code rank}: the one rank a launcher's process saves, if so.
+     * The {@code --save-npy} folder and every file this run will write in it, added to {@code plan}
+     * ({@link OutputFiles}): an existing file is ours when it is a manifest of {@link #FORMAT} or a file such a
+     * manifest in the folder lists. {@code rank}: the one rank a launcher's process saves, if so.
      */
-    static void check(Path dir, Path input, boolean force, Fusion fusion, OptionalInt rank, String file)
-            throws EngineFailure {
-        OutputFiles.checkFolder(FLAG, dir, input, file);
-        List<String> names = new ArrayList<>();
+    static OutputFiles plan(OutputFiles plan, Path dir, Fusion fusion, OptionalInt rank) {
+        OutputFiles out = plan.writesInto(FLAG, dir, "the saved tensors");
         String suffix = rank.isPresent() ? ".rank" + rank.getAsInt() : "";
+        List<String> names = new ArrayList<>();
         fusion.inputs().forEach(tv -> names.add("in_" + safe(tv.label()) + suffix + ".npy"));
         fusion.outputs().forEach(tv -> names.add("out_" + safe(tv.label()) + suffix + ".npy"));
         names.add("manifest" + suffix + ".json");
         for (String name : names) {
-            OutputFiles.check(FLAG, dir.resolve(name), input, force, "a file of a saved run",
-                    p -> ours(dir, p), file);
+            out = out.writes(FLAG, dir.resolve(name), name.endsWith(".json") ? "the manifest of a saved run"
+                    : "a file of a saved run", p -> ours(dir, p));
         }
+        return out;
     }
 
     private static boolean ours(Path dir, Path p) {
         String name = p.getFileName().toString();
-        if (name.startsWith("manifest")) return isManifest(p);
+        if (name.startsWith("manifest")) return manifest(p).isPresent();
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().matches("manifest.*\\.json") && isManifest(f))
-                    .anyMatch(m -> read(m).contains("\"file\": " + quote(name)));
+            return files.filter(f -> f.getFileName().toString().matches("manifest.*\\.json"))
+                    .map(NpySaver::manifest).flatMap(Optional::stream).anyMatch(m -> lists(m, name));
         } catch (IOException e) {
             return false;
         }
     }
 
-    private static boolean isManifest(Path p) {
-        return Files.isRegularFile(p) && read(p).contains("\"format\": " + quote(FORMAT));
+    /** A manifest of {@link #FORMAT} (at most its first MiB is read: a manifest is a few KiB). */
+    private static Optional<JsonObject> manifest(Path p) {
+        if (!Files.isRegularFile(p)) return Optional.empty();
+        try (InputStream in = Files.newInputStream(p)) {
+            JsonElement e = JsonParser.parseString(new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8));
+            return e.isJsonObject() && new JsonPrimitive(FORMAT).equals(e.getAsJsonObject().get("format"))
+                    ? Optional.of(e.getAsJsonObject()) : Optional.empty();
+        } catch (IOException | JsonParseException | IllegalStateException e) {
+            return Optional.empty();
+        }
     }
 
-    /** At most the first MiB of a file (a manifest is a few KiB); empty when it cannot be read. */
-    private static String read(Path p) {
-        try (InputStream in = Files.newInputStream(p)) {
-            return new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
+    private static boolean lists(JsonObject manifest, String file) {
+        JsonElement tensors = manifest.get("tensors");
+        if (tensors == null || !tensors.isJsonArray()) return false;
+        JsonPrimitive name = new JsonPrimitive(file);
+        for (JsonElement t : tensors.getAsJsonArray()) {
+            if (t.isJsonObject() && name.equals(t.getAsJsonObject().get("file"))) return true;
         }
+        return false;
     }
 
     static Path save(Path dir, String fusionFile, Fusion fusion, Map<String, Long> symbols, RunResult result,
                      int devices) throws IOException {
         Files.createDirectories(dir);
-        List<String> entries = new ArrayList<>();
+        JsonArray entries = new JsonArray();
         boolean allRanks = result.outputs().size() == devices;
         Integer onlyRank = allRanks ? null : new TreeMap<>(result.outputs()).firstKey();
         // a launcher's processes write into one folder at once: each its own copy of the inputs, so that no
@@ -97,6 +112,24 @@ final class NpySaver {
             write(t, dir.resolve(file));
             entries.add(entry("input", tv, file, t, null));
         }
+        saveOutputs(dir, fusion, result, allRanks, entries);
+        JsonObject json = new JsonObject();
+        json.addProperty("format", FORMAT);
+        json.addProperty("fusion", fusionFile);
+        json.addProperty("name", fusion.name());
+        JsonObject sym = new JsonObject();
+        new TreeMap<>(symbols).forEach(sym::addProperty);
+        json.add("symbols", sym);
+        json.addProperty("backend", result.backend());
+        json.add("tensors", entries);
+        Path manifest = dir.resolve(onlyRank == null ? "manifest.json" : "manifest.rank" + onlyRank + ".json");
+        AtomicFiles.write(manifest, out -> out.write(JsonPretty.print(json).getBytes(StandardCharsets.UTF_8)));
+        return manifest;
+    }
+
+    /** Each output, gathered over the ranks where this process ran them all, else each rank's shard. */
+    private static void saveOutputs(Path dir, Fusion fusion, RunResult result, boolean allRanks, JsonArray entries)
+            throws IOException {
         for (int i = 0; i < fusion.outputs().size(); i++) {
             TensorView tv = fusion.outputs().get(i);
             if (allRanks) {
@@ -117,35 +150,35 @@ final class NpySaver {
                     String file = "out_" + safe(tv.label()) + ".rank" + e.getKey() + ".npy";
                     write(t, dir.resolve(file));
                     int axis = Sharding.deviceAxis(tv);
-                    String shard = axis < 0 ? null : "{\"axis\": " + axis + ", \"index\": "
-                            + tv.mesh().indexOf(e.getKey()) + ", \"count\": " + tv.mesh().size() + "}";
+                    JsonObject shard = null;
+                    if (axis >= 0) {
+                        shard = new JsonObject();
+                        shard.addProperty("axis", axis);
+                        shard.addProperty("index", tv.mesh().indexOf(e.getKey()));
+                        shard.addProperty("count", tv.mesh().size());
+                    }
                     entries.add(entry("output", tv, file, t, shard));
                 }
             }
         }
-        String sym = new TreeMap<>(symbols).entrySet().stream()
-                .map(e -> quote(e.getKey()) + ": " + e.getValue()).collect(Collectors.joining(", "));
-        String json = "{\n  \"format\": " + quote(FORMAT) + ",\n  \"fusion\": " + quote(fusionFile) + ",\n  \"name\": "
-                + quote(fusion.name()) + ",\n  \"symbols\": {" + sym + "},\n  \"backend\": " + quote(result.backend())
-                + ",\n  \"tensors\": [\n    " + String.join(",\n    ", entries) + "\n  ]\n}\n";
-        Path manifest = dir.resolve(onlyRank == null ? "manifest.json" : "manifest.rank" + onlyRank + ".json");
-        OutputFiles.write(manifest, out -> out.write(json.getBytes(StandardCharsets.UTF_8)));
-        return manifest;
     }
 
     private static void write(DenseTensor t, Path file) throws IOException {
-        OutputFiles.write(file, out -> out.write(NpyFiles.bytes(t)));
+        AtomicFiles.write(file, out -> out.write(NpyFiles.bytes(t)));
     }
 
-    private static String entry(String role, TensorView tv, String file, DenseTensor t, String shard) {
-        return "{\"role\": " + quote(role) + ", \"name\": " + quote(tv.label()) + ", \"file\": " + quote(file)
-                + ", \"dtype\": " + quote(t.dtype().fileName()) + ", \"shape\": " + Arrays.toString(t.shape())
-                + (shard == null ? "" : ", \"shard\": " + shard) + "}";
+    private static JsonObject entry(String role, TensorView tv, String file, DenseTensor t, JsonObject shard) {
+        JsonObject o = new JsonObject();
+        o.addProperty("role", role);
+        o.addProperty("name", tv.label());
+        o.addProperty("file", file);
+        o.addProperty("dtype", t.dtype().fileName());
+        JsonArray shape = new JsonArray();
+        for (long n : t.shape()) shape.add(n);
+        o.add("shape", shape);
+        if (shard != null) o.add("shard", shard);
+        return o;
     }
 
     private static String safe(String name) { return name.replaceAll("[^A-Za-z0-9_.-]", "_"); }
-
-    private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
 }

@@ -1,7 +1,6 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,12 +107,7 @@ public final class RunCommand implements Command {
 
     private static Optional<Path> path(Arguments a, String flag) throws UsageException {
         Optional<String> text = a.value(flag);
-        try {
-            return text.map(Path::of);
-        } catch (InvalidPathException e) {
-            throw new UsageException(flag + ": '" + Texts.printable(text.get()) + "' is not a valid path: "
-                    + e.getReason());
-        }
+        return text.isEmpty() ? Optional.empty() : Optional.of(Arguments.path(flag, text.get()));
     }
 
     private static BackendChoice backend(String name) throws UsageException {

@@ -1,11 +1,8 @@
 package org.hostir.studio.cli;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +17,8 @@ import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.io.AtomicFiles;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FileErrors;
 import org.hostir.studio.io.LoadedFusion;
@@ -72,17 +71,28 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
         return ExitCode.OK;
     }
 
-    /** Where the trace and the tensors go is refused before the run, not after it (see {@link OutputFiles}). */
+    /**
+     * What the run reads (the fusion, a profile file) and where it writes (the trace, each file of
+     * {@code --save-npy}), refused before the run, not after it (see {@link OutputFiles}).
+     */
     private void checkOutputs(LoadedFusion loaded) throws EngineFailure {
-        Path input = Path.of(file);
+        OutputFiles plan = OutputFiles.of(file).reads(Path.of(file), "the fusion file being run");
+        if (request.backend() == RunRequest.BackendChoice.SIM && !ProfileJson.BUILT_IN.contains(request.profile())) {
+            try {
+                plan = plan.reads(Path.of(request.profile()), "the profile this run reads (" + RunCommandLine.PROFILE
+                        + ")");
+            } catch (InvalidPathException e) {
+                // no such file: the profile is refused by name when the backend is chosen
+            }
+        }
         if (trace.isPresent()) {
-            OutputFiles.check(RunCommandLine.TRACE, trace.get(), input, force, "a trace", ChromeTraceWriter::wroteThis,
-                    file);
+            plan = plan.writes(RunCommandLine.TRACE, trace.get(), "a trace", ChromeTraceWriter::wroteThis);
         }
         if (saveNpy.isPresent()) {
             OptionalInt rank = request.launcher().map(l -> OptionalInt.of(l.rank())).orElse(OptionalInt.empty());
-            NpySaver.check(saveNpy.get(), input, force, loaded.fusion(), rank, file);
+            plan = NpySaver.plan(plan, saveNpy.get(), loaded.fusion(), rank);
         }
+        plan.check(force);
     }
 
     private void header(LoadedFusion loaded, BackendPlan plan, PrintStream out) {
@@ -118,15 +128,7 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             about.put("devices", Integer.toString(request.devices()));
         }
         try {
-            OutputFiles.write(path, stream -> {
-                Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
-                try {
-                    ChromeTraceWriter.write(result.timeline(), about, w);
-                } catch (UncheckedIOException e) {
-                    throw e.getCause();
-                }
-                w.flush();
-            });
+            AtomicFiles.write(path, stream -> ChromeTraceWriter.write(result.timeline(), about, stream));
         } catch (IOException e) {
             return writeFailed(RunCommandLine.TRACE, "cannot write the trace to " + path + ": " + FileErrors.reason(e),
                     err);

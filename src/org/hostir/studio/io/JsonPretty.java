@@ -8,17 +8,18 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 
 /**
- * Pretty-prints a Gson tree the way people write fusion files: a value that fits on one line stays on one line
- * (an axis, a mesh, a whole small tensor), anything longer is broken into one member per line. Gson's own
- * pretty printer puts every array element on its own line, which turns a tensor into a dozen lines.
+ * Pretty-prints a Gson tree the way people write fusion files (and the {@code --save-npy} manifest): a value that
+ * fits on one line stays on one line (an axis, a mesh, a whole small tensor), anything longer is broken into one
+ * member per line. Gson's own pretty printer puts every array element on its own line, which turns a tensor into a
+ * dozen lines. Keys and scalars are Gson's own text, so every string is escaped as RFC 8259 requires.
  */
-final class JsonPretty {
+public final class JsonPretty {
     static final int WIDTH = 120;
     private static final String INDENT = "  ";
 
     private JsonPretty() {}
 
-    static String print(JsonElement root) {
+    public static String print(JsonElement root) {
         StringBuilder out = new StringBuilder();
         write(root, "", 0, out, true);
         return out.append('\n').toString();

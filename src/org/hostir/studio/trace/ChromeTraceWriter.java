@@ -5,7 +5,10 @@ import static org.hostir.studio.trace.ChromeTraceConventions.*;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +26,8 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonWriter;
 
 /**
  * Writes a {@link Timeline} as a Chrome Trace Event file in object form, the format Perfetto, chrome://tracing
@@ -79,6 +84,17 @@ public final class ChromeTraceWriter {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             write(timeline, otherData, w);
         }
+    }
+
+    /** The whole timeline as UTF-8 on {@code out} (flushed, not closed): what a file's writer calls. */
+    public static void write(Timeline timeline, Map<String, ?> otherData, OutputStream out) throws IOException {
+        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        try {
+            write(timeline, otherData, w);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        w.flush();
     }
 
     public static void write(Timeline timeline, Map<String, ?> otherData, Appendable out) {
@@ -183,105 +199,123 @@ public final class ChromeTraceWriter {
     }
 
     /**
-     * Formats one event per line straight into the output: a Gson tree per event costs more than ten times as
-     * much, and a run can have hundreds of thousands of bars. Key order is fixed, so the output is stable.
+     * Writes one event per line straight into the output through Gson's streaming {@link JsonWriter} (compact, so
+     * one line per event; it escapes every string as RFC 8259 requires, U+2028/9 too): a Gson tree per event costs
+     * more than ten times as much, and a run can have hundreds of thousands of bars. Key order is fixed, so the
+     * output is stable.
      */
     private static final class EventLines {
         private final Appendable out;
-        private final StringBuilder line = new StringBuilder(256);
+        private final JsonWriter json;
         private boolean first = true;
 
         EventLines(Appendable out) {
             this.out = out;
+            // lenient: one top-level object per line, one after another; the separators go to out between them
+            this.json = new JsonWriter(new AppendableWriter(out));
+            json.setStrictness(Strictness.LENIENT);
         }
 
         void metadata(int pid, int tid, String name, String key, Object value) {
-            header("M", pid, tid, 0);
-            field("name", name);
-            line.append(",\"args\":{");
-            if (value instanceof Integer n) line.append('"').append(key).append("\":").append(n.intValue());
-            else field(key, value.toString(), true);
-            line.append('}');
-            flush();
+            write(() -> {
+                header("M", pid, tid, 0);
+                json.name("name").value(name);
+                json.name("args").beginObject().name(key);
+                if (value instanceof Integer n) json.value(n.longValue());
+                else json.value(value.toString());
+                json.endObject();
+            });
         }
 
         void complete(TimelineEvent e) {
-            header("X", e.rank(), tid(e.stream()), e.startNs());
-            line.append(",\"dur\":").append(microsText(e.durationNs()));
-            field("cat", category(e.kind()));
-            field("name", e.name());
-            line.append(",\"args\":{");
-            field(ARG_KIND, category(e.kind()), true);
-            number(ARG_NODE, e.nodeId());
-            number(ARG_ITERATION, e.iteration());
-            number(ARG_STREAM, e.stream());
-            number(ARG_BYTES, e.bytes());
-            number(ARG_FLOPS, e.flops());
-            number(ARG_PEER, e.peer());
-            number(ARG_FLOW, e.flowId());
-            number(ARG_START_NS, e.startNs());
-            number(ARG_END_NS, e.endNs());
-            line.append('}');
-            flush();
+            write(() -> {
+                header("X", e.rank(), tid(e.stream()), e.startNs());
+                json.name("dur").jsonValue(microsText(e.durationNs()));
+                json.name("cat").value(category(e.kind()));
+                json.name("name").value(e.name());
+                json.name("args").beginObject();
+                json.name(ARG_KIND).value(category(e.kind()));
+                json.name(ARG_NODE).value(e.nodeId());
+                json.name(ARG_ITERATION).value(e.iteration());
+                json.name(ARG_STREAM).value(e.stream());
+                json.name(ARG_BYTES).value(e.bytes());
+                json.name(ARG_FLOPS).value(e.flops());
+                json.name(ARG_PEER).value(e.peer());
+                json.name(ARG_FLOW).value(e.flowId());
+                json.name(ARG_START_NS).value(e.startNs());
+                json.name(ARG_END_NS).value(e.endNs());
+                json.endObject();
+            });
         }
 
         void flowEnd(String phase, long id, TimelineEvent bar, long tsNs) {
-            header(phase, bar.rank(), tid(bar.stream()), tsNs);
-            number("id", id);
-            field("cat", FLOW_CATEGORY);
-            field("name", FLOW_NAME);
-            if (phase.equals("f")) field("bp", "e");
-            flush();
+            write(() -> {
+                header(phase, bar.rank(), tid(bar.stream()), tsNs);
+                json.name("id").value(id);
+                json.name("cat").value(FLOW_CATEGORY);
+                json.name("name").value(FLOW_NAME);
+                if (phase.equals("f")) json.name("bp").value("e");
+            });
         }
 
-        private void header(String phase, int pid, int tid, long tsNs) {
-            line.setLength(0);
-            line.append("{\"ph\":\"").append(phase).append("\",\"pid\":").append(pid).append(",\"tid\":").append(tid)
-                    .append(",\"ts\":").append(microsText(tsNs));
+        private void header(String phase, int pid, int tid, long tsNs) throws IOException {
+            json.beginObject();
+            json.name("ph").value(phase);
+            json.name("pid").value(pid);
+            json.name("tid").value(tid);
+            // microsecond text with up to three decimals, exact, and the number JSON carries (see micros)
+            json.name("ts").jsonValue(microsText(tsNs));
         }
 
-        private void number(String key, long value) {
-            line.append(",\"").append(key).append("\":").append(value);
-        }
-
-        private void field(String key, String value) {
-            field(key, value, false);
-        }
-
-        private void field(String key, String value, boolean firstInObject) {
-            if (!firstInObject) line.append(',');
-            line.append('"').append(key).append("\":");
-            quote(value);
-        }
-
-        /** A JSON string literal, escaped as RFC 8259 requires (and U+2028/9, which break JavaScript). */
-        private void quote(String s) {
-            line.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> line.append("\\\"");
-                    case '\\' -> line.append("\\\\");
-                    case '\n' -> line.append("\\n");
-                    case '\r' -> line.append("\\r");
-                    case '\t' -> line.append("\\t");
-                    default -> {
-                        if (c < 0x20 || c == '\u2028' || c == '\u2029') line.append(String.format("\\u%04x", (int) c));
-                        else line.append(c);
-                    }
-                }
-            }
-            line.append('"');
-        }
-
-        private void flush() {
-            line.append('}');
+        /** One event: the separator, then its fields written by {@code fields}, closed. */
+        private void write(Fields fields) {
             try {
-                out.append(first ? "\n" : ",\n").append(line);
+                json.flush();
+                out.append(first ? "\n" : ",\n");
+                fields.write();
+                json.endObject();
+                json.flush();
             } catch (IOException ex) {
                 throw new UncheckedIOException(ex);
             }
             first = false;
+        }
+
+        @FunctionalInterface
+        private interface Fields {
+            void write() throws IOException;
+        }
+    }
+
+    /** A {@link Writer} onto an {@link Appendable}, for {@link JsonWriter}: no copy, no lock, no buffer. */
+    private static final class AppendableWriter extends Writer {
+        private final Appendable out;
+
+        AppendableWriter(Appendable out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int c) throws IOException {
+            out.append((char) c);
+        }
+
+        @Override
+        public void write(String s, int off, int len) throws IOException {
+            out.append(s, off, off + len);
+        }
+
+        @Override
+        public void write(char[] chars, int off, int len) throws IOException {
+            out.append(CharBuffer.wrap(chars, off, len));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
         }
     }
 }

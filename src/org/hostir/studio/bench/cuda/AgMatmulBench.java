@@ -27,6 +27,7 @@ import org.hostir.studio.exec.RankThreads;
 import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.cuda.CudaProbe;
+import org.hostir.studio.io.AtomicFiles;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.LoadedFusion;
@@ -184,22 +185,36 @@ public final class AgMatmulBench implements AutoCloseable {
         return r;
     }
 
+    /** The schedules {@link #diagnose} traces, each a file {@code DTYPE_M_SCHEDULE.json}. */
+    private static final String COPY_ENGINE = "p2p_copy_engine_offset", COLLECTIVE = "collective_S4",
+            P2P = "p2p_offset";
+
+    /** Every file {@link #diagnose} may write into its folder (which of them depends on the GPUs found). */
+    public static List<String> diagnoseFiles() {
+        return SHAPES.stream().flatMap(shape -> List.of(COPY_ENGINE, COLLECTIVE, P2P).stream()
+                .map(schedule -> diagnoseFile(shape, schedule))).toList();
+    }
+
+    private static String diagnoseFile(Shape shape, String schedule) {
+        return shape.dtype().fileName() + "_" + shape.m() + "_" + schedule + ".json";
+    }
+
     /** Traces one iteration of each schedule of {@code shape} into {@code dir} (per-op events on), with summaries. */
     public void diagnose(Shape shape, Path dir) throws Exception {
         Files.createDirectories(dir);
         long rowsPerRank = shape.m() / devices;
-        String tag = shape.dtype().fileName() + "_" + shape.m();
         if (probe(0).copyEngineP2p()) {
             schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank), Map.of("allgather", "p2p", "backend",
                     "cuda", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true"), warmup, 1,
-                    dir.resolve(tag + "_p2p_copy_engine_offset.json"));
+                    dir.resolve(diagnoseFile(shape, COPY_ENGINE)));
             return;
         }
         schedule("seeds/ag_matmul", shape, Map.of("S", 4L, "M", rowsPerRank / 4),
-                Map.of("allgather", "collective", "numberOfStreams", "4"), warmup, 1, dir.resolve(tag + "_collective_S4.json"));
+                Map.of("allgather", "collective", "numberOfStreams", "4"), warmup, 1,
+                dir.resolve(diagnoseFile(shape, COLLECTIVE)));
         schedule("seeds/ag_matmul_p2p", shape, Map.of("M", rowsPerRank),
                 Map.of("allgather", "p2p", "numberOfStreams", "4", "offsetStreamIndexingByRank", "true"), warmup, 1,
-                dir.resolve(tag + "_p2p_offset.json"));
+                dir.resolve(diagnoseFile(shape, P2P)));
     }
 
     /**
@@ -226,15 +241,17 @@ public final class AgMatmulBench implements AutoCloseable {
      * {median, mean} in microseconds, with per-op CUDA events on ({@code events}) or host bars only.
      */
     public double[] hostDispatchMicros(Shape shape, boolean events) throws Exception {
+        Path trace = Files.createTempFile("dispatch", ".json"); // traced for its host bars, then deleted
         try {
             schedule("seeds/ag_matmul_p2p", shape, Map.of("M", shape.m() / devices), Map.of("allgather", "p2p"), 3, 1,
-                    Files.createTempFile("dispatch", ".json"), events);
+                    trace, events);
             List<Long> host = backend.timeline().events().stream().filter(e -> e.kind() == EventKind.HOST)
                     .map(e -> e.endNs() - e.startNs()).sorted().toList();
             return new double[] {host.get(host.size() / 2) / 1000.0,
                     host.stream().mapToLong(Long::longValue).average().orElse(0) / 1000.0};
         } finally {
             backend.setTiming(false);
+            Files.deleteIfExists(trace);
         }
     }
 
@@ -348,8 +365,8 @@ public final class AgMatmulBench implements AutoCloseable {
         if (traceTo != null) {
             backend.setTiming(false);
             var timeline = backend.timeline();
-            ChromeTraceWriter.write(timeline, Map.of("example", example, "options",
-                    options.toString(), "shape", shape.label()), traceTo);
+            AtomicFiles.write(traceTo, stream -> ChromeTraceWriter.write(timeline, Map.of("example", example,
+                    "options", options.toString(), "shape", shape.label()), stream));
             out.println("  trace " + traceTo.getFileName() + ": " + example + " " + options);
             timeline.events().stream().filter(e -> e.kind() == EventKind.HOST)
                     .collect(Collectors.groupingBy(TimelineEvent::name,

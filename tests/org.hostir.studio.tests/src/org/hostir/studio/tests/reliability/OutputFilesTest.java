@@ -21,7 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
-import org.hostir.studio.engine.OutputFiles;
+import org.hostir.studio.io.AtomicFiles;
 import org.hostir.studio.io.FileErrors;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.trace.ChromeTraceReader;
@@ -110,13 +110,13 @@ class OutputFilesTest {
     @Test
     void aFailedWriteLeavesTheOldFileAndNoTemporary(@TempDir Path dir) throws IOException {
         Path target = Files.writeString(dir.resolve("old.json"), "old");
-        assertThrows(IOException.class, () -> OutputFiles.write(target, out -> {
+        assertThrows(IOException.class, () -> AtomicFiles.write(target, out -> {
             out.write("half of a new fi".getBytes(StandardCharsets.UTF_8));
             throw new IOException("No space left on device");
         }));
         assertEquals("old", Files.readString(target));
         assertEquals(List.of("old.json"), names(dir));
-        OutputFiles.write(target, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
+        AtomicFiles.write(target, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
         assertEquals("new", Files.readString(target));
         assertEquals(umaskDefault(dir), PosixFilePermissions.toString(Files.getPosixFilePermissions(target)),
                 "the result has a new file's permissions, not a temporary file's 600");
