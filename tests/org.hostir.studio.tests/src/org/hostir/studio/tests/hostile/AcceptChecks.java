@@ -2,9 +2,9 @@ package org.hostir.studio.tests.hostile;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -72,15 +72,25 @@ final class AcceptChecks {
         return (dir, run) -> {
             Path m = dir.resolve(folder).resolve("manifest.json");
             if (!Files.isRegularFile(m)) return Optional.of("no " + folder + "/manifest.json");
-            try (Reader r = Files.newBufferedReader(m); JsonReader in = new JsonReader(r)) {
-                in.setStrictness(Strictness.STRICT);
-                JsonParser.parseReader(in);
-                if (in.peek() != JsonToken.END_DOCUMENT) return Optional.of("manifest.json: text after the JSON");
-                return Optional.empty();
-            } catch (JsonParseException | IOException | IllegalStateException e) {
-                return Optional.of("manifest.json is not JSON: " + Terminal.shown(String.valueOf(e.getMessage())));
+            try (Reader r = Files.newBufferedReader(m)) {
+                return notJson(r).map(p -> "manifest.json " + p);
             }
         };
+    }
+
+    /** What {@code lower --json} prints is JSON as RFC 8259 says. */
+    static final HostileCase.AcceptCheck STDOUT_IS_JSON = (dir, run) ->
+            notJson(new StringReader(run.out())).map(p -> "stdout " + p);
+
+    private static Optional<String> notJson(Reader text) {
+        try (JsonReader in = new JsonReader(text)) {
+            in.setStrictness(Strictness.STRICT);
+            JsonParser.parseReader(in);
+            if (in.peek() != JsonToken.END_DOCUMENT) return Optional.of("has text after the JSON");
+            return Optional.empty();
+        } catch (JsonParseException | IOException | IllegalStateException e) {
+            return Optional.of("is not JSON: " + Terminal.shown(String.valueOf(e.getMessage())));
+        }
     }
 
     /** No figure of absurd length on stdout (what a 1e300 latency printed). */
@@ -88,6 +98,4 @@ final class AcceptChecks {
         Matcher m = ABSURD.matcher(run.out());
         return m.find() ? Optional.of("a " + m.group().length() + "-digit figure is printed") : Optional.empty();
     };
-
-    static List<String> list(String... items) { return new ArrayList<>(List.of(items)); }
 }

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -141,6 +140,4 @@ final class Fixtures {
             throw new UncheckedIOException(e);
         }
     }
-
-    static List<String> lines(String text) { return text.lines().toList(); }
 }

@@ -11,7 +11,7 @@ import org.hostir.studio.tests.hostile.ExportSkeleton.Language;
  * a trace and saved tensors where it writes them) and the checks its accepted result must pass.
  */
 enum FusionCommand {
-    CHECK, LOWER, RUN_CPU, RUN_SIM, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP;
+    CHECK, LOWER, LOWER_JSON, RUN_CPU, RUN_SIM, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP;
 
     static final String TRACE = "t.json", NPY = "npy", PLAIN = "plain.fusion";
 
@@ -25,6 +25,7 @@ enum FusionCommand {
         List<String> a = new ArrayList<>(switch (this) {
             case CHECK -> List.of("check", f);
             case LOWER -> List.of("lower", f);
+            case LOWER_JSON -> List.of("lower", f, "--json");
             case RUN_CPU -> List.of("run", f, "--backend", "cpu", "--iterations", "1", "--warmup", "0", "--trace",
                     dir.resolve(TRACE).toString(), "--save-npy", dir.resolve(NPY).toString());
             case RUN_SIM -> List.of("run", f, "--backend", "sim", "--profile", "h100x8-nvlink", "--iterations", "1",
@@ -45,7 +46,7 @@ enum FusionCommand {
         return switch (this) {
             case RUN_CPU -> new String[] {TRACE, NPY};
             case RUN_SIM -> new String[] {TRACE};
-            case CHECK, LOWER, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP -> new String[0];
+            case CHECK, LOWER, LOWER_JSON, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP -> new String[0];
         };
     }
 
@@ -57,6 +58,7 @@ enum FusionCommand {
             case SWEEP -> AcceptChecks.SANE_FIGURES;
             case EXPORT_PYTHON -> AcceptChecks.exportIsThePlainOne(Language.PYTHON);
             case EXPORT_CPP -> AcceptChecks.exportIsThePlainOne(Language.CPP);
+            case LOWER_JSON -> AcceptChecks.STDOUT_IS_JSON;
             case CHECK, LOWER, DIFF -> HostileCase.NO_CHECK;
         };
     }
@@ -67,7 +69,7 @@ enum FusionCommand {
      */
     boolean heavy() {
         return switch (this) {
-            case RUN_CPU, RUN_SIM, SWEEP, LOWER, DIFF -> true;
+            case RUN_CPU, RUN_SIM, SWEEP, LOWER, LOWER_JSON, DIFF -> true;
             case CHECK, EXPORT_PYTHON, EXPORT_CPP -> false;
         };
     }
