@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,7 +47,7 @@ class HostileSuiteTest {
         List<HostileCase> cases = HostileSuite.select(generated(), full, SEED, HEAVY_EVERY);
         HostileSuite suite = new HostileSuite();
         List<HostileSuite.Result> results = new ArrayList<>();
-        Map<HostileSuite.Result, Path> dirs = new java.util.IdentityHashMap<>();
+        Map<HostileSuite.Result, Path> dirs = new IdentityHashMap<>();
         long start = System.nanoTime();
         try {
             for (int i = 0; i < cases.size(); i++) {

@@ -43,7 +43,8 @@ final class PathCases {
                 t("a dangling link", Layout.DANGLING, E, E, Layout.DANGLING, "nowhere.json"),
                 t("a name with ESC and a newline", "t\u001b[31m\n.json", E, E, "t\u001b[31m\n.json"),
                 t("a name with NUL", "t\u0000.json", R, R), t("a name of 300 characters", "x".repeat(300), R, R),
-                t("a saved tensor of the saved folder", Layout.SAVED + "/out_out.npy", R, R),
+                // a file of an earlier run (no --save-npy now): --force may replace it as any file of the user's
+                t("a tensor an earlier run saved", Layout.SAVED + "/out_out.npy", R, A, Layout.SAVED + "/out_out.npy"),
                 t("the saved folder", Layout.SAVED, R, R), t("a dump the user keeps", Layout.DUMP, R, A, Layout.DUMP));
     }
 
@@ -86,7 +87,7 @@ final class PathCases {
                     return a;
                 }).naming(dir -> more).withRule();
         List<String> outputs = new ArrayList<>(List.of(t.outputs()));
-        if (userFile) outputs.add(Layout.PROFILE);
+        if (userFile) outputs.addAll(List.of(Layout.PROFILE, Layout.LINK_PROFILE)); // the link, or through it
         c = c.writing(outputs.toArray(String[]::new));
         return expect == Expect.REFUSE ? c : c.asHeavy();
     }
