@@ -47,7 +47,8 @@ final class DtypeRules {
      * The bool ops PyTorch refuses or types otherwise, refused with its reason; false when one was. PyTorch's
      * {@code -t} and {@code t - u} on bool raise (aten/src/ATen/native/UnaryOps.cpp TORCH_META_FUNC(neg):
      * "Negation, the `-` operator, on a bool tensor is not supported"; BinaryOps.cpp sub_check: "Subtraction, the
-     * `-` operator, with two bool tensors is not supported"), its div of bools is a float true division, and
+     * `-` operator, with two bool tensors is not supported"; Activation.cpp relu: "Boolean inputs not supported
+     * for relu"), its div of bools is a float true division, and
      * {@code torch.sum}/{@code torch.prod} of bool give int64 (ReduceOps.cpp, promote_integers), as nvFuser's
      * {@code sum} does (csrc/ops/arith.cpp:1476-1481 casts bool and integers to Int): a bool output of them would
      * be a logical or, which neither computes.
@@ -58,6 +59,8 @@ final class DtypeRules {
         if (op instanceof FusionOp.Unary u && u.op() == UnaryOpType.NEG) {
             why = "negation of a bool tensor is not supported (PyTorch refuses it: invert a mask with where, or cast"
                     + " to an integer first)";
+        } else if (op instanceof FusionOp.Unary u && u.op() == UnaryOpType.RELU) {
+            why = "relu of a bool tensor is not supported (PyTorch refuses it: cast to an integer or float first)";
         } else if (op instanceof FusionOp.Binary b && b.op() == BinaryOpType.SUB) {
             why = "subtraction of bool tensors is not supported (PyTorch refuses it: use where, or cast to an"
                     + " integer first)";

@@ -55,8 +55,8 @@ public enum Rule {
             + " float for an integer or bool input, as nvFuser promotes it)"),
     DTYPE_CAST("dtype.cast", "a cast is between dtypes nvFuser has a cast function for (none between fp8 and"
             + " integers or bool, none between the two fp8 types)"),
-    DTYPE_BOOL("dtype.bool", "bool tensors have PyTorch's meaning: no neg or sub of bool (use a where or a cast),"
-            + " no div of bool (PyTorch's gives float), and a sum or prod of bool gives int64"),
+    DTYPE_BOOL("dtype.bool", "bool tensors have PyTorch's meaning: no neg, relu or sub of bool (use a where or a"
+            + " cast), no div of bool (PyTorch's gives float), and a sum or prod of bool gives int64"),
     DTYPE_FP8("dtype.fp8", "fp8 tensors are matmul and linear inputs, cast from or to, or moved by set and broadcast"),
     DTYPE_MATMUL("dtype.matmul", "matmul and linear take float, bfloat16, half or double operands of one dtype, or fp8"
             + " operands (not both e5m2) with a float, bfloat16 or half output, as cuBLASLt does"),

@@ -56,6 +56,10 @@ class DtypeRulesTest {
                 + " with where, or cast to an integer first)", neg.message());
         assertEquals("dtype.bool", refused(fusion(tensors.formatted("bool", "'M'"),
                 "{'op': 'sub', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']")).rule());
+        // Activation.cpp relu: "Boolean inputs not supported for relu"; abs of bool is the identity there
+        assertEquals("dtype.bool", refused(fusion(tensors.formatted("bool", "'M'"),
+                "{'op': 'relu', 'inputs': ['p'], 'output': 'out'}", "['p']")).rule());
+        ok(fusion(tensors.formatted("bool", "'M'"), "{'op': 'abs', 'inputs': ['p'], 'output': 'out'}", "['p']"));
         assertEquals("dtype.bool", refused(fusion(tensors.formatted("bool", "'M'"),
                 "{'op': 'div', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']")).rule());
         Diagnostic sum = refused(fusion(tensors.formatted("bool", "{'extent': 'M', 'iter': 'reduction'}"),
