@@ -65,9 +65,11 @@ public final class ReorderShardedAxisPass implements FusionPass {
     }
 
     /**
-     * The index of the gathered or scattered axis when an axis holding data comes before it, else -1. The axis a
-     * stream loop slices away (the output's Stream axis, and the input axis at the same place: a plain set keeps
-     * positions) does not count: inside the loop the communication sees the slices; a chunk keeps it.
+     * The run-time position of the gathered or scattered axis when an axis holding data comes before it, else -1
+     * (getCommunicationLayout, {@link CommunicationLayout}). The axis is the one of the parallel type the set
+     * changes (on a 2-D mesh a DIDy axis may come first). The axis a stream loop slices away (the output's Stream
+     * axis, and the input axis at the same place: a plain set keeps positions) does not count: inside the loop the
+     * communication sees the slices; a chunk keeps it.
      */
     private static int misplacedAxis(FusionOp.Set s) {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
@@ -77,19 +79,12 @@ public final class ReorderShardedAxisPass implements FusionPass {
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV, ALL_TO_ALL -> null;
         };
         if (sharded == null) return -1;
+        int axis = ShardingChange.position(sharded, ShardingChange.of(s).type());
+        if (axis < 0) return -1;
         // a chunk of a split Stream axis keeps the axis, so it counts (SplitStream)
         int sliced = SplitStream.of(s.output()).isPresent() ? -1
                 : s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
-        int before = 0;
-        int position = 0; // among the axes that exist at run time: the permutation below indexes those
-        for (int i = 0; i < sharded.rank(); i++) {
-            IterDomain a = sharded.axis(i);
-            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? position : -1;
-            if (a.isReduction()) continue;
-            position++;
-            if (i != sliced) before++;
-        }
-        return -1;
+        return CommunicationLayout.misplacedPosition(sharded, axis, sliced);
     }
 
     /**
@@ -103,11 +98,10 @@ public final class ReorderShardedAxisPass implements FusionPass {
         boolean sliced = out.streamAxis().isPresent() && SplitStream.of(out).isEmpty();
         if (!Resharding.isCommunicatingReduction(r) || sliced || r.axes().size() != 1) return -1;
         if (r.input().axes().stream().anyMatch(IterDomain::isReduction)) return -1;
-        if (Resharding.shardedPosition(out, List.of()) <= 0) return -1;
-        for (int i = 0; i < out.rank(); i++) {
-            if (out.axis(i).isDeviceDim() && !out.axis(i).isReduction()) return i;
-        }
-        return -1;
+        // the scattered axis is the one of the type the reduction changes (on a 2-D mesh a DIDy axis may come
+        // first); getCommunicationLayout moves it first past any axis that holds data
+        int axis = ShardingChange.position(out, ShardingChange.of(r).type());
+        return axis >= 0 && CommunicationLayout.misplacedPosition(out, axis, -1) >= 0 ? axis : -1;
     }
 
     /** Permute the scattered axis out of the input, reduce-scatter it outermost, permute the result back. */
@@ -146,17 +140,17 @@ public final class ReorderShardedAxisPass implements FusionPass {
         if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
         if (CommunicationPlanner.plan(r).get(0).type() != CommunicationType.REDUCE_SCATTER) return;
         TensorView out = r.output();
-        // isInnerResharding's allocationIndex: axes before it that hold data (size-1 broadcast axes do not);
-        // a Stream axis is sliced away by its loop
-        int position = 0;
-        for (IterDomain a : out.axes()) {
-            if (a.isDeviceDim() && !a.isReduction()) break;
-            if (!a.isReduction() && !a.isBroadcast() && !a.isStream()) position++;
-        }
+        ShardingChange change = ShardingChange.of(r);
+        int axis = ShardingChange.position(out, change.type());
+        // getCommunicationLayout: axes before it that hold data (isLocalSizeOne); a Stream axis is sliced away by
+        // its loop
+        int sliced = out.streamAxis().map(a -> out.axes().indexOf(a)).orElse(-1);
+        int position = axis < 0 ? -1 : CommunicationLayout.misplacedPosition(out, axis, sliced);
         if (position > 0) {
             throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
-                    + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"
-                    + " tensor; move the DIDx axis first (an inner scattered axis is permuted out only without a"
+                    + " outermost axis, but " + out.label() + "'s " + change.type().fileName() + " axis is axis "
+                    + position + " of the reduced"
+                    + " tensor; move it first (an inner scattered axis is permuted out only without a"
                     + " Stream axis and when the input keeps no reduction axis)");
         }
     }
