@@ -30,38 +30,41 @@ public final class ReorderShardedAxisPass implements FusionPass {
         List<FusionOp> ops = new ArrayList<>();
         Map<Integer, TensorView> renamed = new HashMap<>();
         for (FusionOp original : fusion.ops()) {
-            FusionOp op = TensorSubstitution.apply(original, renamed);
-            if (op instanceof FusionOp.Reduction r && innerScatteredAxis(r) > 0) {
-                ops.addAll(reorderReduceScatter(b, r, innerScatteredAxis(r), renamed));
-                continue;
+            List<FusionOp> group = new ArrayList<>();
+            for (FusionOp piece : PermutedResharding.split(b, TensorSubstitution.apply(original, renamed))) {
+                group.addAll(reorder(b, TensorSubstitution.apply(piece, renamed), renamed));
             }
-            checkScatteredAxisOutermost(op);
-            int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
-                    && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
-            if (axis <= 0) {
-                ops.add(op);
-                continue;
-            }
-            FusionOp.Set set = (FusionOp.Set) op;
-            List<Integer> perm = outermostFirst(axis, set.output().rank());
-            TensorView in = set.input();
-            List<IterDomain> inAxes = in.allocationAxes();
-            TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
-                    perm.stream().map(p -> b.copy(inAxes.get(p))).toList());
-            TensorView out = set.output();
-            TensorView communicated = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),
-                    perm.stream().map(p -> b.copy(out.axis(p))).toList());
-            List<IterDomain> back = new ArrayList<>();
-            for (int p = 0; p < out.rank(); p++) back.add(null);
-            for (int i = 0; i < perm.size(); i++) back.set(perm.get(i), b.copy(communicated.axis(i)));
-            TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back);
-            ops.add(new FusionOp.Set(permuted, in, perm));
-            ops.add(new FusionOp.Set(communicated, permuted));
-            ops.add(new FusionOp.Set(restored, communicated, inverse(perm)));
-            renamed.put(out.id(), restored);
+            ops.addAll(PermutedResharding.composePermutes(group));
         }
         List<TensorView> outputs = fusion.outputs().stream().map(t -> TensorSubstitution.apply(t, renamed)).toList();
         return new Fusion(fusion.name(), fusion.inputs(), ops, outputs, b.symbols(), b.counters());
+    }
+
+    /** One op as it is, or with its gathered, scattered or reduce-scattered axis permuted out and back. */
+    private static List<FusionOp> reorder(IrBuilder b, FusionOp op, Map<Integer, TensorView> renamed) {
+        if (op instanceof FusionOp.Reduction r && innerScatteredAxis(r) > 0) {
+            return reorderReduceScatter(b, r, innerScatteredAxis(r), renamed);
+        }
+        checkScatteredAxisOutermost(op);
+        int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
+                && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
+        if (axis <= 0) return List.of(op);
+        FusionOp.Set set = (FusionOp.Set) op;
+        List<Integer> perm = outermostFirst(axis, set.output().rank());
+        TensorView in = set.input();
+        List<IterDomain> inAxes = in.allocationAxes();
+        TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
+                perm.stream().map(p -> b.copy(inAxes.get(p))).toList());
+        TensorView out = set.output();
+        TensorView communicated = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),
+                perm.stream().map(p -> b.copy(out.axis(p))).toList());
+        List<IterDomain> back = new ArrayList<>();
+        for (int p = 0; p < out.rank(); p++) back.add(null);
+        for (int i = 0; i < perm.size(); i++) back.set(perm.get(i), b.copy(communicated.axis(i)));
+        TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back);
+        renamed.put(out.id(), restored);
+        return List.of(new FusionOp.Set(permuted, in, perm), new FusionOp.Set(communicated, permuted),
+                new FusionOp.Set(restored, communicated, inverse(perm)));
     }
 
     /**
