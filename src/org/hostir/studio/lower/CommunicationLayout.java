@@ -2,6 +2,7 @@ package org.hostir.studio.lower;
 
 import java.util.Optional;
 
+import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
@@ -38,7 +39,9 @@ final class CommunicationLayout {
      * data, where nvFuser gives it a stride of 0), or a logical axis parallelized on a device type itself rather
      * than through a split of the loop domain. A tensor a pass made without a loop domain keeps the logical extent
      * of a split-sharded axis, so there a device axis counts as size one only when its extent is the number of
-     * devices along its type.
+     * devices along its type: that constant, or {@code D} (the run's device count, which a file gives a DID axis
+     * only on a mesh of all devices); another symbol is not known here and counts as data (a copy too many at
+     * worst, never data out of place).
      */
     static boolean isLocalSizeOne(TensorView tv, int i) {
         IterDomain a = tv.axis(i);
@@ -48,6 +51,9 @@ final class CommunicationLayout {
             Optional<Integer> p = tv.loop().loopPositionOf(a.parallelType());
             return p.isPresent() && tv.loop().source(p.get()).derivation() == LoopDomain.Derivation.LOGICAL;
         }
-        return a.extent() instanceof Extent.Constant(long e) && e == tv.devicesAlong(a.parallelType());
+        return switch (a.extent()) {
+            case Extent.Constant(long e) -> e == tv.devicesAlong(a.parallelType());
+            case Extent.Symbolic s -> s.name().equals(FusionBindings.DEVICES_SYMBOL) && tv.mesh().rank() == 1;
+        };
     }
 }

@@ -16,7 +16,8 @@ import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 
 /**
- * An expression that both computes and changes sharding gets a {@code set} in front, so every resharding
+ * An expression that both computes and changes sharding gets a {@code set} after it when it has one input
+ * ({@link InsertReshardingAfter}, nvFuser's whereToReshard) and in front otherwise, so every resharding
  * expression is a set or a single-axis reduction that maps to one collective (seed 001's AG_matmul: the
  * matmul on [S, DIDx D, M, K] becomes an allgathering set into [Stream S, D, M, K] and a local matmul).
  */
@@ -34,6 +35,10 @@ public final class DecomposeReshardingsPass implements FusionPass {
             if (op instanceof FusionOp.Set || Resharding.isCommunicatingReduction(op)
                     || !Resharding.isResharding(op)) {
                 ops.add(op);
+                continue;
+            }
+            if (InsertReshardingAfter.applies(op)) { // whereToReshard: one input, one output
+                ops.addAll(InsertReshardingAfter.decompose(b, op));
                 continue;
             }
             Map<Integer, TensorView> gathered = new HashMap<>();
