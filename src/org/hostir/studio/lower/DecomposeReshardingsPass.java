@@ -10,7 +10,6 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
-import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
@@ -72,6 +71,6 @@ public final class DecomposeReshardingsPass implements FusionPass {
             if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction()) pt = out.axis(map[p]).parallelType();
             axes.add(b.copy(a).withParallelType(pt));
         }
-        return b.tensor(null, in.dtype(), MemoryType.GLOBAL, out.mesh(), axes);
+        return SplitStream.streamedLike(b, in.dtype(), out.mesh(), axes, out);
     }
 }

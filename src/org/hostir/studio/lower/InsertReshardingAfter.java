@@ -8,7 +8,6 @@ import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
-import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
@@ -50,7 +49,7 @@ final class InsertReshardingAfter {
             }
             axes.add(b.copy(a).withParallelType(type));
         }
-        TensorView computed = b.tensor(null, out.dtype(), MemoryType.GLOBAL, in.mesh(), axes);
+        TensorView computed = SplitStream.streamedLike(b, out.dtype(), in.mesh(), axes, out);
         return List.of(TensorSubstitution.apply(op, Map.of(out.id(), computed)), new FusionOp.Set(out, computed));
     }
 }

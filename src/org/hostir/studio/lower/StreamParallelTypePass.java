@@ -184,7 +184,7 @@ public final class StreamParallelTypePass implements HostPass {
      */
     private static void checkWholeShardPerIteration(FusionOp op, TensorView in, TensorView out) {
         int p = Resharding.didToStreamAxis(op).orElseThrow();
-        if (CommunicationLayout.isLocalSizeOne(in, p) || in.devicesAlong(in.axis(p).parallelType()) == 1) return;
+        if (CommunicationLayout.isLocalSizeOne(in, p)) return;
         throw new LoweringException(op, "stream.allgather-split-input", "a set from a DIDx axis to a Stream axis (the"
                 + " pipelined allgather) moves one whole shard per iteration of the Stream axis, but axis " + p
                 + " of " + in.label() + " is sharded by a split of its loop domain (extent / D elements per device),"
