@@ -16,11 +16,13 @@ import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * A {@code set} that permutes and changes sharding at once. A collective moves flat buffers and never permutes, so
- * the permute is a local copy of the input in the output's axis order, on the input's mesh with the input's
- * sharding, and the communication is a plain set from it: nvFuser's ReorderShardedAxisPass likewise gives a
- * communication whose input layout does not suit it a local copy {@code set(input)} in the layout it needs
- * (makeCommunicationLayoutCompliant, csrc/preseg_passes/reorder_sharded_axis.cpp:42-56 at 81c4b22fd). A Stream
- * output then gets the pipelined allgather on the same positions. An AllToAll is left to the planner, which
+ * the permute is a local copy. nvFuser's ReorderShardedAxisPass gives a communication whose input layout does not
+ * suit it a local copy {@code set(input)} in the layout it needs, and one whose output layout differs from what
+ * the communication delivers a copy after it (makeCommunicationLayoutCompliant,
+ * csrc/preseg_passes/reorder_sharded_axis.cpp:42-56 and 72-83 at 81c4b22fd). Here: where the input's own layout
+ * suits the communication (getCommunicationLayout needs no reorder), communicate in the input's axis order and
+ * permute the result; otherwise permute the input locally into the output's order, on the input's mesh, and
+ * communicate from that (a Stream output then gets the pipelined allgather on the same positions). An AllToAll is left to the planner, which
  * refuses to permute in it ({@code sharding.alltoall-permute}).
  */
 final class PermutedResharding {
@@ -33,10 +35,19 @@ final class PermutedResharding {
             return List.of(op);
         }
         TensorView in = s.input();
+        TensorView out = s.output();
+        // the input's layout suits the communication as it is: communicate in the input's axis order, then permute
+        List<IterDomain> moved = new ArrayList<>();
+        for (int i = 0; i < s.permutation().size(); i++) moved.add(b.copy(out.axis(s.permutation().indexOf(i))));
+        TensorView communicated = SplitStream.streamedLike(b, out.dtype(), out.mesh(), moved, out);
+        FusionOp.Set first = new FusionOp.Set(communicated, in);
+        if (Resharding.didToStreamAxis(first).isEmpty() && ReorderShardedAxisPass.misplacedAxis(first) <= 0) {
+            return List.of(first, new FusionOp.Set(out, communicated, s.permutation()));
+        }
         List<IterDomain> kept = in.allocationAxes();
         TensorView local = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
                 s.permutation().stream().map(p -> b.copy(kept.get(p))).toList());
-        return List.of(new FusionOp.Set(local, in, s.permutation()), new FusionOp.Set(s.output(), local));
+        return List.of(new FusionOp.Set(local, in, s.permutation()), new FusionOp.Set(out, local));
     }
 
     /**

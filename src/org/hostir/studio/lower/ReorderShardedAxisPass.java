@@ -74,7 +74,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
      * axis, and the input axis at the same place: a plain set keeps positions) does not count: inside the loop the
      * communication sees the slices; a chunk keeps it.
      */
-    private static int misplacedAxis(FusionOp.Set s) {
+    static int misplacedAxis(FusionOp.Set s) {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
