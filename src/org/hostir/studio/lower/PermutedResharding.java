@@ -37,17 +37,24 @@ final class PermutedResharding {
         TensorView in = s.input();
         TensorView out = s.output();
         // the input's layout suits the communication as it is: communicate in the input's axis order, then permute
-        List<IterDomain> moved = new ArrayList<>();
-        for (int i = 0; i < s.permutation().size(); i++) moved.add(b.copy(out.axis(s.permutation().indexOf(i))));
-        TensorView communicated = SplitStream.streamedLike(b, out.dtype(), out.mesh(), moved, out);
-        FusionOp.Set first = new FusionOp.Set(communicated, in);
+        // (tried on a scratch builder, so that the other way does not skip the ids)
+        FusionOp.Set first = communicateFirst(new IrBuilder(b.counters(), b.symbols()), s);
         if (Resharding.didToStreamAxis(first).isEmpty() && ReorderShardedAxisPass.misplacedAxis(first) <= 0) {
-            return List.of(first, new FusionOp.Set(out, communicated, s.permutation()));
+            first = communicateFirst(b, s);
+            return List.of(first, new FusionOp.Set(out, first.output(), s.permutation()));
         }
         List<IterDomain> kept = in.allocationAxes();
         TensorView local = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
                 s.permutation().stream().map(p -> b.copy(kept.get(p))).toList());
         return List.of(new FusionOp.Set(local, in, s.permutation()), new FusionOp.Set(out, local));
+    }
+
+    /** The set from the input into the output's sharding, in the input's axis order. */
+    private static FusionOp.Set communicateFirst(IrBuilder b, FusionOp.Set s) {
+        TensorView out = s.output();
+        List<IterDomain> moved = new ArrayList<>();
+        for (int i = 0; i < s.permutation().size(); i++) moved.add(b.copy(out.axis(s.permutation().indexOf(i))));
+        return new FusionOp.Set(SplitStream.streamedLike(b, out.dtype(), out.mesh(), moved, out), s.input());
     }
 
     /**
