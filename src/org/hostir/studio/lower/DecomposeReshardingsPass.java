@@ -20,8 +20,9 @@ import org.hostir.studio.ir.TensorView;
  * linear's bias is added after the reduction over the devices ({@link RowParallelBias}); a reduction, matmul or
  * linear over an axis sharded by an outer split becomes a local op into partial results plus their reduction over
  * the devices ({@link SplitReduction}, rFactorLoopSplits); an expression that both computes and changes sharding
- * gets a {@code set} in front, so every resharding expression is a set or a single-axis reduction that maps to
- * one collective (seed 001's AG_matmul: the matmul on [S, DIDx D, M, K] becomes an allgathering set into
+ * gets a {@code set} after it when it has one input ({@link InsertReshardingAfter}, nvFuser's whereToReshard) and
+ * in front otherwise, so every resharding expression is a set or a single-axis reduction that maps to one
+ * collective (seed 001's AG_matmul: the matmul on [S, DIDx D, M, K] becomes an allgathering set into
  * [Stream S, D, M, K] and a local matmul).
  */
 public final class DecomposeReshardingsPass implements FusionPass {
@@ -66,6 +67,10 @@ public final class DecomposeReshardingsPass implements FusionPass {
             ops.add(op);
             return;
         }
+        if (InsertReshardingAfter.applies(op)) { // whereToReshard: one input, one output
+            ops.addAll(InsertReshardingAfter.decompose(b, op));
+            return;
+        }
         Map<Integer, TensorView> gathered = new HashMap<>();
         for (int i = 0; i < op.inputs().size(); i++) {
             TensorView in = op.inputs().get(i);
@@ -104,7 +109,7 @@ public final class DecomposeReshardingsPass implements FusionPass {
             if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction()) pt = out.axis(map[p]).parallelType();
             axes.add(b.copy(a).withParallelType(pt));
         }
-        if (!likeOutput) return b.tensor(null, in.dtype(), MemoryType.GLOBAL, out.mesh(), axes);
+        if (!likeOutput) return SplitStream.streamedLike(b, in.dtype(), out.mesh(), axes, out);
         // the loop gives the logical axes their parallel types again (TensorView's projection)
         List<IterDomain> plain = axes.stream().map(a -> a.isDeviceDim() || a.isStream()
                 ? a.withParallelType(ParallelType.SERIAL) : a).toList();

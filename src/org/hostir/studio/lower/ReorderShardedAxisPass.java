@@ -30,46 +30,51 @@ public final class ReorderShardedAxisPass implements FusionPass {
         List<FusionOp> ops = new ArrayList<>();
         Map<Integer, TensorView> renamed = new HashMap<>();
         for (FusionOp original : fusion.ops()) {
-            FusionOp op = TensorSubstitution.apply(original, renamed);
-            if (op instanceof FusionOp.Reduction r && innerScatteredAxis(r) > 0) {
-                ops.addAll(reorderReduceScatter(b, r, innerScatteredAxis(r), renamed));
-                continue;
+            List<FusionOp> group = new ArrayList<>();
+            for (FusionOp piece : PermutedResharding.split(b, TensorSubstitution.apply(original, renamed))) {
+                group.addAll(reorder(b, TensorSubstitution.apply(piece, renamed), renamed));
             }
-            checkScatteredAxisOutermost(op);
-            int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
-                    && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
-            if (axis <= 0) {
-                ops.add(op);
-                continue;
-            }
-            FusionOp.Set set = (FusionOp.Set) op;
-            List<Integer> perm = outermostFirst(axis, set.output().rank());
-            TensorView in = set.input();
-            List<IterDomain> inAxes = in.allocationAxes();
-            TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
-                    perm.stream().map(p -> b.copy(inAxes.get(p))).toList());
-            TensorView out = set.output();
-            TensorView communicated = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),
-                    perm.stream().map(p -> b.copy(out.axis(p))).toList());
-            List<IterDomain> back = new ArrayList<>();
-            for (int p = 0; p < out.rank(); p++) back.add(null);
-            for (int i = 0; i < perm.size(); i++) back.set(perm.get(i), b.copy(communicated.axis(i)));
-            TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back);
-            ops.add(new FusionOp.Set(permuted, in, perm));
-            ops.add(new FusionOp.Set(communicated, permuted));
-            ops.add(new FusionOp.Set(restored, communicated, inverse(perm)));
-            renamed.put(out.id(), restored);
+            ops.addAll(PermutedResharding.composePermutes(group));
         }
         List<TensorView> outputs = fusion.outputs().stream().map(t -> TensorSubstitution.apply(t, renamed)).toList();
         return new Fusion(fusion.name(), fusion.inputs(), ops, outputs, b.symbols(), b.counters());
     }
 
+    /** One op as it is, or with its gathered, scattered or reduce-scattered axis permuted out and back. */
+    private static List<FusionOp> reorder(IrBuilder b, FusionOp op, Map<Integer, TensorView> renamed) {
+        if (op instanceof FusionOp.Reduction r && innerScatteredAxis(r) > 0) {
+            return reorderReduceScatter(b, r, innerScatteredAxis(r), renamed);
+        }
+        checkScatteredAxisOutermost(op);
+        int axis = op instanceof FusionOp.Set s && !s.isPermute() && Resharding.isResharding(s)
+                && Resharding.didToStreamAxis(s).isEmpty() ? misplacedAxis(s) : -1;
+        if (axis <= 0) return List.of(op);
+        FusionOp.Set set = (FusionOp.Set) op;
+        List<Integer> perm = outermostFirst(axis, set.output().rank());
+        TensorView in = set.input();
+        List<IterDomain> inAxes = in.allocationAxes();
+        TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
+                perm.stream().map(p -> b.copy(inAxes.get(p))).toList());
+        TensorView out = set.output();
+        TensorView communicated = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),
+                perm.stream().map(p -> b.copy(out.axis(p))).toList());
+        List<IterDomain> back = new ArrayList<>();
+        for (int p = 0; p < out.rank(); p++) back.add(null);
+        for (int i = 0; i < perm.size(); i++) back.set(perm.get(i), b.copy(communicated.axis(i)));
+        TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back);
+        renamed.put(out.id(), restored);
+        return List.of(new FusionOp.Set(permuted, in, perm), new FusionOp.Set(communicated, permuted),
+                new FusionOp.Set(restored, communicated, inverse(perm)));
+    }
+
     /**
-     * The index of the gathered or scattered axis when an axis holding data comes before it, else -1. The axis a
-     * stream loop slices away (the output's Stream axis, and the input axis at the same place: a plain set keeps
-     * positions) does not count: inside the loop the communication sees the slices; a chunk keeps it.
+     * The run-time position of the gathered or scattered axis when an axis holding data comes before it, else -1
+     * (getCommunicationLayout, {@link CommunicationLayout}). The axis is the one of the parallel type the set
+     * changes (on a 2-D mesh a DIDy axis may come first). The axis a stream loop slices away (the output's Stream
+     * axis, and the input axis at the same place: a plain set keeps positions) does not count: inside the loop the
+     * communication sees the slices; a chunk keeps it.
      */
-    private static int misplacedAxis(FusionOp.Set s) {
+    static int misplacedAxis(FusionOp.Set s) {
         TensorView sharded = switch (CommunicationPlanner.plan(s).get(0).type()) {
             case SCATTER -> s.output();
             case GATHER, ALLGATHER -> s.input();
@@ -77,19 +82,12 @@ public final class ReorderShardedAxisPass implements FusionPass {
             case BROADCAST, REDUCE, ALLREDUCE, REDUCE_SCATTER, SEND_RECV, ALL_TO_ALL -> null;
         };
         if (sharded == null) return -1;
+        int axis = ShardingChange.position(sharded, ShardingChange.of(s).type());
+        if (axis < 0) return -1;
         // a chunk of a split Stream axis keeps the axis, so it counts (SplitStream)
         int sliced = SplitStream.of(s.output()).isPresent() ? -1
                 : s.output().streamAxis().map(a -> s.output().axes().indexOf(a)).orElse(-1);
-        int before = 0;
-        int position = 0; // among the axes that exist at run time: the permutation below indexes those
-        for (int i = 0; i < sharded.rank(); i++) {
-            IterDomain a = sharded.axis(i);
-            if (a.isDeviceDim() && !a.isReduction()) return before > 0 ? position : -1;
-            if (a.isReduction()) continue;
-            position++;
-            if (i != sliced) before++;
-        }
-        return -1;
+        return CommunicationLayout.misplacedPosition(sharded, axis, sliced);
     }
 
     /**
@@ -103,11 +101,10 @@ public final class ReorderShardedAxisPass implements FusionPass {
         boolean sliced = out.streamAxis().isPresent() && SplitStream.of(out).isEmpty();
         if (!Resharding.isCommunicatingReduction(r) || sliced || r.axes().size() != 1) return -1;
         if (r.input().axes().stream().anyMatch(IterDomain::isReduction)) return -1;
-        if (Resharding.shardedPosition(out, List.of()) <= 0) return -1;
-        for (int i = 0; i < out.rank(); i++) {
-            if (out.axis(i).isDeviceDim() && !out.axis(i).isReduction()) return i;
-        }
-        return -1;
+        // the scattered axis is the one of the type the reduction changes (on a 2-D mesh a DIDy axis may come
+        // first); getCommunicationLayout moves it first past any axis that holds data
+        int axis = ShardingChange.position(out, ShardingChange.of(r).type());
+        return axis >= 0 && CommunicationLayout.misplacedPosition(out, axis, -1) >= 0 ? axis : -1;
     }
 
     /** Permute the scattered axis out of the input, reduce-scatter it outermost, permute the result back. */
@@ -146,17 +143,17 @@ public final class ReorderShardedAxisPass implements FusionPass {
         if (!(op instanceof FusionOp.Reduction r) || !Resharding.isCommunicatingReduction(r)) return;
         if (CommunicationPlanner.plan(r).get(0).type() != CommunicationType.REDUCE_SCATTER) return;
         TensorView out = r.output();
-        // isInnerResharding's allocationIndex: axes before it that hold data (size-1 broadcast axes do not);
-        // a Stream axis is sliced away by its loop
-        int position = 0;
-        for (IterDomain a : out.axes()) {
-            if (a.isDeviceDim() && !a.isReduction()) break;
-            if (!a.isReduction() && !a.isBroadcast() && !a.isStream()) position++;
-        }
+        ShardingChange change = ShardingChange.of(r);
+        int axis = ShardingChange.position(out, change.type());
+        // getCommunicationLayout: axes before it that hold data (isLocalSizeOne); a Stream axis is sliced away by
+        // its loop
+        int sliced = out.streamAxis().map(a -> out.axes().indexOf(a)).orElse(-1);
+        int position = axis < 0 ? -1 : CommunicationLayout.misplacedPosition(out, axis, sliced);
         if (position > 0) {
             throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
-                    + " outermost axis, but " + out.label() + "'s DIDx axis is axis " + position + " of the reduced"
-                    + " tensor; move the DIDx axis first (an inner scattered axis is permuted out only without a"
+                    + " outermost axis, but " + out.label() + "'s " + change.type().fileName() + " axis is axis "
+                    + position + " of the reduced"
+                    + " tensor; move it first (an inner scattered axis is permuted out only without a"
                     + " Stream axis and when the input keeps no reduction axis)");
         }
     }

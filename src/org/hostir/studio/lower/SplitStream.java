@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 import org.hostir.studio.io.Subject;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
@@ -47,6 +49,25 @@ final class SplitStream {
                     Subject.tensor(tv))));
         }
         return Optional.of(new IterDomain(a.id(), e, IterType.ITERATION, ParallelType.STREAM));
+    }
+
+    /**
+     * A new global tensor over {@code axes} (which carry their parallel types on the logical axes) whose Stream axis
+     * is chunked as {@code like}'s is: the tensor a pass inserts beside an op takes the op's output's loop splits
+     * on Stream (nvFuser's shardLoopLike in insertReshardingSetsBefore/After,
+     * csrc/preseg_passes/decompose_reshardings.cpp:147-151 and 238-242 at 81c4b22fd), so a loop over chunks does
+     * not become a loop over the whole logical axis. Without a split Stream axis in {@code like}, a plain tensor.
+     */
+    static TensorView streamedLike(IrBuilder ir, DataType dtype, DeviceMesh mesh, List<IterDomain> axes,
+                                   TensorView like) {
+        int q = axes.indexOf(axes.stream().filter(IterDomain::isStream).findFirst().orElse(null));
+        Optional<LoopDomain.Axis> split = of(like);
+        if (split.isEmpty() || q < 0) return ir.tensor(null, dtype, MemoryType.GLOBAL, mesh, axes);
+        List<IterDomain> logical = new ArrayList<>(axes);
+        logical.set(q, axes.get(q).withParallelType(ParallelType.SERIAL));
+        LoopDomain loop = LoopDomain.of(logical).split(q, split.get().extent(), false, ir::nextIterDomainId)
+                .parallelize(q, ParallelType.STREAM);
+        return ir.tensor(dtype, MemoryType.GLOBAL, mesh, logical, loop);
     }
 
     /**

@@ -159,13 +159,39 @@ public final class StreamParallelTypePass implements HostPass {
      */
     private static void checkSplitAllgather(FusionOp op, TensorView in, TensorView out) {
         var split = SplitStream.of(out);
-        if (split.isEmpty()) return;
+        if (split.isEmpty()) {
+            checkWholeShardPerIteration(op, in, out);
+            return;
+        }
         int devices = in.devicesAlong(in.deviceAxis().orElseThrow().parallelType());
         if (split.get().extent() instanceof Extent.Constant(long factor) && factor == devices) return;
         throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis split"
                 + " from a logical axis (the pipelined allgather) receives one rank's whole shard per iteration, so"
                 + " the split's factor is the number of devices, " + devices + "; here the Stream axis of "
                 + out.label() + " has extent " + IrText.scalar(split.get().extent()));
+    }
+
+    /**
+     * A pipelined allgather into a logical Stream axis runs one iteration per element of that axis and moves a
+     * whole shard each time: nvFuser takes a set for it only when the input's first logical axis is itself
+     * device-parallel, one element per device (processForLoopBodies' did_to_stream,
+     * csrc/host_ir/pass/stream_parallel_type.cpp:336-349 at 81c4b22fd), slices the input at 0 and the output at
+     * the loop index, whose device is the peer (lines 548-559), and the Broadcast form roots each iteration at the
+     * loop index (lowerToBroadcast, csrc/host_ir/lower_to_communication.cpp:159-166). An input sharded by a split
+     * of its loop domain holds extent / D rows per device, so the loop would address ranks that do not exist
+     * (issue 30 item 4): chunk the Stream axis by an outer split by D instead, as test_column_parallel_linear_forward
+     * does.
+     */
+    private static void checkWholeShardPerIteration(FusionOp op, TensorView in, TensorView out) {
+        int p = Resharding.didToStreamAxis(op).orElseThrow();
+        if (CommunicationLayout.isLocalSizeOne(in, p)) return;
+        throw new LoweringException(op, "stream.allgather-split-input", "a set from a DIDx axis to a Stream axis (the"
+                + " pipelined allgather) moves one whole shard per iteration of the Stream axis, but axis " + p
+                + " of " + in.label() + " is sharded by a split of its loop domain (extent / D elements per device),"
+                + " so the loop over the Stream axis of " + out.label() + " would address devices that do not"
+                + " exist (nvFuser's stream lowering takes only a"
+                + " logical DIDx axis): split the Stream axis by the number of devices (outer_split, then Stream"
+                + " on the outer part)");
     }
 
     /**

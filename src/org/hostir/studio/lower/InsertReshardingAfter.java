@@ -1,0 +1,55 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.AxisMap;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorSubstitution;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * Where DecomposeReshardings moves data for an op that computes and reshards at once. nvFuser's whereToReshard
+ * (csrc/preseg_passes/decompose_reshardings.cpp:40-50 at 81c4b22fd) picks "after" for an expression with one input
+ * and one output: insertReshardingSetsAfter (lines 156-244) computes the op with its input's sharding and mesh
+ * (shardLoopLike from the input, lines 204-213), keeping the output's Stream axes (lines 238-242), and a set after
+ * it moves the result to the output's sharding: a cast of a replicated half tensor into a sharded float one casts,
+ * then scatters the float result. Ops with more inputs get their inputs moved before them (the caller).
+ */
+final class InsertReshardingAfter {
+    private InsertReshardingAfter() {}
+
+    /**
+     * Whether {@code op} is resharded after it. A reduction over a device axis, or into one, is a reducing
+     * communication (rFactor, Allreduce, ReduceScatter), decided before this by the caller's other rules.
+     */
+    static boolean applies(FusionOp op) {
+        if (op.inputs().size() != 1) return false;
+        if (!(op instanceof FusionOp.Reduction r)) return true;
+        boolean reducesDevices = r.axes().stream().anyMatch(a -> r.input().axis(a).isDeviceDim())
+                || r.output().axes().stream().anyMatch(a -> a.isReduction() && a.isDeviceDim());
+        return !reducesDevices;
+    }
+
+    /** The op into a tensor sharded as its input, then a set from it to the op's own output. */
+    static List<FusionOp> decompose(IrBuilder b, FusionOp op) {
+        TensorView in = op.inputs().get(0);
+        TensorView out = op.output();
+        List<IterDomain> axes = new ArrayList<>();
+        for (int o = 0; o < out.rank(); o++) {
+            IterDomain a = out.axis(o);
+            int p = AxisMap.producerAxis(op, 0, o);
+            ParallelType type = a.isStream() ? ParallelType.STREAM : ParallelType.SERIAL;
+            if (p != AxisMap.NONE && in.axis(p).isDeviceDim() && !in.axis(p).isReduction()) {
+                type = in.axis(p).parallelType();
+            }
+            axes.add(b.copy(a).withParallelType(type));
+        }
+        TensorView computed = SplitStream.streamedLike(b, out.dtype(), in.mesh(), axes, out);
+        return List.of(TensorSubstitution.apply(op, Map.of(out.id(), computed)), new FusionOp.Set(out, computed));
+    }
+}
