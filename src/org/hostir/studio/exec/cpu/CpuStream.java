@@ -4,6 +4,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.tensor.IntegerDivisionByZero;
 
 /**
  * A stream: one worker thread taking tasks in order, so work on one stream is ordered and different streams (and
@@ -75,7 +76,7 @@ final class CpuStream implements BackendStream {
                     task.run();
                 } catch (Blocking.Aborted aborted) {
                     // the failure is already recorded
-                } catch (ExecutionException e) { // a failure of the run, in words
+                } catch (ExecutionException | IntegerDivisionByZero e) { // a failure of the run
                     blocking.fail(Thread.currentThread().getName() + ": " + e.getMessage());
                 } catch (RuntimeException | Error e) { // a bug: not a message for the user but an internal error
                     blocking.failWithBug(Thread.currentThread().getName(), e);

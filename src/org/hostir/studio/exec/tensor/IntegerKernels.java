@@ -58,21 +58,4 @@ final class IntegerKernels {
         for (int i = start; i < start + n; i++) m = Math.min(m, v[i]);
         return m;
     }
-
-    /**
-     * An integer division by zero: the run fails, naming the op, as nvFuser's and PyTorch's integer division
-     * refuses (a value would be a silent wrong answer: C++ leaves it undefined).
-     */
-    public static final class IntegerDivisionByZero extends ArithmeticException {
-        private static final long serialVersionUID = 1L;
-
-        IntegerDivisionByZero(String op) {
-            super(op + ": integer division by zero (PyTorch raises ZeroDivisionError, nvFuser \"Integer division by"
-                    + " zero detected\")");
-        }
-
-        /** The message alone: a run's failure line shows it to the user, who needs no Java class name. */
-        @Override
-        public String toString() { return getMessage(); }
-    }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.io.FusionDocument;
 import org.hostir.studio.io.FusionReader;
@@ -61,13 +62,13 @@ class JsonOutputsTest {
 
     @Test
     void aHostileNameRoundTripsThroughAProfileAndAFusionWrittenBack(@TempDir Path dir) throws Exception {
-        HardwareProfile base = ProfileJson.builtIn("h200x2-measured");
+        HardwareProfile base = ProfileFiles.builtIn("h200x2-measured");
         HardwareProfile named = new HardwareProfile(NAME, NAME, NAME, base.gpusPerNode(), base.gemm(), base.nvlink(),
                 base.network(), base.copyEngine(), base.contention(), base.dispatch());
         JsonObject profile = strict(ProfileJson.write(named)).getAsJsonObject();
         assertEquals(NAME, profile.get("name").getAsString());
         assertEquals(NAME, profile.get("description").getAsString());
-        assertEquals(NAME, ProfileJson.read(ProfileJson.write(named), "p.json").name());
+        assertEquals(NAME, ProfileFiles.read(ProfileJson.write(named), "p.json").name());
 
         FusionDocument doc = FusionReader.read(hostile(dir.resolve("f.fusion"))).document();
         FusionDocument described = new FusionDocument(doc.name(), NAME, doc.symbols(), doc.tensors(), doc.ops(),

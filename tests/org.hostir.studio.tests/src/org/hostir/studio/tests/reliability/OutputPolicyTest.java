@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.tests.CliRun;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class OutputPolicyTest {
     @Test
     void theProfileBeingReadIsNeverTheTrace(@TempDir Path dir) throws Exception {
         Path fusion = small(dir, "f");
-        Path profile = Files.writeString(dir.resolve("prof.json"), ProfileJson.write(ProfileJson.builtIn(
+        Path profile = Files.writeString(dir.resolve("prof.json"), ProfileJson.write(ProfileFiles.builtIn(
                 "h200x2-measured")));
         byte[] before = Files.readAllBytes(profile);
         Files.createDirectories(dir.resolve("sub"));
@@ -112,7 +113,7 @@ class OutputPolicyTest {
     /** calibrate refuses its output before it looks for a GPU, so these hold on a machine without one. */
     @Test
     void calibrateNeverWritesOverWhatItReads(@TempDir Path dir) throws Exception {
-        Path base = Files.writeString(dir.resolve("base.json"), ProfileJson.write(ProfileJson.builtIn(
+        Path base = Files.writeString(dir.resolve("base.json"), ProfileJson.write(ProfileFiles.builtIn(
                 "h200x2-measured")));
         byte[] before = Files.readAllBytes(base);
         oneLine(CliRun.of("calibrate", "--out", base.toString(), "--base", base.toString(), "--force"), 2,
