@@ -24,15 +24,13 @@ final class InsertReshardingAfter {
     private InsertReshardingAfter() {}
 
     /**
-     * Whether {@code op} is resharded after it. A reduction over a device axis, or into one, is a reducing
-     * communication (rFactor, Allreduce, ReduceScatter), decided before this by the caller's other rules.
+     * Whether {@code op} is resharded after it. Not a reduction: nvFuser's set after one reads the reduced tensor
+     * into a new output without the reduction axes (set(output)), while a file's reduction output keeps them and
+     * the set that moves it here would have to as well; a reduction keeps the set in front (and the reducing
+     * communications, rFactor, Allreduce, ReduceScatter, their own path).
      */
     static boolean applies(FusionOp op) {
-        if (op.inputs().size() != 1) return false;
-        if (!(op instanceof FusionOp.Reduction r)) return true;
-        boolean reducesDevices = r.axes().stream().anyMatch(a -> r.input().axis(a).isDeviceDim())
-                || r.output().axes().stream().anyMatch(a -> a.isReduction() && a.isDeviceDim());
-        return !reducesDevices;
+        return op.inputs().size() == 1 && !(op instanceof FusionOp.Reduction);
     }
 
     /** The op into a tensor sharded as its input, then a set from it to the op's own output. */

@@ -61,7 +61,11 @@ public final class ReorderShardedAxisPass implements FusionPass {
         List<IterDomain> back = new ArrayList<>();
         for (int p = 0; p < out.rank(); p++) back.add(null);
         for (int i = 0; i < perm.size(); i++) back.set(perm.get(i), b.copy(communicated.axis(i)));
-        TensorView restored = b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back);
+        // the restored tensor stands for out (a fusion output, often): it keeps out's loop domain, as nvFuser's
+        // output keeps its own and only gets another allocation domain
+        TensorView restored = out.loop() == null ? b.tensor(null, out.dtype(), MemoryType.LOCAL, out.mesh(), back)
+                : b.tensor(out.dtype(), MemoryType.LOCAL, out.mesh(), back, out.loop().replay(back,
+                        b::nextIterDomainId));
         renamed.put(out.id(), restored);
         return List.of(new FusionOp.Set(permuted, in, perm), new FusionOp.Set(communicated, permuted),
                 new FusionOp.Set(restored, communicated, inverse(perm)));
