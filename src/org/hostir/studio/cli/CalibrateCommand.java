@@ -44,8 +44,9 @@ public final class CalibrateCommand implements Command {
         if (!a.positionals().isEmpty()) throw new UsageException("calibrate takes no file; name the output with --out");
         Path target = Arguments.path("--out", a.value("--out").orElseThrow(
                 () -> new UsageException("calibrate needs --out FILE.json")));
+        Path examples = examples(a);
         try {
-            plan(a, target).check(a.flag("--force"));
+            plan(a, examples, target).check(a.flag("--force"));
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
@@ -68,12 +69,12 @@ public final class CalibrateCommand implements Command {
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
-        return measureAndWrite(a, base, devices, target, out, err);
+        return measureAndWrite(a, base, devices, examples, target, out, err);
     }
 
     /** What calibration reads (a {@code --base} file, the examples it runs) and writes ({@code --out}). */
-    private static OutputFiles plan(Arguments a, Path target) throws UsageException {
-        OutputFiles plan = OutputFiles.of("calibrate").readsUnder(examples(a), "the examples calibration runs");
+    private static OutputFiles plan(Arguments a, Path examples, Path target) throws UsageException {
+        OutputFiles plan = OutputFiles.of("calibrate").readsUnder(examples, "the examples calibration runs");
         Optional<String> base = a.value("--base").filter(b -> !ProfileJson.BUILT_IN.contains(b));
         if (base.isPresent()) plan = plan.reads(Arguments.path("--base", base.get()), "the base profile (--base)");
         return plan.writes("--out", target, "a profile", OutputFiles.NEVER_OURS);
@@ -84,14 +85,8 @@ public final class CalibrateCommand implements Command {
         return Arguments.path("--examples", a.value("--examples").orElse(home.resolve("examples").toString()));
     }
 
-    private static int measureAndWrite(Arguments a, HardwareProfile base, int devices, Path target, PrintStream out,
-                                       PrintStream err) {
-        Path examples;
-        try {
-            examples = examples(a);
-        } catch (UsageException e) {
-            throw new IllegalStateException(e); // checked by plan before
-        }
+    private static int measureAndWrite(Arguments a, HardwareProfile base, int devices, Path examples, Path target,
+                                       PrintStream out, PrintStream err) {
         String name = a.value("--name").orElse(target.getFileName().toString().replaceFirst("\\.json$", ""));
         HardwareProfile measured;
         try {
