@@ -16,6 +16,9 @@ final class HostileReport {
         StringBuilder b = new StringBuilder(title).append('\n');
         table(b, "command", results, r -> r.hostile().command());
         table(b, "family", results, r -> r.hostile().family());
+        results.stream().filter(r -> r.hostile().family().equals("signals")).forEach(r -> b.append("signal: ")
+                .append(r.hostile().label()).append(": exit ").append(r.run().code()).append(", ")
+                .append(r.outcome().reason()).append('\n'));
         b.append("slowest:");
         results.stream().sorted((x, y) -> Long.compare(y.millis(), x.millis())).limit(5).forEach(r ->
                 b.append(String.format(" %.1f s %s;", r.millis() / 1000.0, r.hostile().id())));

@@ -77,6 +77,8 @@ class HostileSuiteTest {
         results.stream().filter(r -> r.outcome().verdict().bad()).forEach(r -> bad.merge(r.outcome().verdict(), 1,
                 Integer::sum));
         assertTrue(results.size() >= 500, "at least 500 cases, got " + results.size());
+        assertTrue(results.stream().anyMatch(r -> r.hostile().family().equals("signals")
+                && !r.outcome().reason().equals(SignalCases.ENDED_FIRST)), "no signal reached a run mid-write");
         assertEquals(Map.of(), bad, () -> "bad outcomes (each case is listed above):\n"
                 + HostileReport.failures(results, dirs::get).lines().limit(60).reduce("", (a, l) -> a + l + "\n"));
     }

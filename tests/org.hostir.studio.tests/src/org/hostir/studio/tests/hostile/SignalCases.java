@@ -23,6 +23,9 @@ import org.hostir.studio.trace.TraceFormatCheck;
  * one.
  */
 final class SignalCases {
+    /** The reason of a case whose run ended before it could be interrupted: it tested nothing. */
+    static final String ENDED_FIRST = "the run ended before the signal";
+
     private SignalCases() {}
 
     /** One interruption: which signal, when, and whether a trace of ours was there before. */
@@ -81,7 +84,7 @@ final class SignalCases {
                 ? new Classifier.Outcome(Verdict.FILE_DESTROYED, String.join("; ", damage))
                 : !ended ? new Classifier.Outcome(Verdict.INTERNAL_ERROR, "did not end after the signal")
                 : new Classifier.Outcome(Verdict.ACCEPTED_CORRECTLY, caught ? "interrupted, nothing lost"
-                        : "the run ended before the signal");
+                        : ENDED_FIRST);
         return new HostileSuite.Result(asCase(i), run, outcome, millis);
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The suite's own judges can fail: each class of {@link Verdict} is reached by an output made for it, and the export
  * skeleton tells a string or comment that holds user text from one that lets it out.
  */
-class ClassifierTest {
+class HostileClassifierTest {
     private static final Path DIR = Path.of("/case");
     private static final String FILE = "/case/f.fusion";
 
