@@ -29,10 +29,11 @@ public final class AllToAllLayout {
         long[] inShape = env.localShape(in);
         long[] outShape = env.localShape(out);
         if (product(inShape, q) == 1 && product(outShape, p) == 1) return null;
-        return "AllToAll " + c.id() + " moves the sharding of " + in.label() + " (axis " + p
-                + ", local shape " + Arrays.toString(inShape) + ") to axis " + q + " of " + out.label()
-                + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than one element"
-                + " per rank comes first; nvFuser's AllToAll splits the flat buffers and does not reorder:"
+        // the output's IR name first: a run's failure is located at the op that writes it (engine.RunFailures)
+        return "AllToAll " + c.id() + " into " + out.label() + " (" + out.name() + ") moves the sharding of "
+                + in.label() + " (" + in.name() + ", axis " + p + ", local shape " + Arrays.toString(inShape)
+                + ") to axis " + q + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than"
+                + " one element per rank comes first; nvFuser's AllToAll splits the flat buffers and does not reorder:"
                 + " make the axes before the sharded ones size 1 per rank or move them after";
     }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunFailures;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
@@ -87,6 +88,8 @@ class AllToAllTest {
                     () -> Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, s -> { }));
             assertTrue(e.getMessage().contains("AllToAll") && e.getMessage().contains("local shape [6, 2]"),
                     e.getMessage());
+            // a run without check names the set's line too (the message leads with the output's IR name)
+            assertEquals(4, RunFailures.located(e.getMessage(), loaded).line(), e.getMessage());
         }
     }
 }
