@@ -38,6 +38,11 @@ public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<Str
         boolean optionsEnded = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
+            if (!optionsEnded && lookalikeDash(arg)) {
+                throw new UsageException("'" + Texts.printable(arg) + "' begins with a dash that is not the ASCII '-'"
+                        + String.format(" (U+%04X): an option is typed '", (int) arg.charAt(0))
+                        + Texts.printable(asciiDashes(arg)) + "'; a file of that name goes after --");
+            }
             if (optionsEnded || !arg.startsWith("-") || arg.equals("-")) {
                 positionals.add(arg);
                 continue;
@@ -70,5 +75,19 @@ public record ArgumentParser(Set<String> single, Set<String> repeatable, Set<Str
             }
         }
         return new Arguments(positionals, values, flags);
+    }
+
+    /** A dash other than ASCII's (a full-width, en or em dash, a minus sign): an option pasted from typeset text. */
+    private static boolean isLookalikeDash(char c) {
+        return c != '-' && (Character.getType(c) == Character.DASH_PUNCTUATION || c == '\u2212');
+    }
+
+    private static boolean lookalikeDash(String arg) { return !arg.isEmpty() && isLookalikeDash(arg.charAt(0)); }
+
+    /** {@code arg} with its leading dashes made ASCII: the option that was meant. */
+    private static String asciiDashes(String arg) {
+        int n = 0;
+        while (n < arg.length() && (arg.charAt(n) == '-' || isLookalikeDash(arg.charAt(n)))) n++;
+        return "-".repeat(n) + arg.substring(n);
     }
 }

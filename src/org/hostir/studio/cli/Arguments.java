@@ -13,8 +13,10 @@ import java.util.regex.Pattern;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.io.Limits;
+import org.hostir.studio.io.Rule;
 import org.hostir.studio.io.Texts;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
@@ -150,21 +152,35 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         b.append(line).append('\n');
     }
 
-    /** {@code text}, the value of {@code option}, as a path; a usage error when no path can be spelled so. */
+    /**
+     * {@code text}, the value of {@code option}, as a path to write; a usage error ending with the output policy's rule
+     * when no path can be spelled so (a NUL).
+     */
     static Path path(String option, String text) throws UsageException {
+        return path(option, text, OutputFiles.RULE);
+    }
+
+    /** {@code text}, a file to read that {@code what} names, as a path; a usage error with {@code [file.read]}. */
+    static Path input(String what, String text) throws UsageException {
+        return path(what, text, Rule.FILE_READ.id());
+    }
+
+    private static Path path(String what, String text, String rule) throws UsageException {
         try {
             return Path.of(text);
         } catch (InvalidPathException e) {
-            throw new UsageException(option + ": '" + Texts.printable(text) + "' is not a valid path: " + e.getReason());
+            throw new UsageException(what + ": '" + Texts.printable(text) + "' is not a valid path: " + e.getReason()
+                    + " [" + rule + "]");
         }
     }
 
-    /** Exactly one positional argument, the fusion file. */
+    /** Exactly one positional argument, the file to read, spelled as a path. */
     public String file() throws UsageException {
         if (positionals.isEmpty()) throw new UsageException("missing FILE.fusion");
         if (positionals.size() > 1) {
             throw new UsageException("unexpected argument '" + Texts.printable(positionals.get(1)) + "'");
         }
+        input("FILE", positionals.getFirst());
         return positionals.getFirst();
     }
 
@@ -176,6 +192,9 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         if (!ASCII_INTEGER.matcher(text).matches()) {
             throw new UsageException(option + " expects an integer (ASCII digits 0-9), got '" + Texts.printable(text)
                     + "'");
+        }
+        if (min >= 0 && text.startsWith("-")) { // a count is digits without a sign: "-0" is not 0
+            throw new UsageException(option + " must be between " + min + " and " + max + ", got " + text);
         }
         long v;
         try {

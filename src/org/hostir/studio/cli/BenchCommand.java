@@ -9,18 +9,16 @@ import java.util.Set;
 import org.hostir.studio.bench.BlasBenchmark;
 import org.hostir.studio.bench.LoweringBenchmark;
 import org.hostir.studio.bench.SimulationCheck;
-import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.ProfileFiles;
-
 import org.hostir.studio.bench.cuda.AgMatmulBench;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.OutputFiles;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
-import org.hostir.studio.io.Texts;
-
 import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.io.Texts;
+import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.trace.ChromeTraceWriter;
 
 /**
@@ -77,7 +75,7 @@ public final class BenchCommand implements Command {
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         } catch (Exception e) {
-            err.println("error: bench sim-check: " + e.getMessage());
+            err.println("error: bench sim-check: " + TerminalText.escape(e.getMessage()));
             return ExitCode.FAILED;
         }
     }
@@ -94,7 +92,7 @@ public final class BenchCommand implements Command {
             BlasBenchmark.run(sizes, examples.resolve("seeds/ag_matmul.fusion"), a.flag("--java"), out);
             return ExitCode.OK;
         } catch (Exception e) {
-            err.println("error: bench blas: " + e.getMessage());
+            err.println("error: bench blas: " + TerminalText.escape(e.getMessage()));
             return ExitCode.FAILED;
         }
     }
@@ -148,7 +146,7 @@ public final class BenchCommand implements Command {
             return AgMatmulReport.run(examples,
                     torch.equals("none") ? null : Path.of(torch), devices, reps, warmup, out);
         } catch (Exception e) {
-            err.println("error: bench agmm: " + e.getMessage());
+            err.println("error: bench agmm: " + TerminalText.escape(e.getMessage()));
             return ExitCode.FAILED;
         }
     }

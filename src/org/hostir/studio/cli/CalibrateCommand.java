@@ -17,6 +17,7 @@ import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.io.AtomicFiles;
 import org.hostir.studio.io.FileErrors;
+import org.hostir.studio.ir.print.TerminalText;
 
 /**
  * {@code hirstudio calibrate --out FILE.json [--devices N] [--base PROFILE] [--name NAME] [--force]}: measures a
@@ -92,7 +93,8 @@ public final class CalibrateCommand implements Command {
         try {
             measured = Calibration.run(examples, devices, base, name, out);
         } catch (Exception e) {
-            err.println("error: calibrate: the measurement failed: " + e.getMessage() + " [calibrate.run]");
+            err.println("error: calibrate: the measurement failed: " + TerminalText.escape(e.getMessage())
+                    + " [calibrate.run]");
             return ExitCode.FAILED;
         }
         try {

@@ -13,6 +13,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.io.Texts;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.lower.LoweringOptions;
@@ -45,14 +46,21 @@ public final class DiffCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
-        if (a.positionals().size() != 2) throw new UsageException("diff takes two files, A and B");
+        if (a.positionals().size() != 2) {
+            throw new UsageException("diff takes two files, A and B, got " + a.positionals().size()
+                    + (a.positionals().size() > 2 ? ": unexpected argument '" + Texts.printable(a.positionals().get(2))
+                    + "'" : ""));
+        }
         List<String> files = a.positionals();
+        Arguments.input("A", files.get(0));
+        Arguments.input("B", files.get(1));
         List<Side> sides = new ArrayList<>(List.of(new Side("", null), new Side("", null)));
         try {
             Integer devicesFromDump = null;
             for (int i = 0; i < 2; i++) {
                 if (isFusion(files.get(i))) continue;
-                Side s = dump(files.get(i), a.value(i == 0 ? "--program-a" : "--program-b"));
+                String flag = i == 0 ? "--program-a" : "--program-b";
+                Side s = dump(files.get(i), flag, a.value(flag));
                 sides.set(i, s);
                 if (devicesFromDump == null) devicesFromDump = Engine.deviceCount(s.program());
             }
@@ -80,9 +88,10 @@ public final class DiffCommand implements Command {
 
     private static boolean isFusion(String file) { return file.endsWith(".fusion"); }
 
-    private static Side dump(String file, Optional<String> pick) throws EngineFailure, UsageException {
+    /** The program of dump {@code file} that {@code flag} ({@code --program-a} or {@code -b}) picks. */
+    private static Side dump(String file, String flag, Optional<String> pick) throws EngineFailure, UsageException {
         List<LogProgram> programs = Engine.readDumps(Path.of(file));
-        int index = pick.isPresent() ? (int) Arguments.integer("--program", pick.get(), 1, programs.size()) : 1;
+        int index = pick.isPresent() ? (int) Arguments.integer(flag, pick.get(), 1, programs.size()) : 1;
         if (pick.isEmpty() && programs.size() > 1) {
             throw new UsageException(file + " holds " + programs.size() + " programs: pick one with --program-a/-b"
                     + " (hirstudio dump " + file + " lists them)");

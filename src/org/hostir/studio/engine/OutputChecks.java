@@ -1,6 +1,7 @@
 package org.hostir.studio.engine;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -13,12 +14,17 @@ import org.hostir.studio.io.Texts;
 
 /** The checks of one output path that {@link OutputFiles} combines: each a problem in words, or empty. */
 final class OutputChecks {
+    /** The longest file name, in bytes, that Linux's file systems (ext4, XFS, Btrfs, tmpfs) allow. */
+    private static final int NAME_MAX = 255;
+
     private OutputChecks() {}
 
     /** A path that names no file to write: empty, a folder, in no folder, a device or FIFO, not writable there. */
     static Optional<String> file(Path target) {
         String name = quoted(target);
         if (target.toString().isEmpty()) return Optional.of("needs a file name, got an empty string");
+        Optional<String> tooLong = nameTooLong(target);
+        if (tooLong.isPresent()) return tooLong;
         if (Files.isDirectory(target)) {
             return Optional.of(name + " is a folder; name a file, e.g. "
                     + Texts.printable(target.resolve("out.json").toString()));
@@ -40,6 +46,8 @@ final class OutputChecks {
     static Optional<String> folder(Path folder) {
         String name = quoted(folder);
         if (folder.toString().isEmpty()) return Optional.of("needs a folder name, got an empty string");
+        Optional<String> tooLong = nameTooLong(folder);
+        if (tooLong.isPresent()) return tooLong;
         if (Files.exists(folder) && !Files.isDirectory(folder)) return Optional.of(name + " exists and is not a folder");
         if (Files.isDirectory(folder) && !Files.isWritable(folder)) {
             return Optional.of("cannot write in " + name + ": permission denied");
@@ -59,6 +67,21 @@ final class OutputChecks {
         if (!force && !o.ours().test(target)) {
             return Optional.of(name + (o.ours() == OutputFiles.NEVER_OURS ? " exists" : " exists and is not "
                     + o.what() + " this tool wrote") + "; add " + RunCommandLine.FORCE + " to replace it");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A name longer than a file system allows (255 bytes: NAME_MAX of Linux's file systems), found before the run
+     * rather than when the write fails after it.
+     */
+    private static Optional<String> nameTooLong(Path target) {
+        for (Path part : target) {
+            int bytes = part.toString().getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > NAME_MAX) {
+                return Optional.of(quoted(target) + " holds a name of " + bytes + " bytes; a file system allows "
+                        + NAME_MAX);
+            }
         }
         return Optional.empty();
     }

@@ -55,6 +55,11 @@ public final class ProfileFiles {
         } catch (InvalidPathException e) {
             path = null;
         }
+        if (nameOrFile.isEmpty()) { // Path.of("") is the working folder: it would be refused as "a folder"
+            throw refused(new Diagnostic(flagFile, 0, "--profile", RULE_READ, "--profile needs a built-in profile's"
+                    + " name or a file, got an empty string; built-in profiles: "
+                    + String.join(", ", ProfileJson.BUILT_IN), new Subject.Setting("--profile")));
+        }
         if (path == null || !path.toFile().exists()) {
             throw refused(new Diagnostic(flagFile, 0, "--profile", RULE_READ, "no profile named '"
                     + Texts.printable(nameOrFile) + "' and no such file; built-in profiles: "

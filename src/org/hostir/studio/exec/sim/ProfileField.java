@@ -13,6 +13,8 @@ import org.hostir.studio.ir.host.HostNode;
  * wrong type or a value out of range is refused with the field's name and range), and docs/simulation.md's table of
  * fields is {@link #docRow()} of each (a test holds them equal). The ranges are wide enough for any machine that
  * exists and narrow enough that a typo (a zero bandwidth, a latency of 1e300 us) does not become a prediction.
+ * Rates (peaks, bandwidths, efficiency fractions) are at least {@code MIN_RATE} (0.001: 1 GFLOP/s, 1 MB/s, 0.1 %), so
+ * that a tiny one (1e-300) cannot turn a kernel or a transfer into a 300-digit span either.
  *
  * <p>A path is the field's place in the object tree; {@code *} is a key from a set ({@link #keys()}: dtypes,
  * Host IR node kinds), {@code [i][0]} an element of each point of a curve.
@@ -23,21 +25,27 @@ public enum ProfileField {
     DESCRIPTION("description", Type.TEXT, 0, 0, "", "the machine in words"),
     SOURCE("source", Type.TEXT, 0, 0, "", "where the figures come from"),
     GPUS_PER_NODE("gpusPerNode", Type.WHOLE, 1, 4096, "", "GPUs joined by NVLink; rank r is on node r / gpusPerNode"),
-    PEAK_TFLOPS("gemm.peakTflops.*", Type.POSITIVE, 0, 100_000, "TFLOP/s", "GEMM peak per dtype (a key is a dtype:"
+    PEAK_TFLOPS("gemm.peakTflops.*", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 100_000, "TFLOP/s", "GEMM peak per dtype (a key is a dtype:"
             + " float, bfloat16, ...)"),
-    MEMORY_GBPS("gemm.memoryGBps", Type.POSITIVE, 0, 100_000, "GB/s", "memory bandwidth of memory-bound kernels"),
+    MEMORY_GBPS("gemm.memoryGBps", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 100_000, "GB/s", "memory bandwidth of memory-bound kernels"),
     LAUNCH_US("gemm.launchUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "each kernel's launch cost"),
     EFFICIENCY_SIZE("gemm.efficiency[i][0]", Type.POSITIVE, 0, 10_000_000, "", "a curve point's size, cbrt(M N K);"
             + " at least one point, sizes increasing"),
-    EFFICIENCY_FRACTION("gemm.efficiency[i][1]", Type.POSITIVE, 0, 1, "", "the fraction of the peak at that size"),
+    EFFICIENCY_FRACTION("gemm.efficiency[i][1]", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 1, "", "the fraction of the peak at that size"),
     NVLINK_ALPHA("links.nvlink.alphaUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "NVLink latency per message"),
-    NVLINK_BUS("links.nvlink.busGBps", Type.POSITIVE, 0, 100_000, "GB/s", "NVLink bus bandwidth (as NCCL's tests"
+    NVLINK_BUS("links.nvlink.busGBps", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 100_000, "GB/s", "NVLink bus bandwidth (as NCCL's tests"
             + " report it)"),
     NETWORK_ALPHA("links.network.alphaUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "network latency per message"),
-    NETWORK_BUS("links.network.busGBps", Type.POSITIVE, 0, 100_000, "GB/s", "network bus bandwidth"),
+    NETWORK_BUS("links.network.busGBps", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 100_000, "GB/s", "network bus bandwidth"),
     COPY_ENGINE_ALPHA("links.copyEngine.alphaUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "copy-engine latency per"
             + " transfer"),
-    COPY_ENGINE_BUS("links.copyEngine.busGBps", Type.POSITIVE, 0, 100_000, "GB/s", "copy-engine bandwidth"),
+    COPY_ENGINE_BUS("links.copyEngine.busGBps", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 100_000, "GB/s", "copy-engine bandwidth"),
     COMPUTE_SLOWDOWN("contention.computeSlowdown", Type.NON_NEGATIVE, 0, 10, "", "how much longer a kernel runs"
             + " while an NCCL kernel overlaps it (0.15: 15 %)"),
     NCCL_SLOWDOWN("contention.ncclSlowdown", Type.NON_NEGATIVE, 0, 10, "", "how much longer an NCCL kernel runs while"
@@ -47,8 +55,16 @@ public enum ProfileField {
     DISPATCH_NODE("dispatchUs.*", Type.NON_NEGATIVE, 0, 1_000_000, "us", "host time per node of that kind (a key is"
             + " a Host IR node kind: HostOp, Communication, ...)");
 
-    /** What a field holds: text, a whole number, or a number greater than or at least its minimum. */
+    /**
+     * What a field holds: text, a whole number, or a number greater than its minimum ({@code POSITIVE}) or at least
+     * its minimum ({@code NON_NEGATIVE}, whose minimum is 0 or, for a rate, {@code MIN_RATE}).
+     */
     public enum Type { TEXT, WHOLE, POSITIVE, NON_NEGATIVE }
+
+    /** The least rate a profile may give (see the class comment); in a holder, as enum constants come first. */
+    private static final class Bounds {
+        static final double MIN_RATE = 0.001;
+    }
 
     private final String path;
     private final Type type;

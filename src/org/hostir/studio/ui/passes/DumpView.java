@@ -2,7 +2,6 @@ package org.hostir.studio.ui.passes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -125,12 +124,16 @@ public class DumpView extends ViewPart {
         if (chosen != null) open(Path.of(chosen));
     }
 
-    /** Shows the programs of a dump or log file; a file that cannot be read is a message, not an exception. */
+    /**
+     * Shows the programs of a dump or log file, read as the CLI's {@code dump} reads it ({@link Engine#readDumps(Path)}:
+     * strict UTF-8 with the line of a bad byte, a folder or pipe refused); a file that cannot be read is a message,
+     * not an exception.
+     */
     public void open(Path file) {
         try {
-            show(Files.readString(file), file.toString());
-        } catch (IOException e) {
-            fail(file + ": cannot read the dump: " + e.getMessage() + " [dump.read]");
+            show(new DumpSnapshots(file.toString(), Engine.readDumps(file)));
+        } catch (EngineFailure e) {
+            failed(e);
         }
     }
 
@@ -146,12 +149,20 @@ public class DumpView extends ViewPart {
     /** Shows the programs of dump text, labelled {@code label} in messages. */
     public void show(String dump, String label) {
         try {
-            snapshots = DumpSnapshots.read(dump, label);
+            show(DumpSnapshots.read(dump, label));
         } catch (EngineFailure e) {
-            snapshots = null;
-            fail(String.join("\n", e.lines()));
-            return;
+            failed(e);
         }
+    }
+
+    private void failed(EngineFailure e) {
+        snapshots = null;
+        fail(String.join("\n", e.lines()));
+    }
+
+    private void show(DumpSnapshots read) {
+        snapshots = read;
+        String label = read.file();
         source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs"));
         source.getParent().layout(true, true);
         message.setText("");

@@ -56,7 +56,7 @@ class HardwareProfileTest {
         String good = text("h100x8-nvlink");
         int nvlinkBus = line(good, "\"busGBps\": 360");
         assertEquals(List.of("error: my.json:" + nvlinkBus + ": $.links.nvlink.busGBps: links.nvlink.busGBps is -1;"
-                + " it must be in (0, 100000] GB/s [profile.range]"), refused(good.replace("\"busGBps\": 360",
+                + " it must be in [0.001, 100000] GB/s [profile.range]"), refused(good.replace("\"busGBps\": 360",
                 "\"busGBps\": -1")));
         assertEquals(List.of("error: my.json:" + line(good, "\"links\"") + ": $.linkz: unknown field 'linkz'; the fields"
                 + " are format, name, description, source, gpusPerNode, gemm, links, contention, dispatchUs (and 1 more"
