@@ -152,7 +152,7 @@ public final class FusionConverter {
                         report("$.tensors[" + index + "].loop[" + k + "].factor", new Subject.Tensor(index,
                                 spec.name()), Rule.LOOP_FACTOR, "split factor " + s.factor() + " has no value;"
                                 + " give it a default in \"symbols\" or a value with --set");
-                        yield loop;
+                        yield null; // the later steps count on this split's two axes: apply none of them
                     }
                     yield loop.split(s.axis(), Scalar.constant(factor.getAsLong()), s.innerSplit(),
                             b::nextIterDomainId);
@@ -162,6 +162,7 @@ public final class FusionConverter {
                 case LoopStep.Parallelize p -> loop.parallelize(p.axis(), p.type());
                 case LoopStep.Swizzle1D z -> loop.swizzle1d(z.axis(), z.type(), b::nextIterDomainId);
             };
+            if (loop == null) return tv;
         }
         return tv.withLoop(loop);
     }
