@@ -120,5 +120,26 @@ class ArgumentParserTest {
     @Test
     void aMinusSignMakesANumberOutOfRangeNotANonNumber() {
         assertEquals("--rank must be between 0 and 1, got -3", usageError("f", "--rank", "-3"));
+        // issue 31: a count is digits without a sign, so "-0" is not 0
+        assertEquals("--rank must be between 0 and 1, got -0", usageError("f", "--rank", "-0"));
+        assertEquals("--devices must be between 1 and 4096, got -0", usageError("f", "--devices", "-0"));
+    }
+
+    /** Issue 31: an option pasted from typeset text (full-width, en or em dashes, a minus sign) says so. */
+    @Test
+    void anOptionWithADashThatIsNotAsciiIsRefusedWithTheSpellingMeant() throws UsageException {
+        assertEquals("'\uff0d\uff0ddevices' begins with a dash that is not the ASCII '-' (U+FF0D): an option is typed"
+                + " '--devices'; a file of that name goes after --", usageError("f", "\uff0d\uff0ddevices", "2"));
+        for (String dash : List.of("\u2013", "\u2014", "\u2212")) {
+            assertTrue(usageError("f", dash + "devices", "2").contains("an option is typed '-devices'"), dash);
+        }
+        assertEquals(List.of("f", "\u2014x"), parse("f", "--", "\u2014x").positionals());
+    }
+
+    /** Issue 31: a path holding NUL is refused as one, with the rule of a file read, by every command's FILE. */
+    @Test
+    void aFileWithNulIsNotAValidPath() {
+        assertEquals("FILE: 'a\\u0000.fusion' is not a valid path: Nul character not allowed [file.read]",
+                usageError("a\u0000.fusion"));
     }
 }
