@@ -103,7 +103,8 @@ public final class DecomposeReshardingsPass implements FusionPass {
         List<IterDomain> axes = new ArrayList<>();
         for (int p = 0; p < in.rank(); p++) {
             IterDomain a = in.axis(p);
-            likeOutput &= map[p] == p && !a.isReduction() && !out.axis(p).isReduction();
+            // && not &=: out.axis(p) exists only while the ranks agree
+            likeOutput = likeOutput && map[p] == p && !a.isReduction() && !out.axis(p).isReduction();
             if (a.isReduction()) continue;
             ParallelType pt = a.isDeviceDim() ? ParallelType.SERIAL : a.parallelType();
             if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction()) pt = out.axis(map[p]).parallelType();
