@@ -288,4 +288,29 @@ class FoundByPropertyTest {
             assertEquals(2, p.lines().filter(l -> l.startsWith("  FOR StreamIdx")).count(), p);
         }
     }
+
+    /**
+     * Found by GeneratedSpaceTest (abs-bfloat16-STREAM-GRID_WIDE): an abs into a Stream axis on the 2 x 3 mesh
+     * {{0 1 2} {3 4 5}}, its result gathered by the pipelined allgather after it. The P2P form's peer is the loop
+     * index, a device id (nvFuser's processForLoopBodies, csrc/host_ir/pass/stream_parallel_type.cpp:548-552 at
+     * 81c4b22fd): ranks 3-5 waited for receives from 0-2, which never sent to them, and the run hung. Refused on a
+     * 2-D mesh with sharding.mesh-2d; the collective form (one Allgather within each mesh row) validates.
+     */
+    @Test
+    void aPipelinedAllgatherOnATwoDimensionalMeshIsRefusedUnlessCollective() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "stream_2d", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [{"extent": 3, "parallel": "DIDx"}, 4], "mesh": [[0, 1, 2], [3, 4, 5]]},
+                  {"name": "y", "dtype": "float", "axes": [{"extent": 3, "parallel": "Stream"}, 4], "mesh": [[0, 1, 2], [3, 4, 5]]}],
+                 "ops": [{"op": "abs", "inputs": ["x"], "output": "y"}], "inputs": ["x"], "outputs": ["y"]}
+                """;
+        for (String form : List.of("p2p", "broadcast")) {
+            Outcome o = Outcome.of(text, 6, Map.of("allgather", form), 1);
+            assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), form + ": " + o.detail());
+            assertEquals("sharding.mesh-2d", o.rule(), o.detail());
+            assertTrue(o.detail().startsWith("error: generated.fusion:"), o.detail());
+        }
+        Outcome collective = Outcome.of(text, 6, Map.of("allgather", "collective"), 1);
+        assertEquals(Outcome.Kind.VALIDATED, collective.kind(), collective.detail());
+    }
 }
