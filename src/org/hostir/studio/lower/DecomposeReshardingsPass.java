@@ -104,10 +104,16 @@ public final class DecomposeReshardingsPass implements FusionPass {
         for (int p = 0; p < in.rank(); p++) {
             IterDomain a = in.axis(p);
             // && not &=: out.axis(p) exists only while the ranks agree
-            likeOutput = likeOutput && map[p] == p && !a.isReduction() && !out.axis(p).isReduction();
+            likeOutput = likeOutput && map[p] == p && !a.isReduction() && !a.isBroadcast()
+                    && !out.axis(p).isReduction();
             if (a.isReduction()) continue;
             ParallelType pt = a.isDeviceDim() ? ParallelType.SERIAL : a.parallelType();
-            if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction()) pt = out.axis(map[p]).parallelType();
+            // a broadcast axis takes no sharding from the output: nvFuser maps producer to consumer with
+            // mapBroadcast(false), a broadcast being replicated on every device (csrc/multidevice/resharding.cpp:
+            // 230-238, shardLoopLike likewise, csrc/multidevice/propagation.cpp:87-91 at 81c4b22fd)
+            if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction() && !a.isBroadcast()) {
+                pt = out.axis(map[p]).parallelType();
+            }
             axes.add(b.copy(a).withParallelType(pt));
         }
         if (!likeOutput) return SplitStream.streamedLike(b, in.dtype(), out.mesh(), axes, out);

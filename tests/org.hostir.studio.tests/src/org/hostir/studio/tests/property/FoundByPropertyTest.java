@@ -313,4 +313,27 @@ class FoundByPropertyTest {
         Outcome collective = Outcome.of(text, 6, Map.of("allgather", "collective"), 1);
         assertEquals(Outcome.Kind.VALIDATED, collective.kind(), collective.detail());
     }
+
+    /**
+     * Found by GeneratedSpaceTest's full run (random add_broadcast, seed 30000331, and five more): the broadcast
+     * operand {@code w[b1, 4]}, its axis 1 DIDx, added into {@code z[4, 4]} split-sharded on axis 0, to which w's
+     * broadcast axis maps. The set in front gave the broadcast axis z's DIDx and its run failed ("1 elements do
+     * not split evenly over 4 ranks"). nvFuser maps no broadcast axis when it compares or propagates shardings
+     * (mapBroadcast(false), csrc/multidevice/resharding.cpp:230-238, propagation.cpp:87-91 at 81c4b22fd): the set
+     * only gathers w's axis 1, and the add validates.
+     */
+    @Test
+    void aBroadcastAxisTakesNoShardingFromTheOutput() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "add_broadcast", "tensors": [
+                  {"name": "x", "dtype": "int64", "axes": [4, 4], "mesh": [1, 2, 3, 4]},
+                  {"name": "w", "dtype": "int64", "axes": [{"iter": "broadcast"}, 4], "mesh": [1, 2, 3, 4], "loop": [{"outer_split": 1, "factor": 4}, {"parallelize": 1, "type": "DIDx"}]},
+                  {"name": "z", "dtype": "int64", "axes": [4, 4], "mesh": [1, 2, 3, 4], "loop": [{"outer_split": 0, "factor": 4}, {"parallelize": 0, "type": "DIDx"}]}],
+                 "ops": [{"op": "add", "inputs": ["x", "w"], "output": "z"}], "inputs": ["x", "w"], "outputs": ["z"]}
+                """;
+        for (String form : List.of("collective", "p2p")) {
+            Outcome o = Outcome.of(text, 5, Map.of("allgather", form), 30000331L);
+            assertEquals(Outcome.Kind.VALIDATED, o.kind(), form + ": " + o.detail());
+        }
+    }
 }
