@@ -336,4 +336,26 @@ class FoundByPropertyTest {
             assertEquals(Outcome.Kind.VALIDATED, o.kind(), form + ": " + o.detail());
         }
     }
+
+    /**
+     * Found by GeneratedSpaceTest's full run (random mul_broadcast+sigmoid, seed 30002027): {@code z = mul(x, w)}
+     * with z's axis 0 in Stream chunks and w's axis 0 a broadcast. The chunk loop sliced w's broadcast axis ("chunk
+     * 1 of 2 outside T1's axis of size 1"); nvFuser maps the broadcast axis to the loop's too (findStreamAxisIndex
+     * through the BROADCAST graph, csrc/host_ir/pass/stream_parallel_type.cpp:60-66, 91-115 at 81c4b22fd), which
+     * would select past its extent. The broadcast operand is read whole in every iteration.
+     */
+    @Test
+    void aBroadcastOperandIsReadWholeInAStreamChunkLoop() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "mul_broadcast", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [4, 4], "mesh": [1, 0], "loop": [{"outer_split": 0, "factor": 2}, {"parallelize": 0, "type": "DIDx"}]},
+                  {"name": "w", "dtype": "float", "axes": [{"iter": "broadcast"}, 4], "mesh": [1, 0], "loop": [{"outer_split": 1, "factor": 2}, {"parallelize": 1, "type": "DIDx"}]},
+                  {"name": "z", "dtype": "float", "axes": [4, 4], "mesh": [1, 0], "loop": [{"outer_split": 0, "factor": 2}, {"parallelize": 0, "type": "Stream"}]},
+                  {"name": "t_y", "dtype": "float", "axes": [4, 4], "mesh": [1, 0]}],
+                 "ops": [{"op": "mul", "inputs": ["x", "w"], "output": "z"}, {"op": "sigmoid", "inputs": ["z"], "output": "t_y"}],
+                 "inputs": ["x", "w"], "outputs": ["t_y"]}
+                """;
+        Outcome o = Outcome.of(text, 3, Map.of(), 30002027L);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+    }
 }
