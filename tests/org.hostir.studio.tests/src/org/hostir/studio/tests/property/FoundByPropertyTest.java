@@ -358,4 +358,26 @@ class FoundByPropertyTest {
         Outcome o = Outcome.of(text, 3, Map.of(), 30002027L);
         assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
     }
+
+    /**
+     * Found by GeneratedSpaceTest's full run (random reshape, seed 30001850): {@code y[1, Stream 4] = reshape(x[1,
+     * 2, 2])}, the Stream axis merging x's axes 1 and 2. The loop reshaped the whole input into one slice, an
+     * internal error ("cannot reshape [1, 2, 2] (4 elements) to [1]"). nvFuser runs a reshape in a kernel, where
+     * groupStreamParallelRegions refuses a Stream axis (HostIrLower::isLowerableAsStandaloneHostOp,
+     * csrc/host_ir/lower.cpp:31-56 at 81c4b22fd): refused with stream.post-on-stream at y's line.
+     */
+    @Test
+    void aReshapeMergingAxesIntoAStreamAxisIsRefused() {
+        String text = """
+                {"format": "hostir-fusion/1", "name": "reshape_stream", "tensors": [
+                  {"name": "x", "dtype": "bfloat16", "axes": [1, 2, 2], "mesh": [0, 2]},
+                  {"name": "y", "dtype": "bfloat16", "axes": [1, {"extent": 4, "parallel": "Stream"}], "mesh": [0, 2]}],
+                 "ops": [
+                  {"op": "reshape", "inputs": ["x"], "output": "y"}], "inputs": ["x"], "outputs": ["y"]}
+                """;
+        Outcome o = Outcome.of(text, 3, Map.of(), 30001850L);
+        assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+        assertEquals("stream.post-on-stream", o.rule(), o.detail());
+        assertTrue(o.detail().startsWith("error: generated.fusion:3: "), o.detail()); // y, the Stream tensor
+    }
 }
