@@ -111,11 +111,13 @@ final class StreamLoopBody {
                 if (slice == null) {
                     int p = AxisMap.producerAxis(op, i, streamPosition(op.output()));
                     if (p == AxisMap.NONE && op instanceof FusionOp.Reshape) throw reshapeOfStreamAxis(op);
-                    // a broadcast axis holds one element for every iteration: the operand is read whole. nvFuser
-                    // maps it to the loop's axis (findStreamAxisIndex through the BROADCAST graph,
-                    // csrc/host_ir/pass/stream_parallel_type.cpp:60-66, 91-115 at 81c4b22fd) and would select past
-                    // its extent of 1 (a chunk of it here: "chunk 1 of 2 outside an axis of size 1")
-                    if (p != AxisMap.NONE && !in.axis(p).isBroadcast()) slice = select(node, in, p, body, at);
+                    // in a loop over chunks a broadcast axis holds one element for every chunk: the operand is
+                    // read whole (a chunk keeps the axis, so the op's shapes agree). nvFuser maps it to the loop's
+                    // axis (findStreamAxisIndex through the BROADCAST graph,
+                    // csrc/host_ir/pass/stream_parallel_type.cpp:60-66, 91-115 at 81c4b22fd), and a chunk of it
+                    // was "chunk 1 of 2 outside an axis of size 1"; a loop over a logical axis selects it as before
+                    boolean whole = split != null && p != AxisMap.NONE && in.axis(p).isBroadcast();
+                    if (p != AxisMap.NONE && !whole) slice = select(node, in, p, body, at);
                 }
                 if (slice != null) rewired.put(in.id(), slice);
             }
