@@ -335,6 +335,14 @@ class FoundByPropertyTest {
             Outcome o = Outcome.of(text, 5, Map.of("allgather", form), 30000331L);
             assertEquals(Outcome.Kind.VALIDATED, o.kind(), form + ": " + o.detail());
         }
+        // the same with z's DIDx on its logical axis 0 (random div_broadcast, seed 30002007)
+        String logical = text.replace(", \"loop\": [{\"outer_split\": 0, \"factor\": 4}, {\"parallelize\": 0,"
+                + " \"type\": \"DIDx\"}]}", "}").replace("\"axes\": [4, 4], \"mesh\": [1, 2, 3, 4]}],",
+                "\"axes\": [{\"extent\": 4, \"parallel\": \"DIDx\"}, 4], \"mesh\": [1, 2, 3, 4]}],");
+        assertTrue(logical.contains("\"parallel\": \"DIDx\"}, 4]") && !logical.contains("\"outer_split\": 0"),
+                logical);
+        Outcome o = Outcome.of(logical, 5, Map.of(), 30002007L);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
     }
 
     /**
