@@ -33,7 +33,8 @@ record Outcome(Kind kind, String rule, String detail) {
     }
 
     private static final long TIMEOUT_MILLIS = 5_000;
-    private static final String ZERO_DIVISOR = ": integer division by zero (PyTorch raises ZeroDivisionError";
+    /** IntegerDivisionByZero's message: the one run-time failure PyTorch raises too (data-dependent). */
+    static final String ZERO_DIVISOR = ": integer division by zero (PyTorch raises ZeroDivisionError";
 
     static Outcome of(FusionSpec spec) { return of(spec.text(), spec.devices(), spec.options(), spec.seed()); }
 
