@@ -103,10 +103,20 @@ public final class DecomposeReshardingsPass implements FusionPass {
         List<IterDomain> axes = new ArrayList<>();
         for (int p = 0; p < in.rank(); p++) {
             IterDomain a = in.axis(p);
-            likeOutput &= map[p] == p && !a.isReduction() && !out.axis(p).isReduction();
+            // && not &=: out.axis(p) exists only while the ranks agree
+            likeOutput = likeOutput && map[p] == p && !a.isReduction() && !a.isBroadcast()
+                    && !out.axis(p).isReduction();
             if (a.isReduction()) continue;
             ParallelType pt = a.isDeviceDim() ? ParallelType.SERIAL : a.parallelType();
-            if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction()) pt = out.axis(map[p]).parallelType();
+            // a broadcast axis of a binary op's operand, or under a loop-split output, takes no sharding from the
+            // output (its one element cannot be split over D): nvFuser maps producer to consumer with
+            // mapBroadcast(false), a broadcast being replicated on every device (csrc/multidevice/resharding.cpp:
+            // 230-238, shardLoopLike likewise, propagation.cpp:87-91 at 81c4b22fd). A matmul's still takes a
+            // logical DIDx (Resharding counts that mapping, which the seeds' matmul_RS_through_bcast lowers through)
+            boolean replicated = a.isBroadcast() && (out.loop() != null || op instanceof FusionOp.Binary);
+            if (map[p] != AxisMap.NONE && !out.axis(map[p]).isReduction() && !replicated) {
+                pt = out.axis(map[p]).parallelType();
+            }
             axes.add(b.copy(a).withParallelType(pt));
         }
         if (!likeOutput) return SplitStream.streamedLike(b, in.dtype(), out.mesh(), axes, out);

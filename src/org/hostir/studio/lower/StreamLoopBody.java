@@ -110,7 +110,14 @@ final class StreamLoopBody {
                 if (slice != null) checkSameSwizzle(op, in, at);
                 if (slice == null) {
                     int p = AxisMap.producerAxis(op, i, streamPosition(op.output()));
-                    if (p != AxisMap.NONE) slice = select(node, in, p, body, at);
+                    if (p == AxisMap.NONE && op instanceof FusionOp.Reshape) throw reshapeOfStreamAxis(op);
+                    // in a loop over chunks a broadcast axis holds one element for every chunk: the operand is
+                    // read whole (a chunk keeps the axis, so the op's shapes agree). nvFuser maps it to the loop's
+                    // axis (findStreamAxisIndex through the BROADCAST graph,
+                    // csrc/host_ir/pass/stream_parallel_type.cpp:60-66, 91-115 at 81c4b22fd), and a chunk of it
+                    // was "chunk 1 of 2 outside an axis of size 1"; a loop over a logical axis selects it as before
+                    boolean whole = split != null && p != AxisMap.NONE && in.axis(p).isBroadcast();
+                    if (p != AxisMap.NONE && !whole) slice = select(node, in, p, body, at);
                 }
                 if (slice != null) rewired.put(in.id(), slice);
             }
@@ -255,6 +262,20 @@ final class StreamLoopBody {
                 + " on such slices would pair different slices across ranks: only a set from a DIDx axis to the"
                 + " swizzled Stream axis (a CollectivePermute) may reshard there; drop the swizzle or reshard"
                 + " outside the loop");
+    }
+
+    /**
+     * A reshape whose Stream axis splits or merges its input's axes: an iteration's slice of the output has no
+     * slice of the input to come from. nvFuser runs a reshape (ViewOp) in a kernel, not as a standalone host op
+     * (HostIrLower::isLowerableAsStandaloneHostOp, csrc/host_ir/lower.cpp:31-56 at 81c4b22fd), and its
+     * groupStreamParallelRegions refuses a Stream axis there; a reshape keeping the Stream axis whole is lowered
+     * here as a host op, sliced like its input (a project extension), this one is refused.
+     */
+    private static LoweringException reshapeOfStreamAxis(FusionOp op) {
+        return new LoweringException(op, "stream.post-on-stream", op.output().label() + "'s Stream axis is made by"
+                + " a reshape that splits or merges " + op.inputs().getFirst().label() + "'s axes, so an iteration"
+                + " has no slice of the input to reshape (nvFuser runs a reshape in a kernel, where a Stream axis is"
+                + " not supported): put the Stream axis on an axis the reshape keeps whole, or on a tensor after it");
     }
 
     private TensorView select(HostOp node, TensorView tv, int position, List<HostNode> body, Scalar at) {

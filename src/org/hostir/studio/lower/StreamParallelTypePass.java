@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -67,7 +68,7 @@ public final class StreamParallelTypePass implements HostPass {
                         .map(n -> ((HostOp) n).op()).toList());
         int loops = 0;
         for (HostNode node : program.topLevel()) {
-            if (node instanceof HostOp op) checkPipelinedAllgather(op.op(), program.topLevel());
+            if (node instanceof HostOp op) checkPipelinedAllgather(op.op(), program.topLevel(), context.options());
             if (node instanceof PostOnStream p && p.outputs().stream().anyMatch(t -> t.streamAxis().isPresent())) {
                 TensorView streamed = p.outputs().stream().filter(t -> t.streamAxis().isPresent()).findFirst()
                         .orElseThrow();
@@ -113,7 +114,7 @@ public final class StreamParallelTypePass implements HostPass {
      * parallelized first axis on the output". A DIDx-to-Stream set moves whole outermost slices, whichever
      * allgather form it is lowered to.
      */
-    private static void checkPipelinedAllgather(FusionOp op, List<HostNode> program) {
+    private static void checkPipelinedAllgather(FusionOp op, List<HostNode> program, LoweringOptions options) {
         if (Resharding.didToStreamAxis(op).isEmpty()) return;
         TensorView in = op.inputs().get(0);
         TensorView out = op.output();
@@ -132,6 +133,7 @@ public final class StreamParallelTypePass implements HostPass {
             ReduceScatterP2p.check((FusionOp.Set) op);
             return;
         }
+        checkPeersOnOneAxis(op, in, options);
         checkSplitAllgather(op, in, out);
         if (!in.axis(0).isDeviceDim() || !out.axis(0).isStream()) {
             throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis (the"
@@ -151,6 +153,22 @@ public final class StreamParallelTypePass implements HostPass {
                     .indexOf(sharded.get()) + " of " + out.label() + " is DIDx as well (two sharding changes in one"
                     + " set): keep the Stream tensor's other axes sharded as the input's, and shard in a set after");
         }
+    }
+
+    /**
+     * The P2P and Broadcast forms of the pipelined allgather address each iteration's peer or root by the loop
+     * index, a device id (processForLoopBodies: {@code recv_peer = tensor_index}, {@code send_peer =
+     * for_loop->index()}, csrc/host_ir/pass/stream_parallel_type.cpp:548-552 at 81c4b22fd; lowerToBroadcast roots
+     * at it): one position per device of a 1-D mesh. On a 2-D mesh the ranks of a later row would wait for peers
+     * of the first row that never send to them; nvFuser has no slice of the mesh there, so neither form is
+     * lowered. The collective form, one Allgather within each mesh slice before the loop, is.
+     */
+    private static void checkPeersOnOneAxis(FusionOp op, TensorView in, LoweringOptions options) {
+        if (in.mesh().rank() < 2 || options.allgather() == AllgatherLowering.COLLECTIVE) return;
+        throw new LoweringException(op, "sharding.mesh-2d", "the pipelined allgather's " + options.allgather()
+                .name().toLowerCase(Locale.ROOT) + " form addresses each iteration's peer by the loop"
+                + " index, a device of a 1-D mesh (nvFuser's stream lowering), but " + in.label() + " is on the"
+                + " 2-D mesh " + IrText.mesh(in.mesh()) + ": use allgather=collective, or a 1-D mesh");
     }
 
     /**

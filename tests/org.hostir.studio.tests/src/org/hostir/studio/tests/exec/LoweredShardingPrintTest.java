@@ -25,16 +25,21 @@ import org.junit.jupiter.api.Test;
  * nvFuser's insertReshardingSetsBefore does with {@code shardLoopLike(output, new_input, ...)}
  * (csrc/preseg_passes/decompose_reshardings.cpp:140-151 at 81c4b22fd): with a loop-split output it prints the
  * split, {@code ideviceIdx.x{2}, iS{( ceilDiv(i0, 2) )}}; it printed {@code ideviceIdx.x6{i0}}, a device axis of
- * the full extent 4 on a 2-device mesh that a file could not write ({@code mesh.did-extent}). And a reshape that
+ * the full extent 4 on a 2-device mesh that a file could not write ({@code mesh.did-extent}). The op has two
+ * inputs: whereToReshard (lines 40-50) sets before only those; a one-input op such as a cast is resharded after
+ * it (item 9, ReshardingPlacementTest), its created tensor taking the input's sharding. And a reshape that
  * keeps a sharded axis whole into an unannotated output is refused for the output, not blamed for splitting.
  */
 class LoweredShardingPrintTest {
-    private static final String CAST = """
-            {"format": "hostir-fusion/2", "name": "scatter_cast", "symbols": {"M": 4, "N": 3},
+    private static final String ADD = """
+            {"format": "hostir-fusion/2", "name": "scatter_add", "symbols": {"M": 4, "N": 3},
              "tensors": [{"name": "in", "dtype": "half", "axes": ["M", "N"], "mesh": [0]},
-                         {"name": "out", "dtype": "float", "axes": ["M", "N"], "mesh": "all",
+                         {"name": "bias", "dtype": "half", "axes": ["M", "N"], "mesh": "all",
+                          "loop": [{"outer_split": 0, "factor": "D"}, {"parallelize": 0, "type": "DIDx"}]},
+                         {"name": "out", "dtype": "half", "axes": ["M", "N"], "mesh": "all",
                           "loop": [{"outer_split": 0, "factor": "D"}, {"parallelize": 0, "type": "DIDx"}]}],
-             "ops": [{"op": "cast", "inputs": ["in"], "output": "out"}], "inputs": ["in"], "outputs": ["out"]}
+             "ops": [{"op": "add", "inputs": ["in", "bias"], "output": "out"}], "inputs": ["in", "bias"],
+             "outputs": ["out"]}
             """;
 
     private static LoadedFusion load(String text, int devices) throws Exception {
@@ -44,7 +49,7 @@ class LoweredShardingPrintTest {
     @Test
     void aCreatedTensorPrintsTheOutputsLoopSplitAndValidates() throws Exception {
         for (int d : new int[] {2, 4}) {
-            LoadedFusion loaded = load(CAST, d);
+            LoadedFusion loaded = load(ADD, d);
             String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
             assertTrue(program.contains("type=Scatter"), program);
             // every device axis prints the mesh's extent, the created half tensor's included

@@ -288,4 +288,104 @@ class FoundByPropertyTest {
             assertEquals(2, p.lines().filter(l -> l.startsWith("  FOR StreamIdx")).count(), p);
         }
     }
+
+    /**
+     * Found by GeneratedSpaceTest (abs-bfloat16-STREAM-GRID_WIDE): an abs into a Stream axis on the 2 x 3 mesh
+     * {{0 1 2} {3 4 5}}, its result gathered by the pipelined allgather after it. The P2P form's peer is the loop
+     * index, a device id (nvFuser's processForLoopBodies, csrc/host_ir/pass/stream_parallel_type.cpp:548-552 at
+     * 81c4b22fd): ranks 3-5 waited for receives from 0-2, which never sent to them, and the run hung. Refused on a
+     * 2-D mesh with sharding.mesh-2d; the collective form (one Allgather within each mesh row) validates.
+     */
+    @Test
+    void aPipelinedAllgatherOnATwoDimensionalMeshIsRefusedUnlessCollective() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "stream_2d", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [{"extent": 3, "parallel": "DIDx"}, 4], "mesh": [[0, 1, 2], [3, 4, 5]]},
+                  {"name": "y", "dtype": "float", "axes": [{"extent": 3, "parallel": "Stream"}, 4], "mesh": [[0, 1, 2], [3, 4, 5]]}],
+                 "ops": [{"op": "abs", "inputs": ["x"], "output": "y"}], "inputs": ["x"], "outputs": ["y"]}
+                """;
+        for (String form : List.of("p2p", "broadcast")) {
+            Outcome o = Outcome.of(text, 6, Map.of("allgather", form), 1);
+            assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), form + ": " + o.detail());
+            assertEquals("sharding.mesh-2d", o.rule(), o.detail());
+            assertTrue(o.detail().startsWith("error: generated.fusion:"), o.detail());
+        }
+        Outcome collective = Outcome.of(text, 6, Map.of("allgather", "collective"), 1);
+        assertEquals(Outcome.Kind.VALIDATED, collective.kind(), collective.detail());
+    }
+
+    /**
+     * Found by GeneratedSpaceTest's full run (random add_broadcast, seed 30000331, and five more): the broadcast
+     * operand {@code w[b1, 4]}, its axis 1 DIDx, added into {@code z[4, 4]} split-sharded on axis 0, to which w's
+     * broadcast axis maps. The set in front gave the broadcast axis z's DIDx and its run failed ("1 elements do
+     * not split evenly over 4 ranks"). nvFuser maps no broadcast axis when it compares or propagates shardings
+     * (mapBroadcast(false), csrc/multidevice/resharding.cpp:230-238, propagation.cpp:87-91 at 81c4b22fd): the set
+     * only gathers w's axis 1, and the add validates.
+     */
+    @Test
+    void aBroadcastAxisTakesNoShardingFromTheOutput() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "add_broadcast", "tensors": [
+                  {"name": "x", "dtype": "int64", "axes": [4, 4], "mesh": [1, 2, 3, 4]},
+                  {"name": "w", "dtype": "int64", "axes": [{"iter": "broadcast"}, 4], "mesh": [1, 2, 3, 4], "loop": [{"outer_split": 1, "factor": 4}, {"parallelize": 1, "type": "DIDx"}]},
+                  {"name": "z", "dtype": "int64", "axes": [4, 4], "mesh": [1, 2, 3, 4], "loop": [{"outer_split": 0, "factor": 4}, {"parallelize": 0, "type": "DIDx"}]}],
+                 "ops": [{"op": "add", "inputs": ["x", "w"], "output": "z"}], "inputs": ["x", "w"], "outputs": ["z"]}
+                """;
+        for (String form : List.of("collective", "p2p")) {
+            Outcome o = Outcome.of(text, 5, Map.of("allgather", form), 30000331L);
+            assertEquals(Outcome.Kind.VALIDATED, o.kind(), form + ": " + o.detail());
+        }
+        // the same with z's DIDx on its logical axis 0 (random div_broadcast, seed 30002007)
+        String logical = text.replace(", \"loop\": [{\"outer_split\": 0, \"factor\": 4}, {\"parallelize\": 0,"
+                + " \"type\": \"DIDx\"}]}", "}").replace("\"axes\": [4, 4], \"mesh\": [1, 2, 3, 4]}],",
+                "\"axes\": [{\"extent\": 4, \"parallel\": \"DIDx\"}, 4], \"mesh\": [1, 2, 3, 4]}],");
+        assertTrue(logical.contains("\"parallel\": \"DIDx\"}, 4]") && !logical.contains("\"outer_split\": 0"),
+                logical);
+        Outcome o = Outcome.of(logical, 5, Map.of(), 30002007L);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+    }
+
+    /**
+     * Found by GeneratedSpaceTest's full run (random mul_broadcast+sigmoid, seed 30002027): {@code z = mul(x, w)}
+     * with z's axis 0 in Stream chunks and w's axis 0 a broadcast. The chunk loop sliced w's broadcast axis ("chunk
+     * 1 of 2 outside T1's axis of size 1"); nvFuser maps the broadcast axis to the loop's too (findStreamAxisIndex
+     * through the BROADCAST graph, csrc/host_ir/pass/stream_parallel_type.cpp:60-66, 91-115 at 81c4b22fd), which
+     * would select past its extent. The broadcast operand is read whole in every iteration.
+     */
+    @Test
+    void aBroadcastOperandIsReadWholeInAStreamChunkLoop() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "mul_broadcast", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [4, 4], "mesh": [1, 0], "loop": [{"outer_split": 0, "factor": 2}, {"parallelize": 0, "type": "DIDx"}]},
+                  {"name": "w", "dtype": "float", "axes": [{"iter": "broadcast"}, 4], "mesh": [1, 0], "loop": [{"outer_split": 1, "factor": 2}, {"parallelize": 1, "type": "DIDx"}]},
+                  {"name": "z", "dtype": "float", "axes": [4, 4], "mesh": [1, 0], "loop": [{"outer_split": 0, "factor": 2}, {"parallelize": 0, "type": "Stream"}]},
+                  {"name": "t_y", "dtype": "float", "axes": [4, 4], "mesh": [1, 0]}],
+                 "ops": [{"op": "mul", "inputs": ["x", "w"], "output": "z"}, {"op": "sigmoid", "inputs": ["z"], "output": "t_y"}],
+                 "inputs": ["x", "w"], "outputs": ["t_y"]}
+                """;
+        Outcome o = Outcome.of(text, 3, Map.of(), 30002027L);
+        assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
+    }
+
+    /**
+     * Found by GeneratedSpaceTest's full run (random reshape, seed 30001850): {@code y[1, Stream 4] = reshape(x[1,
+     * 2, 2])}, the Stream axis merging x's axes 1 and 2. The loop reshaped the whole input into one slice, an
+     * internal error ("cannot reshape [1, 2, 2] (4 elements) to [1]"). nvFuser runs a reshape in a kernel, where
+     * groupStreamParallelRegions refuses a Stream axis (HostIrLower::isLowerableAsStandaloneHostOp,
+     * csrc/host_ir/lower.cpp:31-56 at 81c4b22fd): refused with stream.post-on-stream at y's line.
+     */
+    @Test
+    void aReshapeMergingAxesIntoAStreamAxisIsRefused() {
+        String text = """
+                {"format": "hostir-fusion/1", "name": "reshape_stream", "tensors": [
+                  {"name": "x", "dtype": "bfloat16", "axes": [1, 2, 2], "mesh": [0, 2]},
+                  {"name": "y", "dtype": "bfloat16", "axes": [1, {"extent": 4, "parallel": "Stream"}], "mesh": [0, 2]}],
+                 "ops": [
+                  {"op": "reshape", "inputs": ["x"], "output": "y"}], "inputs": ["x"], "outputs": ["y"]}
+                """;
+        Outcome o = Outcome.of(text, 3, Map.of(), 30001850L);
+        assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+        assertEquals("stream.post-on-stream", o.rule(), o.detail());
+        assertTrue(o.detail().startsWith("error: generated.fusion:3: "), o.detail()); // y, the Stream tensor
+    }
 }

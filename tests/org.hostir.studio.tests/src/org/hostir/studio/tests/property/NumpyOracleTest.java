@@ -115,14 +115,29 @@ class NumpyOracleTest {
         assertTrue(r.output().startsWith("MISMATCH"), r.output());
     }
 
-    /** One fusion through {@code hirstudio run}: "saved", "refused" or the failure's kind (recorded). */
+    /**
+     * One fusion through {@code hirstudio check}, then, where check says ok, {@code hirstudio run}: "saved",
+     * "refused", "raised" (an integer division by a zero of the random inputs, as PyTorch raises) or the failure's
+     * kind (recorded).
+     */
     private static String run(SpaceCase c, Path home, FailureClasses failures) throws IOException {
         Path file = home.resolve("case.fusion");
         Files.writeString(file, c.text());
+        List<String> check = new ArrayList<>(List.of("check", file.toString(), "--devices",
+                Integer.toString(c.devices())));
+        check.addAll(List.of(c.optionArguments()));
+        String checked = cli(check, c, failures);
+        if (checked != null) return checked;
         List<String> args = new ArrayList<>(List.of("run", file.toString(), "--backend", "cpu", "--devices",
                 Integer.toString(c.devices()), "--iterations", "1", "--warmup", "0", "--timeout", "5", "--seed",
                 Long.toString(c.seed() & 0x7fffffffL), "--save-npy", home.resolve("npy").toString(), "--force"));
         args.addAll(List.of(c.optionArguments()));
+        String ran = cli(args, c, failures);
+        return ran == null ? "saved" : ran;
+    }
+
+    /** One command line in this JVM: null when it exits 0, else "refused", "raised" or the failure's kind. */
+    private static String cli(List<String> args, SpaceCase c, FailureClasses failures) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc;
@@ -133,13 +148,14 @@ class NumpyOracleTest {
         String stdout = out.toString(StandardCharsets.UTF_8);
         String stderr = err.toString(StandardCharsets.UTF_8);
         String kind = switch (rc) {
-            case 0 -> "saved";
+            case 0 -> null;
             case 2 -> stderr.lines().allMatch(l -> CLEAN.matcher(l).matches()) && !stderr.isBlank() ? "refused"
                     : "UNCLEAN_REFUSAL";
-            case 1 -> stdout.contains("validation: FAIL") ? "WRONG_ANSWER" : "RUN_TIME_FAILURE";
+            case 1 -> stdout.contains("validation: FAIL") ? "WRONG_ANSWER"
+                    : stderr.contains(Outcome.ZERO_DIVISOR) ? "raised" : "RUN_TIME_FAILURE";
             default -> "INTERNAL_ERROR";
         };
-        if (!kind.equals("saved") && !kind.equals("refused")) {
+        if (kind != null && !kind.equals("refused") && !kind.equals("raised")) {
             String what = stdout.lines().filter(l -> l.startsWith("validation: FAIL")).findFirst().orElse(stderr.strip());
             failures.add(kind, c, what);
         }
