@@ -24,10 +24,16 @@ final class InsertReshardingAfter {
     private InsertReshardingAfter() {}
 
     /**
-     * Whether {@code op} is resharded after it: one input (the caller has already given a reduction over a sharded
-     * axis its rFactor, and left a communicating one as it is).
+     * Whether {@code op} is resharded after it: one input (the caller has already given a reduction over a split
+     * sharded axis its rFactor, and left a single-axis one over the devices as it is). A reduction over a sharded axis
+     * and others at once keeps the set in front: computed with its input's sharding it would still reduce over the
+     * devices in several axes, which nvFuser's isLowerableToCommunication refuses (lines 62-91), so nvFuser has no
+     * program for it to follow.
      */
     static boolean applies(FusionOp op) {
+        if (op instanceof FusionOp.Reduction r) {
+            return r.axes().stream().noneMatch(a -> r.input().axis(a).isDeviceDim());
+        }
         return op.inputs().size() == 1;
     }
 

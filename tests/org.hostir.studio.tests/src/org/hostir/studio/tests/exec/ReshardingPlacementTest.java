@@ -103,4 +103,25 @@ class ReshardingPlacementTest {
                         + "rS\\d+\\{i3\\}\\].*"), "the Allgather moves the sums: " + program);
         for (int d : List.of(1, 2, 3)) CommunicationLayoutTest.validates(text, d, Map.of());
     }
+
+    /**
+     * Item 9's limit: a sum over the DIDx axis and another at once would, computed with its input's sharding, still
+     * reduce over the devices in two axes, which nvFuser's isLowerableToCommunication refuses
+     * (decompose_reshardings.cpp:62-91 at 81c4b22fd): the set stays in front (an Allgather, then the local sum).
+     */
+    @Test
+    void aReductionOverTheDevicesAndAnotherAxisGathersFirst() throws Exception {
+        String text = """
+                {"format": "hostir-fusion/1", "name": "sum_two_axes", "symbols": {"N": 3, "R": 4},
+                 "tensors": [
+                   {"name": "x", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "N", "R"], "mesh": "all"},
+                   {"name": "y", "dtype": "float", "axes": [{"extent": "D", "iter": "reduction"}, "N",
+                    {"extent": "R", "iter": "reduction"}], "mesh": "all"}],
+                 "ops": [{"op": "sum", "inputs": ["x"], "output": "y", "axes": [0, 2]}],
+                 "inputs": ["x"], "outputs": ["y"]}""";
+        String program = CommunicationLayoutTest.program(text, 2, 0);
+        int allgather = program.indexOf("type=Allgather");
+        assertTrue(allgather >= 0 && program.indexOf("= reduction(") > allgather, "Allgather, then sum: " + program);
+        for (int d : List.of(1, 2, 3)) CommunicationLayoutTest.validates(text, d, Map.of());
+    }
 }
