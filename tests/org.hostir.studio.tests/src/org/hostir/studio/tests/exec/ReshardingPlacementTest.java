@@ -80,6 +80,17 @@ class ReshardingPlacementTest {
         for (int d : List.of(1, 2, 3)) CommunicationLayoutTest.validates(text, d, Map.of());
     }
 
+    /** y = sum(x[DIDx D, N, R], axes), R reduced; y's first axis as given (replicated, or reduced too). */
+    private static String sumOfDidxInput(String yFirstAxis, String axes) {
+        return """
+                {"format": "hostir-fusion/1", "name": "sum_of_didx", "symbols": {"N": 3, "R": 4},
+                 "tensors": [
+                   {"name": "x", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "N", "R"], "mesh": "all"},
+                   {"name": "y", "dtype": "float", "axes": [%s, "N", {"extent": "R", "iter": "reduction"}], "mesh": "all"}],
+                 "ops": [{"op": "sum", "inputs": ["x"], "output": "y", "axes": [%s]}],
+                 "inputs": ["x"], "outputs": ["y"]}""".formatted(yFirstAxis, axes);
+    }
+
     /**
      * Item 9 for a reduction: a sum over R of x[DIDx D, N, R] into a replicated y sums each device's rows first
      * and allgathers the [D, N] sums (insertReshardingSetsAfter, decompose_reshardings.cpp:156-244 at 81c4b22fd:
@@ -87,13 +98,7 @@ class ReshardingPlacementTest {
      */
     @Test
     void aReductionOverAKeptShardedAxisSumsFirstAndMovesTheSums() throws Exception {
-        String text = """
-                {"format": "hostir-fusion/1", "name": "sum_gather", "symbols": {"N": 3, "R": 4},
-                 "tensors": [
-                   {"name": "x", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "N", "R"], "mesh": "all"},
-                   {"name": "y", "dtype": "float", "axes": ["D", "N", {"extent": "R", "iter": "reduction"}], "mesh": "all"}],
-                 "ops": [{"op": "sum", "inputs": ["x"], "output": "y", "axes": [2]}],
-                 "inputs": ["x"], "outputs": ["y"]}""";
+        String text = sumOfDidxInput("\"D\"", "2");
         String program = CommunicationLayoutTest.program(text, 2, 0);
         int sum = program.indexOf("= reduction(");
         int allgather = program.indexOf("type=Allgather");
@@ -111,14 +116,7 @@ class ReshardingPlacementTest {
      */
     @Test
     void aReductionOverTheDevicesAndAnotherAxisGathersFirst() throws Exception {
-        String text = """
-                {"format": "hostir-fusion/1", "name": "sum_two_axes", "symbols": {"N": 3, "R": 4},
-                 "tensors": [
-                   {"name": "x", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "N", "R"], "mesh": "all"},
-                   {"name": "y", "dtype": "float", "axes": [{"extent": "D", "iter": "reduction"}, "N",
-                    {"extent": "R", "iter": "reduction"}], "mesh": "all"}],
-                 "ops": [{"op": "sum", "inputs": ["x"], "output": "y", "axes": [0, 2]}],
-                 "inputs": ["x"], "outputs": ["y"]}""";
+        String text = sumOfDidxInput("{\"extent\": \"D\", \"iter\": \"reduction\"}", "0, 2");
         String program = CommunicationLayoutTest.program(text, 2, 0);
         int allgather = program.indexOf("type=Allgather");
         assertTrue(allgather >= 0 && program.indexOf("= reduction(") > allgather, "Allgather, then sum: " + program);
