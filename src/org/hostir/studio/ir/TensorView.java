@@ -74,6 +74,16 @@ public record TensorView(int id, String label, DataType dtype, MemoryType memory
         return axes.stream().filter(a -> !a.isReduction()).toList();
     }
 
+    /**
+     * This tensor (same id and label) without its reduction axes: what stands for it once a set has moved it, as
+     * nvFuser's set(output) makes its new output with ops::newValLike, which drops them (newOutputDomain,
+     * csrc/ops/utils.cpp:464-476 at 81c4b22fd).
+     */
+    public TensorView withoutReductions() {
+        return new TensorView(id, label, dtype, memoryType, allocationAxes(), mesh,
+                loop == null ? null : loop.withoutReductions());
+    }
+
     public Optional<IterDomain> streamAxis() {
         return axes.stream().filter(IterDomain::isStream).findFirst();
     }

@@ -31,12 +31,16 @@ public final class DecomposeReshardingsPass implements FusionPass {
     public Fusion run(Fusion fusion, LoweringContext context) {
         IrBuilder b = new IrBuilder(fusion.counters(), fusion.symbols());
         List<FusionOp> ops = new ArrayList<>();
-        // the output of a row-parallel linear with bias, rewritten to end in the bias's add, read as rewritten
+        // the output of a row-parallel linear with bias, rewritten to end in the bias's add, or of a reduction moved
+        // by a set after it, read as rewritten
         Map<Integer, TensorView> replaced = new HashMap<>();
         for (FusionOp fileOp : fusion.ops()) {
             FusionOp op = TensorSubstitution.apply(fileOp, replaced);
             if (!RowParallelBias.applies(op)) {
                 decompose(b, op, ops);
+                // a reduction resharded after it: the set's output, without reduction axes, stands for the op's
+                TensorView last = ops.getLast().output();
+                if (last.id() == op.output().id() && !last.equals(op.output())) replaced.put(last.id(), last);
                 continue;
             }
             List<FusionOp> parts = RowParallelBias.decompose(b, (FusionOp.Linear) op);

@@ -24,13 +24,17 @@ final class InsertReshardingAfter {
     private InsertReshardingAfter() {}
 
     /**
-     * Whether {@code op} is resharded after it. Not a reduction: nvFuser's set after one reads the reduced tensor
-     * into a new output without the reduction axes (set(output)), while a file's reduction output keeps them and
-     * the set that moves it here would have to as well; a reduction keeps the set in front (and the reducing
-     * communications, rFactor, Allreduce, ReduceScatter, their own path).
+     * Whether {@code op} is resharded after it: one input (the caller has already given a reduction over a split
+     * sharded axis its rFactor, and left a single-axis one over the devices as it is). A reduction over a sharded axis
+     * and others at once keeps the set in front: computed with its input's sharding it would still reduce over the
+     * devices in several axes, which nvFuser's isLowerableToCommunication refuses (lines 62-91), so nvFuser has no
+     * program for it to follow.
      */
     static boolean applies(FusionOp op) {
-        return op.inputs().size() == 1 && !(op instanceof FusionOp.Reduction);
+        if (op instanceof FusionOp.Reduction r) {
+            return r.axes().stream().noneMatch(a -> r.input().axis(a).isDeviceDim());
+        }
+        return op.inputs().size() == 1;
     }
 
     /** The op into a tensor sharded as its input, then a set from it to the op's own output. */
@@ -48,6 +52,11 @@ final class InsertReshardingAfter {
             axes.add(b.copy(a).withParallelType(type));
         }
         TensorView computed = SplitStream.streamedLike(b, out.dtype(), in.mesh(), axes, out);
-        return List.of(TensorSubstitution.apply(op, Map.of(out.id(), computed)), new FusionOp.Set(out, computed));
+        // a reduction's computed tensor keeps the reduction axes, and the set reads it into out without them (out's
+        // id and label, standing for out in later ops): nvFuser's set(output) (line 194) makes new_output with
+        // ops::newValLike, whose newOutputDomain drops reduction axes (csrc/ops/utils.cpp:476, 534-540), and
+        // replaces output with it in every later use and the fusion's outputs (line 195)
+        TensorView moved = op instanceof FusionOp.Reduction ? out.withoutReductions() : out;
+        return List.of(TensorSubstitution.apply(op, Map.of(out.id(), computed)), new FusionOp.Set(moved, computed));
     }
 }

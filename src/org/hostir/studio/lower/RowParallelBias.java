@@ -53,8 +53,7 @@ final class RowParallelBias {
             flags.add(false);
         }
         TensorView broadcasted = b.tensor(null, bias.dtype(), MemoryType.GLOBAL, bias.mesh(), broadcastAxes);
-        TensorView newOut = new TensorView(out.id(), out.label(), out.dtype(), out.memoryType(),
-                out.allocationAxes(), out.mesh(), out.loop() == null ? null : out.loop().withoutReductions());
+        TensorView newOut = out.withoutReductions();
         return List.of(new FusionOp.Linear(withoutBias, linear.input(), linear.weight(), null),
                 new FusionOp.Broadcast(broadcasted, bias, flags),
                 new FusionOp.Binary(BinaryOpType.ADD, newOut, withoutBias, broadcasted));

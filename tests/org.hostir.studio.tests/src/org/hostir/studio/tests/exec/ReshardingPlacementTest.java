@@ -79,4 +79,47 @@ class ReshardingPlacementTest {
                 "the Scatter moves the float result: " + program);
         for (int d : List.of(1, 2, 3)) CommunicationLayoutTest.validates(text, d, Map.of());
     }
+
+    /** y = sum(x[DIDx D, N, R], axes), R reduced; y's first axis as given (replicated, or reduced too). */
+    private static String sumOfDidxInput(String yFirstAxis, String axes) {
+        return """
+                {"format": "hostir-fusion/1", "name": "sum_of_didx", "symbols": {"N": 3, "R": 4},
+                 "tensors": [
+                   {"name": "x", "dtype": "float", "axes": [{"extent": "D", "parallel": "DIDx"}, "N", "R"], "mesh": "all"},
+                   {"name": "y", "dtype": "float", "axes": [%s, "N", {"extent": "R", "iter": "reduction"}], "mesh": "all"}],
+                 "ops": [{"op": "sum", "inputs": ["x"], "output": "y", "axes": [%s]}],
+                 "inputs": ["x"], "outputs": ["y"]}""".formatted(yFirstAxis, axes);
+    }
+
+    /**
+     * Item 9 for a reduction: a sum over R of x[DIDx D, N, R] into a replicated y sums each device's rows first
+     * and allgathers the [D, N] sums (insertReshardingSetsAfter, decompose_reshardings.cpp:156-244 at 81c4b22fd:
+     * the reduction's output takes the input's sharding, a set after it moves the result), not the [D, N, R] input.
+     */
+    @Test
+    void aReductionOverAKeptShardedAxisSumsFirstAndMovesTheSums() throws Exception {
+        String text = sumOfDidxInput("\"D\"", "2");
+        String program = CommunicationLayoutTest.program(text, 2, 0);
+        int sum = program.indexOf("= reduction(");
+        int allgather = program.indexOf("type=Allgather");
+        assertTrue(sum >= 0 && allgather > sum, "sum, then Allgather: " + program);
+        assertTrue(program.substring(allgather).matches(
+                "(?s)type=Allgather, team=\\(0 1\\), input=T\\d+_g_float\\[ideviceIdx\\.x\\d+\\{i0\\}, iS\\d+\\{i2\\}, "
+                        + "rS\\d+\\{i3\\}\\].*"), "the Allgather moves the sums: " + program);
+        for (int d : List.of(1, 2, 3)) CommunicationLayoutTest.validates(text, d, Map.of());
+    }
+
+    /**
+     * Item 9's limit: a sum over the DIDx axis and another at once would, computed with its input's sharding, still
+     * reduce over the devices in two axes, which nvFuser's isLowerableToCommunication refuses
+     * (decompose_reshardings.cpp:62-91 at 81c4b22fd): the set stays in front (an Allgather, then the local sum).
+     */
+    @Test
+    void aReductionOverTheDevicesAndAnotherAxisGathersFirst() throws Exception {
+        String text = sumOfDidxInput("{\"extent\": \"D\", \"iter\": \"reduction\"}", "0, 2");
+        String program = CommunicationLayoutTest.program(text, 2, 0);
+        int allgather = program.indexOf("type=Allgather");
+        assertTrue(allgather >= 0 && program.indexOf("= reduction(") > allgather, "Allgather, then sum: " + program);
+        for (int d : List.of(1, 2, 3)) CommunicationLayoutTest.validates(text, d, Map.of());
+    }
 }

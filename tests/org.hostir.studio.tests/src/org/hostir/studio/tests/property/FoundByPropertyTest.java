@@ -175,8 +175,10 @@ class FoundByPropertyTest {
     }
 
     /**
-     * {@code y[Stream 2, DIDx 2, r3] = sum(x[DIDx 2, 2, 3])}: the same, through the set the lowering puts in front of
-     * the sum ({@code copy of [2, 3] into [1, 3]} at run time before); the refusal names y, the file's tensor.
+     * {@code y[Stream 2, DIDx 2, r3] = sum(x[DIDx 2, 2, 3])}: the same, through a set the lowering inserts
+     * ({@code copy of [2, 3] into [1, 3]} at run time before); the refusal names y, the file's tensor. The set is the
+     * one after the sum, which is computed sharded as x, as nvFuser's insertReshardingSetsAfter does for an op of one
+     * input (csrc/preseg_passes/decompose_reshardings.cpp:156-244 at 81c4b22fd; issue 30 item 9): y is its output.
      */
     @Test
     void theSameThroughASetTheLoweringInsertsIsRefusedAtTheFileTensor() {
@@ -188,7 +190,7 @@ class FoundByPropertyTest {
                 List.of(new FusionSpec.Op("sum", List.of("x"), "y", "\"axes\": [2]")), List.of("x"), List.of("y"),
                 Map.of());
         refusedAt(s, "stream.allgather-resharded", "y");
-        assertTrue(Outcome.of(s).detail().contains("(made by the lowering for y)"), Outcome.of(s).detail());
+        assertTrue(Outcome.of(s).detail().contains(": set y = set("), Outcome.of(s).detail());
     }
 
     private static FusionSpec p2pBesideAllgather(Map<String, String> options) {
