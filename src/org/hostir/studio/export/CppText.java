@@ -1,7 +1,6 @@
 package org.hostir.studio.export;
 
 import java.nio.charset.StandardCharsets;
-import java.util.regex.Pattern;
 
 import org.hostir.studio.ir.print.TerminalText;
 
@@ -16,36 +15,20 @@ import org.hostir.studio.ir.print.TerminalText;
  * where a compiler still reads them.
  */
 final class CppText {
-    /** Text written bare in a comment: no quote, backslash or {@code ?}. */
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_.+-]+");
-
     private CppText() {}
 
     /** {@code "text"}: a C++ string literal whose bytes are {@code text} in UTF-8. */
     static String literal(String text) {
-        StringBuilder b = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); ) {
-            int c = text.codePointAt(i);
-            i += Character.charCount(c);
-            switch (c) {
-                case '\\' -> b.append("\\\\");
-                case '"' -> b.append("\\\"");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case '?' -> b.append(b.charAt(b.length() - 1) == '?' ? "\\?" : "?");
-                default -> {
-                    if (TerminalText.isUnsafe(c)) octal(c, b);
-                    else b.appendCodePoint(c);
-                }
-            }
-        }
-        return b.append('"').toString();
+        return QuotedText.literal(text, (c, b) -> {
+            if (c == '?') b.append(b.charAt(b.length() - 1) == '?' ? "\\?" : "?");
+            else if (TerminalText.isUnsafe(c)) octal(c, b);
+            else b.appendCodePoint(c);
+        });
     }
 
     /** Text for a comment: a plain name as it is, anything else as its {@link #literal}. */
     static String inComment(String text) {
-        return PLAIN.matcher(text).matches() ? text : literal(text);
+        return QuotedText.plain(text) ? text : literal(text);
     }
 
     private static void octal(int c, StringBuilder b) {

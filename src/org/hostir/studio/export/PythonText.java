@@ -1,7 +1,5 @@
 package org.hostir.studio.export;
 
-import java.util.regex.Pattern;
-
 import org.hostir.studio.ir.print.TerminalText;
 
 /**
@@ -12,36 +10,20 @@ import org.hostir.studio.ir.print.TerminalText;
  * or {@code \\UNNNNNNNN}, which Python reads back as the same character (a lone surrogate too).
  */
 final class PythonText {
-    /** Text written bare in a comment: no quote, no escape, no {@code :} or {@code =} (which PEP 263 reads). */
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_.+-]+");
-
     private PythonText() {}
 
     /** {@code "text"}: a Python string literal whose value is {@code text}. */
     static String literal(String text) {
-        StringBuilder b = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); ) {
-            int c = text.codePointAt(i);
-            i += Character.charCount(c);
-            switch (c) {
-                case '\\' -> b.append("\\\\");
-                case '"' -> b.append("\\\"");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (!TerminalText.isUnsafe(c)) b.appendCodePoint(c);
-                    else if (c <= 0xFF) b.append(String.format("\\x%02x", c));
-                    else if (c <= 0xFFFF) b.append(String.format("\\u%04x", c));
-                    else b.append(String.format("\\U%08x", c));
-                }
-            }
-        }
-        return b.append('"').toString();
+        return QuotedText.literal(text, (c, b) -> {
+            if (!TerminalText.isUnsafe(c)) b.appendCodePoint(c);
+            else if (c <= 0xFF) b.append(String.format("\\x%02x", c));
+            else if (c <= 0xFFFF) b.append(String.format("\\u%04x", c));
+            else b.append(String.format("\\U%08x", c));
+        });
     }
 
     /** Text for a comment: a plain name as it is, anything else as its {@link #literal}. */
     static String inComment(String text) {
-        return PLAIN.matcher(text).matches() ? text : literal(text);
+        return QuotedText.plain(text) ? text : literal(text);
     }
 }
