@@ -19,8 +19,8 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.NpyFiles;
 import org.hostir.studio.exec.tensor.Sharding;
-import org.hostir.studio.io.AtomicFiles;
-import org.hostir.studio.io.JsonPretty;
+import org.hostir.studio.file.AtomicFiles;
+import org.hostir.studio.file.JsonPretty;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 

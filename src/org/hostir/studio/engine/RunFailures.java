@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionLocator;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
+import org.hostir.studio.diag.Subject;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
 
@@ -37,7 +37,7 @@ public final class RunFailures {
             return new Diagnostic(loaded.source().file(), 0, "run failed", RULE, message, new Subject.Setting("run"));
         }
         TensorView first = named.values().iterator().next();
-        Subject subject = Subject.tensor(first);
+        Subject subject = first.subject();
         List<FusionOp> ops = loaded.fusion().ops();
         for (int i = 0; i < ops.size(); i++) {
             if (ops.get(i).output().id() == first.id()) subject = new Subject.Op(i);

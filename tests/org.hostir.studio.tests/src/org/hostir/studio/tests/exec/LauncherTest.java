@@ -24,12 +24,12 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.exec.launch.UniqueIdExchange;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.trace.Timeline;
 import org.junit.jupiter.api.Test;
 
 /** Launcher mode without a GPU: the launcher's variables and the NCCL unique id exchange over loopback sockets. */

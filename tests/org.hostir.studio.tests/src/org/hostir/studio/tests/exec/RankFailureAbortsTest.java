@@ -20,7 +20,7 @@ import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.Runner;
 
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;

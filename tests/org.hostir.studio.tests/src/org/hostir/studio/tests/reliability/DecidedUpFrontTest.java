@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunFailures;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.AllgatherLowering;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
