@@ -13,10 +13,10 @@ import java.util.function.IntPredicate;
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.diag.FusionLocator;
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
-import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
@@ -177,9 +177,9 @@ public final class Engine {
                     "run failed", RunBudget.RULE_MEMORY, "the Java heap (" + RunBudget.bytes(Runtime.getRuntime()
                     .maxMemory()) + ") ran out: lower the sizes (--set) or --devices, or raise -Xmx"
                     + " (HIRSTUDIO_JAVA_OPTS)", new Subject.Setting("run"))));
-        } catch (ExecutionException e) {
+        } catch (RunFailure e) {
             List<String> lines = e.getMessage().lines().toList();
-            Diagnostic d = RunFailures.located(lines.getFirst(), loaded);
+            Diagnostic d = RunFailures.located(e, lines.getFirst(), loaded);
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
         }

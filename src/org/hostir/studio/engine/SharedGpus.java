@@ -36,7 +36,7 @@ final class SharedGpus {
     /** At the fusion op the communication was lowered from, else at the tensor it communicates. */
     private static EngineFailure refused(Communication c, Integer op, LoadedFusion loaded, BackendPlan plan) {
         Subject subject = op != null ? new Subject.Op(op)
-                : RunFailures.located("T" + (c.input() != null ? c.input() : c.output()).id(), loaded).subject();
+                : RunFailures.where((c.input() != null ? c.input() : c.output()).subject(), loaded);
         FusionLocator.Location at = loaded.locator().locate(subject);
         String message = c.type().dumpName() + " among ranks " + c.team() + " needs NCCL, which needs one GPU"
                 + " per rank, but the " + plan.request().devices() + " ranks share " + plan.gpus() + " GPU"

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import java.util.Optional;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
@@ -166,7 +167,7 @@ class LauncherTest {
         public boolean runsRank(int rank) { return rank == 1; }
         public Timeline timeline() { return cpu.timeline(); }
         public void resetTimeline() { cpu.resetTimeline(); }
-        public Optional<String> failure() { return cpu.failure(); }
+        public Optional<RunFailure> failure() { return cpu.failure(); }
         public void close() { cpu.close(); }
     }
 
