@@ -16,6 +16,7 @@ import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.NpySaver;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;

@@ -1,4 +1,4 @@
-package org.hostir.studio.cli;
+package org.hostir.studio.engine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,8 +13,6 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.hostir.studio.engine.OutputFiles;
-import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.NpyFiles;
@@ -36,10 +34,11 @@ import com.google.gson.JsonPrimitive;
  * {@code manifest.json} (the fusion file, the symbol values, each file's tensor, dtype and shape), so that
  * {@code scripts/check_npy_torch.py} can run the fusion's math in PyTorch and compare. Outputs are gathered over
  * the ranks where this process ran them all; in launcher mode each rank writes its own shard, with the DID axis
- * and the rank's slice of it in the manifest ({@code manifest.rankR.json}).
+ * and the rank's slice of it in the manifest ({@code manifest.rankR.json}). In the engine, so that every front
+ * end (the command line, the IDE) saves a run's tensors the same way.
  */
-final class NpySaver {
-    static final String FORMAT = "hirstudio-npy/1";
+public final class NpySaver {
+    public static final String FORMAT = "hirstudio-npy/1";
     private static final String FLAG = RunCommandLine.SAVE_NPY;
 
     private NpySaver() {}
@@ -49,7 +48,7 @@ final class NpySaver {
      * ({@link OutputFiles}): an existing file is ours when it is a manifest of {@link #FORMAT} or a file such a
      * manifest in the folder lists. {@code rank}: the one rank a launcher's process saves, if so.
      */
-    static OutputFiles plan(OutputFiles plan, Path dir, Fusion fusion, OptionalInt rank) {
+    public static OutputFiles plan(OutputFiles plan, Path dir, Fusion fusion, OptionalInt rank) {
         OutputFiles out = plan.writesInto(FLAG, dir, "the saved tensors");
         String suffix = rank.isPresent() ? ".rank" + rank.getAsInt() : "";
         List<String> names = new ArrayList<>();
@@ -96,8 +95,12 @@ final class NpySaver {
         return false;
     }
 
-    static Path save(Path dir, String fusionFile, Fusion fusion, Map<String, Long> symbols, RunResult result,
-                     int devices) throws IOException {
+    /**
+     * Writes the run's inputs and outputs (gathered over the ranks where this process ran them all) and the
+     * manifest into {@code dir}; returns the manifest's path.
+     */
+    public static Path save(Path dir, String fusionFile, Fusion fusion, Map<String, Long> symbols, RunResult result,
+                            int devices) throws IOException {
         Files.createDirectories(dir);
         JsonArray entries = new JsonArray();
         boolean allRanks = result.outputs().size() == devices;
