@@ -2,7 +2,6 @@ package org.hostir.studio.diag;
 
 import java.util.Objects;
 
-
 /**
  * One problem found in a fusion: where it is (file, line, JSON path or IR element), which rule it breaks, and
  * what is wrong. {@link #format()} gives the single line the command line prints, so a user can jump to it.
