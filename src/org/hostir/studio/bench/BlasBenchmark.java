@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
@@ -22,10 +23,9 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.ReferenceInterpreter;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 
 /**

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.diag.Texts;
 
 /**
  * The argument syntax all subcommands share: {@code --name value} or {@code --name=value} for options,

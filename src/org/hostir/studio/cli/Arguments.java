@@ -11,17 +11,17 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.hostir.studio.diag.Rule;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.OutputFiles;
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.Limits;
-import org.hostir.studio.io.Rule;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.file.Limits;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * A parsed command line: positional arguments, option values (in order, per option) and flags, with typed

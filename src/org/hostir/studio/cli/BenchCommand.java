@@ -12,13 +12,13 @@ import org.hostir.studio.bench.SimulationCheck;
 import org.hostir.studio.bench.cuda.AgMatmulBench;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
+import org.hostir.studio.diag.TerminalText;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.ProfileJson;
-import org.hostir.studio.io.Texts;
-import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.trace.ChromeTraceWriter;
 
 /**

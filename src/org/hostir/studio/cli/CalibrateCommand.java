@@ -9,15 +9,15 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.bench.cuda.Calibration;
+import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
-import org.hostir.studio.io.AtomicFiles;
-import org.hostir.studio.io.FileErrors;
-import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.file.AtomicFiles;
+import org.hostir.studio.file.FileErrors;
 
 /**
  * {@code hirstudio calibrate --out FILE.json [--devices N] [--base PROFILE] [--name NAME] [--force]}: measures a

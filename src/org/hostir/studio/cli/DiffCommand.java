@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.lower.LoweringOptions;

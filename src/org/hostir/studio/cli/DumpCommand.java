@@ -5,12 +5,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.ir.parse.DumpWarning;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.parse.ParsedDump;
-import org.hostir.studio.ir.print.TerminalText;
 
 /**
  * {@code hirstudio dump FILE [--program N] [--report]}: reads an {@code NVFUSER_DUMP=host_ir} dump or a log holding

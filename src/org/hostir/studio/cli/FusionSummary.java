@@ -5,21 +5,21 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.OpSpec;
-import org.hostir.studio.io.TensorSpec;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.diag.Texts;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
-import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.FusionPrinter;
 import org.hostir.studio.ir.print.IrText;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * The summary {@code check} prints: the fusion, its symbols (value, where the value comes from, nvFuser's

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.diag.TerminalText;
 
 /**
  * {@code hirstudio}: dispatches to a subcommand and turns every outcome into an exit code. User errors are one

@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.hostir.studio.diag.TerminalText;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.launch.LauncherEnv;
-import org.hostir.studio.io.Texts;
-import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;

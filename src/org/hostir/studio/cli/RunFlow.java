@@ -9,21 +9,22 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.Subject;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.NpySaver;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.ProfileJson;
-import org.hostir.studio.io.AtomicFiles;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FileErrors;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Subject;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.file.AtomicFiles;
+import org.hostir.studio.file.FileErrors;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.trace.ChromeTraceWriter;
 
 /**

@@ -10,13 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.ScheduleSweep;
-import org.hostir.studio.io.Limits;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.file.Limits;
 
 /**
  * {@code hirstudio sweep FILE.fusion --devices 2,8,64 [--vary KEY=V1,V2 ...] [--profile NAME|FILE] [--set SYM=N ...]

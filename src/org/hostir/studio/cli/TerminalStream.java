@@ -2,7 +2,7 @@ package org.hostir.studio.cli;
 
 import java.io.PrintStream;
 
-import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.diag.TerminalText;
 
 /**
  * What every command prints, on its way to the terminal: each line's text through {@link TerminalText#escape}, so

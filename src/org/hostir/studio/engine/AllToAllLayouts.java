@@ -5,7 +5,7 @@ import java.util.List;
 import org.hostir.studio.exec.AllToAllLayout;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.ScalarEnv;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Communication;

@@ -3,14 +3,14 @@ package org.hostir.studio.engine;
 import java.util.List;
 import java.util.Optional;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.tensor.Gemm;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 
 /**

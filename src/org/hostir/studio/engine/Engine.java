@@ -10,33 +10,32 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.diag.FusionLocator;
+import org.hostir.studio.diag.RunFailure;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
-import org.hostir.studio.export.CppTestExporter;
-import org.hostir.studio.export.ExportException;
-import org.hostir.studio.export.PythonExporter;
-import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FileErrors;
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionLocator;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.Limits;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.MeshSpec;
-import org.hostir.studio.io.ParsedFusion;
-import org.hostir.studio.io.Subject;
-import org.hostir.studio.io.TensorSpec;
-import org.hostir.studio.io.Utf8Text;
+import org.hostir.studio.export.CppTestExporter;
+import org.hostir.studio.export.ExportException;
+import org.hostir.studio.export.PythonExporter;
+import org.hostir.studio.file.FileErrors;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.Limits;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.file.ParsedFusion;
+import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.file.Utf8Text;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.DumpLog;
@@ -47,6 +46,7 @@ import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * The one service every front end (command line, editor, Lowering view, Run on CPU, launch) goes through: load
@@ -177,9 +177,9 @@ public final class Engine {
                     "run failed", RunBudget.RULE_MEMORY, "the Java heap (" + RunBudget.bytes(Runtime.getRuntime()
                     .maxMemory()) + ") ran out: lower the sizes (--set) or --devices, or raise -Xmx"
                     + " (HIRSTUDIO_JAVA_OPTS)", new Subject.Setting("run"))));
-        } catch (ExecutionException e) {
+        } catch (RunFailure e) {
             List<String> lines = e.getMessage().lines().toList();
-            Diagnostic d = RunFailures.located(lines.getFirst(), loaded);
+            Diagnostic d = RunFailures.located(e, lines.getFirst(), loaded);
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
         }

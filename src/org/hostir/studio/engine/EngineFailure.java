@@ -3,7 +3,7 @@ package org.hostir.studio.engine;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hostir.studio.io.Diagnostic;
+import org.hostir.studio.diag.Diagnostic;
 
 /**
  * Why the engine could not do what a front end asked, as data: the kind (the user's input, or a run that failed),

@@ -9,8 +9,8 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.Optional;
 import java.util.Set;
 
-import org.hostir.studio.io.AtomicFiles;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.diag.Texts;
+import org.hostir.studio.file.AtomicFiles;
 
 /** The checks of one output path that {@link OutputFiles} combines: each a problem in words, or empty. */
 final class OutputChecks {

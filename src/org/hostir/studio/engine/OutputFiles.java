@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
-import org.hostir.studio.io.AtomicFiles;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.Subject;
+import org.hostir.studio.file.AtomicFiles;
 
 /**
  * The output policy of every command that writes files ({@code run}, {@code demo}, {@code calibrate},

@@ -14,15 +14,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.diag.Subject;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileField;
 import org.hostir.studio.exec.sim.ProfileJson;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.JsonNode;
-import org.hostir.studio.io.Subject;
-import org.hostir.studio.io.Texts;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.JsonNode;
 import org.hostir.studio.ir.DataType;
 
 /**

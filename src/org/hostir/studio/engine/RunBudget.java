@@ -10,12 +10,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.exec.OutputValidator;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionLocator;
-import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.lower.LoweringException;
@@ -126,7 +126,7 @@ final class RunBudget {
             for (int i = 0; i < tv.rank(); i++) {
                 if (!(tv.axis(i).extent() instanceof Extent.Symbolic s)) continue;
                 if (loaded.bindings().value(s.name()).isPresent()) continue;
-                unbound.putIfAbsent(s.name(), loaded.locator().axis(tv, i));
+                unbound.putIfAbsent(s.name(), loaded.locator().axis(tv.subject(), i));
             }
         }
         if (unbound.isEmpty()) return;
@@ -259,7 +259,7 @@ final class RunBudget {
     private static long hostBytes(TensorView tv) { return DenseTensor.hostBytes(tv.dtype()); }
 
     private static Diagnostic at(LoadedFusion loaded, TensorView tv, String rule, String message) {
-        return Diagnostic.at(loaded.source().file(), loaded.locator().tensor(tv), rule, message);
+        return Diagnostic.at(loaded.source().file(), loaded.locator().locate(tv.subject()), rule, message);
     }
 
     /** {@code tv0 [4, 26843545600] float}: the user's name, the unsharded runtime shape, the dtype. */

@@ -2,10 +2,10 @@ package org.hostir.studio.engine;
 
 import java.util.List;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionLocator;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
+import org.hostir.studio.diag.Subject;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
@@ -36,7 +36,7 @@ final class SharedGpus {
     /** At the fusion op the communication was lowered from, else at the tensor it communicates. */
     private static EngineFailure refused(Communication c, Integer op, LoadedFusion loaded, BackendPlan plan) {
         Subject subject = op != null ? new Subject.Op(op)
-                : RunFailures.located("T" + (c.input() != null ? c.input() : c.output()).id(), loaded).subject();
+                : RunFailures.where((c.input() != null ? c.input() : c.output()).subject(), loaded);
         FusionLocator.Location at = loaded.locator().locate(subject);
         String message = c.type().dumpName() + " among ranks " + c.team() + " needs NCCL, which needs one GPU"
                 + " per rank, but the " + plan.request().devices() + " ranks share " + plan.gpus() + " GPU"

@@ -2,11 +2,11 @@ package org.hostir.studio.engine;
 
 import java.util.List;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.exec.sim.HardwareProfile;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionLocator;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 

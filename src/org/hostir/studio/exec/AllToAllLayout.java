@@ -1,6 +1,7 @@
 package org.hostir.studio.exec;
 
 import java.util.Arrays;
+import java.util.List;
 
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Communication;
@@ -17,7 +18,9 @@ public final class AllToAllLayout {
 
     static void check(Communication c, ScalarEnv env) {
         String problem = problem(c, env);
-        if (problem != null) throw new ExecutionException(problem);
+        if (problem != null) {
+            throw new ExecutionException(problem, List.of(c.output().subject(), c.input().subject()));
+        }
     }
 
     /** Why the flat chunks of AllToAll {@code c} are not the slices it moves on this rank's shapes, or null. */
@@ -29,7 +32,7 @@ public final class AllToAllLayout {
         long[] inShape = env.localShape(in);
         long[] outShape = env.localShape(out);
         if (product(inShape, q) == 1 && product(outShape, p) == 1) return null;
-        // the output's IR name first: a run's failure is located at the op that writes it (engine.RunFailures)
+        // the output first, as the failure's tensors: a run's failure is located at the op that writes it
         return "AllToAll " + c.id() + " into " + out.label() + " (" + out.name() + ") moves the sharding of "
                 + in.label() + " (" + in.name() + ", axis " + p + ", local shape " + Arrays.toString(inShape)
                 + ") to axis " + q + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than"

@@ -1,5 +1,6 @@
 package org.hostir.studio.exec;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.trace.Timeline;
 
 /**
@@ -38,9 +39,10 @@ public interface Backend extends AutoCloseable {
 
     /**
      * A failure on any device (a collective that never matched, a kernel error) ends the run: every blocked
-     * operation gives up and this reports why, naming what each rank was waiting on.
+     * operation gives up and this reports why, naming what each rank was waiting on, and the tensors it is
+     * about where it has them.
      */
-    java.util.Optional<String> failure();
+    java.util.Optional<RunFailure> failure();
 
     /**
      * What a backend thread of its own (a stream's worker) threw that is no {@link ExecutionException}: a bug,
@@ -53,7 +55,7 @@ public interface Backend extends AutoCloseable {
      * in a call that cannot return while such a kernel runs), so end their waits now, with {@code why} as the
      * failure. A backend whose waits all time out on their own may ignore it.
      */
-    default void abort(String why) {}
+    default void abort(RunFailure why) {}
 
     @Override
     void close();

@@ -1,5 +1,9 @@
 package org.hostir.studio.exec;
 
+import java.util.List;
+
+import org.hostir.studio.ir.TensorView;
+
 /**
  * A device allocation that failed for lack of memory. The device's message gives the request and the device's
  * free and total memory; the evaluator, which knows the tensor, puts the TensorView's name in front.
@@ -9,6 +13,10 @@ public final class DeviceOutOfMemory extends ExecutionException {
 
     public DeviceOutOfMemory(String message) { super(message); }
 
-    /** The same failure with the tensor named: {@code T3 (out): ...}. */
-    public DeviceOutOfMemory naming(String tensor) { return new DeviceOutOfMemory(tensor + ": " + getMessage()); }
+    private DeviceOutOfMemory(String message, TensorView tensor) { super(message, List.of(tensor.subject())); }
+
+    /** The same failure about {@code tensor}, named in front as {@code text}: {@code TensorView T3 'out': ...}. */
+    public DeviceOutOfMemory naming(String text, TensorView tensor) {
+        return new DeviceOutOfMemory(text + ": " + getMessage(), tensor);
+    }
 }

@@ -286,7 +286,7 @@ public final class Evaluator {
         try {
             b = device.allocate(env.localShape(tv), tv.dtype());
         } catch (DeviceOutOfMemory e) {
-            throw e.naming(describe(tv));
+            throw e.naming(describe(tv), tv);
         }
         owned.add(b);
         return b;
@@ -306,14 +306,14 @@ public final class Evaluator {
         if (axis == null && s.out().loop() != null) return chunk(s, in);
         if (axis == null) {
             throw new ExecutionException("HirAliasSelect " + s.id() + ": " + IrText.iterDomain(s.axis())
-                    + " is not an axis of " + s.in().name() + " at run time");
+                    + " is not an axis of " + s.in().name() + " at run time", List.of(s.in().subject()));
         }
         long index = env.eval(s.index());
         long size = in.shape()[position];
         if (size == 1) index = 0; // a broadcast axis, or the local slot of a sharded one
         if (index < 0 || index >= size) {
             throw new ExecutionException("HirAliasSelect " + s.id() + ": index " + index + " outside "
-                    + s.in().name() + "'s axis of size " + size);
+                    + s.in().name() + "'s axis of size " + size, List.of(s.in().subject()));
         }
         return device.select(in, position, index);
     }
@@ -326,7 +326,8 @@ public final class Evaluator {
     private Buffer chunk(HirAliasSelect s, Buffer in) {
         LoopDomain loop = s.out().loop();
         int p = loop.loopPositionOf(ParallelType.STREAM).orElseThrow(() -> new ExecutionException("HirAliasSelect "
-                + s.id() + ": " + IrText.iterDomain(s.axis()) + " is not an axis of " + s.in().name()));
+                + s.id() + ": " + IrText.iterDomain(s.axis()) + " is not an axis of " + s.in().name(),
+                List.of(s.in().subject())));
         int logical = loop.source(p).logicalPosition();
         int position = 0;
         for (int i = 0; i < logical; i++) if (!s.out().axis(i).isReduction()) position++;
@@ -336,7 +337,7 @@ public final class Evaluator {
         long length = (size + chunks - 1) / chunks;
         if (index < 0 || index >= chunks || index * length >= size) {
             throw new ExecutionException("HirAliasSelect " + s.id() + ": chunk " + index + " of " + chunks
-                    + " outside " + s.in().name() + "'s axis of size " + size);
+                    + " outside " + s.in().name() + "'s axis of size " + size, List.of(s.in().subject()));
         }
         return device.narrow(in, position, index * length, Math.min(length, size - index * length));
     }
@@ -349,7 +350,7 @@ public final class Evaluator {
     private Buffer bound(TensorView tv) {
         Buffer b = values.get(tv.id());
         if (b == null) throw new ExecutionException(tv.name() + " is used before it has a value on rank "
-                + device.rank());
+                + device.rank(), List.of(tv.subject()));
         return b;
     }
 

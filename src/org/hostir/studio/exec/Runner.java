@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.Sharding;
@@ -125,21 +126,20 @@ public final class Runner {
             } catch (RuntimeException e) {
                 // what a rank throws first that is no run failure is a bug (what the others throw after the abort
                 // are its consequences)
-                if (!(e instanceof ExecutionException) && backend.failure().isEmpty()) bug.compareAndSet(null, e);
+                if (!(e instanceof RunFailure) && backend.failure().isEmpty()) bug.compareAndSet(null, e);
                 // the others may wait for this rank in a collective: the backend ends their waits (not on an
                 // out-of-memory, which the backend survives and reports itself)
-                if (!(e instanceof DeviceOutOfMemory)) backend.abort("rank " + rank + ": " + e.getMessage());
+                if (!(e instanceof DeviceOutOfMemory)) backend.abort(RunFailure.of(e).within("rank " + rank));
                 throw e;
             }
         });
         rethrowBug(bug.get(), backend);
         var first = errors.isEmpty() ? null : new java.util.TreeMap<>(errors).firstEntry();
         if (first != null && first.getValue() instanceof DeviceOutOfMemory oom) throw oom; // it names its rank
-        Optional<String> failure = backend.failure();
+        Optional<RunFailure> failure = backend.failure();
         if (failure.isPresent()) throw new ExecutionException(failure.get());
         if (first != null) {
-            throw new ExecutionException("rank " + first.getKey() + ": " + first.getValue().getMessage(),
-                    first.getValue());
+            throw new ExecutionException(RunFailure.of(first.getValue()).within("rank " + first.getKey()));
         }
     }
 
@@ -160,7 +160,7 @@ public final class Runner {
             try {
                 shard.ifPresent(t -> bound.put(in.id(), device.upload(t)));
             } catch (DeviceOutOfMemory e) {
-                throw e.naming("input " + Evaluator.describe(in));
+                throw e.naming("input " + Evaluator.describe(in), in);
             }
         }
         device.synchronize();

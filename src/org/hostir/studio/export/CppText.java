@@ -2,7 +2,7 @@ package org.hostir.studio.export;
 
 import java.nio.charset.StandardCharsets;
 
-import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.diag.TerminalText;
 
 /**
  * The one way user text (a fusion's name, its description, the file it came from) enters the C++ export: as a

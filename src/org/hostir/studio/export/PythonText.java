@@ -1,6 +1,6 @@
 package org.hostir.studio.export;
 
-import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.diag.TerminalText;
 
 /**
  * The one way user text (a fusion's name, its description, the file it came from) enters the Python export: as a

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.hostir.studio.diag.Subject;
+
 /**
  * A tensor: {@code T<id>}, its dtype, memory type, axes (the logical domain's IterDomains) and device mesh. The
  * mesh is null for a single-device fusion (nvFuser then prints no {@code (DeviceMesh{..})}). {@code label} is
@@ -64,6 +66,9 @@ public record TensorView(int id, String label, DataType dtype, MemoryType memory
     }
 
     public String name() { return "T" + id; }
+
+    /** This tensor as a diagnostic's subject: its id and the file's name for it. */
+    public Subject.Tensor subject() { return new Subject.Tensor(id, label); }
 
     public int rank() { return axes.size(); }
 

@@ -2,11 +2,11 @@ package org.hostir.studio.lower;
 
 import java.util.Optional;
 
-import org.hostir.studio.io.FusionBindings;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * Whether a Gather, Allgather or Scatter needs its sharded axis moved outermost, as nvFuser's getCommunicationLayout

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HirAliasSelect;
@@ -83,7 +83,7 @@ final class FileOrigins {
         if (about == null || file.contains(about.index())) return error;
         Optional<TensorView> origin = resolve(about.index(), new HashSet<>());
         if (origin.isEmpty()) return error;
-        Subject.Tensor to = Subject.tensor(origin.get());
+        Subject.Tensor to = origin.get().subject();
         Subject subject = error.subject() instanceof Subject.Mesh ? new Subject.Mesh(to) : to;
         return new LoweringError(error.where() + " (made by the lowering for " + origin.get().label() + ")",
                 error.rule(), error.message(), subject);

@@ -1,6 +1,6 @@
 package org.hostir.studio.lower;
 
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.diag.Subject;
 
 /**
  * Why a schedule cannot be lowered: where (the expression or tensor, as text for the message), the rule, what is

@@ -2,7 +2,6 @@ package org.hostir.studio.lower;
 
 import java.util.List;
 
-import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.FusionOp;
 
 /** A schedule the pipeline cannot lower; carries one error per problem found. */
@@ -20,7 +19,7 @@ public final class LoweringException extends RuntimeException {
 
     /** An error about an expression, located by its output tensor. */
     public LoweringException(FusionOp op, String rule, String message) {
-        this(List.of(new LoweringError(CommunicationPlanner.subject(op), rule, message, Subject.tensor(op.output()))));
+        this(List.of(new LoweringError(CommunicationPlanner.subject(op), rule, message, op.output().subject())));
     }
 
     public List<LoweringError> errors() { return errors; }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.hostir.studio.io.Subject;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -74,7 +73,7 @@ public final class StreamParallelTypePass implements HostPass {
                         .orElseThrow();
                 throw new LoweringException(List.of(new LoweringError(p.unit().name(), "stream.post-on-stream",
                         "PostOnStream cannot be stream-parallelized: only standalone host ops run in a stream loop",
-                        Subject.tensor(streamed))));
+                        streamed.subject())));
             }
             Optional<IterDomain> axis = streamAxisOf(node, context.options());
             if (axis.isPresent()) {
@@ -104,7 +103,7 @@ public final class StreamParallelTypePass implements HostPass {
                 .map(t -> new LoweringError(t.label(), "stream.input", "a fusion input cannot have a Stream axis:"
                         + " a stream loop slices the tensors the program computes, while an input arrives whole;"
                         + " make the axis Serial here and Stream-parallel on a tensor computed from it",
-                        Subject.tensor(t)))
+                        t.subject()))
                 .toList();
         if (!errors.isEmpty()) throw new LoweringException(errors);
     }
@@ -127,7 +126,7 @@ public final class StreamParallelTypePass implements HostPass {
                     "mesh.stream-allgather", in.label() + " on " + IrText.mesh(in.mesh()) + " is gathered along a"
                     + " Stream axis into " + out.label() + " on " + IrText.mesh(out.mesh()) + "; the pipelined"
                     + " allgather stays in one mesh: give both the same mesh, or gather into a tensor without a"
-                    + " Stream axis first", Subject.tensor(inFile(out, program)))));
+                    + " Stream axis first", inFile(out, program).subject())));
         }
         if (ReduceScatterP2p.matches(op)) { // the P2P ReduceScatter: its checks when its loop is lowered
             ReduceScatterP2p.check((FusionOp.Set) op);

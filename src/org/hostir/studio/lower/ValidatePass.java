@@ -2,11 +2,11 @@ package org.hostir.studio.lower;
 
 import java.util.List;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.FusionLocator;
-import org.hostir.studio.io.FusionValidator;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.rules.FusionValidator;
 
 /**
  * DESIGN 2.2 step 1 on the fusion being lowered: the same rules a fusion file is checked with when it is read

@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
+import org.hostir.studio.diag.RunFailure;
+
 /**
  * Every wait of the CPU backend goes through here, so a run whose ranks disagree (collectives in different
  * orders, uncoalesced send/recv that would deadlock NCCL) ends after a bounded time with one diagnostic naming
@@ -47,7 +49,7 @@ final class Blocking {
         slots.add(slot);
         return slot;
     });
-    private final AtomicReference<String> failure = new AtomicReference<>();
+    private final AtomicReference<RunFailure> failure = new AtomicReference<>();
     private final AtomicReference<Throwable> bug = new AtomicReference<>();
     private final AtomicLong lastProgress = new AtomicLong(System.nanoTime());
     private final AtomicInteger computing = new AtomicInteger();
@@ -58,12 +60,15 @@ final class Blocking {
         this.watchdog = Thread.ofPlatform().daemon().name("cpu backend watchdog").start(this::watch);
     }
 
-    String failure() { return failure.get(); }
+    RunFailure failure() { return failure.get(); }
 
     /** What a stream task threw that is not a failure of the run but a bug (null when none). */
     Throwable bug() { return bug.get(); }
 
-    void fail(String why) {
+    void fail(String why) { fail(new RunFailure(why)); }
+
+    /** The first failure ends the run; it keeps what it is about. */
+    void fail(RunFailure why) {
         if (failure.compareAndSet(null, why)) wakeAll();
     }
 

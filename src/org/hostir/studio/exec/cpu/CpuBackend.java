@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.trace.Timeline;
@@ -61,14 +62,14 @@ public final class CpuBackend implements Backend {
     }
 
     @Override
-    public Optional<String> failure() { return Optional.ofNullable(blocking.failure()); }
+    public Optional<RunFailure> failure() { return Optional.ofNullable(blocking.failure()); }
 
     @Override
     public Optional<Throwable> bug() { return Optional.ofNullable(blocking.bug()); }
 
     /** Wakes every rank waiting in a collective or a receive: they give up at once instead of at the timeout. */
     @Override
-    public void abort(String why) { blocking.fail(why); }
+    public void abort(RunFailure why) { blocking.fail(why); }
 
     @Override
     public void close() {

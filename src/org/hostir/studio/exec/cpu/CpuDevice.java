@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.BackendEvent;
 import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
@@ -222,7 +223,7 @@ final class CpuDevice implements Device {
                 throw new ExecutionException(backend.blocking().failure());
             }
         }
-        String failure = backend.blocking().failure();
+        RunFailure failure = backend.blocking().failure();
         if (failure != null) throw new ExecutionException(failure);
     }
 

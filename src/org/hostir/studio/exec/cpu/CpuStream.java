@@ -2,9 +2,8 @@ package org.hostir.studio.exec.cpu;
 
 import java.util.concurrent.LinkedBlockingQueue;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.BackendStream;
-import org.hostir.studio.exec.ExecutionException;
-import org.hostir.studio.exec.tensor.IntegerDivisionByZero;
 
 /**
  * A stream: one worker thread taking tasks in order, so work on one stream is ordered and different streams (and
@@ -76,8 +75,8 @@ final class CpuStream implements BackendStream {
                     task.run();
                 } catch (Blocking.Aborted aborted) {
                     // the failure is already recorded
-                } catch (ExecutionException | IntegerDivisionByZero e) { // a failure of the run
-                    blocking.fail(Thread.currentThread().getName() + ": " + e.getMessage());
+                } catch (RunFailure e) { // a failure of the run (a kernel's, typed)
+                    blocking.fail(e.within(Thread.currentThread().getName()));
                 } catch (RuntimeException | Error e) { // a bug: not a message for the user but an internal error
                     blocking.failWithBug(Thread.currentThread().getName(), e);
                 } finally {

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.CollectivePriority;
 import org.hostir.studio.exec.Device;
@@ -41,7 +42,7 @@ public final class CudaBackend implements Backend {
     private final UniqueIdExchange ids;
     /** The number of GPUs the ranks share ({@link #sharingGpus}), or 0 where each rank has its own. */
     private final int sharedGpus;
-    private volatile String failure;
+    private volatile RunFailure failure;
     private volatile boolean timing = true;
     private volatile boolean hostTiming = true;
     private volatile long origin = System.nanoTime();
@@ -352,12 +353,12 @@ public final class CudaBackend implements Backend {
 
     /** Records the failure, aborts every communicator (which unblocks NCCL kernels) and throws. */
     synchronized void fail(String why) {
-        abort(why);
+        abort(new RunFailure(why));
         throw new ExecutionException(failure);
     }
 
     @Override
-    public synchronized void abort(String why) {
+    public synchronized void abort(RunFailure why) {
         if (failure == null) {
             failure = why;
             if (nccl != null) {
@@ -397,7 +398,7 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public Optional<String> failure() { return Optional.ofNullable(failure); }
+    public Optional<RunFailure> failure() { return Optional.ofNullable(failure); }
 
     @Override
     public void close() {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntPredicate;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
@@ -98,7 +99,7 @@ public final class SimBackend implements Backend {
     public void resetTimeline() { }
 
     @Override
-    public Optional<String> failure() { return Optional.ofNullable(failure); }
+    public Optional<RunFailure> failure() { return Optional.ofNullable(failure).map(RunFailure::new); }
 
     @Override
     public void close() { }

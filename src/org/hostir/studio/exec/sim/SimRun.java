@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Evaluator;
 import org.hostir.studio.exec.ExecutionException;
@@ -74,7 +75,7 @@ public final class SimRun {
             walk(programs, config, backend, peaks);
             backend.simulate();
         }
-        Optional<String> failure = backend.failure();
+        Optional<RunFailure> failure = backend.failure();
         if (failure.isPresent()) throw new ExecutionException(failure.get());
         double ms = backend.spanUs() / 1000;
         progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s (%.1f s%s)", ms,

@@ -26,7 +26,7 @@ final class IntegerKernels {
             case MUL -> { for (int i = 0; i < n; i++) o[i] = Rounding.wrap(x[lo + i] * y[ro + i], dtype); }
             case DIV -> {
                 for (int i = 0; i < n; i++) {
-                    if (y[ro + i] == 0) throw new IntegerDivisionByZero(OpKernels.describe(b));
+                    if (y[ro + i] == 0) throw new IntegerDivisionByZero(b);
                     o[i] = Rounding.wrap(x[lo + i] / y[ro + i], dtype);
                 }
             }

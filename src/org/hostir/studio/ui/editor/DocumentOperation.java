@@ -6,7 +6,7 @@ import org.eclipse.core.runtime.IAdaptable;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
-import org.hostir.studio.io.FusionDocument;
+import org.hostir.studio.file.FusionDocument;
 
 /**
  * One edit of the graph or the properties: the documents before and after. The model is immutable, so undo

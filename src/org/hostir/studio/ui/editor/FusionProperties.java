@@ -6,20 +6,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.hostir.studio.io.AxisSpec;
-import org.hostir.studio.io.ExtentSpec;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.LoopText;
-import org.hostir.studio.io.OpKind;
-import org.hostir.studio.io.OpSpec;
-import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.file.AxisSpec;
+import org.hostir.studio.file.ExtentSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.LoopText;
+import org.hostir.studio.file.OpKind;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.FusionElement;
-import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.AxisText.ParseException;
+import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 
 /**

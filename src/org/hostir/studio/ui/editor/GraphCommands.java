@@ -10,7 +10,7 @@ import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.viewers.ISelectionProvider;
 import org.eclipse.ui.IWorkbenchCommandConstants;
 import org.eclipse.ui.handlers.IHandlerService;
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.OpKind;
 
 /**
  * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, auto layout;

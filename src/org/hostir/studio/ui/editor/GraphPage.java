@@ -37,16 +37,16 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Text;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.MeshSpec;
-import org.hostir.studio.io.OpKind;
-import org.hostir.studio.io.OpSpec;
-import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.file.OpKind;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
-import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.LayeredLayout;
 import org.hostir.studio.ui.editor.model.Layout.Position;
+import org.hostir.studio.ui.editor.model.Layout;
 
 /**
  * The Graph page: palette, banner and a Draw2d canvas. Figures are rebuilt from the document on every change

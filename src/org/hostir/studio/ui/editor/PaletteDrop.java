@@ -14,7 +14,7 @@ import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.OpKind;
 
 /**
  * Dragging a palette item onto the graph adds it where it is dropped (GEF's palette creation by drag): the item

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
+import org.hostir.studio.diag.Rule;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Rule;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 

@@ -20,7 +20,7 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ValidationMode;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 
 /**
  * "Show Prediction Above": the shown run's program (its file and {@link RunSettings}) simulated through the engine

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.hostir.studio.io.AxisSpec;
-import org.hostir.studio.io.ExtentSpec;
-import org.hostir.studio.io.LoopStep;
-import org.hostir.studio.io.MeshSpec;
-import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.file.AxisSpec;
+import org.hostir.studio.file.ExtentSpec;
+import org.hostir.studio.file.LoopStep;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
 

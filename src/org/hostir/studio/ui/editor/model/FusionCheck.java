@@ -6,18 +6,18 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.MeshSpec;
-import org.hostir.studio.io.ParsedFusion;
-import org.hostir.studio.io.Subject;
-import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.file.ParsedFusion;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * The engine's verdict on a fusion text, as problems the editor can show both in the Problems view (line) and

@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.hostir.studio.io.AxisSpec;
-import org.hostir.studio.io.ExtentSpec;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.LoopStep;
-import org.hostir.studio.io.MeshSpec;
-import org.hostir.studio.io.OpKind;
-import org.hostir.studio.io.OpSpec;
-import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.file.AxisSpec;
+import org.hostir.studio.file.ExtentSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.LoopStep;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.file.OpKind;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.MemoryType;
 

@@ -3,10 +3,10 @@ package org.hostir.studio.ui.editor.model;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hostir.studio.io.AxisSpec;
-import org.hostir.studio.io.ExtentSpec;
-import org.hostir.studio.io.OpKind;
-import org.hostir.studio.io.OpSpec;
+import org.hostir.studio.file.AxisSpec;
+import org.hostir.studio.file.ExtentSpec;
+import org.hostir.studio.file.OpKind;
+import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
 

@@ -2,8 +2,8 @@ package org.hostir.studio.ui.passes.model;
 
 import java.util.List;
 
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.OpSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;

@@ -72,7 +72,10 @@ public class ArchitectureTest {
         }
     }
 
-    /** The engine (everything outside ui) uses only the layers below it: ir < io < lower < diff, trace < exec. */
+    /**
+     * The engine (everything outside ui) uses only the layers below it: diag < ir < rules < lower < diff,
+     * rules < file, trace < exec.
+     */
     @Test
     public void engineRespectsTheLayerOrder() {
         List<String> offenders = layerViolations(s -> !isUi(s.pkg()));

@@ -13,16 +13,18 @@ import java.util.TreeSet;
  * code may name directly (by import or by a fully qualified name). A package belongs to the layer with the longest
  * matching name ({@code ui.passes.model} is in {@code ui.passes}); code within one layer may use itself freely.
  * The lists are explicit rather than transitive so that a skip is a decision: {@code exec} may use {@code lower},
- * which uses {@code io}, but {@code exec} itself does not read fusion files.
+ * which uses {@code rules}, but {@code exec} itself does not read fusion files. {@code diag}, the location model
+ * of every diagnostic, is at the bottom, under the IR, so that every layer can carry typed diagnostics.
  */
 final class LayerTable {
     static final String ROOT = "org.hostir.studio.";
 
-    private static final List<String> IR = List.of("ir", "ir.host", "ir.print", "ir.parse");
+    /** The IR, with the diagnostics below it that every layer may use. */
+    private static final List<String> IR = List.of("diag", "ir", "ir.host", "ir.print", "ir.parse");
     private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda",
             "exec.sim");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
-    private static final List<String> ENGINE = join(IR, List.of("io", "lower", "diff", "trace", "export"), EXEC);
+    private static final List<String> ENGINE = join(IR, List.of("rules", "file", "lower", "diff", "trace", "export"), EXEC);
     /** The service every front end goes through (load, bind, lower, plan, run), on top of the engine. */
     private static final List<String> SERVICE = join(ENGINE, List.of("engine"));
     /** The views: each may use the engine and the shared {@code ui} package, not one another. */
@@ -35,14 +37,16 @@ final class LayerTable {
 
     private static Map<String, List<String>> table() {
         Map<String, List<String>> t = new LinkedHashMap<>();
-        t.put("ir", List.of());
-        t.put("ir.host", List.of("ir"));
-        t.put("ir.print", List.of("ir", "ir.host"));
-        t.put("ir.parse", List.of("ir", "ir.host", "ir.print"));
-        t.put("io", IR);
-        t.put("lower", join(IR, List.of("io")));
-        t.put("diff", join(IR, List.of("io", "lower")));
-        t.put("trace", List.of());
+        t.put("diag", List.of());
+        t.put("ir", List.of("diag"));
+        t.put("ir.host", List.of("diag", "ir"));
+        t.put("ir.print", List.of("diag", "ir", "ir.host"));
+        t.put("ir.parse", List.of("diag", "ir", "ir.host", "ir.print"));
+        t.put("rules", IR);
+        t.put("file", join(IR, List.of("rules")));
+        t.put("lower", join(IR, List.of("rules")));
+        t.put("diff", join(IR, List.of("rules", "lower")));
+        t.put("trace", List.of("diag"));
         t.put("export", IR);
         t.put("exec.tensor", IR);
         t.put("exec", join(IR, List.of("lower", "trace", "exec.tensor")));

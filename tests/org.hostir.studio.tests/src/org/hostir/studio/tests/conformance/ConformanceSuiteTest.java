@@ -15,14 +15,14 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
+import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.TestPaths;

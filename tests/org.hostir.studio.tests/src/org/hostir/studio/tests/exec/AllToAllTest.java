@@ -14,7 +14,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringOptions;
 import org.junit.jupiter.api.Test;
@@ -88,8 +88,8 @@ class AllToAllTest {
                     () -> Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, s -> { }));
             assertTrue(e.getMessage().contains("AllToAll") && e.getMessage().contains("local shape [6, 2]"),
                     e.getMessage());
-            // a run without check names the set's line too (the message leads with the output's IR name)
-            assertEquals(4, RunFailures.located(e.getMessage(), loaded).line(), e.getMessage());
+            // a run without check names the set's line too (the failure's first tensor is the output)
+            assertEquals(4, RunFailures.located(e, loaded).line(), e.getMessage());
         }
     }
 }

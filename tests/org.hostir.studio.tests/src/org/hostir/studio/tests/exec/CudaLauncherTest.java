@@ -17,7 +17,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.launch.LauncherEnv;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

@@ -14,7 +14,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.trace.EventKind;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;

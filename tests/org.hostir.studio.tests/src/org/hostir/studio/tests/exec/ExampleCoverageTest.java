@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.io.FusionFileException;
+import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.DynamicTest;

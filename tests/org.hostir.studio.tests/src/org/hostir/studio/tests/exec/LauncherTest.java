@@ -18,18 +18,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import java.util.Optional;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.exec.launch.UniqueIdExchange;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.trace.Timeline;
 import org.junit.jupiter.api.Test;
 
 /** Launcher mode without a GPU: the launcher's variables and the NCCL unique id exchange over loopback sockets. */
@@ -166,7 +167,7 @@ class LauncherTest {
         public boolean runsRank(int rank) { return rank == 1; }
         public Timeline timeline() { return cpu.timeline(); }
         public void resetTimeline() { cpu.resetTimeline(); }
-        public Optional<String> failure() { return cpu.failure(); }
+        public Optional<RunFailure> failure() { return cpu.failure(); }
         public void close() { cpu.close(); }
     }
 

@@ -2,9 +2,9 @@ package org.hostir.studio.tests.exec;
 
 import java.util.Map;
 
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.LoadedFusion;
 
 /**
  * A fusion whose inputs are small vectors and whose output, their outer sum {@code c[m, n] = a[m] + b[n]}, is as

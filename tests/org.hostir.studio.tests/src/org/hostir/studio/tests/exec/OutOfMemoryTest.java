@@ -9,7 +9,7 @@ import org.hostir.studio.exec.DeviceOutOfMemory;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

@@ -12,15 +12,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.Runner;
-
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
@@ -54,11 +54,11 @@ class RankFailureAbortsTest {
         @Override public int deviceCount() { return cpu.deviceCount(); }
         @Override public Timeline timeline() { return cpu.timeline(); }
         @Override public void resetTimeline() { cpu.resetTimeline(); }
-        @Override public Optional<String> failure() { return cpu.failure(); }
+        @Override public Optional<RunFailure> failure() { return cpu.failure(); }
         @Override public Optional<Throwable> bug() { return cpu.bug(); }
         @Override
-        public void abort(String why) {
-            aborts.add(why);
+        public void abort(RunFailure why) {
+            aborts.add(why.getMessage());
             cpu.abort(why);
         }
         @Override public void close() { cpu.close(); }
@@ -89,7 +89,7 @@ class RankFailureAbortsTest {
             assertTrue(e.getMessage().contains("rank 1: injected failure"), e.getMessage());
             // rank 1 aborts first; rank 0, woken, fails with rank 1's message (a second abort changes nothing)
             assertEquals("rank 1: injected failure", backend.aborts.get(0));
-            assertEquals(Optional.of("rank 1: injected failure"), backend.failure());
+            assertEquals("rank 1: injected failure", backend.failure().orElseThrow().getMessage());
             assertTrue(System.nanoTime() - start < 5_000_000_000L, "rank 0 waited for the timeout");
         }
     }

@@ -14,7 +14,7 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ScalarEnv;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.NamedScalar;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrContainer;

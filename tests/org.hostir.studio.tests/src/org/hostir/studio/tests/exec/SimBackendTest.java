@@ -12,16 +12,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
-import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringContext;
 import org.hostir.studio.lower.LoweringOptions;
@@ -61,7 +61,7 @@ class SimBackendTest {
             LoadedFusion loaded;
             try {
                 loaded = Runs.load(name, devices, Map.of());
-            } catch (org.hostir.studio.io.FusionFileException needsMore) { // meshes naming devices 2-3
+            } catch (org.hostir.studio.diag.FusionFileException needsMore) { // meshes naming devices 2-3
                 devices = 4;
                 loaded = Runs.load(name, devices, Map.of());
             }

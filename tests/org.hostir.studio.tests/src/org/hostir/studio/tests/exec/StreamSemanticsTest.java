@@ -21,7 +21,7 @@ import org.hostir.studio.exec.tensor.Comparison;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.ReferenceInterpreter;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.Fusion;

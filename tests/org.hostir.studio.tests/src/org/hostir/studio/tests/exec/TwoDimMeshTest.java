@@ -13,7 +13,7 @@ import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.print.HostIrPrinter;

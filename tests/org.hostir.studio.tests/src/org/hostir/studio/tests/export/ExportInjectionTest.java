@@ -20,13 +20,13 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
+import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.export.CppTestExporter;
 import org.hostir.studio.export.PythonExporter;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.Fusion;
-import org.hostir.studio.ir.print.TerminalText;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

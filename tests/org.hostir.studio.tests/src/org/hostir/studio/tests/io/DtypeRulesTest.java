@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.file.FusionLoader;
 import org.junit.jupiter.api.Test;
 
 /** Bad dtype combinations, each refused with its rule and a message naming the dtypes. */

@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Rule;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.diag.Rule;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.IrText;
 import org.junit.jupiter.api.Test;

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.file.FusionLoader;
 import org.hostir.studio.tests.TestPaths;
 
 import com.google.gson.GsonBuilder;

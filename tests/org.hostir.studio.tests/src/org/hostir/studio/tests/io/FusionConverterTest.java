@@ -11,16 +11,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.FusionConverter;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.OpKind;
-import org.hostir.studio.io.OpSpec;
-import org.hostir.studio.io.ParsedFusion;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.file.FusionConverter;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.file.OpKind;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
@@ -28,6 +27,7 @@ import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.IrText;
+import org.hostir.studio.rules.FusionBindings;
 import org.junit.jupiter.api.Test;
 
 /** Converting documents to IR: deterministic numbering, labels, meshes, and each op kind. */

@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.FusionReader;
 import org.junit.jupiter.api.Test;
 
 import com.google.gson.JsonArray;

@@ -13,15 +13,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-import org.hostir.studio.io.AxisSpec;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.ExtentSpec;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.Limits;
-import org.hostir.studio.io.MeshSpec;
-import org.hostir.studio.io.ParsedFusion;
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.file.AxisSpec;
+import org.hostir.studio.file.ExtentSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.Limits;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
@@ -223,6 +223,6 @@ class FusionReaderTest {
         assertTrue(lines[axis - 1].strip().startsWith("{"), lines[axis - 1]);
         // beyond the file: the deepest existing part
         assertEquals(p.lines().line("$.tensors[2]"), p.lines().line("$.tensors[2].nothing[7]"));
-        assertEquals(0, org.hostir.studio.io.SourceMap.NONE.line("$.tensors[0]"));
+        assertEquals(0, org.hostir.studio.file.SourceMap.NONE.line("$.tensors[0]"));
     }
 }

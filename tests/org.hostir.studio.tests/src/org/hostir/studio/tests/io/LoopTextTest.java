@@ -10,13 +10,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hostir.studio.io.ExtentSpec;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.FusionWriter;
-import org.hostir.studio.io.LoopStep;
-import org.hostir.studio.io.LoopText;
-import org.hostir.studio.io.TensorSpec;
+import org.hostir.studio.file.ExtentSpec;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.FusionWriter;
+import org.hostir.studio.file.LoopStep;
+import org.hostir.studio.file.LoopText;
+import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.ParallelType;
 import org.junit.jupiter.api.Test;
 

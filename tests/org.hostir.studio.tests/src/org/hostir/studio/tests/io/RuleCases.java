@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hostir.studio.io.Rule;
+import org.hostir.studio.diag.Rule;
 
 import com.google.gson.JsonObject;
 

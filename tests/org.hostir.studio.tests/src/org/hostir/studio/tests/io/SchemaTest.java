@@ -10,9 +10,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.FusionWriter;
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.FusionWriter;
+import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.MemoryType;
@@ -120,19 +120,19 @@ class SchemaTest {
     @Test
     void limitsMatchTheCode() {
         JsonObject props = schema().getAsJsonObject("properties");
-        assertEquals(org.hostir.studio.io.Limits.MAX_TENSORS, props.getAsJsonObject("tensors").get("maxItems").getAsInt());
-        assertEquals(org.hostir.studio.io.Limits.MAX_OPS, props.getAsJsonObject("ops").get("maxItems").getAsInt());
-        assertEquals(org.hostir.studio.io.Limits.MAX_EXTENT, def("extentValue").get("maximum").getAsLong());
-        assertEquals(org.hostir.studio.io.Limits.MAX_DEVICES,
+        assertEquals(org.hostir.studio.file.Limits.MAX_TENSORS, props.getAsJsonObject("tensors").get("maxItems").getAsInt());
+        assertEquals(org.hostir.studio.file.Limits.MAX_OPS, props.getAsJsonObject("ops").get("maxItems").getAsInt());
+        assertEquals(org.hostir.studio.file.Limits.MAX_EXTENT, def("extentValue").get("maximum").getAsLong());
+        assertEquals(org.hostir.studio.file.Limits.MAX_DEVICES,
                 def("mesh").getAsJsonArray("oneOf").get(1).getAsJsonObject().get("maxItems").getAsInt());
-        assertEquals(org.hostir.studio.io.Limits.MAX_AXES,
+        assertEquals(org.hostir.studio.file.Limits.MAX_AXES,
                 def("tensor").getAsJsonObject("properties").getAsJsonObject("axes").get("maxItems").getAsInt());
     }
 
     @Test
     void theFormatDocumentListsEveryRule() {
         String doc = Fixtures.read(TestPaths.repo("docs", "fusion-file-format.md"));
-        for (org.hostir.studio.io.Rule rule : org.hostir.studio.io.Rule.values()) {
+        for (org.hostir.studio.diag.Rule rule : org.hostir.studio.diag.Rule.values()) {
             assertTrue(doc.contains("| `" + rule.id() + "` |"), rule.id() + " is missing from docs/fusion-file-format.md");
         }
         assertTrue(doc.contains("hostir-fusion-1.schema.json"));

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
@@ -60,7 +60,7 @@ class LoweringDiagnosticsTest {
         LoweringError e = failure(b.fusion("f", List.of(t0), List.of(new FusionOp.Set(t1, t0)), List.of(t1)));
         assertEquals("sharding.alltoall-mesh", e.rule());
         assertTrue(e.where().contains("set T1 = set(T0)"), e.where());
-        assertEquals(Subject.tensor(t1), e.subject());
+        assertEquals(t1.subject(), e.subject());
     }
 
     @Test
@@ -73,7 +73,7 @@ class LoweringDiagnosticsTest {
                 List.of(new FusionOp.Broadcast(t1, t0, List.of(false, true))), List.of(t1)));
         assertEquals("stream.post-on-stream", e.rule());
         assertEquals("HostUnit0", e.where());
-        assertEquals(Subject.tensor(t1), e.subject());
+        assertEquals(t1.subject(), e.subject());
     }
 
     @Test

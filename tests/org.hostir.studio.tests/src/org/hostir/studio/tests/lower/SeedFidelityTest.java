@@ -6,9 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.hostir.studio.io.FusionBindings;
-import org.hostir.studio.io.FusionConverter;
-import org.hostir.studio.io.FusionReader;
+import org.hostir.studio.file.FusionConverter;
+import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -27,7 +26,7 @@ class SeedFidelityTest {
 
     static Fusion load(String name, int devices) throws Exception {
         var parsed = FusionReader.read(RepoPaths.repo().resolve(Path.of("examples", "seeds", name + ".fusion")));
-        return FusionConverter.convert(parsed, FusionBindings.of(parsed.document(), devices, Map.of())).fusion();
+        return FusionConverter.convert(parsed, parsed.document().bindings(devices, Map.of())).fusion();
     }
 
     static HostIrContainer lower(String name, int devices) throws Exception {

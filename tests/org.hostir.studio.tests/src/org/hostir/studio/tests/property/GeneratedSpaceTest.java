@@ -16,7 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.tests.property.SpaceGenerator.Change;
 import org.hostir.studio.tests.property.SpaceGenerator.Layout;

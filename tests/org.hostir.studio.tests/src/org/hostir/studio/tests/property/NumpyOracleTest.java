@@ -98,7 +98,7 @@ class NumpyOracleTest {
     @Test
     void theOracleFindsAChangedElement(@TempDir Path dir) throws Exception {
         assumeTrue(numpyAvailable(), "python3 with numpy is missing here (CI installs python3-numpy): the oracle cannot run");
-        SpaceCase c = SpaceGenerator.make(SpaceTemplates.of(org.hostir.studio.io.OpKind.SUM,
+        SpaceCase c = SpaceGenerator.make(SpaceTemplates.of(org.hostir.studio.file.OpKind.SUM,
                 org.hostir.studio.ir.DataType.FLOAT).getFirst(), org.hostir.studio.ir.DataType.FLOAT,
                 SpaceGenerator.Change.REDUCE_SCATTER, SpaceGenerator.MeshKind.IN_ORDER, SpaceGenerator.Layout.LOGICAL,
                 Map.of(), 4);

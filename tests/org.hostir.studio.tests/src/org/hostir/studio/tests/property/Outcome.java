@@ -3,15 +3,15 @@ package org.hostir.studio.tests.property;
 import java.util.Map;
 import java.util.Optional;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.io.Subject;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 
 /**

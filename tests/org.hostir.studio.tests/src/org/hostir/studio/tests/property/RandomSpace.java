@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.tests.property.SpaceGenerator.Layout;
 import org.hostir.studio.tests.property.SpaceGenerator.MeshKind;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.hostir.studio.io.OpKind;
+import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.UnaryOpType;
 

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.lower.AllgatherLowering;
 import org.junit.jupiter.api.Test;
 

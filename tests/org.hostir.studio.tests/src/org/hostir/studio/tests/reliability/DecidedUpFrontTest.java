@@ -9,12 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.RunFailure;
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunFailures;
-import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.lower.AllgatherLowering;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -120,10 +123,27 @@ class DecidedUpFrontTest {
     @Test
     void aRunTimeFailureNamesTheFileLineAndTheFilesTensors() throws EngineFailure {
         LoadedFusion loaded = Engine.load(new FusionSource.Text(add("[\"M\", \"M\"]"), "x.fusion"), 2, Map.of());
-        Diagnostic d = RunFailures.located("rank 0: T2 = add(T0, T1): shapes [8, 8] and [8, 3] do not broadcast",
-                loaded);
+        List<TensorView> t = loaded.tensors();
+        Diagnostic d = RunFailures.located(new RunFailure("rank 0: T2 = add(T0, T1): shapes [8, 8] and [8, 3] do"
+                + " not broadcast", List.of(t.get(2).subject(), t.get(0).subject(), t.get(1).subject())), loaded);
         assertEquals(6, d.line(), "the op writing T2: " + d);
-        assertTrue(d.message().contains("T2 = 'c'") && d.message().contains("T0 = 'a'"), d.message());
-        assertEquals(0, RunFailures.located("no progress for 20000 ms", loaded).line(), "nothing to point at");
+        assertEquals(new Subject.Op(0), d.subject());
+        assertTrue(d.message().endsWith("(T2 = 'c', T0 = 'a', T1 = 'b')"), d.message());
+        assertEquals(0, RunFailures.located(new RunFailure("no progress for 20000 ms"), loaded).line(),
+                "nothing to point at");
+    }
+
+    /** The failure's tensors place it; its words are never read (a message naming T0 is not put at T0). */
+    @Test
+    void aRunTimeFailureIsLocatedByItsTensorsNotByItsMessage() throws EngineFailure {
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(add("[\"M\", \"M\"]"), "x.fusion"), 2, Map.of());
+        Diagnostic unnamed = RunFailures.located(new RunFailure("T2 = add(T0, T1) failed"), loaded);
+        assertEquals(0, unnamed.line(), unnamed.format());
+        assertEquals(new Subject.Setting("run"), unnamed.subject());
+        Diagnostic input = RunFailures.located(new RunFailure("T2 = add(T0, T1) failed",
+                List.of(loaded.tensors().get(1).subject())), loaded);
+        assertEquals(new Subject.Tensor(1, "b"), input.subject(), "an input: its declaration, no op writes it");
+        assertEquals("$.tensors[1]", input.path());
+        assertTrue(input.message().endsWith("(T1 = 'b')"), input.message());
     }
 }

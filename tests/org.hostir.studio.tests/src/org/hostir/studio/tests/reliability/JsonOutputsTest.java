@@ -10,12 +10,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.engine.ProfileFiles;
+import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
-import org.hostir.studio.io.FusionDocument;
-import org.hostir.studio.io.FusionReader;
-import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.FusionReader;
+import org.hostir.studio.file.FusionWriter;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTraceJson;
 import org.hostir.studio.tests.CliRun;

@@ -21,8 +21,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
-import org.hostir.studio.io.AtomicFiles;
-import org.hostir.studio.io.FileErrors;
+import org.hostir.studio.file.AtomicFiles;
+import org.hostir.studio.file.FileErrors;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.ChromeTraceWriter;

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-import org.hostir.studio.io.AtomicFiles;
+import org.hostir.studio.file.AtomicFiles;
 
 /**
  * {@code SlowWriteMain TARGET}: writes {@code TARGET} through {@link AtomicFiles} and stops in the middle, after

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.hostir.studio.cli.Main;
-import org.hostir.studio.io.AtomicFiles;
+import org.hostir.studio.file.AtomicFiles;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.trace.ChromeTraceWriter;

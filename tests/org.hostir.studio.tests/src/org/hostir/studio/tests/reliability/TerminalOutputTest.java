@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.cli.Main;
-import org.hostir.studio.ir.print.TerminalText;
+import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.tensor.Comparison;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.NpyFiles;
@@ -102,8 +103,11 @@ class IntegerSemanticsTest {
     @Test
     void integerDivisionByZeroFailsNamingTheOp() {
         for (DataType dtype : List.of(I32, I64)) {
-            ArithmeticException e = assertThrows(ArithmeticException.class,
+            RunFailure e = assertThrows(RunFailure.class,
                     () -> binary(BinaryOpType.DIV, dtype, new long[] {3, 1}, new long[] {1, 0}));
+            // typed: about the op's output and its two inputs, the order its message names them in
+            assertEquals(3, e.tensors().size(), e.tensors().toString());
+            assertEquals(RunFailure.RULE, e.rule());
             assertTrue(e.getMessage().contains("= div(") && e.getMessage().contains("integer division by zero"),
                     e.getMessage());
             assertFalse(e.toString().contains("Exception"), "the user sees no Java class name: " + e);

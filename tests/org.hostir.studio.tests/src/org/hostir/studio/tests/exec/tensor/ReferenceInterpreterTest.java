@@ -12,13 +12,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.ReferenceInterpreter;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
-import org.hostir.studio.io.FusionFileException;
-import org.hostir.studio.io.FusionLoader;
-import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.file.FusionLoader;
+import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.tests.RepoPaths;

@@ -10,7 +10,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.IPageLayout;
-import org.hostir.studio.io.FusionWriter;
+import org.hostir.studio.file.FusionWriter;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.editor.EditorBenchmarkTest;

@@ -70,7 +70,7 @@ public class LoweringJourneyTest {
 
         // build tv0 -> set -> tv1 and mark tv1 as the output, without saving
         String in = e.addInputTensor();
-        String out = e.addOp(org.hostir.studio.io.OpKind.SET, List.of(in));
+        String out = e.addOp(org.hostir.studio.file.OpKind.SET, List.of(in));
         assertNotNull(out);
         e.propertySource(org.hostir.studio.ui.FusionElement.tensor(e.workspacePath(), out)).setPropertyValue("output", "true");
         assertTrue(e.isDirty());

@@ -1,2 +1,0 @@
-/** Fusion file (hostir-fusion/1 JSON) reading and writing, and diagnostics with file positions. */
-package org.hostir.studio.io;
