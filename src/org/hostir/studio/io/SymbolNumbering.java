@@ -11,13 +11,14 @@ import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.op.Shapes;
 
 /**
  * Symbols as nvFuser numbers them. Its {@code TensorViewBuilder} gives every axis of a new input its own symbolic
  * extent ({@code makeContigTensor}), and the fusion's {@code zeroVal()}, created while the first axis is built,
  * takes the next number: seed 000 prints {@code T0[ideviceIdx.x0{i0}, iS1{i2}, iS2{i3}]},
  * {@code T1[iS3{i4}, iS4{i5}]}. Ops never create symbols: their outputs reuse the inputs' extents
- * ({@link OutputExtents}), so the matmul's output is {@code [i0, i2, i5, r i3]}.
+ * ({@link Shapes#outputExtents}), so the matmul's output is {@code [i0, i2, i5, r i3]}.
  *
  * <p>A file names its extents ({@code K}); the names stay on the symbols (for the legend and for binding
  * values), one name may now stand for several symbols, and two names may stand for one extent when their values
@@ -106,7 +107,7 @@ final class SymbolNumbering {
                 if (done.containsKey(op.output().id())
                         || !op.inputs().stream().allMatch(t -> done.containsKey(t.id()))) continue;
                 FusionOp wired = TensorSubstitution.apply(op, done);
-                List<Extent> given = OutputExtents.of(wired, (x, y) -> ValidationContext.sameExtent(bindings, x, y));
+                List<Extent> given = Shapes.outputExtents(wired, (x, y) -> ValidationContext.sameExtent(bindings, x, y));
                 done.put(op.output().id(), give(op.output(), given, bindings));
                 progress = true;
             }

@@ -188,19 +188,7 @@ final class MagnitudeBounds {
     private static DenseTensor compute(FusionOp op, List<DenseTensor> magnitudes) {
         TensorView o = op.output();
         TensorView f = new TensorView(o.id(), o.label(), DataType.FLOAT, o.memoryType(), o.axes(), o.mesh());
-        FusionOp inFloat = switch (op) {
-            case FusionOp.Set s -> new FusionOp.Set(f, s.input(), s.permutation());
-            case FusionOp.Broadcast b -> new FusionOp.Broadcast(f, b.input(), b.flags());
-            case FusionOp.Unary u -> new FusionOp.Unary(u.op(), f, u.input());
-            case FusionOp.Where w -> new FusionOp.Where(f, w.condition(), w.x(), w.y());
-            case FusionOp.Squeeze q -> new FusionOp.Squeeze(f, q.input(), q.flags());
-            case FusionOp.Expand e -> new FusionOp.Expand(f, e.input());
-            case FusionOp.Reshape r -> new FusionOp.Reshape(f, r.input());
-            case FusionOp.Binary b -> new FusionOp.Binary(b.op(), f, b.lhs(), b.rhs());
-            case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), f, r.input(), r.axes());
-            case FusionOp.Matmul m -> new FusionOp.Matmul(f, m.a(), m.b());
-            case FusionOp.Linear l -> new FusionOp.Linear(f, l.input(), l.weight(), l.bias());
-        };
+        FusionOp inFloat = op.withTensors(f, op.inputs());
         return OpKernels.compute(inFloat, magnitudes);
     }
 

@@ -18,7 +18,7 @@ import java.util.TreeSet;
 final class LayerTable {
     static final String ROOT = "org.hostir.studio.";
 
-    private static final List<String> IR = List.of("ir", "ir.host", "ir.print", "ir.parse");
+    private static final List<String> IR = List.of("ir", "ir.op", "ir.host", "ir.print", "ir.parse");
     private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda",
             "exec.sim");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
@@ -36,9 +36,10 @@ final class LayerTable {
     private static Map<String, List<String>> table() {
         Map<String, List<String>> t = new LinkedHashMap<>();
         t.put("ir", List.of());
+        t.put("ir.op", List.of("ir"));
         t.put("ir.host", List.of("ir"));
-        t.put("ir.print", List.of("ir", "ir.host"));
-        t.put("ir.parse", List.of("ir", "ir.host", "ir.print"));
+        t.put("ir.print", List.of("ir", "ir.op", "ir.host"));
+        t.put("ir.parse", List.of("ir", "ir.op", "ir.host", "ir.print"));
         t.put("io", IR);
         t.put("lower", join(IR, List.of("io")));
         t.put("diff", join(IR, List.of("io", "lower")));
