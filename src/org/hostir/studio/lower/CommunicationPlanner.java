@@ -94,9 +94,8 @@ public final class CommunicationPlanner {
                 yield sameMesh ? List.of(new Plan(CommunicationType.ALLREDUCE, team, -1, r.op()))
                         : rootedAtEachReceiver(CommunicationType.REDUCE, sender, receiver, r.op());
             }
-            case FusionOp.Reduction _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Squeeze _,
-                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Broadcast _, FusionOp.Matmul _,
-                 FusionOp.Linear _ -> throw new LoweringException(op, "sharding.not-lowerable",
+            // no other op changes sharding, whatever its family
+            case FusionOp _ -> throw new LoweringException(op, "sharding.not-lowerable",
                     "only a set or a single-axis reduction (sum, max, min, prod) over a sharded axis can change sharding; insert a set");
         };
     }

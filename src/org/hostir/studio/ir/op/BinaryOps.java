@@ -16,6 +16,8 @@ import org.hostir.studio.ir.TensorView;
 final class BinaryOps implements OpDefinition<FusionOp.Binary> {
     public List<String> fileNames() { return Arrays.stream(BinaryOpType.values()).map(BinaryOpType::fileName).toList(); }
 
+    public OpWork work() { return OpWork.ELEMENTWISE; }
+
     public int minInputs() { return 2; }
 
     public FusionOp build(String fileName, TensorView output, List<TensorView> inputs, OpAttributes a) {
@@ -53,11 +55,18 @@ final class BinaryOps implements OpDefinition<FusionOp.Binary> {
         Pointwise.outputExtents(e, runtime(b.lhs()), runtime(b.rhs()));
     }
 
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) {
+        return ProposedAxes.pointwise(in.get(0), in.get(1), x);
+    }
+
     public void dump(FusionOp.Binary b, DumpLine d) {
         d.out().append(d.eq()).append(d.tensor(b.lhs())).append('\n')
                 .append(d.indent()).append("   ").append(b.op().symbol()).append(' ').append(d.tensor(b.rhs()))
                 .append(";\n");
     }
+
+    /** A binary op prints infix ({@code T1\n   + T2;}): the dump reader reads it by its operator symbol. */
+    public FusionOp readDump(String name, TensorView out, DumpReader in) { return null; }
 
     public <X extends Exception> String cpp(FusionOp.Binary b, ExportNames<X> p) {
         return b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs()) + ")";

@@ -19,6 +19,8 @@ import org.hostir.studio.ir.TensorView;
 final class BroadcastOp implements OpDefinition<FusionOp.Broadcast> {
     public List<String> fileNames() { return List.of("broadcast"); }
 
+    public OpWork work() { return OpWork.MOVE; }
+
     public int minInputs() { return 1; }
 
     public Set<OpAttribute> attributes() { return Set.of(OpAttribute.FLAGS); }
@@ -66,8 +68,42 @@ final class BroadcastOp implements OpDefinition<FusionOp.Broadcast> {
         }
     }
 
+    public FusionOp withoutAxis(FusionOp.Broadcast b, FusionOp.Broadcast original, int slicedOutAxis) {
+        List<Boolean> flags = new ArrayList<>(b.flags());
+        flags.remove(slicedOutAxis);
+        return new FusionOp.Broadcast(b.output(), b.input(), flags);
+    }
+
+    public <A> List<A> proposedAxes(List<List<A>> inputs, OpAttributes a, AxisAlgebra<A> x) {
+        List<A> in = inputs.get(0);
+        List<A> out = new ArrayList<>();
+        int next = 0;
+        for (boolean f : a.flags()) {
+            if (f) out.add(x.broadcast());
+            else if (next < in.size()) out.add(in.get(next++));
+        }
+        while (next < in.size()) out.add(in.get(next++));
+        return out;
+    }
+
+    /** A new broadcast adds one broadcast axis in front. */
+    public <A> OpAttributes defaultAttributes(OpAttributes given, List<List<A>> in, AxisAlgebra<A> x) {
+        if (!given.flags().isEmpty()) return given;
+        List<Boolean> flags = new ArrayList<>();
+        flags.add(true);
+        for (int i = 0, rank = in.isEmpty() ? 0 : in.get(0).size(); i < rank; i++) flags.add(false);
+        return new OpAttributes(given.axes(), flags, given.permute());
+    }
+
     public void dump(FusionOp.Broadcast b, DumpLine d) {
         d.out().append(d.eq()).append("broadcast( ").append(d.tensor(b.input())).append(Spelling.dumpFlags(b.flags()));
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("broadcast")) return null;
+        FusionOp op = new FusionOp.Broadcast(out, in.tensor(), in.flags());
+        in.expect(")");
+        return op;
     }
 
     public <X extends Exception> String cpp(FusionOp.Broadcast b, ExportNames<X> p) {

@@ -16,6 +16,8 @@ import org.hostir.studio.ir.TensorView;
 final class ExpandOp implements OpDefinition<FusionOp.Expand> {
     public List<String> fileNames() { return List.of("expand"); }
 
+    public OpWork work() { return OpWork.MOVE; }
+
     public int minInputs() { return 1; }
 
     public FusionOp build(String fileName, TensorView output, List<TensorView> inputs, OpAttributes a) {
@@ -57,9 +59,19 @@ final class ExpandOp implements OpDefinition<FusionOp.Expand> {
     }
 
     /** ExpandOp::toString is one line: the output, " = expand( ", the input. */
+    /** The expanded extents are the user's: the input's axes until they are edited. */
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) { return in.get(0); }
+
     public void dump(FusionOp.Expand e, DumpLine d) {
         d.out().setLength(d.out().length() - 1);
         d.out().append(" = expand( ").append(d.tensor(e.input())).append(" )\n");
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("expand")) return null;
+        FusionOp op = new FusionOp.Expand(out, in.tensor());
+        in.expect(")");
+        return op;
     }
 
     public <X extends Exception> String cpp(FusionOp.Expand e, ExportNames<X> p) throws X {

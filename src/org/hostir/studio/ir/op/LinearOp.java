@@ -19,6 +19,8 @@ import org.hostir.studio.ir.TensorView;
 final class LinearOp implements OpDefinition<FusionOp.Linear> {
     public List<String> fileNames() { return List.of("linear"); }
 
+    public OpWork work() { return OpWork.LINEAR; }
+
     public int minInputs() { return 2; }
 
     public int maxInputs() { return 3; }
@@ -81,12 +83,36 @@ final class LinearOp implements OpDefinition<FusionOp.Linear> {
         Shapes.fill(e, l.output(), kept, k);
     }
 
+    public <A> List<A> proposedAxes(List<List<A>> inputs, OpAttributes attributes, AxisAlgebra<A> x) {
+        List<A> in = inputs.get(0);
+        List<A> w = inputs.get(1);
+        if (in.isEmpty() || w.isEmpty()) return List.of();
+        List<A> out = new ArrayList<>(in.subList(0, in.size() - 1));
+        if (w.size() >= 2) out.add(x.plain(w.get(0)));
+        out.add(x.contracted(in.get(in.size() - 1)));
+        return out;
+    }
+
     public void dump(FusionOp.Linear l, DumpLine d) {
         String align = " ".repeat(d.eq().length() + "linear(".length());
         d.out().append(d.eq()).append("linear(").append(d.tensor(l.input())).append(",\n")
                 .append(align).append(d.tensor(l.weight()));
         if (l.bias() != null) d.out().append(",\n").append(align).append(d.tensor(l.bias()));
         d.out().append(")\n");
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("linear")) return null;
+        TensorView input = in.tensor();
+        in.expect(",");
+        TensorView weight = in.tensor();
+        TensorView bias = null;
+        if (in.peek(",")) {
+            in.expect(",");
+            bias = in.tensor();
+        }
+        in.expect(")");
+        return new FusionOp.Linear(out, input, weight, bias);
     }
 
     public <X extends Exception> String cpp(FusionOp.Linear l, ExportNames<X> p) {

@@ -17,6 +17,8 @@ import org.hostir.studio.ir.TensorView;
 final class MatmulOp implements OpDefinition<FusionOp.Matmul> {
     public List<String> fileNames() { return List.of("matmul"); }
 
+    public OpWork work() { return OpWork.MATMUL; }
+
     public int minInputs() { return 2; }
 
     public FusionOp build(String fileName, TensorView output, List<TensorView> inputs, OpAttributes a) {
@@ -66,10 +68,33 @@ final class MatmulOp implements OpDefinition<FusionOp.Matmul> {
         Shapes.fill(e, m.output(), kept, k);
     }
 
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes attributes, AxisAlgebra<A> x) {
+        List<A> a = in.get(0);
+        List<A> b = in.get(1);
+        if (a.isEmpty() || b.isEmpty()) return List.of();
+        A k = a.get(a.size() - 1);
+        List<A> aBatch = a.size() >= 2 ? a.subList(0, a.size() - 2) : List.of();
+        List<A> bBatch = b.size() >= 2 ? b.subList(0, b.size() - 2) : List.of();
+        List<A> out = new ArrayList<>(ProposedAxes.batch(aBatch, bBatch, x));
+        if (a.size() >= 2) out.add(a.get(a.size() - 2));
+        if (b.size() >= 2) out.add(b.get(b.size() - 1));
+        out.add(x.contracted(k));
+        return out;
+    }
+
     public void dump(FusionOp.Matmul m, DumpLine d) {
         String align = " ".repeat(d.eq().length() + "matmul(".length());
         d.out().append(d.eq()).append("matmul(").append(d.tensor(m.a())).append(",\n")
                 .append(align).append(d.tensor(m.b())).append(")\n");
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("matmul")) return null;
+        TensorView a = in.tensor();
+        in.expect(",");
+        FusionOp op = new FusionOp.Matmul(out, a, in.tensor());
+        in.expect(")");
+        return op;
     }
 
     public <X extends Exception> String cpp(FusionOp.Matmul m, ExportNames<X> p) {

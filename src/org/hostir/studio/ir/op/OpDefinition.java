@@ -17,6 +17,9 @@ public interface OpDefinition<O extends FusionOp> {
     /** The names fusion files use for this family's ops, in the order the format and the palette list them. */
     List<String> fileNames();
 
+    /** What its kernel does, for the timeline and the simulator's cost model. */
+    OpWork work();
+
     /** The number of inputs; {@link #maxInputs} differs where the last one is optional (linear's bias). */
     int minInputs();
 
@@ -43,8 +46,31 @@ public interface OpDefinition<O extends FusionOp> {
      */
     void outputExtents(O op, Extent[] extents, BiPredicate<Extent, Extent> same);
 
+    /**
+     * The op on the slices a stream loop takes, which lack output axis {@code slicedOutAxis}: {@code sliced} is
+     * {@code original} with its tensors replaced; attributes that count axes are renumbered here.
+     */
+    default FusionOp withoutAxis(O sliced, O original, int slicedOutAxis) { return sliced; }
+
+    /**
+     * The output axes the editor proposes for inputs with these run-time axes (every input present), lenient
+     * where they do not fit yet: the validator says what is wrong.
+     */
+    <A> List<A> proposedAxes(List<List<A>> inputs, OpAttributes attributes, AxisAlgebra<A> x);
+
+    /** Attributes for a new op of this family over inputs with these run-time axes (those it lacks filled in). */
+    default <A> OpAttributes defaultAttributes(OpAttributes given, List<List<A>> inputs, AxisAlgebra<A> x) {
+        return given;
+    }
+
     /** The dump spelling, after the output's line ({@code NVFUSER_DUMP=host_ir}). */
     void dump(O op, DumpLine line);
+
+    /**
+     * Reads back an op that {@link #dump} printed as a call named {@code name} (the name and its opening
+     * parenthesis already read, through the closing one); null when {@code name} is not this family's.
+     */
+    FusionOp readDump(String name, TensorView output, DumpReader in);
 
     /** The C++ call (nvFuser's ops API, as its C++ tests write it). */
     <X extends Exception> String cpp(O op, ExportNames<X> p) throws X;

@@ -24,6 +24,8 @@ final class ReductionOps implements OpDefinition<FusionOp.Reduction> {
         return Arrays.stream(ReductionOpType.values()).map(ReductionOpType::fileName).toList();
     }
 
+    public OpWork work() { return OpWork.ELEMENTWISE; }
+
     public int minInputs() { return 1; }
 
     public Set<OpAttribute> attributes() { return Set.of(OpAttribute.AXES); }
@@ -104,11 +106,61 @@ final class ReductionOps implements OpDefinition<FusionOp.Reduction> {
         Shapes.fill(e, r.output(), kept, reduced);
     }
 
+    /** The reduced axes are those the sliced output still marks as reduction axes. */
+    public FusionOp withoutAxis(FusionOp.Reduction r, FusionOp.Reduction original, int slicedOutAxis) {
+        List<Integer> axes = new ArrayList<>();
+        for (int p = 0; p < r.output().rank() && p < r.input().rank(); p++) {
+            if (r.output().axis(p).isReduction() && !r.input().axis(p).isReduction()) axes.add(p);
+        }
+        return new FusionOp.Reduction(r.op(), r.output(), r.input(), axes);
+    }
+
+    /** The reduced axes stay in place as reduction axes. */
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) {
+        List<A> out = new ArrayList<>();
+        for (int i = 0; i < in.get(0).size(); i++) {
+            out.add(a.axes().contains(i) ? x.reduced(in.get(0).get(i)) : in.get(0).get(i));
+        }
+        return out;
+    }
+
+    /** A new reduction reduces the last axis. */
+    public <A> OpAttributes defaultAttributes(OpAttributes given, List<List<A>> in, AxisAlgebra<A> x) {
+        int rank = in.isEmpty() ? 0 : in.get(0).size();
+        return given.axes().isEmpty() && rank > 0 ? new OpAttributes(List.of(rank - 1), given.flags(), given.permute())
+                : given;
+    }
+
     public void dump(FusionOp.Reduction r, DumpLine d) {
         d.out().append(d.eq()).append("reduction( ").append(d.tensor(r.input()))
                 .append(", op = ").append(r.op().dumpName())
                 .append(", initial value = ").append(r.op().initialValue())
                 .append(", allreduce = false )\n");
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("reduction")) return null;
+        TensorView input = in.tensor();
+        in.expect(",");
+        in.expect("op");
+        in.expect("=");
+        String op = in.word();
+        ReductionOpType type = Arrays.stream(ReductionOpType.values()).filter(t -> t.dumpName().equals(op))
+                .findFirst().orElseThrow(() -> in.error("unknown reduction op '" + op + "'"));
+        in.expect(",");
+        in.expect("initial value");
+        in.expect("=");
+        in.expect(type.initialValue());
+        in.expect(",");
+        in.expect("allreduce");
+        in.expect("=");
+        in.expect("false");
+        in.expect(")");
+        List<Integer> axes = new ArrayList<>();
+        for (int i = 0; i < out.rank(); i++) {
+            if (out.axis(i).isReduction()) axes.add(i);
+        }
+        return new FusionOp.Reduction(type, out, input, axes);
     }
 
     public <X extends Exception> String cpp(FusionOp.Reduction r, ExportNames<X> p) {

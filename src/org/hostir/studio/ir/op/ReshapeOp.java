@@ -20,6 +20,8 @@ import org.hostir.studio.ir.TensorView;
 final class ReshapeOp implements OpDefinition<FusionOp.Reshape> {
     public List<String> fileNames() { return List.of("reshape"); }
 
+    public OpWork work() { return OpWork.MOVE; }
+
     public int minInputs() { return 1; }
 
     public FusionOp build(String fileName, TensorView output, List<TensorView> inputs, OpAttributes a) {
@@ -91,9 +93,19 @@ final class ReshapeOp implements OpDefinition<FusionOp.Reshape> {
     }
 
     /** ReshapeOp::toString is one line, as ExpandOp's (nvFuser also marks reshaped axes "rf", not kept here). */
+    /** The new shape is the user's: the input's axes until they are edited. */
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) { return in.get(0); }
+
     public void dump(FusionOp.Reshape r, DumpLine d) {
         d.out().setLength(d.out().length() - 1);
         d.out().append(" = reshape( ").append(d.tensor(r.input())).append(" )\n");
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("reshape")) return null;
+        FusionOp op = new FusionOp.Reshape(out, in.tensor());
+        in.expect(")");
+        return op;
     }
 
     public <X extends Exception> String cpp(FusionOp.Reshape r, ExportNames<X> p) throws X {

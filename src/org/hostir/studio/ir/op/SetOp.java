@@ -4,6 +4,7 @@ import static org.hostir.studio.ir.op.Shapes.extentsOf;
 import static org.hostir.studio.ir.op.Shapes.runtime;
 import static org.hostir.studio.ir.op.Shapes.shape;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,6 +18,8 @@ import org.hostir.studio.ir.TensorView;
 /** LoadStoreOp Set, and Set.Permute with a {@code permute} attribute. */
 final class SetOp implements OpDefinition<FusionOp.Set> {
     public List<String> fileNames() { return List.of("set"); }
+
+    public OpWork work() { return OpWork.COPY; }
 
     public int minInputs() { return 1; }
 
@@ -58,9 +61,40 @@ final class SetOp implements OpDefinition<FusionOp.Set> {
         }
     }
 
+    public FusionOp withoutAxis(FusionOp.Set s, FusionOp.Set original, int slicedOutAxis) {
+        if (!s.isPermute()) return s;
+        int dropped = s.permutation().get(slicedOutAxis);
+        List<Integer> perm = new ArrayList<>();
+        for (int o = 0; o < s.permutation().size(); o++) {
+            if (o == slicedOutAxis) continue;
+            int p = s.permutation().get(o);
+            perm.add(p > dropped ? p - 1 : p);
+        }
+        return new FusionOp.Set(s.output(), s.input(), perm);
+    }
+
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) {
+        return ProposedAxes.permuted(in.get(0), a.permute());
+    }
+
     public void dump(FusionOp.Set s, DumpLine d) {
         d.out().append(d.eq()).append(s.isPermute() ? "Set.Permute( " : "Set( ").append(d.tensor(s.input()))
                 .append(", cache_op=Streaming )\n");
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("Set") && !name.equals("Set.Permute")) return null;
+        TensorView input = in.tensor();
+        in.expect(",");
+        in.expect("cache_op=Streaming");
+        FusionOp op = new FusionOp.Set(out, input);
+        if (name.equals("Set.Permute")) {
+            List<Integer> permutation = in.permutation(input, out);
+            if (permutation == null) throw in.error("Set.Permute whose permutation the axes do not tell");
+            op = new FusionOp.Set(out, input, permutation);
+        }
+        in.expect(")");
+        return op;
     }
 
     public <X extends Exception> String cpp(FusionOp.Set s, ExportNames<X> p) {

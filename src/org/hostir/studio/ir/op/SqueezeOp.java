@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
@@ -16,6 +17,8 @@ import org.hostir.studio.ir.TensorView;
 /** SqueezeOp: {@code flags[i]} says whether input axis i (a broadcast axis, or extent 1) is removed. */
 final class SqueezeOp implements OpDefinition<FusionOp.Squeeze> {
     public List<String> fileNames() { return List.of("squeeze"); }
+
+    public OpWork work() { return OpWork.MOVE; }
 
     public int minInputs() { return 1; }
 
@@ -58,8 +61,39 @@ final class SqueezeOp implements OpDefinition<FusionOp.Squeeze> {
         }
     }
 
+    /** The flag of the input axis that became the sliced output axis goes. */
+    public FusionOp withoutAxis(FusionOp.Squeeze q, FusionOp.Squeeze original, int slicedOutAxis) {
+        List<Boolean> flags = new ArrayList<>(q.flags());
+        int in = AxisMap.producerAxis(original, 0, slicedOutAxis);
+        if (in != AxisMap.NONE && in < flags.size()) flags.remove(in);
+        return new FusionOp.Squeeze(q.output(), q.input(), flags);
+    }
+
+    /** The input's axes without the flagged ones. */
+    public <A> List<A> proposedAxes(List<List<A>> inputs, OpAttributes a, AxisAlgebra<A> x) {
+        List<A> in = inputs.get(0);
+        List<A> out = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            if (i >= a.flags().size() || !a.flags().get(i)) out.add(in.get(i));
+        }
+        return out;
+    }
+
+    /** A new squeeze removes the input's broadcast and extent-1 axes. */
+    public <A> OpAttributes defaultAttributes(OpAttributes given, List<List<A>> in, AxisAlgebra<A> x) {
+        if (!given.flags().isEmpty() || in.isEmpty()) return given;
+        return new OpAttributes(given.axes(), in.get(0).stream().map(x::isUnit).toList(), given.permute());
+    }
+
     public void dump(FusionOp.Squeeze q, DumpLine d) {
         d.out().append(d.eq()).append("squeeze( ").append(d.tensor(q.input())).append(Spelling.dumpFlags(q.flags()));
+    }
+
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("squeeze")) return null;
+        FusionOp op = new FusionOp.Squeeze(out, in.tensor(), in.flags());
+        in.expect(")");
+        return op;
     }
 
     public <X extends Exception> String cpp(FusionOp.Squeeze q, ExportNames<X> p) {

@@ -24,6 +24,8 @@ import org.hostir.studio.ir.UnaryOpType;
 final class UnaryOps implements OpDefinition<FusionOp.Unary> {
     public List<String> fileNames() { return Arrays.stream(UnaryOpType.values()).map(UnaryOpType::fileName).toList(); }
 
+    public OpWork work() { return OpWork.ELEMENTWISE; }
+
     public int minInputs() { return 1; }
 
     public FusionOp build(String fileName, TensorView output, List<TensorView> inputs, OpAttributes a) {
@@ -76,6 +78,8 @@ final class UnaryOps implements OpDefinition<FusionOp.Unary> {
         for (int i = 0; i < in.size() && i < e.length; i++) e[i] = choose(in.get(i), in.get(i));
     }
 
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) { return in.get(0); }
+
     public void dump(FusionOp.Unary u, DumpLine d) {
         d.out().append(d.eq()).append(dumpCall(u, d.tensor(u.input()))).append(";\n");
     }
@@ -90,6 +94,36 @@ final class UnaryOps implements OpDefinition<FusionOp.Unary> {
                 ? CastFunctions.name(u.input().dtype(), u.output().dtype()).orElse("cast")
                 : u.op().dumpName() + (u.output().dtype() == DataType.FLOAT && u.op().floatSuffix() ? "f" : "");
         return name + "(" + input + ")";
+    }
+
+    /**
+     * {@code expf(T0);} or a cast function ({@code __float2bfloat(T0);}); neg prints inline ({@code -T0;}) and
+     * the dump reader reads it by its symbol.
+     */
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        UnaryOpType type = named(name, out);
+        if (type == null) return null;
+        TensorView input = in.tensor();
+        in.expect(")");
+        in.expect(";");
+        if (type == UnaryOpType.CAST && CastFunctions.name(input.dtype(), out.dtype()).isEmpty()) {
+            throw in.error("no cast function from " + input.dtype().fileName() + " to " + out.dtype().fileName());
+        }
+        return new FusionOp.Unary(type, out, input);
+    }
+
+    /**
+     * The unary op printed as {@code name}: an op's dump name, with {@code f} on a float output where nvFuser adds
+     * it, or a cast function ({@code __float2bfloat}); null for any other name.
+     */
+    private static UnaryOpType named(String name, TensorView out) {
+        if (name.startsWith("__")) return UnaryOpType.CAST;
+        for (UnaryOpType t : UnaryOpType.values()) {
+            if (t == UnaryOpType.CAST || t.inlineSymbol().isPresent()) continue;
+            boolean suffixed = out.dtype() == DataType.FLOAT && t.floatSuffix();
+            if (name.equals(t.dumpName() + (suffixed ? "f" : ""))) return t;
+        }
+        return null;
     }
 
     public <X extends Exception> String cpp(FusionOp.Unary u, ExportNames<X> p) {

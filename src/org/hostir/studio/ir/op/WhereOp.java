@@ -19,6 +19,8 @@ import org.hostir.studio.ir.TensorView;
 final class WhereOp implements OpDefinition<FusionOp.Where> {
     public List<String> fileNames() { return List.of("where"); }
 
+    public OpWork work() { return OpWork.ELEMENTWISE; }
+
     public int minInputs() { return 3; }
 
     public FusionOp build(String fileName, TensorView output, List<TensorView> inputs, OpAttributes a) {
@@ -54,10 +56,28 @@ final class WhereOp implements OpDefinition<FusionOp.Where> {
     }
 
     /** TernaryOp::toString: each operand after the first on its own line, led by ", ". */
+    /** x and y combined (the condition follows them). */
+    public <A> List<A> proposedAxes(List<List<A>> in, OpAttributes a, AxisAlgebra<A> x) {
+        return ProposedAxes.pointwise(in.get(1), in.get(2), x);
+    }
+
     public void dump(FusionOp.Where w, DumpLine d) {
         d.out().append(d.eq()).append("where(").append(d.tensor(w.condition())).append('\n')
                 .append(d.indent()).append("  , ").append(d.tensor(w.x())).append('\n')
                 .append(d.indent()).append("  , ").append(d.tensor(w.y())).append(");\n");
+    }
+
+    /** {@code where(c\n, x\n, y);}. */
+    public FusionOp readDump(String name, TensorView out, DumpReader in) {
+        if (!name.equals("where")) return null;
+        TensorView condition = in.tensor();
+        in.expect(",");
+        TensorView x = in.tensor();
+        in.expect(",");
+        TensorView y = in.tensor();
+        in.expect(")");
+        in.expect(";");
+        return new FusionOp.Where(out, condition, x, y);
     }
 
     public <X extends Exception> String cpp(FusionOp.Where w, ExportNames<X> p) {
