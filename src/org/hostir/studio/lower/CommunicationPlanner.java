@@ -42,11 +42,7 @@ public final class CommunicationPlanner {
         List<Plan> plans = planOnMeshes(op, rank);
         boolean grid = op.inputs().get(0).mesh().rank() > 1 || op.output().mesh().rank() > 1;
         for (Plan p : plans) {
-            boolean sliced = switch (p.type()) {
-                case ALLGATHER, ALLREDUCE, REDUCE_SCATTER -> true;
-                case GATHER, SCATTER, REDUCE, BROADCAST, SEND_RECV, ALL_TO_ALL -> false;
-            };
-            if (grid && !sliced) {
+            if (grid && !p.type().lowersWithinMeshSlice()) {
                 throw new LoweringException(op, "sharding.mesh-2d", "lowers to " + p.type().dumpName() + ", which"
                         + " nvFuser supports on 1-D meshes only (lowerTo" + p.type().dumpName() + "); on a 2-D mesh"
                         + " only Allgather, Allreduce and ReduceScatter within a mesh slice are lowered");
