@@ -174,23 +174,5 @@ public final class Canonical {
         return c;
     }
 
-    private FusionOp op(FusionOp op) {
-        return switch (op) {
-            case FusionOp.Set s -> new FusionOp.Set(tensor(s.output()), tensor(s.input()), s.permutation());
-            case FusionOp.Unary u -> new FusionOp.Unary(u.op(), tensor(u.output()), tensor(u.input()));
-            case FusionOp.Where w -> new FusionOp.Where(tensor(w.output()), tensor(w.condition()), tensor(w.x()),
-                    tensor(w.y()));
-            case FusionOp.Squeeze q -> new FusionOp.Squeeze(tensor(q.output()), tensor(q.input()), q.flags());
-            case FusionOp.Expand e -> new FusionOp.Expand(tensor(e.output()), tensor(e.input()));
-            case FusionOp.Reshape r -> new FusionOp.Reshape(tensor(r.output()), tensor(r.input()));
-            case FusionOp.Binary b -> new FusionOp.Binary(b.op(), tensor(b.output()), tensor(b.lhs()),
-                    tensor(b.rhs()));
-            case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), tensor(r.output()), tensor(r.input()),
-                    r.axes());
-            case FusionOp.Broadcast b -> new FusionOp.Broadcast(tensor(b.output()), tensor(b.input()), b.flags());
-            case FusionOp.Matmul m -> new FusionOp.Matmul(tensor(m.output()), tensor(m.a()), tensor(m.b()));
-            case FusionOp.Linear l -> new FusionOp.Linear(tensor(l.output()), tensor(l.input()), tensor(l.weight()),
-                    l.bias() == null ? null : tensor(l.bias()));
-        };
-    }
+    private FusionOp op(FusionOp op) { return op.mapTensors(this::tensor); }
 }

@@ -25,7 +25,7 @@ public record CollectiveCall(CommunicationType type, List<Integer> team, int roo
      * backend's CopyEngineCollectives, and the simulator's cost of it).
      */
     public boolean onCopyEngines() {
-        boolean type = this.type == CommunicationType.ALLREDUCE || this.type == CommunicationType.REDUCE_SCATTER;
-        return team.size() > 1 && type && (reduction == ReductionOpType.SUM || reduction == ReductionOpType.PROD);
+        return team.size() > 1 && type.reducesToEveryMember()
+                && (reduction == ReductionOpType.SUM || reduction == ReductionOpType.PROD);
     }
 }

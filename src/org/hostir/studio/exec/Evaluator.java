@@ -33,6 +33,7 @@ import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
+import org.hostir.studio.ir.op.OpFamily;
 import org.hostir.studio.ir.print.IrText;
 import org.hostir.studio.trace.EventKind;
 
@@ -376,12 +377,11 @@ public final class Evaluator {
     }
 
     private static EventKind kind(FusionOp op) {
-        return switch (op) {
-            case FusionOp.Matmul m -> EventKind.MATMUL;
-            case FusionOp.Linear l -> EventKind.LINEAR;
-            case FusionOp.Set s -> EventKind.COPY;
-            case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Broadcast _,
-                 FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> EventKind.KERNEL;
+        return switch (OpFamily.definition(op).work()) {
+            case MATMUL -> EventKind.MATMUL;
+            case LINEAR -> EventKind.LINEAR;
+            case COPY -> EventKind.COPY;
+            case ELEMENTWISE, MOVE -> EventKind.KERNEL;
         };
     }
 

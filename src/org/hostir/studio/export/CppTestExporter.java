@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
@@ -15,9 +14,9 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.ParallelType;
-import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
-import org.hostir.studio.ir.UnaryOpType;
+import org.hostir.studio.ir.op.ExportNames;
+import org.hostir.studio.ir.op.OpFamily;
 
 /**
  * The body of an nvFuser C++ test for a fusion, in the style of the seeds' tests
@@ -49,9 +48,7 @@ public final class CppTestExporter {
                 "Fusion", "FusionGuard", "TensorView", "DeviceMesh", "ParallelType", "DataType", "IrBuilder", "Val",
                 "MultiDeviceExecutor", "makeContigTensor", "shardTensor", "set", "permute", "castOp", "where",
                 "squeeze", "reshape", "expand", "broadcast", "matmul", "linear"));
-        for (UnaryOpType t : UnaryOpType.values()) r.add(t.fileName());
-        for (BinaryOpType t : BinaryOpType.values()) r.add(t.fileName());
-        for (ReductionOpType t : ReductionOpType.values()) r.add(t.fileName());
+        for (OpFamily f : OpFamily.values()) r.addAll(f.definition().fileNames());
         return Set.copyOf(r);
     }
 
@@ -163,29 +160,15 @@ public final class CppTestExporter {
         out.append("auto outputs = executor.runWithInput({").append(String.join(", ", args)).append("});\n");
     }
 
+    /** The op's C++ spelling is its family's ({@link OpFamily}); the plan names tensors and shapes. */
     private static String call(FusionOp op, ExportPlan p) throws ExportException {
-        return switch (op) {
-            case FusionOp.Set s -> s.isPermute()
-                    ? "permute(" + p.name(s.input()) + ", {" + joined(s.permutation()) + "})"
-                    : "set(" + p.name(s.input()) + ")";
-            case FusionOp.Unary u -> u.op() == UnaryOpType.CAST
-                    ? "castOp(DataType::" + dataTypeName(u.output().dtype()) + ", " + p.name(u.input()) + ")"
-                    : u.op().fileName() + "(" + p.name(u.input()) + ")";
-            case FusionOp.Where w -> "where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", " + p.name(w.y()) + ")";
-            case FusionOp.Squeeze q -> "squeeze(" + p.name(q.input()) + ", std::vector<int64_t>{"
-                    + joined(PythonExporter.flagged(q.flags())) + "})";
-            case FusionOp.Reshape r -> "reshape(" + p.name(r.input()) + ", std::vector<Val*>{" + p.shape(r.output())
-                    .stream().map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
-            case FusionOp.Expand e -> "expand(" + p.name(e.input()) + ", {" + p.shape(e.output()).stream()
-                    .map(n -> "IrBuilder::create<Val>(" + n + "L)").collect(Collectors.joining(", ")) + "})";
-            case FusionOp.Binary b -> b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs()) + ")";
-            case FusionOp.Reduction r -> r.op().fileName() + "(" + p.name(r.input())
-                    + ", {" + joined(r.axes()) + "})";
-            case FusionOp.Broadcast b -> "broadcast(" + p.name(b.input()) + ", {" + joined(b.flags()) + "})";
-            case FusionOp.Matmul m -> "matmul(" + p.name(m.a()) + ", " + p.name(m.b()) + ")";
-            case FusionOp.Linear l -> "linear(" + p.name(l.input()) + ", " + p.name(l.weight())
-                    + (l.bias() == null ? "" : ", " + p.name(l.bias())) + ")";
-        };
+        return OpFamily.definition(op).cpp(op, new ExportNames<ExportException>() {
+            public String name(TensorView t) { return p.name(t); }
+
+            public List<Long> shape(TensorView t) throws ExportException { return p.shape(t); }
+
+            public String dtype(DataType t) { return "DataType::" + dataTypeName(t); }
+        });
     }
 
     private static String joined(List<?> values) {

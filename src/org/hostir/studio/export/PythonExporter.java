@@ -13,8 +13,9 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.ParallelType;
-import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.op.ExportNames;
+import org.hostir.studio.ir.op.OpFamily;
 
 /**
  * A script for nvFuser's Python frontend ({@code nvfuser_direct}) that defines the fusion and its multi-device
@@ -143,56 +144,15 @@ public final class PythonExporter {
                 .append("outputs = executor.run([").append(String.join(", ", ins)).append("])\n");
     }
 
+    /** The op's Python spelling is its family's ({@link OpFamily}); the plan names tensors and shapes. */
     private static String call(FusionOp op, ExportPlan p) throws ExportException {
-        return switch (op) {
-            case FusionOp.Set s -> s.isPermute()
-                    ? "fd.ops.permute(" + p.name(s.input()) + ", [" + joined(s.permutation()) + "])"
-                    : "fd.ops.set(" + p.name(s.input()) + ")";
-            case FusionOp.Unary u -> unary(u, p.name(u.input()));
-            case FusionOp.Where w -> "fd.ops.where(" + p.name(w.condition()) + ", " + p.name(w.x()) + ", "
-                    + p.name(w.y()) + ")";
-            case FusionOp.Squeeze q -> "fd.ops.squeeze(" + p.name(q.input()) + ", dims=[" + joined(flagged(q.flags()))
-                    + "])";
-            case FusionOp.Reshape r -> "fd.ops.reshape(" + p.name(r.input()) + ", new_shape=["
-                    + joined(p.shape(r.output())) + "])";
-            case FusionOp.Expand e -> "fd.ops.expand(" + p.name(e.input()) + ", shape=[" + joined(p.shape(e.output()))
-                    + "])";
-            case FusionOp.Binary b -> "fd.ops." + b.op().fileName() + "(" + p.name(b.lhs()) + ", " + p.name(b.rhs())
-                    + ")";
-            case FusionOp.Reduction r -> r.op() == ReductionOpType.SUM
-                    ? "fd.ops.sum(" + p.name(r.input()) + ", [" + joined(r.axes()) + "])"
-                    : "fd.ops." + r.op().fileName() + "(" + p.name(r.input()) + ", dims=[" + joined(r.axes())
-                            + "], keepdim=False, dtype=DataType.Null)";
-            case FusionOp.Broadcast b -> "fd.ops.broadcast(" + p.name(b.input()) + ", ["
-                    + b.flags().stream().map(f -> f ? "True" : "False").collect(Collectors.joining(", ")) + "])";
-            case FusionOp.Matmul m -> "fd.ops.matmul(" + p.name(m.a()) + ", " + p.name(m.b()) + ")";
-            case FusionOp.Linear l -> "fd.ops.linear(" + p.name(l.input()) + ", " + p.name(l.weight())
-                    + (l.bias() == null ? "" : ", " + p.name(l.bias())) + ")";
-        };
-    }
+        return OpFamily.definition(op).python(op, new ExportNames<ExportException>() {
+            public String name(TensorView t) { return p.name(t); }
 
-    /**
-     * fd.ops.&lt;op&gt;(x), fd.ops.cast(x, dtype=...) for a cast; gelu has no binding in nvfuser_direct, so it is
-     * written as nvFuser's composite (csrc/ops/composite.cpp): x * (0.5 * (1 + erf(x * sqrt(1/2)))).
-     */
-    private static String unary(FusionOp.Unary u, String x) {
-        return switch (u.op()) {
-            case CAST -> "fd.ops.cast(" + x + ", dtype=" + dtypeName(u.output().dtype()) + ")";
-            case GELU -> "fd.ops.mul(" + x + ", fd.ops.mul(0.5, fd.ops.add(1.0, fd.ops.erf(fd.ops.mul(" + x
-                    + ", 0.7071067811865476)))))";
-            case NEG, ABS, EXP, LOG, SQRT, RSQRT, TANH, ERF, SIGMOID, RELU, SILU -> "fd.ops." + u.op().fileName() + "(" + x + ")";
-        };
-    }
+            public List<Long> shape(TensorView t) throws ExportException { return p.shape(t); }
 
-    /** The positions whose flag is set: squeeze's dims. */
-    static List<Integer> flagged(List<Boolean> flags) {
-        List<Integer> dims = new ArrayList<>();
-        for (int i = 0; i < flags.size(); i++) if (flags.get(i)) dims.add(i);
-        return dims;
-    }
-
-    private static String joined(List<?> values) {
-        return values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+            public String dtype(DataType t) { return dtypeName(t); }
+        });
     }
 
     private static String dtype(DataType t) throws ExportException {

@@ -27,6 +27,7 @@ import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.op.OpAttributes;
 import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.rules.FusionValidator;
 
@@ -216,21 +217,8 @@ public final class FusionConverter {
         }
         if (out == null || in.contains(null)) return null;
         OpKind kind = spec.op();
-        return switch (kind.family()) {
-            case SET -> new FusionOp.Set(out, in.get(0), spec.permute());
-            // castOp to the input's own dtype is a set (csrc/ops/arith.cpp)
-            case UNARY -> kind == OpKind.CAST && in.get(0).dtype() == out.dtype() ? new FusionOp.Set(out, in.get(0))
-                    : new FusionOp.Unary(kind.unaryOp().orElseThrow(), out, in.get(0));
-            case BINARY -> new FusionOp.Binary(kind.binaryOp().orElseThrow(), out, in.get(0), in.get(1));
-            case REDUCTION -> new FusionOp.Reduction(kind.reductionOp().orElseThrow(), out, in.get(0), spec.axes());
-            case BROADCAST -> new FusionOp.Broadcast(out, in.get(0), spec.flags());
-            case WHERE -> new FusionOp.Where(out, in.get(0), in.get(1), in.get(2));
-            case SQUEEZE -> new FusionOp.Squeeze(out, in.get(0), spec.flags());
-            case EXPAND -> new FusionOp.Expand(out, in.get(0));
-            case RESHAPE -> new FusionOp.Reshape(out, in.get(0));
-            case MATMUL -> new FusionOp.Matmul(out, in.get(0), in.get(1));
-            case LINEAR -> new FusionOp.Linear(out, in.get(0), in.get(1), in.size() > 2 ? in.get(2) : null);
-        };
+        return kind.definition().build(kind.fileName(), out, in,
+                new OpAttributes(spec.axes(), spec.flags(), spec.permute()));
     }
 
     /** {@code path} is the field to point at (its line), {@code subject} the element it belongs to. */

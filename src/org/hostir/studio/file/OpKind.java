@@ -1,130 +1,96 @@
 package org.hostir.studio.file;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.UnaryOpType;
+import org.hostir.studio.ir.op.OpAttribute;
+import org.hostir.studio.ir.op.OpDefinition;
+import org.hostir.studio.ir.op.OpFamily;
 
 /**
- * The ops a fusion file can use, with the number of inputs each takes. Each constant names its IR op type once;
- * the file reader, the schema test, the editor's palette and its shape inference dispatch on {@link #family()}, so
- * a new unary, binary or reduction op is one constant here (and one in its IR enum).
+ * An op a fusion file can use: its name and its family ({@link OpFamily}, whose definition says everything else).
+ * The list is derived from the families' definitions, so a new unary, binary or reduction op is one constant in
+ * its IR enum and a new family one definition; the constants below are shorthands for code that names an op.
  */
-public enum OpKind {
-    SET("set", Family.SET),
-    NEG(UnaryOpType.NEG),
-    ABS(UnaryOpType.ABS),
-    EXP(UnaryOpType.EXP),
-    LOG(UnaryOpType.LOG),
-    SQRT(UnaryOpType.SQRT),
-    RSQRT(UnaryOpType.RSQRT),
-    TANH(UnaryOpType.TANH),
-    ERF(UnaryOpType.ERF),
-    SIGMOID(UnaryOpType.SIGMOID),
-    RELU(UnaryOpType.RELU),
-    GELU(UnaryOpType.GELU),
-    SILU(UnaryOpType.SILU),
+public record OpKind(String fileName, OpFamily family) {
+    private static final List<OpKind> VALUES = derive();
+
+    public static final OpKind SET = named("set");
     /** castOp: the output tensor's dtype is the target. */
-    CAST(UnaryOpType.CAST),
-    ADD(BinaryOpType.ADD),
-    SUB(BinaryOpType.SUB),
-    MUL(BinaryOpType.MUL),
-    DIV(BinaryOpType.DIV),
-    SUM(ReductionOpType.SUM),
-    MAX(ReductionOpType.MAX),
-    MIN(ReductionOpType.MIN),
-    PROD(ReductionOpType.PROD),
-    /** condition, x, y. */
-    WHERE("where", Family.WHERE),
-    /** {@code flags}: one per input axis, true where the axis is removed. */
-    SQUEEZE("squeeze", Family.SQUEEZE),
-    /** the output's axes give the expanded extents. */
-    EXPAND("expand", Family.EXPAND),
-    /** the output's axes give the new shape. */
-    RESHAPE("reshape", Family.RESHAPE),
-    BROADCAST("broadcast", Family.BROADCAST),
-    MATMUL("matmul", Family.MATMUL),
-    /** input, weight and an optional bias. */
-    LINEAR("linear", Family.LINEAR);
+    public static final OpKind CAST = named("cast");
+    public static final OpKind ADD = named("add");
+    public static final OpKind MUL = named("mul");
+    public static final OpKind DIV = named("div");
+    public static final OpKind SUM = named("sum");
+    public static final OpKind MAX = named("max");
+    public static final OpKind SQUEEZE = named("squeeze");
+    public static final OpKind BROADCAST = named("broadcast");
+    public static final OpKind MATMUL = named("matmul");
+    public static final OpKind LINEAR = named("linear");
 
-    /** What kind of IR op a file op becomes. */
-    public enum Family { SET, UNARY, BINARY, WHERE, REDUCTION, BROADCAST, SQUEEZE, EXPAND, RESHAPE, MATMUL, LINEAR }
-
-    private final String fileName;
-    private final Family family;
-    private final Object irType;
-
-    OpKind(String fileName, Family family) {
-        this.fileName = fileName;
-        this.family = family;
-        this.irType = null;
+    private static List<OpKind> derive() {
+        List<OpKind> all = new ArrayList<>();
+        for (OpFamily f : OpFamily.values()) {
+            for (String name : f.definition().fileNames()) all.add(new OpKind(name, f));
+        }
+        return List.copyOf(all);
     }
 
-    OpKind(UnaryOpType t) {
-        this.fileName = t.fileName();
-        this.family = Family.UNARY;
-        this.irType = t;
-    }
+    private static OpKind named(String name) { return fromFileName(name).orElseThrow(); }
 
-    OpKind(BinaryOpType t) {
-        this.fileName = t.fileName();
-        this.family = Family.BINARY;
-        this.irType = t;
-    }
+    /** Every file op, in the order of the format (families in {@link OpFamily} order). */
+    public static OpKind[] values() { return VALUES.toArray(OpKind[]::new); }
 
-    OpKind(ReductionOpType t) {
-        this.fileName = t.fileName();
-        this.family = Family.REDUCTION;
-        this.irType = t;
-    }
+    public OpDefinition<?> definition() { return family.definition(); }
 
-    public String fileName() { return fileName; }
+    public int minInputs() { return definition().minInputs(); }
 
-    public Family family() { return family; }
+    public int maxInputs() { return definition().maxInputs(); }
 
-    public int minInputs() {
-        return switch (family) {
-            case SET, UNARY, REDUCTION, BROADCAST, SQUEEZE, EXPAND, RESHAPE -> 1;
-            case BINARY, MATMUL, LINEAR -> 2;
-            case WHERE -> 3;
-        };
-    }
+    /** Whether ops of this kind carry {@code a}. */
+    public boolean takes(OpAttribute a) { return definition().attributes().contains(a); }
 
-    public int maxInputs() { return family == Family.LINEAR ? 3 : minInputs(); }
+    public boolean isBinary() { return family == OpFamily.BINARY; }
 
-    public boolean isBinary() { return family == Family.BINARY; }
+    public boolean isReduction() { return family == OpFamily.REDUCTION; }
 
-    public boolean isReduction() { return family == Family.REDUCTION; }
-
-    public boolean isUnary() { return family == Family.UNARY; }
+    public boolean isUnary() { return family == OpFamily.UNARY; }
 
     public Optional<BinaryOpType> binaryOp() {
-        return irType instanceof BinaryOpType b ? Optional.of(b) : Optional.empty();
+        return isBinary() ? Arrays.stream(BinaryOpType.values()).filter(t -> t.fileName().equals(fileName)).findFirst()
+                : Optional.empty();
     }
 
     public Optional<ReductionOpType> reductionOp() {
-        return irType instanceof ReductionOpType r ? Optional.of(r) : Optional.empty();
+        return isReduction() ? Arrays.stream(ReductionOpType.values()).filter(t -> t.fileName().equals(fileName))
+                .findFirst() : Optional.empty();
     }
 
     public Optional<UnaryOpType> unaryOp() {
-        return irType instanceof UnaryOpType u ? Optional.of(u) : Optional.empty();
+        return isUnary() ? UnaryOpType.fromFileName(fileName) : Optional.empty();
     }
 
     /** The reductions' file names, for messages ("sum, max, min, prod"). */
     public static String reductionNames() {
-        return Arrays.stream(values()).filter(OpKind::isReduction).map(OpKind::fileName)
-                .collect(Collectors.joining(", "));
+        return VALUES.stream().filter(OpKind::isReduction).map(OpKind::fileName).collect(Collectors.joining(", "));
     }
 
     public static Optional<OpKind> fromFileName(String name) {
-        return Arrays.stream(values()).filter(k -> k.fileName.equals(name)).findFirst();
+        return VALUES.stream().filter(k -> k.fileName.equals(name)).findFirst();
     }
 
     /** {@code set, add, ...} for messages. */
     public static String fileNames() {
-        return Arrays.stream(values()).map(OpKind::fileName).collect(Collectors.joining(", "));
+        return VALUES.stream().map(OpKind::fileName).collect(Collectors.joining(", "));
     }
+
+    /** The constant's name as the enum this record replaced spelled it ({@code SET}, {@code ADD}). */
+    @Override
+    public String toString() { return fileName.toUpperCase(java.util.Locale.ROOT); }
 }

@@ -2,11 +2,13 @@ package org.hostir.studio.file;
 
 import static org.hostir.studio.file.JsonFields.field;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
 import org.hostir.studio.diag.Rule;
 import org.hostir.studio.diag.Texts;
+import org.hostir.studio.ir.op.OpAttribute;
 
 /** Parses the {@code ops} entries of a fusion file: op name, inputs, output and the op's attributes. */
 final class OpParser {
@@ -93,24 +95,20 @@ final class OpParser {
         return n;
     }
 
-    private static boolean belongs(String key, OpKind kind) {
-        return switch (key) {
-            case "axes" -> kind.isReduction();
-            case "flags" -> kind == OpKind.BROADCAST || kind == OpKind.SQUEEZE;
-            default -> kind == OpKind.SET;
-        };
-    }
+    private static boolean belongs(String key, OpKind kind) { return kind.takes(attribute(key)); }
 
     private static boolean required(String key, OpKind kind) {
-        return !key.equals("permute") && belongs(key, kind);
+        return attribute(key).required() && belongs(key, kind);
     }
 
     private static String owners(String key) {
-        return switch (key) {
-            case "axes" -> "only the reductions (" + OpKind.reductionNames() + ") have it";
-            case "flags" -> "only broadcast and squeeze have it";
-            default -> "only set has it";
-        };
+        OpAttribute a = attribute(key);
+        return "only " + a.owners() + (a == OpAttribute.AXES ? " (" + OpKind.reductionNames() + ")" : "")
+                + (a == OpAttribute.AXES || a == OpAttribute.FLAGS ? " have it" : " has it");
+    }
+
+    private static OpAttribute attribute(String key) {
+        return Arrays.stream(OpAttribute.values()).filter(a -> a.key().equals(key)).findFirst().orElseThrow();
     }
 
     /** A list of tensor names (whether they exist is checked later, against the whole file). */

@@ -19,7 +19,7 @@ import org.hostir.studio.rules.FusionBindings;
  * extent ({@code makeContigTensor}), and the fusion's {@code zeroVal()}, created while the first axis is built,
  * takes the next number: seed 000 prints {@code T0[ideviceIdx.x0{i0}, iS1{i2}, iS2{i3}]},
  * {@code T1[iS3{i4}, iS4{i5}]}. Ops never create symbols: their outputs reuse the inputs' extents
- * ({@code rules.OutputExtents}), so the matmul's output is {@code [i0, i2, i5, r i3]}.
+ * ({@code ir.op.Shapes.outputExtents}), so the matmul's output is {@code [i0, i2, i5, r i3]}.
  *
  * <p>A file names its extents ({@code K}); the names stay on the symbols (for the legend and for binding
  * values), one name may now stand for several symbols, and two names may stand for one extent when their values

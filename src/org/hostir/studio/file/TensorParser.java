@@ -19,7 +19,7 @@ import org.hostir.studio.ir.ParallelType;
 final class TensorParser {
     static final Set<String> FIELDS = Set.of("name", "dtype", "memory", "axes", "mesh", "loop", "allocation");
     static final Set<String> AXIS_FIELDS = Set.of("extent", "iter", "parallel");
-    /** Every dtype of the IR; fp8 only where {@code rules.DtypeRules} allows it. */
+    /** Every dtype of the IR; fp8 only where the op definitions' dtype rules ({@code DtypeChecks}) allow it. */
     static final List<DataType> TENSOR_DTYPES = List.of(DataType.values());
 
     private final JsonFields f;

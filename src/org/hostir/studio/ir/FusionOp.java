@@ -3,6 +3,7 @@ package org.hostir.studio.ir;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The operations of a fusion. They also run as standalone host ops in Host IR (nvFuser evaluates Set, Unary, Binary,
@@ -16,6 +17,17 @@ public sealed interface FusionOp {
 
     /** The op's name in fusion files and diagnostics. */
     String opName();
+
+    /**
+     * The same op (type and attributes) over other tensors: {@code inputs} in the order of {@link #inputs()}. How
+     * passes rewire ops, the structural comparison renumbers them and the error bounds compute them in float.
+     */
+    FusionOp withTensors(TensorView output, List<TensorView> inputs);
+
+    /** The same op with every tensor, output and inputs, replaced by {@code f}'s. */
+    default FusionOp mapTensors(UnaryOperator<TensorView> f) {
+        return withTensors(f.apply(output()), inputs().stream().map(f).toList());
+    }
 
     /** LoadStoreOp Set; a non-empty permutation makes it Set.Permute (output axis i = input axis perm[i]). */
     record Set(TensorView output, TensorView input, List<Integer> permutation) implements FusionOp {
@@ -32,6 +44,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return "set"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Set(output, inputs.get(0), permutation);
+        }
     }
 
     record Binary(BinaryOpType op, TensorView output, TensorView lhs, TensorView rhs) implements FusionOp {
@@ -45,6 +61,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(lhs, rhs); }
 
         public String opName() { return op.fileName(); }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Binary(op, output, inputs.get(0), inputs.get(1));
+        }
     }
 
     /**
@@ -61,6 +81,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return op.fileName(); }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Unary(op, output, inputs.get(0));
+        }
     }
 
     /**
@@ -78,6 +102,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(condition, x, y); }
 
         public String opName() { return "where"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Where(output, inputs.get(0), inputs.get(1), inputs.get(2));
+        }
     }
 
     /** SqueezeOp: {@code flags[i]} says whether input axis i (a broadcast axis, or extent 1) is removed. */
@@ -91,6 +119,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return "squeeze"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Squeeze(output, inputs.get(0), flags);
+        }
     }
 
     /** ExpandOp: the input's broadcast axes (extent 1) take the output's extents; the other axes keep theirs. */
@@ -103,6 +135,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return "expand"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Expand(output, inputs.get(0));
+        }
     }
 
     /**
@@ -118,6 +154,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return "reshape"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Reshape(output, inputs.get(0));
+        }
     }
 
     /** A reduction over {@code axes} (input axis positions); the output keeps them as reduction axes. */
@@ -132,6 +172,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return op.fileName(); }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Reduction(op, output, inputs.get(0), axes);
+        }
     }
 
     /** Broadcast: {@code flags[i]} says whether output axis i is a new broadcast axis. */
@@ -145,6 +189,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(input); }
 
         public String opName() { return "broadcast"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Broadcast(output, inputs.get(0), flags);
+        }
     }
 
     /** {@code at::matmul} semantics: 2-D and batched. */
@@ -158,6 +206,10 @@ public sealed interface FusionOp {
         public List<TensorView> inputs() { return List.of(a, b); }
 
         public String opName() { return "matmul"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Matmul(output, inputs.get(0), inputs.get(1));
+        }
     }
 
     /** {@code at::linear}: input [.., K], weight [N, K], optional bias [N]. */
@@ -175,5 +227,9 @@ public sealed interface FusionOp {
         }
 
         public String opName() { return "linear"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Linear(output, inputs.get(0), inputs.get(1), inputs.size() > 2 ? inputs.get(2) : null);
+        }
     }
 }

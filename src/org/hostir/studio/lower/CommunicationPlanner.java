@@ -42,11 +42,7 @@ public final class CommunicationPlanner {
         List<Plan> plans = planOnMeshes(op, rank);
         boolean grid = op.inputs().get(0).mesh().rank() > 1 || op.output().mesh().rank() > 1;
         for (Plan p : plans) {
-            boolean sliced = switch (p.type()) {
-                case ALLGATHER, ALLREDUCE, REDUCE_SCATTER -> true;
-                case GATHER, SCATTER, REDUCE, BROADCAST, SEND_RECV, ALL_TO_ALL -> false;
-            };
-            if (grid && !sliced) {
+            if (grid && !p.type().lowersWithinMeshSlice()) {
                 throw new LoweringException(op, "sharding.mesh-2d", "lowers to " + p.type().dumpName() + ", which"
                         + " nvFuser supports on 1-D meshes only (lowerTo" + p.type().dumpName() + "); on a 2-D mesh"
                         + " only Allgather, Allreduce and ReduceScatter within a mesh slice are lowered");
@@ -94,9 +90,8 @@ public final class CommunicationPlanner {
                 yield sameMesh ? List.of(new Plan(CommunicationType.ALLREDUCE, team, -1, r.op()))
                         : rootedAtEachReceiver(CommunicationType.REDUCE, sender, receiver, r.op());
             }
-            case FusionOp.Reduction _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Squeeze _,
-                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Broadcast _, FusionOp.Matmul _,
-                 FusionOp.Linear _ -> throw new LoweringException(op, "sharding.not-lowerable",
+            // no other op changes sharding, whatever its family
+            case FusionOp _ -> throw new LoweringException(op, "sharding.not-lowerable",
                     "only a set or a single-axis reduction (sum, max, min, prod) over a sharded axis can change sharding; insert a set");
         };
     }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.op.Shapes;
 
 /**
  * What the conversion of a file to the IR ({@code file.SymbolNumbering}) asks of the rules: the extents an op's
@@ -14,7 +15,7 @@ public final class ConversionExtents {
 
     /** Per axis of {@code op}'s output, the extent it takes from the inputs, or null where none is given. */
     public static List<Extent> outputExtents(FusionOp op, FusionBindings bindings) {
-        return OutputExtents.of(op, (x, y) -> ValidationContext.sameExtent(bindings, x, y));
+        return Shapes.outputExtents(op, (x, y) -> ValidationContext.sameExtent(bindings, x, y));
     }
 
     /** Whether two extents are known to be equal: one name, or both values known and equal. */

@@ -11,8 +11,8 @@ import org.hostir.studio.diag.Rule;
 import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.op.Shapes;
 
 /** What the validation rules share: where to report, the bindings, and how to name things in messages. */
 final class ValidationContext {
@@ -40,18 +40,7 @@ final class ValidationContext {
                 + op.inputs().stream().map(TensorView::label).collect(Collectors.joining(", ")) + ")";
     }
 
-    static String extent(Extent e) {
-        return switch (e) {
-            case Extent.Symbolic s -> s.name();
-            case Extent.Constant c -> Long.toString(c.value());
-        };
-    }
-
-    /** {@code [S, rD, M]}: extents by the user's names, r for reduction and b for broadcast axes. */
-    static String shape(List<IterDomain> axes) {
-        return axes.stream().map(a -> (a.isReduction() ? "r" : a.isBroadcast() ? "b" : "") + extent(a.extent()))
-                .collect(Collectors.joining(", ", "[", "]"));
-    }
+    static String extent(Extent e) { return Shapes.extent(e); }
 
     /**
      * Whether two extents may be equal: symbols of one name always, else by value where both have one (a constant,
@@ -92,17 +81,5 @@ final class ValidationContext {
                     + bindings.value(s.name()).getAsLong() + ")" : "");
             case Extent.Constant c -> Long.toString(c.value());
         };
-    }
-
-    /** The axes that exist at run time: reduction axes do not. */
-    static List<IterDomain> runtime(TensorView t) { return t.allocationAxes(); }
-
-    static List<IterDomain> reductions(TensorView t) {
-        return t.axes().stream().filter(IterDomain::isReduction).toList();
-    }
-
-    /** A broadcast axis or an axis of constant extent 1: it stretches to any extent. */
-    static boolean isUnit(IterDomain a) {
-        return a.isBroadcast() || (a.extent() instanceof Extent.Constant c && c.value() == 1);
     }
 }

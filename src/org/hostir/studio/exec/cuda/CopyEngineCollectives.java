@@ -4,7 +4,6 @@ import java.util.List;
 
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.ExecutionException;
-import org.hostir.studio.ir.host.CommunicationType;
 
 /**
  * Allreduce and ReduceScatter of a sum or product without NCCL, for communications with {@code backend=CUDA} (project
@@ -32,7 +31,8 @@ final class CopyEngineCollectives {
         CopyEngine ce = d.backend.copyEngine();
         publish(d, ce, new CopyEngine.Meet(team, sequence, 0, me), in, s);
         CudaBuffer mine = slice(in, size, me);
-        boolean allreduce = call.type() == CommunicationType.ALLREDUCE;
+        // an Allreduce delivers the whole result, a ReduceScatter each member's chunk in team order
+        boolean allreduce = !call.type().needsTeamOrder();
         CudaBuffer target = allreduce ? slice(out, size, me) : out.reshape(new long[] {out.numel()});
         if (target.numel() != mine.numel()) {
             throw new ExecutionException("a ReduceScatter of " + in.numel() + " elements over " + size

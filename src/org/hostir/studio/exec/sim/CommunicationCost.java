@@ -51,7 +51,8 @@ final class CommunicationCost {
         double slice = bytes / n;
         double pulls = (n - 1) * (l.alphaUs() + l.transferUs(slice));
         double adds = (n - 1) * ComputeCost.memoryUs(p.gemm(), 3 * slice);
-        return type == CommunicationType.ALLREDUCE ? 2 * pulls + adds : pulls + adds;
+        // an Allreduce (whole result, no team order) pulls the reduced slices back; a ReduceScatter keeps its chunk
+        return type.needsTeamOrder() ? pulls + adds : 2 * pulls + adds;
     }
 
     /** One point-to-point transfer between two ranks: NCCL over their link, or the copy engines within a node. */

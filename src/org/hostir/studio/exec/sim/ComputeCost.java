@@ -5,6 +5,7 @@ import java.util.List;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.op.OpFamily;
 
 /**
  * How long a kernel takes on one GPU of a profile, from shapes alone (docs/simulation.md, "GEMM"): a matmul or
@@ -18,21 +19,18 @@ final class ComputeCost {
     static double opUs(HardwareProfile.Gemm g, FusionOp op, List<Buffer> inputs, Buffer output) {
         double bytes = output.bytes();
         for (Buffer b : inputs) bytes += b.bytes();
-        return switch (op) {
-            case FusionOp.Matmul _, FusionOp.Linear _ -> gemmUs(g, output.dtype(), output.numel(),
-                    contracted(inputs.get(0)), bytes);
-            case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Broadcast _,
-                 FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Set _ ->
-                    memoryUs(g, bytes);
+        return switch (OpFamily.definition(op).work()) {
+            case MATMUL, LINEAR -> gemmUs(g, output.dtype(), output.numel(), contracted(inputs.get(0)), bytes);
+            case COPY, ELEMENTWISE, MOVE -> memoryUs(g, bytes);
         };
     }
 
     /** Flops of a matmul or linear: two per multiply-add; the others count one per output element. */
     static long flops(FusionOp op, List<Buffer> inputs, Buffer output) {
-        return switch (op) {
-            case FusionOp.Matmul _, FusionOp.Linear _ -> 2 * output.numel() * contracted(inputs.get(0));
-            case FusionOp.Unary _, FusionOp.Binary _, FusionOp.Where _, FusionOp.Reduction _ -> output.numel();
-            case FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Set _ -> 0;
+        return switch (OpFamily.definition(op).work()) {
+            case MATMUL, LINEAR -> 2 * output.numel() * contracted(inputs.get(0));
+            case ELEMENTWISE -> output.numel();
+            case COPY, MOVE -> 0;
         };
     }
 

@@ -15,6 +15,8 @@ import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.UnaryOpType;
+import org.hostir.studio.ir.op.OpFamily;
+import org.hostir.studio.ir.op.OpWork;
 
 /**
  * Beside each reference value, a magnitude bound B: for a sum or dot product of n terms the sum of their absolute
@@ -64,9 +66,6 @@ final class MagnitudeBounds {
         DataType out = op.output().dtype();
         ErrorBudget a = converted(op, 0, args);
         return switch (op) {
-            case FusionOp.Set s -> new Bound(compute(s, magnitudes), a);
-            case FusionOp.Broadcast b -> new Bound(compute(b, magnitudes), a);
-            case FusionOp.Squeeze q -> new Bound(compute(q, magnitudes), a);
             case FusionOp.Reshape r -> new Bound(magnitudes.get(0).contiguous().reshape(values.get(r.output().id()).shape()), a);
             case FusionOp.Expand e -> new Bound(magnitudes.get(0).expand(values.get(e.output().id()).shape()).contiguous(), a);
             // the selected operand's bound: where(c, B_x, B_y) with the reference's condition
@@ -86,7 +85,20 @@ final class MagnitudeBounds {
             // the product is not stored yet (the bias add or the store follows): computed in float or double
             case FusionOp.Linear l -> linear(l, magnitudes, a.multiply(converted(op, 1, args),
                     contracted(magnitudes.get(0)), DenseTensor.isWide(out) ? DataType.DOUBLE : DataType.FLOAT), args);
+            // set, broadcast, squeeze and any family whose kernel only moves elements (its definition says so)
+            case FusionOp moved -> movedBound(moved, magnitudes, args);
         };
+    }
+
+    /** Elements moved, nothing computed: each keeps its operand's bound (the coarser where several feed it). */
+    private static Bound movedBound(FusionOp op, List<DenseTensor> magnitudes, List<Bound> args) {
+        OpWork work = OpFamily.definition(op).work();
+        if (work != OpWork.MOVE && work != OpWork.COPY) {
+            throw new IllegalStateException("no error bound for " + op.opName() + ", which computes (" + work + ")");
+        }
+        ErrorBudget budget = converted(op, 0, args);
+        for (int i = 1; i < args.size(); i++) budget = budget.add(converted(op, i, args), op.output().dtype());
+        return new Bound(compute(op, magnitudes), budget);
     }
 
     private static ErrorBudget reductionBudget(FusionOp.Reduction r, ErrorBudget a, DenseTensor magnitude) {
@@ -188,19 +200,7 @@ final class MagnitudeBounds {
     private static DenseTensor compute(FusionOp op, List<DenseTensor> magnitudes) {
         TensorView o = op.output();
         TensorView f = new TensorView(o.id(), o.label(), DataType.FLOAT, o.memoryType(), o.axes(), o.mesh());
-        FusionOp inFloat = switch (op) {
-            case FusionOp.Set s -> new FusionOp.Set(f, s.input(), s.permutation());
-            case FusionOp.Broadcast b -> new FusionOp.Broadcast(f, b.input(), b.flags());
-            case FusionOp.Unary u -> new FusionOp.Unary(u.op(), f, u.input());
-            case FusionOp.Where w -> new FusionOp.Where(f, w.condition(), w.x(), w.y());
-            case FusionOp.Squeeze q -> new FusionOp.Squeeze(f, q.input(), q.flags());
-            case FusionOp.Expand e -> new FusionOp.Expand(f, e.input());
-            case FusionOp.Reshape r -> new FusionOp.Reshape(f, r.input());
-            case FusionOp.Binary b -> new FusionOp.Binary(b.op(), f, b.lhs(), b.rhs());
-            case FusionOp.Reduction r -> new FusionOp.Reduction(r.op(), f, r.input(), r.axes());
-            case FusionOp.Matmul m -> new FusionOp.Matmul(f, m.a(), m.b());
-            case FusionOp.Linear l -> new FusionOp.Linear(f, l.input(), l.weight(), l.bias());
-        };
+        FusionOp inFloat = op.withTensors(f, op.inputs());
         return OpKernels.compute(inFloat, magnitudes);
     }
 

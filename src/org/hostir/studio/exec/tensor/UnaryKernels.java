@@ -45,7 +45,8 @@ public final class UnaryKernels {
     public static float apply(UnaryOpType op, float x) { return (float) apply(op, (double) x); }
 
     /**
-     * The op on one integer, for the ops that keep an integer's dtype (DtypeRules: the float ops give float);
+     * The op on one integer, for the ops that keep an integer's dtype (the dtype rules of ir.op.UnaryOps: the
+     * float ops give float);
      * another op goes through double and truncates.
      */
     static long apply(UnaryOpType op, long x) {

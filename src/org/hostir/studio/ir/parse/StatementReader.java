@@ -142,9 +142,7 @@ final class StatementReader {
         }
         in.expect(")");
         // nvFuser's dump does not print a collective's reduction: the seeds' (and the Studio's) is a sum
-        boolean reduces = type == CommunicationType.ALLREDUCE || type == CommunicationType.REDUCE_SCATTER
-                || type == CommunicationType.REDUCE;
-        return new Communication(id, type, team, root, input, output, reduces ? ReductionOpType.SUM : null,
+        return new Communication(id, type, team, root, input, output, type.reduces() ? ReductionOpType.SUM : null,
                 backend);
     }
 

@@ -4,12 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.ir.BinaryOpType;
-import org.hostir.studio.ir.CastFunctions;
-import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
-import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.UnaryOpType;
@@ -17,6 +14,8 @@ import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.HirAliasSelect;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.op.DumpReader;
+import org.hostir.studio.ir.op.OpFamily;
 
 /**
  * The statements that open with their output tensor: {@code T = ALLOCATE(...)}, the slice
@@ -53,56 +52,45 @@ final class TensorStatements {
     FusionOp op(TensorView out, boolean expectEquals) {
         if (expectEquals) in.expect("=");
         if (in.next() == 'T') return binary(out);
-        if (in.accept("-")) return unary(out, UnaryOpType.NEG);
+        if (in.accept("-")) return negation(out);
         String name = in.word();
         in.expect("(");
-        UnaryOpType unary = unaryNamed(name, out);
-        if (unary != null) return unary(out, unary);
-        FusionOp op = switch (name) {
-            case "Set", "Set.Permute" -> set(out, name.equals("Set.Permute"));
-            case "reduction" -> reduction(out);
-            case "broadcast" -> broadcast(out);
-            case "squeeze" -> new FusionOp.Squeeze(out, values.tensor(), flags());
-            case "expand" -> new FusionOp.Expand(out, values.tensor());
-            case "reshape" -> new FusionOp.Reshape(out, values.tensor());
-            case "where" -> where(out);
-            case "matmul" -> new FusionOp.Matmul(out, values.tensor(), after(","));
-            case "linear" -> linear(out);
-            default -> throw new DumpFormatException("unknown op '" + name + "'", in.pos());
-        };
-        in.expect(")");
-        if (op instanceof FusionOp.Where) in.expect(";");
-        return op;
-    }
-
-    /**
-     * The unary op printed as {@code name}: an op's dump name, with {@code f} on a float output where nvFuser adds
-     * it, or a cast function ({@code __float2bfloat}); null for any other name.
-     */
-    private static UnaryOpType unaryNamed(String name, TensorView out) {
-        if (name.startsWith("__")) return UnaryOpType.CAST;
-        for (UnaryOpType t : UnaryOpType.values()) {
-            if (t == UnaryOpType.CAST || t.inlineSymbol().isPresent()) continue;
-            boolean suffixed = out.dtype() == DataType.FLOAT && t.floatSuffix();
-            if (name.equals(t.dumpName() + (suffixed ? "f" : ""))) return t;
+        DumpReader reader = reader();
+        for (OpFamily family : OpFamily.values()) {
+            FusionOp op = family.definition().readDump(name, out, reader);
+            if (op != null) return op;
         }
-        return null;
+        throw new DumpFormatException("unknown op '" + name + "'", in.pos());
     }
 
-    /** The operand and the closing {@code );} of {@code -T0;} or {@code expf(T0);} (the name already read). */
-    private FusionOp unary(TensorView out, UnaryOpType op) {
+    /** {@code -T0;}: UnaryOp's inline spelling of neg (the symbol already read). */
+    private FusionOp negation(TensorView out) {
         TensorView input = values.tensor();
-        if (op.inlineSymbol().isEmpty()) in.expect(")");
         in.expect(";");
-        if (op == UnaryOpType.CAST && CastFunctions.name(input.dtype(), out.dtype()).isEmpty()) {
-            throw in.error("no cast function from " + input.dtype().fileName() + " to " + out.dtype().fileName());
-        }
-        return new FusionOp.Unary(op, out, input);
+        return new FusionOp.Unary(UnaryOpType.NEG, out, input);
     }
 
-    private TensorView after(String separator) {
-        in.expect(separator);
-        return values.tensor();
+    /** The cursor and values as the op definitions read their calls. */
+    private DumpReader reader() {
+        return new DumpReader() {
+            public TensorView tensor() { return values.tensor(); }
+
+            public void expect(String s) { in.expect(s); }
+
+            public boolean accept(String s) { return in.accept(s); }
+
+            public boolean peek(String s) { return in.peek(s); }
+
+            public String word() { return in.word(); }
+
+            public List<Boolean> flags() { return TensorStatements.this.flags(); }
+
+            public List<Integer> permutation(TensorView input, TensorView output) {
+                return Permutations.infer(input, output);
+            }
+
+            public RuntimeException error(String message) { return in.error(message); }
+        };
     }
 
     private Allocate allocate(TensorView out) {
@@ -164,47 +152,6 @@ final class TensorStatements {
         return new FusionOp.Binary(op, out, lhs, rhs);
     }
 
-    private FusionOp set(TensorView out, boolean permute) {
-        TensorView input = values.tensor();
-        in.expect(",");
-        in.expect("cache_op=Streaming");
-        if (!permute) return new FusionOp.Set(out, input);
-        List<Integer> permutation = Permutations.infer(input, out);
-        if (permutation == null) throw in.error("Set.Permute whose permutation the axes do not tell");
-        return new FusionOp.Set(out, input, permutation);
-    }
-
-    private FusionOp reduction(TensorView out) {
-        TensorView input = values.tensor();
-        in.expect(",");
-        in.expect("op");
-        in.expect("=");
-        String name = in.word();
-        ReductionOpType type = null;
-        for (ReductionOpType t : ReductionOpType.values()) {
-            if (t.dumpName().equals(name)) type = t;
-        }
-        if (type == null) throw in.error("unknown reduction op '" + name + "'");
-        in.expect(",");
-        in.expect("initial value");
-        in.expect("=");
-        in.expect(type.initialValue());
-        in.expect(",");
-        in.expect("allreduce");
-        in.expect("=");
-        in.expect("false");
-        List<Integer> axes = new ArrayList<>();
-        for (int i = 0; i < out.rank(); i++) {
-            if (out.axis(i).isReduction()) axes.add(i);
-        }
-        return new FusionOp.Reduction(type, out, input, axes);
-    }
-
-    private FusionOp broadcast(TensorView out) {
-        TensorView input = values.tensor();
-        return new FusionOp.Broadcast(out, input, flags());
-    }
-
     /** {@code , flags = {true, false}} after the operand of broadcast and squeeze. */
     private List<Boolean> flags() {
         in.expect(",");
@@ -217,20 +164,5 @@ final class TensorStatements {
             in.expect("}");
         }
         return flags;
-    }
-
-    /** TernaryOp where: {@code where(c\n, x\n, y);} (the closing parenthesis is read by the caller). */
-    private FusionOp where(TensorView out) {
-        TensorView condition = values.tensor();
-        TensorView x = after(",");
-        TensorView y = after(",");
-        return new FusionOp.Where(out, condition, x, y);
-    }
-
-    private FusionOp linear(TensorView out) {
-        TensorView input = values.tensor();
-        TensorView weight = after(",");
-        TensorView bias = in.peek(",") ? after(",") : null;
-        return new FusionOp.Linear(out, input, weight, bias);
     }
 }

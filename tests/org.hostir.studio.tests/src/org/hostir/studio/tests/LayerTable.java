@@ -20,7 +20,7 @@ final class LayerTable {
     static final String ROOT = "org.hostir.studio.";
 
     /** The IR, with the diagnostics below it that every layer may use. */
-    private static final List<String> IR = List.of("diag", "ir", "ir.host", "ir.print", "ir.parse");
+    private static final List<String> IR = List.of("diag", "ir", "ir.op", "ir.host", "ir.print", "ir.parse");
     private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda",
             "exec.sim");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
@@ -39,9 +39,10 @@ final class LayerTable {
         Map<String, List<String>> t = new LinkedHashMap<>();
         t.put("diag", List.of());
         t.put("ir", List.of("diag"));
+        t.put("ir.op", List.of("diag", "ir"));
         t.put("ir.host", List.of("diag", "ir"));
-        t.put("ir.print", List.of("diag", "ir", "ir.host"));
-        t.put("ir.parse", List.of("diag", "ir", "ir.host", "ir.print"));
+        t.put("ir.print", List.of("diag", "ir", "ir.op", "ir.host"));
+        t.put("ir.parse", List.of("diag", "ir", "ir.op", "ir.host", "ir.print"));
         t.put("rules", IR);
         t.put("file", join(IR, List.of("rules")));
         t.put("lower", join(IR, List.of("rules")));

@@ -97,7 +97,7 @@ class ExecutionFailureTest {
                     : List.of(CommunicationType.ALLREDUCE, CommunicationType.ALLGATHER);
             for (CommunicationType type : order) {
                 var c = h.communication(type, List.of(0, 1), null, p.in(), p.out(),
-                        type == CommunicationType.ALLREDUCE ? org.hostir.studio.ir.ReductionOpType.SUM : null,
+                        type.reduces() ? org.hostir.studio.ir.ReductionOpType.SUM : null,
                         CommunicatorBackend.NCCL);
                 body.add(c);
                 body.add(h.waitFor(c));

@@ -22,6 +22,7 @@ import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.file.Limits;
 import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.ParsedFusion;
+import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
@@ -153,10 +154,9 @@ class FusionReaderTest {
         assertEquals("unknown dtype 'float64' (expected float, bfloat16, half, int64, double, int32, bool,"
                 + " float8_e4m3fn, float8_e5m2)", ds.get(0).message());
         assertEquals("$.tensors[1].mesh[0]", ds.get(1).path());
-        assertEquals("unknown op 'conv' (expected set, neg, abs, exp, log, sqrt, rsqrt, tanh, erf, sigmoid, relu, gelu,"
-                + " silu, cast, add, sub, mul, div, sum, max, min, prod, where, squeeze, expand, reshape, broadcast,"
-                + " matmul, linear)",
-                ds.get(2).message());
+        // the ops in the format's order, as the op definitions declare them (SchemaTest holds them to the schema)
+        assertEquals("unknown op 'conv' (expected " + OpKind.fileNames() + ")", ds.get(2).message());
+        assertTrue(OpKind.fileNames().startsWith("set, neg, abs, "), OpKind.fileNames());
         assertEquals("missing required field 'outputs'", ds.get(3).message());
     }
 
