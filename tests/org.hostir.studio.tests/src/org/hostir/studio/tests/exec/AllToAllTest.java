@@ -48,7 +48,7 @@ class AllToAllTest {
             String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
             assertEquals(d > 1, program.contains("type=AllToAll, team=("), program);
             try (CpuBackend backend = new CpuBackend(d, 10_000)) {
-                RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()), backend, s -> { });
+                RunResult r = Runs.run(loaded, d, Map.of(), backend, s -> { });
                 assertTrue(r.validation().orElseThrow().passed(), d + " devices: " + r.validation().orElseThrow().line());
             }
         }
@@ -80,12 +80,12 @@ class AllToAllTest {
         LoadedFusion one = Engine.load(new FusionSource.Text(text, "a2a.fusion"), 2, Map.of("N", 2L));
         Engine.check(one, LoweringOptions.DEFAULTS);
         try (CpuBackend backend = new CpuBackend(2, 10_000)) {
-            assertTrue(Runner.run(one.fusion(), Runs.config(one, 2, Map.of()), backend, s -> { }).validation()
+            assertTrue(Runs.run(one, 2, Map.of(), backend, s -> { }).validation()
                     .orElseThrow().passed());
         }
         try (CpuBackend backend = new CpuBackend(2, 10_000)) {
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, s -> { }));
+                    () -> Runs.run(loaded, 2, Map.of(), backend, s -> { }));
             assertTrue(e.getMessage().contains("AllToAll") && e.getMessage().contains("local shape [6, 2]"),
                     e.getMessage());
             // a run without check names the set's line too (the message leads with the output's IR name)

@@ -65,7 +65,7 @@ class CollectivePermuteTest {
 
     private static RunResult run(LoadedFusion loaded, int devices) throws Exception {
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            return Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, s -> { });
+            return Runs.run(loaded, devices, Map.of(), backend, s -> { });
         }
     }
 

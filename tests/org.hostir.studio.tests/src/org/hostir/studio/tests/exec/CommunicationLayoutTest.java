@@ -31,7 +31,7 @@ class CommunicationLayoutTest {
     static void validates(String text, int devices, Map<String, String> options) throws Exception {
         LoadedFusion loaded = load(text, devices);
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, devices, options), backend, s -> { });
+            RunResult r = Runs.run(loaded, devices, options, backend, s -> { });
             assertTrue(r.validation().orElseThrow().passed(), devices + " " + options + ": "
                     + r.validation().orElseThrow().line());
         }

@@ -59,8 +59,7 @@ class CudaLauncherTest {
                     LoadedFusion loaded = Runs.load(example, WORLD, Map.of());
                     List<Future<RunResult>> ranks = new ArrayList<>();
                     for (CudaBackend b : backends) {
-                        ranks.add(pool.submit(() -> Runner.run(loaded.fusion(), Runs.config(loaded, WORLD, options), b,
-                                line -> { })));
+                        ranks.add(pool.submit(() -> Runs.run(loaded, WORLD, options, b, line -> { })));
                     }
                     for (int r = 0; r < WORLD; r++) {
                         RunResult result = ranks.get(r).get();

@@ -63,7 +63,7 @@ class CudaSingleGpuTest {
     }
 
     private static RunResult run(CudaBackend on, int ranks, LoadedFusion loaded, Map<String, String> options) {
-        return Runner.run(loaded.fusion(), Runs.config(loaded, ranks, options), on, line -> { });
+        return Runs.run(loaded, ranks, options, on, line -> { });
     }
 
     @TestFactory

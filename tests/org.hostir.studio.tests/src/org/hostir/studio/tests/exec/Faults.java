@@ -39,9 +39,10 @@ record Faults(LoadedFusion loaded, Map<Integer, DenseTensor> inputs, Map<Integer
     /** One iteration on the CPU backend, without the run's own validation. */
     static RunResult runOnly(LoadedFusion loaded, int devices, long seed) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
-        RunConfig config = new RunConfig(devices, symbols, LoweringOptions.DEFAULTS, 1, 0, false, seed, 120_000);
+        RunConfig config = new RunConfig(devices, symbols, LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, false, seed,
+                120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {
-            return Runner.run(loaded.fusion(), config, backend, line -> { });
+            return Runs.lowered(loaded.fusion(), config, LoweringOptions.DEFAULTS, backend, line -> { });
         }
     }
 

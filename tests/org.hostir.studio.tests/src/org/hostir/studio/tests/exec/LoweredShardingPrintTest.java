@@ -63,7 +63,7 @@ class LoweredShardingPrintTest {
             assertTrue(Pattern.compile("T\\d+_g___half\\[ideviceIdx\\.x\\d+\\{" + d + "\\}, iS\\d+\\{\\( ceilDiv\\(i0, "
                     + d + "\\) \\)\\}").matcher(program).find(), program);
             try (CpuBackend backend = new CpuBackend(d, 10_000)) {
-                RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()), backend, s -> { });
+                RunResult r = Runs.run(loaded, d, Map.of(), backend, s -> { });
                 assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
             }
         }

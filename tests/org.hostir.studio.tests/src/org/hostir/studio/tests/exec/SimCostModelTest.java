@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.hostir.studio.exec.CollectivePriority;
 import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.SimBackend;
@@ -39,7 +40,8 @@ class SimCostModelTest {
         LoadedFusion loaded = Runs.load(example, devices, symbols);
         RunConfig config = Runs.config(loaded, devices, options);
         SimBackend backend = new SimBackend(devices, p, "cuda".equals(options.get("backend")), r -> true);
-        return SimRun.run(loaded.fusion(), config, backend, line -> { });
+        return SimRun.run(Runs.programs(loaded.fusion(), devices, LoweringOptions.parse(options)), config, backend,
+                line -> { });
     }
 
     private static double us(TimelineEvent e) { return e.durationNs() / 1000.0; }

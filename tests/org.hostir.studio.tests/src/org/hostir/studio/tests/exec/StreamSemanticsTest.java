@@ -45,7 +45,7 @@ class StreamSemanticsTest {
     private static RunResult agMatmulP2p(int devices) throws Exception {
         LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", devices, BIG);
         try (CpuBackend backend = new CpuBackend(devices)) {
-            return Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, line -> { });
+            return Runs.run(loaded, devices, Map.of(), backend, line -> { });
         }
     }
 

@@ -57,7 +57,7 @@ class TwoDimMeshTest {
 
     private static void validates(LoadedFusion loaded, int devices) {
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, s -> { });
+            RunResult r = Runs.run(loaded, devices, Map.of(), backend, s -> { });
             assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
         }
     }
