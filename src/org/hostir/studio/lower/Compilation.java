@@ -125,8 +125,8 @@ public final class Compilation {
         lowerings.merge(rank, 1, Integer::sum);
         try {
             HostIrContainer program = lower.get();
-            programs.put(rank, program);
-            return program;
+            programs.putIfAbsent(rank, program); // a trace asked for later leaves the first program
+            return programs.get(rank);
         } catch (LoweringException e) {
             refused.put(rank, e);
             throw e;
