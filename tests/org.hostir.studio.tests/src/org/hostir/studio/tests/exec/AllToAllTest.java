@@ -12,7 +12,6 @@ import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunFailures;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;

@@ -15,7 +15,6 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;

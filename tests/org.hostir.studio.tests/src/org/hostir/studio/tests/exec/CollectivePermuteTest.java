@@ -13,7 +13,6 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.Diagnostic;
 import org.hostir.studio.io.FusionReader;

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.trace.EventKind;

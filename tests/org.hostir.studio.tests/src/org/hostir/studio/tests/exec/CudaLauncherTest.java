@@ -14,7 +14,6 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.io.LoadedFusion;

@@ -12,7 +12,6 @@ import java.util.stream.Stream;
 
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.trace.EventKind;

@@ -22,7 +22,6 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;

@@ -9,7 +9,6 @@ import java.util.Map;
 
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.DataType;

@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;

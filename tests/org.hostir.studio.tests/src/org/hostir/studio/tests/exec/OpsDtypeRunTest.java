@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.LoadedFusion;
 import org.junit.jupiter.api.DynamicTest;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 
 import org.hostir.studio.exec.DeviceOutOfMemory;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.io.LoadedFusion;

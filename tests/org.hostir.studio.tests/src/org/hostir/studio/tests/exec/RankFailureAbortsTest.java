@@ -17,7 +17,6 @@ import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
-import org.hostir.studio.exec.Runner;
 
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.LoadedFusion;

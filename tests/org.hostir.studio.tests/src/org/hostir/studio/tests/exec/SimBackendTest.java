@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.engine.ProfileFiles;

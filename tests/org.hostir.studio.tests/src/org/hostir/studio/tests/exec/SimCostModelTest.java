@@ -8,13 +8,13 @@ import java.util.Map;
 
 import org.hostir.studio.exec.CollectivePriority;
 import org.hostir.studio.exec.RunConfig;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.DataType;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;

@@ -9,17 +9,14 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.exec.RunConfig;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.OverlapFigures;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,6 @@ import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.Evaluator;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.tensor.Comparison;
