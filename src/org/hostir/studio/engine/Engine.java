@@ -198,6 +198,7 @@ public final class Engine {
         return compilation;
     }
 
+    /** Compiles {@code loaded} with the plan's options and runs it as below. */
     public static RunResult run(LoadedFusion loaded, BackendPlan plan, Consumer<String> progress)
             throws EngineFailure {
         return run(loaded, compile(loaded, plan.request().options()), plan, progress);

@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.Optional;
 
+import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunFailures;
+import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -90,5 +94,24 @@ class AllToAllTest {
             // a run without check names the set's line too (the message leads with the output's IR name)
             assertEquals(4, RunFailures.located(e.getMessage(), loaded).line(), e.getMessage());
         }
+    }
+    /**
+     * Issue 32: check and run decide the AllToAll layout in one place (the engine's admission of each rank's program
+     * from the same Compilation), so a run through the engine refuses it up front with check's very diagnostic
+     * instead of failing half-way with a message.
+     */
+    @Test
+    void aRunThroughTheEngineRefusesWhatCheckRefusesWithTheSameDiagnostic() throws Exception {
+        String text = fusion("hostir-fusion/2", "\"axes\": [\"N\", \"D\"], \"loop\": [{\"outer_split\": 0,"
+                + " \"factor\": \"D\"}, {\"parallelize\": 0, \"type\": \"DIDx\"}]",
+                "\"axes\": [\"N\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
+        LoadedFusion loaded = load(text, 2);
+        EngineFailure checked = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.CPU, 2, LoweringOptions.DEFAULTS, 1, 0,
+                ValidationMode.AUTO, 1, 10_000, false, Optional.empty(), false);
+        EngineFailure ran = assertThrows(EngineFailure.class,
+                () -> Engine.run(loaded, BackendPlan.choose(request, "a2a.fusion"), line -> { }));
+        assertEquals(EngineFailure.Kind.BAD_INPUT, ran.kind());
+        assertEquals(checked.diagnostics(), ran.diagnostics());
     }
 }
