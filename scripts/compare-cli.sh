@@ -17,9 +17,13 @@ git -C "$root" worktree add -q --detach "$work/base" "$base"
 mkdir -p "$work/base/.cache"
 for d in maven lib; do [[ -e $root/.cache/$d ]] && ln -s "$root/.cache/$d" "$work/base/.cache/$d"; done
 
-# masks the figures of the timing lines (they differ from run to run) and the trace's temporary path
+# masks the figures of the timing lines (they differ from run to run) and the trace's temporary path; drops the
+# lines whose number depends on timing (warm-ups, timed iterations under the time budget) and masks the unit a
+# duration is printed in (us or ms by its size)
 mask() {
-    sed -E -e '/^(iteration |time: |overlap: |host dispatch|\/\/ pass )/ s/[0-9]+(\.[0-9]+)?/#/g' \
+    sed -E -e '/^(iteration |warm-up |timing stopped)/d' -e '/^time: / s/iterations?/iterations/' \
+        -e '/^(time: |overlap: |host dispatch|validated in|lowered |simulated: |\/\/ pass )/ s/[0-9]+(\.[0-9]+)?/#/g' \
+        -e '/^(overlap: |time: )/ s/ (ms|us|s)\b/ U/g' \
         -e "s#$work/[a-z]+#TMP#g"
 }
 

@@ -15,9 +15,12 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunStrategy;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Gemm;
@@ -84,14 +87,11 @@ public final class BlasBenchmark {
     }
 
     /** The 2-device AG+matmul of issue 17 on the CPU backend (M=512 K=1024 N=1024, 5 iterations after 1). */
-    private static void agMatmul(Path file, Double numpy1024, PrintStream out) throws FusionFileException {
-        LoadedFusion loaded = FusionLoader.load(file, "ag_matmul", 2, Map.of("M", 512L, "K", 1024L, "N", 1024L));
+    private static void agMatmul(Path file, Double numpy1024, PrintStream out) throws EngineFailure {
+        LoadedFusion loaded = Engine.load(new FusionSource.File(file, "ag_matmul"), 2, Map.of("M", 512L, "K", 1024L,
+                "N", 1024L));
         Map<String, Long> symbols = loaded.bindings().asMap();
-        RunConfig config = new RunConfig(2, symbols, LoweringOptions.DEFAULTS, 5, 1, false, 42, 600_000);
-        RunResult r;
-        try (CpuBackend backend = new CpuBackend(2, 600_000)) {
-            r = Runner.run(loaded.fusion(), config, backend, s -> { });
-        }
+        RunResult r = onCpu(loaded, new RunConfig(2, symbols, STREAMS, 5, 1, false, 42, 600_000));
         // the output is replicated: each rank multiplies all S * D * M rows of A by B
         double rows = symbols.get("S") * 2 * symbols.get("M");
         double flops = 2 * rows * symbols.get("K") * symbols.get("N");
@@ -105,18 +105,24 @@ public final class BlasBenchmark {
         out.println(line);
     }
 
-    private static double reference(int n) throws FusionFileException {
+    private static double reference(int n) throws EngineFailure {
         LoadedFusion f = matmul(n);
         Map<Integer, DenseTensor> in = Inputs.generate(f.fusion(), f.bindings().asMap(), 1);
         return best(() -> ReferenceInterpreter.run(f.fusion(), in));
     }
 
-    private static double cpuBackend(int n) throws FusionFileException {
+    private static double cpuBackend(int n) throws EngineFailure {
         LoadedFusion f = matmul(n);
-        RunConfig config = new RunConfig(1, f.bindings().asMap(), LoweringOptions.DEFAULTS, 3, 1, false, 1, 600_000);
-        try (CpuBackend backend = new CpuBackend(1, 600_000)) {
-            return Runner.run(f.fusion(), config, backend, s -> { }).iterationMillis().stream()
-                    .mapToDouble(Double::doubleValue).min().orElseThrow();
+        RunConfig config = new RunConfig(1, f.bindings().asMap(), STREAMS, 3, 1, false, 1, 600_000);
+        return onCpu(f, config).iterationMillis().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+
+    private static final int STREAMS = LoweringOptions.DEFAULTS.numberOfStreams();
+
+    /** {@code loaded} lowered with the default options and run on the CPU backend, through the engine. */
+    private static RunResult onCpu(LoadedFusion loaded, RunConfig config) throws EngineFailure {
+        try (RunStrategy cpu = RunStrategy.on(new CpuBackend(config.devices(), config.timeoutMillis()))) {
+            return Engine.run(loaded, Engine.compile(loaded, LoweringOptions.DEFAULTS), config, cpu, s -> { });
         }
     }
 
@@ -129,8 +135,8 @@ public final class BlasBenchmark {
         return best(() -> Gemm.java().sgemm(n, n, n, a, 0, n, b, 0, n, c, 0, n));
     }
 
-    private static LoadedFusion matmul(int n) throws FusionFileException {
-        return FusionLoader.load(FusionReader.read(MATMUL, "gemm.fusion"), 1,
+    private static LoadedFusion matmul(int n) throws EngineFailure {
+        return Engine.load(new FusionSource.Text(MATMUL, "gemm.fusion"), 1,
                 Map.of("M", (long) n, "K", (long) n, "N", (long) n));
     }
 

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.hostir.studio.engine.Engine;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
-import org.hostir.studio.lower.Pipeline;
 
 /**
  * Lowering speed: a generated fusion of {@code ops} ops lowered for every rank with every pass's snapshot kept
@@ -28,17 +29,22 @@ public final class LoweringBenchmark {
 
     private LoweringBenchmark() {}
 
+    /** Every rank's trace from one compilation, as the engine lowers (the fusion passes once for all ranks). */
+    private static PassTrace traceAll(Fusion fusion, int devices, List<Integer> ranks) {
+        Compilation compilation = Engine.compile(fusion, devices, LoweringOptions.DEFAULTS, ranks);
+        return new PassTrace(devices, LoweringOptions.DEFAULTS, ranks.stream().map(compilation::trace).toList());
+    }
+
     public static Result run(int ops, int devices, int warmups, int repetitions) {
         Fusion fusion = GeneratedFusions.streamedChain(Math.max(1, ops / 4), devices);
         List<Integer> ranks = java.util.stream.IntStream.range(0, devices).boxed().toList();
-        Pipeline pipeline = Pipeline.standard();
-        for (int i = 0; i < warmups; i++) pipeline.trace(fusion, devices, LoweringOptions.DEFAULTS, ranks);
+        for (int i = 0; i < warmups; i++) traceAll(fusion, devices, ranks);
         double[] perRank = new double[repetitions];
         int snapshots = 0;
         List<PassTrace> keep = new ArrayList<>(); // keep the traces alive: snapshots are what is measured
         for (int i = 0; i < repetitions; i++) {
             long t0 = System.nanoTime();
-            PassTrace trace = pipeline.trace(fusion, devices, LoweringOptions.DEFAULTS, ranks);
+            PassTrace trace = traceAll(fusion, devices, ranks);
             perRank[i] = (System.nanoTime() - t0) / 1e6 / devices;
             snapshots = trace.rank(0).steps().size();
             keep.add(trace);

@@ -12,6 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.hostir.studio.diag.FusionFileException;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunStrategy;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
@@ -85,7 +89,7 @@ public final class SimulationCheck {
 
     /** Simulates one schedule of {@code shape} on {@code devices} ranks of {@code profile}. */
     public static Prediction predict(Path examples, Schedule s, Shape shape, int devices, HardwareProfile profile)
-            throws IOException, FusionFileException {
+            throws IOException, EngineFailure {
         long rows = shape.m() / devices;
         Map<String, Long> symbols = new HashMap<>(Map.of("K", shape.k(), "N", shape.n()));
         if (s.streamsS() > 0) {
@@ -100,15 +104,19 @@ public final class SimulationCheck {
     /** Simulates {@code seed} with every float tensor in {@code dtype}, 4 streams and {@code options}. */
     static Prediction predict(Path examples, String seed, String dtype, Map<String, Long> symbols,
                               Map<String, String> extraOptions, int devices, HardwareProfile profile)
-            throws IOException, FusionFileException {
+            throws IOException, EngineFailure {
         String text = Files.readString(examples.resolve(seed + ".fusion")).replace("\"float\"", "\"" + dtype + "\"");
-        LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, seed), devices, symbols);
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, seed), devices, symbols);
         Map<String, String> options = new HashMap<>(extraOptions);
         options.put("numberOfStreams", "4");
         LoweringOptions lo = LoweringOptions.parse(options);
-        RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), lo, 1, 0, false, 42, 20_000);
-        SimBackend backend = new SimBackend(devices, profile, lo.backend() == CommunicatorBackend.CUDA, r -> r < 8);
-        RunResult r = SimRun.run(loaded.fusion(), config, backend, line -> { });
+        RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), lo.numberOfStreams(), 1, 0, false, 42,
+                20_000);
+        RunResult r;
+        try (RunStrategy sim = RunStrategy.simulated(new SimBackend(devices, profile,
+                lo.backend() == CommunicatorBackend.CUDA, rank -> rank < 8))) {
+            r = Engine.run(loaded, Engine.compile(loaded, lo), config, sim, line -> { });
+        }
         double overlap = OverlapFigures.of(r.timeline()).overlapRatio()
                 .map(x -> x.mean()).orElse(0.0);
         return new Prediction(r.medianMillis(), overlap);
@@ -116,7 +124,7 @@ public final class SimulationCheck {
 
     /** Prints the table of docs/simulation.md; returns the mean absolute error in percent. */
     public static double run(Path examples, HardwareProfile profile, PrintStream out)
-            throws IOException, FusionFileException {
+            throws IOException, EngineFailure {
         out.println("| shape | schedule | measured ms | predicted ms | error |");
         out.println("|---|---|---|---|---|");
         double sum = 0;

@@ -13,6 +13,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.PassTraceJson;
@@ -56,10 +57,13 @@ public final class LowerCommand implements Command {
                 // rank by rank, keeping only distinct programs: 4,096 ranks' snapshots at once do not fit; every
                 // rank is lowered here, so a refusal of any rank is reported as Engine.check would
                 json = new PassTraceJson.Programs(loaded.fusion().name(), devices, options);
-                for (int r : ranks) json.add(Engine.lower(loaded, options, List.of(r)).rank(r));
+                Compilation compilation = Engine.compile(loaded, options); // traces made rank by rank, not kept
+                for (int r : ranks) json.add(Engine.lower(loaded, compilation, List.of(r), x -> true).rank(r));
             } else {
-                Engine.check(loaded, options); // a rank other than the one printed may refuse
-                trace = Engine.lower(loaded, options, ranks);
+                // the printed rank keeps its trace when check lowers it: every rank is lowered once
+                Compilation compilation = Engine.compile(loaded, options, ranks);
+                Engine.check(loaded, compilation); // a rank other than the one printed may refuse
+                trace = Engine.lower(loaded, compilation, ranks, x -> true);
             }
         } catch (EngineFailure e) {
             return Failures.report(e, err);

@@ -102,20 +102,22 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
         };
     }
 
-    /** Opens the backend; the caller closes it. */
-    public Backend open() {
+    /** Opens the backend as the strategy that runs on it; the caller closes it. */
+    public RunStrategy open() {
         long timeout = request.timeoutMillis();
-        Backend backend = switch (kind) {
-            case CPU -> new CpuBackend(request.devices(), timeout);
-            case CUDA -> new CudaBackend(request.devices(), timeout,
-                    request.options().backend() == CommunicatorBackend.CUDA);
-            case CUDA_SHARING_GPUS -> CudaBackend.sharingGpus(request.devices(), timeout);
-            case CUDA_LAUNCHED -> CudaBackend.launched(request.launcher().orElseThrow(), timeout);
-            case SIM -> new SimBackend(request.devices(), profile, request.options().backend()
-                    == CommunicatorBackend.CUDA, rank -> request.devices() <= SIM_TRACED_RANKS || rank < 4
-                    || rank >= request.devices() - 4);
+        boolean copyEngine = request.options().backend() == CommunicatorBackend.CUDA;
+        return switch (kind) {
+            case CPU -> RunStrategy.on(new CpuBackend(request.devices(), timeout));
+            case CUDA -> RunStrategy.on(timed(new CudaBackend(request.devices(), timeout, copyEngine)));
+            case CUDA_SHARING_GPUS -> RunStrategy.on(timed(CudaBackend.sharingGpus(request.devices(), timeout)));
+            case CUDA_LAUNCHED -> RunStrategy.on(timed(CudaBackend.launched(request.launcher().orElseThrow(), timeout)));
+            case SIM -> RunStrategy.simulated(new SimBackend(request.devices(), profile, copyEngine,
+                    rank -> request.devices() <= SIM_TRACED_RANKS || rank < 4 || rank >= request.devices() - 4));
         };
-        if (request.hostTimingOnly() && backend instanceof CudaBackend c) c.setHostTimingOnly();
+    }
+
+    private CudaBackend timed(CudaBackend backend) {
+        if (request.hostTimingOnly()) backend.setHostTimingOnly();
         return backend;
     }
 

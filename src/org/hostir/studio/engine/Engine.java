@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.FusionFileException;
@@ -17,6 +20,7 @@ import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
@@ -36,21 +40,23 @@ import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.file.Utf8Text;
+import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.DumpLog;
 import org.hostir.studio.ir.parse.LogProgram;
-import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Pipeline;
-import org.hostir.studio.rules.FusionBindings;
 
 /**
- * The one service every front end (command line, editor, Lowering view, Run on CPU, launch) goes through: load
- * a fusion and bind its symbols, lower it with options keeping the pass trace, choose a backend and run it,
+ * The one service every front end (command line, editor, Lowering view, Run on CPU, launch, benchmarks) goes
+ * through: load a fusion and bind its symbols, compile it ({@link Compilation}: lowered once, read by check, the
+ * pass traces, the run's checks and every backend), run it on the strategy its {@link BackendPlan} chose,
  * validating against the unsharded reference. Every failure is an {@link EngineFailure} with located
  * diagnostics; front ends only print or mark them.
  */
@@ -103,20 +109,28 @@ public final class Engine {
         return needed;
     }
 
+    /**
+     * The lowering of {@code loaded} with {@code options} that every later step reads: the fusion passes run once,
+     * each rank is lowered when first asked for and kept; the ranks in {@code traced} keep their pass trace.
+     */
+    public static Compilation compile(LoadedFusion loaded, LoweringOptions options, Collection<Integer> traced) {
+        return compile(loaded.fusion(), loaded.bindings().devices(), options, traced);
+    }
+
+    /** As above for a fusion built in memory (a benchmark's generated one). */
+    public static Compilation compile(Fusion fusion, int devices, LoweringOptions options,
+                                      Collection<Integer> traced) {
+        return Compilation.of(fusion, devices, options, Set.copyOf(traced));
+    }
+
+    public static Compilation compile(LoadedFusion loaded, LoweringOptions options) {
+        return compile(loaded, options, List.of());
+    }
+
     /** Every pass's snapshot for each rank in {@code ranks}; {@code proceed} is asked before each rank. */
     public static PassTrace lower(LoadedFusion loaded, LoweringOptions options, List<Integer> ranks,
                                   IntPredicate proceed) throws EngineFailure {
-        int devices = loaded.bindings().devices();
-        List<PassTrace.RankTrace> traces = new ArrayList<>();
-        try {
-            for (int rank : ranks) {
-                if (!proceed.test(rank)) return null;
-                traces.addAll(Pipeline.standard().trace(loaded.fusion(), devices, options, List.of(rank)).ranks());
-            }
-        } catch (LoweringException e) {
-            throw located(e, loaded);
-        }
-        return new PassTrace(devices, options, traces);
+        return lower(loaded, compile(loaded, options, ranks), ranks, proceed);
     }
 
     public static PassTrace lower(LoadedFusion loaded, LoweringOptions options, List<Integer> ranks)
@@ -124,52 +138,117 @@ public final class Engine {
         return lower(loaded, options, ranks, rank -> true);
     }
 
-    /**
-     * Lowers every rank and keeps nothing: what {@code check} and {@code lower} refuse is exactly what the
-     * lowering refuses on some rank (nvFuser lowers per rank, and a rank outside a mesh skips the ops there), so
-     * the decisions live in the passes only and no check repeats them.
-     */
-    public static void check(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
-        int devices = loaded.bindings().devices();
+    /** The pass traces of {@code ranks} from {@code compilation} (kept there for its traced ranks). */
+    public static PassTrace lower(LoadedFusion loaded, Compilation compilation, List<Integer> ranks,
+                                  IntPredicate proceed) throws EngineFailure {
+        List<PassTrace.RankTrace> traces = new ArrayList<>();
         try {
-            for (int rank = 0; rank < devices; rank++) {
-                HostIrContainer program = Pipeline.standard().lower(loaded.fusion(),
-                        new LoweringContext(rank, devices, options));
-                AllToAllLayouts.check(program, loaded, rank, options);
+            for (int rank : ranks) {
+                if (!proceed.test(rank)) return null;
+                traces.add(of(loaded, compilation).trace(rank));
             }
         } catch (LoweringException e) {
             throw located(e, loaded);
         }
-        RunBudget.elementCounts(loaded, options);
+        return new PassTrace(compilation.devices(), compilation.options(), traces);
+    }
+
+    public static void check(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
+        check(loaded, compile(loaded, options));
+    }
+
+    /**
+     * Lowers every rank (each once, from one run of the fusion passes): what {@code check} and {@code lower}
+     * refuse is exactly what the lowering refuses on some rank (nvFuser lowers per rank, and a rank outside a mesh
+     * skips the ops there), plus what {@link #admitted} decides from the file's extents, which a run decides the
+     * same way for the ranks it runs; the decisions live in the passes and here only.
+     */
+    public static void check(LoadedFusion loaded, Compilation compilation) throws EngineFailure {
+        try {
+            for (int rank = 0; rank < compilation.devices(); rank++) admitted(loaded, compilation, rank);
+        } catch (LoweringException e) {
+            throw located(e, loaded);
+        }
+        RunBudget.elementCounts(loaded, compilation);
     }
 
     /** The final program of one rank. */
     public static HostIrContainer lowerRank(LoadedFusion loaded, LoweringOptions options, int rank)
             throws EngineFailure {
+        return lowerRank(loaded, compile(loaded, options), rank);
+    }
+
+    public static HostIrContainer lowerRank(LoadedFusion loaded, Compilation compilation, int rank)
+            throws EngineFailure {
         try {
-            return Pipeline.standard().lower(loaded.fusion(),
-                    new LoweringContext(rank, loaded.bindings().devices(), options));
+            return of(loaded, compilation).program(rank);
         } catch (LoweringException e) {
             throw located(e, loaded);
         }
     }
 
     /**
-     * Runs a loaded fusion on the backend {@code plan} chose, lowering every rank first. What the run needs (symbol
-     * values, sizes, the Java heap: {@link RunBudget}) is refused before anything is allocated; a heap that runs
-     * out all the same ends the run as a failure, not as a bug.
+     * A rank's program as {@code check} and a run both accept it: lowered, and each AllToAll's layout evaluated on
+     * the file's extents ({@link AllToAllLayouts}), which the lowering cannot decide without symbol values.
      */
+    private static HostIrContainer admitted(LoadedFusion loaded, Compilation compilation, int rank) {
+        HostIrContainer program = of(loaded, compilation).program(rank);
+        AllToAllLayouts.check(program, loaded, rank, compilation.options());
+        return program;
+    }
+
+    /** {@code compilation}, checked to be of {@code loaded}'s fusion and device count. */
+    private static Compilation of(LoadedFusion loaded, Compilation compilation) {
+        if (compilation.fusion() != loaded.fusion() || compilation.devices() != loaded.bindings().devices()) {
+            throw new IllegalArgumentException("the compilation is of another fusion or device count");
+        }
+        return compilation;
+    }
+
+    /** Compiles {@code loaded} with the plan's options and runs it as below. */
     public static RunResult run(LoadedFusion loaded, BackendPlan plan, Consumer<String> progress)
             throws EngineFailure {
-        RunBudget.check(loaded, plan, Runtime.getRuntime().maxMemory());
-        SharedGpus.check(loaded, plan);
+        return run(loaded, compile(loaded, plan.request().options()), plan, progress);
+    }
+
+    /**
+     * Runs a loaded fusion on the strategy {@code plan} chose, with the programs of {@code compilation} (its
+     * options must be the plan's). What the run needs (symbol values, sizes, the Java heap: {@link RunBudget}) is
+     * refused before anything is allocated; a heap that runs out all the same ends the run as a failure, not as a
+     * bug.
+     */
+    public static RunResult run(LoadedFusion loaded, Compilation compilation, BackendPlan plan,
+                                Consumer<String> progress) throws EngineFailure {
+        if (!compilation.options().equals(plan.request().options())) {
+            throw new IllegalArgumentException("the compilation's options are not the run's");
+        }
+        RunBudget.check(loaded, compilation, plan, Runtime.getRuntime().maxMemory());
+        SharedGpus.check(loaded, compilation, plan);
         SimProfileCheck.check(loaded, plan);
         RunRequest r = plan.request();
-        RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options(), r.iterations(),
-                r.warmup(), r.validation(), r.seed(), r.timeoutMillis(), r.timedBudgetMillis());
-        try (Backend backend = plan.open()) {
-            if (backend instanceof SimBackend sim) return simulate(loaded, config, sim, progress);
-            return Runner.run(loaded.fusion(), config, backend, progress);
+        RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options().numberOfStreams(),
+                r.iterations(), r.warmup(), r.validation(), r.seed(), r.timeoutMillis(), r.timedBudgetMillis());
+        return asRun(loaded, () -> {
+            try (RunStrategy strategy = plan.open()) {
+                return strategy.run(loaded.fusion(), rank -> admitted(loaded, compilation, rank), config, progress);
+            }
+        });
+    }
+
+    /**
+     * Runs {@code compilation}'s programs on a strategy the caller opened and closes (a benchmark's own backend),
+     * without the up-front checks of a planned run.
+     */
+    public static RunResult run(LoadedFusion loaded, Compilation compilation, RunConfig config, RunStrategy strategy,
+                                Consumer<String> progress) throws EngineFailure {
+        return asRun(loaded, () -> strategy.run(loaded.fusion(), rank -> admitted(loaded, compilation, rank), config,
+                progress));
+    }
+
+    /** A run whose failures are located diagnostics: a refusal at its line, a run failure at its op's. */
+    private static RunResult asRun(LoadedFusion loaded, Supplier<RunResult> run) throws EngineFailure {
+        try {
+            return run.get();
         } catch (LoweringException e) {
             throw located(e, loaded);
         } catch (OutOfMemoryError e) {
@@ -183,23 +262,6 @@ public final class Engine {
             throw new EngineFailure(EngineFailure.Kind.RUN_FAILED, List.of(d),
                     lines.stream().skip(1).map(String::strip).toList());
         }
-    }
-
-    /**
-     * A simulated run; with validation, the CPU backend also runs the same programs on data (one iteration) and
-     * its validation is the result's, so the prediction is of programs known to compute the right thing.
-     */
-    private static RunResult simulate(LoadedFusion loaded, RunConfig config, SimBackend sim, Consumer<String> progress) {
-        RunResult predicted = SimRun.run(loaded.fusion(), config, sim, progress);
-        if (!config.validate()) return predicted;
-        progress.accept("validating on the CPU backend (one iteration with data)");
-        RunResult checked;
-        try (CpuBackend cpu = new CpuBackend(config.devices(), config.timeoutMillis())) {
-            checked = Runner.run(loaded.fusion(), predicted.programs(), config.withIterations(1, 0), cpu, s -> { });
-        }
-        return new RunResult(predicted.backend(), predicted.programs(), predicted.iterationMillis(),
-                predicted.timeline(), predicted.peakBytes(), checked.validation(), checked.inputs(),
-                checked.outputs());
     }
 
     /** The hardware profiles {@code --backend sim} knows by name (a profile file's path is taken as well). */

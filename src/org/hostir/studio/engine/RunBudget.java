@@ -17,13 +17,10 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.RuntimeShapes;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringException;
-import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.lower.Pass;
-import org.hostir.studio.lower.Pipeline;
-import org.hostir.studio.lower.SegmentPass;
-import org.hostir.studio.lower.Snapshot;
 
 /**
  * What a run will hold, decided before it starts, so that a size this machine cannot hold is a diagnostic that
@@ -50,10 +47,14 @@ final class RunBudget {
      */
     private record Size(TensorView tv, long global, long local, boolean inFile) {}
 
-    /** Refuses the run of {@code loaded} as {@code plan} asks for it, on a JVM that may use {@code heapBytes}. */
-    static void check(LoadedFusion loaded, BackendPlan plan, long heapBytes) throws EngineFailure {
+    /**
+     * Refuses the run of {@code loaded} as {@code plan} asks for it, on a JVM that may use {@code heapBytes};
+     * {@code compilation} gives the buffers the lowering adds.
+     */
+    static void check(LoadedFusion loaded, Compilation compilation, BackendPlan plan, long heapBytes)
+            throws EngineFailure {
         symbols(loaded);
-        List<Size> sizes = sizes(loaded, plan.request().options());
+        List<Size> sizes = sizes(loaded, compilation);
         if (plan.kind() == BackendPlan.Kind.SIM && !plan.request().validate()) return; // shapes only, no data
         arrays(loaded, plan, sizes);
         heap(loaded, plan, sizes, heapBytes);
@@ -64,13 +65,13 @@ final class RunBudget {
      * at its line), decided from the file's extents and {@code --set} where every symbol has a value (else the run
      * refuses the missing value first).
      */
-    static void elementCounts(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
+    static void elementCounts(LoadedFusion loaded, Compilation compilation) throws EngineFailure {
         try {
             symbols(loaded);
         } catch (EngineFailure unbound) {
             return;
         }
-        sizes(loaded, options);
+        sizes(loaded, compilation);
     }
 
     /** No tensor the host holds whole is longer than a Java array: one diagnostic, on the largest such. */
@@ -139,11 +140,11 @@ final class RunBudget {
                 unbound.get(names.getFirst()), RULE_SYMBOL, message)));
     }
 
-    private static List<Size> sizes(LoadedFusion loaded, LoweringOptions options) throws EngineFailure {
+    private static List<Size> sizes(LoadedFusion loaded, Compilation compilation) throws EngineFailure {
         List<Size> sizes = new ArrayList<>();
         List<TensorView> all = new ArrayList<>(loaded.tensors());
         int fileTensors = all.size();
-        all.addAll(loweringBuffers(loaded, options));
+        all.addAll(loweringBuffers(loaded, compilation));
         for (int i = 0; i < all.size(); i++) {
             TensorView tv = all.get(i);
             try {
@@ -159,24 +160,20 @@ final class RunBudget {
     }
 
     /**
-     * The buffers the lowering adds before it splits the program per rank (the fusion passes are the same on every
-     * rank): every rank of their mesh allocates them, and at many devices they can outweigh the file's tensors (an
-     * allgathered operand is whole on each rank). A fusion the lowering refuses adds none here; the run reports
-     * the refusal at its line.
+     * The buffers the lowering adds before it splits the program per rank (the fusion passes, the same on every
+     * rank, which {@code compilation} runs once): every rank of their mesh allocates them, and at many devices they
+     * can outweigh the file's tensors (an allgathered operand is whole on each rank). A fusion the lowering refuses
+     * adds none here; the run reports the refusal at its line.
      */
-    private static List<TensorView> loweringBuffers(LoadedFusion loaded, LoweringOptions options) {
-        List<Pass> fusionPasses = Pipeline.standard().passes().stream()
-                .takeWhile(p -> !(p instanceof SegmentPass)).toList();
-        Snapshot decomposed;
+    private static List<TensorView> loweringBuffers(LoadedFusion loaded, Compilation compilation) {
+        Fusion fused;
         try {
-            decomposed = new Pipeline(fusionPasses).trace(loaded.fusion(), loaded.bindings().devices(), options,
-                    List.of(0)).rank(0).result();
+            fused = compilation.fused();
         } catch (LoweringException refused) {
             return List.of();
         }
-        if (!(decomposed instanceof Snapshot.OfFusion(var fusion))) return List.of();
         Set<Integer> file = loaded.tensors().stream().map(TensorView::id).collect(Collectors.toSet());
-        return fusion.tensors().stream().filter(t -> !file.contains(t.id())).toList();
+        return fused.tensors().stream().filter(t -> !file.contains(t.id())).toList();
     }
 
     /** The element count of a shape (from {@link RuntimeShapes}), overflow-checked. */

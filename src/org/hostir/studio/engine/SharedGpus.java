@@ -9,6 +9,7 @@ import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.lower.Compilation;
 
 /**
  * Ranks that share a GPU run in one process without NCCL (NCCL needs one GPU per rank), so only point-to-point
@@ -20,11 +21,11 @@ final class SharedGpus {
 
     private SharedGpus() {}
 
-    static void check(LoadedFusion loaded, BackendPlan plan) throws EngineFailure {
+    static void check(LoadedFusion loaded, Compilation compilation, BackendPlan plan) throws EngineFailure {
         RunRequest r = plan.request();
         if (plan.kind() != BackendPlan.Kind.CUDA_SHARING_GPUS || plan.gpus() >= r.devices()) return;
         for (int rank = 0; rank < r.devices(); rank++) {
-            HostIrContainer program = Engine.lowerRank(loaded, r.options(), rank);
+            HostIrContainer program = Engine.lowerRank(loaded, compilation, rank); // kept for the run
             for (HostNode node : program.allNodes()) {
                 if (node instanceof Communication c && c.team().size() > 1) {
                     throw refused(c, program.provenance().get(c.id()), loaded, plan);

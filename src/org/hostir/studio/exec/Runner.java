@@ -16,26 +16,14 @@ import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.Pipeline;
 
 /**
- * Lowers a fusion for every rank and runs all ranks together on a backend, one host thread per rank (as one
- * process per GPU would), for warm-ups and timed iterations; then gathers the outputs and compares them with the
+ * Runs every rank's program of a fusion (lowered by the engine's Compilation) together on a backend, one host
+ * thread per rank (as one process per GPU would), for warm-ups and timed iterations; then gathers the outputs and compares them with the
  * unsharded reference.
  */
 public final class Runner {
     private Runner() {}
-
-    public static RunResult run(Fusion fusion, RunConfig config, Backend backend, Consumer<String> progress) {
-        Map<Integer, HostIrContainer> programs = new HashMap<>();
-        for (int rank = 0; rank < config.devices(); rank++) {
-            if (!backend.runsRank(rank)) continue; // launcher mode: the other ranks are other processes
-            programs.put(rank, Pipeline.standard().lower(fusion,
-                    new LoweringContext(rank, config.devices(), config.options())));
-        }
-        return run(fusion, programs, config, backend, progress);
-    }
 
     /**
      * Runs given per-rank programs (lowered elsewhere, or edited by hand) of {@code fusion}. Each rank's input
@@ -63,7 +51,7 @@ public final class Runner {
                 long t0 = System.nanoTime();
                 onEveryRank(hosts, backend, rank -> {
                     Evaluator evaluator = new Evaluator(programs.get(rank), backend.device(rank),
-                            new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams()), bound.get(rank));
+                            new ScalarEnv(config.symbols(), rank, config.streams()), bound.get(rank));
                     evaluator.run();
                     if (keep) kept.put(rank, evaluator);
                     else evaluator.release();

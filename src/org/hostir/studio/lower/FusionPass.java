@@ -2,7 +2,11 @@ package org.hostir.studio.lower;
 
 import org.hostir.studio.ir.Fusion;
 
-/** A pass that rewrites the fusion before it becomes Host IR. */
+/**
+ * A pass that rewrites the fusion before it becomes Host IR. It must not read the rank: the leading fusion passes
+ * run once for every rank ({@link Compilation}, in rank 0's context; {@code CompilationTest} compares every
+ * example's every rank with the per-rank pipeline).
+ */
 public interface FusionPass extends Pass {
 
     Fusion run(Fusion fusion, LoweringContext context);

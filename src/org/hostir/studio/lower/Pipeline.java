@@ -11,7 +11,9 @@ import org.hostir.studio.ir.host.HostIrContainer;
 /**
  * The lowering pipeline of DESIGN 2.2, run per rank (MLIR's pass manager is the model): one loop runs the passes
  * with the instrumentations around each, and {@link #trace} is that loop plus timing, change detection and
- * snapshot collection. The pipeline also collects the options its passes declare.
+ * snapshot collection. The fusion passes, the same on every rank, can run once ({@link #fusionStage}) and each
+ * rank continue from their result ({@link Compilation} does). The pipeline also collects the options its passes
+ * declare.
  */
 public final class Pipeline {
     /**
@@ -63,45 +65,104 @@ public final class Pipeline {
 
     /** The final program of one rank. */
     public HostIrContainer lower(Fusion fusion, LoweringContext context) {
-        Snapshot s = run(new Snapshot.OfFusion(fusion), context, List.of());
-        if (!(s instanceof Snapshot.OfHost(var program))) {
-            throw new IllegalStateException("the pipeline ended before segmentation");
-        }
-        return program;
+        return hostProgram(run(seenFrom(fusion), passes.size(), context, List.of()));
     }
 
     /** Every pass's snapshot, whether it changed the program, and its time, for each of the given ranks. */
     public PassTrace trace(Fusion fusion, int devices, LoweringOptions options, List<Integer> ranks) {
         List<PassTrace.RankTrace> traces = new ArrayList<>();
         for (int rank : ranks) {
-            var snapshots = new SnapshotCollection();
-            var changes = new ChangeDetection();
-            var timing = new PassTiming();
-            run(new Snapshot.OfFusion(fusion), new LoweringContext(rank, devices, options),
-                    List.of(snapshots, changes, timing));
-            List<String> names = snapshots.passes();
-            List<Snapshot> after = snapshots.after();
-            List<Boolean> changed = changes.changed();
-            List<Long> nanos = timing.nanos();
-            List<PassTrace.Step> steps = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                steps.add(new PassTrace.Step(names.get(i), after.get(i), changed.get(i), nanos.get(i)));
-            }
-            traces.add(new PassTrace.RankTrace(rank, snapshots.input(), steps));
+            var recorder = new StepRecorder();
+            run(seenFrom(fusion), passes.size(), new LoweringContext(rank, devices, options), recorder.instruments());
+            traces.add(new PassTrace.RankTrace(rank, recorder.snapshots.input(), recorder.steps(List.of())));
         }
         return new PassTrace(devices, options, traces);
     }
 
-    /** The one pipeline loop: every pass in order, this pipeline's and the run's own instrumentations around it. */
-    private Snapshot run(Snapshot input, LoweringContext context, List<PassInstrumentation> own) {
+    /**
+     * The fusion passes: the leading passes that rewrite the fusion ({@link FusionPass}es, before segmentation).
+     * None reads the rank (the program becomes per rank at segmentation), so they run once for every rank.
+     */
+    public List<Pass> fusionPasses() { return passes.stream().takeWhile(p -> p instanceof FusionPass).toList(); }
+
+    /**
+     * The fusion passes' result, shared by every rank's lowering: the input, each fusion pass's step (snapshot,
+     * changed, time) and every snapshot so far (a later refusal is moved to the file tensor it stands for).
+     */
+    public record FusionStage(Snapshot input, List<PassTrace.Step> steps, List<Snapshot> seen) {
+        public FusionStage {
+            steps = List.copyOf(steps);
+            seen = List.copyOf(seen);
+        }
+
+        /** The fusion after the fusion passes. */
+        public Fusion fused() { return ((Snapshot.OfFusion) seen.getLast()).fusion(); }
+    }
+
+    /** Runs the fusion passes once, in rank 0's context (they do not read the rank). */
+    public FusionStage fusionStage(Fusion fusion, int devices, LoweringOptions options) {
+        var recorder = new StepRecorder();
+        List<Snapshot> seen = seenFrom(fusion);
+        run(seen, fusionPasses().size(), new LoweringContext(0, devices, options), recorder.instruments());
+        return new FusionStage(seen.getFirst(), recorder.steps(List.of()), seen);
+    }
+
+    /** One rank's final program: the passes after the fusion passes, from their shared result. */
+    public HostIrContainer lower(FusionStage stage, LoweringContext context) {
+        return hostProgram(run(new ArrayList<>(stage.seen()), passes.size(), context, List.of()));
+    }
+
+    /** One rank's trace: the shared fusion passes' steps, then this rank's. */
+    public PassTrace.RankTrace trace(FusionStage stage, LoweringContext context) {
+        var recorder = new StepRecorder();
+        run(new ArrayList<>(stage.seen()), passes.size(), context, recorder.instruments());
+        return new PassTrace.RankTrace(context.rank(), stage.input(), recorder.steps(stage.steps()));
+    }
+
+    private static List<Snapshot> seenFrom(Fusion fusion) { return new ArrayList<>(List.of(new Snapshot.OfFusion(fusion))); }
+
+    private static HostIrContainer hostProgram(Snapshot s) {
+        if (!(s instanceof Snapshot.OfHost(var program))) {
+            throw new IllegalStateException("the pipeline ended before segmentation");
+        }
+        return program;
+    }
+
+    /** Snapshots, change detection and timing of the passes one run of the loop runs, as trace steps. */
+    private static final class StepRecorder {
+        final SnapshotCollection snapshots = new SnapshotCollection();
+        final ChangeDetection changes = new ChangeDetection();
+        final PassTiming timing = new PassTiming();
+
+        List<PassInstrumentation> instruments() { return List.of(snapshots, changes, timing); }
+
+        /** {@code before} (the shared fusion passes' steps), then this run's. */
+        List<PassTrace.Step> steps(List<PassTrace.Step> before) {
+            List<PassTrace.Step> steps = new ArrayList<>(before);
+            List<String> names = snapshots.passes();
+            for (int i = 0; i < names.size(); i++) {
+                steps.add(new PassTrace.Step(names.get(i), snapshots.after().get(i), changes.changed().get(i),
+                        timing.nanos().get(i)));
+            }
+            return steps;
+        }
+    }
+
+    /**
+     * The one pipeline loop: the passes after the snapshots in {@code seen} (the input first) up to {@code to}, this
+     * pipeline's and the run's own instrumentations around each. {@code seen} grows by each pass's result; the
+     * pipeline hooks fire where the run starts at the input and where it ends after the last pass.
+     */
+    private Snapshot run(List<Snapshot> seen, int to, LoweringContext context, List<PassInstrumentation> own) {
         List<PassInstrumentation> all = new ArrayList<>(instrumentations);
         all.addAll(own);
         List<PassInstrumentation> reversed = all.reversed();
-        for (PassInstrumentation i : all) i.beforePipeline(input, context);
-        Snapshot s = input;
-        List<Snapshot> seen = new ArrayList<>(List.of(input));
+        Snapshot input = seen.getFirst();
+        int from = seen.size() - 1;
+        if (from == 0) for (PassInstrumentation i : all) i.beforePipeline(input, context);
+        Snapshot s = seen.getLast();
         LoweringContext passContext = context;
-        for (Pass pass : passes) {
+        for (Pass pass : passes.subList(from, to)) {
             // the passes on one rank's program see the whole fusion they came from (LoweringContext.fusion)
             if (s instanceof Snapshot.OfFusion(var whole)) passContext = context.withFusion(whole);
             for (PassInstrumentation i : all) i.beforePass(pass, s, passContext);
@@ -121,7 +182,7 @@ public final class Pipeline {
             seen.add(after);
             s = after;
         }
-        for (PassInstrumentation i : reversed) i.afterPipeline(s, context);
+        if (to == passes.size()) for (PassInstrumentation i : reversed) i.afterPipeline(s, context);
         return s;
     }
 }

@@ -17,6 +17,8 @@ import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
@@ -35,9 +37,8 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.lower.LoweringContext;
+import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.OverlapFigures;
@@ -282,13 +283,14 @@ public final class AgMatmulBench implements AutoCloseable {
         Map<String, Long> overrides = new HashMap<>(symbols);
         overrides.put("K", shape.k());
         overrides.put("N", shape.n());
-        LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, example), devices, overrides);
+        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, example), devices, overrides);
         Map<String, Long> bindings = new HashMap<>(loaded.bindings().asMap());
         LoweringOptions lo = LoweringOptions.parse(options);
         HostIrContainer[] programs = new HostIrContainer[devices];
         List<Map<Integer, Buffer>> inputs = new ArrayList<>();
+        Compilation compilation = Engine.compile(loaded, lo);
         for (int d = 0; d < devices; d++) {
-            programs[d] = Pipeline.standard().lower(loaded.fusion(), new LoweringContext(d, devices, lo));
+            programs[d] = Engine.lowerRank(loaded, compilation, d);
             inputs.add(new HashMap<>());
         }
         parallel(d -> {

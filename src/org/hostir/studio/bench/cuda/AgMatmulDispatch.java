@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.BackendStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
@@ -214,7 +216,7 @@ public final class AgMatmulDispatch {
                  "ops": [{"op": "matmul", "inputs": ["a", "b"], "output": "c"}], "inputs": ["a", "b"], "outputs": ["c"]}
                 """;
         try {
-            var loaded = FusionLoader.load(FusionReader.read(text, "mm"), 1, Map.of());
+            var loaded = Engine.load(new FusionSource.Text(text, "mm"), 1, Map.of());
             return (FusionOp.Matmul) loaded.fusion().ops().get(0);
         } catch (Exception e) {
             throw new IllegalStateException(e);

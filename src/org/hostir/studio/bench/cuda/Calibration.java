@@ -12,12 +12,14 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import org.hostir.studio.bench.ProfileFit;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunStrategy;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.cuda.CudaProbe;
 import org.hostir.studio.exec.sim.HardwareProfile;
@@ -170,10 +172,12 @@ public final class Calibration {
                     "\"bfloat16\"");
             Map<String, Long> symbols = new HashMap<>(Map.of("M", 256L, "K", 256L, "N", 256L));
             if (seed[1].equals("collective")) symbols.put("S", 2L);
-            LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, seed[0]), devices, symbols);
-            RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), LoweringOptions.parse(Map.of(
-                    "allgather", seed[1])), 20, 5, false, 42, 60_000);
-            RunResult r = Runner.run(loaded.fusion(), config, backend, line -> { });
+            LoadedFusion loaded = Engine.load(new FusionSource.Text(text, seed[0]), devices, symbols);
+            LoweringOptions options = LoweringOptions.parse(Map.of("allgather", seed[1]));
+            RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), options.numberOfStreams(), 20, 5,
+                    false, 42, 60_000);
+            RunResult r = Engine.run(loaded, Engine.compile(loaded, options), config, RunStrategy.on(backend),
+                    line -> { }); // the backend stays open: the caller's
             for (TimelineEvent e : r.timeline().events()) {
                 if (e.kind() == EventKind.HOST) byKind.computeIfAbsent(e.name().replace("dispatch ", ""),
                         k -> new ArrayList<>()).add(e.durationNs() / 1000.0);

@@ -14,32 +14,18 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ScalarEnv;
-import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.Pipeline;
 
 /**
- * A run on the {@link SimBackend}: every rank's program is lowered and evaluated as on a real backend, one rank
- * after the other on the calling thread (the host never waits inside a program, so no thread per rank is needed),
+ * A run on the {@link SimBackend}: every rank's program (lowered by the engine) is evaluated as on a real backend,
+ * one rank after the other on the calling thread (the host never waits inside a program, so no thread per rank is
+ * needed),
  * then the discrete-event simulation times all of it. One simulated iteration stands for every iteration: the
  * model is deterministic. The result's iteration time is the predicted span; it has no tensors.
  */
 public final class SimRun {
     private SimRun() {}
-
-    public static RunResult run(Fusion fusion, RunConfig config, SimBackend backend, Consumer<String> progress) {
-        long t0 = System.nanoTime();
-        Map<Integer, HostIrContainer> programs = new HashMap<>();
-        for (int rank = 0; rank < config.devices(); rank++) {
-            programs.put(rank, Pipeline.standard().lower(fusion, new LoweringContext(rank, config.devices(),
-                    config.options())));
-        }
-        progress.accept(String.format(Locale.ROOT, "lowered %d programs in %.1f s", config.devices(),
-                (System.nanoTime() - t0) / 1e9));
-        return run(programs, config, backend, progress);
-    }
 
     /**
      * Simulates given per-rank programs (all ranks of the run): under a {@link Symmetry} of the profile, ranks
@@ -100,7 +86,7 @@ public final class SimRun {
                 device.mirror(new Symmetry.Mirror(rank, rank - rank % period, config.devices(),
                         representative.keptOps()));
             }
-            ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.options().numberOfStreams());
+            ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.streams());
             Evaluator evaluator = new Evaluator(program, device, env, inputs(program, env, device));
             evaluator.run();
             evaluator.release();

@@ -5,14 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.Optional;
 
+import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunFailures;
+import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -48,7 +51,7 @@ class AllToAllTest {
             String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
             assertEquals(d > 1, program.contains("type=AllToAll, team=("), program);
             try (CpuBackend backend = new CpuBackend(d, 10_000)) {
-                RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()), backend, s -> { });
+                RunResult r = Runs.run(loaded, d, Map.of(), backend, s -> { });
                 assertTrue(r.validation().orElseThrow().passed(), d + " devices: " + r.validation().orElseThrow().line());
             }
         }
@@ -80,16 +83,35 @@ class AllToAllTest {
         LoadedFusion one = Engine.load(new FusionSource.Text(text, "a2a.fusion"), 2, Map.of("N", 2L));
         Engine.check(one, LoweringOptions.DEFAULTS);
         try (CpuBackend backend = new CpuBackend(2, 10_000)) {
-            assertTrue(Runner.run(one.fusion(), Runs.config(one, 2, Map.of()), backend, s -> { }).validation()
+            assertTrue(Runs.run(one, 2, Map.of(), backend, s -> { }).validation()
                     .orElseThrow().passed());
         }
         try (CpuBackend backend = new CpuBackend(2, 10_000)) {
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, s -> { }));
+                    () -> Runs.run(loaded, 2, Map.of(), backend, s -> { }));
             assertTrue(e.getMessage().contains("AllToAll") && e.getMessage().contains("local shape [6, 2]"),
                     e.getMessage());
             // a run without check names the set's line too (the failure's first tensor is the output)
             assertEquals(4, RunFailures.located(e, loaded).line(), e.getMessage());
         }
+    }
+    /**
+     * Issue 32: check and run decide the AllToAll layout in one place (the engine's admission of each rank's program
+     * from the same Compilation), so a run through the engine refuses it up front with check's very diagnostic
+     * instead of failing half-way with a message.
+     */
+    @Test
+    void aRunThroughTheEngineRefusesWhatCheckRefusesWithTheSameDiagnostic() throws Exception {
+        String text = fusion("hostir-fusion/2", "\"axes\": [\"N\", \"D\"], \"loop\": [{\"outer_split\": 0,"
+                + " \"factor\": \"D\"}, {\"parallelize\": 0, \"type\": \"DIDx\"}]",
+                "\"axes\": [\"N\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
+        LoadedFusion loaded = load(text, 2);
+        EngineFailure checked = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.CPU, 2, LoweringOptions.DEFAULTS, 1, 0,
+                ValidationMode.AUTO, 1, 10_000, false, Optional.empty(), false);
+        EngineFailure ran = assertThrows(EngineFailure.class,
+                () -> Engine.run(loaded, BackendPlan.choose(request, "a2a.fusion"), line -> { }));
+        assertEquals(EngineFailure.Kind.BAD_INPUT, ran.kind());
+        assertEquals(checked.diagnostics(), ran.diagnostics());
     }
 }

@@ -15,7 +15,6 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
@@ -70,9 +69,10 @@ class BenchShapeValidationTest {
     private static void check(Shape shape, Backend backend, Map<String, String> options, long fullUpTo)
             throws Exception {
         LoadedFusion loaded = load(shape);
-        RunConfig config = new RunConfig(2, new HashMap<>(loaded.bindings().asMap()), LoweringOptions.parse(options),
+        LoweringOptions lowering = LoweringOptions.parse(options);
+        RunConfig config = new RunConfig(2, new HashMap<>(loaded.bindings().asMap()), lowering.numberOfStreams(),
                 1, 0, ValidationMode.OFF, 17, 600_000);
-        RunResult r = Runner.run(loaded.fusion(), config, backend, line -> { });
+        RunResult r = Runs.lowered(loaded.fusion(), config, lowering, backend, line -> { });
         Faults run = new Faults(loaded, r.inputs(), r.outputs(), null, false);
         Budget budget = new Budget(fullUpTo);
         long t0 = System.nanoTime();

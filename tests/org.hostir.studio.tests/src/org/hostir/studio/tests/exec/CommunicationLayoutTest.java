@@ -10,7 +10,6 @@ import java.util.Map;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -31,7 +30,7 @@ class CommunicationLayoutTest {
     static void validates(String text, int devices, Map<String, String> options) throws Exception {
         LoadedFusion loaded = load(text, devices);
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, devices, options), backend, s -> { });
+            RunResult r = Runs.run(loaded, devices, options, backend, s -> { });
             assertTrue(r.validation().orElseThrow().passed(), devices + " " + options + ": "
                     + r.validation().orElseThrow().line());
         }

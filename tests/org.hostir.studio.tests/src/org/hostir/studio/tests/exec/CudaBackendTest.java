@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.trace.EventKind;
@@ -69,7 +68,7 @@ class CudaBackendTest {
     }
 
     private static RunResult run(LoadedFusion loaded, Map<String, String> options) {
-        return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), backend, line -> { });
+        return Runs.run(loaded, DEVICES, options, backend, line -> { });
     }
 
     @TestFactory
@@ -100,7 +99,7 @@ class CudaBackendTest {
                         "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
                 tests.add(dynamicTest(example + " " + options, () -> CopyEngineRuns.validatesOrIsNcclOnly(() -> {
                     LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
-                    return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEngine, line -> { });
+                    return Runs.run(loaded, DEVICES, options, copyEngine, line -> { });
                 })));
             }
         }
@@ -131,8 +130,8 @@ class CudaBackendTest {
                         LoadedFusion loaded = dtype.equals("float") ? Runs.load(example, DEVICES, Map.of())
                                 : Runs.loadAs(example, dtype, DEVICES);
                         long before = copyEngine.copyEngineCollectives();
-                        RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, Map.of("backend",
-                                "cuda", "numberOfStreams", streams)), copyEngine, line -> { });
+                        RunResult r = Runs.run(loaded, DEVICES, Map.of("backend",
+                                "cuda", "numberOfStreams", streams), copyEngine, line -> { });
                         assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                         assumeTeams("which path a collective takes");
                         assertTrue(copyEngine.copyEngineCollectives() > before, "posted through NCCL");
@@ -143,8 +142,7 @@ class CudaBackendTest {
         tests.add(dynamicTest("a min Allreduce stays on NCCL", () -> {
             LoadedFusion loaded = Runs.load("ops/allreduce_min", DEVICES, Map.of());
             long before = copyEngine.copyEngineCollectives();
-            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, Map.of("backend", "cuda")),
-                    copyEngine, line -> { });
+            RunResult r = Runs.run(loaded, DEVICES, Map.of("backend", "cuda"), copyEngine, line -> { });
             assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
             assertEquals(before, copyEngine.copyEngineCollectives());
         }));
@@ -170,8 +168,7 @@ class CudaBackendTest {
                         LoadedFusion loaded = dtype.equals("float")
                                 ? Runs.load("parallelism/matmul_rs_p2p", DEVICES, Map.of())
                                 : Runs.loadAs("parallelism/matmul_rs_p2p", dtype, DEVICES);
-                        RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options),
-                                transport.equals("cuda") ? copyEngine : backend, line -> { });
+                        RunResult r = Runs.run(loaded, DEVICES, options, transport.equals("cuda") ? copyEngine : backend, line -> { });
                         assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                         assumeTeams("point-to-point bars");
                         assertTrue(r.timeline().events().stream().anyMatch(e -> e.kind() == EventKind.P2P),

@@ -43,8 +43,7 @@ class CudaFailureTest {
                 // both programs once as meant, so NCCL has set up its connections (a first send/recv would
                 // otherwise wait for the peer inside ncclGroupEnd, on the host, where no timeout reaches it)
                 for (String allgather : new String[] {"collective", "p2p"}) {
-                    var ok = Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of("allgather", allgather)),
-                            backend, line -> { });
+                    var ok = Runs.run(loaded, 2, Map.of("allgather", allgather), backend, line -> { });
                     assertTrue(ok.validation().orElseThrow().passed());
                 }
                 ExecutionException e = assertThrows(ExecutionException.class,

@@ -14,7 +14,6 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.file.LoadedFusion;
@@ -59,8 +58,7 @@ class CudaLauncherTest {
                     LoadedFusion loaded = Runs.load(example, WORLD, Map.of());
                     List<Future<RunResult>> ranks = new ArrayList<>();
                     for (CudaBackend b : backends) {
-                        ranks.add(pool.submit(() -> Runner.run(loaded.fusion(), Runs.config(loaded, WORLD, options), b,
-                                line -> { })));
+                        ranks.add(pool.submit(() -> Runs.run(loaded, WORLD, options, b, line -> { })));
                     }
                     for (int r = 0; r < WORLD; r++) {
                         RunResult result = ranks.get(r).get();

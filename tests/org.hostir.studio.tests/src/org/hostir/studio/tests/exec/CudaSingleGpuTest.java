@@ -12,7 +12,6 @@ import java.util.stream.Stream;
 
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.trace.EventKind;
@@ -63,7 +62,7 @@ class CudaSingleGpuTest {
     }
 
     private static RunResult run(CudaBackend on, int ranks, LoadedFusion loaded, Map<String, String> options) {
-        return Runner.run(loaded.fusion(), Runs.config(loaded, ranks, options), on, line -> { });
+        return Runs.run(loaded, ranks, options, on, line -> { });
     }
 
     @TestFactory

@@ -95,10 +95,11 @@ class ExampleCoverageTest {
             tests.add(dynamicTest(example + " D=2, 1 warm-up + 3 iterations", () -> {
                 var loaded = Runs.load(example, 2, Map.of());
                 var base = Runs.config(loaded, 2, Map.of("numberOfStreams", "2"));
-                var config = new org.hostir.studio.exec.RunConfig(base.devices(), base.symbols(), base.options(), 3, 1,
+                var config = new org.hostir.studio.exec.RunConfig(base.devices(), base.symbols(), base.streams(), 3, 1,
                         true, base.seed(), base.timeoutMillis());
                 try (var backend = new org.hostir.studio.exec.cpu.CpuBackend(2, 10_000)) {
-                    RunResult r = org.hostir.studio.exec.Runner.run(loaded.fusion(), config, backend, line -> { });
+                    RunResult r = Runs.lowered(loaded.fusion(), config, LoweringOptions.parse(Map.of("numberOfStreams",
+                            "2")), backend, line -> { });
                     assertEquals(3, r.iterationMillis().size());
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }

@@ -54,7 +54,8 @@ class ExecutionFailureTest {
     }
 
     private static RunConfig config(long timeoutMillis, boolean validate) {
-        return new RunConfig(2, Map.of("M", 8L, "D", 2L), LoweringOptions.DEFAULTS, 1, 0, validate, 3, timeoutMillis);
+        return new RunConfig(2, Map.of("M", 8L, "D", 2L), LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, validate, 3,
+                timeoutMillis);
     }
 
     private static String failure(Pair p, Map<Integer, HostIrContainer> programs) {

@@ -6,7 +6,6 @@ import java.util.Map;
 import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
@@ -39,9 +38,10 @@ record Faults(LoadedFusion loaded, Map<Integer, DenseTensor> inputs, Map<Integer
     /** One iteration on the CPU backend, without the run's own validation. */
     static RunResult runOnly(LoadedFusion loaded, int devices, long seed) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
-        RunConfig config = new RunConfig(devices, symbols, LoweringOptions.DEFAULTS, 1, 0, false, seed, 120_000);
+        RunConfig config = new RunConfig(devices, symbols, LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, false, seed,
+                120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {
-            return Runner.run(loaded.fusion(), config, backend, line -> { });
+            return Runs.lowered(loaded.fusion(), config, LoweringOptions.DEFAULTS, backend, line -> { });
         }
     }
 

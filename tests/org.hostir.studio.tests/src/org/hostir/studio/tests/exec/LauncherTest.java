@@ -23,7 +23,6 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.exec.launch.UniqueIdExchange;
@@ -183,7 +182,7 @@ class LauncherTest {
                 """;
         LoadedFusion loaded = FusionLoader.load(FusionReader.read(text, "double_sharded"), 2, Map.of());
         try (OnlyRankOne backend = new OnlyRankOne(new CpuBackend(2, 10_000))) {
-            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, 2, Map.of()), backend, line -> { });
+            RunResult r = Runs.run(loaded, 2, Map.of(), backend, line -> { });
             assertEquals(java.util.Set.of(1), r.programs().keySet(), "only rank 1 is lowered and run here");
             assertEquals(java.util.Set.of(1), r.outputs().keySet());
             assertEquals(List.of(1L, 6L), java.util.Arrays.stream(r.outputs().get(1).get(0).shape()).boxed().toList());

@@ -13,7 +13,6 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -63,7 +62,7 @@ class LoweredShardingPrintTest {
             assertTrue(Pattern.compile("T\\d+_g___half\\[ideviceIdx\\.x\\d+\\{" + d + "\\}, iS\\d+\\{\\( ceilDiv\\(i0, "
                     + d + "\\) \\)\\}").matcher(program).find(), program);
             try (CpuBackend backend = new CpuBackend(d, 10_000)) {
-                RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()), backend, s -> { });
+                RunResult r = Runs.run(loaded, d, Map.of(), backend, s -> { });
                 assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
             }
         }

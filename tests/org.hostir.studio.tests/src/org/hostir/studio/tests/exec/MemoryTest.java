@@ -9,7 +9,6 @@ import java.util.Map;
 
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.ir.BinaryOpType;
 import org.hostir.studio.ir.DataType;
@@ -42,9 +41,9 @@ class MemoryTest {
 
     private static RunResult run(boolean deallocate) {
         LoweringOptions options = LoweringOptions.parse(Map.of("insertDeallocations", Boolean.toString(deallocate)));
-        RunConfig config = new RunConfig(1, Map.of("M", M, "D", 1L), options, 2, 1, true, 5, 10_000);
+        RunConfig config = new RunConfig(1, Map.of("M", M, "D", 1L), options.numberOfStreams(), 2, 1, true, 5, 10_000);
         try (CpuBackend backend = new CpuBackend(1)) {
-            return Runner.run(chain(), config, backend, line -> { });
+            return Runs.lowered(chain(), config, options, backend, line -> { });
         }
     }
 

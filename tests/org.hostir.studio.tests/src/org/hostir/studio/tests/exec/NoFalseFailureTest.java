@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.OutputValidator;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
@@ -97,10 +96,11 @@ class NoFalseFailureTest {
     }
 
     private static RunResult run(LoadedFusion loaded, int devices) {
-        RunConfig config = new RunConfig(devices, new HashMap<>(loaded.bindings().asMap()),
-                LoweringOptions.parse(Map.of("numberOfStreams", "2")), 1, 0, true, 11, 120_000);
+        LoweringOptions options = LoweringOptions.parse(Map.of("numberOfStreams", "2"));
+        RunConfig config = new RunConfig(devices, new HashMap<>(loaded.bindings().asMap()), options.numberOfStreams(),
+                1, 0, true, 11, 120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {
-            return Runner.run(loaded.fusion(), config, backend, line -> { });
+            return Runs.lowered(loaded.fusion(), config, options, backend, line -> { });
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.junit.jupiter.api.DynamicTest;
@@ -43,8 +42,7 @@ class OpsDtypeRunTest {
             out.add(dynamicTest(example + " in " + dtype + " on " + devices, () -> {
                 LoadedFusion loaded = Runs.loadAs(example, dtype, devices);
                 try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-                    RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend,
-                            line -> { });
+                    RunResult r = Runs.run(loaded, devices, Map.of(), backend, line -> { });
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 }
             }));

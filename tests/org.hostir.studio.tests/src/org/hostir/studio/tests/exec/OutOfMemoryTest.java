@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 
 import org.hostir.studio.exec.DeviceOutOfMemory;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.file.LoadedFusion;
@@ -23,8 +22,7 @@ class OutOfMemoryTest {
     void theCpuBackendNamesTheTensorThatDoesNotFit() throws Exception {
         LoadedFusion loaded = OutOfMemoryFusion.load(1L << 16, 1L << 16);
         try (CpuBackend backend = new CpuBackend(1, 10_000)) {
-            DeviceOutOfMemory e = assertThrows(DeviceOutOfMemory.class, () -> Runner.run(loaded.fusion(),
-                    Runs.config(loaded, 1, Map.of()).withIterations(1, 0), backend, line -> { }).validation());
+            DeviceOutOfMemory e = assertThrows(DeviceOutOfMemory.class, () -> Runs.run(loaded, 1, Map.of(), backend, line -> { }).validation());
             String m = e.getMessage();
             for (String part : new String[] {"TensorView T4 'outer'", "shape [65536, 65536] float", "17179869184 bytes",
                     "rank 0", "MiB free"}) {
@@ -38,8 +36,7 @@ class OutOfMemoryTest {
         Assumptions.assumeTrue(CudaBackend.available(1), CudaSkip.message(1));
         LoadedFusion loaded = OutOfMemoryFusion.load(1L << 20, 1L << 20);
         try (CudaBackend backend = new CudaBackend(1, 10_000)) {
-            DeviceOutOfMemory e = assertThrows(DeviceOutOfMemory.class, () -> Runner.run(loaded.fusion(),
-                    Runs.config(loaded, 1, Map.of()), backend, line -> { }));
+            DeviceOutOfMemory e = assertThrows(DeviceOutOfMemory.class, () -> Runs.run(loaded, 1, Map.of(), backend, line -> { }));
             String m = e.getMessage();
             System.out.println("diagnostic: " + m);
             for (String part : new String[] {"TensorView T4 'outer'", "shape [1048576, 1048576] float",

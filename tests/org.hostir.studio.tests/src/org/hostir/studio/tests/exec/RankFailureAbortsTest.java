@@ -84,8 +84,7 @@ class RankFailureAbortsTest {
         LoadedFusion loaded = Runs.load("seeds/allgather", 2, Map.of());
         try (FailingRank backend = new FailingRank()) {
             long start = System.nanoTime();
-            ExecutionException e = assertThrows(ExecutionException.class, () -> Runner.run(loaded.fusion(),
-                    Runs.config(loaded, 2, Map.of()).withIterations(1, 0), backend, line -> { }));
+            ExecutionException e = assertThrows(ExecutionException.class, () -> Runs.run(loaded, 2, Map.of(), backend, line -> { }));
             assertTrue(e.getMessage().contains("rank 1: injected failure"), e.getMessage());
             // rank 1 aborts first; rank 0, woken, fails with rank 1's message (a second abort changes nothing)
             assertEquals("rank 1: injected failure", backend.aborts.get(0));
@@ -103,8 +102,7 @@ class RankFailureAbortsTest {
         LoadedFusion loaded = Runs.load("seeds/allgather", 2, Map.of());
         IllegalStateException bug = new IllegalStateException("planted bug");
         try (FailingRank backend = new FailingRank(bug)) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Runner.run(loaded.fusion(),
-                    Runs.config(loaded, 2, Map.of()).withIterations(1, 0), backend, line -> { }));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Runs.run(loaded, 2, Map.of(), backend, line -> { }));
             assertSame(bug, e);
             assertEquals("rank 1: planted bug", backend.aborts.get(0), "the other ranks' waits end all the same");
         }

@@ -202,8 +202,7 @@ class ReduceScatterP2pTest {
                     .filter(n -> n instanceof ForLoop).count();
             assertEquals(4, loops, "two stream loops, each with its stream sync loop, D=" + d);
             try (var cpu = new org.hostir.studio.exec.cpu.CpuBackend(d, 10_000)) {
-                RunResult r = org.hostir.studio.exec.Runner.run(loaded.fusion(), Runs.config(loaded, d, Map.of()),
-                        cpu, line -> { });
+                RunResult r = Runs.run(loaded, d, Map.of(), cpu, line -> { });
                 assertTrue(r.validation().orElseThrow().passed(), "D=" + d + ": " + r.validation().get().line());
             }
         }
@@ -249,8 +248,7 @@ class ReduceScatterP2pTest {
             for (String backend : List.of("nccl", "cuda")) {
                 Map<String, String> options = Map.of("backend", backend, "p2pOwnSliceLast", "true");
                 try (var cpu = new org.hostir.studio.exec.cpu.CpuBackend(c.devices(), 10_000)) {
-                    RunResult r = org.hostir.studio.exec.Runner.run(loaded.fusion(),
-                            Runs.config(loaded, c.devices(), options), cpu, line -> { });
+                    RunResult r = Runs.run(loaded, c.devices(), options, cpu, line -> { });
                     assertTrue(r.validation().orElseThrow().passed(), c + " " + options + ": "
                             + r.validation().get().line());
                 }

@@ -3,13 +3,19 @@ package org.hostir.studio.tests.exec;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
+import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.FusionLoader;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
 
@@ -31,13 +37,32 @@ final class Runs {
 
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
-        return new RunConfig(devices, symbols, LoweringOptions.parse(options), 1, 0, true, 7, 10_000);
+        return new RunConfig(devices, symbols, LoweringOptions.parse(options).numberOfStreams(), 1, 0, true, 7, 10_000);
     }
 
     static RunResult run(String example, int devices, Map<String, String> options) throws Exception {
         LoadedFusion loaded = load(example, devices, Map.of());
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            return Runner.run(loaded.fusion(), config(loaded, devices, options), backend, line -> { });
+            return run(loaded, devices, options, backend, line -> { });
         }
+    }
+
+    /** {@code loaded} lowered with {@code options} and run on {@code backend} (its ranks) with {@link #config}. */
+    static RunResult run(LoadedFusion loaded, int devices, Map<String, String> options, Backend backend,
+                         Consumer<String> progress) {
+        return lowered(loaded.fusion(), config(loaded, devices, options), LoweringOptions.parse(options), backend,
+                progress);
+    }
+
+    /** {@code fusion} lowered through one {@link Compilation}, as the engine lowers, and run on {@code backend}. */
+    static RunResult lowered(Fusion fusion, RunConfig config, LoweringOptions options, Backend backend,
+                             Consumer<String> progress) {
+        Compilation compilation = Compilation.of(fusion, config.devices(), options, Set.of());
+        return Runner.run(fusion, compilation.programs(backend::runsRank), config, backend, progress);
+    }
+
+    /** Every rank's program of {@code fusion}, as the simulator takes them. */
+    static Map<Integer, HostIrContainer> programs(Fusion fusion, int devices, LoweringOptions options) {
+        return Compilation.of(fusion, devices, options, Set.of()).programs(rank -> true);
     }
 }

@@ -16,7 +16,6 @@ import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.SimBackend;
@@ -40,10 +39,10 @@ import org.junit.jupiter.api.Test;
 class SimBackendTest {
     static HardwareProfile profile() throws Exception { return ProfileFiles.builtIn("h200x2-measured"); }
 
-    static RunResult simulate(LoadedFusion loaded, RunConfig config) throws Exception {
+    static RunResult simulate(LoadedFusion loaded, RunConfig config, LoweringOptions options) throws Exception {
         SimBackend backend = new SimBackend(config.devices(), profile(),
-                config.options().backend() == org.hostir.studio.ir.host.CommunicatorBackend.CUDA, r -> true);
-        return SimRun.run(loaded.fusion(), config, backend, line -> { });
+                options.backend() == org.hostir.studio.ir.host.CommunicatorBackend.CUDA, r -> true);
+        return SimRun.run(Runs.programs(loaded.fusion(), config.devices(), options), config, backend, line -> { });
     }
 
     /** Every example, on as many ranks as its meshes need: it simulates and its bars are those of the CPU run. */
@@ -68,9 +67,9 @@ class SimBackendTest {
             RunConfig config = Runs.config(loaded, devices, Map.of());
             RunResult cpu;
             try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-                cpu = Runner.run(loaded.fusion(), config, backend, line -> { });
+                cpu = Runs.lowered(loaded.fusion(), config, LoweringOptions.DEFAULTS, backend, line -> { });
             }
-            RunResult sim = simulate(loaded, config);
+            RunResult sim = simulate(loaded, config, LoweringOptions.DEFAULTS);
             assertEquals(bars(cpu), bars(sim), name);
             assertTrue(sim.medianMillis() > 0, name);
         }
@@ -86,7 +85,8 @@ class SimBackendTest {
     @Test
     void aMatmulStartsAfterTheTransferItWaitsForAndOverlapsTheOtherStream() throws Exception {
         LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", 4, Map.of("M", 2048L, "K", 4096L, "N", 4096L));
-        RunResult r = simulate(loaded, Runs.config(loaded, 4, Map.of("offsetStreamIndexingByRank", "true")));
+        Map<String, String> offset = Map.of("offsetStreamIndexingByRank", "true");
+        RunResult r = simulate(loaded, Runs.config(loaded, 4, offset), LoweringOptions.parse(offset));
         for (int rank = 0; rank < 4; rank++) {
             List<TimelineEvent> events = r.timeline().of(rank);
             for (TimelineEvent m : events.stream().filter(e -> e.kind() == EventKind.MATMUL).toList()) {
@@ -108,7 +108,7 @@ class SimBackendTest {
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         programs.put(0, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(0, 2,
                 LoweringOptions.parse(Map.of("allgather", "collective")))));
-        programs.put(1, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(1, 2, config.options())));
+        programs.put(1, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(1, 2, LoweringOptions.DEFAULTS)));
         SimBackend backend = new SimBackend(2, profile(), false, r -> true);
         ExecutionException e = assertThrows(ExecutionException.class, () -> SimRun.run(programs, config, backend,
                 line -> { }));

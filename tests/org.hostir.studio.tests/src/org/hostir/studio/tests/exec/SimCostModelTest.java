@@ -14,6 +14,7 @@ import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,8 @@ class SimCostModelTest {
         LoadedFusion loaded = Runs.load(example, devices, symbols);
         RunConfig config = Runs.config(loaded, devices, options);
         SimBackend backend = new SimBackend(devices, p, "cuda".equals(options.get("backend")), r -> true);
-        return SimRun.run(loaded.fusion(), config, backend, line -> { });
+        return SimRun.run(Runs.programs(loaded.fusion(), devices, LoweringOptions.parse(options)), config, backend,
+                line -> { });
     }
 
     private static double us(TimelineEvent e) { return e.durationNs() / 1000.0; }

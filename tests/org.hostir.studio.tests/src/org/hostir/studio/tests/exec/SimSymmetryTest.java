@@ -17,8 +17,7 @@ import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.OverlapFigures;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
@@ -50,11 +49,8 @@ class SimSymmetryTest {
         for (Case c : CASES) {
             LoadedFusion loaded = Runs.load(c.seed(), c.devices(), Map.of("M", 512L, "K", 1024L, "N", 2048L));
             RunConfig config = Runs.config(loaded, c.devices(), c.options());
-            Map<Integer, HostIrContainer> programs = new HashMap<>();
-            for (int r = 0; r < c.devices(); r++) {
-                programs.put(r, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(r, c.devices(),
-                        config.options())));
-            }
+            Map<Integer, HostIrContainer> programs = Runs.programs(loaded.fusion(), c.devices(),
+                    LoweringOptions.parse(c.options()));
             List<String> said = new ArrayList<>();
             RunResult every = SimRun.run(programs, config, backend(c, config), line -> { }, false);
             RunResult once = SimRun.run(programs, config, backend(c, config), said::add, true);
@@ -71,7 +67,7 @@ class SimSymmetryTest {
 
     private static SimBackend backend(Case c, RunConfig config) throws Exception {
         HardwareProfile profile = ProfileFiles.builtIn(c.profile());
-        return new SimBackend(c.devices(), profile, config.options().backend() == CommunicatorBackend.CUDA,
+        return new SimBackend(c.devices(), profile, "cuda".equals(c.options().get("backend")),
                 r -> r < 64 || r >= c.devices() - 4);
     }
 

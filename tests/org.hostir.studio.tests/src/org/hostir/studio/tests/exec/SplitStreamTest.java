@@ -16,7 +16,6 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.ExtentSpec;
 import org.hostir.studio.file.FusionReader;
@@ -63,7 +62,7 @@ class SplitStreamTest {
 
     private static RunResult run(LoadedFusion loaded, int devices) throws Exception {
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            return Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, s -> { });
+            return Runs.run(loaded, devices, Map.of(), backend, s -> { });
         }
     }
 

@@ -14,7 +14,6 @@ import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.Evaluator;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.tensor.Comparison;
@@ -45,7 +44,7 @@ class StreamSemanticsTest {
     private static RunResult agMatmulP2p(int devices) throws Exception {
         LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", devices, BIG);
         try (CpuBackend backend = new CpuBackend(devices)) {
-            return Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, line -> { });
+            return Runs.run(loaded, devices, Map.of(), backend, line -> { });
         }
     }
 

@@ -11,7 +11,6 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.RunResult;
-import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DeviceMesh;
@@ -57,7 +56,7 @@ class TwoDimMeshTest {
 
     private static void validates(LoadedFusion loaded, int devices) {
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            RunResult r = Runner.run(loaded.fusion(), Runs.config(loaded, devices, Map.of()), backend, s -> { });
+            RunResult r = Runs.run(loaded, devices, Map.of(), backend, s -> { });
             assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
         }
     }

@@ -72,7 +72,8 @@ class ManyDevicesTest {
             }
             programs.put(rank, h.container(List.of(in), List.of(out), body));
         }
-        RunConfig config = new RunConfig(devices, Map.of("M", 4L, "D", (long) devices), LoweringOptions.DEFAULTS, 1, 0, false, 1, 1_000);
+        RunConfig config = new RunConfig(devices, Map.of("M", 4L, "D", (long) devices),
+                LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, false, 1, 1_000);
         String why;
         try (CpuBackend backend = new CpuBackend(devices, 1_000)) {
             why = assertThrows(ExecutionException.class,
