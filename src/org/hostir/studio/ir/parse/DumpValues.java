@@ -49,11 +49,18 @@ final class DumpValues {
         int letters = in.pos();
         while (Character.isLetter(in.here())) in.advance();
         MemoryType memory = memoryType(in.text().substring(letters, in.pos()));
-        if (in.here() != '_') throw in.error("expected '_' after the memory type");
-        in.advance();
-        int start = in.pos();
-        while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
-        DataType dtype = dataType(in.text().substring(start, in.pos()), start);
+        DataType dtype;
+        if (in.here() == '[') { // nvFuser before #2889 printed no dtype: read as float, and the reader warns
+            dtype = DataType.FLOAT;
+            state.saw("tensors without a dtype", NvFuserGeneration.EARLY_2024);
+        } else {
+            if (in.here() != '_') throw in.error("expected '_' after the memory type");
+            in.advance();
+            int start = in.pos();
+            while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
+            dtype = dataType(in.text().substring(start, in.pos()), start);
+            state.saw("tensors with a dtype", NvFuserGeneration.where(NvFuserGeneration::printsDtype));
+        }
         in.expect("[");
         List<LoopDomainReading.Printed> printed = new ArrayList<>();
         int axesAt = in.pos();
@@ -145,7 +152,7 @@ final class DumpValues {
             String name = g.streamAxisName();
             if (rest.startsWith(name) && isDigitAt(rest, name.length())) {
                 in.moveTo(in.pos() + name.length());
-                state.saw("i" + name + " axes", g);
+                state.saw("i" + name + " axes", NvFuserGeneration.where(x -> x.streamAxisName().equals(name)));
                 return ParallelType.STREAM;
             }
         }

@@ -114,7 +114,11 @@ public final class HostIrDumpReader {
         List<HostNode> top = Units.resolve(Nesting.build(body, layoutKept), units, this::warnMissingUnit);
         HostIrContainer program = new HostIrContainer(inputs, outputs, top, List.copyOf(units.values()),
                 List.copyOf(state.symbols.values()), state.counters(), Map.of());
-        return new ParsedDump(program, generation(start), state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
+        NvFuserGeneration generation = generation(start);
+        if (generation == NvFuserGeneration.EARLY_2024) {
+            warn(start, "the dump prints no dtypes (nvFuser before #2889): its tensors are read as float");
+        }
+        return new ParsedDump(program, generation, state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
                 layoutKept);
     }
 
@@ -240,7 +244,7 @@ public final class HostIrDumpReader {
 
     /** Where spellings allow several generations: the seeds' first (they print alike), then main's. */
     private static final List<NvFuserGeneration> PREFERENCE = List.of(NvFuserGeneration.V2025_06,
-            NvFuserGeneration.V2026_04, NvFuserGeneration.EARLY_2025);
+            NvFuserGeneration.V2026_04, NvFuserGeneration.EARLY_2025, NvFuserGeneration.EARLY_2024);
 
     /** A few of a list's spellings (a dump of thousands of loops has thousands of loop indices). */
     private static String some(List<String> spellings) {

@@ -51,7 +51,11 @@ final class ReadState {
 
     /** A spelling that only {@code generations} print. */
     void saw(String spelling, NvFuserGeneration first, NvFuserGeneration... more) {
-        if (spellings.putIfAbsent(spelling, EnumSet.of(first, more)) == null) journal.add(spelling);
+        saw(spelling, EnumSet.of(first, more));
+    }
+
+    void saw(String spelling, Set<NvFuserGeneration> generations) {
+        if (spellings.putIfAbsent(spelling, Set.copyOf(generations)) == null) journal.add(spelling);
     }
 
     /** Sizes only: a mark per statement must not copy what all the statements before it saw. */

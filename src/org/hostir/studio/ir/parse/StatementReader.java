@@ -148,7 +148,7 @@ final class StatementReader {
         switch (index) {
             case "StreamIdx" -> state.saw("loop index StreamIdx", NvFuserGeneration.V2025_06);
             case "streamIdx" -> state.saw("loop index streamIdx", NvFuserGeneration.V2026_04);
-            default -> state.saw("loop index " + index, NvFuserGeneration.EARLY_2025);
+            default -> state.saw("loop index " + index, NvFuserGeneration.EARLY_2024, NvFuserGeneration.EARLY_2025);
         }
         return new ForLoop(state.freshNodeId(), new NamedScalar(index), axis, Scalar.constant(0), axis.extent(),
                 List.of());
@@ -169,7 +169,7 @@ final class StatementReader {
 
     /** A stream or wait node spelled with words, as nvFuser printed them before #5746. */
     private void words(String spelling) {
-        state.saw(spelling, NvFuserGeneration.EARLY_2025, NvFuserGeneration.V2025_06);
+        state.saw(spelling, NvFuserGeneration.where(g -> !g.callSyntax()));
     }
 
     /** LaunchKernel::toString: {@code LaunchKernel( Group ID: 0, Inputs: {..}, Outputs: {..}, )}. */
@@ -185,7 +185,7 @@ final class StatementReader {
         List<TensorView> outputs = values.separated('}');
         in.expect(",");
         in.expect(")");
-        state.saw("LaunchKernel", NvFuserGeneration.V2026_04);
+        state.saw("LaunchKernel", NvFuserGeneration.V2025_06, NvFuserGeneration.V2026_04);
         return new LaunchKernel(state.freshNodeId(), group, inputs, outputs);
     }
 
@@ -239,9 +239,9 @@ final class StatementReader {
         if (in.accept(",")) {
             in.expect("backend=");
             backend = backend(in.word());
-            state.saw("Communication backend=", NvFuserGeneration.V2025_06, NvFuserGeneration.V2026_04);
+            state.saw("Communication backend=", NvFuserGeneration.where(NvFuserGeneration::printsBackend));
         } else {
-            state.saw("Communication without backend=", NvFuserGeneration.EARLY_2025);
+            state.saw("Communication without backend=", NvFuserGeneration.where(g -> !g.printsBackend()));
         }
         in.expect(")");
         // nvFuser's dump does not print a collective's reduction: the seeds' (and the Studio's) is a sum

@@ -42,11 +42,11 @@ final class TensorStatements {
         in.expect("=");
         if (in.accept("ALLOCATE(")) return allocate(out);
         if (in.accept("HirAliasSelect(")) {
-            state.saw("HirAliasSelect", NvFuserGeneration.V2025_06, NvFuserGeneration.V2026_04);
+            state.saw("HirAliasSelect", NvFuserGeneration.where(g -> g.selectName().equals("HirAliasSelect")));
             return select(out);
         }
         if (in.accept("select(")) {
-            state.saw("select", NvFuserGeneration.EARLY_2025);
+            state.saw("select", NvFuserGeneration.where(g -> g.selectName().equals("select")));
             return select(out);
         }
         // ShardByStream::toString (csrc/host_ir/ir.cpp:442); quoted dumps also spell "stream_index = i"

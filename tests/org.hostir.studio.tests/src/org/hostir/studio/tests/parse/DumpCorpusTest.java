@@ -13,22 +13,28 @@ import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.ShardByStream;
+import org.hostir.studio.ir.parse.DumpLog;
 import org.hostir.studio.ir.parse.HostIrDumpReader;
+import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
 
 /**
- * The corpus of dumps nvFuser main quotes (examples/dumps/nvfuser-2026-04, each cited in its SOURCES.md): every
- * one reads with no warning and nothing kept as text, is detected as 2026-04, and prints back equal modulo
- * whitespace, through the reader and through {@code ./hirstudio dump}.
+ * The corpora of dumps nvFuser main quotes, each file cited in its folder's SOURCES.md: examples/dumps/nvfuser-2026-04
+ * (today's dialect: read with no warning, nothing kept as text, detected as 2026-04) and examples/dumps/nvfuser-tutorial
+ * (the multi-device tutorial's pre-#2889 spelling: read leniently, detected as 2024-08). Every container prints back
+ * equal modulo whitespace, through the reader and through {@code ./hirstudio dump}.
  */
 class DumpCorpusTest {
     private static final Path CORPUS = RepoPaths.repo().resolve("examples/dumps/nvfuser-2026-04");
+    private static final Path TUTORIAL = RepoPaths.repo().resolve("examples/dumps/nvfuser-tutorial");
 
-    private static List<Path> dumps() throws IOException {
-        try (Stream<Path> files = Files.list(CORPUS)) {
+    private static List<Path> dumps() throws IOException { return dumps(CORPUS); }
+
+    private static List<Path> dumps(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
             return files.filter(p -> p.toString().endsWith(".log")).sorted().toList();
         }
     }
@@ -64,10 +70,49 @@ class DumpCorpusTest {
             CliRun r = CliRun.of("dump", p.toString());
             assertEquals(0, r.code(), r.err());
             assertEquals("", r.err());
-            String program = r.out().lines().filter(l -> !l.startsWith("//")).reduce("", (a, b) -> a + b + "\n");
-            assertEquals(modWhitespace(Files.readString(p)), modWhitespace(program), p.toString());
+            assertEquals(modWhitespace(containers(Files.readString(p))), modWhitespace(programs(r.out())), p.toString());
             assertTrue(r.out().contains("generation 2026-04"), r.out());
         }
+    }
+
+    /** The command's output without its {@code //} report lines. */
+    private static String programs(String out) {
+        return out.lines().filter(l -> !l.startsWith("//")).reduce("", (a, b) -> a + b + "\n");
+    }
+
+    /** The containers of a log, the text around them ({@code Device ID = 0}) left out. */
+    private static String containers(String log) {
+        List<String> lines = log.lines().toList();
+        StringBuilder out = new StringBuilder();
+        for (LogProgram p : DumpLog.split(log)) {
+            out.append(String.join("\n", lines.subList(p.firstLine() - 1, p.lastLine()))).append('\n');
+        }
+        return out.toString();
+    }
+
+    @Test
+    void theTutorialsDumpsReadLenientlyAndPrintBack() throws IOException {
+        List<Path> files = dumps(TUTORIAL);
+        assertEquals(8, files.size(), "SOURCES.md lists eight dumps");
+        int opaque = 0;
+        for (Path p : files) {
+            String log = Files.readString(p);
+            List<LogProgram> programs = DumpLog.split(log);
+            StringBuilder reprinted = new StringBuilder();
+            for (LogProgram lp : programs) {
+                assertTrue(lp.readable(), p + ": " + lp.describe());
+                assertEquals(NvFuserGeneration.EARLY_2024, lp.dump().generation(), p + ": " + lp.dump().warnings());
+                assertTrue(lp.dump().warnings().stream().anyMatch(w -> w.message().contains("no dtypes")), p.toString());
+                opaque += lp.dump().opaqueNodes().size();
+                reprinted.append(lp.dump().reprint());
+            }
+            assertEquals(modWhitespace(containers(log)), modWhitespace(reprinted.toString()), p.toString());
+            CliRun r = CliRun.of("dump", p.toString());
+            assertEquals(0, r.code(), r.err());
+            assertEquals(modWhitespace(containers(log)), modWhitespace(programs(r.out())), p.toString());
+        }
+        // kept as text: the Communications spelling Input=/Output= (5) and the elided "HostUnitN: [...]" (6)
+        assertEquals(11, opaque);
     }
 
     @Test
