@@ -60,6 +60,8 @@ public final class Evaluator {
     private final ScalarEnv env;
     private final Map<Integer, Buffer> values = new HashMap<>();
     private final Map<StreamKey, BackendStream> streams = new HashMap<>();
+    /** How many {@code hir::ForLoop}s ({@code FOR i from a to b}) enclose the node being run. */
+    private int rangeLoops;
     /** The work of a communication this rank takes no part in, or did locally: its Wait has nothing to wait for. */
     private static final Work NOTHING_POSTED = new Work() {};
 
@@ -234,6 +236,15 @@ public final class Evaluator {
     }
 
     private void loop(ForLoop f) {
+        if (f.isRange()) rangeLoops++;
+        try {
+            iterate(f);
+        } finally {
+            if (f.isRange()) rangeLoops--;
+        }
+    }
+
+    private void iterate(ForLoop f) {
         int outer = iteration;
         long stop = env.eval(f.stop());
         for (long i = env.eval(f.start()); i < stop; i++) {
@@ -304,12 +315,33 @@ public final class Evaluator {
     private Buffer allocate(TensorView tv) {
         Buffer b;
         try {
-            b = device.allocate(env.localShape(tv), tv.dtype());
+            b = device.allocate(shapeHere(tv), tv.dtype());
         } catch (DeviceOutOfMemory e) {
             throw e.naming(describe(tv));
         }
         owned.add(b);
         return b;
+    }
+
+    /**
+     * A tensor's local shape where it is allocated. Inside a {@code hir::ForLoop} (nvFuser main's host_ir_lowering,
+     * #5463: a stream-parallel tensor allocated in the loop is its shard), a tensor with a Stream loop axis holds
+     * this iteration's chunk along the logical axis that axis was split from, as ShardByStream takes it; elsewhere,
+     * and in the seeds' loops over an iter domain, the whole local tensor.
+     */
+    private long[] shapeHere(TensorView tv) {
+        long[] shape = env.localShape(tv);
+        if (rangeLoops == 0 || tv.loop() == null) return shape;
+        LoopDomain loop = tv.loop();
+        var p = loop.loopPositionOf(ParallelType.STREAM);
+        if (p.isEmpty()) return shape;
+        int logical = loop.source(p.get()).logicalPosition();
+        int position = 0;
+        for (int i = 0; i < logical; i++) if (!tv.axis(i).isReduction()) position++;
+        long chunks = env.eval(loop.loop().get(p.get()).extent());
+        long length = (shape[position] + chunks - 1) / chunks;
+        shape[position] = Math.max(0, Math.min(length, shape[position] - iteration * length));
+        return shape;
     }
 
     private Buffer select(HirAliasSelect s) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.hostir.studio.engine.Engine;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostNode;
@@ -123,6 +124,17 @@ class DumpCorpusTest {
         assertTrue(loop.isRange());
         assertEquals("i535", loop.index().name());
         assertEquals(2, loop.body().stream().filter(ShardByStream.class::isInstance).count());
+    }
+
+    @Test
+    void streamAddressesAndLoopIndicesAreNamesNotValues() throws IOException {
+        String text = Files.readString(CORPUS.resolve("row_parallel_linear_forward.log"));
+        var a = HostIrDumpReader.read(text).program();
+        var b = HostIrDumpReader.read(text.replace("0x174e5c80", "0x7f00aa10").replace("i535", "i18")).program();
+        assertTrue(Engine.compare(a, b, "a", "b").equal(), "other addresses and loop numbers: equal");
+        var c = HostIrDumpReader.read(text.replace("FOR i535 from 0 to 3:\n    SetCurrentStream",
+                "FOR i535 from 0 to 2:\n    SetCurrentStream")).program();
+        assertTrue(!Engine.compare(a, c, "a", "c").equal(), "another trip count differs");
     }
 
     @Test
