@@ -166,8 +166,8 @@ public final class Canonical {
             case ShardByStream b -> new ShardByStream(fresh(), tensor(b.out()), tensor(b.in()),
                     scalar(b.streamIndex()));
             case SymmetricContiguousView v -> new SymmetricContiguousView(fresh(), tensor(v.out()), tensor(v.in()));
-            case LaunchKernel k -> new LaunchKernel(fresh(), k.groupId(), k.inputs().stream().map(this::tensor).toList(),
-                    k.outputs().stream().map(this::tensor).toList());
+            case LaunchKernel k -> new LaunchKernel(fresh(), k.groupId(),
+                    k.inputs().stream().map(this::tensor).toList(), k.outputs().stream().map(this::tensor).toList());
             case MoeDispatch d -> new MoeDispatch(printed(d.id()), d.numExperts(), d.backend(), tensor(d.in()),
                     tensor(d.topkIdx()), tensor(d.topkWeights()), tensor(d.out()));
             case MoeCombine c -> new MoeCombine(printed(c.id()), c.backend(), tensor(c.in()), tensor(c.topkWeights()),

@@ -416,7 +416,8 @@ public final class Evaluator {
         return switch (s) {
             case Stream.Fixed f -> new StreamKey(KeyKind.FIXED, f.number());
             case Stream.Indexed i -> new StreamKey(KeyKind.INDEXED, env.eval(i.index()));
-            case Stream.Pointer p -> new StreamKey(KeyKind.POINTER, Long.parseUnsignedLong(p.address().substring(2), 16));
+            case Stream.Pointer p ->
+                    new StreamKey(KeyKind.POINTER, Long.parseUnsignedLong(p.address().substring(2), 16));
         };
     }
 

@@ -80,7 +80,7 @@ public enum NvFuserGeneration {
     /** Whether a HostUnit's fusion prints its {@code Inputs:} and {@code Outputs:} before {@code %kernel}. */
     public boolean printsMathSignature() { return this != EARLY_2024; }
 
-    /** Whether the Studio lowers as this revision does (the {@code --nvfuser} choices); the early ones are read only. */
+    /** Whether the Studio lowers as this revision does (the {@code --nvfuser} choices); the early ones are read. */
     public boolean lowerable() { return this == V2025_06 || this == V2026_04; }
 
     /** The generations with a property: those a spelling tells ({@code where(g -> !g.printsBackend())}). */

@@ -118,7 +118,8 @@ final class DumpValues {
         ParallelType parallel = parallelType();
         int id = in.intNumber();
         in.expect("{");
-        Scalar extent = in.peek("(") ? ceilDiv() : extent();
+        // a split's part prints its extent as an expression, ( ceilDiv(i0, 4) ): LoopDomainReading takes only that
+        Scalar extent = in.peek("(") ? scalar() : extent();
         boolean expanded = false;
         if (type == IterType.BROADCAST && extent.equals(Scalar.constant(1)) && in.accept(" ex ")) {
             extent = extent();
@@ -132,18 +133,6 @@ final class DumpValues {
         if (Character.isLetter(in.here())) throw in.error("unknown iter domain suffix");
         state.sawIterDomain(id);
         return new LoopDomainReading.Printed(new LoopDomain.Axis(id, extent, type, parallel, rfactor), expanded);
-    }
-
-    /** {@code ( ceilDiv(i0, 4) )}: the extent IrText prints for a split's part. */
-    private Scalar ceilDiv() {
-        in.expect("(");
-        in.expect("ceilDiv(");
-        Scalar a = scalar();
-        in.expect(",");
-        Scalar b = scalar();
-        in.expect(")");
-        in.expect(")");
-        return new ScalarBinary(ScalarBinary.Op.CEIL_DIV, a, b);
     }
 
     private ParallelType parallelType() {

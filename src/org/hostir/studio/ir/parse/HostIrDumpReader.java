@@ -33,7 +33,8 @@ public final class HostIrDumpReader {
     private static final Pattern OPENING = Pattern.compile("%HostIrContainer\\s*\\{");
     private static final Pattern CLOSE = Pattern.compile("\\}\\s*//\\s*%HostIrContainer");
     private static final Pattern LOOP_INDEX = Pattern.compile("FOR\\s+(\\S+)\\s+(?:in|from)\\s");
-    private static final Pattern PRINTED_ID = Pattern.compile("(?:Communication|EndCoalescing|Dispatch|Combine)\\s+(\\d{1,9})");
+    private static final Pattern PRINTED_ID =
+            Pattern.compile("(?:Communication|EndCoalescing|Dispatch|Combine)\\s+(\\d{1,9})");
 
     private final String text;
     private final LineIndex lines;
