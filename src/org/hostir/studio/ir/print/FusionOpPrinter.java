@@ -3,6 +3,7 @@ package org.hostir.studio.ir.print;
 import java.util.function.Function;
 
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.op.DumpLine;
 import org.hostir.studio.ir.op.OpFamily;
@@ -14,7 +15,7 @@ import org.hostir.studio.ir.op.OpFamily;
 final class FusionOpPrinter {
     private FusionOpPrinter() {}
 
-    static void print(FusionOp op, String indent, StringBuilder out, DumpGeneration g) {
+    static void print(FusionOp op, String indent, StringBuilder out, NvFuserGeneration g) {
         Function<TensorView, String> tensor = tv -> IrText.tensor(tv, g);
         out.append(indent).append(tensor.apply(op.output())).append('\n');
         OpFamily.definition(op).dump(op, new DumpLine(indent, out, tensor));

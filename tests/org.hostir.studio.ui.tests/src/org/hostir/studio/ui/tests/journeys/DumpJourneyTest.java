@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
@@ -13,13 +14,16 @@ import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.diff.DiffKind;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ui.passes.DumpView;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -33,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * The nvFuser Dump view as a person uses it (issue 20): a log copied from a terminal is pasted with the Paste
  * button, the second program is clicked in the list, the filter takes typing, the device count is typed into its
  * spinner, and "Compare with Studio lowering..." picks the seed's fusion in the workspace dialog by typing its
- * name: equal numbering aside; with {@code allgather=collective} typed into Options, the expected difference.
+ * name: equal numbering aside; with {@code allgather=collective} typed into Options, the expected difference. A
+ * dump of today's nvFuser (the 2026-04 dialect) is pasted and compared the same way.
  */
 public class DumpJourneyTest {
     private Journey journey;
@@ -49,6 +54,8 @@ public class DumpJourneyTest {
         view = journey.show(DumpView.ID);
         // a name no other test uses, so that the dialog's first match is this file
         ViewTestSupport.copyToWorkspace("dumpjourney", "examples/seeds/ag_matmul_p2p.fusion", "dumpjourneyseed.fusion");
+        ViewTestSupport.copyToWorkspace("dumpjourney",
+                "tests/org.hostir.studio.ui.tests/fusions/row_parallel_linear_forward.fusion", "dumpjourneyrowlinear.fusion");
         person.settle(200);
     }
 
@@ -112,6 +119,44 @@ public class DumpJourneyTest {
                     panes.getDisplay().getSystemColor(SWT.COLOR_WIDGET_BACKGROUND).getRGB());
             assertTrue(flat < 0.1, "an unpainted block of " + flat + " of the Dump view");
         }
+    }
+
+    /**
+     * A dump printed by today's nvFuser (issue 33, item 5): the program quoted in
+     * tests/python/multidevice/test_overlap.py (81c4b22fd) is pasted with the Paste button; the view reads it as one
+     * program, structured (its ShardByStreams in the tree), and sets its "nvFuser:" choice to the detected
+     * generation, 2026-04; "Compare with Studio lowering..." then picks the matching fusion by typing its name. The
+     * verdict names the generation and, when the programs differ, the differences; where the Studio's lowering
+     * refuses the fusion (main's lowering takes no Stream-parallel input, [stream.input]), the view says so instead.
+     */
+    @Test
+    public void pasteANewestDialectDumpAndCompareItWithTheStudiosLowering() throws Exception {
+        String dump = Files.readString(
+                ViewTestSupport.repoFile("examples/dumps/nvfuser-2026-04/row_parallel_linear_forward.log"));
+        Clipboard clipboard = new Clipboard(page.getWorkbenchWindow().getShell().getDisplay());
+        clipboard.setContents(new Object[] {dump}, new Transfer[] {TextTransfer.getInstance()});
+        clipboard.dispose();
+
+        person.clickCenter(button("Paste"));
+        assertEquals(1, view.snapshots().size(), view.messageText());
+        assertTrue(view.snapshots().programs().get(0).readable(), view.messageText());
+        assertEquals(List.of(), view.snapshots().programs().get(0).dump().opaqueNodes(), "read as nodes, not text");
+        assertEquals(NvFuserGeneration.V2026_04, view.generation(), "the detected generation is chosen");
+        Combo generation = ViewTestSupport.descendants(root(), Combo.class).stream().filter(Control::isVisible)
+                .filter(c -> c.getParent() == button("Paste").getParent()).findFirst().orElseThrow();
+        assertEquals("2026-04", generation.getText());
+        assertTrue(view.treeRows().stream().anyMatch(r -> r.node() instanceof ShardByStream), "structured tree");
+
+        compareWithTyping("dumpjourneyrowlinear");
+        String verdict = view.messageText();
+        if (view.comparison() != null) {
+            assertTrue(verdict.startsWith("structurally") && verdict.contains("nvFuser 2026-04"), verdict);
+            assertTrue(view.comparison().equal() || verdict.contains("only in") || verdict.contains("differs:"),
+                    "a difference is named: " + verdict);
+        } else {
+            assertTrue(verdict.startsWith("error: ") && verdict.contains("[stream.input]"), verdict);
+        }
+        ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "newest-dump-journey.png");
     }
 
     /**
