@@ -17,7 +17,7 @@ public enum DependencyKind {
     /** A stream runs its work in order: the previous bar's end to the next one's start. */
     STREAM_ORDER("stream idle after the previous op"),
     /** A bar inside another (a kernel in its operator, a coalesced transfer in its group). */
-    NESTING("nested op"),
+    NESTING("in the enclosing op around a nested one"),
     /** The host call that issued a device bar to the bar's start: launch latency, or a stream the host starved. */
     LAUNCH("launch delay (waiting on the host)"),
     /** A bar that waited for another stream of its rank (an event record and wait, nvFuser's Synchronize). */
