@@ -14,14 +14,14 @@ import org.jgrapht.graph.GraphWalk;
 import org.jgrapht.traverse.TopologicalOrderIterator;
 
 /**
- * The longest path through a run's {@link DependencyGraph}, from the run's start to the end of its last bar.
- * Each edge weighs the time it spans, so the longest path ends at the run's last point and its length is the
- * run's span; among the paths of that length it follows, at every point, the dependency that arrived last
+ * The longest path through a run's {@link DependencyGraph}, from the run's start to the end of its last device
+ * bar (its last host bar when it has none). Each edge weighs the time it spans, so the longest path to that point
+ * is as long as the time from the run's start to it; among the paths of that length it follows, at every point, the dependency that arrived last
  * ({@link DependencyGraph#binding}): the one that held the point up. Its segments then say what the span was
- * spent on, and each share is of the span. (HTA weighs synchronization edges 0 instead, so its path may be
- * shorter than the run; here the shares add up to the whole run.)
+ * spent on, and each share is of the path's length. (HTA weighs synchronization edges 0 instead, so its path
+ * may be shorter than the time it covers; here the shares add up to the whole.)
  */
-public record CriticalPath(long spanNs, List<Segment> segments, GraphPath<Integer, Dependency> walk) {
+public record CriticalPath(long lengthNs, List<Segment> segments, GraphPath<Integer, Dependency> walk) {
     /**
      * One edge of the path: {@code event} is the bar whose time it is (the work's bar, the bar that waited, the
      * bar a launch issued), {@code from} the bar it came from (the same bar for work, -1 for the run's start).
@@ -74,12 +74,20 @@ public record CriticalPath(long spanNs, List<Segment> segments, GraphPath<Intege
         return Optional.of(new CriticalPath(distance[sink], edges.stream().map(d -> segment(g, d)).toList(), walk));
     }
 
-    /** The end of the bar that finishes last (the longest one, then the first in timeline order). */
+    /**
+     * The end of the device bar that finishes last (then the first in timeline order), or of the last host bar
+     * in a run without device work: a profiler's trace goes on with host calls after the GPU work (a watchdog
+     * thread's event queries, the profiler's teardown) that no op of the run waits for.
+     */
     private static int last(DependencyGraph g, long[] distance) {
-        int sink = DependencyGraph.end(0);
-        for (int i = 1; i < g.events().size(); i++) {
+        boolean device = g.events().stream().anyMatch(e -> e.stream() >= 0);
+        int sink = -1;
+        for (int i = 0; i < g.events().size(); i++) {
+            if (device && g.events().get(i).stream() < 0) continue;
             int v = DependencyGraph.end(i);
-            if (g.time(v) > g.time(sink) || (g.time(v) == g.time(sink) && distance[v] > distance[sink])) sink = v;
+            if (sink < 0 || g.time(v) > g.time(sink) || (g.time(v) == g.time(sink) && distance[v] > distance[sink])) {
+                sink = v;
+            }
         }
         return sink;
     }
@@ -116,8 +124,8 @@ public record CriticalPath(long spanNs, List<Segment> segments, GraphPath<Intege
         return segments.stream().filter(s -> s.kind().isWork()).map(Segment::event).distinct().toList();
     }
 
-    /** The segment's share of the run's span, in [0, 1]. */
+    /** The segment's share of the path's length, in [0, 1]. */
     public double share(Segment s) {
-        return spanNs == 0 ? 0 : (double) s.durationNs() / spanNs;
+        return lengthNs == 0 ? 0 : (double) s.durationNs() / lengthNs;
     }
 }

@@ -48,12 +48,12 @@ public final class TraceReport {
         TreeSet<Integer> ranks = new TreeSet<>();
         p.segments().forEach(s -> ranks.add(s.event().rank()));
         lines.add("");
-        lines.add("critical path: " + unit.format(p.spanNs()) + " through rank" + (ranks.size() == 1 ? " " : "s ")
+        lines.add("critical path: " + unit.format(p.lengthNs()) + " through rank" + (ranks.size() == 1 ? " " : "s ")
                 + ranks.stream().map(String::valueOf).reduce((x, y) -> x + ", " + y).orElse("") + ", "
                 + p.segments().stream().filter(s -> s.durationNs() > 0).count() + " segments");
         for (Map.Entry<DependencyKind, Long> k : p.byKind().entrySet()) {
             lines.add(String.format(Locale.ROOT, "  %-44s %12s %5s", k.getKey().description(),
-                    unit.format(k.getValue()), TimeText.percent(share(k.getValue(), p.spanNs()))));
+                    unit.format(k.getValue()), TimeText.percent(share(k.getValue(), p.lengthNs()))));
         }
         List<CriticalPath.Segment> timed = p.segments().stream().filter(s -> s.durationNs() > 0).toList();
         List<CriticalPath.Segment> shown = timed.stream()

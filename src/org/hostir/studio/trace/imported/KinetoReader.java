@@ -28,8 +28,8 @@ import com.google.gson.stream.JsonReader;
  * PyTorch profiler (Kineto) traces, one file per rank ({@code distributedInfo.rank}; without it, the file's
  * position), into one run:
  * <ul>
- * <li>GPU work ({@code cat} kernel, gpu_memcpy, gpu_memset) on its stream ({@code args.stream}, else tid); NCCL
- * kernels ({@code nccl} in the name) are communications, copies and sets are copies, the rest kernels;</li>
+ * <li>GPU work ({@code cat} kernel, gpu_memcpy, gpu_memset) on its stream ({@code args.stream}, else tid), its kind
+ * by {@link #gpuKind} (NCCL's kernels are communications);</li>
  * <li>host calls ({@code cpu_op}, {@code user_annotation}, {@code cuda_runtime}, {@code cuda_driver}) on one host
  * row per CPU thread (rows -1, -2, ... in order of appearance);</li>
  * <li>launches: a runtime call and the GPU work with the same {@code args.correlation};</li>
@@ -53,6 +53,7 @@ public final class KinetoReader {
     private final Map<Integer, Map<Long, Long>> memory = new TreeMap<>();
     private final Map<Integer, Map<Integer, String>> rowNames = new TreeMap<>();
     private final List<String> notes = new ArrayList<>();
+    private Long firstBase;
 
     /** Reads one rank's file; {@code fallbackRank} when it names none. */
     public void add(String name, Reader text, int fallbackRank) throws IOException {
@@ -61,8 +62,10 @@ public final class KinetoReader {
         int[] rank = {fallbackRank};
         TraceEvents.Pass pass = TraceEvents.read(text, events::add, (key, in) -> top(key, in, base, rank));
         if (pass.truncated()) notes.add(name + ": cut off after " + pass.events() + " events; read up to there");
+        if (firstBase == null) firstBase = base[0];
         Map<Long, Integer> threads = new LinkedHashMap<>();
-        for (JsonObject e : events) event(e, rank[0], base[0], threads);
+        // relative to the first file's base: the bases are epoch nanoseconds, and base + ts would near long's end
+        for (JsonObject e : events) event(e, rank[0], base[0] - firstBase, threads);
     }
 
     private static void top(String key, JsonReader in, long[] base, int[] rank) {
@@ -106,9 +109,15 @@ public final class KinetoReader {
         }
     }
 
-    /** NCCL's kernels are the communications of a PyTorch run; the rest by their category. */
+    /**
+     * NCCL's kernels and symmetric memory's (async-TP's barriers and collectives, {@code c10d::symmetric_memory::})
+     * are the communications of a PyTorch run, matched across ranks; a peer-to-peer copy ({@code Memcpy PtoP}, a
+     * copy engine pulling a peer's chunk) is a one-sided transfer; the rest by their category.
+     */
     static EventKind gpuKind(String cat, String name) {
-        if (name.toLowerCase(Locale.ROOT).contains("nccl")) return EventKind.COMMUNICATION;
+        String n = name.toLowerCase(Locale.ROOT);
+        if (n.contains("nccl") || n.contains("symmetric_memory::")) return EventKind.COMMUNICATION;
+        if (cat.equals("gpu_memcpy") && n.contains("ptop")) return EventKind.P2P;
         return cat.equals("kernel") ? EventKind.KERNEL : EventKind.COPY;
     }
 

@@ -58,7 +58,7 @@ class CriticalPathTest {
     @Test
     void pathCrossesToTheRankThatArrivedLast() {
         CriticalPath p = CriticalPath.of(DependencyGraph.of(handBuilt())).orElseThrow();
-        assertEquals(100, p.spanNs());
+        assertEquals(100, p.lengthNs());
         List<String> timed = p.segments().stream().filter(s -> s.durationNs() > 0)
                 .map(s -> s.kind() + " " + s.event().name() + "@" + s.event().rank() + " " + s.durationNs()).toList();
         assertEquals(List.of("WORK dispatch C@1 4", "LAUNCH slow@1 1", "WORK slow@1 65", "TRANSFER allreduce@0 30"),
@@ -66,7 +66,7 @@ class CriticalPathTest {
         assertEquals(Map.of(DependencyKind.WORK, 69L, DependencyKind.TRANSFER, 30L, DependencyKind.LAUNCH, 1L), p.byKind());
         assertEquals(0.65, p.share(p.segments().stream().filter(s -> s.event().name().equals("slow")
                 && s.kind() == DependencyKind.WORK).findFirst().orElseThrow()), 1e-12);
-        assertEquals(p.spanNs(), p.walk().getWeight(), 0.0, "JGraphT's walk carries the path's length");
+        assertEquals(p.lengthNs(), p.walk().getWeight(), 0.0, "JGraphT's walk carries the path's length");
         assertEquals(p.segments().size(), p.walk().getLength());
     }
 
@@ -128,7 +128,7 @@ class CriticalPathTest {
         DependencyGraph g = DependencyGraph.of(run);
         assertEquals(1, g.problems().size());
         assertTrue(g.problems().getFirst().contains("clocks disagree"), g.problems().toString());
-        assertEquals(150, CriticalPath.of(g).orElseThrow().spanNs());
+        assertEquals(150, CriticalPath.of(g).orElseThrow().lengthNs());
     }
 
     @Test
