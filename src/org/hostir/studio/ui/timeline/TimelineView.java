@@ -2,7 +2,9 @@ package org.hostir.studio.ui.timeline;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
@@ -32,7 +34,11 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
-import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.TraceRun;
+import org.hostir.studio.trace.analysis.CriticalPath;
+import org.hostir.studio.trace.analysis.TraceAnalysis;
+import org.hostir.studio.trace.analysis.TraceReport;
+import org.hostir.studio.trace.imported.TraceFiles;
 import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
@@ -151,10 +157,27 @@ public class TimelineView extends ViewPart {
      * overlap figures (a pass over every event) follow from a background job ({@link #SUMMARY_FAMILY}).
      */
     public void setTimeline(Timeline t, String title, IFile from) {
+        show(TraceRun.of(title == null ? "" : title, t), title, from);
+    }
+
+    /**
+     * Shows a run of any origin (an imported profile states which call launched which kernel); the summary adds
+     * its analyses ({@link TraceAnalysis}: critical path, idle per stream, top device ops, counters) and the
+     * canvas outlines the critical path once they are computed.
+     */
+    public void show(TraceRun run, String title, IFile from) {
+        Timeline t = run.timeline();
         measured = t;
         measuredTitle = title;
         settings = null;
-        display(t, title, from, () -> TimelineSummary.of(t));
+        display(t, title, from, () -> {
+            TraceAnalysis analysis = TraceAnalysis.of(run);
+            List<TimelineEvent> path = analysis.criticalPath().map(CriticalPath::bars).orElse(List.of());
+            canvas.control().getDisplay().asyncExec(() -> {
+                if (!canvas.control().isDisposed() && timeline == t) canvas.setCriticalPath(path);
+            });
+            return TimelineSummary.of(t) + "\n\n" + TraceReport.format(analysis, 10);
+        });
     }
 
     /**
@@ -284,15 +307,27 @@ public class TimelineView extends ViewPart {
         canvas.zoom(factor, TimelineCanvas.LABEL_WIDTH + (a.width - TimelineCanvas.LABEL_WIDTH) / 2);
     }
 
+    /**
+     * Opens a trace: the Studio's, a PyTorch profiler trace (select every rank's file together) or nvFuser's
+     * NVFUSER_TRACE ({@link TraceFiles}).
+     */
     public void openTrace() {
-        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN);
-        d.setFilterExtensions(new String[] { "*.json", "*" });
-        String f = d.open();
-        if (f == null) return;
+        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN | SWT.MULTI);
+        d.setFilterExtensions(new String[] { "*.json;*.json.gz", "*" });
+        if (d.open() == null) return;
+        List<Path> files = Arrays.stream(d.getFileNames()).map(n -> Path.of(d.getFilterPath(), n)).toList();
+        openTrace(files);
+    }
+
+    /** Opens the trace files of one run (what the Open dialog does with the files chosen). */
+    public void openTrace(List<Path> files) {
         try {
-            setTimeline(ChromeTraceReader.read(Path.of(f)), Path.of(f).getFileName().toString(), null);
+            TraceFiles.Opened opened = TraceFiles.open(files);
+            String title = files.size() == 1 ? files.getFirst().getFileName().toString()
+                    : files.size() + " files from " + files.getFirst().getFileName();
+            show(opened.run(), title, null);
         } catch (IOException | RuntimeException e) {
-            MessageDialog.openError(getSite().getShell(), "Open Chrome trace", "Cannot read " + f + ":\n"
+            MessageDialog.openError(getSite().getShell(), "Open trace", "Cannot read " + files + ":\n"
                     + e.getMessage());
         }
     }
@@ -389,6 +424,9 @@ public class TimelineView extends ViewPart {
 
         @Override
         public Color background() { return canvas.control().getBackground(); }
+
+        @Override
+        public Color criticalPath() { return canvas.control().getDisplay().getSystemColor(SWT.COLOR_RED); }
 
         @Override
         public Color alternate() {
