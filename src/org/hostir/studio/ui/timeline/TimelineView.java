@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.timeline;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -34,6 +35,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
+import org.hostir.studio.trace.TimelineSvg;
 import org.hostir.studio.trace.TraceRun;
 import org.hostir.studio.trace.analysis.CriticalPath;
 import org.hostir.studio.trace.analysis.TraceAnalysis;
@@ -356,16 +358,49 @@ public class TimelineView extends ViewPart {
         }
     }
 
+    /**
+     * The time window shown, as SVG ({@link TimelineSvg}): every row, the bars in the theme's colours, the critical
+     * path outlined.
+     */
+    public void exportSvg(Path file) throws IOException {
+        Rectangle a = canvas.control().getClientArea();
+        int width = Math.max(TimelineCanvas.LABEL_WIDTH + 100, a.width);
+        long from = (long) Math.floor(canvas.viewStartNs());
+        long to = Math.max(from + 1, (long) Math.ceil(canvas.viewStartNs() + (width - TimelineCanvas.LABEL_WIDTH)
+                * canvas.nsPerPixel()));
+        Map<EventKind, String> colors = new EnumMap<>(EventKind.class);
+        for (EventKind k : EventKind.values()) {
+            RGB c = palette.bar(k).getRGB();
+            colors.put(k, String.format("#%02x%02x%02x", c.red, c.green, c.blue));
+        }
+        Files.writeString(file, TimelineSvg.of(timeline, from, to, width, colors, canvas.criticalPath()));
+    }
+
     public void exportInteractively(boolean png) {
+        export(png ? "png" : "json", png ? "timeline.png" : "trace.json", f -> {
+            if (png) exportPng(f);
+            else exportJson(f);
+        });
+    }
+
+    public void exportSvgInteractively() {
+        export("svg", "timeline.svg", this::exportSvg);
+    }
+
+    private interface Export {
+        void to(Path file) throws IOException;
+    }
+
+    private void export(String extension, String name, Export how) {
         if (timeline == null) return;
         FileDialog d = new FileDialog(getSite().getShell(), SWT.SAVE);
         d.setOverwrite(true);
-        d.setFilterExtensions(new String[] { png ? "*.png" : "*.json" });
-        d.setFileName(png ? "timeline.png" : "trace.json");
+        d.setFilterExtensions(new String[] { "*." + extension });
+        d.setFileName(name);
         String f = d.open();
         if (f == null) return;
         try {
-            if (png) exportPng(Path.of(f)); else exportJson(Path.of(f));
+            how.to(Path.of(f));
         } catch (IOException | RuntimeException e) {
             MessageDialog.openError(getSite().getShell(), "Export timeline", "Cannot write " + f + ":\n"
                     + e.getMessage());
