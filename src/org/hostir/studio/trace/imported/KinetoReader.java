@@ -64,8 +64,10 @@ public final class KinetoReader {
         if (pass.truncated()) notes.add(name + ": cut off after " + pass.events() + " events; read up to there");
         if (firstBase == null) firstBase = base[0];
         Map<Long, Integer> threads = new LinkedHashMap<>();
+        int unread = 0;
         // relative to the first file's base: the bases are epoch nanoseconds, and base + ts would near long's end
-        for (JsonObject e : events) event(e, rank[0], base[0] - firstBase, threads);
+        for (JsonObject e : events) if (!event(e, rank[0], base[0] - firstBase, threads)) unread++;
+        if (unread > 0) notes.add(name + ": " + unread + " events without a name or a numeric ts were left out");
     }
 
     private static void top(String key, JsonReader in, long[] base, int[] rank) {
@@ -83,16 +85,17 @@ public final class KinetoReader {
         }
     }
 
-    private void event(JsonObject e, int rank, long base, Map<Long, Integer> threads) {
+    /** Reads one event; false for a bar or sample it cannot read (no name, no numeric ts). */
+    private boolean event(JsonObject e, int rank, long base, Map<Long, Integer> threads) {
         String ph = TraceEvents.string(e, "ph"), cat = TraceEvents.string(e, "cat"), name = TraceEvents.string(e, "name");
         JsonObject args = TraceEvents.args(e);
         Long ts = TraceEvents.nanos(e, "ts");
-        if (ts == null || name == null) return;
+        if (ts == null || name == null) return !"X".equals(ph) && !"i".equals(ph);
         if ("[memory]".equals(name) && TraceEvents.integer(args, "Device Id", -1) >= 0) {
             memory.computeIfAbsent(rank, r -> new TreeMap<>()).put(base + ts, TraceEvents.integer(args, "Total Allocated", 0));
-            return;
+            return true;
         }
-        if (!"X".equals(ph) || cat == null) return;
+        if (!"X".equals(ph) || cat == null) return true;
         Long dur = TraceEvents.nanos(e, "dur");
         long start = base + ts, end = start + (dur == null ? 0 : Math.max(0, dur));
         String c = cat.toLowerCase(Locale.ROOT);
@@ -107,6 +110,7 @@ public final class KinetoReader {
             rowNames.computeIfAbsent(rank, r -> new TreeMap<>()).putIfAbsent(row, "host thread " + tid);
             raws.add(new Raw(rank, row, EventKind.HOST, name, start, end, 0, correlation));
         }
+        return true;
     }
 
     /**

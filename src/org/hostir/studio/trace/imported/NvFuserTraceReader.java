@@ -48,11 +48,14 @@ public final class NvFuserTraceReader {
         Map<Long, Integer> threads = new LinkedHashMap<>();
         Map<Integer, Deque<Open>> open = new HashMap<>();
         long last = 0;
-        int unmatched = 0;
+        int unmatched = 0, unread = 0;
         for (JsonObject e : raw) {
             String ph = TraceEvents.string(e, "ph"), label = TraceEvents.string(e, "name");
             Long ts = TraceEvents.nanos(e, "ts");
-            if (ts == null || label == null) continue;
+            if (ts == null || label == null) {
+                unread++;
+                continue;
+            }
             last = Math.max(last, ts);
             long tid = TraceEvents.integer(e, "tid", 0);
             int row = -1 - threads.computeIfAbsent(tid, t -> threads.size());
@@ -78,6 +81,7 @@ public final class NvFuserTraceReader {
         if (pass.truncated()) notes.add(name + ": cut off after " + pass.events() + " events; read up to there");
         if (stillOpen > 0) notes.add(name + ": " + stillOpen + " scopes never closed; ended at the last time seen");
         if (unmatched > 0) notes.add(name + ": " + unmatched + " E events match no open scope; left out");
+        if (unread > 0) notes.add(name + ": " + unread + " events without a name or a numeric ts were left out");
     }
 
     private static TimelineEvent bar(int rank, int row, String name, long start, long end) {

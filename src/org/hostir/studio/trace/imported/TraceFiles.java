@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
@@ -47,7 +50,8 @@ public final class TraceFiles {
         for (Path f : files) {
             Format own = format(head(f));
             if (format != null && own != format) {
-                throw new IOException(f + ": a " + own.name().toLowerCase() + " trace among " + format.name().toLowerCase()
+                throw new IOException(f + ": a " + own.name().toLowerCase(Locale.ROOT) + " trace among "
+                        + format.name().toLowerCase(Locale.ROOT)
                         + " ones: open the traces of one run together");
             }
             format = own;
@@ -65,8 +69,18 @@ public final class TraceFiles {
         try (Reader r = reader(files.getFirst())) {
             return new Opened(TraceRun.of(label, ChromeTraceReader.read(r)), Format.STUDIO, List.of());
         } catch (IOException e) {
-            throw new IOException(files.getFirst() + ": " + e.getMessage(), e);
+            throw new IOException(files.getFirst() + ": " + reason(e), e);
         }
+    }
+
+    private static final Pattern AT = Pattern.compile("at line (\\d+) column (\\d+)");
+
+    /** A reader's message without the JSON library's advice to the programmer: where the text stops being JSON. */
+    static String reason(Exception e) {
+        String m = String.valueOf(e.getMessage());
+        if (!m.contains("setStrictness") && !m.contains("Troubleshooting")) return m;
+        Matcher at = AT.matcher(m);
+        return "not JSON (malformed at line " + (at.find() ? at.group(1) + " column " + at.group(2) : "?") + ")";
     }
 
     private static Opened kineto(List<Path> files, String label) throws IOException {
@@ -75,7 +89,7 @@ public final class TraceFiles {
             try (Reader r = reader(files.get(i))) {
                 reader.add(files.get(i).toString(), r, i);
             } catch (IOException | IllegalStateException e) {
-                throw new IOException(files.get(i) + ": " + e.getMessage(), e);
+                throw new IOException(files.get(i) + ": " + reason(e), e);
             }
         }
         return new Opened(reader.run(label), Format.KINETO, reader.notes());
@@ -87,7 +101,7 @@ public final class TraceFiles {
             try (Reader r = reader(files.get(i))) {
                 reader.add(files.get(i).toString(), r, i);
             } catch (IOException | IllegalStateException e) {
-                throw new IOException(files.get(i) + ": " + e.getMessage(), e);
+                throw new IOException(files.get(i) + ": " + reason(e), e);
             }
         }
         return new Opened(reader.run(label), Format.NVFUSER, reader.notes());
