@@ -83,6 +83,8 @@ public class TimelineView extends ViewPart {
     private Timeline measured;
     private String measuredTitle;
     private final SelectionRelay relay = new SelectionRelay();
+    /** The shown run's analyses as text, once computed (the summary shows them after the overlap figures). */
+    private String analysisText;
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private final IPropertyChangeListener themeListener = e -> {
         textColors.clear();
@@ -172,14 +174,48 @@ public class TimelineView extends ViewPart {
         measured = t;
         measuredTitle = title;
         settings = null;
-        display(t, title, from, () -> {
-            TraceAnalysis analysis = TraceAnalysis.of(run);
-            List<TimelineEvent> path = analysis.criticalPath().map(CriticalPath::bars).orElse(List.of());
-            canvas.control().getDisplay().asyncExec(() -> {
-                if (!canvas.control().isDisposed() && timeline == t) canvas.setCriticalPath(path);
-            });
-            return TimelineSummary.of(t) + "\n\n" + TraceReport.format(analysis, 10);
-        });
+        display(t, title, from, () -> TimelineSummary.of(t));
+        analyse(run);
+    }
+
+    /** Bars up to which the view analyses a run by itself (the graph holds two points and a few edges per bar). */
+    static final int ANALYSED_BARS = 200_000;
+
+    /**
+     * The run's analyses, after the overlap figures and by another job of the summary's family: the report is
+     * appended to the summary and the critical path outlined, if the run is still the one shown.
+     */
+    private void analyse(TraceRun run) {
+        Timeline t = run.timeline();
+        var display = summary.getDisplay();
+        Job job = new Job("Timeline analyses") {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                String text;
+                List<TimelineEvent> path = List.of();
+                if (t.events().size() > ANALYSED_BARS) {
+                    text = "(critical path and tables not computed for " + t.events().size() + " bars: hirstudio"
+                            + " trace FILE computes them)";
+                } else {
+                    TraceAnalysis analysis = TraceAnalysis.of(run);
+                    path = analysis.criticalPath().map(CriticalPath::bars).orElse(List.of());
+                    text = TraceReport.format(analysis, 10);
+                }
+                List<TimelineEvent> shown = path;
+                display.asyncExec(() -> {
+                    if (summary.isDisposed() || timeline != t) return;
+                    canvas.setCriticalPath(shown);
+                    analysisText = text;
+                    if (!summary.getText().startsWith("Computing")) summary.setText(summary.getText() + "\n\n" + text);
+                });
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) { return family == SUMMARY_FAMILY; }
+        };
+        job.setSystem(true);
+        job.schedule();
     }
 
     /**
@@ -213,6 +249,7 @@ public class TimelineView extends ViewPart {
         relay.setSelection(StructuredSelection.EMPTY);
         details.show(null, 0);
         setContentDescription(title == null ? "" : title);
+        analysisText = null;
         summary.setText("Computing the overlap figures of " + t.events().size() + " events...");
         int mine = ++summaries;
         var display = summary.getDisplay();
@@ -221,7 +258,9 @@ public class TimelineView extends ViewPart {
             protected IStatus run(IProgressMonitor monitor) {
                 String text = figures.get();
                 display.asyncExec(() -> {
-                    if (mine == summaries && !summary.isDisposed()) summary.setText(text);
+                    if (mine == summaries && !summary.isDisposed()) {
+                        summary.setText(analysisText == null ? text : text + "\n\n" + analysisText);
+                    }
                 });
                 return Status.OK_STATUS;
             }
