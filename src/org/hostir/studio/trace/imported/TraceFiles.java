@@ -85,18 +85,22 @@ public final class TraceFiles {
 
     private static Opened kineto(List<Path> files, String label) throws IOException {
         KinetoReader reader = new KinetoReader();
-        for (int i = 0; i < files.size(); i++) {
-            try (Reader r = reader(files.get(i))) {
-                reader.add(files.get(i).toString(), r, i);
-            } catch (IOException | IllegalStateException e) {
-                throw new IOException(files.get(i) + ": " + reason(e), e);
-            }
-        }
+        each(files, reader::add);
         return new Opened(reader.run(label), Format.KINETO, reader.notes());
     }
 
     private static Opened nvFuser(List<Path> files, String label) throws IOException {
         NvFuserTraceReader reader = new NvFuserTraceReader();
+        each(files, reader::add);
+        return new Opened(reader.run(label), Format.NVFUSER, reader.notes());
+    }
+
+    /** How a reader takes one file of a run: its name, its text, its position among the files. */
+    private interface PerFile {
+        void add(String name, Reader text, int position) throws IOException;
+    }
+
+    private static void each(List<Path> files, PerFile reader) throws IOException {
         for (int i = 0; i < files.size(); i++) {
             try (Reader r = reader(files.get(i))) {
                 reader.add(files.get(i).toString(), r, i);
@@ -104,7 +108,6 @@ public final class TraceFiles {
                 throw new IOException(files.get(i) + ": " + reason(e), e);
             }
         }
-        return new Opened(reader.run(label), Format.NVFUSER, reader.notes());
     }
 
     /** The format a trace's first kilobytes show. */
