@@ -85,6 +85,8 @@ public class TimelineView extends ViewPart {
     private final SelectionRelay relay = new SelectionRelay();
     /** The shown run's analyses as text, once computed (the summary shows them after the overlap figures). */
     private String analysisText;
+    /** The run last shown through {@link #show}, with its launches and counters; its timeline may be replaced. */
+    private TraceRun shownRun;
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private final IPropertyChangeListener themeListener = e -> {
         textColors.clear();
@@ -171,6 +173,7 @@ public class TimelineView extends ViewPart {
      */
     public void show(TraceRun run, String title, IFile from) {
         Timeline t = run.timeline();
+        shownRun = run;
         measured = t;
         measuredTitle = title;
         settings = null;
@@ -373,8 +376,15 @@ public class TimelineView extends ViewPart {
         }
     }
 
+    /** The shown run as a Chrome trace, with its counters (an imported profile's memory samples too). */
     public void exportJson(Path file) throws IOException {
-        ChromeTraceWriter.write(timeline, Map.of(), file);
+        if (shownRun == null || shownRun.timeline() != timeline) {
+            ChromeTraceWriter.write(timeline, Map.of(), file);
+            return;
+        }
+        StringBuilder out = new StringBuilder();
+        ChromeTraceWriter.write(shownRun, Map.of(), out);
+        Files.writeString(file, out);
     }
 
     /** Writes what the canvas shows now (its whole client area) as a PNG. */
