@@ -3,7 +3,7 @@
 #   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, jdk.unsupported; FFM is in java.base;
 #                      jdk.jfr for profiling with -XX:StartFlightRecording)
 #   .gpu/engine        the engine's classes (./hirstudio compiles them), .gpu/test the engine test classes
-#   .gpu/lib           Gson, JCuda (jar, and its driver binding's JNI library in lib/natives) and the JUnit
+#   .gpu/lib           Gson, JGraphT, JCuda (jar, and its driver binding's JNI library in lib/natives) and the JUnit
 #                      console launcher, fetched by ./hirstudio with the system Maven
 # The CUDA driver is reached through JCuda; NCCL, cuBLASLt and NVRTC are the machine's own libraries, bound
 # through java.lang.foreign, so JCuda's driver binding is the only native library that travels. The whole
@@ -30,6 +30,7 @@ libs=${cp_engine#*:}
 for jar in ${libs//:/ }; do
     case $(basename "$jar") in
         gson-*) cp "$jar" "$G/lib/gson.jar" ;;
+        jgrapht-*) cp "$jar" "$G/lib/jgrapht.jar" ;;
         jcuda-natives-*)   # only the driver binding's JNI library: JCuda loads it from java.library.path
             mkdir -p "$G/lib/natives"
             (cd "$G/lib/natives" && "$JDK/bin/jar" xf "$jar" lib && mv lib/libJCudaDriver-*.so . && rm -rf lib) ;;

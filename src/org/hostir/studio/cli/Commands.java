@@ -19,6 +19,7 @@ public final class Commands {
         add(commands, new BenchCommand());
         add(commands, new CalibrateCommand());
         add(commands, new SweepCommand());
+        add(commands, new TraceCommand());
         add(commands, new DemoCommand());
         add(commands, new NotImplementedCommand("studio", "studio", "start the Eclipse-based Studio", "UI issues"));
         return commands;

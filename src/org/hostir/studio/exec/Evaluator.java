@@ -110,10 +110,14 @@ public final class Evaluator {
     private void evaluate(List<HostNode> nodes) {
         for (HostNode node : nodes) {
             long t0 = System.nanoTime();
+            // an Allocate's or Deallocate's dispatch carries the bytes it took or gave back: the trace's memory counter
+            boolean memory = node instanceof Allocate || node instanceof Deallocate;
+            long held = memory ? ownedBytes() : 0;
             evaluate(node);
+            long t1 = System.nanoTime();
             if (!(node instanceof ForLoop || node instanceof IfThenElse)) {
-                device.recordHost(OpInfo.of(node.id(), iteration, hostName(node), EventKind.HOST), t0,
-                        System.nanoTime());
+                OpInfo info = OpInfo.of(node.id(), iteration, hostName(node), EventKind.HOST);
+                device.recordHost(memory ? info.withBytes(Math.abs(ownedBytes() - held)) : info, t0, t1);
             }
         }
     }
@@ -311,6 +315,12 @@ public final class Evaluator {
     public void release() {
         for (Buffer b : owned) device.free(b, device.userStream());
         owned.clear();
+    }
+
+    private long ownedBytes() {
+        long sum = 0;
+        for (Buffer b : owned) sum += b.bytes();
+        return sum;
     }
 
     private Buffer allocate(TensorView tv) {

@@ -45,6 +45,7 @@ import com.google.gson.stream.JsonWriter;
  * the finish has {@code bp: "e"} so it binds to the enclosing bar rather than the next one.</li>
  * <li>{@code distributedInfo}: {@code rank} (the lowest; HTA reads one rank per file), {@code ranks} and
  * {@code world_size}; {@link #writePerRank} writes the one-file-per-rank layout HTA prefers.</li>
+ * <li>{@code C} counter events ({@link CounterTracks}): memory in use per rank, communication bytes in flight.</li>
  * <li>{@code otherData}: the caller's free-form map (fusion, options, backend...).</li>
  * </ul>
  * One event per line, so a trace diffs and greps well; the output is deterministic.
@@ -128,8 +129,26 @@ public final class ChromeTraceWriter {
         return files;
     }
 
+    /** A run's timeline with its counters (an imported profile's memory samples) beside the derived ones. */
+    public static void write(TraceRun run, Map<String, ?> otherData, Appendable out) {
+        List<Integer> ranks = List.copyOf(rows(run.timeline()).keySet());
+        JsonObject info = new JsonObject();
+        info.addProperty("rank", ranks.isEmpty() ? 0 : ranks.getFirst());
+        info.addProperty("world_size", ranks.size());
+        write(run.timeline(), run.counters(), info, otherData, out);
+    }
+
     private static void write(Timeline timeline, JsonObject distributedInfo, Map<String, ?> otherData,
                               Appendable out) {
+        write(timeline, List.of(), distributedInfo, otherData, out);
+    }
+
+    /**
+     * The events, then the counters as {@code C} events ({@link CounterTracks} of the timeline, then
+     * {@code extra}): one per sample, on the rank's process, {@code args} = the unit and the value.
+     */
+    private static void write(Timeline timeline, List<Counter> extra, JsonObject distributedInfo,
+                              Map<String, ?> otherData, Appendable out) {
         try {
             // distributedInfo before traceEvents: HTA's streaming metadata reader stops at traceEvents.
             out.append(HEADER).append(GSON.toJson(distributedInfo))
@@ -149,6 +168,9 @@ public final class ChromeTraceWriter {
             for (FlowPairing.Flow flow : FlowPairing.pair(timeline).flows()) {
                 lines.flowEnd("s", flow.id(), flow.send(), anchorNs(timeline.events(), position.get(flow.send())));
                 lines.flowEnd("f", flow.id(), flow.recv(), anchorNs(timeline.events(), position.get(flow.recv())));
+            }
+            for (List<Counter> counters : List.of(CounterTracks.of(timeline), extra)) {
+                for (Counter c : counters) c.samples().forEach(sample -> lines.counter(c, sample));
             }
             out.append("\n],\n\"otherData\": ").append(GSON.toJson(GSON.toJsonTree(
                     otherData == null ? Map.of() : new LinkedHashMap<>(otherData)))).append("\n}\n");
@@ -245,6 +267,14 @@ public final class ChromeTraceWriter {
                 json.name(ARG_START_NS).value(e.startNs());
                 json.name(ARG_END_NS).value(e.endNs());
                 json.endObject();
+            });
+        }
+
+        void counter(Counter c, Counter.Sample sample) {
+            write(() -> {
+                header("C", c.rank(), 0, sample.timeNs());
+                json.name("name").value(c.name());
+                json.name("args").beginObject().name(c.unit()).value(sample.value()).endObject();
             });
         }
 

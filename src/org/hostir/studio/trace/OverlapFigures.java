@@ -3,7 +3,6 @@ package org.hostir.studio.trace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -58,7 +57,7 @@ public record OverlapFigures(List<RankOverlap> ranks) {
     public String format(int maxRanks) {
         if (ranks.isEmpty()) return "no events\n";
         long longest = criticalRank().map(RankOverlap::spanNs).orElse(0L);
-        Unit unit = Unit.of(longest);
+        TimeText unit = TimeText.of(longest);
         List<String> lines = new ArrayList<>();
         List<RankOverlap> shown = shown(maxRanks);
         for (RankOverlap r : shown) rankLines(r, unit, lines);
@@ -83,7 +82,7 @@ public record OverlapFigures(List<RankOverlap> ranks) {
         return shown;
     }
 
-    private static void rankLines(RankOverlap r, Unit unit, List<String> lines) {
+    private static void rankLines(RankOverlap r, TimeText unit, List<String> lines) {
         String ratio = r.overlapRatio().isPresent() ? percent(r.overlapRatio().getAsDouble()) : "no communication";
         lines.add("rank " + r.rank() + ": compute " + unit.format(r.computeNs()) + ", communication "
                 + unit.format(r.communicationNs()) + ", overlap " + unit.format(r.overlapNs()) + " (" + ratio
@@ -96,29 +95,6 @@ public record OverlapFigures(List<RankOverlap> ranks) {
     }
 
     private static String percent(double fraction) {
-        return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
-    }
-
-    private enum Unit {
-        S("s", 1e9), MS("ms", 1e6), US("us", 1e3), NS("ns", 1);
-
-        private final String symbol;
-        private final double ns;
-
-        Unit(String symbol, double ns) {
-            this.symbol = symbol;
-            this.ns = ns;
-        }
-
-        static Unit of(long ns) {
-            for (Unit u : values()) {
-                if (ns >= u.ns) return u;
-            }
-            return NS;
-        }
-
-        String format(long value) {
-            return this == NS ? value + " ns" : String.format(Locale.ROOT, "%.2f %s", value / ns, symbol);
-        }
+        return TimeText.percent(fraction);
     }
 }

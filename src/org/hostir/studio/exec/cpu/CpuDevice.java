@@ -241,7 +241,7 @@ final class CpuDevice implements Device {
     public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
         backend.blocking().progressed(); // a host dispatching nodes is progress, even while every stream waits
         backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
-                info.iteration(), backend.since(startNanoTime), backend.since(endNanoTime), 0, 0, -1, 0));
+                info.iteration(), backend.since(startNanoTime), backend.since(endNanoTime), info.bytes(), 0, -1, 0));
     }
 
     @Override

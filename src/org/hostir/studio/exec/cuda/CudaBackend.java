@@ -371,7 +371,7 @@ public final class CudaBackend implements Backend {
     void recordHost(int rank, OpInfo info, long start, long end) {
         if (!hostTiming) return;
         hostEvents.add(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(), info.nodeId(),
-                info.iteration(), Math.max(0, start - origin), Math.max(0, end - origin), 0, 0, -1, 0));
+                info.iteration(), Math.max(0, start - origin), Math.max(0, end - origin), info.bytes(), 0, -1, 0));
     }
 
     @Override

@@ -229,7 +229,7 @@ final class SimDevice implements Device {
         issue(hostUs);
         if (traced) {
             backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(),
-                    info.nodeId(), info.iteration(), SimBackend.ns(start), SimBackend.ns(hostUs), 0, 0, -1, 0));
+                    info.nodeId(), info.iteration(), SimBackend.ns(start), SimBackend.ns(hostUs), info.bytes(), 0, -1, 0));
         }
     }
 

@@ -1,5 +1,6 @@
 package org.hostir.studio.ui.timeline;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 import org.eclipse.swt.SWT;
@@ -44,6 +45,9 @@ public final class TimelineCanvas {
         Color arrow();
 
         Color selection();
+
+        /** The outline of the critical path's bars and the lines between them. */
+        Color criticalPath();
     }
 
     static final int LABEL_WIDTH = 150;
@@ -66,6 +70,8 @@ public final class TimelineCanvas {
     /** Whether the window still shows the whole run as fit() left it: a resize or maximize then refits. */
     private boolean followFit = true;
     private TimelineEvent selected;
+    /** The critical path's bars in path order (drawn outlined and linked), or empty. */
+    private List<TimelineEvent> criticalPath = List.of();
     private Consumer<TimelineEvent> selectionListener = e -> { };
     /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
     private long[] range;
@@ -92,6 +98,7 @@ public final class TimelineCanvas {
         groups.clear();
         layoutRows();
         selected = null;
+        criticalPath = List.of();
         fitted = false;
         // a new timeline opens at its first row (the last one's scrolling put rank 0 above the window)
         canvas.getVerticalBar().setSelection(0);
@@ -302,6 +309,7 @@ public final class TimelineCanvas {
         }
         bars.finish(gc);
         paintRange(gc, area);
+        paintCriticalPath(gc, scroll, from, to);
         paintSelection(gc, scroll, from, to);
         // the row labels, over the left margin
         for (int r = first; r <= last; r++) {
@@ -358,6 +366,38 @@ public final class TimelineCanvas {
         gc.drawRectangle(x1 - 2, y - 1, w + 4, ROW_HEIGHT + 1);
         gc.setForeground(d.getSystemColor(white ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
         gc.drawRectangle(x1, y + 1, w, ROW_HEIGHT - 3);
+        gc.setLineWidth(1);
+    }
+
+    /** Shows the critical path's bars, in path order (the analysis of the shown run), or none with an empty list. */
+    public void setCriticalPath(List<TimelineEvent> bars) {
+        criticalPath = List.copyOf(bars);
+        canvas.redraw();
+    }
+
+    public List<TimelineEvent> criticalPath() { return criticalPath; }
+
+    /**
+     * The critical path: each of its bars outlined in the palette's path colour, and a line from each bar's end to
+     * the next one's start where the path changes row (a launch, a wait on another stream or rank).
+     */
+    private void paintCriticalPath(GC gc, int scroll, long from, long to) {
+        if (criticalPath.isEmpty() || rows == null) return;
+        gc.setForeground(palette.criticalPath());
+        gc.setLineWidth(2);
+        int[] previous = null;
+        for (TimelineEvent e : criticalPath) {
+            int r = rows.rowOf(e);
+            if (r < 0 || rowHeight[r] == 0) {
+                previous = null;
+                continue;
+            }
+            int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
+            int x1 = bars.x(e.startNs()), x2 = bars.x(e.endNs());
+            if (e.endNs() >= from && e.startNs() <= to) gc.drawRectangle(x1, y, Math.max(1, x2 - x1), ROW_HEIGHT - 1);
+            if (previous != null && previous[1] != y) gc.drawLine(previous[0], previous[1] + ROW_HEIGHT / 2, x1, y + ROW_HEIGHT / 2);
+            previous = new int[] { x2, y };
+        }
         gc.setLineWidth(1);
     }
 

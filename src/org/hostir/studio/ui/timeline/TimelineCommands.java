@@ -74,6 +74,7 @@ public class TimelineCommands extends AbstractHandler {
             case "openTrace" -> view.openTrace();
             case "exportJson" -> view.exportInteractively(false);
             case "exportPng" -> view.exportInteractively(true);
+            case "exportSvg" -> view.exportSvgInteractively();
             default -> { }
         }
         return null;

@@ -1,8 +1,11 @@
 package org.hostir.studio.ui.timeline;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
@@ -32,7 +35,12 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
-import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.TimelineSvg;
+import org.hostir.studio.trace.TraceRun;
+import org.hostir.studio.trace.analysis.CriticalPath;
+import org.hostir.studio.trace.analysis.TraceAnalysis;
+import org.hostir.studio.trace.analysis.TraceReport;
+import org.hostir.studio.trace.imported.TraceFiles;
 import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
@@ -75,6 +83,10 @@ public class TimelineView extends ViewPart {
     private Timeline measured;
     private String measuredTitle;
     private final SelectionRelay relay = new SelectionRelay();
+    /** The shown run's analyses as text, once computed (the summary shows them after the overlap figures). */
+    private String analysisText;
+    /** The run last shown through {@link #show}, with its launches and counters; its timeline may be replaced. */
+    private TraceRun shownRun;
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private final IPropertyChangeListener themeListener = e -> {
         textColors.clear();
@@ -151,10 +163,62 @@ public class TimelineView extends ViewPart {
      * overlap figures (a pass over every event) follow from a background job ({@link #SUMMARY_FAMILY}).
      */
     public void setTimeline(Timeline t, String title, IFile from) {
+        show(TraceRun.of(title == null ? "" : title, t), title, from);
+    }
+
+    /**
+     * Shows a run of any origin (an imported profile states which call launched which kernel); the summary adds
+     * its analyses ({@link TraceAnalysis}: critical path, idle per stream, top device ops, counters) and the
+     * canvas outlines the critical path once they are computed.
+     */
+    public void show(TraceRun run, String title, IFile from) {
+        Timeline t = run.timeline();
+        shownRun = run;
         measured = t;
         measuredTitle = title;
         settings = null;
         display(t, title, from, () -> TimelineSummary.of(t));
+        analyse(run);
+    }
+
+    /** Bars up to which the view analyses a run by itself (the graph holds two points and a few edges per bar). */
+    static final int ANALYSED_BARS = 200_000;
+
+    /**
+     * The run's analyses, after the overlap figures and by another job of the summary's family: the report is
+     * appended to the summary and the critical path outlined, if the run is still the one shown.
+     */
+    private void analyse(TraceRun run) {
+        Timeline t = run.timeline();
+        var display = summary.getDisplay();
+        Job job = new Job("Timeline analyses") {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                String text;
+                List<TimelineEvent> path = List.of();
+                if (t.events().size() > ANALYSED_BARS) {
+                    text = "(critical path and tables not computed for " + t.events().size() + " bars: hirstudio"
+                            + " trace FILE computes them)";
+                } else {
+                    TraceAnalysis analysis = TraceAnalysis.of(run);
+                    path = analysis.criticalPath().map(CriticalPath::bars).orElse(List.of());
+                    text = TraceReport.format(analysis, 10);
+                }
+                List<TimelineEvent> shown = path;
+                display.asyncExec(() -> {
+                    if (summary.isDisposed() || timeline != t) return;
+                    canvas.setCriticalPath(shown);
+                    analysisText = text;
+                    if (!summary.getText().startsWith("Computing")) summary.setText(summary.getText() + "\n\n" + text);
+                });
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) { return family == SUMMARY_FAMILY; }
+        };
+        job.setSystem(true);
+        job.schedule();
     }
 
     /**
@@ -188,6 +252,7 @@ public class TimelineView extends ViewPart {
         relay.setSelection(StructuredSelection.EMPTY);
         details.show(null, 0);
         setContentDescription(title == null ? "" : title);
+        analysisText = null;
         summary.setText("Computing the overlap figures of " + t.events().size() + " events...");
         int mine = ++summaries;
         var display = summary.getDisplay();
@@ -196,7 +261,9 @@ public class TimelineView extends ViewPart {
             protected IStatus run(IProgressMonitor monitor) {
                 String text = figures.get();
                 display.asyncExec(() -> {
-                    if (mine == summaries && !summary.isDisposed()) summary.setText(text);
+                    if (mine == summaries && !summary.isDisposed()) {
+                        summary.setText(analysisText == null ? text : text + "\n\n" + analysisText);
+                    }
                 });
                 return Status.OK_STATUS;
             }
@@ -284,21 +351,40 @@ public class TimelineView extends ViewPart {
         canvas.zoom(factor, TimelineCanvas.LABEL_WIDTH + (a.width - TimelineCanvas.LABEL_WIDTH) / 2);
     }
 
+    /**
+     * Opens a trace: the Studio's, a PyTorch profiler trace (select every rank's file together) or nvFuser's
+     * NVFUSER_TRACE ({@link TraceFiles}).
+     */
     public void openTrace() {
-        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN);
-        d.setFilterExtensions(new String[] { "*.json", "*" });
-        String f = d.open();
-        if (f == null) return;
+        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN | SWT.MULTI);
+        d.setFilterExtensions(new String[] { "*.json;*.json.gz", "*" });
+        if (d.open() == null) return;
+        List<Path> files = Arrays.stream(d.getFileNames()).map(n -> Path.of(d.getFilterPath(), n)).toList();
+        openTrace(files);
+    }
+
+    /** Opens the trace files of one run (what the Open dialog does with the files chosen). */
+    public void openTrace(List<Path> files) {
         try {
-            setTimeline(ChromeTraceReader.read(Path.of(f)), Path.of(f).getFileName().toString(), null);
+            TraceFiles.Opened opened = TraceFiles.open(files);
+            String title = files.size() == 1 ? files.getFirst().getFileName().toString()
+                    : files.size() + " files from " + files.getFirst().getFileName();
+            show(opened.run(), title, null);
         } catch (IOException | RuntimeException e) {
-            MessageDialog.openError(getSite().getShell(), "Open Chrome trace", "Cannot read " + f + ":\n"
+            MessageDialog.openError(getSite().getShell(), "Open trace", "Cannot read " + files + ":\n"
                     + e.getMessage());
         }
     }
 
+    /** The shown run as a Chrome trace, with its counters (an imported profile's memory samples too). */
     public void exportJson(Path file) throws IOException {
-        ChromeTraceWriter.write(timeline, Map.of(), file);
+        if (shownRun == null || shownRun.timeline() != timeline) {
+            ChromeTraceWriter.write(timeline, Map.of(), file);
+            return;
+        }
+        StringBuilder out = new StringBuilder();
+        ChromeTraceWriter.write(shownRun, Map.of(), out);
+        Files.writeString(file, out);
     }
 
     /** Writes what the canvas shows now (its whole client area) as a PNG. */
@@ -321,16 +407,49 @@ public class TimelineView extends ViewPart {
         }
     }
 
+    /**
+     * The time window shown, as SVG ({@link TimelineSvg}): every row, the bars in the theme's colours, the critical
+     * path outlined.
+     */
+    public void exportSvg(Path file) throws IOException {
+        Rectangle a = canvas.control().getClientArea();
+        int width = Math.max(TimelineCanvas.LABEL_WIDTH + 100, a.width);
+        long from = (long) Math.floor(canvas.viewStartNs());
+        long to = Math.max(from + 1, (long) Math.ceil(canvas.viewStartNs() + (width - TimelineCanvas.LABEL_WIDTH)
+                * canvas.nsPerPixel()));
+        Map<EventKind, String> colors = new EnumMap<>(EventKind.class);
+        for (EventKind k : EventKind.values()) {
+            RGB c = palette.bar(k).getRGB();
+            colors.put(k, String.format("#%02x%02x%02x", c.red, c.green, c.blue));
+        }
+        Files.writeString(file, TimelineSvg.of(timeline, from, to, width, colors, canvas.criticalPath()));
+    }
+
     public void exportInteractively(boolean png) {
+        export(png ? "png" : "json", png ? "timeline.png" : "trace.json", f -> {
+            if (png) exportPng(f);
+            else exportJson(f);
+        });
+    }
+
+    public void exportSvgInteractively() {
+        export("svg", "timeline.svg", this::exportSvg);
+    }
+
+    private interface Export {
+        void to(Path file) throws IOException;
+    }
+
+    private void export(String extension, String name, Export how) {
         if (timeline == null) return;
         FileDialog d = new FileDialog(getSite().getShell(), SWT.SAVE);
         d.setOverwrite(true);
-        d.setFilterExtensions(new String[] { png ? "*.png" : "*.json" });
-        d.setFileName(png ? "timeline.png" : "trace.json");
+        d.setFilterExtensions(new String[] { "*." + extension });
+        d.setFileName(name);
         String f = d.open();
         if (f == null) return;
         try {
-            if (png) exportPng(Path.of(f)); else exportJson(Path.of(f));
+            how.to(Path.of(f));
         } catch (IOException | RuntimeException e) {
             MessageDialog.openError(getSite().getShell(), "Export timeline", "Cannot write " + f + ":\n"
                     + e.getMessage());
@@ -389,6 +508,9 @@ public class TimelineView extends ViewPart {
 
         @Override
         public Color background() { return canvas.control().getBackground(); }
+
+        @Override
+        public Color criticalPath() { return canvas.control().getDisplay().getSystemColor(SWT.COLOR_RED); }
 
         @Override
         public Color alternate() {

@@ -66,7 +66,9 @@ public class TimelineViewTest {
         }
         assertTrue(rows.rows().stream().allMatch(r -> r.label().startsWith("rank ")));
         ViewTestSupport.join(TimelineView.SUMMARY_FAMILY);
-        assertEquals(TimelineSummary.of(timeline), view.summaryText(), "the view shows the model's summary");
+        assertTrue(view.summaryText().startsWith(TimelineSummary.of(timeline)), "the view shows the model's summary");
+        assertTrue(view.summaryText().contains("\ncritical path: "), "then the run's analyses: " + view.summaryText());
+        assertTrue(!view.canvas().criticalPath().isEmpty(), "and outlines the critical path");
 
         TimelineEvent matmul = timeline.events().stream().filter(e -> e.kind() == EventKind.MATMUL).findFirst()
                 .orElseThrow();

@@ -1,0 +1,69 @@
+package org.hostir.studio.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.hostir.studio.diag.Texts;
+import org.hostir.studio.trace.analysis.TraceAnalysis;
+import org.hostir.studio.trace.analysis.TraceComparison;
+import org.hostir.studio.trace.analysis.TraceReport;
+import org.hostir.studio.trace.imported.TraceFiles;
+
+/**
+ * {@code hirstudio trace FILE...}: what a run's trace says about its speed (summary, critical path across ranks
+ * with each segment's share, idle time per stream by cause, top device ops, counter peaks), for the Studio's own
+ * traces, PyTorch profiler traces (one file per rank, or their directory) and nvFuser's {@code NVFUSER_TRACE}.
+ * {@code hirstudio trace diff A B} compares two runs (each a file or a directory of one run's files).
+ */
+public final class TraceCommand implements Command {
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--top"), Set.of(), Set.of());
+    private static final String RULE = "trace-read";
+
+    @Override
+    public String name() { return "trace"; }
+
+    @Override
+    public String usage() { return "trace FILE|DIR ... [--top N]  |  trace diff A B [--top N]"; }
+
+    @Override
+    public String summary() {
+        return "analyse a run's trace (the Studio's, a PyTorch profile, NVFUSER_TRACE): critical path, idle, kernels";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = PARSER.parse(args);
+        int top = a.value("--top").isPresent() ? (int) Arguments.integer("--top", a.value("--top").get(), 1, 100_000) : 20;
+        List<String> files = a.positionals();
+        boolean diff = !files.isEmpty() && files.getFirst().equals("diff");
+        if (diff) files = files.subList(1, files.size());
+        if (files.isEmpty()) throw new UsageException("missing trace FILE");
+        if (diff && files.size() != 2) {
+            throw new UsageException("trace diff takes two traces, A and B, got " + files.size());
+        }
+        try {
+            if (diff) {
+                TraceFiles.Opened left = open(List.of(files.get(0)), err), right = open(List.of(files.get(1)), err);
+                out.print(TraceComparison.of(left.run(), right.run()).format(top));
+            } else {
+                out.print(TraceReport.format(TraceAnalysis.of(open(files, err).run()), top));
+            }
+        } catch (IOException e) {
+            err.println("error: " + Texts.printable(e.getMessage()) + " [" + RULE + "]");
+            return ExitCode.BAD_INPUT;
+        }
+        return ExitCode.OK;
+    }
+
+    private static TraceFiles.Opened open(List<String> files, PrintStream err) throws UsageException, IOException {
+        List<Path> paths = new ArrayList<>();
+        for (String f : files) paths.add(Arguments.input("FILE", f));
+        TraceFiles.Opened opened = TraceFiles.open(paths);
+        opened.notes().forEach(n -> err.println("warning: " + n));
+        return opened;
+    }
+}
