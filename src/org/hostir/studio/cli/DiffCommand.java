@@ -12,6 +12,7 @@ import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.io.Texts;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -27,7 +28,8 @@ import org.hostir.studio.lower.LoweringOptions;
  */
 public final class DiffCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(
-            Set.of("--devices", "--rank", "--program-a", "--program-b"), Set.of("--set", "--option"), Set.of());
+            Set.of("--devices", "--rank", "--program-a", "--program-b", RunCommandLine.NVFUSER),
+            Set.of("--set", "--option"), Set.of());
 
     private record Side(String label, HostIrContainer program) {}
 

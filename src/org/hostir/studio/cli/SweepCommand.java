@@ -13,6 +13,7 @@ import java.util.Set;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.io.Limits;
@@ -27,7 +28,7 @@ import org.hostir.studio.io.Texts;
  * row that says why, and the sweep goes on.
  */
 public final class SweepCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile"),
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile", RunCommandLine.NVFUSER),
             Set.of("--vary", "--set", "--option"), Set.of());
 
     @Override
@@ -36,7 +37,7 @@ public final class SweepCommand implements Command {
     @Override
     public String usage() {
         return "sweep FILE.fusion --devices N[,N...] [--vary KEY=V1,V2 ...] [--profile NAME|FILE] [--set SYM=N ...]"
-                + " [--option KEY=VALUE ...]";
+                + " " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...]";
     }
 
     @Override

@@ -111,7 +111,7 @@ public final class Engine {
         try {
             for (int rank : ranks) {
                 if (!proceed.test(rank)) return null;
-                traces.addAll(Pipeline.standard().trace(loaded.fusion(), devices, options, List.of(rank)).ranks());
+                traces.addAll(Pipeline.of(options).trace(loaded.fusion(), devices, options, List.of(rank)).ranks());
             }
         } catch (LoweringException e) {
             throw located(e, loaded);
@@ -133,7 +133,7 @@ public final class Engine {
         int devices = loaded.bindings().devices();
         try {
             for (int rank = 0; rank < devices; rank++) {
-                HostIrContainer program = Pipeline.standard().lower(loaded.fusion(),
+                HostIrContainer program = Pipeline.of(options).lower(loaded.fusion(),
                         new LoweringContext(rank, devices, options));
                 AllToAllLayouts.check(program, loaded, rank, options);
             }
@@ -147,7 +147,7 @@ public final class Engine {
     public static HostIrContainer lowerRank(LoadedFusion loaded, LoweringOptions options, int rank)
             throws EngineFailure {
         try {
-            return Pipeline.standard().lower(loaded.fusion(),
+            return Pipeline.of(options).lower(loaded.fusion(),
                     new LoweringContext(rank, loaded.bindings().devices(), options));
         } catch (LoweringException e) {
             throw located(e, loaded);

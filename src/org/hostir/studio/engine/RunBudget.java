@@ -174,7 +174,7 @@ final class RunBudget {
         } catch (LoweringException refused) {
             return List.of();
         }
-        if (!(decomposed instanceof Snapshot.OfFusion(var fusion))) return List.of();
+        if (!(decomposed instanceof Snapshot.OfFusion(var fusion, _))) return List.of();
         Set<Integer> file = loaded.tensors().stream().map(TensorView::id).collect(Collectors.toSet());
         return fusion.tensors().stream().filter(t -> !file.contains(t.id())).toList();
     }

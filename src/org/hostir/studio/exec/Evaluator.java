@@ -304,12 +304,29 @@ public final class Evaluator {
     private Buffer allocate(TensorView tv) {
         Buffer b;
         try {
-            b = device.allocate(env.localShape(tv), tv.dtype());
+            b = device.allocate(allocationShape(tv), tv.dtype());
         } catch (DeviceOutOfMemory e) {
             throw e.naming(describe(tv));
         }
         owned.add(b);
         return b;
+    }
+
+    /**
+     * A rank's shape of {@code tv}; with its allocation sharded on Stream (nvFuser's shardAllocationAsLoop, set by
+     * lower.FinalizeMultideviceDomainsPass), one iteration's chunk of the axis the Stream loop axis splits.
+     */
+    private long[] allocationShape(TensorView tv) {
+        long[] shape = env.localShape(tv);
+        LoopDomain loop = tv.loop();
+        if (loop == null || !loop.allocationIsLoop()) return shape;
+        var p = loop.loopPositionOf(ParallelType.STREAM);
+        if (p.isEmpty()) return shape;
+        int logical = loop.source(p.get()).logicalPosition();
+        int k = 0;
+        for (int i = 0; i < logical; i++) if (!tv.axis(i).isReduction()) k++;
+        shape[k] = Math.ceilDiv(shape[k], env.eval(loop.loop().get(p.get()).extent()));
+        return shape;
     }
 
     private Buffer select(HirAliasSelect s) {

@@ -30,7 +30,7 @@ public final class Runner {
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         for (int rank = 0; rank < config.devices(); rank++) {
             if (!backend.runsRank(rank)) continue; // launcher mode: the other ranks are other processes
-            programs.put(rank, Pipeline.standard().lower(fusion,
+            programs.put(rank, Pipeline.of(config.options()).lower(fusion,
                     new LoweringContext(rank, config.devices(), config.options())));
         }
         return run(fusion, programs, config, backend, progress);

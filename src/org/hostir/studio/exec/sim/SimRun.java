@@ -32,7 +32,7 @@ public final class SimRun {
         long t0 = System.nanoTime();
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         for (int rank = 0; rank < config.devices(); rank++) {
-            programs.put(rank, Pipeline.standard().lower(fusion, new LoweringContext(rank, config.devices(),
+            programs.put(rank, Pipeline.of(config.options()).lower(fusion, new LoweringContext(rank, config.devices(),
                     config.options())));
         }
         progress.accept(String.format(Locale.ROOT, "lowered %d programs in %.1f s", config.devices(),
