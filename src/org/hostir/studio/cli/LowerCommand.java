@@ -68,8 +68,8 @@ public final class LowerCommand implements Command {
         if (json != null) {
             out.print(json.json());
         } else if (a.flag("--passes") || a.flag("--diff")) {
-            out.println("// nvFuser " + options.nvFuser().label() + " (" + options.nvFuser().revision() + ")");
             out.println("// symbols: " + String.join(", ", loaded.fusion().legend()));
+            out.println("// nvFuser " + options.nvFuser().label() + " (" + options.nvFuser().revision() + ")");
             printPasses(trace.rank(ranks.get(0)), a.flag("--diff"), out);
         } else {
             out.print(trace.rank(ranks.get(0)).result().print());

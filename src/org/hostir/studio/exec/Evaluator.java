@@ -119,7 +119,8 @@ public final class Evaluator {
         switch (node) {
             case Allocate a -> {
                 if (!values.containsKey(a.buffer().id())) {
-                    values.put(a.buffer().id(), allocate(a.buffer()));
+                    values.put(a.buffer().id(), a.form() == Allocate.Form.HOST_IR ? allocate(a.buffer(),
+                            allocationShape(a.buffer())) : allocate(a.buffer()));
                 }
             }
             case Deallocate d -> {
@@ -301,10 +302,12 @@ public final class Evaluator {
         owned.clear();
     }
 
-    private Buffer allocate(TensorView tv) {
+    private Buffer allocate(TensorView tv) { return allocate(tv, env.localShape(tv)); }
+
+    private Buffer allocate(TensorView tv, long[] shape) {
         Buffer b;
         try {
-            b = device.allocate(allocationShape(tv), tv.dtype());
+            b = device.allocate(shape, tv.dtype());
         } catch (DeviceOutOfMemory e) {
             throw e.naming(describe(tv));
         }
@@ -313,8 +316,9 @@ public final class Evaluator {
     }
 
     /**
-     * A rank's shape of {@code tv}; with its allocation sharded on Stream (nvFuser's shardAllocationAsLoop, set by
-     * lower.FinalizeMultideviceDomainsPass), one iteration's chunk of the axis the Stream loop axis splits.
+     * What a {@code hir::Allocate} allocates: a rank's shape of {@code tv}, with its allocation sharded on Stream
+     * (nvFuser's shardAllocationAsLoop, set by lower.FinalizeMultideviceDomainsPass) one iteration's chunk of the
+     * axis the Stream loop axis splits.
      */
     private long[] allocationShape(TensorView tv) {
         long[] shape = env.localShape(tv);

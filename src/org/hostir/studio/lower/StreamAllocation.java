@@ -90,7 +90,8 @@ final class StreamAllocation {
                 axes.add(h.ir().copy(i == position.get() ? a.withParallelType(ParallelType.STREAM)
                         : a.isStream() ? a.withParallelType(ParallelType.SERIAL) : a));
             }
-            chunk = h.ir().tensor(like.dtype(), MemoryType.LOCAL, like.mesh(), axes, LoopDomain.of(axes));
+            chunk = h.ir().tensor(like.dtype(), MemoryType.LOCAL, like.mesh(), axes,
+                    LoopDomain.of(axes).withAllocationIsLoop(true)); // shardAllocationAsLoop(destination)
         }
         return new Chunk(chunk, h.inherit(origin, new ShardByStream(h.ir().nextNodeId(), chunk, source, index)));
     }
@@ -101,7 +102,12 @@ final class StreamAllocation {
         if (own.isPresent()) return Optional.of(tv.axes().indexOf(own.get()));
         IterDomain target = streamSource(ref).orElseThrow();
         for (int i = 0; i < tv.rank(); i++) {
-            if (!tv.axis(i).isReduction() && axes.mapped(tv.axis(i), target)) return Optional.of(i);
+            IterDomain a = tv.axis(i);
+            if (a.isReduction() || !axes.mapped(a, target)) continue;
+            // a broadcast is the same for every chunk; an axis sharded on devices is already split (nvFuser:
+            // "Destination's loop domain may not be stream-parallelized if the corresponding id is already
+            // sharded", ops.cpp:72-78): no chunk
+            return a.isBroadcast() || a.isDeviceDim() ? Optional.empty() : Optional.of(i);
         }
         return Optional.empty();
     }

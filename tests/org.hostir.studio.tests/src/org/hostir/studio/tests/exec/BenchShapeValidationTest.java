@@ -25,8 +25,8 @@ import org.hostir.studio.exec.tensor.SamplePlan;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -70,7 +70,7 @@ class BenchShapeValidationTest {
     private static void check(Shape shape, Backend backend, Map<String, String> options, long fullUpTo)
             throws Exception {
         LoadedFusion loaded = load(shape);
-        RunConfig config = new RunConfig(2, new HashMap<>(loaded.bindings().asMap()), LoweringOptions.parse(options),
+        RunConfig config = new RunConfig(2, new HashMap<>(loaded.bindings().asMap()), SeedGeneration.options(options),
                 1, 0, ValidationMode.OFF, 17, 600_000);
         RunResult r = Runner.run(loaded.fusion(), config, backend, line -> { });
         Faults run = new Faults(loaded, r.inputs(), r.outputs(), null, false);

@@ -21,8 +21,8 @@ import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -98,7 +98,7 @@ class NoFalseFailureTest {
 
     private static RunResult run(LoadedFusion loaded, int devices) {
         RunConfig config = new RunConfig(devices, new HashMap<>(loaded.bindings().asMap()),
-                LoweringOptions.parse(Map.of("numberOfStreams", "2")), 1, 0, true, 11, 120_000);
+                SeedGeneration.options(Map.of("numberOfStreams", "2")), 1, 0, true, 11, 120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {
             return Runner.run(loaded.fusion(), config, backend, line -> { });
         }

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.io.Diagnostic;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,7 +54,7 @@ class ReshardingPlacementTest {
         String text = agMatmul("[{\"parallelize\": 0, \"type\": \"Stream\"}]");
         for (String allgather : List.of("p2p", "broadcast", "collective")) {
             EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(
-                    CommunicationLayoutTest.load(text, 2), LoweringOptions.parse(Map.of("allgather", allgather))));
+                    CommunicationLayoutTest.load(text, 2), SeedGeneration.options(Map.of("allgather", allgather))));
             Diagnostic d = e.diagnostics().getFirst();
             assertEquals("stream.allgather-split-input", d.rule(), d.message());
             assertTrue(d.line() > 0, "a file line: " + e.lines());

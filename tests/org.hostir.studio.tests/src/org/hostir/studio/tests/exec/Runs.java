@@ -10,8 +10,8 @@ import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.FusionLoader;
 import org.hostir.studio.io.LoadedFusion;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 
 /** Loading examples and running them on the CPU backend, for the execution tests. */
 final class Runs {
@@ -31,7 +31,7 @@ final class Runs {
 
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
-        return new RunConfig(devices, symbols, LoweringOptions.parse(options), 1, 0, true, 7, 10_000);
+        return new RunConfig(devices, symbols, SeedGeneration.options(options), 1, 0, true, 7, 10_000);
     }
 
     static RunResult run(String example, int devices, Map<String, String> options) throws Exception {
