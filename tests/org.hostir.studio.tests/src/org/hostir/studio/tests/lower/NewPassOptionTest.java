@@ -50,15 +50,15 @@ class NewPassOptionTest {
         List<LoweringOption<?>> declared = pipeline.options();
         assertEquals(CountingPass.UNROLL, declared.get(declared.size() - 1), "new options print after the others");
 
-        LoweringOptions options = SeedGeneration.options(declared, Map.of("unroll", "4", "numberOfStreams", "2"));
+        LoweringOptions options = LoweringOptions.parse(declared, Map.of("unroll", "4", "numberOfStreams", "2"));
         assertEquals("2", options.asMap().get("numberOfStreams"));
         assertEquals("unroll=4}", options.asMap().toString().substring(options.asMap().toString().length() - 9));
-        assertEquals(options, SeedGeneration.options(declared, options.asMap()));
+        assertEquals(options, LoweringOptions.parse(declared, options.asMap()));
         pipeline.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, options));
         pipeline.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
         assertEquals(List.of(4, 2), counting.seen, "the value given, else the declared default");
 
-        var e = assertThrows(LoweringException.class, () -> SeedGeneration.options(declared, Map.of("unroll", "9")));
+        var e = assertThrows(LoweringException.class, () -> LoweringOptions.parse(declared, Map.of("unroll", "9")));
         assertEquals("option unroll: expected an integer in 1..8, got '9' [option]", e.errors().get(0).format());
         assertEquals(8, options.with(CountingPass.UNROLL, 8).get(CountingPass.UNROLL));
     }
