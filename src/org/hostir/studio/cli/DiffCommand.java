@@ -38,8 +38,8 @@ public final class DiffCommand implements Command {
 
     @Override
     public String usage() {
-        return "diff A B [--devices N] [--rank R] [--option KEY=VALUE ...] [--set SYM=N ...] [--program-a N]"
-                + " [--program-b N]   (A, B: dumps/logs or .fusion files)";
+        return "diff A B [--devices N] [--rank R] " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...]"
+                + " [--set SYM=N ...] [--program-a N] [--program-b N]   (A, B: dumps/logs or .fusion files)";
     }
 
     @Override
