@@ -62,7 +62,7 @@ public final class DumpCommand implements Command {
     private static void report(String file, LogProgram p, PrintStream out, PrintStream err) {
         ParsedDump d = p.dump();
         out.println("// " + p.label() + ": lines " + p.firstLine() + "-" + p.lastLine() + ", generation "
-                + d.generation().name().toLowerCase() + ", " + d.program().allNodes().size() + " nodes, "
+                + d.generation().label() + ", " + d.program().allNodes().size() + " nodes, "
                 + d.opaqueNodes().size() + " kept as text" + (d.layoutKept() ? "" : ", line breaks lost"));
         for (DumpWarning w : d.warnings()) {
             err.println(TerminalText.escape("warning: " + file + ":" + w.line() + ": " + w.message()));

@@ -1,8 +1,11 @@
 package org.hostir.studio.ir;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The nvFuser revisions whose Host IR the Studio reads and prints, declared once: every spelling that differs
@@ -12,6 +15,12 @@ import java.util.Optional;
  * Sources: docs/conformance.md ("nvFuser 2026-04 dialect"), docs/host-ir-dump-format.md.
  */
 public enum NvFuserGeneration {
+    /**
+     * nvFuser before #2889 (September 2024), as its multi-device tutorial still quotes it at 81c4b22fd
+     * (tests/cpp/test_multidevice_tutorial.cpp:330-356): a tensor prints no dtype, {@code T0_g[ iS0{128} ]}, and a
+     * HostUnit's fusion prints no {@code Inputs:}/{@code Outputs:} lists. Read and printed, never lowered to.
+     */
+    EARLY_2024("2024-08", "before #2889", "select", "Stream", false, false),
     /**
      * Seed 002 (nvFuser PR #3736, January 2025): the slice op is {@code select}, a stream axis prints as
      * {@code iStream7}, and a Communication has no {@code backend=} field. Read and printed, never lowered to.
@@ -65,8 +74,21 @@ public enum NvFuserGeneration {
      */
     public boolean callSyntax() { return callSyntax; }
 
-    /** Whether the Studio lowers as this revision does (the {@code --nvfuser} choices); the early one is read only. */
-    public boolean lowerable() { return this != EARLY_2025; }
+    /** Whether a tensor prints its dtype ({@code T0_g_float[..]}, since #2889) rather than {@code T0_g[ .. ]}. */
+    public boolean printsDtype() { return this != EARLY_2024; }
+
+    /** Whether a HostUnit's fusion prints its {@code Inputs:} and {@code Outputs:} before {@code %kernel}. */
+    public boolean printsMathSignature() { return this != EARLY_2024; }
+
+    /** Whether the Studio lowers as this revision does (the {@code --nvfuser} choices); the early ones are read only. */
+    public boolean lowerable() { return this == V2025_06 || this == V2026_04; }
+
+    /** The generations with a property: those a spelling tells ({@code where(g -> !g.printsBackend())}). */
+    public static Set<NvFuserGeneration> where(Predicate<NvFuserGeneration> property) {
+        Set<NvFuserGeneration> out = EnumSet.noneOf(NvFuserGeneration.class);
+        for (NvFuserGeneration g : values()) if (property.test(g)) out.add(g);
+        return out;
+    }
 
     /** The newest generation: the default of every command. */
     public static NvFuserGeneration newest() { return V2026_04; }

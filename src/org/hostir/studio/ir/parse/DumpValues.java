@@ -13,6 +13,7 @@ import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
@@ -45,13 +46,21 @@ final class DumpValues {
         int id = in.intNumber();
         if (in.here() != '_') throw in.error("expected '_' after the tensor number");
         in.advance();
-        MemoryType memory = memoryType(in.here());
-        in.advance();
-        if (in.here() != '_') throw in.error("expected '_' after the memory type");
-        in.advance();
-        int start = in.pos();
-        while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
-        DataType dtype = dataType(in.text().substring(start, in.pos()), start);
+        int letters = in.pos();
+        while (Character.isLetter(in.here())) in.advance();
+        MemoryType memory = memoryType(in.text().substring(letters, in.pos()));
+        DataType dtype;
+        if (in.here() == '[') { // nvFuser before #2889 printed no dtype: read as float, and the reader warns
+            dtype = DataType.FLOAT;
+            state.saw("tensors without a dtype", NvFuserGeneration.EARLY_2024);
+        } else {
+            if (in.here() != '_') throw in.error("expected '_' after the memory type");
+            in.advance();
+            int start = in.pos();
+            while (in.here() != '[' && in.here() != 0 && !Character.isWhitespace(in.here())) in.advance();
+            dtype = dataType(in.text().substring(start, in.pos()), start);
+            state.saw("tensors with a dtype", NvFuserGeneration.where(NvFuserGeneration::printsDtype));
+        }
         in.expect("[");
         List<LoopDomainReading.Printed> printed = new ArrayList<>();
         int axesAt = in.pos();
@@ -69,9 +78,9 @@ final class DumpValues {
         return LoopDomainReading.tensor(id, dtype, memory, printed, mesh, axesAt);
     }
 
-    private MemoryType memoryType(char letter) {
+    private MemoryType memoryType(String letter) {
         for (MemoryType m : MemoryType.values()) {
-            if (m.letter().equals(String.valueOf(letter))) return m;
+            if (m.letter().equals(letter)) return m;
         }
         throw in.error("unknown memory type '" + letter + "'");
     }
@@ -117,9 +126,12 @@ final class DumpValues {
             expanded = true;
         }
         in.expect("}");
+        // IterDomain::toString marks an rFactor product "rf" (csrc/ir/internal_base_nodes.cpp:319)
+        boolean rfactor = in.text().startsWith("rf", in.pos()) && in.pos() + 2 <= in.end();
+        if (rfactor) in.moveTo(in.pos() + 2);
         if (Character.isLetter(in.here())) throw in.error("unknown iter domain suffix");
         state.sawIterDomain(id);
-        return new LoopDomainReading.Printed(new LoopDomain.Axis(id, extent, type, parallel), expanded);
+        return new LoopDomainReading.Printed(new LoopDomain.Axis(id, extent, type, parallel, rfactor), expanded);
     }
 
     /** {@code ( ceilDiv(i0, 4) )}: the extent IrText prints for a split's part. */
@@ -136,17 +148,19 @@ final class DumpValues {
 
     private ParallelType parallelType() {
         String rest = in.text().substring(in.pos(), Math.min(in.pos() + 12, in.end()));
-        for (ParallelType p : List.of(ParallelType.STREAM, ParallelType.DIDX, ParallelType.DIDY)) {
-            if (rest.startsWith(p.dumpName()) && isDigitAt(rest, p.dumpName().length())) {
-                in.moveTo(in.pos() + p.dumpName().length());
-                if (p == ParallelType.STREAM) state.sawCurrent("iStreamIdx axes");
-                return p;
+        for (NvFuserGeneration g : NvFuserGeneration.values()) {
+            String name = g.streamAxisName();
+            if (rest.startsWith(name) && isDigitAt(rest, name.length())) {
+                in.moveTo(in.pos() + name.length());
+                state.saw("i" + name + " axes", NvFuserGeneration.where(x -> x.streamAxisName().equals(name)));
+                return ParallelType.STREAM;
             }
         }
-        if (rest.startsWith("Stream") && isDigitAt(rest, "Stream".length())) {
-            in.moveTo(in.pos() + "Stream".length());
-            state.sawEarly("iStream axes");
-            return ParallelType.STREAM;
+        for (ParallelType p : List.of(ParallelType.DIDX, ParallelType.DIDY)) {
+            if (rest.startsWith(p.dumpName()) && isDigitAt(rest, p.dumpName().length())) {
+                in.moveTo(in.pos() + p.dumpName().length());
+                return p;
+            }
         }
         if (rest.startsWith("S") && isDigitAt(rest, 1)) {
             in.advance();
@@ -197,6 +211,15 @@ final class DumpValues {
 
     private Scalar nestedScalar() {
         if (in.accept("(")) {
+            // IrText's ceilDiv: "( ceilDiv(a, b) )", also inside a larger expression (an ALLOCATE's size)
+            if (in.accept("ceilDiv(")) {
+                Scalar a = scalar();
+                in.expect(",");
+                Scalar b = scalar();
+                in.expect(")");
+                in.expect(")");
+                return new ScalarBinary(ScalarBinary.Op.CEIL_DIV, a, b);
+            }
             Scalar lhs = scalar();
             ScalarBinary.Op op = scalarOp();
             Scalar rhs = scalar();
@@ -238,8 +261,26 @@ final class DumpValues {
     /** {@code Stream 0} or {@code Stream ( StreamIdx % numberOfStreams )}. */
     Stream stream() {
         in.expect("Stream");
-        if (in.peek("(")) return new Stream.Indexed(scalar());
-        return new Stream.Fixed(in.intNumber());
+        return streamAfterKeyword();
+    }
+
+    /**
+     * What follows {@code Stream}: {@code 0} (a fixed key), {@code 0x174e5c80} (main's unindexed stream, named by
+     * its address), or an index expression ({@code ( StreamIdx % numberOfStreams )}, {@code i535}).
+     */
+    Stream streamAfterKeyword() {
+        if (in.peek("0x")) {
+            in.skipWs();
+            int start = in.pos();
+            in.moveTo(start + 2);
+            while (Character.digit(in.here(), 16) >= 0) in.advance();
+            String address = in.text().substring(start, in.pos());
+            if (address.length() < 3 || address.length() > 18) throw in.error("expected a stream address");
+            state.saw("Stream 0x..", NvFuserGeneration.V2026_04);
+            return new Stream.Pointer(address);
+        }
+        if (Character.isDigit(in.next())) return new Stream.Fixed(in.intNumber());
+        return new Stream.Indexed(scalar());
     }
 
     /** Tensors each followed by {@code ,} up to {@code close}: PostOnStream's and HostUnit's lists. */

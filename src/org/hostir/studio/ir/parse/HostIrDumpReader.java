@@ -1,6 +1,9 @@
 package org.hostir.studio.ir.parse;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +32,8 @@ public final class HostIrDumpReader {
     static final String OPEN = "%HostIrContainer";
     private static final Pattern OPENING = Pattern.compile("%HostIrContainer\\s*\\{");
     private static final Pattern CLOSE = Pattern.compile("\\}\\s*//\\s*%HostIrContainer");
-    private static final Pattern LOOP_INDEX = Pattern.compile("FOR\\s+(\\S+)\\s+in\\s");
-    private static final Pattern PRINTED_ID = Pattern.compile("(?:Communication|EndCoalescing)\\s+(\\d{1,9})");
+    private static final Pattern LOOP_INDEX = Pattern.compile("FOR\\s+(\\S+)\\s+(?:in|from)\\s");
+    private static final Pattern PRINTED_ID = Pattern.compile("(?:Communication|EndCoalescing|Dispatch|Combine)\\s+(\\d{1,9})");
 
     private final String text;
     private final LineIndex lines;
@@ -111,7 +114,11 @@ public final class HostIrDumpReader {
         List<HostNode> top = Units.resolve(Nesting.build(body, layoutKept), units, this::warnMissingUnit);
         HostIrContainer program = new HostIrContainer(inputs, outputs, top, List.copyOf(units.values()),
                 List.copyOf(state.symbols.values()), state.counters(), Map.of());
-        return new ParsedDump(program, generation(start), state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
+        NvFuserGeneration generation = generation(start);
+        if (generation == NvFuserGeneration.EARLY_2024) {
+            warn(start, "the dump prints no dtypes (nvFuser before #2889): its tensors are read as float");
+        }
+        return new ParsedDump(program, generation, state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
                 layoutKept);
     }
 
@@ -212,17 +219,35 @@ public final class HostIrDumpReader {
         }
     }
 
+    /**
+     * The generation every spelling seen agrees on, preferring the seeds' 2025-06 where several do (they print
+     * alike then); when the spellings disagree, the one most of them tell, with a warning.
+     */
     private NvFuserGeneration generation(int start) {
-        if (state.earlySpellings.isEmpty()) return NvFuserGeneration.V2025_06;
-        if (!state.currentSpellings.isEmpty()) {
-            warn(start, "the dump mixes the early 2025 spellings " + some(state.earlySpellings)
-                    + " with the current " + some(state.currentSpellings) + "; it prints back in the early ones");
+        Set<NvFuserGeneration> agreed = EnumSet.allOf(NvFuserGeneration.class);
+        Map<NvFuserGeneration, Integer> votes = new EnumMap<>(NvFuserGeneration.class);
+        for (Set<NvFuserGeneration> gs : state.spellings.values()) {
+            agreed.retainAll(gs);
+            gs.forEach(g -> votes.merge(g, 1, Integer::sum));
         }
-        return NvFuserGeneration.EARLY_2025;
+        for (NvFuserGeneration g : PREFERENCE) if (agreed.contains(g)) return g;
+        NvFuserGeneration most = PREFERENCE.stream().max(Comparator.comparingInt(g -> votes.getOrDefault(g, 0)))
+                .orElseThrow();
+        List<String> others = state.spellings.entrySet().stream().filter(e -> !e.getValue().contains(most))
+                .map(Map.Entry::getKey).toList();
+        List<String> own = state.spellings.entrySet().stream().filter(e -> e.getValue().contains(most))
+                .map(Map.Entry::getKey).toList();
+        warn(start, "the dump mixes spellings of nvFuser " + most.label() + " " + some(own) + " with others "
+                + some(others) + "; it prints back in " + most.label() + "'s");
+        return most;
     }
 
-    /** A few of a set's spellings (a dump of thousands of loops has thousands of loop indices). */
-    private static String some(Set<String> spellings) {
+    /** Where spellings allow several generations: the seeds' first (they print alike), then main's. */
+    private static final List<NvFuserGeneration> PREFERENCE = List.of(NvFuserGeneration.V2025_06,
+            NvFuserGeneration.V2026_04, NvFuserGeneration.EARLY_2025, NvFuserGeneration.EARLY_2024);
+
+    /** A few of a list's spellings (a dump of thousands of loops has thousands of loop indices). */
+    private static String some(List<String> spellings) {
         List<String> first = spellings.stream().limit(4).toList();
         return first + (spellings.size() > first.size() ? " and " + (spellings.size() - first.size()) + " more" : "");
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostUnit;
 
@@ -34,11 +35,15 @@ final class HostUnitReader {
         in.expect("->");
         in.expect("Outputs={");
         List<TensorView> outputs = values.listed('}');
-        in.expect("Inputs:");
-        List<TensorView> mathInputs = until("Outputs:");
-        List<TensorView> mathOutputs = until("%kernel");
-        if (!mathInputs.equals(inputs) || !mathOutputs.equals(outputs)) {
-            throw in.error("HostUnit" + number + "'s fusion has other inputs or outputs than its header");
+        if (in.accept("Inputs:")) {
+            List<TensorView> mathInputs = until("Outputs:");
+            List<TensorView> mathOutputs = until("%kernel");
+            if (!mathInputs.equals(inputs) || !mathOutputs.equals(outputs)) {
+                throw in.error("HostUnit" + number + "'s fusion has other inputs or outputs than its header");
+            }
+        } else { // nvFuser before #2889: %kernel right after the header
+            in.expect("%kernel");
+            state.saw("HostUnit math without Inputs:/Outputs:", NvFuserGeneration.EARLY_2024);
         }
         in.expect("{");
         List<FusionOp> body = new ArrayList<>();

@@ -37,21 +37,24 @@ final class LoopDomainReading {
         for (int i = 0; i < printed.size(); i++) {
             LoopDomain.Axis a = printed.get(i);
             if (a.extent() instanceof Extent e) {
-                boolean outer = i + 1 < printed.size() && isInnerOf(printed.get(i + 1), e);
-                if (!outer) logical.add(new IterDomain(a.id(), e, a.iterType(), ParallelType.SERIAL));
+                if (innerOf(printed, i) < 0) {
+                    logical.add(new IterDomain(a.id(), e, a.iterType(), ParallelType.SERIAL));
+                }
                 continue;
             }
-            if (i == 0 || !(printed.get(i - 1).extent() instanceof Extent factor) || !isInnerOf(a, factor)) {
+            int outer = outerOf(printed, i);
+            if (outer < 0) {
                 throw new DumpFormatException("an extent other than a symbol, a number or an outer split's"
                         + " ( ceilDiv(extent, factor) )", at);
             }
             Extent whole = (Extent) ((ScalarBinary) a.extent()).lhs();
             IterDomain in = new IterDomain(Integer.MAX_VALUE - a.id(), whole, a.iterType(), ParallelType.SERIAL);
             logical.add(in);
-            transforms.add(new IterTransform.Split(in.id(), factor, false, printed.get(i - 1), a));
+            LoopDomain.Axis out = printed.get(outer);
+            transforms.add(new IterTransform.Split(in.id(), out.extent(), false, out, a));
             split = true;
         }
-        if (!split) {
+        if (!split && printed.stream().noneMatch(LoopDomain.Axis::rfactor)) {
             List<IterDomain> axes = read.stream().map(p -> new IterDomain(p.axis().id(), (Extent) p.axis().extent(),
                     p.axis().iterType(), p.axis().parallelType(), p.expanded())).toList();
             return new TensorView(id, null, dtype, memory, axes, mesh);
@@ -60,9 +63,31 @@ final class LoopDomainReading {
                 new LoopDomain(logical, transforms, printed, false));
     }
 
-    /** Whether {@code a}'s extent is {@code ceilDiv(X, factor)} with X a symbol or a number. */
-    private static boolean isInnerOf(LoopDomain.Axis a, Extent factor) {
-        return a.extent() instanceof ScalarBinary b && b.op() == ScalarBinary.Op.CEIL_DIV && b.lhs() instanceof Extent
-                && b.rhs().equals(factor);
+    /**
+     * The outer part of the split whose inner part, printed at {@code i}, has extent {@code ceilDiv(X, F)}: the axis
+     * of extent F numbered just before it (nvFuser numbers a split's outputs outer then inner, wherever a reorder
+     * puts them: {@code [istreamIdx7{3}, ideviceIdx.x9{2}, iS8{( ceilDiv(i0, 3) )}]}), else the axis printed just
+     * before it (the Studio's numbering); -1 if neither.
+     */
+    private static int outerOf(List<LoopDomain.Axis> printed, int i) {
+        LoopDomain.Axis inner = printed.get(i);
+        for (int j = 0; j < printed.size(); j++) {
+            if (printed.get(j).id() == inner.id() - 1 && isInnerOf(inner, printed.get(j))) return j;
+        }
+        return i > 0 && isInnerOf(inner, printed.get(i - 1)) ? i - 1 : -1;
+    }
+
+    /** The printed position of the inner part whose outer part is printed at {@code j}, or -1. */
+    private static int innerOf(List<LoopDomain.Axis> printed, int j) {
+        for (int i = 0; i < printed.size(); i++) {
+            if (!(printed.get(i).extent() instanceof Extent) && outerOf(printed, i) == j) return i;
+        }
+        return -1;
+    }
+
+    /** Whether {@code a}'s extent is {@code ceilDiv(X, F)}, X a symbol or a number, F {@code outer}'s extent. */
+    private static boolean isInnerOf(LoopDomain.Axis a, LoopDomain.Axis outer) {
+        return outer.extent() instanceof Extent factor && a.extent() instanceof ScalarBinary b
+                && b.op() == ScalarBinary.Op.CEIL_DIV && b.lhs() instanceof Extent && b.rhs().equals(factor);
     }
 }

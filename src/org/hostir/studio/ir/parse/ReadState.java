@@ -1,13 +1,15 @@
 package org.hostir.studio.ir.parse;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IdCounters;
+import org.hostir.studio.ir.NvFuserGeneration;
 
 /**
  * What reading one container accumulates besides the nodes: fresh node ids (past the ids the dump prints), the
@@ -17,11 +19,11 @@ import org.hostir.studio.ir.IdCounters;
 final class ReadState {
     final Set<String> loopIndices;
     final TreeMap<Integer, Extent.Symbolic> symbols = new TreeMap<>();
-    final Set<String> earlySpellings = new TreeSet<>();
-    final Set<String> currentSpellings = new TreeSet<>();
+    /** Each generation-telling spelling seen, with the generations that print it (docs/conformance.md). */
+    final Map<String, Set<NvFuserGeneration>> spellings = new TreeMap<>();
     final List<DumpWarning> warnings = new ArrayList<>();
     /** The spellings added, in order, so that a reset undoes its trial's in the time the trial took. */
-    private final List<Added> journal = new ArrayList<>();
+    private final List<String> journal = new ArrayList<>();
     private int nextNode;
     int maxTensor = -1;
     int maxIterDomain = -1;
@@ -47,16 +49,13 @@ final class ReadState {
         return new IdCounters(maxTensor + 1, maxIterDomain + 1, nextSymbol, nextNode, maxHostUnit + 1);
     }
 
-    private record Added(Set<String> to, String spelling) {}
+    /** A spelling that only {@code generations} print. */
+    void saw(String spelling, NvFuserGeneration first, NvFuserGeneration... more) {
+        saw(spelling, EnumSet.of(first, more));
+    }
 
-    /** A spelling of the early 2025 generation seen. */
-    void sawEarly(String spelling) { saw(earlySpellings, spelling); }
-
-    /** A spelling of the current generation seen. */
-    void sawCurrent(String spelling) { saw(currentSpellings, spelling); }
-
-    private void saw(Set<String> to, String spelling) {
-        if (to.add(spelling)) journal.add(new Added(to, spelling));
+    void saw(String spelling, Set<NvFuserGeneration> generations) {
+        if (spellings.putIfAbsent(spelling, Set.copyOf(generations)) == null) journal.add(spelling);
     }
 
     /** Sizes only: a mark per statement must not copy what all the statements before it saw. */
@@ -67,10 +66,7 @@ final class ReadState {
     void reset(Mark m) {
         nextNode = m.nextNode();
         while (warnings.size() > m.warnings()) warnings.removeLast();
-        while (journal.size() > m.journal()) {
-            Added a = journal.removeLast();
-            a.to().remove(a.spelling());
-        }
+        while (journal.size() > m.journal()) spellings.remove(journal.removeLast());
         // symbols and largest ids seen in a failed trial stay: they only make counters larger, never wrong
     }
 }

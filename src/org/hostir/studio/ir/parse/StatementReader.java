@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.ir.host.CommunicatorBackend;
@@ -17,12 +19,15 @@ import org.hostir.studio.ir.host.GetCurrentStream;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
-import org.hostir.studio.ir.host.CollectivePermute;
+import org.hostir.studio.ir.host.LaunchKernel;
+import org.hostir.studio.ir.host.MoeCombine;
+import org.hostir.studio.ir.host.MoeDispatch;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
@@ -77,13 +82,22 @@ final class StatementReader {
             }
             case "GetCurrentStream" -> {
                 in.expect("into");
+                words("GetCurrentStream into");
                 yield new GetCurrentStream(state.freshNodeId(), values.stream());
             }
-            case "SetCurrentStream" -> {
-                in.expect("to");
-                yield new SetCurrentStream(state.freshNodeId(), values.stream());
+            // GetCurrentStream::toString at 81c4b22fd: "Stream 0x.. = GetCurrentStream()"
+            case "Stream" -> {
+                Stream stream = values.streamAfterKeyword();
+                in.expect("=");
+                in.expect("GetCurrentStream()");
+                state.saw("Stream .. = GetCurrentStream()", NvFuserGeneration.V2026_04);
+                yield new GetCurrentStream(state.freshNodeId(), stream);
             }
-            case "Synchronize" -> new Synchronize(state.freshNodeId(), values.stream());
+            case "SetCurrentStream" -> new SetCurrentStream(state.freshNodeId(), streamArgument("to"));
+            case "Synchronize" -> new Synchronize(state.freshNodeId(), streamArgument(""));
+            case "LaunchKernel" -> launchKernel();
+            case "Dispatch" -> moeDispatch();
+            case "Combine" -> moeCombine();
             case "Communication" -> communication();
             case "P2PCommunication" -> p2p();
             case "ShareMemHandles" -> shareMemHandles();
@@ -91,8 +105,16 @@ final class StatementReader {
             case "StartCoalescing" -> new StartCoalescing(state.freshNodeId());
             case "EndCoalescing" -> new EndCoalescing(in.intNumber());
             case "Wait" -> {
+                boolean call = in.accept("(");
                 in.expect("Communication");
-                yield new Wait(state.freshNodeId(), in.intNumber());
+                Wait w = new Wait(state.freshNodeId(), in.intNumber());
+                if (call) {
+                    in.expect(")");
+                    state.saw("Wait(Communication ..)", NvFuserGeneration.V2026_04);
+                } else {
+                    words("Wait Communication");
+                }
+                yield w;
             }
             case "PostOnStream" -> postOnStream();
             case "Deallocate" -> {
@@ -105,14 +127,95 @@ final class StatementReader {
         };
     }
 
+    /**
+     * {@code FOR StreamIdx in iStreamIdx2{i0}:} (kir::ForLoop; the index tells the generation: {@code StreamIdx}
+     * the seeds', {@code streamIdx} main's, stringifyThread at csrc/type.cpp:781) or {@code FOR i535 from 0 to 3:}
+     * (hir::ForLoop).
+     */
     private ForLoop forHeader() {
         String index = in.word();
+        if (in.accept("from")) {
+            Scalar start = values.scalar();
+            in.expect("to");
+            Scalar stop = values.scalar();
+            in.expect(":");
+            state.saw("FOR .. from .. to", NvFuserGeneration.V2026_04);
+            return ForLoop.range(state.freshNodeId(), new NamedScalar(index), start, stop, List.of());
+        }
         in.expect("in");
         var axis = values.iterDomain();
         in.expect(":");
-        if (!index.equals(NamedScalar.STREAM_IDX.name())) state.sawEarly("loop index " + index);
+        switch (index) {
+            case "StreamIdx" -> state.saw("loop index StreamIdx", NvFuserGeneration.V2025_06);
+            case "streamIdx" -> state.saw("loop index streamIdx", NvFuserGeneration.V2026_04);
+            default -> state.saw("loop index " + index, NvFuserGeneration.EARLY_2024, NvFuserGeneration.EARLY_2025);
+        }
         return new ForLoop(state.freshNodeId(), new NamedScalar(index), axis, Scalar.constant(0), axis.extent(),
                 List.of());
+    }
+
+    /** {@code (Stream ..)} (main's call syntax) or {@code [word] Stream ..} (the earlier ones'). */
+    private Stream streamArgument(String word) {
+        if (in.accept("(")) {
+            Stream s = values.stream();
+            in.expect(")");
+            state.saw("SetCurrentStream(..), Synchronize(..)", NvFuserGeneration.V2026_04);
+            return s;
+        }
+        if (!word.isEmpty()) in.expect(word);
+        words("SetCurrentStream to, Synchronize Stream");
+        return values.stream();
+    }
+
+    /** A stream or wait node spelled with words, as nvFuser printed them before #5746. */
+    private void words(String spelling) {
+        state.saw(spelling, NvFuserGeneration.where(g -> !g.callSyntax()));
+    }
+
+    /** LaunchKernel::toString: {@code LaunchKernel( Group ID: 0, Inputs: {..}, Outputs: {..}, )}. */
+    private LaunchKernel launchKernel() {
+        in.expect("(");
+        in.expect("Group ID:");
+        int group = in.intNumber();
+        in.expect(",");
+        in.expect("Inputs: {");
+        List<TensorView> inputs = values.separated('}');
+        in.expect(",");
+        in.expect("Outputs: {");
+        List<TensorView> outputs = values.separated('}');
+        in.expect(",");
+        in.expect(")");
+        state.saw("LaunchKernel", NvFuserGeneration.V2025_06, NvFuserGeneration.V2026_04);
+        return new LaunchKernel(state.freshNodeId(), group, inputs, outputs);
+    }
+
+    /** {@code Dispatch 12 (num_experts=4, backend=NCCL, in=.., topk_idx=.., topk_weights=.., out=..)}. */
+    private MoeDispatch moeDispatch() {
+        int id = in.intNumber();
+        in.expect("(num_experts=");
+        long experts = in.number();
+        CommunicatorBackend backend = nextBackend();
+        TensorView x = nextTensor("in=");
+        TensorView idx = nextTensor("topk_idx=");
+        TensorView weights = nextTensor("topk_weights=");
+        TensorView out = nextTensor("out=");
+        in.expect(")");
+        state.saw("Dispatch", NvFuserGeneration.V2026_04);
+        return new MoeDispatch(id, experts, backend, x, idx, weights, out);
+    }
+
+    /** {@code Combine 13 (backend=NCCL, in=.., topk_weights=.., src_idx=.., out=..)}. */
+    private MoeCombine moeCombine() {
+        int id = in.intNumber();
+        in.expect("(backend=");
+        CommunicatorBackend backend = backend(in.word());
+        TensorView x = nextTensor("in=");
+        TensorView weights = nextTensor("topk_weights=");
+        TensorView src = nextTensor("src_idx=");
+        TensorView out = nextTensor("out=");
+        in.expect(")");
+        state.saw("Combine", NvFuserGeneration.V2026_04);
+        return new MoeCombine(id, backend, x, weights, src, out);
     }
 
     private Communication communication() {
@@ -136,9 +239,9 @@ final class StatementReader {
         if (in.accept(",")) {
             in.expect("backend=");
             backend = backend(in.word());
-            state.sawCurrent("Communication backend=");
+            state.saw("Communication backend=", NvFuserGeneration.where(NvFuserGeneration::printsBackend));
         } else {
-            state.sawEarly("Communication without backend=");
+            state.saw("Communication without backend=", NvFuserGeneration.where(g -> !g.printsBackend()));
         }
         in.expect(")");
         // nvFuser's dump does not print a collective's reduction: the seeds' (and the Studio's) is a sum

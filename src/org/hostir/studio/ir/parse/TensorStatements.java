@@ -9,6 +9,7 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
@@ -17,6 +18,8 @@ import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.HirAliasSelect;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.ShardByStream;
+import org.hostir.studio.ir.host.SymmetricContiguousView;
 
 /**
  * The statements that open with their output tensor: {@code T = ALLOCATE(...)}, the slice
@@ -39,12 +42,29 @@ final class TensorStatements {
         in.expect("=");
         if (in.accept("ALLOCATE(")) return allocate(out);
         if (in.accept("HirAliasSelect(")) {
-            state.sawCurrent("HirAliasSelect");
+            state.saw("HirAliasSelect", NvFuserGeneration.where(g -> g.selectName().equals("HirAliasSelect")));
             return select(out);
         }
         if (in.accept("select(")) {
-            state.sawEarly("select");
+            state.saw("select", NvFuserGeneration.where(g -> g.selectName().equals("select")));
             return select(out);
+        }
+        // ShardByStream::toString (csrc/host_ir/ir.cpp:442); quoted dumps also spell "stream_index = i"
+        if (in.accept("ShardByStream(")) {
+            TensorView source = values.tensor();
+            in.expect(",");
+            in.expect("stream_index");
+            in.expect("=");
+            Scalar index = values.scalar();
+            in.expect(")");
+            state.saw("ShardByStream", NvFuserGeneration.V2026_04);
+            return new ShardByStream(state.freshNodeId(), out, source, index);
+        }
+        if (in.accept("SymmetricContiguousView(")) {
+            TensorView source = values.tensor();
+            in.expect(")");
+            state.saw("SymmetricContiguousView", NvFuserGeneration.V2026_04);
+            return new SymmetricContiguousView(state.freshNodeId(), out, source);
         }
         return new HostOp(state.freshNodeId(), op(out, false));
     }
@@ -105,11 +125,14 @@ final class TensorStatements {
         return values.tensor();
     }
 
+    /** kir::Allocate with buffer and size, or (main's host_ir_lowering) hir::Allocate with neither. */
     private Allocate allocate(TensorView out) {
-        in.expect("buffer=");
-        TensorView buffer = values.tensor();
-        if (!buffer.equals(out)) throw in.error("ALLOCATE's buffer is not the tensor it defines");
-        in.expect(",");
+        boolean kernelIr = in.accept("buffer=");
+        if (kernelIr) {
+            TensorView buffer = values.tensor();
+            if (!buffer.equals(out)) throw in.error("ALLOCATE's buffer is not the tensor it defines");
+            in.expect(",");
+        }
         in.expect("mem_type=");
         String memory = in.word();
         MemoryType type = null;
@@ -118,15 +141,23 @@ final class TensorStatements {
         }
         if (type == null) throw in.error("unknown mem_type '" + memory + "'");
         in.expect(",");
-        in.expect("size=");
-        Scalar size = values.scalar();
-        in.expect(",");
+        Scalar size = out.allocationSize();
+        if (kernelIr) {
+            in.expect("size=");
+            size = values.scalar();
+            in.expect(",");
+        }
         in.expect("zero_init=");
         boolean zeroInit = bool();
-        in.expect(",");
-        in.expect("resets_to_zero=false");
+        if (kernelIr) {
+            in.expect(",");
+            in.expect("resets_to_zero=false");
+        } else {
+            state.saw("ALLOCATE(mem_type=.., zero_init=..)", NvFuserGeneration.V2026_04);
+        }
         in.expect(")");
-        return new Allocate(state.freshNodeId(), buffer, type, size, zeroInit);
+        return new Allocate(state.freshNodeId(), out, type, size, zeroInit,
+                kernelIr ? Allocate.Form.KERNEL_IR : Allocate.Form.HOST_IR);
     }
 
     private boolean bool() {

@@ -17,10 +17,13 @@ public final class FusionPrinter {
 
     static String printMath(List<TensorView> inputs, List<TensorView> outputs, List<FusionOp> ops,
                             NvFuserGeneration g) {
-        StringBuilder out = new StringBuilder("Inputs:\n");
-        for (TensorView t : inputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
-        out.append("Outputs:\n");
-        for (TensorView t : outputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
+        StringBuilder out = new StringBuilder();
+        if (g.printsMathSignature()) {
+            out.append("Inputs:\n");
+            for (TensorView t : inputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
+            out.append("Outputs:\n");
+            for (TensorView t : outputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
+        }
         out.append("\n%kernel {\n");
         HostIrPrinter.printOps(ops, "", out, g);
         out.append("} // %kernel\n");

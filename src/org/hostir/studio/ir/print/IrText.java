@@ -31,7 +31,10 @@ public final class IrText {
         String axes = tv.loop() == null
                 ? tv.axes().stream().map(a -> iterDomain(a, g)).collect(Collectors.joining(", "))
                 : tv.loop().loop().stream().map(a -> loopAxis(a, g)).collect(Collectors.joining(", "));
-        String s = "T" + tv.id() + "_" + tv.memoryType().letter() + "_" + tv.dtype().dumpName() + "[" + axes + "]";
+        // before #2889 nvFuser printed no dtype and padded the brackets: T0_g[ iS0{128} ]
+        String s = g.printsDtype()
+                ? "T" + tv.id() + "_" + tv.memoryType().letter() + "_" + tv.dtype().dumpName() + "[" + axes + "]"
+                : "T" + tv.id() + "_" + tv.memoryType().letter() + "[ " + axes + " ]";
         return tv.mesh() == null ? s : s + " (" + mesh(tv.mesh()) + ")";
     }
 

@@ -22,6 +22,7 @@ import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
@@ -32,6 +33,7 @@ import org.eclipse.ui.part.ViewPart;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
@@ -57,6 +59,7 @@ public class DumpView extends ViewPart {
     private Spinner devices;
     private Spinner rank;
     private Text options;
+    private Combo generation;
     private DumpSnapshots snapshots;
     private List<Integer> shown = List.of();
     private DumpSnapshots.Comparison comparison;
@@ -85,7 +88,7 @@ public class DumpView extends ViewPart {
 
     private void controls(Composite root) {
         Composite row = new Composite(root, SWT.NONE);
-        row.setLayout(new GridLayout(13, false));
+        row.setLayout(new GridLayout(15, false));
         row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         source = new Label(row, SWT.NONE);
         source.setText("(open an NVFUSER_DUMP=host_ir dump or log)");
@@ -106,6 +109,13 @@ public class DumpView extends ViewPart {
         options = new Text(row, SWT.BORDER);
         options.setMessage("key=value ...");
         options.setLayoutData(new GridData(140, SWT.DEFAULT));
+        new Label(row, SWT.NONE).setText("nvFuser:");
+        generation = new Combo(row, SWT.READ_ONLY);
+        // the lowerable generations, newest last, as the --nvfuser flag spells them
+        for (NvFuserGeneration g : NvFuserGeneration.lowerableValues()) generation.add(g.label());
+        generation.setToolTipText("the nvFuser generation the comparison prints both programs in; set to the"
+                + " generation the dump reader detected when a program is selected");
+        setGeneration(NvFuserGeneration.newest());
         button(row, "Compare with Studio lowering...", this::compareInteractively);
     }
 
@@ -198,6 +208,8 @@ public class DumpView extends ViewPart {
             text.setInput(null);
             return;
         }
+        NvFuserGeneration detected = snapshots.generation(i);
+        if (detected.lowerable()) setGeneration(detected);
         tree.setInput(snapshots.rows(i));
         tree.expandAll();
         compareConfig.setLeftLabel(i == 0 ? "(first program)" : "BEFORE: the previous program");
@@ -253,10 +265,8 @@ public class DumpView extends ViewPart {
             return;
         }
         String studioLabel = label + ", rank " + rankIndex + " of " + deviceCount;
-        comparison = snapshots.compare(i, studio, studioLabel);
-        message.setText(comparison.result().equal() ? "structurally equal (numbering aside)"
-                + (comparison.result().symbolNote().isEmpty() ? "" : "; symbols: " + comparison.result().symbolNote())
-                : "structurally different: " + comparison.result().tree().summary().describe());
+        comparison = snapshots.compare(i, studio, studioLabel, generation());
+        message.setText(comparison.verdict(6));
         tree.setInput(comparison.rows());
         tree.expandAll();
         compareConfig.setLeftLabel("nvFuser: " + snapshots.label(i));
@@ -274,6 +284,15 @@ public class DumpView extends ViewPart {
             out.put(eq < 0 ? p : p.substring(0, eq), eq < 0 ? "" : p.substring(eq + 1));
         }
         return out;
+    }
+
+    /** The generation chosen in the view ("nvFuser:"). */
+    public NvFuserGeneration generation() {
+        return NvFuserGeneration.ofLabel(generation.getText()).orElse(NvFuserGeneration.newest());
+    }
+
+    public void setGeneration(NvFuserGeneration g) {
+        generation.setText(g.label());
     }
 
     // ---- for tests ----

@@ -5,9 +5,12 @@ import java.util.List;
 import java.util.Locale;
 
 import org.hostir.studio.diff.Canonical;
+import org.hostir.studio.diff.DiffNode;
 import org.hostir.studio.diff.ProgramComparison;
+import org.hostir.studio.diff.TreeDiff;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.print.HostIrPrinter;
@@ -24,8 +27,47 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         programs = List.copyOf(programs);
     }
 
-    /** What a comparison shows: its verdict, the tree rows and the two canonical texts. */
-    public record Comparison(ProgramComparison result, List<PassRow> rows, String dumpText, String studioText) {}
+    /**
+     * What a comparison shows: its verdict, the tree rows and the two canonical texts, printed in the generation the
+     * comparison was made under.
+     */
+    public record Comparison(ProgramComparison result, List<PassRow> rows, String dumpText, String studioText,
+                             NvFuserGeneration generation) {
+        /** Nothing differs but numbering. */
+        public boolean equal() { return result.equal(); }
+
+        /**
+         * The verdict in one line, the differences named: the first few nodes only one side has or that differ,
+         * each as its first line ({@code added: Wait(Communication 3)}), and a changed signature or HostUnits.
+         */
+        public String verdict(int max) {
+            if (result.equal()) {
+                return "structurally equal under nvFuser " + generation.label() + " (numbering aside)"
+                        + (result.symbolNote().isEmpty() ? "" : "; symbols: " + result.symbolNote());
+            }
+            List<String> named = new ArrayList<>();
+            TreeDiff t = result.tree();
+            if (t.signatureChanged()) named.add("the inputs or outputs differ");
+            if (t.hostUnitsChanged()) named.add("the HostUnits differ");
+            collect(t.nodes(), named);
+            String first = String.join("; ", named.subList(0, Math.min(max, named.size())));
+            return "structurally different under nvFuser " + generation.label() + ": " + t.summary().describe()
+                    + (first.isEmpty() ? "" : ". " + first) + (named.size() > max ? "; and " + (named.size() - max)
+                    + " more" : "");
+        }
+
+        private static void collect(List<DiffNode> nodes, List<String> out) {
+            for (DiffNode n : nodes) {
+                switch (n.kind()) {
+                    case ADDED -> out.add("only in the Studio's: " + n.headline());
+                    case REMOVED -> out.add("only in the dump: " + n.headline());
+                    case CHANGED -> out.add("differs: " + n.headline());
+                    case UNCHANGED -> { }
+                }
+                collect(n.children(), out);
+            }
+        }
+    }
 
     public static DumpSnapshots read(String text, String file) throws EngineFailure {
         return new DumpSnapshots(file, Engine.readDumps(text, file));
@@ -76,14 +118,29 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         return PassRow.of(new Snapshot.OfHost(c.left(), g), new Snapshot.OfHost(c.right(), g));
     }
 
-    /** Snapshot i beside the Studio's lowering of a fusion (for the same rank and options, the caller's choice). */
+    /** Snapshot i beside the Studio's lowering of a fusion, both printed in the snapshot's own generation. */
     public Comparison compare(int i, HostIrContainer studio, String studioLabel) {
+        return compare(i, studio, studioLabel, generation(i));
+    }
+
+    /**
+     * Snapshot i beside the Studio's lowering of a fusion (for the same rank and options, the caller's choice), both
+     * texts printed in {@code generation}'s spelling so the text diff shows what differs, not how it is spelled.
+     */
+    public Comparison compare(int i, HostIrContainer studio, String studioLabel, NvFuserGeneration generation) {
         LogProgram p = programs.get(i);
         if (!p.readable()) throw new IllegalArgumentException("snapshot " + i + " could not be read");
         ProgramComparison c = Engine.compare(p.dump().program(), studio, file + " " + p.label(), studioLabel);
-        var g = p.dump().generation();
-        return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left(), g), new Snapshot.OfHost(c.right(), g)),
-                HostIrPrinter.print(c.left()), HostIrPrinter.print(Canonical.of(studio)));
+        return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left(), generation),
+                new Snapshot.OfHost(c.right(), generation)),
+                HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(Canonical.of(studio), generation),
+                generation);
+    }
+
+    /** The generation the reader detected for snapshot i (the seeds' when it could not be read). */
+    public NvFuserGeneration generation(int i) {
+        LogProgram p = programs.get(i);
+        return p.readable() ? p.dump().generation() : NvFuserGeneration.V2025_06;
     }
 
     private int previous(int i) {

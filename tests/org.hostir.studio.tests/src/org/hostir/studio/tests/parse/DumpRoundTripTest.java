@@ -105,9 +105,10 @@ class DumpRoundTripTest {
     void unknownStatementsAreKeptAsText() {
         ParsedDump parsed = HostIrDumpReader.read(SeedDumps.dumpContaining("003", "= view("));
         List<OpaqueNode> opaque = parsed.opaqueNodes();
-        assertEquals(2, opaque.size(), parsed.reprint());
+        // the view is unknown; the Set.Permute after it reads since the reader knows the "rf" suffix (iS8{12}rf)
+        assertEquals(1, opaque.size(), parsed.reprint());
         assertTrue(opaque.get(0).headline().contains("= view("));
-        assertEquals(2, parsed.warnings().size());
+        assertEquals(1, parsed.warnings().size());
         assertTrue(parsed.warnings().get(0).message().contains("kept as text"));
     }
 
