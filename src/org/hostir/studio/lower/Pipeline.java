@@ -74,7 +74,7 @@ public final class Pipeline {
         return switch (generation) {
             case V2025_06 -> standard();
             case V2026_04 -> hostIrLowering();
-            case EARLY_2025 -> throw new IllegalArgumentException("nvFuser " + generation.label()
+            case EARLY_2024, EARLY_2025 -> throw new IllegalArgumentException("nvFuser " + generation.label()
                     + " is read and printed, not lowered to");
         };
     }
