@@ -149,6 +149,7 @@ public final class HostIrLoweringPass implements HostPass {
                     loop.body.add(h.inherit(op.id(), h.op(TensorSubstitution.apply(op.op(), replacement))));
                 }
                 case Communication c -> {
+                    if (allocation.deviceShardedAlong(c.input(), ref)) throw didToStream(c);
                     shardInput(c.input(), ref, c.id(), loop, allocation, h, replacement);
                     shardOutput(c.output(), c.id(), loop, allocation, h, replacement, top, true);
                     loop.body.add(StreamAllocation.withTensors(c, replacement));
@@ -156,6 +157,15 @@ public final class HostIrLoweringPass implements HostPass {
                 default -> loop.body.add(n);
             }
         }
+    }
+
+    /** Not modelled: the per-iteration Broadcast or CollectivePermute of a DID-to-Stream resharding. */
+    private static LoweringException didToStream(Communication c) {
+        return new LoweringException(List.of(new LoweringError(c.input().label(), "stream.did-to-stream-2026",
+                c.input().label() + " goes from a device axis to the loop's Stream axis: nvFuser 2026-04's"
+                        + " host_ir_lowering sends it as a Broadcast rooted at the loop index (or a"
+                        + " CollectivePermute) each iteration, which this lowering does not model yet; lower it"
+                        + " with --nvfuser 2025-06 or --option hostIrLowering=false", Subject.tensor(c.input()))));
     }
 
     private static void shardInput(TensorView in, TensorView ref, int origin, OpenLoop loop,

@@ -112,6 +112,20 @@ final class StreamAllocation {
         return Optional.empty();
     }
 
+    /**
+     * Whether {@code tv}'s axis that maps to {@code ref}'s Stream axis is sharded on devices: a DID-to-Stream
+     * resharding, which nvFuser 2026-04 lowers inside the loop to a Broadcast rooted at the loop index or a
+     * CollectivePermute (getCommunicationInfoForParallelType with the host loop index, lowering.cpp:234-259).
+     */
+    boolean deviceShardedAlong(TensorView tv, TensorView ref) {
+        Optional<IterDomain> target = streamSource(ref);
+        if (target.isEmpty()) return false;
+        for (IterDomain a : tv.axes()) {
+            if (a.isDeviceDim() && axes.mapped(a, target.get())) return true;
+        }
+        return false;
+    }
+
     /** The loop axes in the order the transforms make them, without later reorders. */
     static LoopDomain naturalOrder(LoopDomain loop) {
         if (loop == null) return null;
