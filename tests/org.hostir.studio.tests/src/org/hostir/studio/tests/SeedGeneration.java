@@ -9,6 +9,7 @@ import java.util.Set;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.StreamParallelTypePass;
 import org.hostir.studio.lower.ValidatePass;
 
 /**
@@ -23,6 +24,19 @@ public final class SeedGeneration {
      */
     private static final String LABEL = System.getProperty("hirstudio.tests.nvfuser",
             NvFuserGeneration.V2025_06.label());
+
+    /** The generation these tests name where a test names none. */
+    public static NvFuserGeneration generation() { return NvFuserGeneration.ofLabel(LABEL).orElseThrow(); }
+
+    /**
+     * Whether a generated space should vary {@code key}: not the generation and its path (one per run, as
+     * {@code -Dhirstudio.tests.nvfuser} says), nor an option the generation of the run does not have.
+     */
+    public static boolean varied(String key) {
+        if (key.equals(ValidatePass.NVFUSER.key()) || key.equals(ValidatePass.HOST_IR_LOWERING.key())) return false;
+        return !key.equals(StreamParallelTypePass.INTER_STREAM_SYNCHRONIZATION.key())
+                || generation() != NvFuserGeneration.V2025_06;
+    }
 
     /** The commands that lower, and so take {@code --nvfuser}. */
     private static final Set<String> LOWERING = Set.of("check", "lower", "run", "diff", "sweep");
