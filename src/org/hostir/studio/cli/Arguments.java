@@ -117,14 +117,21 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         return out;
     }
 
-    /** {@code --option KEY=VALUE ...} as lowering options, then {@code overrides} (e.g. from {@code --streams}). */
-    public LoweringOptions loweringOptions(Map<String, String> overrides) throws UsageException {
+    /** {@code --option KEY=VALUE ...} with {@code --nvfuser} as the option it spells, unparsed. */
+    public Map<String, String> loweringOptionPairs() throws UsageException {
         Map<String, String> pairs = new LinkedHashMap<>(options());
         Optional<String> nvFuser = value(RunCommandLine.NVFUSER);
         if (nvFuser.isPresent() && pairs.put(ValidatePass.NVFUSER.key(), nvFuser.get()) != null) {
             throw new UsageException(RunCommandLine.NVFUSER + " and --option " + ValidatePass.NVFUSER.key()
                     + " both given");
         }
+        return pairs;
+    }
+
+    /** {@code --option KEY=VALUE ...} as lowering options, then {@code overrides} (e.g. from {@code --streams}). */
+    public LoweringOptions loweringOptions(Map<String, String> overrides) throws UsageException {
+        Map<String, String> pairs = loweringOptionPairs();
+        Optional<String> nvFuser = value(RunCommandLine.NVFUSER);
         pairs.putAll(overrides);
         try {
             return LoweringOptions.parse(pairs);

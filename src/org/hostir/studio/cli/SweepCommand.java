@@ -51,7 +51,7 @@ public final class SweepCommand implements Command {
         for (String d : list("--devices", a.value("--devices").orElse("2"))) {
             devices.add((int) Arguments.integer("--devices", d, 1, Limits.MAX_DEVICES));
         }
-        ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), a.options(), a.symbols(),
+        ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), a.loweringOptionPairs(), a.symbols(),
                 a.value("--profile").orElse(RunRequest.DEFAULT_PROFILE));
         FusionSource source = new FusionSource.File(Path.of(file), file);
         try {
