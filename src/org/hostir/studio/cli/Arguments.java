@@ -16,12 +16,14 @@ import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.OutputFiles;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.file.Limits;
+import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.lower.ValidatePass;
 
 /**
  * A parsed command line: positional arguments, option values (in order, per option) and flags, with typed
@@ -92,6 +94,10 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         return out;
     }
 
+    /** How a command's usage names {@code --nvfuser} and its values. */
+    public static final String NVFUSER_USAGE = "[" + RunCommandLine.NVFUSER + " " + ValidatePass.NVFUSER.type().describe()
+            + "]";
+
     /** {@code --option KEY=VALUE ...} in order; a KEY given twice is refused (which one was meant?). */
     public Map<String, String> options() throws UsageException {
         Map<String, String> out = new LinkedHashMap<>();
@@ -111,16 +117,29 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         return out;
     }
 
+    /** {@code --option KEY=VALUE ...} with {@code --nvfuser} as the option it spells, unparsed. */
+    public Map<String, String> loweringOptionPairs() throws UsageException {
+        Map<String, String> pairs = new LinkedHashMap<>(options());
+        Optional<String> nvFuser = value(RunCommandLine.NVFUSER);
+        if (nvFuser.isPresent() && pairs.put(ValidatePass.NVFUSER.key(), nvFuser.get()) != null) {
+            throw new UsageException(RunCommandLine.NVFUSER + " and --option " + ValidatePass.NVFUSER.key()
+                    + " both given");
+        }
+        return pairs;
+    }
+
     /** {@code --option KEY=VALUE ...} as lowering options, then {@code overrides} (e.g. from {@code --streams}). */
     public LoweringOptions loweringOptions(Map<String, String> overrides) throws UsageException {
-        Map<String, String> pairs = new LinkedHashMap<>(options());
+        Map<String, String> pairs = loweringOptionPairs();
+        Optional<String> nvFuser = value(RunCommandLine.NVFUSER);
         pairs.putAll(overrides);
         try {
             return LoweringOptions.parse(pairs);
         } catch (LoweringException e) {
             LoweringError first = e.errors().get(0);
-            throw new UsageException("--option " + first.where().substring("option ".length()) + ": "
-                    + first.message());
+            String key = first.where().substring("option ".length());
+            boolean flag = key.equals(ValidatePass.NVFUSER.key()) && nvFuser.isPresent();
+            throw new UsageException((flag ? RunCommandLine.NVFUSER : "--option " + key) + ": " + first.message());
         }
     }
 

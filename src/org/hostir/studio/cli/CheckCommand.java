@@ -9,6 +9,7 @@ import java.util.Set;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 
@@ -18,14 +19,16 @@ import org.hostir.studio.lower.LoweringOptions;
  * a summary, then {@code ok}. Bad input: one {@code error:} line per diagnostic, exit 2.
  */
 public final class CheckCommand implements Command {
-    static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices"), Set.of("--set", "--option"),
-            Set.of());
+    static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", RunCommandLine.NVFUSER),
+            Set.of("--set", "--option"), Set.of());
 
     @Override
     public String name() { return "check"; }
 
     @Override
-    public String usage() { return "check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]"; }
+    public String usage() {
+        return "check FILE.fusion [--devices N] " + Arguments.NVFUSER_USAGE + " [--set SYM=N ...] [--option KEY=VALUE ...]";
+    }
 
     @Override
     public String summary() { return "validate a fusion file and print a summary"; }

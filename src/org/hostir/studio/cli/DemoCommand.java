@@ -14,8 +14,10 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.ValidatePass;
 
 /**
  * {@code hirstudio demo [--devices N] [--trace OUT.json]}: seed 000's AG+matmul with the P2P allgather, end to
@@ -23,6 +25,10 @@ import org.hostir.studio.lower.LoweringOptions;
  * and a Chrome trace to open in Perfetto.
  */
 public final class DemoCommand implements Command {
+    /** The demo is the seeds' AG+matmul: lowered as the seeds' nvFuser (2025-06) lowers it. */
+    private static final LoweringOptions SEEDS = LoweringOptions.DEFAULTS.with(ValidatePass.NVFUSER,
+            NvFuserGeneration.V2025_06);
+
     static final String EXAMPLE = "examples/seeds/ag_matmul_p2p.fusion";
     /** Sizes that give the run measurable work, yet validate in a second on the CPU backend. */
     private static final Map<String, Long> SIZES = Map.of("M", 64L, "K", 256L, "N", 256L);
@@ -53,7 +59,7 @@ public final class DemoCommand implements Command {
                 + " pass)");
         try {
             LoadedFusion loaded = Engine.load(new FusionSource.File(example), devices, Map.of());
-            out.print(HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0)));
+            out.print(HostIrPrinter.print(Engine.lowerRank(loaded, SEEDS, 0), NvFuserGeneration.V2025_06));
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }
@@ -61,7 +67,7 @@ public final class DemoCommand implements Command {
                 + ": the file's defaults are the seed test's tiny sizes, too small to time; the same run is"
                 + " ./hirstudio run " + EXAMPLE + " --devices " + devices + " " + sizes().replace(",", "")
                 .replaceAll("([A-Z]+)=", "--set $1=") + " --warmup 1 --iterations 3 --validate");
-        RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, devices, LoweringOptions.DEFAULTS, 3, 1,
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, devices, SEEDS, 3, 1,
                 true, RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(), false);
         return new RunFlow(example.toString(), SIZES, request, Optional.of(trace), Optional.empty(),
                 false).run(out, err);

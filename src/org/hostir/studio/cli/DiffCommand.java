@@ -13,6 +13,7 @@ import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.LogProgram;
@@ -27,7 +28,8 @@ import org.hostir.studio.lower.LoweringOptions;
  */
 public final class DiffCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(
-            Set.of("--devices", "--rank", "--program-a", "--program-b"), Set.of("--set", "--option"), Set.of());
+            Set.of("--devices", "--rank", "--program-a", "--program-b", RunCommandLine.NVFUSER),
+            Set.of("--set", "--option"), Set.of());
 
     private record Side(String label, HostIrContainer program) {}
 
@@ -36,8 +38,8 @@ public final class DiffCommand implements Command {
 
     @Override
     public String usage() {
-        return "diff A B [--devices N] [--rank R] [--option KEY=VALUE ...] [--set SYM=N ...] [--program-a N]"
-                + " [--program-b N]   (A, B: dumps/logs or .fusion files)";
+        return "diff A B [--devices N] [--rank R] " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...]"
+                + " [--set SYM=N ...] [--program-a N] [--program-b N]   (A, B: dumps/logs or .fusion files)";
     }
 
     @Override

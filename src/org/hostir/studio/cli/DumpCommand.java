@@ -3,30 +3,34 @@ package org.hostir.studio.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.parse.DumpWarning;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.parse.ParsedDump;
+import org.hostir.studio.ir.print.HostIrPrinter;
 
 /**
- * {@code hirstudio dump FILE [--program N] [--report]}: reads an {@code NVFUSER_DUMP=host_ir} dump or a log holding
+ * {@code hirstudio dump FILE [--program N] [--report] [--nvfuser G]}: reads an {@code NVFUSER_DUMP=host_ir} dump or a log holding
  * several, reports each program (label, lines, generation, node count, statements kept as text) and prints it
- * back in its own generation's spelling. Warnings go to stderr; a container that cannot be read is an error
+ * back in its own generation's spelling, or in {@code --nvfuser}'s. Warnings go to stderr; a container that cannot be read is an error
  * (exit 2) after the others are printed.
  */
 public final class DumpCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--program"), Set.of(),
-            Set.of("--report"));
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--program", RunCommandLine.NVFUSER),
+            Set.of(), Set.of("--report"));
 
     @Override
     public String name() { return "dump"; }
 
     @Override
-    public String usage() { return "dump FILE [--program N] [--report]"; }
+    public String usage() { return "dump FILE [--program N] [--report] " + Arguments.NVFUSER_USAGE; }
 
     @Override
     public String summary() { return "read an NVFUSER_DUMP=host_ir dump or log: report and re-print its programs"; }
@@ -35,6 +39,9 @@ public final class DumpCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String file = a.file();
+        // --nvfuser: print every program in that generation's spelling rather than in the one it was read in
+        NvFuserGeneration spelling = a.value(RunCommandLine.NVFUSER).isPresent()
+                ? a.loweringOptions(Map.of()).nvFuser() : null;
         List<LogProgram> programs;
         try {
             programs = Engine.readDumps(Path.of(file));
@@ -54,7 +61,9 @@ public final class DumpCommand implements Command {
                 continue;
             }
             report(file, p, out, err);
-            if (!a.flag("--report")) out.print(p.dump().reprint());
+            if (!a.flag("--report")) {
+                out.print(spelling == null ? p.dump().reprint() : HostIrPrinter.print(p.dump().program(), spelling));
+            }
         }
         return failed ? ExitCode.BAD_INPUT : ExitCode.OK;
     }

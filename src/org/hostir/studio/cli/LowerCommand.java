@@ -12,6 +12,7 @@ import org.hostir.studio.diff.TextDiff;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
@@ -24,16 +25,16 @@ import org.hostir.studio.lower.PassTraceJson;
  * {@code --passes} every pass's snapshot, {@code --diff} each pass as a unified diff, {@code --json} the trace.
  */
 public final class LowerCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--rank"),
-            Set.of("--set", "--option"), Set.of("--passes", "--diff", "--json"));
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--rank",
+            RunCommandLine.NVFUSER), Set.of("--set", "--option"), Set.of("--passes", "--diff", "--json"));
 
     @Override
     public String name() { return "lower"; }
 
     @Override
     public String usage() {
-        return "lower FILE.fusion [--devices N] [--rank R] [--passes] [--diff] [--json] [--set SYM=N ...]"
-                + " [--option KEY=VALUE ...]";
+        return "lower FILE.fusion [--devices N] [--rank R] " + Arguments.NVFUSER_USAGE + " [--passes] [--diff] [--json]"
+                + " [--set SYM=N ...] [--option KEY=VALUE ...]";
     }
 
     @Override
@@ -72,6 +73,7 @@ public final class LowerCommand implements Command {
             out.print(json.json());
         } else if (a.flag("--passes") || a.flag("--diff")) {
             out.println("// symbols: " + String.join(", ", loaded.fusion().legend()));
+            out.println("// nvFuser " + options.nvFuser().label() + " (" + options.nvFuser().revision() + ")");
             printPasses(trace.rank(ranks.get(0)), a.flag("--diff"), out);
         } else {
             out.print(trace.rank(ranks.get(0)).result().print());

@@ -47,7 +47,7 @@ public final class RunCommand implements Command {
     @Override
     public String usage() {
         return "run FILE.fusion [--backend auto|cpu|cuda|sim] [--profile NAME|FILE] [--devices N] [--set SYM=N ...]"
-                + " [--streams N]"
+                + " [--streams N] " + Arguments.NVFUSER_USAGE
                 + " [--iterations N] [--warmup N] [--validate=full|--no-validate] [--trace OUT.json] [--option KEY=VALUE ...]"
                 + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]";
     }

@@ -122,7 +122,8 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
                                PrintStream err) {
         Path path = trace.orElseThrow();
         Map<String, String> about = new TreeMap<>(Map.of("fusion", loaded.fusion().name(), "backend",
-                result.backend(), "options", request.options().asMap().toString()));
+                result.backend(), "options", request.options().asMap().toString(), "nvfuser",
+                request.options().nvFuser().label() + " (" + request.options().nvFuser().revision() + ")"));
         if (plan.kind() == BackendPlan.Kind.SIM) { // a prediction must never pass for a measurement
             about.put("predicted", "true");
             about.put("profile", plan.profile().name());

@@ -14,6 +14,7 @@ import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.file.Limits;
@@ -27,7 +28,7 @@ import org.hostir.studio.file.Limits;
  * row that says why, and the sweep goes on.
  */
 public final class SweepCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile"),
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile", RunCommandLine.NVFUSER),
             Set.of("--vary", "--set", "--option"), Set.of());
 
     @Override
@@ -36,7 +37,7 @@ public final class SweepCommand implements Command {
     @Override
     public String usage() {
         return "sweep FILE.fusion --devices N[,N...] [--vary KEY=V1,V2 ...] [--profile NAME|FILE] [--set SYM=N ...]"
-                + " [--option KEY=VALUE ...]";
+                + " " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...]";
     }
 
     @Override
@@ -50,7 +51,7 @@ public final class SweepCommand implements Command {
         for (String d : list("--devices", a.value("--devices").orElse("2"))) {
             devices.add((int) Arguments.integer("--devices", d, 1, Limits.MAX_DEVICES));
         }
-        ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), a.options(), a.symbols(),
+        ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), a.loweringOptionPairs(), a.symbols(),
                 a.value("--profile").orElse(RunRequest.DEFAULT_PROFILE));
         FusionSource source = new FusionSource.File(Path.of(file), file);
         try {

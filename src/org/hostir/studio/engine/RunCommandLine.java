@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.lower.ConvertToCommunicationPass;
+import org.hostir.studio.lower.ValidatePass;
 
 /**
  * The engine's {@code run} command line, spelled once: the command line parses these flags, and a front end
@@ -30,11 +31,13 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
             SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
             LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus",
             FORCE = "--force", PROFILE = "--profile", NO_VALIDATE = "--no-validate";
+    /** {@code --nvfuser 2026-04}: the lowering option {@code nvfuser} (ValidatePass.NVFUSER) spelled as a flag. */
+    public static final String NVFUSER = "--" + ValidatePass.NVFUSER.key();
     /** {@code --validate=full}: every element, whatever the size. */
     public static final String FULL = "full";
     /** Flags followed by one value. */
     public static final Set<String> VALUED = Set.of(BACKEND, DEVICES, STREAMS, ITERATIONS, WARMUP, TRACE, TIMEOUT,
-            SEED, SAVE_NPY, PROFILE);
+            SEED, SAVE_NPY, PROFILE, NVFUSER);
     /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
     public static final Set<String> REPEATED = Set.of(SET, OPTION);
     /** Flags on their own; {@code --force}: the trace and {@code --save-npy} may replace files of other tools. */

@@ -126,7 +126,8 @@ public final class Evaluator {
         switch (node) {
             case Allocate a -> {
                 if (!values.containsKey(a.buffer().id())) {
-                    values.put(a.buffer().id(), allocate(a.buffer()));
+                    values.put(a.buffer().id(), a.form() == Allocate.Form.HOST_IR ? allocate(a.buffer(),
+                            allocationShape(a.buffer())) : allocate(a.buffer()));
                 }
             }
             case Deallocate d -> {
@@ -323,10 +324,12 @@ public final class Evaluator {
         return sum;
     }
 
-    private Buffer allocate(TensorView tv) {
+    private Buffer allocate(TensorView tv) { return allocate(tv, shapeHere(tv)); }
+
+    private Buffer allocate(TensorView tv, long[] shape) {
         Buffer b;
         try {
-            b = device.allocate(shapeHere(tv), tv.dtype());
+            b = device.allocate(shape, tv.dtype());
         } catch (DeviceOutOfMemory e) {
             throw e.naming(describe(tv), tv);
         }
@@ -352,6 +355,24 @@ public final class Evaluator {
         long chunks = env.eval(loop.loop().get(p.get()).extent());
         long length = (shape[position] + chunks - 1) / chunks;
         shape[position] = Math.max(0, Math.min(length, shape[position] - iteration * length));
+        return shape;
+    }
+
+    /**
+     * What a {@code hir::Allocate} allocates: a rank's shape of {@code tv}, with its allocation sharded on Stream
+     * (nvFuser's shardAllocationAsLoop, set by lower.FinalizeMultideviceDomainsPass) one iteration's chunk of the
+     * axis the Stream loop axis splits.
+     */
+    private long[] allocationShape(TensorView tv) {
+        long[] shape = env.localShape(tv);
+        LoopDomain loop = tv.loop();
+        if (loop == null || !loop.allocationIsLoop()) return shape;
+        var p = loop.loopPositionOf(ParallelType.STREAM);
+        if (p.isEmpty()) return shape;
+        int logical = loop.source(p.get()).logicalPosition();
+        int k = 0;
+        for (int i = 0; i < logical; i++) if (!tv.axis(i).isReduction()) k++;
+        shape[k] = Math.ceilDiv(shape[k], env.eval(loop.loop().get(p.get()).extent()));
         return shape;
     }
 

@@ -54,6 +54,7 @@ public final class ScalarEnv {
                     case DIV -> l / r;
                     case MOD -> Math.floorMod(l, r);
                     case EQ -> l == r ? 1 : 0;
+                    case LT -> l < r ? 1 : 0;
                     case CEIL_DIV -> Math.ceilDiv(l, r);
                 };
             }

@@ -33,6 +33,8 @@ public sealed interface Scalar permits Extent, NamedScalar, ScalarBinary, MeshLo
 
     static Scalar eq(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.EQ, a, b); }
 
+    static Scalar lt(Scalar a, Scalar b) { return new ScalarBinary(ScalarBinary.Op.LT, a, b); }
+
     /** The device id at {@code position} of {@code mesh} (a peer or root); the position itself on {0 .. n-1}. */
     static Scalar deviceAt(DeviceMesh mesh, Scalar position) {
         return MeshLookup.isIdentity(mesh) ? position : new MeshLookup(MeshLookup.Kind.AT, mesh, position);

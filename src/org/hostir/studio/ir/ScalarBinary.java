@@ -4,6 +4,8 @@ package org.hostir.studio.ir;
 public record ScalarBinary(Op op, Scalar lhs, Scalar rhs) implements Scalar {
     public enum Op {
         ADD("+"), SUB("-"), MUL("*"), DIV("/"), MOD("%"), EQ("=="),
+        /** nvFuser's {@code lt}, the predicate of inter_stream_synchronization's IfThenElse. */
+        LT("<"),
         /** nvFuser's {@code ceilDiv(a, b)}, the extent of a split's outer or inner part; printed as a call. */
         CEIL_DIV("ceilDiv");
 

@@ -47,9 +47,9 @@ public final class Compilation {
         return new Compilation(pipeline, fusion, devices, options, traced);
     }
 
-    /** As above with the standard pipeline. */
+    /** As above with the pipeline the options choose ({@link Pipeline#of(LoweringOptions)}). */
     public static Compilation of(Fusion fusion, int devices, LoweringOptions options, Set<Integer> traced) {
-        return of(Pipeline.standard(), fusion, devices, options, traced);
+        return of(Pipeline.of(options), fusion, devices, options, traced);
     }
 
     public Fusion fusion() { return fusion; }

@@ -47,11 +47,11 @@ final class FileOrigins {
         fileOutputs = input.outputs();
         for (Snapshot s : seen) {
             switch (s) {
-                case Snapshot.OfFusion(Fusion f) -> {
+                case Snapshot.OfFusion(Fusion f, _) -> {
                     f.ops().forEach(op -> flow(op.inputs(), List.of(op.output())));
                     outputs(f.outputs());
                 }
-                case Snapshot.OfHost(HostIrContainer c) -> {
+                case Snapshot.OfHost(HostIrContainer c, _) -> {
                     nodes(c.topLevel());
                     outputs(c.outputs());
                 }
@@ -64,7 +64,7 @@ final class FileOrigins {
      * when the pipeline's input is not a fusion (nothing to locate against).
      */
     static LoweringException relocate(LoweringException e, Snapshot input, List<Snapshot> seen) {
-        if (!(input instanceof Snapshot.OfFusion(Fusion fusion))) return e;
+        if (!(input instanceof Snapshot.OfFusion(Fusion fusion, _))) return e;
         FileOrigins origins = new FileOrigins(fusion, seen);
         List<LoweringError> errors = e.errors().stream().map(origins::relocate).toList();
         if (errors.equals(e.errors())) return e;

@@ -13,9 +13,9 @@ public interface FusionPass extends Pass {
 
     @Override
     default Snapshot apply(Snapshot before, LoweringContext context) {
-        if (!(before instanceof Snapshot.OfFusion(var fusion))) {
+        if (!(before instanceof Snapshot.OfFusion(var fusion, _))) {
             throw new IllegalStateException(name() + " runs before segmentation, on the fusion");
         }
-        return new Snapshot.OfFusion(run(fusion, context));
+        return new Snapshot.OfFusion(run(fusion, context), context.generation());
     }
 }

@@ -9,9 +9,9 @@ public interface HostPass extends Pass {
 
     @Override
     default Snapshot apply(Snapshot before, LoweringContext context) {
-        if (!(before instanceof Snapshot.OfHost(var program))) {
+        if (!(before instanceof Snapshot.OfHost(var program, _))) {
             throw new IllegalStateException(name() + " runs after segmentation, on Host IR");
         }
-        return new Snapshot.OfHost(run(program, context));
+        return new Snapshot.OfHost(run(program, context), context.generation());
     }
 }

@@ -1,6 +1,7 @@
 package org.hostir.studio.lower;
 
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 
 /**
  * What a per-rank pass knows besides the program: which rank it lowers for, how many devices, the options, and
@@ -15,6 +16,9 @@ public record LoweringContext(int rank, int devices, LoweringOptions options, Fu
     }
 
     public LoweringContext(int rank, int devices, LoweringOptions options) { this(rank, devices, options, null); }
+
+    /** The nvFuser revision this lowering follows. */
+    public NvFuserGeneration generation() { return options.nvFuser(); }
 
     /** This context with the whole fusion of every rank. */
     public LoweringContext withFusion(Fusion whole) { return new LoweringContext(rank, devices, options, whole); }

@@ -1,6 +1,8 @@
 package org.hostir.studio.lower;
 
+import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One knob of the lowering, declared once next to the pass that reads it (MLIR's {@code Option<>}): the
@@ -33,6 +35,14 @@ public record LoweringOption<T>(String key, OptionType<T> type, T defaultValue, 
                                                               String pass) {
         return new LoweringOption<>(key, new OptionType.Choice<>(defaultValue.getDeclaringClass()), defaultValue,
                 label, help, pass);
+    }
+
+    /** A choice among {@code values}, each spelled as {@code spelling} says. */
+    public static <E extends Enum<E>> LoweringOption<E> choice(String key, E defaultValue, List<E> values,
+                                                              Function<E, String> spelling, String label,
+                                                              String help, String pass) {
+        return new LoweringOption<>(key, new OptionType.Choice<>(defaultValue.getDeclaringClass(), values, spelling),
+                defaultValue, label, help, pass);
     }
 
     public static LoweringOption<Boolean> flag(String key, boolean defaultValue, String label, String help,

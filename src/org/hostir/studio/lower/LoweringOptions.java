@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 
 /**
@@ -13,8 +14,8 @@ import org.hostir.studio.ir.host.CommunicatorBackend;
  * this class only holds values, so a new option needs no change here. Immutable.
  */
 public final class LoweringOptions {
-    /** The options of {@link Pipeline#standard()}, in the order {@code asMap}, help text and controls use. */
-    public static final List<LoweringOption<?>> DECLARED = Pipeline.standard().options();
+    /** The options of every generation's pipeline, in the order {@code asMap}, help text and controls use. */
+    public static final List<LoweringOption<?>> DECLARED = Pipeline.declaredOptions();
     public static final LoweringOptions DEFAULTS = new LoweringOptions(DECLARED, Map.of());
 
     private final List<LoweringOption<?>> declared;
@@ -86,6 +87,9 @@ public final class LoweringOptions {
     public boolean insertDeallocations() { return get(InsertDeallocationsPass.INSERT_DEALLOCATIONS); }
 
     public boolean forwardLocalShard() { return get(ForwardLocalShardPass.FORWARD_LOCAL_SHARD); }
+
+    /** The nvFuser revision the lowering and its printing follow ({@code --nvfuser}). */
+    public NvFuserGeneration nvFuser() { return get(ValidatePass.NVFUSER); }
 
     @Override
     public boolean equals(Object o) { return o instanceof LoweringOptions other && values.equals(other.values); }

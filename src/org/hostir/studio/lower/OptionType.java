@@ -1,8 +1,8 @@
 package org.hostir.studio.lower;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The value type of a {@link LoweringOption}: how its {@code --option KEY=VALUE} text parses and prints, and which
@@ -51,23 +51,39 @@ public sealed interface OptionType<T> {
         public boolean accepts(Integer value) { return value >= min && value <= max; }
     }
 
-    /** One constant of an enum, spelled in lower case, read in any case. */
-    record Choice<E extends Enum<E>>(Class<E> type) implements OptionType<E> {
+    /**
+     * One of some constants of an enum, read in any case: every constant spelled in lower case, or the ones given
+     * with their own spelling ({@code --nvfuser 2026-04}: an enum constant cannot be spelled so).
+     */
+    record Choice<E extends Enum<E>>(Class<E> type, List<E> values, Function<E, String> spelling)
+            implements OptionType<E> {
+        public Choice {
+            values = List.copyOf(values);
+            if (values.isEmpty()) throw new IllegalArgumentException("a choice of no values");
+        }
+
+        public Choice(Class<E> type) {
+            this(type, List.of(type.getEnumConstants()), c -> c.name().toLowerCase(Locale.ROOT));
+        }
+
         public E parse(String key, String text) {
-            for (E c : type.getEnumConstants()) {
-                if (c.name().equalsIgnoreCase(text)) return c;
+            for (E c : values) {
+                if (spelling.apply(c).equalsIgnoreCase(text)) return c;
             }
             throw bad(key, "unknown value '" + text + "'; the values are " + String.join(", ", spellings()));
         }
 
-        public String format(E value) { return value.name().toLowerCase(Locale.ROOT); }
+        public String format(E value) { return spelling.apply(value); }
 
         public String describe() { return String.join("|", spellings()); }
 
         public Class<E> valueClass() { return type; }
 
+        @Override
+        public boolean accepts(E value) { return values.contains(value); }
+
         /** Every value as {@link #format} spells it, in declaration order. */
-        public List<String> spellings() { return Arrays.stream(type.getEnumConstants()).map(this::format).toList(); }
+        public List<String> spellings() { return values.stream().map(this::format).toList(); }
     }
 
     /** On or off: {@code true|on|1} and {@code false|off|0}, printed {@code true}/{@code false}. */

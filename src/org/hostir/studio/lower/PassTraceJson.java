@@ -80,8 +80,8 @@ public final class PassTraceJson {
         /** What a snapshot prints, as a value: the IR records without the id counters (a mutable allocator). */
         private static Object content(Snapshot s) {
             return switch (s) {
-                case Snapshot.OfFusion(Fusion f) -> List.of(f.name(), f.inputs(), f.ops(), f.outputs(), f.symbols());
-                case Snapshot.OfHost(HostIrContainer c) -> List.of(c.inputs(), c.outputs(), c.topLevel(),
+                case Snapshot.OfFusion(Fusion f, _) -> List.of(f.name(), f.inputs(), f.ops(), f.outputs(), f.symbols());
+                case Snapshot.OfHost(HostIrContainer c, _) -> List.of(c.inputs(), c.outputs(), c.topLevel(),
                         c.hostUnits(), c.symbols(), c.provenance());
             };
         }
@@ -104,7 +104,7 @@ public final class PassTraceJson {
         JsonObject o = new JsonObject();
         o.addProperty("kind", s instanceof Snapshot.OfHost ? "host" : "fusion");
         o.addProperty("text", s.print());
-        if (s instanceof Snapshot.OfHost(HostIrContainer c)) o.add("nodes", nodes(c.topLevel(), c.provenance()));
+        if (s instanceof Snapshot.OfHost(HostIrContainer c, _)) o.add("nodes", nodes(c.topLevel(), c.provenance()));
         return o;
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
 
 /**
@@ -26,18 +27,79 @@ public final class Pipeline {
             ForwardLocalShardPass.FORWARD_LOCAL_SHARD);
 
     private final List<Pass> passes;
+    private final NvFuserGeneration generation;
     private final List<PassInstrumentation> instrumentations = new ArrayList<>();
 
-    public Pipeline(List<Pass> passes) { this.passes = List.copyOf(passes); }
+    /** A pipeline of nvFuser {@code generation}: its passes run with that generation whatever the options say. */
+    public Pipeline(List<Pass> passes, NvFuserGeneration generation) {
+        if (!generation.lowerable()) throw new IllegalArgumentException("no lowering of nvFuser " + generation.label());
+        this.passes = List.copyOf(passes);
+        this.generation = generation;
+    }
 
-    /** The default pipeline: the seeds' MultiDeviceExecutor path. A new pass goes here. */
+    /** A pipeline of the seeds' generation (2025-06). */
+    public Pipeline(List<Pass> passes) { this(passes, NvFuserGeneration.V2025_06); }
+
+    /**
+     * The seeds' pipeline, nvFuser 2025-06's MultiDeviceExecutor path (HostIrLower, then StreamParallelType and
+     * ConvertOpToCommunication). A new pass of that path goes here.
+     */
     public static Pipeline standard() {
         return new Pipeline(List.of(new ValidatePass(), new DecomposeReshardingsPass(), new ReorderShardedAxisPass(),
                 new SegmentPass(), new StreamParallelTypePass(), new ConvertToCommunicationPass(),
-                new ForwardLocalShardPass(), new InsertDeallocationsPass()));
+                new ForwardLocalShardPass(), new InsertDeallocationsPass()), NvFuserGeneration.V2025_06);
+    }
+
+    /**
+     * nvFuser 2026-04's {@code NVFUSER_ENABLE=host_ir_lowering} path (FusionKernelRuntime with host IR lowering at
+     * 81c4b22fd): the preseg passes modelled here, one segment per host op or communication
+     * (convertSingleOpToCommunication), lowerSegmentedFusionToHostIr (csrc/host_ir/lowering.cpp) and
+     * hir::runPasses (csrc/host_ir/passes.cpp:16-19: AllocateAndDeallocate, then AssignStreams).
+     */
+    public static Pipeline hostIrLowering() {
+        return new Pipeline(List.of(new ValidatePass(), new DecomposeReshardingsPass(), new ReorderShardedAxisPass(),
+                new FinalizeMultideviceDomainsPass(), new SegmentPass(), new ConvertToCommunicationPass(),
+                new HostIrLoweringPass(),
+                new AllocateAndDeallocatePass(), new AssignStreamsPass()), NvFuserGeneration.V2026_04);
+    }
+
+    /**
+     * nvFuser 2026-04's MultiDeviceExecutor path: the seeds' passes as that revision runs them (StreamParallelType
+     * with stream-parallel inputs allowed and {@code inter_stream_synchronization}).
+     */
+    public static Pipeline multiDeviceExecutor() {
+        return new Pipeline(standard().passes(), NvFuserGeneration.V2026_04);
+    }
+
+    /** The default pipeline of a generation. */
+    public static Pipeline of(NvFuserGeneration generation) {
+        return switch (generation) {
+            case V2025_06 -> standard();
+            case V2026_04 -> hostIrLowering();
+            case EARLY_2024, EARLY_2025 -> throw new IllegalArgumentException("nvFuser " + generation.label()
+                    + " is read and printed, not lowered to");
+        };
+    }
+
+    /** The pipeline the options choose ({@link ValidatePass#NVFUSER}, {@link ValidatePass#HOST_IR_LOWERING}). */
+    public static Pipeline of(LoweringOptions options) {
+        NvFuserGeneration g = options.nvFuser();
+        return g == NvFuserGeneration.V2026_04 && !options.get(ValidatePass.HOST_IR_LOWERING) ? multiDeviceExecutor()
+                : of(g);
+    }
+
+    /** Every option of every generation's pipeline, each once, in the order {@link #options()} gives. */
+    public static List<LoweringOption<?>> declaredOptions() {
+        Map<String, LoweringOption<?>> byKey = new LinkedHashMap<>();
+        for (Pipeline p : List.of(standard(), hostIrLowering(), multiDeviceExecutor())) {
+            for (LoweringOption<?> o : p.options()) byKey.putIfAbsent(o.key(), o);
+        }
+        return List.copyOf(byKey.values());
     }
 
     public List<Pass> passes() { return passes; }
+
+    public NvFuserGeneration generation() { return generation; }
 
     /** Every option the passes declare; a key declared twice is an error. */
     public List<LoweringOption<?>> options() {
@@ -65,11 +127,12 @@ public final class Pipeline {
 
     /** The final program of one rank. */
     public HostIrContainer lower(Fusion fusion, LoweringContext context) {
-        return hostProgram(run(seenFrom(fusion), passes.size(), context, List.of()));
+        return hostProgram(run(seenFrom(fusion), passes.size(), ownGeneration(context), List.of()));
     }
 
     /** Every pass's snapshot, whether it changed the program, and its time, for each of the given ranks. */
-    public PassTrace trace(Fusion fusion, int devices, LoweringOptions options, List<Integer> ranks) {
+    public PassTrace trace(Fusion fusion, int devices, LoweringOptions requested, List<Integer> ranks) {
+        LoweringOptions options = requested.with(ValidatePass.NVFUSER, generation);
         List<PassTrace.RankTrace> traces = new ArrayList<>();
         for (int rank : ranks) {
             var recorder = new StepRecorder();
@@ -103,26 +166,29 @@ public final class Pipeline {
     public FusionStage fusionStage(Fusion fusion, int devices, LoweringOptions options) {
         var recorder = new StepRecorder();
         List<Snapshot> seen = seenFrom(fusion);
-        run(seen, fusionPasses().size(), new LoweringContext(0, devices, options), recorder.instruments());
+        run(seen, fusionPasses().size(), ownGeneration(new LoweringContext(0, devices, options)),
+                recorder.instruments());
         return new FusionStage(seen.getFirst(), recorder.steps(List.of()), seen);
     }
 
     /** One rank's final program: the passes after the fusion passes, from their shared result. */
     public HostIrContainer lower(FusionStage stage, LoweringContext context) {
-        return hostProgram(run(new ArrayList<>(stage.seen()), passes.size(), context, List.of()));
+        return hostProgram(run(new ArrayList<>(stage.seen()), passes.size(), ownGeneration(context), List.of()));
     }
 
     /** One rank's trace: the shared fusion passes' steps, then this rank's. */
     public PassTrace.RankTrace trace(FusionStage stage, LoweringContext context) {
         var recorder = new StepRecorder();
-        run(new ArrayList<>(stage.seen()), passes.size(), context, recorder.instruments());
+        run(new ArrayList<>(stage.seen()), passes.size(), ownGeneration(context), recorder.instruments());
         return new PassTrace.RankTrace(context.rank(), stage.input(), recorder.steps(stage.steps()));
     }
 
-    private static List<Snapshot> seenFrom(Fusion fusion) { return new ArrayList<>(List.of(new Snapshot.OfFusion(fusion))); }
+    private List<Snapshot> seenFrom(Fusion fusion) {
+        return new ArrayList<>(List.of(new Snapshot.OfFusion(fusion, generation)));
+    }
 
     private static HostIrContainer hostProgram(Snapshot s) {
-        if (!(s instanceof Snapshot.OfHost(var program))) {
+        if (!(s instanceof Snapshot.OfHost(var program, _))) {
             throw new IllegalStateException("the pipeline ended before segmentation");
         }
         return program;
@@ -148,6 +214,14 @@ public final class Pipeline {
         }
     }
 
+    /** {@code context} with this pipeline's generation, which its passes and snapshots follow. */
+    private LoweringContext ownGeneration(LoweringContext context) {
+        LoweringOptions options = context.options();
+        if (!options.declared().contains(ValidatePass.NVFUSER)) return context;
+        return new LoweringContext(context.rank(), context.devices(), options.with(ValidatePass.NVFUSER, generation),
+                context.fusion());
+    }
+
     /**
      * The one pipeline loop: the passes after the snapshots in {@code seen} (the input first) up to {@code to}, this
      * pipeline's and the run's own instrumentations around each. {@code seen} grows by each pass's result; the
@@ -164,7 +238,7 @@ public final class Pipeline {
         LoweringContext passContext = context;
         for (Pass pass : passes.subList(from, to)) {
             // the passes on one rank's program see the whole fusion they came from (LoweringContext.fusion)
-            if (s instanceof Snapshot.OfFusion(var whole)) passContext = context.withFusion(whole);
+            if (s instanceof Snapshot.OfFusion(var whole, _)) passContext = context.withFusion(whole);
             for (PassInstrumentation i : all) i.beforePass(pass, s, passContext);
             Snapshot after;
             try {

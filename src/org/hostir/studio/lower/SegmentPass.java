@@ -33,10 +33,10 @@ public final class SegmentPass implements Pass {
 
     @Override
     public Snapshot apply(Snapshot before, LoweringContext context) {
-        if (!(before instanceof Snapshot.OfFusion(var fusion))) {
+        if (!(before instanceof Snapshot.OfFusion(var fusion, _))) {
             throw new IllegalStateException("Segment turns a fusion into Host IR");
         }
-        return new Snapshot.OfHost(run(fusion, context.rank()));
+        return new Snapshot.OfHost(run(fusion, context.rank()), context.generation());
     }
 
     public HostIrContainer run(Fusion fusion, int rank) {

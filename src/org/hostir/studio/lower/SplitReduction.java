@@ -81,7 +81,9 @@ final class SplitReduction {
             axes.add(b.copy(a.parallelType() == device.parallelType() ? a.withParallelType(ParallelType.SERIAL) : a));
         }
         axes.add(b.iterDomain((Extent) device.extent(), IterType.ITERATION, device.parallelType()));
-        TensorView partial = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(), axes);
+        // the partial's Stream axis chunked as the output's (rFactor keeps the loop's Stream split: the partial of
+        // test_overlap.py's row_parallel_linear_forward prints [istreamIdx{3}, ideviceIdx.x{2}rf, ..])
+        TensorView partial = SplitStream.streamedLike(b, out.dtype(), out.mesh(), axes, out);
         FusionOp local = TensorSubstitution.apply(op, Map.of(out.id(), partial));
         return List.of(local, new FusionOp.Reduction(ReductionOpType.SUM, out, partial, List.of(out.rank() - 1)));
     }

@@ -24,6 +24,7 @@ import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.Stream;
 
 /**
  * The inside of one stream loop: each op's inputs and outputs sliced at the loop index (one slice per tensor),
@@ -190,6 +191,7 @@ final class StreamLoopBody {
                     Scalar.deviceAt(mesh, index), shard, outSlice, null, backend));
             body.add(comm);
             body.add(from(node, h.waitFor(comm)));
+            interStreamSynchronization(node, body);
             return;
         }
         List<HostNode> local = new ArrayList<>(selectShard);
@@ -205,6 +207,22 @@ final class StreamLoopBody {
         EndCoalescing end = from(node, h.endCoalescing());
         body.add(from(node, h.ifThenElse(Scalar.eq(index, position), local,
                 List.of(start, recv, send, end, from(node, h.waitFor(end))))));
+        interStreamSynchronization(node, body);
+    }
+
+    /**
+     * inter_stream_synchronization (csrc/host_ir/pass/stream_parallel_type.cpp:646-672 at 81c4b22fd):
+     * {@code IF ( i + 1 ) < numberOfStreams: SetCurrentStream(i + 1), Synchronize(i % numberOfStreams),
+     * SetCurrentStream(i % numberOfStreams)}.
+     */
+    private void interStreamSynchronization(HostOp node, List<HostNode> body) {
+        if (!context.options().get(StreamParallelTypePass.INTER_STREAM_SYNCHRONIZATION)) return;
+        Scalar loopIndex = NamedScalar.STREAM_IDX;
+        Stream current = new Stream.Indexed(Scalar.mod(loopIndex, NamedScalar.NUMBER_OF_STREAMS));
+        Scalar next = Scalar.add(loopIndex, Scalar.constant(1));
+        body.add(from(node, h.ifThenElse(Scalar.lt(next, NamedScalar.NUMBER_OF_STREAMS),
+                List.of(from(node, h.setCurrentStream(new Stream.Indexed(next))), from(node, h.synchronize(current)),
+                        from(node, h.setCurrentStream(current))), List.of())));
     }
 
     /**

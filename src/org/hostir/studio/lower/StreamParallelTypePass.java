@@ -13,6 +13,7 @@ import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrBuilder;
@@ -49,17 +50,34 @@ public final class StreamParallelTypePass implements HostPass {
                     + " instead of (rank + i) % D, so the rank's own partial (a local copy) comes last and every"
                     + " remote partial's transfer overlaps a later GEMM; that pipeline only", NAME);
 
+    /**
+     * nvFuser 2026-04's {@code HostIrLowerParams::inter_stream_synchronization} (csrc/host_ir/lower.h:21-26,
+     * #5838): after a pipelined allgather's communication, while {@code i + 1 < numberOfStreams}, stream i+1 waits
+     * for stream i, so iteration i+1 starts after i's transfer (csrc/host_ir/pass/stream_parallel_type.cpp:646-672).
+     */
+    public static final LoweringOption<Boolean> INTER_STREAM_SYNCHRONIZATION = LoweringOption.flag(
+            "interStreamSynchronization", false, "Inter-stream sync", "2026-04 only (MultiDeviceExecutor path):"
+                    + " after a pipelined allgather's transfer, stream i+1 waits for stream i while i+1 <"
+                    + " numberOfStreams", NAME);
+
     public String name() { return NAME; }
 
     @Override
     public List<LoweringOption<?>> options() {
-        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST);
+        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST,
+                INTER_STREAM_SYNCHRONIZATION);
     }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
-        checkNoStreamInputs(program);
+        // the check is gone by 2026-04: "Inputs can now be stream parallelized" (the skipped
+        // InputsAreNotStreamParallelized of tests/cpp/test_host_ir_stream_lowering.cpp:38-39 at 81c4b22fd)
+        if (context.generation() == NvFuserGeneration.V2025_06) checkNoStreamInputs(program);
+        if (context.generation() == NvFuserGeneration.V2025_06 && context.options().get(INTER_STREAM_SYNCHRONIZATION)) {
+            throw new LoweringException("option " + INTER_STREAM_SYNCHRONIZATION.key(), "option", "nvFuser 2025-06 has"
+                    + " no inter_stream_synchronization (it came in 2026-01, #5838): use --nvfuser 2026-04");
+        }
         List<HostNode> out = new ArrayList<>();
         StreamLoopBuilder loop = null;
         StreamAxisMapping axes = context.fusion() != null ? StreamAxisMapping.of(context.fusion().ops())

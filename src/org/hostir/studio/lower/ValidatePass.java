@@ -5,6 +5,7 @@ import java.util.List;
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.rules.FusionValidator;
 
@@ -14,7 +15,32 @@ import org.hostir.studio.rules.FusionValidator;
  * no cycles), so fusions built in code get them too. Each failure names the tensor or op and the rule.
  */
 public final class ValidatePass implements FusionPass {
-    public String name() { return "Validate"; }
+    private static final String NAME = "Validate";
+
+    /**
+     * Which nvFuser the lowering follows, declared once for every front end ({@code --nvfuser 2026-04}, the
+     * Lowering view, the launch tab): it picks the pipeline ({@link Pipeline#of(NvFuserGeneration)}) and the
+     * dialect every snapshot prints in. Declared by the first pass, which both pipelines share.
+     */
+    public static final LoweringOption<NvFuserGeneration> NVFUSER = LoweringOption.choice("nvfuser",
+            NvFuserGeneration.newest(), NvFuserGeneration.lowerableValues(), NvFuserGeneration::label, "nvFuser",
+            "the nvFuser revision lowered as and printed in: 2025-06 (the seeds' revision 43b9a1aa5, the"
+                    + " MultiDeviceExecutor path) or 2026-04 (main 81c4b22fd, the host_ir_lowering path)", NAME);
+
+    /**
+     * nvFuser's {@code NVFUSER_ENABLE=host_ir_lowering} (EnableOption::HostIrLowering, csrc/options.cpp): under
+     * 2026-04, on (as test_overlap.py runs) the FusionExecutorCache path of csrc/host_ir/lowering.cpp, off the
+     * MultiDeviceExecutor path (HostIrLower and StreamParallelType of that revision). The Studio models only the
+     * MultiDeviceExecutor path of 2025-06, which ignores it.
+     */
+    public static final LoweringOption<Boolean> HOST_IR_LOWERING = LoweringOption.flag("hostIrLowering", true,
+            "host_ir_lowering", "2026-04 only: lower as NVFUSER_ENABLE=host_ir_lowering does (lowering.cpp, then"
+                    + " AllocateAndDeallocate and AssignStreams); off, as its MultiDeviceExecutor does", NAME);
+
+    public String name() { return NAME; }
+
+    @Override
+    public List<LoweringOption<?>> options() { return List.of(NVFUSER, HOST_IR_LOWERING); }
 
     public Fusion run(Fusion fusion, LoweringContext context) {
         List<Diagnostic> problems = FusionValidator.validate(fusion, FusionBindings.devices(context.devices()),

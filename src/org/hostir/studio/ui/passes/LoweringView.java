@@ -427,7 +427,7 @@ public class LoweringView extends ViewPart {
     /** The Host IR program after the selected pass; null while it is still a fusion. */
     private HostIrContainer currentProgram() {
         PassEntry e = passes.selected();
-        return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c) ? c : null;
+        return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c, _) ? c : null;
     }
 
     /** Selects the nodes that came from a fusion element (in the final program when this pass has no Host IR). */

@@ -114,7 +114,8 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         HostIrContainer now = p.dump().program();
         HostIrContainer before = prev < 0 ? now : programs.get(prev).dump().program();
         ProgramComparison c = Engine.compare(before, now, "before", "after");
-        return PassRow.of(new Snapshot.OfHost(c.left()), new Snapshot.OfHost(c.right()));
+        var g = p.dump().generation();
+        return PassRow.of(new Snapshot.OfHost(c.left(), g), new Snapshot.OfHost(c.right(), g));
     }
 
     /** Snapshot i beside the Studio's lowering of a fusion, both printed in the snapshot's own generation. */
@@ -130,7 +131,8 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         LogProgram p = programs.get(i);
         if (!p.readable()) throw new IllegalArgumentException("snapshot " + i + " could not be read");
         ProgramComparison c = Engine.compare(p.dump().program(), studio, file + " " + p.label(), studioLabel);
-        return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left()), new Snapshot.OfHost(c.right())),
+        return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left(), generation),
+                new Snapshot.OfHost(c.right(), generation)),
                 HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(Canonical.of(studio), generation),
                 generation);
     }

@@ -53,10 +53,10 @@ public final class PassRow {
     public static List<PassRow> of(Snapshot before, Snapshot after) {
         PassRow root = new PassRow(DiffKind.UNCHANGED, "", null, null);
         switch (after) {
-            case Snapshot.OfHost(HostIrContainer a) when before instanceof Snapshot.OfHost(HostIrContainer b) ->
+            case Snapshot.OfHost(HostIrContainer a, _) when before instanceof Snapshot.OfHost(HostIrContainer b, _) ->
                     addDiffs(root, TreeDiff.compare(b, a).nodes());
             // segmentation turns the fusion into Host IR: every node is new
-            case Snapshot.OfHost(HostIrContainer a) -> a.topLevel().forEach(n -> addAdded(root, n));
+            case Snapshot.OfHost(HostIrContainer a, _) -> a.topLevel().forEach(n -> addAdded(root, n));
             case Snapshot.OfFusion f -> addLines(root, before.print(), after.print());
         }
         return root.children;

@@ -27,10 +27,10 @@ public final class Provenance {
         this.document = document;
         Fusion last = null;
         for (PassTrace.Step s : rank.steps()) {
-            if (s.after() instanceof Snapshot.OfFusion(Fusion f)) last = f;
+            if (s.after() instanceof Snapshot.OfFusion(Fusion f, _)) last = f;
         }
         this.lowered = last != null ? last
-                : rank.input() instanceof Snapshot.OfFusion(Fusion f) ? f : null;
+                : rank.input() instanceof Snapshot.OfFusion(Fusion f, _) ? f : null;
     }
 
     /** The file element a node (or the nearest enclosing node with provenance) came from; null if none. */

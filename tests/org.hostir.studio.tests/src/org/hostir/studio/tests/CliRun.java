@@ -8,7 +8,8 @@ import org.hostir.studio.cli.Main;
 
 /** Runs {@code hirstudio} in-process, as the command line does, and keeps what it printed. */
 public record CliRun(int code, String out, String err) {
-    public static CliRun of(String... args) { return of(new Main(), args); }
+    /** As typed, the seeds' generation named where the test names none ({@link SeedGeneration#pin}). */
+    public static CliRun of(String... args) { return of(new Main(), SeedGeneration.pin(args)); }
 
     /**
      * As the installed command runs, with {@code hirstudio.home} at the checkout: commands that find the

@@ -66,8 +66,11 @@ public final class TestPaths {
     public static boolean refusedOnPurpose(Path fusion) {
         Path expected = fusion.resolveSibling(fusion.getFileName().toString().replaceFirst("\\.fusion$", ".expected"));
         try {
-            return Files.isRegularFile(expected)
-                    && Files.readAllLines(expected).stream().anyMatch(l -> l.startsWith("rejected "));
+            // a case of another nvFuser generation than these tests run (option nvfuser=2026-04) is left out
+            // too: ConformanceSuiteTest lowers and runs it in its own generation
+            String own = "option nvfuser=" + SeedGeneration.generation().label();
+            return Files.isRegularFile(expected) && Files.readAllLines(expected).stream().anyMatch(
+                    l -> l.startsWith("rejected ") || l.startsWith("option nvfuser=") && !l.strip().equals(own));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

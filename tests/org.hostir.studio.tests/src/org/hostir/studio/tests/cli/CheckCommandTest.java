@@ -105,7 +105,8 @@ class CheckCommandTest {
         CliRun r = CliRun.run("check");
         assertEquals(2, r.exitCode());
         assertEquals(List.of("error: check: missing FILE.fusion",
-                "usage: hirstudio check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]"),
+                "usage: hirstudio check FILE.fusion [--devices N] [--nvfuser 2025-06|2026-04] [--set SYM=N ...]"
+                + " [--option KEY=VALUE ...]"),
                 r.errLines());
         assertEquals("error: check: --devices must be between 1 and 4096, got 0",
                 CliRun.run("check", "x.fusion", "--devices", "0").errLines().getFirst());

@@ -9,11 +9,13 @@ import java.util.function.Function;
 
 import org.hostir.studio.cli.Command;
 import org.hostir.studio.cli.Main;
+import org.hostir.studio.tests.SeedGeneration;
 
 /** Runs {@code hirstudio} in-process and captures what it prints. */
 record CliRun(int exitCode, String out, String err) {
 
-    static CliRun run(String... args) { return run(new Main(), args); }
+    /** The seeds' generation named where the test names none ({@link SeedGeneration#pin}). */
+    static CliRun run(String... args) { return run(new Main(), SeedGeneration.pin(args)); }
 
     static CliRun run(Map<String, Command> commands, Function<String, String> env, String... args) {
         return run(new Main(commands, env), args);

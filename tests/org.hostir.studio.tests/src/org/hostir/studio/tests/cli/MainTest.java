@@ -39,7 +39,8 @@ class MainTest {
         }
         CliRun check = CliRun.run("check", "--help");
         assertEquals(0, check.exitCode());
-        assertEquals("usage: hirstudio check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]",
+        assertEquals("usage: hirstudio check FILE.fusion [--devices N] [--nvfuser 2025-06|2026-04] [--set SYM=N ...]"
+                + " [--option KEY=VALUE ...]",
                 check.outLines().getFirst());
         // check lowers every rank, so it takes the lowering options too
         for (String c : List.of("check", "lower", "run")) {

@@ -23,8 +23,10 @@ import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.lower.ValidatePass;
 import org.hostir.studio.tests.TestPaths;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.DynamicContainer;
@@ -78,8 +80,11 @@ class ConformanceSuiteTest {
         }
     }
 
+    /** The case's options; its nvFuser generation is the seeds' (2025-06) unless it names another. */
     static LoweringOptions options(ConformanceCase c) {
-        return LoweringOptions.parse(c.options());
+        Map<String, String> pairs = new LinkedHashMap<>(c.options());
+        pairs.putIfAbsent(ValidatePass.NVFUSER.key(), NvFuserGeneration.V2025_06.label());
+        return LoweringOptions.parse(pairs);
     }
 
     private static void checkLowering(ConformanceCase c) throws Exception {
@@ -145,7 +150,10 @@ class ConformanceSuiteTest {
             throws Exception {
         LoadedFusion loaded = load(c, text, c.devices());
         Map<Integer, String> printed = new LinkedHashMap<>();
-        for (int rank : ranks) printed.put(rank, HostIrPrinter.print(Engine.lowerRank(loaded, options(c), rank)));
+        LoweringOptions options = options(c);
+        for (int rank : ranks) {
+            printed.put(rank, HostIrPrinter.print(Engine.lowerRank(loaded, options, rank), options.nvFuser()));
+        }
         return printed;
     }
 

@@ -22,6 +22,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 
@@ -54,10 +55,10 @@ class EngineTest {
     @Test
     void loweringKeepsEveryRanksTraceAndStopsWhenAsked() throws Exception {
         LoadedFusion loaded = Engine.load(new FusionSource.File(P2P), 4, Map.of());
-        PassTrace trace = Engine.lower(loaded, LoweringOptions.DEFAULTS, List.of(0, 1, 2, 3));
+        PassTrace trace = Engine.lower(loaded, SeedGeneration.DEFAULTS, List.of(0, 1, 2, 3));
         assertEquals(4, trace.ranks().size());
         assertEquals(List.of(0, 1, 2, 3), trace.ranks().stream().map(PassTrace.RankTrace::rank).toList());
-        assertEquals(null, Engine.lower(loaded, LoweringOptions.DEFAULTS, List.of(0, 1), rank -> rank < 1));
+        assertEquals(null, Engine.lower(loaded, SeedGeneration.DEFAULTS, List.of(0, 1), rank -> rank < 1));
     }
 
     /** A schedule that loads but cannot be lowered: the diagnostic points at the line of the tensor concerned. */
@@ -78,7 +79,7 @@ class EngineTest {
                 """;
         LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "x.fusion"), 2, Map.of());
         EngineFailure e = assertThrows(EngineFailure.class,
-                () -> Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+                () -> Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0));
         Diagnostic d = e.diagnostics().getFirst();
         assertEquals(new Subject.Tensor(1, "b"), d.subject());
         assertEquals(6, d.line(), d.format());
@@ -87,10 +88,10 @@ class EngineTest {
 
     @Test
     void theBackendPolicyDecidesBeforeAnythingRuns() throws Exception {
-        RunRequest cpu = RunRequest.cpu(2, LoweringOptions.DEFAULTS);
+        RunRequest cpu = RunRequest.cpu(2, SeedGeneration.DEFAULTS);
         assertEquals(BackendPlan.Kind.CPU, BackendPlan.choose(cpu, "f").kind());
         assertEquals("cpu", BackendPlan.choose(cpu, "f").describe());
-        RunRequest shareOnCpu = new RunRequest(RunRequest.BackendChoice.CPU, 2, LoweringOptions.DEFAULTS, 1, 0,
+        RunRequest shareOnCpu = new RunRequest(RunRequest.BackendChoice.CPU, 2, SeedGeneration.DEFAULTS, 1, 0,
                 false, 42, 1000, true, Optional.empty(), false);
         EngineFailure e = assertThrows(EngineFailure.class, () -> BackendPlan.choose(shareOnCpu, "f"));
         assertEquals(new Subject.Setting("--share-gpus"), e.diagnostics().getFirst().subject());
@@ -100,7 +101,7 @@ class EngineTest {
     @Test
     void aRunValidatesOnTheCpuBackend() throws Exception {
         LoadedFusion loaded = Engine.load(new FusionSource.File(P2P), 2, Map.of());
-        BackendPlan plan = BackendPlan.choose(RunRequest.cpu(2, LoweringOptions.DEFAULTS), "p2p");
+        BackendPlan plan = BackendPlan.choose(RunRequest.cpu(2, SeedGeneration.DEFAULTS), "p2p");
         RunResult r = Engine.run(loaded, plan, line -> { });
         assertTrue(r.validation().orElseThrow().passed(), r.validation().orElseThrow().line());
         assertEquals("cpu", r.backend());

@@ -15,6 +15,7 @@ import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class SharedGpusTest {
     private static EngineFailure refused(String example, Map<String, String> options) throws Exception {
         LoadedFusion loaded = Engine.load(new FusionSource.File(TestPaths.repo("examples", "seeds", example)), 2,
                 Map.of());
-        RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, 2, LoweringOptions.parse(options), 1, 0,
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.AUTO, 2, SeedGeneration.options(options), 1, 0,
                 true, 1, 10_000, true, Optional.empty(), false);
         BackendPlan oneGpu = new BackendPlan(BackendPlan.Kind.CUDA_SHARING_GPUS, 1, request, null);
         return assertThrows(EngineFailure.class, () -> Engine.run(loaded, oneGpu, line -> { }));

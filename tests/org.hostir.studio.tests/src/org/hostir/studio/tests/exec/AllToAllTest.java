@@ -19,7 +19,7 @@ import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +48,7 @@ class AllToAllTest {
         for (int d : new int[] {1, 2, 3, 4, 8}) {
             LoadedFusion loaded = load(text, d);
             // one device: a one-device mesh counts as unsharded (convertSingleOpToCommunication), no AllToAll
-            String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+            String program = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0));
             assertEquals(d > 1, program.contains("type=AllToAll, team=("), program);
             try (CpuBackend backend = new CpuBackend(d, 10_000)) {
                 RunResult r = Runs.run(loaded, d, Map.of(), backend, s -> { });
@@ -61,7 +61,7 @@ class AllToAllTest {
     void aPlainAxisBeforeTheShardedOnesIsRefusedByCheck() throws Exception {
         String text = fusion("hostir-fusion/1", "\"axes\": [\"K\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"D\"]",
                 "\"axes\": [\"K\", \"D\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
-        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(load(text, 2), LoweringOptions.DEFAULTS));
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(load(text, 2), SeedGeneration.DEFAULTS));
         assertEquals("sharding.alltoall-layout", e.diagnostics().getFirst().rule());
         assertEquals(3, e.diagnostics().getFirst().line(), e.diagnostics().getFirst().format());
     }
@@ -73,7 +73,7 @@ class AllToAllTest {
                 "\"axes\": [\"N\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
         LoadedFusion loaded = load(text, 2);
         // issue 30 item 7: check said ok; the file's extents decide it, so check refuses it with rule and line
-        EngineFailure refused = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        EngineFailure refused = assertThrows(EngineFailure.class, () -> Engine.check(loaded, SeedGeneration.DEFAULTS));
         assertEquals(1, refused.diagnostics().size(), refused.diagnostics().toString());
         assertEquals("sharding.alltoall-layout", refused.diagnostics().getFirst().rule());
         assertEquals(3, refused.diagnostics().getFirst().line(), refused.diagnostics().getFirst().format());
@@ -81,7 +81,7 @@ class AllToAllTest {
                 refused.diagnostics().getFirst().message());
         // N = 2 puts one element per rank first: check and the run agree that it is fine
         LoadedFusion one = Engine.load(new FusionSource.Text(text, "a2a.fusion"), 2, Map.of("N", 2L));
-        Engine.check(one, LoweringOptions.DEFAULTS);
+        Engine.check(one, SeedGeneration.DEFAULTS);
         try (CpuBackend backend = new CpuBackend(2, 10_000)) {
             assertTrue(Runs.run(one, 2, Map.of(), backend, s -> { }).validation()
                     .orElseThrow().passed());

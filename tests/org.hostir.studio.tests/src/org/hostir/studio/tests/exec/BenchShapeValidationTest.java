@@ -26,6 +26,7 @@ import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -69,7 +70,7 @@ class BenchShapeValidationTest {
     private static void check(Shape shape, Backend backend, Map<String, String> options, long fullUpTo)
             throws Exception {
         LoadedFusion loaded = load(shape);
-        LoweringOptions lowering = LoweringOptions.parse(options);
+        LoweringOptions lowering = SeedGeneration.options(options);
         RunConfig config = new RunConfig(2, new HashMap<>(loaded.bindings().asMap()), lowering.numberOfStreams(),
                 1, 0, ValidationMode.OFF, 17, 600_000);
         RunResult r = Runs.lowered(loaded.fusion(), config, lowering, backend, line -> { });

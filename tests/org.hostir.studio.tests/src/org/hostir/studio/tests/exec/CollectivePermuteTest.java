@@ -25,9 +25,9 @@ import org.hostir.studio.ir.parse.HostIrDumpReader;
 import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.ir.print.IrText;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
@@ -59,7 +59,7 @@ class CollectivePermuteTest {
     }
 
     private static String lowered(LoadedFusion loaded, int rank, Map<String, String> options) throws Exception {
-        return HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.parse(options), rank));
+        return HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.options(options), rank));
     }
 
     private static RunResult run(LoadedFusion loaded, int devices) throws Exception {
@@ -139,7 +139,7 @@ class CollectivePermuteTest {
 
     private static Diagnostic refusal(String text, int devices, Map<String, String> options) throws Exception {
         EngineFailure e = assertThrows(EngineFailure.class,
-                () -> Engine.check(load(text, devices), LoweringOptions.parse(options)));
+                () -> Engine.check(load(text, devices), SeedGeneration.options(options)));
         return e.diagnostics().getFirst();
     }
 

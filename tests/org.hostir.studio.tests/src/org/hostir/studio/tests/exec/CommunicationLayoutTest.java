@@ -13,7 +13,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +37,7 @@ class CommunicationLayoutTest {
     }
 
     static String program(String text, int devices, int rank) throws Exception {
-        return HostIrPrinter.print(Engine.lowerRank(load(text, devices), LoweringOptions.DEFAULTS, rank));
+        return HostIrPrinter.print(Engine.lowerRank(load(text, devices), SeedGeneration.DEFAULTS, rank));
     }
 
     /** test_allgather_2d (tests/python/multidevice/test_communication.py) at d = 4, {@code rows} rows in all. */

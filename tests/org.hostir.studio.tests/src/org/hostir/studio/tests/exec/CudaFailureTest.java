@@ -15,8 +15,8 @@ import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -32,11 +32,11 @@ class CudaFailureTest {
         LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", 2, Map.of());
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         programs.put(0, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(0, 2,
-                LoweringOptions.parse(Map.of("allgather", "collective")))));
+                SeedGeneration.options(Map.of("allgather", "collective")))));
         // rank 1 runs the P2P lowering of the same fusion (same inputs): its send/recv never match rank 0's
         // ncclAllGather, so both wait on their streams until the timeout aborts the communicators
         programs.put(1, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(1, 2,
-                LoweringOptions.parse(Map.of("allgather", "p2p")))));
+                SeedGeneration.options(Map.of("allgather", "p2p")))));
         RunConfig config = Runs.config(loaded, 2, Map.of()).withTimeout(3_000);
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             try (CudaBackend backend = new CudaBackend(2, 3_000)) {

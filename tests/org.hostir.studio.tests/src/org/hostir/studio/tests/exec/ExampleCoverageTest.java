@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,6 @@ import org.junit.jupiter.api.TestFactory;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.CommunicationType;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 
 /**
@@ -77,7 +77,7 @@ class ExampleCoverageTest {
             if (!fits(example, 4)) continue;
             var fusion = Runs.load(example, 4, Map.of()).fusion();
             for (int rank = 0; rank < 4; rank++) {
-                Pipeline.standard().lower(fusion, new LoweringContext(rank, 4, LoweringOptions.DEFAULTS)).allNodes()
+                Pipeline.standard().lower(fusion, new LoweringContext(rank, 4, SeedGeneration.DEFAULTS)).allNodes()
                         .forEach(n -> {
                             if (n instanceof Communication c) seen.add(c.type());
                         });

@@ -35,8 +35,8 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /** Wrong programs are caught: a wrong result fails validation, ranks that disagree end with a diagnostic. */
@@ -54,7 +54,7 @@ class ExecutionFailureTest {
     }
 
     private static RunConfig config(long timeoutMillis, boolean validate) {
-        return new RunConfig(2, Map.of("M", 8L, "D", 2L), LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, validate, 3,
+        return new RunConfig(2, Map.of("M", 8L, "D", 2L), SeedGeneration.DEFAULTS.numberOfStreams(), 1, 0, validate, 3,
                 timeoutMillis);
     }
 
@@ -116,7 +116,7 @@ class ExecutionFailureTest {
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         for (int rank : List.of(0, 1)) {
             HostIrContainer c = Pipeline.standard().lower(loaded.fusion(),
-                    new LoweringContext(rank, 2, LoweringOptions.DEFAULTS));
+                    new LoweringContext(rank, 2, SeedGeneration.DEFAULTS));
             programs.put(rank, c.withTopLevel(c.topLevel().stream().map(ExecutionFailureTest::withoutLocalCopy)
                     .toList(), c.counters()));
         }

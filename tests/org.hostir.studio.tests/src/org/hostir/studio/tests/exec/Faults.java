@@ -13,7 +13,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Reference;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.Fusion;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 
 /**
  * A correct CPU run of an example kept for fault injection: its inputs and per-rank outputs, and the reference.
@@ -38,7 +38,7 @@ record Faults(LoadedFusion loaded, Map<Integer, DenseTensor> inputs, Map<Integer
     /** One iteration on the CPU backend, without the run's own validation. */
     static RunResult runOnly(LoadedFusion loaded, int devices, long seed) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
-        RunConfig config = new RunConfig(devices, symbols, LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, false, seed,
+        RunConfig config = new RunConfig(devices, symbols, SeedGeneration.DEFAULTS.numberOfStreams(), 1, 0, false, seed,
                 120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {
             return Runs.lowered(loaded.fusion(), config, LoweringOptions.DEFAULTS, backend, line -> { });

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 import org.hostir.studio.exec.RunResult;
@@ -22,7 +23,6 @@ import org.hostir.studio.ir.host.IfThenElse;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.lower.ForwardLocalShardPass;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 
 /**
@@ -33,7 +33,7 @@ import org.hostir.studio.lower.Pipeline;
 class ForwardLocalShardTest {
     private static HostIrContainer lower(String example, int rank, Map<String, String> options) throws Exception {
         return Pipeline.standard().lower(Runs.load(example, 2, Map.of()).fusion(),
-                new LoweringContext(rank, 2, LoweringOptions.parse(options)));
+                new LoweringContext(rank, 2, SeedGeneration.options(options)));
     }
 
     private static IfThenElse onlyIf(ForLoop loop) {
@@ -102,7 +102,7 @@ class ForwardLocalShardTest {
 
     @Test
     void offByDefaultAndNothingToDoWhereTheGatheredTensorIsAnOutput() throws Exception {
-        assertFalse(LoweringOptions.DEFAULTS.forwardLocalShard());
+        assertFalse(SeedGeneration.DEFAULTS.forwardLocalShard());
         assertEquals(lower("seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p")),
                 lower("seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "forwardLocalShard", "false")));
         // seed allgather_p2p: the gathered tensor is the fusion's output, so its own slice must be copied
@@ -112,7 +112,7 @@ class ForwardLocalShardTest {
                 "forwardLocalShard", "true"));
         assertEquals(plain, forwarded);
         ForwardLocalShardPass pass = new ForwardLocalShardPass();
-        assertSame(plain, pass.run(plain, new LoweringContext(0, 2, LoweringOptions.parse(Map.of("forwardLocalShard",
+        assertSame(plain, pass.run(plain, new LoweringContext(0, 2, SeedGeneration.options(Map.of("forwardLocalShard",
                 "true")))));
     }
 }

@@ -16,7 +16,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +49,7 @@ class LoweredShardingPrintTest {
     void aCreatedTensorPrintsTheOutputsLoopSplitAndValidates() throws Exception {
         for (int d : new int[] {2, 4}) {
             LoadedFusion loaded = load(ADD, d);
-            String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+            String program = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0));
             assertTrue(program.contains("type=Scatter"), program);
             // every device axis prints the mesh's extent, the created half tensor's included
             var deviceAxis = Pattern.compile("ideviceIdx\\.x\\d+\\{([^}]*)\\}").matcher(program);

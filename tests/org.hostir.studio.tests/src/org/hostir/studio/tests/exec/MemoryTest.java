@@ -18,6 +18,7 @@ import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /** Peak device memory per rank, and what deallocation insertion saves (nvFuser's InsertDeallocations test). */
@@ -40,7 +41,7 @@ class MemoryTest {
     }
 
     private static RunResult run(boolean deallocate) {
-        LoweringOptions options = LoweringOptions.parse(Map.of("insertDeallocations", Boolean.toString(deallocate)));
+        LoweringOptions options = SeedGeneration.options(Map.of("insertDeallocations", Boolean.toString(deallocate)));
         RunConfig config = new RunConfig(1, Map.of("M", M, "D", 1L), options.numberOfStreams(), 2, 1, true, 5, 10_000);
         try (CpuBackend backend = new CpuBackend(1)) {
             return Runs.lowered(chain(), config, options, backend, line -> { });

@@ -22,6 +22,7 @@ import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -96,7 +97,7 @@ class NoFalseFailureTest {
     }
 
     private static RunResult run(LoadedFusion loaded, int devices) {
-        LoweringOptions options = LoweringOptions.parse(Map.of("numberOfStreams", "2"));
+        LoweringOptions options = SeedGeneration.options(Map.of("numberOfStreams", "2"));
         RunConfig config = new RunConfig(devices, new HashMap<>(loaded.bindings().asMap()), options.numberOfStreams(),
                 1, 0, true, 11, 120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {

@@ -27,8 +27,8 @@ import org.hostir.studio.ir.host.Wait;
 import org.hostir.studio.ir.parse.HostIrDumpReader;
 import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,7 +70,7 @@ class ReduceScatterP2pTest {
         LoadedFusion loaded = Runs.load(EXAMPLE, devices, Map.of());
         List<List<Integer>> out = new ArrayList<>();
         for (int rank = 0; rank < devices; rank++) {
-            IfThenElse ex = exchange(loop(Engine.lowerRank(loaded, LoweringOptions.parse(options), rank)));
+            IfThenElse ex = exchange(loop(Engine.lowerRank(loaded, SeedGeneration.options(options), rank)));
             ScalarEnv env = new ScalarEnv(loaded.bindings().asMap(), rank, 4);
             List<Integer> local = new ArrayList<>();
             for (int i = 0; i < devices; i++) {
@@ -100,7 +100,7 @@ class ReduceScatterP2pTest {
             long[][] sendTo = new long[d][d];
             long[][] recvFrom = new long[d][d];
             for (int rank = 0; rank < d; rank++) {
-                IfThenElse ex = exchange(loop(Engine.lowerRank(loaded, LoweringOptions.parse(options), rank)));
+                IfThenElse ex = exchange(loop(Engine.lowerRank(loaded, SeedGeneration.options(options), rank)));
                 ScalarEnv env = new ScalarEnv(loaded.bindings().asMap(), rank, 4);
                 for (int i = 0; i < d; i++) {
                     env.bind(NamedScalar.STREAM_IDX, i);
@@ -120,7 +120,7 @@ class ReduceScatterP2pTest {
     @Test
     void theCudaBackendSharesHandlesAndWaitsForTheSendAtTheLoopsEnd() throws Exception {
         LoadedFusion loaded = Runs.load(EXAMPLE, 2, Map.of());
-        ForLoop loop = loop(Engine.lowerRank(loaded, LoweringOptions.parse(with(OFFSET, "backend", "cuda")), 0));
+        ForLoop loop = loop(Engine.lowerRank(loaded, SeedGeneration.options(with(OFFSET, "backend", "cuda")), 0));
         IfThenElse ex = exchange(loop);
         P2PCommunication send = p2p(ex, P2PCommunication.Type.SEND);
         P2PCommunication recv = p2p(ex, P2PCommunication.Type.RECV);
@@ -142,7 +142,7 @@ class ReduceScatterP2pTest {
     @Test
     void theCudaFormReadsBackFromItsDump() throws Exception {
         LoadedFusion loaded = Runs.load(EXAMPLE, 2, Map.of());
-        String printed = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.parse(with(OFFSET, "backend",
+        String printed = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.options(with(OFFSET, "backend",
                 "cuda")), 1));
         assertTrue(printed.contains("ShareMemHandles(P2PCommunication "), printed);
         ParsedDump d = HostIrDumpReader.read(printed);
@@ -176,8 +176,8 @@ class ReduceScatterP2pTest {
     void withoutOffsetByRankTheSameProgramIsLowered() throws Exception {
         LoadedFusion loaded = Runs.load(EXAMPLE, 3, Map.of());
         for (int rank = 0; rank < 3; rank++) {
-            assertEquals(HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.parse(OFFSET), rank)),
-                    HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, rank)));
+            assertEquals(HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.options(OFFSET), rank)),
+                    HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, rank)));
         }
         assertEquals(List.of(List.of(0), List.of(0), List.of(0)), localIterations(3, Map.of()));
     }
@@ -198,7 +198,7 @@ class ReduceScatterP2pTest {
         assertTrue(text.contains("\"output\": \"r2\""), text);
         for (int d : new int[] {2, 3, 4}) {
             LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs_consumer.fusion"), d, Map.of());
-            long loops = Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0).topLevel().stream()
+            long loops = Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0).topLevel().stream()
                     .filter(n -> n instanceof ForLoop).count();
             assertEquals(4, loops, "two stream loops, each with its stream sync loop, D=" + d);
             try (var cpu = new org.hostir.studio.exec.cpu.CpuBackend(d, 10_000)) {
@@ -223,7 +223,7 @@ class ReduceScatterP2pTest {
                 .replace("\"outputs\": [\"c\"]", "\"outputs\": [\"c\", \"s\"]");
         assertTrue(text.contains("\"output\": \"s\""), text);
         LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs_allreduce.fusion"), 2, Map.of());
-        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(loaded, SeedGeneration.DEFAULTS));
         assertEquals("stream.reduce-scatter-p2p", e.diagnostics().getFirst().rule(), e.lines().toString());
         assertTrue(e.diagnostics().getFirst().line() > 0, e.lines().toString());
     }
@@ -242,7 +242,7 @@ class ReduceScatterP2pTest {
                         .replace("\"D\"", "3")));
         for (Case c : cases) {
             LoadedFusion loaded = Engine.load(new FusionSource.Text(c.text(), "rs_mesh.fusion"), c.devices(), Map.of());
-            String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 3));
+            String program = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 3));
             assertTrue(program.contains("DeviceMesh{" + c.mesh().replaceAll("[\\[\\],]", "") + "}.idxOf(rank)"),
                     program);
             for (String backend : List.of("nccl", "cuda")) {
@@ -264,7 +264,7 @@ class ReduceScatterP2pTest {
                 .replace("hostir-fusion/1", "hostir-fusion/2");
         LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "rs_2d.fusion"), 4, Map.of());
         EngineFailure e = org.junit.jupiter.api.Assertions.assertThrows(EngineFailure.class,
-                () -> Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+                () -> Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0));
         assertEquals("stream.reduce-scatter-p2p-mesh", e.diagnostics().getFirst().rule(), e.getMessage());
         assertEquals(27, e.diagnostics().getFirst().line(), "the set's line in the file");
     }

@@ -11,6 +11,7 @@ import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,7 +55,7 @@ class ReshardingPlacementTest {
         String text = agMatmul("[{\"parallelize\": 0, \"type\": \"Stream\"}]");
         for (String allgather : List.of("p2p", "broadcast", "collective")) {
             EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(
-                    CommunicationLayoutTest.load(text, 2), LoweringOptions.parse(Map.of("allgather", allgather))));
+                    CommunicationLayoutTest.load(text, 2), SeedGeneration.options(Map.of("allgather", allgather))));
             Diagnostic d = e.diagnostics().getFirst();
             assertEquals("stream.allgather-split-input", d.rule(), d.message());
             assertTrue(d.line() > 0, "a file line: " + e.lines());

@@ -18,6 +18,7 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 
 /** Loading examples and running them on the CPU backend, for the execution tests. */
 final class Runs {
@@ -37,7 +38,7 @@ final class Runs {
 
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
-        return new RunConfig(devices, symbols, LoweringOptions.parse(options).numberOfStreams(), 1, 0, true, 7, 10_000);
+        return new RunConfig(devices, symbols, SeedGeneration.options(options).numberOfStreams(), 1, 0, true, 7, 10_000);
     }
 
     static RunResult run(String example, int devices, Map<String, String> options) throws Exception {

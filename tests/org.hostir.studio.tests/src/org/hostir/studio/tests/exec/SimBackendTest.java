@@ -23,9 +23,9 @@ import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
@@ -107,8 +107,8 @@ class SimBackendTest {
         RunConfig config = Runs.config(loaded, 2, Map.of());
         Map<Integer, HostIrContainer> programs = new HashMap<>();
         programs.put(0, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(0, 2,
-                LoweringOptions.parse(Map.of("allgather", "collective")))));
-        programs.put(1, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(1, 2, LoweringOptions.DEFAULTS)));
+                SeedGeneration.options(Map.of("allgather", "collective")))));
+        programs.put(1, Pipeline.standard().lower(loaded.fusion(), new LoweringContext(1, 2, SeedGeneration.DEFAULTS)));
         SimBackend backend = new SimBackend(2, profile(), false, r -> true);
         ExecutionException e = assertThrows(ExecutionException.class, () -> SimRun.run(programs, config, backend,
                 line -> { }));

@@ -25,8 +25,8 @@ import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.parse.HostIrDumpReader;
 import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,7 +57,7 @@ class SplitStreamTest {
     }
 
     private static String lowered(LoadedFusion loaded, int rank) throws Exception {
-        return HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.parse(Map.of()), rank));
+        return HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.options(Map.of()), rank));
     }
 
     private static RunResult run(LoadedFusion loaded, int devices) throws Exception {
@@ -124,7 +124,7 @@ class SplitStreamTest {
 
     private static Diagnostic refusal(String text) {
         EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(load(text, 1),
-                LoweringOptions.parse(Map.of())));
+                SeedGeneration.options(Map.of())));
         return e.diagnostics().getFirst();
     }
 
@@ -196,7 +196,7 @@ class SplitStreamTest {
                         + " {\"parallelize\": 0, \"type\": \"Stream\"}]}");
         assertTrue(text.contains("\"factor\": 2}"), text);
         EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(load(text, 4),
-                LoweringOptions.parse(Map.of())));
+                SeedGeneration.options(Map.of())));
         assertEquals("stream.allgather-axis", e.diagnostics().getFirst().rule(), e.diagnostics().toString());
     }
 }

@@ -31,10 +31,10 @@ import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /** Streams behave as DESIGN 2.3 says: the host never waits on them, work overlaps, bound outputs are written. */
@@ -114,7 +114,7 @@ class StreamSemanticsTest {
         List<TensorView> outs = List.of(copy, sum, red, mm, lin);
         Fusion f = b.fusion("outs", List.of(x, w, wt, bias), ops, outs);
         Map<String, Long> symbols = Map.of("M", 3L, "K", 4L, "N", 5L, "D", 1L);
-        HostIrContainer program = Pipeline.standard().lower(f, new LoweringContext(0, 1, LoweringOptions.DEFAULTS));
+        HostIrContainer program = Pipeline.standard().lower(f, new LoweringContext(0, 1, SeedGeneration.DEFAULTS));
         Map<Integer, DenseTensor> inputs = Inputs.generate(f, symbols, 11);
         Map<Integer, DenseTensor> expected = ReferenceInterpreter.run(f, inputs);
         try (CpuBackend backend = new CpuBackend(1)) {

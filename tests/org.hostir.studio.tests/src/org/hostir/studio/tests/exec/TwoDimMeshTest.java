@@ -17,8 +17,8 @@ import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.ir.print.IrText;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,7 +72,7 @@ class TwoDimMeshTest {
             int devices = name.contains("2x2") ? 4 : 8;
             LoadedFusion loaded = example(name, devices);
             for (int rank = 0; rank < devices; rank++) {
-                String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, rank));
+                String program = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, rank));
                 int row = rank / (devices / 2);
                 String team = row == 0 ? (devices == 4 ? "0 1" : "0 1 2 3") : (devices == 4 ? "2 3" : "4 5 6 7");
                 assertTrue(program.contains("type=Allreduce, team=(" + team + ")"), rank + ":\n" + program);
@@ -100,7 +100,7 @@ class TwoDimMeshTest {
     void anAllgatherOverDidyGathersWithinEachMeshColumn() throws Exception {
         LoadedFusion loaded = Engine.load(new FusionSource.Text(fusion(ROWS_Y, "\"allocation\": \"logical\""),
                 "g.fusion"), 4, Map.of());
-        String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 1));
+        String program = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 1));
         assertTrue(program.contains("type=Allgather, team=(1 3)"), program);
         validates(loaded, 4);
     }
@@ -109,11 +109,11 @@ class TwoDimMeshTest {
     void changingBothShardingsAtOnceAndRootedCollectivesOnAGridAreRefused() throws Exception {
         String both = fusion(ROWS_Y, COLS_X);
         EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.check(Engine.load(
-                new FusionSource.Text(both, "g.fusion"), 4, Map.of()), LoweringOptions.DEFAULTS));
+                new FusionSource.Text(both, "g.fusion"), 4, Map.of()), SeedGeneration.DEFAULTS));
         assertEquals("sharding.two-types", e.diagnostics().getFirst().rule());
         String scatter = fusion("\"allocation\": \"logical\"", COLS_X);
         EngineFailure s = assertThrows(EngineFailure.class, () -> Engine.check(Engine.load(
-                new FusionSource.Text(scatter, "g.fusion"), 4, Map.of()), LoweringOptions.DEFAULTS));
+                new FusionSource.Text(scatter, "g.fusion"), 4, Map.of()), SeedGeneration.DEFAULTS));
         assertEquals("sharding.mesh-2d", s.diagnostics().getFirst().rule());
     }
 
@@ -133,7 +133,7 @@ class TwoDimMeshTest {
         LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "row_allgather.fusion"), 4, Map.of());
         assertEquals(ParallelType.DIDX, loaded.fusion().inputs().getFirst().axis(1).parallelType());
         for (int rank = 0; rank < 4; rank++) {
-            String program = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, rank));
+            String program = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, rank));
             String row = rank < 2 ? "team=(0 1)" : "team=(2 3)";
             assertTrue(program.contains("type=Allgather, " + row), "rank " + rank + ":\n" + program);
         }

@@ -23,6 +23,7 @@ import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /** Schedules that cannot be lowered end in an error naming the expression or tensor and the rule. */
@@ -31,7 +32,7 @@ class LoweringDiagnosticsTest {
 
     private static LoweringError failure(Fusion f) {
         LoweringException e = assertThrows(LoweringException.class,
-                () -> Pipeline.standard().lower(f, new LoweringContext(0, 2, LoweringOptions.DEFAULTS)));
+                () -> Pipeline.standard().lower(f, new LoweringContext(0, 2, SeedGeneration.DEFAULTS)));
         assertEquals(1, e.errors().size(), () -> e.errors().toString());
         return e.errors().get(0);
     }
@@ -94,16 +95,16 @@ class LoweringDiagnosticsTest {
 
     @Test
     void optionsAreParsedAndBadOnesNamed() {
-        LoweringOptions o = LoweringOptions.parse(Map.of("numberOfStreams", "2", "allgather", "broadcast",
+        LoweringOptions o = SeedGeneration.options(Map.of("numberOfStreams", "2", "allgather", "broadcast",
                 "backend", "cuda", "insertDeallocations", "on"));
         assertEquals(2, o.numberOfStreams());
         assertEquals("broadcast", o.asMap().get("allgather"));
         assertEquals("cuda", o.asMap().get("backend"));
         assertTrue(o.insertDeallocations());
-        assertEquals(o, LoweringOptions.parse(o.asMap()), "asMap round-trips");
+        assertEquals(o, SeedGeneration.options(o.asMap()), "asMap round-trips");
         for (var bad : List.of(Map.of("numberOfStreams", "0"), Map.of("allgather", "ring"),
                 Map.of("streams", "2"), Map.of("offsetStreamIndexingByRank", "maybe"))) {
-            LoweringException e = assertThrows(LoweringException.class, () -> LoweringOptions.parse(bad));
+            LoweringException e = assertThrows(LoweringException.class, () -> SeedGeneration.options(bad));
             assertTrue(e.errors().get(0).where().startsWith("option "), e.getMessage());
         }
     }

@@ -36,14 +36,19 @@ class LoweringOptionDeclarationTest {
 
     @Test
     void everyOptionBelongsToThePassThatListsItAndKeysAreUnique() {
-        Set<String> keys = new HashSet<>();
-        for (Pass p : Pipeline.standard().passes()) {
-            for (LoweringOption<?> o : p.options()) {
-                assertEquals(p.name(), o.pass(), o.key() + " is listed by " + p.name());
-                assertTrue(keys.add(o.key()), o.key() + " declared twice");
+        Set<String> all = new HashSet<>();
+        for (Pipeline pipeline : List.of(Pipeline.standard(), Pipeline.hostIrLowering(),
+                Pipeline.multiDeviceExecutor())) {
+            Set<String> keys = new HashSet<>();
+            for (Pass p : pipeline.passes()) {
+                for (LoweringOption<?> o : p.options()) {
+                    assertEquals(p.name(), o.pass(), o.key() + " is listed by " + p.name());
+                    assertTrue(keys.add(o.key()), o.key() + " declared twice");
+                }
             }
+            all.addAll(keys);
         }
-        assertEquals(keys, Set.copyOf(LoweringOptions.DEFAULTS.asMap().keySet()));
+        assertEquals(all, Set.copyOf(LoweringOptions.DEFAULTS.asMap().keySet()), "every generation's options");
     }
 
     /**

@@ -15,6 +15,7 @@ import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pass;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,7 +55,7 @@ class NewPassOptionTest {
         assertEquals("unroll=4}", options.asMap().toString().substring(options.asMap().toString().length() - 9));
         assertEquals(options, LoweringOptions.parse(declared, options.asMap()));
         pipeline.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, options));
-        pipeline.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
+        pipeline.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
         assertEquals(List.of(4, 2), counting.seen, "the value given, else the declared default");
 
         var e = assertThrows(LoweringException.class, () -> LoweringOptions.parse(declared, Map.of("unroll", "9")));

@@ -13,8 +13,8 @@ import java.util.Map;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.CliRun;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -201,7 +201,7 @@ class NvFuserRejectionTest {
     void aReduceScatterOnAnInnerAxisIsLoweredAsNvFuserDoes() throws Exception {
         var loaded = Engine.load(new FusionSource.Text(
                 INNER_REDUCE_SCATTER, "rs.fusion"), 2, Map.of());
-        String p = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+        String p = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0));
         assertTrue(p.contains("type=ReduceScatter") && p.contains("Set.Permute"), p);
     }
 

@@ -21,6 +21,7 @@ import org.hostir.studio.ir.host.Wait;
 import org.hostir.studio.lower.LoweringContext;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /** Each rank gets its own program: teams, roots and peers depend on the rank, and ranks outside a mesh skip. */
@@ -31,7 +32,7 @@ class PerRankLoweringTest {
     private static final DeviceMesh M0123 = DeviceMesh.of(0, 1, 2, 3);
 
     private static HostIrContainer lower(Fusion f, int rank, int devices) {
-        return Pipeline.standard().lower(f, new LoweringContext(rank, devices, LoweringOptions.DEFAULTS));
+        return Pipeline.standard().lower(f, new LoweringContext(rank, devices, SeedGeneration.DEFAULTS));
     }
 
     private static List<Communication> communications(HostIrContainer c) {
@@ -121,7 +122,7 @@ class PerRankLoweringTest {
 
     @Test
     void offsetIndexingStartsAtTheOwnRank() {
-        LoweringOptions offset = LoweringOptions.parse(java.util.Map.of("offsetStreamIndexingByRank", "true"));
+        LoweringOptions offset = SeedGeneration.options(java.util.Map.of("offsetStreamIndexingByRank", "true"));
         HostIrContainer c = Pipeline.standard().lower(TestFusions.agMatmulP2p(4), new LoweringContext(1, 4, offset));
         IfThenElse branch = (IfThenElse) c.allNodes().stream().filter(n -> n instanceof IfThenElse).findFirst()
                 .orElseThrow();
@@ -138,7 +139,7 @@ class PerRankLoweringTest {
 
     @Test
     void offsetIndexingDoesNotReorderCollectivesWhichMatchByOrder() {
-        LoweringOptions offset = LoweringOptions.parse(java.util.Map.of("offsetStreamIndexingByRank", "true",
+        LoweringOptions offset = SeedGeneration.options(java.util.Map.of("offsetStreamIndexingByRank", "true",
                 "allgather", "broadcast"));
         HostIrContainer c = Pipeline.standard().lower(TestFusions.agMatmulP2p(4), new LoweringContext(1, 4, offset));
         Communication b = communications(c).get(0);

@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.GetCurrentStream;
@@ -27,6 +28,7 @@ import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.lower.SnapshotCollection;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 class PipelineTraceTest {
@@ -34,7 +36,7 @@ class PipelineTraceTest {
     @Test
     void traceRecordsEveryPassPerRankAndWhichOnesChangedTheProgram() {
         Fusion f = TestFusions.agMatmulP2p(2);
-        PassTrace trace = Pipeline.standard().trace(f, 2, LoweringOptions.DEFAULTS, List.of(0, 1));
+        PassTrace trace = Pipeline.standard().trace(f, 2, SeedGeneration.DEFAULTS, List.of(0, 1));
         assertEquals(2, trace.ranks().size());
         PassTrace.RankTrace r0 = trace.rank(0);
         assertEquals(List.of("Validate", "DecomposeReshardings", "ReorderShardedAxis", "Segment",
@@ -45,7 +47,7 @@ class PipelineTraceTest {
         assertTrue(r0.result() instanceof Snapshot.OfHost);
         assertEquals(r0.steps().get(2).after(), r0.before(3));
         String text = r0.result().print();
-        assertEquals(Pipeline.standard().lower(f, new LoweringContext(0, 2, LoweringOptions.DEFAULTS)),
+        assertEquals(Pipeline.standard().lower(f, new LoweringContext(0, 2, SeedGeneration.DEFAULTS)),
                 ((Snapshot.OfHost) r0.result()).container(), "the trace ends in what lower() returns");
         assertTrue(text.startsWith("%HostIrContainer {"));
     }
@@ -62,7 +64,7 @@ class PipelineTraceTest {
                 events.add("after " + pass.name());
             }
         });
-        p.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
+        p.lower(TestFusions.agMatmulP2p(2), new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
         assertEquals(2 * p.passes().size(), events.size());
         assertEquals("before Validate", events.get(0));
         assertEquals("after " + p.passes().getLast().name(), events.getLast());
@@ -71,7 +73,7 @@ class PipelineTraceTest {
     @Test
     void everyNodeLoweredFromAnOpKnowsWhichOne() {
         HostIrContainer c = Pipeline.standard().lower(TestFusions.agMatmulP2p(2),
-                new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
+                new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
         for (HostNode n : c.allNodes()) {
             boolean streamManagement = n instanceof GetCurrentStream || n instanceof SetCurrentStream
                     || n instanceof Synchronize || n instanceof ForLoop;
@@ -86,14 +88,14 @@ class PipelineTraceTest {
     @Test
     void deallocationsFreeIntermediatesOnlyWhenAskedAndNeverOutputs() {
         Fusion f = TestFusions.agMatmulP2p(2);
-        LoweringOptions on = LoweringOptions.parse(java.util.Map.of("insertDeallocations", "true"));
+        LoweringOptions on = SeedGeneration.options(java.util.Map.of("insertDeallocations", "true"));
         HostIrContainer c = Pipeline.standard().lower(f, new LoweringContext(0, 2, on));
         List<Deallocate> frees = c.topLevel().stream().filter(n -> n instanceof Deallocate)
                 .map(n -> (Deallocate) n).toList();
         assertEquals(1, frees.size(), "only the gathered intermediate T3 is freed: " + frees);
         assertEquals(3, frees.get(0).buffer().id());
         assertEquals(c.topLevel().size() - 1, c.topLevel().indexOf(frees.get(0)), "after the loop that uses it");
-        HostIrContainer off = Pipeline.standard().lower(f, new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
+        HostIrContainer off = Pipeline.standard().lower(f, new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
         assertTrue(off.allNodes().stream().noneMatch(n -> n instanceof Deallocate));
     }
 
@@ -127,7 +129,7 @@ class PipelineTraceTest {
     void afterHooksRunInReverseAndTraceRunsTheSameLoop() {
         List<String> events = new ArrayList<>();
         Pipeline p = Pipeline.standard().instrument(recorder("a", events)).instrument(recorder("b", events));
-        PassTrace trace = p.trace(TestFusions.agMatmulP2p(2), 2, LoweringOptions.DEFAULTS, List.of(1));
+        PassTrace trace = p.trace(TestFusions.agMatmulP2p(2), 2, SeedGeneration.DEFAULTS, List.of(1));
         assertEquals(List.of("a start 1", "b start 1", "a before Validate", "b before Validate", "b after Validate",
                 "a after Validate"), events.subList(0, 6));
         assertEquals(List.of("b end 1", "a end 1"), events.subList(events.size() - 2, events.size()));
@@ -141,11 +143,11 @@ class PipelineTraceTest {
         List<String> events = new ArrayList<>();
         Pipeline p = Pipeline.standard().instrument(recorder("a", events)).instrument(recorder("b", events));
         Fusion bad = TestFusions.setBetween(DeviceMesh.of(0), DeviceMesh.of(5), false, false);
-        assertThrows(LoweringException.class, () -> p.lower(bad, new LoweringContext(0, 2, LoweringOptions.DEFAULTS)));
+        assertThrows(LoweringException.class, () -> p.lower(bad, new LoweringContext(0, 2, SeedGeneration.DEFAULTS)));
         assertEquals(List.of("a start 0", "b start 0", "a before Validate", "b before Validate",
                 "b failed Validate: LoweringException", "a failed Validate: LoweringException"), events);
         events.clear();
-        assertThrows(LoweringException.class, () -> p.trace(bad, 2, LoweringOptions.DEFAULTS, List.of(0)));
+        assertThrows(LoweringException.class, () -> p.trace(bad, 2, SeedGeneration.DEFAULTS, List.of(0)));
         assertEquals("a failed Validate: LoweringException", events.getLast());
     }
 
@@ -156,14 +158,14 @@ class PipelineTraceTest {
         var changes = new ChangeDetection();
         var timing = new PassTiming();
         HostIrContainer c = Pipeline.standard().instrument(snapshots).instrument(changes).instrument(timing)
-                .lower(f, new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
-        PassTrace.RankTrace r0 = Pipeline.standard().trace(f, 2, LoweringOptions.DEFAULTS, List.of(0)).rank(0);
+                .lower(f, new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
+        PassTrace.RankTrace r0 = Pipeline.standard().trace(f, 2, SeedGeneration.DEFAULTS, List.of(0)).rank(0);
         assertEquals(r0.steps().stream().map(PassTrace.Step::pass).toList(), snapshots.passes());
         assertEquals(r0.steps().stream().map(PassTrace.Step::after).toList(), snapshots.after());
         assertEquals(r0.steps().stream().map(PassTrace.Step::changed).toList(), changes.changed());
         assertEquals(r0.input(), snapshots.input());
         assertEquals(Pipeline.standard().passes().size(), timing.nanos().size());
         assertTrue(timing.nanos().stream().allMatch(n -> n >= 0));
-        assertEquals(new Snapshot.OfHost(c), snapshots.after().getLast());
+        assertEquals(new Snapshot.OfHost(c, NvFuserGeneration.V2025_06), snapshots.after().getLast());
     }
 }

@@ -15,7 +15,7 @@ import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 
@@ -134,7 +134,7 @@ class ReductionOverDevicesTest {
     }
 
     private static String lowered(String text, int devices, int rank) throws Exception {
-        return HostIrPrinter.print(Engine.lowerRank(load(text, devices), LoweringOptions.DEFAULTS, rank));
+        return HostIrPrinter.print(Engine.lowerRank(load(text, devices), SeedGeneration.DEFAULTS, rank));
     }
 
     /** "Type (team)" of each communication of one rank's program, in order. */
@@ -149,7 +149,7 @@ class ReductionOverDevicesTest {
 
     private static void validates(String text, int devices) throws Exception {
         RunResult r = Engine.run(load(text, devices), BackendPlan.choose(RunRequest.cpu(devices,
-                LoweringOptions.DEFAULTS), "issue30"), line -> { });
+                SeedGeneration.DEFAULTS), "issue30"), line -> { });
         var v = r.validation().orElseThrow();
         assertTrue(v.passed(), devices + " devices: " + v.line());
     }

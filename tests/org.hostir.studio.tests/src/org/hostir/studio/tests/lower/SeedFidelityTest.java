@@ -12,9 +12,9 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +30,7 @@ class SeedFidelityTest {
     }
 
     static HostIrContainer lower(String name, int devices) throws Exception {
-        return Pipeline.standard().lower(load(name, devices), new LoweringContext(0, devices, LoweringOptions.DEFAULTS));
+        return Pipeline.standard().lower(load(name, devices), new LoweringContext(0, devices, SeedGeneration.DEFAULTS));
     }
 
     private static void assertLowersTo(String seedDump, String example, int devices) throws Exception {

@@ -15,8 +15,8 @@ import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,7 +38,7 @@ class SplitReductionTest {
                 .parallelize(1, DIDX));
         var program = Pipeline.standard().lower(b.fusion("f", List.of(split),
                 List.of(new FusionOp.Reduction(ReductionOpType.SUM, out, split, List.of(1))), List.of(out)),
-                new LoweringContext(0, 2, LoweringOptions.DEFAULTS));
+                new LoweringContext(0, 2, SeedGeneration.DEFAULTS));
         String text = HostIrPrinter.print(program);
         int local = text.indexOf("T2_g_float[iS6{i0}, ideviceIdx.x7{2}] (DeviceMesh{0 1})\n     = reduction( T0");
         int allreduce = text.indexOf("(type=Allreduce, team=(0 1), input=T2_g_float[iS6{i0}, ideviceIdx.x7{2}]");

@@ -23,6 +23,7 @@ import org.hostir.studio.ir.parse.HostIrDumpReader;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +61,7 @@ class DumpVersusLoweringTest {
                 new Case(seed001("matmul_AR"), "matmul_ar", 8),
                 new Case(SeedDumps.dumpContaining("003", "type=Scatter"), "scatter_two_stages", 4));
         for (Case c : cases) {
-            ProgramComparison cmp = compare(c.dump(), c.example(), c.devices(), LoweringOptions.DEFAULTS);
+            ProgramComparison cmp = compare(c.dump(), c.example(), c.devices(), SeedGeneration.DEFAULTS);
             assertTrue(cmp.equal(), () -> c.example() + " differs:\n" + cmp.textDiff());
         }
     }
@@ -72,7 +73,7 @@ class DumpVersusLoweringTest {
     @Test
     void knownDifferencesAreReportedExactly() throws Exception {
         ProgramComparison bcast = compare(seed001("matmul_RS_through_bcast"), "matmul_rs_through_bcast", 8,
-                LoweringOptions.DEFAULTS);
+                SeedGeneration.DEFAULTS);
         assertFalse(bcast.equal());
         List<String> changed = bcast.textDiff().lines().filter(l -> l.startsWith("-") || l.startsWith("+"))
                 .filter(l -> !l.startsWith("---") && !l.startsWith("+++")).toList();
@@ -81,7 +82,7 @@ class DumpVersusLoweringTest {
                 && changed.get(1).contains("flags = {false, true, true, false, false}"), bcast.textDiff());
 
         ProgramComparison older = compare(SeedDumps.dumpContaining("003", "T1_g_float[iStreamIdx2{i0}, iS3{i2}] ="),
-                "single_set", 1, LoweringOptions.DEFAULTS);
+                "single_set", 1, SeedGeneration.DEFAULTS);
         assertFalse(older.equal());
         assertTrue(older.textDiff().contains("\n-    GetCurrentStream into Stream 0\n")
                 && older.textDiff().contains("\n+  GetCurrentStream into Stream 0\n"), older.textDiff());
@@ -91,7 +92,7 @@ class DumpVersusLoweringTest {
     @Test
     void theNumberingsDifferBeforeCanonicalisation() throws Exception {
         HostIrContainer dump = HostIrDumpReader.read(SeedDumps.dumps("000").get(1)).program();
-        HostIrContainer studio = lowered("ag_matmul_p2p", 8, LoweringOptions.DEFAULTS);
+        HostIrContainer studio = lowered("ag_matmul_p2p", 8, SeedGeneration.DEFAULTS);
         List<Integer> dumpIds = dump.allNodes().stream().filter(P2PCommunication.class::isInstance).map(HostNode::id)
                 .toList();
         List<Integer> studioIds = studio.allNodes().stream().filter(P2PCommunication.class::isInstance)
@@ -105,7 +106,7 @@ class DumpVersusLoweringTest {
     /** The collective allgather instead of P2P: the P2P exchange goes, an Allgather comes. */
     @Test
     void aChangedOptionShowsTheExpectedDifference() throws Exception {
-        LoweringOptions collective = LoweringOptions.parse(Map.of("allgather", "collective"));
+        LoweringOptions collective = SeedGeneration.options(Map.of("allgather", "collective"));
         ProgramComparison cmp = compare(SeedDumps.dumps("000").get(1), "ag_matmul_p2p", 8, collective);
         assertFalse(cmp.equal());
         List<DiffNode> all = flatten(cmp.tree().nodes());

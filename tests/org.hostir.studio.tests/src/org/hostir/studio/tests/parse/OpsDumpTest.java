@@ -26,9 +26,9 @@ import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.ir.print.IrText;
 import org.hostir.studio.lower.LoweringContext;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.Pipeline;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,7 +43,7 @@ class OpsDumpTest {
         Path file = RepoPaths.repo().resolve("examples/ops/" + example + ".fusion");
         var fusion = FusionLoader.load(file, example, devices, Map.of()).fusion();
         HostIrContainer program = Pipeline.standard().lower(fusion,
-                new LoweringContext(0, devices, LoweringOptions.DEFAULTS));
+                new LoweringContext(0, devices, SeedGeneration.DEFAULTS));
         return HostIrPrinter.print(program);
     }
 
@@ -149,7 +149,7 @@ class OpsDumpTest {
             var fusion = FusionLoader.load(file, example, 4, Map.of()).fusion();
             for (int rank = 0; rank < 4; rank++) {
                 List<Communication> cs = Pipeline.standard().lower(fusion,
-                        new LoweringContext(rank, 4, LoweringOptions.DEFAULTS)).allNodes().stream()
+                        new LoweringContext(rank, 4, SeedGeneration.DEFAULTS)).allNodes().stream()
                         .filter(n -> n instanceof Communication).map(n -> (Communication) n).toList();
                 assertEquals(1, cs.size(), example);
                 boolean min = example.equals("allreduce_min");

@@ -33,7 +33,7 @@ public final class SeedDumps {
 
     private static final Pattern TENSOR = Pattern.compile("(?<![A-Za-z0-9_])T(\\d+)_");
     private static final Pattern ITER_DOMAIN =
-            Pattern.compile("(?<![A-Za-z0-9_])([irb])(S|deviceIdx\\.x|deviceIdx\\.y|StreamIdx|Stream)(\\d+)\\{");
+            Pattern.compile("(?<![A-Za-z0-9_])([irb])(S|deviceIdx\\.x|deviceIdx\\.y|StreamIdx|streamIdx|Stream)(\\d+)\\{");
     private static final Pattern SYMBOL = Pattern.compile("(?<![A-Za-z0-9_.])i(\\d+)(?![0-9])");
     private static final Pattern COMMUNICATION = Pattern.compile("(Communication|EndCoalescing)(\\s*)(\\d+)");
     private static final Pattern HOST_UNIT = Pattern.compile("HostUnit(\\d+)");

@@ -11,7 +11,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +36,7 @@ class FoundByPropertyTest {
 
     private static String lowered(FusionSpec s, int rank) throws Exception {
         LoadedFusion loaded = Engine.load(new FusionSource.Text(s.text(), "found.fusion"), s.devices(), Map.of());
-        return HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, rank));
+        return HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, rank));
     }
 
     /**

@@ -13,6 +13,7 @@ import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 
 /**
  * What became of one generated fusion: validated on the CPU backend, refused by check or by lowering (with its
@@ -45,7 +46,7 @@ record Outcome(Kind kind, String rule, String detail) {
         LoweringOptions options;
         LoadedFusion loaded;
         try {
-            options = LoweringOptions.parse(optionText);
+            options = SeedGeneration.options(optionText);
             loaded = Engine.load(new FusionSource.Text(text, "generated.fusion"), devices, Map.of());
         } catch (EngineFailure e) {
             return refused(Kind.REFUSED_BY_CHECK, e);

@@ -13,6 +13,7 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.property.SpaceTemplates.Template;
 
 /**
@@ -138,6 +139,7 @@ final class SpaceGenerator {
         List<Map<String, String>> all = new ArrayList<>();
         all.add(Map.of());
         for (LoweringOption<?> o : LoweringOptions.DECLARED) {
+            if (!SeedGeneration.varied(o.key())) continue;
             for (String v : values(o)) {
                 if (!v.equals(o.formattedDefault())) all.add(Map.of(o.key(), v));
             }

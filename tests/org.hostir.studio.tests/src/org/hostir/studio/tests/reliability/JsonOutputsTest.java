@@ -19,6 +19,7 @@ import org.hostir.studio.file.FusionWriter;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTraceJson;
 import org.hostir.studio.tests.CliRun;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
@@ -80,7 +81,7 @@ class JsonOutputsTest {
     @Test
     void hostileTextRoundTripsThroughTheLoweringTraceAProfileAndAFusionWrittenBack(@TempDir Path dir)
             throws Exception {
-        String lowered = new PassTraceJson.Programs(TEXT, 2, LoweringOptions.DEFAULTS).json();
+        String lowered = new PassTraceJson.Programs(TEXT, 2, SeedGeneration.DEFAULTS).json();
         assertEquals(TEXT, strict(lowered).getAsJsonObject().get("fusion").getAsString());
 
         HardwareProfile base = ProfileFiles.builtIn("h200x2-measured");

@@ -28,8 +28,8 @@ import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
-import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.CliRun;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 
@@ -73,7 +73,7 @@ class ManyDevicesTest {
             programs.put(rank, h.container(List.of(in), List.of(out), body));
         }
         RunConfig config = new RunConfig(devices, Map.of("M", 4L, "D", (long) devices),
-                LoweringOptions.DEFAULTS.numberOfStreams(), 1, 0, false, 1, 1_000);
+                SeedGeneration.DEFAULTS.numberOfStreams(), 1, 0, false, 1, 1_000);
         String why;
         try (CpuBackend backend = new CpuBackend(devices, 1_000)) {
             why = assertThrows(ExecutionException.class,

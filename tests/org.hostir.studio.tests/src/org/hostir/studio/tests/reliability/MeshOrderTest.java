@@ -26,6 +26,7 @@ import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.AllgatherLowering;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.StreamParallelTypePass;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -76,11 +77,11 @@ class MeshOrderTest {
         String text = new MeshVariant(List.of(1, 0), 2).apply(Files.readString(
                 TestPaths.repo("examples", "seeds", "ag_matmul_p2p.fusion"))).orElseThrow();
         LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "reversed.fusion"), 2, Map.of());
-        String p2p = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0));
+        String p2p = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0));
         assertTrue(p2p.contains("IF Manual ( StreamIdx == DeviceMesh{1 0}.idxOf(rank) ):"), p2p);
         assertEquals(2, p2p.lines().filter(l -> l.contains("P2PCommunication")
                 && l.endsWith("peer=DeviceMesh{1 0}.at(StreamIdx), backend=NCCL)")).count(), p2p);
-        String broadcast = HostIrPrinter.print(Engine.lowerRank(loaded, LoweringOptions.DEFAULTS
+        String broadcast = HostIrPrinter.print(Engine.lowerRank(loaded, SeedGeneration.DEFAULTS
                 .with(StreamParallelTypePass.ALLGATHER, AllgatherLowering.BROADCAST), 1));
         assertTrue(broadcast.contains("team=(1 0), root=DeviceMesh{1 0}.at(StreamIdx)"), broadcast);
     }
@@ -100,7 +101,7 @@ class MeshOrderTest {
     record Outcome(boolean validated, Optional<EngineFailure> failure, String detail) {}
 
     static Outcome outcome(String text, MeshVariant variant, AllgatherLowering allgather) {
-        LoweringOptions options = LoweringOptions.DEFAULTS.with(StreamParallelTypePass.ALLGATHER, allgather);
+        LoweringOptions options = SeedGeneration.DEFAULTS.with(StreamParallelTypePass.ALLGATHER, allgather);
         try {
             LoadedFusion loaded = Engine.load(new FusionSource.Text(text, "moved.fusion"), variant.devices(),
                     Map.of());

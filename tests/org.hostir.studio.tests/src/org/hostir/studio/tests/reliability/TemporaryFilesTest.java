@@ -67,9 +67,10 @@ class TemporaryFilesTest {
         Path target = Files.writeString(dir.resolve("t.json"), OLD);
         Path log = dir.resolve("run.log");
         for (int devices = 128; ; devices *= 2) {
-            Process child = ChildJvm.startLogged(dir, log, Main.class, "run", fusion.toString(), "--backend", "sim", "--devices",
-                    Integer.toString(devices), "--iterations", "1", "--warmup", "0", "--no-validate", "--trace",
-                    target.toString(), "--force");
+            // the seeds' example, lowered as the seeds' nvFuser lowers it
+            Process child = ChildJvm.startLogged(dir, log, Main.class, "run", fusion.toString(), "--nvfuser", "2025-06",
+                    "--backend", "sim", "--devices", Integer.toString(devices), "--iterations", "1", "--warmup", "0",
+                    "--no-validate", "--trace", target.toString(), "--force");
             while (child.isAlive() && temporaries(dir).isEmpty()) Thread.sleep(2);
             if (!child.isAlive()) throw new AssertionError("the run ended before its trace was written: "
                     + child.exitValue() + "\n" + Files.readString(log));

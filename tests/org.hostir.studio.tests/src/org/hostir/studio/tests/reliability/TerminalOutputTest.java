@@ -17,6 +17,7 @@ import java.util.List;
 import org.hostir.studio.cli.Main;
 import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +38,7 @@ class TerminalOutputTest {
     static Printed run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Main().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = new Main().run(SeedGeneration.pin(args), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Printed(code, safe(out.toByteArray()), safe(err.toByteArray()));
     }

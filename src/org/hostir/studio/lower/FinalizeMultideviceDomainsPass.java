@@ -1,0 +1,73 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorSubstitution;
+import org.hostir.studio.ir.TensorView;
+
+/**
+ * The part of nvFuser 2026-04's FinalizeMultideviceDomainsPass (csrc/preseg_passes/finalize_multidevice_domains.cpp
+ * at 81c4b22fd) that shows in a dump: every fusion input and op output has its parallelized loop ids moved to the
+ * front, Stream first, then DIDy, then DIDx, the serial ids after them in their order (reorderParallelizedToFront,
+ * csrc/multidevice/utils.cpp:228-272), so that a host loop over the Stream id can hold the segments after it.
+ * Its other half, shardAllocation: an intermediate whose uses keep its Stream sharding is allocated per iteration
+ * (the loop domain's {@code allocationIsLoop}, which the evaluator's Allocate reads).
+ */
+public final class FinalizeMultideviceDomainsPass implements FusionPass {
+    public String name() { return "FinalizeMultideviceDomains"; }
+
+    public Fusion run(Fusion fusion, LoweringContext context) {
+        Map<Integer, TensorView> reordered = new HashMap<>();
+        for (TensorView tv : fusion.tensors()) {
+            LoopDomain loop = reorderParallelizedToFront(tv.loopDomain());
+            if (shouldParallelizeAllocationOnStream(tv, fusion)) loop = loop.withAllocationIsLoop(true);
+            if (!loop.equals(tv.loopDomain())) reordered.put(tv.id(), tv.withLoop(loop));
+        }
+        if (reordered.isEmpty()) return fusion;
+        List<FusionOp> ops = fusion.ops().stream().map(op -> TensorSubstitution.apply(op, reordered)).toList();
+        return new Fusion(fusion.name(), swap(fusion.inputs(), reordered), ops, swap(fusion.outputs(), reordered),
+                fusion.symbols(), fusion.counters());
+    }
+
+    /**
+     * shouldParallelizeAllocationOnStream (lines 40-54): a tensor with a Stream loop id that is neither a fusion
+     * input nor output, whose every use's outputs are sharded on Stream alike, is allocated per iteration.
+     */
+    static boolean shouldParallelizeAllocationOnStream(TensorView tv, Fusion fusion) {
+        if (tv.loopDomain().loopPositionOf(ParallelType.STREAM).isEmpty()) return false;
+        if (fusion.inputs().stream().anyMatch(t -> t.id() == tv.id())
+                || fusion.outputs().stream().anyMatch(t -> t.id() == tv.id())) {
+            return false;
+        }
+        return fusion.uses(tv).stream().allMatch(op -> HostIrLoweringPass.leadingStream(op.output()).isPresent());
+    }
+
+    static LoopDomain reorderParallelizedToFront(LoopDomain loop) {
+        List<Integer> order = new ArrayList<>();
+        for (int p = 0; p < loop.loop().size(); p++) order.add(p);
+        order.sort(Comparator.comparingInt(p -> rank(loop.loop().get(p).parallelType())));
+        return loop.reorder(order);
+    }
+
+    /** rankOfParallelType: Stream before the device types (DIDy before DIDx), serial ids last. */
+    private static int rank(ParallelType p) {
+        return switch (p) {
+            case STREAM -> 0;
+            case DIDY -> 1;
+            case DIDX -> 2;
+            case SERIAL -> 3;
+        };
+    }
+
+    private static List<TensorView> swap(List<TensorView> tvs, Map<Integer, TensorView> r) {
+        return tvs.stream().map(t -> TensorSubstitution.apply(t, r)).toList();
+    }
+}

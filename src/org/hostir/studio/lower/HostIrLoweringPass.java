@@ -1,0 +1,197 @@
+package org.hostir.studio.lower;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.hostir.studio.diag.Subject;
+import org.hostir.studio.ir.IrBuilder;
+import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorSubstitution;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.HostIrBuilder;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.Wait;
+
+/**
+ * nvFuser 2026-04's lowerSegmentedFusionToHostIr (csrc/host_ir/lowering.cpp:433-491 at 81c4b22fd), the
+ * {@code NVFUSER_ENABLE=host_ir_lowering} path, on the segments of this rank's program: a host op, or a
+ * communication with its Allocate and Wait. Segments whose reference loop domain starts with the same Stream axis
+ * share one {@code FOR i from 0 to s:} loop (computeInlinePosition, lines 411-430; openLoop only for leading Stream
+ * ids, lines 467-475). Inside a loop (lowerSegment, lines 155-409): an input whose allocation is not sharded on
+ * Stream while the segment's loop is gets a {@code ShardByStream} chunk; an output whose allocation is not sharded
+ * on Stream is allocated whole before the loop ({@code hir::Allocate}) and written through a {@code ShardByStream}
+ * chunk; a communication's output otherwise is allocated where it runs; each communication is followed by its Wait.
+ */
+public final class HostIrLoweringPass implements HostPass {
+    static final String NAME = "HostIrLowering";
+
+    public String name() { return NAME; }
+
+    public HostIrContainer run(HostIrContainer program, LoweringContext context) {
+        HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
+                .withProvenance(program.provenance());
+        StreamAllocation allocation = StreamAllocation.of(program, context);
+        List<HostNode> top = new ArrayList<>();
+        OpenLoop loop = null;
+        List<HostNode> nodes = program.topLevel();
+        for (int i = 0; i < nodes.size(); i++) {
+            List<HostNode> segment = segmentAt(nodes, i);
+            i += segment.size() - 1;
+            TensorView ref = reference(segment);
+            Optional<LoopDomain.Axis> stream = ref == null ? Optional.empty() : leadingStream(ref);
+            if (loop != null && (stream.isEmpty() || !allocation.sameLoop(loop.ref, ref))) {
+                top.add(loop.close(h));
+                loop = null;
+            }
+            if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h));
+            if (loop == null) {
+                top.addAll(outsideLoop(segment, h));
+            } else {
+                lowerInLoop(segment, loop, allocation, h, top);
+            }
+        }
+        if (loop != null) top.add(loop.close(h));
+        return new HostIrContainer(program.inputs(), program.outputs(), top, program.hostUnits(), program.symbols(),
+                h.ir().counters(), h.provenance());
+    }
+
+    /** A loop being filled: its Stream axis, index, body, and where it goes in the enclosing scope. */
+    private static final class OpenLoop {
+        final TensorView ref;
+        final LoopDomain.Axis axis;
+        final NamedScalar index;
+        final List<HostNode> body = new ArrayList<>();
+
+        OpenLoop(TensorView ref, LoopDomain.Axis axis, NamedScalar index) {
+            this.ref = ref;
+            this.axis = axis;
+            this.index = index;
+        }
+
+        /** The loop, after the allocations inserted before it (parent_insertion_point). */
+        HostNode close(HostIrBuilder h) {
+            return h.forRange(index, Scalar.constant(0), axis.extent(), body);
+        }
+    }
+
+    /**
+     * The segment that starts at {@code i}: a communication with the Allocate of its output before it (when this
+     * rank holds the output) and its Wait after it, or one node.
+     */
+    private static List<HostNode> segmentAt(List<HostNode> nodes, int i) {
+        int end = i;
+        if (nodes.get(end) instanceof Allocate a && end + 1 < nodes.size()
+                && nodes.get(end + 1) instanceof Communication c && c.output().id() == a.buffer().id()) {
+            end++;
+        }
+        if (nodes.get(end) instanceof Communication c && end + 1 < nodes.size()
+                && nodes.get(end + 1) instanceof Wait w && w.communicationId() == c.id()) {
+            end++;
+        }
+        return List.copyOf(nodes.subList(i, end + 1));
+    }
+
+    /** findMostParallelLoopDomain's tensor: the segment's output. */
+    private static TensorView reference(List<HostNode> segment) {
+        for (HostNode n : segment) {
+            if (n instanceof HostOp op) return op.op().output();
+            if (n instanceof Communication c) return c.output();
+        }
+        return null;
+    }
+
+    /**
+     * The Stream loop axis that opens a loop: nvFuser reorders parallelized loop ids to the front
+     * (FinalizeMultideviceDomains' reorderParallelizedToFront) and opens a loop per leading Stream id, so a loop
+     * is opened when the first parallelized loop axis is Stream.
+     */
+    static Optional<LoopDomain.Axis> leadingStream(TensorView tv) {
+        for (LoopDomain.Axis a : tv.loopDomain().loop()) {
+            if (a.parallelType() == ParallelType.STREAM) return Optional.of(a);
+            if (a.parallelType() != ParallelType.SERIAL) return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** hir::ForLoop::createFromIterDomain: a fresh index scalar, printed {@code i} and its number. */
+    private static NamedScalar index(HostIrBuilder h) {
+        return new NamedScalar("i" + h.ir().nextNodeId());
+    }
+
+    /** Outside a loop a segment is pushed as it is, its Allocate in nvFuser's hir form. */
+    private static List<HostNode> outsideLoop(List<HostNode> segment, HostIrBuilder h) {
+        List<HostNode> out = new ArrayList<>();
+        for (HostNode n : segment) out.add(n instanceof Allocate a ? h.inherit(a.id(), h.allocateHostIr(a.buffer())) : n);
+        return out;
+    }
+
+    /** lowerSegment inside the innermost loop: ShardByStream of inputs and outputs as their allocations require. */
+    private static void lowerInLoop(List<HostNode> segment, OpenLoop loop, StreamAllocation allocation,
+                                    HostIrBuilder h, List<HostNode> top) {
+        Map<Integer, TensorView> replacement = new HashMap<>();
+        TensorView ref = reference(segment);
+        for (HostNode n : segment) {
+            switch (n) {
+                case Allocate a -> { } // re-made below, before the loop or here
+                case HostOp op -> {
+                    for (TensorView in : op.op().inputs()) shardInput(in, ref, op.id(), loop, allocation, h, replacement);
+                    shardOutput(op.op().output(), op.id(), loop, allocation, h, replacement, top, false);
+                    loop.body.add(h.inherit(op.id(), h.op(TensorSubstitution.apply(op.op(), replacement))));
+                }
+                case Communication c -> {
+                    if (allocation.deviceShardedAlong(c.input(), ref)) throw didToStream(c);
+                    shardInput(c.input(), ref, c.id(), loop, allocation, h, replacement);
+                    shardOutput(c.output(), c.id(), loop, allocation, h, replacement, top, true);
+                    loop.body.add(StreamAllocation.withTensors(c, replacement));
+                }
+                default -> loop.body.add(n);
+            }
+        }
+    }
+
+    /** Not modelled: the per-iteration Broadcast or CollectivePermute of a DID-to-Stream resharding. */
+    private static LoweringException didToStream(Communication c) {
+        return new LoweringException(List.of(new LoweringError(c.input().label(), "stream.did-to-stream-2026",
+                c.input().label() + " goes from a device axis to the loop's Stream axis: nvFuser 2026-04's"
+                        + " host_ir_lowering sends it as a Broadcast rooted at the loop index (or a"
+                        + " CollectivePermute) each iteration, which this lowering does not model yet; lower it"
+                        + " with --nvfuser 2025-06 or --option hostIrLowering=false", c.input().subject())));
+    }
+
+    private static void shardInput(TensorView in, TensorView ref, int origin, OpenLoop loop,
+                                   StreamAllocation allocation, HostIrBuilder h, Map<Integer, TensorView> replacement) {
+        if (replacement.containsKey(in.id()) || allocation.streamSharded(in) || leadingStream(ref).isEmpty()) return;
+        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.index, origin);
+        if (chunk == null) return; // nvFuser: shardByStream returns nullptr (broadcast, collective-permute inputs)
+        replacement.put(in.id(), chunk.out());
+        loop.body.add(chunk.node());
+    }
+
+    private static void shardOutput(TensorView out, int origin, OpenLoop loop, StreamAllocation allocation,
+                                    HostIrBuilder h, Map<Integer, TensorView> replacement, List<HostNode> top,
+                                    boolean communication) {
+        if (!allocation.streamSharded(out) && leadingStream(out).isPresent()) {
+            top.add(h.inherit(origin, h.allocateHostIr(out))); // before the loop
+            StreamAllocation.Chunk chunk = allocation.shardByStream(h, out, loop.ref, loop.index, origin);
+            if (chunk == null) {
+                throw new LoweringException(List.of(new LoweringError(out.label(), "stream.shard-by-stream", "output "
+                        + out.label() + " could not be sharded by stream: no axis of it maps to the loop's Stream axis"
+                        + " (nvFuser: 'Output could not be sharded by stream')", out.subject())));
+            }
+            replacement.put(out.id(), chunk.out());
+            loop.body.add(chunk.node());
+        } else if (communication) {
+            loop.body.add(h.inherit(origin, h.allocateHostIr(out)));
+        }
+    }
+}
