@@ -31,7 +31,9 @@ public final class ConvertToCommunicationPass implements HostPass {
     public String name() { return NAME; }
 
     @Override
-    public List<LoweringOption<?>> options() { return List.of(BACKEND); }
+    public List<LoweringOption<?>> options() {
+        return List.of(BACKEND, CudaBackendOptions.P2P_TRANSPORT, CudaBackendOptions.MULTICAST_PROTOCOL);
+    }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
@@ -64,6 +66,7 @@ public final class ConvertToCommunicationPass implements HostPass {
         FusionOp expr = op.op();
         TensorView output = expr.output();
         for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr, context.rank())) {
+            MulticastCollectives.check(expr, plan, context);
             if (output.mesh().contains(context.rank())) out.add(h.inherit(op.id(), h.allocate(output)));
             var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
                     plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,

@@ -51,16 +51,23 @@ public sealed interface OptionType<T> {
         public boolean accepts(Integer value) { return value >= min && value <= max; }
     }
 
-    /** One constant of an enum, spelled in lower case, read in any case. */
+    /** An enum constant spelled otherwise than its name in lower case (nvFuser's {@code Tma}, say). */
+    interface Spelled {
+        String spelling();
+    }
+
+    /** One constant of an enum, spelled in lower case (or its {@link Spelled} spelling), read in any case. */
     record Choice<E extends Enum<E>>(Class<E> type) implements OptionType<E> {
         public E parse(String key, String text) {
             for (E c : type.getEnumConstants()) {
-                if (c.name().equalsIgnoreCase(text)) return c;
+                if (c.name().equalsIgnoreCase(text) || format(c).equalsIgnoreCase(text)) return c;
             }
             throw bad(key, "unknown value '" + text + "'; the values are " + String.join(", ", spellings()));
         }
 
-        public String format(E value) { return value.name().toLowerCase(Locale.ROOT); }
+        public String format(E value) {
+            return value instanceof Spelled s ? s.spelling() : value.name().toLowerCase(Locale.ROOT);
+        }
 
         public String describe() { return String.join("|", spellings()); }
 

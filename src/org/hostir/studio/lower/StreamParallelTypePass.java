@@ -54,7 +54,8 @@ public final class StreamParallelTypePass implements HostPass {
 
     @Override
     public List<LoweringOption<?>> options() {
-        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST);
+        return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST,
+                CudaBackendOptions.P2P_PROTOCOL);
     }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {

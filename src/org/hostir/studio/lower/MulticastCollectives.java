@@ -1,0 +1,58 @@
+package org.hostir.studio.lower;
+
+import java.util.Locale;
+
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.print.IrText;
+
+/**
+ * What nvFuser's CUDA backend requires of a collective it posts through NVLink multicast
+ * ({@code multicast_protocol} memcpy or multimem, backend=cuda), checked when the communication is made so that
+ * {@code check} refuses what nvFuser refuses at run time. nvFuser posts Broadcast, Allgather, Allreduce and Reduce
+ * there (HostIrEvaluator::handle(Communication*), csrc/host_ir/evaluator.cpp:365-371 at 81c4b22fd) over the whole
+ * world (postWithCudaBackend, csrc/multidevice/cuda_p2p.cpp:1336-1341); the Allreduce and Reduce are NVLS
+ * {@code multimem.ld_reduce} sums of float32 (#6038; cuda_p2p.cpp:834-845, 961-973). Under the default
+ * batch_memcpy this project keeps its own backend=cuda (the other collectives on NCCL, sums on the copy engines).
+ */
+final class MulticastCollectives {
+    private MulticastCollectives() {}
+
+    static void check(FusionOp expr, CommunicationPlanner.Plan plan, LoweringContext context) {
+        CudaBackendOptions cuda = CudaBackendOptions.of(context.options());
+        if (!cuda.cuda() || !cuda.multicast().needsMulticast()) return;
+        String protocol = "multicastProtocol=" + context.options().asMap().get(
+                CudaBackendOptions.MULTICAST_PROTOCOL.key());
+        switch (plan.type()) {
+            case BROADCAST, ALLGATHER -> { }
+            case ALLREDUCE, REDUCE -> checkNvlsReduction(expr, plan, cuda, protocol);
+            case GATHER, SCATTER, REDUCE_SCATTER, ALL_TO_ALL, SEND_RECV -> throw new LoweringException(expr,
+                    "cuda.multicast-type", "nvFuser's CUDA backend posts only Broadcast, Allgather, Allreduce and"
+                    + " Reduce (evaluator.cpp:365-371), not " + plan.type().dumpName() + " for "
+                    + CommunicationPlanner.subject(expr) + ": use backend=nccl, or leave " + protocol + " out");
+        }
+        if (plan.team().size() != context.devices()) {
+            throw new LoweringException(expr, "cuda.multicast-team", "nvFuser's CUDA backend runs a "
+                    + plan.type().dumpName() + " over every device (postWithCudaBackend, cuda_p2p.cpp:1336-1341);"
+                    + " this one's team is " + IrText.ids(plan.team()) + " of " + context.devices() + " devices");
+        }
+    }
+
+    private static void checkNvlsReduction(FusionOp expr, CommunicationPlanner.Plan plan, CudaBackendOptions cuda,
+                                           String protocol) {
+        if (cuda.multicast() != MulticastProtocol.MULTIMEM) {
+            throw new LoweringException(expr, "cuda.nvls-protocol", "the CUDA backend's " + plan.type().dumpName()
+                    + " is an NVLS multimem reduction (cuda_p2p.cpp:834-838, 961-965): use multicastProtocol=multimem,"
+                    + " not " + protocol.substring(protocol.indexOf('=') + 1));
+        }
+        DataType dtype = expr.output().dtype();
+        if (plan.reduction() != ReductionOpType.SUM || dtype != DataType.FLOAT) {
+            throw new LoweringException(expr, "cuda.nvls-sum", "the CUDA backend's NVLS " + plan.type().dumpName()
+                    + " sums float32 only (multimem.ld_reduce, cuda_p2p.cpp:839-845, 966-973); "
+                    + CommunicationPlanner.subject(expr) + " is a " + (plan.reduction() == null ? "copy"
+                    : plan.reduction().name().toLowerCase(Locale.ROOT)) + " of " + dtype.fileName()
+                    + ": use backend=nccl for it");
+        }
+    }
+}
