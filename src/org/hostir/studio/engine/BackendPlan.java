@@ -49,7 +49,7 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
             throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, "HIRSTUDIO_LIBBLAS",
                     "run.blas", blas.get(), new Subject.Setting("HIRSTUDIO_LIBBLAS"))));
         }
-        Optional<Refusal> refused = refusal(request, kind, gpus).or(() -> simulatedOnly(request, kind));
+        Optional<Refusal> refused = simulatedOnly(request, kind).or(() -> refusal(request, kind, gpus));
         if (refused.isPresent()) throw refusedWith(refused.get(), file);
         HardwareProfile profile = kind == Kind.SIM ? profile(request.profile(), file) : null;
         return new BackendPlan(kind, gpus, request, profile);

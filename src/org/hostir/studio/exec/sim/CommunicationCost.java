@@ -104,9 +104,8 @@ final class CommunicationCost {
      * "done" through semaphores ({@code 2 a} on the team's link). The NVLink switch copies a multicast store to
      * every GPU, so each GPU's inbound link carries the message once: {@code bytes} for a Broadcast,
      * {@code (n-1)/n bytes} for an Allgather (its own slice is local). memcpy drives it with the copy engine (the
-     * copy-engine link's rate), multimem with a kernel of {@code multimem.st} (a launch, then NVLink's rate);
-     * batch_memcpy, a linear broadcast without multicast, sends the message to the n-1 peers one after the other
-     * from each source. The NVLS Allreduce and Reduce (multimem, #6038) copy the input into the symmetric buffer
+     * copy-engine link's rate), multimem with a kernel of {@code multimem.st} (a launch, then NVLink's rate).
+     * The NVLS Allreduce and Reduce (multimem, #6038) copy the input into the symmetric buffer
      * (memory speed), then {@code multimem.ld_reduce} reads the sum, reduced in the switch, over each reader's
      * link: {@code bytes} per reader, every rank reading for an Allreduce, the root for a Reduce.
      */
@@ -122,8 +121,8 @@ final class CommunicationCost {
         return handshake + switch (protocol) {
             case MEMCPY -> p.copyEngine().transferUs(inbound);
             case MULTIMEM -> p.gemm().launchUs() + nv.transferUs(inbound);
-            case BATCH_MEMCPY -> p.copyEngine().transferUs((n - 1) * (type == CommunicationType.ALLGATHER
-                    ? bytes / n : bytes));
+            case BATCH_MEMCPY -> throw new IllegalStateException("batch_memcpy is not timed as multicast"
+                    + " (onMulticast)");
         };
     }
 }

@@ -29,6 +29,14 @@ final class Runs {
         return FusionLoader.load(text, example + "." + dtype, devices);
     }
 
+    /** An example with {@code from} replaced by {@code to} in its text (another op or dtype, say). */
+    static LoadedFusion loadText(String example, int devices, String from, String to) throws Exception {
+        Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
+        String text = java.nio.file.Files.readString(file);
+        if (!text.contains(from)) throw new IllegalArgumentException(example + " has no " + from);
+        return FusionLoader.load(text.replace(from, to), example + ".edited", devices);
+    }
+
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
         return new RunConfig(devices, symbols, LoweringOptions.parse(options), 1, 0, true, 7, 10_000);
