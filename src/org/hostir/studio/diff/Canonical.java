@@ -15,6 +15,7 @@ import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.EndCoalescing;
@@ -26,14 +27,18 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.LaunchKernel;
+import org.hostir.studio.ir.host.MoeCombine;
+import org.hostir.studio.ir.host.MoeDispatch;
 import org.hostir.studio.ir.host.OpaqueNode;
-import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.host.SymmetricContiguousView;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
@@ -43,6 +48,7 @@ import org.hostir.studio.ir.host.Wait;
  * on their own; tensor labels and symbol names (the fusion file's {@code M}, {@code K}) dropped, since dumps have
  * none. Two programs that differ only in how nvFuser or the Studio numbered things become equal; anything else
  * (kinds, order, types, meshes, teams, extents, which symbol is which) still differs. Opaque nodes keep their text.
+ * nvFuser's numbered loop indices and stream addresses are renumbered too (they are names, not values).
  */
 public final class Canonical {
     private final Map<Integer, Integer> tensors = new LinkedHashMap<>();
@@ -50,6 +56,9 @@ public final class Canonical {
     private final Map<Integer, Integer> symbols = new LinkedHashMap<>();
     private final Map<Integer, Integer> printedIds = new LinkedHashMap<>();
     private final Map<Integer, HostUnit> units = new LinkedHashMap<>();
+    /** nvFuser's numbered loop indices ({@code i535}) and stream addresses ({@code 0x174e5c80}), renumbered. */
+    private final Map<String, String> indices = new LinkedHashMap<>();
+    private final Map<String, String> addresses = new LinkedHashMap<>();
     /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
     private final Map<Integer, Integer> symbolRenaming;
     private final int nodeBase;
@@ -112,7 +121,7 @@ public final class Canonical {
                 yield new Extent.Symbolic(id, "i" + id);
             }
             case Extent.Constant c -> c;
-            case NamedScalar n -> n;
+            case NamedScalar n -> index(n);
             case ScalarBinary b -> new ScalarBinary(b.op(), scalar(b.lhs()), scalar(b.rhs()));
             case MeshLookup m -> new MeshLookup(m.kind(), m.mesh(), scalar(m.argument()));
         };
@@ -122,7 +131,15 @@ public final class Canonical {
         return switch (s) {
             case Stream.Fixed f -> f;
             case Stream.Indexed i -> new Stream.Indexed(scalar(i.index()));
+            case Stream.Pointer p -> new Stream.Pointer(addresses.computeIfAbsent(p.address(),
+                    k -> "0x" + Integer.toHexString(addresses.size() + 1)));
         };
+    }
+
+    /** A loop index nvFuser numbers ({@code i535}) becomes {@code idx0}, {@code idx1}..; named ones stay. */
+    private NamedScalar index(NamedScalar n) {
+        if (!n.name().matches("i\\d+")) return n;
+        return new NamedScalar(indices.computeIfAbsent(n.name(), k -> "idx" + indices.size()));
     }
 
     private int fresh() { return nextNode++; }
@@ -135,10 +152,10 @@ public final class Canonical {
     private HostNode node(HostNode n) {
         return switch (n) {
             case Allocate a -> new Allocate(fresh(), tensor(a.buffer()), a.memoryType(), scalar(a.size()),
-                    a.zeroInit());
+                    a.zeroInit(), a.form());
             case Deallocate d -> new Deallocate(fresh(), tensor(d.buffer()));
-            case ForLoop f -> new ForLoop(fresh(), f.index(), iterDomain(f.iterDomain()), scalar(f.start()),
-                    scalar(f.stop()), nodes(f.body()));
+            case ForLoop f -> new ForLoop(fresh(), index(f.index()), f.isRange() ? null : iterDomain(f.iterDomain()),
+                    scalar(f.start()), scalar(f.stop()), nodes(f.body()));
             case IfThenElse i -> new IfThenElse(fresh(), scalar(i.predicate()), nodes(i.thenBody()),
                     nodes(i.elseBody()));
             case GetCurrentStream g -> new GetCurrentStream(fresh(), stream(g.stream()));
@@ -146,6 +163,15 @@ public final class Canonical {
             case Synchronize s -> new Synchronize(fresh(), stream(s.stream()));
             case HirAliasSelect s -> new HirAliasSelect(fresh(), tensor(s.out()), tensor(s.in()),
                     iterDomain(s.axis()), scalar(s.index()));
+            case ShardByStream b -> new ShardByStream(fresh(), tensor(b.out()), tensor(b.in()),
+                    scalar(b.streamIndex()));
+            case SymmetricContiguousView v -> new SymmetricContiguousView(fresh(), tensor(v.out()), tensor(v.in()));
+            case LaunchKernel k -> new LaunchKernel(fresh(), k.groupId(), k.inputs().stream().map(this::tensor).toList(),
+                    k.outputs().stream().map(this::tensor).toList());
+            case MoeDispatch d -> new MoeDispatch(printed(d.id()), d.numExperts(), d.backend(), tensor(d.in()),
+                    tensor(d.topkIdx()), tensor(d.topkWeights()), tensor(d.out()));
+            case MoeCombine c -> new MoeCombine(printed(c.id()), c.backend(), tensor(c.in()), tensor(c.topkWeights()),
+                    tensor(c.srcIdx()), tensor(c.out()));
             case Communication c -> new Communication(printed(c.id()), c.type(), c.team(),
                     c.root() == null ? null : scalar(c.root()), tensor(c.input()), tensor(c.output()),
                     c.reduction(), c.backend());

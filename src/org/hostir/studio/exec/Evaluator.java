@@ -24,13 +24,19 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.LaunchKernel;
+import org.hostir.studio.ir.host.MoeCombine;
+import org.hostir.studio.ir.host.MoeDispatch;
+import org.hostir.studio.ir.host.NotExecutable;
 import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.host.SymmetricContiguousView;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 import org.hostir.studio.ir.print.IrText;
@@ -44,7 +50,10 @@ import org.hostir.studio.trace.EventKind;
  */
 public final class Evaluator {
     /** Stream keys: {@code Stream 0} (a fixed name) and {@code Stream ( i % n )} = 0 are different streams. */
-    private record StreamKey(boolean indexed, long value) {}
+    /** A stream's key: a fixed number, an index computed at run time, or an address the dump names it by. */
+    private enum KeyKind { FIXED, INDEXED, POINTER }
+
+    private record StreamKey(KeyKind kind, long value) {}
 
     private final HostIrContainer program;
     private final Device device;
@@ -127,6 +136,9 @@ public final class Evaluator {
                 // it feeds runs without that side (nvFuser's evaluator passes an undefined tensor)
                 if (values.containsKey(s.in().id()) || onThisRank(s.in())) values.put(s.out().id(), select(s));
             }
+            case ShardByStream b -> shard(b);
+            case SymmetricContiguousView _, LaunchKernel _, MoeDispatch _, MoeCombine _ ->
+                    throw new NotExecutableNodeException(node, NotExecutable.reason(node).orElseThrow());
             case Communication c -> works.put(c.id(), post(c));
             case CollectivePermute c -> works.put(c.id(), permute(c));
             case P2PCommunication p -> {
@@ -156,6 +168,14 @@ public final class Evaluator {
             case HostOp o -> run(o.op(), o.id(), kind(o.op()));
             case OpaqueNode o -> throw new ExecutionException("cannot run the dump statement '" + o.headline()
                     + "': " + o.reason() + " (a statement the dump reader kept as text)");
+        }
+    }
+
+    /** As a slice: a tensor on a mesh without this rank has no value here, nor has its chunk. */
+    private void shard(ShardByStream b) {
+        if (values.containsKey(b.in().id()) || onThisRank(b.in())) {
+            values.put(b.out().id(), chunk("ShardByStream " + b.id(), b.out(), b.in(), bound(b.in()),
+                    b.streamIndex()));
         }
     }
 
@@ -303,7 +323,9 @@ public final class Evaluator {
             }
             position++;
         }
-        if (axis == null && s.out().loop() != null) return chunk(s, in);
+        if (axis == null && s.out().loop() != null) {
+            return chunk("HirAliasSelect " + s.id(), s.out(), s.in(), in, s.index());
+        }
         if (axis == null) {
             throw new ExecutionException("HirAliasSelect " + s.id() + ": " + IrText.iterDomain(s.axis())
                     + " is not an axis of " + s.in().name() + " at run time");
@@ -323,20 +345,21 @@ public final class Evaluator {
      * chunk {@code index} of its {@code d} chunks (nvFuser's HostIrEvaluator::handle(ShardByStream*):
      * {@code in.chunk(d, getShardedLogicalAxis(out, Stream)).at(index)}).
      */
-    private Buffer chunk(HirAliasSelect s, Buffer in) {
-        LoopDomain loop = s.out().loop();
-        int p = loop.loopPositionOf(ParallelType.STREAM).orElseThrow(() -> new ExecutionException("HirAliasSelect "
-                + s.id() + ": " + IrText.iterDomain(s.axis()) + " is not an axis of " + s.in().name()));
+    private Buffer chunk(String what, TensorView out, TensorView source, Buffer in, Scalar streamIndex) {
+        LoopDomain loop = out.loop();
+        if (loop == null) throw new ExecutionException(what + ": " + out.name() + " has no Stream loop axis");
+        int p = loop.loopPositionOf(ParallelType.STREAM).orElseThrow(() -> new ExecutionException(what + ": "
+                + out.name() + " has no Stream loop axis to take a chunk of " + source.name() + " along"));
         int logical = loop.source(p).logicalPosition();
         int position = 0;
-        for (int i = 0; i < logical; i++) if (!s.out().axis(i).isReduction()) position++;
+        for (int i = 0; i < logical; i++) if (!out.axis(i).isReduction()) position++;
         long chunks = env.eval(loop.loop().get(p).extent());
-        long index = env.eval(s.index());
+        long index = env.eval(streamIndex);
         long size = in.shape()[position];
         long length = (size + chunks - 1) / chunks;
         if (index < 0 || index >= chunks || index * length >= size) {
-            throw new ExecutionException("HirAliasSelect " + s.id() + ": chunk " + index + " of " + chunks
-                    + " outside " + s.in().name() + "'s axis of size " + size);
+            throw new ExecutionException(what + ": chunk " + index + " of " + chunks
+                    + " outside " + source.name() + "'s axis of size " + size);
         }
         return device.narrow(in, position, index * length, Math.min(length, size - index * length));
     }
@@ -359,8 +382,9 @@ public final class Evaluator {
 
     private StreamKey key(Stream s) {
         return switch (s) {
-            case Stream.Fixed f -> new StreamKey(false, f.number());
-            case Stream.Indexed i -> new StreamKey(true, env.eval(i.index()));
+            case Stream.Fixed f -> new StreamKey(KeyKind.FIXED, f.number());
+            case Stream.Indexed i -> new StreamKey(KeyKind.INDEXED, env.eval(i.index()));
+            case Stream.Pointer p -> new StreamKey(KeyKind.POINTER, Long.parseUnsignedLong(p.address().substring(2), 16));
         };
     }
 

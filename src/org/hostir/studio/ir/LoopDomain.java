@@ -25,20 +25,26 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
 
     /**
      * An iter domain of the loop domain or between logical and loop: like {@link IterDomain}, but its extent
-     * may be an expression ({@code ceilDiv(i0, 4)}).
+     * may be an expression ({@code ceilDiv(i0, 4)}). {@code rfactor} marks nvFuser's rFactor product, printed
+     * with the suffix {@code rf} ({@code ideviceIdx.x22{2}rf}, IterDomain::toString); only dumps read from text
+     * set it.
      */
-    public record Axis(int id, Scalar extent, IterType iterType, ParallelType parallelType) {
+    public record Axis(int id, Scalar extent, IterType iterType, ParallelType parallelType, boolean rfactor) {
         public Axis {
             Objects.requireNonNull(extent, "extent");
             Objects.requireNonNull(iterType, "iterType");
             Objects.requireNonNull(parallelType, "parallelType");
         }
 
+        public Axis(int id, Scalar extent, IterType iterType, ParallelType parallelType) {
+            this(id, extent, iterType, parallelType, false);
+        }
+
         static Axis of(IterDomain d) { return new Axis(d.id(), d.extent(), d.iterType(), d.parallelType()); }
 
         public boolean isDeviceDim() { return parallelType.isDeviceDim(); }
 
-        public Axis withParallelType(ParallelType p) { return new Axis(id, extent, iterType, p); }
+        public Axis withParallelType(ParallelType p) { return new Axis(id, extent, iterType, p, rfactor); }
     }
 
     public LoopDomain {

@@ -1,10 +1,19 @@
 package org.hostir.studio.ir;
 
-/** Where a tensor lives; the letter is the one nvFuser prints in {@code T0_g_float}. */
+/**
+ * Where a tensor lives; the letter is the one nvFuser prints in {@code T0_g_float} (TensorView::toString,
+ * csrc/tensor_view.cpp:64-86 at 81c4b22fd), the dump name the one {@code ALLOCATE(.., mem_type=..)} prints.
+ */
 public enum MemoryType {
     GLOBAL("g", "global"),
     LOCAL("l", "local"),
-    SHARED("s", "shared");
+    SHARED("s", "shared"),
+    /**
+     * nvFuser's {@code MemoryType::Symmetric} (#5520): global memory every device of the team can map, allocated
+     * through the symmetric-memory allocator; printed {@code T0_sym_float}, {@code mem_type=symmetric}
+     * (csrc/type.cpp:851).
+     */
+    SYMMETRIC("sym", "symmetric");
 
     private final String letter;
     private final String dumpName;

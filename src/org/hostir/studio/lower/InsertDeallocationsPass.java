@@ -11,6 +11,7 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.EndCoalescing;
@@ -22,13 +23,17 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.LaunchKernel;
+import org.hostir.studio.ir.host.MoeCombine;
+import org.hostir.studio.ir.host.MoeDispatch;
 import org.hostir.studio.ir.host.OpaqueNode;
-import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.SymmetricContiguousView;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
@@ -99,6 +104,20 @@ public final class InsertDeallocationsPass implements HostPass {
                 out.add(c.input());
                 out.add(c.output());
             }
+            case ShardByStream b -> {
+                out.add(b.in());
+                out.add(b.out());
+            }
+            case SymmetricContiguousView v -> {
+                out.add(v.in());
+                out.add(v.out());
+            }
+            case LaunchKernel k -> {
+                out.addAll(k.inputs());
+                out.addAll(k.outputs());
+            }
+            case MoeDispatch d -> out.addAll(List.of(d.in(), d.topkIdx(), d.topkWeights(), d.out()));
+            case MoeCombine c -> out.addAll(List.of(c.in(), c.topkWeights(), c.srcIdx(), c.out()));
             case P2PCommunication p -> out.add(p.buffer());
             case PostOnStream p -> {
                 out.addAll(p.inputs());

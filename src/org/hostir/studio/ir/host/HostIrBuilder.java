@@ -35,6 +35,24 @@ public final class HostIrBuilder {
         return ForLoop.overStreams(ir.nextNodeId(), axis, body);
     }
 
+    /** nvFuser's {@code hir::ForLoop}: {@code FOR index from start to stop:}. */
+    public ForLoop forRange(NamedScalar index, Scalar start, Scalar stop, List<HostNode> body) {
+        return ForLoop.range(ir.nextNodeId(), index, start, stop, body);
+    }
+
+    /** nvFuser's {@code hir::Allocate}, printed {@code ALLOCATE(mem_type=.., zero_init=..)}. */
+    public Allocate allocateHostIr(TensorView tv) {
+        return new Allocate(ir.nextNodeId(), tv, tv.memoryType(), tv.allocationSize(), false, Allocate.Form.HOST_IR);
+    }
+
+    public ShardByStream shardByStream(TensorView out, TensorView in, Scalar streamIndex) {
+        return new ShardByStream(ir.nextNodeId(), out, in, streamIndex);
+    }
+
+    public SymmetricContiguousView symmetricContiguousView(TensorView out, TensorView in) {
+        return new SymmetricContiguousView(ir.nextNodeId(), out, in);
+    }
+
     public IfThenElse ifThenElse(Scalar predicate, List<HostNode> thenBody, List<HostNode> elseBody) {
         return new IfThenElse(ir.nextNodeId(), predicate, thenBody, elseBody);
     }

@@ -9,9 +9,9 @@ import java.util.List;
  */
 public sealed interface HostNode
         permits Allocate, Deallocate, ForLoop, IfThenElse, GetCurrentStream, SetCurrentStream, Synchronize,
-        HirAliasSelect, Communication, CollectivePermute, P2PCommunication, StartCoalescing, EndCoalescing, ShareMemHandles, Wait, PostOnStream,
-        HostOp,
-        OpaqueNode {
+        HirAliasSelect, ShardByStream, SymmetricContiguousView, Communication, CollectivePermute, P2PCommunication,
+        StartCoalescing, EndCoalescing, ShareMemHandles, Wait, PostOnStream, HostOp, LaunchKernel, MoeDispatch,
+        MoeCombine, OpaqueNode {
 
     int id();
 

@@ -27,7 +27,7 @@ public final class StructuralHash {
     /** The node with its own and nested ids zeroed (references to other nodes kept). */
     static HostNode anonymous(HostNode node) {
         return switch (node) {
-            case Allocate a -> new Allocate(0, a.buffer(), a.memoryType(), a.size(), a.zeroInit());
+            case Allocate a -> new Allocate(0, a.buffer(), a.memoryType(), a.size(), a.zeroInit(), a.form());
             case Deallocate d -> new Deallocate(0, d.buffer());
             case ForLoop f -> new ForLoop(0, f.index(), f.iterDomain(), f.start(), f.stop(), anonymous(f.body()));
             case IfThenElse i -> new IfThenElse(0, i.predicate(), anonymous(i.thenBody()), anonymous(i.elseBody()));
@@ -35,6 +35,12 @@ public final class StructuralHash {
             case SetCurrentStream s -> new SetCurrentStream(0, s.stream());
             case Synchronize s -> new Synchronize(0, s.stream());
             case HirAliasSelect s -> new HirAliasSelect(0, s.out(), s.in(), s.axis(), s.index());
+            case ShardByStream s -> new ShardByStream(0, s.out(), s.in(), s.streamIndex());
+            case SymmetricContiguousView v -> new SymmetricContiguousView(0, v.out(), v.in());
+            case LaunchKernel k -> new LaunchKernel(0, k.groupId(), k.inputs(), k.outputs());
+            case MoeDispatch d -> new MoeDispatch(0, d.numExperts(), d.backend(), d.in(), d.topkIdx(),
+                    d.topkWeights(), d.out());
+            case MoeCombine c -> new MoeCombine(0, c.backend(), c.in(), c.topkWeights(), c.srcIdx(), c.out());
             case Communication c -> new Communication(0, c.type(), c.team(), c.root(), c.input(), c.output(),
                     c.reduction(), c.backend());
             case CollectivePermute c -> new CollectivePermute(0, c.output(), c.input(), c.team(), c.sendPeer(),

@@ -9,16 +9,16 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.OpaqueNode;
-import org.hostir.studio.ir.print.DumpGeneration;
 
 /**
  * Reads one {@code %HostIrContainer { .. } // %HostIrContainer} of an {@code NVFUSER_DUMP=host_ir} dump into the
- * tree {@code HostIrPrinter} prints, so that printing it (in the dump's {@link DumpGeneration}) gives the dump back,
+ * tree {@code HostIrPrinter} prints, so that printing it (in the dump's {@link NvFuserGeneration}) gives the dump back,
  * whitespace aside. Node ids the dump prints (Communication, P2PCommunication, EndCoalescing, Wait's target) are
  * kept; other nodes get fresh ids past them. A statement it cannot read becomes an {@link OpaqueNode} running to
  * the next statement it can, with a warning.
@@ -212,13 +212,13 @@ public final class HostIrDumpReader {
         }
     }
 
-    private DumpGeneration generation(int start) {
-        if (state.earlySpellings.isEmpty()) return DumpGeneration.CURRENT;
+    private NvFuserGeneration generation(int start) {
+        if (state.earlySpellings.isEmpty()) return NvFuserGeneration.V2025_06;
         if (!state.currentSpellings.isEmpty()) {
             warn(start, "the dump mixes the early 2025 spellings " + some(state.earlySpellings)
                     + " with the current " + some(state.currentSpellings) + "; it prints back in the early ones");
         }
-        return DumpGeneration.EARLY_2025;
+        return NvFuserGeneration.EARLY_2025;
     }
 
     /** A few of a set's spellings (a dump of thousands of loops has thousands of loop indices). */

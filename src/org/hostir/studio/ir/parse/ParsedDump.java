@@ -3,9 +3,9 @@ package org.hostir.studio.ir.parse;
 import java.util.List;
 import java.util.Objects;
 
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.OpaqueNode;
-import org.hostir.studio.ir.print.DumpGeneration;
 import org.hostir.studio.ir.print.HostIrPrinter;
 
 /**
@@ -14,7 +14,7 @@ import org.hostir.studio.ir.print.HostIrPrinter;
  *
  * @param layoutKept whether the dump kept its line breaks (seed 001's lost them: nesting was then inferred)
  */
-public record ParsedDump(HostIrContainer program, DumpGeneration generation, List<DumpWarning> warnings,
+public record ParsedDump(HostIrContainer program, NvFuserGeneration generation, List<DumpWarning> warnings,
                          int firstLine, int lastLine, boolean layoutKept) {
     public ParsedDump {
         Objects.requireNonNull(program);

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.CastFunctions;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.UnaryOpType;
 
@@ -16,7 +17,7 @@ import org.hostir.studio.ir.UnaryOpType;
 final class FusionOpPrinter {
     private FusionOpPrinter() {}
 
-    static void print(FusionOp op, String indent, StringBuilder out, DumpGeneration g) {
+    static void print(FusionOp op, String indent, StringBuilder out, NvFuserGeneration g) {
         Function<TensorView, String> tensor = tv -> IrText.tensor(tv, g);
         out.append(indent).append(tensor.apply(op.output())).append('\n');
         String eq = indent + "   = ";

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 
 /** Prints a fusion's math as nvFuser's {@code Fusion::printMath}: inputs, outputs, then the {@code %kernel}. */
@@ -11,11 +12,11 @@ public final class FusionPrinter {
     private FusionPrinter() {}
 
     public static String print(Fusion fusion) {
-        return printMath(fusion.inputs(), fusion.outputs(), fusion.ops(), DumpGeneration.CURRENT);
+        return printMath(fusion.inputs(), fusion.outputs(), fusion.ops(), NvFuserGeneration.V2025_06);
     }
 
     static String printMath(List<TensorView> inputs, List<TensorView> outputs, List<FusionOp> ops,
-                            DumpGeneration g) {
+                            NvFuserGeneration g) {
         StringBuilder out = new StringBuilder("Inputs:\n");
         for (TensorView t : inputs) out.append("  ").append(IrText.tensor(t, g)).append('\n');
         out.append("Outputs:\n");

@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.Deallocate;
 import org.hostir.studio.ir.host.EndCoalescing;
@@ -20,31 +22,35 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.LaunchKernel;
+import org.hostir.studio.ir.host.MoeCombine;
+import org.hostir.studio.ir.host.MoeDispatch;
 import org.hostir.studio.ir.host.OpaqueNode;
-import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
+import org.hostir.studio.ir.host.SymmetricContiguousView;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
 /**
  * Prints a HostIrContainer in the format of nvFuser's {@code NVFUSER_DUMP=host_ir}, line breaks included, in the
- * current generation's spelling unless told another ({@link DumpGeneration}: a dump read from text prints back in
+ * current generation's spelling unless told another ({@link NvFuserGeneration}: a dump read from text prints back in
  * its own).
  */
 public final class HostIrPrinter {
     private static final String STEP = "  ";
 
-    private final DumpGeneration g;
+    private final NvFuserGeneration g;
 
-    private HostIrPrinter(DumpGeneration g) { this.g = g; }
+    private HostIrPrinter(NvFuserGeneration g) { this.g = g; }
 
-    public static String print(HostIrContainer c) { return print(c, DumpGeneration.CURRENT); }
+    public static String print(HostIrContainer c) { return print(c, NvFuserGeneration.V2025_06); }
 
-    public static String print(HostIrContainer c, DumpGeneration generation) {
+    public static String print(HostIrContainer c, NvFuserGeneration generation) {
         return new HostIrPrinter(generation).program(c);
     }
 
@@ -62,8 +68,13 @@ public final class HostIrPrinter {
 
     /** One node (and its bodies) at the given indentation. */
     public static String print(HostNode node, String indent) {
+        return print(node, indent, NvFuserGeneration.V2025_06);
+    }
+
+    /** One node (and its bodies) at the given indentation, in a generation's spelling. */
+    public static String print(HostNode node, String indent, NvFuserGeneration generation) {
         StringBuilder out = new StringBuilder();
-        new HostIrPrinter(DumpGeneration.CURRENT).print(node, indent, out);
+        new HostIrPrinter(generation).print(node, indent, out);
         return out.toString();
     }
 
@@ -74,47 +85,41 @@ public final class HostIrPrinter {
             case HostOp o -> text.lines().skip(1).findFirst().orElse("").strip() + "  -> "
                     + IrText.tensor(o.op().output());
             case HirAliasSelect s -> IrText.tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
+            case LaunchKernel k -> "LaunchKernel(Group ID: " + k.groupId() + ")";
             default -> text.lines().findFirst().orElse("");
         };
     }
 
     private void print(HostNode node, String indent, StringBuilder out) {
         switch (node) {
-            case Allocate a -> out.append(indent).append(tensor(a.buffer())).append(" = ALLOCATE(buffer=")
-                    .append(tensor(a.buffer())).append(", mem_type=").append(a.memoryType().dumpName())
-                    .append(", size=").append(scalar(a.size())).append(", zero_init=").append(a.zeroInit())
-                    .append(", resets_to_zero=false)\n");
-            case Deallocate d -> out.append(indent).append("Deallocate {").append(tensor(d.buffer())).append("}\n");
+            case Allocate a -> allocate(a, indent, out);
+            // Deallocate::toString: the buffer on its own line, one level deeper (csrc/host_ir/ir.cpp:173)
+            case Deallocate d -> out.append(indent).append(g.callSyntax()
+                    ? "Deallocate {\n" + indent + STEP + tensor(d.buffer()) + "\n" + indent + "}"
+                    : "Deallocate {" + tensor(d.buffer()) + "}").append('\n');
             case ForLoop f -> {
-                out.append(indent).append("FOR ").append(f.index().name()).append(" in ")
-                        .append(IrText.iterDomain(f.iterDomain(), g)).append(":\n");
+                out.append(indent).append("FOR ").append(f.index().name()).append(f.isRange()
+                        ? " from " + scalar(f.start()) + " to " + scalar(f.stop())
+                        : " in " + IrText.iterDomain(f.iterDomain(), g)).append(":\n");
                 for (HostNode n : f.body()) print(n, indent + STEP, out);
             }
-            case IfThenElse i -> {
-                out.append(indent).append("IF Manual ").append(scalar(i.predicate())).append(":\n");
-                for (HostNode n : i.thenBody()) print(n, indent + STEP, out);
-                if (!i.elseBody().isEmpty()) {
-                    out.append(indent).append("ELSE:\n");
-                    for (HostNode n : i.elseBody()) print(n, indent + STEP, out);
-                }
-            }
-            case GetCurrentStream g -> out.append(indent).append("GetCurrentStream into ").append(stream(g.stream()))
+            case IfThenElse i -> ifThenElse(i, indent, out);
+            case GetCurrentStream s -> out.append(indent).append(g.callSyntax()
+                    ? stream(s.stream()) + " = GetCurrentStream()" : "GetCurrentStream into " + stream(s.stream()))
                     .append('\n');
-            case SetCurrentStream s -> out.append(indent).append("SetCurrentStream to ").append(stream(s.stream()))
-                    .append('\n');
-            case Synchronize s -> out.append(indent).append("Synchronize ").append(stream(s.stream())).append('\n');
+            case SetCurrentStream s -> out.append(indent).append(call("SetCurrentStream", "to", stream(s.stream())));
+            case Synchronize s -> out.append(indent).append(call("Synchronize", "", stream(s.stream())));
             case HirAliasSelect s -> out.append(indent).append(tensor(s.out())).append('\n')
                     .append(indent).append("   = ").append(g.selectName()).append("( ").append(tensor(s.in()))
                     .append(", axis = ").append(IrText.iterDomain(s.axis(), g))
                     .append(", index = ").append(scalar(s.index())).append(" )\n");
-            case Communication c -> {
-                out.append(indent).append("Communication ").append(c.id()).append(" (type=")
-                        .append(c.type().dumpName()).append(", team=(").append(IrText.ids(c.team())).append(")");
-                if (c.type().hasRoot()) out.append(", root=").append(scalar(c.root()));
-                out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()));
-                if (g.printsBackend()) out.append(", backend=").append(c.backend().dumpName());
-                out.append(")\n");
-            }
+            // ShardByStream::toString (csrc/host_ir/ir.cpp:442)
+            case ShardByStream s -> out.append(indent).append(tensor(s.out())).append(" = ShardByStream(")
+                    .append(tensor(s.in())).append(", stream_index=").append(scalar(s.streamIndex())).append(")\n");
+            // SymmetricContiguousView::toString (csrc/host_ir/ir.cpp:466)
+            case SymmetricContiguousView v -> out.append(indent).append(tensor(v.out()))
+                    .append(" = SymmetricContiguousView(").append(tensor(v.in())).append(")\n");
+            case Communication c -> communication(c, indent, out);
             // CollectivePermute::toInlineString: the backend always, the peers inline
             case CollectivePermute c -> out.append(indent).append("CollectivePermute ").append(c.id())
                     .append(" (team=(").append(IrText.ids(c.team())).append("), send_peer=")
@@ -130,13 +135,76 @@ public final class HostIrPrinter {
             }
             case StartCoalescing s -> out.append(indent).append("StartCoalescing\n");
             case EndCoalescing e -> out.append(indent).append("EndCoalescing ").append(e.id()).append('\n');
-            case Wait w -> out.append(indent).append("Wait Communication ").append(w.communicationId()).append('\n');
+            case Wait w -> out.append(indent).append(call("Wait", "", "Communication " + w.communicationId()));
             case PostOnStream p -> out.append(indent).append("PostOnStream (").append(p.unit().name())
                     .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
                     .append(listed(p.outputs())).append("})\n");
             case HostOp o -> FusionOpPrinter.print(o.op(), indent, out, g);
+            case LaunchKernel k -> launchKernel(k, indent, out);
+            case MoeDispatch d -> out.append(indent).append(moeDispatch(d)).append('\n');
+            case MoeCombine c -> out.append(indent).append(moeCombine(c)).append('\n');
             case OpaqueNode o -> o.lines().forEach(l -> out.append(indent).append(l).append('\n'));
         }
+    }
+
+    private void ifThenElse(IfThenElse i, String indent, StringBuilder out) {
+        out.append(indent).append("IF Manual ").append(scalar(i.predicate())).append(":\n");
+        for (HostNode n : i.thenBody()) print(n, indent + STEP, out);
+        if (!i.elseBody().isEmpty()) {
+            out.append(indent).append("ELSE:\n");
+            for (HostNode n : i.elseBody()) print(n, indent + STEP, out);
+        }
+    }
+
+    /** {@code Name(argument)} with the call syntax, {@code Name word argument} without; a line. */
+    private String call(String name, String word, String argument) {
+        if (g.callSyntax()) return name + "(" + argument + ")\n";
+        return name + (word.isEmpty() ? "" : " " + word) + " " + argument + "\n";
+    }
+
+    /** MoeDispatch::toInlineString (csrc/multidevice/communication.cpp). */
+    private String moeDispatch(MoeDispatch d) {
+        return "Dispatch " + d.id() + " (num_experts=" + d.numExperts() + ", backend=" + d.backend().dumpName()
+                + ", in=" + tensor(d.in()) + ", topk_idx=" + tensor(d.topkIdx()) + ", topk_weights="
+                + tensor(d.topkWeights()) + ", out=" + tensor(d.out()) + ")";
+    }
+
+    /** MoeCombine::toInlineString (csrc/multidevice/communication.cpp). */
+    private String moeCombine(MoeCombine c) {
+        return "Combine " + c.id() + " (backend=" + c.backend().dumpName() + ", in=" + tensor(c.in())
+                + ", topk_weights=" + tensor(c.topkWeights()) + ", src_idx=" + tensor(c.srcIdx()) + ", out="
+                + tensor(c.out()) + ")";
+    }
+
+    /** kir::Allocate::toString (csrc/kernel_ir.cpp:548) or hir::Allocate::toString (csrc/host_ir/ir.cpp:527). */
+    private void allocate(Allocate a, String indent, StringBuilder out) {
+        out.append(indent).append(tensor(a.buffer())).append(" = ALLOCATE(");
+        switch (a.form()) {
+            case KERNEL_IR -> out.append("buffer=").append(tensor(a.buffer())).append(", mem_type=")
+                    .append(a.memoryType().dumpName()).append(", size=").append(scalar(a.size()))
+                    .append(", zero_init=").append(a.zeroInit()).append(", resets_to_zero=false)\n");
+            case HOST_IR -> out.append("mem_type=").append(a.memoryType().dumpName()).append(", zero_init=")
+                    .append(a.zeroInit()).append(")\n");
+        }
+    }
+
+    private void communication(Communication c, String indent, StringBuilder out) {
+        out.append(indent).append("Communication ").append(c.id()).append(" (type=")
+                .append(c.type().dumpName()).append(", team=(").append(IrText.ids(c.team())).append(")");
+        if (c.type().hasRoot()) out.append(", root=").append(scalar(c.root()));
+        out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()));
+        if (g.printsBackend()) out.append(", backend=").append(c.backend().dumpName());
+        out.append(")\n");
+    }
+
+    /** LaunchKernel::toString (csrc/host_ir/ir.cpp:150): one field a line, one level deeper. */
+    private void launchKernel(LaunchKernel k, String indent, StringBuilder out) {
+        String in = indent + STEP;
+        out.append(indent).append("LaunchKernel(\n")
+                .append(in).append("Group ID: ").append(k.groupId()).append(",\n")
+                .append(in).append("Inputs: {").append(tensors(k.inputs(), ", ")).append("},\n")
+                .append(in).append("Outputs: {").append(tensors(k.outputs(), ", ")).append("},\n")
+                .append(indent).append(")\n");
     }
 
     /** P2PCommunication::toInlineString. */
@@ -161,7 +229,7 @@ public final class HostIrPrinter {
         return tvs.stream().map(t -> tensor(t) + ", ").collect(Collectors.joining());
     }
 
-    static void printOps(List<FusionOp> ops, String indent, StringBuilder out, DumpGeneration g) {
+    static void printOps(List<FusionOp> ops, String indent, StringBuilder out, NvFuserGeneration g) {
         for (FusionOp op : ops) FusionOpPrinter.print(op, indent, out, g);
     }
 }

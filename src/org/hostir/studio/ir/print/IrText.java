@@ -6,11 +6,12 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
-import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.IterTransform;
+import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MeshLookup;
 import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
@@ -22,10 +23,10 @@ public final class IrText {
     private IrText() {}
 
     /** {@code T0_g_float[ideviceIdx.x0{i0}, iS1{i2}] (DeviceMesh{0 1})}. */
-    public static String tensor(TensorView tv) { return tensor(tv, DumpGeneration.CURRENT); }
+    public static String tensor(TensorView tv) { return tensor(tv, NvFuserGeneration.V2025_06); }
 
     /** A tensor in the spelling of one dump generation. */
-    public static String tensor(TensorView tv, DumpGeneration g) {
+    public static String tensor(TensorView tv, NvFuserGeneration g) {
         // nvFuser prints the loop domain: the logical axes unless the tensor was split, merged or reordered
         String axes = tv.loop() == null
                 ? tv.axes().stream().map(a -> iterDomain(a, g)).collect(Collectors.joining(", "))
@@ -38,19 +39,19 @@ public final class IrText {
      * {@code iS1{i2}}, {@code ideviceIdx.x0{i0}}, {@code iStreamIdx2{i0}}, {@code rS8{i3}}, {@code bS8{1}}, and an
      * expanded broadcast {@code bS9{1 ex i4}} (IterDomain::toString: {@code " ex " << expandedExtent()}).
      */
-    public static String iterDomain(IterDomain id) { return iterDomain(id, DumpGeneration.CURRENT); }
+    public static String iterDomain(IterDomain id) { return iterDomain(id, NvFuserGeneration.V2025_06); }
 
     /** An iter domain in the spelling of one dump generation ({@code iStream7} in the early 2025 one). */
-    public static String iterDomain(IterDomain id, DumpGeneration g) {
+    public static String iterDomain(IterDomain id, NvFuserGeneration g) {
         String parallel = id.isStream() ? g.streamAxisName() : id.parallelType().dumpName();
         if (id.expanded()) return IterType.BROADCAST.letter() + parallel + id.id() + "{1 ex " + scalar(id.extent()) + "}";
         return id.iterType().letter() + parallel + id.id() + "{" + scalar(id.extent()) + "}";
     }
 
     /** A loop axis: {@code ideviceIdx.x2{4}}, {@code iS3{( ceilDiv(i0, 4) )}}. */
-    public static String loopAxis(LoopDomain.Axis a, DumpGeneration g) {
+    public static String loopAxis(LoopDomain.Axis a, NvFuserGeneration g) {
         String parallel = a.parallelType() == ParallelType.STREAM ? g.streamAxisName() : a.parallelType().dumpName();
-        return a.iterType().letter() + parallel + a.id() + "{" + scalar(a.extent()) + "}";
+        return a.iterType().letter() + parallel + a.id() + "{" + scalar(a.extent()) + "}" + (a.rfactor() ? "rf" : "");
     }
 
     /**
@@ -58,7 +59,7 @@ public final class IrText {
      * parallel type as {@code operator<<} prints it (stringifyThread).
      */
     public static String swizzle1d(IterTransform.Swizzle1D z) {
-        return loopAxis(z.out(), DumpGeneration.CURRENT) + " = Swizzle1D(" + loopAxis(z.in(), DumpGeneration.CURRENT)
+        return loopAxis(z.out(), NvFuserGeneration.V2025_06) + " = Swizzle1D(" + loopAxis(z.in(), NvFuserGeneration.V2025_06)
                 + ", parallelType=" + z.parallelType().dumpName() + ")";
     }
 
@@ -101,6 +102,7 @@ public final class IrText {
         return switch (s) {
             case Stream.Fixed f -> "Stream " + f.number();
             case Stream.Indexed i -> "Stream " + scalar(i.index());
+            case Stream.Pointer p -> "Stream " + p.address();
         };
     }
 }

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.parse.DumpLog;
 import org.hostir.studio.ir.parse.LogProgram;
-import org.hostir.studio.ir.print.DumpGeneration;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
 
@@ -81,7 +81,7 @@ class DumpLogTest {
 
         LogProgram early = programs.get(4);
         assertEquals(3, early.rank(), early::describe);
-        assertEquals(DumpGeneration.EARLY_2025, early.dump().generation());
+        assertEquals(NvFuserGeneration.EARLY_2025, early.dump().generation());
         assertEquals(squeeze(EARLY), squeeze(early.dump().reprint()));
         assertTrue(early.label().startsWith("#5 rank 3"), early.label());
     }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HirAliasSelect;
 import org.hostir.studio.ir.host.HostNode;
@@ -16,7 +17,6 @@ import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.parse.DumpFormatException;
 import org.hostir.studio.ir.parse.HostIrDumpReader;
 import org.hostir.studio.ir.parse.ParsedDump;
-import org.hostir.studio.ir.print.DumpGeneration;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.DynamicTest;
@@ -62,7 +62,7 @@ class DumpRoundTripTest {
     @Test
     void seed002IsReadAsTheEarlyGeneration() {
         ParsedDump parsed = HostIrDumpReader.read(SeedDumps.dumps("002").get(0));
-        assertEquals(DumpGeneration.EARLY_2025, parsed.generation());
+        assertEquals(NvFuserGeneration.EARLY_2025, parsed.generation());
         ForLoop loop = (ForLoop) parsed.program().topLevel().stream().filter(ForLoop.class::isInstance)
                 .findFirst().orElseThrow();
         assertEquals("i105", loop.index().name());
@@ -79,7 +79,7 @@ class DumpRoundTripTest {
     @Test
     void seed000IsNestedByIndentation() {
         ParsedDump parsed = HostIrDumpReader.read(SeedDumps.dumps("000").get(0));
-        assertEquals(DumpGeneration.CURRENT, parsed.generation());
+        assertEquals(NvFuserGeneration.V2025_06, parsed.generation());
         assertTrue(parsed.layoutKept());
         assertEquals(List.of("Allocate", "GetCurrentStream", "ForLoop", "ForLoop"), kinds(parsed.program().topLevel()));
         ForLoop main = (ForLoop) parsed.program().topLevel().get(3);
