@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.print.IrText;
 
@@ -19,13 +20,16 @@ import org.hostir.studio.ir.print.IrText;
 final class MulticastCollectives {
     private MulticastCollectives() {}
 
-    static void check(FusionOp expr, CommunicationPlanner.Plan plan, LoweringContext context) {
+    /** {@code topLevel}: the communication is not in a stream loop, whose slices address a whole allocation. */
+    static void check(FusionOp expr, CommunicationPlanner.Plan plan, LoweringContext context, boolean topLevel) {
         CudaBackendOptions cuda = CudaBackendOptions.of(context.options());
         if (!cuda.cuda() || !cuda.multicast().needsMulticast()) return;
         String protocol = "multicastProtocol=" + context.options().asMap().get(
                 CudaBackendOptions.MULTICAST_PROTOCOL.key());
         switch (plan.type()) {
-            case BROADCAST, ALLGATHER -> { }
+            case BROADCAST, ALLGATHER -> {
+                if (topLevel) checkSymmetricOutput(expr, plan);
+            }
             case ALLREDUCE, REDUCE -> checkNvlsReduction(expr, plan, cuda, protocol);
             case GATHER, SCATTER, REDUCE_SCATTER, ALL_TO_ALL, SEND_RECV -> throw new LoweringException(expr,
                     "cuda.multicast-type", "nvFuser's CUDA backend posts only Broadcast, Allgather, Allreduce and"
@@ -37,6 +41,18 @@ final class MulticastCollectives {
                     + plan.type().dumpName() + " over every device (postWithCudaBackend, cuda_p2p.cpp:1336-1341);"
                     + " this one's team is " + IrText.ids(plan.team()) + " of " + context.devices() + " devices");
         }
+    }
+
+    /**
+     * The CUDA backend's Broadcast and Allgather write through the output's symmetric memory: SymMemForBroadcast
+     * and SymMemForAllgather wrap it as a SymmetricTensor, which refuses other memory
+     * (csrc/multidevice/ipc_handle.cpp:159, 344; csrc/multidevice/symmetric_tensor.cpp:210-218).
+     */
+    private static void checkSymmetricOutput(FusionOp expr, CommunicationPlanner.Plan plan) {
+        if (expr.output().memoryType() == MemoryType.SYMMETRIC) return;
+        throw new LoweringException(expr, "cuda.multicast-symmetric", "nvFuser's CUDA backend " + plan.type()
+                .dumpName() + " writes through its output's symmetric memory (SymMemForBroadcast, SymMemForAllgather,"
+                + " ipc_handle.cpp:159, 344): give " + expr.output().label() + " \"memory\": \"symmetric\"");
     }
 
     private static void checkNvlsReduction(FusionOp expr, CommunicationPlanner.Plan plan, CudaBackendOptions cuda,

@@ -58,7 +58,9 @@ public final class StreamParallelTypePass implements HostPass {
                 CudaBackendOptions.P2P_PROTOCOL);
     }
 
-    public HostIrContainer run(HostIrContainer program, LoweringContext context) {
+    public HostIrContainer run(HostIrContainer input, LoweringContext context) {
+        HostIrContainer program = SymmetricMemory.streamedOutputs(input, context.options(),
+                n -> streamAxisOf(n, context.options()).isPresent());
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
         checkNoStreamInputs(program);

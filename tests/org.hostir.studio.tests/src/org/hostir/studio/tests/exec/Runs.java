@@ -9,6 +9,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.io.FusionLoader;
+import org.hostir.studio.io.FusionReader;
 import org.hostir.studio.io.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.tests.RepoPaths;
@@ -31,10 +32,16 @@ final class Runs {
 
     /** An example with {@code from} replaced by {@code to} in its text (another op or dtype, say). */
     static LoadedFusion loadText(String example, int devices, String from, String to) throws Exception {
+        return loadText(example, devices, from, to, Map.of());
+    }
+
+    static LoadedFusion loadText(String example, int devices, String from, String to, Map<String, Long> overrides)
+            throws Exception {
         Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
         String text = java.nio.file.Files.readString(file);
         if (!text.contains(from)) throw new IllegalArgumentException(example + " has no " + from);
-        return FusionLoader.load(text.replace(from, to), example + ".edited", devices);
+        return FusionLoader.load(FusionReader.read(text.replace(from, to), example + ".edited"),
+                devices, overrides);
     }
 
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {

@@ -36,7 +36,17 @@ class SimCudaOptionsTest {
 
     private static RunResult simulate(String example, int devices, Map<String, Long> symbols,
                                       Map<String, String> options, HardwareProfile p) throws Exception {
-        LoadedFusion loaded = Runs.load(example, devices, symbols);
+        return simulate(Runs.load(example, devices, symbols), devices, options, p);
+    }
+
+    /** seeds/allgather with its output in symmetric memory, as nvFuser's CUDA-backend Allgather needs it. */
+    private static LoadedFusion symmetricAllgather(int devices, long s) throws Exception {
+        return Runs.loadText("seeds/allgather", devices, "{\"name\": \"tv1\", \"dtype\": \"float\",",
+                "{\"name\": \"tv1\", \"dtype\": \"float\", \"memory\": \"symmetric\",", Map.of("S", s));
+    }
+
+    private static RunResult simulate(LoadedFusion loaded, int devices, Map<String, String> options,
+                                      HardwareProfile p) throws Exception {
         RunConfig config = Runs.config(loaded, devices, options);
         SimBackend backend = new SimBackend(devices, p, CudaBackendOptions.of(config.options()), r -> true);
         return SimRun.run(loaded.fusion(), config, backend, line -> { });
@@ -89,7 +99,7 @@ class SimCudaOptionsTest {
     @Test
     void multicastAllgather() throws Exception {
         for (String protocol : List.of("memcpy", "multimem")) {
-            RunResult r = simulate("seeds/allgather", 4, Map.of("S", 4L), options("backend", "cuda", "allgather",
+            RunResult r = simulate(symmetricAllgather(4, 4), 4, options("backend", "cuda", "allgather",
                     "collective", "multicastProtocol", protocol), SimCostModelTest.profile(4, 0, Map.of()));
             List<TimelineEvent> ag = bars(r, EventKind.COMMUNICATION);
             assertTrue(!ag.isEmpty(), protocol);
@@ -127,9 +137,8 @@ class SimCudaOptionsTest {
         double nvls = comm(simulate("seeds/allreduce", 8, large, options("backend", "cuda", "multicastProtocol",
                 "multimem"), h200));
         assertTrue(nvls < ring, "NVLS " + nvls + " us, ring " + ring + " us");
-        Map<String, Long> small = Map.of("S", 8L);
-        double ringAg = comm(simulate("seeds/allgather", 8, small, options("allgather", "collective"), h200));
-        double mcAg = comm(simulate("seeds/allgather", 8, small, options("allgather", "collective", "backend", "cuda",
+        double ringAg = comm(simulate(symmetricAllgather(8, 8), 8, options("allgather", "collective"), h200));
+        double mcAg = comm(simulate(symmetricAllgather(8, 8), 8, options("allgather", "collective", "backend", "cuda",
                 "multicastProtocol", "multimem"), h200));
         assertTrue(mcAg < ringAg, "multicast " + mcAg + " us, ring " + ringAg + " us");
     }
