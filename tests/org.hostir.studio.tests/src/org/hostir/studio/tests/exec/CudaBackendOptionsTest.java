@@ -128,9 +128,13 @@ class CudaBackendOptionsTest {
         // a ReduceScatter is not posted by nvFuser's CUDA backend: evaluator.cpp:365-371
         assertRefused("seeds/reduce_scatter", 2, options("backend", "cuda", "multicastProtocol", "multimem"),
                 "cuda.multicast-type");
+        // a Broadcast into memory that is not symmetric: ipc_handle.cpp:159, symmetric_tensor.cpp:210-218
+        assertRefused("communication/broadcast", 3, options("backend", "cuda", "multicastProtocol", "memcpy"),
+                "cuda.multicast-symmetric");
         // a Broadcast over 3 of 4 devices: cuda_p2p.cpp:1336-1341
         assertRefused("communication/broadcast", 4, options("backend", "cuda", "multicastProtocol", "memcpy"),
-                "cuda.multicast-team");
+                "cuda.multicast-team", "{\"name\": \"copy\", \"dtype\": \"float\",",
+                "{\"name\": \"copy\", \"dtype\": \"float\", \"memory\": \"symmetric\",");
         // NCCL, or the default batch_memcpy, keeps them
         for (Map<String, String> o : List.of(options("multicastProtocol", "multimem"), options("backend", "cuda"))) {
             Engine.check(Runs.load("seeds/reduce_scatter", 2, Map.of()), LoweringOptions.parse(o));

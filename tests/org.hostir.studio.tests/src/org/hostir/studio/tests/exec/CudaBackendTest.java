@@ -13,6 +13,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.io.LoadedFusion;
+import org.hostir.studio.lower.P2pProtocol;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.AfterAll;
@@ -31,6 +32,8 @@ class CudaBackendTest {
     private static final int DEVICES = Integer.getInteger("hirstudio.test.devices", 2);
     private static CudaBackend backend;
     private static CudaBackend copyEngine;
+    /** backend=cuda under nvFuser's Put protocol: the sender pushes (PeerCopies). */
+    private static CudaBackend copyEnginePut;
 
     private static final String NO_GPU = CudaSkip.message(DEVICES);
 
@@ -39,6 +42,8 @@ class CudaBackendTest {
         if (CudaBackend.available(DEVICES)) {
             backend = new CudaBackend(DEVICES, 30_000);
             copyEngine = new CudaBackend(DEVICES, 30_000, true);
+            copyEnginePut = new CudaBackend(DEVICES, 30_000, true);
+            copyEnginePut.setP2pProtocol(P2pProtocol.PUT);
         }
     }
 
@@ -52,6 +57,7 @@ class CudaBackendTest {
     static void close() {
         if (backend != null) backend.close();
         if (copyEngine != null) copyEngine.close();
+        if (copyEnginePut != null) copyEnginePut.close();
     }
 
     private static List<Map<String, String>> variants() {
@@ -101,6 +107,30 @@ class CudaBackendTest {
                 tests.add(dynamicTest(example + " " + options, () -> CopyEngineRuns.validatesOrIsNcclOnly(() -> {
                     LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
                     return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEngine, line -> { });
+                })));
+            }
+        }
+        return tests.stream();
+    }
+
+    /**
+     * nvFuser's Put protocol (p2pProtocol=put: the lowering posts the recv first, the sender pushes into the
+     * receiver's buffer on its own stream) validates as Get does, over the examples that move point to point.
+     */
+    @TestFactory
+    Stream<DynamicTest> copyEnginePutProtocolValidates() throws Exception {
+        if (backend == null) return skipped("copy-engine p2p, put protocol, on 2 GPUs");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : List.of("parallelism/matmul_rs_p2p", "seeds/ag_matmul_p2p", "seeds/allgather_p2p",
+                "communication/send_recv")) {
+            if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
+            for (String offset : List.of("false", "true")) {
+                Map<String, String> options = Map.of("backend", "cuda", "p2pProtocol", "put",
+                        "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
+                tests.add(dynamicTest(example + " " + options, () -> CopyEngineRuns.validatesOrIsNcclOnly(() -> {
+                    LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
+                    return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEnginePut,
+                            line -> { });
                 })));
             }
         }
