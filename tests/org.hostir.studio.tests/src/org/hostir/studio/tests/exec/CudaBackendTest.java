@@ -98,19 +98,7 @@ class CudaBackendTest {
     @TestFactory
     Stream<DynamicTest> copyEnginePointToPointValidates() throws Exception {
         if (backend == null) return skipped("copy-engine p2p on 2 GPUs");
-        List<DynamicTest> tests = new ArrayList<>();
-        for (String example : ExampleCoverageTest.examples()) {
-            if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
-            for (String offset : List.of("false", "true")) {
-                Map<String, String> options = Map.of("backend", "cuda", "allgather", "p2p",
-                        "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
-                tests.add(dynamicTest(example + " " + options, () -> CopyEngineRuns.validatesOrIsNcclOnly(() -> {
-                    LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
-                    return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEngine, line -> { });
-                })));
-            }
-        }
-        return tests.stream();
+        return copyEngineRuns(ExampleCoverageTest.examples(), "allgather", "p2p", copyEngine);
     }
 
     /**
@@ -120,17 +108,22 @@ class CudaBackendTest {
     @TestFactory
     Stream<DynamicTest> copyEnginePutProtocolValidates() throws Exception {
         if (backend == null) return skipped("copy-engine p2p, put protocol, on 2 GPUs");
+        return copyEngineRuns(List.of("parallelism/matmul_rs_p2p", "seeds/ag_matmul_p2p", "seeds/allgather_p2p",
+                "communication/send_recv"), "p2pProtocol", "put", copyEnginePut);
+    }
+
+    /** Each example that fits, with and without offsetStreamIndexingByRank and {@code key=value}, on {@code b}. */
+    private static Stream<DynamicTest> copyEngineRuns(List<String> examples, String key, String value, CudaBackend b)
+            throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String example : List.of("parallelism/matmul_rs_p2p", "seeds/ag_matmul_p2p", "seeds/allgather_p2p",
-                "communication/send_recv")) {
+        for (String example : examples) {
             if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
             for (String offset : List.of("false", "true")) {
-                Map<String, String> options = Map.of("backend", "cuda", "p2pProtocol", "put",
+                Map<String, String> options = Map.of("backend", "cuda", key, value,
                         "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
                 tests.add(dynamicTest(example + " " + options, () -> CopyEngineRuns.validatesOrIsNcclOnly(() -> {
                     LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
-                    return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), copyEnginePut,
-                            line -> { });
+                    return Runner.run(loaded.fusion(), Runs.config(loaded, DEVICES, options), b, line -> { });
                 })));
             }
         }
