@@ -26,16 +26,19 @@ final class MulticastCollectives {
         if (!cuda.cuda() || !cuda.multicast().needsMulticast()) return;
         String protocol = "multicastProtocol=" + context.options().asMap().get(
                 CudaBackendOptions.MULTICAST_PROTOCOL.key());
-        switch (plan.type()) {
-            case BROADCAST, ALLGATHER -> {
+        Runnable byType = switch (plan.type()) {
+            case BROADCAST, ALLGATHER -> () -> {
                 if (topLevel) checkSymmetricOutput(expr, plan);
-            }
-            case ALLREDUCE, REDUCE -> checkNvlsReduction(expr, plan, cuda, protocol);
-            case GATHER, SCATTER, REDUCE_SCATTER, ALL_TO_ALL, SEND_RECV -> throw new LoweringException(expr,
-                    "cuda.multicast-type", "nvFuser's CUDA backend posts only Broadcast, Allgather, Allreduce and"
-                    + " Reduce (evaluator.cpp:365-371), not " + plan.type().dumpName() + " for "
-                    + CommunicationPlanner.subject(expr) + ": use backend=nccl, or leave " + protocol + " out");
-        }
+            };
+            case ALLREDUCE, REDUCE -> () -> checkNvlsReduction(expr, plan, cuda, protocol);
+            case GATHER, SCATTER, REDUCE_SCATTER, ALL_TO_ALL, SEND_RECV -> () -> {
+                throw new LoweringException(expr, "cuda.multicast-type", "nvFuser's CUDA backend posts only"
+                        + " Broadcast, Allgather, Allreduce and Reduce (evaluator.cpp:365-371), not "
+                        + plan.type().dumpName() + " for " + CommunicationPlanner.subject(expr)
+                        + ": use backend=nccl, or leave " + protocol + " out");
+            };
+        };
+        byType.run();
         if (plan.team().size() != context.devices()) {
             throw new LoweringException(expr, "cuda.multicast-team", "nvFuser's CUDA backend runs a "
                     + plan.type().dumpName() + " over every device (postWithCudaBackend, cuda_p2p.cpp:1336-1341);"

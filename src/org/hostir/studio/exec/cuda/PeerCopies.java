@@ -23,10 +23,11 @@ final class PeerCopies {
 
     /** The calls by the backend's protocol ({@code p2pProtocol}: nvFuser's Get unless Put is chosen). */
     void pointToPoint(List<P2PCall> calls, List<CopyEngine.Key> keys, CudaStream s) {
-        switch (d.backend.p2pProtocol()) {
-            case GET -> get(calls, keys, s);
-            case PUT -> put(calls, keys, s);
-        }
+        Runnable protocol = switch (d.backend.p2pProtocol()) {
+            case GET -> () -> get(calls, keys, s);
+            case PUT -> () -> put(calls, keys, s);
+        };
+        protocol.run();
     }
 
     /**
