@@ -12,6 +12,8 @@ import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.ir.host.CommunicatorBackend;
+import org.hostir.studio.lower.CudaBackendOptions;
+import org.hostir.studio.lower.P2pTransport;
 
 /**
  * The backend a run gets, decided before anything runs: {@code auto} takes the GPUs when this machine has one
@@ -47,7 +49,7 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
             throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(file, 0, "HIRSTUDIO_LIBBLAS",
                     "run.blas", blas.get(), new Subject.Setting("HIRSTUDIO_LIBBLAS"))));
         }
-        Optional<Refusal> refused = refusal(request, kind, gpus);
+        Optional<Refusal> refused = simulatedOnly(request, kind).or(() -> refusal(request, kind, gpus));
         if (refused.isPresent()) throw refusedWith(refused.get(), file);
         HardwareProfile profile = kind == Kind.SIM ? profile(request.profile(), file) : null;
         return new BackendPlan(kind, gpus, request, profile);
@@ -75,6 +77,22 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
     }
 
     private record Refusal(String flag, String message) {}
+
+    /**
+     * The CUDA backend's choices that only the simulator models: the TMA transport, and the multicast protocols
+     * that need NVLink multicast (NVLS), which stays off on the shared GPU machines (docs/simulation.md).
+     */
+    private static Optional<Refusal> simulatedOnly(RunRequest r, Kind kind) {
+        if (kind == Kind.CPU || kind == Kind.SIM) return Optional.empty();
+        CudaBackendOptions cuda = CudaBackendOptions.of(r.options());
+        if (cuda.transport() == P2pTransport.TMA) return Optional.of(new Refusal("--option p2pTransport", "the CUDA"
+                + " backend moves send/recv on the copy engine only; p2pTransport=Tma is modelled by --backend sim"));
+        if (cuda.cuda() && cuda.multicast().needsMulticast()) return Optional.of(new Refusal("--option"
+                + " multicastProtocol", "NVLink multicast (NVLS) is off on the shared GPU machines and the CUDA backend"
+                + " has no multicast path; multicastProtocol=" + r.options().asMap().get(CudaBackendOptions
+                .MULTICAST_PROTOCOL.key()) + " is modelled by --backend sim"));
+        return Optional.empty();
+    }
 
     private static Optional<Refusal> refusal(RunRequest r, Kind kind, int gpus) {
         boolean copyEngine = r.options().backend() == CommunicatorBackend.CUDA;
@@ -111,12 +129,14 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
             case CUDA -> RunStrategy.on(timed(new CudaBackend(request.devices(), timeout, copyEngine)));
             case CUDA_SHARING_GPUS -> RunStrategy.on(timed(CudaBackend.sharingGpus(request.devices(), timeout)));
             case CUDA_LAUNCHED -> RunStrategy.on(timed(CudaBackend.launched(request.launcher().orElseThrow(), timeout)));
-            case SIM -> RunStrategy.simulated(new SimBackend(request.devices(), profile, copyEngine,
+            case SIM -> RunStrategy.simulated(new SimBackend(request.devices(), profile,
+                    CudaBackendOptions.of(request.options()),
                     rank -> request.devices() <= SIM_TRACED_RANKS || rank < 4 || rank >= request.devices() - 4));
         };
     }
 
     private CudaBackend timed(CudaBackend backend) {
+        backend.setP2pProtocol(request.options().get(CudaBackendOptions.P2P_PROTOCOL));
         if (request.hostTimingOnly()) backend.setHostTimingOnly();
         return backend;
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
@@ -145,7 +146,8 @@ public final class Evaluator {
                 if (values.containsKey(s.in().id()) || onThisRank(s.in())) values.put(s.out().id(), select(s));
             }
             case ShardByStream b -> shard(b);
-            case SymmetricContiguousView _, LaunchKernel _, MoeDispatch _, MoeCombine _ ->
+            case SymmetricContiguousView v -> contiguousView(v);
+            case LaunchKernel _, MoeDispatch _, MoeCombine _ ->
                     throw new NotExecutableNodeException(node, NotExecutable.reason(node).orElseThrow());
             case Communication c -> works.put(c.id(), post(c));
             case CollectivePermute c -> works.put(c.id(), permute(c));
@@ -177,6 +179,29 @@ public final class Evaluator {
             case OpaqueNode o -> throw new ExecutionException("cannot run the dump statement '" + o.headline()
                     + "': " + o.reason() + " (a statement the dump reader kept as text)");
         }
+    }
+
+    /**
+     * nvFuser's SymmetricContiguousView (HostIrEvaluator::handle, csrc/host_ir/evaluator.cpp:991-1018 at 81c4b22fd):
+     * the input, in symmetric memory and sharded on its outermost axis, seen on every rank as the devices'
+     * buffers side by side. Here each rank receives a copy of the others' shards, an Allgather over the input's
+     * mesh that the current stream waits for: the view's values when the shards are written before it and not
+     * after (nvFuser maps the peers' memory, so a later write would show through; docs/conformance.md).
+     */
+    private void contiguousView(SymmetricContiguousView v) {
+        TensorView in = v.in();
+        if (in.memoryType() != MemoryType.SYMMETRIC || in.rank() == 0 || !in.axis(0).isDeviceDim()) {
+            throw new ExecutionException("SymmetricContiguousView " + v.id() + ": " + in.name() + " must be in"
+                    + " symmetric memory and sharded on its outermost axis (csrc/host_ir/ir.cpp:458-461,"
+                    + " evaluator.cpp:1003-1006)");
+        }
+        if (!onThisRank(in)) return;
+        Buffer out = allocate(v.out());
+        values.put(v.out().id(), out);
+        List<Integer> team = mesh(in);
+        Work work = device.collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1, team, team,
+                bound(in), out, null), current, info(v.id(), "SymmetricContiguousView", EventKind.COMMUNICATION));
+        device.waitWork(current, work);
     }
 
     /** As a slice: a tensor on a mesh without this rank has no value here, nor has its chunk. */

@@ -31,7 +31,9 @@ public final class ConvertToCommunicationPass implements HostPass {
     public String name() { return NAME; }
 
     @Override
-    public List<LoweringOption<?>> options() { return List.of(BACKEND); }
+    public List<LoweringOption<?>> options() {
+        return List.of(BACKEND, CudaBackendOptions.P2P_TRANSPORT, CudaBackendOptions.MULTICAST_PROTOCOL);
+    }
 
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
@@ -40,10 +42,10 @@ public final class ConvertToCommunicationPass implements HostPass {
         for (HostNode node : program.topLevel()) {
             if (node instanceof ForLoop loop) {
                 List<HostNode> body = new ArrayList<>();
-                for (HostNode inner : loop.body()) convert(inner, h, context, body);
+                for (HostNode inner : loop.body()) convert(inner, h, context, body, false);
                 top.add(loop.withBody(body));
             } else {
-                convert(node, h, context, top);
+                convert(node, h, context, top, true);
             }
         }
         return new HostIrContainer(program.inputs(), program.outputs(), top, program.hostUnits(), program.symbols(),
@@ -56,7 +58,8 @@ public final class ConvertToCommunicationPass implements HostPass {
      * tensor it already holds) and followed by its Wait. A rank keeps the communications whose team it is not
      * in; the evaluator skips them (postSingleCommunication), so every involved rank has the same list.
      */
-    private static void convert(HostNode node, HostIrBuilder h, LoweringContext context, List<HostNode> out) {
+    private static void convert(HostNode node, HostIrBuilder h, LoweringContext context, List<HostNode> out,
+                                boolean topLevel) {
         if (!(node instanceof HostOp op) || !Resharding.isResharding(op.op())) {
             out.add(node);
             return;
@@ -64,6 +67,7 @@ public final class ConvertToCommunicationPass implements HostPass {
         FusionOp expr = op.op();
         TensorView output = expr.output();
         for (CommunicationPlanner.Plan plan : CommunicationPlanner.plan(expr, context.rank())) {
+            MulticastCollectives.check(expr, plan, context, topLevel);
             if (output.mesh().contains(context.rank())) out.add(h.inherit(op.id(), h.allocate(output)));
             var comm = h.inherit(op.id(), h.communication(plan.type(), plan.team(),
                     plan.type().hasRoot() ? Scalar.constant(plan.root()) : null, expr.inputs().get(0), output,

@@ -76,12 +76,22 @@ public final class DecomposeReshardingsPass implements FusionPass {
             return;
         }
         Map<Integer, TensorView> gathered = new HashMap<>();
+        // a symmetric output moves to the communication's output, the op's own becoming global, csrc/preseg_passes/decompose_reshardings.cpp:143-146 at 81c4b22fd)
+        // (insertReshardingSetsBefore, csrc/preseg_passes/decompose_reshardings.cpp:143-146 at 81c4b22fd): the
+        // first resharded input's set takes it; the output, global from then on, gives the others global memory
+        boolean symmetric = op.output().memoryType() == MemoryType.SYMMETRIC;
+        boolean symmetricLeft = symmetric;
         for (int i = 0; i < op.inputs().size(); i++) {
             TensorView in = op.inputs().get(i);
             if (!Resharding.changes(op, i) || gathered.containsKey(in.id())) continue;
             TensorView moved = resharded(b, op, i);
+            if (symmetricLeft) moved = moved.withMemoryType(MemoryType.SYMMETRIC);
+            symmetricLeft = false;
             ops.add(new FusionOp.Set(moved, in));
             gathered.put(in.id(), moved);
+        }
+        if (symmetric && !gathered.isEmpty()) {
+            gathered.put(op.output().id(), op.output().withMemoryType(MemoryType.GLOBAL));
         }
         FusionOp local = TensorSubstitution.apply(op, gathered);
         if (Resharding.isResharding(local)) {

@@ -97,12 +97,14 @@ final class ReduceScatterP2p {
 
     /**
      * The IF on {@code tensorIndex == rank}: a local copy, else the exchange. NCCL: a coalesced recv and send
-     * and a Wait on the group. CUDA: ShareMemHandles, then send and recv in the Get protocol's order (nvFuser's
-     * default), a Wait on the recv; the Wait on the send goes to {@code epilogue}, an IF on the same predicate
-     * at the loop body's end.
+     * and a Wait on the group. CUDA: ShareMemHandles, then send and recv in the order of {@code protocol}
+     * (stream_parallel_type.cpp:436-453 at 81c4b22fd: Get posts the send first, Put the recv), a Wait on the
+     * recv; the Wait on the send goes to {@code epilogue}, an IF on the same predicate at the loop body's end
+     * (lines 454-460).
      */
     static HostNode exchange(HostIrBuilder h, HostOp set, Builder from, TensorView inSlice, TensorView outSlice,
-                             Peers peers, CommunicatorBackend backend, List<HostNode> epilogue) {
+                             Peers peers, CommunicatorBackend backend, P2pProtocol protocol,
+                             List<HostNode> epilogue) {
         Scalar toSelf = Scalar.eq(peers.tensorIndex(), peers.self());
         HostNode copy = new HostOp(set.id(), new FusionOp.Set(outSlice, inSlice));
         P2PCommunication recv = from.node(h.p2p(P2PCommunication.Type.RECV, outSlice, peers.recvPeer(), backend));
@@ -116,7 +118,11 @@ final class ReduceScatterP2p {
             case CUDA -> {
                 var share = from.node(h.shareMemHandles(List.of(recv, send)));
                 epilogue.add(from.node(h.ifThenElse(toSelf, List.of(), List.of(from.node(h.waitFor(send))))));
-                yield List.of(share, send, recv, from.node(h.waitFor(recv)));
+                List<HostNode> posted = switch (protocol) {
+                    case GET -> List.of(send, recv);
+                    case PUT -> List.of(recv, send);
+                };
+                yield List.of(share, posted.get(0), posted.get(1), from.node(h.waitFor(recv)));
             }
         };
         return from.node(h.ifThenElse(toSelf, List.of(copy), remote));

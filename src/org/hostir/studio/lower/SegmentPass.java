@@ -107,7 +107,10 @@ public final class SegmentPass implements Pass {
         for (TensorView tv : fusion.tensors()) {
             boolean isGlobal = global.contains(tv.id()) || tv.streamAxis().isPresent()
                     || tv.memoryType() == MemoryType.GLOBAL;
-            placed.put(tv.id(), tv.withMemoryType(isGlobal ? MemoryType.GLOBAL : MemoryType.LOCAL));
+            // symmetric memory stays symmetric (csrc/host_ir/lower.cpp:166-173 at 81c4b22fd; SymmetricMemory)
+            MemoryType m = tv.memoryType() == MemoryType.SYMMETRIC ? MemoryType.SYMMETRIC
+                    : isGlobal ? MemoryType.GLOBAL : MemoryType.LOCAL;
+            placed.put(tv.id(), tv.withMemoryType(m));
         }
         return placed;
     }

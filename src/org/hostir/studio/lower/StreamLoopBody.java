@@ -157,7 +157,7 @@ final class StreamLoopBody {
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         body.add(ReduceScatterP2p.exchange(h, node, new ReduceScatterP2p.Builder() {
             public <N extends HostNode> N node(N n) { return from(node, n); }
-        }, inSlice, outSlice, peers, backend, epilogue));
+        }, inSlice, outSlice, peers, backend, context.options().get(CudaBackendOptions.P2P_PROTOCOL), epilogue));
     }
 
     /**

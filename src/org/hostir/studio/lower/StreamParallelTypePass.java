@@ -65,10 +65,12 @@ public final class StreamParallelTypePass implements HostPass {
     @Override
     public List<LoweringOption<?>> options() {
         return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST,
-                INTER_STREAM_SYNCHRONIZATION);
+                INTER_STREAM_SYNCHRONIZATION, CudaBackendOptions.P2P_PROTOCOL);
     }
 
-    public HostIrContainer run(HostIrContainer program, LoweringContext context) {
+    public HostIrContainer run(HostIrContainer input, LoweringContext context) {
+        HostIrContainer program = SymmetricMemory.streamedOutputs(input, context.options(),
+                n -> streamAxisOf(n, context.options()).isPresent());
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
         // the check is gone by 2026-04: "Inputs can now be stream parallelized" (the skipped

@@ -12,7 +12,7 @@ import org.hostir.studio.exec.ExecutionException;
  * Point-to-point transfers without NCCL (Host IR's {@code backend=cuda}): the receiver's stream waits for the
  * sender's "data ready" event and pulls the bytes with cuMemcpyPeerAsync (the copy engine, no SMs), and the
  * sender's stream waits for the receiver's "copy done" event, so the sender may reuse or free its buffer in
- * stream order. Sends and receives meet by (from, to, sequence), the sequence counted per peer in posting order
+ * stream order (nvFuser's Get protocol; under Put the roles swap, {@link PeerCopies}). Sends and receives meet by (from, to, sequence), the sequence counted per peer in posting order
  * as NCCL matches them; a host that waits longer than the timeout for its peer fails the run.
  */
 final class CopyEngine {
@@ -37,8 +37,16 @@ final class CopyEngine {
     void post(Key k, Posted p) { sends.computeIfAbsent(k, x -> new CompletableFuture<>()).complete(p); }
 
     Posted awaitSend(Key k, CudaBackend backend) {
-        Posted p = await(sends.computeIfAbsent(k, x -> new CompletableFuture<>()), "recv on rank " + k.to()
-                + " waits for send #" + k.sequence() + " from rank " + k.from(), backend);
+        return awaitPosted(k, "recv on rank " + k.to() + " waits for send #" + k.sequence() + " from rank "
+                + k.from(), backend);
+    }
+
+    /**
+     * The side posted first under {@code k}: the send under the Get protocol, the receive under Put (the keys do
+     * not mix: every rank of a run follows one protocol).
+     */
+    Posted awaitPosted(Key k, String what, CudaBackend backend) {
+        Posted p = await(sends.computeIfAbsent(k, x -> new CompletableFuture<>()), what, backend);
         sends.remove(k);
         return p;
     }

@@ -3,6 +3,7 @@ package org.hostir.studio.exec.cuda;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
@@ -16,6 +17,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.exec.launch.UniqueIdExchange;
+import org.hostir.studio.lower.P2pProtocol;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -45,6 +47,7 @@ public final class CudaBackend implements Backend {
     private volatile RunFailure failure;
     private volatile boolean timing = true;
     private volatile boolean hostTiming = true;
+    private volatile P2pProtocol p2pProtocol = P2pProtocol.GET;
     private volatile long origin = System.nanoTime();
 
     /** True where JCuda, a CUDA driver and at least {@code devices} GPUs are present. */
@@ -256,6 +259,14 @@ public final class CudaBackend implements Backend {
      * Host dispatch bars without CUDA events around the ops (no device bars, no overlap figures): what the host
      * costs per node when it issues no timing work, for {@code run --host-timing-only}.
      */
+    /**
+     * Who moves a copy-engine send/recv pair's bytes (the {@code p2pProtocol} option: nvFuser's Get, the receiver
+     * pulls, or Put, the sender pushes); set before the run starts.
+     */
+    public void setP2pProtocol(P2pProtocol protocol) { p2pProtocol = Objects.requireNonNull(protocol); }
+
+    P2pProtocol p2pProtocol() { return p2pProtocol; }
+
     public void setHostTimingOnly() {
         timing = false;
         hostTiming = true;

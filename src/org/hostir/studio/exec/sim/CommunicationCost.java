@@ -3,6 +3,9 @@ package org.hostir.studio.exec.sim;
 import java.util.List;
 
 import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.lower.CudaBackendOptions;
+import org.hostir.studio.lower.MulticastProtocol;
+import org.hostir.studio.lower.P2pTransport;
 
 /**
  * How long communications take, by NCCL's algorithms and the alpha-beta model of the link they cross
@@ -59,5 +62,68 @@ final class CommunicationCost {
     static double p2pUs(HardwareProfile p, int from, int to, double bytes, boolean copyEngine) {
         HardwareProfile.Link l = copyEngine && p.node(from) == p.node(to) ? p.copyEngine() : p.linkFor(List.of(from, to));
         return l.alphaUs() + l.transferUs(bytes);
+    }
+
+    /**
+     * A {@code backend=cuda} send/recv by its transport (nvFuser's p2p_transport). The copy engine: the copy-engine
+     * link. TMA (#6012): a kernel launch, then a bulk copy staged through shared memory at the rate of the NVLink
+     * between the two (the network across nodes). Get and Put cost the same here: each is one "ready" and one "done"
+     * semaphore write around the copy (cuda_p2p.cpp:1217-1320 at 81c4b22fd), and nvFuser has published no figure
+     * that tells them apart; they differ in which side's stream carries the copy.
+     */
+    static double cudaP2pUs(HardwareProfile p, int from, int to, double bytes, P2pTransport transport) {
+        return switch (transport) {
+            case COPY_ENGINE -> p2pUs(p, from, to, bytes, true);
+            case TMA -> p.gemm().launchUs() + p2pUs(p, from, to, bytes, false);
+        };
+    }
+
+    /**
+     * Whether nvFuser's CUDA backend runs a collective of {@code type} over NVLink multicast under {@code cuda}:
+     * Broadcast and Allgather under the memcpy and multimem protocols, Allreduce and Reduce under multimem
+     * (cuda_p2p.cpp:555-620, 714-784, 828-1045). Under batch_memcpy they run as this project's CUDA backend runs them.
+     */
+    static boolean onMulticast(CudaBackendOptions cuda, CommunicationType type) {
+        if (!cuda.cuda()) return false;
+        return switch (type) {
+            case BROADCAST, ALLGATHER -> cuda.multicast().needsMulticast();
+            case ALLREDUCE, REDUCE -> cuda.multicast() == MulticastProtocol.MULTIMEM;
+            case GATHER, SCATTER, REDUCE_SCATTER, ALL_TO_ALL, SEND_RECV -> false;
+        };
+    }
+
+    /** memcpy moves on the copy engines (no SMs); multimem is a kernel, whose SMs overlapping kernels share. */
+    static SimOp.Role multicastRole(MulticastProtocol protocol) {
+        return switch (protocol) {
+            case BATCH_MEMCPY, MEMCPY -> SimOp.Role.COPY_ENGINE;
+            case MULTIMEM -> SimOp.Role.NCCL;
+        };
+    }
+
+    /**
+     * A collective through NVLink multicast (NVLS; docs/simulation.md). Each side first signals "ready" and last
+     * "done" through semaphores ({@code 2 a} on the team's link). The NVLink switch copies a multicast store to
+     * every GPU, so each GPU's inbound link carries the message once: {@code bytes} for a Broadcast,
+     * {@code (n-1)/n bytes} for an Allgather (its own slice is local). memcpy drives it with the copy engine (the
+     * copy-engine link's rate), multimem with a kernel of {@code multimem.st} (a launch, then NVLink's rate).
+     * The NVLS Allreduce and Reduce (multimem, #6038) copy the input into the symmetric buffer
+     * (memory speed), then {@code multimem.ld_reduce} reads the sum, reduced in the switch, over each reader's
+     * link: {@code bytes} per reader, every rank reading for an Allreduce, the root for a Reduce.
+     */
+    static double multicastUs(HardwareProfile p, MulticastProtocol protocol, CommunicationType type,
+                              List<Integer> team, double bytes) {
+        int n = team.size();
+        HardwareProfile.Link nv = p.linkFor(team);
+        double handshake = 2 * nv.alphaUs();
+        if (type == CommunicationType.ALLREDUCE || type == CommunicationType.REDUCE) {
+            return ComputeCost.memoryUs(p.gemm(), 2 * bytes) + handshake + p.gemm().launchUs() + nv.transferUs(bytes);
+        }
+        double inbound = type == CommunicationType.ALLGATHER ? (n - 1.0) / n * bytes : bytes;
+        return handshake + switch (protocol) {
+            case MEMCPY -> p.copyEngine().transferUs(inbound);
+            case MULTIMEM -> p.gemm().launchUs() + nv.transferUs(inbound);
+            case BATCH_MEMCPY -> throw new IllegalStateException("batch_memcpy is not timed as multicast"
+                    + " (onMulticast)");
+        };
     }
 }

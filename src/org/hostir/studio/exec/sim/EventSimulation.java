@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 import org.hostir.studio.exec.CollectivePriority;
+import org.hostir.studio.lower.CudaBackendOptions;
 
 /**
  * The discrete-event simulation of every rank's ops (docs/simulation.md, "Simulation"): an op becomes ready when
@@ -18,6 +19,8 @@ final class EventSimulation {
     private record Event(double timeUs, long order, SimOp op, boolean finish) {}
 
     private final HardwareProfile profile;
+    /** The CUDA backend's transport and multicast protocol ({@code backend=cuda}). */
+    private final CudaBackendOptions cuda;
     private final int period;
     private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
             ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
@@ -29,8 +32,9 @@ final class EventSimulation {
     private String failure;
 
     /** {@code period}: the ranks simulated, each standing for those a multiple of it apart ({@link Symmetry}). */
-    EventSimulation(HardwareProfile profile, int ranks, int period) {
+    EventSimulation(HardwareProfile profile, CudaBackendOptions cuda, int ranks, int period) {
         this.profile = profile;
+        this.cuda = cuda;
         this.period = period;
         this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
     }
@@ -89,7 +93,9 @@ final class EventSimulation {
         failure = m.disagreement();
         if (failure != null) return;
         boolean nccl = op.role == SimOp.Role.NCCL;
-        double base = op.role == SimOp.Role.COPY_ENGINE
+        double base = CommunicationCost.onMulticast(cuda, m.type())
+                ? CommunicationCost.multicastUs(profile, cuda.multicast(), m.type(), m.team, m.bytes())
+                : op.role == SimOp.Role.COPY_ENGINE
                 ? CommunicationCost.copyEngineCollectiveUs(profile, m.type(), m.team, m.bytes())
                 : CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
         double worst = 0;
@@ -111,7 +117,8 @@ final class EventSimulation {
             return;
         }
         boolean nccl = x.send.role == SimOp.Role.NCCL;
-        double base = CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, !nccl);
+        double base = nccl ? CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, false)
+                : CommunicationCost.cudaP2pUs(profile, x.from, x.to, x.sendBytes, cuda.transport());
         double overlap = !nccl ? 0 : Math.max(share.computeOverlapUs(x.from, t, t + base),
                 share.computeOverlapUs(x.to % period, t, t + base)); // the receiver, or the one it mirrors
         x.startUs = t;

@@ -11,6 +11,11 @@ import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.ir.host.CommunicatorBackend;
+import org.hostir.studio.lower.CudaBackendOptions;
+import org.hostir.studio.lower.MulticastProtocol;
+import org.hostir.studio.lower.P2pProtocol;
+import org.hostir.studio.lower.P2pTransport;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -26,6 +31,7 @@ import org.hostir.studio.trace.TimelineEvent;
 public final class SimBackend implements Backend {
     private final HardwareProfile profile;
     private final boolean copyEngine;
+    private final CudaBackendOptions cuda;
     private final boolean[] traced;
     private final List<SimDevice> devices = new ArrayList<>();
     private List<SimOp> ops = new ArrayList<>();
@@ -51,8 +57,18 @@ public final class SimBackend implements Backend {
 
     /** {@code copyEngine}: point-to-point moves over the copy engines (Host IR's {@code backend=cuda}), not NCCL. */
     public SimBackend(int deviceCount, HardwareProfile profile, boolean copyEngine, IntPredicate traced) {
+        this(deviceCount, profile, copyEngine ? new CudaBackendOptions(CommunicatorBackend.CUDA, P2pProtocol.GET,
+                P2pTransport.COPY_ENGINE, MulticastProtocol.BATCH_MEMCPY) : CudaBackendOptions.NCCL, traced);
+    }
+
+    /**
+     * {@code cuda}: the communication backend and, for {@code backend=cuda}, its transport and multicast protocol,
+     * which the cost model times (docs/simulation.md, "The CUDA backend's options").
+     */
+    public SimBackend(int deviceCount, HardwareProfile profile, CudaBackendOptions cuda, IntPredicate traced) {
         this.profile = profile;
-        this.copyEngine = copyEngine;
+        this.cuda = cuda;
+        this.copyEngine = cuda.cuda();
         this.traced = new boolean[deviceCount];
         for (int r = 0; r < deviceCount; r++) this.traced[r] = traced.test(r);
         reset(deviceCount);
@@ -109,7 +125,7 @@ public final class SimBackend implements Backend {
      * microseconds: from the first dispatch to the end of the last op or host dispatch on any rank.
      */
     public double simulate() {
-        failure = new EventSimulation(profile, devices.size(), period).run(ops);
+        failure = new EventSimulation(profile, cuda, devices.size(), period).run(ops);
         double span = 0;
         for (SimDevice d : devices) span = Math.max(span, d.hostUs());
         for (SimOp op : ops) {
@@ -146,6 +162,8 @@ public final class SimBackend implements Backend {
     }
 
     boolean copyEngine() { return copyEngine; }
+
+    CudaBackendOptions cuda() { return cuda; }
 
     boolean traced(int rank) { return traced[rank]; }
 

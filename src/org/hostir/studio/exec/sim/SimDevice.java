@@ -158,6 +158,8 @@ final class SimDevice implements Device {
         long bytes = Math.max(call.input() == null ? 0 : call.input().bytes(),
                 call.output() == null ? 0 : call.output().bytes());
         SimOp.Role role = call.team().size() == 1 ? SimOp.Role.KERNEL
+                : CommunicationCost.onMulticast(backend.cuda(), call.type())
+                ? CommunicationCost.multicastRole(backend.cuda().multicast())
                 : backend.copyEngine() && call.onCopyEngines() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL;
         SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes), role, 0);
         CollectiveMatch.Part part = new CollectiveMatch.Part(op, call.type(), call.root(), bytes);

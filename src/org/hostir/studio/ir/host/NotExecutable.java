@@ -18,12 +18,10 @@ public final class NotExecutable {
                     + " Studio's backends";
             case MoeCombine c -> "nvFuser's MoeCombine (mixture-of-experts combine) is not modelled by the Studio's"
                     + " backends";
-            case SymmetricContiguousView v -> "nvFuser's SymmetricContiguousView (a contiguous view of every device's"
-                    + " symmetric buffer) is not modelled by the Studio's backends";
             case OpaqueNode o -> o.reason() + " (a statement the dump reader kept as text)";
             case Allocate _, Deallocate _, ForLoop _, IfThenElse _, GetCurrentStream _, SetCurrentStream _,
                  Synchronize _, HirAliasSelect _, ShardByStream _, Communication _, CollectivePermute _,
-                 P2PCommunication _, StartCoalescing _, EndCoalescing _, ShareMemHandles _, Wait _, PostOnStream _,
+                 SymmetricContiguousView _, P2PCommunication _, StartCoalescing _, EndCoalescing _, ShareMemHandles _, Wait _, PostOnStream _,
                  HostOp _ -> null;
         });
     }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.lower.P2pProtocol;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.AfterAll;
@@ -30,6 +31,8 @@ class CudaBackendTest {
     private static final int DEVICES = Integer.getInteger("hirstudio.test.devices", 2);
     private static CudaBackend backend;
     private static CudaBackend copyEngine;
+    /** backend=cuda under nvFuser's Put protocol: the sender pushes (PeerCopies). */
+    private static CudaBackend copyEnginePut;
 
     private static final String NO_GPU = CudaSkip.message(DEVICES);
 
@@ -38,6 +41,8 @@ class CudaBackendTest {
         if (CudaBackend.available(DEVICES)) {
             backend = new CudaBackend(DEVICES, 30_000);
             copyEngine = new CudaBackend(DEVICES, 30_000, true);
+            copyEnginePut = new CudaBackend(DEVICES, 30_000, true);
+            copyEnginePut.setP2pProtocol(P2pProtocol.PUT);
         }
     }
 
@@ -51,6 +56,7 @@ class CudaBackendTest {
     static void close() {
         if (backend != null) backend.close();
         if (copyEngine != null) copyEngine.close();
+        if (copyEnginePut != null) copyEnginePut.close();
     }
 
     private static List<Map<String, String>> variants() {
@@ -91,15 +97,32 @@ class CudaBackendTest {
     @TestFactory
     Stream<DynamicTest> copyEnginePointToPointValidates() throws Exception {
         if (backend == null) return skipped("copy-engine p2p on 2 GPUs");
+        return copyEngineRuns(ExampleCoverageTest.examples(), "allgather", "p2p", copyEngine);
+    }
+
+    /**
+     * nvFuser's Put protocol (p2pProtocol=put: the lowering posts the recv first, the sender pushes into the
+     * receiver's buffer on its own stream) validates as Get does, over the examples that move point to point.
+     */
+    @TestFactory
+    Stream<DynamicTest> copyEnginePutProtocolValidates() throws Exception {
+        if (backend == null) return skipped("copy-engine p2p, put protocol, on 2 GPUs");
+        return copyEngineRuns(List.of("parallelism/matmul_rs_p2p", "seeds/ag_matmul_p2p", "seeds/allgather_p2p",
+                "communication/send_recv"), "p2pProtocol", "put", copyEnginePut);
+    }
+
+    /** Each example that fits, with and without offsetStreamIndexingByRank and {@code key=value}, on {@code b}. */
+    private static Stream<DynamicTest> copyEngineRuns(List<String> examples, String key, String value, CudaBackend b)
+            throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String example : ExampleCoverageTest.examples()) {
+        for (String example : examples) {
             if (!ExampleCoverageTest.fits(example, DEVICES)) continue;
             for (String offset : List.of("false", "true")) {
-                Map<String, String> options = Map.of("backend", "cuda", "allgather", "p2p",
+                Map<String, String> options = Map.of("backend", "cuda", key, value,
                         "offsetStreamIndexingByRank", offset, "numberOfStreams", "2");
                 tests.add(dynamicTest(example + " " + options, () -> CopyEngineRuns.validatesOrIsNcclOnly(() -> {
                     LoadedFusion loaded = Runs.load(example, DEVICES, Map.of());
-                    return Runs.run(loaded, DEVICES, options, copyEngine, line -> { });
+                    return Runs.run(loaded, DEVICES, options, b, line -> { });
                 })));
             }
         }

@@ -13,6 +13,7 @@ import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.FusionLoader;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.Compilation;
@@ -36,6 +37,20 @@ final class Runs {
         return FusionLoader.load(text, example + "." + dtype, devices);
     }
 
+    /** An example with {@code from} replaced by {@code to} in its text (another op or dtype, say). */
+    static LoadedFusion loadText(String example, int devices, String from, String to) throws Exception {
+        return loadText(example, devices, from, to, Map.of());
+    }
+
+    static LoadedFusion loadText(String example, int devices, String from, String to, Map<String, Long> overrides)
+            throws Exception {
+        Path file = RepoPaths.repo().resolve("examples").resolve(example + ".fusion");
+        String text = java.nio.file.Files.readString(file);
+        if (!text.contains(from)) throw new IllegalArgumentException(example + " has no " + from);
+        return FusionLoader.load(FusionReader.read(text.replace(from, to), example + ".edited"),
+                devices, overrides);
+    }
+
     static RunConfig config(LoadedFusion loaded, int devices, Map<String, String> options) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
         return new RunConfig(devices, symbols, SeedGeneration.options(options).numberOfStreams(), 1, 0, true, 7, 10_000);
@@ -51,7 +66,7 @@ final class Runs {
     /** {@code loaded} lowered with {@code options} and run on {@code backend} (its ranks) with {@link #config}. */
     static RunResult run(LoadedFusion loaded, int devices, Map<String, String> options, Backend backend,
                          Consumer<String> progress) {
-        return lowered(loaded.fusion(), config(loaded, devices, options), LoweringOptions.parse(options), backend,
+        return lowered(loaded.fusion(), config(loaded, devices, options), SeedGeneration.options(options), backend,
                 progress);
     }
 
