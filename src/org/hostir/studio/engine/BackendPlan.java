@@ -3,6 +3,7 @@ package org.hostir.studio.engine;
 import java.util.List;
 import java.util.Optional;
 
+import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.exec.Backend;
@@ -13,7 +14,7 @@ import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.lower.CudaBackendOptions;
-import org.hostir.studio.lower.P2pTransport;
+import org.hostir.studio.ir.host.P2pTransport;
 
 /**
  * The backend a run gets, decided before anything runs: {@code auto} takes the GPUs when this machine has one
@@ -84,7 +85,7 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
      */
     private static Optional<Refusal> simulatedOnly(RunRequest r, Kind kind) {
         if (kind == Kind.CPU || kind == Kind.SIM) return Optional.empty();
-        CudaBackendOptions cuda = CudaBackendOptions.of(r.options());
+        CudaBackendSettings cuda = CudaBackendOptions.of(r.options());
         if (cuda.transport() == P2pTransport.TMA) return Optional.of(new Refusal("--option p2pTransport", "the CUDA"
                 + " backend moves send/recv on the copy engine only; p2pTransport=Tma is modelled by --backend sim"));
         if (cuda.cuda() && cuda.multicast().needsMulticast()) return Optional.of(new Refusal("--option"

@@ -1,6 +1,9 @@
 package org.hostir.studio.lower;
 
-import org.hostir.studio.ir.host.CommunicatorBackend;
+import org.hostir.studio.ir.host.CudaBackendSettings;
+import org.hostir.studio.ir.host.MulticastProtocol;
+import org.hostir.studio.ir.host.P2pProtocol;
+import org.hostir.studio.ir.host.P2pTransport;
 
 /**
  * The choices of nvFuser's CUDA communication backend ({@code backend=cuda}) that its {@code NVFUSER_ENABLE}
@@ -9,8 +12,7 @@ import org.hostir.studio.ir.host.CommunicatorBackend;
  * The protocol orders the lowering's send and recv; the transport and the multicast protocol say how the backend
  * moves bytes (the simulator times each; docs/simulation.md).
  */
-public record CudaBackendOptions(CommunicatorBackend backend, P2pProtocol protocol, P2pTransport transport,
-                                 MulticastProtocol multicast) {
+public final class CudaBackendOptions {
     public static final LoweringOption<P2pProtocol> P2P_PROTOCOL = LoweringOption.choice("p2pProtocol",
             P2pProtocol.GET, "P2P protocol", "nvFuser's NVFUSER_ENABLE=p2p_protocol(put|get) for backend=cuda: get,"
                     + " the receiver pulls; put, the sender pushes (the lowering posts the recv first)",
@@ -25,15 +27,11 @@ public record CudaBackendOptions(CommunicatorBackend backend, P2pProtocol protoc
                     + " (copy engines, no NVLink multicast), memcpy or multimem (NVLS multicast; multimem also the"
                     + " NVLS Allreduce and Reduce of float sums)", "ConvertToCommunication");
 
-    /** NCCL with nvFuser's defaults. */
-    public static final CudaBackendOptions NCCL = new CudaBackendOptions(CommunicatorBackend.NCCL, P2pProtocol.GET,
-            P2pTransport.COPY_ENGINE, MulticastProtocol.BATCH_MEMCPY);
+    private CudaBackendOptions() {}
 
-    public static CudaBackendOptions of(LoweringOptions o) {
-        return new CudaBackendOptions(o.backend(), o.get(P2P_PROTOCOL), o.get(P2P_TRANSPORT),
+    /** The backend's settings these options choose. */
+    public static CudaBackendSettings of(LoweringOptions o) {
+        return new CudaBackendSettings(o.backend(), o.get(P2P_PROTOCOL), o.get(P2P_TRANSPORT),
                 o.get(MULTICAST_PROTOCOL));
     }
-
-    /** Whether communications go over the CUDA backend (copy engines, symmetric memory), not NCCL. */
-    public boolean cuda() { return backend == CommunicatorBackend.CUDA; }
 }

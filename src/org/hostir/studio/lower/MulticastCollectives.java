@@ -2,6 +2,8 @@ package org.hostir.studio.lower;
 
 import java.util.Locale;
 
+import org.hostir.studio.ir.host.MulticastProtocol;
+import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.MemoryType;
@@ -22,7 +24,7 @@ final class MulticastCollectives {
 
     /** {@code topLevel}: the communication is not in a stream loop, whose slices address a whole allocation. */
     static void check(FusionOp expr, CommunicationPlanner.Plan plan, LoweringContext context, boolean topLevel) {
-        CudaBackendOptions cuda = CudaBackendOptions.of(context.options());
+        CudaBackendSettings cuda = CudaBackendOptions.of(context.options());
         if (!cuda.cuda() || !cuda.multicast().needsMulticast()) return;
         String protocol = "multicastProtocol=" + context.options().asMap().get(
                 CudaBackendOptions.MULTICAST_PROTOCOL.key());
@@ -58,7 +60,7 @@ final class MulticastCollectives {
                 + " ipc_handle.cpp:159, 344): give " + expr.output().label() + " \"memory\": \"symmetric\"");
     }
 
-    private static void checkNvlsReduction(FusionOp expr, CommunicationPlanner.Plan plan, CudaBackendOptions cuda,
+    private static void checkNvlsReduction(FusionOp expr, CommunicationPlanner.Plan plan, CudaBackendSettings cuda,
                                            String protocol) {
         if (cuda.multicast() != MulticastProtocol.MULTIMEM) {
             throw new LoweringException(expr, "cuda.nvls-protocol", "the CUDA backend's " + plan.type().dumpName()

@@ -51,15 +51,10 @@ public sealed interface OptionType<T> {
         public boolean accepts(Integer value) { return value >= min && value <= max; }
     }
 
-    /** An enum constant spelled otherwise than its name in lower case (nvFuser's {@code Tma}, say). */
-    interface Spelled {
-        String spelling();
-    }
-
     /**
-     * One of some constants of an enum, read in any case: every constant spelled in lower case (or its
-     * {@link Spelled} spelling), or the ones given with their own spelling ({@code --nvfuser 2026-04}: an enum
-     * constant cannot be spelled so).
+     * One of some constants of an enum, read in any case: every constant spelled in lower case (or as its
+     * {@code toString()} where the enum spells it otherwise, nvFuser's {@code Tma}), or the ones given with their
+     * own spelling ({@code --nvfuser 2026-04}: an enum constant cannot be spelled so).
      */
     record Choice<E extends Enum<E>>(Class<E> type, List<E> values, Function<E, String> spelling)
             implements OptionType<E> {
@@ -70,7 +65,7 @@ public sealed interface OptionType<T> {
 
         public Choice(Class<E> type) {
             this(type, List.of(type.getEnumConstants()),
-                    c -> c instanceof Spelled s ? s.spelling() : c.name().toLowerCase(Locale.ROOT));
+                    c -> c.toString().equals(c.name()) ? c.name().toLowerCase(Locale.ROOT) : c.toString());
         }
 
         public E parse(String key, String text) {

@@ -2,6 +2,7 @@ package org.hostir.studio.lower;
 
 import java.util.List;
 
+import org.hostir.studio.ir.host.P2pProtocol;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;

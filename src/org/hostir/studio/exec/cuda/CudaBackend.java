@@ -17,7 +17,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.launch.LauncherEnv;
 import org.hostir.studio.exec.launch.UniqueIdExchange;
-import org.hostir.studio.lower.P2pProtocol;
+import org.hostir.studio.ir.host.P2pProtocol;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;

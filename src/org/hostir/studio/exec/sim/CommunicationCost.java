@@ -2,10 +2,10 @@ package org.hostir.studio.exec.sim;
 
 import java.util.List;
 
+import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.ir.host.CommunicationType;
-import org.hostir.studio.lower.CudaBackendOptions;
-import org.hostir.studio.lower.MulticastProtocol;
-import org.hostir.studio.lower.P2pTransport;
+import org.hostir.studio.ir.host.MulticastProtocol;
+import org.hostir.studio.ir.host.P2pTransport;
 
 /**
  * How long communications take, by NCCL's algorithms and the alpha-beta model of the link they cross
@@ -83,7 +83,7 @@ final class CommunicationCost {
      * Broadcast and Allgather under the memcpy and multimem protocols, Allreduce and Reduce under multimem
      * (cuda_p2p.cpp:555-620, 714-784, 828-1045). Under batch_memcpy they run as this project's CUDA backend runs them.
      */
-    static boolean onMulticast(CudaBackendOptions cuda, CommunicationType type) {
+    static boolean onMulticast(CudaBackendSettings cuda, CommunicationType type) {
         if (!cuda.cuda()) return false;
         return switch (type) {
             case BROADCAST, ALLGATHER -> cuda.multicast().needsMulticast();

@@ -3,8 +3,8 @@ package org.hostir.studio.exec.sim;
 import java.util.List;
 import java.util.PriorityQueue;
 
+import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.exec.CollectivePriority;
-import org.hostir.studio.lower.CudaBackendOptions;
 
 /**
  * The discrete-event simulation of every rank's ops (docs/simulation.md, "Simulation"): an op becomes ready when
@@ -20,7 +20,7 @@ final class EventSimulation {
 
     private final HardwareProfile profile;
     /** The CUDA backend's transport and multicast protocol ({@code backend=cuda}). */
-    private final CudaBackendOptions cuda;
+    private final CudaBackendSettings cuda;
     private final int period;
     private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
             ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
@@ -32,7 +32,7 @@ final class EventSimulation {
     private String failure;
 
     /** {@code period}: the ranks simulated, each standing for those a multiple of it apart ({@link Symmetry}). */
-    EventSimulation(HardwareProfile profile, CudaBackendOptions cuda, int ranks, int period) {
+    EventSimulation(HardwareProfile profile, CudaBackendSettings cuda, int ranks, int period) {
         this.profile = profile;
         this.cuda = cuda;
         this.period = period;

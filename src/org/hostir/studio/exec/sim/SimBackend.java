@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntPredicate;
 
+import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.ir.host.CommunicatorBackend;
-import org.hostir.studio.lower.CudaBackendOptions;
-import org.hostir.studio.lower.MulticastProtocol;
-import org.hostir.studio.lower.P2pProtocol;
-import org.hostir.studio.lower.P2pTransport;
+import org.hostir.studio.ir.host.MulticastProtocol;
+import org.hostir.studio.ir.host.P2pProtocol;
+import org.hostir.studio.ir.host.P2pTransport;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -31,7 +31,7 @@ import org.hostir.studio.trace.TimelineEvent;
 public final class SimBackend implements Backend {
     private final HardwareProfile profile;
     private final boolean copyEngine;
-    private final CudaBackendOptions cuda;
+    private final CudaBackendSettings cuda;
     private final boolean[] traced;
     private final List<SimDevice> devices = new ArrayList<>();
     private List<SimOp> ops = new ArrayList<>();
@@ -57,15 +57,15 @@ public final class SimBackend implements Backend {
 
     /** {@code copyEngine}: point-to-point moves over the copy engines (Host IR's {@code backend=cuda}), not NCCL. */
     public SimBackend(int deviceCount, HardwareProfile profile, boolean copyEngine, IntPredicate traced) {
-        this(deviceCount, profile, copyEngine ? new CudaBackendOptions(CommunicatorBackend.CUDA, P2pProtocol.GET,
-                P2pTransport.COPY_ENGINE, MulticastProtocol.BATCH_MEMCPY) : CudaBackendOptions.NCCL, traced);
+        this(deviceCount, profile, copyEngine ? new CudaBackendSettings(CommunicatorBackend.CUDA, P2pProtocol.GET,
+                P2pTransport.COPY_ENGINE, MulticastProtocol.BATCH_MEMCPY) : CudaBackendSettings.NCCL, traced);
     }
 
     /**
      * {@code cuda}: the communication backend and, for {@code backend=cuda}, its transport and multicast protocol,
      * which the cost model times (docs/simulation.md, "The CUDA backend's options").
      */
-    public SimBackend(int deviceCount, HardwareProfile profile, CudaBackendOptions cuda, IntPredicate traced) {
+    public SimBackend(int deviceCount, HardwareProfile profile, CudaBackendSettings cuda, IntPredicate traced) {
         this.profile = profile;
         this.cuda = cuda;
         this.copyEngine = cuda.cuda();
@@ -163,7 +163,7 @@ public final class SimBackend implements Backend {
 
     boolean copyEngine() { return copyEngine; }
 
-    CudaBackendOptions cuda() { return cuda; }
+    CudaBackendSettings cuda() { return cuda; }
 
     boolean traced(int rank) { return traced[rank]; }
 

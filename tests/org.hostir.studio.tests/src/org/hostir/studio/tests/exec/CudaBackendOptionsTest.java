@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.exec.RunResult;
@@ -21,9 +22,9 @@ import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.lower.CudaBackendOptions;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.lower.MulticastProtocol;
-import org.hostir.studio.lower.P2pProtocol;
-import org.hostir.studio.lower.P2pTransport;
+import org.hostir.studio.ir.host.MulticastProtocol;
+import org.hostir.studio.ir.host.P2pProtocol;
+import org.hostir.studio.ir.host.P2pTransport;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
@@ -45,11 +46,11 @@ class CudaBackendOptionsTest {
 
     @Test
     void theOptionsTakeNvFusersValuesAndDefaults() {
-        CudaBackendOptions defaults = CudaBackendOptions.of(LoweringOptions.DEFAULTS);
-        assertEquals(CudaBackendOptions.NCCL, defaults);
+        CudaBackendSettings defaults = CudaBackendOptions.of(LoweringOptions.DEFAULTS);
+        assertEquals(CudaBackendSettings.NCCL, defaults);
         LoweringOptions o = LoweringOptions.parse(options("backend", "cuda", "p2pProtocol", "put", "p2pTransport",
                 "Tma", "multicastProtocol", "multimem"));
-        assertEquals(new CudaBackendOptions(CommunicatorBackend.CUDA, P2pProtocol.PUT, P2pTransport.TMA,
+        assertEquals(new CudaBackendSettings(CommunicatorBackend.CUDA, P2pProtocol.PUT, P2pTransport.TMA,
                 MulticastProtocol.MULTIMEM), CudaBackendOptions.of(o));
         // nvFuser's spelling is printed; any case is read (nvFuser itself takes only "Tma", cuda_p2p.cpp:60)
         assertEquals("Tma", o.asMap().get("p2pTransport"));

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.file.LoadedFusion;
-import org.hostir.studio.lower.P2pProtocol;
+import org.hostir.studio.ir.host.P2pProtocol;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.AfterAll;

@@ -1,4 +1,4 @@
-package org.hostir.studio.lower;
+package org.hostir.studio.ir.host;
 
 /**
  * nvFuser's {@code P2pProtocol} (csrc/multidevice/cuda_p2p.h:18 at 81c4b22fd), chosen by

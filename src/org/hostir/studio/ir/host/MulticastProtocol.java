@@ -1,4 +1,4 @@
-package org.hostir.studio.lower;
+package org.hostir.studio.ir.host;
 
 /**
  * nvFuser's {@code MulticastProtocol} (csrc/multidevice/ipc_utils.h:32 at 81c4b22fd) for the {@code backend=cuda}
