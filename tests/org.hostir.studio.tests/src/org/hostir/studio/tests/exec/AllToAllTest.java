@@ -106,8 +106,8 @@ class AllToAllTest {
                 + " \"factor\": \"D\"}, {\"parallelize\": 0, \"type\": \"DIDx\"}]",
                 "\"axes\": [\"N\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]");
         LoadedFusion loaded = load(text, 2);
-        EngineFailure checked = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.DEFAULTS));
-        RunRequest request = new RunRequest(RunRequest.BackendChoice.CPU, 2, LoweringOptions.DEFAULTS, 1, 0,
+        EngineFailure checked = assertThrows(EngineFailure.class, () -> Engine.check(loaded, SeedGeneration.DEFAULTS));
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.CPU, 2, SeedGeneration.DEFAULTS, 1, 0,
                 ValidationMode.AUTO, 1, 10_000, false, Optional.empty(), false);
         EngineFailure ran = assertThrows(EngineFailure.class,
                 () -> Engine.run(loaded, BackendPlan.choose(request, "a2a.fusion"), line -> { }));

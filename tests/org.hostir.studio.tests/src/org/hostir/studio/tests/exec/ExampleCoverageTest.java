@@ -98,7 +98,7 @@ class ExampleCoverageTest {
                 var config = new org.hostir.studio.exec.RunConfig(base.devices(), base.symbols(), base.streams(), 3, 1,
                         true, base.seed(), base.timeoutMillis());
                 try (var backend = new org.hostir.studio.exec.cpu.CpuBackend(2, 10_000)) {
-                    RunResult r = Runs.lowered(loaded.fusion(), config, LoweringOptions.parse(Map.of("numberOfStreams",
+                    RunResult r = Runs.lowered(loaded.fusion(), config, SeedGeneration.options(Map.of("numberOfStreams",
                             "2")), backend, line -> { });
                     assertEquals(3, r.iterationMillis().size());
                     assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());

@@ -41,7 +41,7 @@ record Faults(LoadedFusion loaded, Map<Integer, DenseTensor> inputs, Map<Integer
         RunConfig config = new RunConfig(devices, symbols, SeedGeneration.DEFAULTS.numberOfStreams(), 1, 0, false, seed,
                 120_000);
         try (CpuBackend backend = new CpuBackend(devices, 120_000)) {
-            return Runs.lowered(loaded.fusion(), config, LoweringOptions.DEFAULTS, backend, line -> { });
+            return Runs.lowered(loaded.fusion(), config, SeedGeneration.DEFAULTS, backend, line -> { });
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
@@ -67,9 +68,9 @@ class SimBackendTest {
             RunConfig config = Runs.config(loaded, devices, Map.of());
             RunResult cpu;
             try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-                cpu = Runs.lowered(loaded.fusion(), config, LoweringOptions.DEFAULTS, backend, line -> { });
+                cpu = Runs.lowered(loaded.fusion(), config, SeedGeneration.DEFAULTS, backend, line -> { });
             }
-            RunResult sim = simulate(loaded, config, LoweringOptions.DEFAULTS);
+            RunResult sim = simulate(loaded, config, SeedGeneration.DEFAULTS);
             assertEquals(bars(cpu), bars(sim), name);
             assertTrue(sim.medianMillis() > 0, name);
         }
@@ -86,7 +87,7 @@ class SimBackendTest {
     void aMatmulStartsAfterTheTransferItWaitsForAndOverlapsTheOtherStream() throws Exception {
         LoadedFusion loaded = Runs.load("seeds/ag_matmul_p2p", 4, Map.of("M", 2048L, "K", 4096L, "N", 4096L));
         Map<String, String> offset = Map.of("offsetStreamIndexingByRank", "true");
-        RunResult r = simulate(loaded, Runs.config(loaded, 4, offset), LoweringOptions.parse(offset));
+        RunResult r = simulate(loaded, Runs.config(loaded, 4, offset), SeedGeneration.options(offset));
         for (int rank = 0; rank < 4; rank++) {
             List<TimelineEvent> events = r.timeline().of(rank);
             for (TimelineEvent m : events.stream().filter(e -> e.kind() == EventKind.MATMUL).toList()) {

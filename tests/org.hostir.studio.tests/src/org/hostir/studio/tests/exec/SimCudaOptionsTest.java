@@ -15,6 +15,8 @@ import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.CudaBackendOptions;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
@@ -48,8 +50,9 @@ class SimCudaOptionsTest {
     private static RunResult simulate(LoadedFusion loaded, int devices, Map<String, String> options,
                                       HardwareProfile p) throws Exception {
         RunConfig config = Runs.config(loaded, devices, options);
-        SimBackend backend = new SimBackend(devices, p, CudaBackendOptions.of(config.options()), r -> true);
-        return SimRun.run(loaded.fusion(), config, backend, line -> { });
+        LoweringOptions lowering = SeedGeneration.options(options);
+        SimBackend backend = new SimBackend(devices, p, CudaBackendOptions.of(lowering), r -> true);
+        return SimRun.run(Runs.programs(loaded.fusion(), devices, lowering), config, backend, line -> { });
     }
 
     private static List<TimelineEvent> bars(RunResult r, EventKind kind) {

@@ -56,7 +56,7 @@ class SymmetricMemoryTest {
 
     private static RunResult run(LoadedFusion loaded, int devices, Map<String, String> o) {
         try (CpuBackend backend = new CpuBackend(devices, 10_000)) {
-            return Runner.run(loaded.fusion(), Runs.config(loaded, devices, o), backend, line -> { });
+            return Runs.run(loaded, devices, o, backend, line -> { });
         }
     }
 
