@@ -14,17 +14,17 @@ import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
 /** The Outline view: an overview of the whole graph (a Draw2d Thumbnail of the graph's figures). */
 final class FusionOutlinePage extends Page implements IContentOutlinePage {
-    private final GraphPage graph;
+    private final GraphViewer graph;
     private Canvas canvas;
     private ScrollableThumbnail thumbnail;
 
-    FusionOutlinePage(GraphPage graph) { this.graph = graph; }
+    FusionOutlinePage(GraphViewer graph) { this.graph = graph; }
 
     @Override
     public void createControl(Composite parent) {
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
-        thumbnail = new ScrollableThumbnail(graph.viewport());
+        thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
         thumbnail.setSource(graph.rootFigure());
         lws.setContents(thumbnail);
     }
