@@ -12,6 +12,7 @@ import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -47,7 +48,7 @@ public class EditorLoweringLinkTest {
                 ((IStructuredSelection) view.getSite().getSelectionProvider().getSelection()).getFirstElement());
         EditorFixture.spin(800);   // post-selection listeners run after the workbench's delay
         List<String> expected = published.op() >= 0 ? List.of("op:tv2") : List.of(published.tensor());
-        assertEquals(expected, editor.selectedKeys(), "the graph selects what the node was lowered from");
+        assertEquals(expected, ShownGraph.of(editor).selectedKeys(), "the graph selects what the node was lowered from");
 
         // graph -> Host IR nodes
         page.activate(editor);

@@ -20,6 +20,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -85,7 +86,7 @@ public class LayoutJourneyTest {
         assertToolbarsWhole(shell, size);
         File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
         if (shot != null) {
-            Control graph = editor.graphCanvas();
+            Control graph = ShownGraph.of(editor).getControl();
             var at = Screens.inShot(shell, graph);
             double flat = Screens.largestFlatBlock(shot, at.x, at.y, graph.getSize().x, graph.getSize().y,
                     shell.getDisplay().getSystemColor(SWT.COLOR_WIDGET_BACKGROUND).getRGB());

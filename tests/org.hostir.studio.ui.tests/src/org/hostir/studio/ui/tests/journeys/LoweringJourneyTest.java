@@ -69,8 +69,8 @@ public class LoweringJourneyTest {
         assertTrue(view.messageText().startsWith("Nothing to lower yet"), view.messageText());
 
         // build tv0 -> set -> tv1 and mark tv1 as the output, without saving
-        String in = e.addInputTensor();
-        String out = e.addOp(org.hostir.studio.io.OpKind.SET, List.of(in));
+        String in = e.commands().addInputTensor();
+        String out = e.commands().addOp(org.hostir.studio.io.OpKind.SET, List.of(in));
         assertNotNull(out);
         e.propertySource(org.hostir.studio.ui.FusionElement.tensor(e.workspacePath(), out)).setPropertyValue("output", "true");
         assertTrue(e.isDirty());
