@@ -2,12 +2,7 @@ package org.hostir.studio.ui.editor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.UnaryOperator;
 
-import org.eclipse.core.commands.operations.IOperationHistory;
-import org.eclipse.core.commands.operations.IUndoContext;
-import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.ILog;
@@ -37,9 +32,6 @@ import org.eclipse.ui.views.properties.IPropertySource;
 import org.eclipse.ui.views.properties.PropertySheetPage;
 import org.hostir.studio.io.FusionDocument;
 import org.hostir.studio.io.FusionWriter;
-import org.hostir.studio.io.OpKind;
-import org.hostir.studio.io.OpSpec;
-import org.hostir.studio.io.TensorSpec;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
@@ -328,12 +320,6 @@ public class FusionEditor extends MultiPageEditorPart {
         if (getActivePage() == GRAPH_PAGE) graph.viewer().canvas().setFocus();
         else super.setFocus();
     }
-
-    public void showPage(int page) { setActivePage(page); }
-
-    public TextEditor sourceEditor() { return source; }
-
-    public IDocument sourceDocument() { return document; }
 
     @Override
     public void dispose() {

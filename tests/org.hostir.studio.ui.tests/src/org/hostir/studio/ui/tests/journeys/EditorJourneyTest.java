@@ -164,7 +164,7 @@ public class EditorJourneyTest extends JourneyTest {
         FusionEditor e = openSeed("allgather", "colours.fusion");
         ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
         person.settle(400);
-        StyledText text = (StyledText) e.sourceEditor().getAdapter(Control.class);
+        StyledText text = (StyledText) e.getAdapter(org.eclipse.ui.texteditor.ITextEditor.class).getAdapter(Control.class);
         String s = text.getText();
         var registry = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry();
         StyleRange key = text.getStyleRangeAtOffset(s.indexOf("\"format\"") + 1);
