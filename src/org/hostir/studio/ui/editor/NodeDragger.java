@@ -12,7 +12,7 @@ import org.hostir.studio.ui.editor.model.Layout;
  * The mouse on one node (GEF's selection and drag tools): a click selects (Ctrl or Shift toggles), a drag moves the
  * node and makes one move edit on release, a click in Connect mode connects, a double-click on a tensor renames.
  */
-final class NodeDragger implements MouseListener, MouseMotionListener {
+final class NodeDragger extends MouseMotionListener.Stub implements MouseListener {
     private final GraphPage page;
     private final GraphViewer viewer;
     private final NodeFigures.Node figure;
@@ -88,16 +88,4 @@ final class NodeDragger implements MouseListener, MouseMotionListener {
     public void mouseDoubleClicked(MouseEvent me) {
         if (!figure.key.startsWith(Layout.OP_PREFIX)) page.startRename();
     }
-
-    @Override
-    public void mouseEntered(MouseEvent me) {}
-
-    @Override
-    public void mouseExited(MouseEvent me) {}
-
-    @Override
-    public void mouseHover(MouseEvent me) {}
-
-    @Override
-    public void mouseMoved(MouseEvent me) {}
 }

@@ -68,7 +68,14 @@ final class NodeFigures {
         abstract Label tooltip();
 
         /** Redraws the figure for its element's new value (same key): size, text and tooltip. */
-        abstract void show(GraphElements.Node element);
+        final void show(GraphElements.Node element) {
+            take(element);
+            setToolTip(error == null ? tooltip() : new Label(error));
+            repaint();
+        }
+
+        /** Takes the element's values and sizes the figure for them. */
+        abstract void take(GraphElements.Node element);
 
         Color borderColor() {
             return error != null ? EditorColors.error() : selected ? EditorColors.selection() : EditorColors.border();
@@ -90,7 +97,7 @@ final class NodeFigures {
         }
 
         @Override
-        void show(GraphElements.Node element) {
+        void take(GraphElements.Node element) {
             GraphElements.TensorNode e = (GraphElements.TensorNode) element;
             tensor = e.tensor();
             role = e.role();
@@ -103,8 +110,6 @@ final class NodeFigures {
             for (String b : badges()) badges += FigureUtilities.getTextExtents(b, f).width + 10;
             int w = Math.max(110, Math.max(title.width, Math.max(line.width, badges)) + 16);
             setSize(w, title.height + line.height * 2 + 22);
-            setToolTip(error == null ? tooltip() : new Label(error));
-            repaint();
         }
 
         String title() { return tensor.name() + (role.isEmpty() ? "" : "  (" + role + ")"); }
@@ -181,15 +186,13 @@ final class NodeFigures {
         }
 
         @Override
-        void show(GraphElements.Node element) {
+        void take(GraphElements.Node element) {
             GraphElements.OpNode e = (GraphElements.OpNode) element;
             kind = e.kind();
             output = e.output();
             index = e.index();
             Dimension d = FigureUtilities.getTextExtents(kind, boldFont());
             setSize(Math.max(80, d.width + 30), d.height + 20);
-            setToolTip(error == null ? tooltip() : new Label(error));
-            repaint();
         }
 
         @Override
