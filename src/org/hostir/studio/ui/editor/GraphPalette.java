@@ -20,8 +20,10 @@ final class GraphPalette {
     final Button connectTool;
     final Label zoomLabel;
     final int widthHint;
+    private final GraphPage page;
 
     GraphPalette(Composite parent, GraphPage page, FusionCommands commands) {
+        this.page = page;
         control = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.BORDER);
         Composite palette = new Composite(control, SWT.NONE);
         // two columns, so that the whole palette fits beside a graph of ordinary height
@@ -68,12 +70,16 @@ final class GraphPalette {
         return b;
     }
 
-    private static Button button(Composite parent, String text, String tip, int style, Runnable action) {
+    /** A tool: it acts, then gives the keyboard back to the graph (Esc, Delete, Ctrl+- act on the graph, as in GEF). */
+    private Button button(Composite parent, String text, String tip, int style, Runnable action) {
         Button b = new Button(parent, style);
         b.setText(text);
         b.setToolTipText(tip);
         b.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        b.addListener(SWT.Selection, e -> action.run());
+        b.addListener(SWT.Selection, e -> {
+            action.run();
+            page.viewer().canvas().setFocus();
+        });
         return b;
     }
 }
