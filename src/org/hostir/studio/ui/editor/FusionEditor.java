@@ -240,7 +240,7 @@ public class FusionEditor extends MultiPageEditorPart {
     void graphSelectionChanged() { selectionProvider.fire(); }
 
     /** The graph selection as the shared contract: one FusionElement per selected tensor or op node. */
-    public IStructuredSelection graphSelection() {
+    IStructuredSelection graphSelection() {
         List<FusionElement> out = new ArrayList<>();
         String file = workspacePath();
         for (String k : graph.viewer().selection()) {
