@@ -17,6 +17,6 @@ final class CompoundPropertyEntry extends PropertySheetEntry {
 
     @Override
     public void applyEditorValue() {
-        editor.compound(super::applyEditorValue);
+        editor.commands().compound(super::applyEditorValue);
     }
 }

@@ -28,7 +28,7 @@ final class DocumentOperation extends AbstractOperation {
 
     @Override
     public IStatus execute(IProgressMonitor monitor, IAdaptable info) {
-        editor.setModel(after, true);
+        editor.show(after, true);
         return Status.OK_STATUS;
     }
 
@@ -37,7 +37,7 @@ final class DocumentOperation extends AbstractOperation {
 
     @Override
     public IStatus undo(IProgressMonitor monitor, IAdaptable info) {
-        editor.setModel(before, true);
+        editor.show(before, true);
         return Status.OK_STATUS;
     }
 

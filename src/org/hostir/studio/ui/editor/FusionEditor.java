@@ -2,12 +2,7 @@ package org.hostir.studio.ui.editor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.UnaryOperator;
 
-import org.eclipse.core.commands.operations.IOperationHistory;
-import org.eclipse.core.commands.operations.IUndoContext;
-import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.ILog;
@@ -60,19 +55,14 @@ public class FusionEditor extends MultiPageEditorPart {
 
     private final GraphPage graph = new GraphPage(this);
     private final SelectionProvider selectionProvider = new SelectionProvider(this);
-    private final IUndoContext undoContext = new ObjectUndoContext(this, "Fusion graph");
+    private final FusionCommands commands = new FusionCommands(this);
     private TextEditor source;
     private IDocument document;
-    private FusionDocument model;
     private List<FusionCheck.Problem> problems = List.of();
     private boolean sourceParses = true;
     private boolean writing;
     private boolean disposed;
     private boolean reparseQueued;
-    private String lastError;
-    /** While one gesture edits several things (a Properties edit of a multi-selection): the model before it. */
-    private FusionDocument compoundBefore;
-    private final List<String> compoundLabels = new ArrayList<>();
     private long lastCheckNanos;
     private UndoRedoActionGroup undoRedo;
     private PropertySheetPage propertyPage;
@@ -116,10 +106,10 @@ public class FusionEditor extends MultiPageEditorPart {
             }
         });
         FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
-        model = r.parses() ? r.document() : FusionEdits.empty(baseName());
-        applyCheck(r, !document.get().equals(FusionWriter.write(model)));
+        commands.setModel(r.parses() ? r.document() : FusionEdits.empty(baseName()));
+        applyCheck(r, !document.get().equals(FusionWriter.write(commands.model())));
 
-        undoRedo = new UndoRedoActionGroup(getSite(), undoContext, true);
+        undoRedo = new UndoRedoActionGroup(getSite(), commands.undoContext(), true);
         GraphCommands.install(this, selectionProvider);
         getSite().getPage().addPostSelectionListener(linkListener);
         setActivePage(GRAPH_PAGE);
@@ -148,16 +138,12 @@ public class FusionEditor extends MultiPageEditorPart {
 
     // ------------------------------------------------------------------------------------------ model state
 
-    public FusionDocument model() { return model; }
+    public FusionDocument model() { return commands.model(); }
+
+    /** The edit domain: every edit of the graph and the properties goes through it. */
+    public FusionCommands commands() { return commands; }
 
     public List<FusionCheck.Problem> problems() { return problems; }
-
-    public IUndoContext undoContext() { return undoContext; }
-
-    public String bannerText() { return graph.bannerText(); }
-
-    /** The last refused edit's message (also shown in the status line), or null. */
-    public String lastError() { return lastError; }
 
     /** Nanoseconds the last validation (engine validation and lowering of rank 0) took. */
     public long lastCheckNanos() { return lastCheckNanos; }
@@ -168,76 +154,9 @@ public class FusionEditor extends MultiPageEditorPart {
 
     boolean graphPageActive() { return getActivePage() == GRAPH_PAGE; }
 
-    /** The graph's node keys: tensor names, and {@code op:<output>} for ops (for tests and tools). */
-    public List<String> nodeKeys() { return List.copyOf(graph.figures().keySet()); }
-
-    /** The error decoration (tooltip text) of a node, or null. */
-    public String nodeError(String key) { return graph.errorOf(key); }
-
-    /** The dtype and shape line a tensor node shows ({@code float [K, N | outer_split 1 by D, DIDx 1]}), or null. */
-    public String nodeShapeText(String key) {
-        return graph.figures().get(key) instanceof NodeFigures.TensorNode t ? t.line() : null;
-    }
-
-    /** Bounds of a node's figure (x, y, width, height), or null. */
-    public int[] nodeBounds(String key) {
-        var f = graph.figures().get(key);
-        return f == null ? null : new int[] { f.getBounds().x, f.getBounds().y, f.getBounds().width, f.getBounds().height };
-    }
-
-    /** Where a node's middle is on {@link #graphCanvas()}, zoom and scrolling applied ({x, y}), or null. */
-    public int[] nodeCenter(String key) {
-        var f = graph.figures().get(key);
-        if (f == null) return null;
-        var r = f.getBounds().getCopy();
-        f.translateToAbsolute(r);
-        return new int[] { r.x + r.width / 2, r.y + r.height / 2 };
-    }
-
-    /** The Outline page's canvas (the thumbnail), or null before the Outline asked for it. */
-    public org.eclipse.swt.widgets.Control outlineControl() { return outline == null ? null : outline.getControl(); }
-
-    /** The Outline's thumbnail size {width, height}, or null. */
-    public int[] outlineThumbnailSize() { return outline == null ? null : outline.thumbnailSize(); }
-
-    /** The Outline's viewport rectangle {x, y, width, height} on {@link #outlineControl()}, or null. */
-    public int[] outlineViewportBox() { return outline == null ? null : outline.viewportBox(); }
-
-    /** Where the graph is scrolled to ({x, y} of the view's top left, in canvas pixels). */
-    public int[] viewLocation() {
-        var p = graph.viewport().getViewLocation();
-        return new int[] { p.x, p.y };
-    }
-
-    /** The graph's canvas (what a click on a node lands on). */
-    public org.eclipse.swt.widgets.Control graphCanvas() { return graph.canvas(); }
-
-    /** The graph page's control: palette, mode bar, banner and canvas. */
-    public org.eclipse.swt.widgets.Control graphControl() { return graph.getControl(); }
-
-        public List<String> selectedKeys() { return List.copyOf(graph.selection()); }
-
-    /** The tensors selected in the graph, in selection order: the palette's ops read these. */
-    public List<String> selectedTensors() { return graph.selectedTensors(); }
-
-    /** Whether the palette's Connect mode is on (clicks connect a tensor to an op instead of selecting only). */
-    public boolean connectMode() { return graph.connectMode(); }
-
-    public void setConnectMode(boolean on) { graph.setConnectMode(on); }
-
-    /** The bar that says Connect mode is on, or null while it is off. */
-    public String connectModeText() { return graph.modeText(); }
-
-        public double zoom() { return graph.zoom(); }
-
-    public void setZoom(double scale) { graph.setZoom(scale); }
-
-    /** The zoom level the palette shows. */
-    public String zoomText() { return graph.zoomText(); }
-
-    /** Replaces the model (from an operation): rewrites the source, re-validates, redraws. */
-    void setModel(FusionDocument doc, boolean writeSource) {
-        model = doc;
+    /** Replaces the model (from an operation): rewrites the source, re-validates, redraws what changed. */
+    void show(FusionDocument doc, boolean writeSource) {
+        commands.setModel(doc);
         String text = FusionWriter.write(doc);
         if (writeSource && document != null && !text.equals(document.get())) {
             writing = true;
@@ -263,7 +182,7 @@ public class FusionEditor extends MultiPageEditorPart {
         sourceParses = r.parses();
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
-        graph.refresh(model, problems);
+        graph.refresh(commands.model(), problems);
         ProblemMarkers.update(file(), problems);
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
@@ -286,10 +205,10 @@ public class FusionEditor extends MultiPageEditorPart {
         long t0 = System.nanoTime();
         FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
         long checked = System.nanoTime() - t0;
-        if (r.parses() && !r.document().equals(model)) {
-            model = r.document();
+        if (r.parses() && !r.document().equals(commands.model())) {
+            commands.setModel(r.document());
             // graph snapshots taken before a text edit would silently revert it on undo: start afresh
-            OperationHistoryFactory.getOperationHistory().dispose(undoContext, true, true, false);
+            OperationHistoryFactory.getOperationHistory().dispose(commands.undoContext(), true, true, false);
         }
         applyCheck(r, true);
         lastCheckNanos = checked;
@@ -297,158 +216,17 @@ public class FusionEditor extends MultiPageEditorPart {
 
     // ------------------------------------------------------------------------------------------------ edits
 
-    /** Applies one edit as one undoable operation; an edit the model refuses changes nothing and says why. */
-    public boolean edit(String label, UnaryOperator<FusionDocument> change) {
-        FusionDocument before = model, after;
+    /** Whether a graph edit would overwrite the user's unparsable text (they fix or undo it on the Source page). */
+    boolean sourceWouldBeLost() {
         String text = document == null ? "" : document.get();
-        if (!sourceParses && !text.isBlank() && !text.equals(FusionWriter.write(model))) {
-            // the graph would overwrite the user's unparsable text: they fix or undo it on the Source page first
-            refuse("The source does not parse: fix it on the Source page before editing the graph");
-            return false;
-        }
-        try {
-            after = change.apply(before);
-        } catch (RuntimeException e) {
-            refuse(label + ": " + (e.getMessage() == null ? "not possible here" : e.getMessage()));
-            return false;
-        }
-        if (after == null || after.equals(before)) return false;
-        lastError = null;
-        clearStatus();
-        if (compoundBefore != null) {
-            // inside one gesture: collect; compound() makes the one operation when the gesture ends
-            model = after;
-            compoundLabels.add(label);
-            return true;
-        }
-        try {
-            IOperationHistory history = OperationHistoryFactory.getOperationHistory();
-            history.execute(new DocumentOperation(label, undoContext, this, before, after), null, null);
-        } catch (org.eclipse.core.commands.ExecutionException e) {
-            refuse(label + ": " + e.getMessage());
-            return false;
-        }
-        return true;
+        return !sourceParses && !text.isBlank() && !text.equals(FusionWriter.write(commands.model()));
     }
 
-    /**
-     * Runs {@code gesture}, whose edits become ONE undoable operation (GEF's compound command per property-sheet
-     * edit): undo restores the model from before the gesture, redo the model after it, whatever the gesture did
-     * to how many tensors. The source is rewritten and checked once, at the end.
-     */
-    public void compound(Runnable gesture) {
-        if (compoundBefore != null) {
-            gesture.run();
-            return;
-        }
-        FusionDocument before = model;
-        compoundBefore = before;
-        compoundLabels.clear();
-        try {
-            gesture.run();
-        } finally {
-            compoundBefore = null;
-        }
-        FusionDocument after = model;
-        if (after.equals(before)) return;
-        model = before;
-        List<String> labels = List.copyOf(compoundLabels);
-        String label = labels.size() == 1 ? labels.get(0) : labels.size() + " edits (" + String.join(", ", labels) + ")";
-        try {
-            OperationHistoryFactory.getOperationHistory().execute(
-                    new DocumentOperation(label, undoContext, this, before, after), null, null);
-        } catch (org.eclipse.core.commands.ExecutionException e) {
-            setModel(before, true);
-            refuse(label + ": " + e.getMessage());
-        }
-    }
-
-    void refuse(String message) {
-        lastError = message;
-        getEditorSite().getActionBars().getStatusLineManager().setErrorMessage(message);
-    }
-
-    /** A refusal's red message goes once the next edit succeeds (it never outlives the edit it was about). */
-    private void clearStatus() {
-        getEditorSite().getActionBars().getStatusLineManager().setErrorMessage(null);
-    }
-
-    public String addInputTensor() {
-        String name = FusionEdits.freshName(model);
-        return edit("Add input " + name, d -> FusionEdits.addInput(d, name)) ? name : null;
-    }
-
-    /** Adds an op reading {@code inputs} (in order); returns its output tensor's name. */
-    public String addOp(OpKind kind, List<String> inputs) {
-        String out = FusionEdits.freshName(model);
-        return edit("Add " + kind.fileName(), d -> FusionEdits.addOp(d, kind, inputs, out)) ? out : null;
-    }
-
-    /**
-     * Adds an op (or, with {@code kind} null, an input tensor) where the palette item was dropped: the op's circle
-     * at {@code x, y} (figure pixels, snapped to the grid), its output tensor to the right. One operation.
-     */
-    public String addAt(OpKind kind, List<String> inputs, int x, int y) {
-        String name = FusionEdits.freshName(model);
-        int px = GraphGestures.snap(x), py = GraphGestures.snap(y);
-        Map<String, Layout.Position> at = kind == null ? Map.of(name, new Layout.Position(px, py))
-                : Map.of(Layout.opKey(name), new Layout.Position(px, py), name, new Layout.Position(px + 90, py));
-        String label = kind == null ? "Add input " + name : "Add " + kind.fileName();
-        boolean done = edit(label, d -> {
-            FusionDocument added = kind == null ? FusionEdits.addInput(d, name) : FusionEdits.addOp(d, kind, inputs, name);
-            return added.withLayout(Layout.withPositions(added.layout(), at));
-        });
-        return done ? name : null;
-    }
-
-        public boolean connect(String tensor, String opOutput, int slot) {
-        return edit("Connect " + tensor, d -> FusionEdits.connect(d, tensor, opOutput, slot));
-    }
-
-    public boolean renameTensor(String from, String to) {
-        if (!to.matches("[A-Za-z_][A-Za-z0-9_]*") || to.length() > 128) {
-            refuse("'" + to + "' is not a tensor name (letters, digits and _, not starting with a digit)");
-            return false;
-        }
-        if (model.tensor(to).isPresent()) {
-            refuse("a tensor named '" + to + "' exists already");
-            return false;
-        }
-        return edit("Rename " + from, d -> FusionEdits.renameTensor(d, from, to));
-    }
-
-    public boolean setTensor(TensorSpec spec) { return edit("Edit " + spec.name(), d -> FusionEdits.setTensor(d, spec)); }
-
-    public boolean setOp(OpSpec op) { return edit("Edit op " + op.op().fileName(), d -> FusionEdits.setOp(d, op)); }
-
-    public void deleteSelection() {
-        List<String> keys = new ArrayList<>(graph.selection());
-        if (keys.isEmpty()) return;
-        edit("Delete", d -> {
-            for (String k : keys) {
-                d = k.startsWith(Layout.OP_PREFIX) ? FusionEdits.deleteOp(d, k.substring(Layout.OP_PREFIX.length()))
-                        : FusionEdits.deleteTensor(d, k);
-            }
-            return d;
-        });
-    }
-
-    void toggleOutput() {
-        for (String t : graph.selectedTensors()) {
-            boolean on = !model.outputs().contains(t);
-            edit(on ? "Mark output" : "Unmark output", d -> FusionEdits.setOutput(d, t, on));
-        }
-    }
-
-    void moveNodes(Map<String, Layout.Position> positions) {
-        if (!edit("Move", d -> d.withLayout(Layout.withPositions(d.layout(), positions)))) graph.refresh(model, problems);
-    }
+    /** The status line's red message (a refused edit's), or none. */
+    void status(String error) { getEditorSite().getActionBars().getStatusLineManager().setErrorMessage(error); }
 
     /** Lays the graph out again and stores every position in the file's layout section (one operation). */
-    public void autoLayout() {
-        Map<String, Layout.Position> p = graph.autoLayout(model);
-        edit("Auto layout", d -> d.withLayout(Layout.withPositions(d.layout(), p)));
-    }
+    public void autoLayout() { graph.autoLayout(); }
 
     // -------------------------------------------------------------------------------------------- selection
 
@@ -456,7 +234,7 @@ public class FusionEditor extends MultiPageEditorPart {
         List<String> keys = new ArrayList<>();
         for (FusionElement e : elements) {
             if (e.isTensor()) keys.add(e.tensor());
-            else if (e.op() >= 0 && e.op() < model.ops().size()) keys.add(Layout.opKey(model.ops().get(e.op()).output()));
+            else if (e.op() >= 0 && e.op() < model().ops().size()) keys.add(Layout.opKey(model().ops().get(e.op()).output()));
         }
         graph.select(keys);
         selectionProvider.fire();
@@ -465,11 +243,11 @@ public class FusionEditor extends MultiPageEditorPart {
     void graphSelectionChanged() { selectionProvider.fire(); }
 
     /** The graph selection as the shared contract: one FusionElement per selected tensor or op node. */
-    public IStructuredSelection graphSelection() {
+    IStructuredSelection graphSelection() {
         List<FusionElement> out = new ArrayList<>();
         String file = workspacePath();
-        for (String k : graph.selection()) {
-            if (k.startsWith(Layout.OP_PREFIX)) out.add(FusionElement.op(file, FusionEdits.opIndex(model, k.substring(3))));
+        for (String k : graph.viewer().selection()) {
+            if (k.startsWith(Layout.OP_PREFIX)) out.add(FusionElement.op(file, FusionEdits.opIndex(model(), k.substring(3))));
             else out.add(FusionElement.tensor(file, k));
         }
         // nothing selected: the fusion itself (tensor null, op -1), so the Properties view shows its header
@@ -505,7 +283,7 @@ public class FusionEditor extends MultiPageEditorPart {
         return n.endsWith(".fusion") ? n.substring(0, n.length() - 7) : n;
     }
 
-    public IPropertySource propertySource(Object element) { return FusionProperties.sourceFor(this, element); }
+    public IPropertySource propertySource(Object element) { return FusionProperties.sourceFor(commands, element); }
 
     // --------------------------------------------------------------------------------------------- plumbing
 
@@ -519,10 +297,12 @@ public class FusionEditor extends MultiPageEditorPart {
         }
         // the Lowering view lowers the text this editor holds (saved or not), through the source page's document
         if (adapter == org.eclipse.ui.texteditor.ITextEditor.class && source != null) return adapter.cast(source);
-                if (adapter == IContentOutlinePage.class) {
-            outline = new FusionOutlinePage(graph);
+        if (adapter == IContentOutlinePage.class) {
+            outline = new FusionOutlinePage(graph.viewer());
             return adapter.cast(outline);
         }
+        // GEF's editors answer their GraphicalViewer: what the graph shows, node by node
+        if (adapter == GraphViewer.class) return adapter.cast(graph.viewer());
         return super.getAdapter(adapter);
     }
 
@@ -540,21 +320,15 @@ public class FusionEditor extends MultiPageEditorPart {
 
     @Override
     public void setFocus() {
-        if (getActivePage() == GRAPH_PAGE) graph.canvas().setFocus();
+        if (getActivePage() == GRAPH_PAGE) graph.viewer().canvas().setFocus();
         else super.setFocus();
     }
-
-    public void showPage(int page) { setActivePage(page); }
-
-    public TextEditor sourceEditor() { return source; }
-
-    public IDocument sourceDocument() { return document; }
 
     @Override
     public void dispose() {
         disposed = true;
         getSite().getPage().removePostSelectionListener(linkListener);
-        OperationHistoryFactory.getOperationHistory().dispose(undoContext, true, true, true);
+        OperationHistoryFactory.getOperationHistory().dispose(commands.undoContext(), true, true, true);
         super.dispose();
     }
 }

@@ -13,18 +13,18 @@ import org.eclipse.ui.part.Page;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
 /** The Outline view: an overview of the whole graph (a Draw2d Thumbnail of the graph's figures). */
-final class FusionOutlinePage extends Page implements IContentOutlinePage {
-    private final GraphPage graph;
+public final class FusionOutlinePage extends Page implements IContentOutlinePage {
+    private final GraphViewer graph;
     private Canvas canvas;
     private ScrollableThumbnail thumbnail;
 
-    FusionOutlinePage(GraphPage graph) { this.graph = graph; }
+    FusionOutlinePage(GraphViewer graph) { this.graph = graph; }
 
     @Override
     public void createControl(Composite parent) {
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
-        thumbnail = new ScrollableThumbnail(graph.viewport());
+        thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
         thumbnail.setSource(graph.rootFigure());
         lws.setContents(thumbnail);
     }
@@ -37,13 +37,13 @@ final class FusionOutlinePage extends Page implements IContentOutlinePage {
     }
 
     /** The thumbnail's painted size in the Outline ({width, height}): the graph's shape shrunk to fit. */
-    int[] thumbnailSize() {
+    public int[] thumbnailSize() {
         var d = thumbnail.getPreferredSize();
         return new int[] { d.width, d.height };
     }
 
     /** The viewport rectangle over the thumbnail ({x, y, width, height} on the Outline's canvas), or null. */
-    int[] viewportBox() {
+    public int[] viewportBox() {
         for (Object child : thumbnail.getChildren()) {
             var b = ((org.eclipse.draw2d.IFigure) child).getBounds();
             return new int[] { b.x, b.y, b.width, b.height };

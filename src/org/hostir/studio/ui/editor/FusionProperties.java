@@ -40,7 +40,7 @@ final class FusionProperties {
 
     private FusionProperties() {}
 
-    static PropertyList sourceFor(FusionEditor editor, Object element) {
+    static PropertyList sourceFor(FusionCommands editor, Object element) {
         if (element instanceof PropertyList p) return p;
         if (!(element instanceof FusionElement e)) return null;
         FusionDocument doc = editor.model();
@@ -49,7 +49,7 @@ final class FusionProperties {
         return header(editor);
     }
 
-    static PropertyList header(FusionEditor ed) {
+    static PropertyList header(FusionCommands ed) {
         PropertyList l = new PropertyList(ed, "fusion");
         l.text("name", "Name", "Fusion", () -> ed.model().name(),
                 v -> v.isBlank() || v.length() > 128 ? "1 to 128 characters" : null,
@@ -101,7 +101,7 @@ final class FusionProperties {
         return out;
     }
 
-    static PropertyList tensor(FusionEditor ed, String name) {
+    static PropertyList tensor(FusionCommands ed, String name) {
         PropertyList l = new PropertyList(ed, name);
         boolean computed = FusionEdits.producer(ed.model(), name).isPresent();
         l.text("name", "Name", "Tensor", () -> name, v -> {
@@ -159,7 +159,7 @@ final class FusionProperties {
      * parallel types are). Text that is not loop steps is refused with a one-line message; steps that do not fit
      * the tensor are applied and marked on the file's line by validation (rules loop.*), as any other problem.
      */
-    private static void loopSteps(PropertyList l, FusionEditor ed, String name) {
+    private static void loopSteps(PropertyList l, FusionCommands ed, String name) {
         l.text("loop", "Loop steps", "Shape", () -> LoopText.format(t(ed, name)), v -> {
             try {
                 LoopText.parse(v);
@@ -187,7 +187,7 @@ final class FusionProperties {
         }
     }
 
-    static PropertyList axis(FusionEditor ed, String tensor, int i, boolean computed) {
+    static PropertyList axis(FusionCommands ed, String tensor, int i, boolean computed) {
         PropertyList l = new PropertyList(ed, AxisText.format(t(ed, tensor).axes().get(i))) {
             @Override
             public Object getEditableValue() {
@@ -227,13 +227,13 @@ final class FusionProperties {
         return l;
     }
 
-    private static void setAxis(FusionEditor ed, String tensor, int i, AxisSpec axis) {
+    private static void setAxis(FusionCommands ed, String tensor, int i, AxisSpec axis) {
         List<AxisSpec> axes = new ArrayList<>(t(ed, tensor).axes());
         axes.set(i, axis);
         ed.setTensor(FusionEdits.withAxes(t(ed, tensor), axes));
     }
 
-    static PropertyList op(FusionEditor ed, String output) {
+    static PropertyList op(FusionCommands ed, String output) {
         PropertyList l = new PropertyList(ed, output);
         l.readOnly("index", "Index", "Op", () -> String.valueOf(FusionEdits.opIndex(ed.model(), output)));
         l.choice("kind", "Op", "Op", OPS, () -> o(ed, output).op().fileName(), v -> {
@@ -308,9 +308,9 @@ final class FusionProperties {
         return MemoryType.GLOBAL;
     }
 
-    private static TensorSpec t(FusionEditor ed, String name) { return ed.model().tensor(name).orElseThrow(); }
+    private static TensorSpec t(FusionCommands ed, String name) { return ed.model().tensor(name).orElseThrow(); }
 
-    private static AxisSpec ax(FusionEditor ed, String name, int i) { return t(ed, name).axes().get(i); }
+    private static AxisSpec ax(FusionCommands ed, String name, int i) { return t(ed, name).axes().get(i); }
 
-    private static OpSpec o(FusionEditor ed, String output) { return FusionEdits.producer(ed.model(), output).orElseThrow(); }
+    private static OpSpec o(FusionCommands ed, String output) { return FusionEdits.producer(ed.model(), output).orElseThrow(); }
 }

@@ -27,7 +27,7 @@ final class GraphCommands {
     static void install(FusionEditor editor, ISelectionProvider selection) {
         GraphPage graph = editor.graph();
         IHandlerService handlers = editor.getSite().getService(IHandlerService.class);
-        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(editor, editor::deleteSelection));
+        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(editor, graph::deleteSelection));
         handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME, new GraphHandler(editor, graph::startRename));
         // Ctrl+= and Ctrl+- are the text editors' zoom keys: on the graph page they zoom the graph
         handlers.activateHandler(ZOOM_IN, new GraphHandler(editor, () -> graph.zoom(1.25), false));
@@ -35,7 +35,8 @@ final class GraphCommands {
         MenuManager menu = new MenuManager("#FusionGraph", MENU_ID);
         menu.setRemoveAllWhenShown(true);
         menu.addMenuListener(m -> fillContextMenu(m, editor));
-        graph.canvas().setMenu(menu.createContextMenu(graph.canvas()));
+        var canvas = graph.viewer().canvas();
+        canvas.setMenu(menu.createContextMenu(canvas));
         editor.getSite().registerContextMenu(MENU_ID, menu, selection);
     }
 
@@ -43,16 +44,16 @@ final class GraphCommands {
         GraphPage graph = editor.graph();
         MenuManager add = new MenuManager("Add op");
         for (OpKind kind : OpKind.values()) {
-            add.add(action(kind.fileName(), () -> editor.addOp(kind, graph.selectedTensors())));
+            add.add(action(kind.fileName(), () -> editor.commands().addOp(kind, graph.selectedTensors())));
         }
-        m.add(action("Add input tensor", editor::addInputTensor));
+        m.add(action("Add input tensor", editor.commands()::addInputTensor));
         m.add(add);
         m.add(new Separator());
         m.add(action("Rename (F2)", graph::startRename));
-        m.add(action("Toggle fusion output", editor::toggleOutput));
-        m.add(action("Delete", editor::deleteSelection));
+        m.add(action("Toggle fusion output", graph::toggleOutput));
+        m.add(action("Delete", graph::deleteSelection));
         m.add(new Separator());
-        m.add(action("Auto layout", editor::autoLayout));
+        m.add(action("Auto layout", graph::autoLayout));
         m.add(new Separator("additions"));
     }
 
@@ -85,7 +86,7 @@ final class GraphCommands {
 
         @Override
         public boolean isEnabled() {
-            return editor.graphPageActive() && (!needsSelection || !editor.graph().selection().isEmpty());
+            return editor.graphPageActive() && (!needsSelection || !editor.graph().viewer().selection().isEmpty());
         }
     }
 }

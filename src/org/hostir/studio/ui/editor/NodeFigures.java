@@ -19,11 +19,22 @@ import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.editor.model.AxisText;
-import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.GraphElements;
 
-/** The graph's node figures, painted by hand so that a node is one figure (cheap for 200-op fusions). */
+/**
+ * The graph's node figures, painted by hand so that a node is one figure (cheap for 200-op fusions). A figure
+ * keeps its identity while its element changes ({@link Node#show}), so the edges anchored on it stay.
+ */
 final class NodeFigures {
     private NodeFigures() {}
+
+    /** A new figure showing {@code element}. */
+    static Node of(GraphElements.Node element) {
+        return switch (element) {
+            case GraphElements.TensorNode t -> new TensorNode(t);
+            case GraphElements.OpNode o -> new OpNode(o);
+        };
+    }
 
     private static Font bold;
 
@@ -47,6 +58,7 @@ final class NodeFigures {
         }
 
         void setState(boolean selected, String error) {
+            if (selected == this.selected && java.util.Objects.equals(error, this.error) && getToolTip() != null) return;
             this.selected = selected;
             this.error = error;
             setToolTip(error == null ? tooltip() : new Label(error));
@@ -54,6 +66,16 @@ final class NodeFigures {
         }
 
         abstract Label tooltip();
+
+        /** Redraws the figure for its element's new value (same key): size, text and tooltip. */
+        final void show(GraphElements.Node element) {
+            take(element);
+            setToolTip(error == null ? tooltip() : new Label(error));
+            repaint();
+        }
+
+        /** Takes the element's values and sizes the figure for them. */
+        abstract void take(GraphElements.Node element);
 
         Color borderColor() {
             return error != null ? EditorColors.error() : selected ? EditorColors.selection() : EditorColors.border();
@@ -64,17 +86,23 @@ final class NodeFigures {
 
     /** A tensor: name and role, dtype and shape, one badge per axis; filled by mesh. */
     static final class TensorNode extends Node {
-        final TensorSpec tensor;
-        final String role;
-        final String shape;
-        final Color fill;
+        TensorSpec tensor;
+        String role;
+        String shape;
+        Color fill;
 
-        TensorNode(TensorSpec tensor, String role, String shape, Color fill) {
-            super(tensor.name());
-            this.tensor = tensor;
-            this.role = role;
-            this.shape = shape;
-            this.fill = fill;
+        TensorNode(GraphElements.TensorNode element) {
+            super(element.key());
+            show(element);
+        }
+
+        @Override
+        void take(GraphElements.Node element) {
+            GraphElements.TensorNode e = (GraphElements.TensorNode) element;
+            tensor = e.tensor();
+            role = e.role();
+            shape = AxisText.withLoop(e.tensor());
+            fill = EditorColors.mesh(e.mesh());
             Font f = Display.getCurrent().getSystemFont();
             Dimension title = FigureUtilities.getTextExtents(title(), boldFont());
             Dimension line = FigureUtilities.getTextExtents(line(), f);
@@ -82,7 +110,6 @@ final class NodeFigures {
             for (String b : badges()) badges += FigureUtilities.getTextExtents(b, f).width + 10;
             int w = Math.max(110, Math.max(title.width, Math.max(line.width, badges)) + 16);
             setSize(w, title.height + line.height * 2 + 22);
-            setToolTip(tooltip());
         }
 
         String title() { return tensor.name() + (role.isEmpty() ? "" : "  (" + role + ")"); }
@@ -149,18 +176,23 @@ final class NodeFigures {
 
     /** An op: an ellipse with its kind and operand count. */
     static final class OpNode extends Node {
-        final String kind;
-        final String output;
-        final int index;
+        String kind;
+        String output;
+        int index;
 
-        OpNode(String kind, String output, int index) {
-            super(Layout.opKey(output));
-            this.kind = kind;
-            this.output = output;
-            this.index = index;
+        OpNode(GraphElements.OpNode element) {
+            super(element.key());
+            show(element);
+        }
+
+        @Override
+        void take(GraphElements.Node element) {
+            GraphElements.OpNode e = (GraphElements.OpNode) element;
+            kind = e.kind();
+            output = e.output();
+            index = e.index();
             Dimension d = FigureUtilities.getTextExtents(kind, boldFont());
             setSize(Math.max(80, d.width + 30), d.height + 20);
-            setToolTip(tooltip());
         }
 
         @Override

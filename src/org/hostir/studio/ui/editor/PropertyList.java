@@ -32,11 +32,11 @@ class PropertyList implements IPropertySource {
         boolean editable() { return apply != null; }
     }
 
-    private final FusionEditor editor;
+    private final FusionCommands editor;
     private final String editable;
     final List<Prop> props = new ArrayList<>();
 
-    PropertyList(FusionEditor editor, String editableValue) {
+    PropertyList(FusionCommands editor, String editableValue) {
         this.editor = editor;
         this.editable = editableValue;
     }

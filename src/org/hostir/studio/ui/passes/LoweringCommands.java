@@ -2,10 +2,13 @@ package org.hostir.studio.ui.passes;
 
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.ui.passes.model.SnapshotExport;
 
 /**
  * The handler of every lowering-view command (plugin.xml): stepping passes and changes, hide unchanged, copy,
@@ -24,12 +27,30 @@ public class LoweringCommands extends AbstractHandler {
             case "nextChange" -> view.stepChange(1);
             case "previousChange" -> view.stepChange(-1);
             case "hideUnchanged" -> view.setHideUnchanged(!HandlerUtil.toggleCommandState(event.getCommand()));
-            case "copySnapshot" -> view.copySnapshot();
-            case "exportSnapshots" -> view.exportSnapshotsInteractively();
+            case "copySnapshot" -> copySnapshot(view);
+            case "exportSnapshots" -> exportSnapshots(view);
             case "relower" -> view.relower();
             default -> { }
         }
         return null;
+    }
+
+    /** The printed program after the selected pass (the rank's final program when none is selected). */
+    private static void copySnapshot(LoweringView view) {
+        PassInspector inspector = view.getAdapter(PassInspector.class);
+        if (inspector.rank() != null) {
+            SnapshotTransfer.copy(inspector.passList().getDisplay(), SnapshotExport.text(inspector.selected(), inspector.rank()));
+        }
+    }
+
+    /** Writes every rank's snapshots (the ranks not lowered yet are lowered first). */
+    private static void exportSnapshots(LoweringView view) {
+        if (!(view.result() instanceof LoweringResult.Lowered l)) return;
+        try {
+            SnapshotTransfer.writeInteractively(view.getSite().getShell(), l.everyRank());
+        } catch (EngineFailure e) {
+            MessageDialog.openError(view.getSite().getShell(), "Export snapshots", String.join("\n", e.lines()));
+        }
     }
 
     private static LoweringView view(ExecutionEvent event) {

@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -14,6 +18,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
@@ -35,7 +40,8 @@ final class LoweringControls {
     final List<OptionField> optionFields = new ArrayList<>();
     final Text filter;
 
-    LoweringControls(Composite parent, Runnable relower, Runnable reshow, Runnable chooseFile) {
+    /** {@code chosen} gets the file a person picks with Choose... */
+    LoweringControls(Composite parent, Runnable relower, Runnable reshow, Consumer<IFile> chosen) {
         root = new Composite(parent, SWT.NONE);
         GridLayout layout = new GridLayout(1, false);
         layout.marginHeight = 2;
@@ -50,7 +56,7 @@ final class LoweringControls {
         file.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         choose = new Button(first, SWT.PUSH);
         choose.setText("Choose...");
-        choose.addListener(SWT.Selection, e -> chooseFile.run());
+        choose.addListener(SWT.Selection, e -> chooseFile(chosen));
         label(first, "Devices:");
         devices = new Spinner(first, SWT.BORDER);
         devices.setValues(2, 1, 64, 0, 1, 2);
@@ -72,6 +78,14 @@ final class LoweringControls {
         int columns = declared.stream().mapToInt(o -> o.type() instanceof OptionType.Flag ? 1 : 2).sum();
         Composite second = row(root, columns);
         for (LoweringOption<?> o : declared) optionFields.add(OptionField.create(second, o, relower));
+    }
+
+    private void chooseFile(Consumer<IFile> chosen) {
+        var dialog = new FilteredResourcesSelectionDialog(root.getShell(), false,
+                ResourcesPlugin.getWorkspace().getRoot(), IResource.FILE);
+        dialog.setTitle("Choose a fusion file");
+        dialog.setInitialPattern("*.fusion");
+        if (dialog.open() == 0 && dialog.getFirstResult() instanceof IFile f) chosen.accept(f);
     }
 
     private static Composite row(Composite parent, int columns) {

@@ -2,8 +2,8 @@ package org.hostir.studio.ui.passes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
@@ -13,57 +13,47 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Display;
-import org.hostir.studio.lower.LoweringOptions;
 
 /**
- * Lowers one workspace fusion file (the text of its editor when one is open, else the file) for every rank off the UI thread, for the lowering view: progress per rank,
- * cancellable between ranks, and the result (a failure too) handed to the UI thread unless cancelled. It belongs
- * to {@link LoweringView#JOB_FAMILY}, so that tests and callers can join it.
+ * Lowers for the Lowering view off the UI thread: the rank it shows of the text an edit left (or of the file), or
+ * one more rank of a fusion already loaded. Progress per rank, cancellable between ranks, and the result (a failure
+ * too) handed to the UI thread unless cancelled. It belongs to {@link LoweringView#JOB_FAMILY}, so that tests and
+ * callers can join it.
  */
 final class LoweringJob extends Job {
-    private final IFile file;
-    /** The editor's text to lower (unsaved changes included), or null to read the file. */
-    private final String text;
-    private final int devices;
-    private final LoweringOptions options;
+    private final Function<LoweringResult.Progress, LoweringResult> work;
     private final Display display;
     private final Consumer<LoweringResult> done;
 
-    /** {@code done} runs on {@code display}'s thread. */
-    LoweringJob(IFile file, String text, int devices, LoweringOptions options, Display display,
+    /** {@code work} runs in the job with a progress that reports to its monitor; {@code done} on {@code display}'s thread. */
+    LoweringJob(String name, Function<LoweringResult.Progress, LoweringResult> work, Display display,
                 Consumer<LoweringResult> done) {
-        super("Lowering " + file.getName());
-        this.file = file;
-        this.text = text;
-        this.devices = devices;
-        this.options = options;
+        super("Lowering " + name);
+        this.work = work;
         this.display = display;
         this.done = done;
     }
 
     @Override
     protected IStatus run(IProgressMonitor monitor) {
-        SubMonitor sub = SubMonitor.convert(monitor, "Lowering " + file.getName(), devices + 1);
-        String source = text;
-        if (source == null) {
-            try (var in = file.getContents(true)) {
-                source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (CoreException | IOException e) {
-                source = null;
-            }
-        }
-        String path = file.getFullPath().toString();
-        sub.worked(1);
-        LoweringResult r = source == null
-                ? new LoweringResult.Failed(path, List.of(path + ": cannot read the file"))
-                : LoweringResult.lower(source, path, devices, options, (rank, of) -> {
-                    sub.subTask("rank " + rank + " of " + of);
-                    sub.worked(1);
-                    return !sub.isCanceled();
-                });
+        SubMonitor sub = SubMonitor.convert(monitor, getName(), 2);
+        LoweringResult r = work.apply((rank, of) -> {
+            sub.subTask("rank " + rank + " of " + of);
+            sub.worked(1);
+            return !sub.isCanceled();
+        });
         if (r == null || monitor.isCanceled()) return Status.CANCEL_STATUS;
         display.asyncExec(() -> done.accept(r));
         return Status.OK_STATUS;
+    }
+
+    /** The saved text of {@code file}, or null when it cannot be read (the result then says so). */
+    static String read(IFile file) {
+        try (var in = file.getContents(true)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (CoreException | IOException e) {
+            return null;
+        }
     }
 
     @Override

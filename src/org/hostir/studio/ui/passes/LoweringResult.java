@@ -1,8 +1,7 @@
 package org.hostir.studio.ui.passes;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -24,7 +23,36 @@ public sealed interface LoweringResult {
     /** The workspace path (or file system path) of the fusion the result is about. */
     String file();
 
-    record Lowered(String file, LoadedFusion loaded, PassTrace trace) implements LoweringResult {}
+    /** A loaded fusion and the ranks lowered so far (the view lowers the rank it shows, and others on demand). */
+    record Lowered(String file, LoadedFusion loaded, PassTrace trace) implements LoweringResult {
+        public boolean has(int rank) { return trace.ranks().stream().anyMatch(r -> r.rank() == rank); }
+
+        /** This result with {@code rank} lowered too; null when cancelled, a refusal as a {@link Failed}. */
+        public LoweringResult withRank(int rank, Progress progress) {
+            if (has(rank)) return this;
+            try {
+                PassTrace more = lowerRanks(List.of(rank), progress);
+                return more == null ? null : new Lowered(file, loaded, more);
+            } catch (EngineFailure e) {
+                return new Failed(file, e.lines());
+            }
+        }
+
+        /** Every rank's passes (the ones not lowered yet are lowered now), for an export of every snapshot. */
+        public PassTrace everyRank() throws EngineFailure {
+            List<Integer> missing = IntStream.range(0, trace.devices()).filter(r -> !has(r)).boxed().toList();
+            return missing.isEmpty() ? trace : lowerRanks(missing, (rank, of) -> true);
+        }
+
+        private PassTrace lowerRanks(List<Integer> ranks, Progress progress) throws EngineFailure {
+            PassTrace more = Engine.lower(loaded, trace.options(), ranks, rank -> progress.rank(rank, trace.devices()));
+            if (more == null) return null;
+            List<PassTrace.RankTrace> all = new ArrayList<>(trace.ranks());
+            all.addAll(more.ranks());
+            all.sort(Comparator.comparingInt(PassTrace.RankTrace::rank));
+            return new PassTrace(trace.devices(), trace.options(), all);
+        }
+    }
 
     /** One line per problem, each as the command line prints it: {@code error: file:line: where: what [rule]}. */
     record Failed(String file, List<String> diagnostics) implements LoweringResult {
@@ -49,12 +77,13 @@ public sealed interface LoweringResult {
         boolean rank(int rank, int of);
     }
 
-    /** Loads {@code text}, then lowers it for each rank; null when cancelled. */
-    static LoweringResult lower(String text, String file, int devices, LoweringOptions options, Progress progress) {
+    /** Loads {@code text}, then lowers it for {@code rank} only (the rank the view shows); null when cancelled. */
+    static LoweringResult lower(String text, String file, int devices, LoweringOptions options, int rank,
+                                Progress progress) {
         try {
             LoadedFusion loaded = Engine.load(new FusionSource.Text(text, file), devices, Map.of());
-            List<Integer> ranks = IntStream.range(0, devices).boxed().toList();
-            PassTrace trace = Engine.lower(loaded, options, ranks, rank -> progress.rank(rank, devices));
+            PassTrace trace = Engine.lower(loaded, options, List.of(Math.min(rank, devices - 1)),
+                    r -> progress.rank(r, devices));
             return trace == null ? null : new Lowered(file, loaded, trace);
         } catch (EngineFailure e) {
             return onlyNoOutput(e) ? new Incomplete(file, NO_OUTPUT_HINT) : new Failed(file, e.lines());
@@ -68,11 +97,6 @@ public sealed interface LoweringResult {
     private static boolean onlyNoOutput(EngineFailure e) {
         return !e.diagnostics().isEmpty() && e.diagnostics().stream().allMatch(d -> d.rule().equals(Rule.GRAPH_NO_OUTPUTS.id())
                 || (d.rule().equals(Rule.SCHEMA_RANGE.id()) && "$.outputs".equals(d.path())));
-    }
-
-    static LoweringResult lower(Path path, String file, int devices, LoweringOptions options, Progress progress)
-            throws IOException {
-        return lower(Files.readString(path), file, devices, options, progress);
     }
 
     /** Options from the view's fields; a bad value is a diagnostic, not an exception. */

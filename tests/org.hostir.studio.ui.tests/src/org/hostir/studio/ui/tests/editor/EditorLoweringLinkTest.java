@@ -12,6 +12,8 @@ import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ui.tests.ShownLowering;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -39,21 +41,21 @@ public class EditorLoweringLinkTest {
 
         // Host IR node -> graph: the P2P communication came from the fusion's matmul (op 0, output tv2)
         page.activate(view);
-        view.selectPass("InsertDeallocations");
-        PassRow p2p = view.treeRows().stream().filter(r -> r.node() instanceof P2PCommunication).findFirst()
+        ShownLowering.of(view).selectPass("InsertDeallocations");
+        PassRow p2p = ShownLowering.of(view).treeRows().stream().filter(r -> r.node() instanceof P2PCommunication).findFirst()
                 .orElseThrow();
-        view.tree().setSelection(new StructuredSelection(p2p), true);
+        ShownLowering.of(view).tree().setSelection(new StructuredSelection(p2p), true);
         FusionElement published = assertInstanceOf(FusionElement.class,
                 ((IStructuredSelection) view.getSite().getSelectionProvider().getSelection()).getFirstElement());
         EditorFixture.spin(800);   // post-selection listeners run after the workbench's delay
         List<String> expected = published.op() >= 0 ? List.of("op:tv2") : List.of(published.tensor());
-        assertEquals(expected, editor.selectedKeys(), "the graph selects what the node was lowered from");
+        assertEquals(expected, ShownGraph.of(editor).selectedKeys(), "the graph selects what the node was lowered from");
 
         // graph -> Host IR nodes
         page.activate(editor);
-        view.tree().setSelection(StructuredSelection.EMPTY);
+        ShownLowering.of(view).tree().setSelection(StructuredSelection.EMPTY);
         editor.select(List.of(FusionElement.op(editor.workspacePath(), 0)));
         EditorFixture.spin(800);
-        assertFalse(view.tree().getStructuredSelection().isEmpty(), "the matmul reveals the nodes lowered from it");
+        assertFalse(ShownLowering.of(view).tree().getStructuredSelection().isEmpty(), "the matmul reveals the nodes lowered from it");
     }
 }

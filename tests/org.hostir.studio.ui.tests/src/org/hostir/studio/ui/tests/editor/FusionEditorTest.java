@@ -26,6 +26,7 @@ import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.file.FusionWriter;
 import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.ParsedFusion;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.NewFusionWizard;
@@ -55,10 +56,10 @@ public class FusionEditorTest {
             FusionEditor e = EditorFixture.open(f);
             FusionDocument doc = parse(text);
             assertEquals(doc, e.model(), p.toString());
-            assertEquals(doc.tensors().size() + doc.ops().size(), e.nodeKeys().size(), p + ": one node per tensor and op");
-            assertNull(e.bannerText(), p + ": no banner");
+            assertEquals(doc.tensors().size() + doc.ops().size(), ShownGraph.of(e).keys().size(), p + ": one node per tensor and op");
+            assertNull(ShownGraph.banner(e), p + ": no banner");
             assertFalse(e.isDirty(), p + ": opening does not dirty the file");
-            for (String k : e.nodeKeys()) assertNotNull(e.nodeBounds(k), k);
+            for (String k : ShownGraph.of(e).keys()) assertNotNull(ShownGraph.of(e).bounds(k), k);
             EditorFixture.closeAll();
         }
     }
@@ -72,10 +73,10 @@ public class FusionEditorTest {
         List<FusionDocument> states = new ArrayList<>();
         states.add(original);
 
-        String added = e.addOp(OpKind.ADD, List.of(out));   // add an op: one input so far
+        String added = e.commands().addOp(OpKind.ADD, List.of(out));   // add an op: one input so far
         assertNotNull(added);
         states.add(e.model());
-        assertTrue(e.connect(in, added, -1), "connect");     // connect its second operand
+        assertTrue(e.commands().connect(in, added, -1), "connect");     // connect its second operand
         states.add(e.model());
         assertEquals(List.of(out, in), e.model().ops().get(1).inputs());
         IPropertySource axis0 = (IPropertySource) e.propertySource(FusionElement.tensor(e.workspacePath(), in))
@@ -91,12 +92,12 @@ public class FusionEditorTest {
 
         IOperationHistory h = OperationHistoryFactory.getOperationHistory();
         for (int i = states.size() - 2; i >= 0; i--) {
-            h.undo(e.undoContext(), null, null);
+            h.undo(e.commands().undoContext(), null, null);
             assertEquals(states.get(i), e.model(), "undo to state " + i);
-            assertEquals(FusionWriter.write(states.get(i)), e.sourceDocument().get(), "source follows undo " + i);
+            assertEquals(FusionWriter.write(states.get(i)), ShownGraph.source(e).get(), "source follows undo " + i);
         }
         for (int i = 1; i < states.size(); i++) {
-            h.redo(e.undoContext(), null, null);
+            h.redo(e.commands().undoContext(), null, null);
             assertEquals(states.get(i), e.model(), "redo to state " + i);
         }
     }
@@ -109,11 +110,11 @@ public class FusionEditorTest {
         IPropertySource ps = e.propertySource(FusionElement.tensor(e.workspacePath(), in));
         ps.setPropertyValue("axes", "DIDx D, M, ,");
         assertEquals(before, e.model());
-        assertNotNull(e.lastError());
+        assertNotNull(e.commands().lastError());
         ps.setPropertyValue("mesh", "0 0");
         assertEquals(before, e.model());
-        assertTrue(e.lastError().contains("twice"), e.lastError());
-        assertFalse(e.renameTensor(in, "9bad"));
+        assertTrue(e.commands().lastError().contains("twice"), e.commands().lastError());
+        assertFalse(e.commands().renameTensor(in, "9bad"));
         assertEquals(before, e.model());
     }
 
@@ -160,8 +161,8 @@ public class FusionEditorTest {
         EditorFixture.closeAll();
         FusionEditor again = EditorFixture.open(f);
         assertEquals(edited, again.model(), "reopened");
-        assertEquals(e.nodeKeys().size(), again.nodeKeys().size());
-        for (String k : again.nodeKeys()) assertNotNull(again.nodeBounds(k));
+        assertEquals(ShownGraph.of(e).keys().size(), ShownGraph.of(again).keys().size());
+        for (String k : ShownGraph.of(again).keys()) assertNotNull(ShownGraph.of(again).bounds(k));
     }
 
     @Test
@@ -179,12 +180,12 @@ public class FusionEditorTest {
         assertTrue(m.getAttribute(IMarker.LINE_NUMBER, 0) > 0, "with a line number");
         assertTrue(Arrays.stream(markers).anyMatch(x -> x.getAttribute("rule", "").equals("parallel.duplicate")),
                 "the duplicated DIDx is reported");
-        assertNotNull(e.nodeError("tv0"), "decoration on tv0");
-        assertTrue(e.nodeError("tv0").contains("parallel.duplicate"), e.nodeError("tv0"));
+        assertNotNull(ShownGraph.of(e).error("tv0"), "decoration on tv0");
+        assertTrue(ShownGraph.of(e).error("tv0").contains("parallel.duplicate"), ShownGraph.of(e).error("tv0"));
         EditorFixture.screenshot("editor-graph-error.png");
-        OperationHistoryFactory.getOperationHistory().undo(e.undoContext(), null, null);
+        OperationHistoryFactory.getOperationHistory().undo(e.commands().undoContext(), null, null);
         assertEquals(0, EditorFixture.markers(f).length, "undo clears the marker");
-        assertNull(e.nodeError("tv0"));
+        assertNull(ShownGraph.of(e).error("tv0"));
     }
 
     @Test
@@ -192,24 +193,24 @@ public class FusionEditorTest {
         IFile f = EditorFixture.file("broken.fusion", seed("allgather_p2p"));
         FusionEditor e = EditorFixture.open(f);
         FusionDocument valid = e.model();
-        String broken = e.sourceDocument().get().replaceFirst("\"tv1\"", "\"tv1\",,");
-        e.showPage(FusionEditor.SOURCE_PAGE);
-        e.sourceDocument().set(broken);
+        String broken = ShownGraph.source(e).get().replaceFirst("\"tv1\"", "\"tv1\",,");
+        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
+        ShownGraph.source(e).set(broken);
         e.reparse();
         assertEquals(valid, e.model(), "the graph keeps its last valid state");
-        assertNotNull(e.bannerText(), "banner");
-        assertEquals(broken, e.sourceDocument().get(), "the user's text is untouched");
-        assertNull(e.addInputTensor(), "no graph edit may overwrite the unparsable text");
-        assertEquals(broken, e.sourceDocument().get(), "still untouched");
+        assertNotNull(ShownGraph.banner(e), "banner");
+        assertEquals(broken, ShownGraph.source(e).get(), "the user's text is untouched");
+        assertNull(e.commands().addInputTensor(), "no graph edit may overwrite the unparsable text");
+        assertEquals(broken, ShownGraph.source(e).get(), "still untouched");
         assertTrue(Arrays.stream(EditorFixture.markers(f)).anyMatch(m -> m.getAttribute("rule", "").startsWith("json")),
                 "json marker");
         assertTrue(EditorFixture.markers(f)[0].getAttribute(IMarker.LINE_NUMBER, 0) > 0);
-        e.showPage(FusionEditor.GRAPH_PAGE);
+        ShownGraph.showPage(e, FusionEditor.GRAPH_PAGE);
         EditorFixture.screenshot("editor-graph-banner.png");
-        e.showPage(FusionEditor.SOURCE_PAGE);
-        e.sourceDocument().set(broken.replace("\"tv1\",,", "\"tv1\"").replace("\"M\"", "\"S\""));
+        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
+        ShownGraph.source(e).set(broken.replace("\"tv1\",,", "\"tv1\"").replace("\"M\"", "\"S\""));
         e.reparse();
-        assertNull(e.bannerText(), "banner gone once the text parses");
+        assertNull(ShownGraph.banner(e), "banner gone once the text parses");
         assertNotEquals(valid, e.model(), "source edits flow into the graph");
         assertEquals(0, EditorFixture.markers(f).length);
     }
@@ -228,22 +229,22 @@ public class FusionEditorTest {
         fusion.setPropertyValue("description", expected.description());
         fusion.setPropertyValue("symbols", "M=8, K=4, N=6");
 
-        String a = e.addInputTensor();                       // palette: Input tensor
+        String a = e.commands().addInputTensor();                       // palette: Input tensor
         IPropertySource pa = e.propertySource(FusionElement.tensor(file, a));
         pa.setPropertyValue("axes", "D, M, K");
         ((IPropertySource) pa.getPropertyValue("axis.0")).setPropertyValue("parallel", "DIDx");
         pa.setPropertyValue("mesh", "all");
-        String b = e.addInputTensor();
+        String b = e.commands().addInputTensor();
         IPropertySource pb = e.propertySource(FusionElement.tensor(file, b));
         pb.setPropertyValue("axes", "K, N");
         pb.setPropertyValue("mesh", "all");
 
         e.select(List.of(FusionElement.tensor(file, a), FusionElement.tensor(file, b)));
-        String c = e.addOp(OpKind.MATMUL, e.selectedTensors()); // palette: matmul over the selection
+        String c = e.commands().addOp(OpKind.MATMUL, ShownGraph.of(e).selectedKeys()); // palette: matmul over the selection
         IPropertySource pc = e.propertySource(FusionElement.tensor(file, c));
         assertEquals("DIDx D, M, N, reduction K", pc.getPropertyValue("axes"), "derived by the op");
         ((IPropertySource) pc.getPropertyValue("axis.0")).setPropertyValue("parallel", "Stream");
-        e.setZoom(1);
+        ShownGraph.press(e, "Zoom 100%");
         // the Lowering view follows the unsaved graph once the edits rest: the picture shows it caught up
         EditorFixture.spin(org.hostir.studio.ui.passes.LoweringView.LIVE_DELAY_MS + 200);
         org.hostir.studio.ui.tests.ViewTestSupport.join(org.hostir.studio.ui.passes.LoweringView.JOB_FAMILY);
@@ -254,7 +255,7 @@ public class FusionEditorTest {
         assertEquals(FusionWriter.write(expected.withLayout(null)), FusionWriter.write(saved.withLayout(null)));
         assertEquals(expectedText.strip(), FusionWriter.write(saved.withLayout(null)).strip(), "same JSON up to layout");
         assertEquals(0, EditorFixture.markers(f).length, "and valid");
-        e.showPage(FusionEditor.SOURCE_PAGE);
+        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
         EditorFixture.screenshot("editor-source.png");
     }
 
@@ -262,12 +263,12 @@ public class FusionEditorTest {
     void linksSelectionBothWays() throws Exception {
         FusionEditor e = EditorFixture.open(EditorFixture.file("link.fusion", seed("ag_matmul_p2p")));
         e.select(List.of(FusionElement.op(e.workspacePath(), 0)));
-        assertEquals(List.of("op:tv2"), e.selectedKeys());
+        assertEquals(List.of("op:tv2"), ShownGraph.of(e).selectedKeys());
         IStructuredSelection s = (IStructuredSelection) e.getSite().getSelectionProvider().getSelection();
         assertEquals(FusionElement.op(e.workspacePath(), 0), s.getFirstElement());
         e.getSite().getSelectionProvider().setSelection(
                 new org.eclipse.jface.viewers.StructuredSelection(FusionElement.tensor(e.workspacePath(), "tv1")));
-        assertEquals(List.of("tv1"), e.selectedKeys());
+        assertEquals(List.of("tv1"), ShownGraph.of(e).selectedKeys());
     }
 
     @Test

@@ -31,6 +31,7 @@ import org.eclipse.ui.views.properties.PropertySheet;
 import org.eclipse.ui.views.properties.PropertySheetEntry;
 import org.eclipse.ui.views.properties.PropertySheetPage;
 import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -55,9 +56,9 @@ public class EditorJourneyTest extends JourneyTest {
     public void aPropertiesEditOfTwoTensorsIsOneUndoableOperation() throws Exception {
         FusionEditor e = openSeed("ag_matmul_p2p", "multi.fusion");
         FusionDocument before = e.model();
-        Control canvas = e.graphCanvas();
-        person.click(canvas, e.nodeCenter("tv0"), 0).click(canvas, e.nodeCenter("tv1"), SWT.CTRL);
-        assertEquals(List.of("tv0", "tv1"), e.selectedKeys(), "a click and a Ctrl+click select both");
+        Control canvas = ShownGraph.of(e).getControl();
+        person.click(canvas, ShownGraph.of(e).center("tv0"), 0).click(canvas, ShownGraph.of(e).center("tv1"), SWT.CTRL);
+        assertEquals(List.of("tv0", "tv1"), ShownGraph.of(e).selectedKeys(), "a click and a Ctrl+click select both");
 
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
         person.settle(200);
@@ -70,14 +71,14 @@ public class EditorJourneyTest extends JourneyTest {
         CellEditor cell = parallel.getEditor(tree);
         cell.setValue(3);   // the combo's fourth choice: Stream
         IOperationHistory history = OperationHistoryFactory.getOperationHistory();
-        int undoable = history.getUndoHistory(e.undoContext()).length;
+        int undoable = history.getUndoHistory(e.commands().undoContext()).length;
         parallel.applyEditorValue();
         person.settle(200);
         FusionDocument after = e.model();
         assertEquals("Stream", after.tensor("tv0").get().axes().get(1).parallel().fileName());
         assertEquals("Stream", after.tensor("tv1").get().axes().get(1).parallel().fileName());
-        assertEquals(undoable + 1, history.getUndoHistory(e.undoContext()).length, "one operation for both tensors");
-        assertNull(e.lastError(), "no red message after a successful edit: " + e.lastError());
+        assertEquals(undoable + 1, history.getUndoHistory(e.commands().undoContext()).length, "one operation for both tensors");
+        assertNull(e.commands().lastError(), "no red message after a successful edit: " + e.commands().lastError());
 
         page.activate(e);
         person.settle(100);
@@ -114,19 +115,19 @@ public class EditorJourneyTest extends JourneyTest {
     public void connectModeIsVisibleDeleteWorksInItAndEscLeavesIt() throws Exception {
         FusionEditor e = openSeed("allgather", "connect.fusion");
         String out = e.model().outputs().get(0);
-        Button connect = button(e.graphControl(), "Connect");
+        Button connect = button(ShownGraph.page(e), "Connect");
         person.clickCenter(connect);
-        assertTrue(e.connectMode(), "the Connect button turns the mode on");
-        assertNotNull(e.connectModeText(), "a bar says Connect mode is on");
-        assertTrue(e.connectModeText().contains("Esc"), e.connectModeText());
-        assertNotNull(e.graphCanvas().getCursor(), "a cross cursor over the graph");
-        person.click(e.graphCanvas(), e.nodeCenter(out), 0);
-        assertEquals(List.of(out), e.selectedKeys(), "a click in Connect mode selects the node too");
+        assertTrue(ShownGraph.connectMode(e), "the Connect button turns the mode on");
+        assertNotNull(ShownGraph.modeBar(e), "a bar says Connect mode is on");
+        assertTrue(ShownGraph.modeBar(e).contains("Esc"), ShownGraph.modeBar(e));
+        assertNotNull(ShownGraph.of(e).getControl().getCursor(), "a cross cursor over the graph");
+        person.click(ShownGraph.of(e).getControl(), ShownGraph.of(e).center(out), 0);
+        assertEquals(List.of(out), ShownGraph.of(e).selectedKeys(), "a click in Connect mode selects the node too");
         person.press(SWT.DEL);
         assertTrue(e.model().tensor(out).isEmpty(), "the Delete key deletes it in Connect mode");
         person.press(SWT.ESC);
-        assertFalse(e.connectMode(), "Esc leaves Connect mode");
-        assertNull(e.connectModeText(), "and the bar goes");
+        assertFalse(ShownGraph.connectMode(e), "Esc leaves Connect mode");
+        assertNull(ShownGraph.modeBar(e), "and the bar goes");
         assertFalse(connect.getSelection(), "the button is up again");
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "editor-connect-left.png");
     }
@@ -135,10 +136,10 @@ public class EditorJourneyTest extends JourneyTest {
     @Test
     public void paletteTooltipsReadWell() throws Exception {
         FusionEditor e = openSeed("allgather", "palette.fusion");
-        String tip = button(e.graphControl(), "add").getToolTipText();
+        String tip = button(ShownGraph.page(e), "add").getToolTipText();
         assertTrue(tip.startsWith("Add an add op"), tip);
-        assertTrue(button(e.graphControl(), "matmul").getToolTipText().startsWith("Add a matmul op"));
-        for (Button b : ViewTestSupport.descendants(e.graphControl(), Button.class)) {
+        assertTrue(button(ShownGraph.page(e), "matmul").getToolTipText().startsWith("Add a matmul op"));
+        for (Button b : ViewTestSupport.descendants(ShownGraph.page(e), Button.class)) {
             for (String line : b.getToolTipText().split("\n")) assertTrue(line.length() <= 40, "a short line: " + line);
         }
     }
@@ -149,7 +150,7 @@ public class EditorJourneyTest extends JourneyTest {
         FusionEditor e = openSeed("allgather", "perms.fusion");
         Path file = e.getEditorInput().getAdapter(IFile.class).getLocation().toFile().toPath();
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-        e.addInputTensor();
+        e.commands().addInputTensor();
         page.activate(e);
         person.press(SWT.CTRL, 's');
         person.settle(300);
@@ -161,9 +162,9 @@ public class EditorJourneyTest extends JourneyTest {
     @Test
     public void sourcePageColoursTheJson() throws Exception {
         FusionEditor e = openSeed("allgather", "colours.fusion");
-        e.showPage(FusionEditor.SOURCE_PAGE);
+        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
         person.settle(400);
-        StyledText text = (StyledText) e.sourceEditor().getAdapter(Control.class);
+        StyledText text = (StyledText) e.getAdapter(org.eclipse.ui.texteditor.ITextEditor.class).getAdapter(Control.class);
         String s = text.getText();
         var registry = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry();
         StyleRange key = text.getStyleRangeAtOffset(s.indexOf("\"format\"") + 1);
@@ -181,13 +182,13 @@ public class EditorJourneyTest extends JourneyTest {
     public void ctrlWheelAndKeysZoomWithTheLevelShown() throws Exception {
         FusionEditor e = openSeed("ag_matmul_p2p", "zoom.fusion");
         page.activate(e);
-        e.setZoom(1);
+        ShownGraph.press(e, "Zoom 100%");
         person.settle(100);
-        int[] tv0 = e.nodeCenter("tv0");
-        person.wheel(e.graphCanvas(), tv0[0], tv0[1], 1, SWT.CTRL);
-        assertEquals("Zoom: 125%", e.zoomText(), "Ctrl+wheel zooms in and the palette shows the level");
+        int[] tv0 = ShownGraph.of(e).center("tv0");
+        person.wheel(ShownGraph.of(e).getControl(), tv0[0], tv0[1], 1, SWT.CTRL);
+        assertEquals("Zoom: 125%", ShownGraph.zoomLabel(e), "Ctrl+wheel zooms in and the palette shows the level");
         person.press(SWT.CTRL, '-');
-        assertEquals("Zoom: 100%", e.zoomText(), "Ctrl+- zooms out");
+        assertEquals("Zoom: 100%", ShownGraph.zoomLabel(e), "Ctrl+- zooms out");
     }
 
     /** Issue 18, Deliver 3: a node dragged with the mouse lands on the 10-pixel grid. */
@@ -196,10 +197,10 @@ public class EditorJourneyTest extends JourneyTest {
         FusionEditor e = openSeed("ag_matmul_p2p", "snap.fusion");
         page.activate(e);
         person.settle(100);
-        int[] c = e.nodeCenter("tv2");
-        int[] before = e.nodeBounds("tv2");
-        person.drag(e.graphCanvas(), c[0], c[1], c[0] + 33, c[1] + 27);
-        int[] moved = e.nodeBounds("tv2");
+        int[] c = ShownGraph.of(e).center("tv2");
+        int[] before = ShownGraph.of(e).bounds("tv2");
+        person.drag(ShownGraph.of(e).getControl(), c[0], c[1], c[0] + 33, c[1] + 27);
+        int[] moved = ShownGraph.of(e).bounds("tv2");
         assertNotEquals(before[0], moved[0], "the node moved");
         assertEquals(0, moved[0] % 10, "x on the grid: " + moved[0]);
         assertEquals(0, moved[1] % 10, "y on the grid: " + moved[1]);
@@ -211,9 +212,9 @@ public class EditorJourneyTest extends JourneyTest {
         FusionEditor e = openSeed("ag_matmul_p2p", "drop.fusion");
         page.activate(e);
         person.settle(100);
-        Control canvas = e.graphCanvas();
+        Control canvas = ShownGraph.of(e).getControl();
         int tensors = e.model().tensors().size();
-        Button input = button(e.graphControl(), "Input tensor");
+        Button input = button(ShownGraph.page(e), "Input tensor");
         int dropX = canvas.getSize().x - 160, dropY = canvas.getSize().y - 80;
         person.dragTo(input, input.getSize().x / 2, input.getSize().y / 2, canvas, dropX, dropY);
         assertEquals(tensors + 1, e.model().tensors().size(), "the dragged input tensor was added");
@@ -225,7 +226,7 @@ public class EditorJourneyTest extends JourneyTest {
 
     /** A node's bounds on the canvas (x, y, width, height at zoom 100%, scrolling applied). */
     private static int[] onCanvas(FusionEditor e, String key) {
-        int[] c = e.nodeCenter(key), b = e.nodeBounds(key);
+        int[] c = ShownGraph.of(e).center(key), b = ShownGraph.of(e).bounds(key);
         return new int[] { c[0] - b[2] / 2, c[1] - b[3] / 2, b[2], b[3] };
     }
 

@@ -11,6 +11,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.IPageLayout;
 import org.hostir.studio.file.FusionWriter;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.editor.EditorBenchmarkTest;
@@ -30,16 +31,16 @@ public class LargeGraphJourneyTest extends JourneyTest {
         journey.show(IPageLayout.ID_OUTLINE);
         journey.page().activate(e);
         person.settle(500);
-        assertEquals(402, e.nodeKeys().size());
-        assertNotNull(e.outlineControl(), "the Outline shows the editor's page");
+        assertEquals(402, ShownGraph.of(e).keys().size());
+        assertNotNull(ShownGraph.outline(e), "the Outline shows the editor's page");
         return e;
     }
 
     @Test
     public void theLargeGraphIsPaintedAndItsOutlineIsUsable() throws Exception {
         FusionEditor e = openLarge("painted.fusion");
-        Control outline = e.outlineControl();
-        int[] thumb = e.outlineThumbnailSize();
+        Control outline = ShownGraph.outline(e);
+        int[] thumb = ShownGraph.outlinePage(e).thumbnailSize();
         var box = outline.getSize();
         assertTrue(thumb[0] >= box.x / 3 && thumb[1] >= box.y / 4, "the thumbnail " + thumb[0] + " x " + thumb[1]
                 + " fills a good part of the Outline's " + box);
@@ -47,7 +48,7 @@ public class LargeGraphJourneyTest extends JourneyTest {
         var shell = journey.shell();
         File shot = ViewTestSupport.screenshot(shell, "editor-large-200.png");
         if (shot == null) return;
-        Control graph = e.graphCanvas();
+        Control graph = ShownGraph.of(e).getControl();
         var at = Screens.inShot(shell, graph);
         double block = Screens.largestFlatBlockOtherThan(shot, at.x, at.y, graph.getSize().x, graph.getSize().y,
                 graph.getBackground().getRGB());
@@ -61,33 +62,33 @@ public class LargeGraphJourneyTest extends JourneyTest {
     @Test
     public void draggingTheOutlinesViewportRectangleScrollsTheGraph() throws Exception {
         FusionEditor e = openLarge("outline.fusion");
-        int[] rect = e.outlineViewportBox();
+        int[] rect = ShownGraph.outlinePage(e).viewportBox();
         assertNotNull(rect, "the Outline shows the viewport rectangle");
-        int[] before = e.viewLocation();
+        int[] before = ShownGraph.of(e).viewLocation();
         int x = rect[0] + rect[2] / 2, y = rect[1] + rect[3] / 2;
-        person.drag(e.outlineControl(), x, y, x + 40, y + 30);
-        int[] after = e.viewLocation();
+        person.drag(ShownGraph.outline(e), x, y, x + 40, y + 30);
+        int[] after = ShownGraph.of(e).viewLocation();
         assertTrue(after[0] > before[0] + 100, "the graph scrolled right: " + before[0] + " -> " + after[0]);
         assertTrue(after[1] > before[1] + 100, "and down: " + before[1] + " -> " + after[1]);
-        int[] moved = e.outlineViewportBox();
+        int[] moved = ShownGraph.outlinePage(e).viewportBox();
         assertTrue(moved[0] > rect[0] && moved[1] > rect[1], "the rectangle followed the pointer");
     }
 
     @Test
     public void theWheelScrollsTheGraphAndCtrlWheelZooms() throws Exception {
         FusionEditor e = openLarge("wheel.fusion");
-        Control c = e.graphCanvas();
+        Control c = ShownGraph.of(e).getControl();
         int x = c.getSize().x / 2, y = c.getSize().y / 2;
-        int[] before = e.viewLocation();
+        int[] before = ShownGraph.of(e).viewLocation();
         person.wheel(c, x, y, -3, 0);
-        int[] down = e.viewLocation();
+        int[] down = ShownGraph.of(e).viewLocation();
         assertTrue(down[1] > before[1], "the wheel down scrolled the graph: " + before[1] + " -> " + down[1]);
-        assertEquals(1.0, e.zoom(), "the plain wheel does not zoom");
+        assertEquals(1.0, ShownGraph.of(e).zoom(), "the plain wheel does not zoom");
         person.wheel(c, x, y, 2, 0);
-        assertTrue(e.viewLocation()[1] < down[1], "the wheel up scrolls back");
+        assertTrue(ShownGraph.of(e).viewLocation()[1] < down[1], "the wheel up scrolls back");
         person.wheel(c, x, y, 1, SWT.CTRL);
-        assertEquals("Zoom: 125%", e.zoomText(), "Ctrl+wheel up zooms in");
+        assertEquals("Zoom: 125%", ShownGraph.zoomLabel(e), "Ctrl+wheel up zooms in");
         person.wheel(c, x, y, -1, SWT.CTRL);
-        assertEquals("Zoom: 100%", e.zoomText(), "Ctrl+wheel down zooms out");
+        assertEquals("Zoom: 100%", ShownGraph.zoomLabel(e), "Ctrl+wheel down zooms out");
     }
 }

@@ -20,6 +20,8 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.tests.ShownLowering;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -57,12 +59,12 @@ public class LayoutJourneyTest {
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
         LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
-        lowering.selectPass("StreamParallelType");
+        ShownLowering.of(lowering).selectPass("StreamParallelType");
         person.settle(500);
         String size = width + "x" + height;
 
         // pass names whole: the name column holds the longest, and the list shows the column
-        Table passes = (Table) lowering.passList();
+        Table passes = (Table) ShownLowering.of(lowering).passList();
         GC gc = new GC(passes);
         int longest = gc.textExtent("\u25cf ConvertToCommunication").x;
         gc.dispose();
@@ -70,11 +72,11 @@ public class LayoutJourneyTest {
                 + " < " + longest);
         assertTrue(passes.getClientArea().width >= passes.getColumn(0).getWidth(), size + ": the list shows the"
                 + " names: " + passes.getClientArea().width);
-        int viewWidth = lowering.passList().getParent().getSize().x;
-        int diffWidth = lowering.diffControl().getSize().x;
+        int viewWidth = ShownLowering.of(lowering).passList().getParent().getSize().x;
+        int diffWidth = ShownLowering.of(lowering).diffControl().getSize().x;
         assertTrue(diffWidth * 3 >= viewWidth, size + ": diff " + diffWidth + " of " + viewWidth);
         // each of the side-by-side panes (BEFORE, AFTER) a third of the view's width (Deliver 4)
-        var panes = ViewTestSupport.descendants(lowering.diffControl(), StyledText.class).stream()
+        var panes = ViewTestSupport.descendants(ShownLowering.of(lowering).diffControl(), StyledText.class).stream()
                 .filter(t -> t.isVisible() && t.getSize().x > 20).toList();
         assertTrue(panes.size() >= 2, size + ": the diff shows two panes: " + panes.size());
         for (StyledText pane : panes) {
@@ -85,7 +87,7 @@ public class LayoutJourneyTest {
         assertToolbarsWhole(shell, size);
         File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
         if (shot != null) {
-            Control graph = editor.graphCanvas();
+            Control graph = ShownGraph.of(editor).getControl();
             var at = Screens.inShot(shell, graph);
             double flat = Screens.largestFlatBlock(shot, at.x, at.y, graph.getSize().x, graph.getSize().y,
                     shell.getDisplay().getSystemColor(SWT.COLOR_WIDGET_BACKGROUND).getRGB());

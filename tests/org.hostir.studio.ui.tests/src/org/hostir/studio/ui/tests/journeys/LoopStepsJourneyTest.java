@@ -29,6 +29,7 @@ import org.eclipse.ui.views.properties.PropertySheetPage;
 import org.hostir.studio.file.ExtentSpec;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.LoopStep;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.model.FusionCheck;
@@ -51,8 +52,8 @@ public class LoopStepsJourneyTest extends JourneyTest {
         FusionEditor e = journey.openSeed("journeys", "ag_matmul_p2p", "loopsplit.fusion");
         FusionDocument before = e.model();
         assertEquals(FusionDocument.FORMAT, before.format(), "the seed is a version 1 file");
-        person.click(e.graphCanvas(), e.nodeCenter("tv1"), 0);
-        assertEquals(List.of("tv1"), e.selectedKeys());
+        person.click(ShownGraph.of(e).getControl(), ShownGraph.of(e).center("tv1"), 0);
+        assertEquals(List.of("tv1"), ShownGraph.of(e).selectedKeys());
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
         person.settle(200);
         Tree tree = (Tree) assertInstanceOf(PropertySheetPage.class, sheet.getCurrentPage()).getControl();
@@ -69,7 +70,7 @@ public class LoopStepsJourneyTest extends JourneyTest {
         if (!cell.isDisposed() && cell.isVisible()) person.press(SWT.ESC);
 
         IOperationHistory history = OperationHistoryFactory.getOperationHistory();
-        int undoable = history.getUndoHistory(e.undoContext()).length;
+        int undoable = history.getUndoHistory(e.commands().undoContext()).length;
         cell = editLoopSteps(tree);
         person.type(SPLIT, 20);
         assertEquals(SPLIT, cell.getText());
@@ -80,10 +81,10 @@ public class LoopStepsJourneyTest extends JourneyTest {
                 new LoopStep.Parallelize(1, ParallelType.DIDX)), split.tensor("tv1").orElseThrow().loop());
         assertEquals(before.tensor("tv1").get().axes(), split.tensor("tv1").get().axes(), "logical axes unchanged");
         assertEquals(FusionDocument.FORMAT_2, split.format(), "loop steps make the file version 2");
-        assertEquals(undoable + 1, history.getUndoHistory(e.undoContext()).length, "one undoable operation");
-        assertNull(e.lastError(), e.lastError());
-        assertEquals("float [K, N | outer_split 1 by D, DIDx 1]", e.nodeShapeText("tv1"), "the node shows the split");
-        assertNull(e.nodeError("tv1"), "a valid column-parallel weight: " + e.nodeError("tv1"));
+        assertEquals(undoable + 1, history.getUndoHistory(e.commands().undoContext()).length, "one undoable operation");
+        assertNull(e.commands().lastError(), e.commands().lastError());
+        assertEquals("float [K, N | outer_split 1 by D, DIDx 1]", ShownGraph.of(e).shapeText("tv1"), "the node shows the split");
+        assertNull(ShownGraph.of(e).error("tv1"), "a valid column-parallel weight: " + ShownGraph.of(e).error("tv1"));
         assertEquals(SPLIT, text(tree, "Loop steps"), "the Properties row shows the steps as typed");
         ViewTestSupport.screenshot(journey.shell(), "editor-loop-split.png");
 
@@ -91,13 +92,13 @@ public class LoopStepsJourneyTest extends JourneyTest {
         person.settle(100);
         person.press(SWT.CTRL, 'z');
         assertEquals(before, e.model(), "Ctrl+Z removes the steps");
-        assertEquals("float [K, N]", e.nodeShapeText("tv1"));
+        assertEquals("float [K, N]", ShownGraph.of(e).shapeText("tv1"));
         person.press(SWT.CTRL | SWT.SHIFT, 'z');
         assertEquals(split, e.model(), "Shift+Ctrl+Z puts them back");
-        assertEquals("float [K, N | outer_split 1 by D, DIDx 1]", e.nodeShapeText("tv1"));
+        assertEquals("float [K, N | outer_split 1 by D, DIDx 1]", ShownGraph.of(e).shapeText("tv1"));
 
         // steps that parse but break a loop rule are applied and marked on the file's line, as any problem
-        person.click(e.graphCanvas(), e.nodeCenter("tv1"), 0);
+        person.click(ShownGraph.of(e).getControl(), ShownGraph.of(e).center("tv1"), 0);
         page.activate(sheet);
         person.settle(200);
         tree = (Tree) ((PropertySheetPage) sheet.getCurrentPage()).getControl();
@@ -109,12 +110,12 @@ public class LoopStepsJourneyTest extends JourneyTest {
                 .findFirst().orElseThrow(() -> new AssertionError("no loop.did-inner-split among " + e.problems()));
         assertTrue(p.line() > 0, "on a line of the file: " + p);
         assertEquals("tv1", p.tensor());
-        assertNotNull(e.nodeError("tv1"), "the node has the red frame");
+        assertNotNull(ShownGraph.of(e).error("tv1"), "the node has the red frame");
         page.activate(e);
         person.settle(100);
         person.press(SWT.CTRL, 'z');
         assertEquals(split, e.model(), "Ctrl+Z restores the valid split");
-        assertNull(e.nodeError("tv1"));
+        assertNull(ShownGraph.of(e).error("tv1"));
 
         person.press(SWT.CTRL, 's');
         person.settle(300);

@@ -16,6 +16,7 @@ import org.eclipse.swt.custom.StyledText;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.editor.NewFusionWizard;
 import org.hostir.studio.ui.passes.LoweringResult;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -49,7 +50,7 @@ public class LoweringJourneyTest {
     public void close() {
         page.closeAllEditors(false);
         // the view outlives the test: leave it without this test's filter (a later test would see one pass)
-        view.filterField().setText("");
+        ShownLowering.filter(view).setText("");
         journey.hide(LoweringView.ID);
     }
 
@@ -64,28 +65,28 @@ public class LoweringJourneyTest {
         IFile file = ViewTestSupport.workspaceFile("live", "fresh.fusion", NewFusionWizard.contents(NewFusionWizard.EMPTY, "fresh"));
         FusionEditor e = (FusionEditor) IDE.openEditor(page, file, FusionEditor.ID);
         waitForLowering();
-        assertInstanceOf(LoweringResult.Incomplete.class, view.result(), "an empty fusion: " + view.messageText());
-        assertFalse(view.messageText().contains("failed"), view.messageText());
-        assertTrue(view.messageText().startsWith("Nothing to lower yet"), view.messageText());
+        assertInstanceOf(LoweringResult.Incomplete.class, view.result(), "an empty fusion: " + ShownLowering.message(view));
+        assertFalse(ShownLowering.message(view).contains("failed"), ShownLowering.message(view));
+        assertTrue(ShownLowering.message(view).startsWith("Nothing to lower yet"), ShownLowering.message(view));
 
         // build tv0 -> set -> tv1 and mark tv1 as the output, without saving
-        String in = e.addInputTensor();
-        String out = e.addOp(org.hostir.studio.file.OpKind.SET, List.of(in));
+        String in = e.commands().addInputTensor();
+        String out = e.commands().addOp(org.hostir.studio.file.OpKind.SET, List.of(in));
         assertNotNull(out);
         e.propertySource(org.hostir.studio.ui.FusionElement.tensor(e.workspacePath(), out)).setPropertyValue("output", "true");
         assertTrue(e.isDirty());
         waitForLowering();
         assertInstanceOf(LoweringResult.Lowered.class, view.result(), "the unsaved fusion is lowered: "
-                + view.messageText());
-        assertTrue(view.showsUnsaved(), "marked as the editor's unsaved state");
-        assertTrue(view.fileLabel().contains("unsaved"), view.fileLabel());
+                + ShownLowering.message(view));
+        assertTrue(ShownLowering.showsUnsaved(view), "marked as the editor's unsaved state");
+        assertTrue(ShownLowering.fileLabel(view).contains("unsaved"), ShownLowering.fileLabel(view));
 
         page.activate(e);
         person.press(SWT.CTRL, 's');
         waitForLowering();
         assertFalse(e.isDirty());
-        assertFalse(view.showsUnsaved(), "saved: no longer marked");
-        assertFalse(view.fileLabel().contains("unsaved"), view.fileLabel());
+        assertFalse(ShownLowering.showsUnsaved(view), "saved: no longer marked");
+        assertFalse(ShownLowering.fileLabel(view).contains("unsaved"), ShownLowering.fileLabel(view));
     }
 
     /**
@@ -98,30 +99,30 @@ public class LoweringJourneyTest {
         IDE.openEditor(page, file, "org.eclipse.ui.DefaultTextEditor");
         waitForLowering();
         page.activate(view);
-        person.focusByClick(view.filterField());
+        person.focusByClick(ShownLowering.filter(view));
         person.type("stream", 30);
         person.settle(400);
-        assertEquals("stream", view.filterField().getText(), "no key dropped");
-        assertEquals(List.of("StreamParallelType"), view.visibleEntries().stream().map(en -> en.step().pass()).toList());
-        assertEquals("StreamParallelType", view.selectedPass());
+        assertEquals("stream", ShownLowering.filter(view).getText(), "no key dropped");
+        assertEquals(List.of("StreamParallelType"), ShownLowering.of(view).visibleEntries().stream().map(en -> en.step().pass()).toList());
+        assertEquals("StreamParallelType", ShownLowering.of(view).selectedPass());
 
         person.type("zz", 30);
         person.settle(400);
-        assertTrue(view.visibleEntries().isEmpty());
-        assertTrue(view.description().startsWith("No pass matches"), view.description());
+        assertTrue(ShownLowering.of(view).visibleEntries().isEmpty());
+        assertTrue(view.getContentDescription().startsWith("No pass matches"), view.getContentDescription());
         assertTrue(headers().isEmpty(), "no stale BEFORE/AFTER headers: " + headers());
 
         for (int i = 0; i < 2; i++) person.press(SWT.BS);
         person.settle(400);
-        assertEquals("StreamParallelType", view.selectedPass());
+        assertEquals("StreamParallelType", ShownLowering.of(view).selectedPass());
         assertEquals(2, headers().size(), "the headers are back: " + headers());
 
         // Ctrl+. with the pass list focused, as after a click on it
-        person.clickCenter(view.passList());
+        person.clickCenter(ShownLowering.of(view).passList());
         person.press(SWT.CTRL, '.');
         person.press(SWT.CTRL, '.');
         person.press(SWT.CTRL, '.');
-        PassRow row = assertInstanceOf(PassRow.class, view.tree().getStructuredSelection().getFirstElement());
+        PassRow row = assertInstanceOf(PassRow.class, ShownLowering.of(view).tree().getStructuredSelection().getFirstElement());
         assertTrue(row.isChange());
         List<StyledText> panes = panes();
         StyledText pane = panes.get(row.kind() == org.hostir.studio.diff.DiffKind.REMOVED ? 0 : 1);
@@ -134,13 +135,13 @@ public class LoweringJourneyTest {
     }
 
     private List<StyledText> panes() {
-        return ViewTestSupport.descendants(view.diffControl(), StyledText.class).stream()
+        return ViewTestSupport.descendants(ShownLowering.of(view).diffControl(), StyledText.class).stream()
                 .filter(t -> t.isVisible() && t.getSize().x > 20 && t.getSize().y > 10)
                 .sorted(Comparator.comparingInt(t -> t.toDisplay(0, 0).x)).toList();
     }
 
     private List<String> headers() {
-        return ViewTestSupport.descendants(view.diffControl(), CLabel.class).stream()
+        return ViewTestSupport.descendants(ShownLowering.of(view).diffControl(), CLabel.class).stream()
                 .filter(l -> l.isVisible() && l.getText() != null && !l.getText().isBlank()).map(CLabel::getText).toList();
     }
 

@@ -21,6 +21,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.diff.DiffKind;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.lower.LoweringOptions;
@@ -69,29 +70,29 @@ public class LoweringViewTest {
     }
 
     private List<String> visibleNames() {
-        return view.visibleEntries().stream().map(e -> e.step().pass()).toList();
+        return ShownLowering.of(view).visibleEntries().stream().map(e -> e.step().pass()).toList();
     }
 
     /** The option fields are made from the passes' declarations: one per option, showing its default. */
     @Test
     public void showsAFieldPerDeclaredOptionWithItsDefault() throws Exception {
-        assertEquals(LoweringOptions.DEFAULTS.asMap(), view.optionPairs());
-        view.setStreams(2);
+        assertEquals(LoweringOptions.DEFAULTS.asMap(), ShownLowering.options(view));
+        ShownLowering.setSpinner(view, "Streams", 2);
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
-        assertEquals("2", view.optionPairs().get("numberOfStreams"));
-        view.setStreams(LoweringOptions.DEFAULTS.numberOfStreams());
+        assertEquals("2", ShownLowering.options(view).get("numberOfStreams"));
+        ShownLowering.setSpinner(view, "Streams", LoweringOptions.DEFAULTS.numberOfStreams());
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
     }
 
     @Test
     public void showsEveryPassAndWhatStreamParallelTypeAdded() throws Exception {
         assertEquals(file, view.file(), "the view follows the fusion editor");
-        assertInstanceOf(LoweringResult.Lowered.class, view.result(), view.messageText());
+        assertInstanceOf(LoweringResult.Lowered.class, view.result(), ShownLowering.message(view));
         assertEquals(PASSES, visibleNames());
 
-        view.selectPass("StreamParallelType");
-        assertEquals("StreamParallelType", view.selectedPass());
-        List<PassRow> rows = view.treeRows();
+        ShownLowering.of(view).selectPass("StreamParallelType");
+        assertEquals("StreamParallelType", ShownLowering.of(view).selectedPass());
+        List<PassRow> rows = ShownLowering.of(view).treeRows();
         assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.ADDED && r.node() instanceof ForLoop),
                 "a FOR StreamIdx loop added: " + rows);
         assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.ADDED && r.node() instanceof P2PCommunication),
@@ -107,7 +108,7 @@ public class LoweringViewTest {
 
     @Test
     public void theTextDiffShowsBeforeOnTheLeftAndAfterOnTheRight() throws Exception {
-        view.selectPass("StreamParallelType");
+        ShownLowering.of(view).selectPass("StreamParallelType");
         ViewTestSupport.spin(Display.getCurrent(), 300);
         var rank = ((LoweringResult.Lowered) view.result()).trace().rank(0);
         int index = PASSES.indexOf("StreamParallelType");
@@ -116,7 +117,7 @@ public class LoweringViewTest {
         assertNotEquals(before, after, "the pass changed the program");
 
         // what a person sees: the text panes and their headers, ordered left to right on the screen
-        List<StyledText> panes = ViewTestSupport.descendants(view.diffControl(), StyledText.class).stream()
+        List<StyledText> panes = ViewTestSupport.descendants(ShownLowering.of(view).diffControl(), StyledText.class).stream()
                 .filter(t -> t.isVisible() && t.getSize().x > 10 && t.getSize().y > 10)
                 .sorted(java.util.Comparator.comparingInt(t -> t.toDisplay(0, 0).x)).toList();
         assertEquals(2, panes.size(), "two text panes side by side: " + panes);
@@ -124,7 +125,7 @@ public class LoweringViewTest {
         assertEquals(normalized(after), normalized(panes.get(1).getText()), "the right pane holds AFTER");
         assertTrue(panes.get(1).getText().contains("FOR StreamIdx") && !panes.get(0).getText().contains("FOR StreamIdx"));
 
-        List<String> labels = ViewTestSupport.descendants(view.diffControl(), CLabel.class).stream()
+        List<String> labels = ViewTestSupport.descendants(ShownLowering.of(view).diffControl(), CLabel.class).stream()
                 .filter(l -> l.isVisible() && l.getText() != null && !l.getText().isBlank())
                 .sorted(java.util.Comparator.comparingInt(l -> l.toDisplay(0, 0).x)).map(CLabel::getText).toList();
         assertEquals(2, labels.size(), "a header over each side: " + labels);
@@ -136,8 +137,12 @@ public class LoweringViewTest {
         return s.replace("\r\n", "\n").strip();
     }
 
+    private LoweringResult.Lowered lowered() {
+        return assertInstanceOf(LoweringResult.Lowered.class, view.result(), ShownLowering.message(view));
+    }
+
     private PassTrace trace() {
-        return assertInstanceOf(LoweringResult.Lowered.class, view.result(), view.messageText()).trace();
+        return assertInstanceOf(LoweringResult.Lowered.class, view.result(), ShownLowering.message(view)).trace();
     }
 
     private static List<String> names(List<PassEntry> entries) {
@@ -168,23 +173,23 @@ public class LoweringViewTest {
 
     @Test
     public void filterAndSteppingMoveThroughThePasses() {
-        view.selectPass("Validate");
+        ShownLowering.of(view).selectPass("Validate");
         view.stepPass(1);
-        assertEquals("DecomposeReshardings", view.selectedPass());
+        assertEquals("DecomposeReshardings", ShownLowering.of(view).selectedPass());
         view.stepPass(1);
         view.stepPass(-1);
-        assertEquals("DecomposeReshardings", view.selectedPass());
-        view.selectPass(PASSES.getLast());
+        assertEquals("DecomposeReshardings", ShownLowering.of(view).selectedPass());
+        ShownLowering.of(view).selectPass(PASSES.getLast());
         view.stepPass(1);
-        assertEquals(PASSES.getLast(), view.selectedPass(), "stepping stops at the last pass");
+        assertEquals(PASSES.getLast(), ShownLowering.of(view).selectedPass(), "stepping stops at the last pass");
 
-        view.selectPass("StreamParallelType");
+        ShownLowering.of(view).selectPass("StreamParallelType");
         view.stepChange(1);
-        Object first = view.tree().getStructuredSelection().getFirstElement();
+        Object first = ShownLowering.of(view).tree().getStructuredSelection().getFirstElement();
         assertInstanceOf(PassRow.class, first);
         assertTrue(((PassRow) first).isChange(), "next change selects a changed node");
         view.stepChange(1);
-        assertNotEquals(first, view.tree().getStructuredSelection().getFirstElement(), "and moves on");
+        assertNotEquals(first, ShownLowering.of(view).tree().getStructuredSelection().getFirstElement(), "and moves on");
     }
 
     @Test
@@ -198,56 +203,58 @@ public class LoweringViewTest {
         assertEquals(p + "previousChange", ViewTestSupport.boundCommand("M1+,"));
 
         IHandlerService handlers = view.getSite().getService(IHandlerService.class);
-        view.selectPass("Validate");
+        ShownLowering.of(view).selectPass("Validate");
         handlers.executeCommand(p + "nextPass", null);
-        assertEquals("DecomposeReshardings", view.selectedPass(), "F6's command steps to the next pass");
+        assertEquals("DecomposeReshardings", ShownLowering.of(view).selectedPass(), "F6's command steps to the next pass");
         handlers.executeCommand(p + "nextPass", null);
         handlers.executeCommand(p + "previousPass", null);
-        assertEquals("DecomposeReshardings", view.selectedPass(), "Shift+F6's command steps back");
+        assertEquals("DecomposeReshardings", ShownLowering.of(view).selectedPass(), "Shift+F6's command steps back");
 
-        view.selectPass("StreamParallelType");
-        view.tree().setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY);
+        ShownLowering.of(view).selectPass("StreamParallelType");
+        ShownLowering.of(view).tree().setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY);
         handlers.executeCommand(p + "nextChange", null);
-        PassRow first = assertInstanceOf(PassRow.class, view.tree().getStructuredSelection().getFirstElement(),
+        PassRow first = assertInstanceOf(PassRow.class, ShownLowering.of(view).tree().getStructuredSelection().getFirstElement(),
                 "Ctrl+.'s command selects the first change");
         assertTrue(first.isChange());
         handlers.executeCommand(p + "nextChange", null);
-        Object second = view.tree().getStructuredSelection().getFirstElement();
+        Object second = ShownLowering.of(view).tree().getStructuredSelection().getFirstElement();
         assertNotEquals(first, second, "and the next one");
         handlers.executeCommand(p + "previousChange", null);
-        assertEquals(first, view.tree().getStructuredSelection().getFirstElement(), "Ctrl+,'s command goes back");
+        assertEquals(first, ShownLowering.of(view).tree().getStructuredSelection().getFirstElement(), "Ctrl+,'s command goes back");
     }
 
     @Test
-    public void everyRankHasItsProgram() {
-        view.selectRank(1);
-        view.selectPass("StreamParallelType");
-        assertTrue(view.treeRows().stream().anyMatch(r -> r.node() instanceof P2PCommunication));
-        assertTrue(view.selectedSnapshotText().contains("%HostIrContainer"));
-        view.selectRank(0);
+    public void everyRankHasItsProgram() throws Exception {
+        ShownLowering.selectRank(view, 1);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        ShownLowering.of(view).selectPass("StreamParallelType");
+        assertTrue(ShownLowering.of(view).treeRows().stream().anyMatch(r -> r.node() instanceof P2PCommunication));
+        assertTrue(SnapshotExport.text(ShownLowering.of(view).selected(), ShownLowering.of(view).rank()).contains("%HostIrContainer"));
+        ShownLowering.selectRank(view, 0);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
     }
 
     @Test
     public void nodesLinkToTheFusionFileAndBack() {
-        view.selectPass("InsertDeallocations");
-        PassRow p2p = view.treeRows().stream().filter(r -> r.node() instanceof P2PCommunication).findFirst()
+        ShownLowering.of(view).selectPass("InsertDeallocations");
+        PassRow p2p = ShownLowering.of(view).treeRows().stream().filter(r -> r.node() instanceof P2PCommunication).findFirst()
                 .orElseThrow();
-        view.tree().setSelection(new org.eclipse.jface.viewers.StructuredSelection(p2p), true);
+        ShownLowering.of(view).tree().setSelection(new org.eclipse.jface.viewers.StructuredSelection(p2p), true);
         var published = (IStructuredSelection) view.getSite().getSelectionProvider().getSelection();
         FusionElement element = assertInstanceOf(FusionElement.class, published.getFirstElement(),
                 "selecting a node publishes the fusion element it came from");
         assertEquals(file.getFullPath().toString(), element.file());
 
-        view.tree().setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY);
+        ShownLowering.of(view).tree().setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY);
         view.reveal(FusionElement.op(file.getFullPath().toString(), 0));
-        List<?> revealed = view.tree().getStructuredSelection().toList();
+        List<?> revealed = ShownLowering.of(view).tree().getStructuredSelection().toList();
         assertFalse(revealed.isEmpty(), "the matmul op reveals the nodes lowered from it");
     }
 
     @Test
     public void exportWritesEverySnapshotOfEveryRank() throws Exception {
         Path dir = Files.createTempDirectory("snapshots");
-        assertEquals(2 * (1 + PASSES.size()), SnapshotExport.write(trace(), dir));
+        assertEquals(2 * (1 + PASSES.size()), SnapshotExport.write(lowered().everyRank(), dir));
         assertEquals("05-StreamParallelType.txt", SnapshotExport.fileName(5, "StreamParallelType"));
         assertTrue(Files.readString(dir.resolve("rank-1/05-StreamParallelType.txt")).contains("FOR StreamIdx"));
     }
@@ -259,10 +266,10 @@ public class LoweringViewTest {
         view.setFile(broken);
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
         assertInstanceOf(LoweringResult.Failed.class, view.result());
-        assertTrue(view.messageText().contains("broken.fusion:"), view.messageText());
-        assertFalse(view.messageText().contains("Exception"), "a diagnostic, not a stack trace");
+        assertTrue(ShownLowering.message(view).contains("broken.fusion:"), ShownLowering.message(view));
+        assertFalse(ShownLowering.message(view).contains("Exception"), "a diagnostic, not a stack trace");
         assertSame(broken, view.file());
-        assertTrue(view.visibleEntries().isEmpty());
-        assertNotNull(view.messageText());
+        assertTrue(ShownLowering.of(view).visibleEntries().isEmpty());
+        assertNotNull(ShownLowering.message(view));
     }
 }

@@ -14,6 +14,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.journeys.JourneyTest;
 import org.hostir.studio.ui.tests.journeys.Screens;
@@ -44,7 +45,7 @@ public class ThemeSwitchTest extends JourneyTest {
         IFile file = ViewTestSupport.copyToWorkspace("live", "examples/seeds/ag_matmul_p2p.fusion", "theme.fusion");
         IDE.openEditor(page, file, "org.eclipse.ui.DefaultTextEditor");
         waitForLowering();
-        view.selectPass("StreamParallelType");
+        ShownLowering.of(view).selectPass("StreamParallelType");
         Display display = Display.getCurrent();
         IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
         if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
@@ -55,7 +56,7 @@ public class ThemeSwitchTest extends JourneyTest {
         RGB darkPane = panes().get(1).getBackground().getRGB();
         engine.setTheme(light, false);
         person.settle(800);
-        RGB tree = view.tree().getControl().getBackground().getRGB();
+        RGB tree = ShownLowering.of(view).tree().getControl().getBackground().getRGB();
         for (StyledText pane : panes()) {
             RGB bg = pane.getBackground().getRGB();
             assertEquals(tree, bg, "a pane has the tree's (the theme's) background");
@@ -65,7 +66,7 @@ public class ThemeSwitchTest extends JourneyTest {
         person.settle(300);
         var shot = ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "lowering-after-theme-switch.png");
         if (shot != null) {
-            var diff = view.diffControl();
+            var diff = ShownLowering.of(view).diffControl();
             var at = Screens.inShot(page.getWorkbenchWindow().getShell(), diff);
             double dark = Screens.darkFraction(shot, at.x, at.y, diff.getSize().x, diff.getSize().y);
             assertTrue(dark < 0.1, "the diff is not black blocks on the screen: " + dark + " dark");
@@ -73,7 +74,7 @@ public class ThemeSwitchTest extends JourneyTest {
     }
 
     private List<StyledText> panes() {
-        return ViewTestSupport.descendants(view.diffControl(), StyledText.class).stream()
+        return ViewTestSupport.descendants(ShownLowering.of(view).diffControl(), StyledText.class).stream()
                 .filter(t -> t.isVisible() && t.getSize().x > 20 && t.getSize().y > 10)
                 .sorted(Comparator.comparingInt(t -> t.toDisplay(0, 0).x)).toList();
     }

@@ -14,6 +14,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.ui.passes.Colors;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -51,15 +52,15 @@ public class DarkThemeTest {
             IDE.openEditor(page, file, "org.eclipse.ui.DefaultTextEditor");
             lowering.setFile(file);
             ViewTestSupport.join(LoweringView.JOB_FAMILY);
-            lowering.selectPass("StreamParallelType");
+            ShownLowering.of(lowering).selectPass("StreamParallelType");
             page.activate(lowering);
             page.setPartState(page.findViewReference(LoweringView.ID), IWorkbenchPage.STATE_MAXIMIZED);
             ViewTestSupport.spin(display, 800);
             ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "lowering-view-dark.png");
             page.setPartState(page.findViewReference(LoweringView.ID), IWorkbenchPage.STATE_RESTORED);
 
-            RGB treeText = lowering.tree().getControl().getForeground().getRGB();
-            RGB treeBack = lowering.tree().getControl().getBackground().getRGB();
+            RGB treeText = ShownLowering.of(lowering).tree().getControl().getForeground().getRGB();
+            RGB treeBack = ShownLowering.of(lowering).tree().getControl().getBackground().getRGB();
             assertTrue(luminance(treeBack) < 0.2, "the tree is dark: " + treeBack);
             for (String id : new String[] { Colors.ADDED, Colors.REMOVED, Colors.CHANGED }) {
                 RGB back = Colors.get(id, display, 0).getRGB();

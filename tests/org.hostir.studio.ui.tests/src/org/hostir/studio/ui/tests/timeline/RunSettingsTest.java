@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.CpuRun;
@@ -65,7 +66,7 @@ public class RunSettingsTest {
         lowering.setFile(file);
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
         try {
-            lowering.setStreams(1);
+            ShownLowering.setSpinner(lowering, "Streams", 1);
             ViewTestSupport.join(LoweringView.JOB_FAMILY);
             RunSettings settings = TimelineCommands.settingsFor(file);
             assertEquals(lowering.devices(), settings.devices());
@@ -78,7 +79,7 @@ public class RunSettingsTest {
             assertTrue(streams(CpuRun.run(source, "ag_matmul_p2p.fusion", RunSettings.DEFAULTS, s -> { }))
                     .size() >= 2, "the defaults use more streams");
         } finally {
-            lowering.setStreams(org.hostir.studio.lower.LoweringOptions.DEFAULTS.numberOfStreams());
+            ShownLowering.setSpinner(lowering, "Streams", org.hostir.studio.lower.LoweringOptions.DEFAULTS.numberOfStreams());
             ViewTestSupport.join(LoweringView.JOB_FAMILY);
         }
     }

@@ -18,6 +18,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.trace.ChromeTraceReader;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
@@ -121,7 +122,7 @@ public class TimelineViewTest {
     }
 
     private static void assertRevealed(LoweringView lowering, TimelineEvent bar) {
-        PassRow row = assertInstanceOf(PassRow.class, lowering.tree().getStructuredSelection().getFirstElement(),
+        PassRow row = assertInstanceOf(PassRow.class, ShownLowering.of(lowering).tree().getStructuredSelection().getFirstElement(),
                 "the bar's node is selected in the lowering view");
         assertEquals(bar.nodeId(), row.node().id());
         assertEquals(bar.rank(), Integer.parseInt(lowering.getContentDescription().replaceAll(".*rank (\\d+).*",

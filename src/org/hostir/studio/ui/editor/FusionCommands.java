@@ -1,0 +1,189 @@
+package org.hostir.studio.ui.editor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import org.eclipse.core.commands.ExecutionException;
+import org.eclipse.core.commands.operations.IUndoContext;
+import org.eclipse.core.commands.operations.ObjectUndoContext;
+import org.eclipse.core.commands.operations.OperationHistoryFactory;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.OpKind;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.hostir.studio.ui.editor.model.Layout;
+
+/**
+ * The editor's edit domain (GEF's EditDomain with its command stack): the document the graph edits, and one
+ * undoable {@link DocumentOperation} per edit in the workbench history. The palette, the graph's gestures, its
+ * context menu and the Properties view all edit through here; an edit the model refuses changes nothing and
+ * says why.
+ */
+public final class FusionCommands {
+    private final FusionEditor editor;
+    private final IUndoContext undoContext;
+    private FusionDocument model;
+    private String lastError;
+    /** While one gesture edits several things (a Properties edit of a multi-selection): the model before it. */
+    private FusionDocument compoundBefore;
+    private final List<String> compoundLabels = new ArrayList<>();
+
+    FusionCommands(FusionEditor editor) {
+        this.editor = editor;
+        this.undoContext = new ObjectUndoContext(editor, "Fusion graph");
+    }
+
+    /** The document the graph shows and edits (the last valid state while the source does not parse). */
+    public FusionDocument model() { return model; }
+
+    void setModel(FusionDocument doc) { model = doc; }
+
+    public IUndoContext undoContext() { return undoContext; }
+
+    /** The last refused edit's message (also shown in the status line), or null. */
+    public String lastError() { return lastError; }
+
+    /** Applies one edit as one undoable operation; an edit the model refuses changes nothing and says why. */
+    public boolean edit(String label, UnaryOperator<FusionDocument> change) {
+        FusionDocument before = model, after;
+        if (editor.sourceWouldBeLost()) {
+            // the graph would overwrite the user's unparsable text: they fix or undo it on the Source page first
+            refuse("The source does not parse: fix it on the Source page before editing the graph");
+            return false;
+        }
+        try {
+            after = change.apply(before);
+        } catch (RuntimeException e) {
+            refuse(label + ": " + (e.getMessage() == null ? "not possible here" : e.getMessage()));
+            return false;
+        }
+        if (after == null || after.equals(before)) return false;
+        lastError = null;
+        editor.status(null);
+        if (compoundBefore != null) {
+            // inside one gesture: collect; compound() makes the one operation when the gesture ends
+            model = after;
+            compoundLabels.add(label);
+            return true;
+        }
+        return execute(label, before, after);
+    }
+
+    private boolean execute(String label, FusionDocument before, FusionDocument after) {
+        try {
+            OperationHistoryFactory.getOperationHistory().execute(
+                    new DocumentOperation(label, undoContext, editor, before, after), null, null);
+            return true;
+        } catch (ExecutionException e) {
+            editor.show(before, true);
+            refuse(label + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Runs {@code gesture}, whose edits become ONE undoable operation (GEF's compound command per property-sheet
+     * edit): undo restores the model from before the gesture, redo the model after it, whatever the gesture did
+     * to how many tensors. The source is rewritten and checked once, at the end.
+     */
+    public void compound(Runnable gesture) {
+        if (compoundBefore != null) {
+            gesture.run();
+            return;
+        }
+        FusionDocument before = model;
+        compoundBefore = before;
+        compoundLabels.clear();
+        try {
+            gesture.run();
+        } finally {
+            compoundBefore = null;
+        }
+        FusionDocument after = model;
+        if (after.equals(before)) return;
+        model = before;
+        List<String> labels = List.copyOf(compoundLabels);
+        execute(labels.size() == 1 ? labels.get(0) : labels.size() + " edits (" + String.join(", ", labels) + ")",
+                before, after);
+    }
+
+    void refuse(String message) {
+        lastError = message;
+        editor.status(message);
+    }
+
+    public String addInputTensor() {
+        String name = FusionEdits.freshName(model);
+        return edit("Add input " + name, d -> FusionEdits.addInput(d, name)) ? name : null;
+    }
+
+    /** Adds an op reading {@code inputs} (in order); returns its output tensor's name. */
+    public String addOp(OpKind kind, List<String> inputs) {
+        String out = FusionEdits.freshName(model);
+        return edit("Add " + kind.fileName(), d -> FusionEdits.addOp(d, kind, inputs, out)) ? out : null;
+    }
+
+    /**
+     * Adds an op (or, with {@code kind} null, an input tensor) where the palette item was dropped: the op's circle
+     * at {@code x, y} (figure pixels, snapped to the grid), its output tensor to the right. One operation.
+     */
+    public String addAt(OpKind kind, List<String> inputs, int x, int y) {
+        String name = FusionEdits.freshName(model);
+        int px = GraphGestures.snap(x), py = GraphGestures.snap(y);
+        Map<String, Layout.Position> at = kind == null ? Map.of(name, new Layout.Position(px, py))
+                : Map.of(Layout.opKey(name), new Layout.Position(px, py), name, new Layout.Position(px + 90, py));
+        String label = kind == null ? "Add input " + name : "Add " + kind.fileName();
+        boolean done = edit(label, d -> {
+            FusionDocument added = kind == null ? FusionEdits.addInput(d, name) : FusionEdits.addOp(d, kind, inputs, name);
+            return added.withLayout(Layout.withPositions(added.layout(), at));
+        });
+        return done ? name : null;
+    }
+
+    public boolean connect(String tensor, String opOutput, int slot) {
+        return edit("Connect " + tensor, d -> FusionEdits.connect(d, tensor, opOutput, slot));
+    }
+
+    public boolean renameTensor(String from, String to) {
+        if (!to.matches("[A-Za-z_][A-Za-z0-9_]*") || to.length() > 128) {
+            refuse("'" + to + "' is not a tensor name (letters, digits and _, not starting with a digit)");
+            return false;
+        }
+        if (model.tensor(to).isPresent()) {
+            refuse("a tensor named '" + to + "' exists already");
+            return false;
+        }
+        return edit("Rename " + from, d -> FusionEdits.renameTensor(d, from, to));
+    }
+
+    public boolean setTensor(TensorSpec spec) { return edit("Edit " + spec.name(), d -> FusionEdits.setTensor(d, spec)); }
+
+    public boolean setOp(OpSpec op) { return edit("Edit op " + op.op().fileName(), d -> FusionEdits.setOp(d, op)); }
+
+    /** Deletes the nodes of {@code keys} (tensors, and ops as {@code op:<output>}): one operation. */
+    public void delete(List<String> keys) {
+        if (keys.isEmpty()) return;
+        edit("Delete", d -> {
+            for (String k : keys) {
+                d = k.startsWith(Layout.OP_PREFIX) ? FusionEdits.deleteOp(d, k.substring(Layout.OP_PREFIX.length()))
+                        : FusionEdits.deleteTensor(d, k);
+            }
+            return d;
+        });
+    }
+
+    void toggleOutput(List<String> tensors) {
+        for (String t : tensors) {
+            boolean on = !model.outputs().contains(t);
+            edit(on ? "Mark output" : "Unmark output", d -> FusionEdits.setOutput(d, t, on));
+        }
+    }
+
+    /** Stores node positions in the file's layout section; false when nothing changed. */
+    boolean move(String label, Map<String, Layout.Position> positions) {
+        return edit(label, d -> d.withLayout(Layout.withPositions(d.layout(), positions)));
+    }
+}

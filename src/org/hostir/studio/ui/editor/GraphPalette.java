@@ -1,0 +1,85 @@
+package org.hostir.studio.ui.editor;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.ScrolledComposite;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.hostir.studio.file.OpKind;
+
+/**
+ * The graph page's palette: the tools (input tensor, Connect, delete, layout, zoom) and one button per op of
+ * {@link OpKind}, in a vertical scroller so that a short editor (1280 x 800) scrolls it instead of cutting it off.
+ */
+final class GraphPalette {
+    static final String CONNECT_HINT = "Connect mode: click a tensor, then the op it feeds.  Esc or Connect leaves it.";
+
+    final ScrolledComposite control;
+    final Button connectTool;
+    final Label zoomLabel;
+    final int widthHint;
+    private final GraphPage page;
+
+    GraphPalette(Composite parent, GraphPage page, FusionCommands commands) {
+        this.page = page;
+        control = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.BORDER);
+        Composite palette = new Composite(control, SWT.NONE);
+        // two columns, so that the whole palette fits beside a graph of ordinary height
+        GridLayout grid = new GridLayout(2, true);
+        grid.verticalSpacing = 2;
+        grid.horizontalSpacing = 2;
+        palette.setLayout(grid);
+        // the tools first: with every op of OpKind below them, the ops are what scrolls on a short editor
+        PaletteDrop.source(wide(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",
+                SWT.PUSH, commands::addInputTensor)), null);
+        Button[] connect = new Button[1];
+        connect[0] = wide(button(palette, "Connect", "Connect mode:\nclick a tensor, then an op;\nEsc leaves it",
+                SWT.TOGGLE, () -> page.setConnectMode(connect[0].getSelection())));
+        connectTool = connect[0];
+        wide(button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, page::deleteSelection));
+        wide(button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, page::autoLayout));
+        button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> page.zoom(1.25));
+        button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> page.zoom(0.8));
+        wide(button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1)));
+        zoomLabel = new Label(palette, SWT.CENTER);
+        zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
+        zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        zoomLabel.setText("Zoom: 100%");
+        for (OpKind kind : OpKind.values()) {
+            PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
+                    () -> commands.addOp(kind, page.selectedTensors())), kind);
+        }
+        control.setContent(palette);
+        control.setExpandHorizontal(true);
+        control.setExpandVertical(true);
+        var size = palette.computeSize(SWT.DEFAULT, SWT.DEFAULT);
+        control.setMinSize(size);
+        widthHint = size.x + control.getVerticalBar().getSize().x + 4;
+    }
+
+    /** The palette tooltip of an op: "Add an add op", "Add a matmul op", on short lines (tooltips clip). */
+    static String opTip(String op) {
+        String article = "aeiou".indexOf(Character.toLowerCase(op.charAt(0))) >= 0 ? "an " : "a ";
+        return "Add " + article + op + " op\nreading the selected tensors\n(in selection order)";
+    }
+
+    private static Button wide(Button b) {
+        ((GridData) b.getLayoutData()).horizontalSpan = 2;
+        return b;
+    }
+
+    /** A tool: it acts, then gives the keyboard back to the graph (Esc, Delete, Ctrl+- act on the graph, as in GEF). */
+    private Button button(Composite parent, String text, String tip, int style, Runnable action) {
+        Button b = new Button(parent, style);
+        b.setText(text);
+        b.setToolTipText(tip);
+        b.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        b.addListener(SWT.Selection, e -> {
+            action.run();
+            page.viewer().canvas().setFocus();
+        });
+        return b;
+    }
+}

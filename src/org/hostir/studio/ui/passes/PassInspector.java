@@ -1,0 +1,259 @@
+package org.hostir.studio.ui.passes;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.eclipse.compare.CompareConfiguration;
+import org.eclipse.compare.INavigatable;
+import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
+import org.eclipse.compare.structuremergeviewer.DiffNode;
+import org.eclipse.jface.util.IPropertyChangeListener;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.ui.PlatformUI;
+import org.hostir.studio.diff.DiffKind;
+import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.lower.Snapshot;
+import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.passes.model.PassEntry;
+import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.passes.model.Provenance;
+
+/**
+ * The Lowering view's lists: the passes of one rank, and for the selected pass the Host IR before and after as a
+ * tree diff and a side-by-side text diff. It shows a {@link PassTrace.RankTrace} and redoes nothing when asked to
+ * show what it shows already; lowering, following editors and provenance are the view's.
+ */
+public final class PassInspector {
+    /**
+     * What the compare viewer and the sash take besides the two panes, in pixels: the ruler between the panes,
+     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin.
+     */
+    private static final int DIFF_MIDDLE = 88;
+    /** The narrowest the tree goes beside the diff. */
+    private static final int MIN_TREE_WIDTH = 240;
+
+    private final PassTable passes;
+    private final TreeViewer tree;
+    private final TextMergeViewer text;
+    private final CompareConfiguration compareConfig = new CompareConfiguration();
+    private final IPropertyChangeListener themeListener;
+    private PassTrace.RankTrace rank;
+    private List<PassEntry> entries = List.of();
+    /** What the tree and text diff show now (rank trace and pass), so that re-showing it costs nothing. */
+    private PassTrace.RankTrace shownRank;
+    private int shownIndex = -1;
+    private Runnable onPassShown = () -> {};
+    /** Where the shown rank's nodes came from in the fusion file, or null. */
+    private Provenance provenance;
+    /** Set while revealing an incoming selection, so that the tree does not publish it back. */
+    private boolean revealing;
+
+    /** {@code publish} gets the fusion element a selected node came from (null: none) whenever a person selects one. */
+    PassInspector(Composite parent, Consumer<FusionElement> publish) {
+        SashForm main = new SashForm(parent, SWT.HORIZONTAL);
+        main.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        passes = new PassTable(main, this::showSelectedPass);
+        SashForm right = new SashForm(main, SWT.VERTICAL);
+        tree = PassTree.create(right);
+        tree.addSelectionChangedListener(e -> { if (!revealing) publish.accept(selectedElement()); });
+        compareConfig.setLeftEditable(false);
+        compareConfig.setRightEditable(false);
+        // before on the left, after on the right, as a diff reads, whatever the user's swap preference says: the
+        // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
+        compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
+        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        applyDiffColors();
+        // after the theme's CSS and preferences have been applied to the widgets
+        themeListener = e -> { if (!text.getControl().isDisposed()) text.getControl().getDisplay().asyncExec(this::applyDiffColors); };
+        PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
+        right.setWeights(45, 55);
+        main.setWeights(22, 78);
+        main.addListener(SWT.Resize, e -> fit(main, right));
+    }
+
+    /** Runs after each change of the pass shown (the view's description follows it). */
+    void onPassShown(Runnable r) { onPassShown = r; }
+
+    /**
+     * The text diff in the colours of the tree beside it, which the theme styles: the compare viewer takes its
+     * colours from the text editors' preferences, which a switch from the dark theme back to the light one leaves
+     * dark (black panes on a light workbench).
+     */
+    private void applyDiffColors() {
+        if (text.getControl().isDisposed()) return;
+        text.setBackgroundColor(tree.getControl().getBackground().getRGB());
+        text.setForegroundColor(tree.getControl().getForeground().getRGB());
+    }
+
+    /**
+     * Fits the lists to the view's shape: the pass list as wide as its names (up to a third, less the compare
+     * viewer's middle), and the tree beside the side-by-side text diff only when the view is so wide that each
+     * of the diff's panes still gets a third of the view's width (issue 18, Deliver 4); otherwise the tree goes
+     * above the diff, which then has the whole width right of the pass list.
+     */
+    private void fit(SashForm main, SashForm right) {
+        var size = main.getSize();
+        if (size.x < 50 || size.y < 20) return;
+        int passWidth = Math.min(size.x / 3 - DIFF_MIDDLE, Math.max(passes.preferredWidth(), size.x / 8));
+        int percent = Math.max(5, passWidth * 100 / size.x);
+        main.setWeights(percent, 100 - percent);
+        int rest = size.x - passWidth;
+        int diff = 2 * size.x / 3 + DIFF_MIDDLE;   // two panes of a third each, and the viewer's middle ruler
+        boolean wide = rest - diff >= MIN_TREE_WIDTH && rest > 2 * size.y;
+        int orientation = wide ? SWT.HORIZONTAL : SWT.VERTICAL;
+        if (right.getOrientation() != orientation) {
+            right.setOrientation(orientation);
+            if (!wide) right.setWeights(45, 55);
+        }
+        if (wide) right.setWeights(rest - diff, diff);
+    }
+
+    /** Shows {@code entries} of {@code rank} (null: nothing lowered), keeping the selected pass when it is listed. */
+    void show(PassTrace.RankTrace rank, List<PassEntry> entries, Provenance provenance) {
+        this.rank = rank;
+        this.provenance = provenance;
+        this.entries = List.copyOf(entries);
+        if (passes.show(this.entries) == null) showSelectedPass();
+    }
+
+    /** The rank shown, or null. */
+    public PassTrace.RankTrace rank() { return rank; }
+
+    /** The pass entries the list shows now. */
+    public List<PassEntry> visibleEntries() { return entries; }
+
+    private void showSelectedPass() {
+        PassEntry e = passes.selected();
+        if (rank == null || e == null) {
+            shownRank = null;
+            tree.setInput(List.of());
+            // no stale BEFORE/AFTER headers or "X changed the program" over an empty list
+            compareConfig.setLeftLabel("");
+            compareConfig.setRightLabel("");
+            text.setInput(null);
+            onPassShown.run();
+            return;
+        }
+        if (rank == shownRank && e.index() == shownIndex) return;   // the same pass again (a filter key that kept it)
+        shownRank = rank;
+        shownIndex = e.index();
+        Snapshot before = rank.before(e.index());
+        Snapshot after = e.step().after();
+        tree.setInput(PassRow.of(before, after));
+        tree.expandAll();
+        String prev = e.index() == 0 ? "input" : rank.steps().get(e.index() - 1).pass();
+        compareConfig.setLeftLabel("BEFORE " + e.step().pass() + " (after " + prev + "), rank " + rank.rank());
+        compareConfig.setRightLabel("AFTER " + e.step().pass() + ", rank " + rank.rank());
+        text.setInput(new DiffNode(new TextInput("before", before.print()), new TextInput("after", after.print())));
+        onPassShown.run();
+    }
+
+    /** The view's description line: file, rank and pass, or that no pass matches the filter {@code filter}. */
+    String description(String fileName, String filter) {
+        PassEntry e = passes.selected();
+        if (e == null || rank == null) {
+            return rank != null && !filter.isEmpty() && entries.isEmpty() ? "No pass matches \u201c" + filter + "\u201d" : "";
+        }
+        return fileName == null ? "" : fileName + ", rank " + rank.rank() + ": " + e.step().pass()
+                + (e.step().changed() ? " changed the program" : " changed nothing");
+    }
+
+    /** The selected pass, or null. */
+    public PassEntry selected() { return passes.selected(); }
+
+    /** The selected pass's name, or null. */
+    public String selectedPass() { return passes.selected() == null ? null : passes.selected().step().pass(); }
+
+    /** Selects the listed pass of this name, as a click on its row does. */
+    public void selectPass(String name) {
+        entries.stream().filter(e -> e.step().pass().equals(name)).findFirst().ifPresent(passes::select);
+    }
+
+    void selectLastPass() { passes.selectLast(entries); }
+
+    /** Selects the next (+1) or previous (-1) listed pass, as a debugger steps; stays put at either end. */
+    void stepPass(int direction) { passes.step(entries, direction); }
+
+    /** The Host IR program after the selected pass; null while it is still a fusion. */
+    HostIrContainer currentProgram() {
+        PassEntry e = passes.selected();
+        return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c, _) ? c : null;
+    }
+
+    private FusionElement selectedElement() {
+        return provenance != null && tree.getStructuredSelection().getFirstElement() instanceof PassRow row
+                && currentProgram() instanceof HostIrContainer program ? provenance.elementOf(program, row) : null;
+    }
+
+    /** Selects the nodes lowered from {@code element} (in the final program when this pass has no Host IR). */
+    void reveal(FusionElement element) {
+        if (provenance == null) return;
+        if (currentProgram() == null) selectLastPass();
+        HostIrContainer program = currentProgram();
+        if (program == null) return;
+        List<PassRow> hits = treeRows().stream().filter(r -> provenance.matches(program, r, element)).toList();
+        revealing = true;
+        try {
+            tree.setSelection(new StructuredSelection(hits), true);
+        } finally {
+            revealing = false;
+        }
+    }
+
+    /** Selects node {@code nodeId} of the rank's final program. */
+    void revealNode(int nodeId) {
+        selectLastPass();
+        treeRows().stream().filter(r -> r.node() != null && r.node().id() == nodeId).findFirst()
+                .ifPresent(r -> tree.setSelection(new StructuredSelection(r), true));
+    }
+
+    /** The tree's rows, depth first. */
+    @SuppressWarnings("unchecked")
+    public List<PassRow> treeRows() {
+        return tree.getInput() == null ? List.of() : PassRow.flatten((List<PassRow>) tree.getInput());
+    }
+
+    /** The tree diff's viewer (its selection is the node a person clicked). */
+    public TreeViewer tree() { return tree; }
+
+    /** The side-by-side text diff's control (BEFORE on the left, AFTER on the right). */
+    public Control diffControl() { return text.getControl(); }
+
+    /** The pass list's control. */
+    public Control passList() { return passes.control(); }
+
+    /** Moves the tree selection and the text diff to the next (+1) or previous (-1) change of this pass. */
+    void stepChange(int direction) {
+        List<PassRow> rows = treeRows();
+        // a change inside an added or removed subtree is part of that change: stop at the subtree only
+        List<PassRow> stops = rows.stream().filter(r -> r.isChange()
+                && (r.parent() == null || r.parent().kind() != r.kind() || r.kind() == DiffKind.CHANGED)).toList();
+        int pos = rows.indexOf(tree.getStructuredSelection().getFirstElement());
+        PassRow target = null;
+        for (PassRow r : stops) {
+            int at = rows.indexOf(r);
+            if (direction > 0 && at > pos) {
+                target = r;
+                break;
+            }
+            if (direction < 0 && (at < pos || pos < 0)) target = r;
+        }
+        if (target != null) {
+            tree.setSelection(new StructuredSelection(target), true);
+            DiffScroll.reveal(text.getControl(), target);
+        } else if (text.getControl().getData(INavigatable.NAVIGATOR_PROPERTY) instanceof INavigatable nav) {
+            nav.selectChange(direction > 0 ? INavigatable.NEXT_CHANGE : INavigatable.PREVIOUS_CHANGE);
+        }
+    }
+
+    void dispose() {
+        PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
+        compareConfig.dispose();
+    }
+}

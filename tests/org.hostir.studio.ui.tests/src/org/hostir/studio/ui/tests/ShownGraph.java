@@ -1,0 +1,93 @@
+package org.hostir.studio.ui.tests;
+
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.eclipse.ui.views.contentoutline.ContentOutline;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.editor.FusionOutlinePage;
+import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.tests.input.Person;
+
+/**
+ * What a fusion editor shows, read as a person reads the screen: the graph's viewer (its nodes by key, where they
+ * are, what they say), the page's widgets (banner, Connect's bar, the zoom label), the source page's text and the
+ * Outline's page. The editor keeps no accessor for tests; this reads its parts and widgets instead.
+ */
+public final class ShownGraph {
+    private ShownGraph() {}
+
+    /** The graph's viewer, as GEF editors answer it. */
+    public static GraphViewer of(FusionEditor e) { return e.getAdapter(GraphViewer.class); }
+
+    /** The graph page: palette, banner, mode bar and canvas. */
+    public static Composite page(FusionEditor e) { return of(e).getControl().getParent(); }
+
+    /** The banner's text while it shows (the source does not parse), else null. */
+    public static String banner(FusionEditor e) {
+        for (Control c : page(e).getChildren()) {
+            if (c instanceof Text t && c.getVisible() && (t.getStyle() & org.eclipse.swt.SWT.READ_ONLY) != 0) return t.getText();
+        }
+        return null;
+    }
+
+    /** The bar that says Connect mode is on, or null while it is off. */
+    public static String modeBar(FusionEditor e) {
+        for (Control c : page(e).getChildren()) {
+            if (c instanceof Label l && c.getVisible() && l.getText().startsWith("Connect mode")) return l.getText();
+        }
+        return null;
+    }
+
+    /** The zoom level the palette shows ("Zoom: 125%"). */
+    public static String zoomLabel(FusionEditor e) {
+        return ViewTestSupport.descendants(page(e), Label.class).stream().map(Label::getText)
+                .filter(t -> t.startsWith("Zoom:")).findFirst().orElse(null);
+    }
+
+    /** The palette's or the page's button with this text. */
+    public static Button button(FusionEditor e, String text) {
+        return ViewTestSupport.descendants(page(e), Button.class).stream().filter(b -> b.getText().equals(text))
+                .findFirst().orElseThrow(() -> new AssertionError("no button " + text));
+    }
+
+    /** Clicks a button of the graph page with the mouse (the shell brought to the front first). */
+    public static void press(FusionEditor e, String text) {
+        Button b = button(e, text);
+        Person.onCurrentDisplay().lookAt(b.getShell()).clickCenter(b);
+    }
+
+    /** Whether the palette's Connect toggle is pressed. */
+    public static boolean connectMode(FusionEditor e) { return button(e, "Connect").getSelection(); }
+
+    /** The source page's document (the text editor the fusion editor adapts to). */
+    public static IDocument source(FusionEditor e) {
+        ITextEditor text = e.getAdapter(ITextEditor.class);
+        return text.getDocumentProvider().getDocument(text.getEditorInput());
+    }
+
+    /** Clicks the editor's tab of {@code page} (Graph or Source), as a person switches pages. */
+    public static void showPage(FusionEditor e, int page) {
+        CTabFolder tabs = (CTabFolder) page(e).getParent();
+        var r = tabs.getItem(page).getBounds();
+        Person.onCurrentDisplay().lookAt(tabs.getShell()).click(tabs, r.x + r.width / 2, r.y + r.height / 2);
+    }
+
+    /** The Outline view's control while it shows this editor's page, else null. */
+    public static Control outline(FusionEditor e) {
+        var view = e.getSite().getPage().findView(IPageLayout.ID_OUTLINE);
+        return view instanceof ContentOutline o && o.getCurrentPage() != null ? o.getCurrentPage().getControl() : null;
+    }
+
+    /** The Outline view's page while it shows this editor's graph (thumbnail and viewport box), else null. */
+    public static FusionOutlinePage outlinePage(FusionEditor e) {
+        var view = e.getSite().getPage().findView(IPageLayout.ID_OUTLINE);
+        return view instanceof ContentOutline o && o.getCurrentPage() instanceof FusionOutlinePage p ? p : null;
+    }
+}

@@ -1,0 +1,84 @@
+package org.hostir.studio.ui.tests;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Spinner;
+import org.eclipse.swt.widgets.Text;
+import org.hostir.studio.ui.LoweringShown;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.passes.PassInspector;
+
+/**
+ * What the Lowering view shows, read as a person reads it: its lists (the {@link PassInspector} it answers as an
+ * adapter), the message and the file label above them, the filter; and its fields set as a person sets them (the
+ * rank combo, an option's spinner), each change announced to the view as the widget announces it.
+ */
+public final class ShownLowering {
+    private ShownLowering() {}
+
+    public static PassInspector of(LoweringView view) { return view.getAdapter(PassInspector.class); }
+
+    /** The view's top composite: the fields, the message and the lists. */
+    private static Composite root(LoweringView view) {
+        Control c = of(view).passList();
+        while (!(c.getParent().getLayout() instanceof org.eclipse.swt.layout.GridLayout g && g.numColumns == 1
+                && c.getParent().getChildren().length >= 3)) {
+            c = c.getParent();
+        }
+        return c.getParent();
+    }
+
+    /** The message above the lists while it shows (why the lowering failed, a hint), else "". */
+    public static String message(LoweringView view) {
+        for (Control c : root(view).getChildren()) {
+            if (c instanceof Text t && (t.getStyle() & SWT.MULTI) != 0) return t.getVisible() ? t.getText() : "";
+        }
+        return "";
+    }
+
+    /** The label beside "Fusion:" (the path, marked when the editor's unsaved text is what is lowered). */
+    public static String fileLabel(LoweringView view) {
+        var labels = ViewTestSupport.descendants(root(view), Label.class);
+        for (int i = 0; i + 1 < labels.size(); i++) {
+            if (labels.get(i).getText().equals("Fusion:")) return labels.get(i + 1).getText();
+        }
+        throw new AssertionError("no Fusion: label");
+    }
+
+    /** Whether the file label says the editor's unsaved text is what is shown. */
+    public static boolean showsUnsaved(LoweringView view) { return fileLabel(view).endsWith(LoweringView.UNSAVED); }
+
+    /** The pass filter's field (a person clicks it and types). */
+    public static Text filter(LoweringView view) {
+        return ViewTestSupport.descendants(root(view), Text.class).stream().filter(t -> (t.getStyle() & SWT.SEARCH) != 0)
+                .findFirst().orElseThrow(() -> new AssertionError("no filter field"));
+    }
+
+    /** The options the view lowers with, as a run of the same file gets them. */
+    public static java.util.Map<String, String> options(LoweringView view) {
+        return view.getAdapter(LoweringShown.class).options();
+    }
+
+    /** Chooses {@code rank} in the Rank combo; a rank not lowered yet is lowered in a job (join it). */
+    public static void selectRank(LoweringView view, int rank) {
+        Combo combo = ViewTestSupport.descendants(root(view), Combo.class).getFirst();
+        combo.select(rank);
+        combo.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+    }
+
+    /** Sets the field labelled {@code label} (a spinner: "Number of streams") and lets the view lower again. */
+    public static void setSpinner(LoweringView view, String label, int value) {
+        var children = ViewTestSupport.descendants(root(view), Control.class);
+        for (int i = 0; i + 1 < children.size(); i++) {
+            if (children.get(i) instanceof Label l && l.getText().equals(label + ":") && children.get(i + 1) instanceof Spinner s) {
+                s.setSelection(value);
+                s.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+                return;
+            }
+        }
+        throw new AssertionError("no spinner " + label);
+    }
+}
