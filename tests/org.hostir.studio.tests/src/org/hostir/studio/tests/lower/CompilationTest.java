@@ -108,7 +108,7 @@ class CompilationTest {
         LoweringContext context = new LoweringContext(rank, c.devices(), DEFAULTS);
         String expected;
         try {
-            expected = HostIrPrinter.print(Pipeline.standard().lower(fusion, context));
+            expected = HostIrPrinter.print(Pipeline.of(context.options()).lower(fusion, context));
         } catch (LoweringException refused) {
             assertEquals(refused.errors(), assertThrows(LoweringException.class, () -> c.program(rank)).errors(),
                     what);
@@ -116,7 +116,7 @@ class CompilationTest {
         }
         assertEquals(expected, HostIrPrinter.print(c.program(rank)), what);
         if (rank == 0) {
-            PassTrace.RankTrace whole = Pipeline.standard().trace(fusion, c.devices(), DEFAULTS, List.of(0)).rank(0);
+            PassTrace.RankTrace whole = Pipeline.of(DEFAULTS).trace(fusion, c.devices(), DEFAULTS, List.of(0)).rank(0);
             PassTrace.RankTrace shared = c.trace(0);
             assertEquals(steps(whole), steps(shared), what);
             assertEquals(whole.input().print(), shared.input().print(), what);
