@@ -97,7 +97,7 @@ class NvFuserMainReferenceTest {
     private static HostIrContainer lowered() throws Exception {
         String text = Files.readString(TestPaths.repo("examples", "conformance", NAME + ".fusion"));
         LoadedFusion loaded = Engine.load(new FusionSource.Text(text, NAME + ".fusion"), 2, Map.of());
-        return Engine.lowerRank(loaded, LoweringOptions.parse(Map.of("nvfuser", "2026-04")), 0);
+        return Engine.lowerRank(loaded, LoweringOptions.parse(Map.of("nvfuser", "2026-04", "hostIrLowering", "true")), 0);
     }
 
     private static List<String> kinds(List<HostNode> nodes, boolean withFrees) {

@@ -55,7 +55,7 @@ class CompilationTest {
         HostIrContainer program = c.program(1);
         PassTrace.RankTrace trace = c.trace(1);
         assertSame(trace, c.trace(1));
-        assertEquals(HostIrPrinter.print(program), trace.result().print());
+        assertEquals(HostIrPrinter.print(program, DEFAULTS.nvFuser()), trace.result().print());
         assertEquals(1, c.lowerings(1));
     }
 
@@ -66,7 +66,7 @@ class CompilationTest {
         assertEquals(1, c.lowerings(0));
         PassTrace.RankTrace asked = c.trace(0); // made now, lowering the rank again with the instrumentations
         assertEquals(2, c.lowerings(0));
-        assertEquals(HostIrPrinter.print(program), asked.result().print());
+        assertEquals(HostIrPrinter.print(program, DEFAULTS.nvFuser()), asked.result().print());
         c.trace(0);
         assertEquals(3, c.lowerings(0), "an untraced rank's trace is not kept");
         assertSame(program, c.program(0), "the first program stays");
