@@ -20,6 +20,7 @@ import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.Wait;
 
 /**
@@ -55,6 +56,7 @@ public final class HostIrLoweringPass implements HostPass {
             }
             if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h));
             if (loop == null) {
+                for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
                 top.addAll(outsideLoop(segment, h));
             } else {
                 lowerInLoop(segment, loop, allocation, h, top);
@@ -156,6 +158,23 @@ public final class HostIrLoweringPass implements HostPass {
                 }
                 default -> loop.body.add(n);
             }
+        }
+    }
+
+    /**
+     * Not modelled: a kernel whose output's allocation is sharded on Stream (FinalizeMultideviceDomainsPass).
+     * nvFuser 2026-04 launches that kernel inside the Stream loop, once per chunk; here a kernel runs outside any
+     * loop, so it would write the whole tensor that the loop's segments then read as one iteration's chunk (a
+     * whole-tensor collective per chunk, found by NumpyOracleTest's broadcast_first, seed 210000196).
+     */
+    private static void refuseChunkedKernelOutput(PostOnStream post, StreamAllocation allocation) {
+        for (TensorView out : post.outputs()) {
+            if (!allocation.streamSharded(out)) continue;
+            throw new LoweringException(List.of(new LoweringError(out.label(), "stream.kernel-in-loop-2026",
+                    "a kernel writes it and it is allocated per Stream chunk: nvFuser 2026-04's"
+                            + " host_ir_lowering launches that kernel inside the Stream loop, which this lowering"
+                            + " does not model yet; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+                    out.subject())));
         }
     }
 
