@@ -2,9 +2,11 @@ package org.hostir.studio.lower;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.IrBuilder;
@@ -55,6 +57,7 @@ public final class HostIrLoweringPass implements HostPass {
                 loop = null;
             }
             if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h));
+            refuseChunkFromAnotherLoop(segment, loop, allocation);
             if (loop == null) {
                 for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
                 top.addAll(outsideLoop(segment, h));
@@ -73,6 +76,8 @@ public final class HostIrLoweringPass implements HostPass {
         final LoopDomain.Axis axis;
         final NamedScalar index;
         final List<HostNode> body = new ArrayList<>();
+        /** The tensors the loop's segments write: those allocated per chunk are readable only in this loop. */
+        final Set<Integer> written = new HashSet<>();
 
         OpenLoop(TensorView ref, LoopDomain.Axis axis, NamedScalar index) {
             this.ref = ref;
@@ -157,6 +162,37 @@ public final class HostIrLoweringPass implements HostPass {
                     loop.body.add(StreamAllocation.withTensors(c, replacement));
                 }
                 default -> loop.body.add(n);
+            }
+        }
+    }
+
+    /**
+     * Not modelled: a tensor allocated per Stream chunk (FinalizeMultideviceDomainsPass) read outside the loop that
+     * writes it. nvFuser 2026-04 inlines its producer and consumers into one loop (computeInlinePosition,
+     * lowering.cpp:411-430); here the segments between them closed that loop, so the reader would see the last
+     * iteration's chunk as the whole tensor (a wrong answer found under 2026-04 by NumpyOracleTest:
+     * div_broadcast+cast_to_bfloat16, seed 210000518).
+     */
+    private static void refuseChunkFromAnotherLoop(List<HostNode> segment, OpenLoop loop, StreamAllocation allocation) {
+        for (HostNode n : segment) {
+            List<TensorView> inputs = switch (n) {
+                case HostOp op -> op.op().inputs();
+                case Communication c -> List.of(c.input());
+                case PostOnStream post -> post.inputs();
+                default -> List.of();
+            };
+            for (TensorView in : inputs) {
+                if (!allocation.streamSharded(in) || loop != null && loop.written.contains(in.id())) continue;
+                throw new LoweringException(List.of(new LoweringError(in.label(), "stream.chunk-across-loops-2026",
+                        "it is allocated per Stream chunk but read outside the Stream loop that writes it: nvFuser"
+                                + " 2026-04 inlines its producer and readers into one loop, which this lowering does"
+                                + " not do here; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+                        in.subject())));
+            }
+            switch (n) {
+                case HostOp op when loop != null -> loop.written.add(op.op().output().id());
+                case Communication c when loop != null -> loop.written.add(c.output().id());
+                default -> { }
             }
         }
     }
