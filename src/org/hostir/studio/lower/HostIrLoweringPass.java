@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
+import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.NamedScalar;
@@ -152,6 +153,11 @@ public final class HostIrLoweringPass implements HostPass {
                 case Allocate a -> { } // re-made below, before the loop or here
                 case HostOp op -> {
                     for (TensorView in : op.op().inputs()) shardInput(in, ref, op.id(), loop, allocation, h, replacement);
+                    // no chunk of the input maps to a reshape's Stream axis (it merges or splits): as at 2025-06
+                    if (op.op() instanceof FusionOp.Reshape r && !replacement.containsKey(r.input().id())
+                            && !allocation.streamSharded(r.input())) {
+                        throw StreamLoopBody.reshapeOfStreamAxis(op.op());
+                    }
                     shardOutput(op.op().output(), op.id(), loop, allocation, h, replacement, top, false);
                     loop.body.add(h.inherit(op.id(), h.op(TensorSubstitution.apply(op.op(), replacement))));
                 }
