@@ -51,7 +51,6 @@ import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
-import org.hostir.studio.lower.Pipeline;
 
 /**
  * The one service every front end (command line, editor, Lowering view, Run on CPU, launch, benchmarks) goes
