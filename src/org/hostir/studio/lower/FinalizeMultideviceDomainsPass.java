@@ -38,8 +38,11 @@ public final class FinalizeMultideviceDomainsPass implements FusionPass {
     }
 
     /**
-     * shouldParallelizeAllocationOnStream (lines 40-54): a tensor with a Stream loop id that is neither a fusion
-     * input nor output, whose every use's outputs are sharded on Stream alike, is allocated per iteration.
+     * shouldParallelizeAllocationOnStream (lines 45-57): a tensor with a Stream loop id that is neither a fusion
+     * input nor output, whose every use's outputs are sharded on Stream alike (not haveDifferentShardings(tv, output,
+     * {Stream})), is allocated per iteration. A use whose output splits another axis, or the same one into another
+     * number of chunks, runs in another loop and reads the tensor whole (found under 2026-04 by GeneratedSpaceTest:
+     * rsqrt, seed 30000700, read a chunk as the whole tensor, an internal error).
      */
     static boolean shouldParallelizeAllocationOnStream(TensorView tv, Fusion fusion) {
         if (tv.loopDomain().loopPositionOf(ParallelType.STREAM).isEmpty()) return false;
@@ -47,7 +50,19 @@ public final class FinalizeMultideviceDomainsPass implements FusionPass {
                 || fusion.outputs().stream().anyMatch(t -> t.id() == tv.id())) {
             return false;
         }
-        return fusion.uses(tv).stream().allMatch(op -> HostIrLoweringPass.leadingStream(op.output()).isPresent());
+        StreamAxisMapping axes = StreamAxisMapping.of(fusion.ops());
+        return fusion.uses(tv).stream().allMatch(op -> sameStreamSharding(tv, op.output(), axes));
+    }
+
+    /** Both sharded on Stream along mapped logical axes into the same number of chunks. */
+    private static boolean sameStreamSharding(TensorView a, TensorView b, StreamAxisMapping axes) {
+        LoopDomain x = a.loopDomain();
+        LoopDomain y = b.loopDomain();
+        var p = x.loopPositionOf(ParallelType.STREAM);
+        var q = y.loopPositionOf(ParallelType.STREAM);
+        if (p.isEmpty() || q.isEmpty()) return false;
+        return axes.mapped(a.axis(x.source(p.get()).logicalPosition()), b.axis(y.source(q.get()).logicalPosition()))
+                && x.loop().get(p.get()).extent().equals(y.loop().get(q.get()).extent());
     }
 
     static LoopDomain reorderParallelizedToFront(LoopDomain loop) {

@@ -2,11 +2,14 @@ package org.hostir.studio.lower;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
+import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.NamedScalar;
@@ -20,6 +23,7 @@ import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
+import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.Wait;
 
 /**
@@ -54,7 +58,9 @@ public final class HostIrLoweringPass implements HostPass {
                 loop = null;
             }
             if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h));
+            refuseChunkFromAnotherLoop(segment, loop, allocation);
             if (loop == null) {
+                for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
                 top.addAll(outsideLoop(segment, h));
             } else {
                 lowerInLoop(segment, loop, allocation, h, top);
@@ -71,6 +77,8 @@ public final class HostIrLoweringPass implements HostPass {
         final LoopDomain.Axis axis;
         final NamedScalar index;
         final List<HostNode> body = new ArrayList<>();
+        /** The tensors the loop's segments write: those allocated per chunk are readable only in this loop. */
+        final Set<Integer> written = new HashSet<>();
 
         OpenLoop(TensorView ref, LoopDomain.Axis axis, NamedScalar index) {
             this.ref = ref;
@@ -145,6 +153,11 @@ public final class HostIrLoweringPass implements HostPass {
                 case Allocate a -> { } // re-made below, before the loop or here
                 case HostOp op -> {
                     for (TensorView in : op.op().inputs()) shardInput(in, ref, op.id(), loop, allocation, h, replacement);
+                    // no chunk of the input maps to a reshape's Stream axis (it merges or splits): as at 2025-06
+                    if (op.op() instanceof FusionOp.Reshape r && !replacement.containsKey(r.input().id())
+                            && !allocation.streamSharded(r.input())) {
+                        throw StreamLoopBody.reshapeOfStreamAxis(op.op());
+                    }
                     shardOutput(op.op().output(), op.id(), loop, allocation, h, replacement, top, false);
                     loop.body.add(h.inherit(op.id(), h.op(TensorSubstitution.apply(op.op(), replacement))));
                 }
@@ -156,6 +169,55 @@ public final class HostIrLoweringPass implements HostPass {
                 }
                 default -> loop.body.add(n);
             }
+        }
+    }
+
+    /**
+     * Not modelled: a tensor allocated per Stream chunk (FinalizeMultideviceDomainsPass) read outside the loop that
+     * writes it. nvFuser 2026-04 inlines its producer and consumers into one loop (computeInlinePosition,
+     * lowering.cpp:411-430); here the segments between them closed that loop, so the reader would see the last
+     * iteration's chunk as the whole tensor (a wrong answer found under 2026-04 by NumpyOracleTest:
+     * div_broadcast+cast_to_bfloat16, seed 210000518).
+     */
+    private static void refuseChunkFromAnotherLoop(List<HostNode> segment, OpenLoop loop, StreamAllocation allocation) {
+        for (HostNode n : segment) {
+            // a communication reading it is left alone: the six such fusions of the 2026-04 spaces (stride 3, 1000
+            // random) validate
+            List<TensorView> inputs = switch (n) {
+                case HostOp op -> op.op().inputs();
+                case PostOnStream post -> post.inputs();
+                default -> List.of();
+            };
+            for (TensorView in : inputs) {
+                if (!allocation.streamSharded(in) || loop != null && loop.written.contains(in.id())) continue;
+                throw new LoweringException(List.of(new LoweringError(in.label(), "stream.chunk-across-loops-2026",
+                        "it is allocated per Stream chunk but read outside the Stream loop that writes it: nvFuser"
+                                + " 2026-04 inlines its producer and readers into one loop, which this lowering does"
+                                + " not do here; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+                        in.subject())));
+            }
+            switch (n) {
+                case HostOp op when loop != null -> loop.written.add(op.op().output().id());
+                case Communication c when loop != null -> loop.written.add(c.output().id());
+                default -> { }
+            }
+        }
+    }
+
+    /**
+     * Not modelled: a kernel whose output's allocation is sharded on Stream (FinalizeMultideviceDomainsPass).
+     * nvFuser 2026-04 launches that kernel inside the Stream loop, once per chunk; here a kernel runs outside any
+     * loop, so it would write the whole tensor that the loop's segments then read as one iteration's chunk (a
+     * whole-tensor collective per chunk, found by NumpyOracleTest's broadcast_first, seed 210000196).
+     */
+    private static void refuseChunkedKernelOutput(PostOnStream post, StreamAllocation allocation) {
+        for (TensorView out : post.outputs()) {
+            if (!allocation.streamSharded(out)) continue;
+            throw new LoweringException(List.of(new LoweringError(out.label(), "stream.kernel-in-loop-2026",
+                    "a kernel writes it and it is allocated per Stream chunk: nvFuser 2026-04's"
+                            + " host_ir_lowering launches that kernel inside the Stream loop, which this lowering"
+                            + " does not model yet; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+                    out.subject())));
         }
     }
 

@@ -99,8 +99,11 @@ final class StreamAllocation {
     /** The logical position of {@code tv}'s axis that is (or maps to) the one {@code ref}'s Stream axis splits. */
     private Optional<Integer> positionOf(TensorView tv, TensorView ref) {
         Optional<IterDomain> own = streamSource(tv);
-        if (own.isPresent()) return Optional.of(tv.axes().indexOf(own.get()));
         IterDomain target = streamSource(ref).orElseThrow();
+        // its own Stream axis only where it is the loop's: else the chunk is taken along the axis the loop's maps to
+        // (shardLoopLike from the segment's output; found under 2026-04 by NumpyOracleTest: div_broadcast+abs,
+        // seed 210000479, chunked z along its own Stream axis in t_y's loop over another axis)
+        if (own.isPresent() && axes.mapped(own.get(), target)) return Optional.of(tv.axes().indexOf(own.get()));
         for (int i = 0; i < tv.rank(); i++) {
             IterDomain a = tv.axis(i);
             if (a.isReduction() || !axes.mapped(a, target)) continue;

@@ -289,7 +289,7 @@ final class StreamLoopBody {
      * groupStreamParallelRegions refuses a Stream axis there; a reshape keeping the Stream axis whole is lowered
      * here as a host op, sliced like its input (a project extension), this one is refused.
      */
-    private static LoweringException reshapeOfStreamAxis(FusionOp op) {
+    static LoweringException reshapeOfStreamAxis(FusionOp op) {
         return new LoweringException(op, "stream.post-on-stream", op.output().label() + "'s Stream axis is made by"
                 + " a reshape that splits or merges " + op.inputs().getFirst().label() + "'s axes, so an iteration"
                 + " has no slice of the input to reshape (nvFuser runs a reshape in a kernel, where a Stream axis is"

@@ -20,7 +20,7 @@ import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.Compilation;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,7 @@ class LowerOnceTest {
     }
 
     private static BackendPlan plan(RunRequest.BackendChoice backend, int devices) throws Exception {
-        RunRequest request = new RunRequest(backend, devices, LoweringOptions.DEFAULTS, 2, 1, ValidationMode.AUTO, 1,
+        RunRequest request = new RunRequest(backend, devices, SeedGeneration.DEFAULTS, 2, 1, ValidationMode.AUTO, 1,
                 10_000, false, Optional.empty(), false);
         return BackendPlan.choose(request, SEED_000);
     }
@@ -53,7 +53,7 @@ class LowerOnceTest {
             for (RunRequest.BackendChoice backend : List.of(RunRequest.BackendChoice.CPU,
                     RunRequest.BackendChoice.SIM)) {
                 LoadedFusion loaded = load(devices);
-                Compilation c = Engine.compile(loaded, LoweringOptions.DEFAULTS);
+                Compilation c = Engine.compile(loaded, SeedGeneration.DEFAULTS);
                 RunResult r = Engine.run(loaded, c, plan(backend, devices), line -> { });
                 assertTrue(r.validation().orElseThrow().passed(), r.validation().get().line());
                 assertEquals(devices, r.programs().size());
@@ -66,7 +66,7 @@ class LowerOnceTest {
     void aCheckLowersEachRankOnceAndTheFusionPassesOnce() throws Exception {
         for (int devices : List.of(2, 8)) {
             LoadedFusion loaded = load(devices);
-            Compilation c = Engine.compile(loaded, LoweringOptions.DEFAULTS, List.of(0));
+            Compilation c = Engine.compile(loaded, SeedGeneration.DEFAULTS, List.of(0));
             Engine.check(loaded, c);
             assertLoweredOnce(c, "check on " + devices);
             Engine.lower(loaded, c, List.of(0), rank -> true); // lower's trace after its check: rank 0 kept it

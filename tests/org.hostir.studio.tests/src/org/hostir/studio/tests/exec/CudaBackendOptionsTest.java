@@ -25,6 +25,7 @@ import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ir.host.MulticastProtocol;
 import org.hostir.studio.ir.host.P2pProtocol;
 import org.hostir.studio.ir.host.P2pTransport;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
@@ -46,20 +47,20 @@ class CudaBackendOptionsTest {
 
     @Test
     void theOptionsTakeNvFusersValuesAndDefaults() {
-        CudaBackendSettings defaults = CudaBackendOptions.of(LoweringOptions.DEFAULTS);
+        CudaBackendSettings defaults = CudaBackendOptions.of(SeedGeneration.DEFAULTS);
         assertEquals(CudaBackendSettings.NCCL, defaults);
-        LoweringOptions o = LoweringOptions.parse(options("backend", "cuda", "p2pProtocol", "put", "p2pTransport",
+        LoweringOptions o = SeedGeneration.options(options("backend", "cuda", "p2pProtocol", "put", "p2pTransport",
                 "Tma", "multicastProtocol", "multimem"));
         assertEquals(new CudaBackendSettings(CommunicatorBackend.CUDA, P2pProtocol.PUT, P2pTransport.TMA,
                 MulticastProtocol.MULTIMEM), CudaBackendOptions.of(o));
         // nvFuser's spelling is printed; any case is read (nvFuser itself takes only "Tma", cuda_p2p.cpp:60)
         assertEquals("Tma", o.asMap().get("p2pTransport"));
-        assertEquals("CopyEngine", LoweringOptions.DEFAULTS.asMap().get("p2pTransport"));
-        assertEquals(P2pTransport.TMA, LoweringOptions.parse(options("p2pTransport", "tma"))
+        assertEquals("CopyEngine", SeedGeneration.DEFAULTS.asMap().get("p2pTransport"));
+        assertEquals(P2pTransport.TMA, SeedGeneration.options(options("p2pTransport", "tma"))
                 .get(CudaBackendOptions.P2P_TRANSPORT));
-        assertEquals("batch_memcpy", LoweringOptions.DEFAULTS.asMap().get("multicastProtocol"));
+        assertEquals("batch_memcpy", SeedGeneration.DEFAULTS.asMap().get("multicastProtocol"));
         LoweringException bad = assertThrows(LoweringException.class,
-                () -> LoweringOptions.parse(options("p2pProtocol", "push")));
+                () -> SeedGeneration.options(options("p2pProtocol", "push")));
         assertTrue(bad.getMessage().contains("get, put"), bad.getMessage());
     }
 
@@ -69,7 +70,7 @@ class CudaBackendOptionsTest {
         LoadedFusion loaded = Runs.load(RS_P2P, 3, Map.of());
         for (String protocol : List.of("get", "put")) {
             for (int rank = 0; rank < 3; rank++) {
-                IfThenElse ex = exchange(Engine.lowerRank(loaded, LoweringOptions.parse(options("backend", "cuda",
+                IfThenElse ex = exchange(Engine.lowerRank(loaded, SeedGeneration.options(options("backend", "cuda",
                         "offsetStreamIndexingByRank", "true", "p2pProtocol", protocol)), rank).topLevel());
                 List<HostNode> remote = ex.elseBody();
                 ShareMemHandles share = (ShareMemHandles) remote.get(0);
@@ -138,7 +139,7 @@ class CudaBackendOptionsTest {
                 "{\"name\": \"copy\", \"dtype\": \"float\", \"memory\": \"symmetric\",");
         // NCCL, or the default batch_memcpy, keeps them
         for (Map<String, String> o : List.of(options("multicastProtocol", "multimem"), options("backend", "cuda"))) {
-            Engine.check(Runs.load("seeds/reduce_scatter", 2, Map.of()), LoweringOptions.parse(o));
+            Engine.check(Runs.load("seeds/reduce_scatter", 2, Map.of()), SeedGeneration.options(o));
         }
     }
 
@@ -161,7 +162,7 @@ class CudaBackendOptionsTest {
                                       String... replace) throws Exception {
         LoadedFusion loaded = replace.length == 0 ? Runs.load(example, devices, Map.of()) : Runs.loadText(example,
                 devices, replace[0], replace[1]);
-        EngineFailure f = assertThrows(EngineFailure.class, () -> Engine.check(loaded, LoweringOptions.parse(o)));
+        EngineFailure f = assertThrows(EngineFailure.class, () -> Engine.check(loaded, SeedGeneration.options(o)));
         assertTrue(f.lines().getFirst().endsWith("[" + rule + "]"), f.lines().toString());
     }
 }

@@ -14,7 +14,7 @@ import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class SimCostModelTest {
         LoadedFusion loaded = Runs.load(example, devices, symbols);
         RunConfig config = Runs.config(loaded, devices, options);
         SimBackend backend = new SimBackend(devices, p, "cuda".equals(options.get("backend")), r -> true);
-        return SimRun.run(Runs.programs(loaded.fusion(), devices, LoweringOptions.parse(options)), config, backend,
+        return SimRun.run(Runs.programs(loaded.fusion(), devices, SeedGeneration.options(options)), config, backend,
                 line -> { });
     }
 

@@ -17,7 +17,7 @@ import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.trace.OverlapFigures;
 import org.hostir.studio.trace.TimelineEvent;
 import org.junit.jupiter.api.Test;
@@ -50,7 +50,7 @@ class SimSymmetryTest {
             LoadedFusion loaded = Runs.load(c.seed(), c.devices(), Map.of("M", 512L, "K", 1024L, "N", 2048L));
             RunConfig config = Runs.config(loaded, c.devices(), c.options());
             Map<Integer, HostIrContainer> programs = Runs.programs(loaded.fusion(), c.devices(),
-                    LoweringOptions.parse(c.options()));
+                    SeedGeneration.options(c.options()));
             List<String> said = new ArrayList<>();
             RunResult every = SimRun.run(programs, config, backend(c, config), line -> { }, false);
             RunResult once = SimRun.run(programs, config, backend(c, config), said::add, true);

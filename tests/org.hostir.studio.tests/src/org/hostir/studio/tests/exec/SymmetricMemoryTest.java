@@ -27,7 +27,7 @@ import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,7 +63,7 @@ class SymmetricMemoryTest {
     @Test
     void aSymmetricFileTensorStaysSymmetricAndPrintsAsNvFuserDoes() throws Exception {
         LoadedFusion loaded = FusionLoader.load(ALLGATHER, "symmetric_allgather.fusion", 2);
-        HostIrContainer p = Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0);
+        HostIrContainer p = Engine.lowerRank(loaded, SeedGeneration.DEFAULTS, 0);
         String printed = HostIrPrinter.print(p);
         // TensorView::toString's "_sym" (csrc/tensor_view.cpp:80-81), memory_type2string's "symmetric" (type.cpp:851)
         assertTrue(printed.contains("T1_sym_float["), printed);
@@ -93,7 +93,7 @@ class SymmetricMemoryTest {
                 options("backend", "cuda", "offsetStreamIndexingByRank", "true"), MemoryType.GLOBAL,
                 options(), MemoryType.GLOBAL);
         for (var e : expected.entrySet()) {
-            HostIrContainer p = Engine.lowerRank(loaded, LoweringOptions.parse(e.getKey()), 0);
+            HostIrContainer p = Engine.lowerRank(loaded, SeedGeneration.options(e.getKey()), 0);
             Allocate a = p.topLevel().stream().filter(n -> n instanceof Allocate).map(n -> (Allocate) n)
                     .findFirst().orElseThrow();
             assertEquals(e.getValue(), a.memoryType(), e.getKey().toString());
@@ -115,7 +115,7 @@ class SymmetricMemoryTest {
     void theSetInFrontOfAReshardingOpTakesItsSymmetricOutput() throws Exception {
         LoadedFusion loaded = Runs.loadText("seeds/ag_matmul", 2, "\"name\": \"tv2\",\n      \"dtype\": \"float\",",
                 "\"name\": \"tv2\",\n      \"dtype\": \"float\",\n      \"memory\": \"symmetric\",");
-        HostIrContainer p = Engine.lowerRank(loaded, LoweringOptions.parse(options("allgather", "collective")), 0);
+        HostIrContainer p = Engine.lowerRank(loaded, SeedGeneration.options(options("allgather", "collective")), 0);
         String printed = HostIrPrinter.print(p);
         List<HostNode> all = p.allNodes();
         Allocate gathered = all.stream().filter(n -> n instanceof Allocate a && a.memoryType() == MemoryType.SYMMETRIC)

@@ -26,6 +26,7 @@ import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Pipeline;
+import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * every example's every rank the program and trace the whole per-rank pipeline gives.
  */
 class CompilationTest {
-    private static final LoweringOptions DEFAULTS = LoweringOptions.DEFAULTS;
+    private static final LoweringOptions DEFAULTS = SeedGeneration.DEFAULTS;
 
     @Test
     void theFusionPassesRunOnceAndEachRankIsLoweredOnceThenKept() {

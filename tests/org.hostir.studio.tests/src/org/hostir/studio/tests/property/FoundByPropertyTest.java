@@ -390,4 +390,31 @@ class FoundByPropertyTest {
         assertEquals("stream.post-on-stream", o.rule(), o.detail());
         assertTrue(o.detail().startsWith("error: generated.fusion:3: "), o.detail()); // y, the Stream tensor
     }
+
+    /** NumpyOracleTest's random broadcast_first, seed 210000196: y[b, 3, 4], axis 1 Stream, axis 2's outer split DIDx. */
+    static final String BROADCAST_FIRST_210000196 = """
+            {"format": "hostir-fusion/2", "name": "broadcast_first", "tensors": [
+              {"name": "x", "dtype": "float", "axes": [3, 4], "mesh": [1, 0]},
+              {"name": "y", "dtype": "float", "axes": [{"iter": "broadcast"}, 3, 4], "mesh": [1, 0], "loop": [{"outer_split": 2, "factor": 2}, {"parallelize": 2, "type": "DIDx"}, {"parallelize": 1, "type": "Stream"}]}],
+             "ops": [{"op": "broadcast", "inputs": ["x"], "output": "y", "flags": [true, false, false]}],
+             "inputs": ["x"], "outputs": ["y"]}
+            """;
+
+    /**
+     * Found by NumpyOracleTest (random broadcast_first, seed 210000196): its run failed ("rank 1 receives into 2
+     * elements, its chunk has 6") because the test ran the command line's default generation (2026-04), not the
+     * seeds'. Under 2025-06 the case is refused as on main (85474f6): the broadcast is a kernel, which a Stream
+     * loop does not take (stream.post-on-stream), with either option set the oracle drew.
+     */
+    @Test
+    void aBroadcastIntoAStreamAndDeviceShardedOutputIsRefusedUnderTheSeedsGeneration() {
+        for (Map<String, String> options : List.of(Map.of("numberOfStreams", "3", "offsetStreamIndexingByRank", "true"),
+                Map.of("numberOfStreams", "2", "insertDeallocations", "true"))) {
+            Map<String, String> seeds = new java.util.HashMap<>(options);
+            seeds.put("nvfuser", "2025-06");
+            Outcome o = Outcome.of(BROADCAST_FIRST_210000196, 2, seeds, 210000196L);
+            assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+            assertEquals("stream.post-on-stream", o.rule(), o.detail());
+        }
+    }
 }
