@@ -59,7 +59,9 @@ final class HostTensors {
 
     /** Every tensor {@code n} reads or writes (its Expr inputs and outputs). */
     static List<TensorView> touched(HostNode n) {
-        List<TensorView> all = new ArrayList<>(switch (n) {
+        // the switch's value in a local, not an argument: Eclipse's compiler (the Tycho build) emits an
+        // unverifiable stack map for a switch expression inside a constructor call
+        List<TensorView> read = switch (n) {
             case HostOp o -> o.op().inputs();
             case Communication c -> List.of(c.input());
             case CollectivePermute c -> List.of(c.input());
@@ -74,7 +76,8 @@ final class HostTensors {
             case Allocate a -> List.of(a.buffer());
             case Deallocate _, ForLoop _, IfThenElse _, GetCurrentStream _, SetCurrentStream _, Synchronize _,
                  StartCoalescing _, EndCoalescing _, ShareMemHandles _, Wait _, OpaqueNode _ -> List.<TensorView>of();
-        });
+        };
+        List<TensorView> all = new ArrayList<>(read);
         all.addAll(written(n));
         return all;
     }
