@@ -25,6 +25,12 @@ public final class SeedGeneration {
     private static final String LABEL = System.getProperty("hirstudio.tests.nvfuser",
             NvFuserGeneration.V2025_06.label());
 
+    /**
+     * Whether the newest generation's runs take nvFuser's {@code host_ir_lowering} path
+     * ({@code -Dhirstudio.tests.hostIrLowering=true}); off by default, as in nvFuser.
+     */
+    private static final String HOST_IR = System.getProperty("hirstudio.tests.hostIrLowering", "false");
+
     /** The generation these tests name where a test names none. */
     public static NvFuserGeneration generation() { return NvFuserGeneration.ofLabel(LABEL).orElseThrow(); }
 
@@ -51,6 +57,9 @@ public final class SeedGeneration {
         }
         List<String> out = new ArrayList<>(List.of(args));
         out.addAll(1, List.of(RunCommandLine.NVFUSER, LABEL));
+        if (generation() != NvFuserGeneration.V2025_06) {
+            out.addAll(3, List.of("--option", ValidatePass.HOST_IR_LOWERING.key() + "=" + HOST_IR));
+        }
         return out.toArray(String[]::new);
     }
 
@@ -58,6 +67,9 @@ public final class SeedGeneration {
     public static LoweringOptions options(Map<String, String> pairs) {
         Map<String, String> all = new LinkedHashMap<>(pairs);
         all.putIfAbsent(ValidatePass.NVFUSER.key(), LABEL);
+        if (!all.get(ValidatePass.NVFUSER.key()).equals(NvFuserGeneration.V2025_06.label())) {
+            all.putIfAbsent(ValidatePass.HOST_IR_LOWERING.key(), HOST_IR);
+        }
         return LoweringOptions.parse(all);
     }
 
