@@ -78,9 +78,12 @@ public final class HostIrPrinter {
         return out.toString();
     }
 
-    /** The first line of a node, for trees and lists. */
-    public static String headline(HostNode node) {
-        String text = print(node, "");
+    /** The first line of a node, for trees and lists, in the seeds' spelling. */
+    public static String headline(HostNode node) { return headline(node, NvFuserGeneration.V2025_06); }
+
+    /** The first line of a node in {@code generation}'s spelling, as a program printed in it shows the node. */
+    public static String headline(HostNode node, NvFuserGeneration generation) {
+        String text = print(node, "", generation);
         return switch (node) {
             case HostOp o -> text.lines().skip(1).findFirst().orElse("").strip() + "  -> "
                     + IrText.tensor(o.op().output());

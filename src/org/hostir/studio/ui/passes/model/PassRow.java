@@ -8,6 +8,7 @@ import org.hostir.studio.diff.DiffNode;
 import org.hostir.studio.diff.Hunk;
 import org.hostir.studio.diff.TextDiff;
 import org.hostir.studio.diff.TreeDiff;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.IfThenElse;
@@ -53,27 +54,28 @@ public final class PassRow {
     public static List<PassRow> of(Snapshot before, Snapshot after) {
         PassRow root = new PassRow(DiffKind.UNCHANGED, "", null, null);
         switch (after) {
-            case Snapshot.OfHost(HostIrContainer a, _) when before instanceof Snapshot.OfHost(HostIrContainer b, _) ->
-                    addDiffs(root, TreeDiff.compare(b, a).nodes());
+            case Snapshot.OfHost(HostIrContainer a, var g) when before instanceof Snapshot.OfHost(HostIrContainer b, _) ->
+                    addDiffs(root, TreeDiff.compare(b, a).nodes(), g);
             // segmentation turns the fusion into Host IR: every node is new
-            case Snapshot.OfHost(HostIrContainer a, _) -> a.topLevel().forEach(n -> addAdded(root, n));
+            case Snapshot.OfHost(HostIrContainer a, var g) -> a.topLevel().forEach(n -> addAdded(root, n, g));
             case Snapshot.OfFusion f -> addLines(root, before.print(), after.print());
         }
         return root.children;
     }
 
-    private static void addDiffs(PassRow parent, List<DiffNode> diffs) {
+    /** Rows in the generation's spelling ({@code g}), so that a row's text is its line in the printed program. */
+    private static void addDiffs(PassRow parent, List<DiffNode> diffs, NvFuserGeneration g) {
         for (DiffNode d : diffs) {
             PassRow row = new PassRow(d.moved() && d.kind() == DiffKind.UNCHANGED ? DiffKind.CHANGED : d.kind(),
-                    d.headline() + (d.match() == DiffNode.Match.ID_ELSEWHERE ? "   (moved here from another body)"
+                    HostIrPrinter.headline(d.node(), g) + (d.match() == DiffNode.Match.ID_ELSEWHERE ? "   (moved here from another body)"
                             : d.moved() ? "   (moved)" : ""), d.node(), parent);
-            addBodies(row, d.node(), d.bodies(), (r, body) -> addDiffs(r, body));
+            addBodies(row, d.node(), d.bodies(), (r, body) -> addDiffs(r, body, g));
         }
     }
 
-    private static void addAdded(PassRow parent, HostNode n) {
-        PassRow row = new PassRow(DiffKind.ADDED, HostIrPrinter.headline(n), n, parent);
-        addBodies(row, n, n.bodies(), (r, body) -> body.forEach(c -> addAdded(r, c)));
+    private static void addAdded(PassRow parent, HostNode n, NvFuserGeneration g) {
+        PassRow row = new PassRow(DiffKind.ADDED, HostIrPrinter.headline(n, g), n, parent);
+        addBodies(row, n, n.bodies(), (r, body) -> body.forEach(c -> addAdded(r, c, g)));
     }
 
     /** An if's second body goes under an {@code ELSE:} row, as the printed form shows it. */
