@@ -66,6 +66,8 @@ public enum Rule {
     MESH_DEVICE_RANGE("mesh.device-range", "mesh device ids are between 0 and --devices - 1"),
     MESH_MISSING("mesh.missing", "a tensor with a DID axis has a device mesh"),
     MESH_MIXED("mesh.mixed", "either every tensor has a device mesh or none has"),
+    PROPAGATION_NO_MESH("propagation.no-mesh", "in a fusion with device meshes, an op connects every tensor without"
+            + " one to a tensor with one, so that sharding propagation gives it a mesh"),
     MESH_DID_EXTENT("mesh.did-extent", "a DID axis's extent equals its mesh's size"),
     MESH_STREAM_ALLGATHER("mesh.stream-allgather", "a set from a DIDx axis to a Stream axis (the pipelined"
             + " allgather) keeps its mesh"),

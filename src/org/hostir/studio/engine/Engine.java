@@ -51,6 +51,7 @@ import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.lower.ShardingPropagation;
 
 /**
  * The one service every front end (command line, editor, Lowering view, Run on CPU, launch, benchmarks) goes
@@ -82,12 +83,50 @@ public final class Engine {
 
     public static LoadedFusion load(ParsedFusion parsed, int devices, Map<String, Long> overrides)
             throws EngineFailure {
+        LoadedFusion loaded;
         try {
-            return FusionLoader.load(parsed, devices, overrides);
+            loaded = FusionLoader.load(parsed, devices, overrides);
         } catch (FusionFileException e) {
             throw badInput(e.diagnostics());
         }
+        return inferred(loaded);
     }
+
+    /**
+     * {@code loaded} with the shardings it leaves unstated inferred ({@link ShardingPropagation}, what the lowering's
+     * first pass does) for the run, budget and export to read; the compilation still starts from the written
+     * fusion, so the Lowering view shows the propagation as a pass. A conflict is refused at its tensor's line.
+     */
+    private static LoadedFusion inferred(LoadedFusion loaded) throws EngineFailure {
+        ShardingPropagation.Result r = ShardingPropagation.propagate(loaded.written());
+        if (!r.conflicts().isEmpty()) throw badInput(r.conflicts().stream().map(e -> diagnostic(e, loaded)).toList());
+        return r.changed() ? loaded.withInferred(r.fusion()) : loaded;
+    }
+
+    /**
+     * The editor's view of a fusion's shardings (issue 34): per tensor and axis, written or inferred and where an
+     * inferred one came from, plus the conflicts and every other load problem as diagnostics. Never throws: a
+     * document that does not load gives its diagnostics and no tensors.
+     */
+    public static ShardingReport shardings(ParsedFusion parsed, int devices, Map<String, Long> overrides) {
+        try {
+            return ShardingReport.of(FusionLoader.load(parsed, devices, overrides));
+        } catch (FusionFileException e) {
+            return ShardingReport.refused(e.diagnostics());
+        }
+    }
+
+    /** As above for a fusion source (a file, or the editor's text). */
+    public static ShardingReport shardings(FusionSource source, int devices) {
+        try {
+            return shardings(parse(source), devices, Map.of());
+        } catch (EngineFailure e) {
+            return ShardingReport.refused(e.diagnostics());
+        }
+    }
+
+    /** As above for a fusion built in memory (diagnostics name IR tensors, without file lines). */
+    public static ShardingReport shardings(Fusion fusion) { return ShardingReport.of(fusion); }
 
     /**
      * The device count a command uses when {@code --devices} is not given: what the file's explicit meshes need
@@ -113,7 +152,7 @@ public final class Engine {
      * each rank is lowered when first asked for and kept; the ranks in {@code traced} keep their pass trace.
      */
     public static Compilation compile(LoadedFusion loaded, LoweringOptions options, Collection<Integer> traced) {
-        return compile(loaded.fusion(), loaded.bindings().devices(), options, traced);
+        return compile(loaded.written(), loaded.bindings().devices(), options, traced);
     }
 
     /** As above for a fusion built in memory (a benchmark's generated one). */
@@ -198,7 +237,7 @@ public final class Engine {
 
     /** {@code compilation}, checked to be of {@code loaded}'s fusion and device count. */
     private static Compilation of(LoadedFusion loaded, Compilation compilation) {
-        if (compilation.fusion() != loaded.fusion() || compilation.devices() != loaded.bindings().devices()) {
+        if (compilation.fusion() != loaded.written() || compilation.devices() != loaded.bindings().devices()) {
             throw new IllegalArgumentException("the compilation is of another fusion or device count");
         }
         return compilation;

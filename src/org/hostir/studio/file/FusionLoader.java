@@ -41,7 +41,7 @@ public final class FusionLoader {
         refuseUnknown(source, overrides);
         FusionBindings bindings = source.document().bindings(devices, overrides);
         FusionConverter.Converted c = FusionConverter.convert(source, bindings);
-        List<Diagnostic> problems = FusionValidator.validate(c.fusion(), c.tensors(), bindings, c.locator());
+        List<Diagnostic> problems = FusionValidator.validateWritten(c.fusion(), c.tensors(), bindings, c.locator());
         if (!problems.isEmpty()) throw new FusionFileException(problems);
         return new LoadedFusion(source, c.fusion(), c.tensors(), bindings, c.locator());
     }

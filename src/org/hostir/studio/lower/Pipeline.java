@@ -42,11 +42,12 @@ public final class Pipeline {
 
     /**
      * The seeds' pipeline, nvFuser 2025-06's MultiDeviceExecutor path (HostIrLower, then StreamParallelType and
-     * ConvertOpToCommunication). A new pass of that path goes here.
+     * ConvertOpToCommunication), after sharding propagation (nvFuser's first preseg pass, which both generations
+     * run). A new pass of that path goes here.
      */
     public static Pipeline standard() {
-        return new Pipeline(List.of(new ValidatePass(), new DecomposeReshardingsPass(), new ReorderShardedAxisPass(),
-                new SegmentPass(), new StreamParallelTypePass(), new ConvertToCommunicationPass(),
+        return new Pipeline(List.of(new PropagateShardingsPass(), new ValidatePass(), new DecomposeReshardingsPass(),
+                new ReorderShardedAxisPass(), new SegmentPass(), new StreamParallelTypePass(), new ConvertToCommunicationPass(),
                 new ForwardLocalShardPass(), new InsertDeallocationsPass()), NvFuserGeneration.V2025_06);
     }
 
@@ -57,8 +58,8 @@ public final class Pipeline {
      * hir::runPasses (csrc/host_ir/passes.cpp:16-19: AllocateAndDeallocate, then AssignStreams).
      */
     public static Pipeline hostIrLowering() {
-        return new Pipeline(List.of(new ValidatePass(), new DecomposeReshardingsPass(), new ReorderShardedAxisPass(),
-                new FinalizeMultideviceDomainsPass(), new SegmentPass(), new ConvertToCommunicationPass(),
+        return new Pipeline(List.of(new PropagateShardingsPass(), new ValidatePass(), new DecomposeReshardingsPass(),
+                new ReorderShardedAxisPass(), new FinalizeMultideviceDomainsPass(), new SegmentPass(), new ConvertToCommunicationPass(),
                 new HostIrLoweringPass(),
                 new AllocateAndDeallocatePass(), new AssignStreamsPass()), NvFuserGeneration.V2026_04);
     }

@@ -2,9 +2,11 @@ package org.hostir.studio.rules;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.FusionFileException;
@@ -31,6 +33,23 @@ public final class FusionValidator {
      */
     public static List<Diagnostic> validate(Fusion fusion, List<TensorView> moreTensors, FusionBindings bindings,
                                             FusionLocator locator) {
+        return validate(fusion, moreTensors, bindings, locator, Set.of());
+    }
+
+    /**
+     * A fusion as written, before sharding propagation: as above, except that a tensor an op reaches may leave its
+     * mesh unstated in a fusion where some tensor has one (the lowering's first pass infers it; Validate then
+     * checks the result with every rule).
+     */
+    public static List<Diagnostic> validateWritten(Fusion fusion, List<TensorView> moreTensors,
+                                                   FusionBindings bindings, FusionLocator locator) {
+        Set<Integer> reached = new HashSet<>();
+        fusion.tensors().forEach(t -> reached.add(t.id()));
+        return validate(fusion, moreTensors, bindings, locator, reached);
+    }
+
+    private static List<Diagnostic> validate(Fusion fusion, List<TensorView> moreTensors, FusionBindings bindings,
+                                             FusionLocator locator, Set<Integer> inferable) {
         ValidationContext cx = new ValidationContext(locator, bindings);
         new GraphRules(cx, fusion).check();
         Map<Integer, TensorView> tensors = new LinkedHashMap<>();
@@ -38,7 +57,7 @@ public final class FusionValidator {
         moreTensors.forEach(t -> tensors.putIfAbsent(t.id(), t));
         List<TensorView> ordered = new ArrayList<>(tensors.values());
         ordered.sort(Comparator.comparingInt(TensorView::id));
-        new MeshRules(cx).check(ordered);
+        new MeshRules(cx).check(ordered, inferable);
         new MeshRules(cx).checkPipelinedAllgathers(fusion.ops());
         new ShapeRules(cx, ShapeRules.inputSymbols(fusion)).check(fusion.ops());
         List<Diagnostic> out = new ArrayList<>(cx.diagnostics);

@@ -33,9 +33,17 @@ final class MeshRules {
         this.cx = cx;
     }
 
-    void check(List<TensorView> tensors) {
+    /**
+     * {@code inferable}: the ids of tensors whose mesh sharding propagation infers when some tensor has one (the
+     * fusion's tensors as written, before the lowering's PropagateShardings pass); empty once it has run.
+     */
+    void check(List<TensorView> tensors, Set<Integer> inferable) {
         TensorView withMesh = tensors.stream().filter(t -> t.mesh() != null).findFirst().orElse(null);
         for (TensorView t : tensors) {
+            if (t.mesh() == null && withMesh != null && inferable.contains(t.id())) {
+                streamSplit(t);
+                continue; // its mesh and parallel types are checked once inferred (Validate, after propagation)
+            }
             if (t.mesh() == null) {
                 if (t.deviceAxis().isPresent()) {
                     cx.report(cx.locator.locate(t.subject()), Rule.MESH_MISSING, tensor(t) + " has a "

@@ -1,0 +1,123 @@
+package org.hostir.studio.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.LoopDomain;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.lower.InferredSharding;
+import org.hostir.studio.lower.LoweringError;
+import org.hostir.studio.lower.ShardingPropagation;
+import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.rules.FusionValidator;
+
+/**
+ * A fusion's shardings after propagation as a front end shows them ({@link Engine#shardings}): per tensor its mesh
+ * and per logical axis its parallel type, each written (in the file, or the whole tensor written with a mesh, which
+ * nvFuser's propagation leaves alone), inferred (with where it came from) or unstated (nothing reached it: Serial);
+ * then every inferred sharding in the order propagation made it, and the conflicts as located diagnostics
+ * (propagation's own, then the rules the propagated fusion breaks, as Validate will report them).
+ */
+public record ShardingReport(List<TensorSharding> tensors, List<InferredSharding> inferred,
+                             List<Diagnostic> diagnostics) {
+    public ShardingReport {
+        tensors = List.copyOf(tensors);
+        inferred = List.copyOf(inferred);
+        diagnostics = List.copyOf(diagnostics);
+    }
+
+    /** Where a mesh or an axis's parallel type comes from. */
+    public enum Origin { WRITTEN, INFERRED, UNSTATED }
+
+    /**
+     * One logical axis: its parallel type after propagation ({@code split}: the factor of the outer split whose
+     * outer part carries it, 0 for the axis itself) and its origin; {@code provenance} is empty unless inferred.
+     */
+    public record AxisSharding(int axis, ParallelType type, long split, Origin origin, String provenance) {}
+
+    /** One tensor (its id is its index in the file): mesh, its origin and provenance, and its axes. */
+    public record TensorSharding(int id, String label, DeviceMesh mesh, Origin meshOrigin, String meshProvenance,
+                                 List<AxisSharding> axes) {
+        public TensorSharding {
+            axes = List.copyOf(axes);
+        }
+    }
+
+    /** A document that does not load: its diagnostics, nothing else. */
+    static ShardingReport refused(List<Diagnostic> diagnostics) {
+        return new ShardingReport(List.of(), List.of(), diagnostics);
+    }
+
+    static ShardingReport of(LoadedFusion loaded) {
+        return of(loaded.written(), loaded.bindings(), loaded.locator(), loaded.source().file());
+    }
+
+    static ShardingReport of(Fusion fusion) {
+        return of(fusion, FusionBindings.devices(FusionBindings.DEFAULT_DEVICES), FusionLocator.inMemory(fusion.name()),
+                fusion.name());
+    }
+
+    private static ShardingReport of(Fusion written, FusionBindings bindings, FusionLocator locator, String file) {
+        ShardingPropagation.Result r = ShardingPropagation.propagate(written);
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (LoweringError e : r.conflicts()) {
+            FusionLocator.Location at = locator.locate(e.subject());
+            diagnostics.add(new Diagnostic(file, at.line(), e.where(), e.rule(), e.message(), e.subject()));
+        }
+        if (diagnostics.isEmpty()) diagnostics.addAll(FusionValidator.validate(r.fusion(), bindings, locator));
+        List<TensorSharding> tensors = new ArrayList<>();
+        for (TensorView before : written.tensors()) {
+            TensorView after = r.fusion().tensors().stream().filter(t -> t.id() == before.id()).findFirst()
+                    .orElseThrow();
+            tensors.add(tensor(before, after, r.inferred()));
+        }
+        return new ShardingReport(tensors, r.inferred(), diagnostics);
+    }
+
+    private static TensorSharding tensor(TensorView before, TensorView after, List<InferredSharding> inferred) {
+        boolean userSharded = before.mesh() != null;
+        Optional<InferredSharding> mesh = find(inferred, after.id(), InferredSharding.MESH);
+        Origin meshOrigin = userSharded ? Origin.WRITTEN : mesh.isPresent() ? Origin.INFERRED : Origin.UNSTATED;
+        List<AxisSharding> axes = new ArrayList<>();
+        for (int i = 0; i < after.rank(); i++) {
+            Optional<InferredSharding> axis = find(inferred, after.id(), i);
+            Origin o = axis.isPresent() ? Origin.INFERRED
+                    : userSharded || before.axis(i).parallelType() != ParallelType.SERIAL ? Origin.WRITTEN
+                    : Origin.UNSTATED;
+            axes.add(new AxisSharding(i, after.axis(i).parallelType(), splitFactor(after, i), o,
+                    axis.map(InferredSharding::provenance).orElse("")));
+        }
+        return new TensorSharding(after.id(), after.label(), after.mesh(), meshOrigin,
+                mesh.map(InferredSharding::provenance).orElse(""), axes);
+    }
+
+    private static Optional<InferredSharding> find(List<InferredSharding> inferred, int tensor, int axis) {
+        return inferred.stream().filter(s -> s.tensor().id() == tensor && s.axis() == axis).findFirst();
+    }
+
+    /** The factor of the outer split of logical axis {@code i} whose outer part is parallel, or 0. */
+    private static long splitFactor(TensorView t, int i) {
+        LoopDomain loop = t.loopDomain();
+        for (int p = 0; p < loop.loop().size(); p++) {
+            LoopDomain.Axis a = loop.loop().get(p);
+            LoopDomain.Source src = loop.source(p);
+            if (a.parallelType() != ParallelType.SERIAL && src.logicalPosition() == i
+                    && src.derivation() == LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT
+                    && a.extent() instanceof Extent.Constant(long f)) {
+                return f;
+            }
+        }
+        return 0;
+    }
+
+    /** {@code check}'s lines: each inferred sharding with its provenance, in the order propagation made them. */
+    public List<String> lines() { return inferred.stream().map(InferredSharding::text).toList(); }
+}

@@ -1,0 +1,22 @@
+package org.hostir.studio.lower;
+
+import org.hostir.studio.ir.Fusion;
+
+/**
+ * nvFuser's PropagateShardingsPass (csrc/preseg_passes/propagate_shardings.cpp at 81c4b22fd), the first preseg pass
+ * there and the first pass here: the meshes and device parallel types a fusion leaves unstated are inferred from
+ * the ones it writes ({@link ShardingPropagation}), before Validate checks them and the passes after it decide
+ * communications from them. A fusion that states every mesh comes out unchanged; a tensor no mesh reaches is
+ * refused ({@code propagation.no-mesh}).
+ */
+public final class PropagateShardingsPass implements FusionPass {
+    public static final String NAME = "PropagateShardings";
+
+    public String name() { return NAME; }
+
+    public Fusion run(Fusion fusion, LoweringContext context) {
+        ShardingPropagation.Result r = ShardingPropagation.propagate(fusion);
+        if (!r.conflicts().isEmpty()) throw new LoweringException(r.conflicts());
+        return r.fusion();
+    }
+}
