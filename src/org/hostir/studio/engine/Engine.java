@@ -116,6 +116,9 @@ public final class Engine {
         }
     }
 
+    /** As above for a fusion already loaded ({@code check} prints its {@link ShardingReport#lines()}). */
+    public static ShardingReport shardings(LoadedFusion loaded) { return ShardingReport.of(loaded); }
+
     /** As above for a fusion source (a file, or the editor's text). */
     public static ShardingReport shardings(FusionSource source, int devices) {
         try {
