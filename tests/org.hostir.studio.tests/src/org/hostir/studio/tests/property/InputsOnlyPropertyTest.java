@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Test;
  * Issue 34 item 4: the property generators' fusions written inputs-only ({@link InputsOnly}): the generated space
  * (every op family, dtype, mesh kind, 1-D and 2-D, and sharding change; {@link GeneratedSpaceTest}'s cases, CI's
  * sample unless {@code -Dgenerated.full=true}) and {@link FusionGenerator}'s random fusions
- * ({@code -Dproperty.inputsOnly.count=N}, default 200). Each lowers after propagation and validates on the CPU
+ * ({@code -Dproperty.inputsOnly.count=N}, default 100). Each lowers after propagation and validates on the CPU
  * backend against the unsharded reference of the same fusion (the OutputValidator path: propagation must not
  * change results), or is refused with a rule and a file line; never a wrong answer, a run-time failure after check,
  * an unlocated refusal or an internal error.
  */
 class InputsOnlyPropertyTest {
-    private static final int COUNT = Integer.getInteger("property.inputsOnly.count", 200);
+    private static final int COUNT = Integer.getInteger("property.inputsOnly.count", 100);
     private static final long SEED = Long.getLong("property.seed", 15);
 
     /** A generated fusion inputs-only, with what it came from. */
