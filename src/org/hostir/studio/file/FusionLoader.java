@@ -52,7 +52,12 @@ public final class FusionLoader {
         if (!r.conflicts().isEmpty()) {
             throw new FusionFileException(r.conflicts().stream().map(x -> x.diagnostic(c.locator())).toList());
         }
-        return r.changed() ? loaded.withInferred(r.fusion()) : loaded;
+        if (!r.changed()) return loaded;
+        LoadedFusion inferred = loaded.withInferred(r.fusion());
+        // what the inferred shardings break, at the file's lines (Validate would say it at the lowering's first step)
+        List<Diagnostic> after = FusionValidator.validate(r.fusion(), inferred.tensors(), bindings, c.locator());
+        if (!after.isEmpty()) throw new FusionFileException(after);
+        return inferred;
     }
 
     private static void refuseUnknown(ParsedFusion source, Map<String, Long> overrides) throws FusionFileException {

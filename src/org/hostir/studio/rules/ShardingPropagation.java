@@ -151,18 +151,20 @@ public final class ShardingPropagation {
     private List<Integer> referenceOrder(FusionOp op) {
         return switch (op) {
             case FusionOp.Linear l -> l.bias() != null ? List.of(1, 2, 0) : List.of(1, 0);
-            case FusionOp.Matmul m -> List.of(1, 0);
-            default -> {
-                List<Integer> order = new ArrayList<>();
-                for (int i = 0; i < op.inputs().size(); i++) order.add(i);
-                Comparator<Integer> byDims = Comparator.comparingInt(i -> parallelDims(current.get(op.inputs()
-                        .get(i).id())));
-                Comparator<Integer> byMesh = Comparator.comparingInt(i -> meshRank(current.get(op.inputs().get(i)
-                        .id())));
-                order.sort(byDims.thenComparing(byMesh).reversed());
-                yield order;
-            }
+            case FusionOp.Matmul _ -> List.of(1, 0);
+            case FusionOp.Set _, FusionOp.Binary _, FusionOp.Unary _, FusionOp.Where _, FusionOp.Squeeze _,
+                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Reduction _, FusionOp.Broadcast _ -> byParallelDims(op);
         };
+    }
+
+    /** sortTvsByParallelDims (propagate_shardings.cpp:21-42): a stable sort, so ties keep input order. */
+    private List<Integer> byParallelDims(FusionOp op) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < op.inputs().size(); i++) order.add(i);
+        Comparator<Integer> byDims = Comparator.comparingInt(i -> parallelDims(current.get(op.inputs().get(i).id())));
+        Comparator<Integer> byMesh = Comparator.comparingInt(i -> meshRank(current.get(op.inputs().get(i).id())));
+        order.sort(byDims.thenComparing(byMesh).reversed());
+        return order;
     }
 
     /** sortTvsByParallelDims's count: loop axes that are Stream, or device axes that are not reductions. */

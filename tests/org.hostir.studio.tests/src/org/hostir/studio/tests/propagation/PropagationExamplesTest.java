@@ -190,18 +190,20 @@ class PropagationExamplesTest {
 
     /**
      * The port on {@code devices}: a 2-D mesh file is written for 4 (2 x 2); for another even count its mesh becomes
-     * d / 2 rows of 2 and DP, dp_size, d / 2, as the test builds its mesh ({@code arange(d).reshape(dp, tp)}).
+     * d / 2 rows of 2 and its DIDy split, dp_size, d / 2, as the test builds its mesh ({@code arange(d).reshape(dp, tp)}).
      */
     static LoadedFusion load(Port p, int devices) throws Exception {
         String text = Files.readString(p.file());
-        Map<String, Long> overrides = Map.of();
         if (p.mesh2d()) {
             List<String> rows = new ArrayList<>();
             for (int r = 0; r < devices / 2; r++) rows.add("[" + 2 * r + ", " + (2 * r + 1) + "]");
-            text = text.replace("[[0, 1], [2, 3]]", "[" + String.join(", ", rows) + "]");
-            overrides = Map.of("DP", (long) devices / 2);
+            text = text.replace("[[0, 1], [2, 3]]", "[" + String.join(", ", rows) + "]").replace(DP_SPLIT,
+                    DP_SPLIT.replace("2", Integer.toString(devices / 2)));
         }
         return Engine.load(Engine.parse(new FusionSource.Text(text, "examples/propagation/" + p.name() + ".fusion")),
-                devices, overrides);
+                devices, Map.of());
     }
+
+    /** dp_size, the DIDy split of a 2-D mesh file written for 4 devices. */
+    private static final String DP_SPLIT = "{\"outer_split\": 0, \"factor\": 2}, {\"parallelize\": 0, \"type\": \"DIDy\"}";
 }

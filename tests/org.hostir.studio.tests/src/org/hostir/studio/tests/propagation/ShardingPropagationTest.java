@@ -221,6 +221,27 @@ class ShardingPropagationTest {
         assertTrue(r.tensors().isEmpty());
     }
 
+    /**
+     * What the inferred shardings break is refused at the line of the tensor they were inferred for, by the loader
+     * (so check, run and the editor's API alike): a Stream axis reduced by a sum gives the sum's reduction axis
+     * Stream (the consumer's reduction axis maps to the producer's, propagation.cpp:81-93), which
+     * {@code stream.reduction} refuses.
+     */
+    @Test
+    void whatTheInferredShardingsBreakIsRefusedAtTheirTensor() {
+        String text = fusion("{'M': 4, 'N': 8}", List.of(
+                "{'name': 'x', 'dtype': 'float', 'axes': ['D', 'N'], 'mesh': 'all'}",
+                "{'name': 'y', 'dtype': 'float', 'axes': [{'extent': 'D', 'parallel': 'Stream'}, 'N'], 'mesh': 'all'}",
+                "{'name': 'z', 'dtype': 'float', 'axes': [{'extent': 'D', 'iter': 'reduction'}, 'N']}"),
+                List.of("{'op': 'set', 'inputs': ['x'], 'output': 'y'}",
+                        "{'op': 'sum', 'inputs': ['y'], 'output': 'z', 'axes': [0]}"), "['x']", "['z']");
+        FusionFileException e = assertThrows(FusionFileException.class, () -> load(text));
+        Diagnostic d = e.diagnostics().getFirst();
+        assertEquals("stream.reduction", d.rule(), d.format());
+        assertEquals(5, d.line(), "z's line: " + d.format());
+        assertEquals(List.of(d), Engine.shardings(new FusionSource.Text(text, "p.fusion"), 2).diagnostics());
+    }
+
     /** The pass refuses what the loader refuses, for a fusion built in memory too, naming the tensor. */
     @Test
     void thePassRefusesAFusionBuiltInMemory() throws Exception {
