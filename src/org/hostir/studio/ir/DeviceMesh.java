@@ -1,10 +1,7 @@
 package org.hostir.studio.ir;
 
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.stream.IntStream;
 
 /**
@@ -14,28 +11,11 @@ import java.util.stream.IntStream;
  */
 public record DeviceMesh(List<Integer> deviceIds, List<Integer> shape) {
     public DeviceMesh {
-        deviceIds = interned(List.copyOf(deviceIds));
+        deviceIds = DeviceRange.of(deviceIds instanceof DeviceRange ? deviceIds : List.copyOf(deviceIds));
         shape = shape == null || shape.isEmpty() ? List.of(deviceIds.size()) : List.copyOf(shape);
         int product = shape.stream().mapToInt(Integer::intValue).reduce(1, (a, b) -> a * b);
         if (product != deviceIds.size()) {
             throw new IllegalArgumentException("mesh shape " + shape + " does not hold " + deviceIds.size() + " devices");
-        }
-    }
-
-    /**
-     * Equal id lists shared: every rank's lowering makes its own meshes, and at 16,384 ranks comparing programs
-     * (the simulator's symmetry) or holding them would otherwise compare and keep 16,384 ids per mesh per rank.
-     */
-    private static final Map<List<Integer>, WeakReference<List<Integer>>> INTERNED = new WeakHashMap<>();
-
-    private static List<Integer> interned(List<Integer> ids) {
-        if (ids.size() < 64) return ids;
-        synchronized (INTERNED) {
-            WeakReference<List<Integer>> kept = INTERNED.get(ids);
-            List<Integer> same = kept == null ? null : kept.get();
-            if (same != null) return same;
-            INTERNED.put(ids, new WeakReference<>(ids));
-            return ids;
         }
     }
 
