@@ -52,10 +52,10 @@ public final class StreamParallelTypePass implements HostPass {
 
     /** The AG+GEMM schedule as one choice; each value sets the options above as {@link AgGemmSchedule} declares. */
     public static final LoweringOption<AgGemmSchedule> AG_GEMM_SCHEDULE = LoweringOption.choice("agGemmSchedule",
-            AgGemmSchedule.OPTIONS, "AG+GEMM schedule", "one choice for the allgather+GEMM schedule: P2P order"
-                    + " (allPairs: iteration i with rank i; ring: with (rank + i) % D), the own shard copied or"
-                    + " forwarded, NCCL or the copy engines, or collective; options (default): the separate options"
-                    + " decide", NAME);
+            AgGemmSchedule.OPTIONS, "AG+GEMM schedule", "the allgather+GEMM schedule as one choice: P2P order (allPairs:"
+                    + " iteration i with rank i; ring: with (rank + i) % D), the own shard copied or forwarded, or"
+                    + " collective; it sets allgather, offsetStreamIndexingByRank and forwardLocalShard (options:"
+                    + " they decide); backend picks NCCL or the copy engines", NAME);
 
     /**
      * nvFuser 2026-04's {@code HostIrLowerParams::inter_stream_synchronization} (csrc/host_ir/lower.h:21-26,

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.lower.AgGemmSchedule;
+import org.hostir.studio.lower.ConvertToCommunicationPass;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.StreamParallelTypePass;
@@ -35,8 +36,10 @@ class AgGemmScheduleTest {
         }
         assertNotEquals(Runs.programs(loaded.fusion(), 4, options("ring")),
                 Runs.programs(loaded.fusion(), 4, options("allPairs")), "ring and all-pairs orders differ");
-        assertEquals(CommunicatorBackend.CUDA, options("copyEngineRingForwarded").backend());
-        assertEquals(true, options("copyEngineRingForwarded").forwardLocalShard());
+        assertEquals(true, options("ringForwarded").forwardLocalShard());
+        // the copy engines are the option backend, beside any schedule
+        assertEquals(CommunicatorBackend.CUDA, LoweringOptions.parse(Map.of("agGemmSchedule", "ringForwarded",
+                "backend", "cuda")).backend());
     }
 
     @Test
@@ -53,15 +56,16 @@ class AgGemmScheduleTest {
 
     @Test
     void aScheduleChangedInTheViewReplacesTheOldOnesSettings() {
-        LoweringOptions ringCe = options("copyEngineRingForwarded");
-        LoweringOptions allPairs = ringCe.with(StreamParallelTypePass.AG_GEMM_SCHEDULE, AgGemmSchedule.ALL_PAIRS);
-        assertEquals(CommunicatorBackend.NCCL, allPairs.backend());
+        LoweringOptions ring = options("ringForwarded").with(ConvertToCommunicationPass.BACKEND, CommunicatorBackend.CUDA);
+        assertEquals(AgGemmSchedule.RING_FORWARDED, ring.agGemmSchedule());
+        LoweringOptions allPairs = ring.with(StreamParallelTypePass.AG_GEMM_SCHEDULE, AgGemmSchedule.ALL_PAIRS);
+        assertEquals(CommunicatorBackend.CUDA, allPairs.backend());
         assertEquals(false, allPairs.offsetStreamIndexingByRank());
         assertEquals(false, allPairs.forwardLocalShard());
         LoweringOptions byHand = allPairs.with(StreamParallelTypePass.OFFSET_STREAM_INDEXING_BY_RANK, true);
         assertEquals(AgGemmSchedule.OPTIONS, byHand.agGemmSchedule());
         assertEquals(true, byHand.offsetStreamIndexingByRank());
-        assertEquals(LoweringOptions.parse(Map.of("offsetStreamIndexingByRank", "true")).asMap(),
+        assertEquals(LoweringOptions.parse(Map.of("offsetStreamIndexingByRank", "true", "backend", "cuda")).asMap(),
                 byHand.with(StreamParallelTypePass.AG_GEMM_SCHEDULE, AgGemmSchedule.OPTIONS).asMap());
     }
 
