@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntPredicate;
 
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
@@ -196,7 +197,7 @@ public final class SimBackend implements Backend {
                     + " moves");
         }
         int parts = expected;
-        return collectives.computeIfAbsent(new CollectiveKey(List.copyOf(team), sequence),
+        return collectives.computeIfAbsent(new CollectiveKey(DeviceMesh.ids(team), sequence),
                 k -> new CollectiveMatch(k.team(), k.sequence(), parts));
     }
 
