@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.editor;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -138,7 +139,10 @@ public final class FusionCommands {
         String label = kind == null ? "Add input " + name : "Add " + kind.fileName();
         boolean done = edit(label, d -> {
             FusionDocument added = kind == null ? FusionEdits.addInput(d, name) : FusionEdits.addOp(d, kind, inputs, name);
-            return added.withLayout(Layout.withPositions(added.layout(), at));
+            // the dropped nodes join the stored positions: the others stay where they were put
+            Map<String, Layout.Position> all = new LinkedHashMap<>(Layout.positions(added.layout()));
+            all.putAll(at);
+            return added.withLayout(Layout.withPositions(added.layout(), all));
         });
         return done ? name : null;
     }

@@ -25,7 +25,6 @@ import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
-import org.hostir.studio.ui.editor.model.LayeredLayout;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Layout;
 
@@ -196,8 +195,11 @@ final class GraphPage {
         if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems());
     }
 
-    /** Lays the graph out again and stores every position in the file's layout section (one operation). */
-    void autoLayout() { commands().move("Auto layout", viewer.autoLayout(commands().model())); }
+    /**
+     * Lays the graph out again (in the background) and then stores every position in the file's layout section, one
+     * operation; the positions are the layout engine's, so the arrows keep its routes.
+     */
+    void autoLayout() { viewer.autoLayout(positions -> commands().move("Auto layout", positions)); }
 
     /** In-place rename of the selected tensor (F2, double-click, or the Rename command). */
     void startRename() {

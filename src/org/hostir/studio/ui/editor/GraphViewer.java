@@ -1,6 +1,8 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +15,7 @@ import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformLayer;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.ManhattanConnectionRouter;
 import org.eclipse.draw2d.SWTEventDispatcher;
 import org.eclipse.draw2d.geometry.Dimension;
 import org.eclipse.draw2d.geometry.Point;
@@ -25,6 +28,7 @@ import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.GraphElements;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Placement;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 
 /**
@@ -46,6 +50,12 @@ public final class GraphViewer {
     private final Map<String, String> errors = new HashMap<>();
     private String connectSource;
     private int figuresDrawn;
+    private final LayoutJob layoutJob;
+    private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
+    /** The nodes that have a place (stored, laid out, or dragged): the others are hidden until the layout places them. */
+    private final Set<String> placed = new HashSet<>();
+    private GraphElements shown = new GraphElements(Map.of(), Set.of());
+    private long requested, applied;
 
     /** Draw2d's dispatcher, with a way to take down a node's tooltip when the node goes (delete, undo). */
     private static final class Dispatcher extends SWTEventDispatcher {
@@ -68,11 +78,12 @@ public final class GraphViewer {
         root.add(nodes, "nodes");
         root.add(connections, "connections");
         canvas.setContents(root);
+        layoutJob = new LayoutJob(parent.getDisplay());
     }
 
     /**
-     * Shows {@code doc}: stored positions where the layout has them, auto-layout elsewhere; the problems as red
-     * frames and tooltips on the nodes they name.
+     * Shows {@code doc}: stored positions where the layout section has them, the present place of a node already
+     * shown, and the layout engine's (in the background) for the rest; the problems as red frames and tooltips.
      */
     void setContents(FusionDocument doc, List<FusionCheck.Problem> problems) {
         dispatcher.hideToolTip();
@@ -95,20 +106,9 @@ public final class GraphViewer {
             }
             parts.put(n.key(), p);
         }
+        shown = next;
+        updateEdges(next, kept);
         place(doc);
-        edges.values().removeIf(e -> {
-            boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null || kept.get(e.edge.to()) == null;
-            if (gone) connections.remove(e.figure);
-            return gone;
-        });
-        for (GraphElements.Edge e : next.edges()) {
-            edges.computeIfAbsent(e, k -> {
-                EdgePart part = new EdgePart(k, parts.get(k.from()).figure, parts.get(k.to()).figure);
-                connections.add(part.figure);
-                figuresDrawn++;
-                return part;
-            });
-        }
         selection.retainAll(parts.keySet());
         errors.clear();
         for (FusionCheck.Problem p : problems) {
@@ -119,24 +119,132 @@ public final class GraphViewer {
         updateStates();
     }
 
-    /** Moves every node to its stored position, or to the auto layout's when the layout lacks some node. */
+    /** Edges come and go with their elements; one whose tensor became shared (or stopped being) is drawn anew. */
+    private void updateEdges(GraphElements next, Map<String, NodePart> kept) {
+        Set<String> shared = Placement.shared(next.edges());
+        edges.values().removeIf(e -> {
+            boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null
+                    || kept.get(e.edge.to()) == null || e.stub != Placement.isStub(e.edge, shared);
+            if (gone) connections.remove(e.figure);
+            return gone;
+        });
+        for (GraphElements.Edge e : next.edges()) {
+            edges.computeIfAbsent(e, k -> {
+                EdgePart part = new EdgePart(k, parts.get(k.from()).figure, parts.get(k.to()).figure,
+                        Placement.isStub(k, shared), manhattan);
+                connections.add(part.figure);
+                figuresDrawn++;
+                return part;
+            });
+        }
+    }
+
+    /**
+     * Keeps every node where it is (stored in the file, or shown already) and asks the layout engine for the others,
+     * which stay hidden until their place arrives; the first contents are laid out in any case, for the routes.
+     */
     private void place(FusionDocument doc) {
         Map<String, Position> stored = Layout.positions(doc.layout());
-        Map<String, Position> auto = stored.keySet().containsAll(parts.keySet()) ? Map.of() : autoLayout(doc);
+        placed.retainAll(parts.keySet());
+        Map<String, Position> fixed = new LinkedHashMap<>();
         parts.forEach((k, p) -> {
-            Position at = stored.getOrDefault(k, auto.getOrDefault(k,
-                    new Position(GraphAutoLayout.MARGIN, GraphAutoLayout.MARGIN)));
+            Position at = stored.get(k);
+            if (at == null && placed.contains(k)) at = new Position(p.figure.getLocation().x, p.figure.getLocation().y);
+            if (at == null) return;
+            fixed.put(k, at);
+            placed.add(k);
             Point location = new Point(at.x(), at.y());
             if (!p.figure.getLocation().equals(location)) p.figure.setLocation(location);
         });
+        showPlaced();
+        if (fixed.size() < parts.size() || requested == 0) requestLayout(fixed, null);
     }
 
-    /** Layered positions of every node shown, for the figures' present sizes. */
-    Map<String, Position> autoLayout(FusionDocument doc) {
-        Map<String, Dimension> sizes = new LinkedHashMap<>();
-        parts.forEach((k, p) -> sizes.put(k, p.figure.getSize()));
-        return GraphAutoLayout.positions(sizes, doc);
+    /** Nodes without a place yet are hidden, and so are their edges: no pile in the corner while the layout runs. */
+    private void showPlaced() {
+        parts.forEach((k, p) -> p.figure.setVisible(placed.contains(k)));
+        edges.values().forEach(e -> e.figure.setVisible(placed.contains(e.edge.from()) && placed.contains(e.edge.to())));
     }
+
+    /**
+     * Lays the shown graph out in the background: the nodes of {@code fixed} keep their places and the others are
+     * placed around them ({@link Placement#incremental}); {@code whole} (not null) takes every node's new place.
+     */
+    private void requestLayout(Map<String, Position> fixed, Consumer<Map<String, Position>> whole) {
+        long generation = ++requested;
+        Map<String, Placement.Size> sizes = new LinkedHashMap<>();
+        List<ElkLayout.Box> boxes = new ArrayList<>();
+        parts.forEach((k, p) -> {
+            Dimension d = p.figure.getSize();
+            sizes.put(k, new Placement.Size(d.width, d.height));
+            boxes.add(new ElkLayout.Box(k, d.width, d.height, null));
+        });
+        List<ElkLayout.Arrow> arrows = new ArrayList<>();
+        edges.values().forEach(e -> { if (!e.stub) arrows.add(new ElkLayout.Arrow(e.edge.from(), e.edge.to())); });
+        GraphElements graph = shown;
+        layoutJob.submit(new LayoutJob.Request(boxes, arrows, result -> {
+            if (canvas.isDisposed() || generation != requested) return;   // a newer request answers instead
+            Map<String, Position> at = whole != null ? result.positions()
+                    : Placement.incremental(sizes, graph.edges(), fixed, result.positions());
+            apply(at, result);
+            applied = generation;
+            if (whole != null) whole.accept(positions());
+        }));
+    }
+
+    private void apply(Map<String, Position> at, ElkLayout.Result result) {
+        parts.forEach((k, p) -> {
+            Position to = at.get(k);
+            if (to == null) return;
+            placed.add(k);
+            Point location = new Point(to.x(), to.y());
+            if (!p.figure.getLocation().equals(location)) p.figure.setLocation(location);
+        });
+        edges.values().forEach(e -> {
+            List<Position> route = result.routes().get(new ElkLayout.Arrow(e.edge.from(), e.edge.to()));
+            if (route != null) {
+                e.router.setRoute(route, result.positions().get(e.edge.from()), result.positions().get(e.edge.to()));
+            }
+            e.figure.revalidate();
+        });
+        showPlaced();
+    }
+
+    /** Lays every node out anew (in the background), then hands all positions to {@code done} on the UI thread. */
+    void autoLayout(Consumer<Map<String, Position>> done) { requestLayout(Map.of(), done); }
+
+    /** Whether a layout was asked for and has not arrived yet. */
+    public boolean layoutPending() { return applied < requested; }
+
+    /** How many arrows follow the layout engine's route now (the others are Manhattan-routed or stubs). */
+    public int routedEdges() {
+        return (int) edges.values().stream().filter(e -> !e.stub && e.router.followsLayout(e.figure)).count();
+    }
+
+    /** The points of an arrow as drawn (figure coordinates: {x0, y0, x1, y1, ...}), or null. */
+    public int[] edgePoints(String from, String to) {
+        for (EdgePart e : edges.values()) {
+            if (e.edge.from().equals(from) && e.edge.to().equals(to)) {
+                e.figure.validate();
+                return e.figure.getPoints().toIntArray();
+            }
+        }
+        return null;
+    }
+
+    /** Every arrow drawn as a full arrow (not a stub), as its points ({x0, y0, x1, y1, ...}, figure coordinates). */
+    public List<int[]> drawnArrows() {
+        List<int[]> out = new ArrayList<>();
+        for (EdgePart e : edges.values()) {
+            if (e.stub || !e.figure.isVisible()) continue;
+            e.figure.validate();
+            out.add(e.figure.getPoints().toIntArray());
+        }
+        return out;
+    }
+
+    /** How many arrows are drawn as stubs at their readers (their tensor is read by many ops). */
+    public int stubEdges() { return (int) edges.values().stream().filter(e -> e.stub).count(); }
 
     void updateStates() {
         parts.forEach((k, p) -> p.figure.setState(selection.contains(k) || k.equals(connectSource), errors.get(k)));
