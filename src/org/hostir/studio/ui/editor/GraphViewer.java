@@ -38,6 +38,7 @@ import org.hostir.studio.ui.editor.model.Layout.Position;
  * changed redraws its figure, and every other figure is left alone (at most moved).
  */
 public final class GraphViewer {
+    static final int MARGIN = ElkLayout.MARGIN;
     private final FigureCanvas canvas;
     private final ScalableFreeformLayeredPane root = new ScalableFreeformLayeredPane();
     private final FreeformLayer nodes = new FreeformLayer();
@@ -212,6 +213,19 @@ public final class GraphViewer {
 
     /** Lays every node out anew (in the background), then hands all positions to {@code done} on the UI thread. */
     void autoLayout(Consumer<Map<String, Position>> done) { requestLayout(Map.of(), done); }
+
+    /** What the graph shows now, element by element. */
+    GraphElements shown() { return shown; }
+
+    /** The bounds of every node placed (figure coordinates), or null when none is. */
+    Rectangle contentBounds() {
+        Rectangle all = null;
+        for (NodePart p : parts.values()) {
+            if (!p.figure.isVisible()) continue;
+            all = all == null ? p.figure.getBounds().getCopy() : all.union(p.figure.getBounds());
+        }
+        return all;
+    }
 
     /** Whether a layout was asked for and has not arrived yet. */
     public boolean layoutPending() { return applied < requested; }

@@ -23,8 +23,27 @@ import org.hostir.studio.ui.tests.input.Person;
 public final class ShownGraph {
     private ShownGraph() {}
 
-    /** The graph's viewer, as GEF editors answer it. */
-    public static GraphViewer of(FusionEditor e) { return e.getAdapter(GraphViewer.class); }
+    /**
+     * The graph's viewer, as GEF editors answer it, once the layout asked for has arrived (a person waits for the
+     * graph to be drawn before looking at it): the layout runs in a background job.
+     */
+    public static GraphViewer of(FusionEditor e) {
+        GraphViewer v = e.getAdapter(GraphViewer.class);
+        if (v == null || !v.layoutPending()) return v;
+        var display = v.getControl().getDisplay();
+        long end = System.currentTimeMillis() + 30_000;
+        while (v.layoutPending() && System.currentTimeMillis() < end && !v.getControl().isDisposed()) {
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        return v;
+    }
 
     /** The graph page: palette, banner, mode bar and canvas. */
     public static Composite page(FusionEditor e) { return of(e).getControl().getParent(); }
