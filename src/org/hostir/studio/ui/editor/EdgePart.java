@@ -5,6 +5,7 @@ import org.eclipse.draw2d.ConnectionAnchor;
 import org.eclipse.draw2d.ConnectionEndpointLocator;
 import org.eclipse.draw2d.ConnectionRouter;
 import org.eclipse.draw2d.EllipseAnchor;
+import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.Label;
 import org.eclipse.draw2d.PolygonDecoration;
 import org.eclipse.draw2d.PolylineConnection;
@@ -19,16 +20,21 @@ import org.hostir.studio.ui.editor.model.Layout;
  */
 final class EdgePart {
     final GraphElements.Edge edge;
+    /** The keys the arrow is drawn between: its nodes', or a collapsed group's in place of a node it hides. */
+    final String from, to;
     final boolean stub;
     final PolylineConnection figure = new PolylineConnection();
     final LaidOutRouter router;
 
-    EdgePart(GraphElements.Edge edge, NodeFigures.Node from, NodeFigures.Node to, boolean stub, ConnectionRouter fallback) {
+    EdgePart(GraphElements.Edge edge, String from, IFigure fromFigure, String to, IFigure toFigure, boolean stub,
+            ConnectionRouter fallback) {
         this.edge = edge;
+        this.from = from;
+        this.to = to;
         this.stub = stub;
         this.router = new LaidOutRouter(fallback);
-        figure.setSourceAnchor(stub ? new StubAnchor(to, edge.slot()) : anchor(from));
-        figure.setTargetAnchor(anchor(to));
+        figure.setSourceAnchor(stub ? new StubAnchor(toFigure, edge.slot()) : anchor(from, fromFigure));
+        figure.setTargetAnchor(anchor(to, toFigure));
         figure.setForegroundColor(EditorColors.edge());
         figure.setTargetDecoration(new PolygonDecoration());
         if (stub) {
@@ -39,7 +45,7 @@ final class EdgePart {
         if (!edge.slot().isEmpty()) figure.add(new Label(edge.slot()), new ConnectionEndpointLocator(figure, true));
     }
 
-    private static ConnectionAnchor anchor(NodeFigures.Node node) {
-        return node.key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(node) : new ChopboxAnchor(node);
+    private static ConnectionAnchor anchor(String key, IFigure figure) {
+        return key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(figure) : new ChopboxAnchor(figure);
     }
 }

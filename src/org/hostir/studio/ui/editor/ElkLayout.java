@@ -61,6 +61,12 @@ public final class ElkLayout {
         register();
         ElkNode root = ElkGraphUtil.createGraph();
         configure(root, true);
+        if (!groups.isEmpty()) {
+            // one layout over the groups' insides too, so an arrow into a group is routed to the member it reaches;
+            // ELK wraps only flat graphs
+            root.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
+            root.setProperty(LayeredOptions.WRAPPING_STRATEGY, WrappingStrategy.OFF);
+        }
         Map<String, ElkNode> nodes = new LinkedHashMap<>();
         for (Box g : groups.values()) {
             ElkNode n = ElkGraphUtil.createNode(root);
@@ -108,8 +114,6 @@ public final class ElkLayout {
         n.setProperty(LayeredOptions.SEPARATE_CONNECTED_COMPONENTS, top);
         if (top) {
             n.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
-            // one layout over the groups' insides too, so an arrow into a group is routed to the member it reaches
-            n.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
             // a fusion is often a chain hundreds of layers long: wrapped into rows, it fills a screen-shaped area
             n.setProperty(LayeredOptions.WRAPPING_STRATEGY, WrappingStrategy.MULTI_EDGE);
             n.setProperty(CoreOptions.ASPECT_RATIO, 1.6);

@@ -15,6 +15,7 @@ import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
 
 /**
@@ -189,5 +190,18 @@ public final class FusionCommands {
     /** Stores node positions in the file's layout section; false when nothing changed. */
     boolean move(String label, Map<String, Layout.Position> positions) {
         return edit(label, d -> d.withLayout(Layout.withPositions(d.layout(), positions)));
+    }
+
+    /** Makes a group (a compound node of the graph) of the nodes {@code keys}, stored in the layout section. */
+    boolean group(List<String> keys) {
+        if (keys.isEmpty()) return false;
+        String name = Groups.freshName(model.layout());
+        return edit("Group " + name, d -> d.withLayout(Groups.with(d.layout(), new Groups.Group(name, keys, false))));
+    }
+
+    /** Collapses a group into one box, or expands it again. */
+    boolean setCollapsed(Groups.Group g, boolean collapsed) {
+        return edit((collapsed ? "Collapse " : "Expand ") + g.name(),
+                d -> d.withLayout(Groups.with(d.layout(), new Groups.Group(g.name(), g.nodes(), collapsed))));
     }
 }

@@ -54,6 +54,7 @@ final class GraphCommands {
         m.add(action("Rename (F2)", graph::startRename));
         m.add(action("Toggle fusion output", graph::toggleOutput));
         m.add(action("Delete", graph::deleteSelection));
+        m.add(action("Group selection (Ctrl+G)", graph::groupSelection));
         m.add(new Separator());
         m.add(action("Auto layout", graph::autoLayout));
         m.add(new Separator("additions"));

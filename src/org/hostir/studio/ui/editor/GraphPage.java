@@ -71,6 +71,7 @@ final class GraphPage {
 
         viewer = new GraphViewer(control, figure -> new NodeDragger(this, viewer, figure));
         viewer.canvas().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        viewer.setGroupToggle(g -> commands().setCollapsed(g, !g.collapsed()));
         viewer.nodeLayer().addMouseListener(new MouseListener.Stub() {
             @Override
             public void mousePressed(MouseEvent me) {
@@ -114,6 +115,7 @@ final class GraphPage {
                 if (ctrl && (e.character == '+' || e.character == '=' || e.keyCode == SWT.KEYPAD_ADD)) zoom(1.25);
                 else if (ctrl && (e.character == '-' || e.keyCode == '-' || e.keyCode == SWT.KEYPAD_SUBTRACT)) zoom(0.8);
                 else if (ctrl && (e.keyCode == 'f' || e.keyCode == 'F')) showFind();
+                else if (ctrl && (e.keyCode == 'g' || e.keyCode == 'G')) groupSelection();
                 else if (e.keyCode == SWT.F2) startRename();
                 else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
             }
@@ -234,6 +236,9 @@ final class GraphPage {
         finishRename(false);
         viewer.setContents(doc, problems);
     }
+
+    /** Groups the selected nodes (Ctrl+G): a compound node that a click on its header collapses and expands. */
+    void groupSelection() { commands().group(new ArrayList<>(viewer.selection())); }
 
     void deleteSelection() { commands().delete(new ArrayList<>(viewer.selection())); }
 

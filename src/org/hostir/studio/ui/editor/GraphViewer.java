@@ -27,6 +27,7 @@ import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.GraphElements;
+import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.Placement;
 import org.hostir.studio.ui.editor.model.Layout.Position;
@@ -57,6 +58,8 @@ public final class GraphViewer {
     private final Set<String> placed = new HashSet<>();
     private GraphElements shown = new GraphElements(Map.of(), Set.of());
     private long requested, applied;
+    private final GraphGroups groups;
+    private Consumer<Groups.Group> onToggle = g -> {};
 
     /** Draw2d's dispatcher, with a way to take down a node's tooltip when the node goes (delete, undo). */
     private static final class Dispatcher extends SWTEventDispatcher {
@@ -80,7 +83,11 @@ public final class GraphViewer {
         root.add(connections, "connections");
         canvas.setContents(root);
         layoutJob = new LayoutJob(parent.getDisplay());
+        groups = new GraphGroups(nodes, g -> onToggle.accept(g));
     }
+
+    /** What a click on a group's header does (the page collapses or expands it, as an edit). */
+    void setGroupToggle(Consumer<Groups.Group> toggle) { onToggle = toggle; }
 
     /**
      * Shows {@code doc}: stored positions where the layout section has them, the present place of a node already
@@ -108,6 +115,7 @@ public final class GraphViewer {
             parts.put(n.key(), p);
         }
         shown = next;
+        groups.update(doc, parts.keySet());
         updateEdges(next, kept);
         place(doc);
         selection.retainAll(parts.keySet());
@@ -125,19 +133,34 @@ public final class GraphViewer {
         Set<String> shared = Placement.shared(next.edges());
         edges.values().removeIf(e -> {
             boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null
-                    || kept.get(e.edge.to()) == null || e.stub != Placement.isStub(e.edge, shared);
+                    || kept.get(e.edge.to()) == null || e.stub != Placement.isStub(e.edge, shared)
+                    || !e.from.equals(groups.end(e.edge.from())) || !e.to.equals(groups.end(e.edge.to()));
             if (gone) connections.remove(e.figure);
             return gone;
         });
         for (GraphElements.Edge e : next.edges()) {
             edges.computeIfAbsent(e, k -> {
-                EdgePart part = new EdgePart(k, parts.get(k.from()).figure, parts.get(k.to()).figure,
-                        Placement.isStub(k, shared), manhattan);
+                String from = groups.end(k.from()), to = groups.end(k.to());
+                EdgePart part = new EdgePart(k, from, figureOf(from), to, figureOf(to), Placement.isStub(k, shared),
+                        manhattan);
                 connections.add(part.figure);
                 figuresDrawn++;
                 return part;
             });
         }
+    }
+
+    /** The figure drawn for a node or group key. */
+    private IFigure figureOf(String key) {
+        return parts.get(key) != null ? parts.get(key).figure : groups.figures().get(key);
+    }
+
+    /** The node and collapsed group figures that are drawn (a node hidden in a collapsed group is not). */
+    private Map<String, IFigure> drawn() {
+        Map<String, IFigure> out = new LinkedHashMap<>();
+        parts.forEach((k, p) -> { if (!groups.hidden(k)) out.put(k, p.figure); });
+        groups.figures().forEach((k, f) -> { if (f.group().collapsed()) out.put(k, f); });
+        return out;
     }
 
     /**
@@ -146,25 +169,40 @@ public final class GraphViewer {
      */
     private void place(FusionDocument doc) {
         Map<String, Position> stored = Layout.positions(doc.layout());
-        placed.retainAll(parts.keySet());
+        placed.retainAll(new HashSet<>(figureKeys()));
         Map<String, Position> fixed = new LinkedHashMap<>();
-        parts.forEach((k, p) -> {
+        for (String k : figureKeys()) {
+            IFigure f = figureOf(k);
             Position at = stored.get(k);
-            if (at == null && placed.contains(k)) at = new Position(p.figure.getLocation().x, p.figure.getLocation().y);
-            if (at == null) return;
+            if (at == null && placed.contains(k)) at = new Position(f.getBounds().x, f.getBounds().y);
+            if (at == null && groups.figures().containsKey(k)) {
+                Rectangle members = groups.membersBounds(k, parts, placed);
+                if (members != null) at = new Position(members.x, members.y);
+            }
+            if (at == null) continue;
             fixed.put(k, at);
             placed.add(k);
             Point location = new Point(at.x(), at.y());
-            if (!p.figure.getLocation().equals(location)) p.figure.setLocation(location);
-        });
+            if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
+        }
         showPlaced();
-        if (fixed.size() < parts.size() || requested == 0) requestLayout(fixed, null);
+        if (!fixed.keySet().containsAll(drawn().keySet()) || requested == 0) requestLayout(fixed, null);
     }
 
     /** Nodes without a place yet are hidden, and so are their edges: no pile in the corner while the layout runs. */
     private void showPlaced() {
-        parts.forEach((k, p) -> p.figure.setVisible(placed.contains(k)));
-        edges.values().forEach(e -> e.figure.setVisible(placed.contains(e.edge.from()) && placed.contains(e.edge.to())));
+        parts.forEach((k, p) -> p.figure.setVisible(placed.contains(k) && !groups.hidden(k)));
+        groups.figures().forEach((k, f) -> { if (f.group().collapsed()) f.setVisible(placed.contains(k)); });
+        groups.frame(parts);
+        edges.values().forEach(e -> e.figure.setVisible(!e.from.equals(e.to) && figureOf(e.from).isVisible()
+                && figureOf(e.to).isVisible()));
+    }
+
+    /** The keys of every node and group figure. */
+    private List<String> figureKeys() {
+        List<String> out = new ArrayList<>(parts.keySet());
+        out.addAll(groups.figures().keySet());
+        return out;
     }
 
     /**
@@ -175,18 +213,26 @@ public final class GraphViewer {
         long generation = ++requested;
         Map<String, Placement.Size> sizes = new LinkedHashMap<>();
         List<ElkLayout.Box> boxes = new ArrayList<>();
-        parts.forEach((k, p) -> {
-            Dimension d = p.figure.getSize();
+        drawn().forEach((k, f) -> {
+            Dimension d = f.getSize();
             sizes.put(k, new Placement.Size(d.width, d.height));
-            boxes.add(new ElkLayout.Box(k, d.width, d.height, null));
+            boxes.add(new ElkLayout.Box(k, d.width, d.height, groups.expandedGroup(k)));
         });
-        List<ElkLayout.Arrow> arrows = new ArrayList<>();
-        edges.values().forEach(e -> { if (!e.stub) arrows.add(new ElkLayout.Arrow(e.edge.from(), e.edge.to())); });
-        GraphElements graph = shown;
-        layoutJob.submit(new LayoutJob.Request(boxes, arrows, result -> {
+        Map<String, ElkLayout.Box> compound = new LinkedHashMap<>();
+        groups.figures().forEach((k, f) -> {
+            if (!f.group().collapsed()) compound.put(k, new ElkLayout.Box(k, 0, GroupFigure.HEADER, null));
+        });
+        Set<ElkLayout.Arrow> arrows = new LinkedHashSet<>();
+        Set<GraphElements.Edge> near = new LinkedHashSet<>();
+        edges.values().forEach(e -> {
+            if (e.stub || e.from.equals(e.to)) return;
+            arrows.add(new ElkLayout.Arrow(e.from, e.to));
+            near.add(new GraphElements.Edge(e.from, e.to, ""));
+        });
+        layoutJob.submit(new LayoutJob.Request(boxes, List.copyOf(arrows), compound, result -> {
             if (canvas.isDisposed() || generation != requested) return;   // a newer request answers instead
             Map<String, Position> at = whole != null ? result.positions()
-                    : Placement.incremental(sizes, graph.edges(), fixed, result.positions());
+                    : Placement.incremental(sizes, near, fixed, result.positions());
             apply(at, result);
             applied = generation;
             if (whole != null) whole.accept(positions());
@@ -194,18 +240,16 @@ public final class GraphViewer {
     }
 
     private void apply(Map<String, Position> at, ElkLayout.Result result) {
-        parts.forEach((k, p) -> {
+        drawn().forEach((k, f) -> {
             Position to = at.get(k);
             if (to == null) return;
             placed.add(k);
             Point location = new Point(to.x(), to.y());
-            if (!p.figure.getLocation().equals(location)) p.figure.setLocation(location);
+            if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
         });
         edges.values().forEach(e -> {
-            List<Position> route = result.routes().get(new ElkLayout.Arrow(e.edge.from(), e.edge.to()));
-            if (route != null) {
-                e.router.setRoute(route, result.positions().get(e.edge.from()), result.positions().get(e.edge.to()));
-            }
+            List<Position> route = result.routes().get(new ElkLayout.Arrow(e.from, e.to));
+            if (route != null) e.router.setRoute(route, result.positions().get(e.from), result.positions().get(e.to));
             e.figure.revalidate();
         });
         showPlaced();
@@ -220,9 +264,12 @@ public final class GraphViewer {
     /** The bounds of every node placed (figure coordinates), or null when none is. */
     Rectangle contentBounds() {
         Rectangle all = null;
-        for (NodePart p : parts.values()) {
-            if (!p.figure.isVisible()) continue;
-            all = all == null ? p.figure.getBounds().getCopy() : all.union(p.figure.getBounds());
+        List<IFigure> figures = new ArrayList<>();
+        parts.values().forEach(p -> figures.add(p.figure));
+        figures.addAll(groups.figures().values());
+        for (IFigure f : figures) {
+            if (!f.isVisible()) continue;
+            all = all == null ? f.getBounds().getCopy() : all.union(f.getBounds());
         }
         return all;
     }
@@ -255,6 +302,28 @@ public final class GraphViewer {
             out.add(e.figure.getPoints().toIntArray());
         }
         return out;
+    }
+
+    /** The groups drawn (compound nodes) by key ({@code group:<name>}), with whether each is collapsed. */
+    public Map<String, Boolean> groups() {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        groups.figures().forEach((k, f) -> out.put(k, f.group().collapsed()));
+        return out;
+    }
+
+    /** Where a group's header is on {@link #getControl()} ({x, y}: its middle, zoom and scrolling applied), or null. */
+    public int[] groupHeader(String key) {
+        GroupFigure f = groups.figures().get(key);
+        if (f == null || !f.isVisible()) return null;
+        Rectangle r = f.header.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        return new int[] { r.x + Math.min(r.width / 2, 40), r.y + r.height / 2 };
+    }
+
+    /** Whether a node is drawn (placed, and not hidden in a collapsed group). */
+    public boolean visible(String key) {
+        var f = figure(key);
+        return f != null && f.isVisible();
     }
 
     /** How many arrows are drawn as stubs at their readers (their tensor is read by many ops). */

@@ -20,8 +20,9 @@ final class LayoutJob extends Job {
     /** The family of every graph layout job, for {@code IJobManager.join}. */
     static final Object FAMILY = LayoutJob.class;
 
-    /** What to lay out and what to do with the result on the UI thread. */
-    record Request(List<ElkLayout.Box> boxes, List<ElkLayout.Arrow> arrows, Consumer<ElkLayout.Result> done) {}
+    /** What to lay out (boxes, arrows, compound nodes by key) and what to do with the result on the UI thread. */
+    record Request(List<ElkLayout.Box> boxes, List<ElkLayout.Arrow> arrows, Map<String, ElkLayout.Box> groups,
+            Consumer<ElkLayout.Result> done) {}
 
     private final Display display;
     private final AtomicReference<Request> next = new AtomicReference<>();
@@ -43,7 +44,7 @@ final class LayoutJob extends Job {
         if (r == null) return Status.OK_STATUS;
         ElkLayout.Result result;
         try {
-            result = ElkLayout.layout(r.boxes(), r.arrows(), Map.of());
+            result = ElkLayout.layout(r.boxes(), r.arrows(), r.groups());
         } catch (RuntimeException e) {
             // a graph the layout engine cannot take still gets a readable placement, and the log says why
             result = ElkLayout.grid(r.boxes());
