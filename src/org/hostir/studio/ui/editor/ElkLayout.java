@@ -1,5 +1,6 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -43,6 +44,9 @@ public final class ElkLayout {
     /** Top-left positions (absolute), each arrow's route (start, bend points, end; absolute), the area used. */
     public record Result(Map<String, Position> positions, Map<Arrow, List<Position>> routes, int width, int height) {}
 
+    /** About how wide a layer is (a tensor box and the gap), and the width from which a graph is wrapped. */
+    static final int LAYER_WIDTH = 110, WRAP_WIDTH = 4000;
+
     private static boolean registered;
 
     /** ELK finds its algorithms by Java's ServiceLoader, which sees no other bundle inside OSGi: name it. */
@@ -61,11 +65,15 @@ public final class ElkLayout {
         register();
         ElkNode root = ElkGraphUtil.createGraph();
         configure(root, true);
+        if (groups.isEmpty() && layers(boxes, arrows) * LAYER_WIDTH > WRAP_WIDTH) {
+            // a fusion is often a chain hundreds of layers long: wrapped into rows, it fills a screen-shaped area
+            // instead of a strip tens of thousands of pixels wide (ELK wraps only flat graphs)
+            root.setProperty(LayeredOptions.WRAPPING_STRATEGY, WrappingStrategy.MULTI_EDGE);
+            root.setProperty(CoreOptions.ASPECT_RATIO, 1.6);
+        }
         if (!groups.isEmpty()) {
-            // one layout over the groups' insides too, so an arrow into a group is routed to the member it reaches;
-            // ELK wraps only flat graphs
+            // one layout over the groups' insides too, so an arrow into a group is routed to the member it reaches
             root.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
-            root.setProperty(LayeredOptions.WRAPPING_STRATEGY, WrappingStrategy.OFF);
         }
         Map<String, ElkNode> nodes = new LinkedHashMap<>();
         for (Box g : groups.values()) {
@@ -93,6 +101,32 @@ public final class ElkLayout {
         return result(root, nodes, edges);
     }
 
+    /** How many layers the longest path of arrows spans (arrows closing a cycle are not followed). */
+    static int layers(List<Box> boxes, List<Arrow> arrows) {
+        Map<String, List<String>> next = new HashMap<>();
+        Map<String, Integer> indegree = new HashMap<>();
+        for (Box b : boxes) indegree.put(b.key(), 0);
+        for (Arrow a : arrows) {
+            if (!indegree.containsKey(a.from()) || !indegree.containsKey(a.to())) continue;
+            next.computeIfAbsent(a.from(), k -> new ArrayList<>()).add(a.to());
+            indegree.merge(a.to(), 1, Integer::sum);
+        }
+        Map<String, Integer> depth = new HashMap<>();
+        ArrayDeque<String> ready = new ArrayDeque<>();
+        indegree.forEach((k, d) -> { if (d == 0) ready.add(k); });
+        int most = boxes.isEmpty() ? 0 : 1;
+        while (!ready.isEmpty()) {
+            String k = ready.poll();
+            int d = depth.merge(k, 1, Math::max);
+            most = Math.max(most, d);
+            for (String n : next.getOrDefault(k, List.of())) {
+                depth.merge(n, d + 1, Math::max);
+                if (indegree.merge(n, -1, Integer::sum) == 0) ready.add(n);
+            }
+        }
+        return most;
+    }
+
     /** A grid in the given order, for a graph the layout engine failed on: every node still gets a place. */
     public static Result grid(List<Box> boxes) {
         Map<String, Position> positions = new LinkedHashMap<>();
@@ -114,9 +148,6 @@ public final class ElkLayout {
         n.setProperty(LayeredOptions.SEPARATE_CONNECTED_COMPONENTS, top);
         if (top) {
             n.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
-            // a fusion is often a chain hundreds of layers long: wrapped into rows, it fills a screen-shaped area
-            n.setProperty(LayeredOptions.WRAPPING_STRATEGY, WrappingStrategy.MULTI_EDGE);
-            n.setProperty(CoreOptions.ASPECT_RATIO, 1.6);
         }
     }
 

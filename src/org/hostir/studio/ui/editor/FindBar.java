@@ -39,7 +39,7 @@ final class FindBar {
         grid.marginHeight = 2;
         control.setLayout(grid);
         new Label(control, SWT.NONE).setText("Find:");
-        text = new Text(control, SWT.BORDER | SWT.SINGLE | SWT.SEARCH);
+        text = new Text(control, SWT.BORDER | SWT.SINGLE);
         text.setMessage(HINT);
         GridData td = new GridData(SWT.LEFT, SWT.CENTER, false, false);
         td.widthHint = 220;

@@ -282,15 +282,12 @@ public final class GraphViewer {
         return (int) edges.values().stream().filter(e -> !e.stub && e.router.followsLayout(e.figure)).count();
     }
 
-    /** The points of an arrow as drawn (figure coordinates: {x0, y0, x1, y1, ...}), or null. */
-    public int[] edgePoints(String from, String to) {
+    /** Whether the arrow between two nodes is drawn (not hidden inside a collapsed group, its ends placed). */
+    public boolean edgeShown(String from, String to) {
         for (EdgePart e : edges.values()) {
-            if (e.edge.from().equals(from) && e.edge.to().equals(to)) {
-                e.figure.validate();
-                return e.figure.getPoints().toIntArray();
-            }
+            if (e.edge.from().equals(from) && e.edge.to().equals(to)) return e.figure.isVisible();
         }
-        return null;
+        return false;
     }
 
     /** Every arrow drawn as a full arrow (not a stub), as its points ({x0, y0, x1, y1, ...}, figure coordinates). */
