@@ -45,8 +45,9 @@ final class LayoutJob extends Job {
         ElkLayout.Result result;
         try {
             result = ElkLayout.layout(r.boxes(), r.arrows(), r.groups());
-        } catch (RuntimeException e) {
-            // a graph the layout engine cannot take still gets a readable placement, and the log says why
+        } catch (RuntimeException | LinkageError e) {
+            // a graph the layout engine cannot take (or an engine that cannot be loaded) still gets a readable
+            // placement, and the log says why
             result = ElkLayout.grid(r.boxes());
             ILog.of(LayoutJob.class).warn("graph layout failed: " + e, e);
         }
