@@ -274,6 +274,9 @@ public final class GraphViewer {
         return all;
     }
 
+    /** How long the layout engine took for the last layout (milliseconds, in its background job). */
+    public double lastLayoutMillis() { return layoutJob.lastNanos / 1e6; }
+
     /** Whether a layout was asked for and has not arrived yet. */
     public boolean layoutPending() { return applied < requested; }
 

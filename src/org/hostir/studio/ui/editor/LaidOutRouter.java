@@ -40,6 +40,15 @@ final class LaidOutRouter extends AbstractRouter {
 
     @Override
     public void route(Connection c) {
+        if (!c.isVisible()) {
+            // an arrow of a node not placed yet: no routing work (Manhattan's is quadratic in a pile of nodes)
+            PointList ends = new PointList();
+            ends.addPoint(c.getSourceAnchor().getReferencePoint());
+            ends.addPoint(c.getTargetAnchor().getReferencePoint());
+            c.translateToRelative(ends);
+            c.setPoints(ends);
+            return;
+        }
         if (!followsLayout(c)) {
             fallback.route(c);
             return;
