@@ -143,7 +143,7 @@ public final class ElkLayout {
         n.setProperty(CoreOptions.DIRECTION, Direction.RIGHT);
         n.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
         n.setProperty(CoreOptions.SPACING_NODE_NODE, 24.0);
-        n.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 48.0);
+        n.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 72.0);   // room for a stub and its name
         n.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 16.0);
         n.setProperty(LayeredOptions.SEPARATE_CONNECTED_COMPONENTS, top);
         if (top) {

@@ -161,9 +161,13 @@ final class GraphPage {
         findBar.control.setVisible(true);
         ((GridData) findBar.control.getLayoutData()).exclude = false;
         control.layout(true);
-        findBar.text.setFocus();
-        findBar.text.selectAll();
         findBar.search();
+        // after the palette's tool has given the keyboard back to the graph
+        findBar.text.getDisplay().asyncExec(() -> {
+            if (findBar.text.isDisposed()) return;
+            findBar.text.setFocus();
+            findBar.text.selectAll();
+        });
     }
 
     /** Closes the find bar (Esc); the found node stays selected and the keyboard goes back to the graph. */

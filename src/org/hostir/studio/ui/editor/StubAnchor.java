@@ -10,7 +10,7 @@ import org.eclipse.draw2d.geometry.Rectangle;
  * stub follows the reader when it moves and scales with the zoom ({@link org.hostir.studio.ui.editor.model.Placement}).
  */
 final class StubAnchor extends AbstractConnectionAnchor {
-    static final int LENGTH = 46;
+    static final int LENGTH = 40;
     private final int dy;
 
     StubAnchor(IFigure reader, String slot) {
