@@ -100,7 +100,9 @@ public class GraphLayoutJourneyTest extends JourneyTest {
 
         // a new op from a palette click (no place given): the layout places it, nothing else moves
         Map<String, List<Integer>> placed = where(g);
+        person.moveTo(journey.shell(), 2, 2).settle(300);   // the dragged item's tooltip goes away
         person.click(canvas, g.center("tv7"), 0);
+        assertEquals(List.of("tv7"), g.selectedKeys());
         person.clickCenter(ShownGraph.button(e, "abs"));
         g = ShownGraph.of(e);
         assertEquals(placed.size() + 2, g.keys().size(), "abs and its output were added");
