@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.editor;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -14,6 +15,7 @@ import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
 
 /**
@@ -138,7 +140,10 @@ public final class FusionCommands {
         String label = kind == null ? "Add input " + name : "Add " + kind.fileName();
         boolean done = edit(label, d -> {
             FusionDocument added = kind == null ? FusionEdits.addInput(d, name) : FusionEdits.addOp(d, kind, inputs, name);
-            return added.withLayout(Layout.withPositions(added.layout(), at));
+            // the dropped nodes join the stored positions: the others stay where they were put
+            Map<String, Layout.Position> all = new LinkedHashMap<>(Layout.positions(added.layout()));
+            all.putAll(at);
+            return added.withLayout(Layout.withPositions(added.layout(), all));
         });
         return done ? name : null;
     }
@@ -185,5 +190,18 @@ public final class FusionCommands {
     /** Stores node positions in the file's layout section; false when nothing changed. */
     boolean move(String label, Map<String, Layout.Position> positions) {
         return edit(label, d -> d.withLayout(Layout.withPositions(d.layout(), positions)));
+    }
+
+    /** Makes a group (a compound node of the graph) of the nodes {@code keys}, stored in the layout section. */
+    boolean group(List<String> keys) {
+        if (keys.isEmpty()) return false;
+        String name = Groups.freshName(model.layout());
+        return edit("Group " + name, d -> d.withLayout(Groups.with(d.layout(), new Groups.Group(name, keys, false))));
+    }
+
+    /** Collapses a group into one box, or expands it again. */
+    boolean setCollapsed(Groups.Group g, boolean collapsed) {
+        return edit((collapsed ? "Collapse " : "Expand ") + g.name(),
+                d -> d.withLayout(Groups.with(d.layout(), new Groups.Group(g.name(), g.nodes(), collapsed))));
     }
 }

@@ -32,6 +32,8 @@ final class GraphCommands {
         // Ctrl+= and Ctrl+- are the text editors' zoom keys: on the graph page they zoom the graph
         handlers.activateHandler(ZOOM_IN, new GraphHandler(editor, () -> graph.zoom(1.25), false));
         handlers.activateHandler(ZOOM_OUT, new GraphHandler(editor, () -> graph.zoom(0.8), false));
+        // Ctrl+F (Find/Replace) on the graph page opens the graph's find bar
+        handlers.activateHandler(IWorkbenchCommandConstants.EDIT_FIND_AND_REPLACE, new GraphHandler(editor, graph::showFind, false));
         MenuManager menu = new MenuManager("#FusionGraph", MENU_ID);
         menu.setRemoveAllWhenShown(true);
         menu.addMenuListener(m -> fillContextMenu(m, editor));
@@ -52,6 +54,7 @@ final class GraphCommands {
         m.add(action("Rename (F2)", graph::startRename));
         m.add(action("Toggle fusion output", graph::toggleOutput));
         m.add(action("Delete", graph::deleteSelection));
+        m.add(action("Group selection (Ctrl+G)", graph::groupSelection));
         m.add(new Separator());
         m.add(action("Auto layout", graph::autoLayout));
         m.add(new Separator("additions"));

@@ -25,7 +25,6 @@ import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
-import org.hostir.studio.ui.editor.model.LayeredLayout;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Layout;
 
@@ -42,6 +41,7 @@ final class GraphPage {
     private GraphPalette palette;
     private GraphViewer viewer;
     private Text renameBox;
+    private FindBar findBar;
 
     GraphPage(FusionEditor editor) { this.editor = editor; }
 
@@ -61,6 +61,9 @@ final class GraphPage {
         modeBar.setForeground(Display.getCurrent().getSystemColor(SWT.COLOR_INFO_FOREGROUND));
         modeBar.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         modeBar.setVisible(false);
+        findBar = new FindBar(control, () -> viewer.shown(), this::reveal, this::closeFind);
+        findBar.control.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
+        findBar.control.setVisible(false);
         palette = new GraphPalette(control, this, editor.commands());
         GridData pd = new GridData(SWT.FILL, SWT.FILL, false, true);
         pd.widthHint = palette.widthHint;
@@ -68,6 +71,7 @@ final class GraphPage {
 
         viewer = new GraphViewer(control, figure -> new NodeDragger(this, viewer, figure));
         viewer.canvas().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        viewer.setGroupToggle(g -> commands().setCollapsed(g, !g.collapsed()));
         viewer.nodeLayer().addMouseListener(new MouseListener.Stub() {
             @Override
             public void mousePressed(MouseEvent me) {
@@ -110,6 +114,8 @@ final class GraphPage {
                 boolean ctrl = (e.stateMask & SWT.CTRL) != 0;
                 if (ctrl && (e.character == '+' || e.character == '=' || e.keyCode == SWT.KEYPAD_ADD)) zoom(1.25);
                 else if (ctrl && (e.character == '-' || e.keyCode == '-' || e.keyCode == SWT.KEYPAD_SUBTRACT)) zoom(0.8);
+                else if (ctrl && (e.keyCode == 'f' || e.keyCode == 'F')) showFind();
+                else if (ctrl && (e.keyCode == 'g' || e.keyCode == 'G')) groupSelection();
                 else if (e.keyCode == SWT.F2) startRename();
                 else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
             }
@@ -150,6 +156,54 @@ final class GraphPage {
 
     boolean connectMode() { return palette.connectTool.getSelection(); }
 
+    /** Opens the find bar (Ctrl+F) with its text selected, searching again: the graph may have changed. */
+    void showFind() {
+        findBar.control.setVisible(true);
+        ((GridData) findBar.control.getLayoutData()).exclude = false;
+        control.layout(true);
+        findBar.search();
+        // after the palette's tool has given the keyboard back to the graph
+        findBar.text.getDisplay().asyncExec(() -> {
+            if (findBar.text.isDisposed()) return;
+            findBar.text.setFocus();
+            findBar.text.selectAll();
+        });
+    }
+
+    /** Closes the find bar (Esc); the found node stays selected and the keyboard goes back to the graph. */
+    void closeFind() {
+        findBar.control.setVisible(false);
+        ((GridData) findBar.control.getLayoutData()).exclude = true;
+        control.layout(true);
+        viewer.canvas().setFocus();
+    }
+
+    /** Selects one node and scrolls it into the middle of the view. */
+    private void reveal(String key) {
+        select(List.of(key));
+        selectionChanged();
+        NodeFigures.Node f = viewer.figure(key);
+        if (f == null) return;
+        Rectangle r = f.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        var canvas = viewer.canvas();
+        Point view = canvas.getViewport().getViewLocation();
+        var size = canvas.getViewport().getClientArea().getSize();
+        canvas.scrollTo(Math.max(0, view.x + r.x + r.width / 2 - size.width / 2),
+                Math.max(0, view.y + r.y + r.height / 2 - size.height / 2));
+    }
+
+    /** Zooms so that the whole graph fits the canvas (never above 100%). */
+    void fit() {
+        Rectangle all = viewer.contentBounds();
+        if (all == null) return;
+        var client = viewer.canvas().getClientArea();
+        double scale = Math.min((double) client.width / (all.right() + GraphViewer.MARGIN),
+                (double) client.height / (all.bottom() + GraphViewer.MARGIN));
+        setZoom(Math.min(1, scale));
+        viewer.canvas().scrollTo(0, 0);
+    }
+
     /** Shows the banner (the source does not parse: the graph keeps the last valid state) or hides it. */
     void setBanner(String text) {
         boolean show = text != null;
@@ -187,6 +241,9 @@ final class GraphPage {
         viewer.setContents(doc, problems);
     }
 
+    /** Groups the selected nodes (Ctrl+G): a compound node that a click on its header collapses and expands. */
+    void groupSelection() { commands().group(new ArrayList<>(viewer.selection())); }
+
     void deleteSelection() { commands().delete(new ArrayList<>(viewer.selection())); }
 
     void toggleOutput() { commands().toggleOutput(selectedTensors()); }
@@ -196,8 +253,11 @@ final class GraphPage {
         if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems());
     }
 
-    /** Lays the graph out again and stores every position in the file's layout section (one operation). */
-    void autoLayout() { commands().move("Auto layout", viewer.autoLayout(commands().model())); }
+    /**
+     * Lays the graph out again (in the background) and then stores every position in the file's layout section, one
+     * operation; the positions are the layout engine's, so the arrows keep its routes.
+     */
+    void autoLayout() { viewer.autoLayout(positions -> commands().move("Auto layout", positions)); }
 
     /** In-place rename of the selected tensor (F2, double-click, or the Rename command). */
     void startRename() {

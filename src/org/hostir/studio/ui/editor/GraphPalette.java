@@ -42,7 +42,9 @@ final class GraphPalette {
         wide(button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, page::autoLayout));
         button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> page.zoom(1.25));
         button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> page.zoom(0.8));
-        wide(button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1)));
+        button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1));
+        button(palette, "Fit", "Zoom to fit the whole graph", SWT.PUSH, page::fit);
+        wide(button(palette, "Find...", "Find a tensor or op by name (Ctrl+F)", SWT.PUSH, page::showFind));
         zoomLabel = new Label(palette, SWT.CENTER);
         zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
         zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));

@@ -1,6 +1,8 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +15,7 @@ import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformLayer;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.ManhattanConnectionRouter;
 import org.eclipse.draw2d.SWTEventDispatcher;
 import org.eclipse.draw2d.geometry.Dimension;
 import org.eclipse.draw2d.geometry.Point;
@@ -24,7 +27,9 @@ import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.GraphElements;
+import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Placement;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 
 /**
@@ -34,6 +39,7 @@ import org.hostir.studio.ui.editor.model.Layout.Position;
  * changed redraws its figure, and every other figure is left alone (at most moved).
  */
 public final class GraphViewer {
+    static final int MARGIN = ElkLayout.MARGIN;
     private final FigureCanvas canvas;
     private final ScalableFreeformLayeredPane root = new ScalableFreeformLayeredPane();
     private final FreeformLayer nodes = new FreeformLayer();
@@ -46,6 +52,14 @@ public final class GraphViewer {
     private final Map<String, String> errors = new HashMap<>();
     private String connectSource;
     private int figuresDrawn;
+    private final LayoutJob layoutJob;
+    private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
+    /** The nodes that have a place (stored, laid out, or dragged): the others are hidden until the layout places them. */
+    private final Set<String> placed = new HashSet<>();
+    private GraphElements shown = new GraphElements(Map.of(), Set.of());
+    private long requested, applied;
+    private final GraphGroups groups;
+    private Consumer<Groups.Group> onToggle = g -> {};
 
     /** Draw2d's dispatcher, with a way to take down a node's tooltip when the node goes (delete, undo). */
     private static final class Dispatcher extends SWTEventDispatcher {
@@ -68,11 +82,16 @@ public final class GraphViewer {
         root.add(nodes, "nodes");
         root.add(connections, "connections");
         canvas.setContents(root);
+        layoutJob = new LayoutJob(parent.getDisplay());
+        groups = new GraphGroups(nodes, g -> onToggle.accept(g));
     }
 
+    /** What a click on a group's header does (the page collapses or expands it, as an edit). */
+    void setGroupToggle(Consumer<Groups.Group> toggle) { onToggle = toggle; }
+
     /**
-     * Shows {@code doc}: stored positions where the layout has them, auto-layout elsewhere; the problems as red
-     * frames and tooltips on the nodes they name.
+     * Shows {@code doc}: stored positions where the layout section has them, the present place of a node already
+     * shown, and the layout engine's (in the background) for the rest; the problems as red frames and tooltips.
      */
     void setContents(FusionDocument doc, List<FusionCheck.Problem> problems) {
         dispatcher.hideToolTip();
@@ -95,20 +114,10 @@ public final class GraphViewer {
             }
             parts.put(n.key(), p);
         }
+        shown = next;
+        groups.update(doc, parts.keySet());
+        updateEdges(next, kept);
         place(doc);
-        edges.values().removeIf(e -> {
-            boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null || kept.get(e.edge.to()) == null;
-            if (gone) connections.remove(e.figure);
-            return gone;
-        });
-        for (GraphElements.Edge e : next.edges()) {
-            edges.computeIfAbsent(e, k -> {
-                EdgePart part = new EdgePart(k, parts.get(k.from()).figure, parts.get(k.to()).figure);
-                connections.add(part.figure);
-                figuresDrawn++;
-                return part;
-            });
-        }
         selection.retainAll(parts.keySet());
         errors.clear();
         for (FusionCheck.Problem p : problems) {
@@ -119,24 +128,206 @@ public final class GraphViewer {
         updateStates();
     }
 
-    /** Moves every node to its stored position, or to the auto layout's when the layout lacks some node. */
-    private void place(FusionDocument doc) {
-        Map<String, Position> stored = Layout.positions(doc.layout());
-        Map<String, Position> auto = stored.keySet().containsAll(parts.keySet()) ? Map.of() : autoLayout(doc);
-        parts.forEach((k, p) -> {
-            Position at = stored.getOrDefault(k, auto.getOrDefault(k,
-                    new Position(GraphAutoLayout.MARGIN, GraphAutoLayout.MARGIN)));
-            Point location = new Point(at.x(), at.y());
-            if (!p.figure.getLocation().equals(location)) p.figure.setLocation(location);
+    /** Edges come and go with their elements; one whose tensor became shared (or stopped being) is drawn anew. */
+    private void updateEdges(GraphElements next, Map<String, NodePart> kept) {
+        Set<String> shared = Placement.shared(next.edges());
+        edges.values().removeIf(e -> {
+            boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null
+                    || kept.get(e.edge.to()) == null || e.stub != Placement.isStub(e.edge, shared)
+                    || !e.from.equals(groups.end(e.edge.from())) || !e.to.equals(groups.end(e.edge.to()));
+            if (gone) connections.remove(e.figure);
+            return gone;
         });
+        for (GraphElements.Edge e : next.edges()) {
+            edges.computeIfAbsent(e, k -> {
+                String from = groups.end(k.from()), to = groups.end(k.to());
+                EdgePart part = new EdgePart(k, from, figureOf(from), to, figureOf(to), Placement.isStub(k, shared),
+                        manhattan);
+                connections.add(part.figure);
+                figuresDrawn++;
+                return part;
+            });
+        }
     }
 
-    /** Layered positions of every node shown, for the figures' present sizes. */
-    Map<String, Position> autoLayout(FusionDocument doc) {
-        Map<String, Dimension> sizes = new LinkedHashMap<>();
-        parts.forEach((k, p) -> sizes.put(k, p.figure.getSize()));
-        return GraphAutoLayout.positions(sizes, doc);
+    /** The figure drawn for a node or group key. */
+    private IFigure figureOf(String key) {
+        return parts.get(key) != null ? parts.get(key).figure : groups.figures().get(key);
     }
+
+    /** The node and collapsed group figures that are drawn (a node hidden in a collapsed group is not). */
+    private Map<String, IFigure> drawn() {
+        Map<String, IFigure> out = new LinkedHashMap<>();
+        parts.forEach((k, p) -> { if (!groups.hidden(k)) out.put(k, p.figure); });
+        groups.figures().forEach((k, f) -> { if (f.group().collapsed()) out.put(k, f); });
+        return out;
+    }
+
+    /**
+     * Keeps every node where it is (stored in the file, or shown already) and asks the layout engine for the others,
+     * which stay hidden until their place arrives; the first contents are laid out in any case, for the routes.
+     */
+    private void place(FusionDocument doc) {
+        Map<String, Position> stored = Layout.positions(doc.layout());
+        placed.retainAll(new HashSet<>(figureKeys()));
+        Map<String, Position> fixed = new LinkedHashMap<>();
+        for (String k : figureKeys()) {
+            IFigure f = figureOf(k);
+            Position at = stored.get(k);
+            if (at == null && placed.contains(k)) at = new Position(f.getBounds().x, f.getBounds().y);
+            if (at == null && groups.figures().containsKey(k)) {
+                Rectangle members = groups.membersBounds(k, parts, placed);
+                if (members != null) at = new Position(members.x, members.y);
+            }
+            if (at == null) continue;
+            fixed.put(k, at);
+            placed.add(k);
+            Point location = new Point(at.x(), at.y());
+            if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
+        }
+        showPlaced();
+        if (!fixed.keySet().containsAll(drawn().keySet()) || requested == 0) requestLayout(fixed, null);
+    }
+
+    /** Nodes without a place yet are hidden, and so are their edges: no pile in the corner while the layout runs. */
+    private void showPlaced() {
+        parts.forEach((k, p) -> p.figure.setVisible(placed.contains(k) && !groups.hidden(k)));
+        groups.figures().forEach((k, f) -> { if (f.group().collapsed()) f.setVisible(placed.contains(k)); });
+        groups.frame(parts);
+        edges.values().forEach(e -> e.figure.setVisible(!e.from.equals(e.to) && figureOf(e.from).isVisible()
+                && figureOf(e.to).isVisible()));
+    }
+
+    /** The keys of every node and group figure. */
+    private List<String> figureKeys() {
+        List<String> out = new ArrayList<>(parts.keySet());
+        out.addAll(groups.figures().keySet());
+        return out;
+    }
+
+    /**
+     * Lays the shown graph out in the background: the nodes of {@code fixed} keep their places and the others are
+     * placed around them ({@link Placement#incremental}); {@code whole} (not null) takes every node's new place.
+     */
+    private void requestLayout(Map<String, Position> fixed, Consumer<Map<String, Position>> whole) {
+        long generation = ++requested;
+        Map<String, Placement.Size> sizes = new LinkedHashMap<>();
+        List<ElkLayout.Box> boxes = new ArrayList<>();
+        drawn().forEach((k, f) -> {
+            Dimension d = f.getSize();
+            sizes.put(k, new Placement.Size(d.width, d.height));
+            boxes.add(new ElkLayout.Box(k, d.width, d.height, groups.expandedGroup(k)));
+        });
+        Map<String, ElkLayout.Box> compound = new LinkedHashMap<>();
+        groups.figures().forEach((k, f) -> {
+            if (!f.group().collapsed()) compound.put(k, new ElkLayout.Box(k, 0, GroupFigure.HEADER, null));
+        });
+        Set<ElkLayout.Arrow> arrows = new LinkedHashSet<>();
+        Set<GraphElements.Edge> near = new LinkedHashSet<>();
+        edges.values().forEach(e -> {
+            if (e.stub || e.from.equals(e.to)) return;
+            arrows.add(new ElkLayout.Arrow(e.from, e.to));
+            near.add(new GraphElements.Edge(e.from, e.to, ""));
+        });
+        layoutJob.submit(new LayoutJob.Request(boxes, List.copyOf(arrows), compound, result -> {
+            if (canvas.isDisposed() || generation != requested) return;   // a newer request answers instead
+            Map<String, Position> at = whole != null ? result.positions()
+                    : Placement.incremental(sizes, near, fixed, result.positions());
+            apply(at, result);
+            applied = generation;
+            if (whole != null) whole.accept(positions());
+        }));
+    }
+
+    private void apply(Map<String, Position> at, ElkLayout.Result result) {
+        drawn().forEach((k, f) -> {
+            Position to = at.get(k);
+            if (to == null) return;
+            placed.add(k);
+            Point location = new Point(to.x(), to.y());
+            if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
+        });
+        edges.values().forEach(e -> {
+            List<Position> route = result.routes().get(new ElkLayout.Arrow(e.from, e.to));
+            if (route != null) e.router.setRoute(route, result.positions().get(e.from), result.positions().get(e.to));
+            e.figure.revalidate();
+        });
+        showPlaced();
+    }
+
+    /** Lays every node out anew (in the background), then hands all positions to {@code done} on the UI thread. */
+    void autoLayout(Consumer<Map<String, Position>> done) { requestLayout(Map.of(), done); }
+
+    /** What the graph shows now, element by element. */
+    GraphElements shown() { return shown; }
+
+    /** The bounds of every node placed (figure coordinates), or null when none is. */
+    Rectangle contentBounds() {
+        Rectangle all = null;
+        List<IFigure> figures = new ArrayList<>();
+        parts.values().forEach(p -> figures.add(p.figure));
+        figures.addAll(groups.figures().values());
+        for (IFigure f : figures) {
+            if (!f.isVisible()) continue;
+            all = all == null ? f.getBounds().getCopy() : all.union(f.getBounds());
+        }
+        return all;
+    }
+
+    /** How long the layout engine took for the last layout (milliseconds, in its background job). */
+    public double lastLayoutMillis() { return layoutJob.lastNanos / 1e6; }
+
+    /** Whether a layout was asked for and has not arrived yet. */
+    public boolean layoutPending() { return applied < requested; }
+
+    /** How many arrows follow the layout engine's route now (the others are Manhattan-routed or stubs). */
+    public int routedEdges() {
+        return (int) edges.values().stream().filter(e -> !e.stub && e.router.followsLayout(e.figure)).count();
+    }
+
+    /** Whether the arrow between two nodes is drawn (not hidden inside a collapsed group, its ends placed). */
+    public boolean edgeShown(String from, String to) {
+        for (EdgePart e : edges.values()) {
+            if (e.edge.from().equals(from) && e.edge.to().equals(to)) return e.figure.isVisible();
+        }
+        return false;
+    }
+
+    /** Every arrow drawn as a full arrow (not a stub), as its points ({x0, y0, x1, y1, ...}, figure coordinates). */
+    public List<int[]> drawnArrows() {
+        List<int[]> out = new ArrayList<>();
+        for (EdgePart e : edges.values()) {
+            if (e.stub || !e.figure.isVisible()) continue;
+            e.figure.validate();
+            out.add(e.figure.getPoints().toIntArray());
+        }
+        return out;
+    }
+
+    /** The groups drawn (compound nodes) by key ({@code group:<name>}), with whether each is collapsed. */
+    public Map<String, Boolean> groups() {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        groups.figures().forEach((k, f) -> out.put(k, f.group().collapsed()));
+        return out;
+    }
+
+    /** Where a group's header is on {@link #getControl()} ({x, y}: its middle, zoom and scrolling applied), or null. */
+    public int[] groupHeader(String key) {
+        GroupFigure f = groups.figures().get(key);
+        if (f == null || !f.isVisible()) return null;
+        Rectangle r = f.header.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        return new int[] { r.x + Math.min(r.width / 2, 40), r.y + r.height / 2 };
+    }
+
+    /** Whether a node is drawn (placed, and not hidden in a collapsed group). */
+    public boolean visible(String key) {
+        var f = figure(key);
+        return f != null && f.isVisible();
+    }
+
+    /** How many arrows are drawn as stubs at their readers (their tensor is read by many ops). */
+    public int stubEdges() { return (int) edges.values().stream().filter(e -> e.stub).count(); }
 
     void updateStates() {
         parts.forEach((k, p) -> p.figure.setState(selection.contains(k) || k.equals(connectSource), errors.get(k)));
