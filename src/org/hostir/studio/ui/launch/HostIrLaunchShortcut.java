@@ -62,7 +62,7 @@ public final class HostIrLaunchShortcut implements ILaunchShortcut {
      * Host IR (only the options that differ from their declared defaults, so the command line names what was
      * chosen), the rest from {@link LaunchSettings#DEFAULTS}.
      */
-    static LaunchSettings fromPreferences(String path) {
+    public static LaunchSettings fromPreferences(String path) {
         HostIrPreferences.Defaults d = HostIrPreferences.defaults();
         LaunchSettings s = LaunchSettings.DEFAULTS;
         Map<String, String> chosen = new LinkedHashMap<>(d.options());
