@@ -176,6 +176,43 @@ public class ShellJourneyTest extends JourneyTest {
         }
     }
 
+    /**
+     * Issue 35, polish: a new file was not revealed. The New Fusion wizard, finished with a click, selects the new
+     * file in the Project Explorer and opens it.
+     */
+    @Test
+    public void aNewFusionIsRevealedAndOpened() throws Exception {
+        IFile seed = ViewTestSupport.copyToWorkspace("shell", SEED, "reveal-seed.fusion");
+        IFile made = seed.getProject().getFile("revealed.fusion");
+        if (made.exists()) made.delete(true, null);
+        IViewPart explorer = page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+        var wizard = new org.hostir.studio.ui.editor.NewFusionWizard();
+        wizard.init(PlatformUI.getWorkbench(), new StructuredSelection(seed.getProject()));
+        WizardDialog dialog = new WizardDialog(journey.shell(), wizard);
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        try {
+            person.settle(300);
+            var name = ViewTestSupport.descendants(dialog.getShell(), org.eclipse.swt.widgets.Text.class).stream()
+                    .filter(t -> t.getText().equals("fusion.fusion")).findFirst().orElseThrow();
+            person.focusByClick(name);
+            person.press(SWT.CTRL, 'a');
+            person.type("revealed", 30);
+            Button finish = ViewTestSupport.descendants(dialog.getShell(), Button.class).stream()
+                    .filter(b -> b.getText().replace("&", "").equals("Finish")).findFirst().orElseThrow();
+            person.clickCenter(finish);
+            person.settle(500);
+        } finally {
+            if (dialog.getShell() != null) dialog.close();
+        }
+        assertTrue(made.exists(), "the wizard made " + made);
+        var selected = ((org.eclipse.jface.viewers.IStructuredSelection) explorer.getSite().getSelectionProvider()
+                .getSelection()).getFirstElement();
+        assertEquals(made, selected, "the Project Explorer selects the new file");
+        assertTrue(page.getActiveEditor() instanceof FusionEditor fe && made.equals(fe.getEditorInput().getAdapter(IFile.class)),
+                "the new file is open in the fusion editor");
+    }
+
     /** Issue 35, minor: Window > Show View lists nvFuser Dump, Problems, Properties and Outline in the perspective. */
     @Test
     public void showViewListsTheStudiosViews() {
