@@ -39,6 +39,7 @@ import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.ViewIds;
 
 /**
  * The fusion editor: Graph | Source. The source document is the single source of truth on disk (dirty state
@@ -79,12 +80,14 @@ public class FusionEditor extends MultiPageEditorPart {
     @Override
     protected void createPages() {
         try {
+            ViewIds.help(getContainer(), ViewIds.HELP_EDITOR);
             int g = addPage(graph.createControl(getContainer()));
             setPageText(g, "Graph");
             source = new TextEditor() {
                 @Override
                 protected void initializeEditor() {
                     super.initializeEditor();
+                    setHelpContextId(ViewIds.HELP_EDITOR);   // F1 on the Source page: the fusion's help, not plain text's
                     setDocumentProvider(new AtomicFileDocumentProvider());
                     setSourceViewerConfiguration(new JsonColoring(getPreferenceStore()));
                 }

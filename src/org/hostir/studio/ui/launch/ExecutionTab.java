@@ -18,7 +18,7 @@ import org.hostir.studio.engine.Engine;
  */
 public final class ExecutionTab extends SettingsTab {
     /** The backends offered, in order; {@code sim} predicts the run instead of running it. */
-    static final List<String> BACKENDS = List.of("auto", "cpu", LaunchSettings.SIM, "cuda",
+    public static final List<String> BACKENDS = List.of("auto", "cpu", LaunchSettings.SIM, "cuda",
             LaunchSettings.CUDA_SHARING_GPUS);
     private Combo backend;
     private Combo profile;

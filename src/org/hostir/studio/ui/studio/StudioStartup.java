@@ -36,6 +36,7 @@ public final class StudioStartup implements IStartup {
 
     @Override
     public void earlyStartup() {
+        ExitData.handOverAtExit();
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
         boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();

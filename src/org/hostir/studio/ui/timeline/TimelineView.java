@@ -124,6 +124,7 @@ public class TimelineView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        ViewIds.help(parent, ViewIds.HELP_TIMELINE);
         Composite root = new Composite(parent, SWT.NONE);
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = layout.marginHeight = 0;

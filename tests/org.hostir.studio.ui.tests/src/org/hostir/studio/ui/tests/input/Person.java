@@ -167,6 +167,7 @@ public final class Person {
                 case SWT.BS -> "BackSpace";
                 case SWT.CR -> "Return";
                 case SWT.TAB -> "Tab";
+                case SWT.F1 -> "F1";
                 case SWT.F2 -> "F2";
                 case SWT.F5 -> "F5";
                 case SWT.F6 -> "F6";
