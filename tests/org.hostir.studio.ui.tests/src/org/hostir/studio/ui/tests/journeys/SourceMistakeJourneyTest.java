@@ -36,11 +36,11 @@ public class SourceMistakeJourneyTest extends JourneyTest {
         ShownGraph.showPage(editor, FusionEditor.SOURCE_PAGE);
         StyledText text = ViewTestSupport.descendants(ShownGraph.page(editor).getParent(), StyledText.class).stream()
                 .filter(StyledText::isVisible).findFirst().orElseThrow();
-        int comma = text.getText().indexOf("\",", text.getText().indexOf("\"name\"")) + 1;
+        int comma = text.getText().indexOf("\",", text.getText().indexOf("\"name\"")) + 1; // the comma's offset
         int line = text.getLineAtOffset(comma) + 1;
 
         // the comma after the name's value, deleted by a person
-        clickAfter(text, comma);
+        caretAt(text, comma + 1);
         person.press(SWT.BS);
         person.settle(900);
         IMarker[] broken = markers(file);
@@ -58,14 +58,14 @@ public class SourceMistakeJourneyTest extends JourneyTest {
 
         // the comma typed back: the text parses, the refusal is gone from the status line, and so is the marker
         ShownGraph.showPage(editor, FusionEditor.SOURCE_PAGE);
-        clickAfter(text, comma - 1);
+        caretAt(text, comma);
         person.type(",", 30);
         person.settle(900);
         assertNull(editor.commands().lastError(), "the status line's error cleared after the fix");
         assertEquals(0, markers(file).length, "no marker once fixed");
 
         // broken again, then closed with Don't Save: the saved file is valid, so no marker stays
-        clickAfter(text, comma);
+        caretAt(text, comma + 1);
         person.press(SWT.BS);
         person.settle(900);
         assertEquals(1, markers(file).length, "the unsaved error is marked");
@@ -77,8 +77,8 @@ public class SourceMistakeJourneyTest extends JourneyTest {
         assertEquals(0, markers(file).length, "the markers are the saved file's: " + Arrays.toString(markers(file)));
     }
 
-    /** A click just after {@code offset} of the text (the caret lands there). */
-    private void clickAfter(StyledText text, int offset) {
+    /** A click that puts the caret at {@code offset} (before the character there). */
+    private void caretAt(StyledText text, int offset) {
         text.setTopIndex(Math.max(0, text.getLineAtOffset(offset) - 3));
         person.settle(100);
         Point p = text.getLocationAtOffset(offset); // the left edge of the character at offset

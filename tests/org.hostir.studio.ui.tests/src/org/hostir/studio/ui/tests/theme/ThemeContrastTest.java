@@ -157,12 +157,12 @@ public class ThemeContrastTest extends JourneyTest {
         }
     }
 
-    /** The maximized part's area: the focus control's ancestor that a view stack's tab folder holds. */
+    /** The maximized part's area: what the largest visible view stack shows (its selected tab's control). */
     private Control partArea(String name) {
-        Control c = Display.getCurrent().getFocusControl();
-        assertNotNull(c, name + " has the focus");
-        while (c.getParent() != null && !(c.getParent() instanceof CTabFolder)) c = c.getParent();
-        assertTrue(c.getParent() instanceof CTabFolder, name + ": no view stack around the focus " + c);
-        return c;
+        CTabFolder stack = ViewTestSupport.descendants(journey.shell(), CTabFolder.class).stream()
+                .filter(f -> f.isVisible() && f.getSelection() != null && f.getSelection().getControl() != null)
+                .max(java.util.Comparator.comparingInt(f -> f.getSize().x * f.getSize().y))
+                .orElseThrow(() -> new AssertionError(name + ": no view stack shows a part"));
+        return stack.getSelection().getControl();
     }
 }
