@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.hostir.studio.exec.Heartbeat;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.lower.ConvertToCommunicationPass;
 import org.hostir.studio.lower.ValidatePass;
@@ -36,6 +37,11 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
     public static final String NVFUSER = "--" + ValidatePass.NVFUSER.key();
     /** The {@code --backend} value of the simulation. */
     public static final String SIM = "sim";
+    /**
+     * System property: how often (ms) a run prints its progress during a long phase ({@code exec.Heartbeat});
+     * the Studio passes its own value on to the runs it launches.
+     */
+    public static final String PROGRESS_PERIOD = Heartbeat.PERIOD;
     /** {@code --validate=full}: every element, whatever the size. */
     public static final String FULL = "full";
     /** Flags followed by one value. */

@@ -37,6 +37,8 @@ public final class PassInspector {
     private static final int DIFF_MIDDLE = 88;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
+    /** Rows the tree shows at least when it sits above the diff, where the view's height allows. */
+    private static final int TREE_ROWS = 6;
 
     private final PassTable passes;
     private final TreeViewer tree;
@@ -107,11 +109,17 @@ public final class PassInspector {
         int diff = 2 * size.x / 3 + DIFF_MIDDLE;   // two panes of a third each, and the viewer's middle ruler
         boolean wide = rest - diff >= MIN_TREE_WIDTH && rest > 2 * size.y;
         int orientation = wide ? SWT.HORIZONTAL : SWT.VERTICAL;
-        if (right.getOrientation() != orientation) {
-            right.setOrientation(orientation);
-            if (!wide) right.setWeights(45, 55);
+        if (right.getOrientation() != orientation) right.setOrientation(orientation);
+        if (wide) {
+            right.setWeights(rest - diff, diff);
+        } else {
+            // the tree above the diff: room for TREE_ROWS rows where the diff keeps at least 40% (issue 35: at
+            // 1280 x 800 the tree showed 3)
+            var t = tree.getTree();
+            int wanted = t.getHeaderHeight() + TREE_ROWS * t.getItemHeight() + 8;
+            int treeHeight = Math.min(size.y * 60 / 100, Math.max(size.y * 45 / 100, wanted));
+            right.setWeights(treeHeight, Math.max(1, size.y - treeHeight));
         }
-        if (wide) right.setWeights(rest - diff, diff);
     }
 
     /** Shows {@code entries} of {@code rank} (null: nothing lowered), keeping the selected pass when it is listed. */

@@ -56,6 +56,8 @@ class SimSymmetryTest {
             RunResult once = SimRun.run(programs, config, backend(c, config), said::add, true);
             String what = c + ": " + said;
             assertEquals(c.symmetric(), said.getLast().contains("simulated for all " + c.devices()), what);
+            // issue 35: the console says it in the user's terms, not "rank 8's op 0 is not rank 0's shifted by 8"
+            assertTrue(said.stream().noneMatch(l -> l.contains("'s op ")), what);
             assertEquals(every.medianMillis(), once.medianMillis(), what);
             assertEquals(every.peakBytes(), once.peakBytes(), what);
             assertEquals(bars(every), bars(once), what);

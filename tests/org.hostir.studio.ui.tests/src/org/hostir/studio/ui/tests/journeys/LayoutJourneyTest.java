@@ -85,6 +85,7 @@ public class LayoutJourneyTest {
                     + passes.getSize().x + ", diff " + diffWidth + ")");
         }
         assertToolbarsWhole(shell, size);
+        File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
         // issue 35, defect 7: every pass row in sight (the last one was hidden at 1280 x 800), the tree more than
         // a glance (it showed 3 rows), tab titles whole (they read "Pr..." and "Ou...")
         Rectangle lastPass = passes.getItem(passes.getItemCount() - 1).getBounds();
@@ -94,7 +95,6 @@ public class LayoutJourneyTest {
         int rows = tree.getClientArea().height / tree.getItemHeight();
         assertTrue(rows >= 6, size + ": the tree shows " + rows + " rows");
         assertTabsWhole(shell, size);
-        File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
         if (shot != null) {
             Control graph = ShownGraph.of(editor).getControl();
             var at = Screens.inShot(shell, graph);
@@ -114,8 +114,8 @@ public class LayoutJourneyTest {
         assertWholeRun(timeline, size + " as opened");
         assertToolbarsWhole(shell, size);
         clickABar(person, timeline);
-        assertDetailsAndSummaryWhole(timeline, size);
         ViewTestSupport.screenshot(shell, "studio-timeline-" + size + ".png");
+        assertDetailsAndSummaryWhole(timeline, size);
 
         // the timeline refits when the window is resized and when the view is maximized and restored
         shell.setBounds(0, 0, width - 160, height - 100);

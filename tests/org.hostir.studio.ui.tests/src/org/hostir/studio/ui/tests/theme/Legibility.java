@@ -13,7 +13,8 @@ import org.hostir.studio.ui.tests.journeys.Screens;
 /**
  * How readable a region of a screenshot is, measured on its pixels as a person sees them: the region is cut into
  * cells of a text line's height; a cell's own background is its most frequent colour, its ink the pixels that
- * differ from it, and the cell reads when its strongest ink has a WCAG contrast ratio of at least
+ * differ from it (lines and the edges of flat regions are not counted as ink: {@link #isText}), and the cell
+ * reads when its strongest ink has a WCAG contrast ratio of at least
  * {@value #READABLE} against that background (what WCAG asks of large text; anti-aliasing softens only the edges
  * of a glyph, its core keeps the text's colour). Light text left on a light background, or dark magenta on
  * near-black, makes cells of ink that do not read, or no ink at all.
@@ -35,35 +36,74 @@ public record Legibility(RGB background, int inkCells, int readable) {
     public static Legibility of(File png, Rectangle r) {
         ImageData d = new ImageLoader().load(png.getPath())[0];
         int x0 = Math.max(0, r.x), y0 = Math.max(0, r.y);
-        int x1 = Math.min(d.width, r.x + r.width), y1 = Math.min(d.height, r.y + r.height);
-        Map<Integer, Integer> all = new HashMap<>();
+        int w = Math.min(d.width, r.x + r.width) - x0, h = Math.min(d.height, r.y + r.height) - y0;
+        if (w < CELL || h < CELL) return new Legibility(new RGB(0, 0, 0), 0, 0);
+        int[] pixels = new int[w * h];
+        for (int y = 0; y < h; y++) d.getPixels(x0, y0 + y, w, pixels, y * w);
+        Map<Integer, Double> luminance = new HashMap<>();
+        Map<Integer, Integer> backgrounds = new HashMap<>();
+        int[] cell = new int[CELL * CELL];
         int ink = 0, readable = 0;
-        for (int cy = y0; cy + CELL <= y1; cy += CELL) {
-            for (int cx = x0; cx + CELL <= x1; cx += CELL) {
-                Map<Integer, Integer> counts = new HashMap<>();
-                for (int y = cy; y < cy + CELL; y++) {
-                    for (int x = cx; x < cx + CELL; x++) counts.merge(d.getPixel(x, y), 1, Integer::sum);
-                }
-                counts.forEach((px, n) -> all.merge(px, n, Integer::sum));
-                RGB back = d.palette.getRGB(mostFrequent(counts));
-                int differing = 0;
-                double best = 1;
-                for (var e : counts.entrySet()) {
-                    double c = contrast(d.palette.getRGB(e.getKey()), back);
-                    if (c > 1.15) differing += e.getValue();
-                    best = Math.max(best, c);
-                }
-                if (differing < 4) continue;
+        for (int cy = 0; cy + CELL <= h; cy += CELL) {
+            for (int cx = 0; cx + CELL <= w; cx += CELL) {
+                for (int y = 0; y < CELL; y++) System.arraycopy(pixels, (cy + y) * w + cx, cell, y * CELL, CELL);
+                int[] top = twoMostFrequent(cell);
+                backgrounds.merge(top[0], top[1], Integer::sum);
+                double best = isText(d, cell, top, luminance);
+                if (best < 0) continue;
                 ink++;
                 if (best >= READABLE) readable++;
             }
         }
-        RGB background = all.isEmpty() ? new RGB(0, 0, 0) : d.palette.getRGB(mostFrequent(all));
-        return new Legibility(background, ink, readable);
+        int back = backgrounds.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return new Legibility(d.palette.getRGB(back), ink, readable);
     }
 
-    private static int mostFrequent(Map<Integer, Integer> counts) {
-        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    /** {most frequent pixel, its count, count of the second most frequent}. */
+    private static int[] twoMostFrequent(int[] cell) {
+        int[] sorted = cell.clone();
+        java.util.Arrays.sort(sorted);
+        int best = sorted[0], bestN = 0, secondN = 0;
+        for (int i = 0; i < sorted.length;) {
+            int j = i;
+            while (j < sorted.length && sorted[j] == sorted[i]) j++;
+            int n = j - i;
+            if (n > bestN) {
+                secondN = bestN;
+                bestN = n;
+                best = sorted[i];
+            } else if (n > secondN) {
+                secondN = n;
+            }
+            i = j;
+        }
+        return new int[] { best, bestN, secondN };
+    }
+
+    /**
+     * The strongest contrast of a cell's ink against its background, or -1 when the cell holds no ink that may be
+     * text: a few pixels unlike the background, neither a line one or two pixels thick (a border, a grid line, a
+     * focus rectangle) nor the edge between two flat regions (a second colour over 40% of the cell: a fill, a
+     * highlighted row).
+     */
+    private static double isText(ImageData d, int[] cell, int[] top, Map<Integer, Double> luminance) {
+        if (top[2] * 10 > 4 * CELL * CELL) return -1;
+        double back = luminance.computeIfAbsent(top[0], px -> Screens.luminance(d.palette.getRGB(px)));
+        int x0 = CELL, y0 = CELL, x1 = -1, y1 = -1, differing = 0;
+        double best = 1;
+        for (int i = 0; i < cell.length; i++) {
+            if (cell[i] == top[0]) continue;
+            double l = luminance.computeIfAbsent(cell[i], px -> Screens.luminance(d.palette.getRGB(px)));
+            double c = (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05);
+            if (c <= 1.15) continue;
+            best = Math.max(best, c);
+            differing++;
+            x0 = Math.min(x0, i % CELL);
+            y0 = Math.min(y0, i / CELL);
+            x1 = Math.max(x1, i % CELL);
+            y1 = Math.max(y1, i / CELL);
+        }
+        return differing < 4 || x1 - x0 < 2 || y1 - y0 < 2 ? -1 : best;
     }
 
     /** WCAG contrast ratio, 1 to 21. */
