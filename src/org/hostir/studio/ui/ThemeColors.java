@@ -2,6 +2,7 @@ package org.hostir.studio.ui;
 
 import org.eclipse.jface.util.IPropertyChangeListener;
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
@@ -14,6 +15,9 @@ import org.eclipse.ui.PlatformUI;
  * widgets, so colours set then are the ones shown.
  */
 public final class ThemeColors {
+    /** Text panes (the Lowering view's compare panes, the Source page): their text and background. */
+    public static final String TEXT = "org.hostir.studio.ui.text", TEXT_BACKGROUND = "org.hostir.studio.ui.textBackground";
+
     private ThemeColors() {}
 
     /** The colour {@code id} of the current theme; the system colour {@code fallback} outside a workbench. */
@@ -23,6 +27,27 @@ public final class ThemeColors {
             if (c != null) return c;
         }
         return Display.getCurrent().getSystemColor(fallback);
+    }
+
+    /** WCAG relative luminance, 0 (black) to 1 (white). */
+    public static double luminance(RGB c) {
+        return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue);
+    }
+
+    private static double linear(int v) {
+        double s = v / 255.0;
+        return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    }
+
+    /** WCAG contrast ratio of two colours, 1 to 21. */
+    public static double contrast(RGB a, RGB b) {
+        double la = luminance(a), lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    /** Whether black text reads better on {@code background} than white. */
+    public static boolean blackReadsOn(RGB background) {
+        return contrast(new RGB(0, 0, 0), background) >= contrast(new RGB(255, 255, 255), background);
     }
 
     /**

@@ -35,7 +35,11 @@ final class JsonColoring extends TextSourceViewerConfiguration {
         PresentationReconciler reconciler = new PresentationReconciler();
         Tokens tokens = new Tokens();
         if (viewer.getTextWidget() != null) {
-            ThemeColors.follow(viewer.getTextWidget(), () -> {
+            var widget = viewer.getTextWidget();
+            ThemeColors.follow(widget, () -> {
+                // the page's own colours: a switch back to Light leaves the text editors' preferences dark
+                widget.setBackground(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND));
+                widget.setForeground(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND));
                 tokens.recolour();
                 viewer.invalidateTextPresentation();
             });

@@ -7,19 +7,18 @@ import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.INavigatable;
 import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
-import org.eclipse.jface.util.IPropertyChangeListener;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.passes.model.PassEntry;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.passes.model.Provenance;
@@ -44,7 +43,6 @@ public final class PassInspector {
     private final TreeViewer tree;
     private final TextMergeViewer text;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
-    private final IPropertyChangeListener themeListener;
     private PassTrace.RankTrace rank;
     private List<PassEntry> entries = List.of();
     /** What the tree and text diff show now (rank trace and pass), so that re-showing it costs nothing. */
@@ -70,10 +68,12 @@ public final class PassInspector {
         // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
-        applyDiffColors();
-        // after the theme's CSS and preferences have been applied to the widgets
-        themeListener = e -> { if (!text.getControl().isDisposed()) text.getControl().getDisplay().asyncExec(this::applyDiffColors); };
-        PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
+        // once the theme's CSS has styled the new widgets (a view made under Dark, as after a restart in Dark, had
+        // white panes) and after every switch; the tree's rows take the new theme's diff colours
+        ThemeColors.follow(text.getControl(), () -> {
+            applyDiffColors();
+            tree.refresh();
+        });
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
@@ -83,14 +83,13 @@ public final class PassInspector {
     void onPassShown(Runnable r) { onPassShown = r; }
 
     /**
-     * The text diff in the colours of the tree beside it, which the theme styles: the compare viewer takes its
-     * colours from the text editors' preferences, which a switch from the dark theme back to the light one leaves
-     * dark (black panes on a light workbench).
+     * The text diff in the theme's text colours (colorDefinitions in plugin.xml, css/dark.css): the compare viewer
+     * takes its colours from the text editors' preferences, which a switch from the dark theme back to the light
+     * one leaves dark (black panes on a light workbench).
      */
     private void applyDiffColors() {
-        if (text.getControl().isDisposed()) return;
-        text.setBackgroundColor(tree.getControl().getBackground().getRGB());
-        text.setForegroundColor(tree.getControl().getForeground().getRGB());
+        text.setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
+        text.setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
     }
 
     /**
@@ -261,7 +260,6 @@ public final class PassInspector {
     }
 
     void dispose() {
-        PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
         compareConfig.dispose();
     }
 }
