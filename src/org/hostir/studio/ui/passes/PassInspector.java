@@ -112,11 +112,11 @@ public final class PassInspector {
         if (wide) {
             right.setWeights(rest - diff, diff);
         } else {
-            // the tree above the diff: room for TREE_ROWS rows where the diff keeps at least 40% (issue 35: at
+            // the tree above the diff: room for TREE_ROWS rows where the diff keeps at least 45% (issue 35: at
             // 1280 x 800 the tree showed 3)
             var t = tree.getTree();
             int wanted = t.getHeaderHeight() + TREE_ROWS * t.getItemHeight() + 8;
-            int treeHeight = Math.min(size.y * 60 / 100, Math.max(size.y * 45 / 100, wanted));
+            int treeHeight = Math.min(size.y * 55 / 100, Math.max(size.y * 45 / 100, wanted));
             right.setWeights(treeHeight, Math.max(1, size.y - treeHeight));
         }
     }

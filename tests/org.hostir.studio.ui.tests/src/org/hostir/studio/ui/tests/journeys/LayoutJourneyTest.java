@@ -93,7 +93,13 @@ public class LayoutJourneyTest {
                 size + ": the last pass row " + lastPass + " within the list's " + passes.getClientArea());
         var tree = ShownLowering.of(lowering).tree().getTree();
         int rows = tree.getClientArea().height / tree.getItemHeight();
-        assertTrue(rows >= 6, size + ": the tree shows " + rows + " rows");
+        assertTrue(rows >= 5, size + ": the tree shows " + rows + " rows");
+        var diffPanes = ViewTestSupport.descendants(ShownLowering.of(lowering).diffControl(), StyledText.class).stream()
+                .filter(t -> t.isVisible() && t.getSize().x > 20).toList();
+        for (StyledText pane : diffPanes) {
+            int lines = pane.getClientArea().height / pane.getLineHeight();
+            assertTrue(lines >= 5, size + ": a diff pane shows " + lines + " lines");
+        }
         assertTabsWhole(shell, size);
         if (shot != null) {
             Control graph = ShownGraph.of(editor).getControl();
