@@ -26,6 +26,11 @@ import org.hostir.studio.ui.tests.journeys.Screens;
 public record Legibility(RGB background, int inkCells, int readable) {
     static final double READABLE = 3.0;
     private static final int CELL = 14;
+    /**
+     * The least contrast with the background that counts as ink: fainter pixels are decoration (grid lines, a
+     * column's shade, a focus rectangle); text that faint is text lost, which {@code inkCells} shows.
+     */
+    static final double INK = 1.5;
 
     /** The share of the ink cells that do not read (0 when there is no ink). */
     public double unreadable() { return inkCells == 0 ? 0 : 1 - (double) readable / inkCells; }
@@ -95,7 +100,7 @@ public record Legibility(RGB background, int inkCells, int readable) {
             if (cell[i] == top[0]) continue;
             double l = luminance.computeIfAbsent(cell[i], px -> Screens.luminance(d.palette.getRGB(px)));
             double c = (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05);
-            if (c <= 1.15) continue;
+            if (c < INK) continue;
             best = Math.max(best, c);
             differing++;
             x0 = Math.min(x0, i % CELL);
