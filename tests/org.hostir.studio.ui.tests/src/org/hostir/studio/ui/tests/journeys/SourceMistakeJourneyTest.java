@@ -86,10 +86,15 @@ public class SourceMistakeJourneyTest extends JourneyTest {
         assertEquals(offset, text.getCaretOffset(), "the caret where the person clicked");
     }
 
-    /** When the "Save Resource" question comes up (Ctrl+W on a dirty editor), clicks its Don't Save. */
+    /**
+     * When the "Save Resource" question comes up (Ctrl+W on a dirty editor), clicks its Don't Save; it looks again
+     * every 200 ms for up to 30 s, as the question takes its time on a loaded machine.
+     */
     private void answerDontSave() {
         Display display = Display.getCurrent();
-        display.timerExec(700, () -> {
+        long until = System.currentTimeMillis() + 30_000;
+        Runnable[] look = new Runnable[1];
+        look[0] = () -> {
             for (Shell s : display.getShells()) {
                 if (s == journey.shell() || !s.isVisible()) continue;
                 for (Button b : ViewTestSupport.descendants(s, Button.class)) {
@@ -99,7 +104,9 @@ public class SourceMistakeJourneyTest extends JourneyTest {
                     }
                 }
             }
-        });
+            if (System.currentTimeMillis() < until) display.timerExec(200, look[0]);
+        };
+        display.timerExec(200, look[0]);
     }
 
     private static IMarker[] markers(IFile f) throws Exception {
