@@ -55,7 +55,9 @@ public final class SimRun {
                             config.devices(), proof.said(period));
                 }
             } catch (Symmetry.Broken e) {
-                progress.accept("every rank simulated: " + e.getMessage());
+                // said in the user's terms: which op of which rank differed is the simulator's business
+                progress.accept(String.format(Locale.ROOT, "simulating all %d ranks one by one: their programs are"
+                        + " not those of ranks 0-%d repeated", config.devices(), period - 1));
             }
         }
         if (shortcut.isEmpty()) {

@@ -112,6 +112,13 @@ public final class FusionCommands {
                 before, after);
     }
 
+    /** The user's text parses again: the last refusal (the status line's red message) no longer applies. */
+    void clearRefusal() {
+        if (lastError == null) return;
+        lastError = null;
+        editor.status(null);
+    }
+
     void refuse(String message) {
         lastError = message;
         editor.status(message);

@@ -187,6 +187,8 @@ public class FusionEditor extends MultiPageEditorPart {
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
         graph.refresh(commands.model(), problems);
         ProblemMarkers.update(file(), problems);
+        // a refusal such as "the source does not parse" stays red in the status line only while it applies
+        if (sourceParses) commands.clearRefusal();
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
         selectionProvider.fire();
@@ -329,6 +331,8 @@ public class FusionEditor extends MultiPageEditorPart {
 
     @Override
     public void dispose() {
+        // closed with unsaved changes (Don't Save): the markers go back to what the saved file says
+        if (isDirty()) ProblemMarkers.updateFromSaved(file(), fileLabel());
         disposed = true;
         getSite().getPage().removePostSelectionListener(linkListener);
         OperationHistoryFactory.getOperationHistory().dispose(commands.undoContext(), true, true, true);

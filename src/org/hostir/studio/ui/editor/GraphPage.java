@@ -23,6 +23,7 @@ import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.Layout.Position;
@@ -52,7 +53,10 @@ final class GraphPage {
         grid.horizontalSpacing = grid.verticalSpacing = 0;
         control.setLayout(grid);
         banner = new Text(control, SWT.READ_ONLY | SWT.WRAP);
-        banner.setBackground(EditorColors.banner());
+        ThemeColors.follow(banner, () -> {
+            banner.setBackground(EditorColors.banner());
+            banner.setForeground(EditorColors.bannerText());
+        });
         banner.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         banner.setVisible(false);
         modeBar = new Label(control, SWT.NONE);

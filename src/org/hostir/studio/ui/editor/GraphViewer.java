@@ -25,6 +25,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.GraphElements;
 import org.hostir.studio.ui.editor.model.Groups;
@@ -70,7 +71,6 @@ public final class GraphViewer {
     GraphViewer(Composite parent, Consumer<NodeFigures.Node> onNewFigure) {
         this.onNewFigure = onNewFigure;
         canvas = new FigureCanvas(parent, SWT.DOUBLE_BUFFERED);
-        canvas.setBackground(parent.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
         canvas.getLightweightSystem().setEventDispatcher(dispatcher);
         // a node's tooltip goes when the pointer leaves the graph (it stayed, covering the canvas)
         canvas.addListener(SWT.MouseExit, e -> canvas.getDisplay().asyncExec(() -> {
@@ -78,12 +78,20 @@ public final class GraphViewer {
         }));
         canvas.setViewport(new FreeformViewport());
         nodes.setOpaque(true);   // so that clicks on the empty canvas reach it (they clear the selection)
-        nodes.setBackgroundColor(canvas.getBackground());
         root.add(nodes, "nodes");
         root.add(connections, "connections");
         canvas.setContents(root);
         layoutJob = new LayoutJob(parent.getDisplay());
         groups = new GraphGroups(nodes, g -> onToggle.accept(g));
+        // the theme's graph colours, again after a theme switch (the figures read theirs at each paint)
+        ThemeColors.follow(canvas, this::applyThemeColors);
+    }
+
+    private void applyThemeColors() {
+        canvas.setBackground(EditorColors.background());
+        nodes.setBackgroundColor(EditorColors.background());
+        for (EdgePart e : edges.values()) e.figure.setForegroundColor(EditorColors.edge());
+        root.repaint();
     }
 
     /** What a click on a group's header does (the page collapses or expands it, as an edit). */

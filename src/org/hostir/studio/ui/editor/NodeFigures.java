@@ -89,7 +89,8 @@ final class NodeFigures {
         TensorSpec tensor;
         String role;
         String shape;
-        Color fill;
+        /** The mesh's place among the graph's meshes (its fill is looked up at each paint, so it follows the theme). */
+        int mesh;
 
         TensorNode(GraphElements.TensorNode element) {
             super(element.key());
@@ -102,7 +103,7 @@ final class NodeFigures {
             tensor = e.tensor();
             role = e.role();
             shape = AxisText.withLoop(e.tensor());
-            fill = EditorColors.mesh(e.mesh());
+            mesh = e.mesh();
             Font f = Display.getCurrent().getSystemFont();
             Dimension title = FigureUtilities.getTextExtents(title(), boldFont());
             Dimension line = FigureUtilities.getTextExtents(line(), f);
@@ -144,7 +145,7 @@ final class NodeFigures {
         @Override
         protected void paintFigure(Graphics g) {
             Rectangle r = getBounds().getCopy().shrink(2, 2);
-            g.setBackgroundColor(fill);
+            g.setBackgroundColor(EditorColors.mesh(mesh));
             g.fillRoundRectangle(r, 10, 10);
             g.setForegroundColor(borderColor());
             g.setLineWidth(borderWidth());

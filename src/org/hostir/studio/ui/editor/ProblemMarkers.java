@@ -1,5 +1,7 @@
 package org.hostir.studio.ui.editor;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
@@ -16,6 +18,20 @@ import org.hostir.studio.ui.editor.model.FusionCheck;
  */
 final class ProblemMarkers {
     private ProblemMarkers() {}
+
+    /**
+     * The markers of the file as saved, for an editor closed with Don't Save: its markers were those of the text
+     * it threw away (issue 35: they stayed in Problems, on the file and on the project, across restarts).
+     */
+    static void updateFromSaved(IFile file, String label) {
+        if (file == null || !file.exists()) return;
+        try (InputStream in = file.getContents(true)) {
+            String text = new String(in.readAllBytes(), file.getCharset());
+            update(file, FusionCheck.check(text, label).problems());
+        } catch (CoreException | IOException e) {
+            ILog.of(ProblemMarkers.class).error("could not check the saved " + file, e);
+        }
+    }
 
     /** Replaces the markers of {@code file} (nothing when it is null or gone) by one per problem. */
     static void update(IFile file, List<FusionCheck.Problem> problems) {

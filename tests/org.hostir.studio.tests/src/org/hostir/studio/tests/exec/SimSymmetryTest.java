@@ -1,6 +1,7 @@
 package org.hostir.studio.tests.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -79,6 +80,8 @@ class SimSymmetryTest {
         RunResult every = SimRun.run(programs, config, backend(c, traced), line -> { }, false);
         RunResult once = SimRun.run(programs, config, backend(c, traced), said::add, true);
         String what = c + ": " + said;
+        // issue 35: the console says it in the user's terms, not "rank 8's op 0 is not rank 0's shifted by 8"
+        assertTrue(said.stream().noneMatch(l -> l.contains("'s op ")), what);
         String last = said.getLast();
         assertEquals(c.path(), last.contains("proved to be theirs") ? "proved"
                 : last.contains("checked to be theirs") ? "checked" : "every", what);
