@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
@@ -22,9 +23,13 @@ import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.debug.Breakpoint;
+import org.hostir.studio.exec.debug.DebugSession;
+import org.hostir.studio.exec.debug.DebugStop;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
@@ -242,6 +247,28 @@ public final class Engine {
                                 Consumer<String> progress) throws EngineFailure {
         return asRun(loaded, () -> strategy.run(loaded.fusion(), rank -> admitted(loaded, compilation, rank), config,
                 progress));
+    }
+
+    /**
+     * Starts a debugged run of {@code compilation}'s programs (every rank, one iteration, the inputs of
+     * {@code seed}, validated at the end) on the CPU backend: the backend that is deterministic and can tell when
+     * the run is at rest, which every stop waits for. Its watchdog is off: the debugger holds ranks on purpose
+     * and names a deadlock itself ({@link DebugStop#stuck()}). A refusal of a rank's program is located as
+     * {@link #check} locates it.
+     */
+    public static DebugSession debug(LoadedFusion loaded, Compilation compilation, List<Breakpoint> breakpoints,
+                                     boolean suspendAtStart, long seed) throws EngineFailure {
+        int devices = compilation.devices();
+        Map<Integer, HostIrContainer> programs = new TreeMap<>();
+        try {
+            for (int rank = 0; rank < devices; rank++) programs.put(rank, admitted(loaded, compilation, rank));
+        } catch (LoweringException e) {
+            throw located(e, loaded);
+        }
+        RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), compilation.options().numberOfStreams(),
+                1, 0, ValidationMode.AUTO, seed, CpuBackend.NO_TIMEOUT);
+        return DebugSession.start(loaded.fusion(), programs, config, new CpuBackend(devices, CpuBackend.NO_TIMEOUT),
+                breakpoints, suspendAtStart);
     }
 
     /** A run whose failures are located diagnostics: a refusal at its line, a run failure at its op's. */
