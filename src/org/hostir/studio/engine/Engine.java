@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -258,17 +259,48 @@ public final class Engine {
      */
     public static DebugSession debug(LoadedFusion loaded, Compilation compilation, List<Breakpoint> breakpoints,
                                      boolean suspendAtStart, long seed) throws EngineFailure {
-        int devices = compilation.devices();
         Map<Integer, HostIrContainer> programs = new TreeMap<>();
         try {
-            for (int rank = 0; rank < devices; rank++) programs.put(rank, admitted(loaded, compilation, rank));
+            for (int rank = 0; rank < compilation.devices(); rank++) {
+                programs.put(rank, admitted(loaded, compilation, rank));
+            }
         } catch (LoweringException e) {
             throw located(e, loaded);
         }
-        RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), compilation.options().numberOfStreams(),
-                1, 0, ValidationMode.AUTO, seed, CpuBackend.NO_TIMEOUT);
+        return debug(loaded, programs, compilation.options().numberOfStreams(), breakpoints, suspendAtStart, seed);
+    }
+
+    /**
+     * A debugged run of given programs of {@code loaded}'s fusion, one per rank (a hand-edited dump, read by
+     * {@link #dumpPrograms}): their symbols are the file's under nvFuser's names ({@code i3}) as well as the
+     * user's, as a dump names them.
+     */
+    public static DebugSession debug(LoadedFusion loaded, Map<Integer, HostIrContainer> programs, int streams,
+                                     List<Breakpoint> breakpoints, boolean suspendAtStart, long seed) {
+        int devices = loaded.bindings().devices();
+        Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
+        loaded.bindings().asMap().forEach((name, value) -> loaded.fusion().symbol(name)
+                .ifPresent(sym -> symbols.putIfAbsent("i" + sym.id(), value)));
+        RunConfig config = new RunConfig(devices, symbols, streams, 1, 0, ValidationMode.AUTO, seed,
+                CpuBackend.NO_TIMEOUT);
         return DebugSession.start(loaded.fusion(), programs, config, new CpuBackend(devices, CpuBackend.NO_TIMEOUT),
                 breakpoints, suspendAtStart);
+    }
+
+    /**
+     * Each rank's program from a dump or log ({@link #readDumps(Path)}): the container the log gives that rank,
+     * else the first readable one; refused when none is readable.
+     */
+    public static Map<Integer, HostIrContainer> dumpPrograms(Path dump, int devices) throws EngineFailure {
+        List<LogProgram> read = readDumps(dump).stream().filter(LogProgram::readable).toList();
+        if (read.isEmpty()) throw dumpRead(dump.toString(), 0, "no container of the dump can be read", "dump.none");
+        Map<Integer, HostIrContainer> programs = new TreeMap<>();
+        for (int rank = 0; rank < devices; rank++) {
+            int r = rank;
+            programs.put(rank, read.stream().filter(p -> p.rank() == r).findFirst().orElse(read.getFirst())
+                    .dump().program());
+        }
+        return programs;
     }
 
     /** A run whose failures are located diagnostics: a refusal at its line, a run failure at its op's. */

@@ -168,8 +168,10 @@ public final class DebugSession implements AutoCloseable {
         Device device = backend.device(rank);
         List<TensorSummary> out = new ArrayList<>();
         for (var t : e.live().entrySet()) {
-            out.add(TensorSummary.of(t.getKey(), device.download(t.getValue()), "rank " + rank + " ("
-                    + backend.name() + ")", referenceShard(t.getKey(), rank)));
+            TensorView tv = t.getKey();
+            String label = fileTensor(tv).map(TensorView::label).orElse(tv.label());
+            out.add(TensorSummary.of(tv, label, device.download(t.getValue()), "rank " + rank + " ("
+                    + backend.name() + ")", referenceShard(tv, rank)));
         }
         return out;
     }
@@ -187,13 +189,18 @@ public final class DebugSession implements AutoCloseable {
     private Optional<DenseTensor> referenceShard(TensorView tv, int rank) {
         if (reference == null) reference = ReferenceInterpreter.evaluateAll(fusion, inputs);
         DenseTensor global = reference.get(tv.id());
-        TensorView original = fusion.tensors().stream().filter(f -> f.id() == tv.id()).findFirst().orElse(null);
+        TensorView original = fileTensor(tv).orElse(null);
         if (global == null || original == null) return Optional.empty();
         try {
             return Sharding.shard(original, global, rank);
         } catch (IllegalArgumentException notComparable) {
             return Optional.empty();
         }
+    }
+
+    /** The fusion's tensor {@code tv} is (the same IR id), if the lowering did not make it. */
+    private Optional<TensorView> fileTensor(TensorView tv) {
+        return fusion.tensors().stream().filter(f -> f.id() == tv.id()).findFirst();
     }
 
     private void runAll() {

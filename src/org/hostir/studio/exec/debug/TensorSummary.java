@@ -31,11 +31,13 @@ public record TensorSummary(int id, String name, String label, List<Long> shape,
     /** The largest absolute difference from the reference's shard and how many of the values differ at all. */
     public record ReferenceDifference(double maxAbs, long differing, long compared) {}
 
-    public static TensorSummary of(TensorView tv, DenseTensor values, String device, Optional<DenseTensor> reference) {
+    /** {@code label}: the file's name of the tensor (a dump's tensors have none of their own). */
+    public static TensorSummary of(TensorView tv, String label, DenseTensor values, String device,
+                                   Optional<DenseTensor> reference) {
         double[] v = values.toDoubleArray();
         List<Long> shape = Arrays.stream(values.shape()).boxed().toList();
         List<Double> slice = Arrays.stream(v).limit(SLICE).boxed().toList();
-        return new TensorSummary(tv.id(), tv.name(), tv.label(), shape, values.dtype().fileName(),
+        return new TensorSummary(tv.id(), tv.name(), label, shape, values.dtype().fileName(),
                 tv.mesh() == null ? "" : IrText.mesh(tv.mesh()), device, values.bytes(), statistics(v), slice,
                 reference.filter(r -> Arrays.equals(r.shape(), values.shape())).map(r -> difference(v, r)));
     }
