@@ -75,9 +75,9 @@ public final class DebugCommand implements Command {
             return Failures.report(e, err);
         }
         try (DebugSession s = session) {
-            s.awaitStop(); // every rank before its first node: the breakpoints are read against the programs
+            DebugStop start = s.awaitStop(); // every rank before its first node
             s.setBreakpoints(breakpoints(a.all("--break"), s));
-            return new DebugPrinter(s, options.nvFuser(), out).drive(step, maxStops);
+            return new DebugPrinter(s, options.nvFuser(), out).drive(start, step, maxStops);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("error: interrupted");

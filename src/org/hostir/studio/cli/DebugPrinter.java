@@ -30,13 +30,19 @@ final class DebugPrinter {
         for (int r : session.ranks()) programs.put(r, session.program(r));
     }
 
-    /** Lets the ranks go after each stop ({@code step}: none, over, into) and prints the stops; the exit code. */
-    int drive(String step, long maxStops) throws InterruptedException {
+    /**
+     * From {@code start} (every rank held before its first node), lets the ranks go after each stop
+     * ({@code step}: none, over, into) and prints the stops (the start too when stepping); the exit code.
+     */
+    int drive(DebugStop start, String step, long maxStops) throws InterruptedException {
         long printed = 0;
         List<Integer> all = session.ranks();
-        session.resume(all);
-        while (true) {
-            DebugStop stop = session.awaitStop();
+        DebugStop stop = start;
+        if (step.equals("none")) {
+            session.resume(all);
+            stop = session.awaitStop();
+        }
+        for (;; stop = session.awaitStop()) {
             if (stop.ended()) return ended(stop);
             if (stop.stuck()) {
                 print(stop, ++printed);

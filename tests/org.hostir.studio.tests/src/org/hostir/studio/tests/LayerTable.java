@@ -63,7 +63,9 @@ final class LayerTable {
         t.put("cli", join(SERVICE, List.of("bench", "bench.cuda")));
         t.put("ui", SERVICE);
         for (String view : VIEWS) t.put(view, join(SERVICE, List.of("ui")));
-        t.put("ui.studio", join(SERVICE, List.of("ui"), VIEWS));
+        // the debugger presents Host IR Program launches in debug mode: above the launch view, beside the studio
+        t.put("ui.debug", join(SERVICE, List.of("ui", "ui.launch")));
+        t.put("ui.studio", join(SERVICE, List.of("ui", "ui.debug"), VIEWS));
         return t;
     }
 
