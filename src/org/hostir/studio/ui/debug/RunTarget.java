@@ -65,7 +65,8 @@ public final class RunTarget extends Element implements IDebugTarget {
         watcher.start();
     }
 
-    DebugSession session() { return session; }
+    /** The engine's session (its validation once the run has ended). */
+    public DebugSession session() { return session; }
 
     NvFuserGeneration generation() { return generation; }
 
