@@ -93,20 +93,25 @@ public class DebugJourneyTest extends JourneyTest {
         }
         IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
         journey.show(IDebugUIConstants.ID_VARIABLE_VIEW);
+        // rank 0 through its remote iteration, the last: then it has issued everything and its stream waits for
+        // rank 1's send; rank 1 through iteration 0 into iteration 1
         for (int r = 0; r < 2; r++) stepThroughTheIteration(debug, run, r);
+        String rank0 = run.getThreads()[0].getName();
+        assertTrue(rank0.startsWith("rank 0: done issuing, blocked; ") && rank0.contains("recv from 1 (node "
+                + (recv + 2) + ", iteration 1), waits for rank 1"), rank0);
+        assertTrue(run.getThreads()[1].getStackFrames()[1].getName().endsWith("StreamIdx = 1 of [0, 2)"),
+                run.getThreads()[1].getStackFrames()[1].getName());
 
         IVariable t0 = null;
-        for (IVariable v : run.getThreads()[0].getTopStackFrame().getVariables()) {
+        for (IVariable v : run.getThreads()[1].getTopStackFrame().getVariables()) {
             if (v.getName().equals("T0 'tv0'")) t0 = v;
         }
-        assertNotNull(t0, "rank 0's T0 in the Variables view");
+        assertNotNull(t0, "rank 1's T0 in the Variables view");
         assertTrue(t0.getValue().getValueString().startsWith("float [1, 8, 4] min "), t0.getValue().getValueString());
         assertTrue(t0.getValue().getValueString().endsWith("; reference: equal"), t0.getValue().getValueString());
         WorkbenchSmokeTest.screenshot(journey.shell(), "debug-seed000-stepped.png");
 
         page.activate(debug);
-        select(debug, run, run.getThreads()[0]);
-        person.press(SWT.F8);
         select(debug, run, run.getThreads()[1]);
         person.press(SWT.F8);
         long deadline = System.currentTimeMillis() + 60_000;
@@ -123,13 +128,13 @@ public class DebugJourneyTest extends JourneyTest {
         for (int steps = 0; thread.getStackFrames().length > 1 && thread.getStackFrames()[1].getName().equals(loop);
                 steps++) {
             assertTrue(steps < 20, "rank " + rank + " leaves " + loop + " in a few steps");
+            int before = run.lastStop().number();
             page.activate(debug);
             select(debug, run, thread);
             person.press(SWT.F6);
             long deadline = System.currentTimeMillis() + 20_000;
-            while (!thread.isSuspended() && !run.isTerminated() && System.currentTimeMillis() < deadline) {
-                person.settle(50);
-            }
+            while (run.lastStop().number() == before && System.currentTimeMillis() < deadline) person.settle(50);
+            assertTrue(run.lastStop().number() > before, "F6 on rank " + rank + " stepped: " + thread.getName());
         }
     }
 
