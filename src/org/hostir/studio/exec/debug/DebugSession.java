@@ -117,7 +117,8 @@ public final class DebugSession implements AutoCloseable {
         while (true) {
             if (ended) return stop(List.of(), true);
             Map<Integer, RankState> states = holds.states();
-            if (states.values().stream().allMatch(DebugSession::over)) {
+            // terminated: the only stop left is the end (the woken waits would look at rest a moment longer)
+            if (holds.terminated() || states.values().stream().allMatch(DebugSession::over)) {
                 run.join();
                 return stop(List.of(), true);
             }

@@ -94,11 +94,16 @@ public class DebugJourneyTest extends JourneyTest {
         IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
         journey.show(IDebugUIConstants.ID_VARIABLE_VIEW);
         // rank 0 through its remote iteration, the last: then it has issued everything and its stream waits for
-        // rank 1's send; rank 1 through iteration 0 into iteration 1
-        for (int r = 0; r < 2; r++) stepThroughTheIteration(debug, run, r);
+        // rank 1's send; rank 1 through iteration 0 (which sends it) into iteration 1, and rank 0 finishes
+        stepThroughTheIteration(debug, run, 0);
         String rank0 = run.getThreads()[0].getName();
         assertTrue(rank0.startsWith("rank 0: done issuing, blocked; ") && rank0.contains("recv from 1 (node "
                 + (recv + 2) + ", iteration 1), waits for rank 1"), rank0);
+        assertTrue(run.waits().contains("rank 0 -> rank 1: EndCoalescing " + (recv + 2) + ", recv from 1 (node "
+                + (recv + 2) + ", iteration 1), " + 8 * 4 * 4 + " B, tag 0"), run.waits().toString());
+        WorkbenchSmokeTest.screenshot(journey.shell(), "debug-seed000-rank0-waits.png");
+        stepThroughTheIteration(debug, run, 1);
+        assertEquals("rank 0: finished", run.getThreads()[0].getName());
         assertTrue(run.getThreads()[1].getStackFrames()[1].getName().endsWith("StreamIdx = 1 of [0, 2)"),
                 run.getThreads()[1].getStackFrames()[1].getName());
 
