@@ -215,4 +215,37 @@ class DebugSessionTest {
             }
         });
     }
+
+    /**
+     * seeds/allgather's Allgather held on rank 1 in iteration 0: rank 0 posts it and its stream waits in the
+     * collective for the member that has not arrived, rank 1, named with the team and the bytes.
+     */
+    @Test
+    void aCollectiveWaitsForTheMembersThatHaveNotArrived() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            LoadedFusion loaded = Runs.load("seeds/allgather", 2, Map.of());
+            Compilation compilation = Engine.compile(loaded, SeedGeneration.DEFAULTS);
+            int allgather = compilation.program(0).allNodes().stream()
+                    .filter(n -> n instanceof org.hostir.studio.ir.host.Communication).findFirst().orElseThrow().id();
+            try (DebugSession s = Engine.debug(loaded, compilation, List.of(Breakpoint.at(allgather).onRank(1)
+                    .inIteration(0)), false, 5)) {
+                DebugStop stop = s.awaitStop();
+                assertEquals(RankState.SUSPENDED, stop.rank(1).state());
+                assertEquals(allgather, stop.rank(1).at().orElseThrow().node().id());
+                WaitGraph.Edge edge = stop.waits().edges().stream().filter(e -> e.from() == 0).findFirst()
+                        .orElseThrow(() -> new AssertionError(stop.toString()));
+                assertEquals(1, edge.to());
+                Blockage.Collective c = (Blockage.Collective) edge.why().on();
+                assertEquals(List.of(0, 1), c.team());
+                assertEquals(0, c.tag());
+                assertEquals(allgather, c.nodeId());
+                assertEquals(0, c.iteration());
+                assertTrue(c.bytes() > 0);
+                assertFalse(stop.stuck());
+                s.resume(BOTH);
+                assertTrue(s.awaitStop().ended());
+                assertTrue(s.validation().orElseThrow().passed());
+            }
+        });
+    }
 }
