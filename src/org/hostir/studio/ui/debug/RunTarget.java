@@ -152,7 +152,9 @@ public final class RunTarget extends Element implements IDebugTarget {
                     case SUSPEND -> DebugEvent.CLIENT_REQUEST;
                 });
             } else {
-                t.fireChangeEvent(DebugEvent.STATE);
+                // its label and no frames: a rank stepped to the end of its program gets no suspend event, and
+                // the Debug view would keep the frames of its last step
+                t.fireChangeEvent(DebugEvent.CONTENT);
             }
         }
         fireChangeEvent(DebugEvent.STATE);
