@@ -151,6 +151,8 @@ public final class RunTarget extends Element implements IDebugTarget {
                     case STEP -> DebugEvent.STEP_END;
                     case SUSPEND -> DebugEvent.CLIENT_REQUEST;
                 });
+                // after a step the Debug view relabels only the top frame; the loop frames' indices change too
+                t.fireChangeEvent(DebugEvent.CONTENT);
             } else {
                 // its label and no frames: a rank stepped to the end of its program gets no suspend event, and
                 // the Debug view would keep the frames of its last step
