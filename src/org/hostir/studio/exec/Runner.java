@@ -165,8 +165,8 @@ public final class Runner {
         if (bug.isPresent() && bug.get() instanceof Error e) throw e;
     }
 
-    /** This rank's shards of the fusion inputs, on its device. */
-    private static Map<Integer, Buffer> upload(HostIrContainer program, Map<Integer, DenseTensor> inputs,
+    /** This rank's shards of the fusion inputs, on its device (the debugger's run uploads them the same way). */
+    public static Map<Integer, Buffer> upload(HostIrContainer program, Map<Integer, DenseTensor> inputs,
                                                Device device) {
         Map<Integer, Buffer> bound = new HashMap<>();
         for (TensorView in : program.inputs()) {
@@ -182,7 +182,7 @@ public final class Runner {
     }
 
     /** The outputs the last iteration left on this rank, by output position; then the evaluator lets them go. */
-    private static Map<Integer, DenseTensor> download(HostIrContainer program, Evaluator evaluator, Device device) {
+    public static Map<Integer, DenseTensor> download(HostIrContainer program, Evaluator evaluator, Device device) {
         Map<Integer, DenseTensor> byPosition = new HashMap<>();
         Map<Integer, Buffer> results = evaluator.outputs();
         for (int i = 0; i < program.outputs().size(); i++) {

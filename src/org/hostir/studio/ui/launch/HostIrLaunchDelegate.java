@@ -54,7 +54,8 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         progress.worked(1);
     }
 
-    static IFile fusionFile(String workspacePath) throws CoreException {
+    /** The workspace file of a configuration, refused when none is chosen or it is gone (the debug launch too). */
+    public static IFile fusionFile(String workspacePath) throws CoreException {
         if (workspacePath == null || workspacePath.isBlank()) {
             throw new CoreException(Status.error("no fusion file chosen (Main tab)"));
         }

@@ -100,8 +100,7 @@ public class LoweringView extends ViewPart {
         controls.devices.setSelection(HostIrPreferences.viewDevices());
         HostIrPreferences.viewOptions().forEach(controls::show);
         message = new LoweringMessage(root);
-        inspector = new PassInspector(root, e -> relay.setSelection(e == null ? StructuredSelection.EMPTY
-                : new StructuredSelection(e)));
+        inspector = new PassInspector(root, e -> relay.setSelection(published(e)));
         inspector.onPassShown(() -> setContentDescription(
                 inspector.description(file == null ? null : file.getName(), controls.filter.getText())));
 
@@ -148,6 +147,20 @@ public class LoweringView extends ViewPart {
         if (d != null && (d.getFlags() & IResourceDelta.CONTENT) != 0) {
             Display.getDefault().asyncExec(() -> { if (!message.text.isDisposed()) lowerIfChanged(); });
         }
+    }
+
+    /**
+     * What a selected node publishes: the fusion element it came from, and in the final program the node itself
+     * (the debugger's breakpoints name it; the editor takes only the fusion element).
+     */
+    private ISelection published(FusionElement element) {
+        java.util.List<Object> out = new java.util.ArrayList<>();
+        if (element != null) out.add(element);
+        int node = inspector == null ? -1 : inspector.selectedFinalNode();
+        if (node >= 0 && file != null && controls.rank.getSelectionIndex() >= 0) {
+            out.add(new HostIrNodeElement(file.getFullPath().toString(), controls.rank.getSelectionIndex(), node));
+        }
+        return out.isEmpty() ? StructuredSelection.EMPTY : new StructuredSelection(out);
     }
 
     private void selectionChanged(IWorkbenchPart part, ISelection selection) {

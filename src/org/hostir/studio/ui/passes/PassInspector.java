@@ -193,6 +193,14 @@ public final class PassInspector {
         return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c, _) ? c : null;
     }
 
+    /** The selected node's id while the rank's final program is shown (what a breakpoint names), else -1. */
+    int selectedFinalNode() {
+        PassEntry e = passes.selected();
+        boolean last = rank != null && e != null && e.step().after() == rank.result();
+        return last && tree.getStructuredSelection().getFirstElement() instanceof PassRow row && row.node() != null
+                ? row.node().id() : -1;
+    }
+
     private FusionElement selectedElement() {
         return provenance != null && tree.getStructuredSelection().getFirstElement() instanceof PassRow row
                 && currentProgram() instanceof HostIrContainer program ? provenance.elementOf(program, row) : null;

@@ -48,7 +48,7 @@ public final class SeedGeneration {
     }
 
     /** The commands that lower, and so take {@code --nvfuser}. */
-    private static final Set<String> LOWERING = Set.of("check", "lower", "run", "diff", "sweep");
+    private static final Set<String> LOWERING = Set.of("check", "lower", "run", "diff", "sweep", "debug");
 
     private SeedGeneration() {}
 

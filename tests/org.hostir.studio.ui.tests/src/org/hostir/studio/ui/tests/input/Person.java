@@ -171,6 +171,7 @@ public final class Person {
                 case SWT.F2 -> "F2";
                 case SWT.F5 -> "F5";
                 case SWT.F6 -> "F6";
+                case SWT.F8 -> "F8";
                 case SWT.ARROW_DOWN -> "Down";
                 case SWT.ARROW_UP -> "Up";
                 default -> throw new IllegalArgumentException("no keysym for key code " + keyCode);
