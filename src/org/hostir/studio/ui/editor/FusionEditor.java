@@ -23,6 +23,8 @@ import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.editors.text.TextEditor;
+import org.eclipse.ui.operations.RedoActionHandler;
+import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.MultiPageEditorPart;
 import org.eclipse.ui.texteditor.ITextEditorActionConstants;
@@ -65,6 +67,7 @@ public class FusionEditor extends MultiPageEditorPart {
     private boolean reparseQueued;
     private long lastCheckNanos;
     private UndoRedoActionGroup undoRedo;
+    private GraphCommands graphCommands;
     private PropertySheetPage propertyPage;
     private FusionOutlinePage outline;
     private final ISelectionListener linkListener = this::selectionFromOtherPart;
@@ -110,7 +113,7 @@ public class FusionEditor extends MultiPageEditorPart {
         applyCheck(r, !document.get().equals(FusionWriter.write(commands.model())));
 
         undoRedo = new UndoRedoActionGroup(getSite(), commands.undoContext(), true);
-        GraphCommands.install(this, selectionProvider);
+        graphCommands = GraphCommands.install(this, selectionProvider);
         getSite().getPage().addPostSelectionListener(linkListener);
         setActivePage(GRAPH_PAGE);
         updateActionBars(GRAPH_PAGE);
@@ -133,6 +136,7 @@ public class FusionEditor extends MultiPageEditorPart {
         if (newPageIndex == GRAPH_PAGE && reparseQueued) reparse();
         super.pageChange(newPageIndex);
         if (undoRedo != null) updateActionBars(newPageIndex);
+        if (graphCommands != null) graphCommands.setGraphPageActive(newPageIndex == GRAPH_PAGE);
         selectionProvider.fire();
     }
 
@@ -290,7 +294,18 @@ public class FusionEditor extends MultiPageEditorPart {
     @Override
     public <T> T getAdapter(Class<T> adapter) {
         if (adapter == IPropertySheetPage.class) {
-            propertyPage = new PropertySheetPage();
+            propertyPage = new PropertySheetPage() {
+                /**
+                 * The editor's Undo and Redo while Properties has the focus (GEF's UndoablePropertySheetPage): an
+                 * edit made there is undone there with Ctrl+Z, and Edit > Undo names it.
+                 */
+                @Override
+                public void setActionBars(IActionBars bars) {
+                    super.setActionBars(bars);
+                    bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), new UndoActionHandler(FusionEditor.this.getSite(), commands.undoContext()));
+                    bars.setGlobalActionHandler(ActionFactory.REDO.getId(), new RedoActionHandler(FusionEditor.this.getSite(), commands.undoContext()));
+                }
+            };
             propertyPage.setRootEntry(new CompoundPropertyEntry(this));
             propertyPage.setPropertySourceProvider(this::propertySource);
             return adapter.cast(propertyPage);

@@ -8,12 +8,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.eclipse.draw2d.ChopboxAnchor;
 import org.eclipse.draw2d.ConnectionLayer;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformLayer;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.PolygonDecoration;
+import org.eclipse.draw2d.PolylineConnection;
 import org.eclipse.draw2d.SWTEventDispatcher;
+import org.eclipse.draw2d.XYAnchor;
 import org.eclipse.draw2d.geometry.Dimension;
 import org.eclipse.draw2d.geometry.Point;
 import org.eclipse.draw2d.geometry.Rectangle;
@@ -45,6 +49,12 @@ public final class GraphViewer {
     private final Set<String> selection = new LinkedHashSet<>();
     private final Map<String, String> errors = new HashMap<>();
     private String connectSource;
+    private final XYAnchor pointer = new XYAnchor(new Point());
+    /** The rubber band of Connect mode; never hit, or it would take the click meant for the op under the pointer. */
+    private final PolylineConnection feedback = new PolylineConnection() {
+        @Override
+        public boolean containsPoint(int x, int y) { return false; }
+    };
     private int figuresDrawn;
 
     /** Draw2d's dispatcher, with a way to take down a node's tooltip when the node goes (delete, undo). */
@@ -68,6 +78,11 @@ public final class GraphViewer {
         root.add(nodes, "nodes");
         root.add(connections, "connections");
         canvas.setContents(root);
+        feedback.setLineStyle(SWT.LINE_DASH);
+        feedback.setForegroundColor(EditorColors.selection());
+        feedback.setTargetDecoration(new PolygonDecoration());
+        feedback.setTargetAnchor(pointer);
+        canvas.addListener(SWT.MouseMove, e -> pointerAt(e.x, e.y));
     }
 
     /**
@@ -110,6 +125,7 @@ public final class GraphViewer {
             });
         }
         selection.retainAll(parts.keySet());
+        if (connectSource != null && !parts.containsKey(connectSource)) setConnectSource(null);
         errors.clear();
         for (FusionCheck.Problem p : problems) {
             String key = p.tensor() != null ? p.tensor()
@@ -156,7 +172,33 @@ public final class GraphViewer {
 
     Set<String> selection() { return selection; }
 
-    void setConnectSource(String key) { connectSource = key; }
+    /**
+     * Sets the tensor Connect mode starts from (null: none). While one is set, a dashed rubber-band line runs from it to
+     * the pointer (GEF's connection creation feedback), so the user sees that a connection is under way.
+     */
+    void setConnectSource(String key) {
+        connectSource = key;
+        if (feedback.getParent() != null) connections.remove(feedback);
+        NodeFigures.Node from = figure(key);
+        if (from == null) return;
+        feedback.setSourceAnchor(new ChopboxAnchor(from));
+        Rectangle r = from.getBounds().getCopy();
+        from.translateToAbsolute(r);
+        pointer.setLocation(r.getCenter());
+        connections.add(feedback);
+    }
+
+    /** The pointer moved to {@code x, y} of the canvas: the rubber band follows it. */
+    void pointerAt(int x, int y) {
+        if (feedback.getParent() != null) pointer.setLocation(new Point(x, y));
+    }
+
+    /** The rubber-band line while Connect has a source ({x1, y1, x2, y2} on the canvas, from the tensor to the pointer), else null. */
+    public int[] feedbackLine() {
+        if (feedback.getParent() == null) return null;
+        Point to = pointer.getLocation(null), from = feedback.getSourceAnchor().getLocation(to);
+        return new int[] { from.x, from.y, to.x, to.y };
+    }
 
     String connectSource() { return connectSource; }
 
