@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.text.DocumentEvent;
@@ -23,6 +24,8 @@ import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.editors.text.TextEditor;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.ide.IGotoMarker;
 import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.operations.UndoRedoActionGroup;
@@ -187,7 +190,7 @@ public class FusionEditor extends MultiPageEditorPart {
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
         graph.refresh(commands.model(), problems);
-        ProblemMarkers.update(file(), problems);
+        ProblemMarkers.update(file(), problems, commands.model());
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
         selectionProvider.fire();
@@ -316,9 +319,28 @@ public class FusionEditor extends MultiPageEditorPart {
             outline = new FusionOutlinePage(graph.viewer());
             return adapter.cast(outline);
         }
+        // a double-click in the Problems view: the node on the graph, the line on the Source page
+        if (adapter == IGotoMarker.class) return adapter.cast((IGotoMarker) this::gotoMarker);
         // GEF's editors answer their GraphicalViewer: what the graph shows, node by node
         if (adapter == GraphViewer.class) return adapter.cast(graph.viewer());
         return super.getAdapter(adapter);
+    }
+
+    /**
+     * Goes to a problem: its nodes become the graph's selection (Properties and the Lowering view follow) and the
+     * Source page's caret goes to its line. The Graph page stays in front when the problem names a node; a problem
+     * about no node (a syntax error), or one opened from the Source page, shows its line there.
+     */
+    public void gotoMarker(IMarker marker) {
+        String nodes = marker.getAttribute(ProblemMarkers.NODES, "");
+        List<String> keys = nodes.isEmpty() ? List.of() : List.of(nodes.split(","));
+        if (!keys.isEmpty()) {
+            graph.select(keys);
+            selectionProvider.fire();
+        }
+        if (source == null) return;
+        if (keys.isEmpty() || getActivePage() == SOURCE_PAGE) setActivePage(SOURCE_PAGE);
+        IDE.gotoMarker(source, marker);
     }
 
     @Override

@@ -128,9 +128,7 @@ public final class GraphViewer {
         if (connectSource != null && !parts.containsKey(connectSource)) setConnectSource(null);
         errors.clear();
         for (FusionCheck.Problem p : problems) {
-            String key = p.tensor() != null ? p.tensor()
-                    : p.op() >= 0 && p.op() < doc.ops().size() ? Layout.opKey(doc.ops().get(p.op()).output()) : null;
-            if (key != null) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
+            for (String key : p.nodes(doc)) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
         }
         updateStates();
     }

@@ -8,17 +8,25 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
+import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 
 /**
  * The fusion editor's check results in the Problems view: one error marker ({@link FusionEditor#MARKER}) per
- * problem on the file, with its rule, line and path, all replaced in one workspace operation after every check.
+ * problem on the file, with its rule, line and path and the graph nodes it is about (so that a double-click in the
+ * Problems view selects them, {@link FusionEditor#gotoMarker}), all replaced in one workspace operation after every
+ * check.
  */
 final class ProblemMarkers {
+    /** The marker attribute naming the graph nodes of the problem ({@code tv2,op:tv2}): what a double-click selects. */
+    static final String NODES = "nodes";
+    /** The marker attribute naming the problem's tensor, for quick fixes. */
+    static final String TENSOR = "tensor";
+
     private ProblemMarkers() {}
 
-    /** Replaces the markers of {@code file} (nothing when it is null or gone) by one per problem. */
-    static void update(IFile file, List<FusionCheck.Problem> problems) {
+    /** Replaces the markers of {@code file} (nothing when it is null or gone) by one per problem of {@code doc}. */
+    static void update(IFile file, List<FusionCheck.Problem> problems, FusionDocument doc) {
         if (file == null || !file.exists()) return;
         try {
             file.getWorkspace().run(monitor -> {
@@ -30,6 +38,8 @@ final class ProblemMarkers {
                     if (p.line() > 0) m.setAttribute(IMarker.LINE_NUMBER, p.line());
                     m.setAttribute(IMarker.LOCATION, p.line() > 0 ? "line " + p.line() + ", " + p.path() : p.path());
                     m.setAttribute("rule", p.rule());
+                    m.setAttribute(NODES, String.join(",", p.nodes(doc)));
+                    if (p.tensor() != null) m.setAttribute(TENSOR, p.tensor());
                 }
             }, null, IWorkspace.AVOID_UPDATE, null);
         } catch (CoreException e) {
