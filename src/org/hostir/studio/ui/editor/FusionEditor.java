@@ -140,7 +140,7 @@ public class FusionEditor extends MultiPageEditorPart {
         super.pageChange(newPageIndex);
         if (undoRedo != null) updateActionBars(newPageIndex);
         if (graphCommands != null) graphCommands.setGraphPageActive(newPageIndex == GRAPH_PAGE);
-        selectionProvider.fire();
+        fireSelection();
     }
 
     // ------------------------------------------------------------------------------------------ model state
@@ -193,7 +193,7 @@ public class FusionEditor extends MultiPageEditorPart {
         ProblemMarkers.update(file(), problems, commands.model());
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
-        selectionProvider.fire();
+        fireSelection();
     }
 
     private void queueReparse() {
@@ -244,10 +244,16 @@ public class FusionEditor extends MultiPageEditorPart {
             else if (e.op() >= 0 && e.op() < model().ops().size()) keys.add(Layout.opKey(model().ops().get(e.op()).output()));
         }
         graph.select(keys);
-        selectionProvider.fire();
+        fireSelection();
     }
 
-    void graphSelectionChanged() { selectionProvider.fire(); }
+    void graphSelectionChanged() { fireSelection(); }
+
+    /** Tells the site's listeners and the Outline's tree what the graph selects now. */
+    void fireSelection() {
+        selectionProvider.fire();
+        if (outline != null && graphPageActive()) outline.showSelection(graphSelection());
+    }
 
     /** The graph selection as the shared contract: one FusionElement per selected tensor or op node. */
     IStructuredSelection graphSelection() {
@@ -316,7 +322,7 @@ public class FusionEditor extends MultiPageEditorPart {
         // the Lowering view lowers the text this editor holds (saved or not), through the source page's document
         if (adapter == org.eclipse.ui.texteditor.ITextEditor.class && source != null) return adapter.cast(source);
         if (adapter == IContentOutlinePage.class) {
-            outline = new FusionOutlinePage(graph.viewer());
+            outline = new FusionOutlinePage(this, graph.viewer());
             return adapter.cast(outline);
         }
         // a double-click in the Problems view: the node on the graph, the line on the Source page
@@ -336,7 +342,7 @@ public class FusionEditor extends MultiPageEditorPart {
         List<String> keys = nodes.isEmpty() ? List.of() : List.of(nodes.split(","));
         if (!keys.isEmpty()) {
             graph.select(keys);
-            selectionProvider.fire();
+            fireSelection();
         }
         if (source == null) return;
         if (keys.isEmpty() || getActivePage() == SOURCE_PAGE) setActivePage(SOURCE_PAGE);
