@@ -14,6 +14,7 @@ import java.util.Set;
 
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.file.FusionDocument;
@@ -67,6 +68,7 @@ public class EditingBasicsJourneyTest extends JourneyTest {
         // Tab: the next node in reading order (column by column), from the node selected last
         List<String> order = new ArrayList<>(g.keys());
         order.sort(Comparator.<String>comparingInt(k -> g.bounds(k)[0]).thenComparingInt(k -> g.bounds(k)[1]));
+        person.click(canvas, canvas.getSize().x - 30, canvas.getSize().y - 30);   // the empty canvas clears the selection
         person.click(canvas, g.center(order.get(0)), 0);
         person.press(SWT.TAB);
         assertEquals(List.of(order.get(1)), g.selectedKeys(), "Tab goes to the next node in reading order " + order);
@@ -180,6 +182,8 @@ public class EditingBasicsJourneyTest extends JourneyTest {
         FusionDocument before = e.model();
         int[] tv0 = g.bounds("tv0");
         Button add = EditorJourneyTest.button(ShownGraph.page(e), "add");
+        ((ScrolledComposite) add.getParent().getParent()).showControl(add);   // the palette scrolled to it
+        person.settle(100);
         person.dragTo(add, add.getSize().x / 2, add.getSize().y / 2, canvas, canvas.getSize().x - 200, canvas.getSize().y - 120);
         FusionDocument after = e.model();
         assertEquals(before.ops().size() + 1, after.ops().size(), "the add was dropped");

@@ -122,6 +122,8 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         tree = propertiesTree();
         person.settle(300);
         TreeItem mesh = row(tree, "Device mesh");
+        tree.showItem(mesh);   // scrolled into the view, as a person scrolls to it
+        person.settle(100);
         var cell = mesh.getBounds(1);
         person.click(tree, cell.x + 20, cell.y + cell.height / 2);
         person.settle(200);
@@ -165,11 +167,7 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         IMarker marker = List.of(f.findMarkers(FusionEditor.MARKER, true, 0)).stream()
                 .filter(m -> m.getAttribute(IMarker.MESSAGE, "").contains("contracted")).findFirst().orElseThrow();
 
-        journey.show(IPageLayout.ID_PROBLEM_VIEW);
-        person.settle(1500);   // the Problems view refreshes after a delay
-        Tree problems = ViewTestSupport.descendants(page.findView(IPageLayout.ID_PROBLEM_VIEW).getViewSite().getShell(), Tree.class)
-                .stream().filter(t -> t.isVisible() && itemWith(t, "contracted") != null).findFirst()
-                .orElseThrow(() -> new AssertionError("the Problems view lists the matmul's problem"));
+        Tree problems = problemsTree("contracted");
         TreeItem item = itemWith(problems, "contracted");
         var r = item.getBounds(0);
         person.click(g.getControl(), g.center("tv0"), 0);
@@ -180,12 +178,29 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         journey.hide(IPageLayout.ID_PROBLEM_VIEW);
     }
 
+    /** Shows the Problems view and waits (its refresh is delayed) until its tree lists a problem saying {@code text}. */
+    private Tree problemsTree(String text) throws Exception {
+        journey.show(IPageLayout.ID_PROBLEM_VIEW);
+        for (int tries = 0; tries < 20; tries++) {
+            person.settle(300);
+            for (Tree t : ViewTestSupport.descendants(journey.shell(), Tree.class)) {
+                if (t.isVisible() && itemWith(t, text) != null) return t;
+            }
+        }
+        throw new AssertionError("the Problems view lists no problem saying " + text);
+    }
+
     private static TreeItem itemWith(Tree tree, String text) {
         List<TreeItem> todo = new ArrayList<>(List.of(tree.getItems()));
         while (!todo.isEmpty()) {
             TreeItem item = todo.remove(0);
             if (item.getText(0).contains(text)) return item;
-            if (!item.getExpanded() && item.getItemCount() > 0) item.setExpanded(true);
+            if (!item.getExpanded() && item.getItemCount() > 0) {   // a group opened, its rows made by the viewer
+                var ev = new Event();
+                ev.item = item;
+                tree.notifyListeners(SWT.Expand, ev);
+                item.setExpanded(true);
+            }
             todo.addAll(List.of(item.getItems()));
         }
         return null;
@@ -275,12 +290,8 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         page.activate(e);
         person.settle(200);
         assertTrue(e.problems().stream().anyMatch(p -> p.rule().equals("mesh.mixed")), "tv1 has no mesh: " + e.problems());
-        journey.show(IPageLayout.ID_PROBLEM_VIEW);
-        person.settle(1500);
-        Tree problems = ViewTestSupport.descendants(page.findView(IPageLayout.ID_PROBLEM_VIEW).getViewSite().getShell(), Tree.class)
-                .stream().filter(t -> t.isVisible() && itemWith(t, "mesh") != null).findFirst()
-                .orElseThrow(() -> new AssertionError("the Problems view lists the mesh problem"));
-        TreeItem item = itemWith(problems, "mesh");
+        Tree problems = problemsTree("has no device mesh");
+        TreeItem item = itemWith(problems, "has no device mesh");
         var r = item.getBounds(0);
         person.click(problems, r.x + 30, r.y + r.height / 2);
         // Quick Fix opens a modal dialog (the first fix chosen, the marker ticked) whose event loop runs until it
