@@ -56,6 +56,13 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         return e;
     }
 
+    private FusionEditor openFile(IFile f) throws Exception {
+        FusionEditor e = journey.open(f);
+        page.activate(e);
+        person.settle(200);
+        return e;
+    }
+
     private static Tree propertiesTree() throws Exception {
         PropertySheet sheet = (PropertySheet) ViewTestSupport.page().showView(IPageLayout.ID_PROP_SHEET);
         return (Tree) assertInstanceOf(PropertySheetPage.class, sheet.getCurrentPage()).getControl();
@@ -158,9 +165,7 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
     @Test
     public void anOpWithAnErrorIsFramedRedAndItsProblemOpensByDoubleClick() throws Exception {
         IFile f = ViewTestSupport.workspaceFile("integration", "mismatch.fusion", MISMATCH);
-        FusionEditor e = journey.open(f);
-        page.activate(e);
-        person.settle(200);
+        FusionEditor e = openFile(f);
         GraphViewer g = ShownGraph.of(e);
         assertNotNull(g.error("op:tv2"), "the matmul has the error");
         assertTrue(redPixels(g, "op:tv2") > 40, "and a red frame on the graph: " + redPixels(g, "op:tv2") + " red pixels");
@@ -286,9 +291,7 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
     @Test
     public void aQuickFixInTheProblemsViewSetsTheMeshToAll() throws Exception {
         IFile f = ViewTestSupport.workspaceFile("integration", "mixed.fusion", MIXED);
-        FusionEditor e = journey.open(f);
-        page.activate(e);
-        person.settle(200);
+        FusionEditor e = openFile(f);
         assertTrue(e.problems().stream().anyMatch(p -> p.rule().equals("mesh.mixed")), "tv1 has no mesh: " + e.problems());
         Tree problems = problemsTree("has no device mesh");
         TreeItem item = itemWith(problems, "has no device mesh");
