@@ -155,7 +155,7 @@ public final class FusionCommands {
         String out = names.get(operands);
         List<String> reads = inputs.isEmpty() ? names.subList(0, operands) : inputs;
         boolean done = edit("Add " + kind.fileName(), d -> {
-            for (TensorSpec t : NewOperands.of(d, kind, reads)) d = FusionEdits.addInputTensor(d, t);
+            if (operands > 0) for (TensorSpec t : NewOperands.of(d, kind, reads)) d = FusionEdits.addInputTensor(d, t);
             FusionDocument added = FusionEdits.addOp(d, kind, reads, out);
             Layout.Position p = at.get(Layout.opKey(""));
             if (p == null) return added;
