@@ -199,13 +199,5 @@ public class EditingBasicsJourneyTest extends JourneyTest {
         assertTrue(e.problems().isEmpty(), "and the fusion stays valid: " + e.problems());
         assertEquals(List.of(tv0[0], tv0[1]), List.of(g.bounds("tv0")[0], g.bounds("tv0")[1]), "tv0 stayed where it was");
 
-        // with tensors selected, the op reads them and adds no operand of its own
-        person.click(canvas, g.center(op.inputs().get(0)), 0).click(canvas, g.center(op.inputs().get(1)), SWT.CTRL);
-        ((ScrolledComposite) add.getParent().getParent()).showControl(add);
-        person.settle(100);
-        person.clickCenter(add);
-        FusionDocument onSelection = e.model();
-        assertEquals(after.tensors().size() + 1, onSelection.tensors().size(), "only the op's output is new");
-        assertEquals(op.inputs(), onSelection.ops().get(onSelection.ops().size() - 1).inputs(), "it reads the selection");
     }
 }
