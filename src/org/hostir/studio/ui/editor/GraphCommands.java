@@ -1,7 +1,12 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.commands.IHandler;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IMenuManager;
@@ -9,24 +14,37 @@ import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.viewers.ISelectionProvider;
 import org.eclipse.ui.IWorkbenchCommandConstants;
+import org.eclipse.ui.handlers.IHandlerActivation;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.hostir.studio.file.OpKind;
+import org.hostir.studio.ui.editor.model.Arrange;
 
 /**
- * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, auto layout;
- * open to contributions as {@code org.hostir.studio.editor.graph}) and the workbench's Delete and Rename, which act
- * on the graph while it is the active page and something is selected. Each command is one edit of the editor.
+ * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, copy, paste,
+ * duplicate, align, auto layout; open to contributions as {@code org.hostir.studio.editor.graph}) and the workbench's
+ * Delete, Rename, Select All, Cut, Copy, Paste and the editor's Duplicate (Ctrl+D), which act on the graph. The
+ * clipboard commands are active only while the Graph page shows, so the Source page keeps its text's own.
  */
 final class GraphCommands {
     private static final String MENU_ID = "org.hostir.studio.editor.graph";
     private static final String ZOOM_IN = "org.eclipse.ui.edit.text.zoomIn";
     private static final String ZOOM_OUT = "org.eclipse.ui.edit.text.zoomOut";
+    /** The editor's Duplicate command (plugin.xml binds Ctrl+D to it). */
+    static final String DUPLICATE = "org.hostir.studio.editor.duplicate";
 
-    private GraphCommands() {}
+    private final FusionEditor editor;
+    private final IHandlerService handlers;
+    private final List<IHandlerActivation> graphOnly = new ArrayList<>();
 
-    static void install(FusionEditor editor, ISelectionProvider selection) {
+    private GraphCommands(FusionEditor editor) {
+        this.editor = editor;
+        this.handlers = editor.getSite().getService(IHandlerService.class);
+    }
+
+    static GraphCommands install(FusionEditor editor, ISelectionProvider selection) {
+        GraphCommands c = new GraphCommands(editor);
         GraphPage graph = editor.graph();
-        IHandlerService handlers = editor.getSite().getService(IHandlerService.class);
+        IHandlerService handlers = c.handlers;
         handlers.activateHandler(IWorkbenchCommandConstants.EDIT_DELETE, new GraphHandler(editor, graph::deleteSelection));
         handlers.activateHandler(IWorkbenchCommandConstants.FILE_RENAME, new GraphHandler(editor, graph::startRename));
         // Ctrl+= and Ctrl+- are the text editors' zoom keys: on the graph page they zoom the graph
@@ -40,10 +58,31 @@ final class GraphCommands {
         var canvas = graph.viewer().canvas();
         canvas.setMenu(menu.createContextMenu(canvas));
         editor.getSite().registerContextMenu(MENU_ID, menu, selection);
+        c.setGraphPageActive(true);
+        return c;
     }
+
+    /** Activates the clipboard and selection commands on the Graph page, and gives them back to the Source page's text. */
+    void setGraphPageActive(boolean on) {
+        if (!on) {
+            handlers.deactivateHandlers(graphOnly);
+            graphOnly.clear();
+            return;
+        }
+        if (!graphOnly.isEmpty()) return;
+        GraphEditing e = editor.graph().editing();
+        activate(IWorkbenchCommandConstants.EDIT_SELECT_ALL, new GraphHandler(editor, e::selectAll, () -> true));
+        activate(IWorkbenchCommandConstants.EDIT_COPY, new GraphHandler(editor, e::copy, e::canCopy));
+        activate(IWorkbenchCommandConstants.EDIT_CUT, new GraphHandler(editor, e::cut, e::canCopy));
+        activate(IWorkbenchCommandConstants.EDIT_PASTE, new GraphHandler(editor, e::paste, GraphEditing::canPaste));
+        activate(DUPLICATE, new GraphHandler(editor, e::duplicate, e::canCopy));
+    }
+
+    private void activate(String command, IHandler handler) { graphOnly.add(handlers.activateHandler(command, handler)); }
 
     private static void fillContextMenu(IMenuManager m, FusionEditor editor) {
         GraphPage graph = editor.graph();
+        GraphEditing e = graph.editing();
         MenuManager add = new MenuManager("Add op");
         for (OpKind kind : OpKind.values()) {
             add.add(action(kind.fileName(), () -> editor.commands().addOp(kind, graph.selectedTensors())));
@@ -56,8 +95,26 @@ final class GraphCommands {
         m.add(action("Delete", graph::deleteSelection));
         m.add(action("Group selection (Ctrl+G)", graph::groupSelection));
         m.add(new Separator());
+        m.add(action("Copy\tCtrl+C", e::copy));
+        IAction paste = action("Paste\tCtrl+V", e::paste);
+        paste.setEnabled(GraphEditing.canPaste());
+        m.add(paste);
+        m.add(action("Duplicate\tCtrl+D", e::duplicate));
+        m.add(action("Select all\tCtrl+A", e::selectAll));
+        m.add(arrangeMenu(e));
+        m.add(new Separator());
         m.add(action("Auto layout", graph::autoLayout));
         m.add(new Separator("additions"));
+    }
+
+    /** Align (on the node selected last) and Distribute, as GEF Logic's alignment actions. */
+    private static MenuManager arrangeMenu(GraphEditing e) {
+        MenuManager align = new MenuManager("&Align");
+        for (Arrange.Alignment a : Arrange.Alignment.values()) align.add(action(a.label, () -> e.align(a)));
+        align.add(new Separator());
+        align.add(action("Distribute horizontally", () -> e.distribute(true)));
+        align.add(action("Distribute vertically", () -> e.distribute(false)));
+        return align;
     }
 
     private static IAction action(String text, Runnable run) {
@@ -71,14 +128,18 @@ final class GraphCommands {
     private static final class GraphHandler extends AbstractHandler {
         private final FusionEditor editor;
         private final Runnable run;
-        private final boolean needsSelection;
+        private final BooleanSupplier enabled;
 
         GraphHandler(FusionEditor editor, Runnable run) { this(editor, run, true); }
 
         GraphHandler(FusionEditor editor, Runnable run, boolean needsSelection) {
+            this(editor, run, () -> !needsSelection || !editor.graph().viewer().selection().isEmpty());
+        }
+
+        GraphHandler(FusionEditor editor, Runnable run, BooleanSupplier enabled) {
             this.editor = editor;
             this.run = run;
-            this.needsSelection = needsSelection;
+            this.enabled = enabled;
         }
 
         @Override
@@ -88,8 +149,6 @@ final class GraphCommands {
         }
 
         @Override
-        public boolean isEnabled() {
-            return editor.graphPageActive() && (!needsSelection || !editor.graph().viewer().selection().isEmpty());
-        }
+        public boolean isEnabled() { return editor.graphPageActive() && enabled.getAsBoolean(); }
     }
 }

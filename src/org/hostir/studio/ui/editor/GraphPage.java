@@ -24,6 +24,7 @@ import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.ThemeColors;
+import org.hostir.studio.ui.editor.model.Arrange;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.Layout.Position;
@@ -43,8 +44,12 @@ final class GraphPage {
     private GraphViewer viewer;
     private Text renameBox;
     private FindBar findBar;
+    private final GraphEditing editing = new GraphEditing(this);
 
     GraphPage(FusionEditor editor) { this.editor = editor; }
+
+    /** Navigation, Select All, copy/paste/duplicate, align/distribute. */
+    GraphEditing editing() { return editing; }
 
     Composite createControl(Composite parent) {
         control = new Composite(parent, SWT.NONE);
@@ -101,15 +106,21 @@ final class GraphPage {
         return data;
     }
 
-    /** Zoom keys, F2 rename, Esc out of Connect mode. */
+    /** Zoom keys, F2 rename, Esc out of Connect mode, arrow keys and Tab between nodes. */
     private void installKeys() {
         var canvas = viewer.canvas();
-        // Esc is a traversal key: it reaches the canvas as a Traverse event, not as KeyDown
+        // Esc and Tab are traversal keys: they reach the canvas as Traverse events, not as KeyDown
         canvas.addListener(SWT.Traverse, e -> {
             if (e.detail == SWT.TRAVERSE_ESCAPE && connectMode()) {
                 e.doit = false;
                 e.detail = SWT.TRAVERSE_NONE;
                 setConnectMode(false);
+            } else if (e.detail == SWT.TRAVERSE_TAB_NEXT || e.detail == SWT.TRAVERSE_TAB_PREVIOUS) {
+                // Tab walks the nodes, as in GEF's viewers (Ctrl+Tab still leaves the canvas)
+                boolean forward = e.detail == SWT.TRAVERSE_TAB_NEXT;
+                e.doit = false;
+                e.detail = SWT.TRAVERSE_NONE;
+                editing.cycle(forward);
             }
         });
         canvas.addKeyListener(new KeyAdapter() {
@@ -122,8 +133,21 @@ final class GraphPage {
                 else if (ctrl && (e.keyCode == 'g' || e.keyCode == 'G')) groupSelection();
                 else if (e.keyCode == SWT.F2) startRename();
                 else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
+                else if (direction(e.keyCode) != null && (e.stateMask & (SWT.CTRL | SWT.ALT)) == 0) {
+                    editing.navigate(direction(e.keyCode), (e.stateMask & SWT.SHIFT) != 0);
+                }
             }
         });
+    }
+
+    private static Arrange.Direction direction(int keyCode) {
+        return switch (keyCode) {
+            case SWT.ARROW_LEFT -> Arrange.Direction.LEFT;
+            case SWT.ARROW_RIGHT -> Arrange.Direction.RIGHT;
+            case SWT.ARROW_UP -> Arrange.Direction.UP;
+            case SWT.ARROW_DOWN -> Arrange.Direction.DOWN;
+            default -> null;
+        };
     }
 
     Control getControl() { return control; }

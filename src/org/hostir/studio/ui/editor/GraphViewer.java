@@ -10,13 +10,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.eclipse.draw2d.ChopboxAnchor;
 import org.eclipse.draw2d.ConnectionLayer;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformLayer;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.ManhattanConnectionRouter;
+import org.eclipse.draw2d.PolygonDecoration;
+import org.eclipse.draw2d.PolylineConnection;
 import org.eclipse.draw2d.SWTEventDispatcher;
+import org.eclipse.draw2d.XYAnchor;
 import org.eclipse.draw2d.geometry.Dimension;
 import org.eclipse.draw2d.geometry.Point;
 import org.eclipse.draw2d.geometry.Rectangle;
@@ -52,6 +56,12 @@ public final class GraphViewer {
     private final Set<String> selection = new LinkedHashSet<>();
     private final Map<String, String> errors = new HashMap<>();
     private String connectSource;
+    private final XYAnchor pointer = new XYAnchor(new Point());
+    /** The rubber band of Connect mode; never hit, or it would take the click meant for the op under the pointer. */
+    private final PolylineConnection feedback = new PolylineConnection() {
+        @Override
+        public boolean containsPoint(int x, int y) { return false; }
+    };
     private int figuresDrawn;
     private final LayoutJob layoutJob;
     private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
@@ -85,6 +95,11 @@ public final class GraphViewer {
         groups = new GraphGroups(nodes, g -> onToggle.accept(g));
         // the theme's graph colours, again after a theme switch (the figures read theirs at each paint)
         ThemeColors.follow(canvas, this::applyThemeColors);
+        feedback.setLineStyle(SWT.LINE_DASH);
+        feedback.setForegroundColor(EditorColors.selection());
+        feedback.setTargetDecoration(new PolygonDecoration());
+        feedback.setTargetAnchor(pointer);
+        canvas.addListener(SWT.MouseMove, e -> pointerAt(e.x, e.y));
     }
 
     private void applyThemeColors() {
@@ -127,11 +142,10 @@ public final class GraphViewer {
         updateEdges(next, kept);
         place(doc);
         selection.retainAll(parts.keySet());
+        if (connectSource != null && !parts.containsKey(connectSource)) setConnectSource(null);
         errors.clear();
         for (FusionCheck.Problem p : problems) {
-            String key = p.tensor() != null ? p.tensor()
-                    : p.op() >= 0 && p.op() < doc.ops().size() ? Layout.opKey(doc.ops().get(p.op()).output()) : null;
-            if (key != null) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
+            for (String key : p.nodes(doc)) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
         }
         updateStates();
     }
@@ -355,7 +369,33 @@ public final class GraphViewer {
 
     Set<String> selection() { return selection; }
 
-    void setConnectSource(String key) { connectSource = key; }
+    /**
+     * Sets the tensor Connect mode starts from (null: none). While one is set, a dashed rubber-band line runs from it to
+     * the pointer (GEF's connection creation feedback), so the user sees that a connection is under way.
+     */
+    void setConnectSource(String key) {
+        connectSource = key;
+        if (feedback.getParent() != null) connections.remove(feedback);
+        NodeFigures.Node from = figure(key);
+        if (from == null) return;
+        feedback.setSourceAnchor(new ChopboxAnchor(from));
+        Rectangle r = from.getBounds().getCopy();
+        from.translateToAbsolute(r);
+        pointer.setLocation(r.getCenter());
+        connections.add(feedback);
+    }
+
+    /** The pointer moved to {@code x, y} of the canvas: the rubber band follows it. */
+    void pointerAt(int x, int y) {
+        if (feedback.getParent() != null) pointer.setLocation(new Point(x, y));
+    }
+
+    /** The rubber-band line while Connect has a source ({x1, y1, x2, y2} on the canvas, from the tensor to the pointer), else null. */
+    public int[] feedbackLine() {
+        if (feedback.getParent() == null) return null;
+        Point to = pointer.getLocation(null), from = feedback.getSourceAnchor().getLocation(to);
+        return new int[] { from.x, from.y, to.x, to.y };
+    }
 
     String connectSource() { return connectSource; }
 

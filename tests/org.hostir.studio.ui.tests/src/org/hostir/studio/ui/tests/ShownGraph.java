@@ -119,10 +119,10 @@ public final class ShownGraph {
         Person.onCurrentDisplay().lookAt(tabs.getShell()).click(tabs, r.x + r.width / 2, r.y + r.height / 2);
     }
 
-    /** The Outline view's control while it shows this editor's page, else null. */
+    /** The Outline view's overview of the graph (thumbnail and viewport box) while it shows this editor's page, else null. */
     public static Control outline(FusionEditor e) {
-        var view = e.getSite().getPage().findView(IPageLayout.ID_OUTLINE);
-        return view instanceof ContentOutline o && o.getCurrentPage() != null ? o.getCurrentPage().getControl() : null;
+        FusionOutlinePage p = outlinePage(e);
+        return p == null ? null : p.overview();
     }
 
     /** The Outline view's page while it shows this editor's graph (thumbnail and viewport box), else null. */

@@ -79,6 +79,14 @@ public final class Person {
         return this;
     }
 
+    /** Two clicks of the left button in quick succession at one point (what opens a problem, an item). */
+    public Person doubleClick(Control c, int x, int y) {
+        moveTo(c, x, y);
+        xdotool("click", "--repeat", "2", "--delay", "60", "1");
+        settle(300);
+        return this;
+    }
+
     public Person clickCenter(Control c) {
         return click(c, c.getSize().x / 2, c.getSize().y / 2);
     }
@@ -174,6 +182,8 @@ public final class Person {
                 case SWT.F8 -> "F8";
                 case SWT.ARROW_DOWN -> "Down";
                 case SWT.ARROW_UP -> "Up";
+                case SWT.ARROW_LEFT -> "Left";
+                case SWT.ARROW_RIGHT -> "Right";
                 default -> throw new IllegalArgumentException("no keysym for key code " + keyCode);
             };
         }
