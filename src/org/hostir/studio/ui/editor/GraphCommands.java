@@ -13,6 +13,7 @@ import org.eclipse.jface.action.IMenuManager;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.viewers.ISelectionProvider;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbenchCommandConstants;
 import org.eclipse.ui.handlers.IHandlerActivation;
 import org.eclipse.ui.handlers.IHandlerService;
@@ -71,10 +72,13 @@ final class GraphCommands {
         }
         if (!graphOnly.isEmpty()) return;
         GraphEditing e = editor.graph().editing();
-        activate(IWorkbenchCommandConstants.EDIT_SELECT_ALL, new GraphHandler(editor, e::selectAll, () -> true));
-        activate(IWorkbenchCommandConstants.EDIT_COPY, new GraphHandler(editor, e::copy, e::canCopy));
-        activate(IWorkbenchCommandConstants.EDIT_CUT, new GraphHandler(editor, e::cut, e::canCopy));
-        activate(IWorkbenchCommandConstants.EDIT_PASTE, new GraphHandler(editor, e::paste, GraphEditing::canPaste));
+        // while a text field of the page has the keyboard (the find bar, the rename box) the keys are the text's
+        activate(IWorkbenchCommandConstants.EDIT_SELECT_ALL,
+                new TextOrGraph(new GraphHandler(editor, e::selectAll, () -> true), Text::selectAll));
+        activate(IWorkbenchCommandConstants.EDIT_COPY, new TextOrGraph(new GraphHandler(editor, e::copy, e::canCopy), Text::copy));
+        activate(IWorkbenchCommandConstants.EDIT_CUT, new TextOrGraph(new GraphHandler(editor, e::cut, e::canCopy), Text::cut));
+        activate(IWorkbenchCommandConstants.EDIT_PASTE,
+                new TextOrGraph(new GraphHandler(editor, e::paste, GraphEditing::canPaste), Text::paste));
         activate(DUPLICATE, new GraphHandler(editor, e::duplicate, e::canCopy));
     }
 
@@ -125,6 +129,33 @@ final class GraphCommands {
     }
 
     /** A handler that runs on the graph page only (with something selected, unless told otherwise). */
+    /** A clipboard or selection command: the focused text field's own, else the graph's. */
+    private static final class TextOrGraph extends AbstractHandler {
+        private final GraphHandler graph;
+        private final java.util.function.Consumer<Text> onText;
+
+        TextOrGraph(GraphHandler graph, java.util.function.Consumer<Text> onText) {
+            this.graph = graph;
+            this.onText = onText;
+        }
+
+        private static Text focusedText() {
+            var display = org.eclipse.swt.widgets.Display.getCurrent();
+            return display != null && display.getFocusControl() instanceof Text t ? t : null;
+        }
+
+        @Override
+        public Object execute(ExecutionEvent event) {
+            Text text = focusedText();
+            if (text != null) onText.accept(text);
+            else graph.execute(event);
+            return null;
+        }
+
+        @Override
+        public boolean isEnabled() { return focusedText() != null || graph.isEnabled(); }
+    }
+
     private static final class GraphHandler extends AbstractHandler {
         private final FusionEditor editor;
         private final Runnable run;

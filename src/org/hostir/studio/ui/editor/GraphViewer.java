@@ -67,6 +67,8 @@ public final class GraphViewer {
     private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
     /** The nodes that have a place (stored, laid out, or dragged): the others are hidden until the layout places them. */
     private final Set<String> placed = new HashSet<>();
+    /** The positions the last document stored: a node whose stored place goes (an undo) is placed anew. */
+    private Map<String, Position> lastStored = Map.of();
     private GraphElements shown = new GraphElements(Map.of(), Set.of());
     private long requested, applied;
     private final GraphGroups groups;
@@ -192,6 +194,10 @@ public final class GraphViewer {
     private void place(FusionDocument doc) {
         Map<String, Position> stored = Layout.positions(doc.layout());
         placed.retainAll(new HashSet<>(figureKeys()));
+        // a place the file no longer stores (undo of a drag, an align, a drop) is the layout's again, not where it
+        // was last shown: undo puts such nodes back where the layout had them
+        for (String k : lastStored.keySet()) if (!stored.containsKey(k)) placed.remove(k);
+        lastStored = Map.copyOf(stored);
         Map<String, Position> fixed = new LinkedHashMap<>();
         for (String k : figureKeys()) {
             IFigure f = figureOf(k);
