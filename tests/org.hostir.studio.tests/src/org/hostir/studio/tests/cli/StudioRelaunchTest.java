@@ -50,7 +50,7 @@ class StudioRelaunchTest {
         Path exitData = dir.resolve("exitdata");
         List<String> cmd = new ArrayList<>(List.of(TestPaths.repo("scripts", "relaunch.sh").toString(),
                 exitData.toString(), fake.toString(), "-Dhirstudio.exitdata=" + exitData, "--",
-                "-data", "/work/ws one", "-clean"));
+                "-data", "/srv/ws one", "-clean"));
         Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the loop ended");
@@ -61,7 +61,7 @@ class StudioRelaunchTest {
     @Test
     void restartCode23StartsTheSameCommandAgain() throws Exception {
         Run r = loop(List.of(23, 0), List.of("-", "-"));
-        String first = "-Dhirstudio.exitdata=" + dir.resolve("exitdata") + " -data /work/ws one -clean";
+        String first = "-Dhirstudio.exitdata=" + dir.resolve("exitdata") + " -data /srv/ws one -clean";
         assertEquals(List.of(first, first), r.runs(), r.err());
         assertEquals(0, r.status());
         assertTrue(r.err().contains("restart (exit 23)"), r.err());
@@ -70,10 +70,10 @@ class StudioRelaunchTest {
     @Test
     void relaunchCode24StartsAgainWithTheExitDataArguments() throws Exception {
         // what Workbench.restart(true) leaves: "-data\n<workspace URI>\n"
-        Run r = loop(List.of(24, 23, 0), List.of("-data\\nfile:/work/ws%20two/\\n", "-", "-"));
+        Run r = loop(List.of(24, 23, 0), List.of("-data\\nfile:/srv/ws%20two/\\n", "-", "-"));
         String prefix = "-Dhirstudio.exitdata=" + dir.resolve("exitdata");
-        assertEquals(List.of(prefix + " -data /work/ws one -clean", prefix + " -data file:/work/ws%20two/",
-                prefix + " -data file:/work/ws%20two/"), r.runs(), r.err());
+        assertEquals(List.of(prefix + " -data /srv/ws one -clean", prefix + " -data file:/srv/ws%20two/",
+                prefix + " -data file:/srv/ws%20two/"), r.runs(), r.err());
         assertEquals(0, r.status());
         assertTrue(Files.notExists(dir.resolve("exitdata")), "the exit data file is removed at the end");
     }
