@@ -21,7 +21,7 @@ import org.hostir.studio.trace.imported.TraceFiles;
  */
 public final class TraceCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--top"), Set.of(), Set.of());
-    private static final String RULE = "trace-read";
+    private static final String RULE = "trace.read";
 
     @Override
     public String name() { return "trace"; }

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -24,9 +25,9 @@ import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
-import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.debug.Breakpoint;
 import org.hostir.studio.exec.debug.DebugSession;
@@ -46,17 +47,21 @@ import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.file.Utf8Text;
-import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.NotExecutable;
 import org.hostir.studio.ir.parse.DumpLog;
+import org.hostir.studio.ir.parse.DumpWarning;
 import org.hostir.studio.ir.parse.LogProgram;
+import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * The one service every front end (command line, editor, Lowering view, Run on CPU, launch, benchmarks) goes
@@ -325,10 +330,26 @@ public final class Engine {
         Map<Integer, HostIrContainer> programs = new TreeMap<>();
         for (int rank = 0; rank < devices; rank++) {
             int r = rank;
-            programs.put(rank, read.stream().filter(p -> p.rank() == r).findFirst().orElse(read.getFirst())
-                    .dump().program());
+            LogProgram chosen = read.stream().filter(p -> p.rank() == r).findFirst().orElse(read.getFirst());
+            refuseNotExecutable(dump.toString(), chosen);
+            programs.put(rank, chosen.dump().program());
         }
         return programs;
+    }
+
+    /**
+     * A program with a node no backend runs (a statement kept as text, a LaunchKernel...) is refused before the run,
+     * at the line of the dump's first warning (where the reader kept it), not failed on a rank halfway through.
+     */
+    private static void refuseNotExecutable(String file, LogProgram program) throws EngineFailure {
+        for (HostNode node : program.dump().program().allNodes()) {
+            Optional<String> why = NotExecutable.reason(node);
+            if (why.isEmpty()) continue;
+            int line = program.dump().warnings().stream().mapToInt(DumpWarning::line).findFirst()
+                    .orElse(program.firstLine());
+            throw dumpRead(file, line, program.label() + ": cannot run '" + HostIrPrinter.headline(node, program.dump().generation()) + "': "
+                    + why.get(), "dump.not-executable");
+        }
     }
 
     /** A run whose failures are located diagnostics: a refusal at its line, a run failure at its op's. */

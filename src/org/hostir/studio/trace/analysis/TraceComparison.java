@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.trace.TimeText;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.trace.TraceRun;
@@ -74,7 +75,8 @@ public record TraceComparison(TraceAnalysis a, TraceAnalysis b, boolean byNode, 
             lines.add(String.format(Locale.ROOT, "  %6d %12s %6d %12s %12s  %s", r.countA(), unit.format(r.totalA()),
                     r.countB(), unit.format(r.totalB()), unit.format(r.deltaNs()), r.key()));
         }
-        return String.join("\n", lines) + "\n";
+        // each line escaped on its own: a line break inside a kernel or thread name cannot start a line of its own
+        return String.join("\n", lines.stream().map(TerminalText::escape).toList()) + "\n";
     }
 
     private static Map<DependencyKind, Long> kinds(TraceAnalysis t) {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.trace.Counter;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimeText;
@@ -36,7 +37,8 @@ public final class TraceReport {
         idle(a.idle(), unit, lines);
         kernels(a.kernels(), unit, top, lines);
         counters(a.counters(), lines);
-        return String.join("\n", lines) + "\n";
+        // each line escaped on its own: a line break inside a kernel or thread name cannot start a line of its own
+        return String.join("\n", lines.stream().map(TerminalText::escape).toList()) + "\n";
     }
 
     static long span(Timeline t) {

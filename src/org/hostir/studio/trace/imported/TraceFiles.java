@@ -75,9 +75,16 @@ public final class TraceFiles {
 
     private static final Pattern AT = Pattern.compile("at line (\\d+) column (\\d+)");
 
-    /** A reader's message without the JSON library's advice to the programmer: where the text stops being JSON. */
+    /** A Java class named at the head of a wrapped exception's message ({@code com.google...Exception: }). */
+    private static final Pattern JAVA_CLASS = Pattern.compile("(?:[a-z]\\w*\\.)+[A-Z]\\w*(?:Exception|Error): ");
+
+    /**
+     * A reader's message without the JSON library's class names and advice to the programmer: where the text stops
+     * being JSON.
+     */
     static String reason(Exception e) {
-        String m = String.valueOf(e.getMessage());
+        // the JSON path of a deep nesting is as long as the nesting: the line and column say where
+        String m = JAVA_CLASS.matcher(String.valueOf(e.getMessage())).replaceAll("").replaceFirst(" path \\$\\S*", "");
         if (!m.contains("setStrictness") && !m.contains("Troubleshooting")) return m;
         Matcher at = AT.matcher(m);
         return "not JSON (malformed at line " + (at.find() ? at.group(1) + " column " + at.group(2) : "?") + ")";

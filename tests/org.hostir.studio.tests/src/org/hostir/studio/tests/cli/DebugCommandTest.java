@@ -81,4 +81,22 @@ class DebugCommandTest {
         assertEquals(2, rank.code(), rank.out());
         assertTrue(rank.err().contains("--break 12@5 (rank) must be between 0 and 1, got 5"), rank.err());
     }
+
+    /**
+     * A dump with a statement its reader kept as text is refused before any rank runs, at the statement's line, not
+     * failed halfway (exit 1) as the hostile suite found.
+     */
+    @Test
+    void refusesAProgramWithAStatementKeptAsTextBeforeRunning(@TempDir Path dir) throws Exception {
+        String text = Files.readString(SENDS_FIRST);
+        int line = (int) text.lines().takeWhile(l -> !l.contains("P2PCommunication 3")).count() + 1;
+        Path dump = dir.resolve("typo.txt");
+        Files.writeString(dump, text.replaceFirst("P2PCommunication 3", "P2PCommunicaton 3"));
+        CliRun r = CliRun.of("debug", SWAPPED, "--program", dump.toString());
+        assertEquals(2, r.code(), r.err() + r.out());
+        assertTrue(r.out().isEmpty(), "no rank ran: " + r.out());
+        assertTrue(r.err().startsWith("error: " + dump + ":" + line + ": dump: ")
+                && r.err().strip().endsWith("(a statement the dump reader kept as text) [dump.not-executable]"),
+                r.err());
+    }
 }

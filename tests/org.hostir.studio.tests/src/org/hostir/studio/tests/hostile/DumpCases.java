@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Hostile {@code NVFUSER_DUMP=host_ir} files for {@code dump}, {@code dump --report} and {@code diff} (issue 31
+ * Hostile {@code NVFUSER_DUMP=host_ir} files for {@code dump}, {@code dump --report}, {@code diff} and
+ * {@code debug --program} (issue 31
  * items 4, 5 and 7): ESC, NUL, BEL and C1 bytes inside statements (never echoed raw), bytes that are not UTF-8
  * (named by file and line, not "Input length = 1"), 2,000 and 20,000 nested loops (no stack overflow), huge lines,
  * CRLF, a byte order mark, garbage. Reading may go either way, but never exit 3 and never raw bytes.
@@ -23,6 +24,9 @@ final class DumpCases {
             cases.add(dumpCase(v, dir -> List.of("dump", dir.resolve(Layout.DUMP).toString(), "--report")));
             cases.add(dumpCase(v, dir -> List.of("diff", dir.resolve(Layout.DUMP).toString(),
                     dir.resolve(Fixtures.FUSION).toString())));
+            // the debugger runs a hand-edited dump's programs (issue 37): the same reader, then a run
+            cases.add(dumpCase(v, dir -> List.of("debug", dir.resolve(Fixtures.FUSION).toString(), "--program",
+                    dir.resolve(Layout.DUMP).toString(), "--max-stops", "1")).asHeavy());
         }
         return cases;
     }

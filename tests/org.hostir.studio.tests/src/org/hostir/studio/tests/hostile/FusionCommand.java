@@ -11,7 +11,7 @@ import org.hostir.studio.tests.hostile.ExportSkeleton.Language;
  * a trace and saved tensors where it writes them) and the checks its accepted result must pass.
  */
 enum FusionCommand {
-    CHECK, LOWER, LOWER_JSON, RUN_CPU, RUN_SIM, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP;
+    CHECK, LOWER, LOWER_JSON, RUN_CPU, RUN_SIM, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP, DEBUG;
 
     static final String TRACE = "t.json", NPY = "npy", PLAIN = "plain.fusion";
 
@@ -34,6 +34,8 @@ enum FusionCommand {
             case EXPORT_CPP -> List.of("export", "--cpp", f);
             case DIFF -> List.of("diff", f, dir.resolve(PLAIN).toString());
             case SWEEP -> List.of("sweep", f, "--devices", "2", "--profile", "h100x8-nvlink");
+            // a stop at every node prints each rank's live tensors: the fusion's texts reach the terminal there too
+            case DEBUG -> List.of("debug", f, "--break", "all", "--max-stops", "2");
         });
         a.addAll(more);
         return a;
@@ -46,7 +48,7 @@ enum FusionCommand {
         return switch (this) {
             case RUN_CPU -> new String[] {TRACE, NPY};
             case RUN_SIM -> new String[] {TRACE};
-            case CHECK, LOWER, LOWER_JSON, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP -> new String[0];
+            case CHECK, LOWER, LOWER_JSON, EXPORT_PYTHON, EXPORT_CPP, DIFF, SWEEP, DEBUG -> new String[0];
         };
     }
 
@@ -59,7 +61,7 @@ enum FusionCommand {
             case EXPORT_PYTHON -> AcceptChecks.exportIsThePlainOne(Language.PYTHON);
             case EXPORT_CPP -> AcceptChecks.exportIsThePlainOne(Language.CPP);
             case LOWER_JSON -> AcceptChecks.STDOUT_IS_JSON;
-            case CHECK, LOWER, DIFF -> HostileCase.NO_CHECK;
+            case CHECK, LOWER, DIFF, DEBUG -> HostileCase.NO_CHECK;
         };
     }
 
@@ -69,7 +71,7 @@ enum FusionCommand {
      */
     boolean heavy() {
         return switch (this) {
-            case RUN_CPU, RUN_SIM, SWEEP, LOWER, LOWER_JSON, DIFF -> true;
+            case RUN_CPU, RUN_SIM, SWEEP, LOWER, LOWER_JSON, DIFF, DEBUG -> true;
             case CHECK, EXPORT_PYTHON, EXPORT_CPP -> false;
         };
     }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 31, Deliver 6: the project's own hostile-input suite. Several hundred cases are generated (seeded, the same
  * on every machine) over every command and its flags: hostile names and descriptions, paths, numbers, repeated
- * flags, profiles, dumps, JSON and signals mid-write. Each is classified by its result ({@link Verdict}); none may
+ * flags, profiles, dumps, JSON, traces and signals mid-write. Each is classified by its result ({@link Verdict}); none may
  * be a wrong acceptance, a destroyed file, an internal error or an unclear error. In CI the runs and simulations
  * are sampled; {@code -Dhostile.full=true} runs every case ({@code HIRSTUDIO_JAVA_OPTS=-Dhostile.full=true
  * ./hirstudio unit Hostile}), {@code -Dhostile.report=FILE} writes the whole report to a file.
@@ -38,6 +38,7 @@ class HostileSuiteTest {
         all.addAll(ProfileCases.all());
         all.addAll(DumpCases.all());
         all.addAll(JsonCases.all());
+        all.addAll(TraceCases.all());
         return all;
     }
 
@@ -88,11 +89,11 @@ class HostileSuiteTest {
     void theGeneratorCoversEveryCommand() {
         List<HostileCase> ci = HostileSuite.select(generated(), false, SEED, HEAVY_EVERY);
         assertTrue(ci.size() >= 500, "cases in CI: " + ci.size());
-        assertEquals(Set.of("names", "paths", "numbers", "flags", "profiles", "dumps", "json"),
+        assertEquals(Set.of("names", "paths", "numbers", "flags", "profiles", "dumps", "json", "traces"),
                 Set.copyOf(ci.stream().map(HostileCase::family).toList()));
         Set<String> commands = new TreeSet<>();
         for (HostileCase c : ci) commands.add(c.command());
-        assertEquals(new TreeSet<>(List.of("check", "diff", "dump", "export --cpp", "export --python", "lower",
-                "run --backend cpu", "run --backend sim", "sweep")), commands);
+        assertEquals(new TreeSet<>(List.of("check", "debug", "diff", "dump", "export --cpp", "export --python", "lower",
+                "run --backend cpu", "run --backend sim", "sweep", "trace")), commands);
     }
 }

@@ -164,7 +164,7 @@ class TraceImportTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(2, rc);
         String message = err.toString(StandardCharsets.UTF_8);
-        assertTrue(message.startsWith("error: " + broken + ": ") && message.strip().endsWith("[trace-read]")
+        assertTrue(message.startsWith("error: " + broken + ": ") && message.strip().endsWith("[trace.read]")
                 && message.strip().lines().count() == 1, message);
         assertThrows(IOException.class, () -> TraceFiles.open(List.of(dir.resolve("missing.json"))));
     }
