@@ -99,18 +99,8 @@ public final class RunCommand implements Command {
 
     private static ValidationMode validation(Arguments a, String backend) throws UsageException {
         try {
-            boolean noValidate = a.flag(RunCommandLine.NO_VALIDATE);
-            ValidationMode mode = RunCommandLine.validation(backend, a.flag(RunCommandLine.VALIDATE),
-                    a.value(RunCommandLine.VALIDATE), noValidate);
-            // a simulated run computes its tensors only when it validates: --save-npy needs them
-            if (a.value(RunCommandLine.SAVE_NPY).isPresent() && !RunCommandLine.validatesByDefault(backend)) {
-                if (noValidate) {
-                    throw new IllegalArgumentException(RunCommandLine.SAVE_NPY + " on the " + backend + " backend saves"
-                            + " the tensors its validation computes: drop " + RunCommandLine.NO_VALIDATE);
-                }
-                if (mode == ValidationMode.OFF) return ValidationMode.AUTO;
-            }
-            return mode;
+            return RunCommandLine.validation(backend, a.flag(RunCommandLine.VALIDATE), a.value(RunCommandLine.VALIDATE),
+                    a.flag(RunCommandLine.NO_VALIDATE), a.value(RunCommandLine.SAVE_NPY).isPresent());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

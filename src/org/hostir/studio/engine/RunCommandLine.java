@@ -78,14 +78,20 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
      * The validation the flags ask for on {@code backend}: {@link ValidationMode#AUTO} (every element up to a size,
      * a sample beyond) where it {@link #validatesByDefault validates by default} and for {@code --validate} alone,
      * {@code FULL} for {@code --validate=full}, {@code OFF} for {@code --no-validate} and by default on {@code sim}.
-     * {@code validateValue}: what followed {@code --validate=}, if anything. A contradiction or another value is an
+     * {@code validateValue}: what followed {@code --validate=}, if anything. {@code saveNpy}: whether the run saves
+     * its tensors, which a simulated run computes only when it validates, so there it validates unless
+     * {@code --no-validate} says otherwise, which contradicts. A contradiction or another value is an
      * IllegalArgumentException whose message is the usage error.
      */
     public static ValidationMode validation(String backend, boolean validate, Optional<String> validateValue,
-                                            boolean noValidate) {
+                                            boolean noValidate, boolean saveNpy) {
         if (validate && noValidate) throw new IllegalArgumentException(VALIDATE + " and " + NO_VALIDATE + " contradict");
-        if (noValidate) return ValidationMode.OFF;
-        if (!validate && !validatesByDefault(backend)) return ValidationMode.OFF;
+        boolean computes = validatesByDefault(backend) || validate || saveNpy;
+        if (noValidate && saveNpy && !validatesByDefault(backend)) {
+            throw new IllegalArgumentException(SAVE_NPY + " on the " + backend + " backend saves the tensors its"
+                    + " validation computes: drop " + NO_VALIDATE);
+        }
+        if (noValidate || !computes) return ValidationMode.OFF;
         if (validateValue.isEmpty()) return ValidationMode.AUTO;
         if (validateValue.get().equals(FULL)) return ValidationMode.FULL;
         throw new IllegalArgumentException(VALIDATE + "=" + validateValue.get() + ": expected " + VALIDATE + " or "

@@ -131,11 +131,27 @@ class EngineTest {
                 List<String> args = new RunCommandLine(Path.of("f.fusion"), backend, 2, 1, 1, 0, null, validate,
                         false, Map.of(), Map.of()).arguments();
                 var mode = RunCommandLine.validation(backend, args.contains(RunCommandLine.VALIDATE),
-                        java.util.Optional.empty(), args.contains(RunCommandLine.NO_VALIDATE));
+                        java.util.Optional.empty(), args.contains(RunCommandLine.NO_VALIDATE), false);
                 assertEquals(validate, mode != org.hostir.studio.exec.ValidationMode.OFF, backend + " " + args);
             }
         }
         assertFalse(RunCommandLine.validatesByDefault("sim"));
         assertTrue(RunCommandLine.validatesByDefault("auto"));
+    }
+
+    /**
+     * A simulated run computes the tensors it saves only when it validates: --save-npy turns validation on there, and
+     * with --no-validate it is a usage error saying why (one rule for the command line and the launch delegate).
+     */
+    @Test
+    void savingTensorsOfASimulatedRunValidatesIt() {
+        var none = java.util.Optional.<String>empty();
+        assertEquals(org.hostir.studio.exec.ValidationMode.AUTO, RunCommandLine.validation("sim", false, none, false, true));
+        assertEquals(org.hostir.studio.exec.ValidationMode.OFF, RunCommandLine.validation("sim", false, none, false, false));
+        assertEquals(org.hostir.studio.exec.ValidationMode.OFF, RunCommandLine.validation("cpu", false, none, true, true));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RunCommandLine.validation("sim", false, none, true, true));
+        assertEquals("--save-npy on the sim backend saves the tensors its validation computes: drop --no-validate",
+                e.getMessage());
     }
 }

@@ -43,9 +43,15 @@ final class Classifier {
                 : ", where a refusal (exit 2, decided up front) was due"));
     }
 
-    /** Exit 0; for {@code diff}, exit 1 too (the programs differ, an answer like any other). */
+    /**
+     * Exit 0; for {@code diff}, exit 1 too (the programs differ, an answer like any other); for {@code debug}, exit 1
+     * with its closing {@code finished:} or {@code stuck:} line (a hand-edited program ran to its end and did not
+     * validate, or deadlocked: what a debugger is for, not a refusal it owed).
+     */
     static boolean accepted(HostileCase c, CaseRun r) {
-        return r.code() == 0 || (r.code() == 1 && c.command().equals("diff"));
+        return r.code() == 0 || (r.code() == 1 && (c.command().equals("diff")
+                || c.command().equals("debug") && r.out().lines()
+                        .anyMatch(l -> l.startsWith("finished: ") || l.startsWith("stuck: "))));
     }
 
     private static Outcome accepted(HostileCase c, Path dir, CaseRun r) throws IOException {
