@@ -12,6 +12,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * Where and how often to run: backend, devices, streams, iterations, warm-ups, validation; with the simulation
@@ -50,7 +51,7 @@ public final class ExecutionTab extends SettingsTab {
         // a prediction validates only when asked: the box follows the backend chosen (the user may still tick it)
         backend.addListener(SWT.Selection, e -> validate.setSelection(
                 RunCommandLine.validatesByDefault(backend.getText())));
-        devices = spinner(parent, "Devices:", 1, 4096);
+        devices = spinner(parent, "Devices:", 1, FusionBindings.MAX_DEVICES);
         streams = spinner(parent, "Streams:", 1, 1024);
         iterations = spinner(parent, "Iterations:", 1, 100_000);
         warmup = spinner(parent, "Warm-ups:", 0, 100_000);

@@ -36,6 +36,7 @@ import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.ViewIds;
@@ -103,7 +104,7 @@ public class DumpView extends ViewPart {
         filter.addListener(SWT.Modify, e -> showList());
         new Label(row, SWT.NONE).setText("Devices:");
         devices = new Spinner(row, SWT.BORDER);
-        devices.setValues(2, 1, 4096, 0, 1, 2);
+        devices.setValues(2, 1, FusionBindings.MAX_DEVICES, 0, 1, 2);
         new Label(row, SWT.NONE).setText("Rank:");
         rank = new Spinner(row, SWT.BORDER);
         rank.setValues(0, 0, 4095, 0, 1, 1);

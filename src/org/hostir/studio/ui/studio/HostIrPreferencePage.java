@@ -22,6 +22,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
+import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.OptionField;
 import org.hostir.studio.ui.launch.ExecutionTab;
@@ -51,7 +52,7 @@ public final class HostIrPreferencePage extends PreferencePage implements IWorkb
         root.setLayout(new GridLayout(2, false));
         new Label(root, SWT.NONE).setText("Devices:");
         devices = new Spinner(root, SWT.BORDER);
-        devices.setValues(HostIrPreferences.BUILT_IN_DEVICES, 1, 4096, 0, 1, 8);
+        devices.setValues(HostIrPreferences.BUILT_IN_DEVICES, 1, FusionBindings.MAX_DEVICES, 0, 1, 8);
         devices.setToolTipText("The device count a new launch runs on and the Lowering view lowers for");
         Group lowering = new Group(root, SWT.NONE);
         lowering.setText("Lowering options");

@@ -85,7 +85,7 @@ public final class FusionCheck {
         int n = FusionBindings.DEFAULT_DEVICES;
         for (TensorSpec t : doc.tensors()) {
             if (t.mesh() instanceof MeshSpec.Devices(var ids, var shape)) {
-                for (int id : ids) n = Math.max(n, Math.min(id + 1, 4096));
+                for (int id : ids) n = Math.max(n, Math.min(id + 1, FusionBindings.MAX_DEVICES));
             }
         }
         return n;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.engine.ScheduleSweep;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * What the Schedule Sweep dialog's fields say, read into the engine's {@link ScheduleSweep}: device counts
@@ -21,7 +22,9 @@ public final class SweepForm {
         for (String d : words(devices)) {
             try {
                 int n = Integer.parseInt(d);
-                if (n < 1 || n > 4096) throw new IllegalArgumentException("devices: " + d + " is not in 1..4096");
+                if (n < 1 || n > FusionBindings.MAX_DEVICES) {
+                    throw new IllegalArgumentException("devices: " + d + " is not in 1.." + FusionBindings.MAX_DEVICES);
+                }
                 counts.add(n);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("devices: '" + d + "' is not a whole number");
