@@ -273,29 +273,21 @@ public final class NsightReader {
 
     /** The waits the export states: see the class comment. */
     private List<StreamWait> streamWaits(Map<DeviceBar, TimelineEvent> events) {
-        Map<List<Object>, TreeMap<Long, DeviceBar>> byStream = new HashMap<>();
-        for (DeviceBar b : device) {
-            if (b.correlation() >= 0) byStream.computeIfAbsent(List.of(b.process(), b.stream()), k -> new TreeMap<>())
-                    .put(b.correlation(), b);
-        }
+        WaitPairing pairing = new WaitPairing();
+        for (DeviceBar b : device) pairing.bar(b.process(), b.stream(), b.correlation(), events.get(b));
         Map<List<Object>, TreeMap<Long, Record>> recordsOf = new HashMap<>();
         for (Record r : records) {
             recordsOf.computeIfAbsent(List.of(r.process(), r.eventId()), k -> new TreeMap<>()).put(r.correlation(), r);
         }
-        List<StreamWait> found = new ArrayList<>();
-        int unmatched = 0;
+        List<WaitPairing.Stated> stated = new ArrayList<>();
         for (Wait w : waits) {
             var recorded = recordsOf.getOrDefault(List.of(w.process(), w.eventId()), new TreeMap<>()).lowerEntry(w.correlation());
-            var before = recorded == null ? null : byStream.getOrDefault(List.of(w.process(), recorded.getValue().stream()),
-                    new TreeMap<>()).lowerEntry(recorded.getKey());
-            var after = byStream.getOrDefault(List.of(w.process(), w.stream()), new TreeMap<>()).higherEntry(w.correlation());
-            if (before != null && after != null && before.getValue().stream() != w.stream()) {
-                found.add(new StreamWait(events.get(before.getValue()), events.get(after.getValue())));
-            } else {
-                unmatched++;
-            }
+            long recordStream = recorded == null ? w.stream() : recorded.getValue().stream();
+            long recordCorrelation = recorded == null ? -1 : recorded.getKey();
+            stated.add(new WaitPairing.Stated(w.process(), recordStream, recordCorrelation, w.stream(), w.correlation()));
         }
-        if (unmatched > 0) notes.add(unmatched + " stream waits without a recorded event or work on both sides were left out");
+        List<StreamWait> found = pairing.pair(stated);
+        if (pairing.note() != null) notes.add(pairing.note());
         return found;
     }
 
