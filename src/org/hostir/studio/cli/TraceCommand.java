@@ -16,7 +16,9 @@ import org.hostir.studio.trace.imported.TraceFiles;
 /**
  * {@code hirstudio trace FILE...}: what a run's trace says about its speed (summary, critical path across ranks
  * with each segment's share, idle time per stream by cause, top device ops, counter peaks), for the Studio's own
- * traces, PyTorch profiler traces (one file per rank, or their directory) and nvFuser's {@code NVFUSER_TRACE}.
+ * traces, PyTorch profiler traces (one file per rank, their directory, or several ranks merged in one file),
+ * nvFuser's {@code NVFUSER_TRACE} and Nsight Systems' SQLite exports; the source format is printed first, and the
+ * Host IR nodes of an imported trace's device work as {@code trace.analysis.NodeMatching} names them.
  * {@code hirstudio trace diff A B} compares two runs (each a file or a directory of one run's files).
  */
 public final class TraceCommand implements Command {
@@ -31,7 +33,7 @@ public final class TraceCommand implements Command {
 
     @Override
     public String summary() {
-        return "analyse a run's trace (the Studio's, a PyTorch profile, NVFUSER_TRACE): critical path, idle, kernels";
+        return "analyse a run's trace (the Studio's, a PyTorch profile, NVFUSER_TRACE, an nsys SQLite export): critical path, idle, kernels, Host IR nodes";
     }
 
     @Override
@@ -50,7 +52,9 @@ public final class TraceCommand implements Command {
                 TraceFiles.Opened left = open(List.of(files.get(0)), err), right = open(List.of(files.get(1)), err);
                 out.print(TraceComparison.of(left.run(), right.run()).format(top));
             } else {
-                out.print(TraceReport.format(TraceAnalysis.of(open(files, err).run()), top));
+                TraceFiles.Opened opened = open(files, err);
+                out.println("format: " + opened.format().words());
+                out.print(TraceReport.format(TraceAnalysis.of(opened.run()), top));
             }
         } catch (IOException e) {
             err.println("error: " + Texts.printable(e.getMessage()) + " [" + RULE + "]");

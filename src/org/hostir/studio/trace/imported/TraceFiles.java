@@ -29,7 +29,19 @@ import org.hostir.studio.trace.TraceRun;
  */
 public final class TraceFiles {
     /** Where a trace came from, recognised from its first kilobytes. */
-    public enum Format { STUDIO, KINETO, NVFUSER, NSIGHT }
+    public enum Format {
+        STUDIO("the Studio's Chrome trace"), KINETO("PyTorch profiler (Kineto) JSON"), NVFUSER("nvFuser's NVFUSER_TRACE"),
+        NSIGHT("Nsight Systems SQLite export");
+
+        private final String words;
+
+        Format(String words) {
+            this.words = words;
+        }
+
+        /** The format's name for people: "Nsight Systems SQLite export". */
+        public String words() { return words; }
+    }
 
     /** The run, and what the readers had to work around. */
     public record Opened(TraceRun run, Format format, List<String> notes) {

@@ -22,6 +22,7 @@ import org.hostir.studio.trace.analysis.CriticalPath;
 import org.hostir.studio.trace.analysis.Dependency;
 import org.hostir.studio.trace.analysis.DependencyGraph;
 import org.hostir.studio.trace.analysis.DependencyKind;
+import org.hostir.studio.trace.analysis.NodeMatching;
 import org.hostir.studio.trace.analysis.TraceAnalysis;
 import org.hostir.studio.trace.imported.TraceFiles;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,9 @@ class NsightImportTest {
     /**
      * Rank {@code rank} (process 100 + rank, thread 1, GPU {@code device}); times in ns after the session start:
      * <pre>
-     * NVTX  HostIrEvaluator::dispatch Communication   [0, 4500)      (textId)
+     * NVTX  HostIrEvaluator::runWithInputs            [0, 4600)      (text through textId)
+     * NVTX  HostIrEvaluator::dispatch LaunchKernel    [900, 2100)    nvFuser's range of top-level node 0
+     * NVTX  HostIrEvaluator::dispatch Communication   [2900, 4100)   and of node 1
      * NVTX  a mark at 100                                           (no end: not a bar)
      * cudaLaunchKernel_v7000   [1000, 2000) corr 10 -> sm90_xmma_gemm_bf16 on stream 7 [5000, 5000 + gemm)
      * cudaEventRecord_v3020    [2000, 2500) corr 11, event 99 recorded on stream 7
@@ -51,7 +54,9 @@ class NsightImportTest {
      */
     static void rank(NsightExport x, int rank, int device, long gemm) throws SQLException {
         int p = 100 + rank;
-        x.nvtx(p, 1, 0, 4500L, NsightExport.PUSH_POP, "HostIrEvaluator::dispatch Communication");
+        x.nvtx(p, 1, 0, 4600L, NsightExport.PUSH_POP, "HostIrEvaluator::runWithInputs");
+        x.nvtx(p, 1, 900, 2100L, NsightExport.PUSH_POP, "HostIrEvaluator::dispatch LaunchKernel");
+        x.nvtx(p, 1, 2900, 4100L, NsightExport.PUSH_POP, "HostIrEvaluator::dispatch Communication");
         x.nvtx(p, 1, 100, null, NsightExport.MARK, "a mark");
         x.runtime(p, 1, 1000, 2000, 10, "cudaLaunchKernel_v7000");
         x.kernel(p, device, 7, 5000, 5000 + gemm, 10, "sm90_xmma_gemm_bf16");
@@ -76,14 +81,14 @@ class NsightImportTest {
         TraceRun run = opened.run();
         assertEquals(List.of(0, 1), run.timeline().ranks());
         List<TimelineEvent> r1 = run.timeline().of(1);
-        assertEquals(3 + 5, r1.size(), "three device bars, four runtime calls and one NVTX range (the mark is no bar): " + r1);
+        assertEquals(3 + 7, r1.size(), "three device bars, four runtime calls and three NVTX ranges (the mark is no bar): " + r1);
         TimelineEvent nccl = only(r1, "ncclDevKernel_AllGather_RING_LL");
         assertEquals(EventKind.COMMUNICATION, nccl.kind());
         assertEquals(35_000, nccl.startNs());
         assertEquals(EventKind.P2P, only(r1, "Memcpy PtoP").kind());
         assertEquals(4096, only(r1, "Memcpy PtoP").bytes());
         assertEquals(TimelineEvent.HOST_STREAM, only(r1, "cudaStreamWaitEvent").stream(), "the _v3020 suffix is dropped");
-        assertEquals(4500, only(r1, "HostIrEvaluator::dispatch Communication").durationNs(), "NVTX text through textId");
+        assertEquals(1200, only(r1, "HostIrEvaluator::dispatch Communication").durationNs(), "NVTX text through textId");
         assertEquals(4, run.launches().size());
         assertEquals(2, run.waits().size());
         for (StreamWait w : run.waits()) {
@@ -117,6 +122,30 @@ class NsightImportTest {
     }
 
     @Test
+    void kernelsAreMatchedToHostIrNodesByNvFusersDispatchRanges() throws Exception {
+        Path file = dir.resolve("run.sqlite");
+        try (NsightExport x = new NsightExport(file)) {
+            rank(x, 0, 0, 10_000);
+            rank(x, 1, 1, 30_000);
+        }
+        NodeMatching m = NodeMatching.of(TraceFiles.open(List.of(file)).run());
+        for (NodeMatching.Match match : m.matches()) {
+            String expected = switch (match.event().name()) {
+                case "sm90_xmma_gemm_bf16" -> "LaunchKernel #0";
+                case "ncclDevKernel_AllGather_RING_LL" -> "Communication #1";
+                default -> throw new AssertionError("matched " + match);
+            };
+            assertEquals(expected, match.node());
+            assertEquals(NodeMatching.How.NVTX_RANGE, match.how());
+        }
+        assertEquals(4, m.matches().size(), "two kernels on each rank; the copy no call launched stays unmatched");
+        NodeMatching.NodeTime allGather = m.byNode().getFirst();
+        assertEquals("Communication #1", allGather.node());
+        assertEquals(2, allGather.bars());
+        assertEquals(65_000 + 85_000, allGather.totalNs());
+    }
+
+    @Test
     void oneExportPerRankLinesUpOnTheSessionStart() throws Exception {
         Path ranks = Files.createDirectories(dir.resolve("ranks"));
         for (int r = 0; r < 2; r++) {
@@ -141,7 +170,11 @@ class NsightImportTest {
         }
         String[] ok = run("trace", file.toString());
         assertEquals("0", ok[0], ok[2]);
+        assertTrue(ok[1].startsWith("format: Nsight Systems SQLite export\n"), ok[1]);
+        assertTrue(ok[1].contains("stream waits: 2 stated by the trace"), ok[1]);
         assertTrue(ok[1].contains("critical path: 100.00 us through ranks 0, 1"), ok[1]);
+        assertTrue(ok[1].contains("sm90_xmma_gemm_bf16 [LaunchKernel #0]"), "the critical path names the node: " + ok[1]);
+        assertTrue(ok[1].contains("Communication #1 (nvFuser's NVTX range)"), ok[1]);
         Path text = Files.writeString(dir.resolve("notes.sqlite"), "just text");
         assertOneLine(run("trace", text.toString()), text, "not an SQLite database");
         Path other = dir.resolve("other.sqlite");
