@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Launch;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.trace.TraceRun;
@@ -25,8 +26,10 @@ import org.hostir.studio.trace.TraceRun;
  * work of top-level node k, named {@code "<op> #k"};</li>
  * <li>else by kernel name: an NCCL kernel is the Communication of its collective
  * ({@code ncclDevKernel_AllGather_RING_LL}: {@code Communication AllGather}; Send, Recv and SendRecv:
- * {@code P2PCommunication}), a GEMM library's kernel (gemm, nvjet, cutlass, xmma) a matmul, and a kernel nvFuser
- * compiled ({@code nvfuser_*}) a fusion's LaunchKernel.</li>
+ * {@code P2PCommunication}), as is a peer-to-peer copy (a copy engine pulling a peer's chunk); PyTorch's symmetric
+ * memory kernels ({@code c10d::symmetric_memory::}) are a Communication over symmetric memory; a GEMM library's
+ * kernel (gemm, nvjet, cutlass, xmma) is a matmul, and a kernel nvFuser compiled ({@code nvfuser_*}) a fusion's
+ * LaunchKernel.</li>
  * </ul>
  * Immutable; one {@link Match} per matched bar, in timeline order.
  */
@@ -117,6 +120,8 @@ public record NodeMatching(List<Match> matches) {
             boolean p2p = op.equals("Send") || op.equals("Recv") || op.equals("SendRecv");
             return new Match(e, p2p ? "P2PCommunication" : "Communication " + op, -1, How.KERNEL_NAME);
         }
+        if (e.kind() == EventKind.P2P) return new Match(e, "P2PCommunication", -1, How.KERNEL_NAME);
+        if (n.contains("symmetric_memory::")) return new Match(e, "Communication (symmetric memory)", -1, How.KERNEL_NAME);
         String lower = n.toLowerCase(Locale.ROOT);
         if (lower.startsWith("nvfuser_")) return new Match(e, "LaunchKernel " + n, -1, How.KERNEL_NAME);
         if (GEMM.matcher(lower).find()) return new Match(e, "matmul", -1, How.KERNEL_NAME);

@@ -133,12 +133,15 @@ class NsightImportTest {
             String expected = switch (match.event().name()) {
                 case "sm90_xmma_gemm_bf16" -> "LaunchKernel #0";
                 case "ncclDevKernel_AllGather_RING_LL" -> "Communication #1";
+                case "Memcpy PtoP" -> "P2PCommunication";
                 default -> throw new AssertionError("matched " + match);
             };
             assertEquals(expected, match.node());
-            assertEquals(NodeMatching.How.NVTX_RANGE, match.how());
+            assertEquals(match.event().name().equals("Memcpy PtoP") ? NodeMatching.How.KERNEL_NAME
+                    : NodeMatching.How.NVTX_RANGE, match.how(), match.toString());
         }
-        assertEquals(4, m.matches().size(), "two kernels on each rank; the copy no call launched stays unmatched");
+        assertEquals(6, m.matches().size(), "two launched kernels on each rank by their ranges, the copy no call"
+                + " launched by its kind");
         NodeMatching.NodeTime allGather = m.byNode().getFirst();
         assertEquals("Communication #1", allGather.node());
         assertEquals(2, allGather.bars());
