@@ -2,6 +2,7 @@ package org.hostir.studio.trace.analysis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,9 +32,12 @@ import org.hostir.studio.trace.TraceRun;
  * kernel (gemm, nvjet, cutlass, xmma) is a matmul, and a kernel nvFuser compiled ({@code nvfuser_*}) a fusion's
  * LaunchKernel.</li>
  * </ul>
+ * Given the program of each rank ({@link ProgramNode}s: the Studio's lowering of the fusion that ran, or the
+ * {@code NVFUSER_DUMP=host_ir} log of the run), a range's position picks the node, whose id the match then carries;
+ * a range whose op is not that node's is left unnamed by the program and counted in {@link #mismatches()}.
  * Immutable; one {@link Match} per matched bar, in timeline order.
  */
-public record NodeMatching(List<Match> matches) {
+public record NodeMatching(List<Match> matches, int mismatches) {
     /** How a bar was matched. */
     public enum How {
         NVTX_RANGE("nvFuser's NVTX range"), KERNEL_NAME("kernel name");
@@ -47,8 +51,11 @@ public record NodeMatching(List<Match> matches) {
         public String words() { return words; }
     }
 
-    /** A device bar and its node: {@code index} is the top-level node's position (-1 when matched by name). */
-    public record Match(TimelineEvent event, String node, int index, How how) {
+    /**
+     * A device bar and its node: {@code index} is the top-level node's position (-1 when matched by name),
+     * {@code nodeId} the program's node id (-1 without a program).
+     */
+    public record Match(TimelineEvent event, String node, int index, int nodeId, How how) {
     }
 
     /** nvFuser's range around one top-level expression; the rest of the name is the op string. */
@@ -64,8 +71,16 @@ public record NodeMatching(List<Match> matches) {
 
     /** The matches of a run; none for the Studio's own runs, whose bars name their node. */
     public static NodeMatching of(TraceRun run) {
-        if (run.fromStudio()) return new NodeMatching(List.of());
-        Map<TimelineEvent, Match> byRange = byRange(run);
+        return of(run, List.of());
+    }
+
+    /** The matches of a run whose ranks ran the given programs' top-level nodes. */
+    public static NodeMatching of(TraceRun run, List<ProgramNode> program) {
+        if (run.fromStudio()) return new NodeMatching(List.of(), 0);
+        Map<List<Integer>, ProgramNode> nodes = new HashMap<>();
+        for (ProgramNode n : program) nodes.put(List.of(n.rank(), n.index()), n);
+        int[] mismatches = {0};
+        Map<TimelineEvent, Match> byRange = byRange(run, nodes, mismatches);
         List<Match> matches = new ArrayList<>();
         for (TimelineEvent e : run.timeline().events()) {
             if (e.stream() < 0) continue;
@@ -73,11 +88,11 @@ public record NodeMatching(List<Match> matches) {
             if (m == null) m = byName(e);
             if (m != null) matches.add(m);
         }
-        return new NodeMatching(matches);
+        return new NodeMatching(matches, mismatches[0]);
     }
 
     /** The device bars launched inside nvFuser's dispatch ranges. */
-    private static Map<TimelineEvent, Match> byRange(TraceRun run) {
+    private static Map<TimelineEvent, Match> byRange(TraceRun run, Map<List<Integer>, ProgramNode> nodes, int[] mismatches) {
         Map<List<Integer>, List<Match>> ranges = new LinkedHashMap<>();
         Map<List<Integer>, Integer> ordinal = new LinkedHashMap<>();
         for (TimelineEvent e : run.timeline().events()) { // per rank and row, in start order
@@ -87,14 +102,20 @@ public record NodeMatching(List<Match> matches) {
             if (!e.name().startsWith(DISPATCH)) continue;
             int k = ordinal.merge(row, 1, Integer::sum) - 1;
             String op = e.name().substring(DISPATCH.length()).strip();
-            ranges.computeIfAbsent(row, r -> new ArrayList<>()).add(new Match(e, op + " #" + k, k, How.NVTX_RANGE));
+            ProgramNode node = nodes.get(List.of(e.rank(), k));
+            boolean named = node != null && ProgramNode.bare(op).equals(ProgramNode.bare(node.op()));
+            if (node != null && !named) mismatches[0]++;
+            ranges.computeIfAbsent(row, r -> new ArrayList<>()).add(new Match(e, op + " #" + k
+                    + (named ? " (node " + node.nodeId() + ")" : ""), k, named ? node.nodeId() : -1, How.NVTX_RANGE));
         }
         Map<TimelineEvent, Match> found = new IdentityHashMap<>();
         for (Launch l : run.launches()) {
             TimelineEvent call = l.host();
             List<Match> row = ranges.getOrDefault(List.of(call.rank(), call.stream()), List.of());
             Match range = enclosing(row, call.startNs());
-            if (range != null) found.put(l.device(), new Match(l.device(), range.node(), range.index(), How.NVTX_RANGE));
+            if (range != null) {
+                found.put(l.device(), new Match(l.device(), range.node(), range.index(), range.nodeId(), How.NVTX_RANGE));
+            }
         }
         return found;
     }
@@ -118,13 +139,13 @@ public record NodeMatching(List<Match> matches) {
         if (nccl.find()) {
             String op = nccl.group(1);
             boolean p2p = op.equals("Send") || op.equals("Recv") || op.equals("SendRecv");
-            return new Match(e, p2p ? "P2PCommunication" : "Communication " + op, -1, How.KERNEL_NAME);
+            return new Match(e, p2p ? "P2PCommunication" : "Communication " + op, -1, -1, How.KERNEL_NAME);
         }
-        if (e.kind() == EventKind.P2P) return new Match(e, "P2PCommunication", -1, How.KERNEL_NAME);
-        if (n.contains("symmetric_memory::")) return new Match(e, "Communication (symmetric memory)", -1, How.KERNEL_NAME);
+        if (e.kind() == EventKind.P2P) return new Match(e, "P2PCommunication", -1, -1, How.KERNEL_NAME);
+        if (n.contains("symmetric_memory::")) return new Match(e, "Communication (symmetric memory)", -1, -1, How.KERNEL_NAME);
         String lower = n.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("nvfuser_")) return new Match(e, "LaunchKernel " + n, -1, How.KERNEL_NAME);
-        if (GEMM.matcher(lower).find()) return new Match(e, "matmul", -1, How.KERNEL_NAME);
+        if (lower.startsWith("nvfuser_")) return new Match(e, "LaunchKernel " + n, -1, -1, How.KERNEL_NAME);
+        if (GEMM.matcher(lower).find()) return new Match(e, "matmul", -1, -1, How.KERNEL_NAME);
         return null;
     }
 

@@ -26,6 +26,11 @@ public final class TraceReport {
 
     /** The report, with at most {@code top} segments and kernel rows. */
     public static String format(TraceAnalysis a, int top) {
+        return format(a, top, List.of());
+    }
+
+    /** The report, an imported trace's bars matched to the top-level nodes of the programs its ranks ran. */
+    public static String format(TraceAnalysis a, int top, List<ProgramNode> program) {
         Timeline t = a.run().timeline();
         long span = span(t);
         TimeText unit = TimeText.of(span);
@@ -38,7 +43,11 @@ public final class TraceReport {
                     + " none inferred from times");
         }
         a.graph().problems().forEach(p -> lines.add("note: " + p));
-        NodeMatching nodes = NodeMatching.of(a.run());
+        NodeMatching nodes = NodeMatching.of(a.run(), program);
+        if (nodes.mismatches() > 0) {
+            lines.add("note: " + nodes.mismatches() + " of nvFuser's dispatch ranges name another op than the program's"
+                    + " node at their position: the program is not the one that ran");
+        }
         Map<TimelineEvent, String> nodeOf = new IdentityHashMap<>();
         nodes.matches().forEach(m -> nodeOf.put(m.event(), m.node()));
         a.criticalPath().ifPresentOrElse(p -> criticalPath(p, unit, top, nodeOf, lines),

@@ -41,7 +41,7 @@ class NsightImportTest {
      * Rank {@code rank} (process 100 + rank, thread 1, GPU {@code device}); times in ns after the session start:
      * <pre>
      * NVTX  HostIrEvaluator::runWithInputs            [0, 4600)      (text through textId)
-     * NVTX  HostIrEvaluator::dispatch LaunchKernel    [900, 2100)    nvFuser's range of top-level node 0
+     * NVTX  HostIrEvaluator::dispatch hir::LaunchKernel [900, 2100)    nvFuser's range of top-level node 0
      * NVTX  HostIrEvaluator::dispatch Communication   [2900, 4100)   and of node 1
      * NVTX  a mark at 100                                           (no end: not a bar)
      * cudaLaunchKernel_v7000   [1000, 2000) corr 10 -> sm90_xmma_gemm_bf16 on stream 7 [5000, 5000 + gemm)
@@ -55,7 +55,7 @@ class NsightImportTest {
     static void rank(NsightExport x, int rank, int device, long gemm) throws SQLException {
         int p = 100 + rank;
         x.nvtx(p, 1, 0, 4600L, NsightExport.PUSH_POP, "HostIrEvaluator::runWithInputs");
-        x.nvtx(p, 1, 900, 2100L, NsightExport.PUSH_POP, "HostIrEvaluator::dispatch LaunchKernel");
+        x.nvtx(p, 1, 900, 2100L, NsightExport.PUSH_POP, "HostIrEvaluator::dispatch hir::LaunchKernel");
         x.nvtx(p, 1, 2900, 4100L, NsightExport.PUSH_POP, "HostIrEvaluator::dispatch Communication");
         x.nvtx(p, 1, 100, null, NsightExport.MARK, "a mark");
         x.runtime(p, 1, 1000, 2000, 10, "cudaLaunchKernel_v7000");
@@ -131,7 +131,7 @@ class NsightImportTest {
         NodeMatching m = NodeMatching.of(TraceFiles.open(List.of(file)).run());
         for (NodeMatching.Match match : m.matches()) {
             String expected = switch (match.event().name()) {
-                case "sm90_xmma_gemm_bf16" -> "LaunchKernel #0";
+                case "sm90_xmma_gemm_bf16" -> "hir::LaunchKernel #0";
                 case "ncclDevKernel_AllGather_RING_LL" -> "Communication #1";
                 case "Memcpy PtoP" -> "P2PCommunication";
                 default -> throw new AssertionError("matched " + match);
@@ -176,7 +176,7 @@ class NsightImportTest {
         assertTrue(ok[1].startsWith("format: Nsight Systems SQLite export\n"), ok[1]);
         assertTrue(ok[1].contains("stream waits: 2 stated by the trace"), ok[1]);
         assertTrue(ok[1].contains("critical path: 100.00 us through ranks 0, 1"), ok[1]);
-        assertTrue(ok[1].contains("sm90_xmma_gemm_bf16 [LaunchKernel #0]"), "the critical path names the node: " + ok[1]);
+        assertTrue(ok[1].contains("sm90_xmma_gemm_bf16 [hir::LaunchKernel #0]"), "the critical path names the node: " + ok[1]);
         assertTrue(ok[1].contains("Communication #1 (nvFuser's NVTX range)"), ok[1]);
         Path text = Files.writeString(dir.resolve("notes.sqlite"), "just text");
         assertOneLine(run("trace", text.toString()), text, "not an SQLite database");
