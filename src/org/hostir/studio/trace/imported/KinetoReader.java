@@ -114,7 +114,8 @@ public final class KinetoReader {
         }
         if (!"X".equals(ph) || cat == null) return true;
         if (cat.equals("cuda_sync")) {
-            waitStated(args, rank);
+            // an "Event Sync" (cudaEventSynchronize) holds the host, not a stream: only stream waits are stated here
+            if (name.equals("Stream Wait Event")) waitStated(args, rank);
             return true;
         }
         Long dur = TraceEvents.nanos(e, "dur");

@@ -18,7 +18,9 @@ import com.google.gson.JsonObject;
  * the device index as {@code pid}, so each GPU {@code pid}, in numeric order, is a rank; a host process belongs
  * to the rank whose GPU ran its launches. Correlation ids are per process and so repeat across ranks: a launch
  * votes for the GPU bar of its correlation id that began soonest after the call did (work cannot start before
- * its launch), and a process takes the rank most of its launches voted for.
+ * its launch), and a process takes the rank most of its launches voted for. Ranks that each saw their GPU as
+ * device 0 (one GPU visible per process) share GPU {@code pid} 0 and cannot be told apart in one file: such a
+ * run is read from its per-rank files.
  */
 final class MergedRanks {
     private static final Set<String> GPU = Set.of("kernel", "gpu_memcpy", "gpu_memset");

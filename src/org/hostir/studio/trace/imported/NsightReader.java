@@ -181,7 +181,7 @@ public final class NsightReader {
     public TraceRun run(String label) {
         Map<Device, Integer> ranks = new HashMap<>();
         for (Device d : new TreeSet<>(device.stream().map(DeviceBar::device).toList())) ranks.put(d, ranks.size());
-        Map<Long, Integer> threadRanks = threadRanks(ranks);
+        Map<List<Long>, Integer> threadRanks = threadRanks(ranks);
         long origin = Math.min(device.stream().mapToLong(DeviceBar::start).min().orElse(0),
                 host.stream().mapToLong(HostBar::start).min().orElse(0));
         Map<Integer, Map<Integer, String>> rowNames = new TreeMap<>();
@@ -201,7 +201,7 @@ public final class NsightReader {
     }
 
     /** Each host thread's rank: the GPU most of its calls launched work on; else its process's or file's only one. */
-    private Map<Long, Integer> threadRanks(Map<Device, Integer> ranks) {
+    private Map<List<Long>, Integer> threadRanks(Map<Device, Integer> ranks) {
         Map<List<Long>, Integer> launched = new HashMap<>();
         Map<Process, TreeSet<Integer>> processRanks = new HashMap<>();
         Map<Integer, TreeSet<Integer>> fileRanks = new HashMap<>();
@@ -211,14 +211,14 @@ public final class NsightReader {
             processRanks.computeIfAbsent(b.process(), p -> new TreeSet<>()).add(rank);
             fileRanks.computeIfAbsent(b.process().file(), f -> new TreeSet<>()).add(rank);
         }
-        Map<Long, Map<Integer, Integer>> votes = new HashMap<>();
-        Map<Long, Process> processes = new LinkedHashMap<>();
+        Map<List<Long>, Map<Integer, Integer>> votes = new HashMap<>();
+        Map<List<Long>, Process> processes = new LinkedHashMap<>();
         for (HostBar h : host) {
             processes.putIfAbsent(threadKey(h), h.process());
             Integer rank = launched.get(key(h.process(), h.correlation()));
             if (rank != null) votes.computeIfAbsent(threadKey(h), k -> new TreeMap<>()).merge(rank, 1, Integer::sum);
         }
-        Map<Long, Integer> threadRanks = new HashMap<>();
+        Map<List<Long>, Integer> threadRanks = new HashMap<>();
         processes.forEach((thread, process) -> {
             Map<Integer, Integer> v = votes.get(thread);
             TreeSet<Integer> own = processRanks.getOrDefault(process, fileRanks.getOrDefault(process.file(), new TreeSet<>()));
@@ -229,18 +229,18 @@ public final class NsightReader {
     }
 
     /** A thread across files: Nsight's ids are unique within one export only. */
-    private long threadKey(HostBar h) {
-        return h.thread() * 1_000_003L + h.process().file();
+    private static List<Long> threadKey(HostBar h) {
+        return List.of((long) h.process().file(), h.thread());
     }
 
     private static List<Long> key(Process p, long correlation) {
         return List.of((long) p.file(), p.process(), correlation);
     }
 
-    private Map<HostBar, TimelineEvent> hostEvents(Map<Long, Integer> threadRanks, long origin,
+    private Map<HostBar, TimelineEvent> hostEvents(Map<List<Long>, Integer> threadRanks, long origin,
                                                    Map<Integer, Map<Integer, String>> rowNames) {
         Map<HostBar, TimelineEvent> events = new IdentityHashMap<>();
-        Map<Long, Integer> rows = new HashMap<>();
+        Map<List<Long>, Integer> rows = new HashMap<>();
         int dropped = 0;
         for (HostBar h : host) {
             Integer rank = threadRanks.get(threadKey(h));

@@ -57,7 +57,8 @@ class MergedKinetoTest {
      * One rank: a GEMM on stream 7 launched by correlation 7, cudaEventRecord (correlation 8) on stream 7,
      * cudaStreamWaitEvent (correlation 9) on stream 20, an all-reduce on stream 20 launched by correlation 10; the
      * cuda_sync event states the pair as Kineto writes it. An unrelated kernel on stream 30 ends just before the
-     * all-reduce starts: inferred from times, the wait would be on it.
+     * all-reduce starts: inferred from times, the wait would be on it. A later "Event Sync" (the host waiting on the
+     * event) states no wait between streams.
      */
     @Test
     void cudaSyncEventsStateTheWaitInsteadOfTheTimes() throws IOException {
@@ -73,7 +74,10 @@ class MergedKinetoTest {
                 {"ph": "X", "cat": "cuda_sync", "name": "Stream Wait Event", "pid": 0, "tid": 20, "ts": 2.5, "dur": 0,
                  "args": {"cuda_sync_kind": "Stream Wait Event", "stream": 20, "correlation": 9, "wait_on_stream": 7,
                           "wait_on_cuda_event_record_corr_id": 8, "wait_on_cuda_event_id": 3}},
-                {"ph": "X", "cat": "kernel", "name": "ncclDevKernel_AllReduce", "pid": 0, "tid": 20, "ts": 30, "dur": 10, "args": {"stream": 20, "correlation": 10}}
+                {"ph": "X", "cat": "cuda_sync", "name": "Event Sync", "pid": 0, "tid": 7, "ts": 45, "dur": 0,
+                 "args": {"cuda_sync_kind": "Event Sync", "stream": 7, "correlation": 12, "wait_on_stream": 7,
+                          "wait_on_cuda_event_record_corr_id": 8, "wait_on_cuda_event_id": 3}},
+                                {"ph": "X", "cat": "kernel", "name": "ncclDevKernel_AllReduce", "pid": 0, "tid": 20, "ts": 30, "dur": 10, "args": {"stream": 20, "correlation": 10}}
                 ]}""";
         TraceRun run = TraceFiles.open(List.of(Files.writeString(dir.resolve("sync.json"), trace))).run();
         assertEquals(1, run.waits().size());
