@@ -13,7 +13,7 @@ N=$1; FILE=$2; shift 2
 G=$ROOT/.gpu
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT"
-      -cp "$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/jcuda.jar" org.hostir.studio.cli.Main run "$FILE" --launcher "$@")
+      -cp "$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/sqlite-jdbc.jar:$G/lib/jcuda.jar" org.hostir.studio.cli.Main run "$FILE" --launcher "$@")
 LOGS=$(mktemp -d)
 if [[ ${LAUNCHER:-shell} == torchrun ]]; then
     python3 -m torch.distributed.run --standalone --nproc_per_node="$N" --no-python --log-dir "$LOGS/torchrun" \

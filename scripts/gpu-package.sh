@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds .gpu/ (git-ignored), what the GPU machine needs to run the engine, which has no Java there:
-#   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, jdk.unsupported; FFM is in java.base;
-#                      jdk.jfr for profiling with -XX:StartFlightRecording)
+#   .gpu/rt            a jlink'd JDK 25 runtime (java.base, java.logging, java.sql for SQLite JDBC, jdk.unsupported;
+#                      FFM is in java.base; jdk.jfr for profiling with -XX:StartFlightRecording)
 #   .gpu/engine        the engine's classes (./hirstudio compiles them), .gpu/test the engine test classes
-#   .gpu/lib           Gson, JGraphT, JCuda (jar, and its driver binding's JNI library in lib/natives) and the JUnit
-#                      console launcher, fetched by ./hirstudio with the system Maven
+#   .gpu/lib           Gson, JGraphT, SQLite JDBC (with its Linux x86-64 native library only), JCuda (jar, and its
+#                      driver binding's JNI library in lib/natives) and the JUnit console launcher, fetched by
+#                      ./hirstudio with the system Maven
 # The CUDA driver is reached through JCuda; NCCL, cuBLASLt and NVRTC are the machine's own libraries, bound
 # through java.lang.foreign, so JCuda's driver binding is the only native library that travels. The whole
 # folder must stay under 64 MiB with the working tree (the run tool's limit).
@@ -21,7 +22,7 @@ fi
 G=$ROOT/.gpu
 rm -rf "$G"
 mkdir -p "$G/engine" "$G/test" "$G/lib"
-"$JDK/bin/jlink" --add-modules java.base,java.logging,jdk.unsupported,jdk.jfr --strip-debug --no-man-pages \
+"$JDK/bin/jlink" --add-modules java.base,java.logging,java.sql,jdk.unsupported,jdk.jfr --strip-debug --no-man-pages \
     --no-header-files --compress=zip-6 --output "$G/rt"
 # the engine and the unit-test classes, compiled by ./hirstudio (javac, no Tycho)
 cp_engine=$(./hirstudio classpath | tail -1)
@@ -31,6 +32,14 @@ for jar in ${libs//:/ }; do
     case $(basename "$jar") in
         gson-*) cp "$jar" "$G/lib/gson.jar" ;;
         jgrapht-*) cp "$jar" "$G/lib/jgrapht.jar" ;;
+        sqlite-jdbc-*)   # the jar less the native libraries of other platforms (12 MB -> 1 MB)
+            rm -rf "$G/sqlite" && mkdir -p "$G/sqlite"
+            (cd "$G/sqlite" && "$JDK/bin/jar" xf "$jar" \
+                && find org/sqlite/native -mindepth 2 -maxdepth 2 -type d ! -path 'org/sqlite/native/Linux/x86_64' \
+                    -exec rm -rf {} + \
+                && "$JDK/bin/jar" --create --file "$G/lib/sqlite-jdbc.jar" --manifest META-INF/MANIFEST.MF \
+                    -C "$G/sqlite" org)
+            rm -rf "$G/sqlite" ;;
         jcuda-natives-*)   # only the driver binding's JNI library: JCuda loads it from java.library.path
             mkdir -p "$G/lib/natives"
             (cd "$G/lib/natives" && "$JDK/bin/jar" xf "$jar" lib && mv lib/libJCudaDriver-*.so . && rm -rf lib) ;;

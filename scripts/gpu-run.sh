@@ -23,7 +23,7 @@ mkdir -p "$LOGS"
 # NVLink multicast stays off on the shared machines (NCCL, PyTorch, NVSHMEM)
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
 JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
-CP="$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/jcuda.jar"
+CP="$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/sqlite-jdbc.jar:$G/lib/jcuda.jar"
 GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 (( GPUS >= 1 )) || { echo "gpu-run: nvidia-smi lists no GPU" >&2; exit 2; }
 DEV=${DEVICES:-$(( GPUS >= 2 ? 2 : 1 ))}   # DEVICES=4 runs test/examples on four GPUs

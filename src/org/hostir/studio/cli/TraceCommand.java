@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Set;
 
 import org.hostir.studio.diag.Texts;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.trace.analysis.ProgramNode;
 import org.hostir.studio.trace.analysis.TraceAnalysis;
 import org.hostir.studio.trace.analysis.TraceComparison;
 import org.hostir.studio.trace.analysis.TraceReport;
@@ -16,22 +18,29 @@ import org.hostir.studio.trace.imported.TraceFiles;
 /**
  * {@code hirstudio trace FILE...}: what a run's trace says about its speed (summary, critical path across ranks
  * with each segment's share, idle time per stream by cause, top device ops, counter peaks), for the Studio's own
- * traces, PyTorch profiler traces (one file per rank, or their directory) and nvFuser's {@code NVFUSER_TRACE}.
+ * traces, PyTorch profiler traces (one file per rank, their directory, or several ranks merged in one file),
+ * nvFuser's {@code NVFUSER_TRACE} and Nsight Systems' SQLite exports; the source format is printed first, and the
+ * Host IR nodes of an imported trace's device work as {@code trace.analysis.NodeMatching} names them, tied to the
+ * node ids of the program that ran when {@code --fusion} or {@code --dump} gives it ({@link TracePrograms}).
  * {@code hirstudio trace diff A B} compares two runs (each a file or a directory of one run's files).
  */
 public final class TraceCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--top"), Set.of(), Set.of());
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--top", TracePrograms.FUSION,
+            TracePrograms.DUMP), Set.of("--set", "--option"), Set.of());
     private static final String RULE = "trace.read";
 
     @Override
     public String name() { return "trace"; }
 
     @Override
-    public String usage() { return "trace FILE|DIR ... [--top N]  |  trace diff A B [--top N]"; }
+    public String usage() {
+        return "trace FILE|DIR ... [--top N] [--fusion F.fusion [--set SYM=N ...] [--option K=V ...] | --dump LOG]"
+                + "  |  trace diff A B [--top N]";
+    }
 
     @Override
     public String summary() {
-        return "analyse a run's trace (the Studio's, a PyTorch profile, NVFUSER_TRACE): critical path, idle, kernels";
+        return "analyse a run's trace (the Studio's, a PyTorch profile, NVFUSER_TRACE, an nsys SQLite export): critical path, idle, kernels, Host IR nodes";
     }
 
     @Override
@@ -50,11 +59,17 @@ public final class TraceCommand implements Command {
                 TraceFiles.Opened left = open(List.of(files.get(0)), err), right = open(List.of(files.get(1)), err);
                 out.print(TraceComparison.of(left.run(), right.run()).format(top));
             } else {
-                out.print(TraceReport.format(TraceAnalysis.of(open(files, err).run()), top));
+                TraceFiles.Opened opened = open(files, err);
+                List<ProgramNode> program = TracePrograms.of(a, opened.run().timeline().ranks().stream()
+                        .mapToInt(r -> r + 1).max().orElse(1));
+                out.println("format: " + opened.format().words());
+                out.print(TraceReport.format(TraceAnalysis.of(opened.run()), top, program));
             }
         } catch (IOException e) {
             err.println("error: " + Texts.printable(e.getMessage()) + " [" + RULE + "]");
             return ExitCode.BAD_INPUT;
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
         }
         return ExitCode.OK;
     }

@@ -7,14 +7,23 @@ import java.util.Map;
 
 /**
  * A run as the trace analyses read it, whatever wrote it: the {@link Timeline}, which host bar launched which
- * device bar, and counters sampled by the profiler (memory events of a PyTorch profile). The Studio's own runs
- * name the Host IR node of every bar, so their launches are derived from that ({@link #of(String, Timeline)});
- * an imported trace states them.
+ * device bar, counters sampled by the profiler (memory events of a PyTorch profile), and the waits between
+ * streams that the trace states ({@link StreamWait}: event record/wait pairs of an Nsight Systems export or of a
+ * PyTorch profile with CUDA sync events; empty when the trace has none, and the analyses infer them from times).
+ * The Studio's own runs name the Host IR node of every bar, so their launches are derived from that
+ * ({@link #of(String, Timeline)}); an imported trace states them.
  */
-public record TraceRun(String label, Timeline timeline, List<Launch> launches, List<Counter> counters) {
+public record TraceRun(String label, Timeline timeline, List<Launch> launches, List<Counter> counters,
+                       List<StreamWait> waits) {
     public TraceRun {
         launches = List.copyOf(launches);
         counters = List.copyOf(counters);
+        waits = List.copyOf(waits);
+    }
+
+    /** A run whose trace states no waits between streams. */
+    public TraceRun(String label, Timeline timeline, List<Launch> launches, List<Counter> counters) {
+        this(label, timeline, launches, counters, List.of());
     }
 
     /**

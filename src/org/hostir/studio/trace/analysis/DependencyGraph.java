@@ -14,6 +14,7 @@ import java.util.Map;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.FlowPairing;
 import org.hostir.studio.trace.Launch;
+import org.hostir.studio.trace.StreamWait;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.trace.TraceRun;
 import org.jgrapht.Graph;
@@ -33,9 +34,10 @@ import org.jgrapht.graph.DirectedMultigraph;
  * {@code NESTING}: a bar's enclosing bar's start to its start, and its end to the enclosing bar's end;</li>
  * <li>{@code LAUNCH}: the host call that issued a device bar (the run's {@link Launch}es) to the bar's start,
  * from the call's end if the bar began after it, else from its start;</li>
- * <li>{@code STREAM_WAIT}: a device bar that began later than all of the above allow waited for something: the
- * bar of another stream of its rank that ended last before it (inferred from the times, as a trace carries no
- * event record/wait pairs);</li>
+ * <li>{@code STREAM_WAIT}: the waits the trace states ({@link TraceRun#waits()}: an event recorded after one bar,
+ * waited for before a bar of another stream), each from the first bar's end to the second's start; for a trace
+ * that states none, inferred from the times: a device bar that began later than all of the above allow waited
+ * for the bar of another stream of its rank that ended last before it;</li>
  * <li>{@code HOST_SYNC}: a host call named as a synchronization (cudaStreamSynchronize, cudaDeviceSynchronize,
  * a Host IR Synchronize or Wait) ends after the last device bar of its rank that ended within it;</li>
  * <li>{@code PEER_ARRIVAL} and {@code TRANSFER}: each member's start to the communication's "all arrived" point
@@ -71,7 +73,8 @@ public final class DependencyGraph {
         launches(run);
         hostSyncs();
         for (List<Integer> group : members) join(group);
-        streamWaits();
+        if (run.waits().isEmpty()) streamWaits();
+        else statedWaits(run);
         for (int v = 0; v < root; v++) {
             if (graph.inDegreeOf(v) == 0) add(root, v, DependencyKind.RUN_START);
         }
@@ -184,12 +187,27 @@ public final class DependencyGraph {
     }
 
     private void launches(TraceRun run) {
-        Map<TimelineEvent, Integer> index = new IdentityHashMap<>();
-        for (int i = 0; i < events.size(); i++) index.put(events.get(i), i);
+        Map<TimelineEvent, Integer> index = indexOf(events);
         for (Launch l : run.launches()) {
             Integer h = index.get(l.host()), d = index.get(l.device());
             if (h == null || d == null) continue;
             add(times[end(h)] <= times[start(d)] ? end(h) : start(h), start(d), DependencyKind.LAUNCH);
+        }
+    }
+
+    /** Each bar's position in the timeline, by identity (launches and waits name the very event objects). */
+    private static Map<TimelineEvent, Integer> indexOf(List<TimelineEvent> events) {
+        Map<TimelineEvent, Integer> index = new IdentityHashMap<>();
+        for (int i = 0; i < events.size(); i++) index.put(events.get(i), i);
+        return index;
+    }
+
+    /** The waits the trace states: they replace the ones inferred from times. */
+    private void statedWaits(TraceRun run) {
+        Map<TimelineEvent, Integer> index = indexOf(events);
+        for (StreamWait w : run.waits()) {
+            Integer before = index.get(w.before()), after = index.get(w.after());
+            if (before != null && after != null) add(end(before), start(after), DependencyKind.STREAM_WAIT);
         }
     }
 
@@ -272,8 +290,7 @@ public final class DependencyGraph {
     /** The communications of the run: send/recv pairs, then collectives matched across ranks. */
     private static List<List<Integer>> communications(TraceRun run) {
         List<TimelineEvent> events = run.timeline().events();
-        Map<TimelineEvent, Integer> index = new IdentityHashMap<>();
-        for (int i = 0; i < events.size(); i++) index.put(events.get(i), i);
+        Map<TimelineEvent, Integer> index = indexOf(events);
         List<List<Integer>> groups = new ArrayList<>();
         for (FlowPairing.Flow f : FlowPairing.pair(run.timeline()).flows()) {
             groups.add(List.of(index.get(f.send()), index.get(f.recv())));

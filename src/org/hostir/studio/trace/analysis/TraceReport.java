@@ -2,6 +2,7 @@ package org.hostir.studio.trace.analysis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,9 +15,11 @@ import org.hostir.studio.trace.TimeText;
 import org.hostir.studio.trace.TimelineEvent;
 
 /**
- * The text {@code hirstudio trace FILE} prints: summary, critical path (its time by kind, then its largest
- * segments in time order, each with its share of the run), idle time per stream, the kernel table and the
- * counters' peaks. Every time of one report is in one unit.
+ * The text {@code hirstudio trace FILE} prints: summary (with the waits between streams the trace states),
+ * critical path (its time by kind, then its largest segments in time order, each with its share of the run, and
+ * the Host IR node of each imported bar that {@link NodeMatching} names), idle time per stream, the kernel table,
+ * the Host IR nodes of an imported trace's device work and the counters' peaks. Every time of one report is in one
+ * unit.
  */
 public final class TraceReport {
     private TraceReport() {
@@ -24,6 +27,11 @@ public final class TraceReport {
 
     /** The report, with at most {@code top} segments and kernel rows. */
     public static String format(TraceAnalysis a, int top) {
+        return format(a, top, List.of());
+    }
+
+    /** The report, an imported trace's bars matched to the top-level nodes of the programs its ranks ran. */
+    public static String format(TraceAnalysis a, int top, List<ProgramNode> program) {
         Timeline t = a.run().timeline();
         long span = span(t);
         TimeText unit = TimeText.of(span);
@@ -31,11 +39,23 @@ public final class TraceReport {
         long streams = t.events().stream().map(e -> List.of(e.rank(), e.stream())).distinct().count();
         lines.add(a.run().label() + ": " + t.ranks().size() + " rank" + (t.ranks().size() == 1 ? "" : "s") + ", "
                 + streams + " rows, " + t.events().size() + " events, span " + unit.format(span));
+        if (!a.run().waits().isEmpty()) {
+            lines.add("stream waits: " + a.run().waits().size() + " stated by the trace (event record and wait pairs),"
+                    + " none inferred from times");
+        }
         a.graph().problems().forEach(p -> lines.add("note: " + p));
-        a.criticalPath().ifPresentOrElse(p -> criticalPath(p, unit, top, lines),
+        NodeMatching nodes = NodeMatching.of(a.run(), program);
+        if (nodes.mismatches() > 0) {
+            lines.add("note: " + nodes.mismatches() + " of nvFuser's dispatch ranges name another op than the program's"
+                    + " node at their position: the program is not the one that ran");
+        }
+        Map<TimelineEvent, String> nodeOf = new IdentityHashMap<>();
+        nodes.matches().forEach(m -> nodeOf.put(m.event(), m.node()));
+        a.criticalPath().ifPresentOrElse(p -> criticalPath(p, unit, top, nodeOf, lines),
                 () -> lines.add("critical path: none (no events, or dependencies that form a cycle)"));
         idle(a.idle(), unit, lines);
         kernels(a.kernels(), unit, top, lines);
+        nodes(nodes, unit, top, lines);
         counters(a.counters(), lines);
         // each line escaped on its own: a line break inside a kernel or thread name cannot start a line of its own
         return String.join("\n", lines.stream().map(TerminalText::escape).toList()) + "\n";
@@ -46,7 +66,8 @@ public final class TraceReport {
         return t.events().stream().mapToLong(TimelineEvent::endNs).max().orElse(0) - first;
     }
 
-    private static void criticalPath(CriticalPath p, TimeText unit, int top, List<String> lines) {
+    private static void criticalPath(CriticalPath p, TimeText unit, int top, Map<TimelineEvent, String> nodeOf,
+                                     List<String> lines) {
         TreeSet<Integer> ranks = new TreeSet<>();
         p.segments().forEach(s -> ranks.add(s.event().rank()));
         lines.add("");
@@ -68,7 +89,7 @@ public final class TraceReport {
             lines.add(String.format(Locale.ROOT, "    %12s %12s %5s  rank %d %-10s %-10s %s", unit.format(s.startNs()
                     - p.segments().getFirst().startNs()), unit.format(s.durationNs()),
                     TimeText.percent(p.share(s)), e.rank(), row(e), s.kind().name().toLowerCase(Locale.ROOT),
-                    e.name() + (s.from() != null && s.from() != e ? " <- " + s.from().name() + " (rank "
+                    e.name() + (nodeOf.containsKey(e) ? " [" + nodeOf.get(e) + "]" : "") + (s.from() != null && s.from() != e ? " <- " + s.from().name() + " (rank "
                             + s.from().rank() + ")" : "")));
         }
     }
@@ -99,6 +120,18 @@ public final class TraceReport {
             lines.add(String.format(Locale.ROOT, "  %6d %12s %12s %4d %12s %12s %5s  %s (%s)", r.count(),
                     unit.format(r.totalNs()), unit.format(r.meanNs()), r.ranks(), unit.format(r.minRankNs()),
                     unit.format(r.maxRankNs()), TimeText.percent(r.spread()), r.name(), r.kind().key()));
+        }
+    }
+
+    private static void nodes(NodeMatching nodes, TimeText unit, int top, List<String> lines) {
+        List<NodeMatching.NodeTime> rows = nodes.byNode();
+        if (rows.isEmpty()) return;
+        lines.add("");
+        lines.add("Host IR nodes of the device work" + (rows.size() > top ? " (" + top + " of " + rows.size() + ")" : "")
+                + ", matched by nvFuser's NVTX ranges, else by kernel name: bars, total, node (matched by)");
+        for (NodeMatching.NodeTime r : rows.stream().limit(top).toList()) {
+            lines.add(String.format(Locale.ROOT, "  %6d %12s  %s (%s)", r.bars(), unit.format(r.totalNs()), r.node(),
+                    r.how().words()));
         }
     }
 

@@ -16,6 +16,7 @@ import org.hostir.studio.trace.Counter;
 import org.hostir.studio.trace.CounterTracks;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Launch;
+import org.hostir.studio.trace.StreamWait;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.trace.TraceRun;
@@ -26,13 +27,18 @@ import com.google.gson.stream.JsonReader;
 
 /**
  * PyTorch profiler (Kineto) traces, one file per rank ({@code distributedInfo.rank}; without it, the file's
- * position), into one run:
+ * position), or several ranks merged into one file (a file whose GPU work has more than one {@code pid}: Kineto
+ * writes a GPU's work under its device index, so each GPU {@code pid} in order is a rank, and each host process
+ * belongs to the GPU its launches ran on), into one run:
  * <ul>
  * <li>GPU work ({@code cat} kernel, gpu_memcpy, gpu_memset) on its stream ({@code args.stream}, else tid), its kind
  * by {@link #gpuKind} (NCCL's kernels are communications);</li>
  * <li>host calls ({@code cpu_op}, {@code user_annotation}, {@code cuda_runtime}, {@code cuda_driver}) on one host
  * row per CPU thread (rows -1, -2, ... in order of appearance);</li>
  * <li>launches: a runtime call and the GPU work with the same {@code args.correlation};</li>
+ * <li>waits ({@link StreamWait}): the {@code cuda_sync} events "Stream Wait Event" of a profile taken with
+ * {@code enable_cuda_sync_events} (Kineto's {@code wait_on_stream} and {@code wait_on_cuda_event_record_corr_id},
+ * the stream and call that recorded the event waited for), paired with device bars by {@link WaitPairing};</li>
  * <li>memory: the {@code [memory]} instant events of a GPU ({@code args."Device Id" >= 0}), their
  * {@code "Total Allocated"} as the rank's counter;</li>
  * <li>time: {@code ts} in microseconds after {@code baseTimeNanoseconds} when the file has it (so ranks line
@@ -50,6 +56,7 @@ public final class KinetoReader {
     }
 
     private final List<Raw> raws = new ArrayList<>();
+    private final List<WaitPairing.Stated> stated = new ArrayList<>();
     private final Map<Integer, Map<Long, Long>> memory = new TreeMap<>();
     private final Map<Integer, Map<Integer, String>> rowNames = new TreeMap<>();
     private final List<String> notes = new ArrayList<>();
@@ -63,11 +70,21 @@ public final class KinetoReader {
         TraceEvents.Pass pass = TraceEvents.read(text, events::add, (key, in) -> top(key, in, base, rank));
         if (pass.truncated()) notes.add(name + ": cut off after " + pass.events() + " events; read up to there");
         if (firstBase == null) firstBase = base[0];
-        Map<Long, Integer> threads = new LinkedHashMap<>();
-        int unread = 0;
-        // relative to the first file's base: the bases are epoch nanoseconds, and base + ts would near long's end
-        for (JsonObject e : events) if (!event(e, rank[0], base[0] - firstBase, threads)) unread++;
+        Map<List<Long>, Integer> threads = new LinkedHashMap<>();
+        Map<String, Integer> merged = MergedRanks.of(events);
+        if (merged != null) notes.add(name + ": " + merged.values().stream().distinct().count() + " ranks merged in one file");
+        int unread = 0, unplaced = 0;
+        for (JsonObject e : events) {
+            int r = merged == null ? rank[0] : MergedRanks.rank(e, merged);
+            if (r < 0) {
+                String cat = String.valueOf(TraceEvents.string(e, "cat")).toLowerCase(Locale.ROOT);
+                if ("X".equals(TraceEvents.string(e, "ph")) && (GPU.contains(cat) || HOST.contains(cat))) unplaced++;
+            }
+            // relative to the first file's base: the bases are epoch nanoseconds, and base + ts would near long's end
+            else if (!event(e, r, base[0] - firstBase, threads)) unread++;
+        }
         if (unread > 0) notes.add(name + ": " + unread + " events without a name or a numeric ts were left out");
+        if (unplaced > 0) notes.add(name + ": " + unplaced + " events of processes that launched no GPU work were left out");
     }
 
     private static void top(String key, JsonReader in, long[] base, int[] rank) {
@@ -86,7 +103,7 @@ public final class KinetoReader {
     }
 
     /** Reads one event; false for a bar or sample it cannot read (no name, no numeric ts). */
-    private boolean event(JsonObject e, int rank, long base, Map<Long, Integer> threads) {
+    private boolean event(JsonObject e, int rank, long base, Map<List<Long>, Integer> threads) {
         String ph = TraceEvents.string(e, "ph"), cat = TraceEvents.string(e, "cat"), name = TraceEvents.string(e, "name");
         JsonObject args = TraceEvents.args(e);
         Long ts = TraceEvents.nanos(e, "ts");
@@ -96,6 +113,11 @@ public final class KinetoReader {
             return true;
         }
         if (!"X".equals(ph) || cat == null) return true;
+        if (cat.equals("cuda_sync")) {
+            // an "Event Sync" (cudaEventSynchronize) holds the host, not a stream: only stream waits are stated here
+            if (name.equals("Stream Wait Event")) waitStated(args, rank);
+            return true;
+        }
         Long dur = TraceEvents.nanos(e, "dur");
         long start = base + ts, end = start + (dur == null ? 0 : Math.max(0, dur));
         String c = cat.toLowerCase(Locale.ROOT);
@@ -106,11 +128,21 @@ public final class KinetoReader {
                     correlation));
         } else if (HOST.contains(c)) {
             long tid = TraceEvents.integer(e, "tid", 0);
-            int row = -1 - threads.computeIfAbsent(tid, t -> threads.size());
+            int row = -1 - threads.computeIfAbsent(List.of((long) rank, tid),
+                    t -> (int) threads.keySet().stream().filter(k -> k.getFirst() == rank).count());
             rowNames.computeIfAbsent(rank, r -> new TreeMap<>()).putIfAbsent(row, "host thread " + tid);
             raws.add(new Raw(rank, row, EventKind.HOST, name, start, end, 0, correlation));
         }
         return true;
+    }
+
+    /** A "Stream Wait Event" that names the event record it waits for. */
+    private void waitStated(JsonObject args, int rank) {
+        long recordStream = TraceEvents.integer(args, "wait_on_stream", -1);
+        long recordCorrelation = TraceEvents.integer(args, "wait_on_cuda_event_record_corr_id", -1);
+        if (recordStream < 0 || recordCorrelation < 0) return;
+        stated.add(new WaitPairing.Stated(rank, recordStream, recordCorrelation, TraceEvents.integer(args, "stream", -1),
+                TraceEvents.integer(args, "correlation", -1)));
     }
 
     /**
@@ -131,13 +163,18 @@ public final class KinetoReader {
         List<TimelineEvent> events = new ArrayList<>();
         Map<List<Long>, TimelineEvent> hostByCorrelation = new HashMap<>();
         Map<TimelineEvent, Long> deviceCorrelation = new IdentityHashMap<>();
+        WaitPairing pairing = new WaitPairing();
         for (Raw r : raws) {
             TimelineEvent e = new TimelineEvent(r.rank(), r.stream(), r.kind(), r.name(), -1, -1, r.start() - origin,
                     r.end() - origin, r.bytes(), 0, -1, 0);
             events.add(e);
             if (r.correlation() < 0) continue;
-            if (r.stream() < 0) hostByCorrelation.put(List.of((long) r.rank(), r.correlation()), e);
-            else deviceCorrelation.put(e, r.correlation());
+            if (r.stream() < 0) {
+                hostByCorrelation.put(List.of((long) r.rank(), r.correlation()), e);
+            } else {
+                deviceCorrelation.put(e, r.correlation());
+                pairing.bar(r.rank(), r.stream(), r.correlation(), e);
+            }
         }
         List<Launch> launches = new ArrayList<>();
         deviceCorrelation.forEach((device, c) -> {
@@ -154,7 +191,9 @@ public final class KinetoReader {
             }
             counters.add(new Counter(rank, PROFILER_MEMORY, "bytes", CounterTracks.running(shifted)));
         });
-        return new TraceRun(label, new Timeline(events, rowNames), launches, counters);
+        List<StreamWait> waits = pairing.pair(stated);
+        if (pairing.note() != null) notes.add(pairing.note());
+        return new TraceRun(label, new Timeline(events, rowNames), launches, counters, waits);
     }
 
     /** What the reader had to work around (a file cut off). */

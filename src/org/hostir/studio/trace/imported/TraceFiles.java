@@ -21,14 +21,27 @@ import org.hostir.studio.trace.TraceRun;
 
 /**
  * Opens traces of any origin the Studio reads as one run: the Studio's own Chrome traces (and other Chrome
- * traces, as far as they map), PyTorch profiler (Kineto) traces, one file per rank, and nvFuser's
- * {@code NVFUSER_TRACE}; gzip-compressed files too ({@code .json.gz}, as the profiler's handler writes them). A
- * directory stands for its {@code .json} and {@code .json.gz} files in name order. The files of one run must be
- * of one format.
+ * traces, as far as they map), PyTorch profiler (Kineto) traces, one file per rank or several ranks merged in one,
+ * nvFuser's {@code NVFUSER_TRACE}, and Nsight Systems' SQLite exports (one per rank or one for the run); JSON
+ * compressed with gzip too ({@code .json.gz}, as the profiler's handler writes them). A directory stands for its
+ * {@code .json}, {@code .json.gz} and {@code .sqlite} files in name order. The files of one run must be of one
+ * format.
  */
 public final class TraceFiles {
     /** Where a trace came from, recognised from its first kilobytes. */
-    public enum Format { STUDIO, KINETO, NVFUSER }
+    public enum Format {
+        STUDIO("the Studio's Chrome trace"), KINETO("PyTorch profiler (Kineto) JSON"), NVFUSER("nvFuser's NVFUSER_TRACE"),
+        NSIGHT("Nsight Systems SQLite export");
+
+        private final String words;
+
+        Format(String words) {
+            this.words = words;
+        }
+
+        /** The format's name for people: "Nsight Systems SQLite export". */
+        public String words() { return words; }
+    }
 
     /** The run, and what the readers had to work around. */
     public record Opened(TraceRun run, Format format, List<String> notes) {
@@ -38,6 +51,8 @@ public final class TraceFiles {
     }
 
     private static final int HEAD = 64 * 1024;
+    /** The first bytes of every SQLite database file (sqlite.org/fileformat.html, "The Database Header"). */
+    private static final String SQLITE_MAGIC = "SQLite format 3\u0000";
 
     private TraceFiles() {
     }
@@ -45,10 +60,13 @@ public final class TraceFiles {
     public static Opened open(List<Path> paths) throws IOException {
         List<Path> files = new ArrayList<>();
         for (Path p : paths) files.addAll(expand(p));
-        if (files.isEmpty()) throw new IOException(paths.getFirst() + ": no .json or .json.gz trace files in it");
+        if (files.isEmpty()) throw new IOException(paths.getFirst() + ": no .json, .json.gz or .sqlite trace files in it");
         Format format = null;
         for (Path f : files) {
             Format own = format(head(f));
+            if (own != Format.NSIGHT && f.getFileName().toString().endsWith(".sqlite")) {
+                throw new IOException(f + ": not an SQLite database (it lacks SQLite's header, 'SQLite format 3')");
+            }
             if (format != null && own != format) {
                 throw new IOException(f + ": a " + own.name().toLowerCase(Locale.ROOT) + " trace among "
                         + format.name().toLowerCase(Locale.ROOT)
@@ -61,6 +79,7 @@ public final class TraceFiles {
             case STUDIO -> studio(files, label);
             case KINETO -> kineto(files, label);
             case NVFUSER -> nvFuser(files, label);
+            case NSIGHT -> nsight(files, label);
         };
     }
 
@@ -102,6 +121,18 @@ public final class TraceFiles {
         return new Opened(reader.run(label), Format.NVFUSER, reader.notes());
     }
 
+    private static Opened nsight(List<Path> files, String label) throws IOException {
+        NsightReader reader = new NsightReader();
+        for (Path f : files) {
+            try {
+                reader.add(f);
+            } catch (IOException e) {
+                throw new IOException(f + ": " + e.getMessage(), e);
+            }
+        }
+        return new Opened(reader.run(label), Format.NSIGHT, reader.notes());
+    }
+
     /** How a reader takes one file of a run: its name, its text, its position among the files. */
     private interface PerFile {
         void add(String name, Reader text, int position) throws IOException;
@@ -119,6 +150,7 @@ public final class TraceFiles {
 
     /** The format a trace's first kilobytes show. */
     public static Format format(String head) {
+        if (head.startsWith(SQLITE_MAGIC)) return Format.NSIGHT;
         if (NvFuserTraceReader.looksLike(head)) return Format.NVFUSER;
         if (head.contains("\"schemaVersion\"") || head.contains("\"deviceProperties\"")
                 || head.matches("(?s).*\"cat\"\\s*:\\s*\"(cpu_op|cuda_runtime|kernel|ac2g)\".*")) {
@@ -130,10 +162,16 @@ public final class TraceFiles {
     private static List<Path> expand(Path p) throws IOException {
         if (!Files.isDirectory(p)) {
             if (!Files.isRegularFile(p)) throw new IOException(p + ": no such file");
+            String name = p.getFileName().toString();
+            if (name.endsWith(".nsys-rep") || name.endsWith(".qdrep")) {
+                throw new IOException(p + ": an Nsight Systems report, which only nsys reads: export it with"
+                        + " `nsys export --type sqlite " + name + "` and open the .sqlite file");
+            }
             return List.of(p);
         }
         try (Stream<Path> s = Files.list(p)) {
-            return s.filter(f -> Files.isRegularFile(f) && (f.toString().endsWith(".json") || f.toString().endsWith(".json.gz")))
+            return s.filter(f -> Files.isRegularFile(f) && (f.toString().endsWith(".json")
+                    || f.toString().endsWith(".json.gz") || f.toString().endsWith(".sqlite")))
                     .sorted().toList();
         }
     }
