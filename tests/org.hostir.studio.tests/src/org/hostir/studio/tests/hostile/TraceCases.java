@@ -27,6 +27,9 @@ final class TraceCases {
             ]}
             """;
 
+    /** The name an Nsight Systems SQLite export is read by (issue 36). */
+    static final String NSIGHT = "in.sqlite";
+
     private record Variant(String label, Expect expect, byte[] bytes) {}
 
     static List<HostileCase> all() {
@@ -35,6 +38,19 @@ final class TraceCases {
             cases.add(traceCase(v, dir -> List.of("trace", dir.resolve(TRACE).toString())));
             cases.add(traceCase(v, dir -> List.of("trace", "diff", dir.resolve(TRACE).toString(),
                     dir.resolve(Layout.OURS).toString())));
+        }
+        // an .sqlite is opened by the SQLite driver: its failures must read as the others do
+        for (Variant v : List.of(new Variant("empty", Expect.EITHER, new byte[0]),
+                new Variant("garbage", Expect.EITHER, Bytes.utf8("hello\nworld\n")),
+                new Variant("a JSON trace", Expect.EITHER, trace("gemm", "p", "t", "x")),
+                new Variant("an SQLite header, then nothing", Expect.EITHER, Bytes.utf8("SQLite format 3\u0000")),
+                new Variant("an SQLite header, then garbage", Expect.EITHER,
+                        Bytes.utf8("SQLite format 3\u0000" + "\u0010\u0000\u0001\u0001".repeat(64))))) {
+            cases.add(HostileCase.of("traces", "nsight: " + v.label(), v.expect(), dir -> {
+                Layout.standard(dir);
+                Fixtures.write(dir, NSIGHT, v.bytes());
+            }, dir -> List.of("trace", dir.resolve(NSIGHT).toString()))
+                    .naming(dir -> List.of(dir.resolve(NSIGHT).toString())).withRule());
         }
         return cases;
     }
