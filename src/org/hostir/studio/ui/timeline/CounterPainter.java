@@ -12,8 +12,11 @@ import org.hostir.studio.trace.Counter;
  * in flight, per rank), each value a step that holds until the next sample, filled from the track's base up to
  * the value, scaled to the counter's peak, which the label states. Only the samples in the window are drawn.
  */
-final class CounterPainter {
+public final class CounterPainter {
     static final int TRACK_HEIGHT = 36;
+
+    CounterPainter() {
+    }
 
     /** Paints {@code counters} one under the other from canvas pixel {@code top}. */
     void paint(GC gc, TimelineCanvas.Palette palette, List<Counter> counters, int top, Rectangle area,
@@ -85,7 +88,7 @@ final class CounterPainter {
     }
 
     /** A value in its unit; bytes in binary multiples, as memory is counted. */
-    static String format(long value, String unit) {
+    public static String format(long value, String unit) {
         if (!unit.equals("bytes") || Math.abs(value) < 1024) return value + " " + unit;
         String[] units = { "KiB", "MiB", "GiB", "TiB" };
         double v = value;

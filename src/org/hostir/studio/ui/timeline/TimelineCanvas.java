@@ -414,7 +414,10 @@ public final class TimelineCanvas {
 
     public List<Counter> counters() { return counters; }
 
-    /** The highlighted bars in the window, outlined in the palette's highlight colour, two pixels wide. */
+    /**
+     * The highlighted bars in the window, outlined in the palette's highlight colour, two pixels wide, inside the
+     * selection's rings and the critical path's outline so that all three show on one bar.
+     */
     private void paintHighlights(GC gc, int scroll, long from, long to) {
         if (highlighted.isEmpty() || rows == null) return;
         gc.setForeground(palette.highlight());
@@ -424,7 +427,9 @@ public final class TimelineCanvas {
             if (r < 0 || rowHeight[r] == 0 || e.endNs() < from || e.startNs() > to) continue;
             int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
             int x1 = bars.x(e.startNs()), x2 = bars.x(e.endNs());
-            gc.drawRectangle(x1 - 1, y + 1, Math.max(2, x2 - x1 + 2), ROW_HEIGHT - 3);
+            // a bar too narrow to hold the outline gets it around it
+            if (x2 - x1 >= 8) gc.drawRectangle(x1 + 2, y + 4, x2 - x1 - 4, ROW_HEIGHT - 9);
+            else gc.drawRectangle(x1 - 3, y + 4, x2 - x1 + 6, ROW_HEIGHT - 9);
         }
         gc.setLineWidth(1);
     }
