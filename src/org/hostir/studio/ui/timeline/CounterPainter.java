@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Rectangle;
 import org.hostir.studio.trace.Counter;
+import org.hostir.studio.trace.TimeText;
 
 /**
  * The counter tracks under the stream rows, as Perfetto draws counters: one track per counter (memory in use, bytes
@@ -101,6 +102,6 @@ public final class CounterPainter {
     }
 
     private static String time(long ns) {
-        return org.hostir.studio.trace.TimeText.of(ns).format(ns);
+        return TimeText.of(ns).format(ns);
     }
 }

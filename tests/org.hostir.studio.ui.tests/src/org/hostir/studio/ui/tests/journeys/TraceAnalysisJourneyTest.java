@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -22,6 +23,7 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.trace.Counter;
 import org.hostir.studio.trace.EventKind;
+import org.hostir.studio.trace.TimeText;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.trace.TraceRun;
 import org.hostir.studio.trace.analysis.CriticalPath;
@@ -181,7 +183,7 @@ public class TraceAnalysisJourneyTest {
         CriticalPath.Segment longest = timed.stream().max(Comparator.comparingLong(CriticalPath.Segment::durationNs))
                 .orElseThrow();
         int row = timed.indexOf(longest);
-        assertEquals(org.hostir.studio.trace.TimeText.percent(expected.share(longest)), table.getItem(row).getText(3),
+        assertEquals(TimeText.percent(expected.share(longest)), table.getItem(row).getText(3),
                 "its share is shown");
         table.showItem(table.getItem(row));
         person.settle(100);
@@ -231,7 +233,7 @@ public class TraceAnalysisJourneyTest {
     // ---- helpers ----
 
     private static void clickTab(TimelineView view, Person person, String title) {
-        CTabItem tab = java.util.Arrays.stream(view.analysisTabs().getItems()).filter(i -> i.getText().equals(title))
+        CTabItem tab = Arrays.stream(view.analysisTabs().getItems()).filter(i -> i.getText().equals(title))
                 .findFirst().orElseThrow();
         person.click(view.analysisTabs(), center(tab.getBounds()), 0);
         assertSame(tab, view.analysisTabs().getSelection(), "the click brought " + title + " to the front");
