@@ -165,8 +165,12 @@ public final class TimelineCanvas {
 
     public TimelineRows rows() { return rows; }
 
-    /** The height that shows every row, the ruler and the legend, in pixels. */
-    public int preferredHeight() { return RULER_HEIGHT + tracksHeight() + 2 * ROW_HEIGHT; }
+    /**
+     * The height that shows every row, the ruler and the legend, in pixels: what the view gives the rows first. The
+     * counter tracks come after the analyses, under the rows; where the view has no room left for them, the rows
+     * scroll to them (the layout does not jump when they arrive).
+     */
+    public int preferredHeight() { return RULER_HEIGHT + contentHeight + 2 * ROW_HEIGHT; }
 
     /** The rows' and the counter tracks' height in pixels. */
     private int tracksHeight() { return contentHeight + counters.size() * CounterPainter.TRACK_HEIGHT; }
