@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -167,7 +168,7 @@ public class TimelineView extends ViewPart {
         // wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay scrollbars
         // do not show that there is more to the right (issue 35)
         summary = new Text(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
-        below.setWeights(40, 60);
+        below.setWeights(50, 50);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
         sash.setWeights(72, 28);
@@ -231,7 +232,8 @@ public class TimelineView extends ViewPart {
                     if (summary.isDisposed() || timeline != t) return;
                     CriticalPath path = done == null ? null : done.criticalPath().orElse(null);
                     canvas.setCriticalPath(path == null ? List.of() : path.bars());
-                    canvas.setCounters(counters);
+                    // each rank's counters together, as Perfetto puts a process's counters under it
+                    canvas.setCounters(counters.stream().sorted(Comparator.comparingInt(Counter::rank)).toList());
                     tabs.showKernels(done == null ? null : done.kernels());
                     tabs.showPath(path);
                     analysisText = text;

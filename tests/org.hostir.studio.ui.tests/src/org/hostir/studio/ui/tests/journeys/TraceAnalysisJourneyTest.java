@@ -30,6 +30,7 @@ import org.hostir.studio.trace.analysis.CriticalPath;
 import org.hostir.studio.trace.analysis.KernelTable;
 import org.hostir.studio.trace.analysis.TraceAnalysis;
 import org.hostir.studio.trace.analysis.TraceComparison;
+import org.hostir.studio.trace.imported.KinetoReader;
 import org.hostir.studio.trace.imported.TraceFiles;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
@@ -139,23 +140,30 @@ public class TraceAnalysisJourneyTest {
         ViewTestSupport.screenshot(view.getSite().getShell(), "timeline-kernel-table.png");
     }
 
-    /** The profiler's memory per rank drawn under the rows; hovering a step shows its value, as the model has it. */
+    /**
+     * The run's counters drawn under the rows, rank by rank; hovering the widest step of the profiler's memory on
+     * rank 0 shows its value, as the model has it.
+     */
     private static void counters(TimelineView view, Person person, List<Counter> expected) throws Exception {
         TimelineCanvas canvas = view.canvas();
-        assertEquals(expected, canvas.counters(), "the run's counters are the tracks");
-        assertFalse(expected.isEmpty(), "the PyTorch profile has memory samples");
-        Counter c = expected.getFirst();
-        // the step that is widest on screen, so that the pointer lands on it and nowhere near its neighbours
+        assertEquals(expected.stream().sorted(Comparator.comparingInt(Counter::rank)).toList(), canvas.counters(),
+                "the run's counters are the tracks, each rank's together");
+        int track = 0;
+        while (!canvas.counters().get(track).name().equals(KinetoReader.PROFILER_MEMORY)) track++;
+        Counter c = canvas.counters().get(track);
+        assertEquals(0, c.rank());
+        // the step that is widest on screen and holds memory, so that the pointer lands on it and on no neighbour
         List<Counter.Sample> s = c.samples();
         assertTrue(s.size() >= 2, "samples of " + c.name());
-        int widest = 0;
-        for (int i = 1; i + 1 < s.size(); i++) {
-            if (s.get(i + 1).timeNs() - s.get(i).timeNs() > s.get(widest + 1).timeNs() - s.get(widest).timeNs()) {
+        int widest = -1;
+        for (int i = 0; i + 1 < s.size(); i++) {
+            long width = s.get(i + 1).timeNs() - s.get(i).timeNs();
+            if (s.get(i).value() > 0 && (widest < 0 || width > s.get(widest + 1).timeNs() - s.get(widest).timeNs())) {
                 widest = i;
             }
         }
         Counter.Sample step = s.get(widest);
-        int[] at = canvas.counterPoint(0, (step.timeNs() + s.get(widest + 1).timeNs()) / 2.0);
+        int[] at = canvas.counterPoint(track, (step.timeNs() + s.get(widest + 1).timeNs()) / 2.0);
         Rectangle area = canvas.control().getClientArea();
         assertTrue(area.contains(at[0], at[1]), "the counter track is on screen at " + at[0] + "," + at[1]);
         assertTrue(paintedNear(canvas, new int[] { at[0], at[1] }, view.palette().counter().getRGB(), 20),
@@ -180,14 +188,14 @@ public class TraceAnalysisJourneyTest {
         Table table = view.pathTable();
         double shares = timed.stream().mapToDouble(expected::share).sum();
         assertEquals(1.0, shares, 1e-9, "the segments' shares add up to the path");
-        CriticalPath.Segment longest = timed.stream().max(Comparator.comparingLong(CriticalPath.Segment::durationNs))
-                .orElseThrow();
-        int row = timed.indexOf(longest);
-        assertEquals(TimeText.percent(expected.share(longest)), table.getItem(row).getText(3),
-                "its share is shown");
-        table.showItem(table.getItem(row));
-        person.settle(100);
-        person.click(table, center(table.getItem(row).getBounds(0)), 0);
+        // the longest segment first: a click on Duration's header
+        clickHeader(person, table, "Duration");
+        List<CriticalPath.Segment> byDuration = timed.stream()
+                .sorted(Comparator.comparingLong(CriticalPath.Segment::durationNs).reversed()).toList();
+        assertEquals(byDuration, view.pathRows(), "the longest segments first (ties in path order)");
+        CriticalPath.Segment longest = byDuration.getFirst();
+        assertEquals(TimeText.percent(expected.share(longest)), table.getItem(0).getText(3), "its share is shown");
+        person.click(table, center(table.getItem(0).getBounds(0)), 0);
         assertEquals(longest.event(), view.canvas().selected(), "the row selects its bar");
         int[] at = view.canvas().centerOf(longest.event());
         assertTrue(at != null && view.canvas().control().getClientArea().contains(at[0], at[1]), "and reveals it");
@@ -209,12 +217,12 @@ public class TraceAnalysisJourneyTest {
         assertEquals("Compare", view.analysisTabs().getSelection().getText(), "the Compare tab comes to the front");
         Table table = view.compareTable();
         assertEquals(expected.rows().getFirst().key(), table.getItem(0).getText(0));
-        int row = 0;
-        while (view.compareRows().get(row).countA() == 0) row++;
-        TraceComparison.Row op = view.compareRows().get(row);
-        table.showItem(table.getItem(row));
-        person.settle(100);
-        person.click(table, center(table.getItem(row).getBounds(0)), 0);
+        // the op A runs most often first: a click on Count A's header
+        clickHeader(person, table, "Count A");
+        TraceComparison.Row op = view.compareRows().getFirst();
+        assertEquals(expected.rows().stream().sorted(Comparator.comparingInt(TraceComparison.Row::countA).reversed()
+                .thenComparing(TraceComparison.Row::key)).toList(), view.compareRows(), "by A's count");
+        person.click(table, center(table.getItem(0).getBounds(0)), 0);
         List<TimelineEvent> bars = view.timeline().events().stream()
                 .filter(e -> e.stream() >= 0 && e.name().equals(op.key())).toList();
         assertEquals(op.countA(), bars.size());
