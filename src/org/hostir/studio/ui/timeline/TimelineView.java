@@ -23,7 +23,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
@@ -53,7 +52,6 @@ import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.SelectionRelay;
-import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 import org.hostir.studio.ui.timeline.model.RangeFigures;
@@ -73,9 +71,6 @@ public class TimelineView extends ViewPart {
     public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
     /** Family of the jobs that compute the summary below the bars, so that tests and callers can join them. */
     public static final Object SUMMARY_FAMILY = new Object();
-    private static final String ARROW_COLOR = EventKind.COLOR_ID_PREFIX + "arrow";
-    private static final String HIGHLIGHT_COLOR = EventKind.COLOR_ID_PREFIX + "highlight";
-    private static final String COUNTER_COLOR = EventKind.COLOR_ID_PREFIX + "counter";
 
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
@@ -102,9 +97,8 @@ public class TimelineView extends ViewPart {
     private TraceRun shownRun;
     /** The comparison the Compare tab shows, or null. */
     private TraceComparison comparison;
-    private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private final IPropertyChangeListener themeListener = e -> {
-        textColors.clear();
+        if (palette instanceof ThemePalette p) p.themeChanged();
         if (canvas != null && !canvas.control().isDisposed()) canvas.control().redraw();
     };
 
@@ -150,8 +144,10 @@ public class TimelineView extends ViewPart {
         searchRow.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        palette = new ThemePalette();
+        ThemePalette theme = new ThemePalette();
+        palette = theme;
         canvas = new TimelineCanvas(sash, palette);
+        theme.paintsOn(canvas.control());
         search = new EventSearch(searchRow, canvas, () -> timeline);
         canvas.onSelection(this::barSelected);
         canvas.onRange(r -> {
@@ -595,95 +591,5 @@ public class TimelineView extends ViewPart {
     public void dispose() {
         PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
         super.dispose();
-    }
-
-    /** Bar colours from the theme's colour registry; background and text follow the canvas (and so a dark theme). */
-    private final class ThemePalette implements TimelineCanvas.Palette {
-        private Color alternate;
-        private Color grid;
-        private RGB blendBackground;
-        private RGB blendForeground;
-
-        @Override
-        public Color bar(EventKind kind) {
-            Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(kind.colorId());
-            return c != null ? c : canvas.control().getDisplay().getSystemColor(SWT.COLOR_GRAY);
-        }
-
-        @Override
-        public Color barText(EventKind kind) {
-            // black or white, whichever contrasts more with the bar (WCAG), so labels read on any theme's bars
-            return textColors.computeIfAbsent(kind, k -> {
-                double bar = luminance(bar(k).getRGB());
-                boolean black = (bar + 0.05) / 0.05 >= 1.05 / (bar + 0.05);
-                return canvas.control().getDisplay().getSystemColor(black ? SWT.COLOR_BLACK : SWT.COLOR_WHITE);
-            });
-        }
-
-        @Override
-        public Color background() { return canvas.control().getBackground(); }
-
-        @Override
-        public Color criticalPath() { return canvas.control().getDisplay().getSystemColor(SWT.COLOR_RED); }
-
-        @Override
-        public Color alternate() {
-            blends();
-            return alternate;
-        }
-
-        @Override
-        public Color foreground() { return canvas.control().getForeground(); }
-
-        @Override
-        public Color grid() {
-            blends();
-            return grid;
-        }
-
-        /** The alternate-row and grid colours, blended again when the theme changed the canvas's colours. */
-        private void blends() {
-            RGB bg = background().getRGB(), fg = foreground().getRGB();
-            if (bg.equals(blendBackground) && fg.equals(blendForeground)) return;
-            blendBackground = bg;
-            blendForeground = fg;
-            alternate = blend(background(), foreground(), 0.05);
-            grid = blend(background(), foreground(), 0.3);
-        }
-
-        @Override
-        public Color arrow() {
-            Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(ARROW_COLOR);
-            return c != null ? c : foreground();
-        }
-
-        @Override
-        public Color highlight() { return ThemeColors.get(HIGHLIGHT_COLOR, SWT.COLOR_DARK_YELLOW); }
-
-        @Override
-        public Color counter() { return ThemeColors.get(COUNTER_COLOR, SWT.COLOR_DARK_GREEN); }
-
-        @Override
-        public Color selection() {
-            return canvas.control().getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION);
-        }
-
-        /** WCAG relative luminance, 0 (black) to 1 (white). */
-        private static double luminance(RGB c) {
-            return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue);
-        }
-
-        private static double linear(int v) {
-            double s = v / 255.0;
-            return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-        }
-
-        private static Color blend(Color a, Color b, double t) {
-            // Color needs no disposal since SWT 3.129 (no OS resource is held)
-            return new Color((int) (a.getRed() * (1 - t) + b.getRed() * t),
-                    (int) (a.getGreen() * (1 - t) + b.getGreen() * t), (int) (a.getBlue() * (1 - t) + b.getBlue() * t));
-        }
     }
 }
