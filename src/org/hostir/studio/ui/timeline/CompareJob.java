@@ -47,9 +47,7 @@ final class CompareJob extends Job {
     @Override
     protected IStatus run(IProgressMonitor monitor) {
         try {
-            TraceRun other = TraceFiles.open(files).run();
-            TraceRun b = new TraceRun(label(files), other.timeline(), other.launches(), other.counters());
-            TraceComparison c = TraceComparison.of(shown, b);
+            TraceComparison c = TraceComparison.of(shown, named(TraceFiles.open(files).run(), files));
             display.asyncExec(() -> done.accept(c));
         } catch (IOException | RuntimeException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -61,9 +59,14 @@ final class CompareJob extends Job {
     @Override
     public boolean belongsTo(Object family) { return family == TimelineView.SUMMARY_FAMILY; }
 
-    /** The other run's name in the comparison: its file, or its first file and how many there are. */
+    /** A run's name in the view and its reports: its file, or its first file and how many there are. */
     static String label(List<Path> files) {
         return files.size() == 1 ? files.getFirst().getFileName().toString()
                 : files.size() + " files from " + files.getFirst().getFileName();
+    }
+
+    /** {@code run} named by its files' names ({@link #label}), not by their whole paths. */
+    static TraceRun named(TraceRun run, List<Path> files) {
+        return new TraceRun(label(files), run.timeline(), run.launches(), run.counters());
     }
 }

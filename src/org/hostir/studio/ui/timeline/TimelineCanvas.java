@@ -419,23 +419,28 @@ public final class TimelineCanvas {
     public List<Counter> counters() { return counters; }
 
     /**
-     * The highlighted bars in the window, outlined in the palette's highlight colour, two pixels wide, inside the
-     * selection's rings and the critical path's outline so that all three show on one bar.
+     * The highlighted bars in the window: an outline two pixels wide in the palette's highlight colour with a ring
+     * of black or white inside it (whichever stands out from the highlight), so that it shows on bars of any
+     * colour; inside the selection's rings and the critical path's outline so that all three show on one bar.
      */
     private void paintHighlights(GC gc, int scroll, long from, long to) {
         if (highlighted.isEmpty() || rows == null) return;
-        gc.setForeground(palette.highlight());
-        gc.setLineWidth(2);
+        Color ring = canvas.getDisplay().getSystemColor(contrastsMoreWithWhite(palette.highlight().getRGB())
+                ? SWT.COLOR_WHITE : SWT.COLOR_BLACK);
         for (TimelineEvent e : highlighted) {
             int r = rows.rowOf(e);
             if (r < 0 || rowHeight[r] == 0 || e.endNs() < from || e.startNs() > to) continue;
             int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
             int x1 = bars.x(e.startNs()), x2 = bars.x(e.endNs());
             // a bar too narrow to hold the outline gets it around it
-            if (x2 - x1 >= 8) gc.drawRectangle(x1 + 2, y + 4, x2 - x1 - 4, ROW_HEIGHT - 9);
-            else gc.drawRectangle(x1 - 3, y + 4, x2 - x1 + 6, ROW_HEIGHT - 9);
+            int left = x2 - x1 >= 10 ? x1 + 2 : x1 - 4, width = x2 - x1 >= 10 ? x2 - x1 - 4 : x2 - x1 + 8;
+            gc.setLineWidth(2);
+            gc.setForeground(palette.highlight());
+            gc.drawRectangle(left, y + 4, width, ROW_HEIGHT - 9);
+            gc.setLineWidth(1);
+            gc.setForeground(ring);
+            gc.drawRectangle(left + 2, y + 6, Math.max(1, width - 4), ROW_HEIGHT - 13);
         }
-        gc.setLineWidth(1);
     }
 
     /**

@@ -428,7 +428,7 @@ public class TimelineView extends ViewPart {
     public void openTrace(List<Path> files) {
         try {
             TraceFiles.Opened opened = TraceFiles.open(files);
-            show(opened.run(), CompareJob.label(files), null);
+            show(CompareJob.named(opened.run(), files), CompareJob.label(files), null);
         } catch (IOException | RuntimeException e) {
             MessageDialog.openError(getSite().getShell(), "Open trace", "Cannot read " + files + ":\n"
                     + e.getMessage());
