@@ -47,7 +47,8 @@ public record TraceComparison(TraceAnalysis a, TraceAnalysis b, boolean byNode, 
         }
     }
 
-    private static String key(TimelineEvent e, boolean byNode) {
+    /** The key {@code e} is aligned by (a row's {@link Row#key}): what a view matches a row's bars with. */
+    public static String key(TimelineEvent e, boolean byNode) {
         return byNode && e.nodeId() >= 0 ? "node " + e.nodeId() + " " + e.name() : e.name();
     }
 

@@ -6,7 +6,8 @@ import org.eclipse.swt.widgets.Event;
 
 /**
  * The bar tooltip: shown beside the pointer (a control's own tooltip text appeared where the pointer first
- * stopped on the canvas, far from later bars), made again for each bar, with the start on the ruler's origin.
+ * stopped on the canvas, far from later bars), made again for each bar, with the start on the ruler's origin;
+ * over a counter track, the counter's value at the pointer.
  */
 final class BarToolTip extends DefaultToolTip {
     private final TimelineCanvas timeline;
@@ -23,12 +24,18 @@ final class BarToolTip extends DefaultToolTip {
     protected Object getToolTipArea(Event event) {
         // a new area per bar, so that moving to the next bar makes a new tooltip at the pointer
         Object bar = timeline.eventAt(event.x, event.y);
-        return bar != null ? bar : super.getToolTipArea(event);
+        if (bar != null) return bar;
+        // over a counter, a new area per step of its value (a sample's text holds until the next sample)
+        var counter = timeline.counterAt(event.x, event.y);
+        if (counter != null) {
+            return java.util.List.of(counter, CounterPainter.index(counter.samples(), (long) timeline.timeAt(event.x)));
+        }
+        return super.getToolTipArea(event);
     }
 
     @Override
     protected boolean shouldCreateToolTip(Event event) {
-        return timeline.eventAt(event.x, event.y) != null && super.shouldCreateToolTip(event);
+        return timeline.hoverText(event.x, event.y) != null && super.shouldCreateToolTip(event);
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.ScrollBar;
+import org.hostir.studio.trace.Counter;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.timeline.model.RankGroups;
@@ -48,6 +49,12 @@ public final class TimelineCanvas {
 
         /** The outline of the critical path's bars and the lines between them. */
         Color criticalPath();
+
+        /** The outline of the bars a table row stands for (a kernel's, a compared op's). */
+        Color highlight();
+
+        /** The counter tracks' steps. */
+        Color counter();
     }
 
     static final int LABEL_WIDTH = 150;
@@ -72,6 +79,11 @@ public final class TimelineCanvas {
     private TimelineEvent selected;
     /** The critical path's bars in path order (drawn outlined and linked), or empty. */
     private List<TimelineEvent> criticalPath = List.of();
+    /** The bars a table row stands for (outlined), or empty. */
+    private List<TimelineEvent> highlighted = List.of();
+    /** The counter tracks drawn under the rows, or empty. */
+    private List<Counter> counters = List.of();
+    private final CounterPainter counterPainter = new CounterPainter();
     private Consumer<TimelineEvent> selectionListener = e -> { };
     /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
     private long[] range;
@@ -99,6 +111,8 @@ public final class TimelineCanvas {
         layoutRows();
         selected = null;
         criticalPath = List.of();
+        highlighted = List.of();
+        counters = List.of();
         fitted = false;
         // a new timeline opens at its first row (the last one's scrolling put rank 0 above the window)
         canvas.getVerticalBar().setSelection(0);
@@ -151,8 +165,15 @@ public final class TimelineCanvas {
 
     public TimelineRows rows() { return rows; }
 
-    /** The height that shows every row, the ruler and the legend, in pixels. */
+    /**
+     * The height that shows every row, the ruler and the legend, in pixels: what the view gives the rows first. The
+     * counter tracks come after the analyses, under the rows; where the view has no room left for them, the rows
+     * scroll to them (the layout does not jump when they arrive).
+     */
     public int preferredHeight() { return RULER_HEIGHT + contentHeight + 2 * ROW_HEIGHT; }
+
+    /** The rows' and the counter tracks' height in pixels. */
+    private int tracksHeight() { return contentHeight + counters.size() * CounterPainter.TRACK_HEIGHT; }
 
     public void onSelection(Consumer<TimelineEvent> listener) { selectionListener = listener; }
 
@@ -257,7 +278,7 @@ public final class TimelineCanvas {
     private void resized() {
         ScrollBar bar = canvas.getVerticalBar();
         Rectangle area = canvas.getClientArea();
-        int content = rows == null ? 0 : contentHeight + 3 * ROW_HEIGHT;
+        int content = rows == null ? 0 : tracksHeight() + 3 * ROW_HEIGHT;
         int visible = Math.max(1, area.height - RULER_HEIGHT);
         bar.setMaximum(Math.max(content, 1));
         bar.setThumb(Math.min(visible, Math.max(content, 1)));
@@ -308,14 +329,17 @@ public final class TimelineCanvas {
             last = r;
         }
         bars.finish(gc);
+        counterPainter.paint(gc, palette, counters, RULER_HEIGHT + contentHeight - scroll, area, this, charWidth,
+                fm.getHeight());
         paintRange(gc, area);
         paintCriticalPath(gc, scroll, from, to);
+        paintHighlights(gc, scroll, from, to);
         paintSelection(gc, scroll, from, to);
         // the row labels, over the left margin
         for (int r = first; r <= last; r++) {
             if (rowHeight[r] > 0) paintLabel(gc, r, scroll, charWidth, fm.getHeight());
         }
-        paintLegend(gc, RULER_HEIGHT + contentHeight - scroll + 8, area, charWidth, fm.getHeight());
+        paintLegend(gc, RULER_HEIGHT + tracksHeight() - scroll + 8, area, charWidth, fm.getHeight());
         gc.setClipping(LABEL_WIDTH, RULER_HEIGHT, area.width - LABEL_WIDTH, area.height - RULER_HEIGHT);
         flows.paint(gc, palette, rows, rowTop, rowHeight, bars, scroll, area.width, area.height);
         gc.setClipping((Rectangle) null);
@@ -376,6 +400,48 @@ public final class TimelineCanvas {
     }
 
     public List<TimelineEvent> criticalPath() { return criticalPath; }
+
+    /** Outlines {@code bars} (those of a kernel table's or comparison's row); an empty list outlines none. */
+    public void setHighlighted(List<TimelineEvent> bars) {
+        highlighted = List.copyOf(bars);
+        canvas.redraw();
+    }
+
+    public List<TimelineEvent> highlighted() { return highlighted; }
+
+    /** Draws {@code tracks} under the rows (the shown run's counters); an empty list draws none. */
+    public void setCounters(List<Counter> tracks) {
+        counters = List.copyOf(tracks);
+        resized();
+        canvas.redraw();
+    }
+
+    public List<Counter> counters() { return counters; }
+
+    /**
+     * The highlighted bars in the window: an outline two pixels wide in the palette's highlight colour with a ring
+     * of black or white inside it (whichever stands out from the highlight), so that it shows on bars of any
+     * colour; inside the selection's rings and the critical path's outline so that all three show on one bar.
+     */
+    private void paintHighlights(GC gc, int scroll, long from, long to) {
+        if (highlighted.isEmpty() || rows == null) return;
+        Color ring = canvas.getDisplay().getSystemColor(contrastsMoreWithWhite(palette.highlight().getRGB())
+                ? SWT.COLOR_WHITE : SWT.COLOR_BLACK);
+        for (TimelineEvent e : highlighted) {
+            int r = rows.rowOf(e);
+            if (r < 0 || rowHeight[r] == 0 || e.endNs() < from || e.startNs() > to) continue;
+            int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
+            int x1 = bars.x(e.startNs()), x2 = bars.x(e.endNs());
+            // a bar too narrow to hold the outline gets it around it
+            int left = x2 - x1 >= 10 ? x1 + 2 : x1 - 4, width = x2 - x1 >= 10 ? x2 - x1 - 4 : x2 - x1 + 8;
+            gc.setLineWidth(2);
+            gc.setForeground(palette.highlight());
+            gc.drawRectangle(left, y + 4, width, ROW_HEIGHT - 9);
+            gc.setLineWidth(1);
+            gc.setForeground(ring);
+            gc.drawRectangle(left + 2, y + 6, Math.max(1, width - 4), ROW_HEIGHT - 13);
+        }
+    }
 
     /**
      * The critical path: each of its bars outlined in the palette's path colour, and a line from each bar's end to
@@ -504,10 +570,28 @@ public final class TimelineCanvas {
     /** The first visible row's scroll offset in pixels (0 at the top). */
     public int verticalScroll() { return scroll(); }
 
-    /** The hover text of the bar under a point, times on the ruler's origin; null over no bar. */
-    String hoverText(int x, int y) {
+    /**
+     * The hover text of the bar under a point, times on the ruler's origin, or of the counter track's value there;
+     * null over neither.
+     */
+    public String hoverText(int x, int y) {
         TimelineEvent at = eventAt(x, y);
-        return at == null ? null : EventDetails.of(at, rows.startNs());
+        if (at != null) return EventDetails.of(at, rows.startNs());
+        Counter c = counterAt(x, y);
+        return c == null ? null : CounterPainter.hoverText(c, (long) timeAt(x), rows.startNs());
+    }
+
+    /** The counter track under a point of the canvas (right of the labels), or null. */
+    public Counter counterAt(int x, int y) {
+        if (rows == null || x < LABEL_WIDTH || y < RULER_HEIGHT) return null;
+        int i = Math.floorDiv(y - RULER_HEIGHT + scroll() - contentHeight, CounterPainter.TRACK_HEIGHT);
+        return i >= 0 && i < counters.size() ? counters.get(i) : null;
+    }
+
+    /** Canvas pixel of the middle of counter track {@code i} at time {@code ns} ({x, y}), for tests and tools. */
+    public int[] counterPoint(int i, double ns) {
+        return new int[] { xOf(ns), RULER_HEIGHT + contentHeight - scroll() + i * CounterPainter.TRACK_HEIGHT
+                + CounterPainter.TRACK_HEIGHT / 2 };
     }
 
     // ---- what TimelineInput and FlowPainter reach ----

@@ -75,6 +75,7 @@ public class TimelineCommands extends AbstractHandler {
             case "exportJson" -> view.exportInteractively(false);
             case "exportPng" -> view.exportInteractively(true);
             case "exportSvg" -> view.exportSvgInteractively();
+            case "compareWith" -> view.compareWith();
             default -> { }
         }
         return null;

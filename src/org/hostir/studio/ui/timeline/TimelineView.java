@@ -3,7 +3,9 @@ package org.hostir.studio.ui.timeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +23,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
@@ -37,7 +38,11 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.hostir.studio.trace.TimelineSvg;
 import org.hostir.studio.trace.TraceRun;
+import org.hostir.studio.trace.Counter;
+import org.hostir.studio.trace.CounterTracks;
 import org.hostir.studio.trace.analysis.CriticalPath;
+import org.hostir.studio.trace.analysis.KernelTable;
+import org.hostir.studio.trace.analysis.TraceComparison;
 import org.hostir.studio.trace.analysis.TraceAnalysis;
 import org.hostir.studio.trace.analysis.TraceReport;
 import org.hostir.studio.trace.imported.TraceFiles;
@@ -66,12 +71,15 @@ public class TimelineView extends ViewPart {
     public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
     /** Family of the jobs that compute the summary below the bars, so that tests and callers can join them. */
     public static final Object SUMMARY_FAMILY = new Object();
-    private static final String ARROW_COLOR = EventKind.COLOR_ID_PREFIX + "arrow";
 
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
     private Text summary;
     private DetailsPanel details;
+    /** Details, Kernels, Critical path and Compare, beside the summary. */
+    private AnalysisTabs tabs;
+    /** Set while a table's row selects a bar: the table's tab stays in front (a click on a bar shows Details). */
+    private boolean keepTab;
     private EventSearch search;
     /** Counts the summaries asked for, so that a late one does not overwrite a newer timeline's. */
     private int summaries;
@@ -87,9 +95,10 @@ public class TimelineView extends ViewPart {
     private String analysisText;
     /** The run last shown through {@link #show}, with its launches and counters; its timeline may be replaced. */
     private TraceRun shownRun;
-    private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
+    /** The comparison the Compare tab shows, or null. */
+    private TraceComparison comparison;
     private final IPropertyChangeListener themeListener = e -> {
-        textColors.clear();
+        if (palette instanceof ThemePalette p) p.themeChanged();
         if (canvas != null && !canvas.control().isDisposed()) canvas.control().redraw();
     };
 
@@ -135,23 +144,27 @@ public class TimelineView extends ViewPart {
         searchRow.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        palette = new ThemePalette();
+        ThemePalette theme = new ThemePalette();
+        palette = theme;
         canvas = new TimelineCanvas(sash, palette);
+        theme.paintsOn(canvas.control());
         search = new EventSearch(searchRow, canvas, () -> timeline);
         canvas.onSelection(this::barSelected);
         canvas.onRange(r -> {
             if (r != null && timeline != null) {
                 details.showText(RangeFigures.of(timeline, r[0], r[1], canvas.rows().startNs()));
+                tabs.showDetails();
             } else {
                 details.show(canvas.selected(), canvas.rows() == null ? 0 : canvas.rows().startNs());
             }
         });
         SashForm below = new SashForm(sash, SWT.HORIZONTAL);
-        details = new DetailsPanel(below, this::revealNode);
+        tabs = new AnalysisTabs(below, f -> (details = new DetailsPanel(f, this::revealNode)).control(),
+                this::kernelSelected, this::stepSelected, this::comparedSelected);
         // wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay scrollbars
         // do not show that there is more to the right (issue 35)
         summary = new Text(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
-        below.setWeights(40, 60);
+        below.setWeights(50, 50);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
         sash.setWeights(72, 28);
@@ -198,19 +211,27 @@ public class TimelineView extends ViewPart {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
                 String text;
-                List<TimelineEvent> path = List.of();
+                TraceAnalysis analysis = null;
+                List<Counter> counters;
                 if (t.events().size() > ANALYSED_BARS) {
                     text = "(critical path and tables not computed for " + t.events().size() + " bars: hirstudio"
                             + " trace FILE computes them)";
+                    counters = new ArrayList<>(CounterTracks.of(t));
+                    counters.addAll(run.counters());
                 } else {
-                    TraceAnalysis analysis = TraceAnalysis.of(run);
-                    path = analysis.criticalPath().map(CriticalPath::bars).orElse(List.of());
+                    analysis = TraceAnalysis.of(run);
                     text = TraceReport.format(analysis, 10);
+                    counters = analysis.counters();
                 }
-                List<TimelineEvent> shown = path;
+                TraceAnalysis done = analysis;
                 display.asyncExec(() -> {
                     if (summary.isDisposed() || timeline != t) return;
-                    canvas.setCriticalPath(shown);
+                    CriticalPath path = done == null ? null : done.criticalPath().orElse(null);
+                    canvas.setCriticalPath(path == null ? List.of() : path.bars());
+                    // each rank's counters together, as Perfetto puts a process's counters under it
+                    canvas.setCounters(counters.stream().sorted(Comparator.comparingInt(Counter::rank)).toList());
+                    tabs.showKernels(done == null ? null : done.kernels());
+                    tabs.showPath(path);
                     analysisText = text;
                     if (!summary.getText().startsWith("Computing")) summary.setText(summary.getText() + "\n\n" + text);
                 });
@@ -254,6 +275,10 @@ public class TimelineView extends ViewPart {
         getViewSite().getActionBars().getStatusLineManager().setMessage(null);
         relay.setSelection(StructuredSelection.EMPTY);
         details.show(null, 0);
+        tabs.showKernels(null);
+        tabs.showPath(null);
+        tabs.showComparison(null);
+        comparison = null;
         setContentDescription(title == null ? "" : title);
         analysisText = null;
         summary.setText("Computing the overlap figures of " + t.events().size() + " events...");
@@ -285,6 +310,7 @@ public class TimelineView extends ViewPart {
     private void barSelected(TimelineEvent e) {
         var status = getViewSite().getActionBars().getStatusLineManager();
         details.show(e, canvas.rows() == null ? 0 : canvas.rows().startNs());
+        if (e != null && !keepTab) tabs.showDetails();
         if (e == null || e.nodeId() < 0) {
             relay.setSelection(StructuredSelection.EMPTY);
             if (e == null) {
@@ -319,12 +345,41 @@ public class TimelineView extends ViewPart {
         sash.setOrientation(wide ? SWT.HORIZONTAL : SWT.VERTICAL);
         // beside the rows, the details above the summary, each the panel's whole width (side by side they were
         // cut off on the right at 1280 and 1600 px); below the rows, side by side
-        ((SashForm) details.control().getParent()).setOrientation(wide ? SWT.VERTICAL : SWT.HORIZONTAL);
+        ((SashForm) tabs.control().getParent()).setOrientation(wide ? SWT.VERTICAL : SWT.HORIZONTAL);
         if (wide) {
             sash.setWeights(64, 36);
         } else {
             int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));
             sash.setWeights(rows, Math.max(1, size.y - rows));
+        }
+    }
+
+    /** A kernel table's row: outlines the kernel's bars and reveals the first (the rows stay as they are). */
+    private void kernelSelected(KernelTable.Row row) {
+        highlight(KernelTable.barsOf(timeline, row), row.name());
+    }
+
+    /** A compared op: outlines its bars in the shown run (A), if it has any, and reveals the first. */
+    private void comparedSelected(TraceComparison.Row row) {
+        highlight(timeline.events().stream().filter(e -> e.stream() >= 0
+                && TraceComparison.key(e, comparison.byNode()).equals(row.key())).toList(), row.key());
+    }
+
+    private void highlight(List<TimelineEvent> bars, String what) {
+        canvas.setHighlighted(bars);
+        if (!bars.isEmpty()) canvas.reveal(bars.getFirst());
+        getViewSite().getActionBars().getStatusLineManager().setMessage(bars.isEmpty() ? what
+                + ": no bar in the shown run" : bars.size() + " bar" + (bars.size() == 1 ? "" : "s") + " of " + what);
+    }
+
+    /** A segment of the critical path: selects its bar (the details follow) and reveals it; the tab stays. */
+    private void stepSelected(AnalysisTabs.Step step) {
+        keepTab = true;
+        try {
+            canvas.select(step.segment().event());
+            canvas.reveal(step.segment().event());
+        } finally {
+            keepTab = false;
         }
     }
 
@@ -373,13 +428,41 @@ public class TimelineView extends ViewPart {
     public void openTrace(List<Path> files) {
         try {
             TraceFiles.Opened opened = TraceFiles.open(files);
-            String title = files.size() == 1 ? files.getFirst().getFileName().toString()
-                    : files.size() + " files from " + files.getFirst().getFileName();
-            show(opened.run(), title, null);
+            show(CompareJob.named(opened.run(), files), CompareJob.label(files), null);
         } catch (IOException | RuntimeException e) {
             MessageDialog.openError(getSite().getShell(), "Open trace", "Cannot read " + files + ":\n"
                     + e.getMessage());
         }
+    }
+
+    /**
+     * Compare With...: the shown run (A) with another run's trace files (B), as {@code hirstudio trace diff A B}:
+     * the Compare tab lists the ops aligned by Host IR node or name with either run's count and total.
+     */
+    public void compareWith() {
+        if (shownRun == null) {
+            MessageDialog.openInformation(getSite().getShell(), "Compare With", "Open or run a trace first: it is"
+                    + " compared with the trace chosen then.");
+            return;
+        }
+        FileDialog d = new FileDialog(getSite().getShell(), SWT.OPEN | SWT.MULTI);
+        d.setText("Compare the shown run with (select every rank's file of a PyTorch profile)");
+        d.setFilterExtensions(new String[] { "*.json;*.json.gz", "*" });
+        if (d.open() == null) return;
+        compareWith(Arrays.stream(d.getFileNames()).map(n -> Path.of(d.getFilterPath(), n)).toList());
+    }
+
+    /** Compares the shown run with the run in {@code files} in a job; the Compare tab shows the result. */
+    public void compareWith(List<Path> files) {
+        if (shownRun == null) return;
+        TraceRun a = shownRun;
+        CompareJob.schedule(a, files, canvas.control().getDisplay(), c -> {
+            if (canvas.control().isDisposed() || shownRun != a) return;
+            comparison = c;
+            tabs.showComparison(c);
+        }, why -> {
+            if (!canvas.control().isDisposed()) MessageDialog.openError(getSite().getShell(), "Compare With", why);
+        });
     }
 
     /** The shown run as a Chrome trace, with its counters (an imported profile's memory samples too). */
@@ -473,6 +556,28 @@ public class TimelineView extends ViewPart {
 
     public String summaryText() { return summary.getText(); }
 
+    /** The analysis tabs' folder (a person clicks its tabs). */
+    public org.eclipse.swt.custom.CTabFolder analysisTabs() { return tabs.folder(); }
+
+    /** The Kernels tab's table and its rows in the order shown. */
+    public org.eclipse.swt.widgets.Table kernelTable() { return tabs.kernels().control(); }
+
+    public List<KernelTable.Row> kernelRows() { return tabs.kernels().rows(); }
+
+    /** The Critical path tab's table and its segments in the order shown. */
+    public org.eclipse.swt.widgets.Table pathTable() { return tabs.path().control(); }
+
+    public List<CriticalPath.Segment> pathRows() {
+        return tabs.path().rows().stream().map(AnalysisTabs.Step::segment).toList();
+    }
+
+    /** The Compare tab's table, its rows in the order shown, and the comparison (null before one). */
+    public org.eclipse.swt.widgets.Table compareTable() { return tabs.compare().control(); }
+
+    public List<TraceComparison.Row> compareRows() { return tabs.compare().rows(); }
+
+    public TraceComparison comparison() { return comparison; }
+
     @Override
     public void setFocus() {
         // a click into the search box activates the view: it keeps the focus it gave
@@ -486,89 +591,5 @@ public class TimelineView extends ViewPart {
     public void dispose() {
         PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
         super.dispose();
-    }
-
-    /** Bar colours from the theme's colour registry; background and text follow the canvas (and so a dark theme). */
-    private final class ThemePalette implements TimelineCanvas.Palette {
-        private Color alternate;
-        private Color grid;
-        private RGB blendBackground;
-        private RGB blendForeground;
-
-        @Override
-        public Color bar(EventKind kind) {
-            Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(kind.colorId());
-            return c != null ? c : canvas.control().getDisplay().getSystemColor(SWT.COLOR_GRAY);
-        }
-
-        @Override
-        public Color barText(EventKind kind) {
-            // black or white, whichever contrasts more with the bar (WCAG), so labels read on any theme's bars
-            return textColors.computeIfAbsent(kind, k -> {
-                double bar = luminance(bar(k).getRGB());
-                boolean black = (bar + 0.05) / 0.05 >= 1.05 / (bar + 0.05);
-                return canvas.control().getDisplay().getSystemColor(black ? SWT.COLOR_BLACK : SWT.COLOR_WHITE);
-            });
-        }
-
-        @Override
-        public Color background() { return canvas.control().getBackground(); }
-
-        @Override
-        public Color criticalPath() { return canvas.control().getDisplay().getSystemColor(SWT.COLOR_RED); }
-
-        @Override
-        public Color alternate() {
-            blends();
-            return alternate;
-        }
-
-        @Override
-        public Color foreground() { return canvas.control().getForeground(); }
-
-        @Override
-        public Color grid() {
-            blends();
-            return grid;
-        }
-
-        /** The alternate-row and grid colours, blended again when the theme changed the canvas's colours. */
-        private void blends() {
-            RGB bg = background().getRGB(), fg = foreground().getRGB();
-            if (bg.equals(blendBackground) && fg.equals(blendForeground)) return;
-            blendBackground = bg;
-            blendForeground = fg;
-            alternate = blend(background(), foreground(), 0.05);
-            grid = blend(background(), foreground(), 0.3);
-        }
-
-        @Override
-        public Color arrow() {
-            Color c = PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry()
-                    .get(ARROW_COLOR);
-            return c != null ? c : foreground();
-        }
-
-        @Override
-        public Color selection() {
-            return canvas.control().getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION);
-        }
-
-        /** WCAG relative luminance, 0 (black) to 1 (white). */
-        private static double luminance(RGB c) {
-            return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue);
-        }
-
-        private static double linear(int v) {
-            double s = v / 255.0;
-            return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-        }
-
-        private static Color blend(Color a, Color b, double t) {
-            // Color needs no disposal since SWT 3.129 (no OS resource is held)
-            return new Color((int) (a.getRed() * (1 - t) + b.getRed() * t),
-                    (int) (a.getGreen() * (1 - t) + b.getGreen() * t), (int) (a.getBlue() * (1 - t) + b.getBlue() * t));
-        }
     }
 }

@@ -138,18 +138,29 @@ public final class TimelineRows {
 
         public int laneCount() { return laneData.length; }
 
-        /** The event under time {@code t} with {@code slackNs} tolerance (the shortest one when nested), or null. */
+        /**
+         * The event under time {@code t} with {@code slackNs} tolerance, or null: one that holds {@code t} itself
+         * before one only within the tolerance (a wide bar under the pointer before a sub-pixel neighbour), and
+         * among those the shortest (the inner one when nested).
+         */
         public TimelineEvent at(long t, long slackNs) { return at(t, slackNs, -1); }
 
         /** As {@link #at(long, long)}, only in {@code lane} (any lane when negative). */
         public TimelineEvent at(long t, long slackNs, int lane) {
             TimelineEvent best = null;
+            boolean bestHolds = false;
             for (int l = 0; l < laneData.length; l++) {
                 if (lane >= 0 && l != lane) continue;
                 Lane d = laneData[l];
                 for (int i = d.first(t - slackNs); i < d.size() && d.start[i] <= t + slackNs; i++) {
+                    if (d.end[i] + slackNs < t) continue;
                     TimelineEvent e = events[d.index[i]];
-                    if (d.end[i] + slackNs >= t && (best == null || e.durationNs() < best.durationNs())) best = e;
+                    boolean holds = d.start[i] <= t && t <= d.end[i];
+                    if (best == null || (holds && !bestHolds)
+                            || (holds == bestHolds && e.durationNs() < best.durationNs())) {
+                        best = e;
+                        bestHolds = holds;
+                    }
                 }
             }
             return best;

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class EventKindColorsTest {
     /** Timeline colours that belong to no kind. */
-    private static final Set<String> OTHERS = Set.of(EventKind.COLOR_ID_PREFIX + "arrow");
+    private static final Set<String> OTHERS = Set.of(EventKind.COLOR_ID_PREFIX + "arrow",
+            EventKind.COLOR_ID_PREFIX + "highlight", EventKind.COLOR_ID_PREFIX + "counter");
     private static final Pattern DEFINITION = Pattern.compile(
             "<colorDefinition\\s+id=\"([^\"]+)\"[^>]*\\svalue=\"(\\d+,\\d+,\\d+)\"");
     private static final Pattern DARK_RULE = Pattern.compile(

@@ -79,6 +79,17 @@ public final class Person {
         return this;
     }
 
+    /**
+     * A left click on what GTK draws outside SWT's event windows, a table's column header: SWT reports no MouseDown
+     * for it, so the caller asserts on what the click did (the table sorted by the column).
+     */
+    public Person clickUnreported(Control c, int x, int y) {
+        moveTo(c, x, y);
+        xdotool("click", "1");
+        settle(150);
+        return this;
+    }
+
     /** Two clicks of the left button in quick succession at one point (what opens a problem, an item). */
     public Person doubleClick(Control c, int x, int y) {
         moveTo(c, x, y);

@@ -88,6 +88,9 @@ public class DarkThemeTest {
             assertTrue(luminance(back) < 0.2, "the timeline is dark: " + back);
             assertTrue(contrast(palette.foreground().getRGB(), back) >= 4.5, "row labels and ruler");
             assertTrue(contrast(palette.arrow().getRGB(), back) >= 3, "arrows: " + palette.arrow().getRGB());
+            assertTrue(contrast(palette.highlight().getRGB(), back) >= 3, "a table row's bars' outline: "
+                    + palette.highlight().getRGB());
+            assertTrue(contrast(palette.counter().getRGB(), back) >= 3, "counter tracks: " + palette.counter().getRGB());
             for (EventKind k : EventKind.values()) {
                 Color bar = palette.bar(k);
                 assertTrue(contrast(palette.barText(k).getRGB(), bar.getRGB()) >= 4.5, k + " bar labels");
