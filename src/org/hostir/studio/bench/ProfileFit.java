@@ -72,6 +72,6 @@ public final class ProfileFit {
         return new HardwareProfile(m.name(), m.description(), m.source() + "; not measured, from " + base.name()
                 + ": " + base.source(), base.gpusPerNode(), gemm, m.nvlink() != null ? m.nvlink() : base.nvlink(),
                 base.network(), m.copyEngine() != null ? m.copyEngine() : base.copyEngine(), base.contention(),
-                new HardwareProfile.Dispatch(defaultUs, dispatch));
+                new HardwareProfile.Dispatch(defaultUs, dispatch), base.ncclP2p());
     }
 }

@@ -50,6 +50,7 @@ public final class ProfileJson {
         links.add("nvlink", link(p.nvlink()));
         links.add("network", link(p.network()));
         links.add("copyEngine", link(p.copyEngine()));
+        if (!p.ncclP2p().equals(p.nvlink())) links.add("ncclP2p", link(p.ncclP2p()));
         o.add("links", links);
         JsonObject c = new JsonObject();
         c.addProperty("computeSlowdown", p.contention().computeSlowdown());
