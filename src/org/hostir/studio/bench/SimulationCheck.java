@@ -40,7 +40,7 @@ public final class SimulationCheck {
     /** One schedule of the bench: its seed, its lowering options, and S for the collective pipeline (else 0). */
     record Schedule(String label, String seed, int streamsS, Map<String, String> options) {}
 
-    record Shape(String dtype, long m, long k, long n) {
+    public record Shape(String dtype, long m, long k, long n) {
         String label() { return dtype + " " + m + " " + k + " " + n; }
     }
 
@@ -60,10 +60,10 @@ public final class SimulationCheck {
                     "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")));
 
     /** The measured spans (ms) of one run of {@code bench agmm}: one row per shape, columns in SCHEDULES' order. */
-    record Measured(int devices, String defaultProfile, String log, Map<Shape, double[]> spans) {}
+    public record Measured(int devices, String defaultProfile, String log, Map<Shape, double[]> spans) {}
 
     /** docs/benchmarks.md, "Night of 2026-11-26", 2 x H200. */
-    static final Measured MEASURED_2X_H200 = new Measured(2, "h200x2-measured",
+    public static final Measured MEASURED_2X_H200 = new Measured(2, "h200x2-measured",
             "docs/data/h200x2-2026-11-26-night/bench-agmm-2-second.log", Map.of(
             new Shape("float", 32768, 32768, 1024),
             new double[] {46.985, 47.976, 47.005, 44.523, 44.196, 48.088, 43.473, 43.094, 41.915},
@@ -75,7 +75,7 @@ public final class SimulationCheck {
             new double[] {0.547, 0.592, 0.603, 0.566, 0.576, 0.552, 0.483, 0.415, 0.397}));
 
     /** docs/benchmarks.md, 2026-11-28, 4 x H200 ({@code bench agmm --devices 4}). */
-    static final Measured MEASURED_4X_H200 = new Measured(4, "h200x4-measured",
+    public static final Measured MEASURED_4X_H200 = new Measured(4, "h200x4-measured",
             "docs/data/h200x4-2026-11-28/bench-agmm-4.log", Map.of(
             new Shape("float", 32768, 32768, 1024),
             new double[] {48.115, 49.082, 50.132, 66.308, 51.721, 55.182, 44.478, 43.651, 43.180},
@@ -86,7 +86,7 @@ public final class SimulationCheck {
             new Shape("bfloat16", 8192, 4096, 4096),
             new double[] {0.578, 0.625, 0.721, 1.055, 0.816, 0.765, 0.718, 0.480, 0.467}));
 
-    static final List<Measured> RUNS = List.of(MEASURED_2X_H200, MEASURED_4X_H200);
+    public static final List<Measured> RUNS = List.of(MEASURED_2X_H200, MEASURED_4X_H200);
 
     /**
      * Seed 001's matmul+collective pipelines as {@code MatmulCollectiveBench} runs them (K-sharded matmul per Stream
