@@ -40,6 +40,9 @@ public record HardwareProfile(String name, String description, String source, in
             peakTflops = Map.copyOf(peakTflops);
             efficiency = efficiency.stream().map(double[]::clone).toList();
         }
+
+        /** The curve at {@code size}, as the simulation reads it. */
+        public double efficiencyAt(double size) { return ComputeCost.efficiency(efficiency, size); }
     }
 
     /**
