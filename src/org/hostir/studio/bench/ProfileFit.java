@@ -1,6 +1,7 @@
 package org.hostir.studio.bench;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,48 +21,88 @@ public final class ProfileFit {
     /** A measurement: {@code x} bytes (or flops) took {@code us} microseconds. */
     public record Point(double x, double us) {}
 
-    /** The link {@code us = steps x alpha + share x bytes / B} that fits the points best (least squares). */
+    /**
+     * The link {@code us = steps x alpha + share x bytes / B} that fits the points best in relative error (least
+     * squares weighted by 1 / us^2): the sweep spans 1 MiB to 1 GiB, and a plain fit is the largest message's alone,
+     * its alpha whatever the small ones leave over (the 2 x H200 Allgather column: 122 us plain, 66 us relative).
+     */
     public static HardwareProfile.Link alphaBeta(List<Point> points, double steps, double share) {
-        int n = points.size();
-        if (n < 2) throw new IllegalArgumentException("an alpha-beta fit needs at least two sizes");
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        if (points.size() < 2) throw new IllegalArgumentException("an alpha-beta fit needs at least two sizes");
+        double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
         for (Point p : points) {
-            sx += p.x();
-            sy += p.us();
-            sxx += p.x() * p.x();
-            sxy += p.x() * p.us();
+            double w = 1 / (p.us() * p.us());
+            sw += w;
+            sx += w * p.x();
+            sy += w * p.us();
+            sxx += w * p.x() * p.x();
+            sxy += w * p.x() * p.us();
         }
-        double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx); // us per byte
-        double intercept = (sy - slope * sx) / n;
+        double slope = (sw * sxy - sx * sy) / (sw * sxx - sx * sx); // us per byte
+        double intercept = (sy - slope * sx) / sw;
         if (!(slope > 0)) throw new IllegalArgumentException("times do not grow with size: no bandwidth to fit");
         return new HardwareProfile.Link(Math.max(0, intercept / steps), share / slope / 1e3);
     }
 
     /** GEMM efficiency points: square GEMMs of edge {@code s} took the given microseconds, against {@code peak}. */
     public static List<double[]> efficiency(Map<Long, Double> usBySize, double peakTflops, double launchUs) {
+        List<GemmTime> times = new ArrayList<>();
+        usBySize.forEach((s, us) -> times.add(new GemmTime(DataType.BFLOAT16, s, s, s, us)));
+        return efficiency(times, peakTflops, launchUs);
+    }
+
+    /** One GEMM alone: {@code m x k} times {@code k x n} in {@code dtype} took {@code us} microseconds. */
+    public record GemmTime(DataType dtype, long m, long k, long n, double us) {
+        double size() { return Math.cbrt((double) m * k * n); }
+
+        /** TF/s of its compute, the launch (which the simulation adds to every kernel) taken off. */
+        double tflops(double launchUs) { return 2.0 * m * k * n / (Math.max(1e-3, us - launchUs) * 1e6); }
+    }
+
+    /** Efficiency points of the GEMMs of one dtype against its peak, by increasing size cbrt(M K N). */
+    public static List<double[]> efficiency(List<GemmTime> times, double peakTflops, double launchUs) {
+        return times.stream().sorted(Comparator.comparingDouble(GemmTime::size))
+                .map(t -> new double[] {t.size(), Math.min(1, t.tflops(launchUs) / peakTflops)}).toList();
+    }
+
+    /**
+     * The profile's GEMM figures from GEMMs alone at the sizes a bench runs: the curve from the bf16 ones (the
+     * base's points below the smallest size kept: nothing measured them), and for every other dtype the effective
+     * peak that puts its GEMM on that curve (the simulation has one curve for all dtypes; an fp32 GEMM runs on other
+     * units, so its datasheet peak would mispredict it). The base curve is used when no bf16 GEMM was timed.
+     */
+    public static HardwareProfile.Gemm gemm(HardwareProfile.Gemm base, List<GemmTime> times, double launchUs,
+                                            double memoryGBps) {
+        double peak = base.peakTflops().get(DataType.BFLOAT16);
+        List<double[]> measured = efficiency(times.stream().filter(t -> t.dtype() == DataType.BFLOAT16).toList(),
+                peak, launchUs);
         List<double[]> curve = new ArrayList<>();
-        usBySize.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            double s = e.getKey();
-            double computeUs = Math.max(1e-3, e.getValue() - launchUs);
-            curve.add(new double[] {s, Math.min(1, 2 * s * s * s / (computeUs * peakTflops * 1e6))});
-        });
-        return curve;
+        for (double[] p : base.efficiency()) if (measured.isEmpty() || p[0] < measured.getFirst()[0]) curve.add(p);
+        curve.addAll(measured);
+        HardwareProfile.Gemm onCurve = new HardwareProfile.Gemm(base.peakTflops(), memoryGBps, launchUs, curve);
+        Map<DataType, Double> peaks = new HashMap<>(base.peakTflops());
+        for (GemmTime t : times) {
+            if (t.dtype() != DataType.BFLOAT16) peaks.put(t.dtype(), t.tflops(launchUs) / onCurve.efficiencyAt(t.size()));
+        }
+        return new HardwareProfile.Gemm(peaks, memoryGBps, launchUs, curve);
+    }
+
+    /**
+     * NCCL send/recv within a node from one transfer of {@code bytes} that took {@code us}: NVLink's latency, the
+     * rest of the time at the transfer's rate.
+     */
+    public static HardwareProfile.Link sendRecv(double bytes, double us, HardwareProfile.Link nvlink) {
+        double moving = us - nvlink.alphaUs();
+        if (!(moving > 0)) throw new IllegalArgumentException("a send/recv of " + bytes + " bytes took " + us
+                + " us, no longer than NVLink's latency " + nvlink.alphaUs() + " us: no rate to fit");
+        return new HardwareProfile.Link(nvlink.alphaUs(), bytes / moving / 1e3);
     }
 
     /** What was measured, over the base profile; null fields keep the base's constants. */
-    public record Measured(String name, String description, List<double[]> efficiency,
-                          Map<DataType, Double> peakTflops, Double memoryGBps, Double launchUs,
-                          HardwareProfile.Link nvlink, HardwareProfile.Link copyEngine,
+    public record Measured(String name, String description, HardwareProfile.Gemm gemm,
+                          HardwareProfile.Link nvlink, HardwareProfile.Link copyEngine, HardwareProfile.Link ncclP2p,
                           Map<String, Double> dispatchUs, String source) {}
 
     public static HardwareProfile apply(HardwareProfile base, Measured m) {
-        HardwareProfile.Gemm g = base.gemm();
-        Map<DataType, Double> peaks = new HashMap<>(g.peakTflops());
-        if (m.peakTflops() != null) peaks.putAll(m.peakTflops());
-        HardwareProfile.Gemm gemm = new HardwareProfile.Gemm(peaks,
-                m.memoryGBps() != null ? m.memoryGBps() : g.memoryGBps(),
-                m.launchUs() != null ? m.launchUs() : g.launchUs(),
-                m.efficiency() != null ? m.efficiency() : g.efficiency());
         Map<String, Double> dispatch = new HashMap<>(base.dispatch().byNode());
         double defaultUs = base.dispatch().defaultUs();
         if (m.dispatchUs() != null) {
@@ -69,9 +110,11 @@ public final class ProfileFit {
             defaultUs = m.dispatchUs().getOrDefault("default", defaultUs);
             dispatch.remove("default");
         }
+        HardwareProfile.Link nvlink = m.nvlink() != null ? m.nvlink() : base.nvlink();
         return new HardwareProfile(m.name(), m.description(), m.source() + "; not measured, from " + base.name()
-                + ": " + base.source(), base.gpusPerNode(), gemm, m.nvlink() != null ? m.nvlink() : base.nvlink(),
+                + ": " + base.source(), base.gpusPerNode(), m.gemm() != null ? m.gemm() : base.gemm(), nvlink,
                 base.network(), m.copyEngine() != null ? m.copyEngine() : base.copyEngine(), base.contention(),
-                new HardwareProfile.Dispatch(defaultUs, dispatch));
+                new HardwareProfile.Dispatch(defaultUs, dispatch), m.ncclP2p() != null ? m.ncclP2p()
+                : base.ncclP2p().equals(base.nvlink()) ? nvlink : base.ncclP2p());
     }
 }

@@ -15,6 +15,7 @@ import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.engine.RunStrategy;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
@@ -39,7 +40,7 @@ public final class SimulationCheck {
     /** One schedule of the bench: its seed, its lowering options, and S for the collective pipeline (else 0). */
     record Schedule(String label, String seed, int streamsS, Map<String, String> options) {}
 
-    record Shape(String dtype, long m, long k, long n) {
+    public record Shape(String dtype, long m, long k, long n) {
         String label() { return dtype + " " + m + " " + k + " " + n; }
     }
 
@@ -58,8 +59,12 @@ public final class SimulationCheck {
             new Schedule("CE offset fwd", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda",
                     "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")));
 
-    /** The measured spans (ms) of docs/benchmarks.md, one row per shape, columns in {@link #SCHEDULES}' order. */
-    static final Map<Shape, double[]> MEASURED_2X_H200 = Map.of(
+    /** The measured spans (ms) of one run of {@code bench agmm}: one row per shape, columns in SCHEDULES' order. */
+    public record Measured(int devices, String defaultProfile, String log, Map<Shape, double[]> spans) {}
+
+    /** docs/benchmarks.md, "Night of 2026-11-26", 2 x H200. */
+    public static final Measured MEASURED_2X_H200 = new Measured(2, "h200x2-measured",
+            "docs/data/h200x2-2026-11-26-night/bench-agmm-2-second.log", Map.of(
             new Shape("float", 32768, 32768, 1024),
             new double[] {46.985, 47.976, 47.005, 44.523, 44.196, 48.088, 43.473, 43.094, 41.915},
             new Shape("bfloat16", 32768, 8192, 8192),
@@ -67,7 +72,21 @@ public final class SimulationCheck {
             new Shape("bfloat16", 16384, 8192, 4096),
             new double[] {1.873, 1.745, 1.828, 1.996, 1.972, 1.926, 1.582, 1.515, 1.442},
             new Shape("bfloat16", 8192, 4096, 4096),
-            new double[] {0.547, 0.592, 0.603, 0.566, 0.576, 0.552, 0.483, 0.415, 0.397});
+            new double[] {0.547, 0.592, 0.603, 0.566, 0.576, 0.552, 0.483, 0.415, 0.397}));
+
+    /** docs/benchmarks.md, 2026-11-28, 4 x H200 ({@code bench agmm --devices 4}). */
+    public static final Measured MEASURED_4X_H200 = new Measured(4, "h200x4-measured",
+            "docs/data/h200x4-2026-11-28/bench-agmm-4.log", Map.of(
+            new Shape("float", 32768, 32768, 1024),
+            new double[] {48.115, 49.082, 50.132, 66.308, 51.721, 55.182, 44.478, 43.651, 43.180},
+            new Shape("bfloat16", 32768, 8192, 8192),
+            new double[] {7.163, 7.291, 7.074, 10.390, 7.804, 7.764, 7.030, 6.643, 6.576},
+            new Shape("bfloat16", 16384, 8192, 4096),
+            new double[] {1.952, 1.910, 2.046, 3.363, 2.563, 2.529, 2.111, 1.584, 1.559},
+            new Shape("bfloat16", 8192, 4096, 4096),
+            new double[] {0.578, 0.625, 0.721, 1.055, 0.816, 0.765, 0.718, 0.480, 0.467}));
+
+    public static final List<Measured> RUNS = List.of(MEASURED_2X_H200, MEASURED_4X_H200);
 
     /**
      * Seed 001's matmul+collective pipelines as {@code MatmulCollectiveBench} runs them (K-sharded matmul per Stream
@@ -122,40 +141,92 @@ public final class SimulationCheck {
         return new Prediction(r.medianMillis(), overlap);
     }
 
-    /** Prints the table of docs/simulation.md; returns the mean absolute error in percent. */
-    public static double run(Path examples, HardwareProfile profile, PrintStream out)
+    /** One run's comparison: predicted spans beside {@code m}'s, shape by shape (rows as in {@code m.spans()}). */
+    public record Comparison(Measured measured, String profile, List<Shape> shapes, List<double[]> predicted) {
+        /** Every case's signed error in percent, shape by shape, schedule by schedule. */
+        public List<Double> errors() {
+            List<Double> e = new ArrayList<>();
+            for (int s = 0; s < shapes.size(); s++) {
+                double[] m = measured.spans().get(shapes.get(s));
+                for (int i = 0; i < m.length; i++) e.add(100 * (predicted.get(s)[i] - m[i]) / m[i]);
+            }
+            return e;
+        }
+
+        public double meanAbsError() { return errors().stream().mapToDouble(Math::abs).average().orElseThrow(); }
+
+        public long within(double percent) { return errors().stream().filter(x -> Math.abs(x) <= percent).count(); }
+
+        /** Per shape: whether the predicted fastest schedule is the measured fastest. */
+        public boolean sameBest(int shape) {
+            return best(measured.spans().get(shapes.get(shape))) == best(predicted.get(shape));
+        }
+
+        /** Per shape: the pairs of schedules the prediction orders as the measurement does. */
+        public int pairsAlike(int shape) { return concordant(measured.spans().get(shapes.get(shape)),
+                predicted.get(shape)); }
+    }
+
+    /** Simulates every schedule of every shape of {@code m} on {@code profile}. */
+    public static Comparison compare(Path examples, Measured m, HardwareProfile profile)
             throws IOException, EngineFailure {
+        List<Shape> shapes = m.spans().keySet().stream().sorted(Comparator.comparingDouble(
+                (Shape x) -> -m.spans().get(x)[0])).toList();
+        List<double[]> predicted = new ArrayList<>();
+        for (Shape shape : shapes) {
+            double[] p = new double[SCHEDULES.size()];
+            for (int i = 0; i < p.length; i++) p[i] = predict(examples, SCHEDULES.get(i), shape, m.devices(),
+                    profile).spanMs();
+            predicted.add(p);
+        }
+        return new Comparison(m, profile.name(), shapes, predicted);
+    }
+
+    /** The table of docs/simulation.md for one run, its mean error and its ranking agreement. */
+    public static void print(Comparison c, PrintStream out) {
+        out.printf(Locale.ROOT, "D = %d (%s):%n", c.measured().devices(), c.measured().log());
         out.println("| shape | schedule | measured ms | predicted ms | error |");
         out.println("|---|---|---|---|---|");
-        double sum = 0;
-        int n = 0;
-        List<Shape> shapes = MEASURED_2X_H200.keySet().stream().sorted(Comparator.comparingDouble(
-                (Shape x) -> -MEASURED_2X_H200.get(x)[0])).toList();
-        List<String> rankings = new ArrayList<>();
-        for (Shape shape : shapes) {
-            double[] measured = MEASURED_2X_H200.get(shape);
-            double[] predicted = new double[measured.length];
-            for (int i = 0; i < SCHEDULES.size(); i++) {
-                predicted[i] = predict(examples, SCHEDULES.get(i), shape, 2, profile).spanMs();
-                double error = 100 * (predicted[i] - measured[i]) / measured[i];
-                sum += Math.abs(error);
-                n++;
-                out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %+.1f %% |%n", shape.label(),
-                        SCHEDULES.get(i).label(), measured[i], predicted[i], error);
+        List<Double> errors = c.errors();
+        for (int s = 0; s < c.shapes().size(); s++) {
+            double[] m = c.measured().spans().get(c.shapes().get(s));
+            for (int i = 0; i < m.length; i++) {
+                out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %+.1f %% |%n", c.shapes().get(s).label(),
+                        SCHEDULES.get(i).label(), m[i], c.predicted().get(s)[i], errors.get(s * m.length + i));
             }
-            rankings.add(shape.label() + ": measured best " + SCHEDULES.get(best(measured)).label()
-                    + ", predicted best " + SCHEDULES.get(best(predicted)).label() + "; pairs ordered alike "
-                    + concordant(measured, predicted) + " of " + measured.length * (measured.length - 1) / 2);
         }
-        out.printf(Locale.ROOT, "mean absolute error %.1f %% over %d cases (profile %s)%n", sum / n, n,
-                profile.name());
-        rankings.forEach(out::println);
+        out.printf(Locale.ROOT, "D = %d: mean absolute error %.1f %% over %d cases, %d within 10 %% (profile %s)%n",
+                c.measured().devices(), c.meanAbsError(), errors.size(), c.within(10), c.profile());
+        for (int s = 0; s < c.shapes().size(); s++) {
+            double[] m = c.measured().spans().get(c.shapes().get(s));
+            out.println(c.shapes().get(s).label() + ": measured best " + SCHEDULES.get(best(m)).label()
+                    + ", predicted best " + SCHEDULES.get(best(c.predicted().get(s))).label() + "; pairs ordered alike "
+                    + c.pairsAlike(s) + " of " + m.length * (m.length - 1) / 2);
+        }
+    }
+
+    /**
+     * Prints the tables of docs/simulation.md, D = 2 and D = 4, each on its measured profile unless
+     * {@code override} names one for both; returns the comparisons.
+     */
+    public static List<Comparison> run(Path examples, HardwareProfile override, PrintStream out)
+            throws IOException, EngineFailure {
+        List<Comparison> all = new ArrayList<>();
+        HardwareProfile two = null;
+        for (Measured m : RUNS) {
+            HardwareProfile p = override != null ? override : ProfileFiles.builtIn(m.defaultProfile());
+            if (m.devices() == 2) two = p;
+            Comparison c = compare(examples, m, p);
+            print(c, out);
+            out.println();
+            all.add(c);
+        }
         for (Pipeline p : PIPELINES) {
-            double predicted = predict(examples, p.seed(), "bfloat16", p.symbols(), Map.of(), 2, profile).spanMs();
+            double predicted = predict(examples, p.seed(), "bfloat16", p.symbols(), Map.of(), 2, two).spanMs();
             out.printf(Locale.ROOT, "| %s | measured %.3f | predicted %.3f | %+.1f %% |%n", p.label(), p.measuredMs(),
                     predicted, 100 * (predicted - p.measuredMs()) / p.measuredMs());
         }
-        return sum / n;
+        return all;
     }
 
     private static int best(double[] v) {

@@ -67,13 +67,13 @@ public final class BenchCommand implements Command {
         return ExitCode.OK;
     }
 
-    /** The simulation's predictions of the AG+GEMM schedules against their spans measured on 2 x H200. */
+    /** The simulation's predictions of the AG+GEMM schedules against their spans measured on 2 and 4 x H200. */
     private static int simCheck(Arguments a, PrintStream out, PrintStream err) {
         Path home = Path.of(System.getProperty("hirstudio.home", "."));
         Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
         try {
-            SimulationCheck.run(examples, ProfileFiles.resolve(a.value("--profile").orElse("h200x2-measured"),
-                    "bench sim-check"), out);
+            SimulationCheck.run(examples, a.value("--profile").isPresent()
+                    ? ProfileFiles.resolve(a.value("--profile").get(), "bench sim-check") : null, out);
             return ExitCode.OK;
         } catch (EngineFailure e) {
             return Failures.report(e, err);

@@ -136,6 +136,18 @@ public final class ProfileFiles {
         return out;
     }
 
+    /** Whether every field at or under {@code path} is optional: then the object may be left out whole. */
+    private static boolean optional(String path) {
+        boolean any = false;
+        for (ProfileField f : ProfileField.values()) {
+            if (f.path().equals(path) || f.path().startsWith(path + ".")) {
+                if (!f.optional()) return false;
+                any = true;
+            }
+        }
+        return any;
+    }
+
     private static Optional<ProfileField> field(String path) {
         for (ProfileField f : ProfileField.values()) if (f.path().equals(path)) return Optional.of(f);
         return Optional.empty();
@@ -174,7 +186,7 @@ public final class ProfileFiles {
                 }
             }
             for (String k : keys) {
-                if (!k.equals("*") && !o.members().containsKey(k)) {
+                if (!k.equals("*") && !o.members().containsKey(k) && !optional(join(prefix, k))) {
                     problems.add(at(label, o.line(), join(prefix, k), RULE_REQUIRED, "missing field '" + join(prefix, k)
                             + "'"));
                 }
@@ -263,7 +275,10 @@ public final class ProfileFiles {
                     link(ProfileField.NETWORK_ALPHA, ProfileField.NETWORK_BUS),
                     link(ProfileField.COPY_ENGINE_ALPHA, ProfileField.COPY_ENGINE_BUS),
                     new HardwareProfile.Contention(n(ProfileField.COMPUTE_SLOWDOWN), n(ProfileField.NCCL_SLOWDOWN)),
-                    new HardwareProfile.Dispatch(n(ProfileField.DISPATCH_DEFAULT), dispatch));
+                    new HardwareProfile.Dispatch(n(ProfileField.DISPATCH_DEFAULT), dispatch),
+                    numbers.containsKey(ProfileField.NCCL_P2P_ALPHA.path())
+                    ? link(ProfileField.NCCL_P2P_ALPHA, ProfileField.NCCL_P2P_BUS)
+                    : link(ProfileField.NVLINK_ALPHA, ProfileField.NVLINK_BUS));
         }
 
         private double n(ProfileField f) { return numbers.get(f.path()); }

@@ -18,6 +18,7 @@ import org.hostir.studio.engine.RunStrategy;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.OpInfo;
+import org.hostir.studio.exec.P2PCall;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.cuda.CudaBackend;
@@ -28,6 +29,7 @@ import org.hostir.studio.file.FusionReader;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
@@ -41,24 +43,36 @@ import org.hostir.studio.trace.TimelineEvent;
  * Contention and the network are not measured: they stay the base profile's, and the written source says so.
  */
 public final class Calibration {
-    static final long[] GEMM_EDGES = {512, 1024, 2048, 4096, 8192};
     static final long[] MESSAGE_BYTES = {1L << 20, 1L << 23, 1L << 26, 1L << 28, 1L << 30};
+    /** The NCCL send/recv timed: a 2-rank P2P chunk of bench agmm's small shape (8192 / 2 rows x 4096, bf16). */
+    static final long SEND_RECV_BYTES = 32L << 20;
+    /**
+     * Warm-up iterations before the dispatch is timed: the bench's host means come after its schedules have run for
+     * seconds, and 5 iterations left the JIT cold (2 x H200, 2026-11-26: HostOp 59 us against the bench's 18).
+     */
+    static final int DISPATCH_WARMUP = 200;
 
     private Calibration() {}
 
     public static HardwareProfile run(Path examples, int devices, HardwareProfile base, String name, PrintStream out)
             throws Exception {
-        Map<Long, Double> gemm = new TreeMap<>();
+        List<ProfileFit.GemmTime> gemm = new ArrayList<>();
         double[] memory;
-        HardwareProfile.Link nvlink = null, copyEngine = null;
+        HardwareProfile.Link nvlink = null, copyEngine = null, sendRecv = null;
         Map<String, Double> dispatch;
         try (CudaBackend backend = new CudaBackend(devices, 120_000);
              AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, 5, out)) {
             backend.setTiming(false);
-            for (long s : GEMM_EDGES) gemm.put(s, 1000 * gemmMs(bench, devices, s));
-            out.println("gemm bf16 us by edge: " + gemm);
+            for (AgMatmulBench.Shape s : AgMatmulBench.SHAPES) {
+                gemm.add(new ProfileFit.GemmTime(s.dtype(), s.m(), s.k(), s.n(), 1000 * gemmMs(bench, devices, s)));
+            }
+            out.println("gemm alone (dtype m k n: us): " + gemm.stream().map(t -> String.format(Locale.ROOT,
+                    "%s %d %d %d: %.1f", t.dtype().fileName(), t.m(), t.k(), t.n(), t.us())).toList());
             memory = memory(bench, devices);
-            if (devices > 1) nvlink = allgather(bench, devices, out);
+            if (devices > 1) {
+                nvlink = allgather(bench, devices, out);
+                sendRecv = ProfileFit.sendRecv(SEND_RECV_BYTES, sendRecvUs(bench, out), nvlink);
+            }
             dispatch = dispatch(examples, devices, backend, out);
         }
         if (devices > 1) {
@@ -70,20 +84,22 @@ public final class Calibration {
         }
         double peak = base.gemm().peakTflops().get(DataType.BFLOAT16);
         return ProfileFit.apply(base, new ProfileFit.Measured(name, "measured by hirstudio calibrate on " + devices
-                + " GPU" + (devices == 1 ? "" : "s"), ProfileFit.efficiency(gemm, peak, memory[1]), null, memory[0],
-                memory[1], nvlink, copyEngine, dispatch, "hirstudio calibrate: GEMM sweep (bf16, edges "
-                + java.util.Arrays.toString(GEMM_EDGES) + ", efficiency against " + peak + " TF/s), device copies,"
-                + (devices > 1 ? " Allgather sweep, peer copies," : "") + " dispatch of the AG+GEMM seeds"));
+                + " GPU" + (devices == 1 ? "" : "s"), ProfileFit.gemm(base.gemm(), gemm, memory[1], memory[0]),
+                nvlink, copyEngine, sendRecv, dispatch, "hirstudio calibrate: GEMMs alone at bench agmm's shapes"
+                + " (bf16 efficiency against " + peak + " TF/s after the launch, effective peaks of the other dtypes"
+                + " on that curve), device copies," + (devices > 1 ? " Allgather sweep (relative least squares), an"
+                + " NCCL send/recv of " + (SEND_RECV_BYTES >> 20) + " MiB, peer copies," : "")
+                + " dispatch of the AG+GEMM seeds after " + DISPATCH_WARMUP + " warm-up iterations"));
     }
 
-    /** One square bf16 GEMM of edge {@code s}, in ms (median over the bench's iterations). */
-    private static double gemmMs(AgMatmulBench bench, int devices, long s) {
+    /** One GEMM of the bench's shape alone, in ms (median over the bench's iterations). */
+    private static double gemmMs(AgMatmulBench bench, int devices, AgMatmulBench.Shape s) {
         Buffer[][] abc = new Buffer[devices][];
         bench.parallel(d -> {
             CudaProbe p = bench.probe(d);
-            abc[d] = new Buffer[] {p.device().allocate(new long[] {s, s}, DataType.BFLOAT16),
-                    p.device().allocate(new long[] {s, s}, DataType.BFLOAT16),
-                    p.device().allocate(new long[] {s, s}, DataType.BFLOAT16)};
+            abc[d] = new Buffer[] {p.device().allocate(new long[] {s.m(), s.k()}, s.dtype()),
+                    p.device().allocate(new long[] {s.k(), s.n()}, s.dtype()),
+                    p.device().allocate(new long[] {s.m(), s.n()}, s.dtype())};
             p.fill(abc[d][0], 1 + d, p.device().userStream());
             p.fill(abc[d][1], 2 + d, p.device().userStream());
             p.device().synchronize();
@@ -137,6 +153,30 @@ public final class Calibration {
         return ProfileFit.alphaBeta(points, devices - 1, (devices - 1.0) / devices);
     }
 
+    /** Rank 0 sends {@link #SEND_RECV_BYTES} to rank 1 over NCCL, the others idle; in us. */
+    private static double sendRecvUs(AgMatmulBench bench, PrintStream out) {
+        Buffer[] buf = new Buffer[2];
+        bench.parallel(d -> {
+            if (d > 1) return;
+            buf[d] = bench.probe(d).device().allocate(new long[] {SEND_RECV_BYTES / 2}, DataType.BFLOAT16);
+            bench.probe(d).device().synchronize();
+        });
+        double us = 1000 * bench.timeEvents(d -> {
+            if (d > 1) return;
+            CudaProbe p = bench.probe(d);
+            p.device().pointToPoint(List.of(new P2PCall(d == 0 ? P2PCommunication.Type.SEND
+                    : P2PCommunication.Type.RECV, buf[d], 1 - d)), p.device().userStream(),
+                    OpInfo.of(-1, -1, "send/recv", EventKind.COMMUNICATION));
+        });
+        bench.parallel(d -> {
+            if (d > 1) return;
+            bench.probe(d).device().free(buf[d], bench.probe(d).device().userStream());
+            bench.probe(d).device().synchronize();
+        });
+        out.printf(Locale.ROOT, "nccl send/recv of %d bytes: %.1f us%n", SEND_RECV_BYTES, us);
+        return us;
+    }
+
     /** Rank 0 copies from rank 1 over the copy engines. */
     private static HardwareProfile.Link peerCopies(AgMatmulBench bench, PrintStream out) {
         List<ProfileFit.Point> points = new ArrayList<>();
@@ -162,7 +202,7 @@ public final class Calibration {
         return ProfileFit.alphaBeta(points, 1, 1);
     }
 
-    /** Median host time per node kind over the last iteration of both AG+GEMM seeds, bf16, 256 rows per rank. */
+    /** Median host time per node kind of both AG+GEMM seeds at bench agmm's small shape (bf16 8192 4096 4096). */
     private static Map<String, Double> dispatch(Path examples, int devices, CudaBackend backend, PrintStream out)
             throws Exception {
         backend.setHostTimingOnly();   // the host's cost per node without the timing events around each op
@@ -170,12 +210,14 @@ public final class Calibration {
         for (String[] seed : new String[][] {{"seeds/ag_matmul_p2p", "p2p"}, {"seeds/ag_matmul", "collective"}}) {
             String text = Files.readString(examples.resolve(seed[0] + ".fusion")).replace("\"float\"",
                     "\"bfloat16\"");
-            Map<String, Long> symbols = new HashMap<>(Map.of("M", 256L, "K", 256L, "N", 256L));
-            if (seed[1].equals("collective")) symbols.put("S", 2L);
+            // bench agmm's small shape, bf16 8192 4096 4096, whose P2P schedule's host means the built-in profiles hold
+            long rows = 8192L / devices;
+            Map<String, Long> symbols = new HashMap<>(Map.of("M", rows, "K", 4096L, "N", 4096L));
+            if (seed[1].equals("collective")) symbols.putAll(Map.of("S", 2L, "M", rows / 2));
             LoadedFusion loaded = Engine.load(new FusionSource.Text(text, seed[0]), devices, symbols);
             LoweringOptions options = LoweringOptions.parse(Map.of("allgather", seed[1]));
-            RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), options.numberOfStreams(), 20, 5,
-                    false, 42, 60_000);
+            RunConfig config = new RunConfig(devices, loaded.bindings().asMap(), options.numberOfStreams(), 20,
+                    DISPATCH_WARMUP, false, 42, 60_000);
             RunResult r = Engine.run(loaded, Engine.compile(loaded, options), config, RunStrategy.on(backend),
                     line -> { }); // the backend stays open: the caller's
             for (TimelineEvent e : r.timeline().events()) {

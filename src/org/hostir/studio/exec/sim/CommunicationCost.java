@@ -58,9 +58,13 @@ final class CommunicationCost {
         return type.needsTeamOrder() ? pulls + adds : 2 * pulls + adds;
     }
 
-    /** One point-to-point transfer between two ranks: NCCL over their link, or the copy engines within a node. */
+    /**
+     * One point-to-point transfer between two ranks: within a node NCCL's send/recv link or the copy engines, across
+     * nodes the network.
+     */
     static double p2pUs(HardwareProfile p, int from, int to, double bytes, boolean copyEngine) {
-        HardwareProfile.Link l = copyEngine && p.node(from) == p.node(to) ? p.copyEngine() : p.linkFor(List.of(from, to));
+        boolean oneNode = p.node(from) == p.node(to);
+        HardwareProfile.Link l = !oneNode ? p.linkFor(List.of(from, to)) : copyEngine ? p.copyEngine() : p.ncclP2p();
         return l.alphaUs() + l.transferUs(bytes);
     }
 
@@ -74,7 +78,10 @@ final class CommunicationCost {
     static double cudaP2pUs(HardwareProfile p, int from, int to, double bytes, P2pTransport transport) {
         return switch (transport) {
             case COPY_ENGINE -> p2pUs(p, from, to, bytes, true);
-            case TMA -> p.gemm().launchUs() + p2pUs(p, from, to, bytes, false);
+            case TMA -> {
+                HardwareProfile.Link nv = p.linkFor(List.of(from, to));
+                yield p.gemm().launchUs() + nv.alphaUs() + nv.transferUs(bytes);
+            }
         };
     }
 

@@ -13,10 +13,18 @@ import org.hostir.studio.ir.DataType;
  *
  * @param gpusPerNode  GPUs joined by NVLink; rank r sits on node r / gpusPerNode, and a team spanning nodes uses
  *                     the network
+ * @param ncclP2p      one NCCL send/recv within a node: NCCL gives a point-to-point transfer fewer channels than a
+ *                     ring collective, so it moves slower than NVLink's bus bandwidth (NVLink's when not measured)
  */
 public record HardwareProfile(String name, String description, String source, int gpusPerNode, Gemm gemm,
                               Link nvlink, Link network, Link copyEngine, Contention contention,
-                              Dispatch dispatch) {
+                              Dispatch dispatch, Link ncclP2p) {
+
+    /** A profile whose NCCL send/recv moves at NVLink's rate. */
+    public HardwareProfile(String name, String description, String source, int gpusPerNode, Gemm gemm, Link nvlink,
+                           Link network, Link copyEngine, Contention contention, Dispatch dispatch) {
+        this(name, description, source, gpusPerNode, gemm, nvlink, network, copyEngine, contention, dispatch, nvlink);
+    }
 
     /**
      * Kernel throughput: a GEMM runs at {@code peakTflops[dtype] x efficiency(cbrt(M N K))} (the curve
@@ -32,6 +40,9 @@ public record HardwareProfile(String name, String description, String source, in
             peakTflops = Map.copyOf(peakTflops);
             efficiency = efficiency.stream().map(double[]::clone).toList();
         }
+
+        /** The curve at {@code size}, as the simulation reads it. */
+        public double efficiencyAt(double size) { return ComputeCost.efficiency(efficiency, size); }
     }
 
     /**

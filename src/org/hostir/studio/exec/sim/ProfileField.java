@@ -46,6 +46,10 @@ public enum ProfileField {
             + " transfer"),
     COPY_ENGINE_BUS("links.copyEngine.busGBps", Type.NON_NEGATIVE,
             Bounds.MIN_RATE, 100_000, "GB/s", "copy-engine bandwidth"),
+    NCCL_P2P_ALPHA("links.ncclP2p.alphaUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "NCCL send/recv latency per"
+            + " transfer within a node (optional, with busGBps: without them NVLink's)"),
+    NCCL_P2P_BUS("links.ncclP2p.busGBps", Type.NON_NEGATIVE,
+            Bounds.MIN_RATE, 100_000, "GB/s", "NCCL send/recv bandwidth of one transfer within a node (optional)"),
     COMPUTE_SLOWDOWN("contention.computeSlowdown", Type.NON_NEGATIVE, 0, 10, "", "how much longer a kernel runs"
             + " while an NCCL kernel overlaps it (0.15: 15 %)"),
     NCCL_SLOWDOWN("contention.ncclSlowdown", Type.NON_NEGATIVE, 0, 10, "", "how much longer an NCCL kernel runs while"
@@ -100,9 +104,12 @@ public enum ProfileField {
                     .toList();
             case FORMAT, NAME, DESCRIPTION, SOURCE, GPUS_PER_NODE, MEMORY_GBPS, LAUNCH_US, EFFICIENCY_SIZE,
                  EFFICIENCY_FRACTION, NVLINK_ALPHA, NVLINK_BUS, NETWORK_ALPHA, NETWORK_BUS, COPY_ENGINE_ALPHA,
-                 COPY_ENGINE_BUS, COMPUTE_SLOWDOWN, NCCL_SLOWDOWN, DISPATCH_DEFAULT -> List.of();
+                 COPY_ENGINE_BUS, NCCL_P2P_ALPHA, NCCL_P2P_BUS, COMPUTE_SLOWDOWN, NCCL_SLOWDOWN, DISPATCH_DEFAULT -> List.of();
         };
     }
+
+    /** Whether a profile may leave the field out (older profiles have no NCCL send/recv link). */
+    public boolean optional() { return this == NCCL_P2P_ALPHA || this == NCCL_P2P_BUS; }
 
     /** The allowed values in words: {@code (0, 100000] GB/s}. */
     public String range() {

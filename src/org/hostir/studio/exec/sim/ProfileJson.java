@@ -18,8 +18,8 @@ import com.google.gson.JsonObject;
 public final class ProfileJson {
     public static final String FORMAT = "hirstudio-profile/1";
     /** The profiles shipped beside this class, {@code profiles/NAME.json}. */
-    public static final List<String> BUILT_IN = List.of("h100x1-measured", "h200x2-measured", "h100x8-nvlink",
-            "h200x8-nvlink", "gb200-nvl72", "h100-ib-cluster");
+    public static final List<String> BUILT_IN = List.of("h100x1-measured", "h200x2-measured",
+            "h200x4-measured", "h100x8-nvlink", "h200x8-nvlink", "gb200-nvl72", "h100-ib-cluster");
 
     private ProfileJson() {}
 
@@ -50,6 +50,7 @@ public final class ProfileJson {
         links.add("nvlink", link(p.nvlink()));
         links.add("network", link(p.network()));
         links.add("copyEngine", link(p.copyEngine()));
+        if (!p.ncclP2p().equals(p.nvlink())) links.add("ncclP2p", link(p.ncclP2p()));
         o.add("links", links);
         JsonObject c = new JsonObject();
         c.addProperty("computeSlowdown", p.contention().computeSlowdown());

@@ -43,6 +43,12 @@ final class SimDevice implements Device {
     /** Under a {@link Symmetry}: the check of a rank that is not simulated against its representative; else null. */
     private Symmetry.Mirror mirror;
     private int count;
+    /**
+     * The rank's last NCCL op: NCCL runs a communicator's kernels one after the other in launch order, whatever
+     * their streams (NVIDIA/nccl src/enqueue.cc, ncclLaunchPrepare: the launch stream waits on the communicator's
+     * deviceStream, which then waits on the launch), so each NCCL op also follows the previous one.
+     */
+    private SimOp lastNccl;
     private double hostUs;
     private boolean synchronizedOnce;
     private long live;
@@ -256,28 +262,35 @@ final class SimDevice implements Device {
                 + " end of a rank's program; rank " + rank + " issued work after it");
         SimStream s = (SimStream) stream;
         op.seq = count++;
+        SimOp nccl = op.role == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
         if (mirror != null) {
-            mirror.check(op, follows(s));
+            mirror.check(op, follows(s, nccl));
         } else {
             if (kept != null) {
-                op.deps = follows(s);
+                op.deps = follows(s, nccl);
                 kept.add(op);
             }
             op.after(s.last);
             for (SimOp w : s.waits) op.after(w);
+            op.after(nccl);
             backend.add(op);
         }
+        if (op.role == SimOp.Role.NCCL) lastNccl = op;
         s.waits.clear();
         s.last = op;
         issuing.add(op);
     }
 
-    /** The positions of the ops the next op of {@code s} follows: the stream's last op, then its waits. */
-    private static int[] follows(SimStream s) {
-        int[] deps = new int[(s.last == null ? 0 : 1) + s.waits.size()];
+    /**
+     * The positions of the ops the next op of {@code s} follows: the stream's last op, then its waits, then the
+     * rank's previous NCCL op ({@code nccl}, or null).
+     */
+    private static int[] follows(SimStream s, SimOp nccl) {
+        int[] deps = new int[(s.last == null ? 0 : 1) + s.waits.size() + (nccl == null ? 0 : 1)];
         int i = 0;
         if (s.last != null) deps[i++] = s.last.seq;
         for (SimOp w : s.waits) deps[i++] = w.seq;
+        if (nccl != null) deps[i++] = nccl.seq;
         return deps;
     }
 

@@ -12,11 +12,14 @@ import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.sim.ProfileJson;
+import org.hostir.studio.ir.DataType;
 import org.hostir.studio.tests.CliRun;
 import org.junit.jupiter.api.Test;
 
 /** Calibration's arithmetic (the GPU measurements themselves run only on a GPU machine) and its refusal without one. */
 class ProfileFitTest {
+    private static final double MIB = 1 << 20;
+
     @Test
     void alphaBetaRecoversTheLineOfAllgatherTimes() {
         // 4 ranks, alpha 12 us, bus 300 GB/s: t = 3 x 12 + 0.75 x bytes / 300e3
@@ -28,18 +31,68 @@ class ProfileFitTest {
     }
 
     @Test
+    void aRelativeFitKeepsTheSmallMessagesLatencyWhereAPlainOneIsTheLargestMessagesAlone() {
+        // the allgather-alone column of 2 x H200, 2026-11-26 night (bench-agmm-2-second.log): 64 MiB ... 4 GiB
+        List<ProfileFit.Point> points = List.of(new ProfileFit.Point(64 * MIB, 186), new ProfileFit.Point(256 * MIB,
+                622), new ProfileFit.Point(512 * MIB, 1085), new ProfileFit.Point(4096 * MIB, 7613));
+        HardwareProfile.Link l = ProfileFit.alphaBeta(points, 1, 0.5);
+        assertEquals(65.7, l.alphaUs(), 0.05);
+        assertEquals(267.6, l.busGBps(), 0.05);
+        for (ProfileFit.Point p : points) {
+            double predicted = l.alphaUs() + l.transferUs(0.5 * p.x());
+            assertTrue(Math.abs(predicted / p.us() - 1) < 0.09, p + " predicted " + predicted);
+        }
+    }
+
+    /**
+     * The "no hand editing" check: calibrate's fit, given what a run on 4 x H200 measures (here the figures of
+     * docs/data/h200x4-2026-11-28/bench-agmm-4.log, standing in for the GPU: the GEMMs alone, the allgather sweep,
+     * the traced NCCL receive), gives the built-in h200x4-measured profile's constants, which were derived by hand.
+     */
+    @Test
+    void theFitOfAFourH200RunsMeasurementsIsTheBuiltInFourH200Profile() throws Exception {
+        HardwareProfile builtIn = ProfileFiles.builtIn("h200x4-measured");
+        HardwareProfile base = ProfileFiles.builtIn("h200x2-measured");
+        List<ProfileFit.GemmTime> gemms = List.of(new ProfileFit.GemmTime(DataType.FLOAT, 32768, 32768, 1024, 42048),
+                new ProfileFit.GemmTime(DataType.BFLOAT16, 32768, 8192, 8192, 5829),
+                new ProfileFit.GemmTime(DataType.BFLOAT16, 16384, 8192, 4096, 1441),
+                new ProfileFit.GemmTime(DataType.BFLOAT16, 8192, 4096, 4096, 391));
+        HardwareProfile.Gemm g = ProfileFit.gemm(base.gemm(), gemms, base.gemm().launchUs(), base.gemm().memoryGBps());
+        assertEquals(builtIn.gemm().efficiency().size(), g.efficiency().size());
+        for (int i = 0; i < g.efficiency().size(); i++) {
+            assertEquals(builtIn.gemm().efficiency().get(i)[0], g.efficiency().get(i)[0], 0.5, "size " + i);
+            assertEquals(builtIn.gemm().efficiency().get(i)[1], g.efficiency().get(i)[1], 5e-4, "fraction " + i);
+        }
+        assertEquals(builtIn.gemm().peakTflops().get(DataType.FLOAT), g.peakTflops().get(DataType.FLOAT), 0.05);
+        HardwareProfile.Link nvlink = ProfileFit.alphaBeta(List.of(new ProfileFit.Point(64 * MIB, 224),
+                new ProfileFit.Point(256 * MIB, 729), new ProfileFit.Point(512 * MIB, 1317),
+                new ProfileFit.Point(4096 * MIB, 9626)), 3, 0.75);
+        assertEquals(builtIn.nvlink().alphaUs(), nvlink.alphaUs(), 0.05);
+        assertEquals(builtIn.nvlink().busGBps(), nvlink.busGBps(), 0.05);
+        HardwareProfile.Link p2p = ProfileFit.sendRecv(16 * MIB, 137, builtIn.nvlink());
+        assertEquals(builtIn.ncclP2p().busGBps(), p2p.busGBps(), 0.05);
+        assertEquals(builtIn.nvlink().alphaUs(), p2p.alphaUs());
+    }
+
+    @Test
     void measuredConstantsReplaceTheBasesAndTheSourceSaysWhatWasNotMeasured() throws Exception {
         HardwareProfile base = ProfileFiles.builtIn("h200x8-nvlink");
         List<double[]> curve = ProfileFit.efficiency(Map.of(1024L, 10.0, 4096L, 200.0), 989, 5);
         assertEquals(2.0 * 1024 * 1024 * 1024 / (5 * 989e6), curve.get(0)[1], 1e-9);
-        HardwareProfile p = ProfileFit.apply(base, new ProfileFit.Measured("mine", "test", curve, null, 3000.0, 5.0,
-                new HardwareProfile.Link(7, 280), null, Map.of("HostOp", 9.0, "default", 0.8), "measured here"));
+        HardwareProfile.Gemm gemm = new HardwareProfile.Gemm(base.gemm().peakTflops(), 3000, 5, curve);
+        HardwareProfile p = ProfileFit.apply(base, new ProfileFit.Measured("mine", "test", gemm,
+                new HardwareProfile.Link(7, 280), null, null, Map.of("HostOp", 9.0, "default", 0.8), "measured here"));
         assertEquals(280, p.nvlink().busGBps());
+        assertEquals(p.nvlink(), p.ncclP2p(), "a base without its own send/recv link takes the measured NVLink");
         assertEquals(base.copyEngine(), p.copyEngine());
         assertEquals(9.0, p.dispatch().us("HostOp"));
         assertEquals(0.8, p.dispatch().us("Wait"));
         assertTrue(p.source().startsWith("measured here; not measured, from h200x8-nvlink"), p.source());
         assertEquals(ProfileJson.write(p), ProfileJson.write(ProfileFiles.read(ProfileJson.write(p), "x")));
+        HardwareProfile q = ProfileFit.apply(ProfileFiles.builtIn("h200x4-measured"), new ProfileFit.Measured("q",
+                "test", null, null, null, null, null, "measured here"));
+        assertEquals(148.9, q.ncclP2p().busGBps(), "a base's own send/recv link stays when none was measured");
+        assertEquals(ProfileJson.write(q), ProfileJson.write(ProfileFiles.read(ProfileJson.write(q), "x")));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.hostir.studio.tests.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -92,6 +93,39 @@ class SimCostModelTest {
                 // with no dispatch cost both ranks post their groups at once: the bar is the transfer itself
                 assertEquals(alpha + e.bytes() / (bw * 1e3), us(e), 0.002, backend + " " + e.name());
             }
+        }
+    }
+
+    /** A profile's own NCCL send/recv link (links.ncclP2p) times NCCL's point-to-point transfers within a node. */
+    @Test
+    void ncclSendRecvWithinANodeMovesAtItsOwnLink() throws Exception {
+        HardwareProfile base = profile(8, 0, Map.of());
+        HardwareProfile own = new HardwareProfile(base.name(), base.description(), base.source(), base.gpusPerNode(),
+                base.gemm(), base.nvlink(), base.network(), base.copyEngine(), base.contention(), base.dispatch(),
+                new HardwareProfile.Link(6, 50));
+        RunResult r = simulate("seeds/ag_matmul_p2p", 2, Map.of("M", 500L, "K", 500L, "N", 8L),
+                Map.of("offsetStreamIndexingByRank", "true"), own);
+        List<TimelineEvent> p2p = r.timeline().events().stream().filter(e -> e.kind() == EventKind.P2P).toList();
+        assertEquals(4, p2p.size());
+        for (TimelineEvent e : p2p) assertEquals(6 + e.bytes() / (50 * 1e3), us(e), 0.002, e.name());
+    }
+
+    /**
+     * NCCL runs a communicator's kernels in launch order whatever their streams (NVIDIA/nccl src/enqueue.cc,
+     * ncclLaunchPrepare: the launch stream waits on the communicator's deviceStream): the collective pipeline's
+     * Allgathers, all ready at once on four streams, run one after the other, not side by side.
+     */
+    @Test
+    void ncclKernelsOfARankRunOneAfterTheOtherInLaunchOrder() throws Exception {
+        RunResult r = simulate("seeds/ag_matmul", 2, Map.of("S", 4L, "M", 250L, "K", 500L, "N", 8L),
+                Map.of("allgather", "collective", "numberOfStreams", "4"), profile(8, 0, Map.of()));
+        List<TimelineEvent> gathers = r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.COMMUNICATION)
+                .sorted(Comparator.comparingLong(TimelineEvent::startNs)).toList();
+        assertEquals(4, gathers.size());
+        for (int i = 1; i < gathers.size(); i++) {
+            assertTrue(gathers.get(i).startNs() >= gathers.get(i - 1).endNs(), gathers.get(i - 1) + " then "
+                    + gathers.get(i));
+            assertTrue(gathers.get(i).stream() != gathers.get(i - 1).stream(), "on other streams: " + gathers);
         }
     }
 
