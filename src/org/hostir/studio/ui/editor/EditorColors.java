@@ -40,6 +40,18 @@ final class EditorColors {
 
     static Color banner() { return get("banner", new RGB(255, 220, 200)); }
 
+    /**
+     * The text of an inferred (outlined) badge: darker than the badge's fill colour, so that it reads on the pale
+     * mesh fills of the light theme (a theme overrides it, as every colour here).
+     */
+    static Color inferredText(String kind) {
+        return switch (kind) {
+            case "DIDx", "DIDy" -> get("badge.inferred.did", new RGB(30, 80, 170));
+            case "Stream" -> get("badge.inferred.stream", new RGB(25, 110, 55));
+            default -> text();
+        };
+    }
+
     static Color badge(String kind) {
         return switch (kind) {
             case "DIDx", "DIDy" -> get("badge.did", new RGB(60, 120, 216));

@@ -15,6 +15,7 @@ import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The editor's edit domain (GEF's EditDomain with its command stack): the document the graph edits, and one
@@ -180,6 +181,41 @@ public final class FusionCommands {
             boolean on = !model.outputs().contains(t);
             edit(on ? "Mark output" : "Unmark output", d -> FusionEdits.setOutput(d, t, on));
         }
+    }
+
+    /** The shardings after propagation of the document shown (for the Properties view). */
+    Shardings shardings() { return editor.shardings(); }
+
+    /**
+     * Writes the inferred sharding of each of {@code tensors} into the file, mesh and axes (issue 34): one operation;
+     * a selection with nothing inferred is refused with a message.
+     */
+    public boolean makeShardingExplicit(List<String> tensors) {
+        Shardings s = editor.shardings();
+        List<String> some = tensors.stream().filter(s::hasInferred).toList();
+        if (some.isEmpty()) {
+            refuse("Make sharding explicit: " + (tensors.isEmpty() ? "select a tensor" : "nothing of "
+                    + String.join(", ", tensors) + " is inferred"));
+            return false;
+        }
+        return edit("Make sharding explicit (" + String.join(", ", some) + ")", d -> {
+            for (String t : some) d = s.makeExplicit(d, t);
+            return d;
+        });
+    }
+
+    /** Clears what is written of each of {@code tensors}' sharding, so that propagation infers it: one operation. */
+    public boolean clearShardingToInferred(List<String> tensors) {
+        List<String> some = tensors.stream().filter(t -> model.tensor(t).map(Shardings::hasWritten).orElse(false)).toList();
+        if (some.isEmpty()) {
+            refuse("Clear sharding to inferred: " + (tensors.isEmpty() ? "select a tensor" : "nothing of "
+                    + String.join(", ", tensors) + " is written"));
+            return false;
+        }
+        return edit("Clear sharding to inferred (" + String.join(", ", some) + ")", d -> {
+            for (String t : some) d = Shardings.clearToInferred(d, t);
+            return d;
+        });
     }
 
     /** Stores node positions in the file's layout section; false when nothing changed. */

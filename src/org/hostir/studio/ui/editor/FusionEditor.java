@@ -39,6 +39,7 @@ import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The fusion editor: Graph | Source. The source document is the single source of truth on disk (dirty state
@@ -59,6 +60,7 @@ public class FusionEditor extends MultiPageEditorPart {
     private TextEditor source;
     private IDocument document;
     private List<FusionCheck.Problem> problems = List.of();
+    private Shardings shardings = Shardings.NONE;
     private boolean sourceParses = true;
     private boolean writing;
     private boolean disposed;
@@ -145,6 +147,12 @@ public class FusionEditor extends MultiPageEditorPart {
 
     public List<FusionCheck.Problem> problems() { return problems; }
 
+    /**
+     * The shardings after nvFuser's propagation of the document shown (issue 34), recomputed with every check, so
+     * an edit of an input's sharding updates the inferred ones at once; none while the document does not load.
+     */
+    public Shardings shardings() { return shardings; }
+
     /** Nanoseconds the last validation (engine validation and lowering of rank 0) took. */
     public long lastCheckNanos() { return lastCheckNanos; }
 
@@ -180,9 +188,10 @@ public class FusionEditor extends MultiPageEditorPart {
     private void applyCheck(FusionCheck.Result r, boolean userText) {
         problems = r.problems();
         sourceParses = r.parses();
+        shardings = r.shardings();
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
-        graph.refresh(commands.model(), problems);
+        graph.refresh(commands.model(), problems, shardings);
         ProblemMarkers.update(file(), problems);
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();

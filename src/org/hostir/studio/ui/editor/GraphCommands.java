@@ -13,7 +13,8 @@ import org.eclipse.ui.handlers.IHandlerService;
 import org.hostir.studio.file.OpKind;
 
 /**
- * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, auto layout;
+ * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, make a sharding
+ * explicit or clear it to inferred, auto layout;
  * open to contributions as {@code org.hostir.studio.editor.graph}) and the workbench's Delete and Rename, which act
  * on the graph while it is the active page and something is selected. Each command is one edit of the editor.
  */
@@ -21,6 +22,9 @@ final class GraphCommands {
     private static final String MENU_ID = "org.hostir.studio.editor.graph";
     private static final String ZOOM_IN = "org.eclipse.ui.edit.text.zoomIn";
     private static final String ZOOM_OUT = "org.eclipse.ui.edit.text.zoomOut";
+    /** The graph's keys for a sharding made explicit and one cleared to inferred (issue 34). */
+    static final char EXPLICIT_KEY = 'e';
+    static final char INFERRED_KEY = 'i';
 
     private GraphCommands() {}
 
@@ -52,6 +56,9 @@ final class GraphCommands {
         m.add(action("Rename (F2)", graph::startRename));
         m.add(action("Toggle fusion output", graph::toggleOutput));
         m.add(action("Delete", graph::deleteSelection));
+        m.add(new Separator());
+        m.add(action("Make sharding explicit\tE", graph::makeShardingExplicit));
+        m.add(action("Clear sharding to inferred\tI", graph::clearShardingToInferred));
         m.add(new Separator());
         m.add(action("Auto layout", graph::autoLayout));
         m.add(new Separator("additions"));

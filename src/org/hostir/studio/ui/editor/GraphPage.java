@@ -28,6 +28,7 @@ import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.LayeredLayout;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The Graph page: palette, banner, Connect's mode bar and the {@link GraphViewer}, whose parts follow the document
@@ -93,7 +94,7 @@ final class GraphPage {
         return data;
     }
 
-    /** Zoom keys, F2 rename, Esc out of Connect mode. */
+    /** Zoom keys, F2 rename, Esc out of Connect mode, E and I for a sharding made explicit or cleared to inferred. */
     private void installKeys() {
         var canvas = viewer.canvas();
         // Esc is a traversal key: it reaches the canvas as a Traverse event, not as KeyDown
@@ -111,6 +112,8 @@ final class GraphPage {
                 if (ctrl && (e.character == '+' || e.character == '=' || e.keyCode == SWT.KEYPAD_ADD)) zoom(1.25);
                 else if (ctrl && (e.character == '-' || e.keyCode == '-' || e.keyCode == SWT.KEYPAD_SUBTRACT)) zoom(0.8);
                 else if (e.keyCode == SWT.F2) startRename();
+                else if (e.stateMask == 0 && e.character == GraphCommands.EXPLICIT_KEY) makeShardingExplicit();
+                else if (e.stateMask == 0 && e.character == GraphCommands.INFERRED_KEY) clearShardingToInferred();
                 else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
             }
         });
@@ -182,18 +185,24 @@ final class GraphPage {
     }
 
     /** Brings the figures up to {@code doc}: only the parts whose element changed redraw. */
-    void refresh(FusionDocument doc, List<FusionCheck.Problem> problems) {
+    void refresh(FusionDocument doc, List<FusionCheck.Problem> problems, Shardings shardings) {
         finishRename(false);
-        viewer.setContents(doc, problems);
+        viewer.setContents(doc, problems, shardings);
     }
 
     void deleteSelection() { commands().delete(new ArrayList<>(viewer.selection())); }
 
     void toggleOutput() { commands().toggleOutput(selectedTensors()); }
 
+    /** Writes the selected tensors' inferred shardings into the file (one operation). */
+    void makeShardingExplicit() { commands().makeShardingExplicit(selectedTensors()); }
+
+    /** Clears the selected tensors' written shardings, so that propagation infers them (one operation). */
+    void clearShardingToInferred() { commands().clearShardingToInferred(selectedTensors()); }
+
     /** Stores dragged positions; a drag that changed nothing puts the figures back where the file has them. */
     void moveNodes(Map<String, Layout.Position> positions) {
-        if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems());
+        if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems(), editor.shardings());
     }
 
     /** Lays the graph out again and stores every position in the file's layout section (one operation). */

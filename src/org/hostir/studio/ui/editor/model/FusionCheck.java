@@ -11,6 +11,7 @@ import org.hostir.studio.diag.Subject;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.ShardingReport;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.file.MeshSpec;
@@ -33,8 +34,13 @@ public final class FusionCheck {
     /** One problem: where in the file (line, 0 = unknown) and on which node (tensor name, or op index). */
     public record Problem(int line, String path, String rule, String message, String tensor, int op) {}
 
-    /** The outcome: the parsed document (null when the text does not parse) and the problems. */
-    public record Result(FusionDocument document, List<Problem> problems) {
+    /**
+     * The outcome: the parsed document (null when the text does not parse), the problems, and the shardings after
+     * propagation ({@link Shardings#NONE} when the document does not load).
+     */
+    public record Result(FusionDocument document, List<Problem> problems, Shardings shardings) {
+        public Result(FusionDocument document, List<Problem> problems) { this(document, problems, Shardings.NONE); }
+
         public boolean parses() { return document != null; }
     }
 
@@ -55,6 +61,9 @@ public final class FusionCheck {
         }
         FusionDocument doc = parsed.document();
         List<Problem> problems = new ArrayList<>();
+        // the shardings as propagation infers them, for the graph and Properties (issue 34): its conflicts are the
+        // load's own diagnostics below, so they are not added twice
+        ShardingReport report = Engine.shardings(parsed, devices(doc), Map.of());
         try {
             LoadedFusion loaded = Engine.load(parsed, devices(doc), Map.of());
             try {
@@ -69,7 +78,11 @@ public final class FusionCheck {
             // the engine promises diagnostics, never exceptions; if one slips through the user still gets a line
             problems.add(new Problem(0, "$", "internal", "the fusion could not be checked: " + e, null, -1));
         }
-        return new Result(doc, problems);
+        for (Diagnostic d : report.diagnostics()) {
+            Problem p = problem(d, doc);
+            if (problems.stream().noneMatch(q -> q.line() == p.line() && q.rule().equals(p.rule()))) problems.add(p);
+        }
+        return new Result(doc, problems, Shardings.of(doc, report));
     }
 
     /** Devices for checking: 2 (the command line's default), or enough for the explicit meshes. */
