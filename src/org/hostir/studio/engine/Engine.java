@@ -116,6 +116,12 @@ public final class Engine {
         }
     }
 
+    /**
+     * As above for a fusion already loaded ({@link #load}), so that a front end that loads it anyway (the editor's
+     * check on every edit) does not read and validate it twice.
+     */
+    public static ShardingReport shardings(LoadedFusion loaded) { return ShardingReport.of(loaded); }
+
     /** As above for a fusion source (a file, or the editor's text). */
     public static ShardingReport shardings(FusionSource source, int devices) {
         try {

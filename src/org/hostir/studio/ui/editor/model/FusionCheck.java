@@ -61,11 +61,12 @@ public final class FusionCheck {
         }
         FusionDocument doc = parsed.document();
         List<Problem> problems = new ArrayList<>();
-        // the shardings as propagation infers them, for the graph and Properties (issue 34): its conflicts are the
-        // load's own diagnostics below, so they are not added twice
-        ShardingReport report = Engine.shardings(parsed, devices(doc), Map.of());
+        // the shardings as propagation infers them, for the graph and Properties (issue 34), from the fusion loaded
+        // here, or read again when the load is refused (a conflict among them): its diagnostics are the load's own
+        ShardingReport report = null;
         try {
             LoadedFusion loaded = Engine.load(parsed, devices(doc), Map.of());
+            report = Engine.shardings(loaded);
             try {
                 Engine.check(loaded, LoweringOptions.DEFAULTS); // every rank, as hirstudio check
             } catch (EngineFailure e) {
@@ -78,11 +79,22 @@ public final class FusionCheck {
             // the engine promises diagnostics, never exceptions; if one slips through the user still gets a line
             problems.add(new Problem(0, "$", "internal", "the fusion could not be checked: " + e, null, -1));
         }
+        if (report == null) report = reportOf(parsed);
+        if (report == null) return new Result(doc, problems);
         for (Diagnostic d : report.diagnostics()) {
             Problem p = problem(d, doc);
             if (problems.stream().noneMatch(q -> q.line() == p.line() && q.rule().equals(p.rule()))) problems.add(p);
         }
         return new Result(doc, problems, Shardings.of(doc, report));
+    }
+
+    /** The shardings of a document whose load was refused, or null if the engine failed (reported above). */
+    private static ShardingReport reportOf(ParsedFusion parsed) {
+        try {
+            return Engine.shardings(parsed, devices(parsed.document()), Map.of());
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Devices for checking: 2 (the command line's default), or enough for the explicit meshes. */
