@@ -149,7 +149,8 @@ public class FusionEditor extends MultiPageEditorPart {
 
     /**
      * The shardings after nvFuser's propagation of the document shown (issue 34), recomputed with every check, so
-     * an edit of an input's sharding updates the inferred ones at once; none while the document does not load.
+     * an edit of an input's sharding updates the inferred ones at once; none while the document does not load, the
+     * last ones while it does not parse (a graph-built fusion without an output yet).
      */
     public Shardings shardings() { return shardings; }
 
@@ -188,7 +189,7 @@ public class FusionEditor extends MultiPageEditorPart {
     private void applyCheck(FusionCheck.Result r, boolean userText) {
         problems = r.problems();
         sourceParses = r.parses();
-        shardings = r.shardings();
+        if (r.parses()) shardings = r.shardings();   // else the graph keeps its last valid state, shardings too
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
         graph.refresh(commands.model(), problems, shardings);

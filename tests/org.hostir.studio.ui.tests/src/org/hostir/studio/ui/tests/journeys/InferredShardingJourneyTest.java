@@ -12,6 +12,7 @@ import java.util.List;
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Tree;
 import org.hostir.studio.file.FusionDocument;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 34, "Done means" (the posted-input journey): a person builds a row-parallel linear from an empty fusion with
- * the palette, shards only its inputs x [M, K] and w [N, K] by typing in the Properties view (K split by the devices,
+ * the palette (its items dragged onto the graph), shards only its inputs x [M, K] and w [N, K] by typing in the Properties view (K split by the devices,
  * the outer part DIDx: nvFuser's inputs-only form, tests/python/multidevice/test_matmul.py's row-parallel linear),
  * and sees what nvFuser's propagation infers for the output (its reduction axis K outlined as an inferred DIDx, with
  * where it came from in the tooltip and in Properties) and the Allreduce of the partial sums in the Lowering view.
@@ -56,15 +57,15 @@ public class InferredShardingJourneyTest extends JourneyTest {
         GraphViewer graph = ShownGraph.of(e);
         Control canvas = graph.getControl();
 
-        ShownGraph.press(e, "Input tensor");
-        ShownGraph.press(e, "Input tensor");
-        assertEquals(List.of("tv0", "tv1"), e.model().inputs(), "two inputs from the palette");
+        drop(e, "Input tensor", 120, 80);
+        drop(e, "Input tensor", 120, 280);
+        assertEquals(List.of("tv0", "tv1"), e.model().inputs(), "two inputs from the palette: " + e.commands().lastError());
         shardInput(e, "tv0", "M, K");
         shardInput(e, "tv1", "N, K");
 
         page.activate(e);
         person.click(canvas, graph.center("tv0"), 0).click(canvas, graph.center("tv1"), SWT.CTRL);
-        ShownGraph.press(e, "linear");
+        drop(e, "linear", 420, 180);
         FusionDocument built = e.model();
         assertEquals("linear", built.ops().getFirst().op().fileName());
         assertEquals(List.of("tv0", "tv1"), built.ops().getFirst().inputs(), "linear(x, w) in selection order");
@@ -96,7 +97,7 @@ public class InferredShardingJourneyTest extends JourneyTest {
         // the Lowering view: propagation is its first pass, and the linear lowers to a partial product + Allreduce
         journey.waitForLowering();
         var lowered = assertInstanceOf(LoweringResult.Lowered.class, lowering.result(), ShownLowering.message(lowering));
-        assertEquals("PropagateShardings", lowered.trace().ranks().getFirst().steps().getFirst().pass());
+        assertEquals(org.hostir.studio.lower.PropagateShardingsPass.NAME, lowered.trace().ranks().getFirst().steps().getFirst().pass());
         page.activate(e);
         person.click(canvas, graph.center("op:tv2"), 0);
         person.settle(800);   // post-selection listeners run after the workbench's delay
@@ -108,6 +109,20 @@ public class InferredShardingJourneyTest extends JourneyTest {
 
         editLive(e, graph, canvas, built);
         conflictOnAnUnconnectedTensor(e, graph, canvas);
+    }
+
+    /** Drags palette item {@code item} onto the graph at {@code x, y} of the canvas (an op reads the selection). */
+    private void drop(FusionEditor e, String item, int x, int y) {
+        Button b = ShownGraph.button(e, item);
+        Control palette = b.getParent().getParent();   // the palette's scroller: the wheel brings a low item into view
+        for (int i = 0; i < 40 && !inView(b, palette); i++) person.wheel(palette, 20, palette.getSize().y / 2, -1, 0);
+        assertTrue(inView(b, palette), item + " scrolled into view");
+        person.dragTo(b, b.getSize().x / 2, b.getSize().y / 2, ShownGraph.of(e).getControl(), x, y);
+    }
+
+    private static boolean inView(Control c, Control scroller) {
+        int top = c.toDisplay(0, 0).y - scroller.toDisplay(0, 0).y;
+        return top >= 0 && top + c.getSize().y <= scroller.getSize().y - 4;
     }
 
     /** Selects the input on the graph and types its axes, mesh and device split into the Properties view. */
@@ -162,7 +177,7 @@ public class InferredShardingJourneyTest extends JourneyTest {
     /** A new input cleared to inferred, read by no op: propagation cannot reach it, a marker on its node says so. */
     private void conflictOnAnUnconnectedTensor(FusionEditor e, GraphViewer graph, Control canvas) throws Exception {
         person.click(canvas, 5, 5);   // nothing selected: the new input is alone
-        ShownGraph.press(e, "Input tensor");
+        drop(e, "Input tensor", canvas.getSize().x - 160, canvas.getSize().y - 80);
         String added = e.model().inputs().getLast();
         person.click(canvas, graph.center(added), 0).press(0, 'i');
         var p = e.problems().stream().filter(q -> q.rule().equals("propagation.no-mesh")).findFirst()
@@ -170,7 +185,7 @@ public class InferredShardingJourneyTest extends JourneyTest {
         assertEquals(added, p.tensor(), "on the tensor");
         assertTrue(p.line() > 0, "at its line of the file: " + p);
         assertNotNull(graph.error(added), "the node has the red frame");
-        assertTrue(graph.error(added).endsWith("[propagation.no-mesh]"), graph.error(added));
+        assertTrue(graph.error(added).contains("[propagation.no-mesh]"), graph.error(added));
         assertTrue(java.util.Arrays.stream(file(e).findMarkers(FusionEditor.MARKER, true, 0))
                 .anyMatch(m -> m.getAttribute("rule", "").equals("propagation.no-mesh")), "a marker in Problems");
         ViewTestSupport.screenshot(journey.shell(), "editor-propagation-conflict.png");
