@@ -28,7 +28,8 @@ public final class ShownProperties {
     /** Shows (and activates) the Properties view; returns its tree. */
     public static Tree show(IWorkbenchPage page, Person person) throws Exception {
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
-        person.settle(200);
+        page.activate(sheet);
+        person.settle(300);
         return (Tree) ((PropertySheetPage) sheet.getCurrentPage()).getControl();
     }
 
@@ -52,16 +53,27 @@ public final class ShownProperties {
     /** The value a row shows. */
     public static String text(Tree tree, String name) { return item(tree, name).getText(1); }
 
-    /** Clicks the value cell of row {@code name}; returns the text field the click opened (it has the focus). */
+    /**
+     * Clicks the value cell of row {@code name}; returns the text field the click opened (it has the focus). A click
+     * that only selected the row (the view was taking the focus) is followed by a second one, as a person clicks
+     * again when no field opened.
+     */
     public static Text edit(Person person, Tree tree, String name) {
-        TreeItem item = item(tree, name);
-        tree.showItem(item);
-        person.settle(50);
-        Rectangle r = item.getBounds(1);
-        person.click(tree, r.x + r.width / 2, r.y + r.height / 2);
-        person.settle(150);
-        Control focus = person.focus();
-        if (!(focus instanceof Text t)) throw new AssertionError("the click on " + name + " opened no text field: " + focus);
+        Control focus = null;
+        for (int attempt = 0; attempt < 2 && !(focus instanceof Text); attempt++) {
+            TreeItem item = item(tree, name);
+            tree.showItem(item);
+            person.settle(50);
+            Rectangle r = item.getBounds(1);
+            person.click(tree, r.x + r.width / 2, r.y + r.height / 2);
+            person.settle(400);
+            focus = person.focus();
+        }
+        if (!(focus instanceof Text t)) {
+            ViewTestSupport.screenshot(tree.getShell(), "properties-no-field.png");
+            throw new AssertionError("the click on " + name + " opened no text field: the focus is on " + focus
+                    + " (the tree " + (tree.isVisible() ? "shows" : "is hidden") + " at " + tree.toDisplay(0, 0) + ")");
+        }
         return t;
     }
 
