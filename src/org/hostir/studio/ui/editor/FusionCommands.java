@@ -3,6 +3,8 @@ package org.hostir.studio.ui.editor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.core.commands.ExecutionException;
@@ -192,28 +194,26 @@ public final class FusionCommands {
      */
     public boolean makeShardingExplicit(List<String> tensors) {
         Shardings s = editor.shardings();
-        List<String> some = tensors.stream().filter(s::hasInferred).toList();
-        if (some.isEmpty()) {
-            refuse("Make sharding explicit: " + (tensors.isEmpty() ? "select a tensor" : "nothing of "
-                    + String.join(", ", tensors) + " is inferred"));
-            return false;
-        }
-        return edit("Make sharding explicit (" + String.join(", ", some) + ")", d -> {
-            for (String t : some) d = s.makeExplicit(d, t);
-            return d;
-        });
+        return editEach("Make sharding explicit", "inferred", tensors, s::hasInferred, s::makeExplicit);
     }
 
     /** Clears what is written of each of {@code tensors}' sharding, so that propagation infers it: one operation. */
     public boolean clearShardingToInferred(List<String> tensors) {
-        List<String> some = tensors.stream().filter(t -> model.tensor(t).map(Shardings::hasWritten).orElse(false)).toList();
+        return editEach("Clear sharding to inferred", "written", tensors,
+                t -> model.tensor(t).map(Shardings::hasWritten).orElse(false), Shardings::clearToInferred);
+    }
+
+    /** One operation applying {@code change} to each of {@code tensors} that {@code applies} to, or a refusal. */
+    private boolean editEach(String label, String what, List<String> tensors, Predicate<String> applies,
+                             BiFunction<FusionDocument, String, FusionDocument> change) {
+        List<String> some = tensors.stream().filter(applies).toList();
         if (some.isEmpty()) {
-            refuse("Clear sharding to inferred: " + (tensors.isEmpty() ? "select a tensor" : "nothing of "
-                    + String.join(", ", tensors) + " is written"));
+            refuse(label + ": " + (tensors.isEmpty() ? "select a tensor"
+                    : "nothing of " + String.join(", ", tensors) + " is " + what));
             return false;
         }
-        return edit("Clear sharding to inferred (" + String.join(", ", some) + ")", d -> {
-            for (String t : some) d = Shardings.clearToInferred(d, t);
+        return edit(label + " (" + String.join(", ", some) + ")", d -> {
+            for (String t : some) d = change.apply(d, t);
             return d;
         });
     }

@@ -41,13 +41,17 @@ final class NodeFigures {
     }
 
     private static Font bold;
+    private static Font italic;
 
-    static Font boldFont() {
-        if (bold == null) {
-            FontData fd = Display.getCurrent().getSystemFont().getFontData()[0];
-            bold = new Font(Display.getCurrent(), fd.getName(), fd.getHeight(), org.eclipse.swt.SWT.BOLD);
-        }
-        return bold;
+    static Font boldFont() { return bold = bold != null ? bold : systemFont(org.eclipse.swt.SWT.BOLD); }
+
+    /** The font of an inferred sharding's badge: italic, as nvFuser's propagation wrote nothing there. */
+    static Font italicFont() { return italic = italic != null ? italic : systemFont(org.eclipse.swt.SWT.ITALIC); }
+
+    /** The system font in {@code style} (made once per style: the graph's fonts live as long as the display). */
+    private static Font systemFont(int style) {
+        FontData fd = Display.getCurrent().getSystemFont().getFontData()[0];
+        return new Font(Display.getCurrent(), fd.getName(), fd.getHeight(), style);
     }
 
     /** A node: its key ("tv0" or "op:tv2"), selection and error state. */
@@ -86,17 +90,6 @@ final class NodeFigures {
         }
 
         int borderWidth() { return error != null || selected ? 3 : 1; }
-    }
-
-    private static Font italic;
-
-    /** The font of an inferred sharding's badge: italic, as nvFuser's propagation wrote nothing there. */
-    static Font italicFont() {
-        if (italic == null) {
-            FontData fd = Display.getCurrent().getSystemFont().getFontData()[0];
-            italic = new Font(Display.getCurrent(), fd.getName(), fd.getHeight(), org.eclipse.swt.SWT.ITALIC);
-        }
-        return italic;
     }
 
     /** One axis's badge: its text, and whether propagation inferred it (drawn outlined and italic) or it is written. */

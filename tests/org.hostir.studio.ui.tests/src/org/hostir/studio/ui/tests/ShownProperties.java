@@ -28,7 +28,6 @@ public final class ShownProperties {
     /** Shows (and activates) the Properties view; returns its tree. */
     public static Tree show(IWorkbenchPage page, Person person) throws Exception {
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
-        page.activate(sheet);
         person.settle(300);
         return (Tree) ((PropertySheetPage) sheet.getCurrentPage()).getControl();
     }
@@ -62,9 +61,14 @@ public final class ShownProperties {
         Control focus = null;
         for (int attempt = 0; attempt < 2 && !(focus instanceof Text); attempt++) {
             TreeItem item = item(tree, name);
-            tree.showItem(item);
-            person.settle(50);
+            tree.setTopItem(item);   // scrolled to the row, as a person scrolls the view to it
+            person.settle(150);
             Rectangle r = item.getBounds(1);
+            if (r.height <= 0 || r.y < 0) {
+                ViewTestSupport.screenshot(tree.getShell(), "properties-no-row.png");
+                throw new AssertionError("row " + name + " is not shown: bounds " + r + " in a tree of "
+                        + tree.getSize() + (tree.isVisible() ? "" : " (hidden)"));
+            }
             person.click(tree, r.x + r.width / 2, r.y + r.height / 2);
             person.settle(400);
             focus = person.focus();
