@@ -16,7 +16,7 @@ import org.hostir.studio.lower.LoweringOptions;
 /**
  * {@code hirstudio check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: reads, converts
  * and validates a fusion file, lowers it for every rank (what the lowering refuses, check refuses), and prints
- * a summary, then {@code ok}. Bad input: one {@code error:} line per diagnostic, exit 2.
+ * a summary, each sharding propagation inferred with where it came from, then {@code ok}. Bad input: one {@code error:} line per diagnostic, exit 2.
  */
 public final class CheckCommand implements Command {
     static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", RunCommandLine.NVFUSER),
@@ -42,6 +42,11 @@ public final class CheckCommand implements Command {
                     a.symbols());
             Engine.check(loaded, options);
             out.print(FusionSummary.print(loaded));
+            List<String> inferred = Engine.shardings(loaded).lines();
+            if (!inferred.isEmpty()) {
+                out.println("inferred shardings:");
+                inferred.forEach(line -> out.println("  " + line));
+            }
             out.println("ok");
             return ExitCode.OK;
         } catch (EngineFailure e) {

@@ -51,7 +51,6 @@ import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
-import org.hostir.studio.lower.ShardingPropagation;
 
 /**
  * The one service every front end (command line, editor, Lowering view, Run on CPU, launch, benchmarks) goes
@@ -83,24 +82,11 @@ public final class Engine {
 
     public static LoadedFusion load(ParsedFusion parsed, int devices, Map<String, Long> overrides)
             throws EngineFailure {
-        LoadedFusion loaded;
         try {
-            loaded = FusionLoader.load(parsed, devices, overrides);
+            return FusionLoader.load(parsed, devices, overrides);
         } catch (FusionFileException e) {
             throw badInput(e.diagnostics());
         }
-        return inferred(loaded);
-    }
-
-    /**
-     * {@code loaded} with the shardings it leaves unstated inferred ({@link ShardingPropagation}, what the lowering's
-     * first pass does) for the run, budget and export to read; the compilation still starts from the written
-     * fusion, so the Lowering view shows the propagation as a pass. A conflict is refused at its tensor's line.
-     */
-    private static LoadedFusion inferred(LoadedFusion loaded) throws EngineFailure {
-        ShardingPropagation.Result r = ShardingPropagation.propagate(loaded.written());
-        if (!r.conflicts().isEmpty()) throw badInput(r.conflicts().stream().map(e -> diagnostic(e, loaded)).toList());
-        return r.changed() ? loaded.withInferred(r.fusion()) : loaded;
     }
 
     /**
@@ -116,10 +102,7 @@ public final class Engine {
         }
     }
 
-    /**
-     * As above for a fusion already loaded ({@link #load}), so that a front end that loads it anyway (the editor's
-     * check on every edit) does not read and validate it twice.
-     */
+    /** As above for a fusion already loaded ({@code check} prints its {@link ShardingReport#lines()}). */
     public static ShardingReport shardings(LoadedFusion loaded) { return ShardingReport.of(loaded); }
 
     /** As above for a fusion source (a file, or the editor's text). */

@@ -13,11 +13,10 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
-import org.hostir.studio.lower.InferredSharding;
-import org.hostir.studio.lower.LoweringError;
-import org.hostir.studio.lower.ShardingPropagation;
 import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.rules.FusionValidator;
+import org.hostir.studio.rules.InferredSharding;
+import org.hostir.studio.rules.ShardingPropagation;
 
 /**
  * A fusion's shardings after propagation as a front end shows them ({@link Engine#shardings}): per tensor its mesh
@@ -57,21 +56,21 @@ public record ShardingReport(List<TensorSharding> tensors, List<InferredSharding
     }
 
     static ShardingReport of(LoadedFusion loaded) {
-        return of(loaded.written(), loaded.bindings(), loaded.locator(), loaded.source().file());
+        return of(loaded.written(), loaded.bindings(), loaded.locator());
     }
 
     static ShardingReport of(Fusion fusion) {
-        return of(fusion, FusionBindings.devices(FusionBindings.DEFAULT_DEVICES), FusionLocator.inMemory(fusion.name()),
-                fusion.name());
+        int devices = FusionBindings.DEFAULT_DEVICES;
+        for (TensorView t : fusion.tensors()) {
+            if (t.mesh() != null) for (int d : t.mesh().deviceIds()) devices = Math.max(devices, d + 1);
+        }
+        return of(fusion, FusionBindings.devices(devices), FusionLocator.inMemory(fusion.name()));
     }
 
-    private static ShardingReport of(Fusion written, FusionBindings bindings, FusionLocator locator, String file) {
+    private static ShardingReport of(Fusion written, FusionBindings bindings, FusionLocator locator) {
         ShardingPropagation.Result r = ShardingPropagation.propagate(written);
         List<Diagnostic> diagnostics = new ArrayList<>();
-        for (LoweringError e : r.conflicts()) {
-            FusionLocator.Location at = locator.locate(e.subject());
-            diagnostics.add(new Diagnostic(file, at.line(), e.where(), e.rule(), e.message(), e.subject()));
-        }
+        for (ShardingPropagation.Conflict c : r.conflicts()) diagnostics.add(c.diagnostic(locator));
         if (diagnostics.isEmpty()) diagnostics.addAll(FusionValidator.validate(r.fusion(), bindings, locator));
         List<TensorSharding> tensors = new ArrayList<>();
         for (TensorView before : written.tensors()) {

@@ -12,11 +12,14 @@ import org.hostir.studio.diag.Rule;
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.rules.FusionValidator;
+import org.hostir.studio.rules.ShardingPropagation;
 
 /**
  * Reads, converts and validates a fusion file in one call: the way the command line, the runner and the tests
  * load fusions. Each stage runs only when the one before found nothing, so the diagnostics are about the first
- * kind of problem the file has (syntax, then structure, then names, then the fusion's semantics).
+ * kind of problem the file has (syntax, then structure, then names, then the fusion's semantics). A file that
+ * leaves meshes unstated loads with them inferred ({@link ShardingPropagation}; {@link LoadedFusion#written()} keeps
+ * the fusion as written, which the lowering starts from).
  */
 public final class FusionLoader {
     private FusionLoader() {}
@@ -43,7 +46,18 @@ public final class FusionLoader {
         FusionConverter.Converted c = FusionConverter.convert(source, bindings);
         List<Diagnostic> problems = FusionValidator.validateWritten(c.fusion(), c.tensors(), bindings, c.locator());
         if (!problems.isEmpty()) throw new FusionFileException(problems);
-        return new LoadedFusion(source, c.fusion(), c.tensors(), bindings, c.locator());
+        LoadedFusion loaded = new LoadedFusion(source, c.fusion(), c.tensors(), bindings, c.locator());
+        // the meshes and parallel types the file leaves unstated, inferred as the lowering's first pass infers them
+        ShardingPropagation.Result r = ShardingPropagation.propagate(c.fusion());
+        if (!r.conflicts().isEmpty()) {
+            throw new FusionFileException(r.conflicts().stream().map(x -> x.diagnostic(c.locator())).toList());
+        }
+        if (!r.changed()) return loaded;
+        LoadedFusion inferred = loaded.withInferred(r.fusion());
+        // what the inferred shardings break, at the file's lines (Validate would say it at the lowering's first step)
+        List<Diagnostic> after = FusionValidator.validate(r.fusion(), inferred.tensors(), bindings, c.locator());
+        if (!after.isEmpty()) throw new FusionFileException(after);
+        return inferred;
     }
 
     private static void refuseUnknown(ParsedFusion source, Map<String, Long> overrides) throws FusionFileException {

@@ -13,9 +13,9 @@ import org.hostir.studio.rules.FusionBindings;
 /**
  * A fusion file read, converted and validated: the document, the IR, every tensor of the file in file order
  * ({@code tensors.get(i)} is {@code T<i>}), the bindings it was instantiated with and its locator. {@code written}
- * is the IR as the file states it; {@code fusion} is the same unless the file leaves meshes unstated and the engine
- * has put the propagated fusion there ({@link #withInferred}), which runs, budgets and exports read; the lowering
- * starts from {@code written}, its first pass inferring the same.
+ * is the IR as the file states it; {@code fusion} is the same unless the file leaves meshes unstated, when it is
+ * the fusion with them inferred ({@link #withInferred}), which runs, budgets and exports read; the lowering starts
+ * from {@code written}, its first pass (PropagateShardings) inferring the same, so the Lowering view shows it.
  */
 public record LoadedFusion(ParsedFusion source, Fusion fusion, List<TensorView> tensors, FusionBindings bindings,
                            FusionLocator locator, Fusion written) {

@@ -1,6 +1,7 @@
 package org.hostir.studio.lower;
 
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.rules.ShardingPropagation;
 
 /**
  * nvFuser's PropagateShardingsPass (csrc/preseg_passes/propagate_shardings.cpp at 81c4b22fd), the first preseg pass
@@ -16,7 +17,10 @@ public final class PropagateShardingsPass implements FusionPass {
 
     public Fusion run(Fusion fusion, LoweringContext context) {
         ShardingPropagation.Result r = ShardingPropagation.propagate(fusion);
-        if (!r.conflicts().isEmpty()) throw new LoweringException(r.conflicts());
+        if (!r.conflicts().isEmpty()) {
+            throw new LoweringException(r.conflicts().stream().map(c -> new LoweringError(c.tensor().name(),
+                    c.rule().id(), c.message(), c.tensor().subject())).toList());
+        }
         return r.fusion();
     }
 }

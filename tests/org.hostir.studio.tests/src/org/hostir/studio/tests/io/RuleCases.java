@@ -159,10 +159,17 @@ final class RuleCases {
                 base(d -> tensor(d, "b").add("mesh", j("[0, 0]")))));
         c.add(of(Rule.MESH_DEVICE_RANGE, "b on mesh [0, 5] with 2 devices", "$.tensors[1].mesh",
                 base(d -> tensor(d, "b").add("mesh", j("[0, 5]")))));
-        c.add(of(Rule.MESH_MISSING, "a DIDx axis without a mesh", "$.tensors[0]",
-                base(d -> tensor(d, "a").remove("mesh"))));
-        c.add(of(Rule.MESH_MIXED, "b without a mesh among tensors with one", "$.tensors[1]",
-                base(d -> tensor(d, "b").remove("mesh"))));
+        // a tensor an op reaches may leave its mesh unstated (sharding propagation infers it, issue 34): these two
+        // rules are about the tensors it cannot reach
+        c.add(of(Rule.MESH_MISSING, "a DIDx axis in a fusion where no tensor has a mesh", "$.tensors[0]",
+                base(d -> List.of("a", "b", "c").forEach(t -> tensor(d, t).remove("mesh")))));
+        c.add(of(Rule.MESH_MIXED, "an unused tensor without a mesh among tensors with one", "$.tensors[3]",
+                base(d -> d.getAsJsonArray("tensors").add(j("{'name': 'u', 'dtype': 'float', 'axes': ['M']}")))));
+        c.add(of(Rule.PROPAGATION_NO_MESH, "an input without a mesh that no op connects to a tensor with one",
+                "$.tensors[3]", base(d -> {
+                    d.getAsJsonArray("tensors").add(j("{'name': 'u', 'dtype': 'float', 'axes': ['M']}"));
+                    d.getAsJsonArray("inputs").add("u");
+                })));
         c.add(of(Rule.MESH_DID_EXTENT, "DIDx axis of extent D = 2 on a one-device mesh", "$.tensors[0].axes[0]",
                 base(d -> tensor(d, "a").add("mesh", j("[0]")))));
         c.add(of(Rule.MESH_STREAM_ALLGATHER, "a DIDx-to-Stream set onto the reversed mesh", "$.ops[1]", base(d -> {

@@ -77,7 +77,7 @@ class LowerCommandTest {
         assertEquals("[0,1,2,3]", root.getAsJsonArray("programs").get(0).getAsJsonObject().get("ranks").toString());
         var passes = root.getAsJsonArray("programs").get(0).getAsJsonObject().getAsJsonArray("passes");
         assertEquals(Pipeline.standard().passes().size(), passes.size());
-        JsonObject convert = passes.get(5).getAsJsonObject();
+        JsonObject convert = passes.get(6).getAsJsonObject(); // after PropagateShardings, Validate, ..., StreamParallelType
         assertEquals("ConvertToCommunication", convert.get("name").getAsString());
         assertTrue(convert.get("changed").getAsBoolean());
         assertTrue(convert.get("text").getAsString().contains("type=Allreduce"));

@@ -36,8 +36,9 @@ class NvFuserGenerationTest {
         // host_ir_lowering is an EnableOption, off unless asked for (csrc/options.cpp:178 at 81c4b22fd)
         assertEquals(names(Pipeline.standard()), names(Pipeline.of(LoweringOptions.DEFAULTS)));
         LoweringOptions hostIr = LoweringOptions.parse(Map.of("hostIrLowering", "true"));
-        assertEquals(List.of("Validate", "DecomposeReshardings", "ReorderShardedAxis", "FinalizeMultideviceDomains",
-                "Segment", "ConvertToCommunication", "HostIrLowering", "AllocateAndDeallocate", "AssignStreams"),
+        assertEquals(List.of("PropagateShardings", "Validate", "DecomposeReshardings", "ReorderShardedAxis",
+                "FinalizeMultideviceDomains", "Segment", "ConvertToCommunication", "HostIrLowering",
+                "AllocateAndDeallocate", "AssignStreams"),
                 names(Pipeline.of(hostIr)));
         assertEquals(NvFuserGeneration.V2026_04, Pipeline.of(hostIr).generation());
         LoweringOptions seeds = LoweringOptions.parse(Map.of("nvfuser", "2025-06"));
@@ -87,7 +88,7 @@ class NvFuserGenerationTest {
     void theGenerationIsPrintedInTheLoweringHeaderAndTheRunOptions() {
         CliRun passes = typed("lower", ROW_PARALLEL, "--devices", "2", "--passes", "--option", "hostIrLowering=true");
         assertTrue(passes.out().contains("\n// nvFuser 2026-04 (81c4b22fd)\n"), passes.out());
-        assertTrue(passes.out().contains("// pass 9/9 AssignStreams: changed"), passes.out());
+        assertTrue(passes.out().contains("// pass 10/10 AssignStreams: changed"), passes.out());
         CliRun json = typed("lower", ROW_PARALLEL, "--devices", "2", "--json", "--option", "hostIrLowering=true");
         assertTrue(json.out().contains("\"nvfuser\": \"2026-04\""), json.out());
         CliRun run = typed("run", ROW_PARALLEL, "--devices", "2", "--backend", "cpu", "--nvfuser", "2026-04",

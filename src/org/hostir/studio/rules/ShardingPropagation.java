@@ -1,4 +1,4 @@
-package org.hostir.studio.lower;
+package org.hostir.studio.rules;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.diag.Rule;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
@@ -64,8 +66,16 @@ public final class ShardingPropagation {
     /** Which phase inferred a sharding: from an op's input to its output, or from its output to an input. */
     public enum Direction { FORWARD, BACKWARD }
 
+    /** A sharding propagation cannot give: about a tensor, with its rule and message. */
+    public record Conflict(TensorView tensor, Rule rule, String message) {
+        /** The conflict as a diagnostic at its tensor's place in the file (or its IR name). */
+        public Diagnostic diagnostic(FusionLocator locator) {
+            return Diagnostic.at(locator.file(), locator.locate(tensor.subject()), rule.id(), message);
+        }
+    }
+
     /** The fusion with every sharding propagated, what was inferred (in the order it was), and the conflicts. */
-    public record Result(Fusion fusion, List<InferredSharding> inferred, List<LoweringError> conflicts) {
+    public record Result(Fusion fusion, List<InferredSharding> inferred, List<Conflict> conflicts) {
         public Result {
             inferred = List.copyOf(inferred);
             conflicts = List.copyOf(conflicts);
@@ -141,18 +151,20 @@ public final class ShardingPropagation {
     private List<Integer> referenceOrder(FusionOp op) {
         return switch (op) {
             case FusionOp.Linear l -> l.bias() != null ? List.of(1, 2, 0) : List.of(1, 0);
-            case FusionOp.Matmul m -> List.of(1, 0);
-            default -> {
-                List<Integer> order = new ArrayList<>();
-                for (int i = 0; i < op.inputs().size(); i++) order.add(i);
-                Comparator<Integer> byDims = Comparator.comparingInt(i -> parallelDims(current.get(op.inputs()
-                        .get(i).id())));
-                Comparator<Integer> byMesh = Comparator.comparingInt(i -> meshRank(current.get(op.inputs().get(i)
-                        .id())));
-                order.sort(byDims.thenComparing(byMesh).reversed());
-                yield order;
-            }
+            case FusionOp.Matmul _ -> List.of(1, 0);
+            case FusionOp.Set _, FusionOp.Binary _, FusionOp.Unary _, FusionOp.Where _, FusionOp.Squeeze _,
+                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Reduction _, FusionOp.Broadcast _ -> byParallelDims(op);
         };
+    }
+
+    /** sortTvsByParallelDims (propagate_shardings.cpp:21-42): a stable sort, so ties keep input order. */
+    private List<Integer> byParallelDims(FusionOp op) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < op.inputs().size(); i++) order.add(i);
+        Comparator<Integer> byDims = Comparator.comparingInt(i -> parallelDims(current.get(op.inputs().get(i).id())));
+        Comparator<Integer> byMesh = Comparator.comparingInt(i -> meshRank(current.get(op.inputs().get(i).id())));
+        order.sort(byDims.thenComparing(byMesh).reversed());
+        return order;
     }
 
     /** sortTvsByParallelDims's count: loop axes that are Stream, or device axes that are not reductions. */
@@ -268,13 +280,13 @@ public final class ShardingPropagation {
     }
 
     /** Tensors no mesh reached (no path to a tensor with one): a conflict at each, {@code propagation.no-mesh}. */
-    private List<LoweringError> unreached() {
-        List<LoweringError> out = new ArrayList<>();
+    private List<Conflict> unreached() {
+        List<Conflict> out = new ArrayList<>();
         for (TensorView t : current.values()) {
             if (t.mesh() != null) continue;
-            out.add(new LoweringError(t.name(), Rule.PROPAGATION_NO_MESH.id(), InferredSharding.Ref.of(t).text()
+            out.add(new Conflict(t, Rule.PROPAGATION_NO_MESH, InferredSharding.Ref.of(t).text()
                     + " has no device mesh and no op connects it to a tensor with one, so propagation gives it none"
-                    + " (propagate_shardings.cpp:157-162 back-propagates meshes along ops only)", t.subject()));
+                    + " (propagate_shardings.cpp:157-162 back-propagates meshes along ops only)"));
         }
         return out;
     }

@@ -1,4 +1,4 @@
-package org.hostir.studio.lower;
+package org.hostir.studio.rules;
 
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.ParallelType;
