@@ -98,6 +98,7 @@ public class InferredShardingJourneyTest extends JourneyTest {
         journey.waitForLowering();
         var lowered = assertInstanceOf(LoweringResult.Lowered.class, lowering.result(), ShownLowering.message(lowering));
         assertEquals(org.hostir.studio.lower.PropagateShardingsPass.NAME, lowered.trace().ranks().getFirst().steps().getFirst().pass());
+        journey.show(LoweringView.ID);   // in front of the Properties view, its neighbour in the bottom folder
         page.activate(e);
         person.click(canvas, graph.center("op:tv2"), 0);
         person.settle(800);   // post-selection listeners run after the workbench's delay
@@ -169,6 +170,8 @@ public class InferredShardingJourneyTest extends JourneyTest {
         assertEquals(List.of("S", "S", "DIDx"), graph.badges("tv2"), "written now: filled");
         assertFalse(graph.meshInferred("tv2"));
         assertEquals(List.of(), e.problems(), "the explicit form is valid too");
+        page.activate(e);
+        person.settle(300);
         person.press(SWT.CTRL, 'z');
         assertEquals(built, e.model(), "Ctrl+Z makes it inferred again");
         assertEquals(List.of("S", "S", "DIDx (inferred)"), graph.badges("tv2"));
