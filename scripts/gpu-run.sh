@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
-#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [validate] [sizes] [scale]
+#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [like] [validate] [sizes] [scale]
 #   (default: test examples bench; DEVICES=N sets the devices of test/examples/launcher/npy, default 2 or 1;
 #   EXAMPLES=REGEX keeps the examples whose path matches, for examples/launcher/npy/sizes, e.g. EXAMPLES='ops/')
 # test: the CUDA JUnit suite (and the CLI tests); examples: every example through
 # `hirstudio run --backend cuda --devices 2 --validate`; launcher: every example with one process per GPU
 # (scripts/gpu-launch.sh, each rank validating its shard), and two through torchrun; npy: every example with
 # --save-npy, checked by PyTorch (scripts/check_npy_torch.py); bench: `hirstudio bench agmm`, PyTorch included;
+# like (issue 38.2): `bench agmm --like-with-like --devices $DEV`, our GEMM and torch.matmul in interleaved rounds
+# with the GPUs' clocks recorded, three runs and their within-3 % check;
 # validate (issue 17 item 5): `run` (default validation, sampled at these sizes) on the four AG+GEMM bench shapes,
 # printing how long validation took and its line, then BenchShapeValidationTest, which injects faults into the
 # same runs' outputs and needs each to FAIL. The reference's GEMM is the machine's OpenBLAS if the dynamic loader
@@ -84,6 +86,10 @@ for step in "${steps[@]}"; do
             if (( DEV == 2 )); then bench=(bench agmm --devices 2); else bench=(bench agmm --devices 1 --gemm); fi
             "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main "${bench[@]}" 2>&1 | tee "$LOGS/bench.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
+        like)
+            "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --like-with-like --devices $DEV 2>&1 \
+                | tee "$LOGS/like-with-like-$DEV.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         validate)
             share=(); (( DEV == 2 )) || share=(--share-gpus --option backend=cuda)   # one GPU: copy-engine P2P, no NCCL
             tmp=$(mktemp -d)
@@ -124,7 +130,7 @@ for step in "${steps[@]}"; do
                 "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --devices $d 2>&1 | tee "$LOGS/scale-$d.log"
                 (( PIPESTATUS[0] == 0 )) || rc=1
             done ;;
-        *) echo "gpu-run: unknown step $step (test, examples, sizes, launcher, npy, bench, validate, scale)" >&2; exit 2 ;;
+        *) echo "gpu-run: unknown step $step (test, examples, sizes, launcher, npy, bench, like, validate, scale)" >&2; exit 2 ;;
     esac
 done
 exit $rc

@@ -61,7 +61,7 @@ public record Arguments(List<String> positionals, Map<String, List<String>> valu
         }
     }
 
-    /** {@code --devices N}: 1 .. 4096, default 2. */
+    /** {@code --devices N}: 1 .. 16,384, default 2. */
     public int devices() throws UsageException {
         Optional<String> v = value("--devices");
         if (v.isEmpty()) return FusionBindings.DEFAULT_DEVICES;

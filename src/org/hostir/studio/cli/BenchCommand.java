@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 import org.hostir.studio.bench.BlasBenchmark;
 import org.hostir.studio.bench.LoweringBenchmark;
@@ -12,6 +13,7 @@ import org.hostir.studio.bench.SimulationCheck;
 import org.hostir.studio.bench.cuda.AgMatmulBench;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
+import org.hostir.studio.bench.cuda.GemmLikeWithLike;
 import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.EngineFailure;
@@ -27,8 +29,8 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes"), Set.of(),
-            Set.of("--dispatch", "--gemm", "--java", "--reductions"));
+            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds"), Set.of(),
+            Set.of("--dispatch", "--gemm", "--java", "--reductions", "--like-with-like"));
 
     @Override
     public String name() { return "bench"; }
@@ -38,6 +40,7 @@ public final class BenchCommand implements Command {
         return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
                 + " | bench blas [--sizes 1024,2048,4096] [--java] [--examples DIR]"
                 + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm] [--reductions]"
+                + " | bench agmm --like-with-like [--devices N] [--runs 3] [--rounds 6] [--repetitions 30] [--warmup 10]"
                 + " | bench sim-check [--profile NAME|FILE]";
     }
 
@@ -97,6 +100,21 @@ public final class BenchCommand implements Command {
         }
     }
 
+    /**
+     * {@code bench agmm --like-with-like}: our GEMM and torch.matmul in interleaved rounds (issue 38.2), its counts
+     * read (and refused) before any GPU is touched.
+     */
+    private static Callable<Integer> likeWithLike(Arguments a, String torch, Path home, int devices, PrintStream out)
+            throws UsageException {
+        int runs = (int) Arguments.integer("--runs", a.value("--runs").orElse("3"), 1, 100);
+        int rounds = (int) Arguments.integer("--rounds", a.value("--rounds").orElse("6"), 2, 1000);
+        int warmup = (int) Arguments.integer("--warmup", a.value("--warmup").orElse("10"), 0, 10_000);
+        int iterations = (int) Arguments.integer("--repetitions", a.value("--repetitions").orElse("30"), 1, 10_000);
+        Path script = torch.endsWith("torch_ag_matmul_baseline.py") ? home.resolve("scripts/torch_gemm.py")
+                : Path.of(torch);
+        return () -> GemmLikeWithLike.run(script, devices, runs, rounds, warmup, iterations, out);
+    }
+
     /** What {@code bench agmm --diagnose DIR} reads (the examples) and writes (a trace per schedule in DIR). */
     private static OutputFiles diagnosePlan(Path examples, Path dir) {
         OutputFiles plan = OutputFiles.of("bench agmm").readsUnder(examples, "the examples the benchmark runs")
@@ -123,12 +141,20 @@ public final class BenchCommand implements Command {
                 return Failures.report(e, err);
             }
         }
+        Callable<Integer> likeWithLike = a.flag("--like-with-like")
+                ? likeWithLike(a, torch, home, devices, out) : null;
+        if (likeWithLike != null && torch.equals("none")) {
+            err.println("error: bench agmm: --like-with-like compares with torch.matmul; --torch none leaves nothing"
+                    + " to compare with");
+            return ExitCode.BAD_INPUT;
+        }
         if (!CudaBackend.available(devices)) {
             err.println("error: bench agmm: needs " + devices + " CUDA devices, found "
                     + CudaBackend.localDeviceCount());
             return ExitCode.BAD_INPUT;
         }
         try {
+            if (likeWithLike != null) return likeWithLike.call();
             if (a.flag("--gemm")) {
                 return AgMatmulReport.gemm(torch.equals("none") ? null
                         : home.resolve("scripts/torch_gemm.py"), devices, out);

@@ -16,6 +16,7 @@ public final class Commands {
         add(commands, new DiffCommand());
         add(commands, new ExportCommand());
         add(commands, new RunCommand());
+        add(commands, new DebugCommand());
         add(commands, new BenchCommand());
         add(commands, new CalibrateCommand());
         add(commands, new SweepCommand());

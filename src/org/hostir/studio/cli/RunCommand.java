@@ -22,9 +22,10 @@ import org.hostir.studio.lower.StreamParallelTypePass;
 
 /**
  * {@code hirstudio run FILE.fusion [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--streams N]
- * [--iterations N] [--warmup N] [--validate=full | --no-validate] [--trace OUT.json] [--option KEY=VALUE ...]
+ * [--iterations N] [--warmup N] [--validate[=full] | --no-validate] [--trace OUT.json] [--option KEY=VALUE ...]
  * [--timeout SECONDS] [--save-npy DIR] [--launcher]}: lowers for every rank, runs, and prints per-iteration
- * progress, timings, overlap figures, host dispatch per node, peak memory and, unless {@code --no-validate}, the
+ * progress, timings, overlap figures, host dispatch per node, peak memory and, unless {@code --no-validate} (or
+ * {@code --backend sim} without {@code --validate}: a prediction is not validated by default), the
  * comparison with the unsharded reference (exit 1 when it fails): every element up to a size, a sample beyond,
  * every element whatever the size with {@code --validate=full} (docs/validation.md). {@code --save-npy} writes inputs and outputs for an outside check. The trace
  * and the tensors replace only files this tool wrote, never the fusion itself, unless {@code --force}. With
@@ -48,7 +49,7 @@ public final class RunCommand implements Command {
     public String usage() {
         return "run FILE.fusion [--backend auto|cpu|cuda|sim] [--profile NAME|FILE] [--devices N] [--set SYM=N ...]"
                 + " [--streams N] " + Arguments.NVFUSER_USAGE
-                + " [--iterations N] [--warmup N] [--validate=full|--no-validate] [--trace OUT.json] [--option KEY=VALUE ...]"
+                + " [--iterations N] [--warmup N] [--validate[=full]|--no-validate] [--trace OUT.json] [--option KEY=VALUE ...]"
                 + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]";
     }
 
@@ -83,7 +84,7 @@ public final class RunCommand implements Command {
         // run of 1,024 devices that is not repeated five times
         boolean timedByDefault = a.value("--iterations").isEmpty();
         RunRequest request = new RunRequest(backend, devices, options(a), integer(a, "--iterations", "5", 1, 100_000),
-                integer(a, "--warmup", "1", 0, 100_000), validation(a),
+                integer(a, "--warmup", "1", 0, 100_000), validation(a, a.value("--backend").orElse("auto")),
                 Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE),
                 Arguments.integer("--timeout", a.value("--timeout").orElse("20"), 1, 86_400) * 1000,
                 a.flag("--share-gpus"), launcher, a.flag("--host-timing-only"),
@@ -96,10 +97,20 @@ public final class RunCommand implements Command {
                 a.flag(RunCommandLine.FORCE)).run(out, err);
     }
 
-    private static ValidationMode validation(Arguments a) throws UsageException {
+    private static ValidationMode validation(Arguments a, String backend) throws UsageException {
         try {
-            return RunCommandLine.validation(a.flag(RunCommandLine.VALIDATE), a.value(RunCommandLine.VALIDATE),
-                    a.flag(RunCommandLine.NO_VALIDATE));
+            boolean noValidate = a.flag(RunCommandLine.NO_VALIDATE);
+            ValidationMode mode = RunCommandLine.validation(backend, a.flag(RunCommandLine.VALIDATE),
+                    a.value(RunCommandLine.VALIDATE), noValidate);
+            // a simulated run computes its tensors only when it validates: --save-npy needs them
+            if (a.value(RunCommandLine.SAVE_NPY).isPresent() && !RunCommandLine.validatesByDefault(backend)) {
+                if (noValidate) {
+                    throw new IllegalArgumentException(RunCommandLine.SAVE_NPY + " on the " + backend + " backend saves"
+                            + " the tensors its validation computes: drop " + RunCommandLine.NO_VALIDATE);
+                }
+                if (mode == ValidationMode.OFF) return ValidationMode.AUTO;
+            }
+            return mode;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -6,9 +6,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
@@ -22,9 +24,13 @@ import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.debug.Breakpoint;
+import org.hostir.studio.exec.debug.DebugSession;
+import org.hostir.studio.exec.debug.DebugStop;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
@@ -270,6 +276,59 @@ public final class Engine {
                                 Consumer<String> progress) throws EngineFailure {
         return asRun(loaded, () -> strategy.run(loaded.fusion(), rank -> admitted(loaded, compilation, rank), config,
                 progress));
+    }
+
+    /**
+     * Starts a debugged run of {@code compilation}'s programs (every rank, one iteration, the inputs of
+     * {@code seed}, validated at the end) on the CPU backend: the backend that is deterministic and can tell when
+     * the run is at rest, which every stop waits for. Its watchdog is off: the debugger holds ranks on purpose
+     * and names a deadlock itself ({@link DebugStop#stuck()}). A refusal of a rank's program is located as
+     * {@link #check} locates it.
+     */
+    public static DebugSession debug(LoadedFusion loaded, Compilation compilation, List<Breakpoint> breakpoints,
+                                     boolean suspendAtStart, long seed) throws EngineFailure {
+        Map<Integer, HostIrContainer> programs = new TreeMap<>();
+        try {
+            for (int rank = 0; rank < compilation.devices(); rank++) {
+                programs.put(rank, admitted(loaded, compilation, rank));
+            }
+        } catch (LoweringException e) {
+            throw located(e, loaded);
+        }
+        return debug(loaded, programs, compilation.options().numberOfStreams(), breakpoints, suspendAtStart, seed);
+    }
+
+    /**
+     * A debugged run of given programs of {@code loaded}'s fusion, one per rank (a hand-edited dump, read by
+     * {@link #dumpPrograms}): their symbols are the file's under nvFuser's names ({@code i3}) as well as the
+     * user's, as a dump names them.
+     */
+    public static DebugSession debug(LoadedFusion loaded, Map<Integer, HostIrContainer> programs, int streams,
+                                     List<Breakpoint> breakpoints, boolean suspendAtStart, long seed) {
+        int devices = loaded.bindings().devices();
+        Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
+        loaded.bindings().asMap().forEach((name, value) -> loaded.fusion().symbol(name)
+                .ifPresent(sym -> symbols.putIfAbsent("i" + sym.id(), value)));
+        RunConfig config = new RunConfig(devices, symbols, streams, 1, 0, ValidationMode.AUTO, seed,
+                CpuBackend.NO_TIMEOUT);
+        return DebugSession.start(loaded.fusion(), programs, config, new CpuBackend(devices, CpuBackend.NO_TIMEOUT),
+                breakpoints, suspendAtStart);
+    }
+
+    /**
+     * Each rank's program from a dump or log ({@link #readDumps(Path)}): the container the log gives that rank,
+     * else the first readable one; refused when none is readable.
+     */
+    public static Map<Integer, HostIrContainer> dumpPrograms(Path dump, int devices) throws EngineFailure {
+        List<LogProgram> read = readDumps(dump).stream().filter(LogProgram::readable).toList();
+        if (read.isEmpty()) throw dumpRead(dump.toString(), 0, "no container of the dump can be read", "dump.none");
+        Map<Integer, HostIrContainer> programs = new TreeMap<>();
+        for (int rank = 0; rank < devices; rank++) {
+            int r = rank;
+            programs.put(rank, read.stream().filter(p -> p.rank() == r).findFirst().orElse(read.getFirst())
+                    .dump().program());
+        }
+        return programs;
     }
 
     /** A run whose failures are located diagnostics: a refusal at its line, a run failure at its op's. */

@@ -57,6 +57,13 @@ public interface Backend extends AutoCloseable {
      */
     default void abort(RunFailure why) {}
 
+    /**
+     * For a debugger: whether the backend is at rest, no stream able to go on without something its host has not
+     * posted yet, and then what each blocked stream waits for (an idle stream is not listed). Empty while some
+     * stream still moves, or where the backend cannot tell (only the CPU backend can).
+     */
+    default java.util.Optional<java.util.List<BlockedStream>> atRest() { return java.util.Optional.empty(); }
+
     @Override
     void close();
 }

@@ -2,6 +2,7 @@ package org.hostir.studio.exec;
 
 import java.util.List;
 
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.host.CommunicationType;
 
@@ -14,7 +15,7 @@ import org.hostir.studio.ir.host.CommunicationType;
 public record CollectiveCall(CommunicationType type, List<Integer> team, int root, List<Integer> senders,
                              List<Integer> receivers, Buffer input, Buffer output, ReductionOpType reduction) {
     public CollectiveCall {
-        team = List.copyOf(team);
+        team = DeviceMesh.ids(team);
         senders = List.copyOf(senders);
         receivers = List.copyOf(receivers);
     }

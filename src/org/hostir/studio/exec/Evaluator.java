@@ -1,5 +1,6 @@
 package org.hostir.studio.exec;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,6 +62,12 @@ public final class Evaluator {
     private final Device device;
     private final ScalarEnv env;
     private final Map<Integer, Buffer> values = new HashMap<>();
+    /** The tensor each value of {@link #values} is, for a debugger's view of the live tensors. */
+    private final Map<Integer, TensorView> views = new HashMap<>();
+    private final NodeHook hook;
+    /** The loops enclosing the node being issued, innermost last, and how deep that node is nested. */
+    private final ArrayDeque<LoopFrame> loops = new ArrayDeque<>();
+    private int depth = -1;
     private final Map<StreamKey, BackendStream> streams = new HashMap<>();
     /** How many {@code hir::ForLoop}s ({@code FOR i from a to b}) enclose the node being run. */
     private int rangeLoops;
@@ -76,11 +83,39 @@ public final class Evaluator {
     private int workerStreams;
 
     public Evaluator(HostIrContainer program, Device device, ScalarEnv env, Map<Integer, Buffer> bound) {
+        this(program, device, env, bound, NodeHook.NONE);
+    }
+
+    /** An evaluator that asks {@code hook} before issuing each node (a debugger's stepping controller). */
+    public Evaluator(HostIrContainer program, Device device, ScalarEnv env, Map<Integer, Buffer> bound,
+                     NodeHook hook) {
         this.program = program;
         this.device = device;
         this.env = env;
+        this.hook = hook;
         this.values.putAll(bound);
+        for (TensorView tv : program.inputs()) if (bound.containsKey(tv.id())) views.put(tv.id(), tv);
+        for (TensorView tv : program.outputs()) if (bound.containsKey(tv.id())) views.put(tv.id(), tv);
         this.current = device.userStream();
+    }
+
+    /**
+     * The tensors that have a value on this rank now, by id: what a debugger shows while the rank's host is held
+     * in {@link NodeHook#before} (read them only then, or after {@link #run}).
+     */
+    public java.util.SortedMap<TensorView, Buffer> live() {
+        java.util.SortedMap<TensorView, Buffer> out = new java.util.TreeMap<>(
+                java.util.Comparator.comparingInt(TensorView::id));
+        values.forEach((id, b) -> {
+            TensorView tv = views.get(id);
+            if (tv != null) out.put(tv, b);
+        });
+        return out;
+    }
+
+    private void bind(TensorView tv, Buffer b) {
+        values.put(tv.id(), b);
+        views.put(tv.id(), tv);
     }
 
     /** Runs the program and returns the outputs this rank holds, by tensor id, once its streams are done. */
@@ -109,17 +144,26 @@ public final class Evaluator {
     }
 
     private void evaluate(List<HostNode> nodes) {
-        for (HostNode node : nodes) {
-            long t0 = System.nanoTime();
-            // an Allocate's or Deallocate's dispatch carries the bytes it took or gave back: the trace's memory counter
-            boolean memory = node instanceof Allocate || node instanceof Deallocate;
-            long held = memory ? ownedBytes() : 0;
-            evaluate(node);
-            long t1 = System.nanoTime();
-            if (!(node instanceof ForLoop || node instanceof IfThenElse)) {
-                OpInfo info = OpInfo.of(node.id(), iteration, hostName(node), EventKind.HOST);
-                device.recordHost(memory ? info.withBytes(Math.abs(ownedBytes() - held)) : info, t0, t1);
-            }
+        depth++;
+        try {
+            for (HostNode node : nodes) evaluateTimed(node);
+        } finally {
+            depth--;
+        }
+    }
+
+    /** One node: the hook first (a debugger may hold the rank here), then the node, timed as a host bar. */
+    private void evaluateTimed(HostNode node) {
+        if (hook != NodeHook.NONE) hook.before(new ProgramPosition(device.rank(), node, depth, List.copyOf(loops)));
+        long t0 = System.nanoTime();
+        // an Allocate's or Deallocate's dispatch carries the bytes it took or gave back: the trace's memory counter
+        boolean memory = node instanceof Allocate || node instanceof Deallocate;
+        long held = memory ? ownedBytes() : 0;
+        evaluate(node);
+        long t1 = System.nanoTime();
+        if (!(node instanceof ForLoop || node instanceof IfThenElse)) {
+            OpInfo info = OpInfo.of(node.id(), iteration, hostName(node), EventKind.HOST);
+            device.recordHost(memory ? info.withBytes(Math.abs(ownedBytes() - held)) : info, t0, t1);
         }
     }
 
@@ -127,7 +171,7 @@ public final class Evaluator {
         switch (node) {
             case Allocate a -> {
                 if (!values.containsKey(a.buffer().id())) {
-                    values.put(a.buffer().id(), a.form() == Allocate.Form.HOST_IR ? allocate(a.buffer(),
+                    bind(a.buffer(), a.form() == Allocate.Form.HOST_IR ? allocate(a.buffer(),
                             allocationShape(a.buffer())) : allocate(a.buffer()));
                 }
             }
@@ -143,7 +187,7 @@ public final class Evaluator {
             case HirAliasSelect s -> {
                 // a tensor on a mesh without this rank has no value here, nor has its slice: the communication
                 // it feeds runs without that side (nvFuser's evaluator passes an undefined tensor)
-                if (values.containsKey(s.in().id()) || onThisRank(s.in())) values.put(s.out().id(), select(s));
+                if (values.containsKey(s.in().id()) || onThisRank(s.in())) bind(s.out(), select(s));
             }
             case ShardByStream b -> shard(b);
             case SymmetricContiguousView v -> contiguousView(v);
@@ -197,7 +241,7 @@ public final class Evaluator {
         }
         if (!onThisRank(in)) return;
         Buffer out = allocate(v.out());
-        values.put(v.out().id(), out);
+        bind(v.out(), out);
         List<Integer> team = mesh(in);
         Work work = device.collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1, team, team,
                 bound(in), out, null), current, info(v.id(), "SymmetricContiguousView", EventKind.COMMUNICATION));
@@ -207,7 +251,7 @@ public final class Evaluator {
     /** As a slice: a tensor on a mesh without this rank has no value here, nor has its chunk. */
     private void shard(ShardByStream b) {
         if (values.containsKey(b.in().id()) || onThisRank(b.in())) {
-            values.put(b.out().id(), chunk("ShardByStream " + b.id(), b.out(), b.in(), bound(b.in()),
+            bind(b.out(), chunk("ShardByStream " + b.id(), b.out(), b.in(), bound(b.in()),
                     b.streamIndex()));
         }
     }
@@ -277,11 +321,17 @@ public final class Evaluator {
 
     private void iterate(ForLoop f) {
         int outer = iteration;
+        long start = env.eval(f.start());
         long stop = env.eval(f.stop());
-        for (long i = env.eval(f.start()); i < stop; i++) {
+        for (long i = start; i < stop; i++) {
             env.bind(f.index(), i);
             iteration = (int) i;
-            evaluate(f.body());
+            loops.addLast(new LoopFrame(f, i, start, stop));
+            try {
+                evaluate(f.body());
+            } finally {
+                loops.removeLast();
+            }
         }
         env.unbind(f.index());
         iteration = outer;
@@ -318,14 +368,14 @@ public final class Evaluator {
         Buffer out = values.get(op.output().id());
         if (out == null && op instanceof FusionOp.Set s) {
             Buffer in = bound(s.input());
-            values.put(s.output().id(), s.isPermute()
+            bind(s.output(), s.isPermute()
                     ? device.permute(in, s.permutation().stream().mapToInt(Integer::intValue).toArray()) : in);
             return;
         }
         List<Buffer> inputs = op.inputs().stream().map(this::bound).toList();
         if (out == null) {
             out = allocate(op.output());
-            values.put(op.output().id(), out);
+            bind(op.output(), out);
         }
         if (op instanceof FusionOp.Set s && !s.isPermute()) {
             device.copy(out, inputs.get(0), current, info(nodeId, "copy", EventKind.COPY).withBytes(out.bytes()));

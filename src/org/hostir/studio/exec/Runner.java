@@ -48,15 +48,9 @@ public final class Runner {
                 boolean last = it == total - 1 || !warm && overBudget(config, times, previous);
                 boolean keep = last || warm && adaptive; // a slow warm-up may turn out to be the one timed run
                 Map<Integer, Evaluator> kept = new ConcurrentHashMap<>();
-                long t0 = System.nanoTime();
-                onEveryRank(hosts, backend, rank -> {
-                    Evaluator evaluator = new Evaluator(programs.get(rank), backend.device(rank),
-                            new ScalarEnv(config.symbols(), rank, config.streams()), bound.get(rank));
-                    evaluator.run();
-                    if (keep) kept.put(rank, evaluator);
-                    else evaluator.release();
-                });
-                double ms = (System.nanoTime() - t0) / 1e6;
+                String phase = warm ? "warm-up " + (it + 1) + "/" + config.warmup()
+                        : "iteration " + (times.size() + 1) + "/" + config.iterations();
+                double ms = iteration(hosts, backend, programs, config, bound, keep ? kept : null, phase, progress);
                 previous = ms;
                 if (warm && adaptive && ms > config.timedBudgetMillis()) { // not repeated only to warm up
                     warm = false;
@@ -80,15 +74,47 @@ public final class Runner {
                 e.getValue().values().forEach(b -> device.free(b, device.userStream()));
             }
         }
-        Optional<Validation> validation = Optional.empty();
-        if (config.validate()) {
-            long v0 = System.nanoTime();
-            validation = Optional.of(OutputValidator.validate(fusion, inputs, outputs, programs.size() == config.devices(),
-                    config.validation(), config.seed(), backend.computesWideInFloat64()));
-            progress.accept(String.format(java.util.Locale.ROOT, "validated in %.2f s", (System.nanoTime() - v0) / 1e9));
-        }
+        Optional<Validation> validation = config.validate()
+                ? Optional.of(validate(fusion, inputs, outputs, programs.size() == config.devices(), config, backend,
+                        progress))
+                : Optional.empty();
 
         return new RunResult(backend.name(), programs, times, backend.timeline(), peaks, validation, inputs, outputs);
+    }
+
+    /**
+     * One iteration of every rank's program, its wall time in ms; each rank's evaluator goes to {@code kept} (null:
+     * released at once). A long one says how many ranks are done ({@link Heartbeat}).
+     */
+    private static double iteration(RankThreads hosts, Backend backend, Map<Integer, HostIrContainer> programs,
+                                    RunConfig config, Map<Integer, Map<Integer, Buffer>> bound,
+                                    Map<Integer, Evaluator> kept, String phase, Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        try (Heartbeat beat = new Heartbeat(phase, programs.size(), progress)) {
+            onEveryRank(hosts, backend, rank -> {
+                Evaluator evaluator = new Evaluator(programs.get(rank), backend.device(rank),
+                        new ScalarEnv(config.symbols(), rank, config.streams()), bound.get(rank));
+                evaluator.run();
+                if (kept != null) kept.put(rank, evaluator);
+                else evaluator.release();
+                beat.rankDone();
+            });
+        }
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    /** The outputs against the reference, saying so while it takes long and how long it took. */
+    private static Validation validate(Fusion fusion, Map<Integer, DenseTensor> inputs,
+                                       Map<Integer, Map<Integer, DenseTensor>> outputs, boolean everyRank,
+                                       RunConfig config, Backend backend, Consumer<String> progress) {
+        long v0 = System.nanoTime();
+        Validation v;
+        try (Heartbeat beat = new Heartbeat("validating the outputs against the reference", 0, progress)) {
+            v = OutputValidator.validate(fusion, inputs, outputs, everyRank, config.validation(), config.seed(),
+                    backend.computesWideInFloat64());
+        }
+        progress.accept(String.format(java.util.Locale.ROOT, "validated in %.2f s", (System.nanoTime() - v0) / 1e9));
+        return v;
     }
 
     private static void stopped(RunConfig config, List<Double> times, boolean warmUp, Consumer<String> progress) {
@@ -139,8 +165,8 @@ public final class Runner {
         if (bug.isPresent() && bug.get() instanceof Error e) throw e;
     }
 
-    /** This rank's shards of the fusion inputs, on its device. */
-    private static Map<Integer, Buffer> upload(HostIrContainer program, Map<Integer, DenseTensor> inputs,
+    /** This rank's shards of the fusion inputs, on its device (the debugger's run uploads them the same way). */
+    public static Map<Integer, Buffer> upload(HostIrContainer program, Map<Integer, DenseTensor> inputs,
                                                Device device) {
         Map<Integer, Buffer> bound = new HashMap<>();
         for (TensorView in : program.inputs()) {
@@ -156,7 +182,7 @@ public final class Runner {
     }
 
     /** The outputs the last iteration left on this rank, by output position; then the evaluator lets them go. */
-    private static Map<Integer, DenseTensor> download(HostIrContainer program, Evaluator evaluator, Device device) {
+    public static Map<Integer, DenseTensor> download(HostIrContainer program, Evaluator evaluator, Device device) {
         Map<Integer, DenseTensor> byPosition = new HashMap<>();
         Map<Integer, Buffer> results = evaluator.outputs();
         for (int i = 0; i < program.outputs().size(); i++) {

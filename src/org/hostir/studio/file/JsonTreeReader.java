@@ -29,6 +29,7 @@ final class JsonTreeReader {
     }
 
     private final String file;
+    private final String text;
     private final LineTrackingReader source;
     private final JsonReader json;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -36,6 +37,7 @@ final class JsonTreeReader {
 
     private JsonTreeReader(String text, String file) {
         this.file = file;
+        this.text = text;
         this.source = new LineTrackingReader(text);
         this.json = new JsonReader(source);
     }
@@ -72,9 +74,12 @@ final class JsonTreeReader {
                     "unexpected end of file"));
             return null;
         } catch (IOException | IllegalStateException | NumberFormatException e) {
-            // MalformedJsonException and friends: Gson's message without its position and help links
-            diagnostics.add(new Diagnostic(file, source.tokenLine(), json.getPath(), Rule.JSON_SYNTAX,
-                    syntaxMessage(e.getMessage())));
+            // MalformedJsonException and friends: Gson's message without its position and help links, unless the
+            // cause is a missing comma, which Gson reports as an unterminated object or array on the next line
+            diagnostics.add(MissingComma.find(text, e.getMessage())
+                    .map(m -> new Diagnostic(file, m.line(), json.getPath(), Rule.JSON_SYNTAX, m.message()))
+                    .orElseGet(() -> new Diagnostic(file, source.tokenLine(), json.getPath(), Rule.JSON_SYNTAX,
+                            syntaxMessage(e.getMessage()))));
             return null;
         }
     }

@@ -11,12 +11,20 @@ import java.util.stream.IntStream;
  */
 public record DeviceMesh(List<Integer> deviceIds, List<Integer> shape) {
     public DeviceMesh {
-        deviceIds = List.copyOf(deviceIds);
+        deviceIds = ids(deviceIds);
         shape = shape == null || shape.isEmpty() ? List.of(deviceIds.size()) : List.copyOf(shape);
         int product = shape.stream().mapToInt(Integer::intValue).reduce(1, (a, b) -> a * b);
         if (product != deviceIds.size()) {
             throw new IllegalArgumentException("mesh shape " + shape + " does not hold " + deviceIds.size() + " devices");
         }
+    }
+
+    /**
+     * An immutable copy of device ids (a team, a mesh's ids) in which {0 .. n-1} stays a list of no n boxed ids:
+     * {@code List.copyOf} of such a list would store them, once per rank's team at 16,384 ranks.
+     */
+    public static List<Integer> ids(List<Integer> ids) {
+        return DeviceRange.of(ids instanceof DeviceRange ? ids : List.copyOf(ids));
     }
 
     /** A 1-D mesh. */

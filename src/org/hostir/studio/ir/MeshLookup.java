@@ -26,6 +26,7 @@ public record MeshLookup(Kind kind, DeviceMesh mesh, Scalar argument) implements
 
     /** True when every device sits at the position of its own id, so both lookups are the identity. */
     public static boolean isIdentity(DeviceMesh mesh) {
+        if (mesh.deviceIds() instanceof DeviceRange) return true; // {0 .. n-1}, known without reading n ids
         for (int i = 0; i < mesh.size(); i++) {
             if (mesh.deviceIds().get(i) != i) return false;
         }

@@ -28,7 +28,7 @@ public final class CommunicationPlanner {
     /** One collective to post: the devices taking part and the root where the type has one (else -1). */
     public record Plan(CommunicationType type, List<Integer> team, int root, ReductionOpType reduction) {
         public Plan {
-            team = List.copyOf(team);
+            team = DeviceMesh.ids(team);
         }
     }
 

@@ -25,7 +25,28 @@ public final class LoweringOptions {
         this.declared = List.copyOf(declared);
         Map<String, Object> all = new LinkedHashMap<>();
         for (LoweringOption<?> o : this.declared) all.put(o.key(), values.getOrDefault(o.key(), o.defaultValue()));
+        applySchedule(all, values);
         this.values = Collections.unmodifiableMap(all);
+    }
+
+    /**
+     * The AG+GEMM schedule's option values over {@code all}; an option {@code given} beside it that the schedule
+     * sets otherwise is refused, naming both.
+     */
+    private static void applySchedule(Map<String, Object> all, Map<String, Object> given) {
+        Object chosen = all.get(StreamParallelTypePass.AG_GEMM_SCHEDULE.key());
+        if (!(chosen instanceof AgGemmSchedule schedule)) return;
+        for (var e : schedule.settings().entrySet()) {
+            LoweringOption<?> o = e.getKey();
+            if (!all.containsKey(o.key())) continue;
+            Object own = given.get(o.key());
+            if (own != null && !own.equals(e.getValue())) {
+                throw new LoweringException("option " + o.key(), "option", o.key() + "=" + o.format(own)
+                        + " contradicts agGemmSchedule=" + schedule + ", which sets " + o.key() + "="
+                        + o.format(e.getValue()) + " (give one or the other)");
+            }
+            all.put(o.key(), e.getValue());
+        }
     }
 
     /** Options from {@code KEY=VALUE} pairs, starting from the defaults; unknown keys and bad values are errors. */
@@ -57,6 +78,14 @@ public final class LoweringOptions {
     public <T> LoweringOptions with(LoweringOption<T> option, T value) {
         if (!values.containsKey(option.key())) throw new IllegalArgumentException("undeclared option " + option.key());
         Map<String, Object> changed = new LinkedHashMap<>(values);
+        LoweringOption<AgGemmSchedule> scheduleOption = StreamParallelTypePass.AG_GEMM_SCHEDULE;
+        if (option.equals(scheduleOption) && value != AgGemmSchedule.OPTIONS) {
+            // a new schedule replaces what the old one set; choosing none keeps the values as they are
+            for (AgGemmSchedule s : AgGemmSchedule.values()) s.settings().keySet().forEach(o -> changed.remove(o.key()));
+        } else if (values.get(scheduleOption.key()) instanceof AgGemmSchedule s && s.settings().containsKey(option)
+                && !s.settings().get(option).equals(value)) {
+            changed.put(scheduleOption.key(), AgGemmSchedule.OPTIONS); // an option changed by hand: no schedule now
+        }
         changed.put(option.key(), option.cast(value));
         return new LoweringOptions(declared, changed);
     }
@@ -87,6 +116,9 @@ public final class LoweringOptions {
     public boolean insertDeallocations() { return get(InsertDeallocationsPass.INSERT_DEALLOCATIONS); }
 
     public boolean forwardLocalShard() { return get(ForwardLocalShardPass.FORWARD_LOCAL_SHARD); }
+
+    /** The AG+GEMM schedule chosen as one option ({@code options}: the separate options decide). */
+    public AgGemmSchedule agGemmSchedule() { return get(StreamParallelTypePass.AG_GEMM_SCHEDULE); }
 
     /** The nvFuser revision the lowering and its printing follow ({@code --nvfuser}). */
     public NvFuserGeneration nvFuser() { return get(ValidatePass.NVFUSER); }

@@ -50,6 +50,13 @@ public final class StreamParallelTypePass implements HostPass {
                     + " instead of (rank + i) % D, so the rank's own partial (a local copy) comes last and every"
                     + " remote partial's transfer overlaps a later GEMM; that pipeline only", NAME);
 
+    /** The AG+GEMM schedule as one choice; each value sets the options above as {@link AgGemmSchedule} declares. */
+    public static final LoweringOption<AgGemmSchedule> AG_GEMM_SCHEDULE = LoweringOption.choice("agGemmSchedule",
+            AgGemmSchedule.OPTIONS, "AG+GEMM schedule", "the allgather+GEMM schedule as one choice: P2P order (allPairs:"
+                    + " iteration i with rank i; ring: with (rank + i) % D), the own shard copied or forwarded, or"
+                    + " collective; it sets allgather, offsetStreamIndexingByRank and forwardLocalShard (options:"
+                    + " they decide); backend picks NCCL or the copy engines", NAME);
+
     /**
      * nvFuser 2026-04's {@code HostIrLowerParams::inter_stream_synchronization} (csrc/host_ir/lower.h:21-26,
      * #5838): after a pipelined allgather's communication, while {@code i + 1 < numberOfStreams}, stream i+1 waits
@@ -65,7 +72,7 @@ public final class StreamParallelTypePass implements HostPass {
     @Override
     public List<LoweringOption<?>> options() {
         return List.of(NUMBER_OF_STREAMS, ALLGATHER, OFFSET_STREAM_INDEXING_BY_RANK, P2P_OWN_SLICE_LAST,
-                INTER_STREAM_SYNCHRONIZATION, CudaBackendOptions.P2P_PROTOCOL);
+                INTER_STREAM_SYNCHRONIZATION, CudaBackendOptions.P2P_PROTOCOL, AG_GEMM_SCHEDULE);
     }
 
     public HostIrContainer run(HostIrContainer input, LoweringContext context) {

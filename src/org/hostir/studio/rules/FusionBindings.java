@@ -16,7 +16,7 @@ public record FusionBindings(int devices, Map<String, Long> symbols) {
     public static final String DEVICES_SYMBOL = "D";
     public static final int DEFAULT_DEVICES = 2;
     /** The largest device count (and mesh size, {@code file.Limits.MAX_DEVICES} is this one). */
-    public static final int MAX_DEVICES = 4096;
+    public static final int MAX_DEVICES = 16_384;
 
     public FusionBindings {
         if (devices < 1 || devices > MAX_DEVICES) {

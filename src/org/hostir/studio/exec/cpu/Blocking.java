@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import org.hostir.studio.diag.RunFailure;
+import org.hostir.studio.exec.Blockage;
 
 /**
  * Every wait of the CPU backend goes through here, so a run whose ranks disagree (collectives in different
@@ -30,8 +31,15 @@ final class Blocking {
         Aborted() { super("run aborted", null, false, false); }
     }
 
-    /** What a blocked thread waits for, and the monitor to wake it on. */
-    record Waiter(String thread, String what, Object monitor) {}
+    /** What a blocked thread waits for, the monitor to wake it on, and the condition it waits for. */
+    record Waiter(String thread, Blockage what, Object monitor, BooleanSupplier done) {
+        /** Whether the condition holds already (the thread is about to go on). */
+        boolean satisfied() {
+            synchronized (monitor) {
+                return done.getAsBoolean();
+            }
+        }
+    }
 
     /** A fallback re-check, in case a wake-up is ever missed; not how failures or progress are noticed. */
     private static final long RECHECK_MILLIS = 1_000;
@@ -39,6 +47,7 @@ final class Blocking {
     private final long timeoutNanos;
     /** Each thread's current wait, in a slot only that thread writes (a shared map was the hot spot at 1,024). */
     private static final class Slot {
+        final Thread thread = Thread.currentThread();
         volatile Waiter current;
         boolean streamWorker;
     }
@@ -53,6 +62,8 @@ final class Blocking {
     private final AtomicReference<Throwable> bug = new AtomicReference<>();
     private final AtomicLong lastProgress = new AtomicLong(System.nanoTime());
     private final AtomicInteger computing = new AtomicInteger();
+    /** Counts every start and end of a task or a wait: unchanged across a look at every stream, nothing moved. */
+    private final AtomicLong transitions = new AtomicLong();
     private final Thread watchdog;
 
     Blocking(long timeoutMillis) {
@@ -82,11 +93,23 @@ final class Blocking {
     void taskStarted() {
         mine.get().streamWorker = true;
         computing.incrementAndGet();
+        transitions.incrementAndGet();
     }
 
     void taskEnded() {
         computing.decrementAndGet();
+        transitions.incrementAndGet();
         progressed();
+    }
+
+    long transitions() { return transitions.get(); }
+
+    /** The wait {@code thread} is in now, or null. */
+    Waiter waiterOf(Thread thread) {
+        for (Slot slot : slots) {
+            if (slot.thread == thread) return slot.current;
+        }
+        return null;
     }
 
     void progressed() { lastProgress.set(System.nanoTime()); }
@@ -97,10 +120,11 @@ final class Blocking {
      * Waits until {@code done} holds, re-checking when {@code monitor} is notified (callers notifyAll on change).
      * Gives up when the run fails (the watchdog's diagnostic, or any other failure).
      */
-    void await(Object monitor, BooleanSupplier done, String what) {
+    void await(Object monitor, BooleanSupplier done, Blockage what) {
         Slot slot = mine.get();
         boolean worker = slot.streamWorker;
-        slot.current = new Waiter(Thread.currentThread().getName(), what, monitor);
+        slot.current = new Waiter(Thread.currentThread().getName(), what, monitor, done);
+        transitions.incrementAndGet();
         if (worker) computing.decrementAndGet();
         try {
             synchronized (monitor) {
@@ -111,10 +135,11 @@ final class Blocking {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            fail("interrupted while " + what);
+            fail("interrupted while " + what.text());
             throw new Aborted();
         } finally {
             slot.current = null;
+            transitions.incrementAndGet();
             if (worker) computing.incrementAndGet();
             progressed();
         }

@@ -7,6 +7,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.Blockage;
+import org.hostir.studio.exec.BlockedStream;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -19,6 +21,8 @@ import org.hostir.studio.trace.TimelineEvent;
  */
 public final class CpuBackend implements Backend {
     public static final long DEFAULT_TIMEOUT_MILLIS = 20_000;
+    /** A timeout no run reaches: a debugger holds ranks on purpose and finds a deadlock itself ({@link #atRest}). */
+    public static final long NO_TIMEOUT = Long.MAX_VALUE / 4_000_000L;
 
     private final List<CpuDevice> devices = new ArrayList<>();
     private final Blocking blocking;
@@ -75,6 +79,37 @@ public final class CpuBackend implements Backend {
     public void close() {
         devices.forEach(CpuDevice::stop);
         blocking.stop();
+    }
+
+    /**
+     * At rest when every stream has run all its tasks or waits in a condition that does not hold, and nothing
+     * started or ended a task or a wait while they were looked at: then nothing moves until a host posts more.
+     */
+    @Override
+    public Optional<List<BlockedStream>> atRest() {
+        long before = blocking.transitions();
+        List<BlockedStream> blocked = new ArrayList<>();
+        for (CpuDevice device : devices) {
+            for (CpuStream s : device.streams()) {
+                if (s.idle()) continue;
+                Blocking.Waiter w = blocking.waiterOf(s.worker());
+                if (w == null || w.satisfied()) return Optional.empty();
+                blocked.add(new BlockedStream(device.rank(), s.index(), w.what(), waitsFor(device.rank(), w.what())));
+            }
+        }
+        return blocking.transitions() == before ? Optional.of(blocked) : Optional.empty();
+    }
+
+    private List<Integer> waitsFor(int rank, Blockage on) {
+        return switch (on) {
+            case Blockage.Receive r -> List.of(r.peer());
+            case Blockage.Send s -> List.of(s.peer());
+            case Blockage.Collective c -> {
+                var arrived = rendezvous.arrived(new Rendezvous.Key(c.team(), c.tag()));
+                yield c.team().stream().filter(r -> r != rank && !arrived.contains(r)).toList();
+            }
+            case Blockage.OwnStream o -> List.of();
+        };
     }
 
     /** Ranks' host threads are virtual: they only dispatch and wait, and 1,024 of them must fit on two cores. */

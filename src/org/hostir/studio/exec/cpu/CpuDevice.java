@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.BackendEvent;
 import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.Blockage;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.Device;
@@ -22,7 +23,6 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.RankRanges;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
@@ -134,16 +134,17 @@ final class CpuDevice implements Device {
 
     @Override
     public void waitEvent(BackendStream stream, BackendEvent event) {
-        waitOn(cpu(stream), (CpuEvent) event, "waits for an event of stream " + ((CpuEvent) event).stream().index());
+        waitOn(cpu(stream), (CpuEvent) event, Blockage.OwnStream.Kind.EVENT);
     }
 
     @Override
     public void waitWork(BackendStream stream, Work work) {
-        waitOn(cpu(stream), (CpuEvent) work, "waits for a communication on stream " + ((CpuEvent) work).stream().index());
+        waitOn(cpu(stream), (CpuEvent) work, Blockage.OwnStream.Kind.WORK);
     }
 
-    private void waitOn(CpuStream waiter, CpuEvent event, String what) {
+    private void waitOn(CpuStream waiter, CpuEvent event, Blockage.OwnStream.Kind kind) {
         if (event.stream() == waiter || event.ticket() == 0) return;
+        Blockage what = new Blockage.OwnStream(kind, event.stream().index());
         waiter.enqueue(() -> event.stream().awaitTicket(event.ticket(), what));
     }
 
@@ -153,9 +154,9 @@ final class CpuDevice implements Device {
         Rendezvous.Key key = new Rendezvous.Key(call.team(), sequence);
         DenseTensor in = call.input() == null ? null : CpuBuffer.of(call.input());
         DenseTensor out = call.output() == null ? null : CpuBuffer.of(call.output());
-        String what = info.name() + " (node " + info.nodeId() + ", #" + sequence + " on team " + RankRanges.team(call.team())
-                + iteration(info) + ")";
         OpInfo measured = info.withBytes(in != null ? in.bytes() : out != null ? out.bytes() : 0);
+        Blockage what = new Blockage.Collective(info.name(), call.team(), sequence, measured.bytes(), info.nodeId(),
+                info.iteration());
         CpuStream s = cpu(stream);
         long ticket = timed(stream, measured, 0, () -> {
             var part = new CollectiveSemantics.Part(call.type(), call.root(), call.senders(), call.receivers(),
@@ -187,7 +188,8 @@ final class CpuDevice implements Device {
             for (int i = 0; i < calls.size(); i++) {
                 P2PCall c = calls.get(i);
                 if (c.type() == P2PCommunication.Type.RECV) {
-                    DenseTensor data = mailbox.take(keys.get(i), "recv from " + c.peer() + describe(info));
+                    DenseTensor data = mailbox.take(keys.get(i), new Blockage.Receive(c.peer(),
+                            keys.get(i).sequence(), c.buffer().bytes(), info.nodeId(), info.iteration()));
                     DenseTensor dst = CpuBuffer.of(c.buffer());
                     if (data.numel() != dst.numel()) {
                         throw new ExecutionException("rank " + rank + " receives " + dst.numel() + " elements from "
@@ -200,7 +202,8 @@ final class CpuDevice implements Device {
             for (int i = 0; i < calls.size(); i++) {
                 P2PCall c = calls.get(i);
                 if (c.type() == P2PCommunication.Type.SEND) {
-                    mailbox.awaitTaken(keys.get(i), "send to " + c.peer() + describe(info));
+                    mailbox.awaitTaken(keys.get(i), new Blockage.Send(c.peer(), keys.get(i).sequence(),
+                            c.buffer().bytes(), info.nodeId(), info.iteration()));
                     ends[i] = backend.now();
                 }
             }
@@ -218,7 +221,7 @@ final class CpuDevice implements Device {
     public void synchronize() {
         for (CpuStream s : List.copyOf(streams)) {
             try {
-                s.awaitTicket(s.enqueuedSoFar(), "synchronizes stream " + s.index());
+                s.awaitTicket(s.enqueuedSoFar(), new Blockage.OwnStream(Blockage.OwnStream.Kind.SYNCHRONIZE, s.index()));
             } catch (Blocking.Aborted aborted) {
                 throw new ExecutionException(backend.blocking().failure());
             }
@@ -254,6 +257,8 @@ final class CpuDevice implements Device {
 
     void stop() { streams.forEach(CpuStream::stop); }
 
+    synchronized List<CpuStream> streams() { return List.copyOf(streams); }
+
     /** Enqueues {@code body} on the stream as one timeline bar. */
     private long timed(BackendStream stream, OpInfo info, long flowId, Runnable body) {
         CpuStream s = cpu(stream);
@@ -268,13 +273,6 @@ final class CpuDevice implements Device {
     /** A contiguous 1-D copy in the tensor's dtype and storage: what a collective or a send carries. */
     private static DenseTensor flat(DenseTensor t) { return t.copy().reshape(t.numel()); }
 
-    private static String describe(OpInfo info) {
-        return " (node " + info.nodeId() + iteration(info) + ")";
-    }
-
-    private static String iteration(OpInfo info) {
-        return info.iteration() >= 0 ? ", iteration " + info.iteration() : "";
-    }
 
     private CpuStream cpu(BackendStream s) {
         if (!(s instanceof CpuStream c)) throw new IllegalArgumentException("not a CPU stream: " + s);

@@ -4,6 +4,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.BackendStream;
+import org.hostir.studio.exec.Blockage;
 
 /**
  * A stream: one worker thread taking tasks in order, so work on one stream is ordered and different streams (and
@@ -46,7 +47,7 @@ final class CpuStream implements BackendStream {
     }
 
     /** Blocks the caller until the task with this ticket has run (or the run failed). */
-    void awaitTicket(long ticket, String what) {
+    void awaitTicket(long ticket, Blockage what) {
         blocking.await(progress, () -> completed >= ticket, what);
     }
 
@@ -57,6 +58,15 @@ final class CpuStream implements BackendStream {
     }
 
     Object progressMonitor() { return progress; }
+
+    /** Whether every task enqueued so far has run. */
+    boolean idle() {
+        synchronized (progress) {
+            return completed == enqueued;
+        }
+    }
+
+    Thread worker() { return worker; }
 
     void stop() { queue.add(STOP); }
 

@@ -3,6 +3,7 @@ package org.hostir.studio.exec.cpu;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.hostir.studio.exec.Blockage;
 import org.hostir.studio.exec.tensor.DenseTensor;
 
 /**
@@ -37,7 +38,7 @@ final class Mailbox {
         }
     }
 
-    DenseTensor take(Key key, String what) {
+    DenseTensor take(Key key, Blockage what) {
         Slot s = slot(key);
         blocking.await(s, () -> s.data != null, what);
         synchronized (s) {
@@ -49,7 +50,7 @@ final class Mailbox {
         }
     }
 
-    void awaitTaken(Key key, String what) {
+    void awaitTaken(Key key, Blockage what) {
         Slot s = slot(key);
         blocking.await(s, () -> s.taken, what);
         synchronized (s) {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.hostir.studio.exec.Blockage;
+
 /**
  * Where the ranks of a collective meet. A collective is identified as NCCL identifies it: its communicator (the
  * team) and its position in the order that communicator's calls were posted on each rank. The last rank to
@@ -30,8 +32,20 @@ final class Rendezvous {
      * Contributes to the collective {@code key} and waits for everyone; {@code combine} maps all contributions
      * (by rank) to all results (by rank) and may throw {@link IllegalStateException} when the ranks disagree.
      */
+    /** The ranks that have contributed to {@code key} so far (none when it has not met or is over). */
+    java.util.Set<Integer> arrived(Key key) {
+        Meeting m;
+        synchronized (this) {
+            m = meetings.get(key);
+        }
+        if (m == null) return java.util.Set.of();
+        synchronized (m) {
+            return java.util.Set.copyOf(m.contributions.keySet());
+        }
+    }
+
     Object meet(Key key, int rank, Object contribution, Function<Map<Integer, Object>, Map<Integer, Object>> combine,
-                String what) {
+                Blockage what) {
         Meeting m;
         synchronized (this) {
             m = meetings.computeIfAbsent(key, k -> new Meeting());

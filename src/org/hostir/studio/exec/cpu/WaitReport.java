@@ -33,10 +33,10 @@ final class WaitReport {
         for (Blocking.Waiter w : waiters) {
             Matcher m = RANK_THREAD.matcher(w.thread());
             if (m.matches()) {
-                groups.computeIfAbsent(List.of(m.group(2), w.what()), k -> new TreeSet<>())
+                groups.computeIfAbsent(List.of(m.group(2), w.what().text()), k -> new TreeSet<>())
                         .add(Integer.parseInt(m.group(1)));
             } else {
-                others.add(w.thread() + ": " + w.what());
+                others.add(w.thread() + ": " + w.what().text());
             }
         }
         List<String> lines = new java.util.ArrayList<>();

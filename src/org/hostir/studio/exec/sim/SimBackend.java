@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntPredicate;
 
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
@@ -33,7 +34,8 @@ public final class SimBackend implements Backend {
     private final boolean copyEngine;
     private final CudaBackendSettings cuda;
     private final boolean[] traced;
-    private final List<SimDevice> devices = new ArrayList<>();
+    /** Made when first asked for: a rank proved to be its representative's shifted is never walked ({@link SimRun}). */
+    private SimDevice[] devices;
     private List<SimOp> ops = new ArrayList<>();
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
     /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
@@ -80,7 +82,7 @@ public final class SimBackend implements Backend {
      */
     void reset(int period) {
         this.period = period;
-        devices.clear();
+        devices = new SimDevice[traced.length];
         ops = new ArrayList<>();
         collectives.clear();
         open.clear();
@@ -89,7 +91,6 @@ public final class SimBackend implements Backend {
         transferCount = 0;
         failure = null;
         spanUs = 0;
-        for (int r = 0; r < traced.length; r++) devices.add(new SimDevice(this, r));
     }
 
     int period() { return period; }
@@ -100,10 +101,13 @@ public final class SimBackend implements Backend {
     public HardwareProfile profile() { return profile; }
 
     @Override
-    public int deviceCount() { return devices.size(); }
+    public int deviceCount() { return traced.length; }
 
     @Override
-    public Device device(int rank) { return devices.get(rank); }
+    public Device device(int rank) {
+        if (devices[rank] == null) devices[rank] = new SimDevice(this, rank);
+        return devices[rank];
+    }
 
     @Override
     public Timeline timeline() {
@@ -125,13 +129,14 @@ public final class SimBackend implements Backend {
      * microseconds: from the first dispatch to the end of the last op or host dispatch on any rank.
      */
     public double simulate() {
-        failure = new EventSimulation(profile, cuda, devices.size(), period).run(ops);
+        failure = new EventSimulation(profile, cuda, period, period).run(ops);
         double span = 0;
-        for (SimDevice d : devices) span = Math.max(span, d.hostUs());
+        for (SimDevice d : devices) if (d != null) span = Math.max(span, d.hostUs());
+        int[][] tracedOf = tracedByRepresentative();
         for (SimOp op : ops) {
             if (op.done()) span = Math.max(span, op.endUs);
             if (op.done() && op.role != SimOp.Role.JOIN) {
-                for (int r = op.rank; r < traced.length; r += period) if (traced[r]) bars(op, r);
+                for (int r : tracedOf[op.rank]) bars(op, r);
             }
         }
         spanUs = span;
@@ -139,6 +144,19 @@ public final class SimBackend implements Backend {
     }
 
     public double spanUs() { return spanUs; }
+
+    /** For each simulated rank, the traced ranks it stands for (itself included), so that no op visits D / period ranks. */
+    private int[][] tracedByRepresentative() {
+        int[][] out = new int[period][];
+        for (int rep = 0; rep < period; rep++) {
+            int n = 0;
+            for (int r = rep; r < traced.length; r += period) if (traced[r]) n++;
+            out[rep] = new int[n];
+            n = 0;
+            for (int r = rep; r < traced.length; r += period) if (traced[r]) out[rep][n++] = r;
+        }
+        return out;
+    }
 
     /** The bars of {@code op} on {@code rank}: its own, or a rank it stands for under a symmetry. */
     private void bars(SimOp op, int rank) {
@@ -179,7 +197,7 @@ public final class SimBackend implements Backend {
                     + " moves");
         }
         int parts = expected;
-        return collectives.computeIfAbsent(new CollectiveKey(List.copyOf(team), sequence),
+        return collectives.computeIfAbsent(new CollectiveKey(DeviceMesh.ids(team), sequence),
                 k -> new CollectiveMatch(k.team(), k.sequence(), parts));
     }
 
@@ -188,15 +206,15 @@ public final class SimBackend implements Backend {
      * it, else the one the other side posted, which is then matched and forgotten here (its ops keep it).
      */
     Transfer transfer(int from, int to, long sequence) {
-        if (from < 0 || from >= devices.size() || to < 0 || to >= devices.size()) {
+        if (from < 0 || from >= traced.length || to < 0 || to >= traced.length) {
             throw new ExecutionException("a transfer between ranks " + from + " and " + to
-                    + " of a run on " + devices.size() + " devices");
+                    + " of a run on " + traced.length + " devices");
         }
         if (from >= period) { // under a symmetry: the pair shifted so that the sender is a representative
-            to = Math.floorMod(to - (from - from % period), devices.size());
+            to = Math.floorMod(to - (from - from % period), traced.length);
             from = from % period;
         }
-        TransferKey key = new TransferKey(((long) from * devices.size() + to) << 32 | sequence);
+        TransferKey key = new TransferKey(((long) from * traced.length + to) << 32 | sequence);
         Transfer waiting = open.remove(key);
         if (waiting != null) return waiting;
         Transfer t = new Transfer(from, to, sequence, ++transferCount);

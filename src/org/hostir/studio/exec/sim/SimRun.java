@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Buffer;
@@ -47,18 +48,21 @@ public final class SimRun {
         if (period < config.devices()) {
             try {
                 backend.reset(period);
-                walk(programs, config, backend, peaks);
+                Proof proof = Proof.of(programs, config, period, backend);
+                walk(programs, config, backend, peaks, proof);
                 if (backend.simulate() >= 0 && backend.failure().isEmpty()) {
-                    shortcut = String.format(Locale.ROOT, "; ranks 0-%d simulated for all %d, the others checked"
-                            + " to be theirs shifted by a multiple of %d", period - 1, config.devices(), period);
+                    shortcut = String.format(Locale.ROOT, "; ranks 0-%d simulated for all %d, %s", period - 1,
+                            config.devices(), proof.said(period));
                 }
             } catch (Symmetry.Broken e) {
-                progress.accept("every rank simulated: " + e.getMessage());
+                // said in the user's terms: which op of which rank differed is the simulator's business
+                progress.accept(String.format(Locale.ROOT, "simulating all %d ranks one by one: their programs are"
+                        + " not those of ranks 0-%d repeated", config.devices(), period - 1));
             }
         }
         if (shortcut.isEmpty()) {
             backend.reset(config.devices());
-            walk(programs, config, backend, peaks);
+            walk(programs, config, backend, peaks, Proof.NONE);
             backend.simulate();
         }
         Optional<RunFailure> failure = backend.failure();
@@ -73,11 +77,45 @@ public final class SimRun {
     /** Property: simulate every rank, even where a {@link Symmetry} allows fewer (to compare the two). */
     public static final String EVERY_RANK = "hirstudio.sim.everyRank";
 
+    /** Property: no {@link RankShift} proof, every rank walked and checked (the shortcut as it was, to compare). */
+    public static final String NO_PROOF = "hirstudio.sim.noProof";
+
+    /**
+     * Which ranks need no walk under a symmetry: those whose program is their representative's, proved to be
+     * walked alike on every rank a multiple of the period apart ({@link RankShift}), and whose bars the timeline
+     * does not keep (a traced rank is walked and checked by its {@link Symmetry.Mirror}, so that its host row is its
+     * own). {@code why}: the representatives' first reason against the proof, or null.
+     */
+    private record Proof(IntPredicate skipped, String why) {
+        static final Proof NONE = new Proof(r -> false, "not tried");
+
+        static Proof of(Map<Integer, HostIrContainer> programs, RunConfig config, int period, SimBackend backend) {
+            if (Boolean.getBoolean(NO_PROOF)) return new Proof(r -> false, "-D" + NO_PROOF + "=true");
+            String why = null;
+            for (int r = 0; r < period && why == null; r++) {
+                why = RankShift.whyNot(programs.get(r), config.devices(), period, config.symbols(), config.streams());
+            }
+            if (why != null) return new Proof(r -> false, why);
+            return new Proof(r -> r >= period && !backend.traced(r)
+                    && programs.get(r).equals(programs.get(r % period)), null);
+        }
+
+        String said(int period) {
+            return why == null ? "the others proved to be theirs shifted by a multiple of " + period
+                    + " (the traced ones checked)" : "the others checked to be theirs shifted by a multiple of " + period
+                    + " (no proof: " + why + ")";
+        }
+    }
+
     /** Walks every rank's program on its simulated device: representatives first, then the ranks they stand for. */
     private static void walk(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
-                             Map<Integer, Long> peaks) {
+                             Map<Integer, Long> peaks, Proof proof) {
         int period = backend.period();
         for (int rank = 0; rank < config.devices(); rank++) {
+            if (proof.skipped().test(rank)) {
+                peaks.put(rank, peaks.get(rank % period)); // the same allocations, of shapes no rank changes
+                continue;
+            }
             HostIrContainer program = programs.get(rank);
             SimDevice device = (SimDevice) backend.device(rank);
             SimDevice representative = (SimDevice) backend.device(rank % period);

@@ -3,6 +3,7 @@ package org.hostir.studio.ir.host;
 import java.util.List;
 import java.util.Objects;
 
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
 
@@ -17,7 +18,7 @@ public record CollectivePermute(int id, TensorView output, TensorView input, Lis
     public CollectivePermute {
         Objects.requireNonNull(output, "output");
         Objects.requireNonNull(input, "input");
-        team = List.copyOf(team);
+        team = DeviceMesh.ids(team);
         Objects.requireNonNull(sendPeer, "sendPeer");
         Objects.requireNonNull(recvPeer, "recvPeer");
         Objects.requireNonNull(backend, "backend");

@@ -3,6 +3,7 @@ package org.hostir.studio.ir.host;
 import java.util.List;
 import java.util.Objects;
 
+import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorView;
@@ -16,7 +17,7 @@ public record Communication(int id, CommunicationType type, List<Integer> team, 
         implements HostNode {
     public Communication {
         Objects.requireNonNull(type);
-        team = List.copyOf(team);
+        team = DeviceMesh.ids(team);
         Objects.requireNonNull(input);
         Objects.requireNonNull(output);
         Objects.requireNonNull(backend);

@@ -3,7 +3,9 @@ package org.hostir.studio.ui.editor;
 import org.eclipse.draw2d.ChopboxAnchor;
 import org.eclipse.draw2d.ConnectionAnchor;
 import org.eclipse.draw2d.ConnectionEndpointLocator;
+import org.eclipse.draw2d.ConnectionRouter;
 import org.eclipse.draw2d.EllipseAnchor;
+import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.Label;
 import org.eclipse.draw2d.PolygonDecoration;
 import org.eclipse.draw2d.PolylineConnection;
@@ -13,22 +15,37 @@ import org.hostir.studio.ui.editor.model.Layout;
 /**
  * The controller of one arrow (GEF's connection edit part): an operand into its op or an op into its output. Its
  * element is its identity (ends and slot), so an edge is made when its element appears and removed when it goes;
- * it follows its nodes' figures by their anchors.
+ * it follows its nodes' figures by their anchors, along the layout's route while its nodes stay where the layout
+ * put them ({@link LaidOutRouter}). A shared tensor's arrow is a stub at its reader, labelled with the tensor.
  */
 final class EdgePart {
     final GraphElements.Edge edge;
+    /** The keys the arrow is drawn between: its nodes', or a collapsed group's in place of a node it hides. */
+    final String from, to;
+    final boolean stub;
     final PolylineConnection figure = new PolylineConnection();
+    final LaidOutRouter router;
 
-    EdgePart(GraphElements.Edge edge, NodeFigures.Node from, NodeFigures.Node to) {
+    EdgePart(GraphElements.Edge edge, String from, IFigure fromFigure, String to, IFigure toFigure, boolean stub,
+            ConnectionRouter fallback) {
         this.edge = edge;
-        figure.setSourceAnchor(anchor(from));
-        figure.setTargetAnchor(anchor(to));
+        this.from = from;
+        this.to = to;
+        this.stub = stub;
+        this.router = new LaidOutRouter(fallback);
+        figure.setSourceAnchor(stub ? new StubAnchor(toFigure, edge.slot()) : anchor(from, fromFigure));
+        figure.setTargetAnchor(anchor(to, toFigure));
         figure.setForegroundColor(EditorColors.edge());
         figure.setTargetDecoration(new PolygonDecoration());
+        if (stub) {
+            figure.add(new Label(edge.from()), new ConnectionEndpointLocator(figure, false));
+        } else {
+            figure.setConnectionRouter(router);
+        }
         if (!edge.slot().isEmpty()) figure.add(new Label(edge.slot()), new ConnectionEndpointLocator(figure, true));
     }
 
-    private static ConnectionAnchor anchor(NodeFigures.Node node) {
-        return node.key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(node) : new ChopboxAnchor(node);
+    private static ConnectionAnchor anchor(String key, IFigure figure) {
+        return key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(figure) : new ChopboxAnchor(figure);
     }
 }

@@ -1,64 +1,63 @@
 package org.hostir.studio.ui.editor;
 
-import org.eclipse.jface.resource.ColorRegistry;
-import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
-import org.eclipse.swt.graphics.RGB;
+import org.hostir.studio.ui.ThemeColors;
 
 /**
- * Colours of the graph, from the JFace colour registry (so a theme can override them); the defaults are
- * registered once. Meshes get pale fills in order of first appearance; parallel types get badge colours.
+ * Colours of the graph, from the theme's colour registry ({@link ThemeColors}: colorDefinitions
+ * {@code org.hostir.studio.ui.graph.*} in plugin.xml, their dark values in css/dark.css), read at each paint so
+ * that a theme switch shows at the next one. Meshes get fills in order of first appearance; parallel types get
+ * badge colours.
  */
 final class EditorColors {
-    private static final String PREFIX = "org.hostir.studio.editor.";
-    private static final RGB[] MESH = { new RGB(222, 235, 255), new RGB(226, 246, 226), new RGB(255, 239, 214),
-            new RGB(240, 228, 255), new RGB(255, 226, 232), new RGB(226, 246, 246) };
+    static final String PREFIX = "org.hostir.studio.ui.graph.";
+    /** Mesh fills declared (mesh0 .. mesh5), used in turn. */
+    private static final int MESHES = 6;
 
     private EditorColors() {}
 
-    static Color get(String key, RGB fallback) {
-        ColorRegistry registry = JFaceResources.getColorRegistry();
-        if (!registry.hasValueFor(PREFIX + key)) registry.put(PREFIX + key, fallback);
-        return registry.get(PREFIX + key);
-    }
+    private static Color get(String key) { return ThemeColors.get(PREFIX + key, SWT.COLOR_GRAY); }
 
-    static Color mesh(int index) {
-        return index < 0 ? get("noMesh", new RGB(245, 245, 245)) : get("mesh" + index % MESH.length, MESH[index % MESH.length]);
-    }
+    static Color background() { return ThemeColors.get(PREFIX + "background", SWT.COLOR_LIST_BACKGROUND); }
 
-    static Color op() { return get("op", new RGB(255, 250, 205)); }
+    static Color mesh(int index) { return index < 0 ? get("noMesh") : get("mesh" + index % MESHES); }
 
-    static Color border() { return get("border", new RGB(90, 90, 90)); }
+    static Color op() { return get("op"); }
 
-    static Color text() { return get("text", new RGB(20, 20, 20)); }
+    static Color border() { return get("border"); }
 
-    static Color selection() { return get("selection", new RGB(30, 110, 230)); }
+    static Color text() { return ThemeColors.get(PREFIX + "text", SWT.COLOR_LIST_FOREGROUND); }
 
-    static Color error() { return get("error", new RGB(215, 30, 30)); }
+    static Color selection() { return get("selection"); }
 
-    static Color edge() { return get("edge", new RGB(80, 80, 80)); }
+    static Color error() { return get("error"); }
 
-    static Color banner() { return get("banner", new RGB(255, 220, 200)); }
+    static Color edge() { return get("edge"); }
+
+    static Color banner() { return get("banner"); }
+
+    static Color bannerText() { return ThemeColors.get(PREFIX + "bannerText", SWT.COLOR_BLACK); }
 
     /**
-     * The text of an inferred (outlined) badge: darker than the badge's fill colour, so that it reads on the pale
-     * mesh fills of the light theme (a theme overrides it, as every colour here).
+     * The text of an inferred (outlined) badge: darker than the badge's fill colour under the light theme, lighter
+     * under the dark one, so that it reads on the mesh fills without a fill of its own.
      */
     static Color inferredText(String kind) {
         return switch (kind) {
-            case "DIDx", "DIDy" -> get("badge.inferred.did", new RGB(30, 80, 170));
-            case "Stream" -> get("badge.inferred.stream", new RGB(25, 110, 55));
+            case "DIDx", "DIDy" -> get("badge.inferred.did");
+            case "Stream" -> get("badge.inferred.stream");
             default -> text();
         };
     }
 
     static Color badge(String kind) {
         return switch (kind) {
-            case "DIDx", "DIDy" -> get("badge.did", new RGB(60, 120, 216));
-            case "Stream" -> get("badge.stream", new RGB(46, 150, 80));
-            case "reduction" -> get("badge.reduction", new RGB(200, 90, 30));
-            case "broadcast" -> get("badge.broadcast", new RGB(140, 140, 140));
-            default -> get("badge.serial", new RGB(190, 190, 190));
+            case "DIDx", "DIDy" -> get("badge.did");
+            case "Stream" -> get("badge.stream");
+            case "reduction" -> get("badge.reduction");
+            case "broadcast" -> get("badge.broadcast");
+            default -> get("badge.serial");
         };
     }
 }

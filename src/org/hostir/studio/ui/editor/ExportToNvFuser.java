@@ -44,11 +44,8 @@ public class ExportToNvFuser extends AbstractHandler {
                 s -> s.matches("[1-9][0-9]{0,3}") ? null : "a device count from 1 to 9999");
         if (devices.open() != Window.OK) return null;
         String code;
-        try (var in = file.getContents(true)) {
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            var loaded = Engine.load(new FusionSource.Text(text, file.getFullPath().toString()),
-                    Integer.parseInt(devices.getValue()), Map.of());
-            code = Engine.export(loaded, cpp ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON);
+        try {
+            code = code(file, Integer.parseInt(devices.getValue()), cpp);
         } catch (EngineFailure e) {
             MessageDialog.openError(shell, "Export to nvFuser", String.join("\n", e.lines()));
             return null;
@@ -58,6 +55,15 @@ public class ExportToNvFuser extends AbstractHandler {
         }
         save(shell, file, code, cpp ? ".cpp" : ".py");
         return null;
+    }
+
+    /** The fusion of {@code file} (as saved) exported for {@code devices} devices, as C++ or Python. */
+    static String code(IFile file, int devices, boolean cpp) throws EngineFailure, CoreException, IOException {
+        try (var in = file.getContents(true)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            var loaded = Engine.load(new FusionSource.Text(text, file.getFullPath().toString()), devices, Map.of());
+            return Engine.export(loaded, cpp ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON);
+        }
     }
 
     private static void save(Shell shell, IFile file, String code, String extension) {
@@ -73,10 +79,13 @@ public class ExportToNvFuser extends AbstractHandler {
         }
     }
 
+    /** The editor's file when the editor is the active part (its graph menu), else the selected file (a navigator's). */
     private static IFile fusionFile(ExecutionEvent event) {
         IEditorPart editor = HandlerUtil.getActiveEditor(event);
-        IFile f = editor == null ? null : editor.getEditorInput().getAdapter(IFile.class);
+        boolean inEditor = editor != null && HandlerUtil.getActivePart(event) == editor;
+        IFile f = inEditor ? editor.getEditorInput().getAdapter(IFile.class) : null;
         if (f == null && HandlerUtil.getCurrentStructuredSelection(event).getFirstElement() instanceof IFile s) f = s;
+        if (f == null && editor != null) f = editor.getEditorInput().getAdapter(IFile.class);
         return f != null && "fusion".equals(f.getFileExtension()) ? f : null;
     }
 }

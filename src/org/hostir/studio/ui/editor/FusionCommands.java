@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.editor;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -16,8 +17,11 @@ import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.NewOperands;
 import org.hostir.studio.ui.editor.model.Shardings;
+import org.hostir.studio.ui.editor.model.SubgraphCopy;
 
 /**
  * The editor's edit domain (GEF's EditDomain with its command stack): the document the graph edits, and one
@@ -113,6 +117,13 @@ public final class FusionCommands {
                 before, after);
     }
 
+    /** The user's text parses again: the last refusal (the status line's red message) no longer applies. */
+    void clearRefusal() {
+        if (lastError == null) return;
+        lastError = null;
+        editor.status(null);
+    }
+
     void refuse(String message) {
         lastError = message;
         editor.status(message);
@@ -123,27 +134,56 @@ public final class FusionCommands {
         return edit("Add input " + name, d -> FusionEdits.addInput(d, name)) ? name : null;
     }
 
-    /** Adds an op reading {@code inputs} (in order); returns its output tensor's name. */
-    public String addOp(OpKind kind, List<String> inputs) {
-        String out = FusionEdits.freshName(model);
-        return edit("Add " + kind.fileName(), d -> FusionEdits.addOp(d, kind, inputs, out)) ? out : null;
-    }
+    /**
+     * Adds an op reading {@code inputs} (in order); returns its output tensor's name. With nothing selected the op
+     * gets new input tensors as its operands ({@link NewOperands}), as nvFuser defines an op's inputs before the op.
+     */
+    public String addOp(OpKind kind, List<String> inputs) { return addOp(kind, inputs, Map.of()); }
 
     /**
      * Adds an op (or, with {@code kind} null, an input tensor) where the palette item was dropped: the op's circle
-     * at {@code x, y} (figure pixels, snapped to the grid), its output tensor to the right. One operation.
+     * at {@code x, y} (figure pixels, snapped to the grid), its output tensor to the right, new operands (nothing
+     * selected) to the left. One operation.
      */
     public String addAt(OpKind kind, List<String> inputs, int x, int y) {
-        String name = FusionEdits.freshName(model);
         int px = GraphGestures.snap(x), py = GraphGestures.snap(y);
-        Map<String, Layout.Position> at = kind == null ? Map.of(name, new Layout.Position(px, py))
-                : Map.of(Layout.opKey(name), new Layout.Position(px, py), name, new Layout.Position(px + 90, py));
-        String label = kind == null ? "Add input " + name : "Add " + kind.fileName();
-        boolean done = edit(label, d -> {
-            FusionDocument added = kind == null ? FusionEdits.addInput(d, name) : FusionEdits.addOp(d, kind, inputs, name);
-            return added.withLayout(Layout.withPositions(added.layout(), at));
+        if (kind == null) {
+            String name = FusionEdits.freshName(model);
+            Map<String, Layout.Position> placed = shownPositions();
+            placed.put(name, new Layout.Position(px, py));
+            return edit("Add input " + name, d -> {
+                FusionDocument added = FusionEdits.addInput(d, name);
+                return added.withLayout(Layout.withPositions(added.layout(), placed));
+            }) ? name : null;
+        }
+        return addOp(kind, inputs, Map.of(Layout.opKey(""), new Layout.Position(px, py)));
+    }
+
+    /** {@code at}: where the op goes (key {@code op:}), or empty for the layout's choice. */
+    private String addOp(OpKind kind, List<String> inputs, Map<String, Layout.Position> at) {
+        int operands = inputs.isEmpty() ? NewOperands.count(kind) : 0;
+        List<String> names = FusionEdits.freshNames(model, operands + 1);
+        String out = names.get(operands);
+        List<String> reads = inputs.isEmpty() ? names.subList(0, operands) : inputs;
+        boolean done = edit("Add " + kind.fileName(), d -> {
+            if (operands > 0) for (TensorSpec t : NewOperands.of(d, kind, reads)) d = FusionEdits.addInputTensor(d, t);
+            FusionDocument added = FusionEdits.addOp(d, kind, reads, out);
+            Layout.Position p = at.get(Layout.opKey(""));
+            if (p == null) return added;
+            Map<String, Layout.Position> placed = shownPositions();
+            placed.put(Layout.opKey(out), p);
+            placed.put(out, new Layout.Position(p.x() + 90, p.y()));
+            for (int i = 0; i < operands; i++) {
+                placed.put(reads.get(i), new Layout.Position(Math.max(0, p.x() - 200), Math.max(0, p.y() + (2 * i - operands + 1) * 50)));
+            }
+            return added.withLayout(Layout.withPositions(added.layout(), placed));
         });
-        return done ? name : null;
+        return done ? out : null;
+    }
+
+    /** Where the graph shows every node now: kept in the layout by an edit that places new nodes, so nothing moves. */
+    private Map<String, Layout.Position> shownPositions() {
+        return new LinkedHashMap<>(editor.graph().viewer().positions());
     }
 
     public boolean connect(String tensor, String opOutput, int slot) {
@@ -221,5 +261,18 @@ public final class FusionCommands {
     /** Stores node positions in the file's layout section; false when nothing changed. */
     boolean move(String label, Map<String, Layout.Position> positions) {
         return edit(label, d -> d.withLayout(Layout.withPositions(d.layout(), positions)));
+    }
+
+    /** Makes a group (a compound node of the graph) of the nodes {@code keys}, stored in the layout section. */
+    boolean group(List<String> keys) {
+        if (keys.isEmpty()) return false;
+        String name = Groups.freshName(model.layout());
+        return edit("Group " + name, d -> d.withLayout(Groups.with(d.layout(), new Groups.Group(name, keys, false))));
+    }
+
+    /** Collapses a group into one box, or expands it again. */
+    boolean setCollapsed(Groups.Group g, boolean collapsed) {
+        return edit((collapsed ? "Collapse " : "Expand ") + g.name(),
+                d -> d.withLayout(Groups.with(d.layout(), new Groups.Group(g.name(), g.nodes(), collapsed))));
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.text.DocumentEvent;
@@ -23,6 +24,10 @@ import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.editors.text.TextEditor;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.ide.IGotoMarker;
+import org.eclipse.ui.operations.RedoActionHandler;
+import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.MultiPageEditorPart;
 import org.eclipse.ui.texteditor.ITextEditorActionConstants;
@@ -40,6 +45,7 @@ import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.Shardings;
+import org.hostir.studio.ui.ViewIds;
 
 /**
  * The fusion editor: Graph | Source. The source document is the single source of truth on disk (dirty state
@@ -67,6 +73,7 @@ public class FusionEditor extends MultiPageEditorPart {
     private boolean reparseQueued;
     private long lastCheckNanos;
     private UndoRedoActionGroup undoRedo;
+    private GraphCommands graphCommands;
     private PropertySheetPage propertyPage;
     private FusionOutlinePage outline;
     private final ISelectionListener linkListener = this::selectionFromOtherPart;
@@ -81,12 +88,14 @@ public class FusionEditor extends MultiPageEditorPart {
     @Override
     protected void createPages() {
         try {
+            ViewIds.help(getContainer(), ViewIds.HELP_EDITOR);
             int g = addPage(graph.createControl(getContainer()));
             setPageText(g, "Graph");
             source = new TextEditor() {
                 @Override
                 protected void initializeEditor() {
                     super.initializeEditor();
+                    setHelpContextId(ViewIds.HELP_EDITOR);   // F1 on the Source page: the fusion's help, not plain text's
                     setDocumentProvider(new AtomicFileDocumentProvider());
                     setSourceViewerConfiguration(new JsonColoring(getPreferenceStore()));
                 }
@@ -112,7 +121,7 @@ public class FusionEditor extends MultiPageEditorPart {
         applyCheck(r, !document.get().equals(FusionWriter.write(commands.model())));
 
         undoRedo = new UndoRedoActionGroup(getSite(), commands.undoContext(), true);
-        GraphCommands.install(this, selectionProvider);
+        graphCommands = GraphCommands.install(this, selectionProvider);
         getSite().getPage().addPostSelectionListener(linkListener);
         setActivePage(GRAPH_PAGE);
         updateActionBars(GRAPH_PAGE);
@@ -135,7 +144,8 @@ public class FusionEditor extends MultiPageEditorPart {
         if (newPageIndex == GRAPH_PAGE && reparseQueued) reparse();
         super.pageChange(newPageIndex);
         if (undoRedo != null) updateActionBars(newPageIndex);
-        selectionProvider.fire();
+        if (graphCommands != null) graphCommands.setGraphPageActive(newPageIndex == GRAPH_PAGE);
+        fireSelection();
     }
 
     // ------------------------------------------------------------------------------------------ model state
@@ -193,10 +203,12 @@ public class FusionEditor extends MultiPageEditorPart {
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
         graph.refresh(commands.model(), problems, shardings);
-        ProblemMarkers.update(file(), problems);
+        ProblemMarkers.update(file(), problems, commands.model());
+        // a refusal such as "the source does not parse" stays red in the status line only while it applies
+        if (sourceParses) commands.clearRefusal();
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
         if (outline != null) outline.refresh();
-        selectionProvider.fire();
+        fireSelection();
     }
 
     private void queueReparse() {
@@ -247,10 +259,16 @@ public class FusionEditor extends MultiPageEditorPart {
             else if (e.op() >= 0 && e.op() < model().ops().size()) keys.add(Layout.opKey(model().ops().get(e.op()).output()));
         }
         graph.select(keys);
-        selectionProvider.fire();
+        fireSelection();
     }
 
-    void graphSelectionChanged() { selectionProvider.fire(); }
+    void graphSelectionChanged() { fireSelection(); }
+
+    /** Tells the site's listeners and the Outline's tree what the graph selects now. */
+    void fireSelection() {
+        selectionProvider.fire();
+        if (outline != null && graphPageActive()) outline.showSelection(graphSelection());
+    }
 
     /** The graph selection as the shared contract: one FusionElement per selected tensor or op node. */
     IStructuredSelection graphSelection() {
@@ -300,7 +318,18 @@ public class FusionEditor extends MultiPageEditorPart {
     @Override
     public <T> T getAdapter(Class<T> adapter) {
         if (adapter == IPropertySheetPage.class) {
-            propertyPage = new PropertySheetPage();
+            propertyPage = new PropertySheetPage() {
+                /**
+                 * The editor's Undo and Redo while Properties has the focus (GEF's UndoablePropertySheetPage): an
+                 * edit made there is undone there with Ctrl+Z, and Edit > Undo names it.
+                 */
+                @Override
+                public void setActionBars(IActionBars bars) {
+                    super.setActionBars(bars);
+                    bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), new UndoActionHandler(FusionEditor.this.getSite(), commands.undoContext()));
+                    bars.setGlobalActionHandler(ActionFactory.REDO.getId(), new RedoActionHandler(FusionEditor.this.getSite(), commands.undoContext()));
+                }
+            };
             propertyPage.setRootEntry(new CompoundPropertyEntry(this));
             propertyPage.setPropertySourceProvider(this::propertySource);
             return adapter.cast(propertyPage);
@@ -308,12 +337,31 @@ public class FusionEditor extends MultiPageEditorPart {
         // the Lowering view lowers the text this editor holds (saved or not), through the source page's document
         if (adapter == org.eclipse.ui.texteditor.ITextEditor.class && source != null) return adapter.cast(source);
         if (adapter == IContentOutlinePage.class) {
-            outline = new FusionOutlinePage(graph.viewer());
+            outline = new FusionOutlinePage(this, graph.viewer());
             return adapter.cast(outline);
         }
+        // a double-click in the Problems view: the node on the graph, the line on the Source page
+        if (adapter == IGotoMarker.class) return adapter.cast((IGotoMarker) this::gotoMarker);
         // GEF's editors answer their GraphicalViewer: what the graph shows, node by node
         if (adapter == GraphViewer.class) return adapter.cast(graph.viewer());
         return super.getAdapter(adapter);
+    }
+
+    /**
+     * Goes to a problem: its nodes become the graph's selection (Properties and the Lowering view follow) and the
+     * Source page's caret goes to its line. The Graph page stays in front when the problem names a node; a problem
+     * about no node (a syntax error), or one opened from the Source page, shows its line there.
+     */
+    public void gotoMarker(IMarker marker) {
+        String nodes = marker.getAttribute(ProblemMarkers.NODES, "");
+        List<String> keys = nodes.isEmpty() ? List.of() : List.of(nodes.split(","));
+        if (!keys.isEmpty()) {
+            graph.select(keys);
+            fireSelection();
+        }
+        if (source == null) return;
+        if (keys.isEmpty() || getActivePage() == SOURCE_PAGE) setActivePage(SOURCE_PAGE);
+        IDE.gotoMarker(source, marker);
     }
 
     @Override
@@ -336,6 +384,8 @@ public class FusionEditor extends MultiPageEditorPart {
 
     @Override
     public void dispose() {
+        // closed with unsaved changes (Don't Save): the markers go back to what the saved file says
+        if (isDirty()) ProblemMarkers.updateFromSaved(file(), fileLabel());
         disposed = true;
         getSite().getPage().removePostSelectionListener(linkListener);
         OperationHistoryFactory.getOperationHistory().dispose(commands.undoContext(), true, true, true);

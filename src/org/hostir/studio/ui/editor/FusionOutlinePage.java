@@ -1,40 +1,140 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.LightweightSystem;
 import org.eclipse.draw2d.parts.ScrollableThumbnail;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.LabelProvider;
 import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Tree;
 import org.eclipse.ui.part.Page;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
+import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.file.OpSpec;
+import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.editor.model.AxisText;
 
-/** The Outline view: an overview of the whole graph (a Draw2d Thumbnail of the graph's figures). */
+/**
+ * The Outline view, as GEF Logic's: a tree of the fusion's tensors and ops (selecting there selects on the graph, and
+ * the graph's selection shows there), above an overview of the whole graph (a Draw2d thumbnail of its figures with
+ * the visible part as a rectangle to drag).
+ */
 public final class FusionOutlinePage extends Page implements IContentOutlinePage {
+    private static final String TENSORS = "Tensors";
+    private static final String OPS = "Ops";
+
+    private final FusionEditor editor;
     private final GraphViewer graph;
+    private SashForm control;
+    private TreeViewer tree;
     private Canvas canvas;
     private ScrollableThumbnail thumbnail;
 
-    FusionOutlinePage(GraphViewer graph) { this.graph = graph; }
+    FusionOutlinePage(FusionEditor editor, GraphViewer graph) {
+        this.editor = editor;
+        this.graph = graph;
+    }
 
     @Override
     public void createControl(Composite parent) {
-        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
+        control = new SashForm(parent, SWT.VERTICAL);
+        tree = new TreeViewer(control, SWT.MULTI | SWT.H_SCROLL | SWT.V_SCROLL);
+        tree.setContentProvider(new Content());
+        tree.setLabelProvider(new LabelProvider() {
+            @Override
+            public String getText(Object element) { return label(element); }
+        });
+        tree.setAutoExpandLevel(2);
+        tree.setInput(editor);
+        canvas = new Canvas(control, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
         thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
         thumbnail.setSource(graph.rootFigure());
         lws.setContents(thumbnail);
+        control.setWeights(60, 40);
+        showSelection(editor.graphSelection());
     }
 
     void refresh() {
-        if (thumbnail != null && canvas != null && !canvas.isDisposed()) {
-            thumbnail.setSource(graph.rootFigure());
-            thumbnail.repaint();
+        if (control == null || control.isDisposed()) return;
+        tree.refresh();
+        thumbnail.repaint();
+    }
+
+    /** Shows the graph's selection in the tree, without selecting anything back. */
+    void showSelection(ISelection selection) {
+        if (tree == null || tree.getControl().isDisposed()) return;
+        List<Object> shown = new ArrayList<>();
+        if (selection instanceof IStructuredSelection s) {
+            for (Object o : s.toList()) if (o instanceof FusionElement e && (e.isTensor() || e.op() >= 0)) shown.add(e);
+        }
+        if (shown.equals(tree.getStructuredSelection().toList())) return;
+        tree.getControl().setRedraw(false);
+        try {
+            // setSelection would tell the editor again: the tree's own widget selection only
+            tree.setSelection(new StructuredSelection(shown), true);
+        } finally {
+            tree.getControl().setRedraw(true);
         }
     }
+
+    private String label(Object element) {
+        FusionDocument doc = editor.model();
+        if (element instanceof String group) return group;
+        if (!(element instanceof FusionElement e)) return "";
+        if (e.isTensor()) {
+            TensorSpec t = doc.tensor(e.tensor()).orElse(null);
+            if (t == null) return e.tensor();
+            String role = doc.inputs().contains(t.name()) ? "  (input)" : doc.outputs().contains(t.name()) ? "  (output)" : "";
+            return t.name() + " : " + t.dtype().fileName() + " [" + AxisText.format(t.axes()) + "]" + role;
+        }
+        if (e.op() < 0 || e.op() >= doc.ops().size()) return "";
+        OpSpec op = doc.ops().get(e.op());
+        return op.output() + " = " + op.op().fileName() + "(" + String.join(", ", op.inputs()) + ")";
+    }
+
+    /** The tree: the groups Tensors and Ops, then the file's tensors and ops in file order. */
+    private final class Content implements ITreeContentProvider {
+        @Override
+        public Object[] getElements(Object input) { return new Object[] { TENSORS, OPS }; }
+
+        @Override
+        public Object[] getChildren(Object parent) {
+            String file = editor.workspacePath();
+            FusionDocument doc = editor.model();
+            List<Object> out = new ArrayList<>();
+            if (TENSORS.equals(parent)) for (TensorSpec t : doc.tensors()) out.add(FusionElement.tensor(file, t.name()));
+            if (OPS.equals(parent)) for (int i = 0; i < doc.ops().size(); i++) out.add(FusionElement.op(file, i));
+            return out.toArray();
+        }
+
+        @Override
+        public Object getParent(Object element) {
+            return element instanceof FusionElement e ? (e.isTensor() ? TENSORS : OPS) : null;
+        }
+
+        @Override
+        public boolean hasChildren(Object element) { return element instanceof String; }
+    }
+
+    /** The tree (what a person clicks to select a tensor or op). */
+    public Tree tree() { return tree.getTree(); }
+
+    /** The overview's canvas (the thumbnail and its viewport rectangle). */
+    public Control overview() { return canvas; }
 
     /** The thumbnail's painted size in the Outline ({width, height}): the graph's shape shrunk to fit. */
     public int[] thumbnailSize() {
@@ -42,20 +142,20 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
         return new int[] { d.width, d.height };
     }
 
-    /** The viewport rectangle over the thumbnail ({x, y, width, height} on the Outline's canvas), or null. */
+    /** The viewport rectangle over the thumbnail ({x, y, width, height} on the overview's canvas), or null. */
     public int[] viewportBox() {
         for (Object child : thumbnail.getChildren()) {
-            var b = ((org.eclipse.draw2d.IFigure) child).getBounds();
+            var b = ((IFigure) child).getBounds();
             return new int[] { b.x, b.y, b.width, b.height };
         }
         return null;
     }
 
     @Override
-    public Control getControl() { return canvas; }
+    public Control getControl() { return control; }
 
     @Override
-    public void setFocus() { if (canvas != null) canvas.setFocus(); }
+    public void setFocus() { if (tree != null) tree.getControl().setFocus(); }
 
     @Override
     public void dispose() {
@@ -64,14 +164,16 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
     }
 
     @Override
-    public void addSelectionChangedListener(ISelectionChangedListener listener) {}
+    public void addSelectionChangedListener(ISelectionChangedListener listener) { tree.addSelectionChangedListener(listener); }
 
     @Override
-    public void removeSelectionChangedListener(ISelectionChangedListener listener) {}
+    public void removeSelectionChangedListener(ISelectionChangedListener listener) {
+        if (tree != null) tree.removeSelectionChangedListener(listener);
+    }
 
     @Override
-    public ISelection getSelection() { return StructuredSelection.EMPTY; }
+    public ISelection getSelection() { return tree == null ? StructuredSelection.EMPTY : tree.getSelection(); }
 
     @Override
-    public void setSelection(ISelection selection) {}
+    public void setSelection(ISelection selection) { showSelection(selection); }
 }

@@ -3,6 +3,7 @@ package org.hostir.studio.ui.editor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -123,7 +124,8 @@ final class FusionProperties {
         }
         l.choice("memory", "Memory", "Tensor", MEMORY, () -> t(ed, name).memoryOrDefault().dumpName(),
                 v -> ed.setTensor(FusionEdits.withMemory(t(ed, name), memory(v))));
-        l.text("mesh", "Device mesh", "Tensor", () -> AxisText.format(t(ed, name).mesh()), v -> {
+        l.suggesting("mesh", "Device mesh", "Tensor", () -> meshes(ed.model()), MESH_HINT,
+                () -> AxisText.format(t(ed, name).mesh()), v -> {
             try {
                 AxisText.parseMesh(v);
                 return null;
@@ -200,6 +202,16 @@ final class FusionProperties {
                 return s == null || axis >= s.axes().size() ? "" : Shardings.axisText(s.axes().get(axis));
             });
         }
+    }
+
+    /** The Device mesh cell's description (the status line shows it while the cell is selected). */
+    static final String MESH_HINT = "'all' for every device, device ids like '0 1' (rows '0 1; 2 3' for 2-D), or empty for none";
+
+    /** What the Device mesh cell offers: all, none, then each mesh the fusion's tensors use. */
+    static String[] meshes(FusionDocument doc) {
+        LinkedHashSet<String> out = new LinkedHashSet<>(List.of("all", ""));
+        for (TensorSpec t : doc.tensors()) out.add(AxisText.format(t.mesh()));
+        return out.toArray(String[]::new);
     }
 
     private static String checkAxes(String v) {

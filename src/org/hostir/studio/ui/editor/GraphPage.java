@@ -23,9 +23,10 @@ import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ui.ThemeColors;
+import org.hostir.studio.ui.editor.model.Arrange;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
-import org.hostir.studio.ui.editor.model.LayeredLayout;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.Shardings;
@@ -43,8 +44,13 @@ final class GraphPage {
     private GraphPalette palette;
     private GraphViewer viewer;
     private Text renameBox;
+    private FindBar findBar;
+    private final GraphEditing editing = new GraphEditing(this);
 
     GraphPage(FusionEditor editor) { this.editor = editor; }
+
+    /** Navigation, Select All, copy/paste/duplicate, align/distribute. */
+    GraphEditing editing() { return editing; }
 
     Composite createControl(Composite parent) {
         control = new Composite(parent, SWT.NONE);
@@ -53,7 +59,10 @@ final class GraphPage {
         grid.horizontalSpacing = grid.verticalSpacing = 0;
         control.setLayout(grid);
         banner = new Text(control, SWT.READ_ONLY | SWT.WRAP);
-        banner.setBackground(EditorColors.banner());
+        ThemeColors.follow(banner, () -> {
+            banner.setBackground(EditorColors.banner());
+            banner.setForeground(EditorColors.bannerText());
+        });
         banner.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         banner.setVisible(false);
         modeBar = new Label(control, SWT.NONE);
@@ -62,6 +71,9 @@ final class GraphPage {
         modeBar.setForeground(Display.getCurrent().getSystemColor(SWT.COLOR_INFO_FOREGROUND));
         modeBar.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         modeBar.setVisible(false);
+        findBar = new FindBar(control, () -> viewer.shown(), this::reveal, this::closeFind);
+        findBar.control.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
+        findBar.control.setVisible(false);
         palette = new GraphPalette(control, this, editor.commands());
         GridData pd = new GridData(SWT.FILL, SWT.FILL, false, true);
         pd.widthHint = palette.widthHint;
@@ -69,6 +81,7 @@ final class GraphPage {
 
         viewer = new GraphViewer(control, figure -> new NodeDragger(this, viewer, figure));
         viewer.canvas().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        viewer.setGroupToggle(g -> commands().setCollapsed(g, !g.collapsed()));
         viewer.nodeLayer().addMouseListener(new MouseListener.Stub() {
             @Override
             public void mousePressed(MouseEvent me) {
@@ -94,15 +107,25 @@ final class GraphPage {
         return data;
     }
 
-    /** Zoom keys, F2 rename, Esc out of Connect mode, E and I for a sharding made explicit or cleared to inferred. */
+    /**
+     * Zoom keys, F2 rename, Esc out of Connect mode, arrow keys and Tab between nodes, E and I for a sharding made
+     * explicit or cleared to inferred. These listen on the canvas only, so a key typed into the find bar or a
+     * Properties cell (other widgets with the focus) never reaches them.
+     */
     private void installKeys() {
         var canvas = viewer.canvas();
-        // Esc is a traversal key: it reaches the canvas as a Traverse event, not as KeyDown
+        // Esc and Tab are traversal keys: they reach the canvas as Traverse events, not as KeyDown
         canvas.addListener(SWT.Traverse, e -> {
             if (e.detail == SWT.TRAVERSE_ESCAPE && connectMode()) {
                 e.doit = false;
                 e.detail = SWT.TRAVERSE_NONE;
                 setConnectMode(false);
+            } else if (e.detail == SWT.TRAVERSE_TAB_NEXT || e.detail == SWT.TRAVERSE_TAB_PREVIOUS) {
+                // Tab walks the nodes, as in GEF's viewers (Ctrl+Tab still leaves the canvas)
+                boolean forward = e.detail == SWT.TRAVERSE_TAB_NEXT;
+                e.doit = false;
+                e.detail = SWT.TRAVERSE_NONE;
+                editing.cycle(forward);
             }
         });
         canvas.addKeyListener(new KeyAdapter() {
@@ -111,12 +134,27 @@ final class GraphPage {
                 boolean ctrl = (e.stateMask & SWT.CTRL) != 0;
                 if (ctrl && (e.character == '+' || e.character == '=' || e.keyCode == SWT.KEYPAD_ADD)) zoom(1.25);
                 else if (ctrl && (e.character == '-' || e.keyCode == '-' || e.keyCode == SWT.KEYPAD_SUBTRACT)) zoom(0.8);
+                else if (ctrl && (e.keyCode == 'f' || e.keyCode == 'F')) showFind();
+                else if (ctrl && (e.keyCode == 'g' || e.keyCode == 'G')) groupSelection();
                 else if (e.keyCode == SWT.F2) startRename();
                 else if (e.stateMask == 0 && e.character == GraphCommands.EXPLICIT_KEY) makeShardingExplicit();
                 else if (e.stateMask == 0 && e.character == GraphCommands.INFERRED_KEY) clearShardingToInferred();
                 else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
+                else if (direction(e.keyCode) != null && (e.stateMask & (SWT.CTRL | SWT.ALT)) == 0) {
+                    editing.navigate(direction(e.keyCode), (e.stateMask & SWT.SHIFT) != 0);
+                }
             }
         });
+    }
+
+    private static Arrange.Direction direction(int keyCode) {
+        return switch (keyCode) {
+            case SWT.ARROW_LEFT -> Arrange.Direction.LEFT;
+            case SWT.ARROW_RIGHT -> Arrange.Direction.RIGHT;
+            case SWT.ARROW_UP -> Arrange.Direction.UP;
+            case SWT.ARROW_DOWN -> Arrange.Direction.DOWN;
+            default -> null;
+        };
     }
 
     Control getControl() { return control; }
@@ -152,6 +190,54 @@ final class GraphPage {
     }
 
     boolean connectMode() { return palette.connectTool.getSelection(); }
+
+    /** Opens the find bar (Ctrl+F) with its text selected, searching again: the graph may have changed. */
+    void showFind() {
+        findBar.control.setVisible(true);
+        ((GridData) findBar.control.getLayoutData()).exclude = false;
+        control.layout(true);
+        findBar.search();
+        // after the palette's tool has given the keyboard back to the graph
+        findBar.text.getDisplay().asyncExec(() -> {
+            if (findBar.text.isDisposed()) return;
+            findBar.text.setFocus();
+            findBar.text.selectAll();
+        });
+    }
+
+    /** Closes the find bar (Esc); the found node stays selected and the keyboard goes back to the graph. */
+    void closeFind() {
+        findBar.control.setVisible(false);
+        ((GridData) findBar.control.getLayoutData()).exclude = true;
+        control.layout(true);
+        viewer.canvas().setFocus();
+    }
+
+    /** Selects one node and scrolls it into the middle of the view. */
+    private void reveal(String key) {
+        select(List.of(key));
+        selectionChanged();
+        NodeFigures.Node f = viewer.figure(key);
+        if (f == null) return;
+        Rectangle r = f.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        var canvas = viewer.canvas();
+        Point view = canvas.getViewport().getViewLocation();
+        var size = canvas.getViewport().getClientArea().getSize();
+        canvas.scrollTo(Math.max(0, view.x + r.x + r.width / 2 - size.width / 2),
+                Math.max(0, view.y + r.y + r.height / 2 - size.height / 2));
+    }
+
+    /** Zooms so that the whole graph fits the canvas (never above 100%). */
+    void fit() {
+        Rectangle all = viewer.contentBounds();
+        if (all == null) return;
+        var client = viewer.canvas().getClientArea();
+        double scale = Math.min((double) client.width / (all.right() + GraphViewer.MARGIN),
+                (double) client.height / (all.bottom() + GraphViewer.MARGIN));
+        setZoom(Math.min(1, scale));
+        viewer.canvas().scrollTo(0, 0);
+    }
 
     /** Shows the banner (the source does not parse: the graph keeps the last valid state) or hides it. */
     void setBanner(String text) {
@@ -190,6 +276,9 @@ final class GraphPage {
         viewer.setContents(doc, problems, shardings);
     }
 
+    /** Groups the selected nodes (Ctrl+G): a compound node that a click on its header collapses and expands. */
+    void groupSelection() { commands().group(new ArrayList<>(viewer.selection())); }
+
     void deleteSelection() { commands().delete(new ArrayList<>(viewer.selection())); }
 
     void toggleOutput() { commands().toggleOutput(selectedTensors()); }
@@ -205,8 +294,11 @@ final class GraphPage {
         if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems(), editor.shardings());
     }
 
-    /** Lays the graph out again and stores every position in the file's layout section (one operation). */
-    void autoLayout() { commands().move("Auto layout", viewer.autoLayout(commands().model())); }
+    /**
+     * Lays the graph out again (in the background) and then stores every position in the file's layout section, one
+     * operation; the positions are the layout engine's, so the arrows keep its routes.
+     */
+    void autoLayout() { viewer.autoLayout(positions -> commands().move("Auto layout", positions)); }
 
     /** In-place rename of the selected tensor (F2, double-click, or the Rename command). */
     void startRename() {

@@ -1,5 +1,8 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.List;
+import java.util.Locale;
+
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.layout.GridData;
@@ -8,6 +11,7 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.hostir.studio.file.OpKind;
+import org.hostir.studio.ui.editor.model.Arrange;
 
 /**
  * The graph page's palette: the tools (input tensor, Connect, delete, layout, zoom) and one button per op of
@@ -40,9 +44,22 @@ final class GraphPalette {
         connectTool = connect[0];
         wide(button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, page::deleteSelection));
         wide(button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, page::autoLayout));
+        // GEF Logic's alignment actions: on the node selected last, so a click then Ctrl+clicks choose the anchor
+        for (Arrange.Alignment a : List.of(Arrange.Alignment.LEFT, Arrange.Alignment.RIGHT, Arrange.Alignment.TOP,
+                Arrange.Alignment.BOTTOM, Arrange.Alignment.CENTER, Arrange.Alignment.MIDDLE)) {
+            String edge = a.label.toLowerCase(Locale.ROOT);
+            button(palette, "Align " + edge, "Align the selection's " + edge + (a.ordinal() % 3 == 1 ? "s" : " edges")
+                    + "\non the node selected last", SWT.PUSH, () -> page.editing().align(a));
+        }
+        button(palette, "Distribute H", "Space the selection evenly\nfrom left to right (3 or more)", SWT.PUSH,
+                () -> page.editing().distribute(true));
+        button(palette, "Distribute V", "Space the selection evenly\nfrom top to bottom (3 or more)", SWT.PUSH,
+                () -> page.editing().distribute(false));
         button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> page.zoom(1.25));
         button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> page.zoom(0.8));
-        wide(button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1)));
+        button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1));
+        button(palette, "Fit", "Zoom to fit the whole graph", SWT.PUSH, page::fit);
+        wide(button(palette, "Find...", "Find a tensor or op by name (Ctrl+F)", SWT.PUSH, page::showFind));
         zoomLabel = new Label(palette, SWT.CENTER);
         zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
         zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));

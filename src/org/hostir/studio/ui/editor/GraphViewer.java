@@ -1,6 +1,8 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,12 +10,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.eclipse.draw2d.ChopboxAnchor;
 import org.eclipse.draw2d.ConnectionLayer;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformLayer;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.ManhattanConnectionRouter;
+import org.eclipse.draw2d.PolygonDecoration;
+import org.eclipse.draw2d.PolylineConnection;
 import org.eclipse.draw2d.SWTEventDispatcher;
+import org.eclipse.draw2d.XYAnchor;
 import org.eclipse.draw2d.geometry.Dimension;
 import org.eclipse.draw2d.geometry.Point;
 import org.eclipse.draw2d.geometry.Rectangle;
@@ -22,9 +29,12 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.file.FusionDocument;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.GraphElements;
+import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Placement;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Shardings;
 
@@ -35,6 +45,7 @@ import org.hostir.studio.ui.editor.model.Shardings;
  * changed redraws its figure, and every other figure is left alone (at most moved).
  */
 public final class GraphViewer {
+    static final int MARGIN = ElkLayout.MARGIN;
     private final FigureCanvas canvas;
     private final ScalableFreeformLayeredPane root = new ScalableFreeformLayeredPane();
     private final FreeformLayer nodes = new FreeformLayer();
@@ -46,7 +57,23 @@ public final class GraphViewer {
     private final Set<String> selection = new LinkedHashSet<>();
     private final Map<String, String> errors = new HashMap<>();
     private String connectSource;
+    private final XYAnchor pointer = new XYAnchor(new Point());
+    /** The rubber band of Connect mode; never hit, or it would take the click meant for the op under the pointer. */
+    private final PolylineConnection feedback = new PolylineConnection() {
+        @Override
+        public boolean containsPoint(int x, int y) { return false; }
+    };
     private int figuresDrawn;
+    private final LayoutJob layoutJob;
+    private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
+    /** The nodes that have a place (stored, laid out, or dragged): the others are hidden until the layout places them. */
+    private final Set<String> placed = new HashSet<>();
+    /** The positions the last document stored: a node whose stored place goes (an undo) is placed anew. */
+    private Map<String, Position> lastStored = Map.of();
+    private GraphElements shown = new GraphElements(Map.of(), Set.of());
+    private long requested, applied;
+    private final GraphGroups groups;
+    private Consumer<Groups.Group> onToggle = g -> {};
 
     /** Draw2d's dispatcher, with a way to take down a node's tooltip when the node goes (delete, undo). */
     private static final class Dispatcher extends SWTEventDispatcher {
@@ -57,7 +84,6 @@ public final class GraphViewer {
     GraphViewer(Composite parent, Consumer<NodeFigures.Node> onNewFigure) {
         this.onNewFigure = onNewFigure;
         canvas = new FigureCanvas(parent, SWT.DOUBLE_BUFFERED);
-        canvas.setBackground(parent.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
         canvas.getLightweightSystem().setEventDispatcher(dispatcher);
         // a node's tooltip goes when the pointer leaves the graph (it stayed, covering the canvas)
         canvas.addListener(SWT.MouseExit, e -> canvas.getDisplay().asyncExec(() -> {
@@ -65,15 +91,33 @@ public final class GraphViewer {
         }));
         canvas.setViewport(new FreeformViewport());
         nodes.setOpaque(true);   // so that clicks on the empty canvas reach it (they clear the selection)
-        nodes.setBackgroundColor(canvas.getBackground());
         root.add(nodes, "nodes");
         root.add(connections, "connections");
         canvas.setContents(root);
+        layoutJob = new LayoutJob(parent.getDisplay());
+        groups = new GraphGroups(nodes, g -> onToggle.accept(g));
+        // the theme's graph colours, again after a theme switch (the figures read theirs at each paint)
+        ThemeColors.follow(canvas, this::applyThemeColors);
+        feedback.setLineStyle(SWT.LINE_DASH);
+        feedback.setForegroundColor(EditorColors.selection());
+        feedback.setTargetDecoration(new PolygonDecoration());
+        feedback.setTargetAnchor(pointer);
+        canvas.addListener(SWT.MouseMove, e -> pointerAt(e.x, e.y));
     }
 
+    private void applyThemeColors() {
+        canvas.setBackground(EditorColors.background());
+        nodes.setBackgroundColor(EditorColors.background());
+        for (EdgePart e : edges.values()) e.figure.setForegroundColor(EditorColors.edge());
+        root.repaint();
+    }
+
+    /** What a click on a group's header does (the page collapses or expands it, as an edit). */
+    void setGroupToggle(Consumer<Groups.Group> toggle) { onToggle = toggle; }
+
     /**
-     * Shows {@code doc}: stored positions where the layout has them, auto-layout elsewhere; the problems as red
-     * frames and tooltips on the nodes they name.
+     * Shows {@code doc}: stored positions where the layout section has them, the present place of a node already
+     * shown, and the layout engine's (in the background) for the rest; the problems as red frames and tooltips.
      */
     void setContents(FusionDocument doc, List<FusionCheck.Problem> problems, Shardings shardings) {
         dispatcher.hideToolTip();
@@ -96,48 +140,223 @@ public final class GraphViewer {
             }
             parts.put(n.key(), p);
         }
+        shown = next;
+        groups.update(doc, parts.keySet());
+        updateEdges(next, kept);
         place(doc);
+        selection.retainAll(parts.keySet());
+        if (connectSource != null && !parts.containsKey(connectSource)) setConnectSource(null);
+        errors.clear();
+        for (FusionCheck.Problem p : problems) {
+            for (String key : p.nodes(doc)) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
+        }
+        updateStates();
+    }
+
+    /** Edges come and go with their elements; one whose tensor became shared (or stopped being) is drawn anew. */
+    private void updateEdges(GraphElements next, Map<String, NodePart> kept) {
+        Set<String> shared = Placement.shared(next.edges());
         edges.values().removeIf(e -> {
-            boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null || kept.get(e.edge.to()) == null;
+            boolean gone = !next.edges().contains(e.edge) || kept.get(e.edge.from()) == null
+                    || kept.get(e.edge.to()) == null || e.stub != Placement.isStub(e.edge, shared)
+                    || !e.from.equals(groups.end(e.edge.from())) || !e.to.equals(groups.end(e.edge.to()));
             if (gone) connections.remove(e.figure);
             return gone;
         });
         for (GraphElements.Edge e : next.edges()) {
             edges.computeIfAbsent(e, k -> {
-                EdgePart part = new EdgePart(k, parts.get(k.from()).figure, parts.get(k.to()).figure);
+                String from = groups.end(k.from()), to = groups.end(k.to());
+                EdgePart part = new EdgePart(k, from, figureOf(from), to, figureOf(to), Placement.isStub(k, shared),
+                        manhattan);
                 connections.add(part.figure);
                 figuresDrawn++;
                 return part;
             });
         }
-        selection.retainAll(parts.keySet());
-        errors.clear();
-        for (FusionCheck.Problem p : problems) {
-            String key = p.tensor() != null ? p.tensor()
-                    : p.op() >= 0 && p.op() < doc.ops().size() ? Layout.opKey(doc.ops().get(p.op()).output()) : null;
-            if (key != null) errors.merge(key, p.message() + " [" + p.rule() + "]", (a, b) -> a + "\n" + b);
-        }
-        updateStates();
     }
 
-    /** Moves every node to its stored position, or to the auto layout's when the layout lacks some node. */
+    /** The figure drawn for a node or group key. */
+    private IFigure figureOf(String key) {
+        return parts.get(key) != null ? parts.get(key).figure : groups.figures().get(key);
+    }
+
+    /** The node and collapsed group figures that are drawn (a node hidden in a collapsed group is not). */
+    private Map<String, IFigure> drawn() {
+        Map<String, IFigure> out = new LinkedHashMap<>();
+        parts.forEach((k, p) -> { if (!groups.hidden(k)) out.put(k, p.figure); });
+        groups.figures().forEach((k, f) -> { if (f.group().collapsed()) out.put(k, f); });
+        return out;
+    }
+
+    /**
+     * Keeps every node where it is (stored in the file, or shown already) and asks the layout engine for the others,
+     * which stay hidden until their place arrives; the first contents are laid out in any case, for the routes.
+     */
     private void place(FusionDocument doc) {
         Map<String, Position> stored = Layout.positions(doc.layout());
-        Map<String, Position> auto = stored.keySet().containsAll(parts.keySet()) ? Map.of() : autoLayout(doc);
-        parts.forEach((k, p) -> {
-            Position at = stored.getOrDefault(k, auto.getOrDefault(k,
-                    new Position(GraphAutoLayout.MARGIN, GraphAutoLayout.MARGIN)));
+        placed.retainAll(new HashSet<>(figureKeys()));
+        // a place the file no longer stores (undo of a drag, an align, a drop) is the layout's again, not where it
+        // was last shown: undo puts such nodes back where the layout had them
+        for (String k : lastStored.keySet()) if (!stored.containsKey(k)) placed.remove(k);
+        lastStored = Map.copyOf(stored);
+        Map<String, Position> fixed = new LinkedHashMap<>();
+        for (String k : figureKeys()) {
+            IFigure f = figureOf(k);
+            Position at = stored.get(k);
+            if (at == null && placed.contains(k)) at = new Position(f.getBounds().x, f.getBounds().y);
+            if (at == null && groups.figures().containsKey(k)) {
+                Rectangle members = groups.membersBounds(k, parts, placed);
+                if (members != null) at = new Position(members.x, members.y);
+            }
+            if (at == null) continue;
+            fixed.put(k, at);
+            placed.add(k);
             Point location = new Point(at.x(), at.y());
-            if (!p.figure.getLocation().equals(location)) p.figure.setLocation(location);
-        });
+            if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
+        }
+        showPlaced();
+        if (!fixed.keySet().containsAll(drawn().keySet()) || requested == 0) requestLayout(fixed, null);
     }
 
-    /** Layered positions of every node shown, for the figures' present sizes. */
-    Map<String, Position> autoLayout(FusionDocument doc) {
-        Map<String, Dimension> sizes = new LinkedHashMap<>();
-        parts.forEach((k, p) -> sizes.put(k, p.figure.getSize()));
-        return GraphAutoLayout.positions(sizes, doc);
+    /** Nodes without a place yet are hidden, and so are their edges: no pile in the corner while the layout runs. */
+    private void showPlaced() {
+        parts.forEach((k, p) -> p.figure.setVisible(placed.contains(k) && !groups.hidden(k)));
+        groups.figures().forEach((k, f) -> { if (f.group().collapsed()) f.setVisible(placed.contains(k)); });
+        groups.frame(parts);
+        edges.values().forEach(e -> e.figure.setVisible(!e.from.equals(e.to) && figureOf(e.from).isVisible()
+                && figureOf(e.to).isVisible()));
     }
+
+    /** The keys of every node and group figure. */
+    private List<String> figureKeys() {
+        List<String> out = new ArrayList<>(parts.keySet());
+        out.addAll(groups.figures().keySet());
+        return out;
+    }
+
+    /**
+     * Lays the shown graph out in the background: the nodes of {@code fixed} keep their places and the others are
+     * placed around them ({@link Placement#incremental}); {@code whole} (not null) takes every node's new place.
+     */
+    private void requestLayout(Map<String, Position> fixed, Consumer<Map<String, Position>> whole) {
+        long generation = ++requested;
+        Map<String, Placement.Size> sizes = new LinkedHashMap<>();
+        List<ElkLayout.Box> boxes = new ArrayList<>();
+        drawn().forEach((k, f) -> {
+            Dimension d = f.getSize();
+            sizes.put(k, new Placement.Size(d.width, d.height));
+            boxes.add(new ElkLayout.Box(k, d.width, d.height, groups.expandedGroup(k)));
+        });
+        Map<String, ElkLayout.Box> compound = new LinkedHashMap<>();
+        groups.figures().forEach((k, f) -> {
+            if (!f.group().collapsed()) compound.put(k, new ElkLayout.Box(k, 0, GroupFigure.HEADER, null));
+        });
+        Set<ElkLayout.Arrow> arrows = new LinkedHashSet<>();
+        Set<GraphElements.Edge> near = new LinkedHashSet<>();
+        edges.values().forEach(e -> {
+            if (e.stub || e.from.equals(e.to)) return;
+            arrows.add(new ElkLayout.Arrow(e.from, e.to));
+            near.add(new GraphElements.Edge(e.from, e.to, ""));
+        });
+        layoutJob.submit(new LayoutJob.Request(boxes, List.copyOf(arrows), compound, result -> {
+            if (canvas.isDisposed() || generation != requested) return;   // a newer request answers instead
+            Map<String, Position> at = whole != null ? result.positions()
+                    : Placement.incremental(sizes, near, fixed, result.positions());
+            apply(at, result);
+            applied = generation;
+            if (whole != null) whole.accept(positions());
+        }));
+    }
+
+    private void apply(Map<String, Position> at, ElkLayout.Result result) {
+        drawn().forEach((k, f) -> {
+            Position to = at.get(k);
+            if (to == null) return;
+            placed.add(k);
+            Point location = new Point(to.x(), to.y());
+            if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
+        });
+        edges.values().forEach(e -> {
+            List<Position> route = result.routes().get(new ElkLayout.Arrow(e.from, e.to));
+            if (route != null) e.router.setRoute(route, result.positions().get(e.from), result.positions().get(e.to));
+            e.figure.revalidate();
+        });
+        showPlaced();
+    }
+
+    /** Lays every node out anew (in the background), then hands all positions to {@code done} on the UI thread. */
+    void autoLayout(Consumer<Map<String, Position>> done) { requestLayout(Map.of(), done); }
+
+    /** What the graph shows now, element by element. */
+    GraphElements shown() { return shown; }
+
+    /** The bounds of every node placed (figure coordinates), or null when none is. */
+    Rectangle contentBounds() {
+        Rectangle all = null;
+        List<IFigure> figures = new ArrayList<>();
+        parts.values().forEach(p -> figures.add(p.figure));
+        figures.addAll(groups.figures().values());
+        for (IFigure f : figures) {
+            if (!f.isVisible()) continue;
+            all = all == null ? f.getBounds().getCopy() : all.union(f.getBounds());
+        }
+        return all;
+    }
+
+    /** How long the layout engine took for the last layout (milliseconds, in its background job). */
+    public double lastLayoutMillis() { return layoutJob.lastNanos / 1e6; }
+
+    /** Whether a layout was asked for and has not arrived yet. */
+    public boolean layoutPending() { return applied < requested; }
+
+    /** How many arrows follow the layout engine's route now (the others are Manhattan-routed or stubs). */
+    public int routedEdges() {
+        return (int) edges.values().stream().filter(e -> !e.stub && e.router.followsLayout(e.figure)).count();
+    }
+
+    /** Whether the arrow between two nodes is drawn (not hidden inside a collapsed group, its ends placed). */
+    public boolean edgeShown(String from, String to) {
+        for (EdgePart e : edges.values()) {
+            if (e.edge.from().equals(from) && e.edge.to().equals(to)) return e.figure.isVisible();
+        }
+        return false;
+    }
+
+    /** Every arrow drawn as a full arrow (not a stub), as its points ({x0, y0, x1, y1, ...}, figure coordinates). */
+    public List<int[]> drawnArrows() {
+        List<int[]> out = new ArrayList<>();
+        for (EdgePart e : edges.values()) {
+            if (e.stub || !e.figure.isVisible()) continue;
+            e.figure.validate();
+            out.add(e.figure.getPoints().toIntArray());
+        }
+        return out;
+    }
+
+    /** The groups drawn (compound nodes) by key ({@code group:<name>}), with whether each is collapsed. */
+    public Map<String, Boolean> groups() {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        groups.figures().forEach((k, f) -> out.put(k, f.group().collapsed()));
+        return out;
+    }
+
+    /** Where a group's header is on {@link #getControl()} ({x, y}: its middle, zoom and scrolling applied), or null. */
+    public int[] groupHeader(String key) {
+        GroupFigure f = groups.figures().get(key);
+        if (f == null || !f.isVisible()) return null;
+        Rectangle r = f.header.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        return new int[] { r.x + Math.min(r.width / 2, 40), r.y + r.height / 2 };
+    }
+
+    /** Whether a node is drawn (placed, and not hidden in a collapsed group). */
+    public boolean visible(String key) {
+        var f = figure(key);
+        return f != null && f.isVisible();
+    }
+
+    /** How many arrows are drawn as stubs at their readers (their tensor is read by many ops). */
+    public int stubEdges() { return (int) edges.values().stream().filter(e -> e.stub).count(); }
 
     void updateStates() {
         parts.forEach((k, p) -> p.figure.setState(selection.contains(k) || k.equals(connectSource), errors.get(k)));
@@ -157,7 +376,33 @@ public final class GraphViewer {
 
     Set<String> selection() { return selection; }
 
-    void setConnectSource(String key) { connectSource = key; }
+    /**
+     * Sets the tensor Connect mode starts from (null: none). While one is set, a dashed rubber-band line runs from it to
+     * the pointer (GEF's connection creation feedback), so the user sees that a connection is under way.
+     */
+    void setConnectSource(String key) {
+        connectSource = key;
+        if (feedback.getParent() != null) connections.remove(feedback);
+        NodeFigures.Node from = figure(key);
+        if (from == null) return;
+        feedback.setSourceAnchor(new ChopboxAnchor(from));
+        Rectangle r = from.getBounds().getCopy();
+        from.translateToAbsolute(r);
+        pointer.setLocation(r.getCenter());
+        connections.add(feedback);
+    }
+
+    /** The pointer moved to {@code x, y} of the canvas: the rubber band follows it. */
+    void pointerAt(int x, int y) {
+        if (feedback.getParent() != null) pointer.setLocation(new Point(x, y));
+    }
+
+    /** The rubber-band line while Connect has a source ({x1, y1, x2, y2} on the canvas, from the tensor to the pointer), else null. */
+    public int[] feedbackLine() {
+        if (feedback.getParent() == null) return null;
+        Point to = pointer.getLocation(null), from = feedback.getSourceAnchor().getLocation(to);
+        return new int[] { from.x, from.y, to.x, to.y };
+    }
 
     String connectSource() { return connectSource; }
 

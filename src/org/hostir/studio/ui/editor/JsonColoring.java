@@ -13,13 +13,14 @@ import org.eclipse.jface.text.rules.RuleBasedScanner;
 import org.eclipse.jface.text.rules.Token;
 import org.eclipse.jface.text.source.ISourceViewer;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.Color;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.editors.text.TextSourceViewerConfiguration;
+import org.hostir.studio.ui.ThemeColors;
 
 /**
  * The Source page's JSON colouring: member names, strings, numbers and true/false/null, in colours from the
- * theme (colorDefinitions {@code org.hostir.studio.ui.json.*} in plugin.xml, darker ones in css/dark.css).
+ * theme (colorDefinitions {@code org.hostir.studio.ui.json.*} in plugin.xml, lighter ones in css/dark.css). The
+ * tokens take the new theme's colours when it changes and the text is coloured again (issue 35: after a switch to
+ * Dark without a restart, names and strings stayed dark magenta and blue on near-black).
  */
 final class JsonColoring extends TextSourceViewerConfiguration {
     static final String KEY = "org.hostir.studio.ui.json.key";
@@ -32,23 +33,43 @@ final class JsonColoring extends TextSourceViewerConfiguration {
     @Override
     public IPresentationReconciler getPresentationReconciler(ISourceViewer viewer) {
         PresentationReconciler reconciler = new PresentationReconciler();
-        DefaultDamagerRepairer dr = new DefaultDamagerRepairer(scanner());
+        Tokens tokens = new Tokens();
+        if (viewer.getTextWidget() != null) {
+            var widget = viewer.getTextWidget();
+            ThemeColors.follow(widget, () -> {
+                // the page's own colours: a switch back to Light leaves the text editors' preferences dark
+                widget.setBackground(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND));
+                widget.setForeground(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND));
+                tokens.recolour();
+                viewer.invalidateTextPresentation();
+            });
+        }
+        DefaultDamagerRepairer dr = new DefaultDamagerRepairer(tokens.scanner());
         reconciler.setDamager(dr, IDocument.DEFAULT_CONTENT_TYPE);
         reconciler.setRepairer(dr, IDocument.DEFAULT_CONTENT_TYPE);
         return reconciler;
     }
 
-    static RuleBasedScanner scanner() {
-        RuleBasedScanner s = new RuleBasedScanner();
-        s.setRules(new IRule[] { new StringRule(token(KEY, SWT.BOLD), token(STRING, SWT.NORMAL)),
-                new ValueRule(token(NUMBER, SWT.NORMAL), token(KEYWORD, SWT.BOLD)) });
-        return s;
+    /** The four tokens, whose colours follow the theme (a token's attribute is replaced in place). */
+    private record Tokens(Token key, Token string, Token number, Token keyword) {
+        Tokens() { this(new Token(null), new Token(null), new Token(null), new Token(null)); recolour(); }
+
+        void recolour() {
+            key.setData(attribute(KEY, SWT.BOLD));
+            string.setData(attribute(STRING, SWT.NORMAL));
+            number.setData(attribute(NUMBER, SWT.NORMAL));
+            keyword.setData(attribute(KEYWORD, SWT.BOLD));
+        }
+
+        RuleBasedScanner scanner() {
+            RuleBasedScanner s = new RuleBasedScanner();
+            s.setRules(new IRule[] { new StringRule(key, string), new ValueRule(number, keyword) });
+            return s;
+        }
     }
 
-    private static IToken token(String colorId, int style) {
-        Color c = PlatformUI.isWorkbenchRunning()
-                ? PlatformUI.getWorkbench().getThemeManager().getCurrentTheme().getColorRegistry().get(colorId) : null;
-        return new Token(new TextAttribute(c, null, style));
+    private static TextAttribute attribute(String colorId, int style) {
+        return new TextAttribute(ThemeColors.get(colorId, SWT.COLOR_LIST_FOREGROUND), null, style);
     }
 
     /** A JSON string: a member name when a colon follows it, else a string value. */

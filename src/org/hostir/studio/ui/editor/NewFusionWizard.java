@@ -30,6 +30,7 @@ import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.dialogs.WizardNewFileCreationPage;
 import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.wizards.newresource.BasicNewResourceWizard;
 import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.FusionReader;
@@ -86,6 +87,8 @@ public final class NewFusionWizard extends Wizard implements INewWizard {
     public boolean performFinish() {
         IFile file = page.createNewFile();
         if (file == null) return false;
+        // shown where it was made (the Project Explorer selects it), then opened
+        BasicNewResourceWizard.selectAndReveal(file, workbench.getActiveWorkbenchWindow());
         try {
             IDE.openEditor(workbench.getActiveWorkbenchWindow().getActivePage(), file, FusionEditor.ID);
         } catch (PartInitException e) {

@@ -104,7 +104,8 @@ final class NodeFigures {
         TensorSpec tensor;
         String role;
         String shape;
-        Color fill;
+        /** The mesh's place among the graph's meshes (its fill is looked up at each paint, so it follows the theme). */
+        int mesh;
         TensorSharding sharding;
 
         TensorNode(GraphElements.TensorNode element) {
@@ -118,7 +119,7 @@ final class NodeFigures {
             tensor = e.tensor();
             role = e.role();
             shape = AxisText.withLoop(e.tensor());
-            fill = EditorColors.mesh(e.mesh());
+            mesh = e.mesh();
             sharding = e.sharding();
             Font f = Display.getCurrent().getSystemFont();
             Dimension title = FigureUtilities.getTextExtents(title(), boldFont());
@@ -174,7 +175,7 @@ final class NodeFigures {
         @Override
         protected void paintFigure(Graphics g) {
             Rectangle r = getBounds().getCopy().shrink(2, 2);
-            g.setBackgroundColor(fill);
+            g.setBackgroundColor(EditorColors.mesh(mesh));
             g.fillRoundRectangle(r, 10, 10);
             g.setForegroundColor(borderColor());
             g.setLineWidth(borderWidth());

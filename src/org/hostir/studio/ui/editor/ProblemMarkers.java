@@ -1,5 +1,7 @@
 package org.hostir.studio.ui.editor;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
@@ -8,17 +10,40 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
+import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 
 /**
  * The fusion editor's check results in the Problems view: one error marker ({@link FusionEditor#MARKER}) per
- * problem on the file, with its rule, line and path, all replaced in one workspace operation after every check.
+ * problem on the file, with its rule, line and path and the graph nodes it is about (so that a double-click in the
+ * Problems view selects them, {@link FusionEditor#gotoMarker}), all replaced in one workspace operation after every
+ * check.
  */
 final class ProblemMarkers {
+    /** The marker attribute naming the graph nodes of the problem ({@code tv2,op:tv2}): what a double-click selects. */
+    static final String NODES = "nodes";
+    /** The marker attribute naming the problem's tensor, for quick fixes. */
+    static final String TENSOR = "tensor";
+
     private ProblemMarkers() {}
 
-    /** Replaces the markers of {@code file} (nothing when it is null or gone) by one per problem. */
-    static void update(IFile file, List<FusionCheck.Problem> problems) {
+    /**
+     * The markers of the file as saved, for an editor closed with Don't Save: its markers were those of the text
+     * it threw away (issue 35: they stayed in Problems, on the file and on the project, across restarts).
+     */
+    static void updateFromSaved(IFile file, String label) {
+        if (file == null || !file.exists()) return;
+        try (InputStream in = file.getContents(true)) {
+            String text = new String(in.readAllBytes(), file.getCharset());
+            FusionCheck.Result checked = FusionCheck.check(text, label);
+            update(file, checked.problems(), checked.document());
+        } catch (CoreException | IOException e) {
+            ILog.of(ProblemMarkers.class).error("could not check the saved " + file, e);
+        }
+    }
+
+    /** Replaces the markers of {@code file} (nothing when it is null or gone) by one per problem of {@code doc}. */
+    static void update(IFile file, List<FusionCheck.Problem> problems, FusionDocument doc) {
         if (file == null || !file.exists()) return;
         try {
             file.getWorkspace().run(monitor -> {
@@ -30,6 +55,8 @@ final class ProblemMarkers {
                     if (p.line() > 0) m.setAttribute(IMarker.LINE_NUMBER, p.line());
                     m.setAttribute(IMarker.LOCATION, p.line() > 0 ? "line " + p.line() + ", " + p.path() : p.path());
                     m.setAttribute("rule", p.rule());
+                    m.setAttribute(NODES, doc == null ? "" : String.join(",", p.nodes(doc))); // no document: the text does not parse
+                    if (p.tensor() != null) m.setAttribute(TENSOR, p.tensor());
                 }
             }, null, IWorkspace.AVOID_UPDATE, null);
         } catch (CoreException e) {

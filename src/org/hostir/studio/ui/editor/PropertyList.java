@@ -27,8 +27,13 @@ class PropertyList implements IPropertySource {
         void apply(String value);
     }
 
+    /** {@code suggestions}: a text property's drop-down of values it accepts, with {@code hint} (else null). */
     record Prop(String id, String label, String category, String[] choices, Supplier<Object> value, Check check,
-                Apply apply) {
+                Apply apply, Supplier<String[]> suggestions, String hint) {
+        Prop(String id, String label, String category, String[] choices, Supplier<Object> value, Check check, Apply apply) {
+            this(id, label, category, choices, value, check, apply, null, null);
+        }
+
         boolean editable() { return apply != null; }
     }
 
@@ -43,6 +48,13 @@ class PropertyList implements IPropertySource {
 
     PropertyList text(String id, String label, String category, Supplier<Object> value, Check check, Apply apply) {
         props.add(new Prop(id, label, category, null, value, check, apply));
+        return this;
+    }
+
+    /** A text property whose cell offers {@code suggestions} (typed text is taken too) and says {@code hint}. */
+    PropertyList suggesting(String id, String label, String category, Supplier<String[]> suggestions, String hint,
+                            Supplier<Object> value, Check check, Apply apply) {
+        props.add(new Prop(id, label, category, null, value, check, apply, suggestions, hint));
         return this;
     }
 
@@ -67,6 +79,9 @@ class PropertyList implements IPropertySource {
             PropertyDescriptor d;
             if (!p.editable()) {
                 d = new PropertyDescriptor(p.id(), p.label());
+            } else if (p.suggestions() != null) {
+                d = SuggestionCellEditor.descriptor(p.id(), p.label(), p.suggestions().get(), p.hint());
+                d.setValidator(v -> p.check().check(String.valueOf(v)));
             } else if (p.choices() != null) {
                 d = new ComboBoxPropertyDescriptor(p.id(), p.label(), p.choices());
             } else {

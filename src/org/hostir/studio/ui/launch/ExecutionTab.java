@@ -11,6 +11,7 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.RunCommandLine;
 
 /**
  * Where and how often to run: backend, devices, streams, iterations, warm-ups, validation; with the simulation
@@ -18,7 +19,7 @@ import org.hostir.studio.engine.Engine;
  */
 public final class ExecutionTab extends SettingsTab {
     /** The backends offered, in order; {@code sim} predicts the run instead of running it. */
-    static final List<String> BACKENDS = List.of("auto", "cpu", LaunchSettings.SIM, "cuda",
+    public static final List<String> BACKENDS = List.of("auto", "cpu", LaunchSettings.SIM, "cuda",
             LaunchSettings.CUDA_SHARING_GPUS);
     private Combo backend;
     private Combo profile;
@@ -46,11 +47,15 @@ public final class ExecutionTab extends SettingsTab {
         profileFile.setText("File...");
         profileFile.addListener(SWT.Selection, e -> chooseProfileFile());
         backend.addModifyListener(e -> enableProfile());
+        // a prediction validates only when asked: the box follows the backend chosen (the user may still tick it)
+        backend.addListener(SWT.Selection, e -> validate.setSelection(
+                RunCommandLine.validatesByDefault(backend.getText())));
         devices = spinner(parent, "Devices:", 1, 4096);
         streams = spinner(parent, "Streams:", 1, 1024);
         iterations = spinner(parent, "Iterations:", 1, 100_000);
         warmup = spinner(parent, "Warm-ups:", 0, 100_000);
         validate = check(parent, "Validate against the unsharded reference (sampled where the outputs are large)");
+        validate.setToolTipText("With sim, validating computes every rank's data on the CPU as well: off by default");
     }
 
     private void chooseProfileFile() {

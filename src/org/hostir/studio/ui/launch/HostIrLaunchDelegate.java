@@ -18,6 +18,7 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.core.model.LaunchConfigurationDelegate;
+import org.hostir.studio.engine.RunCommandLine;
 import org.osgi.framework.FrameworkUtil;
 
 /**
@@ -36,8 +37,11 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         IFile file = fusionFile(settings.file());
         progress.worked(1);
         Path trace = traceFile(configuration.getName());
-        List<String> command = new ArrayList<>(List.of(javaExecutable(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", EngineClasspath.get(), EngineClasspath.MAIN));
+        List<String> command = new ArrayList<>(List.of(javaExecutable(), "--enable-native-access=ALL-UNNAMED"));
+        // how often a long run says how far it got, when the Studio was given a period of its own
+        String period = System.getProperty(RunCommandLine.PROGRESS_PERIOD);
+        if (period != null) command.add("-D" + RunCommandLine.PROGRESS_PERIOD + "=" + period);
+        command.addAll(List.of("-cp", EngineClasspath.get(), EngineClasspath.MAIN));
         command.addAll(settings.runArguments(Path.of(file.getLocation().toOSString()), trace));
         progress.worked(1);
         Process process = DebugPlugin.exec(command.toArray(String[]::new),
@@ -46,10 +50,12 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         ip.setAttribute(IProcess.ATTR_CMDLINE, String.join(" ", command));
         new RunWatcher(ip, trace, settings.timelineTitle(file.getFullPath().toString()),
                 file.getFullPath().toString(), settings.timelineSettings()).watch();
+        RunProgress.follow(ip, file.getName());
         progress.worked(1);
     }
 
-    static IFile fusionFile(String workspacePath) throws CoreException {
+    /** The workspace file of a configuration, refused when none is chosen or it is gone (the debug launch too). */
+    public static IFile fusionFile(String workspacePath) throws CoreException {
         if (workspacePath == null || workspacePath.isBlank()) {
             throw new CoreException(Status.error("no fusion file chosen (Main tab)"));
         }

@@ -1,5 +1,8 @@
 package org.hostir.studio.ui.launch;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
@@ -15,6 +18,8 @@ import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IFileEditorInput;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.HostIrPreferences;
 
 /** Run As > Host IR Program on a .fusion file or its editor: reuses the file's configuration or makes one. */
 public final class HostIrLaunchShortcut implements ILaunchShortcut {
@@ -48,7 +53,21 @@ public final class HostIrLaunchShortcut implements ILaunchShortcut {
         }
         String name = manager.generateLaunchConfigurationName(file.getName().replace(".fusion", ""));
         ILaunchConfigurationWorkingCopy copy = type.newInstance(null, name);
-        LaunchAttributes.write(LaunchSettings.DEFAULTS.withFile(path), copy);
+        LaunchAttributes.write(fromPreferences(path), copy);
         return copy.doSave();
+    }
+
+    /**
+     * A new configuration's settings: devices, backend, profile and lowering options from Window > Preferences >
+     * Host IR (only the options that differ from their declared defaults, so the command line names what was
+     * chosen), the rest from {@link LaunchSettings#DEFAULTS}.
+     */
+    public static LaunchSettings fromPreferences(String path) {
+        HostIrPreferences.Defaults d = HostIrPreferences.defaults();
+        LaunchSettings s = LaunchSettings.DEFAULTS;
+        Map<String, String> chosen = new LinkedHashMap<>(d.options());
+        chosen.entrySet().removeIf(e -> e.getValue().equals(LoweringOptions.DEFAULTS.asMap().get(e.getKey())));
+        return new LaunchSettings(path, s.symbols(), d.backend(), d.devices(), s.streams(), s.iterations(), s.warmup(),
+                s.validate(), chosen, d.profile());
     }
 }

@@ -26,7 +26,7 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
                              String profile) {
     public static final String CUDA_SHARING_GPUS = "cuda-sharing-gpus";
     /** The simulation backend: the run is predicted for the machine of {@link #profile()}. */
-    public static final String SIM = "sim";
+    public static final String SIM = RunCommandLine.SIM;
     public static final LaunchSettings DEFAULTS = new LaunchSettings("", Map.of(), "auto", 2, 4, 3, 1, true,
             Map.of());
 

@@ -38,6 +38,7 @@ import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.ViewIds;
 
 /**
  * The Lowering view's companion for real nvFuser output: a {@code NVFUSER_DUMP=host_ir} dump or log (opened from a
@@ -66,6 +67,7 @@ public class DumpView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        ViewIds.help(parent, ViewIds.HELP_DUMP);
         Composite root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(1, false));
         controls(root);

@@ -110,9 +110,12 @@ final class LoweringControls {
     }
 
     /** Shows {@code text} as the value of {@code option}, as a person sets the field (no event). */
-    void show(LoweringOption<?> option, String text) {
+    void show(LoweringOption<?> option, String text) { show(option.key(), text); }
+
+    /** Shows {@code text} as the value of the option named {@code key} (no event); an unknown key is ignored. */
+    void show(String key, String text) {
         for (OptionField f : optionFields) {
-            if (f.option().key().equals(option.key())) f.show(text);
+            if (f.option().key().equals(key)) f.show(text);
         }
     }
 

@@ -34,6 +34,7 @@ import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.HostIrNodeElement;
+import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
@@ -87,16 +88,19 @@ public class LoweringView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        ViewIds.help(parent, ViewIds.HELP_LOWERING);
         Composite root = new Composite(parent, SWT.NONE);
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = 0;
         layout.marginHeight = 0;
         root.setLayout(layout);
-        controls = new LoweringControls(root, this::lowerIfChanged, this::rankOrFilterChanged, this::setFile);
+        controls = new LoweringControls(root, this::settingsChanged, this::rankOrFilterChanged, this::setFile);
         controls.root.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        // what the view showed last time (kept across a restart), else Window > Preferences > Host IR's defaults
+        controls.devices.setSelection(HostIrPreferences.viewDevices());
+        HostIrPreferences.viewOptions().forEach(controls::show);
         message = new LoweringMessage(root);
-        inspector = new PassInspector(root, e -> relay.setSelection(e == null ? StructuredSelection.EMPTY
-                : new StructuredSelection(e)));
+        inspector = new PassInspector(root, e -> relay.setSelection(published(e)));
         inspector.onPassShown(() -> setContentDescription(
                 inspector.description(file == null ? null : file.getName(), controls.filter.getText())));
 
@@ -145,6 +149,20 @@ public class LoweringView extends ViewPart {
         }
     }
 
+    /**
+     * What a selected node publishes: the fusion element it came from, and in the final program the node itself
+     * (the debugger's breakpoints name it; the editor takes only the fusion element).
+     */
+    private ISelection published(FusionElement element) {
+        java.util.List<Object> out = new java.util.ArrayList<>();
+        if (element != null) out.add(element);
+        int node = inspector == null ? -1 : inspector.selectedFinalNode();
+        if (node >= 0 && file != null && controls.rank.getSelectionIndex() >= 0) {
+            out.add(new HostIrNodeElement(file.getFullPath().toString(), controls.rank.getSelectionIndex(), node));
+        }
+        return out.isEmpty() ? StructuredSelection.EMPTY : new StructuredSelection(out);
+    }
+
     private void selectionChanged(IWorkbenchPart part, ISelection selection) {
         if (part != this && selection instanceof IStructuredSelection s && s.getFirstElement() instanceof FusionElement e) {
             reveal(e);
@@ -159,6 +177,19 @@ public class LoweringView extends ViewPart {
     }
 
     // ---- lowering ----
+
+    /** Shows the devices and options the preferences hold (after Window > Preferences > Host IR's OK), lowered. */
+    public void reloadSettings() {
+        controls.devices.setSelection(HostIrPreferences.viewDevices());
+        HostIrPreferences.viewOptions().forEach(controls::show);
+        lowerIfChanged();
+    }
+
+    /** A person changed the devices or an option: kept for the next start, then lowered. */
+    private void settingsChanged() {
+        HostIrPreferences.setView(controls.devices.getSelection(), controls.options());
+        lowerIfChanged();
+    }
 
     /** Lowers the file again for the rank shown (the Re-lower command), even with nothing changed. */
     public void relower() {
@@ -334,6 +365,7 @@ public class LoweringView extends ViewPart {
     @Override
     public void dispose() {
         if (job != null) job.cancel();
+        HostIrPreferences.save();
         IWorkbenchPage page = getSite().getPage();
         page.removePartListener(live);
         live.detach();

@@ -7,19 +7,18 @@ import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.INavigatable;
 import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
-import org.eclipse.jface.util.IPropertyChangeListener;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.passes.model.PassEntry;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.passes.model.Provenance;
@@ -37,12 +36,13 @@ public final class PassInspector {
     private static final int DIFF_MIDDLE = 88;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
+    /** Rows the tree shows at least when it sits above the diff, where the view's height allows. */
+    private static final int TREE_ROWS = 6;
 
     private final PassTable passes;
     private final TreeViewer tree;
     private final TextMergeViewer text;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
-    private final IPropertyChangeListener themeListener;
     private PassTrace.RankTrace rank;
     private List<PassEntry> entries = List.of();
     /** What the tree and text diff show now (rank trace and pass), so that re-showing it costs nothing. */
@@ -68,10 +68,12 @@ public final class PassInspector {
         // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
-        applyDiffColors();
-        // after the theme's CSS and preferences have been applied to the widgets
-        themeListener = e -> { if (!text.getControl().isDisposed()) text.getControl().getDisplay().asyncExec(this::applyDiffColors); };
-        PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
+        // once the theme's CSS has styled the new widgets (a view made under Dark, as after a restart in Dark, had
+        // white panes) and after every switch; the tree's rows take the new theme's diff colours
+        ThemeColors.follow(text.getControl(), () -> {
+            applyDiffColors();
+            tree.refresh();
+        });
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
@@ -81,14 +83,13 @@ public final class PassInspector {
     void onPassShown(Runnable r) { onPassShown = r; }
 
     /**
-     * The text diff in the colours of the tree beside it, which the theme styles: the compare viewer takes its
-     * colours from the text editors' preferences, which a switch from the dark theme back to the light one leaves
-     * dark (black panes on a light workbench).
+     * The text diff in the theme's text colours (colorDefinitions in plugin.xml, css/dark.css): the compare viewer
+     * takes its colours from the text editors' preferences, which a switch from the dark theme back to the light
+     * one leaves dark (black panes on a light workbench).
      */
     private void applyDiffColors() {
-        if (text.getControl().isDisposed()) return;
-        text.setBackgroundColor(tree.getControl().getBackground().getRGB());
-        text.setForegroundColor(tree.getControl().getForeground().getRGB());
+        text.setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
+        text.setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
     }
 
     /**
@@ -107,11 +108,17 @@ public final class PassInspector {
         int diff = 2 * size.x / 3 + DIFF_MIDDLE;   // two panes of a third each, and the viewer's middle ruler
         boolean wide = rest - diff >= MIN_TREE_WIDTH && rest > 2 * size.y;
         int orientation = wide ? SWT.HORIZONTAL : SWT.VERTICAL;
-        if (right.getOrientation() != orientation) {
-            right.setOrientation(orientation);
-            if (!wide) right.setWeights(45, 55);
+        if (right.getOrientation() != orientation) right.setOrientation(orientation);
+        if (wide) {
+            right.setWeights(rest - diff, diff);
+        } else {
+            // the tree above the diff: room for TREE_ROWS rows where the diff keeps at least 45% (issue 35: at
+            // 1280 x 800 the tree showed 3)
+            var t = tree.getTree();
+            int wanted = t.getHeaderHeight() + TREE_ROWS * t.getItemHeight() + 8;
+            int treeHeight = Math.min(size.y * 55 / 100, Math.max(size.y * 45 / 100, wanted));
+            right.setWeights(treeHeight, Math.max(1, size.y - treeHeight));
         }
-        if (wide) right.setWeights(rest - diff, diff);
     }
 
     /** Shows {@code entries} of {@code rank} (null: nothing lowered), keeping the selected pass when it is listed. */
@@ -186,6 +193,14 @@ public final class PassInspector {
         return e != null && e.step().after() instanceof Snapshot.OfHost(HostIrContainer c, _) ? c : null;
     }
 
+    /** The selected node's id while the rank's final program is shown (what a breakpoint names), else -1. */
+    int selectedFinalNode() {
+        PassEntry e = passes.selected();
+        boolean last = rank != null && e != null && e.step().after() == rank.result();
+        return last && tree.getStructuredSelection().getFirstElement() instanceof PassRow row && row.node() != null
+                ? row.node().id() : -1;
+    }
+
     private FusionElement selectedElement() {
         return provenance != null && tree.getStructuredSelection().getFirstElement() instanceof PassRow row
                 && currentProgram() instanceof HostIrContainer program ? provenance.elementOf(program, row) : null;
@@ -253,7 +268,6 @@ public final class PassInspector {
     }
 
     void dispose() {
-        PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
         compareConfig.dispose();
     }
 }

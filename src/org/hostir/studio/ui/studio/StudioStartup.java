@@ -36,6 +36,9 @@ public final class StudioStartup implements IStartup {
 
     @Override
     public void earlyStartup() {
+        ExitData.handOverAtExit();
+        var display = PlatformUI.getWorkbench().getDisplay();
+        display.asyncExec(() -> ThemeSwitchRepair.install(display));
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
         boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();

@@ -42,8 +42,11 @@ final class DetailsPanel {
         shown = e;
         text.setText(e == null ? "Click a bar to see its details here; Shift+drag a range for its figures."
                 : EventDetails.of(e, originNs));
-        node.setText(e == null || e.nodeId() < 0 ? "" : "<a>Show Host IR node " + e.nodeId() + " of rank " + e.rank()
-                + " in the Lowering view</a>");
+        // short enough for the panel at 1280 px (the long form was cut off on the right); the tooltip says it all
+        node.setText(e == null || e.nodeId() < 0 ? "" : "<a>Node " + e.nodeId() + " of rank " + e.rank()
+                + " in Lowering</a>");
+        node.setToolTipText(e == null || e.nodeId() < 0 ? null : "Show Host IR node " + e.nodeId() + " of rank "
+                + e.rank() + " in the Lowering view");
         root.layout(true);
     }
 

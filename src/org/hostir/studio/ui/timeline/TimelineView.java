@@ -124,6 +124,7 @@ public class TimelineView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        ViewIds.help(parent, ViewIds.HELP_TIMELINE);
         Composite root = new Composite(parent, SWT.NONE);
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = layout.marginHeight = 0;
@@ -147,7 +148,9 @@ public class TimelineView extends ViewPart {
         });
         SashForm below = new SashForm(sash, SWT.HORIZONTAL);
         details = new DetailsPanel(below, this::revealNode);
-        summary = new Text(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
+        // wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay scrollbars
+        // do not show that there is more to the right (issue 35)
+        summary = new Text(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
         below.setWeights(40, 60);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
@@ -306,7 +309,7 @@ public class TimelineView extends ViewPart {
     }
 
     /**
-     * Keeps the rows clear of the summary: in a wide, low view the summary goes to the right of the rows; in a
+     * Keeps the rows clear of the summary: in a wide, low view the details and summary go to the right of the rows; in a
      * tall one below them, with the rows given the height they need first.
      */
     private void fit(SashForm sash) {
@@ -314,6 +317,9 @@ public class TimelineView extends ViewPart {
         if (size.x < 50 || size.y < 50) return;
         boolean wide = size.x > 3 * size.y;
         sash.setOrientation(wide ? SWT.HORIZONTAL : SWT.VERTICAL);
+        // beside the rows, the details above the summary, each the panel's whole width (side by side they were
+        // cut off on the right at 1280 and 1600 px); below the rows, side by side
+        ((SashForm) details.control().getParent()).setOrientation(wide ? SWT.VERTICAL : SWT.HORIZONTAL);
         if (wide) {
             sash.setWeights(64, 36);
         } else {

@@ -32,7 +32,15 @@ public final class FusionCheck {
     private FusionCheck() {}
 
     /** One problem: where in the file (line, 0 = unknown) and on which node (tensor name, or op index). */
-    public record Problem(int line, String path, String rule, String message, String tensor, int op) {}
+    public record Problem(int line, String path, String rule, String message, String tensor, int op) {
+        /** The graph nodes this problem frames in red (tensor and op keys of {@code doc}), the first one to select. */
+        public List<String> nodes(FusionDocument doc) {
+            List<String> out = new ArrayList<>();
+            if (op >= 0 && op < doc.ops().size()) out.add(Layout.opKey(doc.ops().get(op).output()));
+            if (tensor != null && doc.tensor(tensor).isPresent()) out.add(Layout.tensorKey(tensor));
+            return out;
+        }
+    }
 
     /**
      * The outcome: the parsed document (null when the text does not parse), the problems, and the shardings after
@@ -71,7 +79,7 @@ public final class FusionCheck {
                 Engine.check(loaded, LoweringOptions.DEFAULTS); // every rank, as hirstudio check
             } catch (EngineFailure e) {
                 // a lowering diagnostic's path names the expression: the message says which one
-                for (Diagnostic d : e.diagnostics()) problems.add(problem(d, doc, d.path() + ": " + d.message()));
+                for (Diagnostic d : e.diagnostics()) problems.add(expression(problem(d, doc, d.path() + ": " + d.message()), doc));
             }
         } catch (EngineFailure e) {
             for (Diagnostic d : e.diagnostics()) problems.add(problem(d, doc));
@@ -109,6 +117,13 @@ public final class FusionCheck {
     }
 
     private static Problem problem(Diagnostic d, FusionDocument doc) { return problem(d, doc, d.message()); }
+
+    /** A lowering refusal is about an expression: the op computing its tensor is framed with it. */
+    private static Problem expression(Problem p, FusionDocument doc) {
+        if (p.op() >= 0 || p.tensor() == null) return p;
+        int op = FusionEdits.opIndex(doc, p.tensor());
+        return op < 0 ? p : new Problem(p.line(), p.path(), p.rule(), p.message(), p.tensor(), op);
+    }
 
     private static Problem problem(Diagnostic d, FusionDocument doc, String message) {
         String tensor = doc == null ? null : tensorOf(d.subject(), doc);

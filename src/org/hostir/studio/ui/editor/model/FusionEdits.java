@@ -37,12 +37,26 @@ public final class FusionEdits {
         }
     }
 
+    /** {@code count} fresh names, {@code tv<n>} free in {@code doc}, in increasing order. */
+    public static List<String> freshNames(FusionDocument doc, int count) {
+        List<String> out = new ArrayList<>();
+        for (int n = 0; out.size() < count; n++) {
+            String name = "tv" + n;
+            if (doc.tensor(name).isEmpty()) out.add(name);
+        }
+        return out;
+    }
+
     /** A new fusion input: float, [M, N], on the mesh the other tensors use (meshes are all or nothing). */
     public static FusionDocument addInput(FusionDocument doc, String name) {
         MeshSpec mesh = doc.tensors().isEmpty() ? MeshSpec.ABSENT : doc.tensors().get(0).mesh();
-        TensorSpec t = new TensorSpec(name, DataType.FLOAT, null,
-                List.of(AxisSpec.of(ExtentSpec.symbol("M")), AxisSpec.of(ExtentSpec.symbol("N"))), mesh);
-        return with(doc, append(doc.tensors(), t), doc.ops(), append(doc.inputs(), name), doc.outputs());
+        return addInputTensor(doc, new TensorSpec(name, DataType.FLOAT, null,
+                List.of(AxisSpec.of(ExtentSpec.symbol("M")), AxisSpec.of(ExtentSpec.symbol("N"))), mesh));
+    }
+
+    /** Adds {@code t} as a new fusion input. */
+    public static FusionDocument addInputTensor(FusionDocument doc, TensorSpec t) {
+        return with(doc, append(doc.tensors(), t), doc.ops(), append(doc.inputs(), t.name()), doc.outputs());
     }
 
     /**

@@ -23,7 +23,7 @@ final class LayerTable {
     /** The IR, with the diagnostics below it that every layer may use. */
     private static final List<String> IR = List.of("diag", "ir", "ir.op", "ir.host", "ir.print", "ir.parse");
     private static final List<String> EXEC = List.of("exec", "exec.tensor", "exec.launch", "exec.cpu", "exec.cuda",
-            "exec.sim");
+            "exec.sim", "exec.debug");
     /** Everything below the applications (bench, cli) and the IDE (ui). */
     private static final List<String> ENGINE = join(IR, List.of("rules", "file", "lower", "diff", "trace", "export"), EXEC);
     /** The service every front end goes through (load, bind, lower, plan, run), on top of the engine. */
@@ -56,13 +56,16 @@ final class LayerTable {
         t.put("exec.cpu", join(IR, List.of("trace", "exec.tensor", "exec")));
         t.put("exec.cuda", join(IR, List.of("trace", "exec.tensor", "exec", "exec.launch")));
         t.put("exec.sim", join(IR, List.of("trace", "exec.tensor", "exec")));
+        t.put("exec.debug", join(IR, List.of("trace", "exec.tensor", "exec"))); // the stepping controller
         t.put("bench", SERVICE); // a benchmark loads, lowers and runs through the engine
         t.put("bench.cuda", join(SERVICE, List.of("bench")));
         t.put("engine", ENGINE);
         t.put("cli", join(SERVICE, List.of("bench", "bench.cuda")));
         t.put("ui", SERVICE);
         for (String view : VIEWS) t.put(view, join(SERVICE, List.of("ui")));
-        t.put("ui.studio", join(SERVICE, List.of("ui"), VIEWS));
+        // the debugger presents Host IR Program launches in debug mode: above the launch view, beside the studio
+        t.put("ui.debug", join(SERVICE, List.of("ui", "ui.launch")));
+        t.put("ui.studio", join(SERVICE, List.of("ui", "ui.debug"), VIEWS));
         return t;
     }
 

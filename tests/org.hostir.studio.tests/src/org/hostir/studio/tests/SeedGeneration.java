@@ -36,16 +36,19 @@ public final class SeedGeneration {
 
     /**
      * Whether a generated space should vary {@code key}: not the generation and its path (one per run, as
-     * {@code -Dhirstudio.tests.nvfuser} says), nor an option the generation of the run does not have.
+     * {@code -Dhirstudio.tests.nvfuser} says), nor an option the generation of the run does not have, nor the
+     * AG+GEMM schedule (AgGemmScheduleTest covers it).
      */
     public static boolean varied(String key) {
         if (key.equals(ValidatePass.NVFUSER.key()) || key.equals(ValidatePass.HOST_IR_LOWERING.key())) return false;
+        // the AG+GEMM schedule is a combination of options varied one by one; beside them it is refused by design
+        if (key.equals(StreamParallelTypePass.AG_GEMM_SCHEDULE.key())) return false;
         return !key.equals(StreamParallelTypePass.INTER_STREAM_SYNCHRONIZATION.key())
                 || generation() != NvFuserGeneration.V2025_06;
     }
 
     /** The commands that lower, and so take {@code --nvfuser}. */
-    private static final Set<String> LOWERING = Set.of("check", "lower", "run", "diff", "sweep");
+    private static final Set<String> LOWERING = Set.of("check", "lower", "run", "diff", "sweep", "debug");
 
     private SeedGeneration() {}
 

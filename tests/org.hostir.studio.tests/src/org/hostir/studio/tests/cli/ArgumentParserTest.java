@@ -67,7 +67,7 @@ class ArgumentParserTest {
         assertEquals("--devices needs a value", usageError("f", "--devices"));
         assertEquals("--devices given twice", usageError("f", "--devices", "2", "--devices", "4"));
         assertEquals("--devices expects an integer (ASCII digits 0-9), got 'two'", usageError("f", "--devices", "two"));
-        assertEquals("--devices must be between 1 and 4096, got 5000", usageError("f", "--devices", "5000"));
+        assertEquals("--devices must be between 1 and 16384, got 20000", usageError("f", "--devices", "20000"));
         assertEquals("--rank must be between 0 and 1, got 2", usageError("f", "--rank", "2"));
         assertEquals("--set expects SYM=N, got 'M'", usageError("f", "--set", "M"));
         assertEquals("--set: '1M' is not a symbol name", usageError("f", "--set", "1M=2"));
@@ -122,7 +122,7 @@ class ArgumentParserTest {
         assertEquals("--rank must be between 0 and 1, got -3", usageError("f", "--rank", "-3"));
         // issue 31: a count is digits without a sign, so "-0" is not 0
         assertEquals("--rank must be between 0 and 1, got -0", usageError("f", "--rank", "-0"));
-        assertEquals("--devices must be between 1 and 4096, got -0", usageError("f", "--devices", "-0"));
+        assertEquals("--devices must be between 1 and 16384, got -0", usageError("f", "--devices", "-0"));
     }
 
     /** Issue 31: an option pasted from typeset text (full-width, en or em dashes, a minus sign) says so. */

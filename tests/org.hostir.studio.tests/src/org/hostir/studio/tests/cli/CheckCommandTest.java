@@ -108,7 +108,7 @@ class CheckCommandTest {
                 "usage: hirstudio check FILE.fusion [--devices N] [--nvfuser 2025-06|2026-04] [--set SYM=N ...]"
                 + " [--option KEY=VALUE ...]"),
                 r.errLines());
-        assertEquals("error: check: --devices must be between 1 and 4096, got 0",
+        assertEquals("error: check: --devices must be between 1 and 16384, got 0",
                 CliRun.run("check", "x.fusion", "--devices", "0").errLines().getFirst());
         assertEquals("error: check: --set: D is the number of devices; use --devices N",
                 CliRun.run("check", "x.fusion", "--set", "D=4").errLines().getFirst());

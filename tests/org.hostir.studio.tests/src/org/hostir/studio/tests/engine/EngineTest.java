@@ -1,6 +1,7 @@
 package org.hostir.studio.tests.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,5 +121,21 @@ class EngineTest {
         }
         assertTrue(args.containsAll(List.of("--option", "backend=cuda")), "sharing GPUs needs copy-engine P2P");
         assertEquals(List.of("run", "f.fusion"), args.subList(0, 2));
+    }
+
+    /** Issue 35, defect 5: a launch's validation box reaches the engine on every backend, sim's default being off. */
+    @Test
+    void validationIsSpelledWhereItDiffersFromTheBackendsDefault() {
+        for (String backend : List.of("sim", "cpu")) {
+            for (boolean validate : List.of(true, false)) {
+                List<String> args = new RunCommandLine(Path.of("f.fusion"), backend, 2, 1, 1, 0, null, validate,
+                        false, Map.of(), Map.of()).arguments();
+                var mode = RunCommandLine.validation(backend, args.contains(RunCommandLine.VALIDATE),
+                        java.util.Optional.empty(), args.contains(RunCommandLine.NO_VALIDATE));
+                assertEquals(validate, mode != org.hostir.studio.exec.ValidationMode.OFF, backend + " " + args);
+            }
+        }
+        assertFalse(RunCommandLine.validatesByDefault("sim"));
+        assertTrue(RunCommandLine.validatesByDefault("auto"));
     }
 }

@@ -16,16 +16,16 @@ final class NumberCases {
     /** A numeric flag of one command: {@code valid} is a small value it must accept. */
     record Flag(String command, String flag, long min, long max, long valid) {}
 
-    static final List<Flag> FLAGS = List.of(new Flag("check", "--devices", 1, 4096, 2),
-            new Flag("lower", "--devices", 1, 4096, 2), new Flag("lower", "--rank", 0, 1, 1),
-            new Flag("export --python", "--devices", 1, 4096, 2), new Flag("export --cpp", "--devices", 1, 4096, 2),
-            new Flag("diff", "--devices", 1, 4096, 2), new Flag("diff", "--rank", 0, 1, 1),
+    static final List<Flag> FLAGS = List.of(new Flag("check", "--devices", 1, 16384, 2),
+            new Flag("lower", "--devices", 1, 16384, 2), new Flag("lower", "--rank", 0, 1, 1),
+            new Flag("export --python", "--devices", 1, 16384, 2), new Flag("export --cpp", "--devices", 1, 16384, 2),
+            new Flag("diff", "--devices", 1, 16384, 2), new Flag("diff", "--rank", 0, 1, 1),
             new Flag("diff dump", "--program-a", 1, 1, 1), new Flag("diff dumps", "--program-b", 1, 1, 1),
-            new Flag("dump", "--program", 1, 1, 1), new Flag("run", "--devices", 1, 4096, 2),
+            new Flag("dump", "--program", 1, 1, 1), new Flag("run", "--devices", 1, 16384, 2),
             new Flag("run", "--streams", 1, 1024, 4), new Flag("run", "--iterations", 1, 100_000, 1),
             new Flag("run", "--warmup", 0, 100_000, 0), new Flag("run", "--seed", 0, Long.MAX_VALUE, 7),
-            new Flag("run", "--timeout", 1, 86_400, 20), new Flag("run sim", "--devices", 1, 4096, 2),
-            new Flag("sweep", "--devices", 1, 4096, 2));
+            new Flag("run", "--timeout", 1, 86_400, 20), new Flag("run sim", "--devices", 1, 16384, 2),
+            new Flag("sweep", "--devices", 1, 16384, 2));
 
     /** The spellings every flag sees in CI (the others are sampled): the issue's, and the range's ends. */
     private static final Set<String> CORE = Set.of("+2", " 2", "\uff12", "-2", "", "+4", " 4",

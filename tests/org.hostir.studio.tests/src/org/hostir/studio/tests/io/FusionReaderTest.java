@@ -94,8 +94,14 @@ class FusionReaderTest {
     void syntaxErrorsCarryTheLineAndPath() {
         Diagnostic d = error("{\n  \"format\": \"hostir-fusion/1\",\n  \"name\": \"x\"\n  \"tensors\": []\n}\n");
         assertEquals("json.syntax", d.rule());
-        assertEquals(4, d.line());
-        assertTrue(d.message().startsWith("unterminated object"), d.message());
+        // issue 35: Gson calls a missing comma an "unterminated object" on the next line; the user needs its line
+        assertEquals(3, d.line());
+        assertEquals("missing ',' after this member (the next one starts on line 4)", d.message());
+        Diagnostic element = error("{\n  \"format\": \"hostir-fusion/1\",\n  \"tensors\": [{}\n  {}]\n}\n");
+        assertEquals(3, element.line());
+        assertEquals("missing ',' after this element (the next one starts on line 4)", element.message());
+        Diagnostic unclosed = error("{\n  \"format\": \"hostir-fusion/1\"\n]\n");
+        assertTrue(unclosed.message().startsWith("unterminated object"), unclosed.message());
         Diagnostic eof = error("{\n  \"format\": \"hostir-fusion/1\",\n  \"tensors\": [\n");
         assertEquals("unexpected end of file", eof.message());
         assertEquals("$.tensors[0]", eof.path());

@@ -23,8 +23,48 @@ import org.hostir.studio.ui.tests.input.Person;
 public final class ShownGraph {
     private ShownGraph() {}
 
-    /** The graph's viewer, as GEF editors answer it. */
-    public static GraphViewer of(FusionEditor e) { return e.getAdapter(GraphViewer.class); }
+    /**
+     * The graph's viewer, as GEF editors answer it, once the layout asked for has arrived (a person waits for the
+     * graph to be drawn before looking at it): the layout runs in a background job.
+     */
+    public static GraphViewer of(FusionEditor e) {
+        GraphViewer v = e.getAdapter(GraphViewer.class);
+        if (v == null || !v.layoutPending()) return v;
+        var display = v.getControl().getDisplay();
+        long end = System.currentTimeMillis() + 30_000;
+        while (v.layoutPending() && System.currentTimeMillis() < end && !v.getControl().isDisposed()) {
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        return v;
+    }
+
+    /** The graph's find bar's field while the bar shows (its hint reads "tensor or op name"), else null. */
+    public static Text findField(FusionEditor e) {
+        for (Control c : page(e).getChildren()) {
+            if (c instanceof Composite bar && c.getVisible()) {
+                for (Control f : bar.getChildren()) {
+                    if (f instanceof Text t && "tensor or op name".equals(t.getMessage())) return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** What the find bar says of its matches ("2 of 5", "not found"), or null when the bar is closed. */
+    public static String findCount(FusionEditor e) {
+        Text field = findField(e);
+        if (field == null) return null;
+        Control[] row = field.getParent().getChildren();
+        for (int i = 0; i + 1 < row.length; i++) if (row[i] == field && row[i + 1] instanceof Label l) return l.getText();
+        return null;
+    }
 
     /** The graph page: palette, banner, mode bar and canvas. */
     public static Composite page(FusionEditor e) { return of(e).getControl().getParent(); }
@@ -79,10 +119,10 @@ public final class ShownGraph {
         Person.onCurrentDisplay().lookAt(tabs.getShell()).click(tabs, r.x + r.width / 2, r.y + r.height / 2);
     }
 
-    /** The Outline view's control while it shows this editor's page, else null. */
+    /** The Outline view's overview of the graph (thumbnail and viewport box) while it shows this editor's page, else null. */
     public static Control outline(FusionEditor e) {
-        var view = e.getSite().getPage().findView(IPageLayout.ID_OUTLINE);
-        return view instanceof ContentOutline o && o.getCurrentPage() != null ? o.getCurrentPage().getControl() : null;
+        FusionOutlinePage p = outlinePage(e);
+        return p == null ? null : p.overview();
     }
 
     /** The Outline view's page while it shows this editor's graph (thumbnail and viewport box), else null. */

@@ -150,6 +150,7 @@ public class FusionEditorTest {
         String in = e.model().inputs().get(0);
         e.propertySource(FusionElement.tensor(e.workspacePath(), in)).setPropertyValue("dtype", "bfloat16");
         e.autoLayout();
+        ShownGraph.of(e);   // the layout arrives from its background job, then stores every position
         FusionDocument edited = e.model();
         assertTrue(e.isDirty());
         e.doSave(null);

@@ -79,6 +79,14 @@ public final class Person {
         return this;
     }
 
+    /** Two clicks of the left button in quick succession at one point (what opens a problem, an item). */
+    public Person doubleClick(Control c, int x, int y) {
+        moveTo(c, x, y);
+        xdotool("click", "--repeat", "2", "--delay", "60", "1");
+        settle(300);
+        return this;
+    }
+
     public Person clickCenter(Control c) {
         return click(c, c.getSize().x / 2, c.getSize().y / 2);
     }
@@ -167,11 +175,15 @@ public final class Person {
                 case SWT.BS -> "BackSpace";
                 case SWT.CR -> "Return";
                 case SWT.TAB -> "Tab";
+                case SWT.F1 -> "F1";
                 case SWT.F2 -> "F2";
                 case SWT.F5 -> "F5";
                 case SWT.F6 -> "F6";
+                case SWT.F8 -> "F8";
                 case SWT.ARROW_DOWN -> "Down";
                 case SWT.ARROW_UP -> "Up";
+                case SWT.ARROW_LEFT -> "Left";
+                case SWT.ARROW_RIGHT -> "Right";
                 default -> throw new IllegalArgumentException("no keysym for key code " + keyCode);
             };
         }

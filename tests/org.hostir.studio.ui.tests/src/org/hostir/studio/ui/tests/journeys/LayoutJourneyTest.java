@@ -86,6 +86,21 @@ public class LayoutJourneyTest {
         }
         assertToolbarsWhole(shell, size);
         File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
+        // issue 35, defect 7: every pass row in sight (the last one was hidden at 1280 x 800), the tree more than
+        // a glance (it showed 3 rows), tab titles whole (they read "Pr..." and "Ou...")
+        Rectangle lastPass = passes.getItem(passes.getItemCount() - 1).getBounds();
+        assertTrue(passes.getTopIndex() == 0 && lastPass.y + lastPass.height <= passes.getClientArea().height,
+                size + ": the last pass row " + lastPass + " within the list's " + passes.getClientArea());
+        var tree = ShownLowering.of(lowering).tree().getTree();
+        int rows = tree.getClientArea().height / tree.getItemHeight();
+        assertTrue(rows >= 5, size + ": the tree shows " + rows + " rows");
+        var diffPanes = ViewTestSupport.descendants(ShownLowering.of(lowering).diffControl(), StyledText.class).stream()
+                .filter(t -> t.isVisible() && t.getSize().x > 20).toList();
+        for (StyledText pane : diffPanes) {
+            int lines = pane.getClientArea().height / pane.getLineHeight();
+            assertTrue(lines >= 5, size + ": a diff pane shows " + lines + " lines");
+        }
+        assertTabsWhole(shell, size);
         if (shot != null) {
             Control graph = ShownGraph.of(editor).getControl();
             var at = Screens.inShot(shell, graph);
@@ -104,7 +119,9 @@ public class LayoutJourneyTest {
                 + " px high for " + timeline.canvas().preferredHeight());
         assertWholeRun(timeline, size + " as opened");
         assertToolbarsWhole(shell, size);
+        clickABar(person, timeline);
         ViewTestSupport.screenshot(shell, "studio-timeline-" + size + ".png");
+        assertDetailsAndSummaryWhole(timeline, size);
 
         // the timeline refits when the window is resized and when the view is maximized and restored
         shell.setBounds(0, 0, width - 160, height - 100);
@@ -133,6 +150,69 @@ public class LayoutJourneyTest {
                 + from + ", " + to + "]");
         assertTrue((end - start) >= 0.9 * (to - from), when + ": the run fills the window's width: " + (end - start)
                 + " of " + (to - from) + " ns");
+    }
+
+    /** A click on the first bar found on the canvas (its details and the node link then show). */
+    private static void clickABar(Person person, TimelineView timeline) {
+        var canvas = timeline.canvas();
+        var area = canvas.control().getClientArea();
+        for (int y = 30; y < area.height; y += 4) {
+            for (int x = 160; x < area.width; x += 6) {
+                if (canvas.eventAt(x, y) != null && canvas.eventAt(x, y).nodeId() >= 0) {
+                    person.click(canvas.control(), x, y);
+                    person.settle(200);
+                    assertTrue(timeline.detailsText().contains("rank"), "a bar's details: " + timeline.detailsText());
+                    return;
+                }
+            }
+        }
+        throw new AssertionError("no bar with a Host IR node on the timeline's canvas");
+    }
+
+    /**
+     * Issue 35, defect 7: the Timeline's details and summary were cut off on the right with no scrollbar: each
+     * line of both fits its pane (or the pane wraps it), and the node link is whole.
+     */
+    private static void assertDetailsAndSummaryWhole(TimelineView timeline, String size) {
+        Control root = timeline.canvas().control().getParent().getParent();
+        for (org.eclipse.swt.widgets.Text t : ViewTestSupport.descendants(root, org.eclipse.swt.widgets.Text.class)) {
+            if (!t.isVisible() || (t.getStyle() & SWT.MULTI) == 0) continue;
+            if ((t.getStyle() & SWT.WRAP) != 0) continue; // wrapped: nothing runs past the right edge
+            GC gc = new GC(t);
+            try {
+                for (String line : t.getText().split("\\R")) {
+                    assertTrue(gc.textExtent(line).x <= t.getClientArea().width, size + ": \"" + line + "\" is "
+                            + gc.textExtent(line).x + " px in a pane of " + t.getClientArea().width);
+                }
+            } finally {
+                gc.dispose();
+            }
+        }
+        for (org.eclipse.swt.widgets.Link link : ViewTestSupport.descendants(root, org.eclipse.swt.widgets.Link.class)) {
+            if (!link.isVisible() || link.getText().isEmpty()) continue;
+            int wanted = link.computeSize(SWT.DEFAULT, SWT.DEFAULT).x;
+            assertTrue(wanted <= link.getSize().x + 1, size + ": the link \"" + link.getText() + "\" needs " + wanted
+                    + " px, has " + link.getSize().x);
+        }
+    }
+
+    /** Every tab of a visible view stack shows its whole title (CTabFolder shortens a title that does not fit). */
+    private static void assertTabsWhole(Shell shell, String size) {
+        for (var folder : ViewTestSupport.descendants(shell, org.eclipse.swt.custom.CTabFolder.class)) {
+            if (!folder.isVisible() || folder.getSize().x < 10) continue;
+            GC gc = new GC(folder);
+            try {
+                for (var item : folder.getItems()) {
+                    if (!item.isShowing() || item.getText().isEmpty()) continue;
+                    int need = gc.textExtent(item.getText()).x + (item.getImage() == null ? 0
+                            : item.getImage().getBounds().width);
+                    assertTrue(item.getBounds().width >= need, size + ": the tab \"" + item.getText() + "\" is "
+                            + item.getBounds().width + " px wide, its title and icon " + need);
+                }
+            } finally {
+                gc.dispose();
+            }
+        }
     }
 
     /** Every visible toolbar with text items lies inside its parent, and so does each of its items. */

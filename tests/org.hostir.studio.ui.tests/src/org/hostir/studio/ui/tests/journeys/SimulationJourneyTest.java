@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.tests.journeys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,7 +84,7 @@ public class SimulationJourneyTest {
         IFile file = ViewTestSupport.copyToWorkspace("sim-journey", SEED, "ag_matmul_p2p.fusion");
         ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
         LaunchSettings s = LaunchAttributes.read(copy);
-        LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "auto", 2, 4, 1, 0, false,
+        LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "auto", 2, 4, 1, 0, true,
                 Map.of("offsetStreamIndexingByRank", "true"), "h100x8-nvlink"), copy);
         Shell shell = new Shell(Display.getCurrent());
         shell.setText("Execution");
@@ -104,6 +105,10 @@ public class SimulationJourneyTest {
             person.press(SWT.ARROW_DOWN).press(SWT.ARROW_DOWN);
             assertEquals(LaunchSettings.SIM, backend.getText(), "two items down from auto");
             assertTrue(profile.isEnabled(), "the simulation asks for a profile");
+            // issue 35, defect 5: a prediction is not validated by default (it would compute every rank's data)
+            Button validate = ViewTestSupport.descendants(shell, Button.class).stream()
+                    .filter(b -> (b.getStyle() & SWT.CHECK) != 0).findFirst().orElseThrow();
+            assertFalse(validate.getSelection(), "choosing sim unticks Validate");
             retype(profile, "h200x8-nvlink");
             retype(ViewTestSupport.descendants(shell, Spinner.class).get(0), "1024");
             person.press(SWT.TAB);
@@ -117,6 +122,7 @@ public class SimulationJourneyTest {
         assertEquals(1024, chosen.devices());
         String args = String.join(" ", chosen.runArguments(Path.of("f.fusion"), Path.of("t.json")));
         assertTrue(args.contains("--backend sim --devices 1024") && args.contains("--profile h200x8-nvlink"), args);
+        assertFalse(chosen.validate() || args.contains("--validate"), "no validation asked for: " + args);
         TimelineView view = launch(copy.doSave());
         assertTrue(view.getContentDescription().contains("predicted for 1024 x h200x8-nvlink"),
                 view.getContentDescription());

@@ -49,6 +49,7 @@ import org.junit.jupiter.api.Test;
  * the engine, the console shows its progress and validation, and the trace opens in the timeline view.
  */
 public class HostIrLaunchTest {
+    private static final String PROGRESS_PERIOD = org.hostir.studio.engine.RunCommandLine.PROGRESS_PERIOD;
     private static final String HOST_IR_PERSPECTIVE = "org.hostir.studio.ui.studio.perspective";
 
     static IFile example(String project, String name) throws Exception {
@@ -93,16 +94,29 @@ public class HostIrLaunchTest {
         if (earlier != null) page.hideView(earlier);
         assertEquals(null, page.findView(TimelineView.ID), "no timeline view before the run");
 
-        ILaunch launch = config.launch(ILaunchManager.RUN_MODE, null);
+        // issue 35: progress every millisecond here (every 2 s by default), so that this short run shows the lines
+        String period = System.getProperty(PROGRESS_PERIOD);
+        System.setProperty(PROGRESS_PERIOD, "1");
+        ILaunch launch;
+        boolean inProgressView = false;
         Display display = Display.getCurrent();
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (!launch.isTerminated() && System.currentTimeMillis() < deadline) {
-            while (display.readAndDispatch()) {
-                // keep the UI alive while the run goes on
+        try {
+            launch = config.launch(ILaunchManager.RUN_MODE, null);
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (!launch.isTerminated() && System.currentTimeMillis() < deadline) {
+                while (display.readAndDispatch()) {
+                    // keep the UI alive while the run goes on
+                }
+                inProgressView |= java.util.Arrays.stream(org.eclipse.core.runtime.jobs.Job.getJobManager().find(null))
+                        .anyMatch(j -> j.getName().equals("Host IR run: ag_matmul_p2p.fusion"));
+                Thread.sleep(20);
             }
-            Thread.sleep(20);
+        } finally {
+            if (period == null) System.clearProperty(PROGRESS_PERIOD);
+            else System.setProperty(PROGRESS_PERIOD, period);
         }
         assertTrue(launch.isTerminated(), "the run ends");
+        assertTrue(inProgressView, "the run is shown in the Progress view while it lasts");
         IProcess process = launch.getProcesses()[0];
         assertEquals(0, process.getExitValue(), () -> console(process));
         // the console view reads the process's output; what a person sees is its document
@@ -111,6 +125,8 @@ public class HostIrLaunchTest {
             WorkbenchSmokeTest.spin(display, 100);
         }
         String out = console(process);
+        assertTrue(out.lines().anyMatch(l -> l.matches("(warm-up|iteration) [0-9]/[0-9]: [0-2] of 2 ranks done .*")),
+                () -> "no ranks-done progress in the console:\n" + out);
         for (String expected : List.of("warm-up 1/1: ", "iteration 1/2: ", "iteration 2/2: ", "time: median",
                 "overlap: rank 0", "peak memory: rank 0", "validation: PASS max_abs_err=", "trace: ")) {
             assertTrue(out.contains(expected), () -> expected + " missing from the console:\n" + out);

@@ -258,8 +258,11 @@ public class LoweringViewTest {
     public void exportWritesEverySnapshotOfEveryRank() throws Exception {
         Path dir = Files.createTempDirectory("snapshots");
         assertEquals(2 * (1 + PASSES.size()), SnapshotExport.write(lowered().everyRank(), dir));
-        assertEquals("05-StreamParallelType.txt", SnapshotExport.fileName(5, "StreamParallelType"));
-        assertTrue(Files.readString(dir.resolve("rank-1/05-StreamParallelType.txt")).contains("FOR StreamIdx"));
+        // file 00 is the input; pass i's snapshot is file i + 1 (PropagateShardings comes first since issue 34)
+        int step = PASSES.indexOf("StreamParallelType") + 1;
+        String name = String.format(java.util.Locale.ROOT, "%02d-StreamParallelType.txt", step);
+        assertEquals(name, SnapshotExport.fileName(step, "StreamParallelType"));
+        assertTrue(Files.readString(dir.resolve("rank-1/" + name)).contains("FOR StreamIdx"));
     }
 
     @Test

@@ -8,11 +8,13 @@ import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -56,10 +58,12 @@ public class ThemeSwitchTest extends JourneyTest {
         RGB darkPane = panes().get(1).getBackground().getRGB();
         engine.setTheme(light, false);
         person.settle(800);
-        RGB tree = ShownLowering.of(view).tree().getControl().getBackground().getRGB();
+        // issue 35: the panes take the theme's text-pane colours (the tree's, copied before, were white when the
+        // view was made under Dark, before the theme's CSS had styled it)
+        RGB theme = ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB();
         for (StyledText pane : panes()) {
             RGB bg = pane.getBackground().getRGB();
-            assertEquals(tree, bg, "a pane has the tree's (the theme's) background");
+            assertEquals(theme, bg, "a pane has the theme's text background");
             assertTrue(Screens.luminance(bg) > 0.5, "light again: " + bg + " (dark theme: " + darkPane + ")");
         }
         page.activate(view);

@@ -1,0 +1,261 @@
+package org.hostir.studio.exec.debug;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+import org.hostir.studio.diag.RunFailure;
+import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.BlockedStream;
+import org.hostir.studio.exec.Buffer;
+import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.Evaluator;
+import org.hostir.studio.exec.OutputValidator;
+import org.hostir.studio.exec.RankThreads;
+import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.exec.Validation;
+import org.hostir.studio.exec.tensor.DenseTensor;
+import org.hostir.studio.exec.tensor.Inputs;
+import org.hostir.studio.exec.tensor.ReferenceInterpreter;
+import org.hostir.studio.exec.tensor.Sharding;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.host.HostIrContainer;
+
+/**
+ * A run of every rank's program under a debugger: the ranks' hosts run on their own threads as in
+ * {@link Runner} (one iteration, the same inputs), and each evaluator asks {@link Holds} before every node whether
+ * to stop there. The front end sends commands (resume, step over, step into, suspend; per rank or for a group) and
+ * then {@link #awaitStop()}s: a stop is taken only when the run is at rest (every host held, done issuing or
+ * ended, and the backend's streams unable to move: {@link Backend#atRest()}), so what a stop shows depends on the
+ * program and the commands, never on thread timing. Holding a host only delays when it issues a node, so the
+ * outputs are those of a plain run. Needs a backend that can tell when it is at rest (the CPU backend).
+ */
+public final class DebugSession implements AutoCloseable {
+    private final Fusion fusion;
+    private final Map<Integer, HostIrContainer> programs;
+    private final RunConfig config;
+    private final Backend backend;
+    private final Holds holds;
+    private final Map<Integer, DenseTensor> inputs;
+    private final Map<Integer, Evaluator> evaluators = new ConcurrentHashMap<>();
+    private final Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
+    private final AtomicReference<RunFailure> failure = new AtomicReference<>();
+    private final Thread run;
+    private volatile boolean ended;
+    private volatile Optional<Validation> validation = Optional.empty();
+    private Map<Integer, DenseTensor> reference;
+    private int stops;
+
+    private DebugSession(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config, Backend backend,
+                         List<Breakpoint> breakpoints, boolean suspendAtStart) {
+        this.fusion = fusion;
+        this.programs = Map.copyOf(programs);
+        this.config = config;
+        this.backend = backend;
+        this.holds = new Holds(programs.keySet(), breakpoints, suspendAtStart);
+        this.inputs = Inputs.generate(fusion, config.symbols(), config.seed());
+        this.run = Thread.ofPlatform().daemon().name("debugged run").unstarted(this::runAll);
+    }
+
+    /**
+     * Starts {@code programs} of {@code fusion} on {@code backend} (the session closes it), with
+     * {@code breakpoints}; {@code suspendAtStart} holds every rank before its first node.
+     */
+    public static DebugSession start(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
+                                     Backend backend, List<Breakpoint> breakpoints, boolean suspendAtStart) {
+        DebugSession s = new DebugSession(fusion, programs, config, backend, breakpoints, suspendAtStart);
+        s.run.start();
+        return s;
+    }
+
+    public List<Integer> ranks() { return List.copyOf(new java.util.TreeSet<>(programs.keySet())); }
+
+    public HostIrContainer program(int rank) { return programs.get(rank); }
+
+    public Fusion fusion() { return fusion; }
+
+    public List<Breakpoint> breakpoints() { return holds.breakpoints(); }
+
+    /** Replaces the breakpoints; ranks running or let go later see the new ones at their next node. */
+    public void setBreakpoints(List<Breakpoint> breakpoints) { holds.setBreakpoints(breakpoints); }
+
+    public void resume(Collection<Integer> which) { holds.release(which, Stepping.RESUME); }
+
+    public void stepOver(Collection<Integer> which) { holds.release(which, Stepping.STEP_OVER); }
+
+    public void stepInto(Collection<Integer> which) { holds.release(which, Stepping.STEP_INTO); }
+
+    public void suspend(Collection<Integer> which) { holds.suspend(which); }
+
+    /** Ends the run: held hosts give up, streams waiting for one another are woken by the backend's abort. */
+    public void terminate() {
+        holds.terminate();
+        backend.abort(new RunFailure("terminated by the debugger"));
+    }
+
+    public boolean ended() { return ended; }
+
+    /** The validation of the outputs once the run has ended (when the config asks for one and no rank failed). */
+    public Optional<Validation> validation() { return validation; }
+
+    /** Every rank's outputs by output position, once the run has ended; as {@link Runner}'s result holds them. */
+    public Map<Integer, Map<Integer, DenseTensor>> outputs() { return Map.copyOf(outputs); }
+
+    /**
+     * Waits until the run is at rest and describes it. Call after a command (or after {@link #start}); a command
+     * sent before the previous stop was taken is seen by that stop.
+     */
+    public DebugStop awaitStop() throws InterruptedException {
+        while (true) {
+            if (ended) return stop(List.of(), true);
+            Map<Integer, RankState> states = holds.states();
+            // terminated: the only stop left is the end (the woken waits would look at rest a moment longer)
+            if (holds.terminated() || states.values().stream().allMatch(DebugSession::over)) {
+                run.join();
+                return stop(List.of(), true);
+            }
+            if (states.containsValue(RankState.RUNNING)) {
+                holds.awaitChange(1);
+                continue;
+            }
+            Optional<List<BlockedStream>> rest = backend.atRest();
+            if (rest.isPresent() && settled(states, rest.get())) return stop(rest.get(), false);
+            LockSupport.parkNanos(100_000);
+            if (Thread.interrupted()) throw new InterruptedException();
+        }
+    }
+
+    private static boolean over(RankState s) {
+        return s == RankState.FINISHED || s == RankState.FAILED || s == RankState.TERMINATED;
+    }
+
+    /** A rank done issuing whose streams are all idle is about to finish: not a stop yet. */
+    private static boolean settled(Map<Integer, RankState> states, List<BlockedStream> blocked) {
+        for (var e : states.entrySet()) {
+            if (e.getValue() != RankState.DISPATCHED) continue;
+            if (blocked.stream().noneMatch(b -> b.rank() == e.getKey())) return false;
+        }
+        return true;
+    }
+
+    private DebugStop stop(List<BlockedStream> blocked, boolean over) {
+        Map<Integer, RankState> states = holds.states();
+        List<RankStop> ranks = new ArrayList<>();
+        for (int r : ranks()) {
+            ranks.add(new RankStop(r, states.get(r), holds.position(r), holds.reason(r),
+                    blocked.stream().filter(b -> b.rank() == r).toList()));
+        }
+        boolean stuck = !over && !blocked.isEmpty() && states.values().stream().allMatch(RankState::doneIssuing);
+        return new DebugStop(++stops, ranks, WaitGraph.of(blocked, states), over, stuck,
+                Optional.ofNullable(failure.get()).map(RuntimeException::getMessage));
+    }
+
+    /**
+     * The live tensors of a rank held at this stop or done issuing (its evaluator still holds them), by IR id,
+     * with the difference from the reference where the fusion has the tensor; empty for an ended rank.
+     */
+    public List<TensorSummary> tensors(int rank) {
+        Evaluator e = evaluators.get(rank);
+        RankState state = holds.state(rank);
+        if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return List.of();
+        Device device = backend.device(rank);
+        List<TensorSummary> out = new ArrayList<>();
+        for (var t : e.live().entrySet()) {
+            TensorView tv = t.getKey();
+            String label = fileTensor(tv).map(TensorView::label).orElse(tv.label());
+            out.add(TensorSummary.of(tv, label, device.download(t.getValue()), "rank " + rank + " ("
+                    + backend.name() + ")", referenceShard(tv, rank)));
+        }
+        return out;
+    }
+
+    /** One live tensor's values on {@code rank} now (for a table or heat map), when it has one. */
+    public Optional<DenseTensor> values(int rank, int tensorId) {
+        Evaluator e = evaluators.get(rank);
+        RankState state = holds.state(rank);
+        if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return Optional.empty();
+        return e.live().entrySet().stream().filter(t -> t.getKey().id() == tensorId).findFirst()
+                .map(t -> backend.device(rank).download(t.getValue()));
+    }
+
+    /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */
+    private Optional<DenseTensor> referenceShard(TensorView tv, int rank) {
+        if (reference == null) reference = ReferenceInterpreter.evaluateAll(fusion, inputs);
+        DenseTensor global = reference.get(tv.id());
+        TensorView original = fileTensor(tv).orElse(null);
+        if (global == null || original == null) return Optional.empty();
+        try {
+            return Sharding.shard(original, global, rank);
+        } catch (IllegalArgumentException notComparable) {
+            return Optional.empty();
+        }
+    }
+
+    /** The fusion's tensor {@code tv} is (the same IR id), if the lowering did not make it. */
+    private Optional<TensorView> fileTensor(TensorView tv) {
+        return fusion.tensors().stream().filter(f -> f.id() == tv.id()).findFirst();
+    }
+
+    private void runAll() {
+        Map<Integer, Map<Integer, Buffer>> bound = new ConcurrentHashMap<>();
+        try (RankThreads hosts = new RankThreads(programs.keySet(), backend.hostThreads())) {
+            hosts.onEveryRank(rank -> runRank(rank, bound));
+        } finally {
+            for (var e : bound.entrySet()) {
+                Device device = backend.device(e.getKey());
+                e.getValue().values().forEach(b -> device.free(b, device.userStream()));
+            }
+        }
+        if (failure.get() == null && !holds.terminated() && config.validate()) {
+            validation = Optional.of(OutputValidator.validate(fusion, inputs, outputs,
+                    programs.size() == config.devices(), config.validation(), config.seed(),
+                    backend.computesWideInFloat64()));
+        }
+        ended = true;
+    }
+
+    private void runRank(int rank, Map<Integer, Map<Integer, Buffer>> bound) {
+        Device device = backend.device(rank);
+        HostIrContainer program = programs.get(rank);
+        try {
+            bound.put(rank, Runner.upload(program, inputs, device));
+            Evaluator e = new Evaluator(program, device, new ScalarEnv(config.symbols(), rank, config.streams()),
+                    bound.get(rank), holds::before);
+            evaluators.put(rank, e);
+            e.dispatch();
+            holds.set(rank, RankState.DISPATCHED);
+            device.synchronize();
+            outputs.put(rank, Runner.download(program, e, device));
+            holds.set(rank, RankState.FINISHED);
+        } catch (Holds.Terminated t) {
+            holds.set(rank, RankState.TERMINATED);
+        } catch (RuntimeException e) {
+            boolean byDebugger = holds.terminated();
+            if (!byDebugger) {
+                RunFailure f = RunFailure.of(e).within("rank " + rank);
+                failure.compareAndSet(null, f);
+                backend.abort(f);
+            }
+            holds.set(rank, byDebugger ? RankState.TERMINATED : RankState.FAILED);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!ended) terminate();
+        try {
+            run.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        backend.close();
+    }
+}

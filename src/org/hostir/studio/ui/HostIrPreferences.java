@@ -1,0 +1,100 @@
+package org.hostir.studio.ui;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences;
+import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.lower.LoweringOption;
+import org.hostir.studio.lower.LoweringOptions;
+import org.osgi.service.prefs.BackingStoreException;
+
+/**
+ * The Host IR preferences (Window > Preferences > Host IR), kept in the workspace's instance scope: the defaults a
+ * new launch and a fresh Lowering view start from (devices, lowering options as {@code --option} text, backend and
+ * simulated profile), and the Lowering view's own devices and options, so that they survive a restart. The view's
+ * state wins over the defaults once a person has changed it; Restore Defaults on the page clears both.
+ */
+public final class HostIrPreferences {
+    public static final String NODE = "org.hostir.studio";
+    public static final int BUILT_IN_DEVICES = 2;
+    public static final String BUILT_IN_BACKEND = "auto";
+    private static final String DEVICES = "defaults.devices";
+    private static final String OPTION = "defaults.option.";
+    private static final String BACKEND = "defaults.backend";
+    private static final String PROFILE = "defaults.profile";
+    private static final String VIEW_DEVICES = "loweringView.devices";
+    private static final String VIEW_OPTION = "loweringView.option.";
+
+    private HostIrPreferences() {}
+
+    private static IEclipsePreferences node() { return InstanceScope.INSTANCE.getNode(NODE); }
+
+    /** The defaults a run or a lowering starts from. */
+    public record Defaults(int devices, Map<String, String> options, String backend, String profile) {
+        public Defaults {
+            options = Map.copyOf(options);
+        }
+
+        /** What the page's Restore Defaults shows: every option's declared default. */
+        public static Defaults builtIn() {
+            return new Defaults(BUILT_IN_DEVICES, LoweringOptions.DEFAULTS.asMap(), BUILT_IN_BACKEND,
+                    RunRequest.DEFAULT_PROFILE);
+        }
+    }
+
+    public static Defaults defaults() {
+        IEclipsePreferences p = node();
+        Map<String, String> options = new LinkedHashMap<>();
+        for (LoweringOption<?> o : LoweringOptions.DECLARED) options.put(o.key(), p.get(OPTION + o.key(), o.formattedDefault()));
+        return new Defaults(p.getInt(DEVICES, BUILT_IN_DEVICES), options, p.get(BACKEND, BUILT_IN_BACKEND),
+                p.get(PROFILE, RunRequest.DEFAULT_PROFILE));
+    }
+
+    /** Stores the defaults and forgets the Lowering view's own state, so that the view shows them. */
+    public static void setDefaults(Defaults d) {
+        IEclipsePreferences p = node();
+        p.putInt(DEVICES, d.devices());
+        d.options().forEach((k, v) -> p.put(OPTION + k, v));
+        p.put(BACKEND, d.backend());
+        p.put(PROFILE, d.profile());
+        clearView(p);
+        flush(p);
+    }
+
+    /** The Lowering view's devices: its own, else the default. */
+    public static int viewDevices() { return node().getInt(VIEW_DEVICES, defaults().devices()); }
+
+    /** The Lowering view's options: its own, else the defaults. */
+    public static Map<String, String> viewOptions() {
+        IEclipsePreferences p = node();
+        Map<String, String> out = new LinkedHashMap<>(defaults().options());
+        out.replaceAll((k, v) -> p.get(VIEW_OPTION + k, v));
+        return out;
+    }
+
+    /** Keeps what the Lowering view shows (written to disk when the workbench saves, and at once by {@link #save}). */
+    public static void setView(int devices, Map<String, String> options) {
+        IEclipsePreferences p = node();
+        p.putInt(VIEW_DEVICES, devices);
+        options.forEach((k, v) -> p.put(VIEW_OPTION + k, v));
+    }
+
+    /** Writes the preferences to disk now. */
+    public static void save() { flush(node()); }
+
+    private static void clearView(IEclipsePreferences p) {
+        p.remove(VIEW_DEVICES);
+        for (LoweringOption<?> o : LoweringOptions.DECLARED) p.remove(VIEW_OPTION + o.key());
+    }
+
+    private static void flush(IEclipsePreferences p) {
+        try {
+            p.flush();
+        } catch (BackingStoreException e) {
+            ILog.of(HostIrPreferences.class).error("cannot save the Host IR preferences", e);
+        }
+    }
+}

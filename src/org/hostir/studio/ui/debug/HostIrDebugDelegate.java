@@ -1,0 +1,66 @@
+package org.hostir.studio.ui.debug;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.model.LaunchConfigurationDelegate;
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.exec.debug.DebugSession;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.lower.LoweringOptions;
+import org.hostir.studio.ui.launch.HostIrLaunchDelegate;
+import org.hostir.studio.ui.launch.LaunchAttributes;
+import org.hostir.studio.ui.launch.LaunchSettings;
+
+/**
+ * Debug As > Host IR Program: the configuration's fusion, devices, symbols and lowering options, run in this
+ * process on the CPU backend under the engine's debugger (whatever backend the configuration names: only the CPU
+ * backend stops deterministically between nodes), with the file's enabled node breakpoints.
+ */
+public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
+    @Override
+    public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
+            throws CoreException {
+        LaunchSettings settings = LaunchAttributes.read(configuration);
+        IFile file = HostIrLaunchDelegate.fusionFile(settings.file());
+        Map<String, String> options = new HashMap<>(settings.options());
+        options.putIfAbsent("numberOfStreams", Integer.toString(settings.streams()));
+        Map<String, Long> symbols = new HashMap<>();
+        settings.symbols().forEach((k, v) -> symbols.put(k, Long.parseLong(v)));
+        DebugSession session;
+        LoweringOptions lowering;
+        try {
+            lowering = LoweringOptions.parse(options);
+            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(file.getLocation().toOSString()),
+                    file.getFullPath().toString()), settings.devices(), symbols);
+            session = Engine.debug(loaded, Engine.compile(loaded, lowering), RunTarget.breakpoints(file).stream()
+                    .map(NodeBreakpoint::toEngine).toList(), false, 42);
+        } catch (EngineFailure e) {
+            throw new CoreException(Status.error(String.join("\n", e.lines())));
+        } catch (LoweringException e) {
+            throw new CoreException(Status.error(String.join("; ", e.errors().stream().map(x -> x.format())
+                    .toList())));
+        }
+        RunTarget target = new RunTarget(launch, file, session, lowering.nvFuser());
+        launch.addDebugTarget(target);
+        target.start();
+    }
+
+    /** Nothing to build: the engine lowers the file itself. */
+    @Override
+    protected org.eclipse.core.resources.IProject[] getBuildOrder(ILaunchConfiguration c, String mode) { return null; }
+
+    @Override
+    public boolean buildForLaunch(ILaunchConfiguration c, String mode, IProgressMonitor monitor) { return false; }
+
+}

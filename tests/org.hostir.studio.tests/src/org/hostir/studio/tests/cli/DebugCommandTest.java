@@ -1,0 +1,84 @@
+package org.hostir.studio.tests.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.hostir.studio.tests.CliRun;
+import org.hostir.studio.tests.TestPaths;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hirstudio debug}: the stops it prints, a deadlock it names, and what it refuses. */
+class DebugCommandTest {
+    private static final String SEED = TestPaths.repo("examples/seeds/ag_matmul_p2p.fusion").toString();
+    private static final String SWAPPED = TestPaths.repo("examples/communication/send_recv_swapped.fusion").toString();
+    private static final Path SENDS_FIRST = TestPaths.repo("examples/debug/send_recv_swapped_sends_first.txt");
+
+    /** Seed 000's P2PCommunications held on rank 0: two stops, in the remote iteration, then a validated end. */
+    @Test
+    void printsEachStopOfTheSeedsP2pOnRankZero() {
+        CliRun r = CliRun.of("debug", SEED, "--break", "P2PCommunication@0");
+        assertEquals(0, r.code(), r.err() + r.out());
+        List<String> stops = r.out().lines().filter(l -> l.startsWith("stop ")).toList();
+        assertEquals(List.of("stop 1", "stop 2"), stops, r.out());
+        assertTrue(r.out().contains("  rank 0: suspended at P2PCommunication 12 (breakpoint)\n"
+                + "    FOR StreamIdx (ForLoop 20): StreamIdx = 1 of [0, 2)\n"
+                + "    at: P2PCommunication 12 (type=recv,"), r.out());
+        assertTrue(r.out().contains("  rank 1: done issuing, blocked"), r.out());
+        assertTrue(r.out().contains("    T0 'tv0' float [1, 8, 4] on DeviceMesh{0 1}, rank 0 (cpu), 128 B: min "), r.out());
+        assertTrue(r.out().contains("; reference: equal"), r.out());
+        assertTrue(r.out().contains("  waits: rank 1 -> rank 0: EndCoalescing 14, recv from 0 (node 14, iteration 0),"
+                + " 128 B, tag 0"), r.out());
+        assertTrue(r.out().endsWith("finished: validation: PASS max_abs_err=0.00 worst=0.00 of allowed (all 96"
+                + " elements)\n"), r.out());
+    }
+
+    /** A breakpoint conditional on the loop index stops once per rank that reaches that iteration's node. */
+    @Test
+    void aBreakpointOnAnIterationStopsThere() {
+        CliRun r = CliRun.of("debug", SEED, "--break", "12:0");
+        assertEquals(0, r.code(), r.err() + r.out());
+        assertEquals(1, r.out().lines().filter(l -> l.startsWith("stop ")).count(), r.out());
+        assertTrue(r.out().contains("  rank 1: suspended at P2PCommunication 12 (breakpoint)\n"
+                + "    FOR StreamIdx (ForLoop 20): StreamIdx = 0 of [0, 2)"), r.out());
+    }
+
+    /** The hand-edited exchange whose sends come first: the cycle named by its nodes, exit 1. */
+    @Test
+    void namesTheDeadlockOfAProgramWhoseSendsComeFirst() {
+        CliRun r = CliRun.of("debug", SWAPPED, "--program", SENDS_FIRST.toString());
+        assertEquals(1, r.code(), r.err() + r.out());
+        assertTrue(r.out().contains("    stream 0: send to 1 (node 3), waits for rank 1\n"), r.out());
+        assertTrue(r.out().contains("  deadlock: rank 0 (P2PCommunication 3) -> rank 1 (P2PCommunication 3) -> rank 0\n"
+                + "stuck: "), r.out());
+    }
+
+    /** The same exchange in a group (as NCCL needs it) runs through and validates: the dump's program is run. */
+    @Test
+    void theSameExchangeCoalescedValidates(@TempDir Path dir) throws Exception {
+        String text = Files.readString(SENDS_FIRST);
+        String grouped = text.replace("  P2PCommunication 3", "  StartCoalescing\n  P2PCommunication 3")
+                .replace("  Wait(Communication 3)\n", "")
+                .replace("  Wait(Communication 4)", "  EndCoalescing 5\n  Wait(Communication 5)");
+        Path dump = dir.resolve("grouped.txt");
+        Files.writeString(dump, grouped);
+        CliRun r = CliRun.of("debug", SWAPPED, "--program", dump.toString(), "--step", "over", "--max-stops", "3");
+        assertEquals(0, r.code(), grouped + r.err() + r.out());
+        assertTrue(r.out().contains("(3 stops printed, --max-stops; running to the end)"), r.out());
+        assertTrue(r.out().contains("finished: validation: PASS"), r.out());
+    }
+
+    @Test
+    void refusesANodeTheProgramsDoNotHave() {
+        CliRun r = CliRun.of("debug", SEED, "--break", "999");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.err().contains("--break 999: no node 999 in the programs"), r.err());
+        CliRun rank = CliRun.of("debug", SEED, "--break", "12@5");
+        assertEquals(2, rank.code(), rank.out());
+        assertTrue(rank.err().contains("--break 12@5 (rank) must be between 0 and 1, got 5"), rank.err());
+    }
+}
