@@ -57,15 +57,15 @@ public class InferredShardingJourneyTest extends JourneyTest {
         GraphViewer graph = ShownGraph.of(e);
         Control canvas = graph.getControl();
 
-        drop(e, "Input tensor", 120, 80);
-        drop(e, "Input tensor", 120, 280);
+        drop(e, "Input tensor", 40, 80);
+        drop(e, "Input tensor", 40, 280);
         assertEquals(List.of("tv0", "tv1"), e.model().inputs(), "two inputs from the palette: " + e.commands().lastError());
         shardInput(e, "tv0", "M, K");
         shardInput(e, "tv1", "N, K");
 
         page.activate(e);
         person.click(canvas, graph.center("tv0"), 0).click(canvas, graph.center("tv1"), SWT.CTRL);
-        drop(e, "linear", 420, 180);
+        drop(e, "linear", 340, 180);
         FusionDocument built = e.model();
         assertEquals("linear", built.ops().getFirst().op().fileName());
         assertEquals(List.of("tv0", "tv1"), built.ops().getFirst().inputs(), "linear(x, w) in selection order");
@@ -82,7 +82,8 @@ public class InferredShardingJourneyTest extends JourneyTest {
         String tip = graph.toolTip("tv2");
         assertTrue(tip.contains("mesh {0 1}, inferred from tv1 (T1) through linear"), tip);
         assertTrue(tip.contains("axis 2 DIDx (outer split by 2), inferred from tv1 (T1) through linear"), tip);
-        person.moveTo(canvas, graph.center("tv2")[0], graph.center("tv2")[1]);
+        // the pointer rests near the node's left end, so that the tooltip to its right fits in the window
+        person.moveTo(canvas, graph.center("tv2")[0] - (int) (graph.bounds("tv2")[2] * graph.zoom() / 2) + 12, graph.center("tv2")[1]);
         person.settle(1500);   // Draw2d shows a tooltip after the pointer rests
         ViewTestSupport.screenshot(journey.shell(), "editor-inferred-sharding.png");
 
@@ -115,15 +116,20 @@ public class InferredShardingJourneyTest extends JourneyTest {
     /** Drags palette item {@code item} onto the graph at {@code x, y} of the canvas (an op reads the selection). */
     private void drop(FusionEditor e, String item, int x, int y) {
         Button b = ShownGraph.button(e, item);
-        Control palette = b.getParent().getParent();   // the palette's scroller: the wheel brings a low item into view
-        for (int i = 0; i < 40 && !inView(b, palette); i++) person.wheel(palette, 20, palette.getSize().y / 2, -1, 0);
-        assertTrue(inView(b, palette), item + " scrolled into view");
+        Control palette = b.getParent().getParent();   // the palette's scroller: the wheel brings the item into view
+        for (int i = 0; i < 40 && offView(b, palette) != 0; i++) {
+            // an item below the view: the wheel down (a notch of -1); above it (scrolled past): up. The pointer
+            // moves a little each time: xdotool's synchronous move to where the pointer already is waits long
+            person.wheel(palette, 20 + 4 * (i % 2), palette.getSize().y / 2, -offView(b, palette), 0);
+        }
+        assertEquals(0, offView(b, palette), item + " scrolled into view");
         person.dragTo(b, b.getSize().x / 2, b.getSize().y / 2, ShownGraph.of(e).getControl(), x, y);
     }
 
-    private static boolean inView(Control c, Control scroller) {
+    /** 0 when {@code c} is wholly in the scroller's view, 1 when it is (partly) below it, -1 when above it. */
+    private static int offView(Control c, Control scroller) {
         int top = c.toDisplay(0, 0).y - scroller.toDisplay(0, 0).y;
-        return top >= 0 && top + c.getSize().y <= scroller.getSize().y - 4;
+        return top < 0 ? -1 : top + c.getSize().y > scroller.getSize().y - 4 ? 1 : 0;
     }
 
     /** Selects the input on the graph and types its axes, mesh and device split into the Properties view. */
