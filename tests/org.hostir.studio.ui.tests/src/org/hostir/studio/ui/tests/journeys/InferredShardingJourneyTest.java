@@ -181,6 +181,23 @@ public class InferredShardingJourneyTest extends JourneyTest {
         person.press(SWT.CTRL, 'z');
         assertEquals(built, e.model(), "Ctrl+Z makes it inferred again");
         assertEquals(List.of("S", "S", "DIDx (inferred)"), graph.badges("tv2"));
+
+        // E and I are the graph's keys only: typed into the find bar (Ctrl+F) with tv2 selected they are text. (The
+        // Properties cells typed into above, 'outer_split(1, D); parallelize(1, DIDx)' with an input selected, are
+        // the same case: an I there would have cleared the mesh typed just before.)
+        person.click(canvas, graph.center("tv2"), 0).press(SWT.CTRL, 'f');
+        person.settle(200);
+        var field = ShownGraph.findField(e);
+        assertNotNull(field, "Ctrl+F opened the find bar");
+        assertEquals(field, person.focus(), "with the keyboard in its field");
+        int before = history.getUndoHistory(e.commands().undoContext()).length;
+        person.type("linear", 20);
+        person.settle(200);
+        assertEquals("linear", field.getText(), "e and i typed as text");
+        assertEquals(built, e.model(), "neither E nor I acted on the graph");
+        assertEquals(before, history.getUndoHistory(e.commands().undoContext()).length, "no operation");
+        person.press(SWT.ESC);
+        assertNull(ShownGraph.findField(e), "Esc closed the bar");
     }
 
     /** A new input cleared to inferred, read by no op: propagation cannot reach it, a marker on its node says so. */
