@@ -39,6 +39,18 @@ final class EditorColors {
 
     static Color bannerText() { return ThemeColors.get(PREFIX + "bannerText", SWT.COLOR_BLACK); }
 
+    /**
+     * The text of an inferred (outlined) badge: darker than the badge's fill colour under the light theme, lighter
+     * under the dark one, so that it reads on the mesh fills without a fill of its own.
+     */
+    static Color inferredText(String kind) {
+        return switch (kind) {
+            case "DIDx", "DIDy" -> get("badge.inferred.did");
+            case "Stream" -> get("badge.inferred.stream");
+            default -> text();
+        };
+    }
+
     static Color badge(String kind) {
         return switch (kind) {
             case "DIDx", "DIDy" -> get("badge.did");

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.core.commands.ExecutionException;
@@ -18,6 +20,7 @@ import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.NewOperands;
+import org.hostir.studio.ui.editor.model.Shardings;
 import org.hostir.studio.ui.editor.model.SubgraphCopy;
 
 /**
@@ -220,6 +223,39 @@ public final class FusionCommands {
             boolean on = !model.outputs().contains(t);
             edit(on ? "Mark output" : "Unmark output", d -> FusionEdits.setOutput(d, t, on));
         }
+    }
+
+    /** The shardings after propagation of the document shown (for the Properties view). */
+    Shardings shardings() { return editor.shardings(); }
+
+    /**
+     * Writes the inferred sharding of each of {@code tensors} into the file, mesh and axes (issue 34): one operation;
+     * a selection with nothing inferred is refused with a message.
+     */
+    public boolean makeShardingExplicit(List<String> tensors) {
+        Shardings s = editor.shardings();
+        return editEach("Make sharding explicit", "inferred", tensors, s::hasInferred, s::makeExplicit);
+    }
+
+    /** Clears what is written of each of {@code tensors}' sharding, so that propagation infers it: one operation. */
+    public boolean clearShardingToInferred(List<String> tensors) {
+        return editEach("Clear sharding to inferred", "written", tensors,
+                t -> model.tensor(t).map(Shardings::hasWritten).orElse(false), Shardings::clearToInferred);
+    }
+
+    /** One operation applying {@code change} to each of {@code tensors} that {@code applies} to, or a refusal. */
+    private boolean editEach(String label, String what, List<String> tensors, Predicate<String> applies,
+                             BiFunction<FusionDocument, String, FusionDocument> change) {
+        List<String> some = tensors.stream().filter(applies).toList();
+        if (some.isEmpty()) {
+            refuse(label + ": " + (tensors.isEmpty() ? "select a tensor"
+                    : "nothing of " + String.join(", ", tensors) + " is " + what));
+            return false;
+        }
+        return edit(label + " (" + String.join(", ", some) + ")", d -> {
+            for (String t : some) d = change.apply(d, t);
+            return d;
+        });
     }
 
     /** Stores node positions in the file's layout section; false when nothing changed. */

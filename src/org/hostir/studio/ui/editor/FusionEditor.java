@@ -44,6 +44,7 @@ import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Shardings;
 import org.hostir.studio.ui.ViewIds;
 
 /**
@@ -65,6 +66,7 @@ public class FusionEditor extends MultiPageEditorPart {
     private TextEditor source;
     private IDocument document;
     private List<FusionCheck.Problem> problems = List.of();
+    private Shardings shardings = Shardings.NONE;
     private boolean sourceParses = true;
     private boolean writing;
     private boolean disposed;
@@ -155,6 +157,13 @@ public class FusionEditor extends MultiPageEditorPart {
 
     public List<FusionCheck.Problem> problems() { return problems; }
 
+    /**
+     * The shardings after nvFuser's propagation of the document shown (issue 34), recomputed with every check, so
+     * an edit of an input's sharding updates the inferred ones at once; none while the document does not load, the
+     * last ones while it does not parse (a graph-built fusion without an output yet).
+     */
+    public Shardings shardings() { return shardings; }
+
     /** Nanoseconds the last validation (engine validation and lowering of rank 0) took. */
     public long lastCheckNanos() { return lastCheckNanos; }
 
@@ -190,9 +199,10 @@ public class FusionEditor extends MultiPageEditorPart {
     private void applyCheck(FusionCheck.Result r, boolean userText) {
         problems = r.problems();
         sourceParses = r.parses();
+        if (r.parses()) shardings = r.shardings();   // else the graph keeps its last valid state, shardings too
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
-        graph.refresh(commands.model(), problems);
+        graph.refresh(commands.model(), problems, shardings);
         ProblemMarkers.update(file(), problems, commands.model());
         // a refusal such as "the source does not parse" stays red in the status line only while it applies
         if (sourceParses) commands.clearRefusal();

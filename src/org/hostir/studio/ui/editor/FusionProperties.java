@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.engine.ShardingReport.TensorSharding;
 import org.hostir.studio.file.AxisSpec;
 import org.hostir.studio.file.ExtentSpec;
 import org.hostir.studio.file.FusionDocument;
@@ -22,10 +23,12 @@ import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.model.AxisText.ParseException;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionEdits;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The Properties view of the fusion editor: the fusion (name, description, symbol defaults), a tensor (name,
- * dtype, memory, mesh, axes as one line, its loop steps as one line and each axis's extent, iter and parallel type) or an op (kind,
+ * dtype, memory, mesh, axes as one line, its loop steps as one line and each axis's extent, iter and parallel type;
+ * its sharding after propagation, written or inferred and from where) or an op (kind,
  * operands, attributes). A computed tensor's shape is derived by its op: only its parallel types and mesh are
  * the user's. Every edit is validated before it becomes an operation.
  */
@@ -148,6 +151,7 @@ final class FusionProperties {
             });
         }
         loopSteps(l, ed, name);
+        sharding(l, ed, name);
         int n = t(ed, name).axes().size();
         for (int i = 0; i < n; i++) {
             PropertyList axis = axis(ed, name, i, computed);
@@ -178,6 +182,26 @@ final class FusionProperties {
                 ed.refuse(x.getMessage());
             }
         });
+    }
+
+    /**
+     * The tensor's sharding after nvFuser's propagation (issue 34), read-only: its mesh and each axis, written or
+     * inferred and where an inferred one came from ({@code DIDx (outer split by 2), inferred from w (T1) through
+     * linear}). The Graph's E and I (Make sharding explicit, Clear sharding to inferred) change what is written.
+     */
+    private static void sharding(PropertyList l, FusionCommands ed, String name) {
+        l.readOnly("sharding.mesh", "Mesh", "Sharding", () -> {
+            TensorSharding s = ed.shardings().get(name);
+            return s == null ? "not known: the fusion does not load" : Shardings.meshText(s);
+        });
+        int n = t(ed, name).axes().size();
+        for (int i = 0; i < n; i++) {
+            int axis = i;
+            l.readOnly("sharding.axis." + i, "Axis " + i + " sharding", "Sharding", () -> {
+                TensorSharding s = ed.shardings().get(name);
+                return s == null || axis >= s.axes().size() ? "" : Shardings.axisText(s.axes().get(axis));
+            });
+        }
     }
 
     /** The Device mesh cell's description (the status line shows it while the cell is selected). */

@@ -22,14 +22,18 @@ import org.hostir.studio.ui.editor.model.Arrange;
 
 /**
  * The graph page's commands: its context menu (add an input or an op, rename, toggle output, delete, copy, paste,
- * duplicate, align, auto layout; open to contributions as {@code org.hostir.studio.editor.graph}) and the workbench's
- * Delete, Rename, Select All, Cut, Copy, Paste and the editor's Duplicate (Ctrl+D), which act on the graph. The
- * clipboard commands are active only while the Graph page shows, so the Source page keeps its text's own.
+ * duplicate, align, make a sharding explicit or clear it to inferred, auto layout; open to contributions as
+ * {@code org.hostir.studio.editor.graph}) and the workbench's Delete, Rename, Select All, Cut, Copy, Paste and the
+ * editor's Duplicate (Ctrl+D), which act on the graph. The clipboard commands are active only while the Graph page
+ * shows, so the Source page keeps its text's own.
  */
 final class GraphCommands {
     private static final String MENU_ID = "org.hostir.studio.editor.graph";
     private static final String ZOOM_IN = "org.eclipse.ui.edit.text.zoomIn";
     private static final String ZOOM_OUT = "org.eclipse.ui.edit.text.zoomOut";
+    /** The graph's keys for a sharding made explicit and one cleared to inferred (issue 34). */
+    static final char EXPLICIT_KEY = 'e';
+    static final char INFERRED_KEY = 'i';
     /** The editor's Duplicate command (plugin.xml binds Ctrl+D to it). */
     static final String DUPLICATE = "org.hostir.studio.editor.duplicate";
 
@@ -106,6 +110,9 @@ final class GraphCommands {
         m.add(action("Duplicate\tCtrl+D", e::duplicate));
         m.add(action("Select all\tCtrl+A", e::selectAll));
         m.add(arrangeMenu(e));
+        m.add(new Separator());
+        m.add(action("Make sharding explicit\tE", graph::makeShardingExplicit));
+        m.add(action("Clear sharding to inferred\tI", graph::clearShardingToInferred));
         m.add(new Separator());
         m.add(action("Auto layout", graph::autoLayout));
         m.add(new Separator("additions"));

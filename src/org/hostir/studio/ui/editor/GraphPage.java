@@ -29,6 +29,7 @@ import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The Graph page: palette, banner, Connect's mode bar and the {@link GraphViewer}, whose parts follow the document
@@ -106,7 +107,11 @@ final class GraphPage {
         return data;
     }
 
-    /** Zoom keys, F2 rename, Esc out of Connect mode, arrow keys and Tab between nodes. */
+    /**
+     * Zoom keys, F2 rename, Esc out of Connect mode, arrow keys and Tab between nodes, E and I for a sharding made
+     * explicit or cleared to inferred. These listen on the canvas only, so a key typed into the find bar or a
+     * Properties cell (other widgets with the focus) never reaches them.
+     */
     private void installKeys() {
         var canvas = viewer.canvas();
         // Esc and Tab are traversal keys: they reach the canvas as Traverse events, not as KeyDown
@@ -132,6 +137,8 @@ final class GraphPage {
                 else if (ctrl && (e.keyCode == 'f' || e.keyCode == 'F')) showFind();
                 else if (ctrl && (e.keyCode == 'g' || e.keyCode == 'G')) groupSelection();
                 else if (e.keyCode == SWT.F2) startRename();
+                else if (e.stateMask == 0 && e.character == GraphCommands.EXPLICIT_KEY) makeShardingExplicit();
+                else if (e.stateMask == 0 && e.character == GraphCommands.INFERRED_KEY) clearShardingToInferred();
                 else if (e.keyCode == SWT.ESC && connectMode()) setConnectMode(false);
                 else if (direction(e.keyCode) != null && (e.stateMask & (SWT.CTRL | SWT.ALT)) == 0) {
                     editing.navigate(direction(e.keyCode), (e.stateMask & SWT.SHIFT) != 0);
@@ -264,9 +271,9 @@ final class GraphPage {
     }
 
     /** Brings the figures up to {@code doc}: only the parts whose element changed redraw. */
-    void refresh(FusionDocument doc, List<FusionCheck.Problem> problems) {
+    void refresh(FusionDocument doc, List<FusionCheck.Problem> problems, Shardings shardings) {
         finishRename(false);
-        viewer.setContents(doc, problems);
+        viewer.setContents(doc, problems, shardings);
     }
 
     /** Groups the selected nodes (Ctrl+G): a compound node that a click on its header collapses and expands. */
@@ -276,9 +283,15 @@ final class GraphPage {
 
     void toggleOutput() { commands().toggleOutput(selectedTensors()); }
 
+    /** Writes the selected tensors' inferred shardings into the file (one operation). */
+    void makeShardingExplicit() { commands().makeShardingExplicit(selectedTensors()); }
+
+    /** Clears the selected tensors' written shardings, so that propagation infers them (one operation). */
+    void clearShardingToInferred() { commands().clearShardingToInferred(selectedTensors()); }
+
     /** Stores dragged positions; a drag that changed nothing puts the figures back where the file has them. */
     void moveNodes(Map<String, Layout.Position> positions) {
-        if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems());
+        if (!commands().move("Move", positions)) refresh(commands().model(), editor.problems(), editor.shardings());
     }
 
     /**

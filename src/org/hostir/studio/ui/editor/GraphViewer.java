@@ -36,6 +36,7 @@ import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.Placement;
 import org.hostir.studio.ui.editor.model.Layout.Position;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The graph's viewer (GEF's GraphicalViewer): the Draw2d canvas, one {@link NodePart} per tensor and op and one
@@ -118,9 +119,9 @@ public final class GraphViewer {
      * Shows {@code doc}: stored positions where the layout section has them, the present place of a node already
      * shown, and the layout engine's (in the background) for the rest; the problems as red frames and tooltips.
      */
-    void setContents(FusionDocument doc, List<FusionCheck.Problem> problems) {
+    void setContents(FusionDocument doc, List<FusionCheck.Problem> problems, Shardings shardings) {
         dispatcher.hideToolTip();
-        GraphElements next = GraphElements.of(doc);
+        GraphElements next = GraphElements.of(doc, shardings);
         Map<String, NodePart> kept = new LinkedHashMap<>();
         parts.forEach((k, p) -> {
             if (next.nodes().get(k) instanceof GraphElements.Node n && n.getClass() == p.element().getClass()) kept.put(k, p);
@@ -462,6 +463,23 @@ public final class GraphViewer {
 
     /** The dtype and shape line a tensor node shows ({@code float [K, N | outer_split 1 by D, DIDx 1]}), or null. */
     public String shapeText(String key) { return figure(key) instanceof NodeFigures.TensorNode t ? t.line() : null; }
+
+    /**
+     * A tensor node's badges, one per axis as drawn: the text, with {@code " (inferred)"} after an inferred one
+     * (outlined and italic) — {@code [S, S, DIDx (inferred)]}; null for an op or an unknown key.
+     */
+    public List<String> badges(String key) {
+        return figure(key) instanceof NodeFigures.TensorNode t
+                ? t.badges().stream().map(b -> b.text() + (b.inferred() ? " (inferred)" : "")).toList() : null;
+    }
+
+    /** Whether a tensor node's mesh is inferred (its frame is dashed). */
+    public boolean meshInferred(String key) { return figure(key) instanceof NodeFigures.TensorNode t && t.meshInferred(); }
+
+    /** The text of a node's tooltip (its error while it has one), or null. */
+    public String toolTip(String key) {
+        return figure(key) != null && figure(key).getToolTip() instanceof org.eclipse.draw2d.Label l ? l.getText() : null;
+    }
 
     /** Where the graph is scrolled to ({x, y} of the view's top left, in canvas pixels). */
     public int[] viewLocation() {

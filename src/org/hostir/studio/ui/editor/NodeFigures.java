@@ -14,12 +14,16 @@ import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.widgets.Display;
+import org.hostir.studio.engine.ShardingReport.AxisSharding;
+import org.hostir.studio.engine.ShardingReport.Origin;
+import org.hostir.studio.engine.ShardingReport.TensorSharding;
 import org.hostir.studio.file.AxisSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ir.IterType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.GraphElements;
+import org.hostir.studio.ui.editor.model.Shardings;
 
 /**
  * The graph's node figures, painted by hand so that a node is one figure (cheap for 200-op fusions). A figure
@@ -37,13 +41,17 @@ final class NodeFigures {
     }
 
     private static Font bold;
+    private static Font italic;
 
-    static Font boldFont() {
-        if (bold == null) {
-            FontData fd = Display.getCurrent().getSystemFont().getFontData()[0];
-            bold = new Font(Display.getCurrent(), fd.getName(), fd.getHeight(), org.eclipse.swt.SWT.BOLD);
-        }
-        return bold;
+    static Font boldFont() { return bold = bold != null ? bold : systemFont(org.eclipse.swt.SWT.BOLD); }
+
+    /** The font of an inferred sharding's badge: italic, as nvFuser's propagation wrote nothing there. */
+    static Font italicFont() { return italic = italic != null ? italic : systemFont(org.eclipse.swt.SWT.ITALIC); }
+
+    /** The system font in {@code style} (made once per style: the graph's fonts live as long as the display). */
+    private static Font systemFont(int style) {
+        FontData fd = Display.getCurrent().getSystemFont().getFontData()[0];
+        return new Font(Display.getCurrent(), fd.getName(), fd.getHeight(), style);
     }
 
     /** A node: its key ("tv0" or "op:tv2"), selection and error state. */
@@ -84,13 +92,21 @@ final class NodeFigures {
         int borderWidth() { return error != null || selected ? 3 : 1; }
     }
 
-    /** A tensor: name and role, dtype and shape, one badge per axis; filled by mesh. */
+    /** One axis's badge: its text, and whether propagation inferred it (drawn outlined and italic) or it is written. */
+    record Badge(String text, boolean inferred) {}
+
+    /**
+     * A tensor: name and role, dtype and shape, one badge per axis; filled by mesh. Sharding propagation's part is
+     * drawn apart: an inferred axis's badge is outlined in its colour with italic text (a written one is filled),
+     * and a tensor whose mesh is inferred has a dashed frame.
+     */
     static final class TensorNode extends Node {
         TensorSpec tensor;
         String role;
         String shape;
         /** The mesh's place among the graph's meshes (its fill is looked up at each paint, so it follows the theme). */
         int mesh;
+        TensorSharding sharding;
 
         TensorNode(GraphElements.TensorNode element) {
             super(element.key());
@@ -104,11 +120,12 @@ final class NodeFigures {
             role = e.role();
             shape = AxisText.withLoop(e.tensor());
             mesh = e.mesh();
+            sharding = e.sharding();
             Font f = Display.getCurrent().getSystemFont();
             Dimension title = FigureUtilities.getTextExtents(title(), boldFont());
             Dimension line = FigureUtilities.getTextExtents(line(), f);
             int badges = 8;
-            for (String b : badges()) badges += FigureUtilities.getTextExtents(b, f).width + 10;
+            for (Badge b : badges()) badges += FigureUtilities.getTextExtents(b.text(), font(b)).width + 10;
             int w = Math.max(110, Math.max(title.width, Math.max(line.width, badges)) + 16);
             setSize(w, title.height + line.height * 2 + 22);
         }
@@ -117,13 +134,24 @@ final class NodeFigures {
 
         String line() { return tensor.dtype().fileName() + " [" + shape + "]"; }
 
-        /** One badge per logical axis: its parallel type (loop steps included), else its iter type, else "S". */
-        List<String> badges() {
-            List<String> out = new ArrayList<>();
+        /**
+         * One badge per logical axis: its parallel type after propagation (loop steps included), else its iter type,
+         * else "S"; without a report (the document does not load), the types the file writes.
+         */
+        List<Badge> badges() {
+            List<Badge> out = new ArrayList<>();
             List<ParallelType> parallel = AxisText.shownParallel(tensor);
-            for (int i = 0; i < tensor.axes().size(); i++) out.add(badge(tensor.axes().get(i), parallel.get(i)));
+            for (int i = 0; i < tensor.axes().size(); i++) {
+                AxisSharding a = sharding != null && i < sharding.axes().size() ? sharding.axes().get(i) : null;
+                boolean inferred = a != null && a.origin() == Origin.INFERRED;
+                out.add(new Badge(badge(tensor.axes().get(i), inferred ? a.type() : parallel.get(i)), inferred));
+            }
             return out;
         }
+
+        static Font font(Badge b) { return b.inferred() ? italicFont() : Display.getCurrent().getSystemFont(); }
+
+        boolean meshInferred() { return sharding != null && sharding.meshOrigin() == Origin.INFERRED; }
 
         static String badge(AxisSpec a, ParallelType parallel) {
             if (parallel != ParallelType.SERIAL) return parallel.fileName();
@@ -132,9 +160,11 @@ final class NodeFigures {
             return "S";
         }
 
+        /** The tensor's line, then where its sharding came from: its mesh and each parallel axis, written or inferred. */
         @Override
         Label tooltip() {
-            return new Label(tensor.name() + ": " + line() + ", mesh " + meshText());
+            if (sharding == null) return new Label(tensor.name() + ": " + line() + ", mesh " + meshText());
+            return new Label(tensor.name() + ": " + line() + "\n" + String.join("\n", Shardings.tooltipLines(sharding)));
         }
 
         String meshText() {
@@ -149,7 +179,9 @@ final class NodeFigures {
             g.fillRoundRectangle(r, 10, 10);
             g.setForegroundColor(borderColor());
             g.setLineWidth(borderWidth());
+            if (meshInferred()) g.setLineStyle(org.eclipse.swt.SWT.LINE_DASH);
             g.drawRoundRectangle(r, 10, 10);
+            g.setLineStyle(org.eclipse.swt.SWT.LINE_SOLID);
             if (!role.isEmpty()) {   // inputs and outputs get a double frame, as fusion boundaries
                 g.setLineWidth(1);
                 g.drawRoundRectangle(r.getCopy().shrink(3, 3), 8, 8);
@@ -164,14 +196,29 @@ final class NodeFigures {
             g.drawText(line(), r.x + 8, y);
             y += FigureUtilities.getTextExtents(line(), f).height + 3;
             int x = r.x + 8;
-            for (String b : badges()) {
-                Dimension d = FigureUtilities.getTextExtents(b, f);
-                g.setBackgroundColor(EditorColors.badge(b));
-                g.fillRoundRectangle(new Rectangle(x, y, d.width + 8, d.height + 2), 6, 6);
-                g.setForegroundColor(b.equals("S") ? EditorColors.text() : ColorConstants.white);
-                g.drawText(b, x + 4, y + 1);
-                x += d.width + 10;
+            for (Badge b : badges()) x += paintBadge(g, b, x, y);
+        }
+
+        /** A written badge is filled with its colour; an inferred one is outlined in it, its text italic. */
+        private static int paintBadge(Graphics g, Badge b, int x, int y) {
+            Font f = font(b);
+            g.setFont(f);
+            Dimension d = FigureUtilities.getTextExtents(b.text(), f);
+            Rectangle box = new Rectangle(x, y, d.width + 8, d.height + 2);
+            Color colour = EditorColors.badge(b.text());
+            if (b.inferred()) {
+                g.setForegroundColor(colour);
+                g.setLineWidth(2);
+                g.drawRoundRectangle(box.getCopy().shrink(1, 1), 6, 6);
+                g.setLineWidth(1);
+                g.setForegroundColor(EditorColors.inferredText(b.text()));
+            } else {
+                g.setBackgroundColor(colour);
+                g.fillRoundRectangle(box, 6, 6);
+                g.setForegroundColor(b.text().equals("S") ? EditorColors.text() : ColorConstants.white);
             }
+            g.drawText(b.text(), x + 4, y + 1);
+            return d.width + 10;
         }
     }
 

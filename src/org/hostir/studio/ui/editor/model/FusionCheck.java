@@ -11,6 +11,7 @@ import org.hostir.studio.diag.Subject;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.ShardingReport;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.file.MeshSpec;
@@ -41,8 +42,13 @@ public final class FusionCheck {
         }
     }
 
-    /** The outcome: the parsed document (null when the text does not parse) and the problems. */
-    public record Result(FusionDocument document, List<Problem> problems) {
+    /**
+     * The outcome: the parsed document (null when the text does not parse), the problems, and the shardings after
+     * propagation ({@link Shardings#NONE} when the document does not load).
+     */
+    public record Result(FusionDocument document, List<Problem> problems, Shardings shardings) {
+        public Result(FusionDocument document, List<Problem> problems) { this(document, problems, Shardings.NONE); }
+
         public boolean parses() { return document != null; }
     }
 
@@ -63,8 +69,12 @@ public final class FusionCheck {
         }
         FusionDocument doc = parsed.document();
         List<Problem> problems = new ArrayList<>();
+        // the shardings as propagation infers them, for the graph and Properties (issue 34), from the fusion loaded
+        // here, or read again when the load is refused (a conflict among them): its diagnostics are the load's own
+        ShardingReport report = null;
         try {
             LoadedFusion loaded = Engine.load(parsed, devices(doc), Map.of());
+            report = Engine.shardings(loaded);
             try {
                 Engine.check(loaded, LoweringOptions.DEFAULTS); // every rank, as hirstudio check
             } catch (EngineFailure e) {
@@ -77,7 +87,22 @@ public final class FusionCheck {
             // the engine promises diagnostics, never exceptions; if one slips through the user still gets a line
             problems.add(new Problem(0, "$", "internal", "the fusion could not be checked: " + e, null, -1));
         }
-        return new Result(doc, problems);
+        if (report == null) report = reportOf(parsed);
+        if (report == null) return new Result(doc, problems);
+        for (Diagnostic d : report.diagnostics()) {
+            Problem p = problem(d, doc);
+            if (problems.stream().noneMatch(q -> q.line() == p.line() && q.rule().equals(p.rule()))) problems.add(p);
+        }
+        return new Result(doc, problems, Shardings.of(doc, report));
+    }
+
+    /** The shardings of a document whose load was refused, or null if the engine failed (reported above). */
+    private static ShardingReport reportOf(ParsedFusion parsed) {
+        try {
+            return Engine.shardings(parsed, devices(parsed.document()), Map.of());
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Devices for checking: 2 (the command line's default), or enough for the explicit meshes. */

@@ -60,19 +60,20 @@ public final class FusionEdits {
     }
 
     /**
-     * A new op reading {@code inputs}, computing a new tensor {@code output} (derived dtype, mesh and axes),
-     * which becomes a fusion output; an input that was a computed fusion output stops being one, since a
-     * consumer now reads it (the user can mark it again).
+     * A new op reading {@code inputs}, computing a new tensor {@code output} (derived dtype and axes), which becomes
+     * a fusion output; an input that was a computed fusion output stops being one, since a consumer now reads it
+     * (the user can mark it again). Its mesh and parallel types are left unstated: nvFuser's sharding propagation
+     * infers them from the inputs (issue 34), and the user writes them only where they mean something else.
      */
     public static FusionDocument addOp(FusionDocument doc, OpKind kind, List<String> inputs, String output) {
         OpSpec op = new OpSpec(kind, inputs, output, List.of(), List.of(), List.of());
         op = ShapeInference.withDefaultAttributes(op, inputAxes(doc, op));
         TensorSpec first = inputs.isEmpty() ? null : doc.tensor(inputs.get(0)).orElse(null);
-        List<AxisSpec> axes = ShapeInference.derive(op, inputAxes(doc, op));
+        List<AxisSpec> axes = ShapeInference.unsharded(ShapeInference.derive(op, inputAxes(doc, op)));
         // an op still missing operands gets its first input's shape for now; connecting re-derives it
         if (axes.isEmpty()) axes = first != null ? ShapeInference.runtime(first.axes()) : List.of(AxisSpec.of(ExtentSpec.size(1)));
         TensorSpec out = new TensorSpec(output, first == null ? DataType.FLOAT : first.dtype(), null, axes,
-                first == null ? MeshSpec.ABSENT : first.mesh());
+                MeshSpec.ABSENT);
         List<String> outputs = new ArrayList<>(doc.outputs());
         outputs.removeIf(o -> inputs.contains(o) && producer(doc, o).isPresent());
         outputs.add(output);
@@ -102,14 +103,18 @@ public final class FusionEdits {
         return reorderOps(rederive(replaceOp(doc, old, fixed), op.output()));
     }
 
-    /** Re-derives the axes of {@code output} from its op, keeping the user's parallel types where they fit. */
+    /**
+     * Re-derives the axes of {@code output} from its op, keeping the user's parallel types where they fit; the
+     * inputs' parallel types are not copied (propagation infers them).
+     */
     public static FusionDocument rederive(FusionDocument doc, String output) {
         Optional<OpSpec> op = producer(doc, output);
         Optional<TensorSpec> t = doc.tensor(output);
         if (op.isEmpty() || t.isEmpty()) return doc;
         List<List<AxisSpec>> in = inputAxes(doc, op.get());
         if (in.size() < op.get().op().minInputs()) return doc;
-        List<AxisSpec> derived = ShapeInference.merge(ShapeInference.derive(op.get(), in), t.get().axes());
+        List<AxisSpec> derived = ShapeInference.merge(ShapeInference.unsharded(ShapeInference.derive(op.get(), in)),
+                t.get().axes());
         if (derived.equals(t.get().axes())) return doc;
         FusionDocument d = replaceTensor(doc, t.get(), withAxes(t.get(), derived));
         for (OpSpec consumer : d.ops()) {   // the change flows downstream

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.engine.ShardingReport.TensorSharding;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ir.DeviceMesh;
 
 /**
  * What the graph shows of a document, element by element (the model side of GEF's Shapes example): a node per
@@ -28,8 +30,12 @@ public record GraphElements(Map<String, Node> nodes, Set<Edge> edges) {
         String key();
     }
 
-    /** A tensor: its spec, its role ("input", "output" or "") and its mesh's colour index (-1: no mesh). */
-    public record TensorNode(TensorSpec tensor, String role, int mesh) implements Node {
+    /**
+     * A tensor: its spec, its role ("input", "output" or "") and its mesh's colour index (-1: no mesh; an inferred
+     * mesh takes the colour of the written one with the same devices), and its sharding after propagation (null when
+     * the document does not load), whose inferred parts the node draws apart from the written ones.
+     */
+    public record TensorNode(TensorSpec tensor, String role, int mesh, TensorSharding sharding) implements Node {
         @Override
         public String key() { return Layout.tensorKey(tensor.name()); }
     }
@@ -43,18 +49,29 @@ public record GraphElements(Map<String, Node> nodes, Set<Edge> edges) {
     /** An arrow between two node keys; {@code slot} names the operand of a many-input op ("A", "B"), else "". */
     public record Edge(String from, String to, String slot) {}
 
-    /** The elements of {@code doc}, tensors then ops in file order; an edge to a tensor not in the file is left out. */
-    public static GraphElements of(FusionDocument doc) {
+    /** The elements of {@code doc} without shardings (a document that does not load). */
+    public static GraphElements of(FusionDocument doc) { return of(doc, Shardings.NONE); }
+
+    /**
+     * The elements of {@code doc} with its shardings after propagation, tensors then ops in file order; an edge to a
+     * tensor not in the file is left out.
+     */
+    public static GraphElements of(FusionDocument doc, Shardings shardings) {
         Map<String, Node> nodes = new LinkedHashMap<>();
         List<String> meshes = new ArrayList<>();
+        Map<DeviceMesh, String> spelled = new LinkedHashMap<>();
         for (TensorSpec t : doc.tensors()) {
             String mesh = AxisText.format(t.mesh());
             if (!(t.mesh() instanceof MeshSpec.Absent) && !meshes.contains(mesh)) meshes.add(mesh);
+            TensorSharding s = shardings.get(t.name());
+            if (!(t.mesh() instanceof MeshSpec.Absent) && s != null && s.mesh() != null) spelled.putIfAbsent(s.mesh(), mesh);
         }
         for (TensorSpec t : doc.tensors()) {
             String role = doc.inputs().contains(t.name()) ? "input" : doc.outputs().contains(t.name()) ? "output" : "";
-            int mesh = t.mesh() instanceof MeshSpec.Absent ? -1 : meshes.indexOf(AxisText.format(t.mesh()));
-            TensorNode n = new TensorNode(t, role, mesh);
+            TensorSharding s = shardings.get(t.name());
+            String m = !(t.mesh() instanceof MeshSpec.Absent) ? AxisText.format(t.mesh())
+                    : s != null && s.mesh() != null ? spelled.get(s.mesh()) : null;
+            TensorNode n = new TensorNode(t, role, m == null ? -1 : meshes.indexOf(m), s);
             nodes.put(n.key(), n);
         }
         Set<Edge> edges = new LinkedHashSet<>();

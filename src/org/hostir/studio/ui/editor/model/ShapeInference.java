@@ -15,9 +15,9 @@ import org.hostir.studio.ir.op.OpDefinition;
 
 /**
  * Derives an op's output axes from its inputs as the op's family proposes them over the file's axes
- * ({@link OpDefinition#proposedAxes}, docs/fusion-file-format.md "Ops"). Parallel types follow the input axis an
- * output axis comes from; the editor then keeps the user's own choices (see {@link #merge}), because changing a
- * parallel type across an op is how a fusion asks for communication.
+ * ({@link OpDefinition#proposedAxes}, docs/fusion-file-format.md "Ops"). The editor states an output's axes without
+ * parallel types ({@link #unsharded}: nvFuser's propagation infers them) and keeps the user's own choices (see
+ * {@link #merge}), because changing a parallel type across an op is how a fusion asks for communication.
  */
 public final class ShapeInference {
     private ShapeInference() {}
@@ -54,6 +54,11 @@ public final class ShapeInference {
                     ? ParallelType.SERIAL : o.parallel()));
         }
         return out;
+    }
+
+    /** The axes with every parallel type Serial: what an op's output states before propagation infers its sharding. */
+    public static List<AxisSpec> unsharded(List<AxisSpec> axes) {
+        return axes.stream().map(a -> new AxisSpec(a.extent(), a.iter(), ParallelType.SERIAL)).toList();
     }
 
     /** Axes that exist at run time: reduction axes do not. */

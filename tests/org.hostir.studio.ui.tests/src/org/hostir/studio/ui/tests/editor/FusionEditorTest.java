@@ -243,7 +243,12 @@ public class FusionEditorTest {
         e.select(List.of(FusionElement.tensor(file, a), FusionElement.tensor(file, b)));
         String c = e.commands().addOp(OpKind.MATMUL, ShownGraph.of(e).selectedKeys()); // palette: matmul over the selection
         IPropertySource pc = e.propertySource(FusionElement.tensor(file, c));
-        assertEquals("DIDx D, M, N, reduction K", pc.getPropertyValue("axes"), "derived by the op");
+        // the op's output states no sharding: propagation infers its mesh and A's DIDx (issue 34)
+        assertEquals("D, M, N, reduction K", pc.getPropertyValue("axes"), "derived by the op, unsharded");
+        assertEquals("DIDx, inferred from " + a + " (T0) through matmul", pc.getPropertyValue("sharding.axis.0"));
+        assertTrue(e.commands().makeShardingExplicit(List.of(c)), "the inferred sharding written into the file");
+        assertEquals("DIDx D, M, N, reduction K", pc.getPropertyValue("axes"));
+        assertEquals("all", pc.getPropertyValue("mesh"), "the mesh spelled as the inputs spell it");
         ((IPropertySource) pc.getPropertyValue("axis.0")).setPropertyValue("parallel", "Stream");
         ShownGraph.press(e, "Zoom 100%");
         // the Lowering view follows the unsaved graph once the edits rest: the picture shows it caught up

@@ -17,6 +17,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
+import org.hostir.studio.engine.ShardingReport;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.OpSpec;
@@ -173,7 +174,7 @@ public class EditingBasicsJourneyTest extends JourneyTest {
     }
 
     @Test
-    public void anOpDroppedWithNothingSelectedGetsNewInputsOnTheFusionsMesh() throws Exception {
+    public void anOpDroppedWithNothingSelectedGetsNewInputsOnTheFusionsMeshAndItsOutputInfersIt() throws Exception {
         FusionEditor e = open("drop-op.fusion");
         GraphViewer g = graph(e);
         Control canvas = g.getControl();
@@ -195,7 +196,14 @@ public class EditingBasicsJourneyTest extends JourneyTest {
         }
         TensorSpec out = after.tensor(op.output()).get();
         assertEquals("M, N", AxisText.format(out.axes()), "the output is [M, N], not [1]");
-        assertEquals(MeshSpec.ALL, out.mesh(), "on the fusion's mesh, not mesh-less");
+        // the output states no mesh (issue 34: a palette op leaves its output's sharding to propagation), and
+        // propagation puts it on its inputs' mesh, drawn as inferred (a dashed frame), so it is not mesh-less
+        assertEquals(MeshSpec.ABSENT, out.mesh(), "the output's mesh is left to propagation");
+        var inferred = e.shardings().get(out.name());
+        assertNotNull(inferred, "propagation reports the output");
+        assertEquals(ShardingReport.Origin.INFERRED, inferred.meshOrigin(), "its mesh is inferred");
+        assertEquals(e.shardings().get(op.inputs().get(0)).mesh(), inferred.mesh(), "the inputs' mesh");
+        assertTrue(g.meshInferred(out.name()), "and drawn as inferred");
         assertTrue(e.problems().isEmpty(), "and the fusion stays valid: " + e.problems());
         assertEquals(List.of(tv0[0], tv0[1]), List.of(g.bounds("tv0")[0], g.bounds("tv0")[1]), "tv0 stayed where it was");
 

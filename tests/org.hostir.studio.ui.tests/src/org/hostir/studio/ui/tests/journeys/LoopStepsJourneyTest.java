@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.commands.operations.IOperationHistory;
@@ -17,7 +16,6 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.viewers.CellEditor;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
@@ -33,6 +31,7 @@ import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.model.FusionCheck;
+import org.hostir.studio.ui.tests.ShownProperties;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
 import org.junit.jupiter.api.Test;
@@ -144,20 +143,5 @@ public class LoopStepsJourneyTest extends JourneyTest {
         return (IPropertySheetEntry) item(tree, name).getData();
     }
 
-    /** The row of the Properties tree shown as {@code name} (expanding categories as needed). */
-    private static TreeItem item(Tree tree, String name) {
-        List<TreeItem> todo = new ArrayList<>(List.of(tree.getItems()));
-        while (!todo.isEmpty()) {
-            TreeItem item = todo.remove(0);
-            if (item.getData() instanceof IPropertySheetEntry en && name.equals(en.getDisplayName())) return item;
-            if (!item.getExpanded() && item.getItemCount() > 0) {
-                Event ev = new Event();
-                ev.item = item;
-                tree.notifyListeners(SWT.Expand, ev);
-                item.setExpanded(true);
-            }
-            todo.addAll(List.of(item.getItems()));
-        }
-        throw new AssertionError("no row " + name + " in the Properties view");
-    }
+    private static TreeItem item(Tree tree, String name) { return ShownProperties.item(tree, name); }
 }
