@@ -24,6 +24,7 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
@@ -296,16 +297,35 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
      * Types Enter (Finish) in the Quick Fix dialog once it shows, looking every 300 ms at most {@code tries} times: a
      * fixed delay typed it before a slow dialog opened, which then waited for ever.
      */
-    private void finishQuickFixOnceShown(int tries) {
-        Display.getCurrent().timerExec(300, () -> {
-            for (var shell : Display.getCurrent().getShells()) {
-                if (shell.isVisible() && "Quick Fix".equals(shell.getText())) {
-                    person.press(SWT.CR);
-                    return;
-                }
+    /**
+     * Types Enter (Finish) into the Quick Fix dialog from inside its modal loop once it shows, again every few
+     * seconds while it stays open (on a loaded machine the dialog can take longer than one try to show and a key can
+     * arrive before it has focus), until {@code seconds} have passed: then the dialog is closed so that the test fails
+     * at its assertions instead of waiting forever for a key nobody types.
+     */
+    private void finishQuickFixOnceShown(int seconds) {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        long[] pressed = {0};
+        Runnable[] poll = new Runnable[1];
+        poll[0] = () -> {
+            Shell dialog = null;
+            for (Shell shell : Display.getCurrent().getShells()) {
+                if (shell.isVisible() && "Quick Fix".equals(shell.getText())) dialog = shell;
             }
-            if (tries > 1) finishQuickFixOnceShown(tries - 1);
-        });
+            boolean open = dialog != null;
+            if (!open && pressed[0] != 0) return; // shown, finished and gone
+            if (System.nanoTime() > deadline) {
+                if (open) dialog.close();
+                return;
+            }
+            if (open && System.nanoTime() - pressed[0] > 3_000_000_000L) {
+                dialog.forceActive();
+                person.press(SWT.CR);
+                pressed[0] = System.nanoTime();
+            }
+            Display.getCurrent().timerExec(300, poll[0]);
+        };
+        Display.getCurrent().timerExec(300, poll[0]);
     }
 
     private static final String MIXED = """
@@ -336,7 +356,7 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         person.click(problems, r.x + 30, r.y + r.height / 2);
         // Quick Fix opens a modal dialog (the first fix chosen, the marker ticked) whose event loop runs until it
         // closes: Enter, its Finish, is typed from inside that loop
-        finishQuickFixOnceShown(20);
+        finishQuickFixOnceShown(120);
         person.press(SWT.CTRL, '1');
         person.settle(800);
         assertEquals(MeshSpec.ALL, e.model().tensor("tv0").get().mesh(), "the quick fix set tv0's mesh to all");
