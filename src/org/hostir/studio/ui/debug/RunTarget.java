@@ -20,6 +20,7 @@ import org.eclipse.debug.core.model.IStep;
 import org.eclipse.debug.core.model.IThread;
 import org.hostir.studio.exec.debug.DebugSession;
 import org.hostir.studio.exec.debug.DebugStop;
+import org.hostir.studio.exec.debug.RankState;
 import org.hostir.studio.exec.debug.RankStop;
 import org.hostir.studio.exec.debug.StopText;
 import org.hostir.studio.exec.debug.Stepping;
@@ -192,7 +193,11 @@ public final class RunTarget extends Element implements IDebugTarget, IStep {
         StringBuilder name = new StringBuilder("Host IR run of " + file.getName() + " (" + threads.size() + " ranks)");
         DebugStop s = last;
         if (s == null) return name.toString();
-        if (s.ended()) return name.append(s.failure().map(f -> ": failed").orElse(": finished")).toString();
+        if (s.ended()) {
+            boolean byDebugger = s.ranks().stream().anyMatch(r -> r.state() == RankState.TERMINATED);
+            return name.append(s.failure().map(f -> ": failed").orElse(byDebugger ? ": terminated" : ": finished"))
+                    .toString();
+        }
         for (WaitGraph.Cycle c : s.waits().cycles()) name.append(" \u2014 ").append(StopText.cycle(c, programs));
         return name.toString();
     }
