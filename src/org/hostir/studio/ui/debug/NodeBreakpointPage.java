@@ -55,7 +55,7 @@ public final class NodeBreakpointPage extends PropertyPage {
     /** Why {@code text} is not a condition (null when it is: empty, or a number from 0). */
     static String problem(String what, String text) {
         if (parse(text) != null) return null;
-        return "the " + what + " '" + text.strip() + "' is not a number from 0 (leave it empty for every " + what + ")";
+        return "the " + what + " '" + text.strip() + "' is not a number from 0 (empty: every " + what + ")";
     }
 
     /** Empty: every one; a number from 0; null when it is neither. */

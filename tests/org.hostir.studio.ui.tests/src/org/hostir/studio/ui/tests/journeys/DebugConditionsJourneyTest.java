@@ -15,6 +15,7 @@ import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.IDebugView;
+import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
@@ -79,6 +80,8 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         person.press(SWT.ALT, (char) 0, SWT.CR);
         person.settle(800);
         Shell dialog = dialogWith("&Rank (empty: every rank):");
+        dialog.setSize(900, 520);
+        person.settle(300);
         Text rank = fieldAfter(dialog, "&Rank (empty: every rank):");
         Text iteration = fieldAfter(dialog, "&Iteration of its innermost loop (empty: every iteration):");
         person.click(rank, 5, rank.getSize().y / 2);
@@ -86,8 +89,9 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         person.settle(200);
         Button ok = okButton(dialog);
         assertFalse(ok.isEnabled(), "a rank that is not a number is refused");
-        assertTrue(shownText(dialog).contains("the rank 'x' is not a number from 0 (leave it empty for every rank)"),
-                shownText(dialog));
+        String refusal = "the rank 'x' is not a number from 0 (empty: every rank)";
+        assertEquals(refusal, ((PreferenceDialog) dialog.getData()).getCurrentPage().getErrorMessage());
+        assertTrue(shownText(dialog).contains(refusal), "the dialog shows why: " + shownText(dialog));
         person.press(SWT.CTRL, 'a');
         person.type("1", 20);
         person.click(iteration, 5, iteration.getSize().y / 2);

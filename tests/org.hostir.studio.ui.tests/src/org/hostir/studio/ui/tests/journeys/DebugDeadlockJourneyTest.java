@@ -152,6 +152,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         Point at = column.toControl(text.toDisplay(0, y));
         person.doubleClick(column, Math.max(2, column.getSize().x / 2), at.y);
         person.settle(500);
+        assertEquals(line - 1, ruler.getLineOfLastMouseButtonActivity(), "the double click landed beside line " + line);
     }
 
     /** The 1-based lines of the breakpoint annotations the editor's ruler draws. */

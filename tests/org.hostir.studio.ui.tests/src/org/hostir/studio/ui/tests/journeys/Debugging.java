@@ -17,10 +17,13 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugView;
 import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.hostir.studio.ui.debug.NodeBreakpoint;
 import org.hostir.studio.ui.debug.RunTarget;
+import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
 
 /** What the debugger's journeys share: finding the run, waiting for its stops, reading what the Debug view shows. */
@@ -36,8 +39,10 @@ final class Debugging {
         DebugUITools.getPreferenceStore().setValue(SWITCH_ON_LAUNCH, "never");
     }
 
-    /** Ends the runs, removes the node breakpoints and puts the preferences back. */
+    /** Ends the runs, removes the node breakpoints and puts the preferences back; closes a dialog a failure left. */
     static void cleanUp() throws Exception {
+        Shell main = ViewTestSupport.window().getShell();
+        for (Shell s : Display.getCurrent().getShells()) if (s != main && s.isVisible()) s.close();
         for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
             if (!l.isTerminated()) l.terminate();
         }
