@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
@@ -15,6 +17,7 @@ import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.IDebugView;
+import org.eclipse.jface.dialogs.DialogPage;
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.RGB;
@@ -90,7 +93,7 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         Button ok = okButton(dialog);
         assertFalse(ok.isEnabled(), "a rank that is not a number is refused");
         String refusal = "the rank 'x' is not a number from 0 (empty: every rank)";
-        assertEquals(refusal, ((PreferenceDialog) dialog.getData()).getCurrentPage().getErrorMessage());
+        assertEquals(refusal, ((DialogPage) ((PreferenceDialog) dialog.getData()).getSelectedPage()).getErrorMessage());
         assertTrue(shownText(dialog).contains(refusal), "the dialog shows why: " + shownText(dialog));
         person.press(SWT.CTRL, 'a');
         person.type("1", 20);
@@ -128,6 +131,8 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
         IDebugView variables = journey.show(IDebugUIConstants.ID_VARIABLE_VIEW);
         page.activate(debug);
+        Debugging.assertShowsFrames(debug, person, rank1);
+        person.settle(500);
         Debugging.select(debug, person, Debugging.pathTo(run, rank1));
         clickVariable(variables, "T0 'tv0'");
         assertTrue(values.getContentDescription().startsWith("T0 'tv0' on rank 1 at stop "),
@@ -174,8 +179,12 @@ public class DebugConditionsJourneyTest extends JourneyTest {
     /** Clicks the Variables view's row whose name is {@code name}. */
     private void clickVariable(IDebugView variables, String name) {
         Tree tree = (Tree) variables.getViewer().getControl();
-        assertTrue(Debugging.await(person, 10_000, () -> named(tree.getItems(), name) != null),
-                "the Variables view shows " + name);
+        if (!Debugging.await(person, 10_000, () -> named(tree.getItems(), name) != null)) {
+            WorkbenchSmokeTest.screenshot(journey.shell(), "debug-variables-missing.png");
+            List<String> rows = new ArrayList<>();
+            for (TreeItem i : tree.getItems()) rows.add(i.getText(0));
+            throw new AssertionError("the Variables view shows no " + name + ": " + rows);
+        }
         TreeItem item = named(tree.getItems(), name);
         Rectangle b = item.getBounds(0);
         person.click(tree, b.x + Math.min(20, b.width / 2), b.y + b.height / 2);
@@ -183,7 +192,8 @@ public class DebugConditionsJourneyTest extends JourneyTest {
     }
 
     private static TreeItem named(TreeItem[] items, String name) {
-        for (TreeItem i : items) if (name.equals(i.getText(0))) return i;
+        // the name column, or "name= value" when the view shows one column
+        for (TreeItem i : items) if (name.equals(i.getText(0)) || i.getText(0).startsWith(name + "= ")) return i;
         return null;
     }
 

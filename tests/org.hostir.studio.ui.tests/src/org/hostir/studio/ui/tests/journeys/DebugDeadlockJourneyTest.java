@@ -93,7 +93,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
         int before = run.lastStop().number();
         page.activate(debug);
-        Debugging.select(debug, person, run.getLaunch(), run);
+        Debugging.selectRun(debug, person, run);
         person.press(SWT.F6);
         Debugging.awaitStopAfter(person, run, before, "F6 on the run");
         assertEquals(before + 1, run.lastStop().number(), "one stop for the whole group");
@@ -104,7 +104,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
 
         // F8 on the run: every rank resumes, posts its recv, and nothing can move any more
         before = run.lastStop().number();
-        Debugging.select(debug, person, run.getLaunch(), run);
+        Debugging.selectRun(debug, person, run);
         person.press(SWT.F8);
         Debugging.awaitStopAfter(person, run, before, "F8 on the run");
         assertTrue(run.lastStop().stuck(), "the run is stuck: " + run.getName());
@@ -134,7 +134,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
 
         // Ctrl+F2 (Terminate) on the run ends it; the graph follows
         page.activate(debug);
-        Debugging.select(debug, person, run.getLaunch(), run);
+        Debugging.selectRun(debug, person, run);
         person.press(SWT.CTRL, (char) 0, SWT.F2);
         assertTrue(Debugging.await(person, 30_000, run::isTerminated), run.getName());
         assertEquals("Host IR run of send_recv_swapped.fusion (2 ranks): terminated", run.getName());

@@ -88,6 +88,19 @@ final class Debugging {
         person.settle(300);
     }
 
+    /**
+     * Waits until the Debug view shows every suspended rank's frames as the model has them (it selects a top
+     * frame of its own as it catches up with a stop), then selects the run itself, for a command on every rank.
+     */
+    static void selectRun(IDebugView debug, Person person, RunTarget run) throws Exception {
+        for (IThread t : run.getThreads()) if (t.isSuspended()) assertShowsFrames(debug, person, t);
+        person.settle(500);
+        select(debug, person, run.getLaunch(), run);
+        Object selected = ((org.eclipse.jface.viewers.IStructuredSelection) debug.getViewer().getSelection())
+                .getFirstElement();
+        assertEquals(run, selected, "the run is selected in the Debug view");
+    }
+
     /** The path of the run, then {@code thread}, then its top frame (when it has one) in the Debug view. */
     static Object[] pathTo(RunTarget run, IThread thread) throws Exception {
         IStackFrame top = thread.getTopStackFrame();
