@@ -135,6 +135,8 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         person.settle(500);
         Debugging.select(debug, person, Debugging.pathTo(run, rank1));
         clickVariable(variables, "T0 'tv0'");
+        page.activate(values); // its tab, in the same stack as the Variables view
+        person.settle(300);
         assertTrue(values.getContentDescription().startsWith("T0 'tv0' on rank 1 at stop "),
                 values.getContentDescription());
         DenseTensor t0 = run.session().values(1, 0).orElseThrow();
@@ -149,6 +151,8 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         }
 
         clickVariable(variables, "T2 'tv2'");
+        page.activate(values);
+        person.settle(300);
         Button difference = ViewTestSupport.descendants(values.table().getShell(), Button.class).stream()
                 .filter(x -> x.getText().equals("&Difference from reference")).findFirst().orElseThrow();
         person.clickCenter(difference);
@@ -178,6 +182,7 @@ public class DebugConditionsJourneyTest extends JourneyTest {
 
     /** Clicks the Variables view's row whose name is {@code name}. */
     private void clickVariable(IDebugView variables, String name) {
+        page.activate(variables); // brings its tab to the top: the view fills its rows only when shown
         Tree tree = (Tree) variables.getViewer().getControl();
         if (!Debugging.await(person, 10_000, () -> named(tree.getItems(), name) != null)) {
             WorkbenchSmokeTest.screenshot(journey.shell(), "debug-variables-missing.png");

@@ -90,12 +90,17 @@ final class Debugging {
 
     /**
      * Waits until the Debug view shows every suspended rank's frames as the model has them (it selects a top
-     * frame of its own as it catches up with a stop), then selects the run itself, for a command on every rank.
+     * frame of its own as it catches up with a stop), then clicks the run's row, for a command on every rank.
      */
     static void selectRun(IDebugView debug, Person person, RunTarget run) throws Exception {
         for (IThread t : run.getThreads()) if (t.isSuspended()) assertShowsFrames(debug, person, t);
         person.settle(500);
-        select(debug, person, run.getLaunch(), run);
+        // a click on the run's row: the view keeps a suspended frame selected against a selection set in code
+        TreeItem row = find(((Tree) debug.getViewer().getControl()).getItems(), run);
+        assertTrue(row != null, "the Debug view has a row for the run");
+        org.eclipse.swt.graphics.Rectangle b = row.getBounds();
+        person.click(row.getParent(), b.x + Math.min(30, b.width / 2), b.y + b.height / 2);
+        person.settle(300);
         Object selected = ((org.eclipse.jface.viewers.IStructuredSelection) debug.getViewer().getSelection())
                 .getFirstElement();
         assertEquals(run, selected, "the run is selected in the Debug view");
