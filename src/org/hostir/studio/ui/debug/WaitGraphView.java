@@ -35,6 +35,10 @@ public final class WaitGraphView extends ViewPart implements IDebugContextListen
     /** An arrow as drawn: from rank, to rank, its label, and whether it is on a cycle. */
     public record Arrow(int from, int to, String label, boolean onCycle) {}
 
+    /** About half a rank box's size, where arrows start and end. */
+    private static final int BOX_HALF_WIDTH = 80;
+    private static final int BOX_HALF_HEIGHT = 22;
+
     private Canvas canvas;
     private org.eclipse.swt.widgets.List lines;
     private RunTarget run;
@@ -130,12 +134,8 @@ public final class WaitGraphView extends ViewPart implements IDebugContextListen
     public List<String> lines() { return List.of(lines.getItems()); }
 
     private void paint(GC gc, Rectangle area) {
-        Display d = canvas.getDisplay();
         gc.setAntialias(SWT.ON);
-        gc.setForeground(arrows.stream().anyMatch(Arrow::onCycle) ? d.getSystemColor(SWT.COLOR_RED)
-                : d.getSystemColor(SWT.COLOR_WIDGET_FOREGROUND));
-        gc.drawText(title, 8, 6, true);
-        if (ranks.isEmpty()) return;
+        if (ranks.isEmpty()) return; // the title (the view's description) says why
         List<Point> at = positions(area);
         for (Arrow a : arrows) {
             int fi = ranks.indexOf(a.from());
@@ -146,16 +146,16 @@ public final class WaitGraphView extends ViewPart implements IDebugContextListen
         for (int i = 0; i < ranks.size(); i++) drawRank(gc, at.get(i), "rank " + ranks.get(i), rankLabels.get(i));
     }
 
-    /** The ranks on a circle (two side by side), centred below the title. */
+    /** The ranks on an ellipse filling the canvas (two side by side), rank 0 at the left. */
     private List<Point> positions(Rectangle area) {
         int cx = area.width / 2;
-        int cy = 30 + (area.height - 30) / 2;
-        int radius = Math.max(40, Math.min(area.width / 2 - 130, (area.height - 30) / 2 - 40));
+        int cy = area.height / 2;
+        int rx = Math.max(110, Math.min(area.width / 2 - BOX_HALF_WIDTH - 10, 360));
+        int ry = Math.max(30, area.height / 2 - 40);
         List<Point> out = new ArrayList<>();
         for (int i = 0; i < ranks.size(); i++) {
             double angle = Math.PI + 2 * Math.PI * i / ranks.size();
-            out.add(new Point(cx + (int) Math.round(radius * Math.cos(angle)),
-                    cy + (int) Math.round(radius * Math.sin(angle) * (ranks.size() == 2 ? 0 : 1))));
+            out.add(new Point(cx + (int) Math.round(rx * Math.cos(angle)), cy + (int) Math.round(ry * Math.sin(angle))));
         }
         return out;
     }
@@ -182,10 +182,12 @@ public final class WaitGraphView extends ViewPart implements IDebugContextListen
         double len = Math.max(1, Math.hypot(dx, dy));
         double nx = -dy / len * 14;
         double ny = dx / len * 14;
-        int x1 = (int) (from.x + nx);
-        int y1 = (int) (from.y + ny);
-        int x2 = (int) (to.x + nx - dx / len * 20);
-        int y2 = (int) (to.y + ny - dy / len * 20);
+        // from the edge of one box to the edge of the other (the boxes are drawn over the lines' ends)
+        double edge = BOX_HALF_WIDTH * Math.abs(dx / len) + BOX_HALF_HEIGHT * Math.abs(dy / len) + 4;
+        int x1 = (int) (from.x + nx + dx / len * edge);
+        int y1 = (int) (from.y + ny + dy / len * edge);
+        int x2 = (int) (to.x + nx - dx / len * edge);
+        int y2 = (int) (to.y + ny - dy / len * edge);
         gc.setForeground(d.getSystemColor(a.onCycle() ? SWT.COLOR_RED : SWT.COLOR_WIDGET_FOREGROUND));
         gc.setLineWidth(a.onCycle() ? 3 : 1);
         gc.drawLine(x1, y1, x2, y2);
@@ -198,7 +200,7 @@ public final class WaitGraphView extends ViewPart implements IDebugContextListen
         gc.setLineWidth(1);
         String label = a.label();
         Point e = gc.textExtent(label);
-        gc.drawText(label, (x1 + x2) / 2 - e.x / 2 + (int) nx, (y1 + y2) / 2 - e.y / 2 + (int) ny * 2, true);
+        gc.drawText(label, (x1 + x2) / 2 - e.x / 2 + (int) (nx * 0.8), (y1 + y2) / 2 - e.y / 2 + (int) (ny * 1.2), true);
     }
 
     @Override

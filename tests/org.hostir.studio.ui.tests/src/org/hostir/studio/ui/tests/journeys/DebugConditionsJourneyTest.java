@@ -75,7 +75,10 @@ public class DebugConditionsJourneyTest extends JourneyTest {
 
         IDebugView breakpoints = journey.show(IDebugUIConstants.ID_BREAKPOINT_VIEW);
         person.settle(500);
-        TreeItem row = rowOf((Tree) breakpoints.getViewer().getControl(), bp);
+        Tree listed = (Tree) breakpoints.getViewer().getControl();
+        // the view labels its rows in the background
+        Debugging.await(person, 5_000, () -> rowOf(listed, bp) != null && !rowOf(listed, bp).getText().isEmpty());
+        TreeItem row = rowOf(listed, bp);
         assertNotNull(row, "the Breakpoints view lists the breakpoint");
         assertEquals("P2PCommunication " + recv, row.getText());
         Rectangle b = row.getBounds();
