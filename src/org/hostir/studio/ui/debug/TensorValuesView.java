@@ -183,10 +183,13 @@ public final class TensorValuesView extends ViewPart implements ISelectionListen
         gc.drawRectangle(3, 3, columns * size + 1, rows * size + 1);
     }
 
-    /** Diverging: white at zero to full red at {@code +scale}, full blue at {@code -scale}; NaN and inf in black. */
+    /**
+     * Diverging: white at zero to full red at {@code +scale}, full blue at {@code -scale}; NaN and inf in black. A
+     * value other than zero is never white: a tiny difference beside a large one still shows (a tenth of the way).
+     */
     static RGB color(double x, double scale) {
         if (!Double.isFinite(x)) return new RGB(0, 0, 0);
-        double t = Math.min(1, Math.abs(x) / scale);
+        double t = x == 0 ? 0 : Math.max(0.1, Math.min(1, Math.abs(x) / scale));
         int fade = (int) Math.round(255 * (1 - t));
         return x >= 0 ? new RGB(255, fade, fade) : new RGB(fade, fade, 255);
     }
