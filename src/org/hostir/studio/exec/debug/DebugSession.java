@@ -186,8 +186,21 @@ public final class DebugSession implements AutoCloseable {
                 .map(t -> backend.device(rank).download(t.getValue()));
     }
 
+    /**
+     * This rank's part of the unsharded reference's value of live tensor {@code tensorId} (a tensor of the fusion
+     * file: the lowering's own tensors have none), for a table of differences; empty when it has none or the rank
+     * holds no such tensor now.
+     */
+    public Optional<DenseTensor> referenceValues(int rank, int tensorId) {
+        Evaluator e = evaluators.get(rank);
+        RankState state = holds.state(rank);
+        if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return Optional.empty();
+        return e.live().keySet().stream().filter(t -> t.id() == tensorId).findFirst()
+                .flatMap(tv -> referenceShard(tv, rank));
+    }
+
     /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */
-    private Optional<DenseTensor> referenceShard(TensorView tv, int rank) {
+    private synchronized Optional<DenseTensor> referenceShard(TensorView tv, int rank) {
         if (reference == null) reference = ReferenceInterpreter.evaluateAll(fusion, inputs);
         DenseTensor global = reference.get(tv.id());
         TensorView original = fileTensor(tv).orElse(null);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.Status;
@@ -25,9 +26,14 @@ import org.hostir.studio.ui.launch.LaunchSettings;
 /**
  * Debug As > Host IR Program: the configuration's fusion, devices, symbols and lowering options, run in this
  * process on the CPU backend under the engine's debugger (whatever backend the configuration names: only the CPU
- * backend stops deterministically between nodes), with the file's enabled node breakpoints.
+ * backend stops deterministically between nodes), with the file's enabled node breakpoints. With {@link #PROGRAM}
+ * set, every rank runs that Host IR dump's program instead of the lowering's (as {@code hirstudio debug --program}
+ * does: a hand-edited program, such as one that deadlocks), with the breakpoints on the dump's lines as well.
  */
 public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
+    /** A launch attribute: the workspace path of a Host IR dump whose program every rank runs; absent or empty: the lowering's. */
+    public static final String PROGRAM = "org.hostir.studio.launch.debugProgram";
+
     @Override
     public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
             throws CoreException {
@@ -37,23 +43,36 @@ public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
         options.putIfAbsent("numberOfStreams", Integer.toString(settings.streams()));
         Map<String, Long> symbols = new HashMap<>();
         settings.symbols().forEach((k, v) -> symbols.put(k, Long.parseLong(v)));
+        String programPath = configuration.getAttribute(PROGRAM, "");
+        IFile program = programPath.isEmpty() ? null : dumpFile(programPath);
         DebugSession session;
         LoweringOptions lowering;
         try {
             lowering = LoweringOptions.parse(options);
             LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(file.getLocation().toOSString()),
                     file.getFullPath().toString()), settings.devices(), symbols);
-            session = Engine.debug(loaded, Engine.compile(loaded, lowering), RunTarget.breakpoints(file).stream()
-                    .map(NodeBreakpoint::toEngine).toList(), false, 42);
+            var breakpoints = RunTarget.breakpoints(file, program).stream().map(NodeBreakpoint::toEngine).toList();
+            session = program == null ? Engine.debug(loaded, Engine.compile(loaded, lowering), breakpoints, false, 42)
+                    : Engine.debug(loaded, Engine.dumpPrograms(Path.of(program.getLocation().toOSString()),
+                            settings.devices()), lowering.numberOfStreams(), breakpoints, false, 42);
         } catch (EngineFailure e) {
             throw new CoreException(Status.error(String.join("\n", e.lines())));
         } catch (LoweringException e) {
             throw new CoreException(Status.error(String.join("; ", e.errors().stream().map(x -> x.format())
                     .toList())));
         }
-        RunTarget target = new RunTarget(launch, file, session, lowering.nvFuser());
+        RunTarget target = new RunTarget(launch, file, program, session, lowering.nvFuser());
         launch.addDebugTarget(target);
         target.start();
+    }
+
+    private static IFile dumpFile(String workspacePath) throws CoreException {
+        IFile dump = ResourcesPlugin.getWorkspace().getRoot().getFile(
+                org.eclipse.core.runtime.Path.fromPortableString(workspacePath));
+        if (!dump.exists() || dump.getLocation() == null) {
+            throw new CoreException(Status.error("the Host IR dump " + workspacePath + " to debug does not exist"));
+        }
+        return dump;
     }
 
     /** Nothing to build: the engine lowers the file itself. */

@@ -10,11 +10,13 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.hostir.studio.exec.debug.Breakpoint;
 
 /**
- * A breakpoint on a Host IR node of a fusion's final program, kept as a marker on the {@code .fusion} file: the
- * node's id, and optionally the rank and the innermost loop's index it holds on (the Breakpoints view's label
- * names all three). Eclipse persists it with the workspace.
+ * A breakpoint on a Host IR node, kept as a marker: on the {@code .fusion} file for a node of its final program
+ * (toggled in the Lowering view), or at the node's line of a Host IR dump (toggled in the text editor's ruler; it
+ * holds a run of that dump's programs). It names the node's id, and optionally the rank and the innermost loop's
+ * index it holds on (set on its properties page; the Breakpoints view's label names all three). A line breakpoint
+ * in Eclipse's sense, so the editor's ruler draws it; Eclipse persists it with the workspace.
  */
-public final class NodeBreakpoint extends org.eclipse.debug.core.model.Breakpoint {
+public final class NodeBreakpoint extends org.eclipse.debug.core.model.LineBreakpoint {
     public static final String MODEL_ID = "org.hostir.studio.debug";
     public static final String MARKER_TYPE = "org.hostir.studio.nodeBreakpointMarker";
     static final String NODE = "org.hostir.studio.node";
@@ -27,8 +29,15 @@ public final class NodeBreakpoint extends org.eclipse.debug.core.model.Breakpoin
     /** A new breakpoint on node {@code nodeId} ({@code label}: its headline), registered with the manager. */
     public static NodeBreakpoint create(IResource file, int nodeId, int rank, long iteration, String label)
             throws CoreException {
+        return create(file, -1, nodeId, rank, iteration, label);
+    }
+
+    /** As {@link #create(IResource, int, int, long, String)}, at {@code line} (1-based) of a dump; -1: no line. */
+    public static NodeBreakpoint create(IResource file, int line, int nodeId, int rank, long iteration, String label)
+            throws CoreException {
         NodeBreakpoint b = new NodeBreakpoint();
         IMarker marker = file.createMarker(MARKER_TYPE);
+        if (line > 0) marker.setAttribute(IMarker.LINE_NUMBER, line);
         marker.setAttribute(NODE, nodeId);
         marker.setAttribute(RANK, rank);
         marker.setAttribute(ITERATION, (int) iteration);
@@ -52,9 +61,18 @@ public final class NodeBreakpoint extends org.eclipse.debug.core.model.Breakpoin
     /** The innermost loop index it holds in, -1 for every iteration. */
     public int iteration() { return getMarker().getAttribute(ITERATION, -1); }
 
+    /** Holds only rank {@code r} (-1: every rank). */
+    public void setRank(int r) throws CoreException { setAttribute(RANK, r); }
+
+    /** Holds only in iteration {@code i} of the node's innermost loop (-1: every iteration). */
+    public void setIteration(int i) throws CoreException { setAttribute(ITERATION, i); }
+
+    /** {@code P2PCommunication 3 @ rank 1, iteration 0}, and {@code [line 4]} for one in a dump. */
     public String label() {
+        int line = getMarker().getAttribute(IMarker.LINE_NUMBER, -1);
         return getMarker().getAttribute(IMarker.MESSAGE, "node " + nodeId()) + (rank() >= 0 ? " @ rank " + rank() : "")
-                + (iteration() >= 0 ? ", iteration " + iteration() : "");
+                + (iteration() >= 0 ? ", iteration " + iteration() : "")
+                + (line > 0 ? " [line " + line + " of " + getMarker().getResource().getName() + "]" : "");
     }
 
     /** The engine's breakpoint. */

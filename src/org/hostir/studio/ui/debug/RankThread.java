@@ -15,6 +15,7 @@ import org.hostir.studio.exec.debug.StopReason;
 import org.hostir.studio.exec.debug.StopText;
 import org.hostir.studio.exec.debug.Stepping;
 import org.hostir.studio.exec.debug.TensorSummary;
+import org.hostir.studio.ir.print.HostIrPrinter;
 
 /**
  * One rank of the run: suspended while its host is held before a node (its frames: that node, then the loops
@@ -26,6 +27,7 @@ final class RankThread extends Element implements IThread {
     private final int rank;
     private volatile RankStop stop;
     private volatile boolean stepping;
+    private volatile boolean deadlocked;
     private List<IStackFrame> frames = List.of();
 
     RankThread(RunTarget run, int rank) {
@@ -40,19 +42,31 @@ final class RankThread extends Element implements IThread {
 
     RankStop stop() { return stop; }
 
-    /** The rank at a new stop: its frames are made again when asked for. */
-    synchronized void stopped(RankStop now) {
+    /**
+     * The rank at a new stop: its frames are made again when asked for. At a stop where the run is stuck (no rank
+     * can issue anything more, some stream waits), a blocked rank counts as suspended there: its frames are the
+     * nodes its streams are blocked on, and it can only be terminated.
+     */
+    synchronized void stopped(RankStop now, boolean stuck) {
         stop = now;
         stepping = false;
         frames = null;
+        deadlocked = stuck && !now.blocked().isEmpty();
     }
 
     synchronized void running(boolean step) {
         stop = new RankStop(rank, RankState.RUNNING, java.util.Optional.empty(), java.util.Optional.empty(),
                 List.of());
         stepping = step;
+        deadlocked = false;
         frames = List.of();
     }
+
+    /** Held before a node: it can step and resume. */
+    boolean held() { return stop.state() == RankState.SUSPENDED && stop.at().isPresent(); }
+
+    /** Blocked at a stop where the run is stuck. */
+    boolean deadlocked() { return deadlocked; }
 
     @Override
     public synchronized IStackFrame[] getStackFrames() {
@@ -61,7 +75,8 @@ final class RankThread extends Element implements IThread {
     }
 
     private List<IStackFrame> frames() {
-        if (!isSuspended()) return List.of();
+        if (deadlocked) return blockedFrames();
+        if (!held()) return List.of();
         ProgramPosition at = stop.at().orElseThrow();
         List<Variable> top = new ArrayList<>();
         for (LoopFrame f : at.loops()) top.add(new Variable(run, f.loop().index().name(), Long.toString(f.index())));
@@ -75,6 +90,19 @@ final class RankThread extends Element implements IThread {
         return out;
     }
 
+    /** One frame per blocked stream: the node that posted what it waits for, then what and whom it waits for. */
+    private List<IStackFrame> blockedFrames() {
+        List<Variable> tensors = run.session().tensors(rank).stream().map(this::tensor).toList();
+        List<IStackFrame> out = new ArrayList<>();
+        for (BlockedStream b : stop.blocked()) {
+            int id = b.on().nodeId();
+            String node = id < 0 ? "" : run.program(rank).allNodes().stream().filter(n -> n.id() == id).findFirst()
+                    .map(n -> HostIrPrinter.headline(n, run.generation()) + " \u2014 ").orElse("");
+            out.add(new Frame(this, node + "blocked: " + StopText.blocked(b), tensors));
+        }
+        return out;
+    }
+
     private Variable tensor(TensorSummary t) {
         List<Variable> parts = new ArrayList<>(List.of(new Variable(run, "shape", t.shape().toString()),
                 new Variable(run, "dtype", t.dtype()), new Variable(run, "mesh", t.mesh()),
@@ -83,8 +111,10 @@ final class RankThread extends Element implements IThread {
                 new Variable(run, "values", t.slice().stream().map(StopText::number).toList().toString())));
         t.reference().ifPresent(r -> parts.add(new Variable(run, "reference", StopText.reference(r))));
         String name = t.label().equals(t.name()) ? t.name() : t.name() + " '" + t.label() + "'";
+        int at = run.lastStop() == null ? 0 : run.lastStop().number();
         return new Variable(run, name, t.dtype() + " " + t.shape() + " " + StopText.statistics(t)
-                + t.reference().map(r -> "; " + StopText.reference(r)).orElse(""), t.dtype(), parts);
+                + t.reference().map(r -> "; " + StopText.reference(r)).orElse(""), t.dtype(), parts,
+                new Variable.TensorAt(run, at, rank, t.id(), name));
     }
 
     @Override
@@ -117,13 +147,13 @@ final class RankThread extends Element implements IThread {
     }
 
     @Override
-    public boolean canResume() { return isSuspended(); }
+    public boolean canResume() { return held(); }
 
     @Override
     public boolean canSuspend() { return stop.state() == RankState.RUNNING; }
 
     @Override
-    public boolean isSuspended() { return stop.state() == RankState.SUSPENDED && stop.at().isPresent(); }
+    public boolean isSuspended() { return held() || deadlocked; }
 
     @Override
     public void resume() { run.command(List.of(rank), Stepping.RESUME); }
@@ -132,10 +162,10 @@ final class RankThread extends Element implements IThread {
     public void suspend() { run.command(List.of(rank), Stepping.SUSPEND); }
 
     @Override
-    public boolean canStepInto() { return isSuspended(); }
+    public boolean canStepInto() { return held(); }
 
     @Override
-    public boolean canStepOver() { return isSuspended(); }
+    public boolean canStepOver() { return held(); }
 
     @Override
     public boolean canStepReturn() { return false; }

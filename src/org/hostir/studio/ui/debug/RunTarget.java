@@ -16,9 +16,11 @@ import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IDebugTarget;
 import org.eclipse.debug.core.model.IMemoryBlock;
 import org.eclipse.debug.core.model.IProcess;
+import org.eclipse.debug.core.model.IStep;
 import org.eclipse.debug.core.model.IThread;
 import org.hostir.studio.exec.debug.DebugSession;
 import org.hostir.studio.exec.debug.DebugStop;
+import org.hostir.studio.exec.debug.RankState;
 import org.hostir.studio.exec.debug.RankStop;
 import org.hostir.studio.exec.debug.StopText;
 import org.hostir.studio.exec.debug.Stepping;
@@ -33,9 +35,10 @@ import org.hostir.studio.ir.host.HostIrContainer;
  * run's label names a deadlock by its Host IR nodes; the workspace's enabled breakpoints on this file are the
  * session's, kept in step as they are toggled.
  */
-public final class RunTarget extends Element implements IDebugTarget {
+public final class RunTarget extends Element implements IDebugTarget, IStep {
     private final ILaunch launch;
     private final IFile file;
+    private final IFile program;
     private final DebugSession session;
     private final NvFuserGeneration generation;
     private final List<RankThread> threads = new ArrayList<>();
@@ -45,10 +48,12 @@ public final class RunTarget extends Element implements IDebugTarget {
     private volatile boolean terminated;
     private int pending = 1;
 
-    RunTarget(ILaunch launch, IFile file, DebugSession session, NvFuserGeneration generation) {
+    /** {@code program}: the Host IR dump every rank runs, or null for the lowering's programs. */
+    RunTarget(ILaunch launch, IFile file, IFile program, DebugSession session, NvFuserGeneration generation) {
         super(null);
         this.launch = launch;
         this.file = file;
+        this.program = program;
         this.session = session;
         this.generation = generation;
         for (int r : session.ranks()) {
@@ -72,14 +77,22 @@ public final class RunTarget extends Element implements IDebugTarget {
 
     IFile file() { return file; }
 
+    HostIrContainer program(int rank) { return programs.get(rank); }
+
+    /** Every rank's program, by rank. */
+    Map<Integer, HostIrContainer> programs() { return Map.copyOf(programs); }
+
     /** The latest stop (null before the first). */
     public DebugStop lastStop() { return last; }
 
-    /** The enabled node breakpoints on this run's file. */
-    List<NodeBreakpoint> breakpoints() { return breakpoints(file); }
+    /** The enabled node breakpoints on this run's file, and on its dump's lines when it runs one. */
+    List<NodeBreakpoint> breakpoints() { return breakpoints(file, program); }
 
-    static List<NodeBreakpoint> breakpoints(IFile file) {
-        return allBreakpoints(file).stream().filter(RunTarget::enabled).toList();
+    /** The enabled node breakpoints on {@code file}, and on {@code program} (a dump; null for none). */
+    static List<NodeBreakpoint> breakpoints(IFile file, IFile program) {
+        List<NodeBreakpoint> out = new ArrayList<>(allBreakpoints(file));
+        if (program != null) out.addAll(allBreakpoints(program));
+        return out.stream().filter(RunTarget::enabled).toList();
     }
 
     /** Every node breakpoint on {@code file}, enabled or not. */
@@ -113,7 +126,7 @@ public final class RunTarget extends Element implements IDebugTarget {
                 case RESUME, SUSPEND -> DebugEvent.CLIENT_REQUEST;
             };
             for (RankThread t : threads) {
-                if (!ranks.contains(t.rank()) || !t.isSuspended()) continue;
+                if (!ranks.contains(t.rank()) || !t.held()) continue;
                 t.running(how != Stepping.RESUME);
                 t.fireResumeEvent(detail);
             }
@@ -144,13 +157,14 @@ public final class RunTarget extends Element implements IDebugTarget {
         }
         for (RankThread t : threads) {
             RankStop r = stop.rank(t.rank());
-            t.stopped(r);
+            t.stopped(r, stop.stuck());
             if (t.isSuspended()) {
-                t.fireSuspendEvent(switch (r.reason().orElseThrow()) {
+                // a rank blocked in a deadlock is shown as suspended there, as if asked to (its frames expanded)
+                t.fireSuspendEvent(r.reason().map(why -> switch (why) {
                     case BREAKPOINT -> DebugEvent.BREAKPOINT;
                     case STEP -> DebugEvent.STEP_END;
                     case SUSPEND -> DebugEvent.CLIENT_REQUEST;
-                });
+                }).orElse(DebugEvent.CLIENT_REQUEST));
                 // after a step the Debug view relabels only the top frame; the loop frames' indices change too
                 t.fireChangeEvent(DebugEvent.CONTENT);
             } else {
@@ -165,7 +179,7 @@ public final class RunTarget extends Element implements IDebugTarget {
     private void ended() {
         terminated = true;
         for (RankThread t : threads) {
-            t.stopped(last.rank(t.rank()));
+            t.stopped(last.rank(t.rank()), false);
             t.fireTerminateEvent();
         }
         DebugPlugin.getDefault().getBreakpointManager().removeBreakpointListener(this);
@@ -179,7 +193,11 @@ public final class RunTarget extends Element implements IDebugTarget {
         StringBuilder name = new StringBuilder("Host IR run of " + file.getName() + " (" + threads.size() + " ranks)");
         DebugStop s = last;
         if (s == null) return name.toString();
-        if (s.ended()) return name.append(s.failure().map(f -> ": failed").orElse(": finished")).toString();
+        if (s.ended()) {
+            boolean byDebugger = s.ranks().stream().anyMatch(r -> r.state() == RankState.TERMINATED);
+            return name.append(s.failure().map(f -> ": failed").orElse(byDebugger ? ": terminated" : ": finished"))
+                    .toString();
+        }
         for (WaitGraph.Cycle c : s.waits().cycles()) name.append(" \u2014 ").append(StopText.cycle(c, programs));
         return name.toString();
     }
@@ -227,7 +245,7 @@ public final class RunTarget extends Element implements IDebugTarget {
     }
 
     @Override
-    public boolean canResume() { return !terminated && threads.stream().anyMatch(RankThread::isSuspended); }
+    public boolean canResume() { return !terminated && threads.stream().anyMatch(RankThread::held); }
 
     @Override
     public boolean canSuspend() { return !terminated && threads.stream().anyMatch(RankThread::canSuspend); }
@@ -241,6 +259,42 @@ public final class RunTarget extends Element implements IDebugTarget {
 
     @Override
     public void suspend() { command(session.ranks(), Stepping.SUSPEND); }
+
+    /** Whether a group step can go: some rank is held before a node. */
+    public boolean canStepGroup() { return canResume(); }
+
+    /**
+     * Steps the group: every rank held before a node steps over it, all let go at once, and the next stop is taken
+     * when the run is at rest again (each of them held at its next node, blocked, or ended). F6 on the run in the
+     * Debug view (the run is an {@link IStep}), or Step the Group in its toolbar.
+     */
+    public void stepGroup() { stepHeld(Stepping.STEP_OVER); }
+
+    private void stepHeld(Stepping how) {
+        command(threads.stream().filter(RankThread::held).map(RankThread::rank).toList(), how);
+    }
+
+    @Override
+    public boolean canStepInto() { return canStepGroup(); }
+
+    @Override
+    public boolean canStepOver() { return canStepGroup(); }
+
+    @Override
+    public boolean canStepReturn() { return false; }
+
+    @Override
+    public boolean isStepping() { return threads.stream().anyMatch(RankThread::isStepping); }
+
+    /** Every held rank steps into its node, at once (F5 on the run). */
+    @Override
+    public void stepInto() { stepHeld(Stepping.STEP_INTO); }
+
+    @Override
+    public void stepOver() { stepGroup(); }
+
+    @Override
+    public void stepReturn() { }
 
     @Override
     public void breakpointAdded(IBreakpoint breakpoint) { breakpointsChanged(); }

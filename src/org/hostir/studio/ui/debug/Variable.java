@@ -12,16 +12,24 @@ import org.eclipse.debug.core.model.IVariable;
  * shape, dtype, mesh, device, bytes, statistics, first values and the reference difference) or one of those.
  */
 final class Variable extends Element implements IVariable {
+    /** A rank's live tensor at a stop, which the Tensor Values view opens as a table and heat map. */
+    record TensorAt(RunTarget run, int stop, int rank, int tensorId, String name) {}
+
     private final String name;
     private final Value value;
+    private final TensorAt tensor;
 
-    Variable(IDebugTarget target, String name, String text, String type, List<Variable> children) {
+    Variable(IDebugTarget target, String name, String text, String type, List<Variable> children, TensorAt tensor) {
         super(target);
         this.name = name;
         this.value = new Value(target, text, type, children);
+        this.tensor = tensor;
     }
 
-    Variable(IDebugTarget target, String name, String text) { this(target, name, text, "", List.of()); }
+    Variable(IDebugTarget target, String name, String text) { this(target, name, text, "", List.of(), null); }
+
+    /** The tensor this variable shows, or null for a loop index or a tensor's part. */
+    TensorAt tensor() { return tensor; }
 
     @Override
     public IValue getValue() { return value; }

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 37's journey: a breakpoint on seed 000's recv (P2PCommunication) toggled with Ctrl+Shift+B on the Lowering
  * view's final program, Debug As > Host IR Program, both ranks held there in their remote iteration, each stepped
- * with F6 from the Debug view through the rest of that iteration, a tensor read in the frame's variables, F8 to the
- * end.
+ * with F6 from the Debug view through the rest of that iteration (the Debug view's rows checked against the model
+ * after each step), a tensor read in the frame's variables, F8 to the end.
  */
 public class DebugJourneyTest extends JourneyTest {
     private static final String SWITCH_ON_SUSPEND = "org.eclipse.debug.ui.switch_perspective_on_suspend";
@@ -140,6 +140,8 @@ public class DebugJourneyTest extends JourneyTest {
             long deadline = System.currentTimeMillis() + 20_000;
             while (run.lastStop().number() == before && System.currentTimeMillis() < deadline) person.settle(50);
             assertTrue(run.lastStop().number() > before, "F6 on rank " + rank + " stepped: " + thread.getName());
+            // what the Debug view draws, not only the model: a loop frame once kept its index of the step before
+            if (thread.isSuspended()) Debugging.assertShowsFrames(debug, person, thread);
         }
     }
 

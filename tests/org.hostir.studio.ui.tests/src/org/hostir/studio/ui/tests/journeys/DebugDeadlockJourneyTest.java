@@ -1,0 +1,171 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.model.IStackFrame;
+import org.eclipse.debug.core.model.IThread;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.IDebugUIConstants;
+import org.eclipse.debug.ui.IDebugView;
+import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.jface.text.Position;
+import org.eclipse.jface.text.source.Annotation;
+import org.eclipse.jface.text.source.IAnnotationModel;
+import org.eclipse.jface.text.source.IVerticalRulerInfo;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.eclipse.jface.text.ITextOperationTarget;
+import org.hostir.studio.ui.debug.HostIrDebugDelegate;
+import org.hostir.studio.ui.debug.HostIrDumpEditor;
+import org.hostir.studio.ui.debug.NodeBreakpoint;
+import org.hostir.studio.ui.debug.RunTarget;
+import org.hostir.studio.ui.debug.WaitGraphView;
+import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 37's second journey: {@code communication/send_recv_swapped}'s exchange with both sends before the receives
+ * and outside a group (examples/debug/send_recv_swapped_sends_first.txt), which NCCL would hang on. A breakpoint
+ * by a double click in the Host IR Dump Editor's ruler on the send's line, Debug As with the dump as the program,
+ * both ranks held at the send, F6 on the run steps the group (both ranks in one stop), F8 on the run, and the run
+ * stops at the deadlock: each rank shown suspended at the send it is blocked in, the run's label and the
+ * Wait-for Graph view naming the cycle by its nodes; Ctrl+F2 ends it.
+ */
+public class DebugDeadlockJourneyTest extends JourneyTest {
+    private static final String CYCLE = "deadlock: rank 0 (P2PCommunication 3) -> rank 1 (P2PCommunication 3) -> rank 0";
+
+    @AfterEach
+    public void cleanUp() throws Exception {
+        Debugging.cleanUp();
+        journey.hide(IDebugUIConstants.ID_DEBUG_VIEW);
+        journey.hide(WaitGraphView.ID);
+    }
+
+    @Test
+    public void rulerBreakpointGroupStepThenTheDeadlockNamedInTheWaitForGraph() throws Exception {
+        Debugging.neverSwitchPerspective();
+        IFile fusion = ViewTestSupport.copyToWorkspace("debug-deadlock", "examples/communication/send_recv_swapped.fusion",
+                "send_recv_swapped.fusion");
+        IFile dump = ViewTestSupport.copyToWorkspace("debug-deadlock",
+                "examples/debug/send_recv_swapped_sends_first.txt", "sends_first.txt");
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, dump, HostIrDumpEditor.ID);
+        person.settle(500);
+
+        doubleClickRuler(editor, 1); // %HostIrContainer { ...: no node there
+        assertTrue(Debugging.breakpoints().isEmpty(), "the container's first line states no node");
+        doubleClickRuler(editor, 3); // P2PCommunication 3 (type=send, ...)
+        NodeBreakpoint bp = Debugging.breakpoints().stream().findFirst()
+                .orElseThrow(() -> new AssertionError("no breakpoint after a double click on the send's line"));
+        assertEquals(3, bp.nodeId());
+        assertEquals(3, bp.getLineNumber());
+        assertEquals(dump, bp.getMarker().getResource());
+        assertEquals("P2PCommunication 3 [line 3 of sends_first.txt]", bp.label());
+        assertEquals(List.of(3), breakpointLinesDrawn(editor), "the ruler draws the breakpoint at the send's line");
+        WorkbenchSmokeTest.screenshot(journey.shell(), "debug-dump-ruler-breakpoint.png");
+
+        ILaunchConfigurationWorkingCopy config = HostIrLaunchShortcut.configurationFor(fusion).getWorkingCopy();
+        config.setAttribute(HostIrDebugDelegate.PROGRAM, dump.getFullPath().toString());
+        DebugUITools.launch(config.doSave(), "debug");
+        RunTarget run = Debugging.awaitTarget(person);
+        assertTrue(Debugging.await(person, 60_000, () -> run.getThreads().length == 2
+                && java.util.Arrays.stream(run.getThreads()).allMatch(IThread::isSuspended)), run.getName());
+        for (IThread t : run.getThreads()) {
+            assertTrue(t.getName().endsWith(": suspended at P2PCommunication 3 (breakpoint)"), t.getName());
+        }
+
+        // F6 on the run: both ranks step over their send together, one stop
+        IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
+        int before = run.lastStop().number();
+        page.activate(debug);
+        Debugging.selectRun(debug, person, run);
+        person.press(SWT.F6);
+        Debugging.awaitStopAfter(person, run, before, "F6 on the run");
+        assertEquals(before + 1, run.lastStop().number(), "one stop for the whole group");
+        for (IThread t : run.getThreads()) {
+            assertTrue(t.getName().startsWith("rank ") && t.getName().contains(": suspended at Wait 6 (step)"),
+                    t.getName());
+        }
+
+        // F8 on the run: every rank resumes, posts its recv, and nothing can move any more
+        before = run.lastStop().number();
+        Debugging.selectRun(debug, person, run);
+        person.press(SWT.F8);
+        Debugging.awaitStopAfter(person, run, before, "F8 on the run");
+        assertTrue(run.lastStop().stuck(), "the run is stuck: " + run.getName());
+        assertTrue(run.getName().endsWith(" \u2014 " + CYCLE), run.getName());
+        for (int r = 0; r < 2; r++) {
+            IThread rank = run.getThreads()[r];
+            assertTrue(rank.isSuspended() && !rank.canResume() && !rank.canStepOver(), rank.getName());
+            IStackFrame[] frames = rank.getStackFrames();
+            assertEquals(1, frames.length, "one blocked stream of rank " + r);
+            assertTrue(frames[0].getName().startsWith("P2PCommunication 3 (type=send"), frames[0].getName());
+            assertTrue(frames[0].getName().endsWith("blocked: stream 0: send to " + (1 - r) + " (node 3), waits for rank "
+                    + (1 - r)), frames[0].getName());
+            Debugging.select(debug, person, Debugging.pathTo(run, rank));
+            Debugging.assertShowsFrames(debug, person, rank);
+        }
+        assertTrue(Debugging.shownLabel(debug, run).endsWith(CYCLE), Debugging.shownLabel(debug, run));
+
+        WaitGraphView graph = journey.show(WaitGraphView.ID);
+        person.settle(500);
+        assertEquals(CYCLE, graph.title());
+        assertEquals(List.of(new WaitGraphView.Arrow(0, 1, "P2PCommunication 3", true),
+                new WaitGraphView.Arrow(1, 0, "P2PCommunication 3", true)), graph.arrows());
+        assertEquals(List.of("rank 0 -> rank 1: P2PCommunication 3, send to 1 (node 3), 16 B, tag 0",
+                "rank 1 -> rank 0: P2PCommunication 3, send to 0 (node 3), 16 B, tag 0", CYCLE), graph.lines());
+        assertEquals(CYCLE, graph.getContentDescription());
+        WorkbenchSmokeTest.screenshot(journey.shell(), "debug-deadlock.png");
+
+        // Ctrl+F2 (Terminate) on the run ends it; the graph follows
+        page.activate(debug);
+        Debugging.selectRun(debug, person, run);
+        person.press(SWT.CTRL, (char) 0, SWT.F2);
+        assertTrue(Debugging.await(person, 30_000, run::isTerminated), run.getName());
+        assertEquals("Host IR run of send_recv_swapped.fusion (2 ranks): terminated", run.getName());
+        assertTrue(Debugging.await(person, 5_000, () -> graph.arrows().isEmpty()), graph.arrows().toString());
+        assertFalse(graph.title().contains("deadlock"), graph.title());
+    }
+
+    /** A person's double click in the editor's ruler, beside 1-based {@code line}. */
+    private void doubleClickRuler(ITextEditor editor, int line) {
+        IVerticalRulerInfo ruler = editor.getAdapter(IVerticalRulerInfo.class);
+        assertNotNull(ruler, "the editor has a vertical ruler");
+        StyledText text = ((ITextViewer) editor.getAdapter(ITextOperationTarget.class)).getTextWidget();
+        Control column = ruler.getControl();
+        int y = text.getLinePixel(line - 1) + text.getLineHeight() / 2;
+        Point at = column.toControl(text.toDisplay(0, y));
+        person.doubleClick(column, Math.max(2, column.getSize().x / 2), at.y);
+        person.settle(500);
+        assertEquals(line - 1, ruler.getLineOfLastMouseButtonActivity(), "the double click landed beside line " + line);
+    }
+
+    /** The 1-based lines of the breakpoint annotations the editor's ruler draws. */
+    private static List<Integer> breakpointLinesDrawn(ITextEditor editor) throws Exception {
+        IAnnotationModel model = editor.getDocumentProvider().getAnnotationModel(editor.getEditorInput());
+        var document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        List<Integer> lines = new ArrayList<>();
+        for (Iterator<Annotation> it = model.getAnnotationIterator(); it.hasNext(); ) {
+            Annotation a = it.next();
+            if (!a.getType().startsWith("org.eclipse.debug.core.breakpoint")) continue;
+            Position p = model.getPosition(a);
+            lines.add(document.getLineOfOffset(p.getOffset()) + 1);
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,151 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.model.IDebugElement;
+import org.eclipse.debug.core.model.IStackFrame;
+import org.eclipse.debug.core.model.IThread;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.IDebugView;
+import org.eclipse.jface.viewers.TreePath;
+import org.eclipse.jface.viewers.TreeSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.hostir.studio.ui.debug.NodeBreakpoint;
+import org.hostir.studio.ui.debug.RunTarget;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.input.Person;
+
+/** What the debugger's journeys share: finding the run, waiting for its stops, reading what the Debug view shows. */
+final class Debugging {
+    static final String SWITCH_ON_SUSPEND = "org.eclipse.debug.ui.switch_perspective_on_suspend";
+    static final String SWITCH_ON_LAUNCH = "org.eclipse.debug.ui.switch_to_perspective";
+
+    private Debugging() {}
+
+    /** No perspective-switch question in the way of a journey. */
+    static void neverSwitchPerspective() {
+        DebugUITools.getPreferenceStore().setValue(SWITCH_ON_SUSPEND, "never");
+        DebugUITools.getPreferenceStore().setValue(SWITCH_ON_LAUNCH, "never");
+    }
+
+    /** Ends the runs, removes the node breakpoints and puts the preferences back; closes a dialog a failure left. */
+    static void cleanUp() throws Exception {
+        Shell main = ViewTestSupport.window().getShell();
+        for (Shell s : Display.getCurrent().getShells()) if (s != main && s.isVisible()) s.close();
+        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
+            if (!l.isTerminated()) l.terminate();
+        }
+        DebugPlugin.getDefault().getBreakpointManager().removeBreakpoints(DebugPlugin.getDefault()
+                .getBreakpointManager().getBreakpoints(NodeBreakpoint.MODEL_ID), true);
+        DebugUITools.getPreferenceStore().setToDefault(SWITCH_ON_SUSPEND);
+        DebugUITools.getPreferenceStore().setToDefault(SWITCH_ON_LAUNCH);
+    }
+
+    static List<NodeBreakpoint> breakpoints() {
+        return Arrays.stream(DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(NodeBreakpoint.MODEL_ID))
+                .map(NodeBreakpoint.class::cast).toList();
+    }
+
+    static RunTarget awaitTarget(Person person) {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
+                if (!l.isTerminated() && l.getDebugTarget() instanceof RunTarget t) return t;
+            }
+            person.settle(100);
+        }
+        throw new AssertionError("no Host IR debug target was launched");
+    }
+
+    /** Runs the event loop until {@code done} or {@code millis} have passed; whether it came. */
+    static boolean await(Person person, long millis, BooleanSupplier done) {
+        long deadline = System.currentTimeMillis() + millis;
+        while (!done.getAsBoolean() && System.currentTimeMillis() < deadline) person.settle(50);
+        return done.getAsBoolean();
+    }
+
+    /** Waits for a stop after stop {@code before}; fails when none comes. */
+    static void awaitStopAfter(Person person, RunTarget run, int before, String what) {
+        assertTrue(await(person, 30_000, () -> run.lastStop() != null && run.lastStop().number() > before),
+                what + ": no stop after stop " + before + "; " + run.getName());
+        person.settle(200);
+    }
+
+    /** Selects {@code element} (the run, a rank or a frame) in the Debug view, as a click on its row does. */
+    static void select(IDebugView debug, Person person, Object... path) {
+        debug.getViewer().setSelection(new TreeSelection(new TreePath(path)), true);
+        person.settle(300);
+    }
+
+    /**
+     * Waits until the Debug view shows every suspended rank's frames as the model has them (it selects a top
+     * frame of its own as it catches up with a stop), then clicks the run's row, for a command on every rank.
+     */
+    static void selectRun(IDebugView debug, Person person, RunTarget run) throws Exception {
+        for (IThread t : run.getThreads()) if (t.isSuspended()) assertShowsFrames(debug, person, t);
+        person.settle(500);
+        // a click on the run's row: the view keeps a suspended frame selected against a selection set in code
+        TreeItem row = find(((Tree) debug.getViewer().getControl()).getItems(), run);
+        assertTrue(row != null, "the Debug view has a row for the run");
+        org.eclipse.swt.graphics.Rectangle b = row.getBounds();
+        person.click(row.getParent(), b.x + Math.min(30, b.width / 2), b.y + b.height / 2);
+        person.settle(300);
+        Object selected = ((org.eclipse.jface.viewers.IStructuredSelection) debug.getViewer().getSelection())
+                .getFirstElement();
+        assertEquals(run, selected, "the run is selected in the Debug view");
+    }
+
+    /** The path of the run, then {@code thread}, then its top frame (when it has one) in the Debug view. */
+    static Object[] pathTo(RunTarget run, IThread thread) throws Exception {
+        IStackFrame top = thread.getTopStackFrame();
+        return top == null ? new Object[] {run.getLaunch(), run, thread}
+                : new Object[] {run.getLaunch(), run, thread, top};
+    }
+
+    /** The rows the Debug view shows under the row of {@code element}, as drawn (one level down). */
+    static List<String> shownChildren(IDebugView debug, IDebugElement element) {
+        Tree tree = (Tree) debug.getViewer().getControl();
+        List<String> out = new ArrayList<>();
+        TreeItem row = find(tree.getItems(), element);
+        if (row == null) return out;
+        for (TreeItem child : row.getItems()) out.add(child.getText());
+        return out;
+    }
+
+    private static TreeItem find(TreeItem[] items, Object element) {
+        for (TreeItem item : items) {
+            if (item.getData() == element) return item;
+            TreeItem inner = find(item.getItems(), element);
+            if (inner != null) return inner;
+        }
+        return null;
+    }
+
+    /** The text of the Debug view's row of {@code element}, or null when it has none. */
+    static String shownLabel(IDebugView debug, Object element) {
+        TreeItem row = find(((Tree) debug.getViewer().getControl()).getItems(), element);
+        return row == null ? null : row.getText();
+    }
+
+    /**
+     * The Debug view shows {@code thread}'s frames as the model names them now (waiting a few seconds for the view
+     * to catch up with the last stop): the check that fails when a loop frame keeps the label of an earlier stop.
+     */
+    static void assertShowsFrames(IDebugView debug, Person person, IThread thread) throws Exception {
+        List<String> model = new ArrayList<>();
+        for (IStackFrame f : thread.getStackFrames()) model.add(f.getName());
+        await(person, 8_000, () -> model.equals(shownChildren(debug, thread)));
+        assertEquals(model, shownChildren(debug, thread), "the Debug view's rows under " + thread.getName());
+    }
+}
