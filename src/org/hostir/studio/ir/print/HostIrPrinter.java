@@ -1,7 +1,5 @@
 package org.hostir.studio.ir.print;
 
-import static org.hostir.studio.ir.print.IrText.scalar;
-import static org.hostir.studio.ir.print.IrText.stream;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -9,6 +7,7 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
@@ -33,6 +32,7 @@ import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.SymmetricContiguousView;
+import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
@@ -55,6 +55,10 @@ public final class HostIrPrinter {
     }
 
     private String tensor(TensorView tv) { return IrText.tensor(tv, g); }
+
+    private String scalar(Scalar s) { return IrText.scalar(s, g); }
+
+    private String stream(Stream s) { return IrText.stream(s, g); }
 
     private String program(HostIrContainer c) {
         StringBuilder out = new StringBuilder();
@@ -101,7 +105,7 @@ public final class HostIrPrinter {
                     ? "Deallocate {\n" + indent + STEP + tensor(d.buffer()) + "\n" + indent + "}"
                     : "Deallocate {" + tensor(d.buffer()) + "}").append('\n');
             case ForLoop f -> {
-                out.append(indent).append("FOR ").append(f.index().name()).append(f.isRange()
+                out.append(indent).append("FOR ").append(scalar(f.index())).append(f.isRange()
                         ? " from " + scalar(f.start()) + " to " + scalar(f.stop())
                         : " in " + IrText.iterDomain(f.iterDomain(), g)).append(":\n");
                 for (HostNode n : f.body()) print(n, indent + STEP, out);
