@@ -8,6 +8,7 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
@@ -21,6 +22,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.IndexDefinition;
 import org.hostir.studio.ir.host.LaunchKernel;
 import org.hostir.studio.ir.host.MoeCombine;
 import org.hostir.studio.ir.host.MoeDispatch;
@@ -68,6 +70,24 @@ public final class HostIrPrinter {
         for (HostUnit u : c.hostUnits()) printHostUnit(u, out);
         out.append("} // %HostIrContainer\n");
         return out.toString();
+    }
+
+    /**
+     * The block {@code NVFUSER_DUMP=host_ir(indices)} prints after the container (csrc/ir/printer.cpp:90-102 at
+     * 81c4b22fd, #5327): a blank line, {@code Index definitions:}, then each definition as its BinaryOp prints,
+     * {@code   i90 = i88 % 8;}, and a blank line; nothing without definitions.
+     */
+    public static String indexDefinitions(List<IndexDefinition> indices, NvFuserGeneration generation) {
+        if (indices.isEmpty()) return "";
+        StringBuilder out = new StringBuilder("\nIndex definitions:\n");
+        for (IndexDefinition d : indices) {
+            String value = d.definition() instanceof ScalarBinary b && b.op() != ScalarBinary.Op.CEIL_DIV
+                    ? IrText.scalar(b.lhs(), generation) + " " + b.op().symbol() + " "
+                            + IrText.scalar(b.rhs(), generation)
+                    : IrText.scalar(d.definition(), generation);
+            out.append(STEP).append(d.index().name()).append(" = ").append(value).append(";\n");
+        }
+        return out.append('\n').toString();
     }
 
     /** One node (and its bodies) at the given indentation. */
