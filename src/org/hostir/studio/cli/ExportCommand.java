@@ -3,25 +3,31 @@ package org.hostir.studio.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.ir.NvFuserGeneration;
 
 /**
- * {@code hirstudio export --cpp|--python FILE.fusion [--devices N] [--set SYM=N ...]}: the fusion as the body of an
- * nvFuser C++ test or as a script for nvFuser's Python frontend, on stdout (docs/nvfuser-interop.md).
+ * {@code hirstudio export --cpp|--python FILE.fusion [--devices N] [--set SYM=N ...] [--nvfuser G]}: the fusion as the
+ * body of an nvFuser C++ test or as a script for nvFuser's Python frontend of generation G, on stdout
+ * (docs/nvfuser-interop.md).
  */
 public final class ExportCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices"), Set.of("--set"),
-            Set.of("--cpp", "--python"));
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", RunCommandLine.NVFUSER),
+            Set.of("--set"), Set.of("--cpp", "--python"));
 
     @Override
     public String name() { return "export"; }
 
     @Override
-    public String usage() { return "export --cpp|--python FILE.fusion [--devices N] [--set SYM=N ...]"; }
+    public String usage() {
+        return "export --cpp|--python FILE.fusion [--devices N] [--set SYM=N ...] " + Arguments.NVFUSER_USAGE;
+    }
 
     @Override
     public String summary() { return "write a fusion as an nvFuser C++ test body or Python frontend script"; }
@@ -31,10 +37,12 @@ public final class ExportCommand implements Command {
         Arguments a = PARSER.parse(args);
         if (a.flag("--cpp") == a.flag("--python")) throw new UsageException("give exactly one of --cpp and --python");
         String file = a.file();
+        // --nvfuser picks the Python frontend written: 2026-04's nvfuser_direct (the default) or 2025-06's nvfuser
+        NvFuserGeneration generation = a.loweringOptions(Map.of()).nvFuser();
         try {
             var loaded = Engine.load(new FusionSource.File(Path.of(file), file), a.devices(), a.symbols());
             var language = a.flag("--cpp") ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON;
-            out.print(Engine.export(loaded, language));
+            out.print(Engine.export(loaded, language, generation));
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }

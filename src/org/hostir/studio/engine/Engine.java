@@ -37,6 +37,7 @@ import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.export.CppTestExporter;
 import org.hostir.studio.export.ExportException;
+import org.hostir.studio.export.LegacyPythonExporter;
 import org.hostir.studio.export.PythonExporter;
 import org.hostir.studio.file.FileErrors;
 import org.hostir.studio.file.FusionLoader;
@@ -48,6 +49,7 @@ import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.file.Utf8Text;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
@@ -447,6 +449,16 @@ public final class Engine {
      * frontend. What the target cannot spell (an int64 tensor in Python, a mesh other than {0 .. n-1}) is refused.
      */
     public static String export(LoadedFusion loaded, ExportLanguage language) throws EngineFailure {
+        return export(loaded, language, NvFuserGeneration.newest());
+    }
+
+    /**
+     * As above, for the Python frontend of nvFuser {@code generation}: 2026-04's {@code nvfuser_direct}, or 2025-06's
+     * {@code nvfuser} FusionDefinition subclass ({@code LegacyPythonExporter}). The C++ test body is the seeds'
+     * style for both.
+     */
+    public static String export(LoadedFusion loaded, ExportLanguage language, NvFuserGeneration generation)
+            throws EngineFailure {
         String file = loaded.source().file();
         String source = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
         int devices = loaded.bindings().devices();
@@ -455,7 +467,9 @@ public final class Engine {
         try {
             return switch (language) {
                 case CPP -> CppTestExporter.export(loaded.fusion(), description, devices, symbols, source);
-                case PYTHON -> PythonExporter.export(loaded.fusion(), description, devices, symbols, source);
+                case PYTHON -> generation == NvFuserGeneration.V2025_06
+                        ? LegacyPythonExporter.export(loaded.fusion(), description, devices, symbols, source)
+                        : PythonExporter.export(loaded.fusion(), description, devices, symbols, source);
             };
         } catch (ExportException e) {
             throw badInput(List.of(new Diagnostic(loaded.source().file(), 0, "export", "export.unsupported",

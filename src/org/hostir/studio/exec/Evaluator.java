@@ -453,6 +453,9 @@ public final class Evaluator {
 
     private Buffer select(HirAliasSelect s) {
         Buffer in = bound(s.in());
+        // nothing is allocated for a reduction axis: the select is the input whole (HostIrEvaluator::handle(
+        // HirAliasSelect*), csrc/host_ir/evaluator.cpp since #5923, the Reduce-based ReduceScatter's output)
+        if (s.axis().isReduction()) return in;
         int position = 0;
         IterDomain axis = null;
         for (IterDomain a : s.in().allocationAxes()) {

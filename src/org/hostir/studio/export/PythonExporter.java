@@ -26,7 +26,7 @@ import org.hostir.studio.ir.op.OpFamily;
  * process per device ({@code mpirun -np D python3 script.py}).
  */
 public final class PythonExporter {
-    private static final Set<String> RESERVED = Set.of("fd", "mesh", "tensors", "num_devices", "nvfuser", "torch",
+    static final Set<String> RESERVED = Set.of("fd", "mesh", "tensors", "num_devices", "nvfuser", "torch",
             "params",
             "executor", "outputs", "ins", "communicator", "d", "False", "None", "True", "and", "as", "assert",
             "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
@@ -68,7 +68,7 @@ public final class PythonExporter {
         return out.toString();
     }
 
-    private static String names(ExportPlan p, List<TensorView> tvs) {
+    static String names(ExportPlan p, List<TensorView> tvs) {
         return tvs.stream().map(p::name).collect(Collectors.joining(", "));
     }
 
@@ -145,7 +145,7 @@ public final class PythonExporter {
     }
 
     /** The op's Python spelling is its family's ({@link OpFamily}); the plan names tensors and shapes. */
-    private static String call(FusionOp op, ExportPlan p) throws ExportException {
+    static String call(FusionOp op, ExportPlan p) throws ExportException {
         return OpFamily.definition(op).python(op, new ExportNames<ExportException>() {
             public String name(TensorView t) { return p.name(t); }
 
@@ -155,7 +155,7 @@ public final class PythonExporter {
         });
     }
 
-    private static String dtype(DataType t) throws ExportException {
+    static String dtype(DataType t) throws ExportException {
         if (t == DataType.INT64) {
             throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
         }
@@ -176,7 +176,7 @@ public final class PythonExporter {
         };
     }
 
-    private static String torch(DataType t) throws ExportException {
+    static String torch(DataType t) throws ExportException {
         return switch (t) {
             case FLOAT -> "torch.float32";
             case BFLOAT16 -> "torch.bfloat16";
@@ -213,7 +213,7 @@ public final class PythonExporter {
         return tv + call;
     }
 
-    private static String parallel(ParallelType t) {
+    static String parallel(ParallelType t) {
         return switch (t) {
             case SERIAL -> throw new IllegalStateException("a serial axis is never parallelized");
             case DIDX -> "mesh_x";

@@ -18,6 +18,22 @@ public final class RFactorProduct {
         TensorView out = op.output();
         if (out.rank() == 0) return -1;
         IterDomain last = out.axis(out.rank() - 1);
-        return last.isReduction() || !last.isDeviceDim() ? -1 : out.allocationAxes().size() - 1;
+        if (last.isReduction() || !last.isDeviceDim()) return -1;
+        // a Stream chunk of an output (ShardByStream's newValLike drops its reduction axes) ends in an iteration axis
+        // too: a partial has one runtime axis more than the op's usual result
+        return runtimeRank(out) == usualRank(op) ? -1 : out.allocationAxes().size() - 1;
+    }
+
+    private static int runtimeRank(TensorView tv) {
+        return (int) tv.axes().stream().filter(a -> !a.isReduction()).count();
+    }
+
+    /** The op's result rank as torch gives it: linear drops the input's last axis and adds the weight's rows. */
+    private static int usualRank(FusionOp op) {
+        int a = runtimeRank(op.inputs().get(0));
+        int b = runtimeRank(op.inputs().get(1));
+        if (op instanceof FusionOp.Linear) return a - 1 + (b == 2 ? 1 : 0);
+        if (a == 1 || b == 1) return a + b - 2;
+        return Math.max(a, b);
     }
 }

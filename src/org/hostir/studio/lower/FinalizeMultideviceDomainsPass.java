@@ -12,6 +12,7 @@ import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.rules.StreamReduction;
 
 /**
  * The part of nvFuser 2026-04's FinalizeMultideviceDomainsPass (csrc/preseg_passes/finalize_multidevice_domains.cpp
@@ -25,6 +26,7 @@ public final class FinalizeMultideviceDomainsPass implements FusionPass {
     public String name() { return "FinalizeMultideviceDomains"; }
 
     public Fusion run(Fusion fusion, LoweringContext context) {
+        refuseReduceBasedReduceScatter(fusion);
         Map<Integer, TensorView> reordered = new HashMap<>();
         for (TensorView tv : fusion.tensors()) {
             LoopDomain loop = reorderParallelizedToFront(tv.loopDomain());
@@ -35,6 +37,23 @@ public final class FinalizeMultideviceDomainsPass implements FusionPass {
         List<FusionOp> ops = fusion.ops().stream().map(op -> TensorSubstitution.apply(op, reordered)).toList();
         return new Fusion(fusion.name(), swap(fusion.inputs(), reordered), ops, swap(fusion.outputs(), reordered),
                 fusion.symbols(), fusion.counters());
+    }
+
+    /**
+     * Not modelled on this path: the Reduce-based matmul + ReduceScatter (#5923, {@link StreamReduction}). nvFuser
+     * 2026-04 lowers it in MultiDeviceExecutor's StreamParallelType (csrc/host_ir/pass/stream_parallel_type.cpp:
+     * 470-506 at 81c4b22fd), which RSMatmulTest.ReduceScatterReduceBased runs; host_ir_lowering
+     * (csrc/host_ir/lowering.cpp) has no Reduce rooted at the loop index (lowerToReduce roots at the receiver mesh's
+     * devices, lower_to_communication.cpp:227-264), and no test of nvFuser runs this fusion there.
+     */
+    private static void refuseReduceBasedReduceScatter(Fusion fusion) {
+        for (FusionOp op : fusion.ops()) {
+            if (!StreamReduction.isReduceBasedReduceScatter(op)) continue;
+            throw new LoweringException(op, "stream.reduction-host-ir-lowering", "the Reduce-based ReduceScatter"
+                    + " into " + op.output().label() + " (a Stream-parallel reduced device axis) is lowered by nvFuser"
+                    + " 2026-04's MultiDeviceExecutor path, not by its host_ir_lowering path, which this lowering"
+                    + " does not model for it: use --option hostIrLowering=false");
+        }
     }
 
     /**

@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.LoopDomain;
@@ -19,6 +21,8 @@ import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.CommunicationType;
+import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.HostIrBuilder;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
@@ -57,7 +61,7 @@ public final class HostIrLoweringPass implements HostPass {
                 top.add(loop.close(h));
                 loop = null;
             }
-            if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h));
+            if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h), context.rank());
             refuseChunkFromAnotherLoop(segment, loop, allocation);
             if (loop == null) {
                 for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
@@ -76,15 +80,25 @@ public final class HostIrLoweringPass implements HostPass {
         final TensorView ref;
         final LoopDomain.Axis axis;
         final NamedScalar index;
+        /** This rank: a swizzled Stream axis's chunk of iteration i is (i + k) % n, k its index in the mesh. */
+        final int rank;
         final List<HostNode> body = new ArrayList<>();
         /** The tensors the loop's segments write: those allocated per chunk are readable only in this loop. */
         final Set<Integer> written = new HashSet<>();
 
-        OpenLoop(TensorView ref, LoopDomain.Axis axis, NamedScalar index) {
+        OpenLoop(TensorView ref, LoopDomain.Axis axis, NamedScalar index, int rank) {
             this.ref = ref;
             this.axis = axis;
             this.index = index;
+            this.rank = rank;
         }
+
+        /**
+         * The chunk iteration {@code index} of {@code tv} is: the index, or on a swizzled Stream axis
+         * {@code ( ( i + k ) % n )}, which nvFuser's ShardByStream computes when it runs (written out here, as the
+         * MultiDeviceExecutor path's slices write it).
+         */
+        Scalar chunkIndex(TensorView tv) { return SwizzledStream.sliceIndex(tv, index, rank); }
 
         /** The loop, after the allocations inserted before it (parent_insertion_point). */
         HostNode close(HostIrBuilder h) {
@@ -161,8 +175,12 @@ public final class HostIrLoweringPass implements HostPass {
                     shardOutput(op.op().output(), op.id(), loop, allocation, h, replacement, top, false);
                     loop.body.add(h.inherit(op.id(), h.op(TensorSubstitution.apply(op.op(), replacement))));
                 }
+                case Communication c when allocation.deviceShardedAlong(c.input(), ref) -> {
+                    // shardByStream returns nullptr for its input (lowering.cpp:198-208): it is sent whole
+                    shardOutput(c.output(), c.id(), loop, allocation, h, replacement, top, true);
+                    loop.body.add(didToStream(c, replacement.getOrDefault(c.output().id(), c.output()), loop));
+                }
                 case Communication c -> {
-                    if (allocation.deviceShardedAlong(c.input(), ref)) throw didToStream(c);
                     shardInput(c.input(), ref, c.id(), loop, allocation, h, replacement);
                     shardOutput(c.output(), c.id(), loop, allocation, h, replacement, top, true);
                     loop.body.add(StreamAllocation.withTensors(c, replacement));
@@ -221,19 +239,38 @@ public final class HostIrLoweringPass implements HostPass {
         }
     }
 
-    /** Not modelled: the per-iteration Broadcast or CollectivePermute of a DID-to-Stream resharding. */
-    private static LoweringException didToStream(Communication c) {
-        return new LoweringException(List.of(new LoweringError(c.input().label(), "stream.did-to-stream-2026",
-                c.input().label() + " goes from a device axis to the loop's Stream axis: nvFuser 2026-04's"
-                        + " host_ir_lowering sends it as a Broadcast rooted at the loop index (or a"
-                        + " CollectivePermute) each iteration, which this lowering does not model yet; lower it"
-                        + " with --nvfuser 2025-06 or --option hostIrLowering=false", c.input().subject())));
+    /**
+     * A DID-to-Stream set inside the loop (getCommunicationInfoForParallelType, lower_to_communication.cpp:441-457
+     * at 81c4b22fd): a Broadcast from the rank at the loop index into this iteration's chunk (lowerToBroadcast's
+     * same-mesh case, lines 150-185: the root is the host loop index; here its device, as roots are printed), or, where
+     * the output's Stream axis is defined by a Swizzle1D, a CollectivePermute whose peers are dispatchSwizzle1D's
+     * (lowerToCollectivePermute, lines 348-381; its peers inline, not as the add/mod statements lowering.cpp:244-252
+     * pushes). Either keeps the Allgather's id, which the Wait after it names.
+     */
+    private static HostNode didToStream(Communication c, TensorView out, OpenLoop loop) {
+        TensorView in = c.input();
+        DeviceMesh mesh = in.mesh();
+        if (!mesh.equals(c.output().mesh())) {
+            throw new LoweringException(List.of(new LoweringError(in.label(), "stream.did-to-stream-mesh",
+                    "Broadcast based allgather in stream parallel requires same mesh (nvFuser's check): "
+                            + in.label() + " and " + c.output().label() + " are on different meshes",
+                    in.subject())));
+        }
+        Optional<IterTransform.Swizzle1D> swizzle = SwizzledStream.of(c.output());
+        if (swizzle.isEmpty()) {
+            return new Communication(c.id(), CommunicationType.BROADCAST, mesh.deviceIds(),
+                    Scalar.deviceAt(mesh, loop.index), in, out, null, c.backend());
+        }
+        ParallelType type = swizzle.get().parallelType();
+        return new CollectivePermute(c.id(), out, in, mesh.deviceIds(),
+                SwizzledStream.sendPeer(mesh, type, loop.index, loop.rank),
+                SwizzledStream.recvPeer(mesh, type, loop.index, loop.rank), c.backend());
     }
 
     private static void shardInput(TensorView in, TensorView ref, int origin, OpenLoop loop,
                                    StreamAllocation allocation, HostIrBuilder h, Map<Integer, TensorView> replacement) {
         if (replacement.containsKey(in.id()) || allocation.streamSharded(in) || leadingStream(ref).isEmpty()) return;
-        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.index, origin);
+        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.chunkIndex(in), origin);
         if (chunk == null) return; // nvFuser: shardByStream returns nullptr (broadcast, collective-permute inputs)
         replacement.put(in.id(), chunk.out());
         loop.body.add(chunk.node());
@@ -244,7 +281,7 @@ public final class HostIrLoweringPass implements HostPass {
                                     boolean communication) {
         if (!allocation.streamSharded(out) && leadingStream(out).isPresent()) {
             top.add(h.inherit(origin, h.allocateHostIr(out))); // before the loop
-            StreamAllocation.Chunk chunk = allocation.shardByStream(h, out, loop.ref, loop.index, origin);
+            StreamAllocation.Chunk chunk = allocation.shardByStream(h, out, loop.ref, loop.chunkIndex(out), origin);
             if (chunk == null) {
                 throw new LoweringException(List.of(new LoweringError(out.label(), "stream.shard-by-stream", "output "
                         + out.label() + " could not be sharded by stream: no axis of it maps to the loop's Stream axis"

@@ -13,7 +13,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MemoryType;
-import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Communication;
@@ -73,7 +73,7 @@ final class StreamAllocation {
      * FinalizeMultideviceDomains moved parallel ids to the front) and sharded on Stream where the loop's axis maps
      * (shardLoopLike from the segment's output); null when no axis of {@code source} maps to it.
      */
-    Chunk shardByStream(HostIrBuilder h, TensorView source, TensorView loopRef, NamedScalar index, int origin) {
+    Chunk shardByStream(HostIrBuilder h, TensorView source, TensorView loopRef, Scalar index, int origin) {
         TensorView like = source.withoutReductions();
         LoopDomain.Axis loopAxis = HostIrLoweringPass.leadingStream(loopRef).orElseThrow();
         Optional<Integer> position = positionOf(like, loopRef);

@@ -14,6 +14,7 @@ import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.NamedScalar;
+import org.hostir.studio.ir.ReductionOpType;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
@@ -25,6 +26,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.P2PCommunication;
 import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.rules.StreamReduction;
 
 /**
  * The inside of one stream loop: each op's inputs and outputs sliced at the loop index (one slice per tensor),
@@ -56,7 +58,9 @@ final class StreamLoopBody {
         this.ops = ops;
         this.split = SplitStream.of(ops.getFirst().op().output()).orElse(null);
         for (HostOp op : ops) {
-            if (Resharding.isResharding(op.op()) && Resharding.didToStreamAxis(op.op()).isEmpty()) {
+            // the Reduce-based ReduceScatter's slices are local, as nvFuser's TensorSlicingCache makes them (#5923)
+            if (Resharding.isResharding(op.op()) && Resharding.didToStreamAxis(op.op()).isEmpty()
+                    && !StreamReduction.isReduceBasedReduceScatter(op.op())) {
                 op.op().inputs().forEach(t -> communicated.add(t.id()));
                 communicated.add(op.op().output().id());
             }
@@ -94,6 +98,10 @@ final class StreamLoopBody {
             FusionOp op = node.op();
             if (ReduceScatterP2p.matches(op)) {
                 reduceScatter(node, (FusionOp.Set) op, body, epilogue);
+                continue;
+            }
+            if (StreamReduction.isReduceBasedReduceScatter(op)) {
+                reduce(node, (FusionOp.Reduction) op, body);
                 continue;
             }
             var didAxis = Resharding.didToStreamAxis(op);
@@ -158,6 +166,31 @@ final class StreamLoopBody {
         body.add(ReduceScatterP2p.exchange(h, node, new ReduceScatterP2p.Builder() {
             public <N extends HostNode> N node(N n) { return from(node, n); }
         }, inSlice, outSlice, peers, backend, context.options().get(CudaBackendOptions.P2P_PROTOCOL), epilogue));
+    }
+
+    /**
+     * processForLoopBodies' "MM+RS reduce-collective-based algorithm" (csrc/host_ir/pass/stream_parallel_type.cpp:
+     * 470-506 at 81c4b22fd, #5923): the input's slice at the loop index (pushed again where the matmul took it, as
+     * nvFuser pushes its cached HirAliasSelect), the output's along its Stream reduction axis (#5923's dump:
+     * {@code axis = rS13{4}}; nothing is allocated for that axis, so the select is the output whole,
+     * HostIrEvaluator::handle(HirAliasSelect*)), then a Reduce over the mesh rooted at the loop index, and its Wait.
+     * Rank t receives in iteration t the sum of every rank's partial for its chunk: the ReduceScatter.
+     */
+    private void reduce(HostOp node, FusionOp.Reduction sum, List<HostNode> body) {
+        TensorView in = sum.input();
+        int inAxis = streamPosition(in);
+        TensorView inSlice = slices.get(in.id());
+        if (inSlice != null) {
+            body.add(from(node, h.select(inSlice, in, in.axis(inAxis), index)));
+        } else {
+            inSlice = select(node, in, inAxis, body, false, index);
+        }
+        TensorView outSlice = select(node, sum.output(), streamPosition(sum.output()), body, false, index);
+        DeviceMesh mesh = in.mesh();
+        var comm = from(node, h.communication(CommunicationType.REDUCE, mesh.deviceIds(), Scalar.deviceAt(mesh, index),
+                inSlice, outSlice, ReductionOpType.SUM, context.options().get(ConvertToCommunicationPass.BACKEND)));
+        body.add(comm);
+        body.add(from(node, h.waitFor(comm)));
     }
 
     /**

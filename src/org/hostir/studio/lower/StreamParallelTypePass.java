@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -23,6 +24,7 @@ import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.print.IrText;
+import org.hostir.studio.rules.StreamReduction;
 
 /**
  * nvFuser's StreamParallelType pass (seeds 000, 001, 003). Consecutive top-level ops whose output has a Stream
@@ -83,6 +85,7 @@ public final class StreamParallelTypePass implements HostPass {
         // the check is gone by 2026-04: "Inputs can now be stream parallelized" (the skipped
         // InputsAreNotStreamParallelized of tests/cpp/test_host_ir_stream_lowering.cpp:38-39 at 81c4b22fd)
         if (context.generation() == NvFuserGeneration.V2025_06) checkNoStreamInputs(program);
+        checkReduceBasedReduceScatter(program, context);
         if (context.generation() == NvFuserGeneration.V2025_06 && context.options().get(INTER_STREAM_SYNCHRONIZATION)) {
             throw new LoweringException("option " + INTER_STREAM_SYNCHRONIZATION.key(), "option", "nvFuser 2025-06 has"
                     + " no inter_stream_synchronization (it came in 2026-01, #5838): use --nvfuser 2026-04");
@@ -133,6 +136,32 @@ public final class StreamParallelTypePass implements HostPass {
                         t.subject()))
                 .toList();
         if (!errors.isEmpty()) throw new LoweringException(errors);
+    }
+
+    /**
+     * The Reduce-based matmul + ReduceScatter's sum ({@link StreamReduction}): the seeds refuse its Stream reduction
+     * axis (validateStreamAxis, csrc/host_ir/pass/stream_parallel_type.cpp:57-63 at 43b9a1aa5); 2026-04 lowers it
+     * only with offset_stream_indexing_by_rank off (its p2p branch asserts "expected a set operation" otherwise,
+     * lines 367-373 at 81c4b22fd; "Will fail if true", test_multidevice_stream_parallel_type.cpp:755).
+     */
+    private static void checkReduceBasedReduceScatter(HostIrContainer program, LoweringContext context) {
+        for (HostNode n : program.topLevel()) {
+            if (!(n instanceof HostOp op) || !StreamReduction.isReduceBasedReduceScatter(op.op())) continue;
+            TensorView out = op.op().output();
+            if (context.generation() == NvFuserGeneration.V2025_06) {
+                throw new LoweringException(List.of(new LoweringError(out.label() + ".axes[0]", "stream.reduction",
+                        "axis 0 of " + out.label() + " is a reduction axis and cannot be Stream-parallel at nvFuser"
+                                + " 2025-06 ('should be an iteration or broadcast axis'); nvFuser 2026-04 lowers this"
+                                + " sum as a Reduce per iteration (#5923): use --nvfuser 2026-04",
+                        new Subject.Axis(out.subject(), 0))));
+            }
+            if (context.options().get(OFFSET_STREAM_INDEXING_BY_RANK)) {
+                throw new LoweringException(op.op(), "stream.reduce-scatter-reduce-offset", "the Reduce-based"
+                        + " ReduceScatter into " + out.label() + " roots each iteration's Reduce at the loop index,"
+                        + " the same on every rank; nvFuser lowers it only with offset_stream_indexing_by_rank off:"
+                        + " drop --option " + OFFSET_STREAM_INDEXING_BY_RANK.key() + "=true");
+            }
+        }
     }
 
     /**
@@ -344,7 +373,7 @@ public final class StreamParallelTypePass implements HostPass {
             // dimension, and differently on a rank that lacks the op connecting them
             if (!reads) return Resharding.isResharding(op) && axes.mapped(streamAxis, axis);
             // the P2P ReduceScatter runs over the loop's axis on its output's DIDx axis (nvFuser's stream_to_did)
-            int outAxis = ReduceScatterP2p.matches(op) ? ReduceScatterP2p.loopAxisInOutput()
+            int outAxis = reduceScatters(op) ? ReduceScatterP2p.loopAxisInOutput()
                     : op.output().axes().indexOf(streamAxis);
             for (int i = 0; i < op.inputs().size(); i++) {
                 TensorView in = op.inputs().get(i);
@@ -368,10 +397,18 @@ public final class StreamParallelTypePass implements HostPass {
                     && b.extent() instanceof Extent.Symbolic y && x.name().equals(y.name()));
         }
 
+        /**
+         * The two ReduceScatters of a stream loop, whose output's DIDx axis the loop runs over (nvFuser's
+         * stream_to_did) and which is whole only after the loop: the P2P one and the Reduce-based one (#5923).
+         */
+        private static boolean reduceScatters(FusionOp op) {
+            return ReduceScatterP2p.matches(op) || StreamReduction.isReduceBasedReduceScatter(op);
+        }
+
         void add(HostOp op) {
             ops.add(op);
             TensorView out = op.op().output();
-            boolean scatter = ReduceScatterP2p.matches(op.op());
+            boolean scatter = reduceScatters(op.op());
             if (scatter) receivedSlots.add(out.id());
             produced.put(out.id(), scatter ? ReduceScatterP2p.loopAxisInOutput()
                     : out.axes().indexOf(out.streamAxis().orElseThrow()));

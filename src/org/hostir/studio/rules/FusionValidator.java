@@ -57,8 +57,8 @@ public final class FusionValidator {
         moreTensors.forEach(t -> tensors.putIfAbsent(t.id(), t));
         List<TensorView> ordered = new ArrayList<>(tensors.values());
         ordered.sort(Comparator.comparingInt(TensorView::id));
-        new MeshRules(cx).check(ordered, inferable);
-        new MeshRules(cx).checkPipelinedAllgathers(fusion.ops());
+        new MeshRules(cx, fusion.ops()).check(ordered, inferable);
+        new MeshRules(cx, fusion.ops()).checkPipelinedAllgathers(fusion.ops());
         new ShapeRules(cx, ShapeRules.inputSymbols(fusion)).check(fusion.ops());
         List<Diagnostic> out = new ArrayList<>(cx.diagnostics);
         out.sort(Comparator.comparingInt(Diagnostic::line));

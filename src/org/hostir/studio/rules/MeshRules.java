@@ -28,9 +28,13 @@ import org.hostir.studio.ir.TensorView;
 /** Per-tensor rules on meshes and parallel types (DESIGN 2.2, step 1). */
 final class MeshRules {
     private final ValidationContext cx;
+    /** The outputs of the Reduce-based ReduceScatter's sum, whose reduced axis may be Stream (StreamReduction). */
+    private final Set<Integer> reduceBased;
 
-    MeshRules(ValidationContext cx) {
+    MeshRules(ValidationContext cx, List<FusionOp> ops) {
         this.cx = cx;
+        this.reduceBased = ops.stream().filter(StreamReduction::isReduceBasedReduceScatter)
+                .map(op -> op.output().id()).collect(Collectors.toSet());
     }
 
     /**
@@ -236,7 +240,7 @@ final class MeshRules {
                         + " is DIDy, which needs a 2-D device mesh (hostir-fusion/2: \"mesh\": [[0, 1], [2, 3]]);"
                         + " this tensor's mesh is 1-D (use DIDx)");
             }
-            if (a.isStream() && a.isReduction()) {
+            if (a.isStream() && a.isReduction() && !(i == 0 && reduceBased.contains(t.id()))) {
                 cx.report(cx.locator.axis(t.subject(), i), Rule.STREAM_REDUCTION, "axis " + i + " of " + tensor(t)
                         + " is a reduction axis and cannot be Stream-parallel");
             }

@@ -119,8 +119,13 @@ public final class HostIrDumpReader {
         if (generation == NvFuserGeneration.EARLY_2024) {
             warn(start, "the dump prints no dtypes (nvFuser before #2889): its tensors are read as float");
         }
-        return new ParsedDump(program, generation, state.warnings, lines.lineOf(start), lines.lineOf(end - 1),
-                layoutKept);
+        IndexDefinitions.Block indices = IndexDefinitions.read(text, end);
+        for (String kept : indices.keptAsText()) {
+            warn(end, "index definition kept as text: " + kept);
+        }
+        int last = indices.indices().isEmpty() ? end : indices.end();
+        return new ParsedDump(program, generation, state.warnings, lines.lineOf(start), lines.lineOf(last - 1),
+                layoutKept, indices.indices());
     }
 
     private void readBody(List<Statement> body, Map<Integer, HostUnit> units) {

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.host.IndexDefinition;
 import org.hostir.studio.ir.host.OpaqueNode;
 import org.hostir.studio.ir.print.HostIrPrinter;
 
@@ -15,15 +16,24 @@ import org.hostir.studio.ir.print.HostIrPrinter;
  * @param layoutKept whether the dump kept its line breaks (seed 001's lost them: nesting was then inferred)
  */
 public record ParsedDump(HostIrContainer program, NvFuserGeneration generation, List<DumpWarning> warnings,
-                         int firstLine, int lastLine, boolean layoutKept) {
+                         int firstLine, int lastLine, boolean layoutKept, List<IndexDefinition> indices) {
     public ParsedDump {
         Objects.requireNonNull(program);
         Objects.requireNonNull(generation);
         warnings = List.copyOf(warnings);
+        indices = List.copyOf(indices);
     }
 
-    /** The program printed back in the dump's own generation. */
-    public String reprint() { return HostIrPrinter.print(program, generation); }
+    /** A dump without index definitions. */
+    public ParsedDump(HostIrContainer program, NvFuserGeneration generation, List<DumpWarning> warnings,
+                      int firstLine, int lastLine, boolean layoutKept) {
+        this(program, generation, warnings, firstLine, lastLine, layoutKept, List.of());
+    }
+
+    /** The program printed back in the dump's own generation, with its index definitions when it had them. */
+    public String reprint() {
+        return HostIrPrinter.print(program, generation) + HostIrPrinter.indexDefinitions(indices, generation);
+    }
 
     /** The statements kept as text. */
     public List<OpaqueNode> opaqueNodes() {

@@ -1,7 +1,5 @@
 package org.hostir.studio.ir.print;
 
-import static org.hostir.studio.ir.print.IrText.scalar;
-import static org.hostir.studio.ir.print.IrText.stream;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -9,6 +7,8 @@ import java.util.stream.Collectors;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
+import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.ScalarBinary;
 import org.hostir.studio.ir.host.Allocate;
 import org.hostir.studio.ir.host.CollectivePermute;
 import org.hostir.studio.ir.host.Communication;
@@ -22,6 +22,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.IndexDefinition;
 import org.hostir.studio.ir.host.LaunchKernel;
 import org.hostir.studio.ir.host.MoeCombine;
 import org.hostir.studio.ir.host.MoeDispatch;
@@ -33,6 +34,7 @@ import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
 import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.SymmetricContiguousView;
+import org.hostir.studio.ir.host.Stream;
 import org.hostir.studio.ir.host.Synchronize;
 import org.hostir.studio.ir.host.Wait;
 
@@ -56,6 +58,10 @@ public final class HostIrPrinter {
 
     private String tensor(TensorView tv) { return IrText.tensor(tv, g); }
 
+    private String scalar(Scalar s) { return IrText.scalar(s, g); }
+
+    private String stream(Stream s) { return IrText.stream(s, g); }
+
     private String program(HostIrContainer c) {
         StringBuilder out = new StringBuilder();
         out.append("%HostIrContainer { (").append(tensors(c.inputs(), ", ")).append(") -> (")
@@ -64,6 +70,24 @@ public final class HostIrPrinter {
         for (HostUnit u : c.hostUnits()) printHostUnit(u, out);
         out.append("} // %HostIrContainer\n");
         return out.toString();
+    }
+
+    /**
+     * The block {@code NVFUSER_DUMP=host_ir(indices)} prints after the container (csrc/ir/printer.cpp:90-102 at
+     * 81c4b22fd, #5327): a blank line, {@code Index definitions:}, then each definition as its BinaryOp prints,
+     * {@code   i90 = i88 % 8;}, and a blank line; nothing without definitions.
+     */
+    public static String indexDefinitions(List<IndexDefinition> indices, NvFuserGeneration generation) {
+        if (indices.isEmpty()) return "";
+        StringBuilder out = new StringBuilder("\nIndex definitions:\n");
+        for (IndexDefinition d : indices) {
+            String value = d.definition() instanceof ScalarBinary b && b.op() != ScalarBinary.Op.CEIL_DIV
+                    ? IrText.scalar(b.lhs(), generation) + " " + b.op().symbol() + " "
+                            + IrText.scalar(b.rhs(), generation)
+                    : IrText.scalar(d.definition(), generation);
+            out.append(STEP).append(d.index().name()).append(" = ").append(value).append(";\n");
+        }
+        return out.append('\n').toString();
     }
 
     /** One node (and its bodies) at the given indentation. */
@@ -101,7 +125,7 @@ public final class HostIrPrinter {
                     ? "Deallocate {\n" + indent + STEP + tensor(d.buffer()) + "\n" + indent + "}"
                     : "Deallocate {" + tensor(d.buffer()) + "}").append('\n');
             case ForLoop f -> {
-                out.append(indent).append("FOR ").append(f.index().name()).append(f.isRange()
+                out.append(indent).append("FOR ").append(scalar(f.index())).append(f.isRange()
                         ? " from " + scalar(f.start()) + " to " + scalar(f.stop())
                         : " in " + IrText.iterDomain(f.iterDomain(), g)).append(":\n");
                 for (HostNode n : f.body()) print(n, indent + STEP, out);

@@ -89,22 +89,31 @@ public final class IrText {
         return ids.stream().map(String::valueOf).collect(Collectors.joining(" "));
     }
 
-    public static String scalar(Scalar s) {
+    public static String scalar(Scalar s) { return scalar(s, NvFuserGeneration.V2025_06); }
+
+    /**
+     * A scalar in {@code g}'s spelling: the stream loop's index is NamedScalar::getParallelIndex(Stream), printed as
+     * stringifyThread prints Stream ({@code StreamIdx} at the seeds, {@code streamIdx} since #5096, csrc/type.cpp:781
+     * at 81c4b22fd); other named scalars as they are named.
+     */
+    public static String scalar(Scalar s, NvFuserGeneration g) {
         return switch (s) {
             case Extent.Symbolic sym -> "i" + sym.id();
             case Extent.Constant c -> Long.toString(c.value());
-            case NamedScalar n -> n.name();
+            case NamedScalar n -> n.equals(NamedScalar.STREAM_IDX) ? g.streamAxisName() : n.name();
             case ScalarBinary b when b.op() == ScalarBinary.Op.CEIL_DIV ->
-                    "( ceilDiv(" + scalar(b.lhs()) + ", " + scalar(b.rhs()) + ") )";
-            case ScalarBinary b -> "( " + scalar(b.lhs()) + " " + b.op().symbol() + " " + scalar(b.rhs()) + " )";
-            case MeshLookup m -> mesh(m.mesh()) + "." + m.kind().method() + "(" + scalar(m.argument()) + ")";
+                    "( ceilDiv(" + scalar(b.lhs(), g) + ", " + scalar(b.rhs(), g) + ") )";
+            case ScalarBinary b -> "( " + scalar(b.lhs(), g) + " " + b.op().symbol() + " " + scalar(b.rhs(), g) + " )";
+            case MeshLookup m -> mesh(m.mesh()) + "." + m.kind().method() + "(" + scalar(m.argument(), g) + ")";
         };
     }
 
-    public static String stream(Stream s) {
+    public static String stream(Stream s) { return stream(s, NvFuserGeneration.V2025_06); }
+
+    public static String stream(Stream s, NvFuserGeneration g) {
         return switch (s) {
             case Stream.Fixed f -> "Stream " + f.number();
-            case Stream.Indexed i -> "Stream " + scalar(i.index());
+            case Stream.Indexed i -> "Stream " + scalar(i.index(), g);
             case Stream.Pointer p -> "Stream " + p.address();
         };
     }

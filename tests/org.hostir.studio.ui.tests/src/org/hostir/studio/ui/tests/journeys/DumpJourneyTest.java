@@ -125,9 +125,10 @@ public class DumpJourneyTest {
      * A dump printed by today's nvFuser (issue 33, item 5): the program quoted in
      * tests/python/multidevice/test_overlap.py (81c4b22fd) is pasted with the Paste button; the view reads it as one
      * program, structured (its ShardByStreams in the tree), and sets its "nvFuser:" choice to the detected
-     * generation, 2026-04; "Compare with Studio lowering..." then picks the matching fusion by typing its name. The
-     * verdict names the generation and, when the programs differ, the differences; where the Studio's lowering
-     * refuses the fusion (main's lowering takes no Stream-parallel input, [stream.input]), the view says so instead.
+     * generation, 2026-04; {@code hostIrLowering=true} is typed into Options (the dump was printed under
+     * {@code _enable_options=["host_ir_lowering"]}, test_overlap.py:116), and "Compare with Studio lowering..." picks
+     * the matching fusion by typing its name. The fusion lowers under 2026-04, so the view compares: the verdict
+     * names the generation and, where the programs differ, each difference; both hold the loop's ShardByStream.
      */
     @Test
     public void pasteANewestDialectDumpAndCompareItWithTheStudiosLowering() throws Exception {
@@ -147,16 +148,27 @@ public class DumpJourneyTest {
         assertEquals("2026-04", generation.getText());
         assertTrue(view.treeRows().stream().anyMatch(r -> r.node() instanceof ShardByStream), "structured tree");
 
+        Text options = field(f -> "key=value ...".equals(f.getMessage()));
+        person.focusByClick(options);
+        person.press(SWT.CTRL, 'a');
+        person.type("hostIrLowering=true", 30);
+        assertEquals("hostIrLowering=true", options.getText(), "no key dropped");
         compareWithTyping("dumpjourneyrowlinear");
         String verdict = view.messageText();
-        if (view.comparison() != null) {
-            assertTrue(verdict.startsWith("structurally") && verdict.contains("nvFuser 2026-04"), verdict);
-            assertTrue(view.comparison().equal() || verdict.contains("only in") || verdict.contains("differs:"),
-                    "a difference is named: " + verdict);
-        } else {
-            assertTrue(verdict.startsWith("error: ") && verdict.contains("[stream.input]"), verdict);
-        }
+        assertNotNull(view.comparison(), "the fusion lowers under 2026-04, so the view compares: " + verdict);
+        assertTrue(verdict.startsWith("structurally") && verdict.contains("nvFuser 2026-04"), verdict);
+        assertTrue(view.comparison().equal() || verdict.contains("only in") || verdict.contains("differs:"),
+                "a difference is named: " + verdict);
+        List<PassRow> rows = view.treeRows();
+        // the Studio's program (every row not REMOVED) holds a ShardByStream: it lowered the host_ir_lowering path
+        assertTrue(rows.stream().anyMatch(r -> r.kind() != DiffKind.REMOVED && r.node() instanceof ShardByStream),
+                "the Studio's ShardByStream: " + rows);
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "newest-dump-journey.png");
+        // the view as it was found: no options
+        person.focusByClick(options);
+        person.press(SWT.CTRL, 'a');
+        person.press(SWT.BS);
+        assertEquals("", options.getText());
     }
 
     /**
