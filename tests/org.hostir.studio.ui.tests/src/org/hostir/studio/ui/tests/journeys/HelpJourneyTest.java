@@ -46,6 +46,12 @@ public class HelpJourneyTest extends JourneyTest {
             person.click(browser, at(browser, "a", "Host IR Studio Guide"), 0);   // the book: its toc and first topic
             waitFor(() -> href(browser).contains("docs/user-guide.html") ? true : null, 30_000,
                     "the guide's first topic did not open: " + href(browser));
+            if (!text(browser, "tocViewFrame").contains("User guide")) {
+                person.click(browser, expanderOf(browser, "Host IR Studio Guide"), 0);   // its + opens the book
+            }
+            waitFor(() -> text(browser, "tocViewFrame").contains("User guide") ? true : null, 30_000,
+                    "the book's topics are not in the table of contents: " + text(browser, "tocViewFrame"));
+            if (!text(browser, "tocViewFrame").contains("3. Run")) person.click(browser, expanderOf(browser, "User guide"), 0);
             waitFor(() -> text(browser, "tocViewFrame").contains("3. Run") ? true : null, 30_000,
                     "the guide's sections are not in the table of contents: " + text(browser, "tocViewFrame"));
             String page = text(browser, "ContentViewFrame");
@@ -120,6 +126,18 @@ public class HelpJourneyTest extends JourneyTest {
                 + selector + "'); for (var j = 0; j < es.length; j++) if (" + match + ") { var r = es[j].getBoundingClientRect();"
                 + " return [fs[i].x + r.left + r.width / 2, fs[i].y + r.top + r.height / 2]; } } return null;");
         assertNotNull(r, "the help window shows no " + selector + (text == null ? "" : " '" + text + "'"));
+        Object[] xy = (Object[]) r;
+        return new int[] { (int) Math.round((Double) xy[0]), (int) Math.round((Double) xy[1]) };
+    }
+
+    /** The centre of the tree's expander (+) beside the table of contents' entry {@code label}. */
+    private static int[] expanderOf(Browser browser, String label) {
+        Object r = browser.evaluate(FRAMES + " for (var i = 0; i < fs.length; i++) { var as = fs[i].w.document.getElementsByTagName('a');"
+                + " for (var j = 0; j < as.length; j++) if (as[j].textContent.trim() === '" + label + "') {"
+                + " for (var p = as[j].parentNode; p; p = p.parentNode) { var e = p.querySelector ? p.querySelector('.expander') : null;"
+                + " if (e) { var r = e.getBoundingClientRect(); return [fs[i].x + r.left + r.width / 2, fs[i].y + r.top + r.height / 2]; } } } }"
+                + " return null;");
+        assertNotNull(r, "the table of contents has no expander for " + label);
         Object[] xy = (Object[]) r;
         return new int[] { (int) Math.round((Double) xy[0]), (int) Math.round((Double) xy[1]) };
     }
