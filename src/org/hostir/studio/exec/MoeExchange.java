@@ -53,7 +53,7 @@ final class MoeExchange {
         long perRank = MoeRouting.expertsPerRank(name, d.numExperts(), world);
         long tokens = MoeRouting.checkInputs(name, d, hx, idx, w);
         long[] experts = new long[(int) tokens];
-        for (int t = 0; t < tokens; t++) experts[t] = MoeRouting.expert(name, d.in(), idx.getLong(t, 0), d.numExperts());
+        for (int t = 0; t < tokens; t++) experts[t] = MoeRouting.expert(name, d.topkIdx(), idx.getLong(t, 0), d.numExperts());
         long[] order = MoeRouting.stableArgsort(experts);
         long[] toRank = new long[world];
         for (long e : experts) toRank[(int) (e / perRank)]++;

@@ -37,10 +37,10 @@ final class MoeRouting {
                 "only topk=1 is supported: topk_idx must be [" + t + ", 1] (dispatch_combine.cpp:156-160)");
         if (w.rank() != 2 || w.size(0) != t || w.size(1) != 1) throw failure(name, d.topkWeights(),
                 "only topk=1 is supported: topk_weights must be [" + t + ", 1] (dispatch_combine.cpp:161-165)");
-        if (!idx.dtype().isIntegral()) throw failure(name, d.topkIdx(), "topk_idx must be integral"
-                + " (communication.cpp:314-315)");
-        if (!w.dtype().isFloatingPoint()) throw failure(name, d.topkWeights(), "topk_weights must be floating"
-                + " point (dispatch_combine.cpp:142-144)");
+        if (!d.topkIdx().dtype().isIntegral() || !idx.dtype().isIntegral()) throw failure(name, d.topkIdx(),
+                "topk_idx must be integral (communication.cpp:314-315)");
+        if (!d.topkWeights().dtype().isFloatingPoint() || !w.dtype().isFloatingPoint()) throw failure(name,
+                d.topkWeights(), "topk_weights must be floating point (communication.cpp:316-318)");
         sameDtype(name, d.in(), d.out());
         sameDtype(name, d.topkIdx(), r.outTopkIdx());
         sameDtype(name, d.topkWeights(), r.outTopkWeights());
