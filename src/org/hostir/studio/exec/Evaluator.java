@@ -250,7 +250,8 @@ public final class Evaluator {
     }
 
     /**
-     * nvFuser's HostIrEvaluator::handle(MoeDispatch*) (doMoeDispatch, csrc/multidevice/dispatch_combine.cpp:131):
+     * nvFuser's HostIrEvaluator::handle(MoeDispatch*) (csrc/host_ir/evaluator.cpp:434-459; doMoeDispatch,
+     * csrc/multidevice/dispatch_combine.cpp:131), binding the six outputs it allocates:
      * over the world communicator there, over the input's mesh here (a rank outside it takes no part).
      */
     private void moeDispatch(MoeDispatch d) {
@@ -262,7 +263,7 @@ public final class Evaluator {
         for (int i = 0; i < tensors.size(); i++) bind(tensors.get(i), out.all().get(i));
     }
 
-    /** nvFuser's HostIrEvaluator::handle(MoeCombine*) (doMoeCombine, dispatch_combine.cpp:289). */
+    /** nvFuser's HostIrEvaluator::handle(MoeCombine*) (evaluator.cpp:461-489; doMoeCombine, dispatch_combine.cpp:289). */
     private void moeCombine(MoeCombine c) {
         NotExecutable.reason(c).ifPresent(why -> { throw new NotExecutableNodeException(c, why); });
         if (!onThisRank(c.in())) return;

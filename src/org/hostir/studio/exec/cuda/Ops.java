@@ -29,7 +29,8 @@ final class Ops {
             case FusionOp.Unary u -> out.numel();
             case FusionOp.Where w -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
-            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> 0;
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _,
+                 FusionOp.IndexSelect _ -> 0;
         };
     }
 
@@ -137,6 +138,9 @@ final class Ops {
             case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), withoutRFactorAxis(m, out), s);
             case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2),
                     withoutRFactorAxis(l, out), s);
+            case FusionOp.IndexSelect x -> throw new ExecutionException(x.opName() + " of "
+                    + x.output().name() + ": the CUDA backend has no index_select kernel yet (run it with --backend"
+                    + " cpu)", List.of(x.output().subject()));
         }
     }
 

@@ -58,6 +58,30 @@ public final class ShapeKernels {
         return out;
     }
 
+    /** index_select's output shape: the input's with axis {@code dim} the index's length. */
+    static long[] indexSelectShape(FusionOp.IndexSelect s, DenseTensor x, DenseTensor index) {
+        int dim = s.dim();
+        if (dim < 0 || dim >= x.rank() || index.rank() != 1) {
+            throw new IllegalArgumentException(OpKernels.describe(s) + ": axis " + dim + " of a " + x.rank()
+                    + "-D input with a " + index.rank() + "-D index");
+        }
+        long[] shape = x.shape();
+        shape[dim] = index.size(0);
+        return shape;
+    }
+
+    /** {@code at::index_select(x, dim, index)}: output row i along {@code dim} is input row {@code index[i]}. */
+    static DenseTensor indexSelect(FusionOp.IndexSelect s, DenseTensor x, DenseTensor index) {
+        DenseTensor out = DenseTensor.zeros(indexSelectShape(s, x, index), s.output().dtype());
+        int dim = s.dim();
+        for (long i = 0; i < index.size(0); i++) {
+            long row = index.getLong(i);
+            if (row < 0 || row >= x.size(dim)) throw new IndexOutOfRange(s, row, x.size(dim));
+            out.narrow(dim, i, 1).copyFrom(x.narrow(dim, row, 1));
+        }
+        return out;
+    }
+
     /** Which runtime input axes squeeze removes: the flags are per input axis, reduction axes have none. */
     static boolean[] squeezed(FusionOp.Squeeze q, int runtimeRank) {
         TensorView in = q.input();

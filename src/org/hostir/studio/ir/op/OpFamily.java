@@ -18,7 +18,8 @@ public enum OpFamily {
     RESHAPE(new ReshapeOp()),
     BROADCAST(new BroadcastOp()),
     MATMUL(new MatmulOp()),
-    LINEAR(new LinearOp());
+    LINEAR(new LinearOp()),
+    INDEX_SELECT(new IndexSelectOp());
 
     private final OpDefinition<? extends FusionOp> definition;
 
@@ -42,6 +43,7 @@ public enum OpFamily {
             case FusionOp.Broadcast _ -> BROADCAST;
             case FusionOp.Matmul _ -> MATMUL;
             case FusionOp.Linear _ -> LINEAR;
+            case FusionOp.IndexSelect _ -> INDEX_SELECT;
         };
     }
 

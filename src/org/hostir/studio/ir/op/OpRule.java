@@ -18,6 +18,7 @@ public enum OpRule {
     SHAPE_RESHAPE("shape.reshape"),
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis"),
     SHAPE_EXPAND("shape.expand"),
+    SHAPE_INDEX_SELECT("shape.index-select"),
     DTYPE_MISMATCH("dtype.mismatch"),
     DTYPE_CAST("dtype.cast"),
     DTYPE_BOOL("dtype.bool"),

@@ -1,0 +1,21 @@
+package org.hostir.studio.exec.tensor;
+
+import java.util.List;
+
+import org.hostir.studio.diag.RunFailure;
+import org.hostir.studio.ir.FusionOp;
+
+/**
+ * An index outside its axis (index_select's {@code indices}): the run fails naming the op and the value, as
+ * {@code at::index_select} raises "index out of range in self"; a value would be a silent wrong answer. A failure
+ * of the run about the op's output and index, put at the op's file line.
+ */
+public final class IndexOutOfRange extends RunFailure {
+    private static final long serialVersionUID = 1L;
+
+    IndexOutOfRange(FusionOp.IndexSelect op, long index, long size) {
+        super(OpKernels.describe(op) + ": index " + index + " is outside [0, " + size + ") of input axis " + op.dim()
+                + " (at::index_select: index out of range in self)",
+                List.of(op.output().subject(), op.indices().subject()));
+    }
+}
