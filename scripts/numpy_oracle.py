@@ -400,6 +400,12 @@ def apply(op, env, tensors, symbols):
         return matmul(ins[0], ins[1], od, in_t[0], in_t[1], out_t)
     if name == "linear":
         return linear(ins[0], ins[1], od, in_t[0], in_t[1], out_t, ins[2] if len(ins) > 2 else None)
+    if name == "index_select":  # at::index_select: rows moved unchanged, their error bounds with them
+        dim = runtime_index(in_t[0], op["axes"][0])
+        idx = np.asarray(ins[1].v).astype(np.int64)
+        if np.any(idx < 0) or np.any(idx >= np.shape(x.v)[dim]):
+            raise Bad("index_select index out of range")
+        return T(np.take(x.v, idx, axis=dim), od, np.take(np.broadcast_to(x.e, np.shape(x.v)), idx, axis=dim))
     raise Bad("unknown op " + name)
 
 
