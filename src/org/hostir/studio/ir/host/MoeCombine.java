@@ -52,6 +52,13 @@ public record MoeCombine(int id, CommunicatorBackend backend, TensorView in, Ten
                 .orElse(List.of(in, topkWeights, srcIdx));
     }
 
+    /** Its inputs, then its output. */
+    public List<TensorView> tensors() {
+        List<TensorView> all = new java.util.ArrayList<>(inputs());
+        all.add(out);
+        return List.copyOf(all);
+    }
+
     public MoeCombine withId(int newId) {
         return new MoeCombine(newId, backend, in, topkWeights, srcIdx, out, counts);
     }

@@ -3,6 +3,7 @@ package org.hostir.studio.ir.host;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.hostir.studio.ir.TensorView;
 
@@ -56,8 +57,12 @@ public record MoeDispatch(int id, long numExperts, CommunicatorBackend backend, 
 
     /** Every output, in nvFuser's order (communication.h:272-293). */
     public List<TensorView> outputs() {
-        return routing.map(r -> java.util.stream.Stream.concat(java.util.stream.Stream.of(out), r.tensors().stream())
-                .toList()).orElse(List.of(out));
+        return routing.map(r -> Stream.concat(Stream.of(out), r.tensors().stream()).toList()).orElse(List.of(out));
+    }
+
+    /** Its inputs, then its outputs. */
+    public List<TensorView> tensors() {
+        return Stream.concat(Stream.of(in, topkIdx, topkWeights), outputs().stream()).toList();
     }
 
     public MoeDispatch withId(int newId) {
