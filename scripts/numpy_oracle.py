@@ -187,6 +187,10 @@ def unary(name, x, out_dtype):
             r, slope = v * 0.5 * (1.0 + erf(v / math.sqrt(2.0))), 1.13 * e
         elif name == "silu":
             r, slope = v / (1.0 + np.exp(-v)), 1.1 * e
+        elif name == "reciprocal":  # bounded where the interval keeps one sign
+            one_sign = lo * hi > 0
+            r, slope = 1.0 / v, np.where(one_sign, np.abs(1.0 / np.where(one_sign, lo, 1.0)
+                                                           - 1.0 / np.where(one_sign, hi, 1.0)), np.inf)
         else:
             raise Bad("unknown unary op " + name)
         slope = np.where(e > 0, slope, 0.0)
@@ -377,7 +381,8 @@ def apply(op, env, tensors, symbols):
         return T(x.v.copy(), od, x.e)
     if name == "cast":
         return cast(x, od)
-    if name in ("neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "erf", "sigmoid", "relu", "gelu", "silu"):
+    if name in ("neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "erf", "sigmoid", "relu", "gelu", "silu",
+                "reciprocal"):
         return unary(name, x, od)
     if name in ("add", "sub", "mul", "div"):
         return binary(name, ins[0], ins[1], od)
