@@ -411,6 +411,15 @@ def apply(op, env, tensors, symbols):
         if np.any(idx < 0) or np.any(idx >= np.shape(x.v)[dim]):
             raise Bad("index_select index out of range")
         return T(np.take(x.v, idx, axis=dim), od, np.take(np.broadcast_to(x.e, np.shape(x.v)), idx, axis=dim))
+    if name == "take_along_axis":  # at::take_along_dim, an input broadcast axis stretched to the index's
+        dim = runtime_index(in_t[0], op["axes"][0])
+        idx = np.asarray(ins[1].v).astype(np.int64)
+        if np.any(idx < 0) or np.any(idx >= np.shape(x.v)[dim]):
+            raise Bad("take_along_axis index out of range")
+        shp = [n if i == dim else max(n, m) for i, (n, m) in enumerate(zip(np.shape(x.v), np.shape(idx)))]
+        v, e = np.broadcast_to(x.v, shp), np.broadcast_to(x.e, np.shape(x.v))
+        e = np.broadcast_to(e, shp)
+        return T(np.take_along_axis(v, idx, axis=dim), od, np.take_along_axis(e, idx, axis=dim))
     raise Bad("unknown op " + name)
 
 

@@ -66,6 +66,12 @@ public final class AxisMap {
                     if (s.dim() >= 0 && s.dim() < map.length) map[s.dim()] = NONE;
                 }
             }
+            // GatherOp::getIndexedID (internal_nodes.cpp:327-329): the index's axes are the output's; the input's
+            // but the gathered one
+            case FusionOp.TakeAlongAxis t -> {
+                positional(map, out);
+                if (inputIndex == 0 && t.dim() >= 0 && t.dim() < map.length) map[t.dim()] = NONE;
+            }
         }
         return map;
     }

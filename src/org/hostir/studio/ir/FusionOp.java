@@ -261,4 +261,34 @@ public sealed interface FusionOp {
             return new IndexSelect(output, inputs.get(0), inputs.get(1), axes);
         }
     }
+    /**
+     * GatherOp with exact sizes, {@code take_along_axis} ({@code takeAlongAxis(inp, index, dim)},
+     * csrc/ops/indexing.cpp:306-369 at 81c4b22fd): {@code indices} has the input's rank and its extents but along
+     * {@code dim}; output element {@code [.., j, ..]} is input element {@code [.., indices[.., j, ..], ..]}.
+     * {@code axes} is the file's {@code "axes": [dim]}.
+     */
+    record TakeAlongAxis(TensorView output, TensorView input, TensorView indices, List<Integer> axes)
+            implements FusionOp {
+        public TakeAlongAxis {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            Objects.requireNonNull(indices);
+            axes = List.copyOf(axes);
+        }
+
+        public TakeAlongAxis(TensorView output, TensorView input, TensorView indices, int dim) {
+            this(output, input, indices, List.of(dim));
+        }
+
+        /** The gathered input axis (the first of {@link #axes}; -1 when there is none). */
+        public int dim() { return axes.isEmpty() ? -1 : axes.get(0); }
+
+        public List<TensorView> inputs() { return List.of(input, indices); }
+
+        public String opName() { return "take_along_axis"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new TakeAlongAxis(output, inputs.get(0), inputs.get(1), axes);
+        }
+    }
 }

@@ -14,9 +14,9 @@ import org.hostir.studio.ir.TensorView;
  * grid of 2^-52, so its values need float64), integers
  * uniform in [-8, 8), bools 0 or 1 with equal odds, drawn from
  * {@link SplittableRandom}. Each input's stream is seeded from the run's seed and the tensor's id, so an
- * input's values do not depend on the other inputs or on their order. An input that indexes (index_select's
- * index: a token router's choices) draws rows of the axis it selects, uniform in [0, extent), so a seeded run
- * routes reproducibly and never out of range.
+ * input's values do not depend on the other inputs or on their order. An input that indexes (index_select's or
+ * take_along_axis's index: a token router's choices) draws rows of the axis it selects, uniform in [0, extent), so
+ * a seeded run routes reproducibly and never out of range.
  */
 public final class Inputs {
     private Inputs() {}
@@ -38,12 +38,13 @@ public final class Inputs {
         if (!tv.dtype().isIntegral()) return 0;
         long rows = 0;
         for (FusionOp op : fusion.uses(tv)) {
-            if (op instanceof FusionOp.IndexSelect s && s.indices() == tv) {
-                long[] in = RuntimeShapes.global(s.input(), bindings);
-                if (s.dim() >= 0 && s.dim() < in.length && in[s.dim()] > 0) {
-                    rows = rows == 0 ? in[s.dim()] : Math.min(rows, in[s.dim()]);
-                }
-            }
+            TensorView input = op instanceof FusionOp.IndexSelect s && s.indices() == tv ? s.input()
+                    : op instanceof FusionOp.TakeAlongAxis t && t.indices() == tv ? t.input() : null;
+            int dim = op instanceof FusionOp.IndexSelect s ? s.dim()
+                    : op instanceof FusionOp.TakeAlongAxis t ? t.dim() : -1;
+            if (input == null) continue;
+            long[] in = RuntimeShapes.global(input, bindings);
+            if (dim >= 0 && dim < in.length && in[dim] > 0) rows = rows == 0 ? in[dim] : Math.min(rows, in[dim]);
         }
         return rows;
     }

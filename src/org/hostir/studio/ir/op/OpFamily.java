@@ -19,7 +19,8 @@ public enum OpFamily {
     BROADCAST(new BroadcastOp()),
     MATMUL(new MatmulOp()),
     LINEAR(new LinearOp()),
-    INDEX_SELECT(new IndexSelectOp());
+    INDEX_SELECT(new IndexSelectOp()),
+    TAKE_ALONG_AXIS(new TakeAlongAxisOp());
 
     private final OpDefinition<? extends FusionOp> definition;
 
@@ -44,6 +45,7 @@ public enum OpFamily {
             case FusionOp.Matmul _ -> MATMUL;
             case FusionOp.Linear _ -> LINEAR;
             case FusionOp.IndexSelect _ -> INDEX_SELECT;
+            case FusionOp.TakeAlongAxis _ -> TAKE_ALONG_AXIS;
         };
     }
 

@@ -19,6 +19,7 @@ public enum OpRule {
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis"),
     SHAPE_EXPAND("shape.expand"),
     SHAPE_INDEX_SELECT("shape.index-select"),
+    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis"),
     DTYPE_MISMATCH("dtype.mismatch"),
     DTYPE_CAST("dtype.cast"),
     DTYPE_BOOL("dtype.bool"),

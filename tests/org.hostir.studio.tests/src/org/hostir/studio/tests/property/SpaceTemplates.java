@@ -93,6 +93,7 @@ final class SpaceTemplates {
             case MATMUL -> List.of(matmul(t));
             case LINEAR -> List.of(linear(t, true), linear(t, false));
             case INDEX_SELECT -> List.of(indexSelect(op, t));
+            case TAKE_ALONG_AXIS -> List.of(takeAlongAxis(op, t));
         };
     }
 
@@ -180,6 +181,12 @@ final class SpaceTemplates {
     private static Template indexSelect(String op, String t) {
         return new Template(op + "_rows", List.of(input("x", t, dims(0, 1)), input("route", "int64", dims(2)),
                 output("y", t, dims(2, 1), -1)), List.of(new OpT(op, List.of("x", "route"), "y", "\"axes\": [0]")));
+    }
+
+    /** x [a, b] and per row c picks among b, ids [a, c] (int64, drawn in [0, b)) -> [a, c] (GatherOp, exact sizes). */
+    private static Template takeAlongAxis(String op, String t) {
+        return new Template(op + "_last", List.of(input("x", t, dims(0, 1)), input("ids", "int64", dims(0, 2)),
+                output("y", t, dims(0, 2), -1)), List.of(new OpT(op, List.of("x", "ids"), "y", "\"axes\": [1]")));
     }
 
     static int[] dims(int... d) { return d; }
