@@ -58,15 +58,7 @@ final class IndexSelectOp implements OpDefinition<FusionOp.IndexSelect> {
     }
 
     /** The output has the input's dtype (indexing.cpp:69); the index is int64 or int32 (at::index_select). */
-    public void checkDtype(FusionOp.IndexSelect s, OpChecks c) {
-        if (!s.indices().dtype().isIntegral()) {
-            c.fail(OpRule.DTYPE_MISMATCH, "the index " + s.indices().label() + " is " + s.indices().dtype().fileName()
-                    + ", not int64 or int32");
-        } else if (s.output().dtype() != s.input().dtype()) {
-            c.fail(OpRule.DTYPE_MISMATCH, s.output().label() + " is " + s.output().dtype().fileName()
-                    + ", index_select of " + s.input().dtype().fileName() + " gives " + s.input().dtype().fileName());
-        }
-    }
+    public void checkDtype(FusionOp.IndexSelect s, OpChecks c) { DtypeChecks.gather(c, s, s.input(), s.indices()); }
 
     public void outputExtents(FusionOp.IndexSelect s, Extent[] e, BiPredicate<Extent, Extent> same) {
         List<IterDomain> in = runtime(s.input());

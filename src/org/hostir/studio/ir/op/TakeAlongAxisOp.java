@@ -74,15 +74,7 @@ final class TakeAlongAxisOp implements OpDefinition<FusionOp.TakeAlongAxis> {
     }
 
     /** The output has the input's dtype (indexing.cpp:362-364); the index is int64 or int32. */
-    public void checkDtype(FusionOp.TakeAlongAxis t, OpChecks c) {
-        if (!t.indices().dtype().isIntegral()) {
-            c.fail(OpRule.DTYPE_MISMATCH, "the index " + t.indices().label() + " is " + t.indices().dtype().fileName()
-                    + ", not int64 or int32");
-        } else if (t.output().dtype() != t.input().dtype()) {
-            c.fail(OpRule.DTYPE_MISMATCH, t.output().label() + " is " + t.output().dtype().fileName()
-                    + ", take_along_axis of " + t.input().dtype().fileName() + " gives " + t.input().dtype().fileName());
-        }
-    }
+    public void checkDtype(FusionOp.TakeAlongAxis t, OpChecks c) { DtypeChecks.gather(c, t, t.input(), t.indices()); }
 
     public void outputExtents(FusionOp.TakeAlongAxis t, Extent[] e, BiPredicate<Extent, Extent> same) {
         List<IterDomain> in = runtime(t.input());
