@@ -187,6 +187,10 @@ def unary(name, x, out_dtype):
             r, slope = v * 0.5 * (1.0 + erf(v / math.sqrt(2.0))), 1.13 * e
         elif name == "silu":
             r, slope = v / (1.0 + np.exp(-v)), 1.1 * e
+        elif name == "reciprocal":  # bounded where the interval keeps one sign
+            one_sign = lo * hi > 0
+            r, slope = 1.0 / v, np.where(one_sign, np.abs(1.0 / np.where(one_sign, lo, 1.0)
+                                                           - 1.0 / np.where(one_sign, hi, 1.0)), np.inf)
         else:
             raise Bad("unknown unary op " + name)
         slope = np.where(e > 0, slope, 0.0)
@@ -377,7 +381,8 @@ def apply(op, env, tensors, symbols):
         return T(x.v.copy(), od, x.e)
     if name == "cast":
         return cast(x, od)
-    if name in ("neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "erf", "sigmoid", "relu", "gelu", "silu"):
+    if name in ("neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "erf", "sigmoid", "relu", "gelu", "silu",
+                "reciprocal"):
         return unary(name, x, od)
     if name in ("add", "sub", "mul", "div"):
         return binary(name, ins[0], ins[1], od)
@@ -400,6 +405,21 @@ def apply(op, env, tensors, symbols):
         return matmul(ins[0], ins[1], od, in_t[0], in_t[1], out_t)
     if name == "linear":
         return linear(ins[0], ins[1], od, in_t[0], in_t[1], out_t, ins[2] if len(ins) > 2 else None)
+    if name == "index_select":  # at::index_select: rows moved unchanged, their error bounds with them
+        dim = runtime_index(in_t[0], op["axes"][0])
+        idx = np.asarray(ins[1].v).astype(np.int64)
+        if np.any(idx < 0) or np.any(idx >= np.shape(x.v)[dim]):
+            raise Bad("index_select index out of range")
+        return T(np.take(x.v, idx, axis=dim), od, np.take(np.broadcast_to(x.e, np.shape(x.v)), idx, axis=dim))
+    if name == "take_along_axis":  # at::take_along_dim, an input broadcast axis stretched to the index's
+        dim = runtime_index(in_t[0], op["axes"][0])
+        idx = np.asarray(ins[1].v).astype(np.int64)
+        if np.any(idx < 0) or np.any(idx >= np.shape(x.v)[dim]):
+            raise Bad("take_along_axis index out of range")
+        shp = [n if i == dim else max(n, m) for i, (n, m) in enumerate(zip(np.shape(x.v), np.shape(idx)))]
+        v, e = np.broadcast_to(x.v, shp), np.broadcast_to(x.e, np.shape(x.v))
+        e = np.broadcast_to(e, shp)
+        return T(np.take_along_axis(v, idx, axis=dim), od, np.take_along_axis(e, idx, axis=dim))
     raise Bad("unknown op " + name)
 
 

@@ -48,6 +48,11 @@ public enum Rule {
     SHAPE_WHERE("shape.where", "where combines its condition, x and y as binary ops combine their operands"),
     SHAPE_SQUEEZE("shape.squeeze", "squeeze has one flag per input axis and removes only broadcast (extent 1) axes"),
     SHAPE_RESHAPE("shape.reshape", "reshape keeps the number of elements"),
+    SHAPE_INDEX_SELECT("shape.index-select", "index_select takes one axis of its input, a 1-D integer index, and"
+            + " gives the input's shape with that axis of the index's extent (csrc/ops/indexing.cpp:51)"),
+    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis", "take_along_axis takes one axis of its input and an integer index of"
+            + " the input's rank and extents but along that axis; the output has the index's shape"
+            + " (csrc/ops/indexing.cpp:306)"),
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis", "a reshape keeps each DID axis whole (it does not split or merge"
             + " a sharded axis) with the same parallel type"),
     SHAPE_EXPAND("shape.expand", "expand keeps the input's axes, a broadcast (extent 1) axis taking any extent"),

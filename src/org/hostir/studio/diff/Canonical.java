@@ -169,9 +169,12 @@ public final class Canonical {
             case LaunchKernel k -> new LaunchKernel(fresh(), k.groupId(),
                     k.inputs().stream().map(this::tensor).toList(), k.outputs().stream().map(this::tensor).toList());
             case MoeDispatch d -> new MoeDispatch(printed(d.id()), d.numExperts(), d.backend(), tensor(d.in()),
-                    tensor(d.topkIdx()), tensor(d.topkWeights()), tensor(d.out()));
+                    tensor(d.topkIdx()), tensor(d.topkWeights()), tensor(d.out()), d.routing().map(r ->
+                    new MoeDispatch.Routing(tensor(r.outTopkIdx()), tensor(r.outTopkWeights()), tensor(r.outSrcIdx()),
+                            tensor(r.tokensToRank()), tensor(r.tokensFromRank()))));
             case MoeCombine c -> new MoeCombine(printed(c.id()), c.backend(), tensor(c.in()), tensor(c.topkWeights()),
-                    tensor(c.srcIdx()), tensor(c.out()));
+                    tensor(c.srcIdx()), tensor(c.out()), c.counts().map(k -> new MoeCombine.Counts(
+                    tensor(k.tokensToRank()), tensor(k.tokensFromRank()), scalar(k.numTokens()))));
             case Communication c -> new Communication(printed(c.id()), c.type(), c.team(),
                     c.root() == null ? null : scalar(c.root()), tensor(c.input()), tensor(c.output()),
                     c.reduction(), c.backend());

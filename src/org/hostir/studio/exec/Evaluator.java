@@ -191,8 +191,9 @@ public final class Evaluator {
             }
             case ShardByStream b -> shard(b);
             case SymmetricContiguousView v -> contiguousView(v);
-            case LaunchKernel _, MoeDispatch _, MoeCombine _ ->
-                    throw new NotExecutableNodeException(node, NotExecutable.reason(node).orElseThrow());
+            case LaunchKernel _ -> throw new NotExecutableNodeException(node, NotExecutable.reason(node).orElseThrow());
+            case MoeDispatch d -> moeDispatch(d);
+            case MoeCombine c -> moeCombine(c);
             case Communication c -> works.put(c.id(), post(c));
             case CollectivePermute c -> works.put(c.id(), permute(c));
             case P2PCommunication p -> {
@@ -246,6 +247,37 @@ public final class Evaluator {
         Work work = device.collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1, team, team,
                 bound(in), out, null), current, info(v.id(), "SymmetricContiguousView", EventKind.COMMUNICATION));
         device.waitWork(current, work);
+    }
+
+    /**
+     * nvFuser's HostIrEvaluator::handle(MoeDispatch*) (csrc/host_ir/evaluator.cpp:434-459; doMoeDispatch,
+     * csrc/multidevice/dispatch_combine.cpp:131), binding the six outputs it allocates:
+     * over the world communicator there, over the input's mesh here (a rank outside it takes no part).
+     */
+    private void moeDispatch(MoeDispatch d) {
+        NotExecutable.reason(d).ifPresent(why -> { throw new NotExecutableNodeException(d, why); });
+        if (!onThisRank(d.in())) return;
+        var out = moe().dispatch(d, moeTeam(d.id(), d.in()), bound(d.in()), bound(d.topkIdx()),
+                bound(d.topkWeights()));
+        List<TensorView> tensors = d.outputs();
+        for (int i = 0; i < tensors.size(); i++) bind(tensors.get(i), out.all().get(i));
+    }
+
+    /** nvFuser's HostIrEvaluator::handle(MoeCombine*) (evaluator.cpp:461-489; doMoeCombine, dispatch_combine.cpp:289). */
+    private void moeCombine(MoeCombine c) {
+        NotExecutable.reason(c).ifPresent(why -> { throw new NotExecutableNodeException(c, why); });
+        if (!onThisRank(c.in())) return;
+        MoeCombine.Counts k = c.counts().orElseThrow();
+        bind(c.out(), moe().combine(c, moeTeam(c.id(), c.in()), bound(c.in()), bound(c.srcIdx()),
+                bound(k.tokensToRank()), bound(k.tokensFromRank())));
+    }
+
+    private MoeExchange moe() { return new MoeExchange(device, current, this::allocate, iteration); }
+
+    private static List<Integer> moeTeam(int id, TensorView in) {
+        if (in.mesh() == null) throw new ExecutionException("MoE exchange " + id + ": " + in.name() + " has no"
+                + " device mesh, the ranks that exchange tokens", List.of(in.subject()));
+        return in.mesh().deviceIds();
     }
 
     /** As a slice: a tensor on a mesh without this rank has no value here, nor has its chunk. */

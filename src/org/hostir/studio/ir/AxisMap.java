@@ -56,6 +56,22 @@ public final class AxisMap {
             }
             case FusionOp.Matmul m -> matmul(map, in, out, inputIndex == 0);
             case FusionOp.Linear l -> linear(map, in, out, inputIndex);
+            case FusionOp.IndexSelect s -> {
+                // the input's axes stay but the selected one (a new axis from the index, nvFuser's
+                // getConsumerOfIndexedID, internal_nodes.cpp:231-233); the index's one axis becomes it
+                if (inputIndex == 1) {
+                    if (map.length == 1 && s.dim() >= 0) map[0] = s.dim();
+                } else {
+                    positional(map, out);
+                    if (s.dim() >= 0 && s.dim() < map.length) map[s.dim()] = NONE;
+                }
+            }
+            // GatherOp::getIndexedID (internal_nodes.cpp:327-329): the index's axes are the output's; the input's
+            // but the gathered one
+            case FusionOp.TakeAlongAxis t -> {
+                positional(map, out);
+                if (inputIndex == 0 && t.dim() >= 0 && t.dim() < map.length) map[t.dim()] = NONE;
+            }
         }
         return map;
     }

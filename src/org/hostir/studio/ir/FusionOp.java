@@ -232,4 +232,63 @@ public sealed interface FusionOp {
             return new Linear(output, inputs.get(0), inputs.get(1), inputs.size() > 2 ? inputs.get(2) : null);
         }
     }
+    /**
+     * IndexSelectOp ({@code at::index_select}; csrc/ops/indexing.cpp:51 at 81c4b22fd): output axis {@code dim} has
+     * the 1-D {@code indices}' extent and holds {@code input}'s rows {@code indices[i]} along {@code dim}; the other
+     * axes are the input's. {@code axes} is the file's {@code "axes": [dim]}, one position (the shape rule says so).
+     */
+    record IndexSelect(TensorView output, TensorView input, TensorView indices, List<Integer> axes)
+            implements FusionOp {
+        public IndexSelect {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            Objects.requireNonNull(indices);
+            axes = List.copyOf(axes);
+        }
+
+        public IndexSelect(TensorView output, TensorView input, TensorView indices, int dim) {
+            this(output, input, indices, List.of(dim));
+        }
+
+        /** The selected input axis (the first of {@link #axes}; -1 when there is none). */
+        public int dim() { return axes.isEmpty() ? -1 : axes.get(0); }
+
+        public List<TensorView> inputs() { return List.of(input, indices); }
+
+        public String opName() { return "index_select"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new IndexSelect(output, inputs.get(0), inputs.get(1), axes);
+        }
+    }
+    /**
+     * GatherOp with exact sizes, {@code take_along_axis} ({@code takeAlongAxis(inp, index, dim)},
+     * csrc/ops/indexing.cpp:306-369 at 81c4b22fd): {@code indices} has the input's rank and its extents but along
+     * {@code dim}; output element {@code [.., j, ..]} is input element {@code [.., indices[.., j, ..], ..]}.
+     * {@code axes} is the file's {@code "axes": [dim]}.
+     */
+    record TakeAlongAxis(TensorView output, TensorView input, TensorView indices, List<Integer> axes)
+            implements FusionOp {
+        public TakeAlongAxis {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            Objects.requireNonNull(indices);
+            axes = List.copyOf(axes);
+        }
+
+        public TakeAlongAxis(TensorView output, TensorView input, TensorView indices, int dim) {
+            this(output, input, indices, List.of(dim));
+        }
+
+        /** The gathered input axis (the first of {@link #axes}; -1 when there is none). */
+        public int dim() { return axes.isEmpty() ? -1 : axes.get(0); }
+
+        public List<TensorView> inputs() { return List.of(input, indices); }
+
+        public String opName() { return "take_along_axis"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new TakeAlongAxis(output, inputs.get(0), inputs.get(1), axes);
+        }
+    }
 }

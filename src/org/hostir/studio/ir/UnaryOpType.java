@@ -24,6 +24,12 @@ public enum UnaryOpType {
     RELU("relu", "relu", false, false),
     GELU("gelu", "gelu", false, true),
     SILU("silu", "silu", false, true),
+    /**
+     * UnaryOpType::Reciprocal, a float op (NVFUSER_DEFINE_UNARY_FLOAT_OP, csrc/ops/arith.cpp:698 at 81c4b22fd)
+     * without the float suffix (needFloatSuffix, csrc/type.cpp:388): what nvFuser's softmax multiplies by
+     * (csrc/ops/normalization.cpp:186).
+     */
+    RECIPROCAL("reciprocal", "reciprocal", false, true),
     CAST("cast", "cast", false, false);
 
     private final String fileName;

@@ -49,7 +49,7 @@ final class HostTensors {
             case HirAliasSelect s -> List.of(s.out());
             case PostOnStream p -> p.outputs();
             case LaunchKernel k -> k.outputs();
-            case MoeDispatch m -> List.of(m.out());
+            case MoeDispatch m -> m.outputs();
             case MoeCombine m -> List.of(m.out());
             case P2PCommunication p -> p.type() == P2PCommunication.Type.RECV ? List.of(p.buffer()) : List.of();
             case Allocate _, Deallocate _, ForLoop _, IfThenElse _, GetCurrentStream _, SetCurrentStream _,
@@ -71,7 +71,7 @@ final class HostTensors {
             case PostOnStream p -> p.inputs();
             case LaunchKernel k -> k.inputs();
             case MoeDispatch m -> List.of(m.in(), m.topkIdx(), m.topkWeights());
-            case MoeCombine m -> List.of(m.in(), m.topkWeights(), m.srcIdx());
+            case MoeCombine m -> m.inputs();
             case P2PCommunication p -> p.type() == P2PCommunication.Type.SEND ? List.of(p.buffer()) : List.of();
             case Allocate a -> List.of(a.buffer());
             case Deallocate _, ForLoop _, IfThenElse _, GetCurrentStream _, SetCurrentStream _, Synchronize _,

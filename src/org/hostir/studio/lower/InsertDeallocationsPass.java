@@ -116,8 +116,8 @@ public final class InsertDeallocationsPass implements HostPass {
                 out.addAll(k.inputs());
                 out.addAll(k.outputs());
             }
-            case MoeDispatch d -> out.addAll(List.of(d.in(), d.topkIdx(), d.topkWeights(), d.out()));
-            case MoeCombine c -> out.addAll(List.of(c.in(), c.topkWeights(), c.srcIdx(), c.out()));
+            case MoeDispatch d -> out.addAll(d.tensors());
+            case MoeCombine c -> out.addAll(c.tensors());
             case P2PCommunication p -> out.add(p.buffer());
             case PostOnStream p -> {
                 out.addAll(p.inputs());

@@ -153,7 +153,9 @@ public final class ShardingPropagation {
             case FusionOp.Linear l -> l.bias() != null ? List.of(1, 2, 0) : List.of(1, 0);
             case FusionOp.Matmul _ -> List.of(1, 0);
             case FusionOp.Set _, FusionOp.Binary _, FusionOp.Unary _, FusionOp.Where _, FusionOp.Squeeze _,
-                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Reduction _, FusionOp.Broadcast _ -> byParallelDims(op);
+                 FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Reduction _, FusionOp.Broadcast _, FusionOp.IndexSelect _,
+                 FusionOp.TakeAlongAxis _ ->
+                    byParallelDims(op);
         };
     }
 

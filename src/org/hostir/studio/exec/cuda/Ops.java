@@ -29,8 +29,15 @@ final class Ops {
             case FusionOp.Unary u -> out.numel();
             case FusionOp.Where w -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
-            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _ -> 0;
+            case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _,
+                 FusionOp.IndexSelect _, FusionOp.TakeAlongAxis _ -> 0;
         };
+    }
+
+    /** index_select and take_along_axis are not yet CUDA kernels here (issue 39): one line, at the op. */
+    private static ExecutionException noGatherKernel(FusionOp op) {
+        return new ExecutionException(op.opName() + " of " + op.output().name() + ": the CUDA backend has no "
+                + op.opName() + " kernel yet (run it with --backend cpu)", List.of(op.output().subject()));
     }
 
     void copy(CudaBuffer dst, CudaBuffer src, CudaStream s) {
@@ -137,6 +144,8 @@ final class Ops {
             case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), withoutRFactorAxis(m, out), s);
             case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2),
                     withoutRFactorAxis(l, out), s);
+            case FusionOp.IndexSelect x -> throw noGatherKernel(x);
+            case FusionOp.TakeAlongAxis x -> throw noGatherKernel(x);
         }
     }
 

@@ -33,6 +33,7 @@ final class PointwiseExpressions {
             case RELU -> "(x > 0.0f || x != x) ? x : 0.0f";
             case GELU -> "0.5f * x * (1.0f + erff(x * 0.70710678118654752f))";
             case SILU -> "x / (1.0f + expf(-x))";
+            case RECIPROCAL -> "1.0f / x";
             case CAST -> "x";
         };
     }

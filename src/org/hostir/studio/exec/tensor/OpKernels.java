@@ -48,6 +48,8 @@ public final class OpKernels {
             case FusionOp.Matmul m -> MatmulKernels.matmul(m, inputs.get(0), inputs.get(1));
             case FusionOp.Linear l -> MatmulKernels.linear(l, inputs.get(0), inputs.get(1),
                     l.bias() == null ? null : inputs.get(2));
+            case FusionOp.IndexSelect s -> ShapeKernels.indexSelect(s, inputs.get(0), inputs.get(1));
+            case FusionOp.TakeAlongAxis t -> ShapeKernels.takeAlongAxis(t, inputs.get(0), inputs.get(1));
         };
         result = withRFactorAxis(op, result);
         checkOutputRank(op, result.rank());
@@ -78,6 +80,8 @@ public final class OpKernels {
             case FusionOp.Reduction r -> ReductionKernel.shape(r, inputs.get(0));
             case FusionOp.Matmul m -> MatmulKernels.matmulPlan(m, inputs.get(0), inputs.get(1)).outShape();
             case FusionOp.Linear l -> MatmulKernels.linearShape(l, inputs.get(0), inputs.get(1));
+            case FusionOp.IndexSelect s -> ShapeKernels.indexSelectShape(s, inputs.get(0), inputs.get(1));
+            case FusionOp.TakeAlongAxis t -> ShapeKernels.takeAlongAxisShape(t, inputs.get(0), inputs.get(1));
         };
         int rf = RFactorProduct.runtimePosition(op);
         if (rf >= 0) {
@@ -110,6 +114,8 @@ public final class OpKernels {
             case FusionOp.Reduction r -> inputs.get(0).numel();
             case FusionOp.Set s -> 0;
             case FusionOp.Broadcast b -> 0;
+            case FusionOp.IndexSelect s -> 0;
+            case FusionOp.TakeAlongAxis t -> 0;
         };
     }
 

@@ -58,6 +58,71 @@ public final class ShapeKernels {
         return out;
     }
 
+    /** index_select's output shape: the input's with axis {@code dim} the index's length. */
+    static long[] indexSelectShape(FusionOp.IndexSelect s, DenseTensor x, DenseTensor index) {
+        int dim = s.dim();
+        if (dim < 0 || dim >= x.rank() || index.rank() != 1) {
+            throw new IllegalArgumentException(OpKernels.describe(s) + ": axis " + dim + " of a " + x.rank()
+                    + "-D input with a " + index.rank() + "-D index");
+        }
+        long[] shape = x.shape();
+        shape[dim] = index.size(0);
+        return shape;
+    }
+
+    /** {@code at::index_select(x, dim, index)}: output row i along {@code dim} is input row {@code index[i]}. */
+    static DenseTensor indexSelect(FusionOp.IndexSelect s, DenseTensor x, DenseTensor index) {
+        DenseTensor out = DenseTensor.zeros(indexSelectShape(s, x, index), s.output().dtype());
+        int dim = s.dim();
+        for (long i = 0; i < index.size(0); i++) {
+            long row = index.getLong(i);
+            if (row < 0 || row >= x.size(dim)) throw new IndexOutOfRange(s, dim, row, x.size(dim));
+            out.narrow(dim, i, 1).copyFrom(x.narrow(dim, row, 1));
+        }
+        return out;
+    }
+
+    /** take_along_axis's output shape: the index's, which must match the input's but along {@code dim}. */
+    static long[] takeAlongAxisShape(FusionOp.TakeAlongAxis t, DenseTensor x, DenseTensor index) {
+        int dim = t.dim();
+        boolean fits = dim >= 0 && dim < x.rank() && index.rank() == x.rank();
+        for (int i = 0; fits && i < x.rank(); i++) fits = i == dim || x.size(i) == index.size(i) || x.size(i) == 1;
+        if (!fits) throw new IllegalArgumentException(OpKernels.describe(t) + ": an index of shape "
+                + Arrays.toString(index.shape()) + " along axis " + dim + " of an input of shape "
+                + Arrays.toString(x.shape()));
+        return index.shape();
+    }
+
+    /** {@code at::take_along_dim(x, index, dim)}: {@code out[.., j, ..] = x[.., index[.., j, ..], ..]}. */
+    static DenseTensor takeAlongAxis(FusionOp.TakeAlongAxis t, DenseTensor x, DenseTensor index) {
+        long[] shape = takeAlongAxisShape(t, x, index);
+        DenseTensor out = DenseTensor.zeros(shape, t.output().dtype());
+        DenseTensor idx = index.contiguous();
+        int dim = t.dim();
+        long[] at = new long[shape.length];
+        for (long n = 0; n < out.numel(); n++) {
+            long rest = n;
+            for (int i = shape.length - 1; i >= 0; i--) {
+                at[i] = rest % shape[i];
+                rest /= shape[i];
+            }
+            long row = idx.getLong(at);
+            if (row < 0 || row >= x.size(dim)) throw new IndexOutOfRange(t, dim, row, x.size(dim));
+            long[] from = at.clone();
+            from[dim] = row;
+            for (int i = 0; i < from.length; i++) if (i != dim && x.size(i) == 1) from[i] = 0;
+            element(out, at).copyFrom(element(x, from));
+        }
+        return out;
+    }
+
+    /** The one-element view of {@code t} at {@code index} (its dtype's exact copy, int64 included). */
+    private static DenseTensor element(DenseTensor t, long[] index) {
+        DenseTensor v = t;
+        for (int i = 0; i < index.length; i++) v = v.narrow(i, index[i], 1);
+        return v;
+    }
+
     /** Which runtime input axes squeeze removes: the flags are per input axis, reduction axes have none. */
     static boolean[] squeezed(FusionOp.Squeeze q, int runtimeRank) {
         TensorView in = q.input();

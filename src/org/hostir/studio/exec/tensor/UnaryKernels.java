@@ -55,7 +55,7 @@ public final class UnaryKernels {
             case ABS -> Math.abs(x);
             case RELU -> Math.max(x, 0);
             case CAST -> x;
-            case EXP, LOG, SQRT, RSQRT, TANH, ERF, SIGMOID, GELU, SILU -> (long) apply(op, (double) x);
+            case EXP, LOG, SQRT, RSQRT, TANH, ERF, SIGMOID, GELU, SILU, RECIPROCAL -> (long) apply(op, (double) x);
         };
     }
 
@@ -74,6 +74,7 @@ public final class UnaryKernels {
             case RELU -> x > 0 || Double.isNaN(x) ? x : 0;
             case GELU -> 0.5 * x * (1 + Erf.erf(x / Math.sqrt(2)));
             case SILU -> x / (1 + Math.exp(-x));
+            case RECIPROCAL -> 1 / x;
             case CAST -> x;
         };
     }
@@ -93,6 +94,7 @@ public final class UnaryKernels {
             case LOG -> 1 / Math.abs((double) x);
             case SQRT -> 0.5 / Math.abs((double) fx);
             case RSQRT -> 0.5 * Math.pow(Math.abs((double) fx), 3);
+            case RECIPROCAL -> (double) fx * fx;
         };
     }
 }

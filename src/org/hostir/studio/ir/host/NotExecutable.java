@@ -14,10 +14,12 @@ public final class NotExecutable {
         return Optional.ofNullable(switch (node) {
             case LaunchKernel k -> "nvFuser's LaunchKernel runs the compiled CUDA kernel of segment " + k.groupId()
                     + ", which a Host IR dump does not contain";
-            case MoeDispatch d -> "nvFuser's MoeDispatch (mixture-of-experts token dispatch) is not modelled by the"
-                    + " Studio's backends";
-            case MoeCombine c -> "nvFuser's MoeCombine (mixture-of-experts combine) is not modelled by the Studio's"
-                    + " backends";
+            case MoeDispatch d -> d.routing().isPresent() ? null : "Dispatch " + d.id() + " was read from a dump,"
+                    + " which does not print its outputs recv_topk_idx, recv_topk_weights, recv_src_idx,"
+                    + " n_tokens_to_rank and n_tokens_from_rank (communication.cpp:294-304)";
+            case MoeCombine c -> c.counts().isPresent() ? null : "Combine " + c.id() + " was read from a dump,"
+                    + " which does not print its inputs n_tokens_to_rank, n_tokens_from_rank and num_tokens"
+                    + " (communication.cpp:360-369)";
             case OpaqueNode o -> o.reason() + " (a statement the dump reader kept as text)";
             case Allocate _, Deallocate _, ForLoop _, IfThenElse _, GetCurrentStream _, SetCurrentStream _,
                  Synchronize _, HirAliasSelect _, ShardByStream _, Communication _, CollectivePermute _,

@@ -38,9 +38,8 @@ public final class StructuralHash {
             case ShardByStream s -> new ShardByStream(0, s.out(), s.in(), s.streamIndex());
             case SymmetricContiguousView v -> new SymmetricContiguousView(0, v.out(), v.in());
             case LaunchKernel k -> new LaunchKernel(0, k.groupId(), k.inputs(), k.outputs());
-            case MoeDispatch d -> new MoeDispatch(0, d.numExperts(), d.backend(), d.in(), d.topkIdx(),
-                    d.topkWeights(), d.out());
-            case MoeCombine c -> new MoeCombine(0, c.backend(), c.in(), c.topkWeights(), c.srcIdx(), c.out());
+            case MoeDispatch d -> d.withId(0);
+            case MoeCombine c -> c.withId(0);
             case Communication c -> new Communication(0, c.type(), c.team(), c.root(), c.input(), c.output(),
                     c.reduction(), c.backend());
             case CollectivePermute c -> new CollectivePermute(0, c.output(), c.input(), c.team(), c.sendPeer(),

@@ -48,6 +48,20 @@ public final class DtypeChecks {
         }
     }
 
+    /**
+     * A gather by index (index_select, take_along_axis): an integer index (int64 or int32, as PyTorch takes it) and
+     * the output in the input's dtype (csrc/ops/indexing.cpp:69, 362-364).
+     */
+    static void gather(OpChecks c, FusionOp op, TensorView input, TensorView indices) {
+        if (!indices.dtype().isIntegral()) {
+            c.fail(OpRule.DTYPE_MISMATCH, "the index " + indices.label() + " is " + indices.dtype().fileName()
+                    + ", not int64 or int32");
+        } else if (op.output().dtype() != input.dtype()) {
+            c.fail(OpRule.DTYPE_MISMATCH, op.output().label() + " is " + op.output().dtype().fileName() + ", "
+                    + op.opName() + " of " + input.dtype().fileName() + " gives " + input.dtype().fileName());
+        }
+    }
+
     /** Inputs and output of one dtype. */
     static void same(OpChecks c, FusionOp op) {
         Set<DataType> seen = new HashSet<>();

@@ -18,7 +18,9 @@ public enum OpFamily {
     RESHAPE(new ReshapeOp()),
     BROADCAST(new BroadcastOp()),
     MATMUL(new MatmulOp()),
-    LINEAR(new LinearOp());
+    LINEAR(new LinearOp()),
+    INDEX_SELECT(new IndexSelectOp()),
+    TAKE_ALONG_AXIS(new TakeAlongAxisOp());
 
     private final OpDefinition<? extends FusionOp> definition;
 
@@ -42,6 +44,8 @@ public enum OpFamily {
             case FusionOp.Broadcast _ -> BROADCAST;
             case FusionOp.Matmul _ -> MATMUL;
             case FusionOp.Linear _ -> LINEAR;
+            case FusionOp.IndexSelect _ -> INDEX_SELECT;
+            case FusionOp.TakeAlongAxis _ -> TAKE_ALONG_AXIS;
         };
     }
 

@@ -18,6 +18,8 @@ public enum OpRule {
     SHAPE_RESHAPE("shape.reshape"),
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis"),
     SHAPE_EXPAND("shape.expand"),
+    SHAPE_INDEX_SELECT("shape.index-select"),
+    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis"),
     DTYPE_MISMATCH("dtype.mismatch"),
     DTYPE_CAST("dtype.cast"),
     DTYPE_BOOL("dtype.bool"),

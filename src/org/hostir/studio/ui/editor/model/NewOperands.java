@@ -30,7 +30,9 @@ public final class NewOperands {
         List<List<AxisSpec>> shapes = shapes(kind);
         List<TensorSpec> out = new ArrayList<>();
         for (int i = 0; i < shapes.size(); i++) {
-            DataType dtype = kind.family() == OpFamily.WHERE && i == 0 ? DataType.BOOL : DataType.FLOAT;
+            DataType dtype = kind.family() == OpFamily.WHERE && i == 0 ? DataType.BOOL
+                    : (kind.family() == OpFamily.INDEX_SELECT || kind.family() == OpFamily.TAKE_ALONG_AXIS) && i == 1
+                    ? DataType.INT64 : DataType.FLOAT;
             out.add(new TensorSpec(names.get(i), dtype, null, shapes.get(i), mesh));
         }
         return out;
@@ -49,6 +51,8 @@ public final class NewOperands {
             case WHERE -> List.of(mn, mn, mn);
             case MATMUL -> List.of(List.of(axis("M"), axis("K")), List.of(axis("K"), axis("N")));
             case LINEAR -> List.of(List.of(axis("M"), axis("K")), List.of(axis("N"), axis("K")));
+            case INDEX_SELECT -> List.of(mn, List.of(axis("I")));
+            case TAKE_ALONG_AXIS -> List.of(mn, List.of(axis("M"), axis("K")));
         };
     }
 

@@ -92,6 +92,8 @@ final class SpaceTemplates {
             case RESHAPE -> List.of(one(op, op, t, t, dims(0, 1, 2), dims(0, MERGED), ""));
             case MATMUL -> List.of(matmul(t));
             case LINEAR -> List.of(linear(t, true), linear(t, false));
+            case INDEX_SELECT -> List.of(indexSelect(op, t));
+            case TAKE_ALONG_AXIS -> List.of(takeAlongAxis(op, t));
         };
     }
 
@@ -173,6 +175,18 @@ final class SpaceTemplates {
         List<String> in = bias ? List.of("x", "w", "bias") : List.of("x", "w");
         return new Template(bias ? "linear_bias" : "linear", List.copyOf(tensors),
                 List.of(new OpT("linear", in, "y", "")));
+    }
+
+    /** x [a, b] and a router's token ids route [c] (int64, drawn in [0, a)) -> x's rows [c, b] (IndexSelectOp). */
+    private static Template indexSelect(String op, String t) {
+        return new Template(op + "_rows", List.of(input("x", t, dims(0, 1)), input("route", "int64", dims(2)),
+                output("y", t, dims(2, 1), -1)), List.of(new OpT(op, List.of("x", "route"), "y", "\"axes\": [0]")));
+    }
+
+    /** x [a, b] and per row c picks among b, ids [a, c] (int64, drawn in [0, b)) -> [a, c] (GatherOp, exact sizes). */
+    private static Template takeAlongAxis(String op, String t) {
+        return new Template(op + "_last", List.of(input("x", t, dims(0, 1)), input("ids", "int64", dims(0, 2)),
+                output("y", t, dims(0, 2), -1)), List.of(new OpT(op, List.of("x", "ids"), "y", "\"axes\": [1]")));
     }
 
     static int[] dims(int... d) { return d; }
