@@ -34,10 +34,10 @@ final class Ops {
         };
     }
 
-    /** index_select and take_along_axis are not yet CUDA kernels here (issue 39): one line, at the op. */
+    /** An op {@link CudaKernels} declares kernel-less (the engine refuses it before a run): one line, at the op. */
     private static ExecutionException noGatherKernel(FusionOp op) {
-        return new ExecutionException(op.opName() + " of " + op.output().name() + ": the CUDA backend has no "
-                + op.opName() + " kernel yet (run it with --backend cpu)", List.of(op.output().subject()));
+        return new ExecutionException(op.opName() + " of " + op.output().name() + ": "
+                + CudaKernels.missing(op).orElseThrow(), List.of(op.output().subject()));
     }
 
     void copy(CudaBuffer dst, CudaBuffer src, CudaStream s) {

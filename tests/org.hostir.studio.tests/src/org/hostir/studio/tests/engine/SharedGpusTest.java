@@ -47,4 +47,24 @@ class SharedGpusTest {
             assertEquals(1, e.lines().size(), example);
         }
     }
+
+    /**
+     * An op the CUDA backend has no kernel for (index_select, issue 39) is refused before a CUDA run opens a device,
+     * at its op (on 4 x H200 a run failed on it instead and aborted the shared backend for every later GPU test).
+     */
+    @Test
+    void anOpWithoutACudaKernelIsRefusedAtItsOpBeforeTheRun() throws Exception {
+        LoadedFusion loaded = Engine.load(new FusionSource.File(TestPaths.repo("examples", "moe",
+                "gather_tokens_column_parallel.fusion")), 2, Map.of());
+        RunRequest request = new RunRequest(RunRequest.BackendChoice.CUDA, 2, SeedGeneration.options(Map.of()), 1, 0,
+                true, 1, 10_000, true, Optional.empty(), false);
+        BackendPlan twoGpus = new BackendPlan(BackendPlan.Kind.CUDA, 2, request, null);
+        EngineFailure e = assertThrows(EngineFailure.class, () -> Engine.run(loaded, twoGpus, line -> { }));
+        assertEquals(EngineFailure.Kind.BAD_INPUT, e.kind());
+        Diagnostic d = e.diagnostics().getFirst();
+        assertEquals("run.cuda-kernel", d.rule(), d.format());
+        assertEquals(14, d.line(), d.format());
+        assertTrue(d.message().startsWith("index_select of T2: the CUDA backend has no index_select kernel"),
+                d.format());
+    }
 }

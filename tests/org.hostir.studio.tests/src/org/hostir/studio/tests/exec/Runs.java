@@ -10,6 +10,7 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
+import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.file.FusionLoader;
 import org.hostir.studio.file.LoadedFusion;
@@ -73,6 +74,7 @@ final class Runs {
     /** {@code fusion} lowered through one {@link Compilation}, as the engine lowers, and run on {@code backend}. */
     static RunResult lowered(Fusion fusion, RunConfig config, LoweringOptions options, Backend backend,
                              Consumer<String> progress) {
+        if (backend instanceof CudaBackend) CudaSkip.assumeKernels(fusion);
         Compilation compilation = Compilation.of(fusion, config.devices(), options, Set.of());
         return Runner.run(fusion, compilation.programs(backend::runsRank), config, backend, progress);
     }

@@ -129,6 +129,15 @@ final class RuleCases {
         c.add(of(Rule.SHAPE_SQUEEZE, "squeeze of an axis of extent N", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M']}]",
                 "[{'op': 'squeeze', 'inputs': ['p'], 'output': 'q', 'flags': [false, true]}]", "['p']", "['q']")));
+        c.add(of(Rule.SHAPE_INDEX_SELECT, "index_select with a 2-D index", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'i', 'dtype': 'int64', 'axes': ['K', 'K']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['K', 'N']}]",
+                "[{'op': 'index_select', 'inputs': ['p', 'i'], 'output': 'q', 'axes': [0]}]", "['p', 'i']", "['q']")));
+        c.add(of(Rule.SHAPE_TAKE_ALONG_AXIS, "take_along_axis with a 1-D index into a 2-D input", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'i', 'dtype': 'int64', 'axes': ['K']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
+                "[{'op': 'take_along_axis', 'inputs': ['p', 'i'], 'output': 'q', 'axes': [1]}]", "['p', 'i']",
+                "['q']")));
         c.add(of(Rule.SHAPE_EXPAND, "expand of an axis of extent N to K", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
                 "[{'op': 'expand', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));

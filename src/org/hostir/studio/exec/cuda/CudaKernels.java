@@ -1,0 +1,25 @@
+package org.hostir.studio.exec.cuda;
+
+import java.util.Optional;
+
+import org.hostir.studio.ir.FusionOp;
+
+/**
+ * Which fusion ops the CUDA backend has a kernel for, declared once (issue 39 added the gathers by index before
+ * their kernels): the engine refuses a fusion with another op before a CUDA run opens a device, and the GPU tests
+ * skip it, saying why, instead of each finding out from a failed run that aborts the backend's communicators.
+ */
+public final class CudaKernels {
+    private CudaKernels() {}
+
+    /** Why the CUDA backend cannot run {@code op}, or empty when it can. */
+    public static Optional<String> missing(FusionOp op) {
+        return switch (op) {
+            case FusionOp.IndexSelect _, FusionOp.TakeAlongAxis _ -> Optional.of("the CUDA backend has no "
+                    + op.opName() + " kernel yet (run it with --backend cpu)");
+            case FusionOp.Set _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Broadcast _, FusionOp.Squeeze _,
+                 FusionOp.Reshape _, FusionOp.Expand _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Matmul _,
+                 FusionOp.Linear _ -> Optional.empty();
+        };
+    }
+}
