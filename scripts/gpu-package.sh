@@ -24,6 +24,8 @@ rm -rf "$G"
 mkdir -p "$G/engine" "$G/test" "$G/lib"
 "$JDK/bin/jlink" --add-modules java.base,java.logging,java.sql,jdk.unsupported,jdk.jfr --strip-debug --no-man-pages \
     --no-header-files --compress=zip-6 --output "$G/rt"
+# the JVM's own symbol table is 5 MB of the 64 MiB the device tool carries (jlink's --strip-debug keeps it)
+if command -v strip >/dev/null 2>&1; then find "$G/rt" -name '*.so' -exec strip --strip-unneeded {} +; fi
 # the engine and the unit-test classes, compiled by ./hirstudio (javac, no Tycho)
 cp_engine=$(./hirstudio classpath | tail -1)
 cp -r "${cp_engine%%:*}/." "$G/engine/"
