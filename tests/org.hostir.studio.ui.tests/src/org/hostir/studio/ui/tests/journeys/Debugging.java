@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.core.commands.Command;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IDebugElement;
@@ -21,6 +22,8 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.commands.ICommandService;
 import org.hostir.studio.ui.debug.NodeBreakpoint;
 import org.hostir.studio.ui.debug.RunTarget;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -73,6 +76,20 @@ final class Debugging {
         long deadline = System.currentTimeMillis() + millis;
         while (!done.getAsBoolean() && System.currentTimeMillis() < deadline) person.settle(50);
         return done.getAsBoolean();
+    }
+
+    static final String STEP_OVER = "org.eclipse.debug.ui.commands.StepOver";
+    static final String RESUME = "org.eclipse.debug.ui.commands.Resume";
+    static final String TERMINATE = "org.eclipse.debug.ui.commands.Terminate";
+
+    /**
+     * Waits until the workbench enables {@code commandId} for what is selected. The debug commands work out their
+     * enablement in a job after the selection changes; a key pressed before that is dropped, as a person's click on a
+     * greyed-out button would be (the clean-clone CI of e36987d lost an F6 that way on a loaded machine).
+     */
+    static void awaitEnabled(Person person, String commandId) {
+        Command command = PlatformUI.getWorkbench().getService(ICommandService.class).getCommand(commandId);
+        assertTrue(await(person, 20_000, command::isEnabled), commandId + " is enabled for the selection");
     }
 
     /** Waits for a stop after stop {@code before}; fails when none comes. */
