@@ -34,7 +34,7 @@ public final class SimulationMemory {
     private SimulationMemory() {}
 
     /** One rank count's figures. */
-    public record Row(int devices, double spanMs, double seconds, long liveAfterGcBytes, long retainedBytes) {}
+    public record Row(int devices, double spanMs, double seconds, long liveBytes, long retainedBytes) {}
 
     /** Runs {@code seed} (a path under {@code examples} without .fusion) at each rank count; prints one line each. */
     public static List<Row> run(Path examples, String seed, Map<String, String> options, List<Integer> devices,
@@ -45,7 +45,7 @@ public final class SimulationMemory {
         for (int d : devices) {
             Row r = one(examples, seed, options, d, profile);
             out.printf(Locale.ROOT, "D = %d: predicted %.3f ms in %.1f s; live heap %.1f MiB; retained %.1f MiB%n",
-                    r.devices(), r.spanMs(), r.seconds(), r.liveAfterGcBytes() / 1048576.0,
+                    r.devices(), r.spanMs(), r.seconds(), r.liveBytes() / 1048576.0,
                     r.retainedBytes() / 1048576.0);
             rows.add(r);
         }
