@@ -43,6 +43,19 @@ public final class ProfileFit {
         return new HardwareProfile.Link(Math.max(0, intercept / steps), share / slope / 1e3);
     }
 
+    /**
+     * The NVLink link as the simulation prices collectives, from the lone Allgather's fitted line ({@code perStep},
+     * its latency spread evenly over its {@code steps} ring steps): NCCL's latency is a base once per call plus one
+     * per ring step (NVIDIA/nccl src/graph/tuning.cc, ncclTopoTuneModel), 3.4 us per step on NVLink
+     * ({@link HardwareProfile#NCCL_NVLINK_RING_STEP_US}); the rest of the fitted latency is paid once per call. The
+     * fitted Allgather keeps its time; an Allreduce, twice the steps, pays the per-call part once, not twice.
+     */
+    public static HardwareProfile.Link ncclRing(HardwareProfile.Link perStep, double steps) {
+        double total = perStep.latencyUs(steps);
+        double step = Math.min(HardwareProfile.NCCL_NVLINK_RING_STEP_US, total / steps);
+        return new HardwareProfile.Link(step, perStep.busGBps(), total - steps * step);
+    }
+
     /** GEMM efficiency points: square GEMMs of edge {@code s} took the given microseconds, against {@code peak}. */
     public static List<double[]> efficiency(Map<Long, Double> usBySize, double peakTflops, double launchUs) {
         List<GemmTime> times = new ArrayList<>();

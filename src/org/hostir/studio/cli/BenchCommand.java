@@ -4,12 +4,14 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.hostir.studio.bench.BlasBenchmark;
 import org.hostir.studio.bench.LoweringBenchmark;
 import org.hostir.studio.bench.SimulationCheck;
+import org.hostir.studio.bench.SimulationMemory;
 import org.hostir.studio.bench.cuda.AgMatmulBench;
 import org.hostir.studio.bench.cuda.AgMatmulDispatch;
 import org.hostir.studio.bench.cuda.AgMatmulReport;
@@ -41,7 +43,8 @@ public final class BenchCommand implements Command {
                 + " | bench blas [--sizes 1024,2048,4096] [--java] [--examples DIR]"
                 + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm] [--reductions]"
                 + " | bench agmm --like-with-like [--devices N] [--runs 3] [--rounds 6] [--repetitions 30] [--warmup 10]"
-                + " | bench sim-check [--profile NAME|FILE]";
+                + " | bench sim-check [--profile NAME|FILE]"
+                + " | bench sim-memory [--devices 256,1024] [--profile NAME|FILE]";
     }
 
     @Override
@@ -53,11 +56,12 @@ public final class BenchCommand implements Command {
         String which = a.positionals().isEmpty() ? "" : a.positionals().getFirst();
         if (which.equals("agmm")) return agmm(a, out, err);
         if (which.equals("sim-check")) return simCheck(a, out, err);
+        if (which.equals("sim-memory")) return simMemory(a, out, err);
         if (which.equals("blas")) return blas(a, out, err);
         if (!which.equals("lowering")) {
-            throw new UsageException(which.isEmpty() ? "which benchmark? (lowering, blas, agmm, sim-check)"
+            throw new UsageException(which.isEmpty() ? "which benchmark? (lowering, blas, agmm, sim-check, sim-memory)"
                     : "unknown benchmark '" + Texts.printable(which) + "' (available: lowering, blas, agmm,"
-                    + " sim-check)");
+                    + " sim-check, sim-memory)");
         }
         int ops = (int) Arguments.integer("--ops", a.value("--ops").orElse("200"), 4, 100_000);
         int devices = a.value("--devices").isPresent() ? a.devices() : 8;
@@ -79,6 +83,26 @@ public final class BenchCommand implements Command {
             return Failures.report(e, err);
         } catch (Exception e) {
             err.println("error: bench sim-check: " + TerminalText.escape(e.getMessage()));
+            return ExitCode.FAILED;
+        }
+    }
+
+    /** The live heap of simulations of seed 000 as written (all-pairs P2P) at growing rank counts. */
+    private static int simMemory(Arguments a, PrintStream out, PrintStream err) throws UsageException {
+        List<Integer> devices = new ArrayList<>();
+        for (String s : a.value("--devices").orElse("256,512,1024").split(",")) {
+            devices.add((int) Arguments.integer("--devices", s.trim(), 1, 16_384));
+        }
+        Path home = Path.of(System.getProperty("hirstudio.home", "."));
+        Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
+        try {
+            SimulationMemory.run(examples, "seeds/ag_matmul_p2p", Map.of(), devices, ProfileFiles.resolve(
+                    a.value("--profile").orElse("h200x8-nvlink"), "bench sim-memory"), out);
+            return ExitCode.OK;
+        } catch (EngineFailure e) {
+            return Failures.report(e, err);
+        } catch (Exception e) {
+            err.println("error: bench sim-memory: " + TerminalText.escape(e.getMessage()));
             return ExitCode.FAILED;
         }
     }

@@ -271,14 +271,23 @@ public final class ProfileFiles {
             });
             return new HardwareProfile(texts.get("name"), texts.get("description"), texts.get("source"),
                     (int) n(ProfileField.GPUS_PER_NODE), new HardwareProfile.Gemm(peaks, n(ProfileField.MEMORY_GBPS),
-                    n(ProfileField.LAUNCH_US), curve), link(ProfileField.NVLINK_ALPHA, ProfileField.NVLINK_BUS),
-                    link(ProfileField.NETWORK_ALPHA, ProfileField.NETWORK_BUS),
+                    n(ProfileField.LAUNCH_US), curve), nvlink(),
+                    link(ProfileField.NETWORK_ALPHA, ProfileField.NETWORK_BUS, ProfileField.NETWORK_CALL),
                     link(ProfileField.COPY_ENGINE_ALPHA, ProfileField.COPY_ENGINE_BUS),
                     new HardwareProfile.Contention(n(ProfileField.COMPUTE_SLOWDOWN), n(ProfileField.NCCL_SLOWDOWN)),
                     new HardwareProfile.Dispatch(n(ProfileField.DISPATCH_DEFAULT), dispatch),
                     numbers.containsKey(ProfileField.NCCL_P2P_ALPHA.path())
                     ? link(ProfileField.NCCL_P2P_ALPHA, ProfileField.NCCL_P2P_BUS)
-                    : link(ProfileField.NVLINK_ALPHA, ProfileField.NVLINK_BUS));
+                    : nvlink());
+        }
+
+        private HardwareProfile.Link nvlink() {
+            return link(ProfileField.NVLINK_ALPHA, ProfileField.NVLINK_BUS, ProfileField.NVLINK_CALL);
+        }
+
+        /** A link with its optional per-call latency (0 when the profile gives none). */
+        private HardwareProfile.Link link(ProfileField alpha, ProfileField bus, ProfileField call) {
+            return new HardwareProfile.Link(n(alpha), n(bus), numbers.getOrDefault(call.path(), 0.0));
         }
 
         private double n(ProfileField f) { return numbers.get(f.path()); }

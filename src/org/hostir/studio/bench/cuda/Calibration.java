@@ -70,8 +70,9 @@ public final class Calibration {
                     "%s %d %d %d: %.1f", t.dtype().fileName(), t.m(), t.k(), t.n(), t.us())).toList());
             memory = memory(bench, devices);
             if (devices > 1) {
-                nvlink = allgather(bench, devices, out);
-                sendRecv = ProfileFit.sendRecv(SEND_RECV_BYTES, sendRecvUs(bench, out), nvlink);
+                HardwareProfile.Link perStep = allgather(bench, devices, out);
+                sendRecv = ProfileFit.sendRecv(SEND_RECV_BYTES, sendRecvUs(bench, out), perStep);
+                nvlink = ProfileFit.ncclRing(perStep, devices - 1);
             }
             dispatch = dispatch(examples, devices, backend, out);
         }

@@ -11,7 +11,8 @@ import org.hostir.studio.ir.host.P2pTransport;
  * How long communications take, by NCCL's algorithms and the alpha-beta model of the link they cross
  * (docs/simulation.md, "Collectives"). {@code bytes} is the collective's full buffer: the gathered output of an
  * Allgather or Gather, the input of a ReduceScatter or Scatter, the buffer of the others. With n ranks, latency
- * a and bus bandwidth B:
+ * a (per step, plus the link's per-call latency once: {@link HardwareProfile.Link#latencyUs}) and bus
+ * bandwidth B:
  * <ul>
  * <li>ring Allgather, ReduceScatter: {@code (n-1) a + (n-1)/n bytes / B}</li>
  * <li>Allreduce: the faster of ring, {@code 2 (n-1) a + 2 (n-1)/n bytes / B}, and tree,
@@ -29,15 +30,14 @@ final class CommunicationCost {
         int n = team.size();
         if (n == 1) return ComputeCost.memoryUs(p.gemm(), 2 * bytes);
         HardwareProfile.Link l = p.linkFor(team);
-        double a = l.alphaUs();
         double share = (n - 1.0) / n;
         return switch (type) {
-            case ALLGATHER, REDUCE_SCATTER, ALL_TO_ALL -> (n - 1) * a + l.transferUs(share * bytes);
-            case ALLREDUCE -> Math.min(2 * (n - 1) * a + l.transferUs(2 * share * bytes),
-                    2 * Math.ceil(Math.log(n) / Math.log(2)) * a + l.transferUs(2 * bytes));
-            case BROADCAST, REDUCE -> (n - 1) * a + l.transferUs(bytes);
-            case GATHER, SCATTER -> a + l.transferUs(share * bytes);
-            case SEND_RECV -> a + l.transferUs(bytes);
+            case ALLGATHER, REDUCE_SCATTER, ALL_TO_ALL -> l.latencyUs(n - 1) + l.transferUs(share * bytes);
+            case ALLREDUCE -> Math.min(l.latencyUs(2 * (n - 1)) + l.transferUs(2 * share * bytes),
+                    l.latencyUs(2 * Math.ceil(Math.log(n) / Math.log(2))) + l.transferUs(2 * bytes));
+            case BROADCAST, REDUCE -> l.latencyUs(n - 1) + l.transferUs(bytes);
+            case GATHER, SCATTER -> l.latencyUs(1) + l.transferUs(share * bytes);
+            case SEND_RECV -> l.latencyUs(1) + l.transferUs(bytes);
         };
     }
 
@@ -52,7 +52,7 @@ final class CommunicationCost {
         boolean oneNode = team.stream().allMatch(r -> p.node(r) == p.node(team.get(0)));
         HardwareProfile.Link l = oneNode ? p.copyEngine() : p.linkFor(team);
         double slice = bytes / n;
-        double pulls = (n - 1) * (l.alphaUs() + l.transferUs(slice));
+        double pulls = (n - 1) * (l.latencyUs(1) + l.transferUs(slice));
         double adds = (n - 1) * ComputeCost.memoryUs(p.gemm(), 3 * slice);
         // an Allreduce (whole result, no team order) pulls the reduced slices back; a ReduceScatter keeps its chunk
         return type.needsTeamOrder() ? pulls + adds : 2 * pulls + adds;
@@ -65,7 +65,7 @@ final class CommunicationCost {
     static double p2pUs(HardwareProfile p, int from, int to, double bytes, boolean copyEngine) {
         boolean oneNode = p.node(from) == p.node(to);
         HardwareProfile.Link l = !oneNode ? p.linkFor(List.of(from, to)) : copyEngine ? p.copyEngine() : p.ncclP2p();
-        return l.alphaUs() + l.transferUs(bytes);
+        return l.latencyUs(1) + l.transferUs(bytes);
     }
 
     /**
@@ -80,7 +80,7 @@ final class CommunicationCost {
             case COPY_ENGINE -> p2pUs(p, from, to, bytes, true);
             case TMA -> {
                 HardwareProfile.Link nv = p.linkFor(List.of(from, to));
-                yield p.gemm().launchUs() + nv.alphaUs() + nv.transferUs(bytes);
+                yield p.gemm().launchUs() + nv.latencyUs(1) + nv.transferUs(bytes);
             }
         };
     }
@@ -121,7 +121,7 @@ final class CommunicationCost {
                               List<Integer> team, double bytes) {
         int n = team.size();
         HardwareProfile.Link nv = p.linkFor(team);
-        double handshake = 2 * nv.alphaUs();
+        double handshake = nv.latencyUs(2);
         if (type == CommunicationType.ALLREDUCE || type == CommunicationType.REDUCE) {
             return ComputeCost.memoryUs(p.gemm(), 2 * bytes) + handshake + p.gemm().launchUs() + nv.transferUs(bytes);
         }

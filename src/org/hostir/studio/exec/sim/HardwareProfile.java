@@ -47,12 +47,28 @@ public record HardwareProfile(String name, String description, String source, in
 
     /**
      * One kind of link by the alpha-beta model: a message of {@code b} bytes takes {@code alphaUs + b / busGBps}
-     * (the bus bandwidth NCCL's tests report, so ring algorithms' (n-1)/n factors are applied by the model).
+     * (the bus bandwidth NCCL's tests report, so ring algorithms' (n-1)/n factors are applied by the model). A
+     * communication of k steps (a ring's n-1 for an Allgather, 2 (n-1) for an Allreduce) pays {@code callUs} once
+     * and {@code alphaUs} per step, as NCCL's own latency model does (NVIDIA/nccl src/graph/tuning.cc,
+     * ncclTopoTuneModel: {@code baseLatencies + nsteps x hwLatencies}); {@code callUs} is 0 where a profile gives none.
      */
-    public record Link(double alphaUs, double busGBps) {
+    public record Link(double alphaUs, double busGBps, double callUs) {
+        /** A link whose latency is all per step. */
+        public Link(double alphaUs, double busGBps) { this(alphaUs, busGBps, 0); }
+
         /** Microseconds to move {@code bytes} once over this link after its latency. */
         public double transferUs(double bytes) { return bytes / (busGBps * 1e3); }
+
+        /** The latency of one call of {@code steps} steps: {@code callUs + steps x alphaUs}. */
+        public double latencyUs(double steps) { return callUs + steps * alphaUs; }
     }
+
+    /**
+     * NCCL's latency per ring step on NVLink with its Simple protocol, the one large messages use (NVIDIA/nccl
+     * src/graph/tuning.cc, {@code hwLatencies[NCCL_HW_NVLINK][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE]}, 3.4 us); what a
+     * measured lone collective takes beyond it is the profile's per-call latency ({@code bench.ProfileFit}).
+     */
+    public static final double NCCL_NVLINK_RING_STEP_US = 3.4;
 
     /**
      * SM contention: while an NCCL kernel (which occupies SMs) overlaps a kernel on the same GPU, the kernel runs
@@ -82,7 +98,7 @@ public record HardwareProfile(String name, String description, String source, in
         int first = node(team.get(0));
         for (int r : team) {
             if (node(r) != first) return new Link(Math.max(nvlink.alphaUs(), network.alphaUs()),
-                    Math.min(nvlink.busGBps(), network.busGBps()));
+                    Math.min(nvlink.busGBps(), network.busGBps()), Math.max(nvlink.callUs(), network.callUs()));
         }
         return nvlink;
     }

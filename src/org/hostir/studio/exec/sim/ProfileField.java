@@ -39,9 +39,13 @@ public enum ProfileField {
     NVLINK_BUS("links.nvlink.busGBps", Type.NON_NEGATIVE,
             Bounds.MIN_RATE, 100_000, "GB/s", "NVLink bus bandwidth (as NCCL's tests"
             + " report it)"),
+    NVLINK_CALL("links.nvlink.callUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "NVLink latency once per collective,"
+            + " beyond alphaUs per step (optional, else 0)"),
     NETWORK_ALPHA("links.network.alphaUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "network latency per message"),
     NETWORK_BUS("links.network.busGBps", Type.NON_NEGATIVE,
             Bounds.MIN_RATE, 100_000, "GB/s", "network bus bandwidth"),
+    NETWORK_CALL("links.network.callUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "network latency once per"
+            + " collective, beyond alphaUs per step (optional, else 0)"),
     COPY_ENGINE_ALPHA("links.copyEngine.alphaUs", Type.NON_NEGATIVE, 0, 1_000_000, "us", "copy-engine latency per"
             + " transfer"),
     COPY_ENGINE_BUS("links.copyEngine.busGBps", Type.NON_NEGATIVE,
@@ -103,13 +107,16 @@ public enum ProfileField {
             case DISPATCH_NODE -> Arrays.stream(HostNode.class.getPermittedSubclasses()).map(Class::getSimpleName)
                     .toList();
             case FORMAT, NAME, DESCRIPTION, SOURCE, GPUS_PER_NODE, MEMORY_GBPS, LAUNCH_US, EFFICIENCY_SIZE,
-                 EFFICIENCY_FRACTION, NVLINK_ALPHA, NVLINK_BUS, NETWORK_ALPHA, NETWORK_BUS, COPY_ENGINE_ALPHA,
+                 EFFICIENCY_FRACTION, NVLINK_ALPHA, NVLINK_BUS, NVLINK_CALL, NETWORK_ALPHA, NETWORK_BUS, NETWORK_CALL,
+                 COPY_ENGINE_ALPHA,
                  COPY_ENGINE_BUS, NCCL_P2P_ALPHA, NCCL_P2P_BUS, COMPUTE_SLOWDOWN, NCCL_SLOWDOWN, DISPATCH_DEFAULT -> List.of();
         };
     }
 
-    /** Whether a profile may leave the field out (older profiles have no NCCL send/recv link). */
-    public boolean optional() { return this == NCCL_P2P_ALPHA || this == NCCL_P2P_BUS; }
+    /** Whether a profile may leave the field out (older profiles have no NCCL send/recv link, no per-call latency). */
+    public boolean optional() {
+        return this == NCCL_P2P_ALPHA || this == NCCL_P2P_BUS || this == NVLINK_CALL || this == NETWORK_CALL;
+    }
 
     /** The allowed values in words: {@code (0, 100000] GB/s}. */
     public String range() {

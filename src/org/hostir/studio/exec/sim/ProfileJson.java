@@ -67,6 +67,7 @@ public final class ProfileJson {
         JsonObject o = new JsonObject();
         o.addProperty("alphaUs", round(l.alphaUs()));
         o.addProperty("busGBps", round(l.busGBps()));
+        if (l.callUs() != 0) o.addProperty("callUs", round(l.callUs()));
         return o;
     }
 

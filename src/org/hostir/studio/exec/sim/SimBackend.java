@@ -13,6 +13,7 @@ import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.ir.host.CommunicatorBackend;
 import org.hostir.studio.ir.host.MulticastProtocol;
 import org.hostir.studio.ir.host.P2pProtocol;
@@ -46,6 +47,8 @@ public final class SimBackend implements Backend {
     private int period;
     /** Under a symmetry, how many representatives post a collective of a team (-1: the shift moves the team). */
     private final Map<List<Integer>, Integer> representatives = new HashMap<>();
+    /** The P2P groups' names, one copy each ({@link #sharedName}). */
+    private final Map<String, String> names = new HashMap<>();
     private String failure;
     private double spanUs;
 
@@ -167,8 +170,8 @@ public final class SimBackend implements Backend {
             return;
         }
         int ranks = traced.length;
-        for (int i = 0; i < op.transfers.size(); i++) {
-            Transfer x = op.transfers.get(i);
+        for (int i = 0; i < op.transfers.length; i++) {
+            Transfer x = op.transfers[i];
             boolean send = op.sending[i];
             int peer = x.peerOf(rank, send, ranks);
             // one flow per pair of ranks the transfer stands for: the sender's shift from the kept pair numbers it
@@ -177,6 +180,17 @@ public final class SimBackend implements Backend {
                     : "recv from " + peer, op.info.nodeId(), op.info.iteration(), ns(op.startUs), ns(x.endUs),
                     send ? x.sendBytes : x.recvBytes, 0, peer, traced[peer] ? flow : 0));
         }
+    }
+
+    /**
+     * {@code info} with its name shared by every op that spells it alike: the evaluator builds a new name for each
+     * coalesced group ("recv 5, send 5"), one per rank and peer in an all-pairs schedule, of which there are only as
+     * many spellings as peers.
+     */
+    OpInfo sharedName(OpInfo info) {
+        String name = names.putIfAbsent(info.name(), info.name());
+        return name == null || name == info.name() ? info : new OpInfo(info.nodeId(), info.iteration(), name,
+                info.kind(), info.bytes(), info.flops(), info.peer());
     }
 
     boolean copyEngine() { return copyEngine; }

@@ -33,8 +33,12 @@ final class SimDevice implements Device {
     private final List<SimStream> streams = new ArrayList<>();
     private final List<SimOp> issuing = new ArrayList<>();
     private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
-    private final Map<Integer, Long> sendSequence = new HashMap<>();
-    private final Map<Integer, Long> recvSequence = new HashMap<>();
+    /**
+     * Sends to and receives from each peer so far, by peer: arrays made on the first transfer (a rank of an all-pairs
+     * schedule talks to every other, and boxed map entries cost about ten times as much per pair).
+     */
+    private int[] sendSequence;
+    private int[] recvSequence;
     /** Dispatch cost by node id: a node's kind never changes, and its name is a new string at every dispatch. */
     private final Map<Integer, Double> dispatchUs = new HashMap<>();
     private final boolean traced;
@@ -180,16 +184,17 @@ final class SimDevice implements Device {
 
     @Override
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
-        SimOp op = new SimOp(rank, index(stream), info, backend.copyEngine() ? SimOp.Role.COPY_ENGINE
-                : SimOp.Role.NCCL, 0);
+        SimOp op = new SimOp(rank, index(stream), backend.sharedName(info),
+                backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
-        op.transfers = new ArrayList<>(calls.size());
+        op.transfers = new Transfer[calls.size()];
         op.sending = new boolean[calls.size()];
-        for (P2PCall c : calls) {
+        for (int i = 0; i < calls.size(); i++) {
+            P2PCall c = calls.get(i);
             boolean send = c.type() == P2PCommunication.Type.SEND;
-            op.sending[op.transfers.size()] = send;
-            Transfer t = send ? backend.transfer(rank, c.peer(), sendSequence.merge(c.peer(), 1L, Long::sum) - 1)
-                    : backend.transfer(c.peer(), rank, recvSequence.merge(c.peer(), 1L, Long::sum) - 1);
+            op.sending[i] = send;
+            Transfer t = send ? backend.transfer(rank, c.peer(), nextSequence(true, c.peer()))
+                    : backend.transfer(c.peer(), rank, nextSequence(false, c.peer()));
             if (send) {
                 t.send = op;
                 t.sendBytes = c.buffer().bytes();
@@ -197,7 +202,7 @@ final class SimDevice implements Device {
                 t.recv = op;
                 t.recvBytes = c.buffer().bytes();
             }
-            op.transfers.add(t);
+            op.transfers[i] = t;
         }
         enqueue(stream, op);
         return op;
@@ -208,10 +213,24 @@ final class SimDevice implements Device {
         for (int i = 0; i < calls.size(); i++) {
             P2PCall c = calls.get(i);
             boolean send = c.type() == P2PCommunication.Type.SEND;
-            long sequence = (send ? sendSequence : recvSequence).merge(c.peer(), 1L, Long::sum) - 1;
+            long sequence = nextSequence(send, c.peer());
             mirror.transfer(op, i, send, c.peer(), sequence, c.buffer().bytes());
         }
         return op;
+    }
+
+    /**
+     * The sequence number of this rank's next send to (or receive from) {@code peer}; a peer outside the run is
+     * numbered 0 and refused by {@link SimBackend#transfer} (or the mirror's check) with its own message.
+     */
+    private long nextSequence(boolean send, int peer) {
+        int ranks = backend.deviceCount();
+        if (peer < 0 || peer >= ranks) return 0;
+        if (sendSequence == null) {
+            sendSequence = new int[ranks];
+            recvSequence = new int[ranks];
+        }
+        return (send ? sendSequence : recvSequence)[peer]++;
     }
 
     @Override

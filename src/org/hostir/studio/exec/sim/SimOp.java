@@ -40,7 +40,7 @@ final class SimOp implements BackendEvent, Work {
     /** The collective this op is one rank's part of, or null. */
     CollectiveMatch collective;
     /** The transfers of this op's coalesced group (send or receive side), or null. */
-    List<Transfer> transfers;
+    Transfer[] transfers;
     /**
      * Whether this op sends (else receives) each of its transfers: under a {@link Symmetry} one rank may hold both
      * sides of one kept transfer (its send to r + s stands for its receive from r - s shifted).

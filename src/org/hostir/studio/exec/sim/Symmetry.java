@@ -86,7 +86,7 @@ final class Symmetry {
         /** The {@code i}-th transfer of a coalesced group: a send (or receive) with {@code peer}, k-th of the pair. */
         void transfer(SimOp op, int i, boolean send, int peer, long sequence, long bytes) {
             SimOp r = reference.get(op.seq);
-            Transfer x = r.transfers == null || i >= r.transfers.size() ? null : r.transfers.get(i);
+            Transfer x = r.transfers == null || i >= r.transfers.length ? null : r.transfers[i];
             boolean repSends = x != null && r.sending[i];
             if (x == null || repSends != send || x.sequence != sequence
                     || shifted(x.peerOf(r.rank, repSends, ranks)) != peer

@@ -42,6 +42,8 @@ class HardwareProfileTest {
         String text = ProfileJson.write(p);
         HardwareProfile back = ProfileFiles.read(text, "copy");
         assertEquals(ProfileJson.write(back), text);
+        assertEquals(62.3, back.nvlink().callUs(), "the per-call latency is written and read back");
+        assertEquals(0, ProfileFiles.builtIn("h200x8-nvlink").nvlink().callUs(), "none given: 0");
         Path edited = dir.resolve("mine.json");
         Files.writeString(edited, text.replace("\"gpusPerNode\": 8", "\"gpusPerNode\": 4"));
         assertEquals(4, ProfileFiles.resolve(edited.toString(), "f.fusion").gpusPerNode());

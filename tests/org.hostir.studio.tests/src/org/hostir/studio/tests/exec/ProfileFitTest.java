@@ -64,14 +64,39 @@ class ProfileFitTest {
             assertEquals(builtIn.gemm().efficiency().get(i)[1], g.efficiency().get(i)[1], 5e-4, "fraction " + i);
         }
         assertEquals(builtIn.gemm().peakTflops().get(DataType.FLOAT), g.peakTflops().get(DataType.FLOAT), 0.05);
-        HardwareProfile.Link nvlink = ProfileFit.alphaBeta(List.of(new ProfileFit.Point(64 * MIB, 224),
+        HardwareProfile.Link perStep = ProfileFit.alphaBeta(List.of(new ProfileFit.Point(64 * MIB, 224),
                 new ProfileFit.Point(256 * MIB, 729), new ProfileFit.Point(512 * MIB, 1317),
                 new ProfileFit.Point(4096 * MIB, 9626)), 3, 0.75);
+        assertEquals(24.3, perStep.alphaUs(), 0.05);
+        HardwareProfile.Link nvlink = ProfileFit.ncclRing(perStep, 3);
         assertEquals(builtIn.nvlink().alphaUs(), nvlink.alphaUs(), 0.05);
+        // the built-in's 62.7 is 3 x the rounded 24.3 less 3 steps of 3.4; the unrounded fit leaves 62.6
+        assertEquals(builtIn.nvlink().callUs(), nvlink.callUs(), 0.1);
         assertEquals(builtIn.nvlink().busGBps(), nvlink.busGBps(), 0.05);
-        HardwareProfile.Link p2p = ProfileFit.sendRecv(16 * MIB, 137, builtIn.nvlink());
+        assertEquals(builtIn.ncclP2p().alphaUs(), perStep.alphaUs(), 0.05, "send/recv's latency: the fitted one per step");
+        HardwareProfile.Link p2p = ProfileFit.sendRecv(16 * MIB, 137, builtIn.ncclP2p());
         assertEquals(builtIn.ncclP2p().busGBps(), p2p.busGBps(), 0.05);
-        assertEquals(builtIn.nvlink().alphaUs(), p2p.alphaUs());
+    }
+
+    /**
+     * The split of a fitted Allgather's latency as NCCL prices it (src/graph/tuning.cc: a base once per call, 3.4 us
+     * per NVLink ring step): the Allgather it was fitted to keeps its latency, an Allreduce (twice the steps) pays
+     * the per-call part once. The 2 x H200 (65.7 us, 1 step) and 4 x H200 (3 x 24.3 us) fits, on two machines and
+     * days, leave nearly the same per-call part (62.3 and 62.7 us): their latency is per call, not per step.
+     */
+    @Test
+    void aFittedAllgathersLatencyIsNcclsStepsPlusOnePerCallPart() {
+        HardwareProfile.Link two = ProfileFit.ncclRing(new HardwareProfile.Link(65.7, 267.6), 1);
+        HardwareProfile.Link four = ProfileFit.ncclRing(new HardwareProfile.Link(24.3, 325.3), 3);
+        assertEquals(HardwareProfile.NCCL_NVLINK_RING_STEP_US, two.alphaUs());
+        assertEquals(62.3, two.callUs(), 1e-9);
+        assertEquals(62.7, four.callUs(), 1e-9);
+        assertEquals(72.9, four.latencyUs(3), 1e-9, "the Allgather's fitted latency is kept");
+        assertEquals(62.7 + 6 * 3.4, four.latencyUs(6), 1e-9, "an Allreduce's 2 (n-1) steps");
+        // a fitted latency below NCCL's steps is all per step
+        HardwareProfile.Link small = ProfileFit.ncclRing(new HardwareProfile.Link(2, 300), 3);
+        assertEquals(2, small.alphaUs(), 1e-9);
+        assertEquals(0, small.callUs(), 1e-9);
     }
 
     @Test

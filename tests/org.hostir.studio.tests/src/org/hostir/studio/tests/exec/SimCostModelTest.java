@@ -154,6 +154,41 @@ class SimCostModelTest {
         }
     }
 
+    /**
+     * A link's per-call latency (callUs) is paid once per collective and its alpha once per ring step, as NCCL's
+     * latency model counts them (NVIDIA/nccl src/graph/tuning.cc: a base once per call plus nsteps x hwLatency, nsteps
+     * n-1 for an Allgather, 2 (n-1) for an Allreduce): on 4 ranks an Allreduce of 10 MB pays 40 + 6 x 10 us, not
+     * twice the Allgather's 40 + 3 x 10 us; with no callUs the figures are the per-step model's.
+     */
+    @Test
+    void aCollectivePaysTheLinksPerCallLatencyOnceAndItsAlphaPerRingStep() throws Exception {
+        HardwareProfile base = profile(8, 0, Map.of());
+        for (double call : new double[] {0, 40}) {
+            HardwareProfile p = new HardwareProfile(base.name(), base.description(), base.source(),
+                    base.gpusPerNode(), base.gemm(), new HardwareProfile.Link(NV_ALPHA, NV_BW, call), base.network(),
+                    base.copyEngine(), base.contention(), base.dispatch());
+            List<TimelineEvent> reduces = comms(simulate("seeds/matmul_ar", 4,
+                    Map.of("S", 2L, "M", 1000L, "K", 8L, "N", 2500L), Map.of(), p));
+            assertEquals(2, reduces.size());
+            for (TimelineEvent e : reduces) {
+                assertEquals(10_000_000L, e.bytes());
+                // ring: 6 steps and 2 x 3/4 of 10 MB at 100 GB/s (150 us); the tree's 4 steps and 200 us are slower
+                assertEquals(call + 6 * NV_ALPHA + 150, us(e), 0.002, "Allreduce, callUs " + call);
+            }
+            List<TimelineEvent> gathers = comms(simulate("seeds/allgather", 4, Map.of("S", 4L),
+                    Map.of("allgather", "collective"), p));
+            assertTrue(!gathers.isEmpty());
+            for (TimelineEvent e : gathers) {
+                assertEquals(call + 3 * NV_ALPHA + 0.75 * e.bytes() / (NV_BW * 1e3), us(e), 0.002,
+                        "Allgather, callUs " + call);
+            }
+        }
+    }
+
+    private static List<TimelineEvent> comms(RunResult r) {
+        return r.timeline().of(0).stream().filter(e -> e.kind() == EventKind.COMMUNICATION).toList();
+    }
+
     @Test
     void hostDispatchCostsTheProfilesTimePerNodeKind() throws Exception {
         RunResult r = simulate("seeds/ag_matmul_p2p", 2, Map.of(), Map.of(),
