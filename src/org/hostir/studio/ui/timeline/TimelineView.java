@@ -361,8 +361,7 @@ public class TimelineView extends ViewPart {
 
     /** A compared op: outlines its bars in the shown run (A), if it has any, and reveals the first. */
     private void comparedSelected(TraceComparison.Row row) {
-        highlight(timeline.events().stream().filter(e -> e.stream() >= 0
-                && TraceComparison.key(e, comparison.byNode()).equals(row.key())).toList(), row.key());
+        highlight(comparison.barsOfA(row.key()), row.key());
     }
 
     private void highlight(List<TimelineEvent> bars, String what) {
