@@ -18,14 +18,17 @@ import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.PredictedTrace;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.trace.TraceRun;
+import org.hostir.studio.trace.analysis.TraceComparison;
 
 /**
  * "Show Prediction Above": the shown run's program (its file and {@link RunSettings}) simulated through the engine
  * on a hardware profile ({@code run --backend sim}), shown above the run in the Timeline ({@link
- * TimelineView#showStacked}). Failures end as the diagnostic lines, never as a stack trace.
+ * TimelineView#showStacked}), or compared with it in the Compare tab ({@link #compare}). Failures end as the diagnostic lines, never as a stack trace.
  */
 public final class Prediction {
     public static final Object JOB_FAMILY = Prediction.class;
@@ -71,6 +74,44 @@ public final class Prediction {
                         }
                     });
                     case CpuRun.Outcome.Failed(List<String> lines) -> report(display, lines);
+                }
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) { return family == JOB_FAMILY; }
+        };
+        job.setUser(true);
+        job.schedule();
+        return job;
+    }
+
+    /**
+     * "Compare With Prediction...": the shown run (A) compared with the prediction (B) of its program on
+     * {@code profile}, node by node, by the engine ({@link PredictedTrace#compare}, what {@code hirstudio trace diff
+     * A --predict PROFILE --fusion F} prints); shown in the Compare tab and as difference tracks.
+     */
+    public static Job compare(TimelineView view, String profile) {
+        IFile file = view.source();
+        RunSettings settings = view.runSettings();
+        TraceRun measured = view.shownRun();
+        Display display = view.getSite().getShell().getDisplay();
+        Job job = new Job("Compare " + file.getName() + " with its prediction on " + profile) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                String name = file.getFullPath().toString();
+                try (var in = file.getContents(true)) {
+                    LoadedFusion loaded = Engine.load(new FusionSource.Text(new String(in.readAllBytes(),
+                            StandardCharsets.UTF_8), name), settings.devices(), settings.symbols());
+                    TraceComparison c = PredictedTrace.compare(measured, loaded, settings.loweringOptions(), profile,
+                            name, monitor::subTask);
+                    display.asyncExec(() -> view.showComparison(measured, c));
+                } catch (CoreException | IOException e) {
+                    report(display, List.of(name + ": cannot read the file: " + e.getMessage()));
+                } catch (EngineFailure e) {
+                    report(display, e.lines());
+                } catch (IllegalArgumentException e) { // a bad option value in the settings
+                    report(display, List.of(name + ": " + e.getMessage()));
                 }
                 return Status.OK_STATUS;
             }

@@ -53,6 +53,7 @@ import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.timeline.model.DifferenceTrack;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 import org.hostir.studio.ui.timeline.model.RangeFigures;
 import org.hostir.studio.ui.timeline.model.StackedRuns;
@@ -455,14 +456,24 @@ public class TimelineView extends ViewPart {
     public void compareWith(List<Path> files) {
         if (shownRun == null) return;
         TraceRun a = shownRun;
-        CompareJob.schedule(a, files, canvas.control().getDisplay(), c -> {
-            if (canvas.control().isDisposed() || shownRun != a) return;
-            comparison = c;
-            tabs.showComparison(c);
-        }, why -> {
+        CompareJob.schedule(a, files, canvas.control().getDisplay(), c -> showComparison(a, c), why -> {
             if (!canvas.control().isDisposed()) MessageDialog.openError(getSite().getShell(), "Compare With", why);
         });
     }
+
+    /**
+     * Shows {@code c}, a comparison of {@code a} with another run, in the Compare tab and as difference tracks
+     * under the rows; nothing when the view shows another run by now. On the UI thread.
+     */
+    void showComparison(TraceRun a, TraceComparison c) {
+        if (canvas.control().isDisposed() || shownRun != a) return;
+        comparison = c;
+        tabs.showComparison(c);
+        canvas.setDifferences(DifferenceTrack.of(c));
+    }
+
+    /** The run last shown on its own (what Compare With... and Compare With Prediction... take as A), or null. */
+    TraceRun shownRun() { return shownRun; }
 
     /** The shown run as a Chrome trace, with its counters (an imported profile's memory samples too). */
     public void exportJson(Path file) throws IOException {
