@@ -1,12 +1,15 @@
 package org.hostir.studio.trace.analysis;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.hostir.studio.diag.TerminalText;
@@ -126,9 +129,11 @@ public record TraceComparison(TraceAnalysis a, TraceAnalysis b, Alignment alignm
         return out;
     }
 
-    /** A's bars of a row, for a view to outline. */
+    /** A's bars of a row in timeline order, for a view to outline. */
     public List<TimelineEvent> barsOfA(String key) {
-        return bars.stream().filter(p -> p.key().equals(key) && p.a() != null).map(BarPair::a).toList();
+        Set<TimelineEvent> of = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (BarPair p : bars) if (p.a() != null && p.key().equals(key)) of.add(p.a());
+        return a.run().timeline().events().stream().filter(of::contains).toList();
     }
 
     /** The report of {@code hirstudio trace diff}: at most {@code top} rows of each table. */

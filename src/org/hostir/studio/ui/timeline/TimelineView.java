@@ -521,7 +521,9 @@ public class TimelineView extends ViewPart {
             RGB c = palette.bar(k).getRGB();
             colors.put(k, String.format("#%02x%02x%02x", c.red, c.green, c.blue));
         }
-        Files.writeString(file, TimelineSvg.of(timeline, from, to, width, colors, canvas.criticalPath()));
+        RGB path = palette.criticalPath().getRGB();
+        Files.writeString(file, TimelineSvg.of(timeline, from, to, width, colors, canvas.criticalPath(),
+                String.format("#%02x%02x%02x", path.red, path.green, path.blue)));
     }
 
     public void exportInteractively(boolean png) {
