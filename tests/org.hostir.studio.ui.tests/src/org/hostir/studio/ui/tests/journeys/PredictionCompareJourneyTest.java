@@ -11,13 +11,9 @@ import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CLabel;
-import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
@@ -86,12 +82,12 @@ public class PredictionCompareJourneyTest {
         criticalPathInTheThemesColour(view);
 
         clickToolItem("Vs Predicted");
-        Shell dialog = shellTitled("Compare With Prediction");
+        Shell dialog = SimulationJourneyTest.shellTitled("Compare With Prediction");
         Combo profile = ViewTestSupport.descendants(dialog, Combo.class).get(0);
         person.click(profile, 12, profile.getSize().y / 2);
         person.press(SWT.CTRL, 'a');
         person.type(PROFILE, 15);
-        person.clickCenter(button(dialog, "OK"));
+        person.clickCenter(SimulationJourneyTest.button(dialog, "OK"));
         assertTrue(dialog.isDisposed(), "OK closed the dialog");
         ViewTestSupport.join(Prediction.JOB_FAMILY);
         person.settle(400);
@@ -127,7 +123,8 @@ public class PredictionCompareJourneyTest {
                 .max((a, b) -> Long.compare(a.durationNs(), b.durationNs())).orElseThrow();
         int[] at = view.canvas().centerOf(bar);
         assertNotNull(at, "a device bar of the path is shown");
-        assertTrue(paintedNear(view.canvas(), at, theme, 14), "its outline is painted in the theme's colour");
+        assertTrue(TraceAnalysisJourneyTest.paintedNear(view.canvas(), at, theme, 14),
+                "its outline is painted in the theme's colour");
     }
 
     /** Hovering the widest bar of rank 0's difference track shows its node, both times and B − A. */
@@ -142,8 +139,8 @@ public class PredictionCompareJourneyTest {
         assertTrue(area.contains(at[0], at[1]), "the difference track is on screen at " + at[0] + "," + at[1]);
         if (widest.deltaNs() != 0) {
             int dy = widest.deltaNs() > 0 ? -4 : 4;
-            assertTrue(paintedNear(canvas, new int[] { at[0], at[1] + dy }, view.palette().difference(widest.deltaNs() > 0)
-                    .getRGB(), 6), "B - A painted in the theme's " + (widest.deltaNs() > 0 ? "slower" : "faster") + " colour");
+            RGB colour = view.palette().difference(widest.deltaNs() > 0).getRGB();
+            assertTrue(TraceAnalysisJourneyTest.paintedNear(canvas, new int[] { at[0], at[1] + dy }, colour, 6), "B - A painted in the theme's " + (widest.deltaNs() > 0 ? "slower" : "faster") + " colour");
         }
         person.moveTo(canvas.control(), at[0] - 3, at[1]);
         person.moveTo(canvas.control(), at[0], at[1]);
@@ -153,7 +150,7 @@ public class PredictionCompareJourneyTest {
         TraceComparison.BarPair under = canvas.differenceAt(at[0], at[1]);
         assertNotNull(under);
         assertTrue(hover.startsWith(under.key() + "\nrank 0, A at ") && hover.contains("\nB \u2212 A: "), hover);
-        assertTrue(shownInTooltip(view.getSite().getShell(), hover), "the tooltip shows: " + hover);
+        assertTrue(TraceAnalysisJourneyTest.shownInTooltip(view.getSite().getShell(), hover), "the tooltip shows: " + hover);
     }
 
     /** A click on rank 0's triangle folds its rows and its counter and difference tracks; a second unfolds them. */
@@ -184,37 +181,5 @@ public class PredictionCompareJourneyTest {
         var b = found.getBounds();
         person.click(found.getParent(), b.x + b.width / 2, b.y + b.height / 2);
         person.settle(500);
-    }
-
-    private static boolean paintedNear(TimelineCanvas canvas, int[] at, RGB colour, int reach) {
-        ImageData image = ViewTestSupport.painted(canvas);
-        for (int y = Math.max(0, at[1] - reach); y < Math.min(image.height, at[1] + reach); y++) {
-            for (int x = Math.max(0, at[0] - reach); x < Math.min(image.width, at[0] + reach); x++) {
-                if (image.palette.getRGB(image.getPixel(x, y)).equals(colour)) return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean shownInTooltip(Shell owner, String text) {
-        for (Shell top : owner.getDisplay().getShells()) {
-            for (Shell s : top.getShells()) {
-                if (!s.isVisible()) continue;
-                for (CLabel l : ViewTestSupport.descendants(s, CLabel.class)) {
-                    if (text.equals(l.getText())) return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static Shell shellTitled(String title) {
-        for (Shell s : Display.getCurrent().getShells()) if (title.equals(s.getText()) && s.isVisible()) return s;
-        throw new AssertionError("no window titled " + title);
-    }
-
-    private static Button button(Shell shell, String text) {
-        return ViewTestSupport.descendants(shell, Button.class).stream().filter(b -> text.equals(b.getText()))
-                .findFirst().orElseThrow(() -> new AssertionError("no button " + text));
     }
 }

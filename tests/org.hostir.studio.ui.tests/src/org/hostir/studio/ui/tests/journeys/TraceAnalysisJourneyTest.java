@@ -281,7 +281,7 @@ public class TraceAnalysisJourneyTest {
     }
 
     /** Whether a pixel of {@code colour} is painted within {@code reach} pixels of {@code at}. */
-    private static boolean paintedNear(TimelineCanvas canvas, int[] at, RGB colour, int reach) {
+    static boolean paintedNear(TimelineCanvas canvas, int[] at, RGB colour, int reach) {
         ImageData image = ViewTestSupport.painted(canvas);
         for (int y = Math.max(0, at[1] - reach); y < Math.min(image.height, at[1] + reach); y++) {
             for (int x = Math.max(0, at[0] - reach); x < Math.min(image.width, at[0] + reach); x++) {
@@ -292,7 +292,7 @@ public class TraceAnalysisJourneyTest {
     }
 
     /** Whether a tooltip window on screen shows {@code text}. */
-    private static boolean shownInTooltip(Shell owner, String text) {
+    static boolean shownInTooltip(Shell owner, String text) {
         for (Shell top : owner.getDisplay().getShells()) {
             for (Shell s : top.getShells()) {
                 if (!s.isVisible()) continue;
