@@ -29,13 +29,8 @@ final class DifferencePainter {
             int middle = y + TRACK_HEIGHT / 2;
             gc.drawLine(TimelineCanvas.LABEL_WIDTH, middle, area.width, middle);
             bars(gc, palette, t, middle, area, canvas);
-            gc.setBackground(palette.background());
-            gc.fillRectangle(0, y + 1, TimelineCanvas.LABEL_WIDTH - 4, TRACK_HEIGHT - 1);
-            gc.setForeground(palette.foreground());
-            double chars = (TimelineCanvas.LABEL_WIDTH - TimelineCanvas.TOGGLE_WIDTH - 6) / charWidth;
-            int x = TimelineCanvas.TOGGLE_WIDTH + 2;
-            gc.drawString(TimelineCanvas.clip("rank " + t.rank() + " B \u2212 A", chars), x, y + 2, true);
-            gc.drawString(TimelineCanvas.clip("\u00b1" + time(t.maxAbsNs()), chars), x, y + 2 + fontHeight, true);
+            CounterPainter.label(gc, palette, y, "rank " + t.rank() + " B \u2212 A", "\u00b1" + time(t.maxAbsNs()),
+                    charWidth, fontHeight);
         }
     }
 

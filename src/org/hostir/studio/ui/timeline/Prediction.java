@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.eclipse.core.resources.IFile;
@@ -54,36 +55,20 @@ public final class Prediction {
 
     /** Predicts the run {@code view} shows on {@code profile} and stacks it above the run. */
     public static Job schedule(TimelineView view, String profile) {
-        IFile file = view.source();
         RunSettings settings = view.runSettings();
         Display display = view.getSite().getShell().getDisplay();
-        Job job = new Job("Predict " + file.getName() + " on " + profile) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                String source;
-                try (var in = file.getContents(true)) {
-                    source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                } catch (CoreException | IOException e) {
-                    report(display, List.of(file.getFullPath() + ": cannot read the file: " + e.getMessage()));
-                    return Status.OK_STATUS;
-                }
-                switch (Prediction.run(source, file.getFullPath().toString(), settings, profile, monitor::subTask)) {
-                    case CpuRun.Outcome.Ran(var r) -> display.asyncExec(() -> {
-                        if (!view.getSite().getShell().isDisposed()) {
-                            view.showStacked(r.timeline(), settings.devices() + " x " + profile);
-                        }
-                    });
-                    case CpuRun.Outcome.Failed(List<String> lines) -> report(display, lines);
-                }
-                return Status.OK_STATUS;
-            }
-
-            @Override
-            public boolean belongsTo(Object family) { return family == JOB_FAMILY; }
-        };
-        job.setUser(true);
-        job.schedule();
-        return job;
+        String file = view.source().getFullPath().toString();
+        return start(view.source(), "Predict " + view.source().getName() + " on " + profile, display,
+                (source, monitor) -> {
+                    switch (Prediction.run(source, file, settings, profile, monitor::subTask)) {
+                        case CpuRun.Outcome.Ran(var r) -> display.asyncExec(() -> {
+                            if (!view.getSite().getShell().isDisposed()) {
+                                view.showStacked(r.timeline(), settings.devices() + " x " + profile);
+                            }
+                        });
+                        case CpuRun.Outcome.Failed(List<String> lines) -> report(display, lines);
+                    }
+                });
     }
 
     /**
@@ -92,26 +77,35 @@ public final class Prediction {
      * A --predict PROFILE --fusion F} prints); shown in the Compare tab and as difference tracks.
      */
     public static Job compare(TimelineView view, String profile) {
-        IFile file = view.source();
         RunSettings settings = view.runSettings();
         TraceRun measured = view.shownRun();
         Display display = view.getSite().getShell().getDisplay();
-        Job job = new Job("Compare " + file.getName() + " with its prediction on " + profile) {
+        String name = view.source().getFullPath().toString();
+        return start(view.source(), "Compare " + view.source().getName() + " with its prediction on " + profile,
+                display, (source, monitor) -> {
+                    try {
+                        LoadedFusion loaded = Engine.load(new FusionSource.Text(source, name), settings.devices(),
+                                settings.symbols());
+                        TraceComparison c = PredictedTrace.compare(measured, loaded, settings.loweringOptions(),
+                                profile, name, monitor::subTask);
+                        display.asyncExec(() -> view.showComparison(measured, c));
+                    } catch (EngineFailure e) {
+                        report(display, e.lines());
+                    } catch (IllegalArgumentException e) { // a bad option value in the settings
+                        report(display, List.of(name + ": " + e.getMessage()));
+                    }
+                });
+    }
+
+    /** A user job of this family that reads {@code file} and hands its text to {@code body}; a read failure is said. */
+    private static Job start(IFile file, String name, Display display, BiConsumer<String, IProgressMonitor> body) {
+        Job job = new Job(name) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
-                String name = file.getFullPath().toString();
                 try (var in = file.getContents(true)) {
-                    LoadedFusion loaded = Engine.load(new FusionSource.Text(new String(in.readAllBytes(),
-                            StandardCharsets.UTF_8), name), settings.devices(), settings.symbols());
-                    TraceComparison c = PredictedTrace.compare(measured, loaded, settings.loweringOptions(), profile,
-                            name, monitor::subTask);
-                    display.asyncExec(() -> view.showComparison(measured, c));
+                    body.accept(new String(in.readAllBytes(), StandardCharsets.UTF_8), monitor);
                 } catch (CoreException | IOException e) {
-                    report(display, List.of(name + ": cannot read the file: " + e.getMessage()));
-                } catch (EngineFailure e) {
-                    report(display, e.lines());
-                } catch (IllegalArgumentException e) { // a bad option value in the settings
-                    report(display, List.of(name + ": " + e.getMessage()));
+                    report(display, List.of(file.getFullPath() + ": cannot read the file: " + e.getMessage()));
                 }
                 return Status.OK_STATUS;
             }
