@@ -26,6 +26,12 @@ public final class TimelineSvg {
      */
     public static String of(Timeline timeline, long fromNs, long toNs, int width, Map<EventKind, String> colors,
                             List<TimelineEvent> outlined) {
+        return of(timeline, fromNs, toNs, width, colors, outlined, "#e00000");
+    }
+
+    /** As above, the outline in {@code outlineColor} ({@code #rrggbb}: the theme's critical-path colour). */
+    public static String of(Timeline timeline, long fromNs, long toNs, int width, Map<EventKind, String> colors,
+                            List<TimelineEvent> outlined, String outlineColor) {
         if (toNs <= fromNs) throw new IllegalArgumentException("empty window");
         Map<List<Integer>, Integer> rowOf = new TreeMap<>((a, b) -> a.get(0).equals(b.get(0))
                 ? Integer.compare(a.get(1), b.get(1)) : Integer.compare(a.get(0), b.get(0)));
@@ -52,7 +58,7 @@ public final class TimelineSvg {
             boolean thin = e.kind().bar() == EventKind.Bar.THIN;
             out.add(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"%s\"%s>"
                     + "<title>%s</title></rect>", x1, y + (thin ? 9 : 2), Math.max(0.5, x2 - x1), thin ? 6 : ROW_HEIGHT - 4,
-                    colors.getOrDefault(e.kind(), "#888888"), path.contains(e) ? " stroke=\"#e00000\" stroke-width=\"2\"" : "",
+                    colors.getOrDefault(e.kind(), "#888888"), path.contains(e) ? " stroke=\"" + outlineColor + "\" stroke-width=\"2\"" : "",
                     text(e.name() + " (" + e.kind().key() + ", " + TimeText.of(e.durationNs()).format(e.durationNs()) + ")")));
         }
         out.add("</svg>");

@@ -116,7 +116,7 @@ final class AnalysisTabs {
         TimeText u = TimeText.of(Math.max(a, b));
         return "A: " + c.a().run().label() + "   B: " + c.b().run().label() + "\nspan A " + u.format(a) + ", B "
                 + u.format(b) + (a > 0 ? String.format(Locale.ROOT, " (B %+.1f%%)", 100.0 * (b - a) / a) : "")
-                + "; ops aligned by " + (c.byNode() ? "Host IR node and name" : "name") + "; a row highlights A's bars";
+                + "; ops aligned by " + c.alignment().words() + "; a row highlights A's bars";
     }
 
     private static long span(List<TimelineEvent> events) {

@@ -25,6 +25,8 @@ final class BarToolTip extends DefaultToolTip {
         // a new area per bar, so that moving to the next bar makes a new tooltip at the pointer
         Object bar = timeline.eventAt(event.x, event.y);
         if (bar != null) return bar;
+        var pair = timeline.differenceAt(event.x, event.y);
+        if (pair != null) return pair;
         // over a counter, a new area per step of its value (a sample's text holds until the next sample)
         var counter = timeline.counterAt(event.x, event.y);
         if (counter != null) {

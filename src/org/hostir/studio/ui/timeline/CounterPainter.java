@@ -29,15 +29,21 @@ public final class CounterPainter {
             gc.setForeground(palette.grid());
             gc.drawLine(0, y, area.width, y);
             steps(gc, palette, c, y, area, canvas);
-            gc.setBackground(palette.background());
-            gc.fillRectangle(0, y + 1, TimelineCanvas.LABEL_WIDTH - 4, TRACK_HEIGHT - 1);
-            gc.setForeground(palette.foreground());
-            double chars = (TimelineCanvas.LABEL_WIDTH - TimelineCanvas.TOGGLE_WIDTH - 6) / charWidth;
-            int x = TimelineCanvas.TOGGLE_WIDTH + 2;
-            gc.drawString(TimelineCanvas.clip("rank " + c.rank() + " " + c.name(), chars), x, y + 2, true);
-            gc.drawString(TimelineCanvas.clip("peak " + format(c.peak(), c.unit()), chars), x, y + 2 + fontHeight,
-                    true);
+            label(gc, palette, y, "rank " + c.rank() + " " + c.name(), "peak " + format(c.peak(), c.unit()),
+                    charWidth, fontHeight);
         }
+    }
+
+    /** A track's two-line label over the left margin (drawn after the track, so a bar never covers it). */
+    static void label(GC gc, TimelineCanvas.Palette palette, int y, String first, String second, double charWidth,
+                      int fontHeight) {
+        gc.setBackground(palette.background());
+        gc.fillRectangle(0, y + 1, TimelineCanvas.LABEL_WIDTH - 4, TRACK_HEIGHT - 1);
+        gc.setForeground(palette.foreground());
+        double chars = (TimelineCanvas.LABEL_WIDTH - TimelineCanvas.TOGGLE_WIDTH - 6) / charWidth;
+        int x = TimelineCanvas.TOGGLE_WIDTH + 2;
+        gc.drawString(TimelineCanvas.clip(first, chars), x, y + 2, true);
+        gc.drawString(TimelineCanvas.clip(second, chars), x, y + 2 + fontHeight, true);
     }
 
     /** The steps of one counter in the window, filled in the counter colour, the value's line on top. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.eclipse.core.resources.IFile;
@@ -18,14 +19,17 @@ import org.hostir.studio.engine.BackendPlan;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.engine.PredictedTrace;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.trace.TraceRun;
+import org.hostir.studio.trace.analysis.TraceComparison;
 
 /**
  * "Show Prediction Above": the shown run's program (its file and {@link RunSettings}) simulated through the engine
  * on a hardware profile ({@code run --backend sim}), shown above the run in the Timeline ({@link
- * TimelineView#showStacked}). Failures end as the diagnostic lines, never as a stack trace.
+ * TimelineView#showStacked}), or compared with it in the Compare tab ({@link #compare}). Failures end as the diagnostic lines, never as a stack trace.
  */
 public final class Prediction {
     public static final Object JOB_FAMILY = Prediction.class;
@@ -51,26 +55,57 @@ public final class Prediction {
 
     /** Predicts the run {@code view} shows on {@code profile} and stacks it above the run. */
     public static Job schedule(TimelineView view, String profile) {
-        IFile file = view.source();
         RunSettings settings = view.runSettings();
         Display display = view.getSite().getShell().getDisplay();
-        Job job = new Job("Predict " + file.getName() + " on " + profile) {
+        String file = view.source().getFullPath().toString();
+        return start(view.source(), "Predict " + view.source().getName() + " on " + profile, display,
+                (source, monitor) -> {
+                    switch (Prediction.run(source, file, settings, profile, monitor::subTask)) {
+                        case CpuRun.Outcome.Ran(var r) -> display.asyncExec(() -> {
+                            if (!view.getSite().getShell().isDisposed()) {
+                                view.showStacked(r.timeline(), settings.devices() + " x " + profile);
+                            }
+                        });
+                        case CpuRun.Outcome.Failed(List<String> lines) -> report(display, lines);
+                    }
+                });
+    }
+
+    /**
+     * "Compare With Prediction...": the shown run (A) compared with the prediction (B) of its program on
+     * {@code profile}, node by node, by the engine ({@link PredictedTrace#compare}, what {@code hirstudio trace diff
+     * A --predict PROFILE --fusion F} prints); shown in the Compare tab and as difference tracks.
+     */
+    public static Job compare(TimelineView view, String profile) {
+        RunSettings settings = view.runSettings();
+        TraceRun measured = view.shownRun();
+        Display display = view.getSite().getShell().getDisplay();
+        String name = view.source().getFullPath().toString();
+        return start(view.source(), "Compare " + view.source().getName() + " with its prediction on " + profile,
+                display, (source, monitor) -> {
+                    try {
+                        LoadedFusion loaded = Engine.load(new FusionSource.Text(source, name), settings.devices(),
+                                settings.symbols());
+                        TraceComparison c = PredictedTrace.compare(measured, loaded, settings.loweringOptions(),
+                                profile, name, monitor::subTask);
+                        display.asyncExec(() -> view.showComparison(measured, c));
+                    } catch (EngineFailure e) {
+                        report(display, e.lines());
+                    } catch (IllegalArgumentException e) { // a bad option value in the settings
+                        report(display, List.of(name + ": " + e.getMessage()));
+                    }
+                });
+    }
+
+    /** A user job of this family that reads {@code file} and hands its text to {@code body}; a read failure is said. */
+    private static Job start(IFile file, String name, Display display, BiConsumer<String, IProgressMonitor> body) {
+        Job job = new Job(name) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
-                String source;
                 try (var in = file.getContents(true)) {
-                    source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    body.accept(new String(in.readAllBytes(), StandardCharsets.UTF_8), monitor);
                 } catch (CoreException | IOException e) {
                     report(display, List.of(file.getFullPath() + ": cannot read the file: " + e.getMessage()));
-                    return Status.OK_STATUS;
-                }
-                switch (Prediction.run(source, file.getFullPath().toString(), settings, profile, monitor::subTask)) {
-                    case CpuRun.Outcome.Ran(var r) -> display.asyncExec(() -> {
-                        if (!view.getSite().getShell().isDisposed()) {
-                            view.showStacked(r.timeline(), settings.devices() + " x " + profile);
-                        }
-                    });
-                    case CpuRun.Outcome.Failed(List<String> lines) -> report(display, lines);
                 }
                 return Status.OK_STATUS;
             }

@@ -18,14 +18,17 @@ import org.hostir.studio.engine.Engine;
  * block (the workbench goes on while it is open); OK hands the choice on.
  */
 final class ProfileDialog extends Dialog {
-    static final String TITLE = "Show Prediction Above";
+    static final String TITLE = "Show Prediction Above", COMPARE_TITLE = "Compare With Prediction";
     private final String initial;
+    private final boolean compare;
     private final Consumer<String> chosen;
     private Combo profile;
 
-    ProfileDialog(Shell parent, String initial, Consumer<String> chosen) {
+    /** {@code compare}: the prediction is compared with the run (the Compare tab), not stacked above it. */
+    ProfileDialog(Shell parent, String initial, boolean compare, Consumer<String> chosen) {
         super(parent);
         this.initial = initial;
+        this.compare = compare;
         this.chosen = chosen;
         setBlockOnOpen(false);
     }
@@ -33,7 +36,7 @@ final class ProfileDialog extends Dialog {
     @Override
     protected void configureShell(Shell shell) {
         super.configureShell(shell);
-        shell.setText(TITLE);
+        shell.setText(compare ? COMPARE_TITLE : TITLE);
     }
 
     @Override
@@ -42,7 +45,8 @@ final class ProfileDialog extends Dialog {
         area.setLayout(new GridLayout(2, false));
         Label hint = new Label(area, SWT.WRAP);
         hint.setText("The run shown is simulated with the same program, devices and options on this machine,\n"
-                + "and its predicted timeline is shown above it (each rank's rows labelled predicted / measured).");
+                + (compare ? "and compared with its prediction node by node (the Compare tab, difference tracks)."
+                        : "and its predicted timeline is shown above it (each rank's rows labelled predicted / measured)."));
         hint.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1));
         new Label(area, SWT.NONE).setText("Profile:");
         profile = new Combo(area, SWT.DROP_DOWN);

@@ -12,13 +12,17 @@ import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.ui.ThemeColors;
 
 /**
- * The Timeline's colours: bars, arrows, a table row's outline and counter tracks from the theme's colour registry
+ * The Timeline's colours: bars, arrows, the critical path's outline, a table row's outline, counter tracks and a
+ * comparison's difference tracks from the theme's colour registry
  * (plugin.xml's colorDefinitions, css/dark.css); background and text follow the canvas (and so a dark theme).
  */
 final class ThemePalette implements TimelineCanvas.Palette {
     private static final String ARROW = EventKind.COLOR_ID_PREFIX + "arrow";
     private static final String HIGHLIGHT = EventKind.COLOR_ID_PREFIX + "highlight";
     private static final String COUNTER = EventKind.COLOR_ID_PREFIX + "counter";
+    private static final String CRITICAL_PATH = EventKind.COLOR_ID_PREFIX + "criticalPath";
+    private static final String SLOWER = EventKind.COLOR_ID_PREFIX + "slower";
+    private static final String FASTER = EventKind.COLOR_ID_PREFIX + "faster";
 
     private final Map<EventKind, Color> textColors = new EnumMap<>(EventKind.class);
     private Control control;
@@ -48,7 +52,7 @@ final class ThemePalette implements TimelineCanvas.Palette {
     public Color background() { return control.getBackground(); }
 
     @Override
-    public Color criticalPath() { return control.getDisplay().getSystemColor(SWT.COLOR_RED); }
+    public Color criticalPath() { return ThemeColors.get(CRITICAL_PATH, SWT.COLOR_RED); }
 
     @Override
     public Color alternate() {
@@ -87,6 +91,11 @@ final class ThemePalette implements TimelineCanvas.Palette {
 
     @Override
     public Color counter() { return ThemeColors.get(COUNTER, SWT.COLOR_DARK_GREEN); }
+
+    @Override
+    public Color difference(boolean slower) {
+        return slower ? ThemeColors.get(SLOWER, SWT.COLOR_DARK_RED) : ThemeColors.get(FASTER, SWT.COLOR_DARK_CYAN);
+    }
 
     @Override
     public Color selection() {

@@ -16,8 +16,10 @@ import org.eclipse.swt.widgets.ScrollBar;
 import org.hostir.studio.trace.Counter;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
+import org.hostir.studio.trace.analysis.TraceComparison;
 import org.hostir.studio.ui.timeline.model.RankGroups;
 import org.hostir.studio.ui.timeline.model.TimeRuler;
+import org.hostir.studio.ui.timeline.model.DifferenceTrack;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 
@@ -55,6 +57,9 @@ public final class TimelineCanvas {
 
         /** The counter tracks' steps. */
         Color counter();
+
+        /** A difference track's bar: B took longer than A ({@code slower}), or less. */
+        Color difference(boolean slower);
     }
 
     static final int LABEL_WIDTH = 150;
@@ -84,6 +89,9 @@ public final class TimelineCanvas {
     /** The counter tracks drawn under the rows, or empty. */
     private List<Counter> counters = List.of();
     private final CounterPainter counterPainter = new CounterPainter();
+    /** The difference tracks drawn under the rows while comparing (above the counters), or empty. */
+    private List<DifferenceTrack> differences = List.of();
+    private final DifferencePainter differencePainter = new DifferencePainter();
     private Consumer<TimelineEvent> selectionListener = e -> { };
     /** The time range chosen with Shift+drag (Perfetto's area selection), or null; and who wants to know. */
     private long[] range;
@@ -113,6 +121,7 @@ public final class TimelineCanvas {
         criticalPath = List.of();
         highlighted = List.of();
         counters = List.of();
+        differences = List.of();
         fitted = false;
         // a new timeline opens at its first row (the last one's scrolling put rank 0 above the window)
         canvas.getVerticalBar().setSelection(0);
@@ -172,8 +181,20 @@ public final class TimelineCanvas {
      */
     public int preferredHeight() { return RULER_HEIGHT + contentHeight + 2 * ROW_HEIGHT; }
 
-    /** The rows' and the counter tracks' height in pixels. */
-    private int tracksHeight() { return contentHeight + counters.size() * CounterPainter.TRACK_HEIGHT; }
+    /** The rows', the difference tracks' and the counter tracks' height in pixels. */
+    private int tracksHeight() {
+        return contentHeight + (shownDifferences().size() + shownCounters().size()) * CounterPainter.TRACK_HEIGHT;
+    }
+
+    /** The counter tracks of the ranks not folded: a track folds with its rank. */
+    public List<Counter> shownCounters() {
+        return counters.stream().filter(c -> !groups.collapsed(c.rank())).toList();
+    }
+
+    /** The difference tracks of the ranks not folded. */
+    public List<DifferenceTrack> shownDifferences() {
+        return differences.stream().filter(t -> !groups.collapsed(t.rank())).toList();
+    }
 
     public void onSelection(Consumer<TimelineEvent> listener) { selectionListener = listener; }
 
@@ -329,8 +350,11 @@ public final class TimelineCanvas {
             last = r;
         }
         bars.finish(gc);
-        counterPainter.paint(gc, palette, counters, RULER_HEIGHT + contentHeight - scroll, area, this, charWidth,
+        List<DifferenceTrack> diffs = shownDifferences();
+        differencePainter.paint(gc, palette, diffs, RULER_HEIGHT + contentHeight - scroll, area, this, charWidth,
                 fm.getHeight());
+        counterPainter.paint(gc, palette, shownCounters(), RULER_HEIGHT + contentHeight - scroll
+                + diffs.size() * DifferencePainter.TRACK_HEIGHT, area, this, charWidth, fm.getHeight());
         paintRange(gc, area);
         paintCriticalPath(gc, scroll, from, to);
         paintHighlights(gc, scroll, from, to);
@@ -417,6 +441,15 @@ public final class TimelineCanvas {
     }
 
     public List<Counter> counters() { return counters; }
+
+    /** Draws {@code tracks} under the rows, above the counters (a comparison's); an empty list draws none. */
+    public void setDifferences(List<DifferenceTrack> tracks) {
+        differences = List.copyOf(tracks);
+        resized();
+        canvas.redraw();
+    }
+
+    public List<DifferenceTrack> differences() { return differences; }
 
     /**
      * The highlighted bars in the window: an outline two pixels wide in the palette's highlight colour with a ring
@@ -577,19 +610,41 @@ public final class TimelineCanvas {
     public String hoverText(int x, int y) {
         TimelineEvent at = eventAt(x, y);
         if (at != null) return EventDetails.of(at, rows.startNs());
+        TraceComparison.BarPair p = differenceAt(x, y);
+        if (p != null) return DifferencePainter.hoverText(p, rows.startNs());
         Counter c = counterAt(x, y);
         return c == null ? null : CounterPainter.hoverText(c, (long) timeAt(x), rows.startNs());
     }
 
-    /** The counter track under a point of the canvas (right of the labels), or null. */
-    public Counter counterAt(int x, int y) {
-        if (rows == null || x < LABEL_WIDTH || y < RULER_HEIGHT) return null;
-        int i = Math.floorDiv(y - RULER_HEIGHT + scroll() - contentHeight, CounterPainter.TRACK_HEIGHT);
-        return i >= 0 && i < counters.size() ? counters.get(i) : null;
+    /** The track under a point below the rows (right of the labels): difference tracks first, then counters; or -1. */
+    private int trackAt(int x, int y) {
+        if (rows == null || x < LABEL_WIDTH || y < RULER_HEIGHT) return -1;
+        return Math.floorDiv(y - RULER_HEIGHT + scroll() - contentHeight, CounterPainter.TRACK_HEIGHT);
     }
 
-    /** Canvas pixel of the middle of counter track {@code i} at time {@code ns} ({x, y}), for tests and tools. */
+    /** The counter track under a point of the canvas (right of the labels), or null. */
+    public Counter counterAt(int x, int y) {
+        int i = trackAt(x, y) - shownDifferences().size();
+        List<Counter> shown = shownCounters();
+        return i >= 0 && i < shown.size() ? shown.get(i) : null;
+    }
+
+    /** The compared bar pair under a point of a difference track, or null. */
+    public TraceComparison.BarPair differenceAt(int x, int y) {
+        int i = trackAt(x, y);
+        List<DifferenceTrack> shown = shownDifferences();
+        return i >= 0 && i < shown.size() ? shown.get(i).at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel)) : null;
+    }
+
+    /** Canvas pixel of the middle of shown counter track {@code i} at time {@code ns} ({x, y}), for tests and tools. */
     public int[] counterPoint(int i, double ns) {
+        return trackPoint(shownDifferences().size() + i, ns);
+    }
+
+    /** Canvas pixel of the middle of shown difference track {@code i} at time {@code ns} ({x, y}). */
+    public int[] differencePoint(int i, double ns) { return trackPoint(i, ns); }
+
+    private int[] trackPoint(int i, double ns) {
         return new int[] { xOf(ns), RULER_HEIGHT + contentHeight - scroll() + i * CounterPainter.TRACK_HEIGHT
                 + CounterPainter.TRACK_HEIGHT / 2 };
     }

@@ -56,8 +56,8 @@ public class TimelineCommands extends AbstractHandler {
             ScheduleSweepDialog.open(HandlerUtil.getActiveShell(event), file);
             return null;
         }
-        if (command.equals("predictAbove")) {
-            predictAbove(view(event), HandlerUtil.getActiveShell(event));
+        if (command.equals("predictAbove") || command.equals("comparePredicted")) {
+            predictAbove(view(event), HandlerUtil.getActiveShell(event), command.equals("comparePredicted"));
             return null;
         }
         if (command.equals("showTrace")) {
@@ -139,17 +139,23 @@ public class TimelineCommands extends AbstractHandler {
         return dialog.open() == org.eclipse.jface.window.Window.OK ? RunSettings.parse(dialog.getValue()) : null;
     }
 
-    /** "Show Prediction Above...": the machine asked for, then the shown run's prediction stacked above it. */
-    private static void predictAbove(TimelineView view, org.eclipse.swt.widgets.Shell shell) {
+    /**
+     * "Show Prediction Above..." and "Compare With Prediction...": the machine asked for, then the shown run's
+     * prediction stacked above it, or compared with it ({@code compare}).
+     */
+    private static void predictAbove(TimelineView view, org.eclipse.swt.widgets.Shell shell, boolean compare) {
         if (view == null) return;
         if (view.runSettings() == null || view.source() == null) {
             MessageDialog.openInformation(shell, ProfileDialog.TITLE, "The Timeline shows no run made in the Studio."
-                    + " Run a .fusion file first (Run on CPU and Show Timeline); its prediction is then shown above"
-                    + " it.");
+                    + " Run a .fusion file first (Run on CPU and Show Timeline); its prediction is then "
+                    + (compare ? "compared with it." : "shown above it."));
             return;
         }
-        new ProfileDialog(shell, RunRequest.DEFAULT_PROFILE,
-                profile -> Prediction.schedule(view, profile)).open();
+        new ProfileDialog(shell, RunRequest.DEFAULT_PROFILE, compare,
+                profile -> {
+                    if (compare) Prediction.compare(view, profile);
+                    else Prediction.schedule(view, profile);
+                }).open();
     }
 
     private static IFile fusionFile(ExecutionEvent event) {

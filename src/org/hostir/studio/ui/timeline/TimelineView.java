@@ -53,6 +53,7 @@ import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.timeline.model.DifferenceTrack;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 import org.hostir.studio.ui.timeline.model.RangeFigures;
 import org.hostir.studio.ui.timeline.model.StackedRuns;
@@ -361,8 +362,7 @@ public class TimelineView extends ViewPart {
 
     /** A compared op: outlines its bars in the shown run (A), if it has any, and reveals the first. */
     private void comparedSelected(TraceComparison.Row row) {
-        highlight(timeline.events().stream().filter(e -> e.stream() >= 0
-                && TraceComparison.key(e, comparison.byNode()).equals(row.key())).toList(), row.key());
+        highlight(comparison.barsOfA(row.key()), row.key());
     }
 
     private void highlight(List<TimelineEvent> bars, String what) {
@@ -456,14 +456,24 @@ public class TimelineView extends ViewPart {
     public void compareWith(List<Path> files) {
         if (shownRun == null) return;
         TraceRun a = shownRun;
-        CompareJob.schedule(a, files, canvas.control().getDisplay(), c -> {
-            if (canvas.control().isDisposed() || shownRun != a) return;
-            comparison = c;
-            tabs.showComparison(c);
-        }, why -> {
+        CompareJob.schedule(a, files, canvas.control().getDisplay(), c -> showComparison(a, c), why -> {
             if (!canvas.control().isDisposed()) MessageDialog.openError(getSite().getShell(), "Compare With", why);
         });
     }
+
+    /**
+     * Shows {@code c}, a comparison of {@code a} with another run, in the Compare tab and as difference tracks
+     * under the rows; nothing when the view shows another run by now. On the UI thread.
+     */
+    void showComparison(TraceRun a, TraceComparison c) {
+        if (canvas.control().isDisposed() || shownRun != a) return;
+        comparison = c;
+        tabs.showComparison(c);
+        canvas.setDifferences(DifferenceTrack.of(c));
+    }
+
+    /** The run last shown on its own (what Compare With... and Compare With Prediction... take as A), or null. */
+    TraceRun shownRun() { return shownRun; }
 
     /** The shown run as a Chrome trace, with its counters (an imported profile's memory samples too). */
     public void exportJson(Path file) throws IOException {
@@ -511,7 +521,9 @@ public class TimelineView extends ViewPart {
             RGB c = palette.bar(k).getRGB();
             colors.put(k, String.format("#%02x%02x%02x", c.red, c.green, c.blue));
         }
-        Files.writeString(file, TimelineSvg.of(timeline, from, to, width, colors, canvas.criticalPath()));
+        RGB path = palette.criticalPath().getRGB();
+        Files.writeString(file, TimelineSvg.of(timeline, from, to, width, colors, canvas.criticalPath(),
+                String.format("#%02x%02x%02x", path.red, path.green, path.blue)));
     }
 
     public void exportInteractively(boolean png) {

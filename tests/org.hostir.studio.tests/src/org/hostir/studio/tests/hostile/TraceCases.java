@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Hostile trace files for {@code trace FILE} and {@code trace diff A B} (issue 36's importers): every hostile text of
+ * Hostile trace files for {@code trace FILE}, {@code trace diff A B} and {@code trace diff A B --fusion F} (issue 36's
+ * importers): every hostile text of
  * {@link HostileText} in an event's name, a thread's and a process's name and an argument (kept, escaped on the
  * terminal), and broken files (truncated, not JSON, wrong types, times out of range, deep nesting, garbage in a
  * {@code .gz}). A name is accepted; a broken file may be read or refused, by a rule naming the file, never with an
@@ -38,6 +39,9 @@ final class TraceCases {
             cases.add(traceCase(v, dir -> List.of("trace", dir.resolve(TRACE).toString())));
             cases.add(traceCase(v, dir -> List.of("trace", "diff", dir.resolve(TRACE).toString(),
                     dir.resolve(Layout.OURS).toString())));
+            // aligned by the Host IR nodes of a fusion's program (issue 36): the same refusals, no other
+            cases.add(traceCase(v, dir -> List.of("trace", "diff", dir.resolve(TRACE).toString(),
+                    dir.resolve(Layout.OURS).toString(), "--fusion", dir.resolve(Fixtures.FUSION).toString())));
         }
         // an .sqlite is opened by the SQLite driver: its failures must read as the others do
         for (Variant v : List.of(new Variant("empty", Expect.EITHER, new byte[0]),

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
 class EventKindColorsTest {
     /** Timeline colours that belong to no kind. */
     private static final Set<String> OTHERS = Set.of(EventKind.COLOR_ID_PREFIX + "arrow",
-            EventKind.COLOR_ID_PREFIX + "highlight", EventKind.COLOR_ID_PREFIX + "counter");
+            EventKind.COLOR_ID_PREFIX + "highlight", EventKind.COLOR_ID_PREFIX + "counter",
+            EventKind.COLOR_ID_PREFIX + "criticalPath", EventKind.COLOR_ID_PREFIX + "slower",
+            EventKind.COLOR_ID_PREFIX + "faster");
     private static final Pattern DEFINITION = Pattern.compile(
             "<colorDefinition\\s+id=\"([^\"]+)\"[^>]*\\svalue=\"(\\d+,\\d+,\\d+)\"");
     private static final Pattern DARK_RULE = Pattern.compile(

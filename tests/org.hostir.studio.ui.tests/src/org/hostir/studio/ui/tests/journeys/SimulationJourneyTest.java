@@ -261,12 +261,12 @@ public class SimulationJourneyTest {
                 .figures().orElseThrow().spanMs();
     }
 
-    private static Shell shellTitled(String title) {
+    static Shell shellTitled(String title) {
         for (Shell s : Display.getCurrent().getShells()) if (title.equals(s.getText()) && s.isVisible()) return s;
         throw new AssertionError("no window titled " + title);
     }
 
-    private static Button button(Shell shell, String text) {
+    static Button button(Shell shell, String text) {
         return ViewTestSupport.descendants(shell, Button.class).stream().filter(b -> text.equals(b.getText()))
                 .findFirst().orElseThrow(() -> new AssertionError("no button " + text));
     }

@@ -37,6 +37,7 @@ import org.hostir.studio.ui.tests.input.Person;
 import org.hostir.studio.ui.timeline.CounterPainter;
 import org.hostir.studio.ui.timeline.TimelineCanvas;
 import org.hostir.studio.ui.timeline.TimelineView;
+import org.hostir.studio.ui.timeline.model.DifferenceTrack;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +45,9 @@ import org.junit.jupiter.api.Test;
  * Timeline with its critical path outlined and its analyses in the summary; a click on a bar of the path selects
  * it; the Kernels tab sorts by a click on a header and outlines a kernel's bars; the memory counters are drawn
  * under the rows with their value on hover; the Critical path tab lists the segments with their shares and
- * reveals one's bar; Compare With the Studio's own CUDA run of the same shape lists the ops of both; the SVG
- * export writes the window with the path; then the Studio's run opens the same way.
+ * reveals one's bar; Compare With the Studio's own CUDA run of the same shape lists the ops of both and draws
+ * difference tracks; the SVG
+ * export writes the window with the path in the theme's colour; then the Studio's run opens the same way.
  */
 public class TraceAnalysisJourneyTest {
     private static final List<String> ASYNC_TP = List.of(
@@ -227,6 +229,9 @@ public class TraceAnalysisJourneyTest {
                 .filter(e -> e.stream() >= 0 && e.name().equals(op.key())).toList();
         assertEquals(op.countA(), bars.size());
         assertEquals(bars, view.canvas().highlighted(), "the row outlines the op's bars in A");
+        // the difference tracks under the rows: each of A's bars paired by name with B's, B - A
+        assertEquals(DifferenceTrack.of(expected), view.canvas().differences());
+        assertEquals(List.of(0, 1), view.canvas().shownDifferences().stream().map(DifferenceTrack::rank).toList());
         ViewTestSupport.screenshot(view.getSite().getShell(), "timeline-compare.png");
     }
 
@@ -234,7 +239,9 @@ public class TraceAnalysisJourneyTest {
         Path svg = Files.createTempFile("timeline", ".svg");
         view.exportSvg(svg);
         String text = Files.readString(svg);
-        assertTrue(text.startsWith("<svg ") && text.contains("stroke=\"#e00000\""), "the SVG outlines the path");
+        RGB path = view.palette().criticalPath().getRGB();
+        String stroke = String.format("stroke=\"#%02x%02x%02x\"", path.red, path.green, path.blue);
+        assertTrue(text.startsWith("<svg ") && text.contains(stroke), "the SVG outlines the path in the theme's colour");
         Files.delete(svg);
     }
 
@@ -274,7 +281,7 @@ public class TraceAnalysisJourneyTest {
     }
 
     /** Whether a pixel of {@code colour} is painted within {@code reach} pixels of {@code at}. */
-    private static boolean paintedNear(TimelineCanvas canvas, int[] at, RGB colour, int reach) {
+    static boolean paintedNear(TimelineCanvas canvas, int[] at, RGB colour, int reach) {
         ImageData image = ViewTestSupport.painted(canvas);
         for (int y = Math.max(0, at[1] - reach); y < Math.min(image.height, at[1] + reach); y++) {
             for (int x = Math.max(0, at[0] - reach); x < Math.min(image.width, at[0] + reach); x++) {
@@ -285,7 +292,7 @@ public class TraceAnalysisJourneyTest {
     }
 
     /** Whether a tooltip window on screen shows {@code text}. */
-    private static boolean shownInTooltip(Shell owner, String text) {
+    static boolean shownInTooltip(Shell owner, String text) {
         for (Shell top : owner.getDisplay().getShells()) {
             for (Shell s : top.getShells()) {
                 if (!s.isVisible()) continue;
