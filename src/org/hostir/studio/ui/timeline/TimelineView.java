@@ -193,6 +193,7 @@ public class TimelineView extends ViewPart {
         measured = t;
         measuredTitle = title;
         settings = null;
+        search.clear();
         display(t, title, from, () -> TimelineSummary.of(t));
         analyse(run);
     }
