@@ -48,6 +48,17 @@ final class EventSearch {
 
     String countText() { return count.getText(); }
 
+    /**
+     * Empties the box for another run: its matches were the last run's events, and text kept from a run the person
+     * no longer sees reads as a filter on this one (issue 35, "Find text carries over").
+     */
+    void clear() {
+        matches = List.of();
+        at = -1;
+        if (!field.getText().isEmpty()) field.setText("");
+        count.setText("");
+    }
+
     /** Finds the events matching {@code text} and selects the first. */
     void find(String text) {
         String q = text.strip().toLowerCase(Locale.ROOT);

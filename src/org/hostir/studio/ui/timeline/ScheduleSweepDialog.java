@@ -205,6 +205,9 @@ public final class ScheduleSweepDialog extends Dialog {
 
     public Table table() { return table; }
 
+    /** The plot's bar lengths in pixels as last drawn, in the points' order. */
+    public List<Integer> plotBarWidths() { return plot.widths(); }
+
     public Text devicesField() { return devices; }
 
     public Text varyField() { return vary; }

@@ -16,12 +16,15 @@ import org.hostir.studio.engine.ScheduleSweep;
 /**
  * The sweep's plot: one horizontal bar per point, its length the predicted span (on one scale for all), labelled
  * with the device count and varied options, the span and the mean overlap at its end; the best schedule of each
- * device count (shortest span) is drawn in the selection colour. A point that failed is a line saying so.
+ * device count (shortest span) is drawn in the selection colour. A point that failed is a line saying so. Spans
+ * more than a decade apart (2 against 64 GPUs) are drawn on a log scale: on a linear one the small machine's
+ * bars were slivers (issue 35, "the sweep plot's linear scale").
  */
 final class SweepPlot {
     private static final int ROW = 22;
     private final Canvas canvas;
     private final List<ScheduleSweep.Point> points = new ArrayList<>();
+    private final List<Integer> widths = new ArrayList<>();
     private String title = "";
 
     SweepPlot(Composite parent) {
@@ -45,11 +48,15 @@ final class SweepPlot {
     private void paint(GC gc) {
         var display = canvas.getDisplay();
         var area = canvas.getClientArea();
-        gc.drawText(title, 6, 4, true);
         int labelWidth = 40;
         for (ScheduleSweep.Point p : points) labelWidth = Math.max(labelWidth, gc.textExtent(label(p)).x + 12);
         double max = points.stream().flatMap(p -> p.figures().stream()).mapToDouble(ScheduleSweep.Figures::spanMs)
                 .max().orElse(1);
+        double min = points.stream().flatMap(p -> p.figures().stream()).mapToDouble(ScheduleSweep.Figures::spanMs)
+                .filter(v -> v > 0).min().orElse(max);
+        boolean log = max > 10 * min;
+        gc.drawText(title + (log ? ", log scale" : ""), 6, 4, true);
+        widths.clear();
         Map<Integer, Double> best = new HashMap<>(); // the shortest span per device count
         for (ScheduleSweep.Point p : points) {
             p.figures().ifPresent(f -> best.merge(p.devices(), f.spanMs(), Math::min));
@@ -63,7 +70,9 @@ final class SweepPlot {
                 gc.drawText("failed: " + p.failure().stream().findFirst().orElse(""), labelWidth, y + 3, true);
             } else {
                 ScheduleSweep.Figures f = p.figures().get();
-                int w = (int) Math.max(2, Math.round(barSpace * f.spanMs() / max));
+                int w = (int) Math.max(2, Math.round(barSpace * (log ? logShare(f.spanMs(), min, max)
+                        : f.spanMs() / max)));
+                widths.add(w);
                 gc.setBackground(display.getSystemColor(f.spanMs() == best.get(p.devices()) ? SWT.COLOR_LIST_SELECTION
                         : SWT.COLOR_DARK_CYAN));
                 gc.fillRectangle(labelWidth, y + 2, w, ROW - 5);
@@ -71,6 +80,15 @@ final class SweepPlot {
             }
             y += ROW;
         }
+    }
+
+    /** The bars' lengths in pixels as last drawn, in the points' order (failed points have none). */
+    List<Integer> widths() { return List.copyOf(widths); }
+
+    /** A span's share of the bar space on a log scale whose shortest bar is one decade's share, not nothing. */
+    static double logShare(double span, double min, double max) {
+        double decades = Math.log10(max / min);
+        return (Math.log10(Math.max(span, min) / min) + 1) / (decades + 1);
     }
 
     static String label(ScheduleSweep.Point p) { return p.devices() + " GPUs  " + p.label(); }

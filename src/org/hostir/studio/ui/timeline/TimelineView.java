@@ -194,6 +194,7 @@ public class TimelineView extends ViewPart {
         measured = t;
         measuredTitle = title;
         settings = null;
+        search.clear();
         display(t, title, from, () -> TimelineSummary.of(t));
         analyse(run);
     }

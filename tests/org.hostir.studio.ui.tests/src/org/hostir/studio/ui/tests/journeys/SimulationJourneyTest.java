@@ -251,6 +251,19 @@ public class SimulationJourneyTest {
         // on 64 GPUs the offset schedule spreads the peers, and is predicted faster than every rank asking rank 0
         double plain = span(points, 64, "false"), offset = span(points, 64, "true");
         assertTrue(offset < plain, "offset " + offset + " ms, plain " + plain + " ms");
+        // spans from 23 ms (2 GPUs) to 1.5 s (64) on a log scale: the 2-GPU bars are more than slivers (they were
+        // 1.5 % of the longest on the linear one), and a longer span still draws a longer bar
+        person.settle(300);
+        List<Integer> widths = sweep.plotBarWidths();
+        assertEquals(12, widths.size());
+        int longest = widths.stream().max(Integer::compare).orElseThrow();
+        assertTrue(widths.get(0) * 5 > longest, "a 2-GPU bar " + widths.get(0) + " px of " + longest);
+        for (int i = 0; i < 12; i++) {
+            for (int j = 0; j < 12; j++) {
+                double a = points.get(i).figures().orElseThrow().spanMs(), b = points.get(j).figures().orElseThrow().spanMs();
+                if (a < b) assertTrue(widths.get(i) <= widths.get(j), "bar " + i + " (" + a + " ms) vs " + j);
+            }
+        }
         ViewTestSupport.screenshot(dialog, "sweep-ag-matmul.png");
         dialog.close();
     }

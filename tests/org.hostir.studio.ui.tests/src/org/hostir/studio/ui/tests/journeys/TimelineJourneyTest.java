@@ -194,6 +194,12 @@ public class TimelineJourneyTest {
         person.press(SWT.CR);
         assertEquals("2 of " + recvs, view.searchCount());
         assertTrue(view.canvas().selected() != first && view.canvas().selected().name().toLowerCase().contains("recv"));
+
+        // another run in the view: the box starts empty (issue 35: the find text carried over to the next run)
+        view = journey.runInTimeline("ag_matmul_p2p", 2, null);
+        person.settle(400);
+        assertEquals("", view.searchField().getText(), "the find box after another run");
+        assertEquals("", view.searchCount());
     }
 
         private static Shell tooltipShell() {

@@ -89,15 +89,19 @@ public record Legibility(RGB background, int inkCells, int readable) {
      * The strongest contrast of a cell's ink against its background, or -1 when the cell holds no ink that may be
      * text: a few pixels unlike the background, neither a line one or two pixels thick (a border, a grid line, a
      * focus rectangle) nor the edge between two flat regions (a second colour over 40% of the cell: a fill, a
-     * highlighted row).
+     * highlighted row). A row or column of the cell in one colour other than the background is a band of a fill
+     * (the edge of a selected row under 40% of the cell) and not ink: a glyph never spans a whole cell in one
+     * colour. Counting those bands flagged the Dark Properties view, whose selected row's blue against the view's
+     * grey (2.9 to 1) made a third of its "ink" cells, while its text reads (issue 35, the measure's calibration).
      */
     private static double isText(ImageData d, int[] cell, int[] top, Map<Integer, Double> luminance) {
         if (top[2] * 10 > 4 * CELL * CELL) return -1;
+        boolean[] band = bands(cell, top[0]);
         double back = luminance.computeIfAbsent(top[0], px -> Screens.luminance(d.palette.getRGB(px)));
         int x0 = CELL, y0 = CELL, x1 = -1, y1 = -1, differing = 0;
         double best = 1;
         for (int i = 0; i < cell.length; i++) {
-            if (cell[i] == top[0]) continue;
+            if (cell[i] == top[0] || band[i]) continue;
             double l = luminance.computeIfAbsent(cell[i], px -> Screens.luminance(d.palette.getRGB(px)));
             double c = (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05);
             if (c < INK) continue;
@@ -109,6 +113,23 @@ public record Legibility(RGB background, int inkCells, int readable) {
             y1 = Math.max(y1, i / CELL);
         }
         return differing < 4 || x1 - x0 < 2 || y1 - y0 < 2 ? -1 : best;
+    }
+
+    /** The cell's pixels in a row or a column of one colour that is not {@code background}. */
+    private static boolean[] bands(int[] cell, int background) {
+        boolean[] band = new boolean[cell.length];
+        for (int k = 0; k < CELL; k++) {
+            boolean row = cell[k * CELL] != background, column = cell[k] != background;
+            for (int j = 1; j < CELL; j++) {
+                row &= cell[k * CELL + j] == cell[k * CELL];
+                column &= cell[j * CELL + k] == cell[k];
+            }
+            for (int j = 0; j < CELL; j++) {
+                if (row) band[k * CELL + j] = true;
+                if (column) band[j * CELL + k] = true;
+            }
+        }
+        return band;
     }
 
     /** WCAG contrast ratio, 1 to 21. */

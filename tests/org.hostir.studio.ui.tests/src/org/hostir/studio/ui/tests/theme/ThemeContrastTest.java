@@ -57,10 +57,10 @@ public class ThemeContrastTest extends JourneyTest {
 
     @Test
     public void everyViewReadsInBothThemesBothWays() throws Exception {
-        // minutes of screenshots, and its measure still flags the Dark Properties view that reads to the eye (45 %
-        // of ink cells against 30 %): run on demand (-Dhirstudio.tests.themeContrast=true) until it is calibrated
-        org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("hirstudio.tests.themeContrast"),
-                "ThemeContrastTest runs with -Dhirstudio.tests.themeContrast=true (not in CI: slow, not yet calibrated)");
+        // every view in four states is minutes of screenshots: CI measures the sample that catches the Dark switch's
+        // defects (light start, then Dark without a restart); -Dhirstudio.tests.themeContrast=true adds the views
+        // remade under Dark (a restart) and the switch back to Light
+        boolean full = Boolean.getBoolean("hirstudio.tests.themeContrast");
         Display display = Display.getCurrent();
         IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
         if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
@@ -75,12 +75,17 @@ public class ThemeContrastTest extends JourneyTest {
             engine.setTheme(DARK, false);
             person.settle(800);
             measureAll("dark", true);
-            reopenOurs(file); // what a restart in Dark gives the Studio's views: they are made under it
-            measureAll("dark-reopened", true);
-            StaleCssElements.drop(display);
-            engine.setTheme(light, false);
-            person.settle(800);
-            measureAll("light-again", false);
+            if (full) {
+                reopenOurs(file); // what a restart in Dark gives the Studio's views: they are made under it
+                measureAll("dark-reopened", true);
+                StaleCssElements.drop(display);
+                engine.setTheme(light, false);
+                person.settle(800);
+                measureAll("light-again", false);
+            } else {
+                System.out.println("ThemeContrastTest: light and dark measured; the restart in Dark and the switch"
+                        + " back run with -Dhirstudio.tests.themeContrast=true");
+            }
         } finally {
             if (!engine.getActiveTheme().getId().equals(light)) engine.setTheme(light, false);
             journey.hide(TimelineView.ID);
