@@ -56,9 +56,10 @@ public final class Canonical {
     private final Map<Integer, Integer> symbols = new LinkedHashMap<>();
     private final Map<Integer, Integer> printedIds = new LinkedHashMap<>();
     private final Map<Integer, HostUnit> units = new LinkedHashMap<>();
-    /** nvFuser's numbered loop indices ({@code i535}) and stream addresses ({@code 0x174e5c80}), renumbered. */
+    /** nvFuser's numbered loop indices ({@code i535}), renumbered. */
     private final Map<String, String> indices = new LinkedHashMap<>();
-    private final Map<String, String> addresses = new LinkedHashMap<>();
+    /** Streams named by a number or an address ({@code 0x174e5c80}): their canonical numbers. */
+    private final Map<String, Integer> streams = new LinkedHashMap<>();
     /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
     private final Map<Integer, Integer> symbolRenaming;
     private final int nodeBase;
@@ -127,13 +128,24 @@ public final class Canonical {
         };
     }
 
+    /**
+     * A stream with no index is named, never computed: nvFuser 2026-04 prints its address (its evaluator looks such
+     * a stream up by address, csrc/host_ir/ir.cpp:193-205 at 81c4b22fd), the seeds its {@code name()} (a number),
+     * the Studio a stable address or number ({@code Stream.addressOf}). So each becomes {@code Stream k}, k counted
+     * by first appearance over numbers and addresses alike. That hides no difference: the renaming is one-to-one
+     * within a program, so a program whose nodes use one stream where the other's use two, or that swaps which
+     * node uses which, still differs; only the spelling of the name goes. Indexed streams keep their index.
+     */
     private Stream stream(Stream s) {
         return switch (s) {
-            case Stream.Fixed f -> f;
+            case Stream.Fixed f -> named("number " + f.number());
             case Stream.Indexed i -> new Stream.Indexed(scalar(i.index()));
-            case Stream.Pointer p -> new Stream.Pointer(addresses.computeIfAbsent(p.address(),
-                    k -> "0x" + Integer.toHexString(addresses.size() + 1)));
+            case Stream.Pointer p -> named("address " + p.address());
         };
+    }
+
+    private Stream named(String key) {
+        return new Stream.Fixed(streams.computeIfAbsent(key, k -> streams.size()));
     }
 
     /** A loop index nvFuser numbers ({@code i535}) becomes {@code idx0}, {@code idx1}..; named ones stay. */

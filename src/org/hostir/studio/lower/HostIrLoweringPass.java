@@ -188,9 +188,17 @@ public final class HostIrLoweringPass implements HostPass {
         return Optional.empty();
     }
 
-    /** hir::ForLoop::createFromIterDomain: a fresh index scalar, printed {@code i} and its number. */
+    /**
+     * hir::ForLoop::createFromIterDomain: a fresh index scalar, printed {@code i} and its number. nvFuser numbers it
+     * from the counter its symbols ({@code i0}, {@code i2}, ..) come from too, so the name is never a symbol's; here
+     * node ids are counted apart, so a number a symbol prints with is skipped.
+     */
     private static NamedScalar index(HostIrBuilder h) {
-        return new NamedScalar("i" + h.ir().nextNodeId());
+        Set<Integer> symbols = new HashSet<>();
+        h.ir().symbols().forEach(s -> symbols.add(s.id()));
+        int n = h.ir().nextNodeId();
+        while (symbols.contains(n)) n = h.ir().nextNodeId();
+        return new NamedScalar("i" + n);
     }
 
     /** Outside a loop a segment is pushed as it is, its Allocate in nvFuser's hir form. */
