@@ -1,9 +1,12 @@
 package org.hostir.studio.diff;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
@@ -27,6 +30,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.IndexDefinition;
 import org.hostir.studio.ir.host.LaunchKernel;
 import org.hostir.studio.ir.host.MoeCombine;
 import org.hostir.studio.ir.host.MoeDispatch;
@@ -60,6 +64,10 @@ public final class Canonical {
     private final Map<String, String> indices = new LinkedHashMap<>();
     /** Streams named by a number or an address ({@code 0x174e5c80}): their canonical numbers. */
     private final Map<String, Integer> streams = new LinkedHashMap<>();
+    /** A dump's index definitions by index name, substituted where the program names them; none by default. */
+    private final Map<String, Scalar> definitions = new HashMap<>();
+    /** The definitions being substituted now, so a cycle stops at its name. */
+    private final Set<String> expanding = new HashSet<>();
     /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
     private final Map<Integer, Integer> symbolRenaming;
     private final int nodeBase;
@@ -76,6 +84,19 @@ public final class Canonical {
     public static HostIrContainer of(HostIrContainer c, int nodeBase) { return build(c, nodeBase, null); }
 
     /**
+     * A dump's program with its index definitions (#5327, {@code NVFUSER_DUMP=host_ir(indices)}) put in place of the
+     * indices it names, then canonical: {@code index = i84} with {@code i84 = i82 % 8} and {@code i82 = rank +
+     * streamIdx} reads {@code index = ( ( rank + streamIdx ) % 8 )}, as the Studio prints the same index inline. A
+     * definition that reaches itself again is left as its name (a cycle nvFuser cannot print; the name then differs).
+     */
+    public static HostIrContainer withIndexDefinitions(HostIrContainer c, List<IndexDefinition> definitions) {
+        if (definitions.isEmpty()) return of(c);
+        Canonical k = new Canonical(0, null);
+        for (IndexDefinition d : definitions) k.definitions.putIfAbsent(d.index().name(), d.definition());
+        return k.build(c);
+    }
+
+    /**
      * A program that is canonical already, its node ids from {@code nodeBase} and its symbols renamed
      * ({@code symbolRenaming}: canonical id to the id wanted; ids not in it stay); tensors, iter domains and
      * HostUnits keep their numbers, being canonical.
@@ -85,7 +106,11 @@ public final class Canonical {
     }
 
     private static HostIrContainer build(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
-        Canonical k = new Canonical(nodeBase, symbolRenaming);
+        return new Canonical(nodeBase, symbolRenaming).build(c);
+    }
+
+    private HostIrContainer build(HostIrContainer c) {
+        Canonical k = this;
         List<TensorView> inputs = c.inputs().stream().map(k::tensor).toList();
         List<TensorView> outputs = c.outputs().stream().map(k::tensor).toList();
         List<HostNode> top = k.nodes(c.topLevel());
@@ -122,7 +147,7 @@ public final class Canonical {
                 yield new Extent.Symbolic(id, "i" + id);
             }
             case Extent.Constant c -> c;
-            case NamedScalar n -> index(n);
+            case NamedScalar n -> defined(n);
             case ScalarBinary b -> new ScalarBinary(b.op(), scalar(b.lhs()), scalar(b.rhs()));
             case MeshLookup m -> new MeshLookup(m.kind(), m.mesh(), scalar(m.argument()));
         };
@@ -146,6 +171,17 @@ public final class Canonical {
 
     private Stream named(String key) {
         return new Stream.Fixed(streams.computeIfAbsent(key, k -> streams.size()));
+    }
+
+    /** An index with a definition: the definition, canonical; else the name ({@link #index}). */
+    private Scalar defined(NamedScalar n) {
+        Scalar d = definitions.get(n.name());
+        if (d == null || !expanding.add(n.name())) return index(n);
+        try {
+            return scalar(d);
+        } finally {
+            expanding.remove(n.name());
+        }
     }
 
     /** A loop index nvFuser numbers ({@code i535}) becomes {@code idx0}, {@code idx1}..; named ones stay. */
