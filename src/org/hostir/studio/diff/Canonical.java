@@ -136,6 +136,8 @@ public final class Canonical {
 
     private Scalar scalar(Scalar s) {
         return switch (s) {
+            case Extent.Symbolic sym when definitions.containsKey("i" + sym.id()) ->
+                    defined(new NamedScalar("i" + sym.id()));
             case Extent.Symbolic sym -> {
                 int id;
                 if (symbolRenaming == null) {
@@ -173,7 +175,11 @@ public final class Canonical {
         return new Stream.Fixed(streams.computeIfAbsent(key, k -> streams.size()));
     }
 
-    /** An index with a definition: the definition, canonical; else the name ({@link #index}). */
+    /**
+     * An index with a definition: the definition, canonical; else the name ({@link #index}). The reader takes an
+     * {@code i84} it meets in the program for a symbol, so a symbol of that name is looked up too; a cycle leaves it
+     * a name.
+     */
     private Scalar defined(NamedScalar n) {
         Scalar d = definitions.get(n.name());
         if (d == null || !expanding.add(n.name())) return index(n);

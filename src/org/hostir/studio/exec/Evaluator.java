@@ -220,13 +220,7 @@ public final class Evaluator {
                         + ", which was not posted");
                 if (work != NOTHING_POSTED) device.waitWork(current, work);
             }
-            case PostOnStream p -> {
-                if (rangeLoops > 0) {
-                    kernelInLoop(p);
-                } else {
-                    for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
-                }
-            }
+            case PostOnStream p -> kernel(p);
             case HostOp o -> run(o.op(), o.id(), kind(o.op()));
             case OpaqueNode o -> throw new ExecutionException("cannot run the dump statement '" + o.headline()
                     + "': " + o.reason() + " (a statement the dump reader kept as text)");
@@ -412,6 +406,14 @@ public final class Evaluator {
             return;
         }
         compute(op, op.inputs().stream().map(this::bound).toList(), nodeId, kind);
+    }
+
+    private void kernel(PostOnStream p) {
+        if (rangeLoops > 0) {
+            kernelInLoop(p);
+        } else {
+            for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
+        }
     }
 
     /**
