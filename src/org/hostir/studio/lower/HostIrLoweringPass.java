@@ -271,7 +271,8 @@ public final class HostIrLoweringPass implements HostPass {
             switch (n) {
                 case HostOp op when loop != null -> loop.written.add(op.op().output().id());
                 case Communication c when loop != null -> loop.written.add(c.output().id());
-                case PostOnStream post when loop != null -> post.unit().ops().forEach(o -> loop.written.add(o.output().id()));
+                case PostOnStream post when loop != null ->
+                        post.unit().ops().forEach(o -> loop.written.add(o.output().id()));
                 default -> { }
             }
         }

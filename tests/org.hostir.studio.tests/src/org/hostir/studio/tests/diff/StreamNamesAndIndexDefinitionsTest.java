@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StreamNamesAndIndexDefinitionsTest {
     private static String lowered(String generation) {
-        CliRun r = CliRun.of("lower", TestPaths.repo("examples", "conformance", "stream_single_set_op.fusion").toString(),
-                "--nvfuser", generation);
+        String file = TestPaths.repo("examples", "conformance", "stream_single_set_op.fusion").toString();
+        CliRun r = CliRun.of("lower", file, "--nvfuser", generation);
         assertEquals(0, r.code(), r.err());
         return r.out();
     }
