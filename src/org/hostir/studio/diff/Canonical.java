@@ -1,9 +1,12 @@
 package org.hostir.studio.diff;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
@@ -27,6 +30,7 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.HostUnit;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.IndexDefinition;
 import org.hostir.studio.ir.host.LaunchKernel;
 import org.hostir.studio.ir.host.MoeCombine;
 import org.hostir.studio.ir.host.MoeDispatch;
@@ -56,9 +60,14 @@ public final class Canonical {
     private final Map<Integer, Integer> symbols = new LinkedHashMap<>();
     private final Map<Integer, Integer> printedIds = new LinkedHashMap<>();
     private final Map<Integer, HostUnit> units = new LinkedHashMap<>();
-    /** nvFuser's numbered loop indices ({@code i535}) and stream addresses ({@code 0x174e5c80}), renumbered. */
+    /** nvFuser's numbered loop indices ({@code i535}), renumbered. */
     private final Map<String, String> indices = new LinkedHashMap<>();
-    private final Map<String, String> addresses = new LinkedHashMap<>();
+    /** Streams named by a number or an address ({@code 0x174e5c80}): their canonical numbers. */
+    private final Map<String, Integer> streams = new LinkedHashMap<>();
+    /** A dump's index definitions by index name, substituted where the program names them; none by default. */
+    private final Map<String, Scalar> definitions = new HashMap<>();
+    /** The definitions being substituted now, so a cycle stops at its name. */
+    private final Set<String> expanding = new HashSet<>();
     /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
     private final Map<Integer, Integer> symbolRenaming;
     private final int nodeBase;
@@ -75,6 +84,19 @@ public final class Canonical {
     public static HostIrContainer of(HostIrContainer c, int nodeBase) { return build(c, nodeBase, null); }
 
     /**
+     * A dump's program with its index definitions (#5327, {@code NVFUSER_DUMP=host_ir(indices)}) put in place of the
+     * indices it names, then canonical: {@code index = i84} with {@code i84 = i82 % 8} and {@code i82 = rank +
+     * streamIdx} reads {@code index = ( ( rank + streamIdx ) % 8 )}, as the Studio prints the same index inline. A
+     * definition that reaches itself again is left as its name (a cycle nvFuser cannot print; the name then differs).
+     */
+    public static HostIrContainer withIndexDefinitions(HostIrContainer c, List<IndexDefinition> definitions) {
+        if (definitions.isEmpty()) return of(c);
+        Canonical k = new Canonical(0, null);
+        for (IndexDefinition d : definitions) k.definitions.putIfAbsent(d.index().name(), d.definition());
+        return k.build(c);
+    }
+
+    /**
      * A program that is canonical already, its node ids from {@code nodeBase} and its symbols renamed
      * ({@code symbolRenaming}: canonical id to the id wanted; ids not in it stay); tensors, iter domains and
      * HostUnits keep their numbers, being canonical.
@@ -84,7 +106,11 @@ public final class Canonical {
     }
 
     private static HostIrContainer build(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
-        Canonical k = new Canonical(nodeBase, symbolRenaming);
+        return new Canonical(nodeBase, symbolRenaming).build(c);
+    }
+
+    private HostIrContainer build(HostIrContainer c) {
+        Canonical k = this;
         List<TensorView> inputs = c.inputs().stream().map(k::tensor).toList();
         List<TensorView> outputs = c.outputs().stream().map(k::tensor).toList();
         List<HostNode> top = k.nodes(c.topLevel());
@@ -110,6 +136,8 @@ public final class Canonical {
 
     private Scalar scalar(Scalar s) {
         return switch (s) {
+            case Extent.Symbolic sym when definitions.containsKey("i" + sym.id()) ->
+                    defined(new NamedScalar("i" + sym.id()));
             case Extent.Symbolic sym -> {
                 int id;
                 if (symbolRenaming == null) {
@@ -121,19 +149,45 @@ public final class Canonical {
                 yield new Extent.Symbolic(id, "i" + id);
             }
             case Extent.Constant c -> c;
-            case NamedScalar n -> index(n);
+            case NamedScalar n -> defined(n);
             case ScalarBinary b -> new ScalarBinary(b.op(), scalar(b.lhs()), scalar(b.rhs()));
             case MeshLookup m -> new MeshLookup(m.kind(), m.mesh(), scalar(m.argument()));
         };
     }
 
+    /**
+     * A stream with no index is named, never computed: nvFuser 2026-04 prints its address (its evaluator looks such
+     * a stream up by address, csrc/host_ir/ir.cpp:193-205 at 81c4b22fd), the seeds its {@code name()} (a number),
+     * the Studio a stable address or number ({@code Stream.addressOf}). So each becomes {@code Stream k}, k counted
+     * by first appearance over numbers and addresses alike. That hides no difference: the renaming is one-to-one
+     * within a program, so a program whose nodes use one stream where the other's use two, or that swaps which
+     * node uses which, still differs; only the spelling of the name goes. Indexed streams keep their index.
+     */
     private Stream stream(Stream s) {
         return switch (s) {
-            case Stream.Fixed f -> f;
+            case Stream.Fixed f -> named("number " + f.number());
             case Stream.Indexed i -> new Stream.Indexed(scalar(i.index()));
-            case Stream.Pointer p -> new Stream.Pointer(addresses.computeIfAbsent(p.address(),
-                    k -> "0x" + Integer.toHexString(addresses.size() + 1)));
+            case Stream.Pointer p -> named("address " + p.address());
         };
+    }
+
+    private Stream named(String key) {
+        return new Stream.Fixed(streams.computeIfAbsent(key, k -> streams.size()));
+    }
+
+    /**
+     * An index with a definition: the definition, canonical; else the name ({@link #index}). The reader takes an
+     * {@code i84} it meets in the program for a symbol, so a symbol of that name is looked up too; a cycle leaves it
+     * a name.
+     */
+    private Scalar defined(NamedScalar n) {
+        Scalar d = definitions.get(n.name());
+        if (d == null || !expanding.add(n.name())) return index(n);
+        try {
+            return scalar(d);
+        } finally {
+            expanding.remove(n.name());
+        }
     }
 
     /** A loop index nvFuser numbers ({@code i535}) becomes {@code idx0}, {@code idx1}..; named ones stay. */

@@ -21,6 +21,7 @@ import org.hostir.studio.diag.FusionFileException;
 import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.diag.Subject;
+import org.hostir.studio.diff.Canonical;
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.ExecutionException;
@@ -57,6 +58,7 @@ import org.hostir.studio.ir.host.NotExecutable;
 import org.hostir.studio.ir.parse.DumpLog;
 import org.hostir.studio.ir.parse.DumpWarning;
 import org.hostir.studio.ir.parse.LogProgram;
+import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringError;
@@ -422,6 +424,14 @@ public final class Engine {
 
     private static EngineFailure dumpRead(String file, int line, String message, String rule) {
         return badInput(List.of(new Diagnostic(file, line, "dump", rule, message, new Subject.Setting("dump"))));
+    }
+
+    /**
+     * A dump's program as it is compared: its index definitions, if it printed them (#5327), in place of the
+     * indices they define, and canonical ({@code diff.Canonical.withIndexDefinitions}).
+     */
+    public static HostIrContainer comparable(ParsedDump dump) {
+        return Canonical.withIndexDefinitions(dump.program(), dump.indices());
     }
 
     /** Two programs compared by structure: numbering (ids, symbols) is not a difference. */

@@ -3,9 +3,12 @@ package org.hostir.studio.exec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.LoopDomain;
@@ -217,9 +220,7 @@ public final class Evaluator {
                         + ", which was not posted");
                 if (work != NOTHING_POSTED) device.waitWork(current, work);
             }
-            case PostOnStream p -> {
-                for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
-            }
+            case PostOnStream p -> kernel(p);
             case HostOp o -> run(o.op(), o.id(), kind(o.op()));
             case OpaqueNode o -> throw new ExecutionException("cannot run the dump statement '" + o.headline()
                     + "': " + o.reason() + " (a statement the dump reader kept as text)");
@@ -404,7 +405,60 @@ public final class Evaluator {
                     ? device.permute(in, s.permutation().stream().mapToInt(Integer::intValue).toArray()) : in);
             return;
         }
-        List<Buffer> inputs = op.inputs().stream().map(this::bound).toList();
+        compute(op, op.inputs().stream().map(this::bound).toList(), nodeId, kind);
+    }
+
+    private void kernel(PostOnStream p) {
+        if (rangeLoops > 0) {
+            kernelInLoop(p);
+        } else {
+            for (FusionOp op : p.unit().ops()) run(op, p.id(), EventKind.KERNEL);
+        }
+    }
+
+    /**
+     * A kernel inside a {@code hir::ForLoop} (nvFuser main's host_ir_lowering launches it there with its whole
+     * inputs, csrc/host_ir/lowering.cpp:369-407 at 81c4b22fd): the compiled kernel computes only the chunk of its
+     * Stream loop at {@code streamIdx} (kernel_ir.cpp:64-77; the stream index is a kernel parameter,
+     * kernel.cpp:489-496), here the loop's iteration, reading of each input what that chunk needs: along the axis
+     * that maps to the output's Stream axis, the chunk of an input allocated whole; an input allocated per chunk,
+     * or made earlier in this kernel, is that chunk already, and a broadcast axis is the same for every chunk.
+     */
+    private void kernelInLoop(PostOnStream p) {
+        Set<Integer> made = new HashSet<>();
+        for (FusionOp op : p.unit().ops()) {
+            List<Buffer> inputs = new ArrayList<>();
+            for (int k = 0; k < op.inputs().size(); k++) {
+                TensorView in = op.inputs().get(k);
+                boolean chunk = made.contains(in.id()) || in.loop() != null && in.loop().allocationIsLoop();
+                inputs.add(chunk ? bound(in) : inputChunk(op, k, bound(in)));
+            }
+            compute(op, inputs, p.id(), EventKind.KERNEL);
+            made.add(op.output().id());
+        }
+    }
+
+    /** This iteration's chunk of input {@code k} of {@code op} along the axis mapped to its output's Stream axis. */
+    private Buffer inputChunk(FusionOp op, int k, Buffer whole) {
+        TensorView out = op.output();
+        TensorView in = op.inputs().get(k);
+        if (out.loop() == null) return whole;
+        var p = out.loop().loopPositionOf(ParallelType.STREAM);
+        if (p.isEmpty()) return whole;
+        int axis = AxisMap.producerAxis(op, k, out.loop().source(p.get()).logicalPosition());
+        if (axis == AxisMap.NONE || in.axis(axis).isBroadcast()) return whole;
+        int position = 0;
+        for (int i = 0; i < axis; i++) if (!in.axis(i).isReduction()) position++;
+        long chunks = env.eval(out.loop().loop().get(p.get()).extent());
+        long size = whole.shape()[position];
+        long length = (size + chunks - 1) / chunks;
+        long start = Math.min(size, iteration * length);
+        return device.narrow(whole, position, start, Math.min(length, size - start));
+    }
+
+    /** {@code op} on these input buffers, into its bound output, else a fresh buffer. */
+    private void compute(FusionOp op, List<Buffer> inputs, int nodeId, EventKind kind) {
+        Buffer out = values.get(op.output().id());
         if (out == null) {
             out = allocate(op.output());
             bind(op.output(), out);

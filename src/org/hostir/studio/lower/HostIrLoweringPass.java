@@ -66,6 +66,8 @@ public final class HostIrLoweringPass implements HostPass {
             if (loop == null) {
                 for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
                 top.addAll(outsideLoop(segment, h));
+            } else if (segment.getFirst() instanceof PostOnStream post) {
+                kernelInLoop(post, loop, allocation, h, swizzled(context));
             } else {
                 lowerInLoop(segment, loop, allocation, h, top);
             }
@@ -123,13 +125,63 @@ public final class HostIrLoweringPass implements HostPass {
         return List.copyOf(nodes.subList(i, end + 1));
     }
 
-    /** findMostParallelLoopDomain's tensor: the segment's output. */
+    /**
+     * findMostParallelLoopDomain's tensor (lowering.cpp:105-123): the segment's output; for a kernel, the output of
+     * its exprs with the most parallel loop ids, the first of them on a tie.
+     */
     private static TensorView reference(List<HostNode> segment) {
         for (HostNode n : segment) {
             if (n instanceof HostOp op) return op.op().output();
             if (n instanceof Communication c) return c.output();
+            if (n instanceof PostOnStream post) return mostParallel(post);
         }
         return null;
+    }
+
+    private static TensorView mostParallel(PostOnStream post) {
+        TensorView best = null;
+        long most = -1;
+        for (FusionOp op : post.unit().ops()) {
+            long count = op.output().loopDomain().loop().stream()
+                    .filter(a -> a.parallelType() != ParallelType.SERIAL).count();
+            if (count > most) {
+                most = count;
+                best = op.output();
+            }
+        }
+        return best;
+    }
+
+    /**
+     * lowerSegment's kernel case (lowering.cpp:369-407) inside a loop: each output allocated in the loop body
+     * ({@code hir::Allocate} pushed to the innermost scope, lines 388-390), then the kernel launched there with its
+     * whole inputs and outputs, no ShardByStream; the compiled kernel computes only the chunk of its Stream loop at
+     * {@code streamIdx}, a kernel parameter (kernel_ir.cpp:64-77, kernel.cpp:489-496), which the evaluator reads
+     * as the loop's index. An output allocated whole would be allocated afresh each iteration and keep only the
+     * last chunk: refused.
+     */
+    private static void kernelInLoop(PostOnStream post, OpenLoop loop, StreamAllocation allocation, HostIrBuilder h,
+                                     boolean swizzled) {
+        for (TensorView out : post.outputs()) {
+            if (allocation.streamSharded(out) && !swizzled) continue;
+            // not modelled: which chunk each rank's iteration takes where a Stream axis is swizzled (Swizzle1D) for a
+            // kernel; admitting it gave wrong answers (LoweredImpliesCorrectTest under 2026-04, host_ir_lowering)
+            throw new LoweringException(List.of(new LoweringError(out.label(), "stream.kernel-in-loop-2026",
+                    "a kernel inside the Stream loop writes it and it is not allocated per Stream chunk"
+                            + (swizzled ? " (or the fusion swizzles a Stream axis, not modelled for a kernel)" : "")
+                            + ": nvFuser 2026-04 allocates a kernel's outputs inside the loop (lowering.cpp:388-390),"
+                            + " so each iteration's chunk would be written into a fresh whole tensor and only the"
+                            + " last kept; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+                    out.subject())));
+        }
+        for (TensorView out : post.outputs()) loop.body.add(h.inherit(post.id(), h.allocateHostIr(out)));
+        loop.body.add(post);
+    }
+
+    /** Whether a tensor of the fusion has a Stream axis defined by a Swizzle1D. */
+    private static boolean swizzled(LoweringContext context) {
+        return context.fusion() != null
+                && context.fusion().tensors().stream().anyMatch(t -> SwizzledStream.of(t).isPresent());
     }
 
     /**
@@ -145,9 +197,17 @@ public final class HostIrLoweringPass implements HostPass {
         return Optional.empty();
     }
 
-    /** hir::ForLoop::createFromIterDomain: a fresh index scalar, printed {@code i} and its number. */
+    /**
+     * hir::ForLoop::createFromIterDomain: a fresh index scalar, printed {@code i} and its number. nvFuser numbers it
+     * from the counter its symbols ({@code i0}, {@code i2}, ..) come from too, so the name is never a symbol's; here
+     * node ids are counted apart, so a number a symbol prints with is skipped.
+     */
     private static NamedScalar index(HostIrBuilder h) {
-        return new NamedScalar("i" + h.ir().nextNodeId());
+        Set<Integer> symbols = new HashSet<>();
+        h.ir().symbols().forEach(s -> symbols.add(s.id()));
+        int n = h.ir().nextNodeId();
+        while (symbols.contains(n)) n = h.ir().nextNodeId();
+        return new NamedScalar("i" + n);
     }
 
     /** Outside a loop a segment is pushed as it is, its Allocate in nvFuser's hir form. */
@@ -191,11 +251,13 @@ public final class HostIrLoweringPass implements HostPass {
     }
 
     /**
-     * Not modelled: a tensor allocated per Stream chunk (FinalizeMultideviceDomainsPass) read outside the loop that
-     * writes it. nvFuser 2026-04 inlines its producer and consumers into one loop (computeInlinePosition,
-     * lowering.cpp:411-430); here the segments between them closed that loop, so the reader would see the last
-     * iteration's chunk as the whole tensor (a wrong answer found under 2026-04 by NumpyOracleTest:
-     * div_broadcast+cast_to_bfloat16, seed 210000518).
+     * A tensor allocated per Stream chunk (FinalizeMultideviceDomainsPass) read by an op or kernel outside the loop
+     * that writes it. nvFuser 2026-04 keeps producer and readers in one loop only while each segment's reference
+     * loop maps to the previous one's (computeInlinePosition, lowering.cpp:411-430); a segment between them closes
+     * it. The reader in a later loop then gets no ShardByStream (its allocation is sharded on Stream like the
+     * reader's loop, lines 323-337) and reads what the last iteration left: one chunk as the whole tensor, a wrong
+     * answer in nvFuser itself (found here under 2026-04 by NumpyOracleTest: div_broadcast+cast_to_bfloat16,
+     * seed 210000518). Refused.
      */
     private static void refuseChunkFromAnotherLoop(List<HostNode> segment, OpenLoop loop, StreamAllocation allocation) {
         for (HostNode n : segment) {
@@ -209,32 +271,36 @@ public final class HostIrLoweringPass implements HostPass {
             for (TensorView in : inputs) {
                 if (!allocation.streamSharded(in) || loop != null && loop.written.contains(in.id())) continue;
                 throw new LoweringException(List.of(new LoweringError(in.label(), "stream.chunk-across-loops-2026",
-                        "it is allocated per Stream chunk but read outside the Stream loop that writes it: nvFuser"
-                                + " 2026-04 inlines its producer and readers into one loop, which this lowering does"
-                                + " not do here; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+                        "it is allocated per Stream chunk but read outside the Stream loop that writes it (a segment"
+                                + " between them does not share the loop): nvFuser 2026-04 would read the last"
+                                + " iteration's chunk as the whole tensor (lowering.cpp:323-337, 411-430); lower it"
+                                + " with --nvfuser 2025-06 or --option hostIrLowering=false",
                         in.subject())));
             }
             switch (n) {
                 case HostOp op when loop != null -> loop.written.add(op.op().output().id());
                 case Communication c when loop != null -> loop.written.add(c.output().id());
+                case PostOnStream post when loop != null ->
+                        post.unit().ops().forEach(o -> loop.written.add(o.output().id()));
                 default -> { }
             }
         }
     }
 
     /**
-     * Not modelled: a kernel whose output's allocation is sharded on Stream (FinalizeMultideviceDomainsPass).
-     * nvFuser 2026-04 launches that kernel inside the Stream loop, once per chunk; here a kernel runs outside any
-     * loop, so it would write the whole tensor that the loop's segments then read as one iteration's chunk (a
-     * whole-tensor collective per chunk, found by NumpyOracleTest's broadcast_first, seed 210000196).
+     * A kernel outside any Stream loop (its reference loop does not start with Stream) whose output is allocated
+     * per Stream chunk: nvFuser 2026-04 would allocate one chunk (allocations.cpp:884-890) and launch a kernel whose
+     * Stream loop needs the stream index, which no host loop gives (kernel.cpp:489-496; found as a whole-tensor
+     * collective per chunk by NumpyOracleTest's broadcast_first, seed 210000196, before kernels joined loops).
      */
     private static void refuseChunkedKernelOutput(PostOnStream post, StreamAllocation allocation) {
         for (TensorView out : post.outputs()) {
             if (!allocation.streamSharded(out)) continue;
-            throw new LoweringException(List.of(new LoweringError(out.label(), "stream.kernel-in-loop-2026",
-                    "a kernel writes it and it is allocated per Stream chunk: nvFuser 2026-04's"
-                            + " host_ir_lowering launches that kernel inside the Stream loop, which this lowering"
-                            + " does not model yet; lower it with --nvfuser 2025-06 or --option hostIrLowering=false",
+            throw new LoweringException(List.of(new LoweringError(out.label(), "stream.kernel-outside-loop-2026",
+                    "a kernel outside any Stream loop writes it and it is allocated per Stream chunk: nvFuser 2026-04"
+                            + " opens a loop only for a segment whose most parallel output starts with a Stream id"
+                            + " (lowering.cpp:457-475), so the kernel would run once for one chunk; lower it with"
+                            + " --nvfuser 2025-06 or --option hostIrLowering=false",
                     out.subject())));
         }
     }

@@ -31,4 +31,15 @@ public sealed interface Stream {
     }
 
     Stream USER = new Fixed(0);
+
+    /**
+     * The address nvFuser 2026-04 prints for a stream with no index ({@code hir::Stream::toString},
+     * csrc/host_ir/ir.cpp:193-205 at 81c4b22fd, since #5746; the seeds printed its {@code name()}, a number): a
+     * real one changes from run to run, so the Studio prints a stable one made from the stream's number, in a range
+     * far from the addresses {@code lower.AssignStreamsPass} makes from node ids. Either is a name only.
+     */
+    static String addressOf(Fixed f) { return String.format("0x%x", FIXED_ADDRESS_BASE + 0x100L * f.number()); }
+
+    /** Where {@link #addressOf} starts: above any node-id address (0x1000 + id). */
+    long FIXED_ADDRESS_BASE = 0x7e000000L;
 }

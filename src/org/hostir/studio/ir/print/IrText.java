@@ -112,7 +112,7 @@ public final class IrText {
 
     public static String stream(Stream s, NvFuserGeneration g) {
         return switch (s) {
-            case Stream.Fixed f -> "Stream " + f.number();
+            case Stream.Fixed f -> "Stream " + (g.callSyntax() ? Stream.addressOf(f) : String.valueOf(f.number()));
             case Stream.Indexed i -> "Stream " + scalar(i.index(), g);
             case Stream.Pointer p -> "Stream " + p.address();
         };

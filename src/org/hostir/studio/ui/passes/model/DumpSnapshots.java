@@ -130,7 +130,8 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
     public Comparison compare(int i, HostIrContainer studio, String studioLabel, NvFuserGeneration generation) {
         LogProgram p = programs.get(i);
         if (!p.readable()) throw new IllegalArgumentException("snapshot " + i + " could not be read");
-        ProgramComparison c = Engine.compare(p.dump().program(), studio, file + " " + p.label(), studioLabel);
+        ProgramComparison c = Engine.compare(Engine.comparable(p.dump()), studio, file + " " + p.label(),
+                studioLabel);
         return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left(), generation),
                 new Snapshot.OfHost(c.right(), generation)),
                 HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(Canonical.of(studio), generation),
