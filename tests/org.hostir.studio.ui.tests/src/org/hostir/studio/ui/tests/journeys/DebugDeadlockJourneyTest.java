@@ -202,15 +202,20 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         Text filter = visible(d, Text.class, t -> "type filter text".equals(t.getMessage()));
         person.focusByClick(filter);
         person.type(configuration, 30);
+        person.settle(1_500);   // the filter applies after a pause in the typing
         Tree tree = visible(d, Tree.class, t -> true);
         TreeItem[] row = new TreeItem[1];
         assertTrue(Debugging.await(person, 10_000, () -> (row[0] = item(tree.getItems(), configuration)) != null),
                 "the dialog lists " + configuration);
         var r = row[0].getBounds();
-        person.click(tree, r.x + r.width / 2, r.y + r.height / 2);
-        person.settle(500);
-        CTabFolder tabs = visible(d, CTabFolder.class, t -> java.util.Arrays.stream(t.getItems())
-                .anyMatch(i -> i.getText().replace("&", "").equals("Main")));
+        person.click(tree, r.x + Math.min(30, r.width / 2), r.y + r.height / 2);
+        assertTrue(Debugging.await(person, 10_000, () -> tree.getSelectionCount() == 1
+                && tree.getSelection()[0].getText().equals(configuration)), "the click selected " + configuration);
+        java.util.function.Predicate<CTabFolder> hasMain = t -> java.util.Arrays.stream(t.getItems())
+                .anyMatch(i -> i.getText().replace("&", "").equals("Main"));
+        assertTrue(Debugging.await(person, 10_000, () -> ViewTestSupport.descendants(d, CTabFolder.class).stream()
+                .anyMatch(t -> t.isVisible() && hasMain.test(t))), "the configuration's tabs show");
+        CTabFolder tabs = visible(d, CTabFolder.class, hasMain);
         CTabItem main = java.util.Arrays.stream(tabs.getItems()).filter(i -> i.getText().replace("&", "").equals("Main"))
                 .findFirst().orElseThrow();
         var m = main.getBounds();

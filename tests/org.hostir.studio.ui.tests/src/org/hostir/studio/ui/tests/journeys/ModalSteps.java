@@ -44,6 +44,9 @@ final class ModalSteps {
                 steps.in(dialog);
             } catch (Throwable t) {
                 m.failure = t;
+                if (!dialog.isDisposed()) {
+                    org.hostir.studio.ui.tests.WorkbenchSmokeTest.screenshot(dialog, "failed-in-dialog.png");
+                }
                 if (!dialog.isDisposed()) dialog.close();
             }
             m.done = true;
