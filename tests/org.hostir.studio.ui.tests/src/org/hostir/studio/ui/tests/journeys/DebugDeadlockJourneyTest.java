@@ -240,8 +240,11 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
     private void assertShows(Shell d, String message) {
         java.util.function.Supplier<List<String>> shown = () -> {
             List<String> texts = new ArrayList<>();
-            ViewTestSupport.descendants(d, Text.class).stream().filter(Control::isVisible).forEach(t -> texts.add(t.getText()));
-            ViewTestSupport.descendants(d, Label.class).stream().filter(Control::isVisible).forEach(l -> texts.add(l.getText()));
+            // the title area sets its message off from the error image with a space
+            ViewTestSupport.descendants(d, Text.class).stream().filter(Control::isVisible)
+                    .forEach(t -> texts.add(t.getText().strip()));
+            ViewTestSupport.descendants(d, Label.class).stream().filter(Control::isVisible)
+                    .forEach(l -> texts.add(l.getText().strip()));
             return texts;
         };
         Debugging.await(person, 5_000, () -> shown.get().contains(message));

@@ -22,6 +22,8 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.debug.NodeBreakpoint;
 import org.hostir.studio.ui.debug.NodeBreakpointPage;
@@ -72,7 +74,15 @@ public class DebugTeamJourneyTest extends JourneyTest {
         assertEquals("Communication " + node, bp.label());
         assertTrue(Debugging.await(person, 5_000, () -> inspector.breakpointLines().equals(List.of(line))),
                 "the ruler draws it beside the Allgather: " + inspector.breakpointLines());
+        // the picture with the view maximized (restored after it), so that the AFTER pane shows the program
+        IWorkbenchPartReference lowering = page.getReference(view);
+        page.setPartState(lowering, IWorkbenchPage.STATE_MAXIMIZED);
+        person.settle(500);
+        inspector.programText().setTopIndex(Math.max(0, line - 8));
+        person.settle(300);
         WorkbenchSmokeTest.screenshot(journey.shell(), "debug-lowering-ruler-breakpoint.png");
+        page.setPartState(lowering, IWorkbenchPage.STATE_RESTORED);
+        person.settle(500);
         doubleClickRuler(inspector, line);
         assertTrue(Debugging.breakpoints().isEmpty(), "a second double click removes it");
         assertTrue(Debugging.await(person, 5_000, () -> inspector.breakpointLines().isEmpty()),
@@ -93,7 +103,10 @@ public class DebugTeamJourneyTest extends JourneyTest {
         }
         assertTrue(run.lastStop().waits().edges().isEmpty(), "nobody waits in the collective: " + run.waits());
         IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
-        for (IThread t : run.getThreads()) Debugging.assertShowsFrames(debug, person, t);
+        for (IThread t : run.getThreads()) {
+            Debugging.select(debug, person, Debugging.pathTo(run, t));
+            Debugging.assertShowsFrames(debug, person, t);
+        }
         WorkbenchSmokeTest.screenshot(journey.shell(), "debug-team-held.png");
     }
 
