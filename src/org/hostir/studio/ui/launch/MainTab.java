@@ -108,7 +108,8 @@ final class MainTab extends SettingsTab {
         String path = file.getText().strip();
         if (path.isEmpty()) return "Choose a fusion file";
         if (!path.endsWith(".fusion")) return "The file must be a .fusion file";
-        if (!workspaceFile(path).exists()) return "No such file in the workspace: " + path;
+        IFile fusion = workspaceFile(path);
+        if (fusion == null || !fusion.exists()) return "No such file in the workspace: " + path;
         if (LaunchSettings.parseSymbols(symbols.getText()) == null) return "Symbols are NAME=INTEGER, separated by commas";
         return program == null ? null : programProblem(program.getText().strip());
     }
@@ -117,7 +118,9 @@ final class MainTab extends SettingsTab {
     private String programProblem(String path) {
         if (path.isEmpty()) return null;
         IFile dump = workspaceFile(path);
-        if (!dump.exists() || dump.getLocation() == null) return "Program: no such file in the workspace: " + path;
+        if (dump == null || !dump.exists() || dump.getLocation() == null) {
+            return "Program: no such file in the workspace: " + path;
+        }
         String key = path + "@" + dump.getModificationStamp();
         if (!key.equals(checkedKey)) {
             checkedKey = key;
@@ -137,7 +140,12 @@ final class MainTab extends SettingsTab {
         }
     }
 
+    /**
+     * The workspace file at {@code path}; null when the text is no file's path yet (a person typing {@code /d}: the
+     * workspace refuses a path without a project and a name with an exception, not an answer).
+     */
     private static IFile workspaceFile(String path) {
+        if (!ResourcesPlugin.getWorkspace().validatePath(path, IResource.FILE).isOK()) return null;
         return ResourcesPlugin.getWorkspace().getRoot().getFile(org.eclipse.core.runtime.Path.fromPortableString(path));
     }
 }

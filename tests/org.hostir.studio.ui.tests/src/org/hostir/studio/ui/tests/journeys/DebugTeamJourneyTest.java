@@ -60,9 +60,13 @@ public class DebugTeamJourneyTest extends JourneyTest {
         journey.waitForLowering();
         PassInspector inspector = view.getAdapter(PassInspector.class);
         Table passes = (Table) inspector.passList();
+        passes.showItem(passes.getItem(passes.getItemCount() - 1));   // scrolled to the end, as a person would
+        person.settle(300);
         Rectangle last = passes.getItem(passes.getItemCount() - 1).getBounds();
         person.click(passes, last.x + 20, last.y + last.height / 2);   // the last pass: AFTER is the final program
         person.settle(800);
+        String lastPass = inspector.visibleEntries().getLast().step().pass();
+        assertEquals(lastPass, inspector.selectedPass(), "the click chose the last pass");
         int line = lineStarting(inspector.programText(), "Communication ");
         int node = Integer.parseInt(inspector.programText().getLine(line - 1).strip().split("[ (]")[1]);
 
