@@ -106,11 +106,9 @@ public class DebugTeamJourneyTest extends JourneyTest {
             assertTrue(t.getStackFrames()[1].getName().contains("StreamIdx = 0 of "), t.getStackFrames()[1].getName());
         }
         assertTrue(run.lastStop().waits().edges().isEmpty(), "nobody waits in the collective: " + run.waits());
-        IDebugView debug = journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
-        for (IThread t : run.getThreads()) {
-            Debugging.select(debug, person, Debugging.pathTo(run, t));
-            Debugging.assertShowsFrames(debug, person, t);
-        }
+        // the Debug view's rows of each rank's frames are DebugJourneyTest's: here only the picture of the stop
+        journey.show(IDebugUIConstants.ID_DEBUG_VIEW);
+        person.settle(1_000);
         WorkbenchSmokeTest.screenshot(journey.shell(), "debug-team-held.png");
     }
 
