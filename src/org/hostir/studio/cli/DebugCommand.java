@@ -22,13 +22,14 @@ import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.lower.LoweringOptions;
 
 /**
- * {@code hirstudio debug FILE.fusion [--break NODE[@RANK][:ITERATION] ...] [--step over|into] [--max-stops N]
+ * {@code hirstudio debug FILE.fusion [--break NODE[@RANK][:ITERATION][+team] ...] [--step over|into] [--max-stops N]
  * [--program DUMP] [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: runs every rank on the CPU backend
  * under the debugger and prints the state at each stop (the IDE's Debug view shows the same stops): each rank's
  * node, loop nest and live tensors, its blocked streams, who waits for whom and any deadlock, named by its Host IR
  * nodes. NODE is a node id as the program prints it ({@code P2PCommunication 12} is 12), a node kind (every node of
- * it) or {@code all}. After a stop every rank resumes, or steps with {@code --step}. {@code --program} runs the
- * programs of a (hand-edited) Host IR dump instead of the lowering's. Exit 0 when the run ends and validates, 1
+ * it) or {@code all}; {@code +team} stops the whole team of a communication with RANK. After a stop every rank
+ * resumes, or steps with {@code --step}. {@code --program} runs the programs of a (hand-edited) Host IR dump instead
+ * of the lowering's. Exit 0 when the run ends and validates, 1
  * when it fails, deadlocks or does not validate.
  */
 public final class DebugCommand implements Command {
@@ -41,7 +42,7 @@ public final class DebugCommand implements Command {
 
     @Override
     public String usage() {
-        return "debug FILE.fusion [--break NODE[@RANK][:ITERATION] ...] [--step over|into] [--max-stops N]"
+        return "debug FILE.fusion [--break NODE[@RANK][:ITERATION][+team] ...] [--step over|into] [--max-stops N]"
                 + " [--program DUMP] [--devices N] " + Arguments.NVFUSER_USAGE + " [--set SYM=N ...] [--option KEY=VALUE ...]";
     }
 
@@ -88,7 +89,10 @@ public final class DebugCommand implements Command {
     /** Each {@code --break} as breakpoints: a node id, every node of a kind, or every node. */
     static List<Breakpoint> breakpoints(List<String> specs, DebugSession s) throws UsageException {
         List<Breakpoint> out = new ArrayList<>();
-        for (String spec : specs) {
+        for (String given : specs) {
+            // NODE@RANK:ITERATION+team: the whole team of the communication stops with RANK
+            boolean team = given.endsWith(Breakpoint.TEAM_SUFFIX);
+            String spec = team ? given.substring(0, given.length() - Breakpoint.TEAM_SUFFIX.length()) : given;
             String node = spec.replaceAll("[@:].*$", "");
             OptionalLong r = part(spec, '@', s.ranks().size() - 1);
             OptionalInt rank = r.isPresent() ? OptionalInt.of((int) r.getAsLong()) : OptionalInt.empty();
@@ -98,7 +102,7 @@ public final class DebugCommand implements Command {
                 throw new UsageException("--break " + spec + ": no node " + node + " in the programs (a node id as"
                         + " the program prints it, a node kind such as P2PCommunication, or all)");
             }
-            for (int id : ids) out.add(new Breakpoint(id, rank, iteration));
+            for (int id : ids) out.add(new Breakpoint(id, rank, iteration, team));
         }
         return out;
     }

@@ -2,34 +2,59 @@ package org.hostir.studio.exec.debug;
 
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
 
 import org.hostir.studio.exec.ProgramPosition;
 
 /**
  * A breakpoint on a Host IR node, by its id in the rank's final program (the id the Lowering view, the dump and
- * the timeline name it by), on every rank or one, in every iteration of its innermost loop or one.
+ * the timeline name it by), on every rank or one, in every iteration of its innermost loop or one. {@code team}:
+ * on a communication, the whole team stops with the rank it names: a rank of the communication's team (as that
+ * rank's program states it, {@link CommunicationTeam}) holds at the node too, in the same iteration, so every member
+ * is held at the same communication.
  */
-public record Breakpoint(int nodeId, OptionalInt rank, OptionalLong iteration) {
+public record Breakpoint(int nodeId, OptionalInt rank, OptionalLong iteration, boolean team) {
     public Breakpoint {
         if (nodeId < 0) throw new IllegalArgumentException("node id " + nodeId);
     }
 
+    /** Holds only the rank (or ranks) it names. */
+    public Breakpoint(int nodeId, OptionalInt rank, OptionalLong iteration) { this(nodeId, rank, iteration, false); }
+
     /** On every rank, in every iteration. */
     public static Breakpoint at(int nodeId) { return new Breakpoint(nodeId, OptionalInt.empty(), OptionalLong.empty()); }
 
-    public Breakpoint onRank(int r) { return new Breakpoint(nodeId, OptionalInt.of(r), iteration); }
+    public Breakpoint onRank(int r) { return new Breakpoint(nodeId, OptionalInt.of(r), iteration, team); }
 
-    public Breakpoint inIteration(long i) { return new Breakpoint(nodeId, rank, OptionalLong.of(i)); }
+    public Breakpoint inIteration(long i) { return new Breakpoint(nodeId, rank, OptionalLong.of(i), team); }
 
-    public boolean matches(ProgramPosition at) {
-        return at.node().id() == nodeId && (rank.isEmpty() || rank.getAsInt() == at.rank())
-                && (iteration.isEmpty() || iteration.getAsLong() == at.iteration());
+    /** The same breakpoint stopping the whole team of its communication. */
+    public Breakpoint wholeTeam() { return new Breakpoint(nodeId, rank, iteration, true); }
+
+    /** Whether it holds the rank at {@code at}, not asking for teams (as if {@code team} were off). */
+    public boolean matches(ProgramPosition at) { return matches(at, p -> Set.of()); }
+
+    /**
+     * Whether it holds the rank at {@code at}; {@code teamOf} answers the ranks of the communication there (empty
+     * for a node that is none), asked only when the rank is not the one named and {@code team} is on.
+     */
+    public boolean matches(ProgramPosition at, Function<ProgramPosition, Set<Integer>> teamOf) {
+        if (at.node().id() != nodeId || iteration.isPresent() && iteration.getAsLong() != at.iteration()) return false;
+        if (rank.isEmpty() || rank.getAsInt() == at.rank()) return true;
+        return team && teamOf.apply(at).contains(rank.getAsInt());
     }
 
-    /** {@code 12}, {@code 12@1}, {@code 12@1:3}, {@code 12:3}: the node, then the rank, then the loop index. */
+    /**
+     * {@code 12}, {@code 12@1}, {@code 12@1:3}, {@code 12:3}: the node, then the rank, then the loop index;
+     * {@code +team} after them for a team-wide one.
+     */
     @Override
     public String toString() {
         return nodeId + (rank.isPresent() ? "@" + rank.getAsInt() : "")
-                + (iteration.isPresent() ? ":" + iteration.getAsLong() : "");
+                + (iteration.isPresent() ? ":" + iteration.getAsLong() : "") + (team ? TEAM_SUFFIX : "");
     }
+
+    /** How {@code hirstudio debug --break} and {@link #toString()} spell a team-wide breakpoint. */
+    public static final String TEAM_SUFFIX = "+team";
 }

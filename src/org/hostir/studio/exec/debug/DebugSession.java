@@ -60,7 +60,8 @@ public final class DebugSession implements AutoCloseable {
         this.programs = Map.copyOf(programs);
         this.config = config;
         this.backend = backend;
-        this.holds = new Holds(programs.keySet(), breakpoints, suspendAtStart);
+        this.holds = new Holds(programs.keySet(), breakpoints, suspendAtStart,
+                new CommunicationTeam(config.symbols(), config.streams())::of);
         this.inputs = Inputs.generate(fusion, config.symbols(), config.seed());
         this.run = Thread.ofPlatform().daemon().name("debugged run").unstarted(this::runAll);
     }

@@ -4,8 +4,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 import org.hostir.studio.exec.ProgramPosition;
 
@@ -32,9 +34,13 @@ final class Holds {
 
     private final Map<Integer, Rank> ranks = new TreeMap<>();
     private final List<Breakpoint> breakpoints = new CopyOnWriteArrayList<>();
+    private final Function<ProgramPosition, Set<Integer>> teamOf;
     private boolean terminated;
 
-    Holds(Collection<Integer> ranks, List<Breakpoint> breakpoints, boolean suspendAtStart) {
+    /** {@code teamOf}: the team of the communication at a position, for the team-wide breakpoints. */
+    Holds(Collection<Integer> ranks, List<Breakpoint> breakpoints, boolean suspendAtStart,
+          Function<ProgramPosition, Set<Integer>> teamOf) {
+        this.teamOf = teamOf;
         for (int r : ranks) {
             Rank c = new Rank();
             if (suspendAtStart) c.stepping = Stepping.SUSPEND;
@@ -73,7 +79,7 @@ final class Holds {
 
     /** Why {@code at} holds the rank, or null: a breakpoint holds it whatever it was doing. */
     private StopReason reason(Rank c, ProgramPosition at) {
-        boolean breakpoint = breakpoints.stream().anyMatch(b -> b.matches(at));
+        boolean breakpoint = breakpoints.stream().anyMatch(b -> b.matches(at, teamOf));
         return switch (c.stepping) {
             case SUSPEND -> StopReason.SUSPEND;
             case STEP_INTO -> StopReason.STEP;

@@ -26,14 +26,12 @@ import org.hostir.studio.ui.launch.LaunchSettings;
 /**
  * Debug As > Host IR Program: the configuration's fusion, devices, symbols and lowering options, run in this
  * process on the CPU backend under the engine's debugger (whatever backend the configuration names: only the CPU
- * backend stops deterministically between nodes), with the file's enabled node breakpoints. With {@link #PROGRAM}
- * set, every rank runs that Host IR dump's program instead of the lowering's (as {@code hirstudio debug --program}
- * does: a hand-edited program, such as one that deadlocks), with the breakpoints on the dump's lines as well.
+ * backend stops deterministically between nodes), with the file's enabled node breakpoints. With a Program (the
+ * Main tab's, {@link LaunchAttributes#PROGRAM}), every rank runs that Host IR dump's program instead of the
+ * lowering's (as {@code hirstudio debug --program} does: a hand-edited program, such as one that deadlocks), with
+ * the breakpoints on the dump's lines as well.
  */
 public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
-    /** A launch attribute: the workspace path of a Host IR dump whose program every rank runs; absent or empty: the lowering's. */
-    public static final String PROGRAM = "org.hostir.studio.launch.debugProgram";
-
     @Override
     public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
             throws CoreException {
@@ -43,7 +41,7 @@ public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
         options.putIfAbsent("numberOfStreams", Integer.toString(settings.streams()));
         Map<String, Long> symbols = new HashMap<>();
         settings.symbols().forEach((k, v) -> symbols.put(k, Long.parseLong(v)));
-        String programPath = configuration.getAttribute(PROGRAM, "");
+        String programPath = configuration.getAttribute(LaunchAttributes.PROGRAM, "");
         IFile program = programPath.isEmpty() ? null : dumpFile(programPath);
         DebugSession session;
         LoweringOptions lowering;

@@ -6,6 +6,7 @@ import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -15,13 +16,17 @@ import org.eclipse.ui.dialogs.PropertyPage;
 
 /**
  * A node breakpoint's conditions (its Properties, Alt+Enter in the Breakpoints view): the rank it holds on and the
- * iteration of the node's innermost loop, each empty for every one, as {@code hirstudio debug --break NODE@RANK:ITER}
- * takes them. A value that is not a number is refused on the page with why.
+ * iteration of the node's innermost loop, each empty for every one, and whether a communication's whole team stops
+ * with that rank, as {@code hirstudio debug --break NODE@RANK:ITER+team} takes them. A value that is not a number is
+ * refused on the page with why.
  */
 public final class NodeBreakpointPage extends PropertyPage {
     public static final String ID = "org.hostir.studio.ui.debug.nodeBreakpointPage";
+    /** The option that holds a communication's whole team with the rank (the breakpoint's {@code team}). */
+    public static final String TEAM_LABEL = "Stop the whole &team of this communication with that rank";
     private Text rank;
     private Text iteration;
+    private Button team;
 
     @Override
     protected Control createContents(Composite parent) {
@@ -33,6 +38,12 @@ public final class NodeBreakpointPage extends PropertyPage {
         node.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1));
         rank = field(c, "&Rank (empty: every rank):", b.rank());
         iteration = field(c, "&Iteration of its innermost loop (empty: every iteration):", b.iteration());
+        team = new Button(c, SWT.CHECK);
+        team.setText(TEAM_LABEL);
+        team.setToolTipText("On a communication: every rank of the team the rank's communication names is held at it"
+                + " too, in the same iteration");
+        team.setSelection(b.team());
+        team.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         return c;
     }
 
@@ -78,6 +89,7 @@ public final class NodeBreakpointPage extends PropertyPage {
         try {
             breakpoint().setRank(r.orElse(-1));
             breakpoint().setIteration(i.orElse(-1));
+            breakpoint().setTeam(team.getSelection());
         } catch (CoreException e) {
             setErrorMessage("cannot save the conditions: " + e.getMessage());
             return false;

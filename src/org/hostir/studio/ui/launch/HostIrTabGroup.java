@@ -1,14 +1,16 @@
 package org.hostir.studio.ui.launch;
 
+import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.ui.AbstractLaunchConfigurationTabGroup;
 import org.eclipse.debug.ui.CommonTab;
 import org.eclipse.debug.ui.ILaunchConfigurationDialog;
 import org.eclipse.debug.ui.ILaunchConfigurationTab;
 
-/** Main, Execution, Lowering and Common tabs of a "Host IR Program" launch configuration. */
+/** Main (with the Program in debug mode), Execution, Lowering and Common tabs of a "Host IR Program" configuration. */
 public final class HostIrTabGroup extends AbstractLaunchConfigurationTabGroup {
     @Override
     public void createTabs(ILaunchConfigurationDialog dialog, String mode) {
-        setTabs(new ILaunchConfigurationTab[] {new MainTab(), new ExecutionTab(), new LoweringTab(), new CommonTab()});
+        setTabs(new ILaunchConfigurationTab[] {new MainTab(ILaunchManager.DEBUG_MODE.equals(mode)), new ExecutionTab(),
+                new LoweringTab(), new CommonTab()});
     }
 }

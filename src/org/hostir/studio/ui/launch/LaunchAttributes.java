@@ -20,6 +20,12 @@ public final class LaunchAttributes {
     public static final String VALIDATE = P + "validate";
     public static final String OPTIONS = P + "options";
     public static final String PROFILE = P + "profile";
+    /**
+     * Debug mode only: the workspace path of a Host IR dump whose program every rank runs instead of the lowering's
+     * ({@code hirstudio debug --program}); absent or empty: the lowering's. Kept apart from {@link LaunchSettings},
+     * the run's settings, since {@code hirstudio run} has no such argument.
+     */
+    public static final String PROGRAM = P + "debugProgram";
 
     private LaunchAttributes() {}
 

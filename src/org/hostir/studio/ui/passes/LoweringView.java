@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Path;
+import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
@@ -101,6 +102,7 @@ public class LoweringView extends ViewPart {
         HostIrPreferences.viewOptions().forEach(controls::show);
         message = new LoweringMessage(root);
         inspector = new PassInspector(root, e -> relay.setSelection(published(e)));
+        inspector.breakpointRuler().attach(this, () -> file);
         inspector.onPassShown(() -> setContentDescription(
                 inspector.description(file == null ? null : file.getName(), controls.filter.getText())));
 
@@ -349,6 +351,8 @@ public class LoweringView extends ViewPart {
                     : adapter.cast(new LoweringShown(file.getFullPath().toString(), devices(), controls.options()));
         }
         if (adapter == PassInspector.class) return adapter.cast(inspector);
+        // the AFTER pane's text, for a breakpoint toggled in its ruler (the debugger's toggle target reads it)
+        if (adapter == IDocument.class && inspector != null) return adapter.cast(inspector.breakpointRuler().document());
         return super.getAdapter(adapter);
     }
 

@@ -5,7 +5,6 @@ import java.util.function.Consumer;
 
 import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.INavigatable;
-import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
@@ -41,7 +40,7 @@ public final class PassInspector {
 
     private final PassTable passes;
     private final TreeViewer tree;
-    private final TextMergeViewer text;
+    private final ProgramMergeViewer text;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
     private PassTrace.RankTrace rank;
     private List<PassEntry> entries = List.of();
@@ -67,7 +66,7 @@ public final class PassInspector {
         // before on the left, after on the right, as a diff reads, whatever the user's swap preference says: the
         // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
-        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        text = new ProgramMergeViewer(right, compareConfig);
         // once the theme's CSS has styled the new widgets (a view made under Dark, as after a restart in Dark, had
         // white panes) and after every switch; the tree's rows take the new theme's diff colours
         ThemeColors.follow(text.getControl(), () -> {
@@ -236,6 +235,18 @@ public final class PassInspector {
 
     /** The tree diff's viewer (its selection is the node a person clicked). */
     public TreeViewer tree() { return tree; }
+
+    /** The AFTER pane's breakpoint ruler (a double click toggles the node of the line). */
+    BreakpointRuler breakpointRuler() { return text.breakpoints(); }
+
+    /** The 1-based lines of the AFTER pane beside which its ruler draws a node breakpoint. */
+    public List<Integer> breakpointLines() { return text.breakpoints().lines(); }
+
+    /** The AFTER pane's ruler, where a double click toggles a breakpoint. */
+    public Control breakpointRulerControl() { return text.breakpoints().control(); }
+
+    /** The AFTER pane's text. */
+    public org.eclipse.swt.custom.StyledText programText() { return text.breakpoints().text(); }
 
     /** The side-by-side text diff's control (BEFORE on the left, AFTER on the right). */
     public Control diffControl() { return text.getControl(); }

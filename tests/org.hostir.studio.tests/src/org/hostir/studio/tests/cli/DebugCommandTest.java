@@ -47,6 +47,20 @@ class DebugCommandTest {
                 + "    FOR StreamIdx (ForLoop 20): StreamIdx = 0 of [0, 2)"), r.out());
     }
 
+    /** {@code +team}: the Allgather named for rank 1 in iteration 0 holds its whole team there, rank 0 too. */
+    @Test
+    void aTeamWideBreakpointHoldsEveryMemberOfTheCommunication() {
+        String allgather = TestPaths.repo("examples/seeds/allgather.fusion").toString();
+        String held = "suspended at Communication 13 (breakpoint)\n    FOR StreamIdx (ForLoop 11): StreamIdx = 0 of [0, 4)";
+        CliRun alone = CliRun.of("debug", allgather, "--break", "Communication@1:0");
+        assertEquals(0, alone.code(), alone.err() + alone.out());
+        assertTrue(alone.out().contains("  rank 1: " + held) && !alone.out().contains("  rank 0: " + held), alone.out());
+        CliRun team = CliRun.of("debug", allgather, "--break", "Communication@1:0+team");
+        assertEquals(0, team.code(), team.err() + team.out());
+        assertEquals(1, team.out().lines().filter(l -> l.startsWith("stop ")).count(), team.out());
+        assertTrue(team.out().contains("  rank 0: " + held) && team.out().contains("  rank 1: " + held), team.out());
+    }
+
     /** The hand-edited exchange whose sends come first: the cycle named by its nodes, exit 1. */
     @Test
     void namesTheDeadlockOfAProgramWhoseSendsComeFirst() {

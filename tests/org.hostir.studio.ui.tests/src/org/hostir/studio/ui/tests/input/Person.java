@@ -209,6 +209,7 @@ public final class Person {
             case ')' -> "parenright";
             case ';' -> "semicolon";
             case '_' -> "underscore";
+            case '/' -> "slash";
             case '\r', '\n' -> "Return";
             default -> {
                 if (!Character.isLetterOrDigit(ch)) throw new IllegalArgumentException("no keysym for '" + ch + "'");

@@ -77,23 +77,24 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         person.settle(500);
         Tree listed = (Tree) breakpoints.getViewer().getControl();
         // the view labels its rows in the background
-        Debugging.await(person, 5_000, () -> rowOf(listed, bp) != null && !rowOf(listed, bp).getText().isEmpty());
-        TreeItem row = rowOf(listed, bp);
+        Debugging.await(person, 5_000, () -> Debugging.rowOf(listed, bp) != null
+                && !Debugging.rowOf(listed, bp).getText().isEmpty());
+        TreeItem row = Debugging.rowOf(listed, bp);
         assertNotNull(row, "the Breakpoints view lists the breakpoint");
         assertEquals("P2PCommunication " + recv, row.getText());
         Rectangle b = row.getBounds();
         person.click(row.getParent(), b.x + 10, b.y + b.height / 2);
         person.press(SWT.ALT, (char) 0, SWT.CR);
         person.settle(800);
-        Shell dialog = dialogWith("&Rank (empty: every rank):");
+        Shell dialog = Debugging.dialogWith("&Rank (empty: every rank):");
         dialog.setSize(900, 520);
         person.settle(300);
-        Text rank = fieldAfter(dialog, "&Rank (empty: every rank):");
-        Text iteration = fieldAfter(dialog, "&Iteration of its innermost loop (empty: every iteration):");
+        Text rank = Debugging.fieldAfter(dialog, "&Rank (empty: every rank):");
+        Text iteration = Debugging.fieldAfter(dialog, "&Iteration of its innermost loop (empty: every iteration):");
         person.click(rank, 5, rank.getSize().y / 2);
         person.type("x", 20);
         person.settle(200);
-        Button ok = okButton(dialog);
+        Button ok = Debugging.okButton(dialog);
         assertFalse(ok.isEnabled(), "a rank that is not a number is refused");
         String refusal = "the rank 'x' is not a number from 0 (empty: every rank)";
         assertEquals(refusal, ((DialogPage) ((PreferenceDialog) dialog.getData()).getSelectedPage()).getErrorMessage());
@@ -112,7 +113,7 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         assertEquals(0, bp.iteration());
         assertEquals("P2PCommunication " + recv + " @ rank 1, iteration 0", bp.label());
         assertTrue(Debugging.await(person, 5_000, () -> ("P2PCommunication " + recv + " @ rank 1, iteration 0")
-                .equals(rowOf((Tree) breakpoints.getViewer().getControl(), bp).getText())), "the row's label");
+                .equals(Debugging.rowOf((Tree) breakpoints.getViewer().getControl(), bp).getText())), "the row's label");
 
         DebugUITools.launch(HostIrLaunchShortcut.configurationFor(file), "debug");
         RunTarget run = Debugging.awaitTarget(person);
@@ -205,45 +206,12 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         return null;
     }
 
-    private static TreeItem rowOf(Tree tree, Object element) {
-        for (TreeItem i : tree.getItems()) if (i.getData() == element) return i;
-        return null;
-    }
-
     private static int recvNode(IFile file) throws Exception {
         var loaded = Engine.load(new FusionSource.File(Path.of(file.getLocation().toOSString()),
                 file.getFullPath().toString()), 2, Map.of());
         return Engine.lowerRank(loaded, LoweringOptions.DEFAULTS, 0).allNodes().stream()
                 .filter(n -> n instanceof P2PCommunication p && p.type() == P2PCommunication.Type.RECV)
                 .findFirst().orElseThrow().id();
-    }
-
-    private static Shell dialogWith(String label) {
-        for (Shell s : Display.getCurrent().getShells()) {
-            if (s.isVisible() && ViewTestSupport.descendants(s, Label.class).stream()
-                    .anyMatch(l -> label.equals(l.getText()))) {
-                return s;
-            }
-        }
-        throw new AssertionError("no dialog shows " + label);
-    }
-
-    /** The field beside label {@code label}. */
-    private static Text fieldAfter(Shell dialog, String label) {
-        for (Label l : ViewTestSupport.descendants(dialog, Label.class)) {
-            if (!label.equals(l.getText())) continue;
-            Control[] siblings = l.getParent().getChildren();
-            for (int i = 0; i + 1 < siblings.length; i++) {
-                if (siblings[i] == l && siblings[i + 1] instanceof Text t) return t;
-            }
-        }
-        throw new AssertionError("no field after " + label);
-    }
-
-    private static Button okButton(Shell dialog) {
-        return ViewTestSupport.descendants(dialog, Button.class).stream()
-                .filter(b -> b.getText().replace("&", "").equals("Apply and Close") || b.getText().equals("OK"))
-                .findFirst().orElseThrow(() -> new AssertionError("no OK button"));
     }
 
     /** Every text the dialog shows in labels and read-only texts (its message line among them). */

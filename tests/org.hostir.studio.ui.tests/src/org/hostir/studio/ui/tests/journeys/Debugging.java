@@ -18,7 +18,11 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugView;
 import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeSelection;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
@@ -33,6 +37,14 @@ import org.hostir.studio.ui.tests.input.Person;
 final class Debugging {
     static final String SWITCH_ON_SUSPEND = "org.eclipse.debug.ui.switch_perspective_on_suspend";
     static final String SWITCH_ON_LAUNCH = "org.eclipse.debug.ui.switch_to_perspective";
+
+    static final String STEP_OVER = "org.eclipse.debug.ui.commands.StepOver";
+    static final String RESUME = "org.eclipse.debug.ui.commands.Resume";
+    static final String TERMINATE = "org.eclipse.debug.ui.commands.Terminate";
+    static void awaitEnabled(Person person, String commandId) {
+        Command command = PlatformUI.getWorkbench().getService(ICommandService.class).getCommand(commandId);
+        assertTrue(await(person, 20_000, command::isEnabled), commandId + " is enabled for the selection");
+    }
 
     private Debugging() {}
 
@@ -165,4 +177,42 @@ final class Debugging {
         await(person, 8_000, () -> model.equals(shownChildren(debug, thread)));
         assertEquals(model, shownChildren(debug, thread), "the Debug view's rows under " + thread.getName());
     }
+
+    // ---- the Breakpoints view and a breakpoint's properties dialog ----
+
+    /** The row of {@code element} among the top rows of {@code tree}. */
+    static TreeItem rowOf(Tree tree, Object element) {
+        for (TreeItem i : tree.getItems()) if (i.getData() == element) return i;
+        return null;
+    }
+
+    /** The visible dialog that shows the label {@code label}. */
+    static Shell dialogWith(String label) {
+        for (Shell s : Display.getCurrent().getShells()) {
+            if (s.isVisible() && ViewTestSupport.descendants(s, Label.class).stream()
+                    .anyMatch(l -> label.equals(l.getText()))) {
+                return s;
+            }
+        }
+        throw new AssertionError("no dialog shows " + label);
+    }
+
+    /** The field beside label {@code label}. */
+    static Text fieldAfter(Shell dialog, String label) {
+        for (Label l : ViewTestSupport.descendants(dialog, Label.class)) {
+            if (!label.equals(l.getText())) continue;
+            Control[] siblings = l.getParent().getChildren();
+            for (int i = 0; i + 1 < siblings.length; i++) {
+                if (siblings[i] == l && siblings[i + 1] instanceof Text t) return t;
+            }
+        }
+        throw new AssertionError("no field after " + label);
+    }
+
+    static Button okButton(Shell dialog) {
+        return ViewTestSupport.descendants(dialog, Button.class).stream()
+                .filter(b -> b.getText().replace("&", "").equals("Apply and Close") || b.getText().equals("OK"))
+                .findFirst().orElseThrow(() -> new AssertionError("no OK button"));
+    }
+
 }
