@@ -107,8 +107,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         int before = run.lastStop().number();
         page.activate(debug);
         Debugging.selectRun(debug, person, run);
-        Debugging.awaitEnabled(person, Debugging.STEP_OVER);
-        person.press(SWT.F6);
+        Debugging.pressFor(person, Debugging.STEP_OVER, () -> person.press(SWT.F6));
         Debugging.awaitStopAfter(person, run, before, "F6 on the run");
         assertEquals(before + 1, run.lastStop().number(), "one stop for the whole group");
         for (IThread t : run.getThreads()) {
@@ -119,8 +118,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         // F8 on the run: every rank resumes, posts its recv, and nothing can move any more
         before = run.lastStop().number();
         Debugging.selectRun(debug, person, run);
-        Debugging.awaitEnabled(person, Debugging.RESUME);
-        person.press(SWT.F8);
+        Debugging.pressFor(person, Debugging.RESUME, () -> person.press(SWT.F8));
         Debugging.awaitStopAfter(person, run, before, "F8 on the run");
         assertTrue(run.lastStop().stuck(), "the run is stuck: " + run.getName());
         assertTrue(run.getName().endsWith(" \u2014 " + CYCLE), run.getName());
@@ -150,8 +148,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         // Ctrl+F2 (Terminate) on the run ends it; the graph follows
         page.activate(debug);
         Debugging.selectRun(debug, person, run);
-        Debugging.awaitEnabled(person, Debugging.TERMINATE);
-        person.press(SWT.CTRL, (char) 0, SWT.F2);
+        Debugging.pressFor(person, Debugging.TERMINATE, () -> person.press(SWT.CTRL, (char) 0, SWT.F2));
         assertTrue(Debugging.await(person, 30_000, run::isTerminated), run.getName());
         assertEquals("Host IR run of send_recv_swapped.fusion (2 ranks): terminated", run.getName());
         assertTrue(Debugging.await(person, 5_000, () -> graph.arrows().isEmpty()), graph.arrows().toString());

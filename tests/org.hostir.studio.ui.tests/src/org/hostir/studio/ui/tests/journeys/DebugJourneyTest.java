@@ -118,8 +118,7 @@ public class DebugJourneyTest extends JourneyTest {
 
         page.activate(debug);
         select(debug, run, run.getThreads()[1]);
-        Debugging.awaitEnabled(person, Debugging.RESUME);
-        person.press(SWT.F8);
+        Debugging.pressFor(person, Debugging.RESUME, () -> person.press(SWT.F8));
         long deadline = System.currentTimeMillis() + 60_000;
         while (!run.isTerminated() && System.currentTimeMillis() < deadline) person.settle(100);
         assertTrue(run.isTerminated(), run.getName());
@@ -137,8 +136,7 @@ public class DebugJourneyTest extends JourneyTest {
             int before = run.lastStop().number();
             page.activate(debug);
             select(debug, run, thread);
-            Debugging.awaitEnabled(person, Debugging.STEP_OVER);
-            person.press(SWT.F6);
+            Debugging.pressFor(person, Debugging.STEP_OVER, () -> person.press(SWT.F6));
             long deadline = System.currentTimeMillis() + 20_000;
             while (run.lastStop().number() == before && System.currentTimeMillis() < deadline) person.settle(50);
             assertTrue(run.lastStop().number() > before, "F6 on rank " + rank + " stepped: " + thread.getName());
