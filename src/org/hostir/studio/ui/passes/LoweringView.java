@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Path;
+import org.eclipse.jface.action.Action;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
@@ -22,12 +23,15 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.RegistryToggleState;
+import org.eclipse.ui.part.IShowInTarget;
+import org.eclipse.ui.part.ShowInContext;
 import org.eclipse.ui.part.ViewPart;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
@@ -50,7 +54,7 @@ import org.hostir.studio.ui.passes.model.Provenance;
  * rank's final program. Both arrive through the workbench selection service; the view answers a
  * {@link LoweringShown} and its {@link PassInspector} as adapters.
  */
-public class LoweringView extends ViewPart {
+public class LoweringView extends ViewPart implements IShowInTarget {
     public static final String ID = ViewIds.LOWERING;
     public static final String CONTEXT_ID = "org.hostir.studio.ui.passes.context";
     public static final String HIDE_UNCHANGED_COMMAND = "org.hostir.studio.ui.passes.hideUnchanged";
@@ -107,6 +111,11 @@ public class LoweringView extends ViewPart {
         State state = toggleState();
         hideUnchanged = state != null && Boolean.TRUE.equals(state.getValue());
         getSite().setSelectionProvider(relay);
+        // Ctrl+F and Edit > Find/Replace find in the program tree, as they find in an editor
+        getViewSite().getActionBars().setGlobalActionHandler(ActionFactory.FIND.getId(), new Action() {
+            @Override
+            public void run() { inspector.showFind(); }
+        });
         getSite().getService(IContextService.class).activateContext(CONTEXT_ID);
         IWorkbenchPage page = getSite().getPage();
         page.addPartListener(live);
@@ -301,6 +310,46 @@ public class LoweringView extends ViewPart {
             return;
         }
         revealNode(node.rank(), node.nodeId());
+    }
+
+    /**
+     * Eclipse's Show In (the Timeline's Show in Lowering): a {@link HostIrNodeElement} is selected in its rank's final
+     * program, a {@link FusionElement} as its selection elsewhere reveals it. A context whose input is the run's
+     * {@link LoweringShown} first takes the run's devices and options, so that the node is the one the run ran (the
+     * view lowered with its own settings before, and picked a node of another program).
+     */
+    @Override
+    public boolean show(ShowInContext context) {
+        Object shown = context.getSelection() instanceof IStructuredSelection s ? s.getFirstElement() : null;
+        boolean relower = context.getInput() instanceof LoweringShown run && takeSettings(run);
+        if (shown instanceof HostIrNodeElement node) {
+            String current = file == null ? null : file.getFullPath().toString();
+            if (relower && node.file() != null && node.file().equals(current)) {
+                pendingNode = node;
+                controls.rank.select(node.rank());
+                lowerIfChanged();
+            } else {
+                reveal(node);
+            }
+            return true;
+        }
+        if (shown instanceof FusionElement element) {
+            reveal(element);
+            return true;
+        }
+        return false;
+    }
+
+    /** Shows a run's devices and options in the fields (kept, as a person's change is); whether they differed. */
+    private boolean takeSettings(LoweringShown run) {
+        Map<String, String> wanted = new java.util.LinkedHashMap<>(LoweringOptions.DEFAULTS.asMap());
+        wanted.putAll(run.options());
+        if (run.devices() == devices() && wanted.equals(controls.options())) return false;
+        controls.devices.setSelection(run.devices());
+        wanted.forEach(controls::show);
+        controls.setRanks(run.devices());
+        HostIrPreferences.setView(controls.devices.getSelection(), controls.options());
+        return true;
     }
 
     private void revealNode(int rank, int nodeId) {
