@@ -1,8 +1,8 @@
-package org.hostir.studio.ui.editor;
+package org.hostir.studio.ui;
 
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
@@ -10,37 +10,33 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.hostir.studio.ui.editor.model.GraphElements;
-import org.hostir.studio.ui.editor.model.GraphSearch;
 
 /**
- * The graph's find bar (Ctrl+F on the graph page, as a browser's or Eclipse's inline find): typing selects and
- * reveals the first tensor or op whose name matches ({@link GraphSearch}), Enter the next (round);
- * Esc closes it and gives the keyboard back to the graph.
+ * An inline find bar (Ctrl+F, as a browser's or Eclipse's inline find), for the graph's nodes and the Lowering view's
+ * program tree: typing selects and reveals the first match, Enter the next (round), and the bar says which of how
+ * many ("2 of 5", "not found"); Esc closes it and gives the keyboard back to what it searches. The parent lays it out
+ * in a {@link GridLayout} and shows or hides it ({@link #setShown}).
  */
-final class FindBar {
-    static final String HINT = "tensor or op name";
-
-    final Composite control;
-    final Text text;
-    final Label count;
-    private final Supplier<GraphElements> graph;
-    private final Consumer<String> reveal;
-    private final Runnable close;
-    private List<String> matches = List.of();
+public final class FindBar<T> {
+    public final Composite control;
+    public final Text text;
+    public final Label count;
+    private final Function<String, List<T>> find;
+    private final Consumer<T> reveal;
+    private List<T> matches = List.of();
     private int current;
 
-    FindBar(Composite parent, Supplier<GraphElements> graph, Consumer<String> reveal, Runnable close) {
-        this.graph = graph;
+    /** {@code hint}: what to type (the field's message); {@code find} gives the matches of a text, best first. */
+    public FindBar(Composite parent, String hint, Function<String, List<T>> find, Consumer<T> reveal, Runnable close) {
+        this.find = find;
         this.reveal = reveal;
-        this.close = close;
         control = new Composite(parent, SWT.NONE);
         GridLayout grid = new GridLayout(3, false);
         grid.marginHeight = 2;
         control.setLayout(grid);
         new Label(control, SWT.NONE).setText("Find:");
         text = new Text(control, SWT.BORDER | SWT.SINGLE);
-        text.setMessage(HINT);
+        text.setMessage(hint);
         GridData td = new GridData(SWT.LEFT, SWT.CENTER, false, false);
         td.widthHint = 220;
         text.setLayoutData(td);
@@ -55,11 +51,30 @@ final class FindBar {
                 close.run();
             }
         });
+        GridData layout = new GridData(SWT.FILL, SWT.TOP, true, false);
+        layout.exclude = true;
+        control.setLayoutData(layout);
+        control.setVisible(false);
     }
 
-    /** Finds the text anew (the graph may have changed) and shows the first match. */
-    void search() {
-        matches = GraphSearch.find(graph.get(), text.getText());
+    /** Shows or hides the bar in its parent's grid (hidden, it takes no room). */
+    public void setShown(boolean shown) {
+        control.setVisible(shown);
+        ((GridData) control.getLayoutData()).exclude = !shown;
+        control.getParent().layout(true);
+    }
+
+    /** Opens the bar with its text selected and searches again (what it searches may have changed). */
+    public void open() {
+        setShown(true);
+        search();
+        text.setFocus();
+        text.selectAll();
+    }
+
+    /** Finds the text anew and shows the first match. */
+    public void search() {
+        matches = find.apply(text.getText());
         current = 0;
         show();
     }

@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.passes;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.eclipse.compare.CompareConfiguration;
@@ -12,11 +13,15 @@ import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Text;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
+import org.hostir.studio.ui.FindBar;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.passes.model.PassEntry;
@@ -42,6 +47,9 @@ public final class PassInspector {
     private final PassTable passes;
     private final TreeViewer tree;
     private final TextMergeViewer text;
+    /** What a person types in the find bar: a node's text, as the tree shows it. */
+    static final String FIND_HINT = "node text (Enter: next)";
+    private final FindBar<PassRow> find;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
     private PassTrace.RankTrace rank;
     private List<PassEntry> entries = List.of();
@@ -60,7 +68,13 @@ public final class PassInspector {
         main.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
         passes = new PassTable(main, this::showSelectedPass);
         SashForm right = new SashForm(main, SWT.VERTICAL);
-        tree = PassTree.create(right);
+        Composite treeBox = new Composite(right, SWT.NONE);
+        GridLayout box = new GridLayout(1, false);
+        box.marginWidth = box.marginHeight = box.verticalSpacing = 0;
+        treeBox.setLayout(box);
+        find = new FindBar<>(treeBox, FIND_HINT, this::rowsMatching, this::selectRow, this::closeFind);
+        tree = PassTree.create(treeBox);
+        tree.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         tree.addSelectionChangedListener(e -> { if (!revealing) publish.accept(selectedElement()); });
         compareConfig.setLeftEditable(false);
         compareConfig.setRightEditable(false);
@@ -78,6 +92,30 @@ public final class PassInspector {
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
     }
+
+    /** Opens the find bar over the program tree (Ctrl+F, Edit > Find/Replace), its text selected. */
+    void showFind() { find.open(); }
+
+    private void closeFind() {
+        find.setShown(false);
+        tree.getControl().setFocus();
+    }
+
+    /** The rows of the shown tree whose text contains {@code text} (case aside), in tree order; none for blank text. */
+    private List<PassRow> rowsMatching(String text) {
+        String q = text.strip().toLowerCase(Locale.ROOT);
+        return q.isEmpty() ? List.of()
+                : treeRows().stream().filter(r -> r.text().toLowerCase(Locale.ROOT).contains(q)).toList();
+    }
+
+    /** Selects a row as a click does (its fusion element is published) and scrolls it into view. */
+    private void selectRow(PassRow row) { tree.setSelection(new StructuredSelection(row), true); }
+
+    /** The find bar's field while the bar shows, else null. */
+    public Text findField() { return find.control.isVisible() ? find.text : null; }
+
+    /** What the find bar says of its matches ("2 of 5", "not found"). */
+    public String findCount() { return find.count.getText(); }
 
     /** Runs after each change of the pass shown (the view's description follows it). */
     void onPassShown(Runnable r) { onPassShown = r; }
