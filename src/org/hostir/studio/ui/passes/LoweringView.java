@@ -255,10 +255,13 @@ public class LoweringView extends ViewPart implements IShowInTarget {
 
     /** A rank not lowered yet is lowered (from the fusion already loaded); a filter or a lowered rank re-shows. */
     private void rankOrFilterChanged() {
-        int rank = controls.selectedRank();
-        if (result instanceof LoweringResult.Lowered l && !l.has(rank)) {
+        int rank = controls.selectedRank(), compared = controls.comparedRank();
+        if (result instanceof LoweringResult.Lowered l && (!l.has(rank) || compared >= 0 && !l.has(compared))) {
             requested = request();
-            schedule(progress -> l.withRank(rank, progress), this::show);
+            schedule(progress -> {
+                LoweringResult r = l.withRank(rank, progress);
+                return compared >= 0 && r instanceof LoweringResult.Lowered m ? m.withRank(compared, progress) : r;
+            }, this::show);
         } else {
             showPasses();
         }
@@ -283,9 +286,12 @@ public class LoweringView extends ViewPart implements IShowInTarget {
     /** Re-shows the pass list for the selected rank, filter and "hide unchanged" state, keeping the selection. */
     private void showPasses() {
         PassTrace.RankTrace rank = rankTrace();
+        int compared = controls.comparedRank();
+        PassTrace.RankTrace against = compared >= 0 && compared != controls.selectedRank()
+                && result instanceof LoweringResult.Lowered l && l.has(compared) ? l.trace().rank(compared) : null;
         inspector.show(rank, rank == null ? List.of() : PassEntry.visible(rank, controls.filter.getText(), hideUnchanged),
                 rank != null && result instanceof LoweringResult.Lowered l
-                        ? new Provenance(l.file(), l.loaded().document(), rank) : null);
+                        ? new Provenance(l.file(), l.loaded().document(), rank) : null, against);
     }
 
     // ---- provenance ----

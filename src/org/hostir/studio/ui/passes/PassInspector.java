@@ -52,6 +52,8 @@ public final class PassInspector {
     private final FindBar<PassRow> find;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
     private PassTrace.RankTrace rank;
+    /** Another rank whose program the diffs compare with this rank's, or null (before and after the pass). */
+    private PassTrace.RankTrace against;
     private List<PassEntry> entries = List.of();
     /** What the tree and text diff show now (rank trace and pass), so that re-showing it costs nothing. */
     private PassTrace.RankTrace shownRank;
@@ -161,6 +163,17 @@ public final class PassInspector {
 
     /** Shows {@code entries} of {@code rank} (null: nothing lowered), keeping the selected pass when it is listed. */
     void show(PassTrace.RankTrace rank, List<PassEntry> entries, Provenance provenance) {
+        show(rank, entries, provenance, null);
+    }
+
+    /**
+     * As above; with {@code against} (another rank of the same lowering, or null) the tree and text diff compare the
+     * two ranks' programs after the selected pass instead of this rank's before and after it.
+     */
+    void show(PassTrace.RankTrace rank, List<PassEntry> entries, Provenance provenance, PassTrace.RankTrace against) {
+        boolean newComparison = against != this.against;
+        this.against = against;
+        if (newComparison) shownRank = null;   // the same pass, now compared otherwise
         this.rank = rank;
         this.provenance = provenance;
         this.entries = List.copyOf(entries);
@@ -188,6 +201,7 @@ public final class PassInspector {
         if (rank == shownRank && e.index() == shownIndex) return;   // the same pass again (a filter key that kept it)
         shownRank = rank;
         shownIndex = e.index();
+        if (against != null && showRanks(e)) return;
         Snapshot before = rank.before(e.index());
         Snapshot after = e.step().after();
         tree.setInput(PassRow.of(before, after));
@@ -199,13 +213,38 @@ public final class PassInspector {
         onPassShown.run();
     }
 
+    /**
+     * The rank compared with, after the same pass: the shown rank's program on the left, the other's on the right, the
+     * tree their structural diff (what the other rank has that this one has not is added). False when the other
+     * rank's passes differ (nothing to pair the pass with).
+     */
+    private boolean showRanks(PassEntry e) {
+        if (e.index() >= against.steps().size() || !against.steps().get(e.index()).pass().equals(e.step().pass())) {
+            return false;
+        }
+        Snapshot mine = e.step().after(), theirs = against.steps().get(e.index()).after();
+        tree.setInput(PassRow.of(mine, theirs));
+        tree.expandAll();
+        compareConfig.setLeftLabel("RANK " + rank.rank() + " after " + e.step().pass());
+        compareConfig.setRightLabel("RANK " + against.rank() + " after " + e.step().pass());
+        text.setInput(new DiffNode(new TextInput("rank " + rank.rank(), mine.print()),
+                new TextInput("rank " + against.rank(), theirs.print())));
+        onPassShown.run();
+        return true;
+    }
+
+    /** The rank compared with the shown one, or null. */
+    public PassTrace.RankTrace comparedRank() { return against; }
+
     /** The view's description line: file, rank and pass, or that no pass matches the filter {@code filter}. */
     String description(String fileName, String filter) {
         PassEntry e = passes.selected();
         if (e == null || rank == null) {
             return rank != null && !filter.isEmpty() && entries.isEmpty() ? "No pass matches \u201c" + filter + "\u201d" : "";
         }
-        return fileName == null ? "" : fileName + ", rank " + rank.rank() + ": " + e.step().pass()
+        if (fileName == null) return "";
+        if (against != null) return fileName + ", " + e.step().pass() + ": rank " + against.rank() + " against rank " + rank.rank();
+        return fileName + ", rank " + rank.rank() + ": " + e.step().pass()
                 + (e.step().changed() ? " changed the program" : " changed nothing");
     }
 
