@@ -84,7 +84,8 @@ public class ShowInLoweringJourneyTest {
     /** Clicks the bar; it is the Timeline's selection. */
     private void click(TimelineEvent bar) {
         page.activate(view);
-        person.settle(100);
+        view.canvas().reveal(bar);   // scrolled to, as a person scrolls the rows: rank 3's are below the fold
+        person.settle(150);
         int[] at = view.canvas().centerOf(bar);
         assertNotNull(at, "the bar is drawn");
         person.click(view.canvas().control(), at, 0);
@@ -120,6 +121,8 @@ public class ShowInLoweringJourneyTest {
     public void theCanvasContextMenuShowsInLowering() throws Exception {
         TimelineEvent bar = matmulOfRank(1);
         click(matmulOfRank(2));
+        view.canvas().reveal(bar);
+        person.settle(150);
         Menu menu = view.canvas().control().getMenu();
         assertNotNull(menu, "the canvas has a context menu");
         List<String> items = new java.util.ArrayList<>();
