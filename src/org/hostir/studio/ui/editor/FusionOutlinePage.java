@@ -63,8 +63,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
         canvas = new Canvas(control, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
         thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
-        lws.setContents(thumbnail);
-        showOverviewOnceLaidOut();
+        showOverviewOnceLaidOut(lws);
         control.setWeights(60, 40);
         showSelection(editor.graphSelection());
     }
@@ -74,10 +73,11 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
      * tile on the UI thread, at each change of the graph, and while a 1,000-op fusion opened it repainted the figures
      * being placed over and over (a third of the opening's UI time, issue 35).
      */
-    private void showOverviewOnceLaidOut() {
+    private void showOverviewOnceLaidOut(LightweightSystem lws) {
         graph.whenLaidOut(() -> {
             if (canvas.isDisposed() || overviewShown) return;
             thumbnail.setSource(graph.rootFigure());
+            lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
             overviewShown = true;
         });
     }
