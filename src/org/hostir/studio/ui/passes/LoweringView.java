@@ -343,6 +343,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             reveal(element);
             return true;
         }
+        if (relower) lowerIfChanged();   // the settings alone: what is shown follows them
         return false;
     }
 
