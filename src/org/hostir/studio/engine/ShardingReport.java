@@ -1,7 +1,9 @@
 package org.hostir.studio.engine;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.hostir.studio.diag.Diagnostic;
@@ -72,16 +74,21 @@ public record ShardingReport(List<TensorSharding> tensors, List<InferredSharding
         List<Diagnostic> diagnostics = new ArrayList<>();
         for (ShardingPropagation.Conflict c : r.conflicts()) diagnostics.add(c.diagnostic(locator));
         if (diagnostics.isEmpty()) diagnostics.addAll(FusionValidator.validate(r.fusion(), bindings, locator));
+        // by id, once: looked up per tensor and axis, they made a 1,000-op fusion's report quadratic (issue 35)
+        Map<Integer, TensorView> propagated = new HashMap<>();
+        for (TensorView t : r.fusion().tensors()) propagated.put(t.id(), t);
+        Map<List<Integer>, InferredSharding> inferred = new HashMap<>();
+        for (InferredSharding s : r.inferred()) inferred.putIfAbsent(List.of(s.tensor().id(), s.axis()), s);
         List<TensorSharding> tensors = new ArrayList<>();
         for (TensorView before : written.tensors()) {
-            TensorView after = r.fusion().tensors().stream().filter(t -> t.id() == before.id()).findFirst()
-                    .orElseThrow();
-            tensors.add(tensor(before, after, r.inferred()));
+            TensorView after = Optional.ofNullable(propagated.get(before.id())).orElseThrow();
+            tensors.add(tensor(before, after, inferred));
         }
         return new ShardingReport(tensors, r.inferred(), diagnostics);
     }
 
-    private static TensorSharding tensor(TensorView before, TensorView after, List<InferredSharding> inferred) {
+    private static TensorSharding tensor(TensorView before, TensorView after,
+            Map<List<Integer>, InferredSharding> inferred) {
         boolean userSharded = before.mesh() != null;
         Optional<InferredSharding> mesh = find(inferred, after.id(), InferredSharding.MESH);
         Origin meshOrigin = userSharded ? Origin.WRITTEN : mesh.isPresent() ? Origin.INFERRED : Origin.UNSTATED;
@@ -98,8 +105,9 @@ public record ShardingReport(List<TensorSharding> tensors, List<InferredSharding
                 mesh.map(InferredSharding::provenance).orElse(""), axes);
     }
 
-    private static Optional<InferredSharding> find(List<InferredSharding> inferred, int tensor, int axis) {
-        return inferred.stream().filter(s -> s.tensor().id() == tensor && s.axis() == axis).findFirst();
+    /** The first sharding propagation inferred for a tensor's axis (or mesh), as {@code inferred} indexes them. */
+    private static Optional<InferredSharding> find(Map<List<Integer>, InferredSharding> inferred, int tensor, int axis) {
+        return Optional.ofNullable(inferred.get(List.of(tensor, axis)));
     }
 
     /** The factor of the outer split of logical axis {@code i} whose outer part is parallel, or 0. */

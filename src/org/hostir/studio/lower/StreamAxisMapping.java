@@ -56,9 +56,19 @@ final class StreamAxisMapping {
         return AxisMap.NONE;
     }
 
+    /**
+     * The representative of {@code id}'s class, with the path to it compressed: a chain of ops joins its axes into
+     * one long path, and without compression each look-up walked it (quadratic in the ops; a 1,000-op fusion spent
+     * seconds here in every check, issue 35).
+     */
     private int find(int id) {
         int root = id;
         while (parent.containsKey(root)) root = parent.get(root);
+        for (int k = id; k != root; ) {
+            int next = parent.get(k);
+            parent.put(k, root);
+            k = next;
+        }
         return root;
     }
 

@@ -33,7 +33,7 @@ final class EdgePart {
         this.to = to;
         this.stub = stub;
         this.router = new LaidOutRouter(fallback);
-        figure.setSourceAnchor(stub ? new StubAnchor(toFigure, edge.slot()) : anchor(from, fromFigure));
+        figure.setSourceAnchor(stub ? new NodeAnchor(new StubAnchor(toFigure, edge.slot())) : anchor(from, fromFigure));
         figure.setTargetAnchor(anchor(to, toFigure));
         figure.setForegroundColor(EditorColors.edge());
         figure.setTargetDecoration(new PolygonDecoration());
@@ -46,6 +46,6 @@ final class EdgePart {
     }
 
     private static ConnectionAnchor anchor(String key, IFigure figure) {
-        return key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(figure) : new ChopboxAnchor(figure);
+        return new NodeAnchor(key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(figure) : new ChopboxAnchor(figure));
     }
 }

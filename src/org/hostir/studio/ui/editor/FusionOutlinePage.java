@@ -42,6 +42,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
     private TreeViewer tree;
     private Canvas canvas;
     private ScrollableThumbnail thumbnail;
+    private boolean overviewShown;
 
     FusionOutlinePage(FusionEditor editor, GraphViewer graph) {
         this.editor = editor;
@@ -62,10 +63,23 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
         canvas = new Canvas(control, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
         thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
-        thumbnail.setSource(graph.rootFigure());
-        lws.setContents(thumbnail);
+        showOverviewOnceLaidOut(lws);
         control.setWeights(60, 40);
         showSelection(editor.graphSelection());
+    }
+
+    /**
+     * The overview draws the graph once its layout has arrived: Draw2d's thumbnail paints every figure again, tile by
+     * tile on the UI thread, at each change of the graph, and while a 1,000-op fusion opened it repainted the figures
+     * being placed over and over (a third of the opening's UI time, issue 35).
+     */
+    private void showOverviewOnceLaidOut(LightweightSystem lws) {
+        graph.whenLaidOut(() -> {
+            if (canvas.isDisposed() || overviewShown) return;
+            thumbnail.setSource(graph.rootFigure());
+            lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
+            overviewShown = true;
+        });
     }
 
     void refresh() {
@@ -138,6 +152,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
 
     /** The thumbnail's painted size in the Outline ({width, height}): the graph's shape shrunk to fit. */
     public int[] thumbnailSize() {
+        if (!overviewShown) return new int[2];
         var d = thumbnail.getPreferredSize();
         return new int[] { d.width, d.height };
     }
@@ -159,7 +174,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
 
     @Override
     public void dispose() {
-        if (thumbnail != null) thumbnail.deactivate();
+        if (overviewShown) thumbnail.deactivate();   // a thumbnail without its source has nothing to stop
         super.dispose();
     }
 

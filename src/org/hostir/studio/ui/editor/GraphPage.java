@@ -23,10 +23,12 @@ import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ui.FindBar;
 import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.model.Arrange;
 import org.hostir.studio.ui.editor.model.AxisText;
 import org.hostir.studio.ui.editor.model.FusionCheck;
+import org.hostir.studio.ui.editor.model.GraphSearch;
 import org.hostir.studio.ui.editor.model.Layout.Position;
 import org.hostir.studio.ui.editor.model.Layout;
 import org.hostir.studio.ui.editor.model.Shardings;
@@ -44,7 +46,7 @@ final class GraphPage {
     private GraphPalette palette;
     private GraphViewer viewer;
     private Text renameBox;
-    private FindBar findBar;
+    private FindBar<String> findBar;
     private final GraphEditing editing = new GraphEditing(this);
 
     GraphPage(FusionEditor editor) { this.editor = editor; }
@@ -71,7 +73,8 @@ final class GraphPage {
         modeBar.setForeground(Display.getCurrent().getSystemColor(SWT.COLOR_INFO_FOREGROUND));
         modeBar.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         modeBar.setVisible(false);
-        findBar = new FindBar(control, () -> viewer.shown(), this::reveal, this::closeFind);
+        findBar = new FindBar<>(control, "tensor or op name", q -> GraphSearch.find(viewer.shown(), q), this::reveal,
+                this::closeFind);
         findBar.control.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         findBar.control.setVisible(false);
         palette = new GraphPalette(control, this, editor.commands());

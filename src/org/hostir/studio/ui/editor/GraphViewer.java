@@ -72,6 +72,8 @@ public final class GraphViewer {
     private Map<String, Position> lastStored = Map.of();
     private GraphElements shown = new GraphElements(Map.of(), Set.of());
     private long requested, applied;
+    /** What waits for the pending layout ({@link #whenLaidOut}). */
+    private final List<Runnable> laidOut = new ArrayList<>();
     private final GraphGroups groups;
     private Consumer<Groups.Group> onToggle = g -> {};
 
@@ -265,6 +267,7 @@ public final class GraphViewer {
             apply(at, result);
             applied = generation;
             if (whole != null) whole.accept(positions());
+            if (!layoutPending()) runLaidOut();
         }));
     }
 
@@ -305,6 +308,18 @@ public final class GraphViewer {
 
     /** How long the layout engine took for the last layout (milliseconds, in its background job). */
     public double lastLayoutMillis() { return layoutJob.lastNanos / 1e6; }
+
+    /** Runs {@code r} once no layout is pending: now, or on the UI thread when the pending one has been applied. */
+    void whenLaidOut(Runnable r) {
+        if (layoutPending()) laidOut.add(r);
+        else r.run();
+    }
+
+    private void runLaidOut() {
+        List<Runnable> due = List.copyOf(laidOut);
+        laidOut.clear();
+        due.forEach(Runnable::run);
+    }
 
     /** Whether a layout was asked for and has not arrived yet. */
     public boolean layoutPending() { return applied < requested; }

@@ -37,6 +37,9 @@ final class LoweringControls {
     final Button choose;
     final Spinner devices;
     final Combo rank;
+    /** The rank compared with the one shown, or none ({@link #NO_RANK}, the first item). */
+    final Combo against;
+    static final String NO_RANK = "none";
     final List<OptionField> optionFields = new ArrayList<>();
     final Text filter;
 
@@ -49,7 +52,7 @@ final class LoweringControls {
         layout.verticalSpacing = 2;
         root.setLayout(layout);
 
-        Composite first = row(root, 9);
+        Composite first = row(root, 11);
         label(first, "Fusion:");
         file = new Label(first, SWT.NONE);
         file.setText("(open a .fusion file or choose one)");
@@ -65,6 +68,12 @@ final class LoweringControls {
         rank = new Combo(first, SWT.READ_ONLY);
         rank.setLayoutData(new GridData(60, SWT.DEFAULT));
         rank.addListener(SWT.Selection, e -> reshow.run());
+        label(first, "Compare with:");
+        against = new Combo(first, SWT.READ_ONLY);
+        against.setToolTipText("Another rank's program after the same pass, beside this rank's (tree and text diff)");
+        against.setItems(new String[] { NO_RANK });
+        against.select(0);
+        against.addListener(SWT.Selection, e -> reshow.run());
         label(first, "Filter:");
         filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");
@@ -126,8 +135,17 @@ final class LoweringControls {
         for (int i = 0; i < n; i++) items[i] = Integer.toString(i);
         rank.setItems(items);
         rank.select(Math.min(keep, n - 1));
+        int compared = comparedRank();
+        String[] others = new String[n + 1];
+        others[0] = NO_RANK;
+        for (int i = 0; i < n; i++) others[i + 1] = "rank " + i;
+        against.setItems(others);
+        against.select(compared < n ? compared + 1 : 0);
         root.layout(true, true);
     }
 
     int selectedRank() { return Math.max(0, rank.getSelectionIndex()); }
+
+    /** The rank chosen under Compare with, or -1 for none. */
+    int comparedRank() { return against.getSelectionIndex() - 1; }
 }

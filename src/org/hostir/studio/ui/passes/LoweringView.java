@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Path;
+import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -23,12 +24,15 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.RegistryToggleState;
+import org.eclipse.ui.part.IShowInTarget;
+import org.eclipse.ui.part.ShowInContext;
 import org.eclipse.ui.part.ViewPart;
 import org.hostir.studio.lower.LoweringException;
 import org.hostir.studio.lower.LoweringOptions;
@@ -51,7 +55,7 @@ import org.hostir.studio.ui.passes.model.Provenance;
  * rank's final program. Both arrive through the workbench selection service; the view answers a
  * {@link LoweringShown} and its {@link PassInspector} as adapters.
  */
-public class LoweringView extends ViewPart {
+public class LoweringView extends ViewPart implements IShowInTarget {
     public static final String ID = ViewIds.LOWERING;
     public static final String CONTEXT_ID = "org.hostir.studio.ui.passes.context";
     public static final String HIDE_UNCHANGED_COMMAND = "org.hostir.studio.ui.passes.hideUnchanged";
@@ -109,6 +113,11 @@ public class LoweringView extends ViewPart {
         State state = toggleState();
         hideUnchanged = state != null && Boolean.TRUE.equals(state.getValue());
         getSite().setSelectionProvider(relay);
+        // Ctrl+F and Edit > Find/Replace find in the program tree, as they find in an editor
+        getViewSite().getActionBars().setGlobalActionHandler(ActionFactory.FIND.getId(), new Action() {
+            @Override
+            public void run() { inspector.showFind(); }
+        });
         getSite().getService(IContextService.class).activateContext(CONTEXT_ID);
         IWorkbenchPage page = getSite().getPage();
         page.addPartListener(live);
@@ -248,10 +257,13 @@ public class LoweringView extends ViewPart {
 
     /** A rank not lowered yet is lowered (from the fusion already loaded); a filter or a lowered rank re-shows. */
     private void rankOrFilterChanged() {
-        int rank = controls.selectedRank();
-        if (result instanceof LoweringResult.Lowered l && !l.has(rank)) {
+        int rank = controls.selectedRank(), compared = controls.comparedRank();
+        if (result instanceof LoweringResult.Lowered l && (!l.has(rank) || compared >= 0 && !l.has(compared))) {
             requested = request();
-            schedule(progress -> l.withRank(rank, progress), this::show);
+            schedule(progress -> {
+                LoweringResult r = l.withRank(rank, progress);
+                return compared >= 0 && r instanceof LoweringResult.Lowered m ? m.withRank(compared, progress) : r;
+            }, this::show);
         } else {
             showPasses();
         }
@@ -276,9 +288,12 @@ public class LoweringView extends ViewPart {
     /** Re-shows the pass list for the selected rank, filter and "hide unchanged" state, keeping the selection. */
     private void showPasses() {
         PassTrace.RankTrace rank = rankTrace();
+        int compared = controls.comparedRank();
+        PassTrace.RankTrace against = compared >= 0 && compared != controls.selectedRank()
+                && result instanceof LoweringResult.Lowered l && l.has(compared) ? l.trace().rank(compared) : null;
         inspector.show(rank, rank == null ? List.of() : PassEntry.visible(rank, controls.filter.getText(), hideUnchanged),
                 rank != null && result instanceof LoweringResult.Lowered l
-                        ? new Provenance(l.file(), l.loaded().document(), rank) : null);
+                        ? new Provenance(l.file(), l.loaded().document(), rank) : null, against);
     }
 
     // ---- provenance ----
@@ -303,6 +318,47 @@ public class LoweringView extends ViewPart {
             return;
         }
         revealNode(node.rank(), node.nodeId());
+    }
+
+    /**
+     * Eclipse's Show In (the Timeline's Show in Lowering): a {@link HostIrNodeElement} is selected in its rank's final
+     * program, a {@link FusionElement} as its selection elsewhere reveals it. A context whose input is the run's
+     * {@link LoweringShown} first takes the run's devices and options, so that the node is the one the run ran (the
+     * view lowered with its own settings before, and picked a node of another program).
+     */
+    @Override
+    public boolean show(ShowInContext context) {
+        Object shown = context.getSelection() instanceof IStructuredSelection s ? s.getFirstElement() : null;
+        boolean relower = context.getInput() instanceof LoweringShown run && takeSettings(run);
+        if (shown instanceof HostIrNodeElement node) {
+            String current = file == null ? null : file.getFullPath().toString();
+            if (relower && node.file() != null && node.file().equals(current)) {
+                pendingNode = node;
+                controls.rank.select(node.rank());
+                lowerIfChanged();
+            } else {
+                reveal(node);
+            }
+            return true;
+        }
+        if (shown instanceof FusionElement element) {
+            reveal(element);
+            return true;
+        }
+        if (relower) lowerIfChanged();   // the settings alone: what is shown follows them
+        return false;
+    }
+
+    /** Shows a run's devices and options in the fields (kept, as a person's change is); whether they differed. */
+    private boolean takeSettings(LoweringShown run) {
+        Map<String, String> wanted = new java.util.LinkedHashMap<>(LoweringOptions.DEFAULTS.asMap());
+        wanted.putAll(run.options());
+        if (run.devices() == devices() && wanted.equals(controls.options())) return false;
+        controls.devices.setSelection(run.devices());
+        wanted.forEach(controls::show);
+        controls.setRanks(run.devices());
+        HostIrPreferences.setView(controls.devices.getSelection(), controls.options());
+        return true;
     }
 
     private void revealNode(int rank, int nodeId) {

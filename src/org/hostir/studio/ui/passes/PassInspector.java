@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.passes;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.eclipse.compare.CompareConfiguration;
@@ -11,11 +12,15 @@ import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Text;
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
+import org.hostir.studio.ui.FindBar;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.passes.model.PassEntry;
@@ -41,8 +46,13 @@ public final class PassInspector {
     private final PassTable passes;
     private final TreeViewer tree;
     private final ProgramMergeViewer text;
+    /** What a person types in the find bar: a node's text, as the tree shows it. */
+    static final String FIND_HINT = "node text (Enter: next)";
+    private final FindBar<PassRow> find;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
     private PassTrace.RankTrace rank;
+    /** Another rank whose program the diffs compare with this rank's, or null (before and after the pass). */
+    private PassTrace.RankTrace against;
     private List<PassEntry> entries = List.of();
     /** What the tree and text diff show now (rank trace and pass), so that re-showing it costs nothing. */
     private PassTrace.RankTrace shownRank;
@@ -59,7 +69,13 @@ public final class PassInspector {
         main.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
         passes = new PassTable(main, this::showSelectedPass);
         SashForm right = new SashForm(main, SWT.VERTICAL);
-        tree = PassTree.create(right);
+        Composite treeBox = new Composite(right, SWT.NONE);
+        GridLayout box = new GridLayout(1, false);
+        box.marginWidth = box.marginHeight = box.verticalSpacing = 0;
+        treeBox.setLayout(box);
+        find = new FindBar<>(treeBox, FIND_HINT, this::rowsMatching, this::selectRow, this::closeFind);
+        tree = PassTree.create(treeBox);
+        tree.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         tree.addSelectionChangedListener(e -> { if (!revealing) publish.accept(selectedElement()); });
         compareConfig.setLeftEditable(false);
         compareConfig.setRightEditable(false);
@@ -77,6 +93,30 @@ public final class PassInspector {
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
     }
+
+    /** Opens the find bar over the program tree (Ctrl+F, Edit > Find/Replace), its text selected. */
+    void showFind() { find.open(); }
+
+    private void closeFind() {
+        find.setShown(false);
+        tree.getControl().setFocus();
+    }
+
+    /** The rows of the shown tree whose text contains {@code text} (case aside), in tree order; none for blank text. */
+    private List<PassRow> rowsMatching(String text) {
+        String q = text.strip().toLowerCase(Locale.ROOT);
+        return q.isEmpty() ? List.of()
+                : treeRows().stream().filter(r -> r.text().toLowerCase(Locale.ROOT).contains(q)).toList();
+    }
+
+    /** Selects a row as a click does (its fusion element is published) and scrolls it into view. */
+    private void selectRow(PassRow row) { tree.setSelection(new StructuredSelection(row), true); }
+
+    /** The find bar's field while the bar shows, else null. */
+    public Text findField() { return find.control.isVisible() ? find.text : null; }
+
+    /** What the find bar says of its matches ("2 of 5", "not found"). */
+    public String findCount() { return find.count.getText(); }
 
     /** Runs after each change of the pass shown (the view's description follows it). */
     void onPassShown(Runnable r) { onPassShown = r; }
@@ -122,6 +162,17 @@ public final class PassInspector {
 
     /** Shows {@code entries} of {@code rank} (null: nothing lowered), keeping the selected pass when it is listed. */
     void show(PassTrace.RankTrace rank, List<PassEntry> entries, Provenance provenance) {
+        show(rank, entries, provenance, null);
+    }
+
+    /**
+     * As above; with {@code against} (another rank of the same lowering, or null) the tree and text diff compare the
+     * two ranks' programs after the selected pass instead of this rank's before and after it.
+     */
+    void show(PassTrace.RankTrace rank, List<PassEntry> entries, Provenance provenance, PassTrace.RankTrace against) {
+        boolean newComparison = against != this.against;
+        this.against = against;
+        if (newComparison) shownRank = null;   // the same pass, now compared otherwise
         this.rank = rank;
         this.provenance = provenance;
         this.entries = List.copyOf(entries);
@@ -149,6 +200,7 @@ public final class PassInspector {
         if (rank == shownRank && e.index() == shownIndex) return;   // the same pass again (a filter key that kept it)
         shownRank = rank;
         shownIndex = e.index();
+        if (against != null && showRanks(e)) return;
         Snapshot before = rank.before(e.index());
         Snapshot after = e.step().after();
         tree.setInput(PassRow.of(before, after));
@@ -160,13 +212,38 @@ public final class PassInspector {
         onPassShown.run();
     }
 
+    /**
+     * The rank compared with, after the same pass: the shown rank's program on the left, the other's on the right, the
+     * tree their structural diff (what the other rank has that this one has not is added). False when the other
+     * rank's passes differ (nothing to pair the pass with).
+     */
+    private boolean showRanks(PassEntry e) {
+        if (e.index() >= against.steps().size() || !against.steps().get(e.index()).pass().equals(e.step().pass())) {
+            return false;
+        }
+        Snapshot mine = e.step().after(), theirs = against.steps().get(e.index()).after();
+        tree.setInput(PassRow.of(mine, theirs));
+        tree.expandAll();
+        compareConfig.setLeftLabel("RANK " + rank.rank() + " after " + e.step().pass());
+        compareConfig.setRightLabel("RANK " + against.rank() + " after " + e.step().pass());
+        text.setInput(new DiffNode(new TextInput("rank " + rank.rank(), mine.print()),
+                new TextInput("rank " + against.rank(), theirs.print())));
+        onPassShown.run();
+        return true;
+    }
+
+    /** The rank compared with the shown one, or null. */
+    public PassTrace.RankTrace comparedRank() { return against; }
+
     /** The view's description line: file, rank and pass, or that no pass matches the filter {@code filter}. */
     String description(String fileName, String filter) {
         PassEntry e = passes.selected();
         if (e == null || rank == null) {
             return rank != null && !filter.isEmpty() && entries.isEmpty() ? "No pass matches \u201c" + filter + "\u201d" : "";
         }
-        return fileName == null ? "" : fileName + ", rank " + rank.rank() + ": " + e.step().pass()
+        if (fileName == null) return "";
+        if (against != null) return fileName + ", " + e.step().pass() + ": rank " + against.rank() + " against rank " + rank.rank();
+        return fileName + ", rank " + rank.rank() + ": " + e.step().pass()
                 + (e.step().changed() ? " changed the program" : " changed nothing");
     }
 

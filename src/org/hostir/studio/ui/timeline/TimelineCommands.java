@@ -76,6 +76,7 @@ public class TimelineCommands extends AbstractHandler {
             case "exportPng" -> view.exportInteractively(true);
             case "exportSvg" -> view.exportSvgInteractively();
             case "compareWith" -> view.compareWith();
+            case "showInLowering" -> view.showInLowering();
             default -> { }
         }
         return null;

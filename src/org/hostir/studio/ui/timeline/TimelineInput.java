@@ -4,6 +4,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ScrollBar;
+import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.timeline.model.RankGroups;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
 
@@ -60,6 +61,10 @@ final class TimelineInput {
     }
 
     private void mouseDown(Event e) {
+        // a right click selects the bar under it first, as in Eclipse's lists, so its context menu is about that bar
+        if (e.button == 3 && timeline.eventAt(e.x, e.y) instanceof TimelineEvent hit && hit != timeline.selected()) {
+            timeline.select(hit);
+        }
         if (e.button != 1) return;
         if (e.x < TimelineCanvas.TOGGLE_WIDTH + 2 && foldedRankAt(e.y)) {
             canvas.setFocus();

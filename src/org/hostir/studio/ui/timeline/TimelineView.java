@@ -32,9 +32,16 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.jface.action.GroupMarker;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.ui.IWorkbenchActionConstants;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.IShowInSource;
+import org.eclipse.ui.part.IShowInTarget;
+import org.eclipse.ui.part.ShowInContext;
 import org.eclipse.ui.part.ViewPart;
 import org.hostir.studio.trace.TimelineSvg;
 import org.hostir.studio.trace.TraceRun;
@@ -51,6 +58,7 @@ import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.HostIrNodeElement;
+import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.timeline.model.DifferenceTrack;
@@ -66,7 +74,7 @@ import org.hostir.studio.ui.timeline.model.TimelineSummary;
  * with {@link #show(Timeline, String)}. Selecting a bar publishes its Host IR node as a {@link HostIrNodeElement}
  * through the workbench selection service (the lowering view follows it and reveals the node).
  */
-public class TimelineView extends ViewPart {
+public class TimelineView extends ViewPart implements IShowInSource {
     public static final String ID = ViewIds.TIMELINE;
     /** The key bindings' context (zoom, fit, export), active while the view is. */
     public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
@@ -173,6 +181,11 @@ public class TimelineView extends ViewPart {
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
         getSite().setSelectionProvider(relay);
+        // the canvas's context menu: Show in Lowering and what plugin.xml contributes (popup:<this view's id>)
+        MenuManager menu = new MenuManager();
+        menu.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
+        canvas.control().setMenu(menu.createContextMenu(canvas.control()));
+        getSite().registerContextMenu(menu, relay);
     }
 
     /**
@@ -384,15 +397,40 @@ public class TimelineView extends ViewPart {
         }
     }
 
-    /** The details panel's link: brings the Lowering view up (asked for) and reveals the bar's node there. */
-    private void revealNode(TimelineEvent e) {
-        try {
-            getSite().getPage().showView(ViewIds.LOWERING, null, IWorkbenchPage.VIEW_VISIBLE);
-        } catch (PartInitException ignored) {
+    /** The details panel's link: as Show in Lowering, for the bar the panel shows. */
+    private void revealNode(TimelineEvent e) { showInLowering(e); }
+
+    /**
+     * Show in Lowering (its command, key, the canvas's context menu): the Lowering view is brought to the front and
+     * shows the selected bar's Host IR node in its rank's final program, lowered with this run's devices and options
+     * when the Studio ran it (Eclipse's Show In, {@link IShowInTarget}); a bar of no node says so in the status line.
+     */
+    public void showInLowering() { showInLowering(canvas.selected()); }
+
+    private void showInLowering(TimelineEvent e) {
+        ShowInContext context = showInContext(e);
+        if (context == null) {
+            getViewSite().getActionBars().getStatusLineManager().setMessage(e == null ? "Select a bar first"
+                    : "This bar was issued by no Host IR node");
             return;
         }
+        try {
+            IShowInTarget target = Adapters.adapt(getSite().getPage().showView(ViewIds.LOWERING), IShowInTarget.class);
+            if (target != null) target.show(context);
+        } catch (PartInitException ignored) {
+            // no Lowering view can be made: nothing to show the node in
+        }
+    }
+
+    /** What Show In shows of the selected bar: its Host IR node, and the run's lowering settings as the input. */
+    @Override
+    public ShowInContext getShowInContext() { return showInContext(canvas.selected()); }
+
+    private ShowInContext showInContext(TimelineEvent e) {
+        if (e == null || e.nodeId() < 0) return null;
         String file = source == null ? null : source.getFullPath().toString();
-        relay.setSelection(new StructuredSelection(new HostIrNodeElement(file, e.rank(), e.nodeId())));
+        Object run = file == null || settings == null ? null : new LoweringShown(file, settings.devices(), settings.options());
+        return new ShowInContext(run, new StructuredSelection(new HostIrNodeElement(file, e.rank(), e.nodeId())));
     }
 
     /** The event search box (a person clicks it and types). */

@@ -3,6 +3,7 @@ package org.hostir.studio.ui.editor.model;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,11 +63,14 @@ public final class Placement {
         }
         if (out.size() == sizes.size()) return out;
         Map<String, List<String>> near = neighbours(edges);
+        // only a node connected to a fixed one has an anchor: a search from every other node would walk its whole
+        // component for nothing (all of a 1,000-op fusion's 2,002 nodes when it opens with none placed, issue 35)
+        Set<String> anchored = reachable(fixed.keySet(), near);
         int below = taken.stream().mapToInt(b -> b[1] + b[3]).max().orElse(0) + 4 * GAP;
         for (var e : sizes.entrySet()) {
             String k = e.getKey();
             if (out.containsKey(k) || !laid.containsKey(k)) continue;
-            String anchor = nearestFixed(k, near, fixed);
+            String anchor = anchored.contains(k) ? nearestFixed(k, near, fixed) : null;
             Position at = anchor == null || !laid.containsKey(anchor)
                     ? new Position(laid.get(k).x(), laid.get(k).y() + (fixed.isEmpty() ? 0 : below))
                     : new Position(fixed.get(anchor).x() + laid.get(k).x() - laid.get(anchor).x(),
@@ -85,6 +89,16 @@ public final class Placement {
             near.computeIfAbsent(e.to(), x -> new ArrayList<>()).add(e.from());
         }
         return near;
+    }
+
+    /** The nodes {@code from} reach over arrows either way (themselves included), breadth first. */
+    private static Set<String> reachable(Set<String> from, Map<String, List<String>> near) {
+        ArrayDeque<String> queue = new ArrayDeque<>(from);
+        Set<String> seen = new HashSet<>(from);
+        while (!queue.isEmpty()) {
+            for (String n : near.getOrDefault(queue.poll(), List.of())) if (seen.add(n)) queue.add(n);
+        }
+        return seen;
     }
 
     /** The fixed node fewest arrows away (breadth first), or null. */

@@ -1,0 +1,67 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Event;
+import org.hostir.studio.lower.PassTrace;
+import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.passes.PassInspector;
+import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.tests.ShownLowering;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 35, Deliver 7: the Lowering view's rank-vs-rank diff, by the mouse and keys. "Compare with: rank 1" beside
+ * rank 0 lowers rank 1 too and shows, for the selected pass, rank 0's program against rank 1's: the tree is their
+ * structural diff (ag_matmul_p2p's ranks lower to the same program: no row changed), the text panes the two
+ * programs side by side.
+ */
+public class LoweringCompareJourneyTest extends JourneyTest {
+
+    @Test
+    public void compareWithRank1ShowsTheTwoRanksPrograms() throws Exception {
+        journey.openSeed("lowering-compare", "ag_matmul_p2p", "compare.fusion");
+        LoweringView view = journey.show(LoweringView.ID);
+        journey.waitForLowering();
+        PassInspector inspector = ShownLowering.of(view);
+        String last = inspector.visibleEntries().getLast().step().pass();
+        inspector.selectPass(last);
+        person.settle(200);
+        Combo against = ViewTestSupport.descendants(view.getViewSite().getShell(), Combo.class).stream()
+                .filter(c -> c.getItemCount() > 0 && c.getItem(0).equals("none") && c.isVisible()).findFirst()
+                .orElseThrow(() -> new AssertionError("no Compare with combo"));
+        assertEquals(List.of("none", "rank 0", "rank 1"), List.of(against.getItems()));
+        try {
+            person.click(against, against.getSize().x / 2, against.getSize().y / 2);
+            person.settle(300);
+            person.press(SWT.ARROW_DOWN).press(SWT.ARROW_DOWN).press(SWT.CR);
+            person.settle(200);
+            assertEquals("rank 1", against.getText(), "picked from the list");
+            journey.waitForLowering();
+            PassTrace.RankTrace compared = inspector.comparedRank();
+            assertNotNull(compared, "rank 1 is compared");
+            assertEquals(1, compared.rank());
+            assertEquals(0, inspector.rank().rank(), "with the rank shown");
+            List<PassRow> expected = PassRow.flatten(PassRow.of(inspector.rank().result(), compared.result()));
+            assertEquals(expected.stream().map(r -> r.kind() + " " + r.text()).toList(),
+                    inspector.treeRows().stream().map(r -> r.kind() + " " + r.text()).toList(),
+                    "the tree is the two final programs' diff");
+            // ag_matmul_p2p's two ranks lower to one program (peers are expressions of the device index, as in
+            // nvFuser's Host IR): the diff says so, no row changed
+            assertTrue(inspector.treeRows().stream().noneMatch(PassRow::isChange), "the two ranks' programs are alike");
+            assertTrue(view.getContentDescription().contains(last + ": rank 1 against rank 0"), view.getContentDescription());
+            ViewTestSupport.screenshot(journey.shell(), "lowering-rank-compare.png");
+        } finally {
+            against.select(0);   // as the other tests expect the view
+            against.notifyListeners(SWT.Selection, new Event());
+            person.settle(100);
+        }
+    }
+}
