@@ -6,7 +6,6 @@ import java.util.Map;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
@@ -35,10 +34,9 @@ final class TracePrograms {
             Map<Integer, HostIrContainer> read = Engine.dumpPrograms(Arguments.input("LOG", a.value(DUMP).get()), ranks);
             programs.addAll(read.values());
         } else if (a.value(FUSION).isPresent()) {
-            String file = a.value(FUSION).get();
-            LoadedFusion loaded = Engine.load(new FusionSource.File(Arguments.input("FILE", file), file), ranks,
-                    a.symbols());
-            Compilation compilation = Engine.compile(loaded, a.loweringOptions(Map.of()));
+            FusionArguments fusion = FusionArguments.of(a, a.value(FUSION).get(), ranks);
+            LoadedFusion loaded = fusion.load();
+            Compilation compilation = Engine.compile(loaded, fusion.options());
             for (int rank = 0; rank < ranks; rank++) programs.add(Engine.lowerRank(loaded, compilation, rank));
         }
         List<ProgramNode> nodes = new ArrayList<>();
