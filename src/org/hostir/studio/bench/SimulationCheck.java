@@ -33,60 +33,50 @@ import org.hostir.studio.trace.OverlapFigures;
  * Predicted against measured: the AG+GEMM schedules of {@code bench agmm} (same seeds, symbols and options as
  * {@code AgMatmulBench}) simulated on a profile, beside the device spans measured on 2 x H200 and recorded in
  * docs/benchmarks.md ("Night of 2026-11-26", bench-agmm-2-second.log: the backend as it runs now, collectives at
- * stream priority; the first reference, "Third session of 2026-11-22", is in that file's history). Prints the error
- * per case and, per shape, whether the predicted ranking of the schedules is the measured one.
+ * stream priority; the first reference, "Third session of 2026-11-22", is in that file's history), read from the
+ * logs themselves ({@link MeasuredLog}). Prints the error per case and, per shape, whether the predicted ranking of
+ * the schedules is the measured one.
  */
 public final class SimulationCheck {
-    /** One schedule of the bench: its seed, its lowering options, and S for the collective pipeline (else 0). */
-    record Schedule(String label, String seed, int streamsS, Map<String, String> options) {}
+    /**
+     * One schedule of the bench: its label here, its name in the bench's log, its seed, its lowering options, and S
+     * for the collective pipeline (else 0).
+     */
+    record Schedule(String label, String logged, String seed, int streamsS, Map<String, String> options) {}
 
     public record Shape(String dtype, long m, long k, long n) {
         String label() { return dtype + " " + m + " " + k + " " + n; }
     }
 
     static final List<Schedule> SCHEDULES = List.of(
-            new Schedule("coll. S=2", "seeds/ag_matmul", 2, Map.of("allgather", "collective")),
-            new Schedule("coll. S=4", "seeds/ag_matmul", 4, Map.of("allgather", "collective")),
-            new Schedule("coll. S=8", "seeds/ag_matmul", 8, Map.of("allgather", "collective")),
-            new Schedule("p2p", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p")),
-            new Schedule("p2p offset", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p",
+            new Schedule("coll. S=2", "collective S=2", "seeds/ag_matmul", 2, Map.of("allgather", "collective")),
+            new Schedule("coll. S=4", "collective S=4", "seeds/ag_matmul", 4, Map.of("allgather", "collective")),
+            new Schedule("coll. S=8", "collective S=8", "seeds/ag_matmul", 8, Map.of("allgather", "collective")),
+            new Schedule("p2p", "p2p", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p")),
+            new Schedule("p2p offset", "p2p offset-by-rank", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p",
                     "offsetStreamIndexingByRank", "true")),
-            new Schedule("p2p offset fwd", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p",
-                    "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")),
-            new Schedule("CE p2p", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda")),
-            new Schedule("CE offset", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda",
-                    "offsetStreamIndexingByRank", "true")),
-            new Schedule("CE offset fwd", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p", "backend", "cuda",
-                    "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")));
+            new Schedule("p2p offset fwd", "p2p offset-by-rank forwarded", "seeds/ag_matmul_p2p", 0, Map.of(
+                    "allgather", "p2p", "offsetStreamIndexingByRank", "true", "forwardLocalShard", "true")),
+            new Schedule("CE p2p", "p2p copy-engine", "seeds/ag_matmul_p2p", 0, Map.of("allgather", "p2p",
+                    "backend", "cuda")),
+            new Schedule("CE offset", "p2p copy-engine offset-by-rank", "seeds/ag_matmul_p2p", 0, Map.of(
+                    "allgather", "p2p", "backend", "cuda", "offsetStreamIndexingByRank", "true")),
+            new Schedule("CE offset fwd", "p2p copy-engine offset-by-rank forwarded", "seeds/ag_matmul_p2p", 0,
+                    Map.of("allgather", "p2p", "backend", "cuda", "offsetStreamIndexingByRank", "true",
+                            "forwardLocalShard", "true")));
 
     /** The measured spans (ms) of one run of {@code bench agmm}: one row per shape, columns in SCHEDULES' order. */
     public record Measured(int devices, String defaultProfile, String log, Map<Shape, double[]> spans) {}
 
     /** docs/benchmarks.md, "Night of 2026-11-26", 2 x H200. */
-    public static final Measured MEASURED_2X_H200 = new Measured(2, "h200x2-measured",
-            "docs/data/h200x2-2026-11-26-night/bench-agmm-2-second.log", Map.of(
-            new Shape("float", 32768, 32768, 1024),
-            new double[] {46.985, 47.976, 47.005, 44.523, 44.196, 48.088, 43.473, 43.094, 41.915},
-            new Shape("bfloat16", 32768, 8192, 8192),
-            new double[] {6.792, 6.766, 6.867, 6.781, 7.007, 6.938, 6.492, 6.556, 6.330},
-            new Shape("bfloat16", 16384, 8192, 4096),
-            new double[] {1.873, 1.745, 1.828, 1.996, 1.972, 1.926, 1.582, 1.515, 1.442},
-            new Shape("bfloat16", 8192, 4096, 4096),
-            new double[] {0.547, 0.592, 0.603, 0.566, 0.576, 0.552, 0.483, 0.415, 0.397}));
+    public static final MeasuredLog MEASURED_2X_H200 = new MeasuredLog(2, "h200x2-measured",
+            "docs/data/h200x2-2026-11-26-night/bench-agmm-2-second.log");
 
     /** docs/benchmarks.md, 2026-11-28, 4 x H200 ({@code bench agmm --devices 4}). */
-    public static final Measured MEASURED_4X_H200 = new Measured(4, "h200x4-measured",
-            "docs/data/h200x4-2026-11-28/bench-agmm-4.log", Map.of(
-            new Shape("float", 32768, 32768, 1024),
-            new double[] {48.115, 49.082, 50.132, 66.308, 51.721, 55.182, 44.478, 43.651, 43.180},
-            new Shape("bfloat16", 32768, 8192, 8192),
-            new double[] {7.163, 7.291, 7.074, 10.390, 7.804, 7.764, 7.030, 6.643, 6.576},
-            new Shape("bfloat16", 16384, 8192, 4096),
-            new double[] {1.952, 1.910, 2.046, 3.363, 2.563, 2.529, 2.111, 1.584, 1.559},
-            new Shape("bfloat16", 8192, 4096, 4096),
-            new double[] {0.578, 0.625, 0.721, 1.055, 0.816, 0.765, 0.718, 0.480, 0.467}));
+    public static final MeasuredLog MEASURED_4X_H200 = new MeasuredLog(4, "h200x4-measured",
+            "docs/data/h200x4-2026-11-28/bench-agmm-4.log");
 
-    public static final List<Measured> RUNS = List.of(MEASURED_2X_H200, MEASURED_4X_H200);
+    public static final List<MeasuredLog> RUNS = List.of(MEASURED_2X_H200, MEASURED_4X_H200);
 
     /**
      * Seed 001's matmul+collective pipelines as {@code MatmulCollectiveBench} runs them (K-sharded matmul per Stream
@@ -207,13 +197,16 @@ public final class SimulationCheck {
 
     /**
      * Prints the tables of docs/simulation.md, D = 2 and D = 4, each on its measured profile unless
-     * {@code override} names one for both; returns the comparisons.
+     * {@code override} names one for both; returns the comparisons. The measured spans are read from the logs under
+     * {@code home}, all of them before anything is printed.
      */
-    public static List<Comparison> run(Path examples, HardwareProfile override, PrintStream out)
+    public static List<Comparison> run(Path home, Path examples, HardwareProfile override, PrintStream out)
             throws IOException, EngineFailure {
+        List<Measured> runs = new ArrayList<>();
+        for (MeasuredLog log : RUNS) runs.add(log.read(home));
         List<Comparison> all = new ArrayList<>();
         HardwareProfile two = null;
-        for (Measured m : RUNS) {
+        for (Measured m : runs) {
             HardwareProfile p = override != null ? override : ProfileFiles.builtIn(m.defaultProfile());
             if (m.devices() == 2) two = p;
             Comparison c = compare(examples, m, p);

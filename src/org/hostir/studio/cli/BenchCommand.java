@@ -76,7 +76,7 @@ public final class BenchCommand implements Command {
         Path home = Path.of(System.getProperty("hirstudio.home", "."));
         Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
         try {
-            SimulationCheck.run(examples, a.value("--profile").isPresent()
+            SimulationCheck.run(home, examples, a.value("--profile").isPresent()
                     ? ProfileFiles.resolve(a.value("--profile").get(), "bench sim-check") : null, out);
             return ExitCode.OK;
         } catch (EngineFailure e) {

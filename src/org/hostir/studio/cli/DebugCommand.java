@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -12,8 +11,6 @@ import java.util.TreeSet;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.exec.debug.Breakpoint;
 import org.hostir.studio.exec.debug.DebugSession;
 import org.hostir.studio.exec.debug.DebugStop;
@@ -33,8 +30,8 @@ import org.hostir.studio.lower.LoweringOptions;
  * when it fails, deadlocks or does not validate.
  */
 public final class DebugCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", RunCommandLine.NVFUSER,
-            "--step", "--max-stops", "--program", "--seed"), Set.of("--set", "--option", "--break"), Set.of());
+    private static final ArgumentParser PARSER = FusionArguments.parser(Set.of("--step", "--max-stops", "--program",
+            "--seed"), Set.of("--break"), Set.of());
     private static final long DEFAULT_MAX_STOPS = 100;
 
     @Override
@@ -52,9 +49,8 @@ public final class DebugCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
-        String file = a.file();
-        int devices = a.devicesFor(file);
-        LoweringOptions options = a.loweringOptions(Map.of());
+        FusionArguments fusion = FusionArguments.of(a);
+        LoweringOptions options = fusion.options();
         String step = a.value("--step").orElse("none");
         if (!Set.of("none", "over", "into").contains(step)) {
             throw new UsageException("--step: " + step + " is not one of over, into");
@@ -64,10 +60,10 @@ public final class DebugCommand implements Command {
         long seed = Arguments.integer("--seed", a.value("--seed").orElse("42"), 0, Long.MAX_VALUE);
         DebugSession session;
         try {
-            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
+            LoadedFusion loaded = fusion.load();
             if (a.value("--program").isPresent()) {
                 Path dump = Arguments.input("--program", a.value("--program").get());
-                session = Engine.debug(loaded, Engine.dumpPrograms(dump, devices), options.numberOfStreams(),
+                session = Engine.debug(loaded, Engine.dumpPrograms(dump, fusion.devices()), options.numberOfStreams(),
                         List.of(), true, seed);
             } else {
                 session = Engine.debug(loaded, Engine.compile(loaded, options), List.of(), true, seed);

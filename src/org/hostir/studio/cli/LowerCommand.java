@@ -1,9 +1,7 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -11,8 +9,6 @@ import java.util.stream.IntStream;
 import org.hostir.studio.diff.TextDiff;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
@@ -25,8 +21,8 @@ import org.hostir.studio.lower.PassTraceJson;
  * {@code --passes} every pass's snapshot, {@code --diff} each pass as a unified diff, {@code --json} the trace.
  */
 public final class LowerCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--rank",
-            RunCommandLine.NVFUSER), Set.of("--set", "--option"), Set.of("--passes", "--diff", "--json"));
+    private static final ArgumentParser PARSER = FusionArguments.parser(Set.of("--rank"), Set.of(),
+            Set.of("--passes", "--diff", "--json"));
 
     @Override
     public String name() { return "lower"; }
@@ -43,17 +39,17 @@ public final class LowerCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
-        String file = a.file();
-        int devices = a.devicesFor(file);
+        FusionArguments fusion = FusionArguments.of(a);
+        int devices = fusion.devices();
         OptionalInt rank = a.rank(devices);
-        LoweringOptions options = a.loweringOptions(Map.of());
+        LoweringOptions options = fusion.options();
         List<Integer> ranks = rank.isPresent() || !a.flag("--json") ? List.of(rank.orElse(0))
                 : IntStream.range(0, devices).boxed().toList();
         LoadedFusion loaded;
         PassTrace trace = null;
         PassTraceJson.Programs json = null;
         try {
-            loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
+            loaded = fusion.load();
             if (a.flag("--json")) {
                 // rank by rank, keeping only distinct programs: 4,096 ranks' snapshots at once do not fit; every
                 // rank is lowered here, so a refusal of any rank is reported as Engine.check would

@@ -91,9 +91,9 @@ public final class TraceCommand implements Command {
             throws UsageException, IOException, EngineFailure {
         TraceRun left = open(List.of(files.get(0)), err).run();
         if (a.value(PREDICT).isPresent()) {
-            String file = a.value(TracePrograms.FUSION).orElseThrow();
-            return PredictedTrace.compare(left, TracePrograms.fusion(a, ranks(left)), a.loweringOptions(Map.of()),
-                    a.value(PREDICT).get(), file, p -> { });
+            FusionArguments fusion = TracePrograms.fusion(a, ranks(left));
+            return PredictedTrace.compare(left, fusion.load(), fusion.options(), a.value(PREDICT).get(), fusion.file(),
+                    p -> { });
         }
         TraceRun right = open(List.of(files.get(1)), err).run();
         return TraceComparison.of(left, right, TracePrograms.of(a, Math.max(ranks(left), ranks(right))));

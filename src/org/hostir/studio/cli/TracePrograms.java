@@ -1,13 +1,10 @@
 package org.hostir.studio.cli;
 
 import java.util.List;
-import java.util.Map;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.PredictedTrace;
-import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.trace.analysis.ProgramNode;
 
 /**
@@ -31,14 +28,15 @@ final class TracePrograms {
             return PredictedTrace.nodes(Engine.dumpPrograms(Arguments.input("LOG", a.value(DUMP).get()), ranks));
         }
         if (a.value(FUSION).isPresent()) {
-            return PredictedTrace.nodes(fusion(a, ranks), a.loweringOptions(Map.of()));
+            FusionArguments fusion = fusion(a, ranks);
+            return PredictedTrace.nodes(fusion.load(), fusion.options());
         }
         return List.of();
     }
 
-    /** The fusion of {@code --fusion F} loaded for {@code ranks} devices with {@code --set}'s symbols. */
-    static LoadedFusion fusion(Arguments a, int ranks) throws UsageException, EngineFailure {
+    /** {@code --fusion F} on {@code ranks} devices with the command line's symbols and options (the shared prologue). */
+    static FusionArguments fusion(Arguments a, int ranks) throws UsageException {
         String file = a.value(FUSION).orElseThrow(() -> new UsageException("missing " + FUSION + " F.fusion"));
-        return Engine.load(new FusionSource.File(Arguments.input("FILE", file), file), ranks, a.symbols());
+        return FusionArguments.of(a, file, ranks);
     }
 }

@@ -265,9 +265,7 @@ public final class Engine {
             throw new IllegalArgumentException("the compilation's options are not the run's");
         }
         RunBudget.check(loaded, compilation, plan, Runtime.getRuntime().maxMemory());
-        SharedGpus.check(loaded, compilation, plan);
-        SimProfileCheck.check(loaded, plan);
-        CudaKernelCheck.check(loaded, plan);
+        UpFrontCheck.all(loaded, compilation, plan);
         RunRequest r = plan.request();
         RunConfig config = new RunConfig(r.devices(), loaded.bindings().asMap(), r.options().numberOfStreams(),
                 r.iterations(), r.warmup(), r.validation(), r.seed(), r.timeoutMillis(), r.timedBudgetMillis());

@@ -1,9 +1,5 @@
 package org.hostir.studio.engine;
 
-import java.util.List;
-
-import org.hostir.studio.diag.Diagnostic;
-import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.Communication;
@@ -16,12 +12,11 @@ import org.hostir.studio.lower.Compilation;
  * transfers over the copy engines can run. A collective among several ranks is therefore refused before anything
  * is allocated, at the op whose tensor it communicates, instead of failing on the first iteration.
  */
-final class SharedGpus {
+record SharedGpus() implements UpFrontCheck {
     static final String RULE = "run.share-gpus";
 
-    private SharedGpus() {}
-
-    static void check(LoadedFusion loaded, Compilation compilation, BackendPlan plan) throws EngineFailure {
+    @Override
+    public void check(LoadedFusion loaded, Compilation compilation, BackendPlan plan) throws EngineFailure {
         RunRequest r = plan.request();
         if (plan.kind() != BackendPlan.Kind.CUDA_SHARING_GPUS || plan.gpus() >= r.devices()) return;
         for (int rank = 0; rank < r.devices(); rank++) {
@@ -38,12 +33,10 @@ final class SharedGpus {
     private static EngineFailure refused(Communication c, Integer op, LoadedFusion loaded, BackendPlan plan) {
         Subject subject = op != null ? new Subject.Op(op)
                 : RunFailures.where((c.input() != null ? c.input() : c.output()).subject(), loaded);
-        FusionLocator.Location at = loaded.locator().locate(subject);
         String message = c.type().dumpName() + " among ranks " + c.team() + " needs NCCL, which needs one GPU"
                 + " per rank, but the " + plan.request().devices() + " ranks share " + plan.gpus() + " GPU"
                 + (plan.gpus() == 1 ? "" : "s") + "; with --share-gpus only point-to-point transfers over the copy"
                 + " engines run (--option backend=cuda with allgather=p2p), or run on the CPU backend";
-        return new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(loaded.source().file(),
-                at.line(), at.path(), RULE, message, subject)));
+        return UpFrontCheck.refused(loaded, subject, RULE, message);
     }
 }

@@ -153,14 +153,7 @@ final class StreamLoopBody {
                     + " collective or a Broadcast allgather, which needs every rank at the same slice: reshard"
                     + " those outside the loop, or use --option allgather=p2p");
         }
-        TensorView in = set.input();
-        int inAxis = streamPosition(in);
-        TensorView inSlice = slices.get(in.id());
-        if (inSlice != null) {
-            body.add(from(node, h.select(inSlice, in, in.axis(inAxis), index)));
-        } else {
-            inSlice = select(node, in, inAxis, body, false, index);
-        }
+        TensorView inSlice = inputSlice(node, set.input(), body);
         TensorView outSlice = select(node, set.output(), 0, body, false, peers.recvIndex());
         var backend = context.options().get(ConvertToCommunicationPass.BACKEND);
         body.add(ReduceScatterP2p.exchange(h, node, new ReduceScatterP2p.Builder() {
@@ -178,19 +171,25 @@ final class StreamLoopBody {
      */
     private void reduce(HostOp node, FusionOp.Reduction sum, List<HostNode> body) {
         TensorView in = sum.input();
-        int inAxis = streamPosition(in);
-        TensorView inSlice = slices.get(in.id());
-        if (inSlice != null) {
-            body.add(from(node, h.select(inSlice, in, in.axis(inAxis), index)));
-        } else {
-            inSlice = select(node, in, inAxis, body, false, index);
-        }
+        TensorView inSlice = inputSlice(node, in, body);
         TensorView outSlice = select(node, sum.output(), streamPosition(sum.output()), body, false, index);
         DeviceMesh mesh = in.mesh();
         var comm = from(node, h.communication(CommunicationType.REDUCE, mesh.deviceIds(), Scalar.deviceAt(mesh, index),
                 inSlice, outSlice, ReductionOpType.SUM, context.options().get(ConvertToCommunicationPass.BACKEND)));
         body.add(comm);
         body.add(from(node, h.waitFor(comm)));
+    }
+
+    /**
+     * The MM + RS branches' input slice at the loop index: a slice the matmul already took is pushed again (as
+     * nvFuser pushes its cached HirAliasSelect) and reused, else a local one is taken.
+     */
+    private TensorView inputSlice(HostOp node, TensorView in, List<HostNode> body) {
+        int inAxis = streamPosition(in);
+        TensorView cached = slices.get(in.id());
+        if (cached == null) return select(node, in, inAxis, body, false, index);
+        body.add(from(node, h.select(cached, in, in.axis(inAxis), index)));
+        return cached;
     }
 
     /**

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,18 +13,12 @@ import java.util.regex.Pattern;
 
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.Deallocate;
-import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
-import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.tests.TestPaths;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
 
@@ -38,15 +31,11 @@ import org.junit.jupiter.api.Test;
  * of them goes away or another appears.
  */
 class NvFuserMainReferenceTest {
-    private static final String NAME = "row_parallel_linear_forward_stream";
+    private static final NvFuserReference REFERENCE = new NvFuserReference("row_parallel_linear_forward_stream");
 
     @Test
     void theQuotedRowParallelProgramIsLoweredWithTheDifferencesNamed() throws Exception {
-        String quote = Files.readString(TestPaths.repo("examples", "conformance", NAME + ".reference"));
-        List<LogProgram> read = Engine.readDumps(quote, NAME + ".reference");
-        assertEquals(1, read.size());
-        assertTrue(read.getFirst().readable(), "the quote reads: " + read.getFirst().error());
-        HostIrContainer nvFuser = read.getFirst().dump().program();
+        HostIrContainer nvFuser = REFERENCE.quoted();
         HostIrContainer studio = lowered();
 
         // the same nodes in the same nesting once the loop body's Deallocates are set aside: nvFuser frees inside
@@ -95,18 +84,11 @@ class NvFuserMainReferenceTest {
     }
 
     private static HostIrContainer lowered() throws Exception {
-        String text = Files.readString(TestPaths.repo("examples", "conformance", NAME + ".fusion"));
-        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, NAME + ".fusion"), 2, Map.of());
-        return Engine.lowerRank(loaded, LoweringOptions.parse(Map.of("nvfuser", "2026-04", "hostIrLowering", "true")), 0);
+        return REFERENCE.lowered(2, Map.of("nvfuser", "2026-04", "hostIrLowering", "true"));
     }
 
     private static List<String> kinds(List<HostNode> nodes, boolean withFrees) {
-        List<String> out = new ArrayList<>();
-        for (HostNode n : nodes) {
-            if (n instanceof Deallocate && !withFrees) continue;
-            out.add(n.getClass().getSimpleName() + (n instanceof ForLoop f ? kinds(f.body(), withFrees) : ""));
-        }
-        return out;
+        return NvFuserReference.kinds(nodes, withFrees);
     }
 
     private static void collectFreed(List<HostNode> nodes, List<String> out) {

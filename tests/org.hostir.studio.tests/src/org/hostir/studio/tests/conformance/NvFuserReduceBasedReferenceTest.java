@@ -5,26 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.diag.Diagnostic;
-import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.CommunicationType;
-import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
-import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.lower.LoweringOptions;
-import org.hostir.studio.tests.TestPaths;
 import org.hostir.studio.tests.print.SeedDumps;
 import org.junit.jupiter.api.Test;
 
@@ -37,15 +28,11 @@ import org.junit.jupiter.api.Test;
  * port, half), the output's reduced axis printed serial there, and the captured stream's address.
  */
 class NvFuserReduceBasedReferenceTest {
-    private static final String NAME = "spt_rs_matmul_reduce";
+    private static final NvFuserReference REFERENCE = new NvFuserReference("spt_rs_matmul_reduce");
 
     @Test
     void theQuotedProgramIsLoweredWithItsNumbering() throws Exception {
-        String quote = Files.readString(TestPaths.repo("examples", "conformance", NAME + ".reference"));
-        List<LogProgram> read = Engine.readDumps(quote, NAME + ".reference");
-        assertEquals(1, read.size());
-        assertTrue(read.getFirst().readable(), "the quote reads: " + read.getFirst().error());
-        HostIrContainer nvFuser = read.getFirst().dump().program();
+        HostIrContainer nvFuser = REFERENCE.quoted();
         HostIrContainer studio = lowered(Map.of("nvfuser", "2026-04"));
 
         assertEquals(kinds(nvFuser.topLevel()), kinds(studio.topLevel()));
@@ -94,18 +81,10 @@ class NvFuserReduceBasedReferenceTest {
     }
 
     private static HostIrContainer lowered(Map<String, String> options) throws Exception {
-        String text = Files.readString(TestPaths.repo("examples", "conformance", NAME + ".fusion"));
-        LoadedFusion loaded = Engine.load(new FusionSource.Text(text, NAME + ".fusion"), 4, Map.of());
-        return Engine.lowerRank(loaded, LoweringOptions.parse(options), 0);
+        return REFERENCE.lowered(4, options);
     }
 
-    private static List<String> kinds(List<HostNode> nodes) {
-        List<String> out = new ArrayList<>();
-        for (HostNode n : nodes) {
-            out.add(n.getClass().getSimpleName() + (n instanceof ForLoop f ? kinds(f.body()) : ""));
-        }
-        return out;
-    }
+    private static List<String> kinds(List<HostNode> nodes) { return NvFuserReference.kinds(nodes, true); }
 
     private static Communication reduce(List<HostNode> nodes) {
         for (HostNode n : nodes) {

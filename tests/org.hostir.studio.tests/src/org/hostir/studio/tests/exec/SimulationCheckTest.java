@@ -23,8 +23,8 @@ class SimulationCheckTest {
 
     @Test
     void twoH200sWithinTenPercentOnAverageAndTheFastestScheduleOnThreeShapesOfFour() throws Exception {
-        SimulationCheck.Comparison c = SimulationCheck.compare(EXAMPLES, SimulationCheck.MEASURED_2X_H200,
-                ProfileFiles.builtIn("h200x2-measured"));
+        SimulationCheck.Comparison c = SimulationCheck.compare(EXAMPLES,
+                SimulationCheck.MEASURED_2X_H200.read(RepoPaths.repo()), ProfileFiles.builtIn("h200x2-measured"));
         assertEquals(8.2, c.meanAbsError(), 0.05);
         assertEquals(27, c.within(10));
         // fp32 32768 32768 1024: the prediction puts collective S = 8 (42.89 ms) ahead of CE offset fwd (43.12)
@@ -34,8 +34,8 @@ class SimulationCheckTest {
 
     @Test
     void fourH200sWithinTenPercentOnAverageAndTheFastestScheduleOnEveryShape() throws Exception {
-        SimulationCheck.Comparison c = SimulationCheck.compare(EXAMPLES, SimulationCheck.MEASURED_4X_H200,
-                ProfileFiles.builtIn("h200x4-measured"));
+        SimulationCheck.Comparison c = SimulationCheck.compare(EXAMPLES,
+                SimulationCheck.MEASURED_4X_H200.read(RepoPaths.repo()), ProfileFiles.builtIn("h200x4-measured"));
         assertEquals(8.8, c.meanAbsError(), 0.05);
         assertEquals(21, c.within(10));
         assertEquals(List.of(true, true, true, true), sameBest(c));

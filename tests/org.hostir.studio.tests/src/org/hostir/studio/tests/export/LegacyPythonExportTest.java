@@ -3,25 +3,14 @@ package org.hostir.studio.tests.export;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
-import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,40 +27,14 @@ class LegacyPythonExportTest {
 
     @Test
     void everyExampleExportsOrIsRefusedForWhatTheSeedsCannotSpell(@TempDir Path dir) throws Exception {
-        String doc = Files.readString(RepoPaths.repo().resolve("docs/nvfuser-interop.md"));
-        Set<String> undocumented = new TreeSet<>();
-        List<String> refused = new ArrayList<>();
-        int compiled = 0;
-        List<Path> examples;
-        try (Stream<Path> s = Files.walk(RepoPaths.repo().resolve("examples"))) {
-            examples = s.filter(p -> p.toString().endsWith(".fusion")).filter(p -> !TestPaths.refusedOnPurpose(p))
-                    .sorted().toList();
+        PythonExports.Walk walk = PythonExports.exportAll(dir, NvFuserGeneration.V2025_06, CALL);
+        for (PythonExports.Export x : walk.compiled()) {
+            assertTrue(x.script().contains("import nvfuser\n") && !x.script().contains("nvfuser_direct"), x.script());
         }
-        for (Path example : examples) {
-            var loaded = Engine.load(new FusionSource.File(example), 8, Map.of());
-            String script;
-            try {
-                script = Engine.export(loaded, Engine.ExportLanguage.PYTHON, NvFuserGeneration.V2025_06);
-            } catch (EngineFailure e) {
-                assertTrue(e.lines().get(0).contains("[export.unsupported]"), e.lines()::toString);
-                refused.add(example.getFileName().toString());
-                continue;
-            }
-            Path file = dir.resolve(example.getFileName().toString().replace(".fusion", ".py"));
-            Files.writeString(file, script);
-            Process p = new ProcessBuilder("python3", "-m", "py_compile", file.toString()).redirectErrorStream(true)
-                    .start();
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "py_compile hung");
-            String output = new String(p.getInputStream().readAllBytes());
-            assertEquals(0, p.exitValue(), () -> example + ":\n" + output + "\n" + script);
-            assertTrue(script.contains("import nvfuser\n") && !script.contains("nvfuser_direct"), script);
-            compiled++;
-            for (Matcher m = CALL.matcher(script); m.find(); ) {
-                if (!doc.contains("`" + m.group())) undocumented.add(m.group());
-            }
-        }
+        List<String> refused = walk.refused().stream().map(PythonExports.Export::name).toList();
+        int compiled = walk.compiled().size();
         assertTrue(compiled >= 15, "compiled " + compiled + " scripts");
-        assertEquals(Set.of(), undocumented, "calls missing from docs/nvfuser-interop.md");
+        assertEquals(Set.of(), walk.undocumented(), "calls missing from docs/nvfuser-interop.md");
         assertTrue(refused.contains("column_parallel_linear_collective_permute.fusion"), "swizzle1d: " + refused);
     }
 

@@ -3,24 +3,17 @@ package org.hostir.studio.tests.export;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.tests.RepoPaths;
-import org.hostir.studio.tests.TestPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,52 +29,21 @@ class PythonExportTest {
                     + "|\\.(?:set_device_mesh|axis|parallelize|cuda|run|size|local_rank|backend_type|split|outer_split"
                     + "|merge|reorder|swizzle1d|set_allocation_domain|get_loop_domain)\\b");
 
-    private static List<Path> examples() throws Exception {
-        try (Stream<Path> s = Files.walk(RepoPaths.repo().resolve("examples"))) {
-            return s.filter(p -> p.toString().endsWith(".fusion")).filter(p -> !TestPaths.refusedOnPurpose(p))
-                    .sorted().toList();
-        }
-    }
-
     @Test
     void everyExampleExportsToAScriptPythonCompiles(@TempDir Path dir) throws Exception {
-        String doc = Files.readString(RepoPaths.repo().resolve("docs/nvfuser-interop.md"));
-        Set<String> undocumented = new TreeSet<>();
-        List<String> refused = new ArrayList<>();
-        List<String> offStandardMeshes = new ArrayList<>();
-        List<String> intIndexed = new ArrayList<>();
-        int compiled = 0;
-        for (Path example : examples()) {
-            String script;
-            var loaded = Engine.load(new FusionSource.File(example), 8, Map.of());
-            // meshes other than {0 .. n-1} (Python only) and 2-D meshes (not exported yet)
-            if (loaded.fusion().tensors().stream().anyMatch(t -> t.mesh() != null
-                    && !t.mesh().equals(DeviceMesh.forNumDevices(t.mesh().size())))) {
-                offStandardMeshes.add(example.getFileName().toString());
-            }
-            try {
-                script = Engine.export(loaded, Engine.ExportLanguage.PYTHON);
-            } catch (EngineFailure e) {
-                assertTrue(e.lines().get(0).contains("[export.unsupported]"), e.lines()::toString);
-                // int64 tensors (the MoE examples' token ids) are refused too: the script's inputs would need them
-                if (e.lines().get(0).contains("int64 tensors")) intIndexed.add(example.getFileName().toString());
-                else refused.add(example.getFileName().toString());
-                continue;
-            }
-            Path file = dir.resolve(example.getFileName().toString().replace(".fusion", ".py"));
-            Files.writeString(file, script);
-            Process p = new ProcessBuilder("python3", "-m", "py_compile", file.toString()).redirectErrorStream(true)
-                    .start();
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "py_compile hung");
-            String output = new String(p.getInputStream().readAllBytes());
-            assertEquals(0, p.exitValue(), () -> example + ":\n" + output + "\n" + script);
-            compiled++;
-            for (Matcher m = CALL.matcher(script); m.find(); ) {
-                if (!doc.contains("`" + m.group())) undocumented.add(m.group());
-            }
-        }
+        PythonExports.Walk walk = PythonExports.exportAll(dir, NvFuserGeneration.newest(), CALL);
+        // meshes other than {0 .. n-1} (Python only) and 2-D meshes (not exported yet)
+        List<String> offStandardMeshes = walk.exports().stream().filter(x -> x.loaded().fusion().tensors().stream()
+                .anyMatch(t -> t.mesh() != null && !t.mesh().equals(DeviceMesh.forNumDevices(t.mesh().size()))))
+                .map(PythonExports.Export::name).toList();
+        // int64 tensors (the MoE examples' token ids) are refused too: the script's inputs would need them
+        List<String> intIndexed = walk.refused().stream().filter(x -> x.refusal().contains("int64 tensors"))
+                .map(PythonExports.Export::name).toList();
+        List<String> refused = walk.refused().stream().filter(x -> !x.refusal().contains("int64 tensors"))
+                .map(PythonExports.Export::name).toList();
+        int compiled = walk.compiled().size();
         assertTrue(compiled >= 15, "compiled " + compiled + " scripts");
-        assertEquals(Set.of(), undocumented, "calls missing from docs/nvfuser-interop.md");
+        assertEquals(Set.of(), walk.undocumented(), "calls missing from docs/nvfuser-interop.md");
         assertTrue(refused.containsAll(List.of("ag_matmul_p2p_mesh_reversed.fusion", "allgather_p2p_sub_mesh.fusion",
                 "reduce.fusion", "send_recv.fusion")), refused::toString);
         assertEquals(offStandardMeshes, refused, "only examples on meshes other than {0 .. n-1} (2-D ones too) are"

@@ -69,13 +69,19 @@ class NsightImportTest {
         x.memcpy(p, device, 21, 6000, 7000, 0, 4096, 10);
     }
 
-    @Test
-    void oneExportOfTwoGpusReadsRanksLaunchesAndStatedWaits() throws Exception {
+    /** One export, run.sqlite, of two ranks on GPUs 0 and 1, rank 1's GEMM three times as long as rank 0's. */
+    private Path twoGpus() throws SQLException {
         Path file = dir.resolve("run.sqlite");
         try (NsightExport x = new NsightExport(file)) {
             rank(x, 0, 0, 10_000);
             rank(x, 1, 1, 30_000);
         }
+        return file;
+    }
+
+    @Test
+    void oneExportOfTwoGpusReadsRanksLaunchesAndStatedWaits() throws Exception {
+        Path file = twoGpus();
         TraceFiles.Opened opened = TraceFiles.open(List.of(file));
         assertEquals(TraceFiles.Format.NSIGHT, opened.format());
         TraceRun run = opened.run();
@@ -101,11 +107,7 @@ class NsightImportTest {
 
     @Test
     void statedWaitsReplaceInferredOnesAndTheCriticalPathRunsThroughTheSlowRank() throws Exception {
-        Path file = dir.resolve("run.sqlite");
-        try (NsightExport x = new NsightExport(file)) {
-            rank(x, 0, 0, 10_000);
-            rank(x, 1, 1, 30_000);
-        }
+        Path file = twoGpus();
         TraceAnalysis a = TraceAnalysis.of(TraceFiles.open(List.of(file)).run());
         DependencyGraph g = a.graph();
         List<Dependency> waits = g.graph().edgeSet().stream().filter(d -> d.kind() == DependencyKind.STREAM_WAIT).toList();
@@ -123,11 +125,7 @@ class NsightImportTest {
 
     @Test
     void kernelsAreMatchedToHostIrNodesByNvFusersDispatchRanges() throws Exception {
-        Path file = dir.resolve("run.sqlite");
-        try (NsightExport x = new NsightExport(file)) {
-            rank(x, 0, 0, 10_000);
-            rank(x, 1, 1, 30_000);
-        }
+        Path file = twoGpus();
         NodeMatching m = NodeMatching.of(TraceFiles.open(List.of(file)).run());
         for (NodeMatching.Match match : m.matches()) {
             String expected = switch (match.event().name()) {
@@ -166,11 +164,7 @@ class NsightImportTest {
 
     @Test
     void commandPrintsTheSourceAndRefusesFilesThatAreNoExportInOneLine() throws Exception {
-        Path file = dir.resolve("run.sqlite");
-        try (NsightExport x = new NsightExport(file)) {
-            rank(x, 0, 0, 10_000);
-            rank(x, 1, 1, 30_000);
-        }
+        Path file = twoGpus();
         String[] ok = run("trace", file.toString());
         assertEquals("0", ok[0], ok[2]);
         assertTrue(ok[1].startsWith("format: Nsight Systems SQLite export\n"), ok[1]);

@@ -10,9 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.diag.Diagnostic;
-import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.IndexOutOfRange;
 import org.hostir.studio.exec.tensor.Inputs;
@@ -22,11 +19,6 @@ import org.hostir.studio.export.PythonExporter;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.NvFuserGeneration;
-import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.ir.parse.HostIrDumpReader;
-import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,15 +41,11 @@ class IndexSelectTest {
 
     private static final String GOOD = fusion("[\"T\", \"H\"]", "int64", "[\"N\"]", "[\"N\", \"H\"]", "[0]");
 
-    private static LoadedFusion load(String text, int devices) throws Exception {
-        return Engine.load(new FusionSource.Text(text, "gather.fusion"), devices, Map.of());
-    }
+    private static final OneOpFusion GATHER = new OneOpFusion("gather.fusion");
 
-    private static Diagnostic refusal(String text) {
-        EngineFailure e = assertThrows(EngineFailure.class,
-                () -> Engine.check(load(text, 2), SeedGeneration.options(Map.of())));
-        return e.diagnostics().getFirst();
-    }
+    private static LoadedFusion load(String text, int devices) throws Exception { return GATHER.load(text, devices); }
+
+    private static Diagnostic refusal(String text) { return GATHER.refusal(text); }
 
     @Test
     void theShapeRuleRefusesWithItsRuleAtTheOpsLine() {
@@ -86,12 +74,9 @@ class IndexSelectTest {
 
     @Test
     void printedAsIndexSelectOpAndReadBack() throws Exception {
-        LoadedFusion loaded = load(GOOD, 2);
-        HostIrContainer program = Engine.lowerRank(loaded, SeedGeneration.options(Map.of()), 0);
-        String text = HostIrPrinter.print(program, NvFuserGeneration.V2026_04);
+        String text = OneOpFusion.printedAndReadBack(load(GOOD, 2));
         assertTrue(text.contains("   = indexSelect( T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), dim = 0, "
                 + "T1_g_int64_t[iS2{i3}] (DeviceMesh{0 1}) )"), text);
-        assertEquals(text, HostIrPrinter.print(HostIrDumpReader.read(text).program(), NvFuserGeneration.V2026_04));
     }
 
     @Test

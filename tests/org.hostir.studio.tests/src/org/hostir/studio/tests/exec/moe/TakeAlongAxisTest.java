@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 
 import org.hostir.studio.diag.Diagnostic;
-import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.IndexOutOfRange;
 import org.hostir.studio.exec.tensor.Inputs;
@@ -19,11 +15,6 @@ import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.NvFuserGeneration;
-import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.ir.parse.HostIrDumpReader;
-import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,15 +38,11 @@ class TakeAlongAxisTest {
 
     private static final String GOOD = fusion("[\"T\", \"K\"]", "int64", "[\"T\", \"K\"]", "[1]");
 
-    private static LoadedFusion load(String text, int devices) throws Exception {
-        return Engine.load(new FusionSource.Text(text, "pick.fusion"), devices, Map.of());
-    }
+    private static final OneOpFusion PICK = new OneOpFusion("pick.fusion");
 
-    private static Diagnostic refusal(String text) {
-        EngineFailure e = assertThrows(EngineFailure.class,
-                () -> Engine.check(load(text, 2), SeedGeneration.options(Map.of())));
-        return e.diagnostics().getFirst();
-    }
+    private static LoadedFusion load(String text, int devices) throws Exception { return PICK.load(text, devices); }
+
+    private static Diagnostic refusal(String text) { return PICK.refusal(text); }
 
     @Test
     void theShapeRuleRefusesWithItsRuleAtTheOpsLine() {
@@ -73,12 +60,10 @@ class TakeAlongAxisTest {
 
     @Test
     void printedAsGatherOpAndReadBack() throws Exception {
-        HostIrContainer program = Engine.lowerRank(load(GOOD, 2), SeedGeneration.options(Map.of()), 0);
-        String text = HostIrPrinter.print(program, NvFuserGeneration.V2026_04);
+        String text = OneOpFusion.printedAndReadBack(load(GOOD, 2));
         // the index is an input: its axes have symbols of their own, as nvFuser's inputs do
         assertTrue(text.contains("   = takeAlongAxis( T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), "
                 + "T1_g_int64_t[iS2{i3}, iS3{i4}] (DeviceMesh{0 1}), dim = 1 )"), text);
-        assertEquals(text, HostIrPrinter.print(HostIrDumpReader.read(text).program(), NvFuserGeneration.V2026_04));
     }
 
     @Test

@@ -1,0 +1,86 @@
+package org.hostir.studio.tests.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.hostir.studio.engine.Engine;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.NvFuserGeneration;
+import org.hostir.studio.tests.RepoPaths;
+import org.hostir.studio.tests.TestPaths;
+
+/**
+ * The walk the Python export tests of both nvFuser generations share: every example but those refused on purpose,
+ * loaded on 8 devices and exported; a refusal must be {@code [export.unsupported]}, a script must pass
+ * {@code python3 -m py_compile}, and each call the generation's pattern finds in it is looked up in
+ * docs/nvfuser-interop.md. The tests assert on what the walk collected.
+ */
+final class PythonExports {
+    private PythonExports() {}
+
+    /** One example's export: its script, or the first line of its refusal (then the script is null). */
+    record Export(Path example, LoadedFusion loaded, String script, String refusal) {
+        String name() { return example.getFileName().toString(); }
+    }
+
+    /** Every example's export in the examples' order, and the calls docs/nvfuser-interop.md does not list. */
+    record Walk(List<Export> exports, Set<String> undocumented) {
+        List<Export> compiled() { return exports.stream().filter(x -> x.script() != null).toList(); }
+
+        List<Export> refused() { return exports.stream().filter(x -> x.script() == null).toList(); }
+    }
+
+    static Walk exportAll(Path dir, NvFuserGeneration generation, Pattern calls) throws Exception {
+        String doc = Files.readString(RepoPaths.repo().resolve("docs/nvfuser-interop.md"));
+        Set<String> undocumented = new TreeSet<>();
+        List<Export> exports = new ArrayList<>();
+        for (Path example : examples()) {
+            var loaded = Engine.load(new FusionSource.File(example), 8, Map.of());
+            String script;
+            try {
+                script = Engine.export(loaded, Engine.ExportLanguage.PYTHON, generation);
+            } catch (EngineFailure e) {
+                assertTrue(e.lines().get(0).contains("[export.unsupported]"), e.lines()::toString);
+                exports.add(new Export(example, loaded, null, e.lines().get(0)));
+                continue;
+            }
+            pyCompile(dir, example, script);
+            exports.add(new Export(example, loaded, script, null));
+            for (Matcher m = calls.matcher(script); m.find(); ) {
+                if (!doc.contains("`" + m.group())) undocumented.add(m.group());
+            }
+        }
+        return new Walk(exports, undocumented);
+    }
+
+    private static List<Path> examples() throws Exception {
+        try (Stream<Path> s = Files.walk(RepoPaths.repo().resolve("examples"))) {
+            return s.filter(p -> p.toString().endsWith(".fusion")).filter(p -> !TestPaths.refusedOnPurpose(p))
+                    .sorted().toList();
+        }
+    }
+
+    private static void pyCompile(Path dir, Path example, String script) throws Exception {
+        Path file = dir.resolve(example.getFileName().toString().replace(".fusion", ".py"));
+        Files.writeString(file, script);
+        Process p = new ProcessBuilder("python3", "-m", "py_compile", file.toString()).redirectErrorStream(true)
+                .start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "py_compile hung");
+        String output = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.exitValue(), () -> example + ":\n" + output + "\n" + script);
+    }
+}
