@@ -39,7 +39,8 @@ final class TopKOp implements OpDefinition<FusionOp.TopK> {
     }
 
     public void checkShape(FusionOp.TopK t, OpChecks c) {
-        if (!c.noReductions(OpRule.SHAPE_TOPK)) return;
+        // k is the output's extent at dim: a constant, or a symbol the inputs size (the reference sizes it so)
+        if (!c.noReductions(OpRule.SHAPE_TOPK) || !c.outputSizedByInputs(OpRule.SHAPE_TOPK)) return;
         List<IterDomain> in = runtime(t.input());
         List<IterDomain> out = runtime(t.output());
         if (t.axes().size() != 1 || t.dim() >= in.size()) {
