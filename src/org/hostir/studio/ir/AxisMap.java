@@ -70,12 +70,7 @@ public final class AxisMap {
             // but the gathered one
             // TopKOp's outputs are the input's axes, the one at dim resized to k (arith.cpp:2541-2560): positional
             case FusionOp.TopK t -> positional(map, out);
-            // ScatterOp: self's axes are the output's; the index's and src's map but along dim where the sizes are
-            // exact (logical_domain_map.cpp:127-136); the Studio refuses sharded scatters, so the map only orders
-            case FusionOp.Scatter s -> {
-                positional(map, out);
-                if (inputIndex > 0 && s.dim() >= 0 && s.dim() < map.length) map[s.dim()] = NONE;
-            }
+            case FusionOp.Scatter s -> scatter(map, out, s.dim(), inputIndex);
             case FusionOp.GroupedMm g -> groupedMm(map, in, out, inputIndex);
             case FusionOp.TakeAlongAxis t -> {
                 positional(map, out);
@@ -135,6 +130,15 @@ public final class AxisMap {
             while (o >= 0 && !compatible(in.axis(kept.get(i)), out.axis(o))) o--;
             if (o >= 0) map[kept.get(i)] = o--;
         }
+    }
+
+    /**
+     * ScatterOp: self's axes are the output's; the index's and src's map but along dim where the sizes are exact
+     * (logical_domain_map.cpp:127-136); the Studio refuses sharded scatters, so the map only orders axes.
+     */
+    private static void scatter(int[] map, TensorView out, int dim, int inputIndex) {
+        positional(map, out);
+        if (inputIndex > 0 && dim >= 0 && dim < map.length) map[dim] = NONE;
     }
 
     /**

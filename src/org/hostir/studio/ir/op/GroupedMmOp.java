@@ -43,7 +43,7 @@ final class GroupedMmOp implements OpDefinition<FusionOp.GroupedMm> {
             c.fail(OpRule.SHAPE_GROUPED_MM, "offsets " + m.offsets().label() + " " + shape(offsets) + " must be 1-D"
                     + " (arith.cpp:2315)");
         } else if (sharded(m) != null) {
-            c.fail(OpRule.SHAPE_GROUPED_MM, sharded(m).label() + " has a sharded axis; grouped_mm runs unsharded here"
+            c.fail(OpRule.SHAPE_GROUPED_MM, sharded(m).label() + " has a DID or Stream axis; grouped_mm runs unsharded here"
                     + " (nvFuser's column- and row-parallel forms split N or K by a loop split, not supported yet;"
                     + " expert parallelism moves tokens with MoeDispatch/MoeCombine)");
         } else if (a.size() + b.size() < 4 || a.size() + b.size() > 5 || a.size() < 2 || b.size() < 2) {
@@ -57,7 +57,7 @@ final class GroupedMmOp implements OpDefinition<FusionOp.GroupedMm> {
 
     private static TensorView sharded(FusionOp.GroupedMm m) {
         for (TensorView t : List.of(m.a(), m.b(), m.offsets(), m.output())) {
-            if (t.axes().stream().anyMatch(IterDomain::isDeviceDim)) return t;
+            if (t.axes().stream().anyMatch(a -> a.isDeviceDim() || a.isStream())) return t;
         }
         return null;
     }

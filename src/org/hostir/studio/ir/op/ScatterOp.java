@@ -48,8 +48,8 @@ final class ScatterOp implements OpDefinition<FusionOp.Scatter> {
             c.fail(OpRule.SHAPE_SCATTER, "self " + shape(self) + ", index " + shape(index) + " and src " + shape(src)
                     + " must have one rank (indexing.cpp:228-235)");
         } else if (sharded(s) != null) {
-            c.fail(OpRule.SHAPE_SCATTER, sharded(s).label() + " has a sharded axis; nvFuser leaves scatter"
-                    + " unsharded (csrc/multidevice/propagation.cpp:107): gather the tensors first");
+            c.fail(OpRule.SHAPE_SCATTER, sharded(s).label() + " has a DID or Stream axis; nvFuser leaves"
+                    + " scatter unsharded (csrc/multidevice/propagation.cpp:107): gather the tensors first");
         } else if (fits(c, s, index, src, self)) {
             c.sameShape(OpRule.SHAPE_SCATTER, "output", s.output().axes(), Shapes.extentsOf(self));
         }
@@ -57,7 +57,7 @@ final class ScatterOp implements OpDefinition<FusionOp.Scatter> {
 
     private static TensorView sharded(FusionOp.Scatter s) {
         for (TensorView t : List.of(s.self(), s.indices(), s.src(), s.output())) {
-            if (t.axes().stream().anyMatch(IterDomain::isDeviceDim)) return t;
+            if (t.axes().stream().anyMatch(a -> a.isDeviceDim() || a.isStream())) return t;
         }
         return null;
     }

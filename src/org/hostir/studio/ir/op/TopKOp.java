@@ -47,9 +47,9 @@ final class TopKOp implements OpDefinition<FusionOp.TopK> {
             c.fail(OpRule.SHAPE_TOPK, "axes " + t.axes() + " must name one axis of the input " + shape(in));
         } else if (t.flags().size() != 2) {
             c.fail(OpRule.SHAPE_TOPK, "flags " + t.flags() + " must be [largest, sorted]");
-        } else if (in.get(t.dim()).isDeviceDim() || (t.dim() < out.size() && out.get(t.dim()).isDeviceDim())) {
-            c.fail(OpRule.SHAPE_TOPK, "axis " + t.dim() + " is sharded; topk chooses among a whole axis (shard"
-                    + " another axis, or gather this one first)");
+        } else if (parallel(in.get(t.dim())) || (t.dim() < out.size() && parallel(out.get(t.dim())))) {
+            c.fail(OpRule.SHAPE_TOPK, "axis " + t.dim() + " is sharded or a Stream axis; topk chooses among a whole"
+                    + " axis (shard or stream another axis, or gather this one first)");
         } else if (c.sameShape(OpRule.SHAPE_TOPK, "output", t.output().axes(), expected(t, in))) {
             Extent k = t.output().axes().get(t.dim()).extent();
             OptionalLong kv = c.value(k);
@@ -60,6 +60,8 @@ final class TopKOp implements OpDefinition<FusionOp.TopK> {
             }
         }
     }
+
+    private static boolean parallel(IterDomain a) { return a.isDeviceDim() || a.isStream(); }
 
     /** The input's extents, k (the output's own extent) at {@code dim}. */
     private static List<Extent> expected(FusionOp.TopK t, List<IterDomain> in) {

@@ -84,6 +84,22 @@ class NumpyOracleTest {
         recompute(cases, temp, "numpy-oracle inputs-only", SEED + 1, cases.size() / 4);
     }
 
+    /**
+     * Issue 39: the MoE ops' templates (topk, topk_indices, scatter, grouped_mm) over every dtype and change, every
+     * {@code oracle.moe.stride}-th case (default 23, about 70 fusions), run and recomputed by numpy; at least a
+     * quarter must run (the rest are refused with a rule: bool topk, integer grouped_mm, sharded scatter).
+     */
+    @Test
+    void numpyRecomputesTheMoeOps(@TempDir Path temp) throws Exception {
+        assumeTrue(numpyAvailable(), "python3 with numpy is missing here (CI installs python3-numpy): the oracle cannot run");
+        int stride = Integer.getInteger("oracle.moe.stride", 23);
+        List<SpaceCase> moe = SpaceGenerator.all().stream().filter(c -> c.template().startsWith("topk")
+                || c.template().startsWith("scatter") || c.template().startsWith("grouped_mm")).toList();
+        List<SpaceCase> cases = new ArrayList<>();
+        for (int i = (int) (SEED % stride); i < moe.size(); i += stride) cases.add(moe.get(i));
+        recompute(cases, temp, "numpy-oracle moe ops", SEED, cases.size() / 4);
+    }
+
     private static void recompute(List<SpaceCase> cases, Path dir, String label, long seed, int leastSaved)
             throws Exception {
         long start = System.nanoTime();

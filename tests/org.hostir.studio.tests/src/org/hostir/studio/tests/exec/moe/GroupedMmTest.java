@@ -6,25 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.RunFailure;
-import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
-import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.ir.parse.HostIrDumpReader;
-import org.hostir.studio.ir.print.HostIrPrinter;
-import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,46 +41,36 @@ class GroupedMmTest {
     private static final String RK = "{\"extent\": \"K\", \"iter\": \"reduction\"}";
     private static final String GOOD = fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]");
 
-    private static LoadedFusion load(String text, int devices) throws Exception {
-        return Engine.load(new FusionSource.Text(text, "experts.fusion"), devices, Map.of());
-    }
 
-    private static Diagnostic refusal(String text) {
-        EngineFailure e = assertThrows(EngineFailure.class,
-                () -> Engine.check(load(text, 2), SeedGeneration.options(Map.of())));
-        return e.diagnostics().getFirst();
-    }
 
     @Test
     void theRulesRefuseAtTheOpsLine() {
-        Diagnostic both3d = refusal(fusion("[\"G\", \"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
+        Diagnostic both3d = OpFusions.refusal(fusion("[\"G\", \"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
         assertEquals("shape.grouped-mm", both3d.rule(), both3d.message());
         assertEquals(7, both3d.line(), both3d.toString());
         assertTrue(both3d.message().contains("two 3-D operands are a batched matmul"), both3d.message());
-        Diagnostic groups = refusal(fusion("[\"M\", \"K\"]", "[4, \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
+        Diagnostic groups = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[4, \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
         assertTrue(groups.message().contains("the group axis 4 differs from the G (3) offsets of offs"), groups.message());
-        Diagnostic out = refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"G\", \"M\", \"N\", " + RK + "]"));
+        Diagnostic out = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"G\", \"M\", \"N\", " + RK + "]"));
         assertEquals("shape.grouped-mm", out.rule(), out.message());
-        Diagnostic sharded = refusal(fusion("[\"M\", \"K\"]", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"K\", \"N\"]",
+        Diagnostic sharded = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"K\", \"N\"]",
                 "int32", "[\"M\", \"N\", " + RK + "]"));
-        assertTrue(sharded.message().contains("w has a sharded axis; grouped_mm runs unsharded here"), sharded.message());
-        Diagnostic int64 = refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int64", "[\"M\", \"N\", " + RK + "]"));
+        assertTrue(sharded.message().contains("w has a DID or Stream axis; grouped_mm runs unsharded here"), sharded.message());
+        Diagnostic int64 = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int64", "[\"M\", \"N\", " + RK + "]"));
         assertEquals("dtype.mismatch", int64.rule(), int64.message());
         assertTrue(int64.message().contains("not int32"), int64.message());
     }
 
     @Test
     void printedOnTheOutputsLineAndReadBack() throws Exception {
-        HostIrContainer program = Engine.lowerRank(load(GOOD, 2), SeedGeneration.options(Map.of()), 0);
-        String dump = HostIrPrinter.print(program, NvFuserGeneration.V2026_04);
+        String dump = OpFusions.dumpReadBack(GOOD);
         assertTrue(dump.contains("  T3_g_float[iS6{i0}, iS7{i5}, rS8{i2}] (DeviceMesh{0 1}) = GroupedMmaOp(mat1="
                 + "T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), mat2=T1_g_float[iS2{i3}, iS3{i4}, iS4{i5}] "
                 + "(DeviceMesh{0 1}), offsets=T2_g_int[iS5{i6}] (DeviceMesh{0 1}))\n"), dump);
-        assertEquals(dump, HostIrPrinter.print(HostIrDumpReader.read(dump).program(), NvFuserGeneration.V2026_04));
     }
 
     private static FusionOp.GroupedMm op(String text) throws Exception {
-        return (FusionOp.GroupedMm) load(text, 1).fusion().ops().getFirst();
+        return (FusionOp.GroupedMm) OpFusions.load(text, 1).fusion().ops().getFirst();
     }
 
     @Test
@@ -120,7 +101,7 @@ class GroupedMmTest {
 
     @Test
     void theSeededOffsetsPartitionTheRows() throws Exception {
-        LoadedFusion loaded = load(GOOD, 1);
+        LoadedFusion loaded = OpFusions.load(GOOD, 1);
         TensorView offs = loaded.fusion().inputs().get(2);
         for (long seed = 0; seed < 20; seed++) {
             long[] ends = Inputs.generate(loaded.fusion(), loaded.bindings().asMap(), seed).get(offs.id()).toLongArray();

@@ -2,7 +2,6 @@ package org.hostir.studio.tests.exec.moe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -10,19 +9,13 @@ import java.util.Map;
 
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.engine.Engine;
-import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.exec.cuda.CudaKernels;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.TensorView;
-import org.hostir.studio.ir.host.HostIrContainer;
-import org.hostir.studio.ir.parse.HostIrDumpReader;
-import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.tests.SeedGeneration;
 import org.junit.jupiter.api.Test;
 
@@ -47,49 +40,39 @@ class TopKTest {
     private static final String TOP2 = "[\"T\", 2]";
     private static final String LARGEST = "\"axes\": [1], \"flags\": [true, true]";
 
-    static LoadedFusion load(String text, int devices) throws Exception {
-        return Engine.load(new FusionSource.Text(text, "router.fusion"), devices, Map.of());
-    }
 
-    static Diagnostic refusal(String text) {
-        EngineFailure e = assertThrows(EngineFailure.class,
-                () -> Engine.check(load(text, 2), SeedGeneration.options(Map.of())));
-        return e.diagnostics().getFirst();
-    }
 
     @Test
     void theRulesRefuseAtTheOpsLine() {
-        Diagnostic k = refusal(fusion("float", ROWS, "topk", "float", "[\"T\", 6]", LARGEST));
+        Diagnostic k = OpFusions.refusal(fusion("float", ROWS, "topk", "float", "[\"T\", 6]", LARGEST));
         assertEquals("shape.topk", k.rule(), k.message());
         assertEquals(5, k.line(), k.toString());
         assertTrue(k.message().contains("k = 6 exceeds input axis 1's extent E (5)"), k.message());
-        Diagnostic flags = refusal(fusion("float", ROWS, "topk", "float", TOP2, "\"axes\": [1], \"flags\": [true]"));
+        Diagnostic flags = OpFusions.refusal(fusion("float", ROWS, "topk", "float", TOP2, "\"axes\": [1], \"flags\": [true]"));
         assertTrue(flags.message().contains("must be [largest, sorted]"), flags.message());
-        Diagnostic other = refusal(fusion("float", ROWS, "topk", "float", "[3, 2]", LARGEST));
+        Diagnostic other = OpFusions.refusal(fusion("float", ROWS, "topk", "float", "[3, 2]", LARGEST));
         assertEquals("shape.topk", other.rule(), other.message());
-        Diagnostic sharded = refusal(fusion("float", "[\"T\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]", "topk",
+        Diagnostic sharded = OpFusions.refusal(fusion("float", "[\"T\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]", "topk",
                 "float", "[\"T\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]", LARGEST));
-        assertTrue(sharded.message().contains("axis 1 is sharded; topk chooses among a whole axis"), sharded.message());
-        Diagnostic idx = refusal(fusion("float", ROWS, "topk_indices", "int32", TOP2, LARGEST));
+        assertTrue(sharded.message().contains("axis 1 is sharded or a Stream axis; topk chooses among a whole axis"), sharded.message());
+        Diagnostic idx = OpFusions.refusal(fusion("float", ROWS, "topk_indices", "int32", TOP2, LARGEST));
         assertEquals("dtype.mismatch", idx.rule(), idx.message());
         assertTrue(idx.message().contains("topk_indices of float gives int64"), idx.message());
-        Diagnostic bool = refusal(fusion("bool", ROWS, "topk", "bool", TOP2, LARGEST));
+        Diagnostic bool = OpFusions.refusal(fusion("bool", ROWS, "topk", "bool", TOP2, LARGEST));
         assertEquals("dtype.bool", bool.rule(), bool.message());
     }
 
     @Test
     void printedAsTopKOpsCallAndReadBack() throws Exception {
         String text = fusion("float", ROWS, "topk_indices", "int64", TOP2, "\"axes\": [1], \"flags\": [false, true]");
-        HostIrContainer program = Engine.lowerRank(load(text, 2), SeedGeneration.options(Map.of()), 0);
-        String dump = HostIrPrinter.print(program, NvFuserGeneration.V2026_04);
+        String dump = OpFusions.dumpReadBack(text);
         assertTrue(dump.contains("   = topk_indices( T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), 2, dim = 1,"
                 + " largest = False, sorted = True )"), dump);
-        assertEquals(dump, HostIrPrinter.print(HostIrDumpReader.read(dump).program(), NvFuserGeneration.V2026_04));
     }
 
     @Test
     void theKernelIsAtTopkWithNanFirstAndTiesInOrder() throws Exception {
-        FusionOp.TopK values = (FusionOp.TopK) load(fusion("float", ROWS, "topk", "float", TOP2, LARGEST), 1)
+        FusionOp.TopK values = (FusionOp.TopK) OpFusions.load(fusion("float", ROWS, "topk", "float", TOP2, LARGEST), 1)
                 .fusion().ops().getFirst();
         TensorView v = values.output();
         TensorView ids = new TensorView(v.id(), v.label(), DataType.INT64, v.memoryType(), v.axes(), v.mesh());
@@ -107,7 +90,7 @@ class TopKTest {
     void aTokenShardedRouterRunsAndCudaRefusesIt() throws Exception {
         String text = fusion("float", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"T\", \"E\"]", "topk", "float",
                 "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"T\", 2]", "\"axes\": [2], \"flags\": [true, true]");
-        LoadedFusion loaded = load(text, 4);
+        LoadedFusion loaded = OpFusions.load(text, 4);
         Engine.check(loaded, SeedGeneration.options(Map.of()));
         FusionOp op = loaded.fusion().ops().getFirst();
         assertEquals("the CUDA backend has no topk kernel yet (run it with --backend cpu)",
