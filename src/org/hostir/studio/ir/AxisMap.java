@@ -66,12 +66,11 @@ public final class AxisMap {
                     if (s.dim() >= 0 && s.dim() < map.length) map[s.dim()] = NONE;
                 }
             }
-            // GatherOp::getIndexedID (internal_nodes.cpp:327-329): the index's axes are the output's; the input's
-            // but the gathered one
-            // TopKOp's outputs are the input's axes, the one at dim resized to k (arith.cpp:2541-2560): positional
-            case FusionOp.TopK t -> positional(map, out);
+            case FusionOp.TopK t -> positional(map, out); // TopKOp: dim resized to k (arith.cpp:2541-2560)
             case FusionOp.Scatter s -> scatter(map, out, s.dim(), inputIndex);
             case FusionOp.GroupedMm g -> groupedMm(map, in, out, inputIndex);
+            // GatherOp::getIndexedID (internal_nodes.cpp:327-329): the index's axes are the output's; the input's
+            // but the gathered one
             case FusionOp.TakeAlongAxis t -> {
                 positional(map, out);
                 if (inputIndex == 0 && t.dim() >= 0 && t.dim() < map.length) map[t.dim()] = NONE;
