@@ -420,7 +420,76 @@ def apply(op, env, tensors, symbols):
         v, e = np.broadcast_to(x.v, shp), np.broadcast_to(x.e, np.shape(x.v))
         e = np.broadcast_to(e, shp)
         return T(np.take_along_axis(v, idx, axis=dim), od, np.take_along_axis(e, idx, axis=dim))
+    if name in ("topk", "topk_indices"):
+        return topk(x, runtime_index(in_t[0], op["axes"][0]), op["flags"], shape(out_t, symbols), od,
+                    name == "topk_indices")
+    if name == "scatter":
+        return scatter(ins[0], ins[1], ins[2], runtime_index(in_t[0], op["axes"][0]), od)
+    if name == "grouped_mm":
+        return grouped_mm(ins[0], ins[1], ins[2], od)
     raise Bad("unknown op " + name)
+
+
+def topk(x, dim, flags, out_shape, od, want_indices):
+    """at::topk: the k largest (smallest) along dim, NaN above every number, ties in input order, sorted (PyTorch
+    leaves ties' and unsorted order open; this is the order the Studio promises, docs/fusion-file-format.md)."""
+    largest = flags[0]
+    k = out_shape[dim]
+    v = np.moveaxis(np.asarray(x.v), dim, -1)
+    nan = np.isnan(v) if kind(x.dtype) == "f" else np.zeros(np.shape(v), dtype=bool)
+    filled = np.where(nan, 0, v)
+    # lexsort: the last key decides first; both sorts are stable, so ties keep input order
+    order = np.lexsort((-filled if largest else filled, ~nan if largest else nan), axis=-1)[..., :k]
+    idx = np.moveaxis(order, -1, dim)
+    if want_indices:
+        return T(idx.astype(np.int64), od)
+    e = np.broadcast_to(x.e, np.shape(x.v))
+    return T(np.take_along_axis(np.asarray(x.v), idx, axis=dim), od, np.take_along_axis(e, idx, axis=dim))
+
+
+def scatter(self_, index, src, dim, od):
+    """at::scatter out of place: self with out[.., index[.., j, ..], ..] = src[.., j, ..]; the Studio refuses a
+    repeated target (PyTorch leaves its result undefined)."""
+    idx = np.asarray(index.v).astype(np.int64)
+    if np.any(idx < 0) or np.any(idx >= np.shape(self_.v)[dim]):
+        raise Bad("scatter index out of range")
+    lines = np.sort(np.moveaxis(idx, dim, -1), axis=-1)
+    if np.any(lines[..., 1:] == lines[..., :-1]):
+        raise Bad("scatter writes one element twice")
+    part = tuple(slice(0, n) for n in np.shape(idx))
+    v, e = np.array(self_.v, copy=True), np.array(np.broadcast_to(self_.e, np.shape(self_.v)), copy=True)
+    np.put_along_axis(v, idx, np.asarray(src.v)[part], axis=dim)
+    np.put_along_axis(e, idx, np.broadcast_to(src.e, np.shape(src.v))[part], axis=dim)
+    return T(v, od, e)
+
+
+def grouped_mm(a, b, offsets, od):
+    """GroupedMmaOp's fallback (nvFuser csrc/ir/composite_nodes.cpp): the offsets' group sizes split K of
+    [m, k] x [k, n] -> [g, m, n], N of [g, m, k] x [k, n] -> [m, n] or M of [m, k] x [g, k, n] -> [m, n]."""
+    va, vb = a.f64(), b.f64()
+    ea, eb = np.broadcast_to(a.e, np.shape(va)), np.broadcast_to(b.e, np.shape(vb))
+    ends = np.asarray(offsets.v).astype(np.int64)
+    split = {(2, 2): np.shape(va)[1], (3, 2): np.shape(vb)[1], (2, 3): np.shape(va)[0]}[(va.ndim, vb.ndim)]
+    starts = np.concatenate([[0], ends[:-1]])
+    if len(ends) and (np.any(ends < starts) or ends[-1] != split):
+        raise Bad("grouped_mm offsets do not rise to %d" % split)
+    m, n = np.shape(va)[-2], np.shape(vb)[-1]
+    shp = (len(ends), m, n) if va.ndim == 2 and vb.ndim == 2 else (m, n)
+    r, err = np.zeros(shp), np.zeros(shp)
+    acc = max(DTYPES[od][2], F32_U) if od != "double" else DTYPES["double"][2]
+    k = np.shape(va)[-1]
+    for g, (s, t) in enumerate(zip(starts, ends)):
+        if va.ndim == 2 and vb.ndim == 2:
+            pa, pb, pea, peb, at = va[:, s:t], vb[s:t], ea[:, s:t], eb[s:t], (g,)
+        elif va.ndim == 3:
+            pa, pb, pea, peb, at = va[g], vb[:, s:t], ea[g], eb[:, s:t], (slice(None), slice(s, t))
+        else:
+            pa, pb, pea, peb, at = va[s:t], vb[g], ea[s:t], eb[g], (slice(s, t),)
+        with np.errstate(all="ignore"):
+            ma, mb = np.abs(pa) + pea, np.abs(pb) + peb
+            r[at] = pa @ pb
+            err[at] = ma @ mb - np.abs(pa) @ np.abs(pb) + k * acc * (ma @ mb)
+    return finish_float(r, err, od)
 
 
 # ---- one saved run ----------------------------------------------------------------------------------------------

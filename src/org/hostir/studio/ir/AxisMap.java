@@ -66,6 +66,9 @@ public final class AxisMap {
                     if (s.dim() >= 0 && s.dim() < map.length) map[s.dim()] = NONE;
                 }
             }
+            case FusionOp.TopK t -> positional(map, out); // TopKOp: dim resized to k (arith.cpp:2541-2560)
+            case FusionOp.Scatter s -> scatter(map, out, s.dim(), inputIndex);
+            case FusionOp.GroupedMm g -> groupedMm(map, in, out, inputIndex);
             // GatherOp::getIndexedID (internal_nodes.cpp:327-329): the index's axes are the output's; the input's
             // but the gathered one
             case FusionOp.TakeAlongAxis t -> {
@@ -125,6 +128,43 @@ public final class AxisMap {
         for (int i = inBatch - 1; i >= 0 && o >= 0; i--) {
             while (o >= 0 && !compatible(in.axis(kept.get(i)), out.axis(o))) o--;
             if (o >= 0) map[kept.get(i)] = o--;
+        }
+    }
+
+    /**
+     * ScatterOp: self's axes are the output's; the index's and src's map but along dim where the sizes are exact
+     * (logical_domain_map.cpp:127-136); the Studio refuses sharded scatters, so the map only orders axes.
+     */
+    private static void scatter(int[] map, TensorView out, int dim, int inputIndex) {
+        positional(map, out);
+        if (inputIndex > 0 && dim >= 0 && dim < map.length) map[dim] = NONE;
+    }
+
+    /**
+     * GroupedMmaOp (logical_domain_map.cpp:490-560): mat1's M and mat2's N to the output's last two kept axes, K to
+     * rk; the offsets' g to the output's g where it has one ([g, m, n]); a 3-D operand's group axis to nothing.
+     */
+    private static void groupedMm(int[] map, TensorView in, TensorView out, int inputIndex) {
+        List<Integer> kept = nonReduction(in);
+        List<Integer> outKept = nonReduction(out);
+        int r = kept.size();
+        int o = outKept.size();
+        if (o < 2 || r < 1) return;
+        boolean rk = out.axis(out.rank() - 1).isReduction();
+        switch (inputIndex) {
+            case 0 -> {
+                if (r < 2) return;
+                map[kept.get(r - 2)] = outKept.get(o - 2);
+                if (rk) map[kept.get(r - 1)] = out.rank() - 1;
+            }
+            case 1 -> {
+                if (r < 2) return;
+                map[kept.get(r - 1)] = outKept.get(o - 1);
+                if (rk) map[kept.get(r - 2)] = out.rank() - 1;
+            }
+            default -> {
+                if (o == 3 && r == 1) map[kept.get(0)] = outKept.get(0);
+            }
         }
     }
 

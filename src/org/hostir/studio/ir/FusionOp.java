@@ -291,4 +291,88 @@ public sealed interface FusionOp {
             return new TakeAlongAxis(output, inputs.get(0), inputs.get(1), axes);
         }
     }
+    /**
+     * One output of TopKOp ({@code topk(inp, k, dim, largest, sorted)}, csrc/ops/arith.cpp:2497-2584 and
+     * csrc/ir/composite_nodes.cpp:796-855 at 81c4b22fd; {@code at::topk}): the values ({@code indices == false}, the
+     * input's dtype) or the int64 indices of the k largest (or smallest) elements along {@code dim}; each output is
+     * the input's shape with axis {@code dim} of extent k, and k is that extent (nvFuser's resize of the root axis
+     * to k, arith.cpp:2535-2560), so the file declares it once. nvFuser's op has both outputs; the Studio's ops
+     * have one each, so a file writes {@code topk} and {@code topk_indices}, one op per output over the same
+     * input and attributes. {@code axes} is {@code [dim]}, {@code flags} is {@code [largest, sorted]}.
+     */
+    record TopK(TensorView output, TensorView input, List<Integer> axes, List<Boolean> flags, boolean indices)
+            implements FusionOp {
+        public TopK {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(input);
+            axes = List.copyOf(axes);
+            flags = List.copyOf(flags);
+        }
+
+        /** The axis topk runs along (the first of {@link #axes}; -1 when there is none). */
+        public int dim() { return axes.isEmpty() ? -1 : axes.get(0); }
+
+        /** at::topk's {@code largest} (flags[0], true when absent). */
+        public boolean largest() { return flags.isEmpty() || flags.get(0); }
+
+        /** at::topk's {@code sorted} (flags[1], true when absent, as PyTorch's default). */
+        public boolean sorted() { return flags.size() < 2 || flags.get(1); }
+
+        public List<TensorView> inputs() { return List.of(input); }
+
+        public String opName() { return indices ? "topk_indices" : "topk"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new TopK(output, inputs.get(0), axes, flags, indices);
+        }
+    }
+    /**
+     * ScatterOp without accumulation ({@code scatter(self, dim, index, src)}, csrc/ops/indexing.cpp:197-303 at
+     * 81c4b22fd; {@code at::scatter}, out of place): the output is {@code self} with element {@code [.., index[.., j,
+     * ..], ..]} along {@code dim} replaced by {@code src[.., j, ..]}; self, index and src have one rank, the output
+     * self's shape and dtype. {@code axes} is {@code [dim]}.
+     */
+    record Scatter(TensorView output, TensorView self, TensorView indices, TensorView src, List<Integer> axes)
+            implements FusionOp {
+        public Scatter {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(self);
+            Objects.requireNonNull(indices);
+            Objects.requireNonNull(src);
+            axes = List.copyOf(axes);
+        }
+
+        /** The scattered axis (the first of {@link #axes}; -1 when there is none). */
+        public int dim() { return axes.isEmpty() ? -1 : axes.get(0); }
+
+        public List<TensorView> inputs() { return List.of(self, indices, src); }
+
+        public String opName() { return "scatter"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new Scatter(output, inputs.get(0), inputs.get(1), inputs.get(2), axes);
+        }
+    }
+    /**
+     * GroupedMmaOp without scales, alpha or bias ({@code grouped_mm(mat1, mat2, offsets)}, csrc/ops/arith.cpp:2279-2489
+     * and its fallback csrc/ir/composite_nodes.cpp:1166-1220 at 81c4b22fd): {@code offsets} holds the int32 end of
+     * each of g groups; [m, k] x [k, n] splits K into [g, m, n], [g, m, k] x [k, n] splits N into [m, n], and
+     * [m, k] x [g, k, n] splits M into [m, n] (one expert's rows per group, an MoE layer's experts).
+     */
+    record GroupedMm(TensorView output, TensorView a, TensorView b, TensorView offsets) implements FusionOp {
+        public GroupedMm {
+            Objects.requireNonNull(output);
+            Objects.requireNonNull(a);
+            Objects.requireNonNull(b);
+            Objects.requireNonNull(offsets);
+        }
+
+        public List<TensorView> inputs() { return List.of(a, b, offsets); }
+
+        public String opName() { return "grouped_mm"; }
+
+        public FusionOp withTensors(TensorView output, List<TensorView> inputs) {
+            return new GroupedMm(output, inputs.get(0), inputs.get(1), inputs.get(2));
+        }
+    }
 }

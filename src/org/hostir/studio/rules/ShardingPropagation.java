@@ -154,7 +154,7 @@ public final class ShardingPropagation {
             case FusionOp.Matmul _ -> List.of(1, 0);
             case FusionOp.Set _, FusionOp.Binary _, FusionOp.Unary _, FusionOp.Where _, FusionOp.Squeeze _,
                  FusionOp.Expand _, FusionOp.Reshape _, FusionOp.Reduction _, FusionOp.Broadcast _, FusionOp.IndexSelect _,
-                 FusionOp.TakeAlongAxis _ ->
+                 FusionOp.TakeAlongAxis _, FusionOp.TopK _, FusionOp.Scatter _, FusionOp.GroupedMm _ ->
                     byParallelDims(op);
         };
     }

@@ -15,7 +15,8 @@ public final class CudaKernels {
     /** Why the CUDA backend cannot run {@code op}, or empty when it can. */
     public static Optional<String> missing(FusionOp op) {
         return switch (op) {
-            case FusionOp.IndexSelect _, FusionOp.TakeAlongAxis _ -> Optional.of("the CUDA backend has no "
+            case FusionOp.IndexSelect _, FusionOp.TakeAlongAxis _, FusionOp.TopK _, FusionOp.Scatter _,
+                 FusionOp.GroupedMm _ -> Optional.of("the CUDA backend has no "
                     + op.opName() + " kernel yet (run it with --backend cpu)");
             case FusionOp.Set _, FusionOp.Unary _, FusionOp.Binary _, FusionOp.Broadcast _, FusionOp.Squeeze _,
                  FusionOp.Reshape _, FusionOp.Expand _, FusionOp.Where _, FusionOp.Reduction _, FusionOp.Matmul _,

@@ -30,7 +30,10 @@ final class Ops {
             case FusionOp.Where w -> out.numel();
             case FusionOp.Reduction r -> in.get(0).numel();
             case FusionOp.Set _, FusionOp.Broadcast _, FusionOp.Squeeze _, FusionOp.Expand _, FusionOp.Reshape _,
-                 FusionOp.IndexSelect _, FusionOp.TakeAlongAxis _ -> 0;
+                 FusionOp.IndexSelect _, FusionOp.TakeAlongAxis _, FusionOp.TopK _, FusionOp.Scatter _ -> 0;
+            // 2 m k n in each of createGroupedMmaOutput's cases: the groups split one of m, k or n
+            case FusionOp.GroupedMm g -> 2L * in.get(0).numel() / (in.get(0).shape().length == 3 ? in.get(0).shape()[0] : 1)
+                    * in.get(1).shape()[in.get(1).shape().length - 1];
         };
     }
 
@@ -146,6 +149,9 @@ final class Ops {
                     withoutRFactorAxis(l, out), s);
             case FusionOp.IndexSelect x -> throw noGatherKernel(x);
             case FusionOp.TakeAlongAxis x -> throw noGatherKernel(x);
+            case FusionOp.TopK x -> throw noGatherKernel(x);
+            case FusionOp.Scatter x -> throw noGatherKernel(x);
+            case FusionOp.GroupedMm x -> throw noGatherKernel(x);
         }
     }
 

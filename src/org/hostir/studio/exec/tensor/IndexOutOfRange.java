@@ -16,7 +16,7 @@ public final class IndexOutOfRange extends RunFailure {
 
     IndexOutOfRange(FusionOp op, int dim, long index, long size) {
         super(OpKernels.describe(op) + ": index " + index + " is outside [0, " + size + ") of input axis " + dim
-                + " (at::" + (op instanceof FusionOp.IndexSelect ? "index_select" : "take_along_dim")
-                + ": index out of range in self)", List.of(op.output().subject(), op.inputs().get(1).subject()));
+                + " (at::" + (op instanceof FusionOp.IndexSelect ? "index_select"
+                : op instanceof FusionOp.Scatter ? "scatter" : "take_along_dim") + ": index out of range in self)", List.of(op.output().subject(), op.inputs().get(1).subject()));
     }
 }

@@ -1,5 +1,6 @@
 package org.hostir.studio.exec.tensor;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -27,7 +28,8 @@ public final class Inputs {
         for (TensorView tv : fusion.inputs()) {
             long[] shape = RuntimeShapes.global(tv, bindings);
             long rows = indexedRows(fusion, tv, bindings);
-            inputs.put(tv.id(), rows > 0 ? indices(shape, tv.dtype(), rows, mix(seed, tv.id()))
+            DenseTensor routed = routed(fusion, tv, shape, bindings, mix(seed, tv.id()));
+            inputs.put(tv.id(), routed != null ? routed : rows > 0 ? indices(shape, tv.dtype(), rows, mix(seed, tv.id()))
                     : uniform(shape, tv.dtype(), mix(seed, tv.id())));
         }
         return inputs;
@@ -47,6 +49,68 @@ public final class Inputs {
             if (dim >= 0 && dim < in.length && in[dim] > 0) rows = rows == 0 ? in[dim] : Math.min(rows, in[dim]);
         }
         return rows;
+    }
+
+    /**
+     * An integer input that routes: grouped_mm's offsets, the ends of g groups of a seeded random partition of the
+     * axis they split (a router's per-expert token counts, empty groups included); scatter's index, in each line
+     * along its axis distinct positions of self's axis (a seeded shuffle), since repeated ones leave at::scatter
+     * undefined. Null for any other input.
+     */
+    private static DenseTensor routed(Fusion fusion, TensorView tv, long[] shape, Map<String, Long> bindings,
+                                      long seed) {
+        if (!tv.dtype().isIntegral()) return null;
+        for (FusionOp op : fusion.uses(tv)) {
+            if (op instanceof FusionOp.GroupedMm g && g.offsets() == tv && shape.length == 1) {
+                long[] a = RuntimeShapes.global(g.a(), bindings);
+                long[] b = RuntimeShapes.global(g.b(), bindings);
+                long split = a.length == 3 ? b[b.length - 1] : b.length == 3 ? a[0] : a[a.length - 1];
+                return offsets(shape[0], split, tv.dtype(), seed);
+            }
+            if (op instanceof FusionOp.Scatter s && s.indices() == tv && s.dim() >= 0 && s.dim() < shape.length) {
+                long[] self = RuntimeShapes.global(s.self(), bindings);
+                if (s.dim() < self.length && shape[s.dim()] <= self[s.dim()]) {
+                    return distinct(shape, s.dim(), self[s.dim()], tv.dtype(), seed);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** {@code groups} cumulative ends rising from 0 to {@code total}: sorted seeded cuts, the last at total. */
+    static DenseTensor offsets(long groups, long total, DataType dtype, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        long[] ends = new long[(int) groups];
+        for (int i = 0; i < groups - 1; i++) ends[i] = random.nextLong(total + 1);
+        Arrays.sort(ends, 0, (int) Math.max(0, groups - 1));
+        if (groups > 0) ends[(int) groups - 1] = total;
+        return DenseTensor.ofLongs(dtype, new long[] {groups}, ends);
+    }
+
+    /** Along {@code dim}, each line the first entries of a seeded shuffle of [0, rows). */
+    static DenseTensor distinct(long[] shape, int dim, long rows, DataType dtype, long seed) {
+        DenseTensor t = DenseTensor.zeros(shape, dtype);
+        SplittableRandom random = new SplittableRandom(seed);
+        long[] lines = shape.clone();
+        lines[dim] = 1;
+        long count = 1;
+        for (long n : lines) count *= n;
+        long[] at = new long[shape.length];
+        long[] pool = new long[(int) rows];
+        for (long line = 0; line < count; line++) {
+            TopKKernel.unravel(line, lines, at);
+            for (int i = 0; i < rows; i++) pool[i] = i;
+            for (int j = 0; j < shape[dim]; j++) {
+                int pick = j + random.nextInt((int) rows - j);
+                long v = pool[pick];
+                pool[pick] = pool[j];
+                pool[j] = v;
+                at[dim] = j;
+                t.setDouble(v, at);
+            }
+            at[dim] = 0;
+        }
+        return t;
     }
 
     /** Integers uniform in [0, rows). */

@@ -85,9 +85,28 @@ final class MagnitudeBounds {
             // the product is not stored yet (the bias add or the store follows): computed in float or double
             case FusionOp.Linear l -> linear(l, magnitudes, a.multiply(converted(op, 1, args),
                     contracted(magnitudes.get(0)), DenseTensor.isWide(out) ? DataType.DOUBLE : DataType.FLOAT), args);
+            // each group's dot products: K terms at most (a group of [m, k] x [k, n] has fewer)
+            case FusionOp.GroupedMm g -> new Bound(compute(g, magnitudes), a.multiply(converted(op, 1, args),
+                    contracted(magnitudes.get(0)), out));
+            case FusionOp.TopK t -> topK(t, magnitudes.get(0), a, values);
             // set, broadcast, squeeze and any family whose kernel only moves elements (its definition says so)
             case FusionOp moved -> movedBound(moved, magnitudes, args);
         };
+    }
+
+    /**
+     * topk moves elements: the values take the bounds of the elements the reference chose (gathered at its
+     * indices, not the topk of the bounds); the indices are exact integers, their bound their own values (which a
+     * later gather reads as its index).
+     */
+    private static Bound topK(FusionOp.TopK t, DenseTensor magnitude, ErrorBudget a, Map<Integer, DenseTensor> values) {
+        if (t.indices()) return new Bound(abs(values.get(t.output().id())), ErrorBudget.EXACT);
+        TensorView o = t.output();
+        TensorView index = new TensorView(o.id(), o.label(), DataType.INT64, o.memoryType(), o.axes(), o.mesh());
+        DenseTensor chosen = OpKernels.compute(new FusionOp.TopK(index, t.input(), t.axes(), t.flags(), true),
+                List.of(values.get(t.input().id())), DenseTensor.zeros(values.get(o.id()).shape(), DataType.INT64));
+        return new Bound(OpKernels.compute(new FusionOp.TakeAlongAxis(floatView(o), t.input(), index, t.axes()),
+                List.of(magnitude, chosen)), a);
     }
 
     /** Elements moved, nothing computed: each keeps its operand's bound (the coarser where several feed it). */

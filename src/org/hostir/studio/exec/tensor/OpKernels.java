@@ -50,6 +50,9 @@ public final class OpKernels {
                     l.bias() == null ? null : inputs.get(2));
             case FusionOp.IndexSelect s -> ShapeKernels.indexSelect(s, inputs.get(0), inputs.get(1));
             case FusionOp.TakeAlongAxis t -> ShapeKernels.takeAlongAxis(t, inputs.get(0), inputs.get(1));
+            case FusionOp.TopK t -> TopKKernel.compute(t, inputs.get(0), out == null ? null : out.shape());
+            case FusionOp.Scatter s -> ScatterKernel.compute(s, inputs.get(0), inputs.get(1), inputs.get(2));
+            case FusionOp.GroupedMm g -> GroupedMmKernel.compute(g, inputs.get(0), inputs.get(1), inputs.get(2));
         };
         result = withRFactorAxis(op, result);
         checkOutputRank(op, result.rank());
@@ -82,6 +85,9 @@ public final class OpKernels {
             case FusionOp.Linear l -> MatmulKernels.linearShape(l, inputs.get(0), inputs.get(1));
             case FusionOp.IndexSelect s -> ShapeKernels.indexSelectShape(s, inputs.get(0), inputs.get(1));
             case FusionOp.TakeAlongAxis t -> ShapeKernels.takeAlongAxisShape(t, inputs.get(0), inputs.get(1));
+            case FusionOp.TopK t -> TopKKernel.shape(t, inputs.get(0), null);
+            case FusionOp.Scatter s -> ScatterKernel.shape(s, inputs.get(0), inputs.get(1), inputs.get(2));
+            case FusionOp.GroupedMm g -> GroupedMmKernel.shape(g, inputs.get(0), inputs.get(1), inputs.get(2));
         };
         int rf = RFactorProduct.runtimePosition(op);
         if (rf >= 0) {
@@ -116,6 +122,11 @@ public final class OpKernels {
             case FusionOp.Broadcast b -> 0;
             case FusionOp.IndexSelect s -> 0;
             case FusionOp.TakeAlongAxis t -> 0;
+            case FusionOp.TopK t -> 0;
+            case FusionOp.Scatter s -> 0;
+            // 2 m k n: the groups split one of m, k or n (createGroupedMmaOutput's cases)
+            case FusionOp.GroupedMm g -> 2 * inputs.get(0).numel() / (inputs.get(0).rank() == 3 ? inputs.get(0).size(0) : 1)
+                    * inputs.get(1).size(inputs.get(1).rank() - 1);
         };
     }
 

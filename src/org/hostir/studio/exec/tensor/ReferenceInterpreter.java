@@ -58,7 +58,7 @@ public final class ReferenceInterpreter {
                 return v;
             }).toList();
             // expand and reshape take their sizes from the output, sized here from the inputs' sizes
-            boolean sized = op instanceof FusionOp.Expand || op instanceof FusionOp.Reshape;
+            boolean sized = sizedByOutput(op);
             values.put(op.output().id(), sized ? OpKernels.compute(op, args,
                     DenseTensor.zeros(sizedShape(op, fusion, inputs, args.getFirst().shape()), op.output().dtype()))
                     : OpKernels.compute(op, args));
@@ -84,6 +84,11 @@ public final class ReferenceInterpreter {
      * expand's or reshape's output shape in the unsharded world: constants, and symbols sized by the inputs that carry them
      * (the reference has no bindings; every symbol of a runnable fusion sizes some input). -1 where unknown.
      */
+    /** Expand, reshape and topk take sizes (topk its k) from their output, not from their operands. */
+    static boolean sizedByOutput(FusionOp op) {
+        return op instanceof FusionOp.Expand || op instanceof FusionOp.Reshape || op instanceof FusionOp.TopK;
+    }
+
     static long[] sizedShape(FusionOp op, Fusion fusion, Map<Integer, DenseTensor> inputs, long[] input) {
         Map<String, Long> sizes = new HashMap<>();
         for (TensorView in : fusion.inputs()) {
@@ -101,7 +106,8 @@ public final class ReferenceInterpreter {
         List<IterDomain> inAxes = unsharded(op.inputs().getFirst());
         int[] kept = op instanceof FusionOp.Reshape ? ReshapeAxes.kept(inAxes, outAxes) : null;
         for (int i = 0; i < inAxes.size() && i < input.length; i++) {
-            int o = kept != null ? kept[i] : (input[i] != 1 ? i : AxisMap.NONE);
+            int o = kept != null ? kept[i] : (input[i] != 1 && !(op instanceof FusionOp.TopK t && t.dim() == i) ? i
+                    : AxisMap.NONE);
             if (o != AxisMap.NONE && o < shape.length) shape[o] = input[i];
         }
         return shape;

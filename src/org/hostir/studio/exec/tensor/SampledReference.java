@@ -52,7 +52,7 @@ public final class SampledReference {
         for (FusionOp op : fusion.ops()) {
             producers.put(op.output().id(), op);
             List<DenseTensor> standIns = op.inputs().stream().map(t -> standIn(shapes.get(t.id()))).toList();
-            shapes.put(op.output().id(), op instanceof FusionOp.Expand || op instanceof FusionOp.Reshape
+            shapes.put(op.output().id(), ReferenceInterpreter.sizedByOutput(op)
                     ? ReferenceInterpreter.sizedShape(op, fusion, inputs, shapes.get(op.inputs().getFirst().id()))
                     : OpKernels.outputShape(op, standIns));
         }

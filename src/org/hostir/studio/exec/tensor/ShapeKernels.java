@@ -116,8 +116,15 @@ public final class ShapeKernels {
         return out;
     }
 
+    /** The 1-D view of {@code t} along {@code dim} through {@code at} (whose entry at {@code dim} is ignored). */
+    static DenseTensor line(DenseTensor t, long[] at, int dim) {
+        DenseTensor v = t;
+        for (int i = at.length - 1; i >= 0; i--) if (i != dim) v = v.select(i, at[i]);
+        return v;
+    }
+
     /** The one-element view of {@code t} at {@code index} (its dtype's exact copy, int64 included). */
-    private static DenseTensor element(DenseTensor t, long[] index) {
+    static DenseTensor element(DenseTensor t, long[] index) {
         DenseTensor v = t;
         for (int i = 0; i < index.length; i++) v = v.narrow(i, index[i], 1);
         return v;

@@ -2,10 +2,10 @@ package org.hostir.studio.ir.op;
 
 /** The attributes a fusion file's op may carry, each belonging to the families whose definition lists it. */
 public enum OpAttribute {
-    /** Input axis positions, required and non-empty (the reductions; index_select's one {@code dim}). */
-    AXES("axes", true, "the reductions, index_select and take_along_axis"),
-    /** One boolean per axis, required (broadcast: per output axis; squeeze: per input axis). */
-    FLAGS("flags", true, "broadcast and squeeze"),
+    /** Input axis positions, required and non-empty (the reductions; the one {@code dim} of the others). */
+    AXES("axes", true, "the reductions, index_select, take_along_axis, topk, topk_indices and scatter"),
+    /** Booleans, required (broadcast: per output axis; squeeze: per input axis; topk: [largest, sorted]). */
+    FLAGS("flags", true, "broadcast, squeeze, topk and topk_indices"),
     /** Output axis i is input axis permute[i], optional (set, making it Set.Permute). */
     PERMUTE("permute", false, "set");
 

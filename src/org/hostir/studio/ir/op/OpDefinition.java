@@ -63,8 +63,11 @@ public interface OpDefinition<O extends FusionOp> {
         return given;
     }
 
-    /** The dump spelling, after the output's line ({@code NVFUSER_DUMP=host_ir}). */
+    /** The dump spelling, after the output's line ({@code NVFUSER_DUMP=host_ir}) unless {@link #printsOutput}. */
     void dump(O op, DumpLine line);
+
+    /** Whether {@link #dump} writes the output too, on the op's line (nvFuser's GroupedMmaOp::toString). */
+    default boolean printsOutput() { return false; }
 
     /**
      * Reads back an op that {@link #dump} printed as a call named {@code name} (the name and its opening

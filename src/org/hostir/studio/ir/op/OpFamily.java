@@ -20,7 +20,10 @@ public enum OpFamily {
     MATMUL(new MatmulOp()),
     LINEAR(new LinearOp()),
     INDEX_SELECT(new IndexSelectOp()),
-    TAKE_ALONG_AXIS(new TakeAlongAxisOp());
+    TAKE_ALONG_AXIS(new TakeAlongAxisOp()),
+    TOPK(new TopKOp()),
+    SCATTER(new ScatterOp()),
+    GROUPED_MM(new GroupedMmOp());
 
     private final OpDefinition<? extends FusionOp> definition;
 
@@ -46,6 +49,9 @@ public enum OpFamily {
             case FusionOp.Linear _ -> LINEAR;
             case FusionOp.IndexSelect _ -> INDEX_SELECT;
             case FusionOp.TakeAlongAxis _ -> TAKE_ALONG_AXIS;
+            case FusionOp.TopK _ -> TOPK;
+            case FusionOp.Scatter _ -> SCATTER;
+            case FusionOp.GroupedMm _ -> GROUPED_MM;
         };
     }
 

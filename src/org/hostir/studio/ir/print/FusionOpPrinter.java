@@ -17,7 +17,8 @@ final class FusionOpPrinter {
 
     static void print(FusionOp op, String indent, StringBuilder out, NvFuserGeneration g) {
         Function<TensorView, String> tensor = tv -> IrText.tensor(tv, g);
-        out.append(indent).append(tensor.apply(op.output())).append('\n');
-        OpFamily.definition(op).dump(op, new DumpLine(indent, out, tensor));
+        var definition = OpFamily.definition(op);
+        if (!definition.printsOutput()) out.append(indent).append(tensor.apply(op.output())).append('\n');
+        definition.dump(op, new DumpLine(indent, out, tensor));
     }
 }

@@ -31,8 +31,9 @@ public final class NewOperands {
         List<TensorSpec> out = new ArrayList<>();
         for (int i = 0; i < shapes.size(); i++) {
             DataType dtype = kind.family() == OpFamily.WHERE && i == 0 ? DataType.BOOL
-                    : (kind.family() == OpFamily.INDEX_SELECT || kind.family() == OpFamily.TAKE_ALONG_AXIS) && i == 1
-                    ? DataType.INT64 : DataType.FLOAT;
+                    : (kind.family() == OpFamily.INDEX_SELECT || kind.family() == OpFamily.TAKE_ALONG_AXIS
+                    || kind.family() == OpFamily.SCATTER) && i == 1 ? DataType.INT64
+                    : kind.family() == OpFamily.GROUPED_MM && i == 2 ? DataType.INT32 : DataType.FLOAT;
             out.add(new TensorSpec(names.get(i), dtype, null, shapes.get(i), mesh));
         }
         return out;
@@ -53,6 +54,10 @@ public final class NewOperands {
             case LINEAR -> List.of(List.of(axis("M"), axis("K")), List.of(axis("N"), axis("K")));
             case INDEX_SELECT -> List.of(mn, List.of(axis("I")));
             case TAKE_ALONG_AXIS -> List.of(mn, List.of(axis("M"), axis("K")));
+            case TOPK -> List.of(mn);
+            case SCATTER -> List.of(mn, mn, mn);
+            case GROUPED_MM -> List.of(List.of(axis("M"), axis("K")), List.of(axis("G"), axis("K"), axis("N")),
+                    List.of(axis("G")));
         };
     }
 

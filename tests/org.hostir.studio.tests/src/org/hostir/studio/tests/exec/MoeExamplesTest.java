@@ -17,7 +17,8 @@ class MoeExamplesTest {
     @CsvSource({"moe/gather_tokens_column_parallel, 1", "moe/gather_tokens_column_parallel, 2",
             "moe/gather_tokens_column_parallel, 4", "moe/gather_tokens_column_parallel, 8",
             "moe/moe_router_expert_ffn_tp, 1", "moe/moe_router_expert_ffn_tp, 2", "moe/moe_router_expert_ffn_tp, 4",
-            "moe/moe_router_expert_ffn_tp, 8"})
+            "moe/moe_router_expert_ffn_tp, 8", "moe/moe_topk_grouped_experts, 1", "moe/moe_topk_grouped_experts, 2",
+            "moe/moe_topk_grouped_experts, 4", "moe/moe_topk_grouped_experts, 8"})
     void validatesOnTheCpuBackend(String example, int devices) throws Exception {
         RunResult r = Runs.run(example, devices, Map.of());
         assertTrue(r.validation().orElseThrow().passed(), example + " at " + devices + ": "

@@ -48,7 +48,8 @@ class PythonExportTest {
                 "reduce.fusion", "send_recv.fusion")), refused::toString);
         assertEquals(offStandardMeshes, refused, "only examples on meshes other than {0 .. n-1} (2-D ones too) are"
                 + " refused, besides those with int64 tensors");
-        assertEquals(List.of("gather_tokens_column_parallel.fusion", "moe_router_expert_ffn_tp.fusion"), intIndexed,
+        assertEquals(List.of("gather_tokens_column_parallel.fusion", "moe_router_expert_ffn_tp.fusion",
+                "moe_topk_grouped_experts.fusion"), intIndexed,
                 "the examples refused for their int64 tensors are the MoE ones");
     }
 

@@ -138,6 +138,21 @@ final class RuleCases {
                         + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
                 "[{'op': 'take_along_axis', 'inputs': ['p', 'i'], 'output': 'q', 'axes': [1]}]", "['p', 'i']",
                 "['q']")));
+        c.add(of(Rule.SHAPE_TOPK, "topk of 5 among 4", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 4]}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 5]}]",
+                "[{'op': 'topk', 'inputs': ['p'], 'output': 'q', 'axes': [1], 'flags': [true, true]}]", "['p']",
+                "['q']")));
+        c.add(of(Rule.SHAPE_SCATTER, "scatter with a 1-D index into a 2-D self", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'i', 'dtype': 'int64', 'axes': ['K']},"
+                        + " {'name': 's', 'dtype': 'float', 'axes': ['K', 'N']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N']}]",
+                "[{'op': 'scatter', 'inputs': ['p', 'i', 's'], 'output': 'q', 'axes': [0]}]", "['p', 'i', 's']",
+                "['q']")));
+        c.add(of(Rule.SHAPE_GROUPED_MM, "grouped_mm of two 3-D operands", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['G', 'M', 'K']}, {'name': 'w', 'dtype': 'float', 'axes': ['G', 'K', 'N']},"
+                        + " {'name': 'o', 'dtype': 'int32', 'axes': ['G']},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]",
+                "[{'op': 'grouped_mm', 'inputs': ['p', 'w', 'o'], 'output': 'q'}]", "['p', 'w', 'o']", "['q']")));
         c.add(of(Rule.SHAPE_EXPAND, "expand of an axis of extent N to K", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
                 "[{'op': 'expand', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));

@@ -84,6 +84,23 @@ class NumpyOracleTest {
         recompute(cases, temp, "numpy-oracle inputs-only", SEED + 1, cases.size() / 4);
     }
 
+    /**
+     * Issue 39: the MoE ops' templates (topk, topk_indices, scatter, grouped_mm) over every dtype and change, every
+     * {@code oracle.moe.stride}-th case (default 23, 33 fusions; 7 gives 108), run and recomputed by numpy; at least
+     * an eighth must run: most of the space's changes shard a scatter or grouped_mm tensor, which both refuse with a
+     * rule, as bool topk, integer grouped_mm and fp8 are refused (108 cases: 21 run, 87 refused).
+     */
+    @Test
+    void numpyRecomputesTheMoeOps(@TempDir Path temp) throws Exception {
+        assumeTrue(numpyAvailable(), "python3 with numpy is missing here (CI installs python3-numpy): the oracle cannot run");
+        int stride = Integer.getInteger("oracle.moe.stride", 23);
+        List<SpaceCase> moe = SpaceGenerator.all().stream().filter(c -> c.template().startsWith("topk")
+                || c.template().startsWith("scatter") || c.template().startsWith("grouped_mm")).toList();
+        List<SpaceCase> cases = new ArrayList<>();
+        for (int i = (int) (SEED % stride); i < moe.size(); i += stride) cases.add(moe.get(i));
+        recompute(cases, temp, "numpy-oracle moe ops", SEED, cases.size() / 8);
+    }
+
     private static void recompute(List<SpaceCase> cases, Path dir, String label, long seed, int leastSaved)
             throws Exception {
         long start = System.nanoTime();

@@ -32,6 +32,9 @@ final class SpaceRender {
         }
         if (tp.ops().stream().anyMatch(o -> o.op().equals("reshape"))) ext[SpaceTemplates.MERGED] = ext[1] * ext[2];
         if (tp.label().endsWith("_long") && did[SpaceTemplates.MERGED] == 0) ext[SpaceTemplates.MERGED] = 16 + r.nextInt(8);
+        // topk's k (c) within the axis it chooses from (b); scatter's rows (c) within self's (a)
+        if (tp.label().startsWith("topk") && did[2] == 0) ext[2] = Math.min(ext[2], ext[1]);
+        if (tp.label().startsWith("scatter") && did[2] == 0) ext[2] = Math.min(ext[2], ext[0]);
         boolean v2 = false;
         List<String> tensors = new ArrayList<>();
         int devices = 1;

@@ -94,6 +94,9 @@ final class SpaceTemplates {
             case LINEAR -> List.of(linear(t, true), linear(t, false));
             case INDEX_SELECT -> List.of(indexSelect(op, t));
             case TAKE_ALONG_AXIS -> List.of(takeAlongAxis(op, t));
+            case TOPK -> List.of(topk(op, t, true), topk(op, t, false));
+            case SCATTER -> List.of(scatter(op, t));
+            case GROUPED_MM -> List.of(groupedMm(op, t, true), groupedMm(op, t, false));
         };
     }
 
@@ -187,6 +190,35 @@ final class SpaceTemplates {
     private static Template takeAlongAxis(String op, String t) {
         return new Template(op + "_last", List.of(input("x", t, dims(0, 1)), input("ids", "int64", dims(0, 2)),
                 output("y", t, dims(0, 2), -1)), List.of(new OpT(op, List.of("x", "ids"), "y", "\"axes\": [1]")));
+    }
+
+    /**
+     * x [a, b] -> [a, c], the c largest (smallest, unsorted) of each row; the values' dtype is x's, the indices'
+     * int64 ({@link SpaceRender} keeps c within b).
+     */
+    private static Template topk(String op, String t, boolean largest) {
+        String out = op.equals("topk_indices") ? "int64" : t;
+        return new Template(op + (largest ? "_largest" : "_smallest"), List.of(input("x", t, dims(0, 1)),
+                output("y", out, dims(0, 2), -1)), List.of(new OpT(op, List.of("x"), "y",
+                "\"axes\": [1], \"flags\": [" + largest + ", " + largest + "]")));
+    }
+
+    /** self [a, b], index and src [c, b] (c within a, distinct rows drawn per column) -> [a, b] (at::scatter). */
+    private static Template scatter(String op, String t) {
+        return new Template(op + "_rows", List.of(input("x", t, dims(0, 1)), input("ids", "int64", dims(2, 1)),
+                input("w", t, dims(2, 1)), output("y", t, dims(0, 1), -1)),
+                List.of(new OpT(op, List.of("x", "ids", "w"), "y", "\"axes\": [0]")));
+    }
+
+    /**
+     * Experts: x [a, b] x w [c, b, n] with int32 offsets [c] splitting a -> [a, n, rb]; or x [a, b] x w [b, n]
+     * with offsets [c] splitting b -> [c, a, n, rb] (createGroupedMmaOutput's cases 3 and 1; n is dim 3).
+     */
+    private static Template groupedMm(String op, String t, boolean experts) {
+        Skel w = input("w", t, experts ? dims(2, 1, MERGED) : dims(1, MERGED));
+        Skel y = output("z", t, experts ? dims(0, MERGED, 1) : dims(2, 0, MERGED, 1), experts ? 2 : 3);
+        return new Template(op + (experts ? "_experts" : "_split_k"), List.of(input("x", t, dims(0, 1)), w,
+                input("offs", "int32", dims(2)), y), List.of(new OpT(op, List.of("x", "w", "offs"), "z", "")));
     }
 
     static int[] dims(int... d) { return d; }
