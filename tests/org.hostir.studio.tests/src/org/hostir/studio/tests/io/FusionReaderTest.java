@@ -169,7 +169,7 @@ class FusionReaderTest {
     @Test
     void opAttributesBelongToTheirOps() {
         String t = text(base(d -> d.getAsJsonArray("ops").get(0).getAsJsonObject().add("flags", j("[true]"))));
-        assertEquals("'flags' is not an attribute of matmul (only broadcast and squeeze have it)", error(t).message());
+        assertEquals("'flags' is not an attribute of matmul (only broadcast, squeeze, topk and topk_indices have it)", error(t).message());
         t = Fixtures.text(Fixtures.single("[{'name': 'p', 'dtype': 'float', 'axes': ['M']}]",
                 "[{'op': 'sum', 'inputs': ['p'], 'output': 'p', 'axes': []}]", "['p']", "['p']"));
         assertEquals("sum needs at least one axis", error(t).message());
