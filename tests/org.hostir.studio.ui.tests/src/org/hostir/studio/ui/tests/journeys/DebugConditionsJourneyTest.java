@@ -115,10 +115,15 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         assertTrue(Debugging.await(person, 5_000, () -> ("P2PCommunication " + recv + " @ rank 1, iteration 0")
                 .equals(Debugging.rowOf((Tree) breakpoints.getViewer().getControl(), bp).getText())), "the row's label");
 
-        DebugUITools.launch(HostIrLaunchShortcut.configurationFor(file), "debug");
+        var config = HostIrLaunchShortcut.configurationFor(file);
+        String settings = org.hostir.studio.ui.launch.LaunchAttributes.read(config).toString();
+        DebugUITools.launch(config, "debug");
         RunTarget run = Debugging.awaitTarget(person);
         assertTrue(Debugging.await(person, 60_000, () -> run.getThreads().length == 2
-                && run.getThreads()[1].isSuspended()), run.getName());
+                && run.getThreads()[1].isSuspended()), () -> run.getName() + "; the configuration's settings "
+                + settings + "; node breakpoints "
+                + Debugging.breakpoints().stream().map(n -> n.label() + " on " + n.getMarker().getResource()
+                        + " " + n.toEngine()).toList() + "; the recv node of the default lowering " + recv);
         IThread rank0 = run.getThreads()[0];
         IThread rank1 = run.getThreads()[1];
         assertFalse(rank0.isSuspended(), "rank 0 is not held: " + rank0.getName());
