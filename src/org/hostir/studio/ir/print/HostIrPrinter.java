@@ -2,6 +2,7 @@ package org.hostir.studio.ir.print;
 
 
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.FusionOp;
@@ -67,7 +68,8 @@ public final class HostIrPrinter {
         out.append("%HostIrContainer { (").append(tensors(c.inputs(), ", ")).append(") -> (")
                 .append(tensors(c.outputs(), ", ")).append(") :\n");
         for (HostNode n : c.topLevel()) print(n, STEP, out);
-        for (HostUnit u : c.hostUnits()) printHostUnit(u, out);
+        Set<Integer> launched = c.launchedUnits();
+        for (HostUnit u : c.hostUnits()) if (!launched.contains(u.number())) printHostUnit(u, out);
         out.append("} // %HostIrContainer\n");
         return out.toString();
     }
@@ -113,6 +115,8 @@ public final class HostIrPrinter {
                     + IrText.tensor(o.op().output());
             case HirAliasSelect s -> IrText.tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
             case LaunchKernel k -> "LaunchKernel(Group ID: " + k.groupId() + ")";
+            case PostOnStream p when p.launch() == PostOnStream.Launch.LAUNCH_KERNEL ->
+                    "LaunchKernel(Group ID: " + p.unit().number() + ")";
             default -> text.lines().findFirst().orElse("");
         };
     }
@@ -163,6 +167,11 @@ public final class HostIrPrinter {
             case StartCoalescing s -> out.append(indent).append("StartCoalescing\n");
             case EndCoalescing e -> out.append(indent).append("EndCoalescing ").append(e.id()).append('\n');
             case Wait w -> out.append(indent).append(call("Wait", "", "Communication " + w.communicationId()));
+            // host_ir_lowering's kernel: LaunchKernel::toString (csrc/host_ir/ir.cpp:150-160 at 81c4b22fd). nvFuser
+            // prints its SegmentedGroup's groupId (lowering.cpp:394-400); the Studio has no segment group ids and
+            // prints the HostUnit's number, a stable stand-in (the kernels in the order segmentation made them).
+            case PostOnStream p when p.launch() == PostOnStream.Launch.LAUNCH_KERNEL ->
+                    launchKernel(new LaunchKernel(p.id(), p.unit().number(), p.inputs(), p.outputs()), indent, out);
             case PostOnStream p -> out.append(indent).append("PostOnStream (").append(p.unit().name())
                     .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
                     .append(listed(p.outputs())).append("})\n");
