@@ -167,14 +167,7 @@ public final class HostIrPrinter {
             case StartCoalescing s -> out.append(indent).append("StartCoalescing\n");
             case EndCoalescing e -> out.append(indent).append("EndCoalescing ").append(e.id()).append('\n');
             case Wait w -> out.append(indent).append(call("Wait", "", "Communication " + w.communicationId()));
-            // host_ir_lowering's kernel: LaunchKernel::toString (csrc/host_ir/ir.cpp:150-160 at 81c4b22fd). nvFuser
-            // prints its SegmentedGroup's groupId (lowering.cpp:394-400); the Studio has no segment group ids and
-            // prints the HostUnit's number, a stable stand-in (the kernels in the order segmentation made them).
-            case PostOnStream p when p.launch() == PostOnStream.Launch.LAUNCH_KERNEL ->
-                    launchKernel(new LaunchKernel(p.id(), p.unit().number(), p.inputs(), p.outputs()), indent, out);
-            case PostOnStream p -> out.append(indent).append("PostOnStream (").append(p.unit().name())
-                    .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
-                    .append(listed(p.outputs())).append("})\n");
+            case PostOnStream p -> kernel(p, indent, out);
             case HostOp o -> FusionOpPrinter.print(o.op(), indent, out, g);
             case LaunchKernel k -> launchKernel(k, indent, out);
             case MoeDispatch d -> out.append(indent).append(moeDispatch(d)).append('\n');
@@ -231,6 +224,22 @@ public final class HostIrPrinter {
         out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()));
         if (g.printsBackend()) out.append(", backend=").append(c.backend().dumpName());
         out.append(")\n");
+    }
+
+    /**
+     * A kernel segment as the node its lowering made prints: host_ir_lowering's LaunchKernel (lowering.cpp:393-406 at
+     * 81c4b22fd), or HostIrLower's PostOnStream (lower.cpp:154). nvFuser's LaunchKernel prints its SegmentedGroup's
+     * groupId; the Studio has no segment group ids and prints the HostUnit's number, a stable stand-in (the kernels
+     * in the order segmentation made them).
+     */
+    private void kernel(PostOnStream p, String indent, StringBuilder out) {
+        switch (p.launch()) {
+            case LAUNCH_KERNEL -> launchKernel(new LaunchKernel(p.id(), p.unit().number(), p.inputs(), p.outputs()),
+                    indent, out);
+            case POST_ON_STREAM -> out.append(indent).append("PostOnStream (").append(p.unit().name())
+                    .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
+                    .append(listed(p.outputs())).append("})\n");
+        }
     }
 
     /** LaunchKernel::toString (csrc/host_ir/ir.cpp:150): one field a line, one level deeper. */
