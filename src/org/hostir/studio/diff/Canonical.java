@@ -115,7 +115,8 @@ public final class Canonical {
         List<TensorView> outputs = c.outputs().stream().map(k::tensor).toList();
         List<HostNode> top = k.nodes(c.topLevel());
         List<HostUnit> hostUnits = new ArrayList<>();
-        for (HostUnit u : c.hostUnits()) hostUnits.add(k.unit(u));
+        Set<Integer> launched = c.launchedUnits();
+        for (HostUnit u : c.hostUnits()) if (!launched.contains(u.number())) hostUnits.add(k.unit(u));
         List<Extent.Symbolic> syms = k.symbols.values().stream().sorted().distinct()
                 .map(i -> new Extent.Symbolic(i, "i" + i)).toList();
         IdCounters counters = new IdCounters(k.tensors.size(), k.iterDomains.size(), k.symbols.size(), k.nextNode,
@@ -241,6 +242,10 @@ public final class Canonical {
             case ShareMemHandles s -> new ShareMemHandles(fresh(), s.communications().stream()
                     .map(p -> (P2PCommunication) node(p)).toList());
             case Wait w -> new Wait(fresh(), printed(w.communicationId()));
+            // a kernel host_ir_lowering launches compares with the LaunchKernel an nvFuser dump of that path reads as
+            case PostOnStream p when p.launch() == PostOnStream.Launch.LAUNCH_KERNEL -> new LaunchKernel(fresh(),
+                    p.unit().number(), p.inputs().stream().map(this::tensor).toList(),
+                    p.outputs().stream().map(this::tensor).toList());
             case PostOnStream p -> new PostOnStream(fresh(), unit(p.unit()),
                     p.inputs().stream().map(this::tensor).toList(), p.outputs().stream().map(this::tensor).toList());
             case HostOp o -> new HostOp(fresh(), op(o.op()));

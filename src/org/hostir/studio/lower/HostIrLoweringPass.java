@@ -53,7 +53,7 @@ public final class HostIrLoweringPass implements HostPass {
         OpenLoop loop = null;
         List<HostNode> nodes = program.topLevel();
         for (int i = 0; i < nodes.size(); i++) {
-            List<HostNode> segment = segmentAt(nodes, i);
+            List<HostNode> segment = launched(segmentAt(nodes, i));
             i += segment.size() - 1;
             TensorView ref = reference(segment);
             Optional<LoopDomain.Axis> stream = ref == null ? Optional.empty() : leadingStream(ref);
@@ -75,6 +75,11 @@ public final class HostIrLoweringPass implements HostPass {
         if (loop != null) top.add(loop.close(h));
         return new HostIrContainer(program.inputs(), program.outputs(), top, program.hostUnits(), program.symbols(),
                 h.ir().counters(), h.provenance());
+    }
+
+    /** Kernel segments as lowerSegment makes them: LaunchKernel, not PostOnStream (lowering.cpp:393-406). */
+    private static List<HostNode> launched(List<HostNode> segment) {
+        return segment.stream().map(n -> n instanceof PostOnStream p ? p.launched() : n).toList();
     }
 
     /** A loop being filled: its Stream axis, index, body, and where it goes in the enclosing scope. */

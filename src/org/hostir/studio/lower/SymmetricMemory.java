@@ -58,7 +58,7 @@ final class SymmetricMemory {
     private static HostNode node(HostNode n, Map<Integer, HostUnit> units, Map<Integer, TensorView> r) {
         if (n instanceof HostOp o) return new HostOp(o.id(), TensorSubstitution.apply(o.op(), r));
         if (n instanceof PostOnStream p) return new PostOnStream(p.id(), units.getOrDefault(p.unit().number(),
-                unit(p.unit(), r)), tensors(p.inputs(), r), tensors(p.outputs(), r));
+                unit(p.unit(), r)), tensors(p.inputs(), r), tensors(p.outputs(), r), p.launch());
         return n;
     }
 

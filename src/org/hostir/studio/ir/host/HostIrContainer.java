@@ -1,8 +1,10 @@
 package org.hostir.studio.ir.host;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IdCounters;
@@ -34,6 +36,23 @@ public record HostIrContainer(List<TensorView> inputs, List<TensorView> outputs,
         List<HostNode> out = new ArrayList<>();
         collect(topLevel, out);
         return out;
+    }
+
+    /**
+     * The numbers of the HostUnits only launched as {@code LaunchKernel}: host_ir_lowering keeps their kernels in
+     * KernelExecutors, not in the container, so its dump prints no HostUnit block for them
+     * (csrc/host_ir/lowering.cpp:394-406, csrc/host_ir/container.cpp:31 at 81c4b22fd).
+     */
+    public Set<Integer> launchedUnits() {
+        Set<Integer> launched = new HashSet<>();
+        Set<Integer> posted = new HashSet<>();
+        for (HostNode n : allNodes()) {
+            if (n instanceof PostOnStream p) {
+                (p.launch() == PostOnStream.Launch.LAUNCH_KERNEL ? launched : posted).add(p.unit().number());
+            }
+        }
+        launched.removeAll(posted);
+        return Set.copyOf(launched);
     }
 
     private static void collect(List<HostNode> nodes, List<HostNode> out) {

@@ -50,7 +50,7 @@ public final class StructuralHash {
             case ShareMemHandles s -> new ShareMemHandles(0, s.communications().stream()
                     .map(p -> new P2PCommunication(0, p.type(), p.buffer(), p.peer(), p.backend())).toList());
             case Wait w -> new Wait(0, 0);
-            case PostOnStream p -> new PostOnStream(0, p.unit(), p.inputs(), p.outputs());
+            case PostOnStream p -> new PostOnStream(0, p.unit(), p.inputs(), p.outputs(), p.launch());
             case HostOp o -> new HostOp(0, o.op());
             case OpaqueNode o -> new OpaqueNode(0, o.lines(), o.reason());
         };

@@ -22,7 +22,7 @@ final class Units {
         // only these three hold or contain a PostOnStream; every other node kind stays as it is
         if (node instanceof PostOnStream p) {
             HostUnit unit = units.get(p.unit().number());
-            if (unit != null) return new PostOnStream(p.id(), unit, p.inputs(), p.outputs());
+            if (unit != null) return new PostOnStream(p.id(), unit, p.inputs(), p.outputs(), p.launch());
             missing.accept(p.unit().number());
             return p;
         }

@@ -2,6 +2,7 @@ package org.hostir.studio.ir.print;
 
 
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.hostir.studio.ir.FusionOp;
@@ -67,7 +68,8 @@ public final class HostIrPrinter {
         out.append("%HostIrContainer { (").append(tensors(c.inputs(), ", ")).append(") -> (")
                 .append(tensors(c.outputs(), ", ")).append(") :\n");
         for (HostNode n : c.topLevel()) print(n, STEP, out);
-        for (HostUnit u : c.hostUnits()) printHostUnit(u, out);
+        Set<Integer> launched = c.launchedUnits();
+        for (HostUnit u : c.hostUnits()) if (!launched.contains(u.number())) printHostUnit(u, out);
         out.append("} // %HostIrContainer\n");
         return out.toString();
     }
@@ -113,6 +115,8 @@ public final class HostIrPrinter {
                     + IrText.tensor(o.op().output());
             case HirAliasSelect s -> IrText.tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
             case LaunchKernel k -> "LaunchKernel(Group ID: " + k.groupId() + ")";
+            case PostOnStream p when p.launch() == PostOnStream.Launch.LAUNCH_KERNEL ->
+                    "LaunchKernel(Group ID: " + p.unit().number() + ")";
             default -> text.lines().findFirst().orElse("");
         };
     }
@@ -163,9 +167,7 @@ public final class HostIrPrinter {
             case StartCoalescing s -> out.append(indent).append("StartCoalescing\n");
             case EndCoalescing e -> out.append(indent).append("EndCoalescing ").append(e.id()).append('\n');
             case Wait w -> out.append(indent).append(call("Wait", "", "Communication " + w.communicationId()));
-            case PostOnStream p -> out.append(indent).append("PostOnStream (").append(p.unit().name())
-                    .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
-                    .append(listed(p.outputs())).append("})\n");
+            case PostOnStream p -> kernel(p, indent, out);
             case HostOp o -> FusionOpPrinter.print(o.op(), indent, out, g);
             case LaunchKernel k -> launchKernel(k, indent, out);
             case MoeDispatch d -> out.append(indent).append(moeDispatch(d)).append('\n');
@@ -222,6 +224,22 @@ public final class HostIrPrinter {
         out.append(", input=").append(tensor(c.input())).append(", output=").append(tensor(c.output()));
         if (g.printsBackend()) out.append(", backend=").append(c.backend().dumpName());
         out.append(")\n");
+    }
+
+    /**
+     * A kernel segment as the node its lowering made prints: host_ir_lowering's LaunchKernel (lowering.cpp:393-406 at
+     * 81c4b22fd), or HostIrLower's PostOnStream (lower.cpp:154). nvFuser's LaunchKernel prints its SegmentedGroup's
+     * groupId; the Studio has no segment group ids and prints the HostUnit's number, a stable stand-in (the kernels
+     * in the order segmentation made them).
+     */
+    private void kernel(PostOnStream p, String indent, StringBuilder out) {
+        switch (p.launch()) {
+            case LAUNCH_KERNEL -> launchKernel(new LaunchKernel(p.id(), p.unit().number(), p.inputs(), p.outputs()),
+                    indent, out);
+            case POST_ON_STREAM -> out.append(indent).append("PostOnStream (").append(p.unit().name())
+                    .append(", Inputs:{").append(listed(p.inputs())).append("}, Outputs:{")
+                    .append(listed(p.outputs())).append("})\n");
+        }
     }
 
     /** LaunchKernel::toString (csrc/host_ir/ir.cpp:150): one field a line, one level deeper. */

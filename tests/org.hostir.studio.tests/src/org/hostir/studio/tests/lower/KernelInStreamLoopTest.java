@@ -39,7 +39,8 @@ class KernelInStreamLoopTest {
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         int loop = indexOf(lines, "  FOR i");
-        int post = indexOf(lines, "    PostOnStream (HostUnit0");
+        // host_ir_lowering launches the kernel as LaunchKernel (csrc/host_ir/lowering.cpp:393-406 at 81c4b22fd)
+        int post = indexOf(lines, "    LaunchKernel(");
         assertTrue(loop >= 0 && post > loop, r.out());
         assertTrue(lines.get(post - 1).startsWith("    T1_g_float[") && lines.get(post - 1).endsWith(
                 "= ALLOCATE(mem_type=global, zero_init=false)"), "the output's ALLOCATE right before it:\n" + r.out());
