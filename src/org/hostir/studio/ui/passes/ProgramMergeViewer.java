@@ -8,6 +8,7 @@ import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
 import org.eclipse.jface.text.source.CompositeRuler;
 import org.eclipse.jface.text.source.SourceViewer;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Composite;
 
 /**
@@ -39,4 +40,9 @@ final class ProgramMergeViewer extends TextMergeViewer {
     }
 
     BreakpointRuler breakpoints() { return breakpoints; }
+
+    /** The texts of the BEFORE (left) and AFTER (right) panes, the last two made (an ancestor pane comes first). */
+    List<StyledText> panes() {
+        return made.subList(made.size() - 2, made.size()).stream().map(SourceViewer::getTextWidget).toList();
+    }
 }
