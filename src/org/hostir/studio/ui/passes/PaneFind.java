@@ -37,7 +37,9 @@ final class PaneFind {
         List<Point> found = new ArrayList<>();
         if (q.isEmpty() || pane == null || pane.isDisposed()) return found;
         String all = pane.getText().toLowerCase(Locale.ROOT);
-        for (int at = all.indexOf(q); at >= 0; at = all.indexOf(q, at + q.length())) found.add(new Point(at, q.length()));
+        for (int at = all.indexOf(q); at >= 0; at = all.indexOf(q, at + q.length())) {
+            found.add(new Point(at, q.length()));
+        }
         return found;
     }
 

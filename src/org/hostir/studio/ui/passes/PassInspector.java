@@ -106,7 +106,8 @@ public final class PassInspector {
      * tree, its text selected.
      */
     void showFind() {
-        if (tree.getControl().getDisplay().getFocusControl() instanceof StyledText pane && text.panes().contains(pane)) {
+        var focus = tree.getControl().getDisplay().getFocusControl();
+        if (focus instanceof StyledText pane && text.panes().contains(pane)) {
             paneFind.open(pane);
         } else {
             find.open();

@@ -67,6 +67,9 @@ public class LoweringFindJourneyTest extends JourneyTest {
      * occurrence (case aside) in the pane's StyledText, Enter the next, the bar says "1 of N" for the pane's own count;
      * Esc gives the keyboard back to the pane. The other pane, clicked, then Ctrl+F, finds in its own text.
      */
+    /** Typed in lower case: the program says {@code streamIdx} (the stream loop's index), many times. */
+    private static final String WORD = "streamidx";
+
     @Test
     public void ctrlFInATextPaneFindsInThatPanesText() throws Exception {
         journey.openSeed("lowering-find", "ag_matmul_p2p", "find-text.fusion");
@@ -84,15 +87,15 @@ public class LoweringFindJourneyTest extends JourneyTest {
         assertNull(inspector.findField(), "not the tree's");
         assertSame(inspector.paneFindField(), person.focus(), "the find field has the keyboard");
 
-        List<Integer> at = occurrences(after.getText(), "matmul");
-        assertTrue(at.size() >= 2, "the final program's text names matmul more than once: " + after.getText());
-        person.type("matmul", 40);
+        List<Integer> at = occurrences(after.getText(), WORD);
+        assertTrue(at.size() >= 2, "the final program's text names streamIdx more than once: " + after.getText());
+        person.type(WORD, 40);
         person.settle(100);
-        assertEquals(new Point(at.get(0), at.get(0) + 6), after.getSelection(), "the first occurrence is selected");
-        assertEquals("matmul", after.getSelectionText().toLowerCase(Locale.ROOT));
+        assertEquals(new Point(at.get(0), at.get(0) + WORD.length()), after.getSelection(), "the first one selected");
+        assertEquals("streamIdx", after.getSelectionText(), "case aside");
         assertEquals("1 of " + at.size(), inspector.paneFindCount());
         person.press(SWT.CR);
-        assertEquals(new Point(at.get(1), at.get(1) + 6), after.getSelection(), "Enter: the next occurrence");
+        assertEquals(new Point(at.get(1), at.get(1) + WORD.length()), after.getSelection(), "Enter: the next one");
         assertEquals("2 of " + at.size(), inspector.paneFindCount());
         int line = after.getLineAtOffset(at.get(1));
         assertTrue(line >= after.getTopIndex() && line <= after.getTopIndex() + after.getClientArea().height
@@ -102,14 +105,15 @@ public class LoweringFindJourneyTest extends JourneyTest {
         assertNull(inspector.paneFindField(), "Esc closed the bar");
         assertSame(after, person.focus(), "and gave the keyboard back to the pane");
 
-        List<Integer> inBefore = occurrences(before.getText(), "matmul");
-        assertTrue(!inBefore.isEmpty(), "the BEFORE pane names matmul too");
+        List<Integer> inBefore = occurrences(before.getText(), WORD);
+        assertTrue(!inBefore.isEmpty(), "the BEFORE pane names streamIdx too");
         person.click(before, 60, 8);
         person.press(SWT.CTRL, 'f');
         assertSame(inspector.paneFindField(), person.focus(), "Ctrl+F in the BEFORE pane");
-        person.type("matmul", 40);
+        person.type(WORD, 40);
         person.settle(100);
-        assertEquals(new Point(inBefore.get(0), inBefore.get(0) + 6), before.getSelection(), "found in the BEFORE pane");
+        assertEquals(new Point(inBefore.get(0), inBefore.get(0) + WORD.length()), before.getSelection(),
+                "found in the BEFORE pane");
         assertEquals("1 of " + inBefore.size(), inspector.paneFindCount(), "its own count");
         person.press(SWT.ESC);
         assertSame(before, person.focus(), "Esc: the keyboard back to the BEFORE pane");
