@@ -113,7 +113,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         State state = toggleState();
         hideUnchanged = state != null && Boolean.TRUE.equals(state.getValue());
         getSite().setSelectionProvider(relay);
-        // Ctrl+F and Edit > Find/Replace find in the program tree, as they find in an editor
+        // Ctrl+F and Edit > Find/Replace find in the text pane that has the keyboard, else in the program tree
         getViewSite().getActionBars().setGlobalActionHandler(ActionFactory.FIND.getId(), new Action() {
             @Override
             public void run() { inspector.showFind(); }

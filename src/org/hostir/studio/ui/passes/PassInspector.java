@@ -11,6 +11,7 @@ import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -49,6 +50,7 @@ public final class PassInspector {
     /** What a person types in the find bar: a node's text, as the tree shows it. */
     static final String FIND_HINT = "node text (Enter: next)";
     private final FindBar<PassRow> find;
+    private final PaneFind paneFind;
     private final CompareConfiguration compareConfig = new CompareConfiguration();
     private PassTrace.RankTrace rank;
     /** Another rank whose program the diffs compare with this rank's, or null (before and after the pass). */
@@ -82,7 +84,12 @@ public final class PassInspector {
         // before on the left, after on the right, as a diff reads, whatever the user's swap preference says: the
         // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
-        text = new ProgramMergeViewer(right, compareConfig);
+        // the text diff under its own find bar (Ctrl+F while one of its panes has the keyboard)
+        Composite textBox = new Composite(right, SWT.NONE);
+        textBox.setLayout(box);
+        paneFind = new PaneFind(textBox);
+        text = new ProgramMergeViewer(textBox, compareConfig);
+        text.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         // once the theme's CSS has styled the new widgets (a view made under Dark, as after a restart in Dark, had
         // white panes) and after every switch; the tree's rows take the new theme's diff colours
         ThemeColors.follow(text.getControl(), () -> {
@@ -94,8 +101,18 @@ public final class PassInspector {
         main.addListener(SWT.Resize, e -> fit(main, right));
     }
 
-    /** Opens the find bar over the program tree (Ctrl+F, Edit > Find/Replace), its text selected. */
-    void showFind() { find.open(); }
+    /**
+     * Ctrl+F, Edit > Find/Replace: opens the find bar over the text pane that has the keyboard, else over the program
+     * tree, its text selected.
+     */
+    void showFind() {
+        var focus = tree.getControl().getDisplay().getFocusControl();
+        if (focus instanceof StyledText pane && text.panes().contains(pane)) {
+            paneFind.open(pane);
+        } else {
+            find.open();
+        }
+    }
 
     private void closeFind() {
         find.setShown(false);
@@ -117,6 +134,15 @@ public final class PassInspector {
 
     /** What the find bar says of its matches ("2 of 5", "not found"). */
     public String findCount() { return find.count.getText(); }
+
+    /** The text panes' find bar's field while it shows, else null. */
+    public Text paneFindField() { return paneFind.field(); }
+
+    /** What the text panes' find bar says of its matches. */
+    public String paneFindCount() { return paneFind.count(); }
+
+    /** The BEFORE (left) and AFTER (right) panes' texts. */
+    public List<StyledText> panes() { return text.panes(); }
 
     /** Runs after each change of the pass shown (the view's description follows it). */
     void onPassShown(Runnable r) { onPassShown = r; }
@@ -323,7 +349,7 @@ public final class PassInspector {
     public Control breakpointRulerControl() { return text.breakpoints().control(); }
 
     /** The AFTER pane's text. */
-    public org.eclipse.swt.custom.StyledText programText() { return text.breakpoints().text(); }
+    public StyledText programText() { return text.breakpoints().text(); }
 
     /** The side-by-side text diff's control (BEFORE on the left, AFTER on the right). */
     public Control diffControl() { return text.getControl(); }

@@ -9,6 +9,7 @@ import org.eclipse.jface.text.source.AnnotationRulerColumn;
 import org.eclipse.jface.text.source.CompositeRuler;
 import org.eclipse.jface.text.source.SourceViewer;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Composite;
 
 /**
@@ -43,4 +44,9 @@ final class ProgramMergeViewer extends TextMergeViewer {
     }
 
     BreakpointRuler breakpoints() { return breakpoints; }
+
+    /** The texts of the BEFORE (left) and AFTER (right) panes, the last two made (an ancestor pane comes first). */
+    List<StyledText> panes() {
+        return made.subList(made.size() - 2, made.size()).stream().map(SourceViewer::getTextWidget).toList();
+    }
 }

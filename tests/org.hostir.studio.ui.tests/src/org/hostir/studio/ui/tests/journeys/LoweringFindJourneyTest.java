@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Tree;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.passes.PassInspector;
@@ -58,5 +60,70 @@ public class LoweringFindJourneyTest extends JourneyTest {
         person.press(SWT.ESC);
         assertNull(inspector.findField(), "Esc closed the bar");
         assertSame(tree, person.focus(), "and gave the keyboard back to the tree");
+    }
+
+    /**
+     * Ctrl+F with the keyboard in a text pane finds in that pane's text: typing selects and scrolls to the first
+     * occurrence (case aside) in the pane's StyledText, Enter the next, the bar says "1 of N" for the pane's own count;
+     * Esc gives the keyboard back to the pane. The other pane, clicked, then Ctrl+F, finds in its own text.
+     */
+    /** Typed in lower case: the program says {@code streamIdx} (the stream loop's index), many times. */
+    private static final String WORD = "streamidx";
+
+    @Test
+    public void ctrlFInATextPaneFindsInThatPanesText() throws Exception {
+        journey.openSeed("lowering-find", "ag_matmul_p2p", "find-text.fusion");
+        LoweringView view = journey.show(LoweringView.ID);
+        journey.waitForLowering();
+        PassInspector inspector = ShownLowering.of(view);
+        inspector.selectPass(inspector.visibleEntries().getLast().step().pass());   // the final program
+        person.settle(200);
+        StyledText before = inspector.panes().get(0), after = inspector.panes().get(1);
+        assertSame(inspector.programText(), after, "the right pane is the AFTER pane");
+        person.click(after, 60, 8);
+        assertSame(after, person.focus(), "the click gave the AFTER pane the keyboard");
+        person.press(SWT.CTRL, 'f');
+        assertNotNull(inspector.paneFindField(), "Ctrl+F opened the text find bar");
+        assertNull(inspector.findField(), "not the tree's");
+        assertSame(inspector.paneFindField(), person.focus(), "the find field has the keyboard");
+
+        List<Integer> at = occurrences(after.getText(), WORD);
+        assertTrue(at.size() >= 2, "the final program's text names streamIdx more than once: " + after.getText());
+        person.type(WORD, 40);
+        person.settle(100);
+        assertEquals(new Point(at.get(0), at.get(0) + WORD.length()), after.getSelection(), "the first one selected");
+        assertEquals("streamIdx", after.getSelectionText(), "case aside");
+        assertEquals("1 of " + at.size(), inspector.paneFindCount());
+        person.press(SWT.CR);
+        assertEquals(new Point(at.get(1), at.get(1) + WORD.length()), after.getSelection(), "Enter: the next one");
+        assertEquals("2 of " + at.size(), inspector.paneFindCount());
+        int line = after.getLineAtOffset(at.get(1));
+        assertTrue(line >= after.getTopIndex() && line <= after.getTopIndex() + after.getClientArea().height
+                / after.getLineHeight(), "the match's line " + line + " is scrolled into view");
+        ViewTestSupport.screenshot(journey.shell(), "lowering-find-text.png");
+        person.press(SWT.ESC);
+        assertNull(inspector.paneFindField(), "Esc closed the bar");
+        assertSame(after, person.focus(), "and gave the keyboard back to the pane");
+
+        List<Integer> inBefore = occurrences(before.getText(), WORD);
+        assertTrue(!inBefore.isEmpty(), "the BEFORE pane names streamIdx too");
+        person.click(before, 60, 8);
+        person.press(SWT.CTRL, 'f');
+        assertSame(inspector.paneFindField(), person.focus(), "Ctrl+F in the BEFORE pane");
+        person.type(WORD, 40);
+        person.settle(100);
+        assertEquals(new Point(inBefore.get(0), inBefore.get(0) + WORD.length()), before.getSelection(),
+                "found in the BEFORE pane");
+        assertEquals("1 of " + inBefore.size(), inspector.paneFindCount(), "its own count");
+        person.press(SWT.ESC);
+        assertSame(before, person.focus(), "Esc: the keyboard back to the BEFORE pane");
+    }
+
+    /** Where {@code word} occurs in {@code text}, case aside, in order. */
+    private static List<Integer> occurrences(String text, String word) {
+        List<Integer> at = new java.util.ArrayList<>();
+        String t = text.toLowerCase(Locale.ROOT);
+        for (int i = t.indexOf(word); i >= 0; i = t.indexOf(word, i + word.length())) at.add(i);
+        return at;
     }
 }

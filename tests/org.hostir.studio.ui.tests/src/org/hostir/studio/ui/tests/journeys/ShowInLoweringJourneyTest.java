@@ -14,7 +14,10 @@ import java.util.Map;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.part.ShowInContext;
 import org.hostir.studio.lower.LoweringOptions;
@@ -139,5 +142,35 @@ public class ShowInLoweringJourneyTest {
         assertTrue(items.stream().anyMatch(t -> t.startsWith("Show in Lowering")), "the menu offers it: " + items);
         assertEquals(bar, view.canvas().selected(), "the right click selected the bar under it");
         person.press(SWT.ESC);
+    }
+
+    /**
+     * Navigate > Show In: Alt+Shift+W on a clicked bar pops up the Show In menu, which lists the Lowering view (the
+     * view is a showInPart of every perspective; the Timeline is the Show In source). The menu's items are read while
+     * it is up; the item is not chosen (see above), Esc closes the menu.
+     */
+    @Test
+    public void altShiftWListsTheLoweringViewInTheShowInMenu() throws Exception {
+        click(matmulOfRank(0));
+        List<String> items = new java.util.ArrayList<>();
+        Display display = view.canvas().control().getDisplay();
+        // the menu is made when the key is pressed: catch it as it shows, read it once it is filled
+        Listener shown = e -> {
+            if (e.widget instanceof Menu m) display.asyncExec(() -> {
+                if (!m.isDisposed()) for (MenuItem item : m.getItems()) items.add(item.getText());
+            });
+        };
+        display.addFilter(SWT.Show, shown);
+        try {
+            person.press(SWT.ALT | SWT.SHIFT, 'w');
+            person.settle(400);
+        } finally {
+            display.removeFilter(SWT.Show, shown);
+        }
+        ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-show-in-menu.png");
+        person.press(SWT.ESC);
+        person.settle(150);
+        assertTrue(items.stream().anyMatch(t -> t.replace("&", "").startsWith("Lowering")),
+                "the Show In menu lists the Lowering view: " + items);
     }
 }
