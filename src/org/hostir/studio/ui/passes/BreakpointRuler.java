@@ -49,8 +49,6 @@ import org.hostir.studio.ui.NodeBreakpointMarkers;
  */
 final class BreakpointRuler {
     static final String TYPE = "org.hostir.studio.ui.passes.nodeBreakpoint";
-    /** The column's width in pixels, the Java editor's breakpoint column's. */
-    static final int WIDTH = 14;
     private final SourceViewer viewer;
     private final CompositeRuler ruler;
     private final AnnotationModel model = new AnnotationModel();
@@ -62,7 +60,7 @@ final class BreakpointRuler {
     BreakpointRuler(SourceViewer viewer, CompositeRuler ruler) {
         this.viewer = viewer;
         this.ruler = ruler;
-        AnnotationRulerColumn column = new AnnotationRulerColumn(model, WIDTH, new Access());
+        AnnotationRulerColumn column = new AnnotationRulerColumn(model, 14, new Access());
         column.addAnnotationType(TYPE);
         ruler.addDecorator(0, column);
         viewer.addTextInputListener(new ITextInputListener() {

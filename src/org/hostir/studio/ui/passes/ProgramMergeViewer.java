@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
-import org.eclipse.jface.text.source.AnnotationRulerColumn;
 import org.eclipse.jface.text.source.CompositeRuler;
 import org.eclipse.jface.text.source.SourceViewer;
 import org.eclipse.swt.SWT;
@@ -25,9 +24,6 @@ final class ProgramMergeViewer extends TextMergeViewer {
     ProgramMergeViewer(Composite parent, CompareConfiguration configuration) {
         super(parent, SWT.NONE, configuration);
         breakpoints = new BreakpointRuler(made.getLast(), rulers.getLast());
-        // the same gutter, blank, on BEFORE: the two programs stand side by side at one width (with the ruler on
-        // AFTER alone, AFTER was 32 px narrower and under a third of the view at 1280 x 800, LayoutJourneyTest)
-        rulers.get(rulers.size() - 2).addDecorator(0, new AnnotationRulerColumn(BreakpointRuler.WIDTH));
     }
 
     @Override
