@@ -82,13 +82,7 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         TreeItem row = Debugging.rowOf(listed, bp);
         assertNotNull(row, "the Breakpoints view lists the breakpoint");
         assertEquals("P2PCommunication " + recv, row.getText());
-        Rectangle b = row.getBounds();
-        person.click(row.getParent(), b.x + 10, b.y + b.height / 2);
-        person.press(SWT.ALT, (char) 0, SWT.CR);
-        person.settle(800);
-        Shell dialog = Debugging.dialogWith("&Rank (empty: every rank):");
-        dialog.setSize(900, 520);
-        person.settle(300);
+        Shell dialog = Debugging.openBreakpointProperties(breakpoints, person, bp);
         Text rank = Debugging.fieldAfter(dialog, "&Rank (empty: every rank):");
         Text iteration = Debugging.fieldAfter(dialog, "&Iteration of its innermost loop (empty: every iteration):");
         person.click(rank, 5, rank.getSize().y / 2);

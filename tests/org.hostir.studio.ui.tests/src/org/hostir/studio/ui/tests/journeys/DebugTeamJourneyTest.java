@@ -1,7 +1,6 @@
 package org.hostir.studio.ui.tests.journeys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -11,7 +10,6 @@ import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.IDebugView;
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
@@ -20,8 +18,6 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.ide.IDE;
@@ -116,18 +112,7 @@ public class DebugTeamJourneyTest extends JourneyTest {
     private void wholeTeamOnItsPropertiesPage(NodeBreakpoint bp) throws Exception {
         IDebugView breakpoints = journey.show(IDebugUIConstants.ID_BREAKPOINT_VIEW);
         person.settle(500);
-        Tree listed = (Tree) breakpoints.getViewer().getControl();
-        Debugging.await(person, 5_000, () -> Debugging.rowOf(listed, bp) != null
-                && !Debugging.rowOf(listed, bp).getText().isEmpty());
-        TreeItem row = Debugging.rowOf(listed, bp);
-        assertNotNull(row, "the Breakpoints view lists the breakpoint");
-        Rectangle b = row.getBounds();
-        person.click(row.getParent(), b.x + 10, b.y + b.height / 2);
-        person.press(SWT.ALT, (char) 0, SWT.CR);
-        person.settle(800);
-        Shell dialog = Debugging.dialogWith("&Rank (empty: every rank):");
-        dialog.setSize(900, 520);
-        person.settle(300);
+        Shell dialog = Debugging.openBreakpointProperties(breakpoints, person, bp);
         Text rank = Debugging.fieldAfter(dialog, "&Rank (empty: every rank):");
         Text iteration = Debugging.fieldAfter(dialog, "&Iteration of its innermost loop (empty: every iteration):");
         person.click(rank, 5, rank.getSize().y / 2);

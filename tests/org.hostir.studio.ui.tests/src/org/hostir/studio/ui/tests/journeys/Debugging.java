@@ -245,4 +245,24 @@ final class Debugging {
                 .findFirst().orElseThrow(() -> new AssertionError("no OK button"));
     }
 
+
+    /**
+     * A person's click on the breakpoint's row in the Breakpoints view, then Alt+Enter: its properties page, sized so
+     * that every field shows.
+     */
+    static Shell openBreakpointProperties(IDebugView breakpoints, Person person, NodeBreakpoint bp) {
+        Tree listed = (Tree) breakpoints.getViewer().getControl();
+        // the view labels its rows in the background
+        await(person, 5_000, () -> rowOf(listed, bp) != null && !rowOf(listed, bp).getText().isEmpty());
+        TreeItem row = rowOf(listed, bp);
+        assertTrue(row != null, "the Breakpoints view lists the breakpoint");
+        org.eclipse.swt.graphics.Rectangle b = row.getBounds();
+        person.click(row.getParent(), b.x + 10, b.y + b.height / 2);
+        person.press(org.eclipse.swt.SWT.ALT, (char) 0, org.eclipse.swt.SWT.CR);
+        person.settle(800);
+        Shell dialog = dialogWith("&Rank (empty: every rank):");
+        dialog.setSize(900, 520);
+        person.settle(300);
+        return dialog;
+    }
 }
