@@ -127,11 +127,7 @@ public final class PythonExporter {
         List<String> ins = new ArrayList<>();
         for (int i = 0; i < p.fusion.inputs().size(); i++) {
             TensorView t = p.fusion.inputs().get(i);
-            String shape = p.shape(t).stream().map(String::valueOf).collect(Collectors.joining(", "));
-            String unsharded = !CppTestExporter.randnDrawable(t.dtype())
-                    ? "torch.randn(" + shape + ").to(" + torch(t.dtype()) + ")"
-                    : "torch.randn(" + shape + (shape.isEmpty() ? "" : ", ") + "dtype=" + torch(t.dtype())
-                    + ")";
+            String unsharded = PythonInputs.unsharded(p, t);
             String name = "t_" + p.name(t);
             out.append(name).append(" = ").append(t.mesh() != null
                     ? "nvfuser.multidevice.shard_tensor(" + unsharded + ", fd.fusion.inputs()[" + i + "])"
@@ -155,10 +151,8 @@ public final class PythonExporter {
         });
     }
 
-    static String dtype(DataType t) throws ExportException {
-        if (t == DataType.INT64) {
-            throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
-        }
+    /** int64 is nvFuser's DataType.Int (python/nvfuser_direct/pytorch_utils.py:24 at 81c4b22fd: torch.long). */
+    static String dtype(DataType t) {
         return dtypeName(t);
     }
 
@@ -176,12 +170,12 @@ public final class PythonExporter {
         };
     }
 
-    static String torch(DataType t) throws ExportException {
+    static String torch(DataType t) {
         return switch (t) {
             case FLOAT -> "torch.float32";
             case BFLOAT16 -> "torch.bfloat16";
             case HALF -> "torch.float16";
-            case INT64 -> throw new ExportException("int64 tensors: nvFuser's Python multi-device tests define none");
+            case INT64 -> "torch.int64";
             case DOUBLE -> "torch.float64";
             case INT32 -> "torch.int32";
             case BOOL -> "torch.bool";

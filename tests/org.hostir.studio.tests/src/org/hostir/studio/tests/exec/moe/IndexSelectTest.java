@@ -14,7 +14,6 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.IndexOutOfRange;
 import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.OpKernels;
-import org.hostir.studio.export.ExportException;
 import org.hostir.studio.export.PythonExporter;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
@@ -110,12 +109,12 @@ class IndexSelectTest {
         assertTrue(differs, "every seed routed alike");
     }
 
-    /** The Python export keeps its rule that nvFuser's multi-device Python tests define no int64 tensor. */
+    /** The Python export writes the int64 index as nvFuser's DataType.Int, drawn in [0, T) as the engine draws it. */
     @Test
-    void thePythonExportRefusesTheInt64IndexInOneLine() throws Exception {
+    void thePythonExportDrawsTheInt64IndexWithinTheSelectedAxis() throws Exception {
         LoadedFusion loaded = load(GOOD, 2);
-        ExportException e = assertThrows(ExportException.class,
-                () -> PythonExporter.export(loaded.fusion(), null, 2, loaded.bindings().asMap(), "gather.fusion"));
-        assertEquals("int64 tensors: nvFuser's Python multi-device tests define none", e.getMessage());
+        String script = PythonExporter.export(loaded.fusion(), null, 2, loaded.bindings().asMap(), "gather.fusion");
+        assertTrue(script.contains("route = fd.define_tensor(shape=[-1], contiguity=True, dtype=DataType.Int)"), script);
+        assertTrue(script.contains("torch.randint(0, 5, (4,), dtype=torch.int64)"), script);
     }
 }
