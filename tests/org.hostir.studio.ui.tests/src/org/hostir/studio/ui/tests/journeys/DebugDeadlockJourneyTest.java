@@ -46,7 +46,6 @@ import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,10 +69,6 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
     }
 
     @Test
-    @Disabled("intermittent in CI, a product defect not yet found: after F6 or F8 on the run the debugger sometimes takes"
-            + " no further stop (the project's CI of e36987d: no stop after stop 1 at F6; the clean-clone CI of a89ab02:"
-            + " no stop after stop 2 at F8, the command ran, the label said a rank could still issue nodes); passes"
-            + " alone and in most full runs; headless debug of the same dump took every stop in 12 of 12 runs")
     public void rulerBreakpointGroupStepThenTheDeadlockNamedInTheWaitForGraph() throws Exception {
         Debugging.neverSwitchPerspective();
         IFile fusion = ViewTestSupport.copyToWorkspace("debug-deadlock", "examples/communication/send_recv_swapped.fusion",
