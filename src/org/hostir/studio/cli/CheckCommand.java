@@ -1,17 +1,12 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.file.LoadedFusion;
-import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * {@code hirstudio check FILE.fusion [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: reads, converts
@@ -19,8 +14,7 @@ import org.hostir.studio.lower.LoweringOptions;
  * a summary, each sharding propagation inferred with where it came from, then {@code ok}. Bad input: one {@code error:} line per diagnostic, exit 2.
  */
 public final class CheckCommand implements Command {
-    static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", RunCommandLine.NVFUSER),
-            Set.of("--set", "--option"), Set.of());
+    private static final ArgumentParser PARSER = FusionArguments.parser(Set.of(), Set.of(), Set.of());
 
     @Override
     public String name() { return "check"; }
@@ -35,12 +29,10 @@ public final class CheckCommand implements Command {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = PARSER.parse(args);
-        LoweringOptions options = a.loweringOptions(Map.of());
+        FusionArguments fusion = FusionArguments.of(PARSER.parse(args));
         try {
-            LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(a.file()), a.file()), a.devicesFor(a.file()),
-                    a.symbols());
-            Engine.check(loaded, options);
+            LoadedFusion loaded = fusion.load();
+            Engine.check(loaded, fusion.options());
             out.print(FusionSummary.print(loaded));
             List<String> inferred = Engine.shardings(loaded).lines();
             if (!inferred.isEmpty()) {

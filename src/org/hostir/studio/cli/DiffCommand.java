@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -12,12 +11,8 @@ import org.hostir.studio.diag.Texts;
 import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.engine.RunCommandLine;
-import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.parse.LogProgram;
-import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * {@code hirstudio diff A B}: two Host IR programs compared by structure, each a dump (or log: {@code --program-a}/
@@ -27,9 +22,8 @@ import org.hostir.studio.lower.LoweringOptions;
  * {@code structurally equal} (exit 0) or the node counts and a unified diff of the canonical prints (exit 1).
  */
 public final class DiffCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(
-            Set.of("--devices", "--rank", "--program-a", "--program-b", RunCommandLine.NVFUSER),
-            Set.of("--set", "--option"), Set.of());
+    private static final ArgumentParser PARSER = FusionArguments.parser(
+            Set.of("--rank", "--program-a", "--program-b"), Set.of(), Set.of());
 
     private record Side(String label, HostIrContainer program) {}
 
@@ -108,9 +102,9 @@ public final class DiffCommand implements Command {
     }
 
     private static Side lowered(String file, int devices, Arguments a) throws EngineFailure, UsageException {
-        LoweringOptions options = a.loweringOptions(Map.of());
+        FusionArguments fusion = FusionArguments.of(a, file, devices);
         int rank = a.rank(devices).orElse(0);
-        LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(file), file), devices, a.symbols());
-        return new Side(file + " rank " + rank + " of " + devices, Engine.lowerRank(loaded, options, rank));
+        return new Side(file + " rank " + rank + " of " + devices, Engine.lowerRank(fusion.load(), fusion.options(),
+                rank));
     }
 }

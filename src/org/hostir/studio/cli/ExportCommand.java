@@ -1,14 +1,11 @@
 package org.hostir.studio.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
-import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.ir.NvFuserGeneration;
 
@@ -18,6 +15,7 @@ import org.hostir.studio.ir.NvFuserGeneration;
  * (docs/nvfuser-interop.md).
  */
 public final class ExportCommand implements Command {
+    // FusionArguments' options but --option: an export lowers nothing, so lowering options would go unread
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", RunCommandLine.NVFUSER),
             Set.of("--set"), Set.of("--cpp", "--python"));
 
@@ -36,13 +34,13 @@ public final class ExportCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         if (a.flag("--cpp") == a.flag("--python")) throw new UsageException("give exactly one of --cpp and --python");
-        String file = a.file();
+        // --devices N or the default 2 (not what the file's meshes need, as check and lower take)
+        FusionArguments fusion = FusionArguments.of(a, a.file(), a.devices());
         // --nvfuser picks the Python frontend written: 2026-04's nvfuser_direct (the default) or 2025-06's nvfuser
-        NvFuserGeneration generation = a.loweringOptions(Map.of()).nvFuser();
+        NvFuserGeneration generation = fusion.options().nvFuser();
         try {
-            var loaded = Engine.load(new FusionSource.File(Path.of(file), file), a.devices(), a.symbols());
             var language = a.flag("--cpp") ? Engine.ExportLanguage.CPP : Engine.ExportLanguage.PYTHON;
-            out.print(Engine.export(loaded, language, generation));
+            out.print(Engine.export(fusion.load(), language, generation));
         } catch (EngineFailure e) {
             return Failures.report(e, err);
         }

@@ -16,9 +16,10 @@ import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * The fusion a command lowers, parsed once from its command line: the file, the device count, the {@code --set}
- * symbols and the lowering options ({@code --option}, {@code --nvfuser}). The shared prologue of {@code debug},
- * {@code lower} and {@code trace --fusion}; a usage mistake in any of them is a {@link UsageException}, checked
- * in this order (file, devices, options, symbols) before the command's own options.
+ * symbols and the lowering options ({@code --option}, {@code --nvfuser}). The shared prologue of {@code check},
+ * {@code debug}, {@code diff}'s fusion sides, {@code export}, {@code lower} and {@code trace --fusion}; a usage
+ * mistake in any of them is a {@link UsageException}, checked in this order (file, devices, options, symbols)
+ * before the command's own options.
  */
 record FusionArguments(String file, int devices, Map<String, Long> symbols, LoweringOptions options) {
     private static final Set<String> SINGLE = Set.of("--devices", RunCommandLine.NVFUSER);

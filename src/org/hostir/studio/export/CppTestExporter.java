@@ -22,8 +22,8 @@ import org.hostir.studio.ir.op.OpFamily;
  * The body of an nvFuser C++ test for a fusion, in the style of the seeds' tests
  * ({@code tests/cpp/test_multidevice_stream_parallel_type.cpp}): tensors from {@code makeContigTensor} and the ops,
  * {@code fusion->addInput}/{@code addOutput}, meshes and {@code setDeviceMesh}, {@code axis(i)->parallelize},
- * then a {@code MultiDeviceExecutor} run on random inputs sharded with {@code shardTensor}. It belongs in a
- * fixture with {@code communicator_} (nvFuser's {@code MultiDeviceTest}).
+ * then a {@code MultiDeviceExecutor} run on inputs drawn valid for their role ({@link CppInputs}) and sharded with
+ * {@code shardTensor}. It belongs in a fixture with {@code communicator_} (nvFuser's {@code MultiDeviceTest}).
  */
 public final class CppTestExporter {
     /**
@@ -141,12 +141,9 @@ public final class CppTestExporter {
         out.append("auto options = at::TensorOptions().device(communicator_->device());\n");
         List<String> args = new ArrayList<>();
         for (TensorView t : plan.fusion.inputs()) {
-            String shape = plan.shape(t).stream().map(String::valueOf).collect(Collectors.joining(", "));
             String name = "t_" + plan.name(t);
             int sharded = ExportPlan.shardedAxis(t);
-            // randn draws floating types only: others are drawn in float and converted
-            String random = randnDrawable(t.dtype()) ? "at::randn({" + shape + "}, options.dtype(" + aten(t.dtype()) + "))"
-                    : "at::randn({" + shape + "}, options).to(" + aten(t.dtype()) + ")";
+            String random = CppInputs.unsharded(plan, t);
             if (sharded >= 0 && t.mesh() != null) {
                 out.append("at::Tensor ").append(name).append("_unsharded = ").append(random).append(";\n")
                         .append("at::Tensor ").append(name).append(" = shardTensor(").append(name)
@@ -199,7 +196,7 @@ public final class CppTestExporter {
         };
     }
 
-    private static String aten(DataType t) {
+    static String aten(DataType t) {
         return switch (t) {
             case FLOAT -> "at::kFloat";
             case BFLOAT16 -> "at::kBFloat16";

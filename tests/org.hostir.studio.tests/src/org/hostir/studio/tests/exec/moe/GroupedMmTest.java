@@ -10,12 +10,10 @@ import java.util.List;
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.tensor.DenseTensor;
-import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
-import org.hostir.studio.ir.TensorView;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,6 +36,8 @@ class GroupedMmTest {
                 """.formatted(xAxes, wAxes, offsDtype, outAxes);
     }
 
+    private static final OneOpFusion OP = new OneOpFusion("op.fusion");
+
     private static final String RK = "{\"extent\": \"K\", \"iter\": \"reduction\"}";
     private static final String GOOD = fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]");
 
@@ -45,32 +45,32 @@ class GroupedMmTest {
 
     @Test
     void theRulesRefuseAtTheOpsLine() {
-        Diagnostic both3d = OpFusions.refusal(fusion("[\"G\", \"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
+        Diagnostic both3d = OP.refusal(fusion("[\"G\", \"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
         assertEquals("shape.grouped-mm", both3d.rule(), both3d.message());
         assertEquals(7, both3d.line(), both3d.toString());
         assertTrue(both3d.message().contains("two 3-D operands are a batched matmul"), both3d.message());
-        Diagnostic groups = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[4, \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
+        Diagnostic groups = OP.refusal(fusion("[\"M\", \"K\"]", "[4, \"K\", \"N\"]", "int32", "[\"M\", \"N\", " + RK + "]"));
         assertTrue(groups.message().contains("the group axis 4 differs from the G (3) offsets of offs"), groups.message());
-        Diagnostic out = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"G\", \"M\", \"N\", " + RK + "]"));
+        Diagnostic out = OP.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"G\", \"M\", \"N\", " + RK + "]"));
         assertEquals("shape.grouped-mm", out.rule(), out.message());
-        Diagnostic sharded = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"K\", \"N\"]",
+        Diagnostic sharded = OP.refusal(fusion("[\"M\", \"K\"]", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"K\", \"N\"]",
                 "int32", "[\"M\", \"N\", " + RK + "]"));
         assertTrue(sharded.message().contains("w has a DID or Stream axis; grouped_mm runs unsharded here"), sharded.message());
-        Diagnostic int64 = OpFusions.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int64", "[\"M\", \"N\", " + RK + "]"));
+        Diagnostic int64 = OP.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int64", "[\"M\", \"N\", " + RK + "]"));
         assertEquals("dtype.mismatch", int64.rule(), int64.message());
         assertTrue(int64.message().contains("not int32"), int64.message());
     }
 
     @Test
     void printedOnTheOutputsLineAndReadBack() throws Exception {
-        String dump = OpFusions.dumpReadBack(GOOD);
+        String dump = OP.dumpReadBack(GOOD);
         assertTrue(dump.contains("  T3_g_float[iS6{i0}, iS7{i5}, rS8{i2}] (DeviceMesh{0 1}) = GroupedMmaOp(mat1="
                 + "T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), mat2=T1_g_float[iS2{i3}, iS3{i4}, iS4{i5}] "
                 + "(DeviceMesh{0 1}), offsets=T2_g_int[iS5{i6}] (DeviceMesh{0 1}))\n"), dump);
     }
 
     private static FusionOp.GroupedMm op(String text) throws Exception {
-        return (FusionOp.GroupedMm) OpFusions.load(text, 1).fusion().ops().getFirst();
+        return (FusionOp.GroupedMm) OP.load(text, 1).fusion().ops().getFirst();
     }
 
     @Test
@@ -101,10 +101,9 @@ class GroupedMmTest {
 
     @Test
     void theSeededOffsetsPartitionTheRows() throws Exception {
-        LoadedFusion loaded = OpFusions.load(GOOD, 1);
-        TensorView offs = loaded.fusion().inputs().get(2);
+        LoadedFusion loaded = OP.load(GOOD, 1);
         for (long seed = 0; seed < 20; seed++) {
-            long[] ends = Inputs.generate(loaded.fusion(), loaded.bindings().asMap(), seed).get(offs.id()).toLongArray();
+            long[] ends = OneOpFusion.drawn(loaded, 2, seed).toLongArray();
             assertEquals(3, ends.length);
             assertTrue(ends[0] >= 0 && ends[0] <= ends[1] && ends[1] <= ends[2] && ends[2] == 5, List.of(ends[0],
                     ends[1], ends[2]).toString());

@@ -12,8 +12,6 @@ import java.util.Set;
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.tensor.DenseTensor;
-import org.hostir.studio.exec.tensor.IndexOutOfRange;
-import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
@@ -40,6 +38,8 @@ class ScatterTest {
                 """.formatted(selfAxes, idsDtype, idsAxes, srcDtype, selfAxes);
     }
 
+    private static final OneOpFusion OP = new OneOpFusion("op.fusion");
+
     private static final String SELF = "[\"M\", \"H\"]";
     private static final String GOOD = fusion(SELF, "int64", "[\"N\", \"H\"]", "float");
 
@@ -47,26 +47,26 @@ class ScatterTest {
 
     @Test
     void theRulesRefuseAtTheOpsLine() {
-        Diagnostic rank = OpFusions.refusal(fusion(SELF, "int64", "[\"N\"]", "float"));
+        Diagnostic rank = OP.refusal(fusion(SELF, "int64", "[\"N\"]", "float"));
         assertEquals("shape.scatter", rank.rule(), rank.message());
         assertEquals(7, rank.line(), rank.toString());
         assertTrue(rank.message().contains("must have one rank"), rank.message());
-        Diagnostic wide = OpFusions.refusal(fusion(SELF, "int64", "[\"N\", 5]", "float"));
+        Diagnostic wide = OP.refusal(fusion(SELF, "int64", "[\"N\", 5]", "float"));
         assertTrue(wide.message().contains("index axis 1 5 is larger than src's"), wide.message());
-        Diagnostic sharded = OpFusions.refusal(fusion("[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"H\"]", "int64",
+        Diagnostic sharded = OP.refusal(fusion("[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"H\"]", "int64",
                 "[\"N\", \"H\"]", "float"));
         assertTrue(sharded.message().contains("acc has a DID or Stream axis; nvFuser leaves scatter unsharded"),
                 sharded.message());
-        Diagnostic int32 = OpFusions.refusal(fusion(SELF, "int32", "[\"N\", \"H\"]", "float"));
+        Diagnostic int32 = OP.refusal(fusion(SELF, "int32", "[\"N\", \"H\"]", "float"));
         assertEquals("dtype.mismatch", int32.rule(), int32.message());
         assertTrue(int32.message().contains("not int64"), int32.message());
-        Diagnostic src = OpFusions.refusal(fusion(SELF, "int64", "[\"N\", \"H\"]", "double"));
+        Diagnostic src = OP.refusal(fusion(SELF, "int64", "[\"N\", \"H\"]", "double"));
         assertTrue(src.message().contains("at::scatter wants one dtype"), src.message());
     }
 
     @Test
     void printedAsScatterOpAndReadBack() throws Exception {
-        String dump = OpFusions.dumpReadBack(GOOD);
+        String dump = OP.dumpReadBack(GOOD);
         assertTrue(dump.contains("   = scatter(in = T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), dim = 0, src = "
                 + "T2_g_float[iS4{i5}, iS5{i6}] (DeviceMesh{0 1}), idx = T1_g_int64_t[iS2{i3}, iS3{i4}] (DeviceMesh{0 1}) )"),
                 dump);
@@ -74,7 +74,7 @@ class ScatterTest {
 
     @Test
     void theKernelIsAtScatterAndRefusesRepeatedOrOutOfRangeTargets() throws Exception {
-        FusionOp.Scatter op = (FusionOp.Scatter) OpFusions.load(GOOD, 1).fusion().ops().getFirst();
+        FusionOp.Scatter op = (FusionOp.Scatter) OP.load(GOOD, 1).fusion().ops().getFirst();
         DenseTensor acc = DenseTensor.of(DataType.FLOAT, new long[] {3, 2}, 0, 1, 2, 3, 4, 5);
         DenseTensor ids = DenseTensor.ofLongs(DataType.INT64, new long[] {2, 1}, 2, 0);
         DenseTensor y = DenseTensor.of(DataType.FLOAT, new long[] {2, 2}, 10, 11, 12, 13);
@@ -85,16 +85,14 @@ class ScatterTest {
         assertTrue(repeated.getMessage().endsWith("two index entries write element [1, 0] (at::scatter leaves the"
                 + " result of repeated indices undefined)"), repeated.getMessage());
         DenseTensor outside = DenseTensor.ofLongs(DataType.INT64, new long[] {2, 1}, 3, 0);
-        IndexOutOfRange range = assertThrows(IndexOutOfRange.class, () -> OpKernels.compute(op, List.of(acc, outside, y)));
-        assertTrue(range.getMessage().endsWith("index 3 is outside [0, 3) of input axis 0 (at::scatter: index out of"
-                + " range in self)"), range.getMessage());
+        OneOpFusion.outOfRange(op, List.of(acc, outside, y), "index 3 is outside [0, 3) of input axis 0 (at::scatter:"
+                + " index out of range in self)");
     }
 
     @Test
     void theSeededSlotsAreDistinctPerColumnAndTheRunValidates() throws Exception {
-        LoadedFusion loaded = OpFusions.load(GOOD, 1);
-        int slot = loaded.fusion().inputs().get(1).id();
-        DenseTensor drawn = Inputs.generate(loaded.fusion(), loaded.bindings().asMap(), 7).get(slot);
+        LoadedFusion loaded = OP.load(GOOD, 1);
+        DenseTensor drawn = OneOpFusion.drawn(loaded, 1, 7);
         for (long h = 0; h < 3; h++) {
             Set<Long> rows = new HashSet<>();
             for (long n = 0; n < 4; n++) {

@@ -2,15 +2,12 @@ package org.hostir.studio.tests.exec.moe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.exec.tensor.DenseTensor;
-import org.hostir.studio.exec.tensor.IndexOutOfRange;
-import org.hostir.studio.exec.tensor.Inputs;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.DataType;
@@ -40,27 +37,23 @@ class TakeAlongAxisTest {
 
     private static final OneOpFusion PICK = new OneOpFusion("pick.fusion");
 
-    private static LoadedFusion load(String text, int devices) throws Exception { return PICK.load(text, devices); }
-
-    private static Diagnostic refusal(String text) { return PICK.refusal(text); }
-
     @Test
     void theShapeRuleRefusesWithItsRuleAtTheOpsLine() {
-        Diagnostic rank = refusal(fusion("[\"K\"]", "int64", "[\"T\", \"K\"]", "[1]"));
+        Diagnostic rank = PICK.refusal(fusion("[\"K\"]", "int64", "[\"T\", \"K\"]", "[1]"));
         assertEquals("shape.take-along-axis", rank.rule(), rank.message());
         assertEquals(6, rank.line(), rank.toString());
         assertTrue(rank.message().contains("must have the input"), rank.message());
-        Diagnostic other = refusal(fusion("[\"K\", \"K\"]", "int64", "[\"K\", \"K\"]", "[1]"));
+        Diagnostic other = PICK.refusal(fusion("[\"K\", \"K\"]", "int64", "[\"K\", \"K\"]", "[1]"));
         assertTrue(other.message().contains("index axis 0"), other.message());
-        Diagnostic out = refusal(fusion("[\"T\", \"K\"]", "int64", "[\"T\", \"E\"]", "[1]"));
+        Diagnostic out = PICK.refusal(fusion("[\"T\", \"K\"]", "int64", "[\"T\", \"E\"]", "[1]"));
         assertEquals("shape.take-along-axis", out.rule(), out.message());
-        Diagnostic floatIds = refusal(fusion("[\"T\", \"K\"]", "float", "[\"T\", \"K\"]", "[1]"));
+        Diagnostic floatIds = PICK.refusal(fusion("[\"T\", \"K\"]", "float", "[\"T\", \"K\"]", "[1]"));
         assertEquals("dtype.mismatch", floatIds.rule(), floatIds.message());
     }
 
     @Test
     void printedAsGatherOpAndReadBack() throws Exception {
-        String text = OneOpFusion.printedAndReadBack(load(GOOD, 2));
+        String text = OneOpFusion.printedAndReadBack(PICK.load(GOOD, 2));
         // the index is an input: its axes have symbols of their own, as nvFuser's inputs do
         assertTrue(text.contains("   = takeAlongAxis( T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), "
                 + "T1_g_int64_t[iS2{i3}, iS3{i4}] (DeviceMesh{0 1}), dim = 1 )"), text);
@@ -68,21 +61,19 @@ class TakeAlongAxisTest {
 
     @Test
     void theKernelIsTakeAlongDimAndRefusesAnOutOfRangeIndexInOneLine() throws Exception {
-        FusionOp.TakeAlongAxis op = (FusionOp.TakeAlongAxis) load(GOOD, 1).fusion().ops().getFirst();
+        FusionOp.TakeAlongAxis op = (FusionOp.TakeAlongAxis) PICK.load(GOOD, 1).fusion().ops().getFirst();
         DenseTensor p = DenseTensor.of(DataType.FLOAT, new long[] {3, 4}, 0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23);
         DenseTensor ids = DenseTensor.ofLongs(DataType.INT64, new long[] {3, 2}, 3, 0, 1, 1, 2, 3);
         assertArrayEquals(new float[] {3, 0, 11, 11, 22, 23}, OpKernels.compute(op, List.of(p, ids)).toArray());
         DenseTensor bad = DenseTensor.ofLongs(DataType.INT64, new long[] {3, 2}, 3, 0, 1, -1, 2, 3);
-        IndexOutOfRange e = assertThrows(IndexOutOfRange.class, () -> OpKernels.compute(op, List.of(p, bad)));
-        assertTrue(e.getMessage().endsWith("index -1 is outside [0, 4) of input axis 1 (at::take_along_dim: index out"
-                + " of range in self)"), e.getMessage());
+        OneOpFusion.outOfRange(op, List.of(p, bad), "index -1 is outside [0, 4) of input axis 1 (at::take_along_dim:"
+                + " index out of range in self)");
     }
 
     @Test
     void theRoutersIdsAreInRange() throws Exception {
-        LoadedFusion loaded = load(GOOD, 1);
-        int ids = loaded.fusion().inputs().get(1).id();
-        long[] drawn = Inputs.generate(loaded.fusion(), loaded.bindings().asMap(), 3).get(ids).toLongArray();
+        LoadedFusion loaded = PICK.load(GOOD, 1);
+        long[] drawn = OneOpFusion.drawn(loaded, 1, 3).toLongArray();
         assertEquals(6, drawn.length);
         for (long e : drawn) assertTrue(e >= 0 && e < 4, "expert " + e);
     }

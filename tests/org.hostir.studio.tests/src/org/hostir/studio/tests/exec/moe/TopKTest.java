@@ -36,6 +36,8 @@ class TopKTest {
                 """.formatted(inDtype, inAxes, outDtype, outAxes, op, attrs);
     }
 
+    private static final OneOpFusion OP = new OneOpFusion("op.fusion");
+
     private static final String ROWS = "[\"T\", \"E\"]";
     private static final String TOP2 = "[\"T\", 2]";
     private static final String LARGEST = "\"axes\": [1], \"flags\": [true, true]";
@@ -44,35 +46,35 @@ class TopKTest {
 
     @Test
     void theRulesRefuseAtTheOpsLine() {
-        Diagnostic k = OpFusions.refusal(fusion("float", ROWS, "topk", "float", "[\"T\", 6]", LARGEST));
+        Diagnostic k = OP.refusal(fusion("float", ROWS, "topk", "float", "[\"T\", 6]", LARGEST));
         assertEquals("shape.topk", k.rule(), k.message());
         assertEquals(5, k.line(), k.toString());
         assertTrue(k.message().contains("k = 6 exceeds input axis 1's extent E (5)"), k.message());
-        Diagnostic flags = OpFusions.refusal(fusion("float", ROWS, "topk", "float", TOP2, "\"axes\": [1], \"flags\": [true]"));
+        Diagnostic flags = OP.refusal(fusion("float", ROWS, "topk", "float", TOP2, "\"axes\": [1], \"flags\": [true]"));
         assertTrue(flags.message().contains("must be [largest, sorted]"), flags.message());
-        Diagnostic other = OpFusions.refusal(fusion("float", ROWS, "topk", "float", "[3, 2]", LARGEST));
+        Diagnostic other = OP.refusal(fusion("float", ROWS, "topk", "float", "[3, 2]", LARGEST));
         assertEquals("shape.topk", other.rule(), other.message());
-        Diagnostic sharded = OpFusions.refusal(fusion("float", "[\"T\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]", "topk",
+        Diagnostic sharded = OP.refusal(fusion("float", "[\"T\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]", "topk",
                 "float", "[\"T\", {\"extent\": \"D\", \"parallel\": \"DIDx\"}]", LARGEST));
         assertTrue(sharded.message().contains("axis 1 is sharded or a Stream axis; topk chooses among a whole axis"), sharded.message());
-        Diagnostic idx = OpFusions.refusal(fusion("float", ROWS, "topk_indices", "int32", TOP2, LARGEST));
+        Diagnostic idx = OP.refusal(fusion("float", ROWS, "topk_indices", "int32", TOP2, LARGEST));
         assertEquals("dtype.mismatch", idx.rule(), idx.message());
         assertTrue(idx.message().contains("topk_indices of float gives int64"), idx.message());
-        Diagnostic bool = OpFusions.refusal(fusion("bool", ROWS, "topk", "bool", TOP2, LARGEST));
+        Diagnostic bool = OP.refusal(fusion("bool", ROWS, "topk", "bool", TOP2, LARGEST));
         assertEquals("dtype.bool", bool.rule(), bool.message());
     }
 
     @Test
     void printedAsTopKOpsCallAndReadBack() throws Exception {
         String text = fusion("float", ROWS, "topk_indices", "int64", TOP2, "\"axes\": [1], \"flags\": [false, true]");
-        String dump = OpFusions.dumpReadBack(text);
+        String dump = OP.dumpReadBack(text);
         assertTrue(dump.contains("   = topk_indices( T0_g_float[iS0{i0}, iS1{i2}] (DeviceMesh{0 1}), 2, dim = 1,"
                 + " largest = False, sorted = True )"), dump);
     }
 
     @Test
     void theKernelIsAtTopkWithNanFirstAndTiesInOrder() throws Exception {
-        FusionOp.TopK values = (FusionOp.TopK) OpFusions.load(fusion("float", ROWS, "topk", "float", TOP2, LARGEST), 1)
+        FusionOp.TopK values = (FusionOp.TopK) OP.load(fusion("float", ROWS, "topk", "float", TOP2, LARGEST), 1)
                 .fusion().ops().getFirst();
         TensorView v = values.output();
         TensorView ids = new TensorView(v.id(), v.label(), DataType.INT64, v.memoryType(), v.axes(), v.mesh());
@@ -90,7 +92,7 @@ class TopKTest {
     void aTokenShardedRouterRunsAndCudaRefusesIt() throws Exception {
         String text = fusion("float", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"T\", \"E\"]", "topk", "float",
                 "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"T\", 2]", "\"axes\": [2], \"flags\": [true, true]");
-        LoadedFusion loaded = OpFusions.load(text, 4);
+        LoadedFusion loaded = OP.load(text, 4);
         Engine.check(loaded, SeedGeneration.options(Map.of()));
         FusionOp op = loaded.fusion().ops().getFirst();
         assertEquals("the CUDA backend has no topk kernel yet (run it with --backend cpu)",
