@@ -241,4 +241,31 @@ class DebugTeamBreakpointTest {
             }
         });
     }
+
+    /**
+     * Seed 000 as lowered: in iteration 1 rank 0 receives from rank 1 (its recv node) in a coalesced group, and the
+     * data comes from rank 1's send node in iteration 0, where rank 1 is not rank 0's slice. Team-wide, rank 0's
+     * recv in iteration 1 holds rank 1 at that send, another node in another iteration (rank 1 never reaches the
+     * recv node in iteration 1); the run then ends as a plain run.
+     */
+    @Test
+    void onTheSeedARecvsPeerIsHeldAtTheSendOfAnotherIteration() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            int recv;
+            int send;
+            try (DebugSession probe = DebugSessionTest.seed(List.of(), true)) {
+                recv = DebugSessionTest.p2p(probe.program(0), P2PCommunication.Type.RECV).id();
+                send = DebugSessionTest.p2p(probe.program(1), P2PCommunication.Type.SEND).id();
+            }
+            try (DebugSession s = DebugSessionTest.seed(List.of(Breakpoint.at(recv).onRank(0).inIteration(1)
+                    .wholeTeam()), false)) {
+                DebugStop stop = s.awaitStop();
+                assertEquals(recv + ":1 BREAKPOINT", held(stop, 0), stop.toString());
+                assertEquals(send + ":0 BREAKPOINT", held(stop, 1), stop.toString());
+                s.resume(List.of(0, 1));
+                assertTrue(s.awaitStop().ended());
+                assertTrue(s.validation().orElseThrow().passed(), s.validation().toString());
+            }
+        });
+    }
 }
