@@ -3,7 +3,6 @@ package org.hostir.studio.ui.tests.launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -74,9 +73,13 @@ public class DebugBackendRefusalTest {
         }
         assertEquals("cuda", LaunchAttributes.read(copy).backend(), "the cuda choice applied before the way back");
         int targets = DebugPlugin.getDefault().getLaunchManager().getDebugTargets().length;
-        CoreException refused = assertThrows(CoreException.class, () -> copy.launch(ILaunchManager.DEBUG_MODE, null));
-        assertTrue(refused.getMessage().startsWith("Backend cuda: the debugger runs on the CPU backend only"),
-                refused.getMessage());
+        String refused = "launched";
+        try {
+            copy.launch(ILaunchManager.DEBUG_MODE, null);
+        } catch (CoreException e) {
+            refused = e.getMessage();
+        }
+        assertTrue(refused.startsWith("Backend cuda: the debugger runs on the CPU backend only"), refused);
         assertEquals(targets, DebugPlugin.getDefault().getLaunchManager().getDebugTargets().length,
                 "no debug target started");
         Shell runShell = new Shell(Display.getCurrent());
