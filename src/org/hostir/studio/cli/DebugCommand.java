@@ -9,6 +9,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.hostir.studio.engine.DebugBackends;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.exec.debug.Breakpoint;
@@ -20,8 +21,9 @@ import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * {@code hirstudio debug FILE.fusion [--break NODE[@RANK][:ITERATION][+team] ...] [--step over|into] [--max-stops N]
- * [--program DUMP] [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: runs every rank on the CPU backend
- * under the debugger and prints the state at each stop (the IDE's Debug view shows the same stops): each rank's
+ * [--program DUMP] [--backend auto|cpu] [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: runs every rank on
+ * the CPU backend under the debugger (another {@code --backend} is refused in one line saying why,
+ * {@link DebugBackends}) and prints the state at each stop (the IDE's Debug view shows the same stops): each rank's
  * node, loop nest and live tensors, its blocked streams, who waits for whom and any deadlock, named by its Host IR
  * nodes. NODE is a node id as the program prints it ({@code P2PCommunication 12} is 12), a node kind (every node of
  * it) or {@code all}; {@code +team} stops the whole team of a communication with RANK. After a stop every rank
@@ -31,7 +33,7 @@ import org.hostir.studio.lower.LoweringOptions;
  */
 public final class DebugCommand implements Command {
     private static final ArgumentParser PARSER = FusionArguments.parser(Set.of("--step", "--max-stops", "--program",
-            "--seed"), Set.of("--break"), Set.of());
+            "--seed", "--backend"), Set.of("--break"), Set.of());
     private static final long DEFAULT_MAX_STOPS = 100;
 
     @Override
@@ -40,7 +42,7 @@ public final class DebugCommand implements Command {
     @Override
     public String usage() {
         return "debug FILE.fusion [--break NODE[@RANK][:ITERATION][+team] ...] [--step over|into] [--max-stops N]"
-                + " [--program DUMP] [--devices N] " + Arguments.NVFUSER_USAGE + " [--set SYM=N ...] [--option KEY=VALUE ...]";
+                + " [--program DUMP] [--backend auto|cpu] [--devices N] " + Arguments.NVFUSER_USAGE + " [--set SYM=N ...] [--option KEY=VALUE ...]";
     }
 
     @Override
@@ -49,6 +51,12 @@ public final class DebugCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
+        String backend = a.value("--backend").orElse("auto");
+        var refused = DebugBackends.refusal(RunCommand.backend(backend));
+        if (refused.isPresent()) {
+            err.println("error: debug --backend " + backend + ": " + refused.get());
+            return ExitCode.BAD_INPUT;
+        }
         FusionArguments fusion = FusionArguments.of(a);
         LoweringOptions options = fusion.options();
         String step = a.value("--step").orElse("none");

@@ -111,7 +111,7 @@ public final class RunCommand implements Command {
         return text.isEmpty() ? Optional.empty() : Optional.of(Arguments.path(flag, text.get()));
     }
 
-    private static BackendChoice backend(String name) throws UsageException {
+    static BackendChoice backend(String name) throws UsageException {
         return switch (name) {
             case "auto" -> BackendChoice.AUTO;
             case "cpu" -> BackendChoice.CPU;

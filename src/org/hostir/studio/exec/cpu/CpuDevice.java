@@ -18,6 +18,7 @@ import org.hostir.studio.exec.DeviceOutOfMemory;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
+import org.hostir.studio.exec.P2PSequence;
 import org.hostir.studio.exec.Work;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.OpKernels;
@@ -37,14 +38,14 @@ final class CpuDevice implements Device {
     private final int rank;
     private final List<CpuStream> streams = new ArrayList<>();
     private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
-    private final Map<Integer, Long> sendSequence = new HashMap<>();
-    private final Map<Integer, Long> recvSequence = new HashMap<>();
+    private final P2PSequence p2pSequence;
     private final AtomicLong live = new AtomicLong();
     private final AtomicLong peak = new AtomicLong();
 
     CpuDevice(CpuBackend backend, int rank) {
         this.backend = backend;
         this.rank = rank;
+        this.p2pSequence = new P2PSequence(rank);
         streams.add(new CpuStream(rank, 0, backend.blocking()));
     }
 
@@ -171,9 +172,8 @@ final class CpuDevice implements Device {
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
         List<Mailbox.Key> keys = new ArrayList<>();
         for (P2PCall c : calls) {
-            keys.add(c.type() == P2PCommunication.Type.SEND
-                    ? new Mailbox.Key(rank, c.peer(), sendSequence.merge(c.peer(), 1L, Long::sum) - 1)
-                    : new Mailbox.Key(c.peer(), rank, recvSequence.merge(c.peer(), 1L, Long::sum) - 1));
+            P2PSequence.Transfer t = p2pSequence.next(c.type(), c.peer());
+            keys.add(new Mailbox.Key(t.from(), t.to(), t.sequence()));
         }
         CpuStream s = cpu(stream);
         Mailbox mailbox = backend.mailbox();

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.hostir.studio.exec.Blockage;
+import org.hostir.studio.exec.P2PSequence;
 import org.hostir.studio.exec.tensor.DenseTensor;
 
 /**
@@ -15,7 +16,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 final class Mailbox {
     record Key(int from, int to, long sequence) {
         /** Pairs the send and the receive on the timeline: the same on both ranks, never 0. */
-        long flowId() { return ((long) from << 48) ^ ((long) to << 32) ^ (sequence + 1); }
+        long flowId() { return new P2PSequence.Transfer(from, to, sequence).flowId(); }
     }
 
     /** One transfer: the data once sent, whether the receiver took it, and whether the sender saw that. */

@@ -20,6 +20,7 @@ import org.hostir.studio.exec.DeviceOutOfMemory;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
+import org.hostir.studio.exec.P2PSequence;
 import org.hostir.studio.exec.Work;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.ir.DataType;
@@ -57,8 +58,7 @@ final class CudaDevice implements Device {
     private final MemorySegment biasSlot = Arena.ofAuto().allocate(8, 8);
     private long ltHandle;
     private final Map<Long, Deque<Pending>> cache = new HashMap<>();
-    private final Map<Integer, Long> sendSequence = new HashMap<>();
-    private final Map<Integer, Long> recvSequence = new HashMap<>();
+    private final P2PSequence p2pSequence;
     /** Copy-engine collectives posted per team, counted as NCCL orders calls on a communicator. */
     private final Map<List<Integer>, Long> collectiveSequence = new HashMap<>();
     private final AtomicLong live = new AtomicLong();
@@ -74,6 +74,7 @@ final class CudaDevice implements Device {
         this.backend = backend;
         this.driver = backend.driver();
         this.rank = rank;
+        this.p2pSequence = new P2PSequence(rank);
         this.ordinal = ordinal;
         this.context = driver.primaryContext(ordinal);
         current();
@@ -304,13 +305,10 @@ final class CudaDevice implements Device {
         List<CopyEngine.Key> keys = new ArrayList<>();
         for (P2PCall c : calls) {
             boolean send = c.type() == P2PCommunication.Type.SEND;
-            long seq = (send ? sendSequence : recvSequence).merge(c.peer(), 1L, Long::sum) - 1;
-            int from = send ? rank : c.peer();
-            int to = send ? c.peer() : rank;
-            long flow = ((long) from << 48) ^ ((long) to << 32) ^ (seq + 1);
-            keys.add(new CopyEngine.Key(from, to, seq));
+            P2PSequence.Transfer t = p2pSequence.next(c.type(), c.peer());
+            keys.add(new CopyEngine.Key(t.from(), t.to(), t.sequence()));
             parts.add(new Timing.Sub(c.type().dumpName() + " " + (send ? "to " : "from ") + c.peer(),
-                    c.buffer().bytes(), c.peer(), flow));
+                    c.buffer().bytes(), c.peer(), t.flowId()));
         }
         long e0 = backend.timingEnabled() ? recordEvent(s.handle()) : 0;
         if (backend.copyEngine() != null) peers.pointToPoint(calls, keys, s);

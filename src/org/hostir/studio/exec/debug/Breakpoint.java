@@ -2,17 +2,16 @@ package org.hostir.studio.exec.debug;
 
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiPredicate;
 
 import org.hostir.studio.exec.ProgramPosition;
 
 /**
  * A breakpoint on a Host IR node, by its id in the rank's final program (the id the Lowering view, the dump and
  * the timeline name it by), on every rank or one, in every iteration of its innermost loop or one. {@code team}:
- * on a communication, the whole team stops with the rank it names: a rank of the communication's team (as that
- * rank's program states it, {@link CommunicationTeam}) holds at the node too, in the same iteration, so every member
- * is held at the same communication.
+ * on a communication, the whole team stops with the rank it names: a member of a collective's team (as that rank's
+ * program states it) holds at the node too, in the same iteration; a point-to-point transfer's peer holds at its
+ * side of the same transfer, whichever node and iteration posts it ({@link CommunicationTeam}).
  */
 public record Breakpoint(int nodeId, OptionalInt rank, OptionalLong iteration, boolean team) {
     public Breakpoint {
@@ -33,16 +32,22 @@ public record Breakpoint(int nodeId, OptionalInt rank, OptionalLong iteration, b
     public Breakpoint wholeTeam() { return new Breakpoint(nodeId, rank, iteration, true); }
 
     /** Whether it holds the rank at {@code at}, not asking for teams (as if {@code team} were off). */
-    public boolean matches(ProgramPosition at) { return matches(at, p -> Set.of()); }
+    public boolean matches(ProgramPosition at) { return matches(at, (b, p) -> false); }
 
     /**
-     * Whether it holds the rank at {@code at}; {@code teamOf} answers the ranks of the communication there (empty
-     * for a node that is none), asked only when the rank is not the one named and {@code team} is on.
+     * Whether it holds the rank at {@code at}: the node, rank and iteration it names, or, team-wide, a position
+     * {@code member} says is a member's side of its communication (asked only then).
      */
-    public boolean matches(ProgramPosition at, Function<ProgramPosition, Set<Integer>> teamOf) {
-        if (at.node().id() != nodeId || iteration.isPresent() && iteration.getAsLong() != at.iteration()) return false;
-        if (rank.isEmpty() || rank.getAsInt() == at.rank()) return true;
-        return team && teamOf.apply(at).contains(rank.getAsInt());
+    public boolean matches(ProgramPosition at, BiPredicate<Breakpoint, ProgramPosition> member) {
+        if (at.node().id() == nodeId && inIterationOf(at) && (rank.isEmpty() || rank.getAsInt() == at.rank())) {
+            return true;
+        }
+        return team && member.test(this, at);
+    }
+
+    /** Whether {@code at} is in the iteration it names (any, when it names none). */
+    public boolean inIterationOf(ProgramPosition at) {
+        return iteration.isEmpty() || iteration.getAsLong() == at.iteration();
     }
 
     /**

@@ -61,7 +61,7 @@ public final class DebugSession implements AutoCloseable {
         this.config = config;
         this.backend = backend;
         this.holds = new Holds(programs.keySet(), breakpoints, suspendAtStart,
-                new CommunicationTeam(config.symbols(), config.streams())::of);
+                new CommunicationTeam(programs, config.symbols(), config.streams()));
         this.inputs = Inputs.generate(fusion, config.symbols(), config.seed());
         this.run = Thread.ofPlatform().daemon().name("debugged run").unstarted(this::runAll);
     }

@@ -4,10 +4,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
+import java.util.function.BiPredicate;
 
 import org.hostir.studio.exec.ProgramPosition;
 
@@ -34,12 +33,12 @@ final class Holds {
 
     private final Map<Integer, Rank> ranks = new TreeMap<>();
     private final List<Breakpoint> breakpoints = new CopyOnWriteArrayList<>();
-    private final Function<ProgramPosition, Set<Integer>> teamOf;
+    private final BiPredicate<Breakpoint, ProgramPosition> teamOf;
     private boolean terminated;
 
-    /** {@code teamOf}: the team of the communication at a position, for the team-wide breakpoints. */
+    /** {@code teamOf}: whether a team-wide breakpoint holds a rank it does not name ({@link CommunicationTeam}). */
     Holds(Collection<Integer> ranks, List<Breakpoint> breakpoints, boolean suspendAtStart,
-          Function<ProgramPosition, Set<Integer>> teamOf) {
+          BiPredicate<Breakpoint, ProgramPosition> teamOf) {
         this.teamOf = teamOf;
         for (int r : ranks) {
             Rank c = new Rank();

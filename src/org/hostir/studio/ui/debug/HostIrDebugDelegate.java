@@ -25,8 +25,9 @@ import org.hostir.studio.ui.launch.LaunchSettings;
 
 /**
  * Debug As > Host IR Program: the configuration's fusion, devices, symbols and lowering options, run in this
- * process on the CPU backend under the engine's debugger (whatever backend the configuration names: only the CPU
- * backend stops deterministically between nodes), with the file's enabled node breakpoints. With a Program (the
+ * process on the CPU backend under the engine's debugger (a configuration naming CUDA or sim is refused in one line
+ * saying why, {@code engine.DebugBackends}: only the CPU backend stops deterministically between nodes; auto means
+ * the CPU here), with the file's enabled node breakpoints. With a Program (the
  * Main tab's, {@link LaunchAttributes#PROGRAM}), every rank runs that Host IR dump's program instead of the
  * lowering's (as {@code hirstudio debug --program} does: a hand-edited program, such as one that deadlocks), with
  * the breakpoints on the dump's lines as well.
@@ -36,6 +37,9 @@ public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
     public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
             throws CoreException {
         LaunchSettings settings = LaunchAttributes.read(configuration);
+        var refused = settings.debugRefusal();
+        if (refused.isPresent()) throw new CoreException(Status.error("Backend " + settings.backend() + ": "
+                + refused.get()));
         IFile file = HostIrLaunchDelegate.fusionFile(settings.file());
         Map<String, String> options = new HashMap<>(settings.options());
         options.putIfAbsent("numberOfStreams", Integer.toString(settings.streams()));

@@ -30,6 +30,13 @@ public final class ExecutionTab extends SettingsTab {
     private Spinner iterations;
     private Spinner warmup;
     private Button validate;
+    private final boolean debug;
+
+    /** {@code debug}: the tab of a debug configuration, which refuses a backend the debugger does not run on. */
+    public ExecutionTab(boolean debug) { this.debug = debug; }
+
+    /** The tab of a run configuration. */
+    public ExecutionTab() { this(false); }
 
     @Override
     public String getName() { return "Execution"; }
@@ -93,6 +100,11 @@ public final class ExecutionTab extends SettingsTab {
 
     @Override
     protected String problem() {
+        if (backend == null) return null;
+        if (debug) {
+            var refused = apply(LaunchSettings.DEFAULTS).debugRefusal();
+            if (refused.isPresent()) return "Backend " + backend.getText() + ": " + refused.get();
+        }
         if (profile == null || !LaunchSettings.SIM.equals(backend.getText())) return null;
         return profile.getText().isBlank() ? "Choose the simulated machine's profile (Execution tab)" : null;
     }

@@ -6,11 +6,15 @@ import org.eclipse.debug.ui.CommonTab;
 import org.eclipse.debug.ui.ILaunchConfigurationDialog;
 import org.eclipse.debug.ui.ILaunchConfigurationTab;
 
-/** Main (with the Program in debug mode), Execution, Lowering and Common tabs of a "Host IR Program" configuration. */
+/**
+ * Main (with the Program in debug mode), Execution (refusing, in debug mode, a backend the debugger does not run on),
+ * Lowering and Common tabs of a "Host IR Program" configuration.
+ */
 public final class HostIrTabGroup extends AbstractLaunchConfigurationTabGroup {
     @Override
     public void createTabs(ILaunchConfigurationDialog dialog, String mode) {
-        setTabs(new ILaunchConfigurationTab[] {new MainTab(ILaunchManager.DEBUG_MODE.equals(mode)), new ExecutionTab(),
-                new LoweringTab(), new CommonTab()});
+        boolean debug = ILaunchManager.DEBUG_MODE.equals(mode);
+        setTabs(new ILaunchConfigurationTab[] {new MainTab(debug), new ExecutionTab(debug), new LoweringTab(),
+                new CommonTab()});
     }
 }

@@ -4,10 +4,13 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
+import org.hostir.studio.engine.DebugBackends;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.engine.RunRequest.BackendChoice;
 
 /**
  * What a "Host IR Program" launch configuration holds, as plain values, and the engine command line it becomes.
@@ -48,6 +51,17 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
     }
 
     public boolean predicted() { return backend.equals(SIM); }
+
+    /** Why Debug As does not run these settings' backend ({@link DebugBackends}), or empty when it does. */
+    public Optional<String> debugRefusal() {
+        BackendChoice choice = switch (backend) {
+            case "cpu" -> BackendChoice.CPU;
+            case SIM -> BackendChoice.SIM;
+            case "cuda", CUDA_SHARING_GPUS -> BackendChoice.CUDA;
+            default -> BackendChoice.AUTO; // auto, and a name no tab offers: the debugger's own, the CPU
+        };
+        return DebugBackends.refusal(choice);
+    }
 
     /** The arguments after the engine's main class, for the file at {@code location}. */
     public List<String> runArguments(Path location, Path trace) {

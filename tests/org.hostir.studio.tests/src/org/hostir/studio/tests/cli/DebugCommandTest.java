@@ -113,4 +113,31 @@ class DebugCommandTest {
                 && r.err().strip().endsWith("(a statement the dump reader kept as text) [dump.not-executable]"),
                 r.err());
     }
+
+    /**
+     * The debugger runs on the CPU backend only ({@code DebugBackends}): {@code --backend cuda} or {@code sim} is
+     * refused at once, in one line saying why and what to use instead, before anything is lowered or run; cpu and
+     * auto debug as without the flag.
+     */
+    @Test
+    void anotherBackendThanTheCpuIsRefusedInOneLine() {
+        for (String backend : List.of("cuda", "sim")) {
+            CliRun r = CliRun.of("debug", SEED, "--backend", backend);
+            assertEquals(2, r.code(), r.err() + r.out());
+            assertEquals("", r.out());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: debug --backend " + backend + ": the debugger runs on the CPU"
+                    + " backend only: "), r.err());
+            assertTrue(r.err().contains("debug on cpu"), r.err());
+        }
+        assertTrue(CliRun.of("debug", SEED, "--backend", "cuda").err().contains("cannot tell a stream waiting"));
+        CliRun bad = CliRun.of("debug", SEED, "--backend", "tpu");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("error: debug: --backend expects auto, cpu, cuda or sim, got 'tpu'"), bad.err());
+        for (String backend : List.of("cpu", "auto")) {
+            CliRun r = CliRun.of("debug", SEED, "--backend", backend, "--break", "12:0");
+            assertEquals(0, r.code(), r.err() + r.out());
+            assertEquals(1, r.out().lines().filter(l -> l.startsWith("stop ")).count(), r.out());
+        }
+    }
 }
