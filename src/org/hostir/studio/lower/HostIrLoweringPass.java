@@ -49,6 +49,7 @@ public final class HostIrLoweringPass implements HostPass {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
         StreamAllocation allocation = StreamAllocation.of(program, context);
+        SwizzledStreamSegments.checkInputs(program.inputs());
         List<HostNode> top = new ArrayList<>();
         OpenLoop loop = null;
         List<HostNode> nodes = program.topLevel();
@@ -63,6 +64,7 @@ public final class HostIrLoweringPass implements HostPass {
             }
             if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h), context.rank());
             refuseChunkFromAnotherLoop(segment, loop, allocation);
+            SwizzledStreamSegments.check(segment, allocation, loop != null);
             if (loop == null) {
                 for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
                 top.addAll(outsideLoop(segment, h));
@@ -321,6 +323,7 @@ public final class HostIrLoweringPass implements HostPass {
     private static HostNode didToStream(Communication c, TensorView out, OpenLoop loop) {
         TensorView in = c.input();
         DeviceMesh mesh = in.mesh();
+        refuseDeviceAxisOnOutput(c);
         if (!mesh.equals(c.output().mesh())) {
             throw new LoweringException(List.of(new LoweringError(in.label(), "stream.did-to-stream-mesh",
                     "Broadcast based allgather in stream parallel requires same mesh (nvFuser's check): "
@@ -338,10 +341,30 @@ public final class HostIrLoweringPass implements HostPass {
                 SwizzledStream.recvPeer(mesh, type, loop.index, loop.rank), c.backend());
     }
 
+    /**
+     * A DID-to-Stream set whose output is sharded on devices along another axis too: nvFuser's
+     * getCommunicationInfoForParallelType then finds a consumer DID id, so it is no DID-to-Stream allgather but an
+     * AllToAll (lower_to_communication.cpp:441-483), whose input cannot be sharded by stream (its axis is already
+     * sharded: shardByStream returns nullptr, ops.cpp:72-78) and goes whole into one chunk of the output: not
+     * computed right by nvFuser; here it gave 5 of the 27 wrong answers of LoweredImpliesCorrectTest (issue 33).
+     */
+    private static void refuseDeviceAxisOnOutput(Communication c) {
+        TensorView out = c.output();
+        if (out.loopDomain().loop().stream().noneMatch(LoopDomain.Axis::isDeviceDim)) return;
+        throw new LoweringException(List.of(new LoweringError(out.label(), "stream.did-to-stream-alltoall-2026",
+                out.label() + "'s Stream axis comes from " + c.input().label() + "'s device-sharded axis while "
+                        + out.label() + " is sharded on devices along another: nvFuser 2026-04 lowers it as an"
+                        + " AllToAll whose whole input lands in one Stream chunk (lower_to_communication.cpp:441-483,"
+                        + " ops.cpp:72-78); make the Stream axis and the device axis two sets, or lower it with"
+                        + " --nvfuser 2025-06 or --option hostIrLowering=false",
+                out.subject())));
+    }
+
     private static void shardInput(TensorView in, TensorView ref, int origin, OpenLoop loop,
                                    StreamAllocation allocation, HostIrBuilder h, Map<Integer, TensorView> replacement) {
         if (replacement.containsKey(in.id()) || allocation.streamSharded(in) || leadingStream(ref).isEmpty()) return;
-        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.chunkIndex(in), origin);
+        // the chunk's Stream axis is the segment output's, its Swizzle1D included (shardLoopLike, ops.cpp:37-69)
+        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.chunkIndex(ref), origin);
         if (chunk == null) return; // nvFuser: shardByStream returns nullptr (broadcast, collective-permute inputs)
         replacement.put(in.id(), chunk.out());
         loop.body.add(chunk.node());

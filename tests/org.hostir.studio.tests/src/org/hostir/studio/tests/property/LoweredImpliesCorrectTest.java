@@ -3,6 +3,10 @@ package org.hostir.studio.tests.property;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +34,11 @@ class LoweredImpliesCorrectTest {
     private static final int COUNT = Integer.getInteger("property.count", 1000);
     /** {@code -Dproperty.verbose=true}: one line per forbidden outcome, unshrunk. */
     private static final boolean VERBOSE = Boolean.getBoolean("property.verbose");
+    /** {@code -Dproperty.failing=DIR}: every forbidden case, unshrunk, as {@code KIND-SEED.fusion} and a {@code .txt}. */
+    private static final String FAILING = System.getProperty("property.failing");
 
     @Test
-    void everyGeneratedFusionValidatesOrIsRefusedWithARule() {
+    void everyGeneratedFusionValidatesOrIsRefusedWithARule() throws IOException {
         long start = System.nanoTime();
         Map<Outcome.Kind, Integer> kinds = new EnumMap<>(Outcome.Kind.class);
         Map<String, Integer> rules = new TreeMap<>();
@@ -43,6 +49,7 @@ class LoweredImpliesCorrectTest {
             kinds.merge(o.kind(), 1, Integer::sum);
             if (!o.rule().isEmpty()) rules.merge(o.kind().name().toLowerCase() + " " + o.rule(), 1, Integer::sum);
             if (!o.kind().allowed() && VERBOSE) System.out.println("  " + o.kind() + " " + o.detail());
+            if (!o.kind().allowed() && FAILING != null) save(Path.of(FAILING), spec, o);
             if (!o.kind().allowed() && !failures.containsKey(o.kind())) failures.put(o.kind(), report(spec, o));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -82,6 +89,15 @@ class LoweredImpliesCorrectTest {
         for (String op : List.of("set", "add", "sum", "matmul", "broadcast")) {
             assertTrue(all.contains("\"op\": \"" + op + "\""), op);
         }
+    }
+
+    private static void save(Path dir, FusionSpec spec, Outcome o) throws IOException {
+        Files.createDirectories(dir);
+        String base = o.kind() + "-" + Long.toHexString(spec.seed());
+        Files.writeString(dir.resolve(base + ".fusion"), spec.text(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(base + ".txt"), "--devices " + spec.devices() + spec.options().entrySet().stream()
+                .map(e -> " --option " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining()) + "\n"
+                + o.detail() + "\n", StandardCharsets.UTF_8);
     }
 
     private static String report(FusionSpec spec, Outcome o) {
