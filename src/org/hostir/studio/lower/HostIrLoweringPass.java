@@ -10,6 +10,8 @@ import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -245,6 +247,7 @@ public final class HostIrLoweringPass implements HostPass {
                 case Communication c when allocation.deviceShardedAlong(c.input(), ref) -> {
                     // shardByStream returns nullptr for its input (lowering.cpp:198-208): it is sent whole
                     shardOutput(c.output(), c.id(), loop, allocation, h, replacement, top, true);
+                    refuseShardPerIterationMismatch(c, allocation.deviceAxisAlong(c.input(), ref).orElseThrow(), loop);
                     loop.body.add(didToStream(c, replacement.getOrDefault(c.output().id(), c.output()), loop));
                 }
                 case Communication c -> {
@@ -358,6 +361,26 @@ public final class HostIrLoweringPass implements HostPass {
                         + " ops.cpp:72-78); make the Stream axis and the device axis two sets, or lower it with"
                         + " --nvfuser 2025-06 or --option hostIrLowering=false",
                 out.subject())));
+    }
+
+    /**
+     * A DID-to-Stream set sends one device's whole shard per iteration: lowerToBroadcast roots iteration i at the
+     * loop index (lower_to_communication.cpp:150-185) and lowerToCollectivePermute receives from its i-th peer
+     * (lines 348-381), each into the iteration's chunk, so the loop needs one iteration per device along the
+     * input's sharded axis. With another Stream extent (an outer split by a factor other than d, e.g. 1) the chunk
+     * and the shard differ in size: a wrong or failed transfer in nvFuser (no check there); refused here, as the
+     * MultiDeviceExecutor path refuses it (stream.allgather-axis). Found as the 36 run failures of
+     * LoweredImpliesCorrectTest under 2026-04 with host_ir_lowering (issue 33).
+     */
+    private static void refuseShardPerIterationMismatch(Communication c, IterDomain sharded, OpenLoop loop) {
+        int devices = c.input().devicesAlong(sharded.parallelType());
+        if (!(loop.axis.extent() instanceof Extent.Constant(long extent)) || extent == devices) return;
+        throw new LoweringException(List.of(new LoweringError(c.output().label(), "stream.did-to-stream-extent-2026",
+                "a set from " + c.input().label() + "'s device-sharded axis to " + c.output().label() + "'s Stream"
+                        + " axis sends one device's whole shard per iteration, so the Stream axis needs extent "
+                        + devices + " (the devices along it), not " + extent + " (lowerToBroadcast and"
+                        + " lowerToCollectivePermute, lower_to_communication.cpp:150-185, 348-381): split it by "
+                        + devices, c.output().subject())));
     }
 
     private static void shardInput(TensorView in, TensorView ref, int origin, OpenLoop loop,

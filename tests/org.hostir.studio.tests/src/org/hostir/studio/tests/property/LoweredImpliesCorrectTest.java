@@ -36,6 +36,8 @@ class LoweredImpliesCorrectTest {
     private static final boolean VERBOSE = Boolean.getBoolean("property.verbose");
     /** {@code -Dproperty.failing=DIR}: every forbidden case, unshrunk, as {@code KIND-SEED.fusion} and a {@code .txt}. */
     private static final String FAILING = System.getProperty("property.failing");
+    /** {@code -Dproperty.outcomes=FILE}: one line per case (seed, outcome, rule), to compare two trees' runs. */
+    private static final String OUTCOMES = System.getProperty("property.outcomes");
 
     @Test
     void everyGeneratedFusionValidatesOrIsRefusedWithARule() throws IOException {
@@ -43,15 +45,18 @@ class LoweredImpliesCorrectTest {
         Map<Outcome.Kind, Integer> kinds = new EnumMap<>(Outcome.Kind.class);
         Map<String, Integer> rules = new TreeMap<>();
         Map<Outcome.Kind, String> failures = new EnumMap<>(Outcome.Kind.class);
+        List<String> lines = new java.util.ArrayList<>();
         for (int i = 0; i < COUNT; i++) {
             FusionSpec spec = FusionGenerator.generate(SEED * 1_000_003L + i);
             Outcome o = Outcome.of(spec);
             kinds.merge(o.kind(), 1, Integer::sum);
+            lines.add(Long.toHexString(spec.seed()) + " " + o.kind() + " " + o.rule());
             if (!o.rule().isEmpty()) rules.merge(o.kind().name().toLowerCase() + " " + o.rule(), 1, Integer::sum);
             if (!o.kind().allowed() && VERBOSE) System.out.println("  " + o.kind() + " " + o.detail());
             if (!o.kind().allowed() && FAILING != null) save(Path.of(FAILING), spec, o);
             if (!o.kind().allowed() && !failures.containsKey(o.kind())) failures.put(o.kind(), report(spec, o));
         }
+        if (OUTCOMES != null) Files.write(Path.of(OUTCOMES), lines, StandardCharsets.UTF_8);
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf("lowered-implies-correct: seed %d, %d fusions in %.1f s: %s%n  refusals by rule: %s%n",
                 SEED, COUNT, seconds, kinds, rules);
