@@ -349,7 +349,8 @@ public final class HostIrLoweringPass implements HostPass {
      * getCommunicationInfoForParallelType then finds a consumer DID id, so it is no DID-to-Stream allgather but an
      * AllToAll (lower_to_communication.cpp:441-483), whose input cannot be sharded by stream (its axis is already
      * sharded: shardByStream returns nullptr, ops.cpp:72-78) and goes whole into one chunk of the output: not
-     * computed right by nvFuser; here it gave 5 of the 27 wrong answers of LoweredImpliesCorrectTest (issue 33).
+     * computed right by nvFuser; here it gave 13 of the 36 run failures of LoweredImpliesCorrectTest under 2026-04
+     * with host_ir_lowering (issue 33).
      */
     private static void refuseDeviceAxisOnOutput(Communication c) {
         TensorView out = c.output();
@@ -369,8 +370,8 @@ public final class HostIrLoweringPass implements HostPass {
      * (lines 348-381), each into the iteration's chunk, so the loop needs one iteration per device along the
      * input's sharded axis. With another Stream extent (an outer split by a factor other than d, e.g. 1) the chunk
      * and the shard differ in size: a wrong or failed transfer in nvFuser (no check there); refused here, as the
-     * MultiDeviceExecutor path refuses it (stream.allgather-axis). Found as the 36 run failures of
-     * LoweredImpliesCorrectTest under 2026-04 with host_ir_lowering (issue 33).
+     * MultiDeviceExecutor path refuses it (stream.allgather-axis). It gave 5 of the 27 wrong answers and 6 of the
+     * 36 run failures of LoweredImpliesCorrectTest under 2026-04 with host_ir_lowering (issue 33).
      */
     private static void refuseShardPerIterationMismatch(Communication c, IterDomain sharded, OpenLoop loop) {
         int devices = c.input().devicesAlong(sharded.parallelType());

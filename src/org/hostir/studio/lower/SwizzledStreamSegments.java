@@ -23,8 +23,8 @@ import org.hostir.studio.ir.host.PostOnStream;
  * csrc/host_ir/evaluator.cpp:958-972). Anything else pairs a swizzled chunk with an unswizzled one (nvFuser's
  * haveDifferentShardings maps a Swizzle1D's output to another index, csrc/multidevice/resharding.cpp:104-115, so such
  * an op is a resharding its lowering has no communication for) or sends a swizzled chunk through a collective
- * nvFuser has no form of; admitting them gave 22 of the 27 wrong answers of LoweredImpliesCorrectTest under 2026-04
- * with host_ir_lowering (issue 33).
+ * nvFuser has no form of; admitting them gave 22 of the 27 wrong answers and 17 of the 36 run failures of
+ * LoweredImpliesCorrectTest under 2026-04 with host_ir_lowering (issue 33).
  */
 final class SwizzledStreamSegments {
     static final String RULE = "stream.swizzle-2026";
