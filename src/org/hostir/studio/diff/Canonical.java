@@ -124,6 +124,20 @@ public final class Canonical {
         return new HostIrContainer(inputs, outputs, top, hostUnits, syms, counters, Map.of());
     }
 
+    /**
+     * kir::Allocate prints its size (csrc/kernel_ir.cpp:548) and keeps it; hir::Allocate has no size, only its
+     * buffer, memory type and zero_init (csrc/host_ir/ir.cpp:510-532), so its size is the canonical buffer's: the
+     * lowering's per-chunk size of an in-loop buffer (a loop domain the dump does not print) is not a difference.
+     */
+    private Allocate allocate(Allocate a) {
+        TensorView buffer = tensor(a.buffer());
+        Scalar size = switch (a.form()) {
+            case KERNEL_IR -> scalar(a.size());
+            case HOST_IR -> buffer.allocationSize();
+        };
+        return new Allocate(fresh(), buffer, a.memoryType(), size, a.zeroInit(), a.form());
+    }
+
     private TensorView tensor(TensorView t) {
         int id = tensors.computeIfAbsent(t.id(), k -> tensors.size());
         return new TensorView(id, null, t.dtype(), t.memoryType(), t.axes().stream().map(this::iterDomain).toList(),
@@ -206,8 +220,7 @@ public final class Canonical {
 
     private HostNode node(HostNode n) {
         return switch (n) {
-            case Allocate a -> new Allocate(fresh(), tensor(a.buffer()), a.memoryType(), scalar(a.size()),
-                    a.zeroInit(), a.form());
+            case Allocate a -> allocate(a);
             case Deallocate d -> new Deallocate(fresh(), tensor(d.buffer()));
             case ForLoop f -> new ForLoop(fresh(), index(f.index()), f.isRange() ? null : iterDomain(f.iterDomain()),
                     scalar(f.start()), scalar(f.stop()), nodes(f.body()));

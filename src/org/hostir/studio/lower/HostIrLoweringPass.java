@@ -10,6 +10,8 @@ import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -49,6 +51,7 @@ public final class HostIrLoweringPass implements HostPass {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
         StreamAllocation allocation = StreamAllocation.of(program, context);
+        SwizzledStreamSegments.checkInputs(program.inputs());
         List<HostNode> top = new ArrayList<>();
         OpenLoop loop = null;
         List<HostNode> nodes = program.topLevel();
@@ -63,6 +66,7 @@ public final class HostIrLoweringPass implements HostPass {
             }
             if (stream.isPresent() && loop == null) loop = new OpenLoop(ref, stream.get(), index(h), context.rank());
             refuseChunkFromAnotherLoop(segment, loop, allocation);
+            SwizzledStreamSegments.check(segment, allocation, loop != null);
             if (loop == null) {
                 for (HostNode n : segment) if (n instanceof PostOnStream post) refuseChunkedKernelOutput(post, allocation);
                 top.addAll(outsideLoop(segment, h));
@@ -243,6 +247,7 @@ public final class HostIrLoweringPass implements HostPass {
                 case Communication c when allocation.deviceShardedAlong(c.input(), ref) -> {
                     // shardByStream returns nullptr for its input (lowering.cpp:198-208): it is sent whole
                     shardOutput(c.output(), c.id(), loop, allocation, h, replacement, top, true);
+                    refuseShardPerIterationMismatch(c, allocation.deviceAxisAlong(c.input(), ref).orElseThrow(), loop);
                     loop.body.add(didToStream(c, replacement.getOrDefault(c.output().id(), c.output()), loop));
                 }
                 case Communication c -> {
@@ -321,6 +326,7 @@ public final class HostIrLoweringPass implements HostPass {
     private static HostNode didToStream(Communication c, TensorView out, OpenLoop loop) {
         TensorView in = c.input();
         DeviceMesh mesh = in.mesh();
+        refuseDeviceAxisOnOutput(c);
         if (!mesh.equals(c.output().mesh())) {
             throw new LoweringException(List.of(new LoweringError(in.label(), "stream.did-to-stream-mesh",
                     "Broadcast based allgather in stream parallel requires same mesh (nvFuser's check): "
@@ -338,10 +344,51 @@ public final class HostIrLoweringPass implements HostPass {
                 SwizzledStream.recvPeer(mesh, type, loop.index, loop.rank), c.backend());
     }
 
+    /**
+     * A DID-to-Stream set whose output is sharded on devices along another axis too: nvFuser's
+     * getCommunicationInfoForParallelType then finds a consumer DID id, so it is no DID-to-Stream allgather but an
+     * AllToAll (lower_to_communication.cpp:441-483), whose input cannot be sharded by stream (its axis is already
+     * sharded: shardByStream returns nullptr, ops.cpp:72-78) and goes whole into one chunk of the output: not
+     * computed right by nvFuser; here it gave 13 of the 36 run failures of LoweredImpliesCorrectTest under 2026-04
+     * with host_ir_lowering (issue 33).
+     */
+    private static void refuseDeviceAxisOnOutput(Communication c) {
+        TensorView out = c.output();
+        if (out.loopDomain().loop().stream().noneMatch(LoopDomain.Axis::isDeviceDim)) return;
+        throw new LoweringException(List.of(new LoweringError(out.label(), "stream.did-to-stream-alltoall-2026",
+                out.label() + "'s Stream axis comes from " + c.input().label() + "'s device-sharded axis while "
+                        + out.label() + " is sharded on devices along another: nvFuser 2026-04 lowers it as an"
+                        + " AllToAll whose whole input lands in one Stream chunk (lower_to_communication.cpp:441-483,"
+                        + " ops.cpp:72-78); make the Stream axis and the device axis two sets, or lower it with"
+                        + " --nvfuser 2025-06 or --option hostIrLowering=false",
+                out.subject())));
+    }
+
+    /**
+     * A DID-to-Stream set sends one device's whole shard per iteration: lowerToBroadcast roots iteration i at the
+     * loop index (lower_to_communication.cpp:150-185) and lowerToCollectivePermute receives from its i-th peer
+     * (lines 348-381), each into the iteration's chunk, so the loop needs one iteration per device along the
+     * input's sharded axis. With another Stream extent (an outer split by a factor other than d, e.g. 1) the chunk
+     * and the shard differ in size: a wrong or failed transfer in nvFuser (no check there); refused here, as the
+     * MultiDeviceExecutor path refuses it (stream.allgather-axis). It gave 5 of the 27 wrong answers and 6 of the
+     * 36 run failures of LoweredImpliesCorrectTest under 2026-04 with host_ir_lowering (issue 33).
+     */
+    private static void refuseShardPerIterationMismatch(Communication c, IterDomain sharded, OpenLoop loop) {
+        int devices = c.input().devicesAlong(sharded.parallelType());
+        if (!(loop.axis.extent() instanceof Extent.Constant(long extent)) || extent == devices) return;
+        throw new LoweringException(List.of(new LoweringError(c.output().label(), "stream.did-to-stream-extent-2026",
+                "a set from " + c.input().label() + "'s device-sharded axis to " + c.output().label() + "'s Stream"
+                        + " axis sends one device's whole shard per iteration, so the Stream axis needs extent "
+                        + devices + " (the devices along it), not " + extent + " (lowerToBroadcast and"
+                        + " lowerToCollectivePermute, lower_to_communication.cpp:150-185, 348-381): split it by "
+                        + devices, c.output().subject())));
+    }
+
     private static void shardInput(TensorView in, TensorView ref, int origin, OpenLoop loop,
                                    StreamAllocation allocation, HostIrBuilder h, Map<Integer, TensorView> replacement) {
         if (replacement.containsKey(in.id()) || allocation.streamSharded(in) || leadingStream(ref).isEmpty()) return;
-        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.chunkIndex(in), origin);
+        // the chunk's Stream axis is the segment output's, its Swizzle1D included (shardLoopLike, ops.cpp:37-69)
+        StreamAllocation.Chunk chunk = allocation.shardByStream(h, in, ref, loop.chunkIndex(ref), origin);
         if (chunk == null) return; // nvFuser: shardByStream returns nullptr (broadcast, collective-permute inputs)
         replacement.put(in.id(), chunk.out());
         loop.body.add(chunk.node());

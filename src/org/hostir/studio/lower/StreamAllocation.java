@@ -120,13 +120,13 @@ final class StreamAllocation {
      * resharding, which nvFuser 2026-04 lowers inside the loop to a Broadcast rooted at the loop index or a
      * CollectivePermute (getCommunicationInfoForParallelType with the host loop index, lowering.cpp:234-259).
      */
-    boolean deviceShardedAlong(TensorView tv, TensorView ref) {
+    boolean deviceShardedAlong(TensorView tv, TensorView ref) { return deviceAxisAlong(tv, ref).isPresent(); }
+
+    /** {@code tv}'s device-sharded axis that maps to {@code ref}'s Stream axis, if any. */
+    Optional<IterDomain> deviceAxisAlong(TensorView tv, TensorView ref) {
         Optional<IterDomain> target = streamSource(ref);
-        if (target.isEmpty()) return false;
-        for (IterDomain a : tv.axes()) {
-            if (a.isDeviceDim() && axes.mapped(a, target.get())) return true;
-        }
-        return false;
+        if (target.isEmpty()) return Optional.empty();
+        return tv.axes().stream().filter(a -> a.isDeviceDim() && axes.mapped(a, target.get())).findFirst();
     }
 
     /** The loop axes in the order the transforms make them, without later reorders. */

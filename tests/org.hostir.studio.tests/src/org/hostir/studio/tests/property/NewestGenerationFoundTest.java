@@ -91,4 +91,60 @@ class NewestGenerationFoundTest {
                 Map.of("numberOfStreams", "3", "offsetStreamIndexingByRank", "true"), 210000196L);
         assertEquals(Outcome.Kind.VALIDATED, o.kind(), o.detail());
     }
+
+    /**
+     * LoweredImpliesCorrectTest case e4e211 (issue 33), a wrong answer: y's Stream axis swizzled (the CollectivePermute
+     * allgather), z reading it through an unswizzled Stream axis, so z's chunk i got y's chunk (i + k) % n. nvFuser
+     * computes a swizzled Stream axis only in test_overlap.py's form: refused.
+     */
+    @Test
+    void aSwizzledChunkReadThroughAnUnswizzledStreamAxisIsRefused() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "swizzle_then_plain_stream", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [{"extent": 3, "parallel": "DIDx"}, 2], "mesh": [0, 1, 2]},
+                  {"name": "y", "dtype": "float", "axes": [3, 2], "mesh": [0, 1, 2], "loop": [{"swizzle1d": 0, "type": "DIDx"}, {"parallelize": 0, "type": "Stream"}]},
+                  {"name": "z", "dtype": "float", "axes": [{"extent": 3, "parallel": "Stream"}, 2], "mesh": [0, 1, 2]}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}, {"op": "set", "inputs": ["y"], "output": "z"}],
+                 "inputs": ["x"], "outputs": ["z"]}
+                """;
+        Outcome o = newest(text, 3, Map.of("allgather", "collective"), 0xE4E211L);
+        assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+        assertEquals("stream.swizzle-2026", o.rule(), o.detail());
+    }
+
+    /**
+     * LoweredImpliesCorrectTest case e4e3d6 (issue 33), a wrong answer: a DID-to-Stream set into a Stream axis of one
+     * iteration (outer split by 1) sent one device's shard as the whole tensor. One iteration per device: refused.
+     */
+    @Test
+    void aDidToStreamSetIntoFewerChunksThanDevicesIsRefused() {
+        String text = """
+                {"format": "hostir-fusion/2", "name": "did_to_stream_one_chunk", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [{"extent": 2, "parallel": "DIDx"}, 2], "mesh": [3, 2]},
+                  {"name": "y", "dtype": "float", "axes": [2, 2], "mesh": [3, 2], "loop": [{"outer_split": 0, "factor": 1}, {"parallelize": 0, "type": "Stream"}]},
+                  {"name": "z", "dtype": "float", "axes": [2, {"extent": 2, "parallel": "DIDx"}], "mesh": [3, 2]}],
+                 "ops": [{"op": "set", "inputs": ["x"], "output": "y"}, {"op": "set", "inputs": ["y"], "output": "z"}],
+                 "inputs": ["x"], "outputs": ["z"]}
+                """;
+        Outcome o = newest(text, 5, Map.of("numberOfStreams", "2"), 0xE4E3D6L);
+        assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+        assertEquals("stream.did-to-stream-extent-2026", o.rule(), o.detail());
+    }
+
+    /**
+     * LoweredImpliesCorrectTest case e4e33a (issue 33), a run failure: x's DIDx axis becomes y's Stream axis while y
+     * is DIDx on another axis, nvFuser's AllToAll, not a DID-to-Stream allgather: refused.
+     */
+    @Test
+    void aDidToStreamSetThatAlsoMovesTheDeviceAxisIsRefused() {
+        String text = """
+                {"format": "hostir-fusion/1", "name": "did_to_stream_alltoall", "tensors": [
+                  {"name": "x", "dtype": "float", "axes": [{"extent": 3, "parallel": "DIDx"}, 3, 2], "mesh": [0, 1, 2]},
+                  {"name": "y", "dtype": "float", "axes": [{"extent": 3, "parallel": "Stream"}, {"extent": 3, "parallel": "DIDx"}, {"extent": 2, "iter": "reduction"}], "mesh": [0, 1, 2]}],
+                 "ops": [{"op": "sum", "inputs": ["x"], "output": "y", "axes": [2]}], "inputs": ["x"], "outputs": ["y"]}
+                """;
+        Outcome o = newest(text, 3, Map.of("offsetStreamIndexingByRank", "true"), 0xE4E33AL);
+        assertEquals(Outcome.Kind.REFUSED_BY_LOWERING, o.kind(), o.detail());
+        assertEquals("stream.did-to-stream-alltoall-2026", o.rule(), o.detail());
+    }
 }
