@@ -60,8 +60,10 @@ public enum Rule {
             + " src and, but along axes[0], than self; the output has self's shape; its tensors have no DID or Stream axis"
             + " (csrc/ops/indexing.cpp:197, csrc/multidevice/propagation.cpp:107)"),
     SHAPE_GROUPED_MM("shape.grouped-mm", "grouped_mm takes [m, k] x [k, n] -> [g, m, n, rk], [g, m, k] x [k, n] or"
-            + " [m, k] x [g, k, n] -> [m, n, rk] with 1-D int32 offsets [g]; its operands have no DID or Stream axis"
-            + " (csrc/ops/arith.cpp:2279)"),
+            + " [m, k] x [g, k, n] -> [m, n, rk] with 1-D int32 offsets [g] (csrc/ops/arith.cpp:2279)"),
+    GROUPED_MM_SHARDED_AXIS("grouped-mm.sharded-axis", "grouped_mm's tensors may be sharded on DID axes except the"
+            + " offsets, a group axis and the axis the groups split (m of [m, k] x [g, k, n], n of [g, m, k] x [k, n],"
+            + " k of [m, k] x [k, n]); none has a Stream axis"),
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis", "a reshape keeps each DID axis whole (it does not split or merge"
             + " a sharded axis) with the same parallel type"),
     SHAPE_EXPAND("shape.expand", "expand keeps the input's axes, a broadcast (extent 1) axis taking any extent"),
