@@ -61,7 +61,7 @@ public enum Rule {
             + " (csrc/ops/indexing.cpp:197, csrc/multidevice/propagation.cpp:107)"),
     SHAPE_GROUPED_MM("shape.grouped-mm", "grouped_mm takes [m, k] x [k, n] -> [g, m, n, rk], [g, m, k] x [k, n] or"
             + " [m, k] x [g, k, n] -> [m, n, rk] with 1-D int32 offsets [g] (csrc/ops/arith.cpp:2279)"),
-    GROUPED_MM_SHARDED_AXIS("grouped-mm.sharded-axis", "grouped_mm's tensors may be sharded on DID axes except the"
+    SHARDING_GROUPED_MM("sharding.grouped-mm", "grouped_mm's tensors may be sharded on DID axes except the"
             + " offsets, a group axis and the axis the groups split (m of [m, k] x [g, k, n], n of [g, m, k] x [k, n],"
             + " k of [m, k] x [k, n]); none has a Stream axis"),
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis", "a reshape keeps each DID axis whole (it does not split or merge"

@@ -28,13 +28,14 @@ final class GroupedMmSharding {
         TensorView offsets = m.offsets();
         IterDomain bad = firstParallel(offsets, List.of(0));
         if (bad != null) {
-            fail(c, offsets, bad, "the offsets are read whole by every device");
+            fail(c, offsets, bad, "group", "every device reads all g offsets (GroupedMmaOp's fallback,"
+                    + " composite_nodes.cpp:1176-1183)");
             return;
         }
         for (TensorView t : List.of(m.a(), m.b(), m.output())) {
             for (IterDomain axis : t.axes()) {
                 if (axis.isStream()) {
-                    fail(c, t, axis, "no nvFuser test streams a grouped_mm");
+                    fail(c, t, axis, "", "no nvFuser test streams a grouped_mm");
                     return;
                 }
             }
@@ -52,8 +53,8 @@ final class GroupedMmSharding {
     private static boolean group(OpChecks c, TensorView t, int p) {
         IterDomain axis = firstParallel(t, List.of(p));
         if (axis == null) return true;
-        fail(c, t, axis, "a group axis maps to no axis of the other operand (logical_domain_map.cpp:490-560), so"
-                + " each device would pair its groups with all the offsets; nvFuser moves tokens to sharded experts"
+        fail(c, t, axis, "group", "a group axis maps to no axis of the other operand"
+                + " (logical_domain_map.cpp:490-560), so each device would pair its groups with all the offsets; nvFuser moves tokens to sharded experts"
                 + " with MoeDispatch");
         return false;
     }
@@ -62,7 +63,7 @@ final class GroupedMmSharding {
     private static boolean split(OpChecks c, TensorView t, int p, String name) {
         IterDomain axis = p < t.axes().size() ? t.axes().get(p) : null;
         if (axis == null || !axis.isDeviceDim()) return true;
-        fail(c, t, axis, name + " is the axis the offsets split, so each device would split its slice at the"
+        fail(c, t, axis, name, name + " is the axis the offsets split, so each device would split its slice at the"
                 + " global offsets (composite_nodes.cpp:1189-1208)");
         return false;
     }
@@ -75,8 +76,9 @@ final class GroupedMmSharding {
         return null;
     }
 
-    private static void fail(OpChecks c, TensorView t, IterDomain axis, String why) {
-        c.fail(OpRule.GROUPED_MM_SHARDED_AXIS, t.label() + "'s axis " + Shapes.extent(axis.extent()) + " is "
-                + axis.parallelType().fileName() + ": " + why);
+    /** {@code role}: the axis's part in the op (group, m, n, k), or empty. */
+    private static void fail(OpChecks c, TensorView t, IterDomain axis, String role, String why) {
+        c.fail(OpRule.SHARDING_GROUPED_MM, t.label() + "'s " + (role.isEmpty() ? "" : role + " ") + "axis "
+                + Shapes.extent(axis.extent()) + " is " + axis.parallelType().fileName() + ": " + why);
     }
 }
