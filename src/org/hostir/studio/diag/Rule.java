@@ -50,9 +50,9 @@ public enum Rule {
     SHAPE_RESHAPE("shape.reshape", "reshape keeps the number of elements"),
     SHAPE_INDEX_SELECT("shape.index-select", "index_select takes one axis of its input, a 1-D integer index, and"
             + " gives the input's shape with that axis of the index's extent (csrc/ops/indexing.cpp:51)"),
-    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis", "take_along_axis takes one axis of its input and an integer index of"
-            + " the input's rank and extents but along that axis; the output has the index's shape"
-            + " (csrc/ops/indexing.cpp:306)"),
+    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis", "take_along_axis takes one whole (unsharded, unstreamed) axis of"
+            + " its input and an integer index of the input's rank and extents but along that axis; the output has the"
+            + " index's shape (csrc/ops/indexing.cpp:306)"),
     SHAPE_TOPK("shape.topk", "topk and topk_indices take one whole (unsharded, unstreamed) axis of their input (axes [dim], flags [largest,"
             + " sorted]) and give the input's shape with that axis of extent k, k at most the axis's extent"
             + " (csrc/ops/arith.cpp:2497)"),
