@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
@@ -57,6 +60,34 @@ class GroupedMmShardingTest {
                 assertEquals(List.of(CommunicationType.ALLREDUCE).subList(0, allreduces), types,
                         example + " rank " + rank + " at " + options.nvFuser().label());
             }
+        }
+    }
+
+    /**
+     * The examples write out what propagation infers; written as nvFuser's tests write them (only the inputs'
+     * shardings), propagation infers the same and every rank's program is the same.
+     */
+    @ParameterizedTest
+    @CsvSource({"column_parallel_grouped_mm", "row_parallel_grouped_mm", "grouped_mlp"})
+    void writtenAsTheTestWritesItPropagationInfersTheSame(String example) throws Exception {
+        var file = TestPaths.repo("examples", "moe", example + ".fusion");
+        JsonObject doc = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        var inputs = doc.getAsJsonArray("inputs").asList().stream().map(e -> e.getAsString()).toList();
+        int stripped = 0;
+        for (var t : doc.getAsJsonArray("tensors")) {
+            JsonObject tensor = t.getAsJsonObject();
+            if (inputs.contains(tensor.get("name").getAsString())) continue;
+            stripped += tensor.remove("mesh") != null ? 1 : 0;
+            tensor.remove("loop");
+        }
+        assertTrue(stripped > 0, example);
+        LoadedFusion asTested = Engine.load(new FusionSource.Text(doc.toString(), example + ".inputs-only"), 2,
+                Map.of());
+        LoadedFusion written = Engine.load(new FusionSource.File(file, example), 2, Map.of());
+        for (int rank = 0; rank < 2; rank++) {
+            var comparison = Engine.compare(Engine.lowerRank(asTested, GENERATIONS.getLast(), rank),
+                    Engine.lowerRank(written, GENERATIONS.getLast(), rank), "inputs-only", example);
+            assertTrue(comparison.equal(), example + " rank " + rank + "\n" + comparison.textDiff());
         }
     }
 
