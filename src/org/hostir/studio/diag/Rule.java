@@ -50,9 +50,9 @@ public enum Rule {
     SHAPE_RESHAPE("shape.reshape", "reshape keeps the number of elements"),
     SHAPE_INDEX_SELECT("shape.index-select", "index_select takes one axis of its input, a 1-D integer index, and"
             + " gives the input's shape with that axis of the index's extent (csrc/ops/indexing.cpp:51)"),
-    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis", "take_along_axis takes one axis of its input and an integer index of"
-            + " the input's rank and extents but along that axis; the output has the index's shape"
-            + " (csrc/ops/indexing.cpp:306)"),
+    SHAPE_TAKE_ALONG_AXIS("shape.take-along-axis", "take_along_axis takes one whole (unsharded, unstreamed) axis of"
+            + " its input and an integer index of the input's rank and extents but along that axis; the output has the"
+            + " index's shape (csrc/ops/indexing.cpp:306)"),
     SHAPE_TOPK("shape.topk", "topk and topk_indices take one whole (unsharded, unstreamed) axis of their input (axes [dim], flags [largest,"
             + " sorted]) and give the input's shape with that axis of extent k, k at most the axis's extent"
             + " (csrc/ops/arith.cpp:2497)"),
@@ -60,8 +60,10 @@ public enum Rule {
             + " src and, but along axes[0], than self; the output has self's shape; its tensors have no DID or Stream axis"
             + " (csrc/ops/indexing.cpp:197, csrc/multidevice/propagation.cpp:107)"),
     SHAPE_GROUPED_MM("shape.grouped-mm", "grouped_mm takes [m, k] x [k, n] -> [g, m, n, rk], [g, m, k] x [k, n] or"
-            + " [m, k] x [g, k, n] -> [m, n, rk] with 1-D int32 offsets [g]; its operands have no DID or Stream axis"
-            + " (csrc/ops/arith.cpp:2279)"),
+            + " [m, k] x [g, k, n] -> [m, n, rk] with 1-D int32 offsets [g] (csrc/ops/arith.cpp:2279)"),
+    SHARDING_GROUPED_MM("sharding.grouped-mm", "grouped_mm's tensors may be sharded on DID axes except the"
+            + " offsets, a group axis and the axis the groups split (m of [m, k] x [g, k, n], n of [g, m, k] x [k, n],"
+            + " k of [m, k] x [k, n]); none has a Stream axis"),
     RESHAPE_SHARDED_AXIS("reshape.sharded-axis", "a reshape keeps each DID axis whole (it does not split or merge"
             + " a sharded axis) with the same parallel type"),
     SHAPE_EXPAND("shape.expand", "expand keeps the input's axes, a broadcast (extent 1) axis taking any extent"),

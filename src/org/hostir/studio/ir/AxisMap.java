@@ -141,29 +141,28 @@ public final class AxisMap {
     }
 
     /**
-     * GroupedMmaOp (logical_domain_map.cpp:490-560): mat1's M and mat2's N to the output's last two kept axes, K to
-     * rk; the offsets' g to the output's g where it has one ([g, m, n]); a 3-D operand's group axis to nothing.
+     * GroupedMmaOp (logical_domain_map.cpp:490-560): mat1's M and mat2's N to the output's m and n, K to its last
+     * axis (rk, or the device axis of an rFactor'd partial product, which stands where rk was, as for matmul); the
+     * offsets' g to the output's g where it has one ([g, m, n, rk]); a 3-D operand's group axis to nothing.
      */
     private static void groupedMm(int[] map, TensorView in, TensorView out, int inputIndex) {
         List<Integer> kept = nonReduction(in);
-        List<Integer> outKept = nonReduction(out);
         int r = kept.size();
-        int o = outKept.size();
-        if (o < 2 || r < 1) return;
-        boolean rk = out.axis(out.rank() - 1).isReduction();
+        int k = out.rank() - 1;
+        if (k < 2 || r < 1) return;
         switch (inputIndex) {
             case 0 -> {
                 if (r < 2) return;
-                map[kept.get(r - 2)] = outKept.get(o - 2);
-                if (rk) map[kept.get(r - 1)] = out.rank() - 1;
+                map[kept.get(r - 2)] = k - 2;
+                map[kept.get(r - 1)] = k;
             }
             case 1 -> {
                 if (r < 2) return;
-                map[kept.get(r - 1)] = outKept.get(o - 1);
-                if (rk) map[kept.get(r - 2)] = out.rank() - 1;
+                map[kept.get(r - 1)] = k - 1;
+                map[kept.get(r - 2)] = k;
             }
             default -> {
-                if (o == 3 && r == 1) map[kept.get(0)] = outKept.get(0);
+                if (k == 3 && r == 1) map[kept.get(0)] = 0;
             }
         }
     }

@@ -1,11 +1,12 @@
 package org.hostir.studio.ir;
 
 /**
- * The device axis an rFactor leaves on a matmul or linear output (nvFuser's getRFactorDeviceDimensionIndex,
+ * The device axis an rFactor leaves on a matmul, linear or grouped_mm output (nvFuser's getRFactorDeviceDimensionIndex,
  * csrc/multidevice/utils.cpp at 81c4b22fd): DecomposeReshardings splits the contracted axis sharded by an outer
  * split into {@code iDIDx{D}}, one partial product per device, and the rest, reduced locally. The op computes its
  * usual result and the partial's size-1 device axis is inserted where the contracted axis was, the last runtime
- * axis ({@code MatmulOp::evaluate} and {@code LinearOp::evaluate} unsqueeze there, csrc/ir/composite_nodes.cpp).
+ * axis ({@code MatmulOp::evaluate}, {@code LinearOp::evaluate} and {@code GroupedMmaOp::evaluate} unsqueeze there,
+ * csrc/ir/composite_nodes.cpp:87-89, 178-180, 1226-1228).
  * A matmul or linear of a file always ends in its reduction axis, so an output ending in an iteration axis is
  * such a partial.
  */
@@ -14,7 +15,9 @@ public final class RFactorProduct {
 
     /** The runtime position of the rFactor product's device axis in the op's output, or -1. */
     public static int runtimePosition(FusionOp op) {
-        if (!(op instanceof FusionOp.Matmul || op instanceof FusionOp.Linear)) return -1;
+        boolean product = op instanceof FusionOp.Matmul || op instanceof FusionOp.Linear
+                || op instanceof FusionOp.GroupedMm;
+        if (!product) return -1;
         TensorView out = op.output();
         if (out.rank() == 0) return -1;
         IterDomain last = out.axis(out.rank() - 1);
@@ -33,6 +36,8 @@ public final class RFactorProduct {
         int a = runtimeRank(op.inputs().get(0));
         int b = runtimeRank(op.inputs().get(1));
         if (op instanceof FusionOp.Linear) return a - 1 + (b == 2 ? 1 : 0);
+        // createGroupedMmaOutput: [g, m, n] from two 2-D operands, else [m, n] (csrc/ops/arith.cpp:2322-2341)
+        if (op instanceof FusionOp.GroupedMm) return a == 2 && b == 2 ? 3 : 2;
         if (a == 1 || b == 1) return a + b - 2;
         return Math.max(a, b);
     }

@@ -44,13 +44,15 @@ final class SplitReduction {
     }
 
     /**
-     * The DID loop axis that shards the contracted axis of a matmul or linear output by an outer split, or null:
-     * the reduction loop axis outside the logical domain that nvFuser's rFactorLoopSplits finds parallelized
+     * The DID loop axis that shards the contracted axis of a matmul, linear or grouped_mm output by an outer split,
+     * or null: the reduction loop axis outside the logical domain that nvFuser's rFactorLoopSplits finds parallelized
      * (csrc/preseg_passes/decompose_reshardings.cpp, lines 341-369 at 81c4b22fd).
      */
     static LoopDomain.Axis splitShardedProduct(FusionOp op) {
         TensorView out = op.output();
-        boolean product = op instanceof FusionOp.Matmul || op instanceof FusionOp.Linear;
+        // GroupedMmaOp rFactors as a matmul does (TensorView::rFactor, csrc/tensor_view.cpp:860-881)
+        boolean product = op instanceof FusionOp.Matmul || op instanceof FusionOp.Linear
+                || op instanceof FusionOp.GroupedMm;
         if (!product || out.loop() == null || out.rank() == 0) return null;
         int k = out.rank() - 1;
         if (!out.axis(k).isReduction()) return null;

@@ -19,9 +19,7 @@ import org.hostir.studio.ir.TensorView;
  * csrc/ir/composite_nodes.cpp:1166-1220): [m, k] x [k, n] -> [g, m, n], [g, m, k] x [k, n] -> [m, n] and
  * [m, k] x [g, k, n] -> [m, n], each with a reduction axis rk last (arith.cpp:2345-2351); offsets are 1-D
  * (arith.cpp:2315) int32 (composite_nodes.cpp:1177); the output's dtype is the op's {@code dtype}, the file's output
- * dtype. The sharded forms nvFuser tests (column- and row-parallel, tests/python/multidevice/test_matmul.py:288,
- * 329: N or K split by a loop split) and a sharded group axis (expert parallelism) are refused: the Studio's
- * expert parallelism moves tokens with MoeDispatch/MoeCombine. Printed as GroupedMmaOp::toString
+ * dtype. Its sharded forms are {@link GroupedMmSharding}'s. Printed as GroupedMmaOp::toString
  * (composite_nodes.cpp:947-972): {@code T3 = GroupedMmaOp(mat1=T0, mat2=T1, offsets=T2)} on the output's line.
  */
 final class GroupedMmOp implements OpDefinition<FusionOp.GroupedMm> {
@@ -42,24 +40,15 @@ final class GroupedMmOp implements OpDefinition<FusionOp.GroupedMm> {
         if (offsets.size() != 1) {
             c.fail(OpRule.SHAPE_GROUPED_MM, "offsets " + m.offsets().label() + " " + shape(offsets) + " must be 1-D"
                     + " (arith.cpp:2315)");
-        } else if (sharded(m) != null) {
-            c.fail(OpRule.SHAPE_GROUPED_MM, sharded(m).label() + " has a DID or Stream axis; grouped_mm runs unsharded here"
-                    + " (nvFuser's column- and row-parallel forms split N or K by a loop split, not supported yet;"
-                    + " expert parallelism moves tokens with MoeDispatch/MoeCombine)");
         } else if (a.size() + b.size() < 4 || a.size() + b.size() > 5 || a.size() < 2 || b.size() < 2) {
             c.fail(OpRule.SHAPE_GROUPED_MM, "operands " + shape(a) + " and " + shape(b) + " must be 2-D and 2-D, 3-D"
                     + " and 2-D, or 2-D and 3-D (two 3-D operands are a batched matmul, arith.cpp:2338)");
         } else if (contracted(c, m, a, b) && groups(c, m, a, b, offsets.get(0))) {
-            MatmulShapes.output(c, OpRule.SHAPE_GROUPED_MM, m.output(), expected(a, b, offsets.get(0)),
-                    a.getLast().extent());
+            if (MatmulShapes.output(c, OpRule.SHAPE_GROUPED_MM, m.output(), expected(a, b, offsets.get(0)),
+                    a.getLast().extent())) {
+                GroupedMmSharding.check(m, c);
+            }
         }
-    }
-
-    private static TensorView sharded(FusionOp.GroupedMm m) {
-        for (TensorView t : List.of(m.a(), m.b(), m.offsets(), m.output())) {
-            if (t.axes().stream().anyMatch(a -> a.isDeviceDim() || a.isStream())) return t;
-        }
-        return null;
     }
 
     private static boolean contracted(OpChecks c, FusionOp.GroupedMm m, List<IterDomain> a, List<IterDomain> b) {

@@ -78,14 +78,14 @@ final class MatmulShapes {
     }
 
     /** The output: {@code expected} non-reduction extents, then K as its one reduction axis, last. */
-    static void output(OpChecks c, OpRule rule, TensorView out, List<Extent> expected, Extent k) {
-        if (!c.sameShape(rule, "output's non-reduction axes", runtime(out), expected)) return;
+    static boolean output(OpChecks c, OpRule rule, TensorView out, List<Extent> expected, Extent k) {
+        if (!c.sameShape(rule, "output's non-reduction axes", runtime(out), expected)) return false;
         List<IterDomain> red = reductions(out);
         if (red.size() != 1 || !out.axes().getLast().isReduction()) {
             c.fail(rule, "the output " + shape(out.axes()) + " must end with the contracted axis as its only"
                     + " reduction axis, r" + extent(k));
-            return;
+            return false;
         }
-        c.sameShape(rule, "output's reduction axis", red, List.of(k));
+        return c.sameShape(rule, "output's reduction axis", red, List.of(k));
     }
 }

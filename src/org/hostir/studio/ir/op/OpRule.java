@@ -23,6 +23,7 @@ public enum OpRule {
     SHAPE_TOPK("shape.topk"),
     SHAPE_SCATTER("shape.scatter"),
     SHAPE_GROUPED_MM("shape.grouped-mm"),
+    SHARDING_GROUPED_MM("sharding.grouped-mm"),
     DTYPE_MISMATCH("dtype.mismatch"),
     DTYPE_CAST("dtype.cast"),
     DTYPE_BOOL("dtype.bool"),

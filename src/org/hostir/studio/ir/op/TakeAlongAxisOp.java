@@ -52,6 +52,15 @@ final class TakeAlongAxisOp implements OpDefinition<FusionOp.TakeAlongAxis> {
                     + " along a whole axis");
             return;
         }
+        // a Stream loop would slice the index along dim while the input stays whole: not a form any nvFuser test
+        // streams, refused as topk refuses a Stream dim
+        for (TensorView tv : List.of(t.indices(), t.output())) {
+            if (tv.axes().size() == in.size() && tv.axis(t.dim()).isStream()) {
+                c.fail(OpRule.SHAPE_TAKE_ALONG_AXIS, tv.label() + "'s axis " + t.dim() + " is a Stream axis;"
+                        + " take_along_axis gathers along a whole axis");
+                return;
+            }
+        }
         List<Extent> expected = expected(t.dim(), in, index);
         for (int i = 0; i < in.size(); i++) {
             if (i != t.dim() && !isUnit(in.get(i)) && !c.same(in.get(i).extent(), index.get(i).extent())) {

@@ -153,6 +153,12 @@ final class RuleCases {
                         + " {'name': 'o', 'dtype': 'int32', 'axes': ['G']},"
                         + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}]}]",
                 "[{'op': 'grouped_mm', 'inputs': ['p', 'w', 'o'], 'output': 'q'}]", "['p', 'w', 'o']", "['q']")));
+        c.add(of(Rule.SHARDING_GROUPED_MM, "grouped_mm of experts sharded on DIDx", "$.ops[0]", single(
+                "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'K'], 'mesh': 'all'},"
+                        + " {'name': 'w', 'dtype': 'float', 'axes': [{'extent': 'G', 'parallel': 'DIDx'}, 'K', 'N'], 'mesh': 'all'},"
+                        + " {'name': 'o', 'dtype': 'int32', 'axes': ['G'], 'mesh': 'all'},"
+                        + " {'name': 'q', 'dtype': 'float', 'axes': ['M', 'N', {'extent': 'K', 'iter': 'reduction'}], 'mesh': 'all'}]",
+                "[{'op': 'grouped_mm', 'inputs': ['p', 'w', 'o'], 'output': 'q'}]", "['p', 'w', 'o']", "['q']")));
         c.add(of(Rule.SHAPE_EXPAND, "expand of an axis of extent N to K", "$.ops[0]", single(
                 "[{'name': 'p', 'dtype': 'float', 'axes': ['M', 'N']}, {'name': 'q', 'dtype': 'float', 'axes': ['M', 'K']}]",
                 "[{'op': 'expand', 'inputs': ['p'], 'output': 'q'}]", "['p']", "['q']")));

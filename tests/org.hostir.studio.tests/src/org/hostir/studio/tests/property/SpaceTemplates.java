@@ -96,7 +96,7 @@ final class SpaceTemplates {
             case TAKE_ALONG_AXIS -> List.of(takeAlongAxis(op, t));
             case TOPK -> List.of(topk(op, t, true), topk(op, t, false));
             case SCATTER -> List.of(scatter(op, t));
-            case GROUPED_MM -> List.of(groupedMm(op, t, true), groupedMm(op, t, false));
+            case GROUPED_MM -> List.of(groupedMm(op, t, true), groupedMm(op, t, false), groupedMmColumns(op, t));
         };
     }
 
@@ -219,6 +219,17 @@ final class SpaceTemplates {
         Skel y = output("z", t, experts ? dims(0, MERGED, 1) : dims(2, 0, MERGED, 1), experts ? 2 : 3);
         return new Template(op + (experts ? "_experts" : "_split_k"), List.of(input("x", t, dims(0, 1)), w,
                 input("offs", "int32", dims(2)), y), List.of(new OpT(op, List.of("x", "w", "offs"), "z", "")));
+    }
+
+    /**
+     * Experts with the weight first, so that a change shards the experts' columns: w [c, b, a] (a is N) and
+     * x [m, b] with m the merged dim, offsets [c] splitting m -> [m, a, rb]; KEEP is nvFuser's column-parallel
+     * grouped_mm (tests/python/multidevice/test_matmul.py:288), the reductions over b its row-parallel one (:329).
+     */
+    private static Template groupedMmColumns(String op, String t) {
+        return new Template(op + "_columns", List.of(input("w", t, dims(2, 1, 0)), input("x", t, dims(MERGED, 1)),
+                input("offs", "int32", dims(2)), output("z", t, dims(MERGED, 0, 1), 2)),
+                List.of(new OpT(op, List.of("x", "w", "offs"), "z", "")));
     }
 
     static int[] dims(int... d) { return d; }

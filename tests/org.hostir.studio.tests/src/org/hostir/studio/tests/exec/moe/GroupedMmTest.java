@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * grouped_mm, nvFuser's GroupedMmaOp (createGroupedMmaOutput, csrc/ops/arith.cpp:2279-2368; its fallback,
- * composite_nodes.cpp:1166-1220 at 81c4b22fd): the shape and dtype rules at the op's line, sharded operands refused,
- * the dump spelling (on the output's line) read back, the three cases' values against per-group products worked by
- * hand, offsets that do not rise to the split axis refused in one line, and the seeded router's offsets.
+ * composite_nodes.cpp:1166-1220 at 81c4b22fd): the shape and dtype rules at the op's line (the sharded forms are
+ * GroupedMmShardingTest's), the dump spelling (on the output's line) read back, the three cases' values against
+ * per-group products worked by hand, offsets that do not rise to the split axis refused in one line, and the seeded router's offsets.
  */
 class GroupedMmTest {
     private static String fusion(String xAxes, String wAxes, String offsDtype, String outAxes) {
@@ -53,9 +53,6 @@ class GroupedMmTest {
         assertTrue(groups.message().contains("the group axis 4 differs from the G (3) offsets of offs"), groups.message());
         Diagnostic out = OP.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int32", "[\"G\", \"M\", \"N\", " + RK + "]"));
         assertEquals("shape.grouped-mm", out.rule(), out.message());
-        Diagnostic sharded = OP.refusal(fusion("[\"M\", \"K\"]", "[{\"extent\": \"D\", \"parallel\": \"DIDx\"}, \"K\", \"N\"]",
-                "int32", "[\"M\", \"N\", " + RK + "]"));
-        assertTrue(sharded.message().contains("w has a DID or Stream axis; grouped_mm runs unsharded here"), sharded.message());
         Diagnostic int64 = OP.refusal(fusion("[\"M\", \"K\"]", "[\"G\", \"K\", \"N\"]", "int64", "[\"M\", \"N\", " + RK + "]"));
         assertEquals("dtype.mismatch", int64.rule(), int64.message());
         assertTrue(int64.message().contains("not int32"), int64.message());
