@@ -53,15 +53,14 @@ import org.hostir.studio.ir.TensorView;
  * parallelized (transformLoopDomain, propagation.cpp:199-241); a logical DID axis is parallelized as it is. A DID
  * type is given to a target with a mesh only where that mesh has the type and as many devices along it
  * (:291-305).</li>
- *
- * <li>Stream axes are carried as DID axes are, a Stream split ({@code outer_split} then Stream on its outer part) replayed
- * as a device split is (transformLoopDomain takes "device_or_stream_ids", propagation.cpp:95-101, 246-256). A fusion
- * with no mesh at all is propagated too (PropagateShardingsPass::runPass has no mesh condition,
+ * <li>Stream axes are carried as DID axes are, a Stream split ({@code outer_split} then Stream on its outer part)
+ * replayed as a device split is (transformLoopDomain takes "device_or_stream_ids", propagation.cpp:95-101,
+ * 246-256). A fusion with no mesh at all is propagated too (PropagateShardingsPass::runPass has no mesh condition,
  * propagate_shardings.cpp:117-188, and PreSegmenter runs it on every fusion, pre_segmenter.cpp:88): its Stream
  * splits reach the tensors that do not state one, as in nvFuser's tests/python/direct/test_stream.py
  * {@code test_two_matmuls_inlinable}, where only {@code inp} is split. A reference without a mesh gives no mesh
  * (transformLoopDomain sets the reference's, empty, mesh, propagation.cpp:102-104) and, here, only its Stream axes:
- * a device axis needs a mesh ({@code mesh.missing}).</li>
+ * a DID axis needs a mesh ({@code mesh.missing}).</li>
  * <li>Which tensors are references is a {@link Reach}: every tensor in nvFuser 81c4b22fd's pre-segmenter (the path
  * its Python tests and {@code host_ir_lowering} take), only tensors with a mesh in the seeds' MultiDeviceExecutor;
  * so a fusion without meshes has its Stream splits carried only on the first.</li>
@@ -70,7 +69,8 @@ import org.hostir.studio.ir.TensorView;
  * <p>Differences (docs/conformance.md, "Propagation"): nvFuser also marks a user-sharded fusion input's axis Stream
  * from a consumer (:104-107, "no effect on actual computation"); here written tensors stay as written, since the
  * seeds' pipeline refuses a Stream input ({@code stream.input}), and fusion inputs receive only a mesh. A loop axis
- * made by several splits, a merge or a swizzle is not replayed, and no sharding crosses a reshape that splits or
+ * made by several splits or a merge is not replayed, a swizzled axis is given as a plain one (nvFuser replays the
+ * Swizzle1D, propagation.cpp:184-197), and no sharding crosses a reshape that splits or
  * merges the sharded axis (nvFuser replays a device split onto the outermost reshaped axis,
  * propagation.cpp:63-79).
  */
@@ -129,8 +129,9 @@ public final class ShardingPropagation {
     }
 
     /**
-     * Propagates the shardings of {@code fusion} as nvFuser 81c4b22fd's pre-segmenter does ({@link Reach#EVERY_TENSOR}),
-     * the path its Python frontend runs: what the loader, {@code check} and the editor show.
+     * Propagates the shardings of {@code fusion} as nvFuser 81c4b22fd's pre-segmenter does
+     * ({@link Reach#EVERY_TENSOR}), the path its Python frontend runs: what the loader, {@code check} and the editor
+     * show.
      */
     public static Result propagate(Fusion fusion) { return propagate(fusion, Reach.EVERY_TENSOR); }
 

@@ -41,8 +41,10 @@ import org.junit.jupiter.api.Test;
  * MultiDeviceExecutor paths do not (csrc/host_ir/lower.cpp:96-101; 43b9a1aa5's pass only from meshed tensors).
  */
 class StreamPropagationTest {
-    private static final String STREAM_SPLIT0 = "'loop': [{'outer_split': 0, 'factor': 3}, {'parallelize': 0, 'type': 'Stream'}]";
-    private static final String STREAM_SPLIT1 = "'loop': [{'outer_split': 1, 'factor': 3}, {'parallelize': 1, 'type': 'Stream'}]";
+    private static final String STREAM_SPLIT0 = "'loop': [{'outer_split': 0, 'factor': 3}, {'parallelize': 0,"
+            + " 'type': 'Stream'}]";
+    private static final String STREAM_SPLIT1 = "'loop': [{'outer_split': 1, 'factor': 3}, {'parallelize': 1,"
+            + " 'type': 'Stream'}]";
     private static final LoweringOptions HOST_IR_LOWERING = PropagationExamplesTest.HOST_IR_LOWERING;
 
     private static LoadedFusion port(String name, int devices) throws Exception {
@@ -59,7 +61,9 @@ class StreamPropagationTest {
     private static void assertStreamSplitOn(TensorView t, int logical) {
         LoopDomain loop = t.loopDomain();
         int at = -1;
-        for (int p = 0; p < loop.loop().size(); p++) if (loop.loop().get(p).parallelType() == ParallelType.STREAM) at = p;
+        for (int p = 0; p < loop.loop().size(); p++) {
+            if (loop.loop().get(p).parallelType() == ParallelType.STREAM) at = p;
+        }
         assertTrue(at >= 0, t.label() + " has a Stream loop axis: " + loop);
         assertEquals(LoopDomain.Derivation.OUTER_OF_OUTER_SPLIT, loop.source(at).derivation(), t.label());
         assertEquals(logical, loop.source(at).logicalPosition(), t.label());
@@ -76,7 +80,8 @@ class StreamPropagationTest {
     void twoMatmulsInlinableTakeInpsStreamSplit() throws Exception {
         LoadedFusion l = port("stream_two_matmuls_inlinable", 1);
         assertEquals(List.of("mid (T3) axis 0 Stream (outer split by 3), from inp (T0) through matmul",
-                "out (T4) axis 0 Stream (outer split by 3), from mid (T3) through matmul"), Engine.shardings(l).lines());
+                "out (T4) axis 0 Stream (outer split by 3), from mid (T3) through matmul"),
+                Engine.shardings(l).lines());
         assertStreamSplitOn(tensor(l, "mid"), 0);
         assertStreamSplitOn(tensor(l, "out"), 0);
         assertEquals(List.of(ParallelType.SERIAL, ParallelType.SERIAL), tensor(l, "w1").loopDomain().loop().stream()

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class StreamInputsOnlyPropertyTest {
     private static final int COUNT = Integer.getInteger("property.streamInputsOnly.count", 40);
     private static final long SEED = Long.getLong("property.seed", 15);
-    /** Where each failure class's smallest fusion is written ({@code -Dgenerated.failing=DIR}), as GeneratedSpaceTest. */
+    /** Where each failure class's smallest fusion is written ({@code -Dgenerated.failing=DIR}). */
     private static final String FAILING = System.getProperty("generated.failing");
     private static final Map<String, String> HOST_IR_LOWERING = Map.of(ValidatePass.NVFUSER.key(),
             NvFuserGeneration.V2026_04.label(), ValidatePass.HOST_IR_LOWERING.key(), "true");
@@ -45,7 +45,8 @@ class StreamInputsOnlyPropertyTest {
         for (int i = 0; i < COUNT; i++) {
             FusionSpec s = FusionGenerator.generate(SEED * 1_000_003L + 7_919L * i);
             for (boolean meshless : new boolean[] {false, true}) {
-                Optional<String> text = StreamInputsOnly.of(InputsOnly.of(s.text()), new Random(s.seed() + i), meshless);
+                Random r = new Random(s.seed() + i);
+                Optional<String> text = StreamInputsOnly.of(InputsOnly.of(s.text()), r, meshless);
                 if (text.isEmpty()) continue;
                 run++;
                 int devices = meshless ? 1 : s.devices();
