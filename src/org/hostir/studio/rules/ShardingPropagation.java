@@ -129,11 +129,11 @@ public final class ShardingPropagation {
     }
 
     /**
-     * Propagates the shardings of {@code fusion} as nvFuser 81c4b22fd's pre-segmenter does
-     * ({@link Reach#EVERY_TENSOR}), the path its Python frontend runs: what the loader, {@code check} and the editor
-     * show.
+     * Propagates the shardings of {@code fusion} from its meshed tensors ({@link Reach#WITH_MESH}): what the loader,
+     * {@code check} and the editor show, so that a file without meshes loads, runs and exports as written (the seeds'
+     * fusions are MultiDeviceExecutor tests); the lowering under host_ir_lowering propagates from every tensor.
      */
-    public static Result propagate(Fusion fusion) { return propagate(fusion, Reach.EVERY_TENSOR); }
+    public static Result propagate(Fusion fusion) { return propagate(fusion, Reach.WITH_MESH); }
 
     /**
      * Propagates the shardings of {@code fusion} from the tensors {@code reach} says. A fusion where every tensor has a

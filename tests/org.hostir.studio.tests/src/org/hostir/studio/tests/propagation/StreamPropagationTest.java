@@ -2,7 +2,6 @@ package org.hostir.studio.tests.propagation;
 
 import static org.hostir.studio.tests.propagation.ShardingPropagationTest.fusion;
 import static org.hostir.studio.tests.propagation.ShardingPropagationTest.load;
-import static org.hostir.studio.tests.propagation.ShardingPropagationTest.tensor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +27,8 @@ import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.ValidatePass;
+import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.rules.InferredSharding;
 import org.hostir.studio.rules.ShardingPropagation;
 import org.hostir.studio.rules.ShardingPropagation.Reach;
 import org.hostir.studio.tests.TestPaths;
@@ -57,6 +58,10 @@ class StreamPropagationTest {
                 1, Map.of());
     }
 
+    private static TensorView tensor(Fusion f, String label) {
+        return f.tensors().stream().filter(t -> t.label().equals(label)).findFirst().orElseThrow();
+    }
+
     /** The loop axis that is Stream, with the extent of its outer split (3), and where it came from. */
     private static void assertStreamSplitOn(TensorView t, int logical) {
         LoopDomain loop = t.loopDomain();
@@ -79,16 +84,18 @@ class StreamPropagationTest {
     @Test
     void twoMatmulsInlinableTakeInpsStreamSplit() throws Exception {
         LoadedFusion l = port("stream_two_matmuls_inlinable", 1);
+        ShardingPropagation.Result r = ShardingPropagation.propagate(l.written(), Reach.EVERY_TENSOR);
         assertEquals(List.of("mid (T3) axis 0 Stream (outer split by 3), from inp (T0) through matmul",
                 "out (T4) axis 0 Stream (outer split by 3), from mid (T3) through matmul"),
-                Engine.shardings(l).lines());
-        assertStreamSplitOn(tensor(l, "mid"), 0);
-        assertStreamSplitOn(tensor(l, "out"), 0);
-        assertEquals(List.of(ParallelType.SERIAL, ParallelType.SERIAL), tensor(l, "w1").loopDomain().loop().stream()
-                .map(LoopDomain.Axis::parallelType).toList(), "w1: a fusion input takes nothing here");
+                r.inferred().stream().map(InferredSharding::text).toList());
+        assertStreamSplitOn(tensor(r.fusion(), "mid"), 0);
+        assertStreamSplitOn(tensor(r.fusion(), "out"), 0);
+        assertEquals(List.of(ParallelType.SERIAL, ParallelType.SERIAL), tensor(r.fusion(), "w1").loopDomain().loop()
+                .stream().map(LoopDomain.Axis::parallelType).toList(), "w1: a fusion input takes nothing here");
         LoadedFusion written = conformance("stream_two_matmuls_inlinable_2026");
         assertEquals(written.fusion().tensors().stream().map(t -> t.loopDomain().loop().size()).toList(),
-                l.fusion().tensors().stream().map(t -> t.loopDomain().loop().size()).toList());
+                r.fusion().tensors().stream().map(t -> t.loopDomain().loop().size()).toList());
+        assertTrue(Engine.shardings(l).inferred().isEmpty(), "the loader, check and the editor: from meshed tensors");
         HostIrContainer program = Engine.lowerRank(l, HOST_IR_LOWERING, 0);
         assertTrue(Engine.compare(program, Engine.lowerRank(written, HOST_IR_LOWERING, 0), "port", "conformance")
                 .equal());
@@ -130,9 +137,10 @@ class StreamPropagationTest {
         assertEquals(1, unstated, "the conformance case writes mid's split");
         String text = doc.toString();
         LoadedFusion l = Engine.load(Engine.parse(new FusionSource.Text(text, "p.fusion")), 1, Map.of());
+        ShardingPropagation.Result r = ShardingPropagation.propagate(l.written(), Reach.EVERY_TENSOR);
         assertEquals(List.of("mid (T3) axis 1 Stream (outer split by 3), from w1 (T1) through matmul"),
-                Engine.shardings(l).lines());
-        assertStreamSplitOn(tensor(l, "mid"), 1);
+                r.inferred().stream().map(InferredSharding::text).toList());
+        assertStreamSplitOn(tensor(r.fusion(), "mid"), 1);
         LoadedFusion written = conformance("stream_two_matmuls_not_inlinable_2026");
         assertTrue(Engine.compare(Engine.lowerRank(l, HOST_IR_LOWERING, 0), Engine.lowerRank(written,
                 HOST_IR_LOWERING, 0), "inputs-only", "conformance").equal());
@@ -153,9 +161,10 @@ class StreamPropagationTest {
                 List.of("{'op': 'relu', 'inputs': ['x'], 'output': 'y'}",
                         "{'op': 'neg', 'inputs': ['y'], 'output': 'z'}",
                         "{'op': 'set', 'inputs': ['z'], 'output': 'out'}"), "['x']", "['out']"));
+        ShardingPropagation.Result r = ShardingPropagation.propagate(l.written(), Reach.EVERY_TENSOR);
         assertEquals(List.of("y (T1) axis 1 Stream (outer split by 3), from z (T2) through neg, backward"),
-                Engine.shardings(l).lines());
-        assertStreamSplitOn(tensor(l, "z"), 1);
-        assertEquals(2, tensor(l, "x").loopDomain().loop().size(), "x, a fusion input, stays unsplit");
+                r.inferred().stream().map(InferredSharding::text).toList());
+        assertStreamSplitOn(tensor(r.fusion(), "y"), 1);
+        assertEquals(2, tensor(r.fusion(), "x").loopDomain().loop().size(), "x, a fusion input, stays unsplit");
     }
 }

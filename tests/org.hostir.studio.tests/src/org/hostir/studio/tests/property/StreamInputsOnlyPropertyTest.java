@@ -12,10 +12,11 @@ import java.util.TreeMap;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
-import org.hostir.studio.engine.ShardingReport;
+import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.lower.ValidatePass;
+import org.hostir.studio.rules.ShardingPropagation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,7 +75,12 @@ class StreamInputsOnlyPropertyTest {
 
     /** Whether propagation gave some tensor a Stream axis (the loader refusing it counts as not). */
     private static boolean carriesStream(String text, int devices) {
-        ShardingReport r = Engine.shardings(new FusionSource.Text(text, "generated.fusion"), devices);
-        return r.inferred().stream().anyMatch(s -> s.type() == ParallelType.STREAM);
+        try {
+            var l = Engine.load(new FusionSource.Text(text, "generated.fusion"), devices, Map.of());
+            return ShardingPropagation.propagate(l.written(), ShardingPropagation.Reach.EVERY_TENSOR).inferred()
+                    .stream().anyMatch(s -> s.type() == ParallelType.STREAM);
+        } catch (EngineFailure refused) {
+            return false;
+        }
     }
 }
