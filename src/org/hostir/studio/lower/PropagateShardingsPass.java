@@ -1,6 +1,7 @@
 package org.hostir.studio.lower;
 
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.rules.ShardingPropagation;
 
 /**
@@ -16,11 +17,21 @@ public final class PropagateShardingsPass implements FusionPass {
     public String name() { return NAME; }
 
     public Fusion run(Fusion fusion, LoweringContext context) {
-        ShardingPropagation.Result r = ShardingPropagation.propagate(fusion);
+        ShardingPropagation.Result r = ShardingPropagation.propagate(fusion, reach(context));
         if (!r.conflicts().isEmpty()) {
             throw new LoweringException(r.conflicts().stream().map(c -> new LoweringError(c.tensor().name(),
                     c.rule().id(), c.message(), c.tensor().subject())).toList());
         }
         return r.fusion();
+    }
+
+    /**
+     * nvFuser 2026-04's host_ir_lowering runs after its pre-segmenter, which propagates from every tensor; the
+     * MultiDeviceExecutor paths propagate from meshed tensors only ({@link ShardingPropagation.Reach}).
+     */
+    private static ShardingPropagation.Reach reach(LoweringContext context) {
+        boolean preSegmenter = context != null && context.generation() == NvFuserGeneration.V2026_04
+                && context.options().get(ValidatePass.HOST_IR_LOWERING);
+        return preSegmenter ? ShardingPropagation.Reach.EVERY_TENSOR : ShardingPropagation.Reach.WITH_MESH;
     }
 }

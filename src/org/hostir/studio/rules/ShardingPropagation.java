@@ -53,16 +53,44 @@ import org.hostir.studio.ir.TensorView;
  * parallelized (transformLoopDomain, propagation.cpp:199-241); a logical DID axis is parallelized as it is. A DID
  * type is given to a target with a mesh only where that mesh has the type and as many devices along it
  * (:291-305).</li>
+ * <li>Stream axes are carried as DID axes are, a Stream split ({@code outer_split} then Stream on its outer part)
+ * replayed as a device split is (transformLoopDomain takes "device_or_stream_ids", propagation.cpp:95-101,
+ * 246-256). A fusion with no mesh at all is propagated too (PropagateShardingsPass::runPass has no mesh condition,
+ * propagate_shardings.cpp:117-188, and PreSegmenter runs it on every fusion, pre_segmenter.cpp:88): its Stream
+ * splits reach the tensors that do not state one, as in nvFuser's tests/python/direct/test_stream.py
+ * {@code test_two_matmuls_inlinable}, where only {@code inp} is split. A reference without a mesh gives no mesh
+ * (transformLoopDomain sets the reference's, empty, mesh, propagation.cpp:102-104) and, here, only its Stream axes:
+ * a DID axis needs a mesh ({@code mesh.missing}).</li>
+ * <li>Which tensors are references is a {@link Reach}: every tensor in nvFuser 81c4b22fd's pre-segmenter (the path
+ * its Python tests and {@code host_ir_lowering} take), only tensors with a mesh in the seeds' MultiDeviceExecutor;
+ * so a fusion without meshes has its Stream splits carried only on the first.</li>
  * </ul>
  *
  * <p>Differences (docs/conformance.md, "Propagation"): nvFuser also marks a user-sharded fusion input's axis Stream
  * from a consumer (:104-107, "no effect on actual computation"); here written tensors stay as written, since the
  * seeds' pipeline refuses a Stream input ({@code stream.input}), and fusion inputs receive only a mesh. A loop axis
- * made by several splits, a merge or a swizzle is not replayed, and no sharding crosses a reshape that splits or
+ * made by several splits or a merge is not replayed, a swizzled axis is given as a plain one (nvFuser replays the
+ * Swizzle1D, propagation.cpp:184-197), and no sharding crosses a reshape that splits or
  * merges the sharded axis (nvFuser replays a device split onto the outermost reshaped axis,
  * propagation.cpp:63-79).
  */
 public final class ShardingPropagation {
+    /**
+     * Which tensors shardings are propagated from. nvFuser 81c4b22fd runs PropagateShardingsPass in the pre-segmenter
+     * (pre_segmenter.cpp:88), which FusionKernelRuntime runs for every fusion its FusionExecutorCache (the Python
+     * frontend's {@code execute}, host_ir_lowering or not) is given (fusion_kernel_runtime.cpp:74); that pass
+     * propagates from every reference, with a mesh or not (propagate_shardings.cpp:129-187). Its MultiDeviceExecutor
+     * runs no propagation (HostIrLower::lower, csrc/host_ir/lower.cpp:96-101, "incompatible with
+     * MultiDeviceExecutor"); the seeds' MultiDeviceExecutor ran one that propagated from tensors with a mesh only
+     * (lower.cpp:114-117 and propagate_shardings.cpp:192-249, 336-342 at 43b9a1aa5).
+     */
+    public enum Reach {
+        /** From tensors with a mesh only: a fusion without meshes is left as written (43b9a1aa5's pass). */
+        WITH_MESH,
+        /** From every tensor: a fusion without meshes has its Stream splits carried (81c4b22fd's pre-segmenter). */
+        EVERY_TENSOR
+    }
+
     /** Which phase inferred a sharding: from an op's input to its output, or from its output to an input. */
     public enum Direction { FORWARD, BACKWARD }
 
@@ -89,9 +117,11 @@ public final class ShardingPropagation {
     private final Set<Integer> written = new HashSet<>();
     private final Set<Integer> inputs = new HashSet<>();
     private final List<InferredSharding> inferred = new ArrayList<>();
+    private final boolean fromMeshless;
     private int nextIterDomain;
 
-    private ShardingPropagation(Fusion fusion) {
+    private ShardingPropagation(Fusion fusion, boolean fromMeshless) {
+        this.fromMeshless = fromMeshless;
         fusion.tensors().forEach(t -> current.put(t.id(), t));
         fusion.tensors().stream().filter(t -> t.mesh() != null).forEach(t -> written.add(t.id()));
         fusion.inputs().forEach(t -> inputs.add(t.id()));
@@ -99,18 +129,33 @@ public final class ShardingPropagation {
     }
 
     /**
-     * Propagates the shardings of {@code fusion}. A fusion where no tensor has a mesh (a single-device one) or every
-     * tensor has one (every fusion written before propagation existed) comes back as it is.
+     * Propagates the shardings of {@code fusion} from its meshed tensors ({@link Reach#WITH_MESH}): what the loader,
+     * {@code check} and the editor show, so that a file without meshes loads, runs and exports as written (the seeds'
+     * fusions are MultiDeviceExecutor tests); the lowering under host_ir_lowering propagates from every tensor.
      */
-    public static Result propagate(Fusion fusion) {
+    public static Result propagate(Fusion fusion) { return propagate(fusion, Reach.WITH_MESH); }
+
+    /**
+     * Propagates the shardings of {@code fusion} from the tensors {@code reach} says. A fusion where every tensor has a
+     * mesh (every fusion written before propagation existed) comes back as it is, and so does one where no tensor has
+     * a mesh, unless the reach is every tensor and the fusion has a Stream axis to carry.
+     */
+    public static Result propagate(Fusion fusion, Reach reach) {
         List<TensorView> all = fusion.tensors();
-        if (all.stream().allMatch(t -> t.mesh() == null) || all.stream().allMatch(t -> t.mesh() != null)) {
+        boolean meshless = all.stream().allMatch(t -> t.mesh() == null);
+        boolean fromMeshless = reach == Reach.EVERY_TENSOR;
+        if (all.stream().allMatch(t -> t.mesh() != null)
+                || meshless && (!fromMeshless || all.stream().noneMatch(ShardingPropagation::hasStream))) {
             return new Result(fusion, List.of(), List.of());
         }
-        ShardingPropagation p = new ShardingPropagation(fusion);
+        ShardingPropagation p = new ShardingPropagation(fusion, fromMeshless);
         for (FusionOp op : fusion.ops()) p.forward(op);
         for (FusionOp op : fusion.ops().reversed()) p.backward(op);
-        return new Result(p.rebuilt(fusion), p.inferred, p.unreached());
+        return new Result(p.rebuilt(fusion), p.inferred, meshless ? List.of() : p.unreached());
+    }
+
+    private static boolean hasStream(TensorView t) {
+        return t.loopDomain().loop().stream().anyMatch(a -> a.parallelType() == ParallelType.STREAM);
     }
 
     /** propagate_shardings.cpp:129-155: the output from each reference input in order. */
@@ -197,9 +242,10 @@ public final class ShardingPropagation {
      * {@code refToTarget} gives, per logical axis of {@code ref}, the target's, or NONE.
      */
     private void shardLike(TensorView ref, TensorView target, int[] refToTarget, FusionOp op, Direction d) {
-        if (ref.mesh() == null) return; // not reached yet: nothing to give
+        // a reference without a mesh (not reached yet, or in a fusion without meshes) gives only its Stream axes
+        if (ref.mesh() == null && !fromMeshless) return;
         TensorView t = target;
-        if (t.mesh() == null) {
+        if (t.mesh() == null && ref.mesh() != null) {
             t = withMesh(t, ref.mesh());
             inferred.add(new InferredSharding(InferredSharding.Ref.of(t), InferredSharding.MESH, null, 0, ref.mesh(),
                     InferredSharding.Ref.of(ref), op.opName(), d));
@@ -211,7 +257,8 @@ public final class ShardingPropagation {
                 LoopDomain.Axis a = refLoop.loop().get(p);
                 LoopDomain.Source src = refLoop.source(p);
                 if (!selected.contains(a.parallelType()) || src.derivation() == LoopDomain.Derivation.OTHER
-                        || a.isDeviceDim() && !sameDevicesAlong(ref.mesh(), t.mesh(), a.parallelType())) {
+                        || a.isDeviceDim() && (ref.mesh() == null || t.mesh() == null
+                        || !sameDevicesAlong(ref.mesh(), t.mesh(), a.parallelType()))) {
                     continue;
                 }
                 int at = refToTarget[src.logicalPosition()];

@@ -54,10 +54,19 @@ class PropagationExamplesTest {
      * A port: its file, the communications every rank's program holds for d >= 2 (the test's assertion, or what its
      * comparison implies: a whole output gathered or reduced, a sharded one left local), and whether its mesh is 2-D.
      */
-    record Port(String name, Set<CommunicationType> communications, boolean mesh2d) {
+    record Port(String name, Set<CommunicationType> communications, boolean mesh2d, boolean streamOnly) {
+        Port(String name, Set<CommunicationType> communications, boolean mesh2d) {
+            this(name, communications, mesh2d, false);
+        }
+
         Path file() { return TestPaths.repo("examples", "propagation", name + ".fusion"); }
 
+        /** The generations' pipelines it lowers under: a Stream-parallel input, only nvFuser 2026-04's. */
+        List<LoweringOptions> generations() { return streamOnly ? List.of(HOST_IR_LOWERING) : GENERATIONS; }
+
         List<Integer> devices() {
+            // a fusion without a mesh runs whole on every device, as the conformance case validates it (1 and 2)
+            if (streamOnly) return List.of(1, 2);
             List<Integer> out = new ArrayList<>(mesh2d ? List.of(2, 4) : List.of(1, 2, 3, 4));
             for (int d : EXTRA) if (!out.contains(d) && (!mesh2d || d % 2 == 0 && 28 % (d / 2) == 0)) out.add(d);
             return out;
@@ -92,7 +101,9 @@ class PropagationExamplesTest {
             new Port("allreduce", of(CommunicationType.ALLREDUCE), false),
             new Port("allgather", of(CommunicationType.ALLGATHER), false),
             new Port("reduce_scatter", of(CommunicationType.REDUCE_SCATTER), false),
-            new Port("transformer_mlp", of(CommunicationType.ALLGATHER, CommunicationType.REDUCE_SCATTER), false));
+            new Port("transformer_mlp", of(CommunicationType.ALLGATHER, CommunicationType.REDUCE_SCATTER), false),
+            // tests/python/direct/test_stream.py: no mesh, only inp's Stream split written; host_ir_lowering only
+            new Port("stream_two_matmuls_inlinable", of(), false, true));
 
     /** The conformance case written after propagation that a port must lower exactly as. */
     private static final Map<String, String> WRITTEN_AFTER_PROPAGATION = Map.of(
@@ -101,11 +112,16 @@ class PropagationExamplesTest {
             "allreduce", "allreduce_loop_split",
             "data_and_tensor_parallel_mlp", "data_and_tensor_parallel_mlp",
             "row_parallel_matmul", "row_parallel_matmul",
-            "linear_reduce_scatter", "linear_reduce_scatter");
+            "linear_reduce_scatter", "linear_reduce_scatter",
+            "stream_two_matmuls_inlinable", "stream_two_matmuls_inlinable_2026");
 
     private static final List<LoweringOptions> GENERATIONS = List.of(
             LoweringOptions.parse(Map.of(ValidatePass.NVFUSER.key(), NvFuserGeneration.V2025_06.label())),
             LoweringOptions.parse(Map.of(ValidatePass.NVFUSER.key(), NvFuserGeneration.V2026_04.label())));
+
+    /** nvFuser 2026-04 with NVFUSER_ENABLE=host_ir_lowering, as test_stream.py runs (_enable_options, line 96). */
+    static final LoweringOptions HOST_IR_LOWERING = LoweringOptions.parse(Map.of(ValidatePass.NVFUSER.key(),
+            NvFuserGeneration.V2026_04.label(), ValidatePass.HOST_IR_LOWERING.key(), "true"));
 
     @TestFactory
     Stream<DynamicNode> everyPortLowersAsNvFuserAndValidates() {
@@ -132,21 +148,24 @@ class PropagationExamplesTest {
 
     private static void checkLowering(Port p) throws Exception {
         String text = Files.readString(p.file());
-        assertTrue(text.contains("\"description\": \"nvFuser tests/python/multidevice/test_"), p.name()
-                + " names its nvFuser test");
-        int devices = p.mesh2d() ? 4 : 2;
+        assertTrue(text.contains("\"description\": \"nvFuser tests/python/multidevice/test_")
+                || p.streamOnly() && text.contains("\"description\": \"nvFuser tests/python/direct/test_stream.py"),
+                p.name() + " names its nvFuser test");
+        int devices = p.streamOnly() ? 1 : p.mesh2d() ? 4 : 2;
         LoadedFusion loaded = load(p, devices);
         ShardingReport report = Engine.shardings(loaded);
         assertTrue(report.diagnostics().isEmpty(), p.name() + ": " + report.diagnostics());
         boolean unstated = loaded.written().tensors().stream().anyMatch(t -> t.mesh() == null);
-        assertEquals(unstated, !report.inferred().isEmpty(), p.name() + ": inferred iff something is unstated");
+        // a fusion without meshes: only the host_ir_lowering pass propagates (from every tensor), StreamPropagationTest
+        assertEquals(unstated && !p.streamOnly(), !report.inferred().isEmpty(), p.name()
+                + ": inferred iff something is unstated");
         for (TensorView t : loaded.written().tensors()) {
             if (t.mesh() != null) {
                 assertTrue(report.inferred().stream().noneMatch(s -> s.tensor().id() == t.id()),
                         p.name() + ": written " + t.label() + " is left alone (propagate_shardings.cpp:143-145)");
             }
         }
-        for (LoweringOptions options : GENERATIONS) {
+        for (LoweringOptions options : p.generations()) {
             for (int rank = 0; rank < devices; rank++) {
                 HostIrContainer program = Engine.lowerRank(loaded, options, rank);
                 assertEquals(p.communications(), types(program), p.name() + " rank " + rank + " at "
@@ -179,7 +198,8 @@ class PropagationExamplesTest {
 
     private static void validate(Port p, int devices) throws Exception {
         LoadedFusion loaded = load(p, devices);
-        for (LoweringOptions options : devices == 2 ? GENERATIONS : List.of(GENERATIONS.getLast())) {
+        List<LoweringOptions> generations = p.generations();
+        for (LoweringOptions options : devices == 2 ? generations : List.of(generations.getLast())) {
             RunResult r = Engine.run(loaded, BackendPlan.choose(RunRequest.cpu(devices, options), p.name()), l -> { });
             var v = r.validation().orElseThrow(() -> new AssertionError(p.name() + ": no validation"));
             assertTrue(v.passed(), p.name() + " on " + devices + " devices at " + options.nvFuser().label() + ": "
