@@ -42,8 +42,21 @@ final class EdgePart {
         } else {
             figure.setConnectionRouter(router);
         }
-        if (!edge.slot().isEmpty()) figure.add(new Label(edge.slot()), new ConnectionEndpointLocator(figure, true));
+        if (!edge.slot().isEmpty()) figure.add(new Label(edge.slot()), slotLocator(figure, edge.slot()));
     }
+
+    /**
+     * Where an operand's letter sits: near the arrow's start, each letter on its own row (the arrows of an op that
+     * reads one tensor twice, add(tv0, tv0), coincide, and their A and B were drawn on top of each other).
+     */
+    private static ConnectionEndpointLocator slotLocator(PolylineConnection figure, String slot) {
+        ConnectionEndpointLocator at = new ConnectionEndpointLocator(figure, true);
+        at.setVDistance(at.getVDistance() + SLOT_ROW * (slot.charAt(0) - 'A'));
+        return at;
+    }
+
+    /** A letter's row height (the default font's line). */
+    private static final int SLOT_ROW = 14;
 
     private static ConnectionAnchor anchor(String key, IFigure figure) {
         return new NodeAnchor(key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(figure) : new ChopboxAnchor(figure));
