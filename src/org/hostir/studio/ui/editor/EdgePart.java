@@ -25,6 +25,8 @@ final class EdgePart {
     final boolean stub;
     final PolylineConnection figure = new PolylineConnection();
     final LaidOutRouter router;
+    /** The operand's letter drawn on the arrow (A, B), or null for an op of one input. */
+    final Label letter;
 
     EdgePart(GraphElements.Edge edge, String from, IFigure fromFigure, String to, IFigure toFigure, boolean stub,
             ConnectionRouter fallback) {
@@ -42,7 +44,8 @@ final class EdgePart {
         } else {
             figure.setConnectionRouter(router);
         }
-        if (!edge.slot().isEmpty()) figure.add(new Label(edge.slot()), slotLocator(figure, edge.slot()));
+        letter = edge.slot().isEmpty() ? null : new Label(edge.slot());
+        if (letter != null) figure.add(letter, slotLocator(figure, edge.slot()));
     }
 
     /**

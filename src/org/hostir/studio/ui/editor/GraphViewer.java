@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import org.eclipse.draw2d.ChopboxAnchor;
@@ -383,6 +384,17 @@ public final class GraphViewer {
 
     /** How many arrows are drawn as stubs at their readers (their tensor is read by many ops). */
     public int stubEdges() { return (int) edges.values().stream().filter(e -> e.stub).count(); }
+
+    /** The operand letters on the arrows into {@code op}: each letter's bounds {x, y, width, height}, for tests. */
+    public Map<String, int[]> operandLetters(String op) {
+        Map<String, int[]> out = new TreeMap<>();
+        for (EdgePart e : edges.values()) {
+            if (!e.to.equals(op) || e.letter == null) continue;
+            Rectangle b = e.letter.getBounds();
+            out.put(e.letter.getText(), new int[] {b.x, b.y, b.width, b.height});
+        }
+        return out;
+    }
 
     void updateStates() {
         parts.forEach((k, p) -> p.figure.setState(selection.contains(k) || k.equals(connectSource), errors.get(k)));

@@ -2,17 +2,13 @@ package org.hostir.studio.ui.tests.editor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.draw2d.FigureCanvas;
-import org.eclipse.draw2d.IFigure;
-import org.eclipse.draw2d.Label;
-import org.eclipse.draw2d.PolylineConnection;
-import org.eclipse.draw2d.geometry.Rectangle;
 import org.hostir.studio.file.AxisSpec;
 import org.hostir.studio.file.ExtentSpec;
 import org.hostir.studio.file.FusionDocument;
@@ -40,23 +36,15 @@ public class OperandLabelsTest {
         try {
             assertEquals(3, ShownGraph.of(e).keys().size());   // waits for the layout
             e.getSite().getShell().getDisplay().update();
-            List<Label> letters = new ArrayList<>();
-            collect(((FigureCanvas) ShownGraph.of(e).getControl()).getContents(), letters);
-            assertEquals(List.of("A", "B"), letters.stream().map(Label::getText).sorted().toList(), "both letters drawn");
-            Rectangle a = letters.get(0).getBounds(), b = letters.get(1).getBounds();
-            assertFalse(a.intersects(b), "A at " + a + " and B at " + b + " apart");
+            Map<String, int[]> letters = ShownGraph.of(e).operandLetters("op:tv1");
+            assertEquals(List.of("A", "B"), List.copyOf(letters.keySet()), "both letters drawn");
+            int[] a = letters.get("A"), b = letters.get("B");
+            assertTrue(a[2] > 0 && b[2] > 0, "laid out");
+            boolean overlap = a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+            assertFalse(overlap, "A at " + Arrays.toString(a) + " and B at " + Arrays.toString(b) + " apart");
             EditorFixture.screenshot("operand-labels.png");
         } finally {
             EditorFixture.closeAll();
         }
-    }
-
-    private static void collect(IFigure f, List<Label> out) {
-        if (f instanceof PolylineConnection c) {
-            for (Object child : c.getChildren()) {
-                if (child instanceof Label l && l.getText().length() == 1) out.add(l);
-            }
-        }
-        for (Object child : f.getChildren()) collect((IFigure) child, out);
     }
 }
