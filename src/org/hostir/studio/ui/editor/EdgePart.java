@@ -49,17 +49,22 @@ final class EdgePart {
     }
 
     /**
-     * Where an operand's letter sits: near the arrow's start, each letter on its own row (the arrows of an op that
-     * reads one tensor twice, add(tv0, tv0), coincide, and their A and B were drawn on top of each other).
+     * Where an operand's letter sits: near the arrow's start, each letter on its own row, a letter's height apart
+     * (the arrows of an op that reads one tensor twice, add(tv0, tv0), coincide, and their A and B were drawn on top
+     * of each other). The height is the letter's own, known once it is drawn in the canvas's font.
      */
     private static ConnectionEndpointLocator slotLocator(PolylineConnection figure, String slot) {
-        ConnectionEndpointLocator at = new ConnectionEndpointLocator(figure, true);
-        at.setVDistance(at.getVDistance() + SLOT_ROW * (slot.charAt(0) - 'A'));
-        return at;
-    }
+        int row = slot.charAt(0) - 'A';
+        return new ConnectionEndpointLocator(figure, true) {
+            private final int first = getVDistance();
 
-    /** A letter's row height (the default font's line). */
-    private static final int SLOT_ROW = 14;
+            @Override
+            public void relocate(IFigure letter) {
+                setVDistance(first + row * letter.getPreferredSize().height);
+                super.relocate(letter);
+            }
+        };
+    }
 
     private static ConnectionAnchor anchor(String key, IFigure figure) {
         return new NodeAnchor(key.startsWith(Layout.OP_PREFIX) ? new EllipseAnchor(figure) : new ChopboxAnchor(figure));
