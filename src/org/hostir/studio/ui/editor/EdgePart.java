@@ -25,6 +25,8 @@ final class EdgePart {
     final boolean stub;
     final PolylineConnection figure = new PolylineConnection();
     final LaidOutRouter router;
+    /** The operand's letter drawn on the arrow (A, B), or null for an op of one input. */
+    final Label letter;
 
     EdgePart(GraphElements.Edge edge, String from, IFigure fromFigure, String to, IFigure toFigure, boolean stub,
             ConnectionRouter fallback) {
@@ -42,7 +44,26 @@ final class EdgePart {
         } else {
             figure.setConnectionRouter(router);
         }
-        if (!edge.slot().isEmpty()) figure.add(new Label(edge.slot()), new ConnectionEndpointLocator(figure, true));
+        letter = edge.slot().isEmpty() ? null : new Label(edge.slot());
+        if (letter != null) figure.add(letter, slotLocator(figure, edge.slot()));
+    }
+
+    /**
+     * Where an operand's letter sits: near the arrow's start, each letter on its own row, a letter's height apart
+     * (the arrows of an op that reads one tensor twice, add(tv0, tv0), coincide, and their A and B were drawn on top
+     * of each other). The height is the letter's own, known once it is drawn in the canvas's font.
+     */
+    private static ConnectionEndpointLocator slotLocator(PolylineConnection figure, String slot) {
+        int row = slot.charAt(0) - 'A';
+        return new ConnectionEndpointLocator(figure, true) {
+            private final int first = getVDistance();
+
+            @Override
+            public void relocate(IFigure letter) {
+                setVDistance(first + row * letter.getPreferredSize().height);
+                super.relocate(letter);
+            }
+        };
     }
 
     private static ConnectionAnchor anchor(String key, IFigure figure) {

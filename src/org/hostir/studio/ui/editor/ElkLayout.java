@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.elk.alg.layered.options.FixedAlignment;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
 import org.eclipse.elk.alg.layered.options.WrappingStrategy;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
@@ -47,6 +48,13 @@ public final class ElkLayout {
     /** About how wide a layer is (a tensor box and the gap), and the width from which a graph is wrapped. */
     static final int LAYER_WIDTH = 110, WRAP_WIDTH = 4000;
 
+    /**
+     * From this many boxes a graph is laid out with ELK's cheaper settings (issue 35, a 1,000-op fusion opening in
+     * under 2 s): one Brandes-Koepf alignment instead of four balanced, one crossing-minimisation sweep per layer
+     * pair instead of thoroughness 7. The 200-op example (402 boxes) keeps the full settings.
+     */
+    static final int LARGE = 800;
+
     private static boolean registered;
 
     /** ELK finds its algorithms by Java's ServiceLoader, which sees no other bundle inside OSGi: name it. */
@@ -70,6 +78,11 @@ public final class ElkLayout {
             // instead of a strip tens of thousands of pixels wide (ELK wraps only flat graphs)
             root.setProperty(LayeredOptions.WRAPPING_STRATEGY, WrappingStrategy.MULTI_EDGE);
             root.setProperty(CoreOptions.ASPECT_RATIO, 1.6);
+        }
+        if (boxes.size() >= LARGE) {
+            // measured on the 1,000-op chain (CPU of the layout, warm, median): a third less; no change in area
+            root.setProperty(LayeredOptions.NODE_PLACEMENT_BK_FIXED_ALIGNMENT, FixedAlignment.LEFTUP);
+            root.setProperty(LayeredOptions.THOROUGHNESS, 1);
         }
         if (!groups.isEmpty()) {
             // one layout over the groups' insides too, so an arrow into a group is routed to the member it reaches
@@ -146,6 +159,8 @@ public final class ElkLayout {
         n.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 72.0);   // room for a stub and its name
         n.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 16.0);
         n.setProperty(LayeredOptions.SEPARATE_CONNECTED_COMPONENTS, top);
+        // boxes of fixed size without ports or labels: ELK's per-node label and port placement has nothing to do
+        n.setProperty(CoreOptions.OMIT_NODE_MICRO_LAYOUT, true);
         if (top) {
             n.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
         }

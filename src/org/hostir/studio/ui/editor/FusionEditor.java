@@ -116,7 +116,9 @@ public class FusionEditor extends MultiPageEditorPart {
                 if (!writing) queueReparse();
             }
         });
-        FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel());
+        // the graph is laid out (in the background) from the loaded fusion while every rank is lowered
+        FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel(), null,
+                loaded -> graph.refresh(loaded.document(), loaded.problems(), loaded.shardings()));
         commands.setModel(r.parses() ? r.document() : FusionEdits.empty(baseName()));
         // the user's own text matters only for the banner of text that does not parse: a text that parses is not
         // written again to be compared (a second print of a 1,000-op fusion, a tenth of its opening, issue 35)

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import org.eclipse.draw2d.ChopboxAnchor;
@@ -65,6 +66,8 @@ public final class GraphViewer {
     };
     private int figuresDrawn;
     private final LayoutJob layoutJob;
+    /** The key of the layout asked for last (null: a whole re-layout), while it may still be pending. */
+    private LayoutKey pendingKey;
     private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
     /** The nodes that have a place (stored, laid out, or dragged): the others are hidden until the layout places them. */
     private final Set<String> placed = new HashSet<>();
@@ -241,7 +244,6 @@ public final class GraphViewer {
      * placed around them ({@link Placement#incremental}); {@code whole} (not null) takes every node's new place.
      */
     private void requestLayout(Map<String, Position> fixed, Consumer<Map<String, Position>> whole) {
-        long generation = ++requested;
         Map<String, Placement.Size> sizes = new LinkedHashMap<>();
         List<ElkLayout.Box> boxes = new ArrayList<>();
         drawn().forEach((k, f) -> {
@@ -260,7 +262,13 @@ public final class GraphViewer {
             arrows.add(new ElkLayout.Arrow(e.from, e.to));
             near.add(new GraphElements.Edge(e.from, e.to, ""));
         });
-        layoutJob.submit(new LayoutJob.Request(boxes, List.copyOf(arrows), compound, result -> {
+        // the same graph asked for again while its layout runs (an opening editor shows the loaded fusion, then
+        // the checked one) waits for that layout instead of starting over
+        LayoutKey key = new LayoutKey(boxes, List.copyOf(arrows), compound, fixed);
+        if (whole == null && layoutPending() && key.equals(pendingKey)) return;
+        pendingKey = whole == null ? key : null;
+        long generation = ++requested;
+        layoutJob.submit(new LayoutJob.Request(boxes, key.arrows(), compound, result -> {
             if (canvas.isDisposed() || generation != requested) return;   // a newer request answers instead
             Map<String, Position> at = whole != null ? result.positions()
                     : Placement.incremental(sizes, near, fixed, result.positions());
@@ -270,6 +278,10 @@ public final class GraphViewer {
             if (!layoutPending()) runLaidOut();
         }));
     }
+
+    /** What a layout was asked for: equal keys give equal layouts. */
+    private record LayoutKey(List<ElkLayout.Box> boxes, List<ElkLayout.Arrow> arrows, Map<String, ElkLayout.Box> groups,
+            Map<String, Position> fixed) {}
 
     private void apply(Map<String, Position> at, ElkLayout.Result result) {
         drawn().forEach((k, f) -> {
@@ -372,6 +384,17 @@ public final class GraphViewer {
 
     /** How many arrows are drawn as stubs at their readers (their tensor is read by many ops). */
     public int stubEdges() { return (int) edges.values().stream().filter(e -> e.stub).count(); }
+
+    /** The operand letters on the arrows into {@code op}: each letter's bounds {x, y, width, height}, for tests. */
+    public Map<String, int[]> operandLetters(String op) {
+        Map<String, int[]> out = new TreeMap<>();
+        for (EdgePart e : edges.values()) {
+            if (!e.to.equals(op) || e.letter == null) continue;
+            Rectangle b = e.letter.getBounds();
+            out.put(e.letter.getText(), new int[] {b.x, b.y, b.width, b.height});
+        }
+        return out;
+    }
 
     void updateStates() {
         parts.forEach((k, p) -> p.figure.setState(selection.contains(k) || k.equals(connectSource), errors.get(k)));

@@ -115,20 +115,30 @@ public final class NewFusionWizard extends Wizard implements INewWizard {
 
     /** The text of a new fusion named {@code name} from {@code template} (formatted as the editor writes). */
     public static String contents(String template, String name) {
-        FusionDocument doc = FusionEdits.empty(name);
+        FusionDocument t = template(template);
+        FusionDocument doc = t == null ? FusionEdits.empty(name) : new FusionDocument(name, t.description(),
+                t.symbols(), t.tensors(), t.ops(), t.inputs(), t.outputs(), t.layout());
+        return FusionWriter.write(doc);
+    }
+
+    /** What a template is, its file's description (the wizard shows it under the choice); empty for none. */
+    public static String description(String template) {
+        FusionDocument t = template(template);
+        return template.equals(EMPTY) ? "A fusion without tensors or ops, to draw from the palette."
+                : t == null || t.description() == null ? "" : t.description();
+    }
+
+    /** A shipped template read, or null (the empty fusion, or a template that cannot be read: logged). */
+    private static FusionDocument template(String template) {
         Bundle bundle = Platform.getBundle("org.hostir.studio");
         URL url = template.equals(EMPTY) || bundle == null ? null : bundle.getEntry("templates/" + template + ".fusion");
-        if (url != null) {
-            try (InputStream in = url.openStream()) {
-                FusionDocument t = FusionReader.read(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                        template).document();
-                doc = new FusionDocument(name, t.description(), t.symbols(), t.tensors(), t.ops(), t.inputs(),
-                        t.outputs(), t.layout());
-            } catch (IOException | FusionFileException e) {
-                ILog.of(NewFusionWizard.class).error("template " + template + " is unreadable", e);
-            }
+        if (url == null) return null;
+        try (InputStream in = url.openStream()) {
+            return FusionReader.read(new String(in.readAllBytes(), StandardCharsets.UTF_8), template).document();
+        } catch (IOException | FusionFileException e) {
+            ILog.of(NewFusionWizard.class).error("template " + template + " is unreadable", e);
+            return null;
         }
-        return FusionWriter.write(doc);
     }
 
     private static final class Page extends WizardNewFileCreationPage {
@@ -152,6 +162,16 @@ public final class NewFusionWizard extends Wizard implements INewWizard {
             template.setItems(templates().toArray(String[]::new));
             template.select(0);
             template.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+            // what the chosen template is: its file's description (the list gave names only, issue 35)
+            Label about = new Label(row, SWT.WRAP);
+            GridData wide = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+            wide.widthHint = 400;
+            about.setLayoutData(wide);
+            about.setText(description(template.getText()));
+            template.addListener(SWT.Selection, e -> {
+                about.setText(description(template.getText()));
+                row.getParent().layout(true, true);
+            });
             super.createAdvancedControls(parent);
         }
 

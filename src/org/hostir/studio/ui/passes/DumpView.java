@@ -26,6 +26,7 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
@@ -65,6 +66,10 @@ public class DumpView extends ViewPart {
     private DumpSnapshots snapshots;
     private List<Integer> shown = List.of();
     private DumpSnapshots.Comparison comparison;
+    /** The fusion the shown program is compared with (text and label), while a comparison is asked for; else null. */
+    private Compared compared;
+
+    private record Compared(String fusion, String label) {}
 
     @Override
     public void createPartControl(Composite parent) {
@@ -120,6 +125,12 @@ public class DumpView extends ViewPart {
                 + " generation the dump reader detected when a program is selected");
         setGeneration(NvFuserGeneration.newest());
         button(row, "Compare with Studio lowering...", this::compareInteractively);
+        // a comparison follows its settings: devices, rank, options (Enter) and generation compare again (issue 35)
+        Listener again = e -> recompare();
+        devices.addListener(SWT.Selection, again);
+        rank.addListener(SWT.Selection, again);
+        options.addListener(SWT.DefaultSelection, again);
+        generation.addListener(SWT.Selection, again);
     }
 
     private static void button(Composite parent, String label, Runnable action) {
@@ -206,6 +217,7 @@ public class DumpView extends ViewPart {
     private void showSelected() {
         int i = selected();
         comparison = null;
+        compared = null;
         if (i < 0) {
             tree.setInput(List.of());
             text.setInput(null);
@@ -253,6 +265,7 @@ public class DumpView extends ViewPart {
             message.setText("select a readable program of the dump first");
             return;
         }
+        compared = new Compared(fusion, label);
         HostIrContainer studio;
         try {
             if (rankIndex >= deviceCount) {
@@ -276,6 +289,14 @@ public class DumpView extends ViewPart {
         compareConfig.setRightLabel("Studio: " + studioLabel);
         text.setInput(new DiffNode(new TextInput("dump", comparison.dumpText()),
                 new TextInput("studio", comparison.studioText())));
+    }
+
+    /** Compares the shown program again with the fusion last compared, under the view's present settings. */
+    private void recompare() {
+        if (compared != null) {
+            compareWith(compared.fusion(), compared.label(), devices.getSelection(), rank.getSelection(),
+                    pairs(options.getText()));
+        }
     }
 
     /** {@code key=value} pairs separated by blanks or commas; a malformed pair is left for the options check. */

@@ -113,6 +113,13 @@ public class WorkbenchJourneyTest extends JourneyTest {
         try {
             person.settle(300);
             assertEquals("/wizard-folder/models", wizard.proposedFolder());
+            // issue 35, "templates have no descriptions": the chosen template's description is shown under it
+            String empty = NewFusionWizard.description(NewFusionWizard.EMPTY);
+            assertTrue(ViewTestSupport.descendants(dialog.getShell(), org.eclipse.swt.widgets.Label.class).stream()
+                    .anyMatch(l -> l.isVisible() && l.getText().equals(empty)), "the empty fusion's description is shown");
+            String allreduce = NewFusionWizard.description("allreduce");
+            assertTrue(allreduce.startsWith("nvFuser MultiDeviceStreamParallelTypeTest.Allreduce"),
+                    "a template's description is its file's: " + allreduce);
         } finally {
             dialog.close();
         }
