@@ -52,7 +52,7 @@ public final class DebugCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String backend = a.value("--backend").orElse("auto");
-        var refused = DebugBackends.refusal(RunCommand.backend(backend));
+        var refused = DebugBackends.refusal(FusionArguments.backend(backend));
         if (refused.isPresent()) {
             err.println("error: debug --backend " + backend + ": " + refused.get());
             return ExitCode.BAD_INPUT;

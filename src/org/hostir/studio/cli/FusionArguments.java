@@ -10,7 +10,9 @@ import java.util.Set;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.engine.RunRequest.BackendChoice;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.lower.LoweringOptions;
 
@@ -56,5 +58,17 @@ record FusionArguments(String file, int devices, Map<String, Long> symbols, Lowe
     /** The fusion read, converted and bound to the symbols and devices. */
     LoadedFusion load() throws EngineFailure {
         return Engine.load(new FusionSource.File(Path.of(file), file), devices, symbols);
+    }
+
+    /** {@code --backend}'s value, shared by the commands that run a program ({@code run}, {@code debug}). */
+    static BackendChoice backend(String name) throws UsageException {
+        return switch (name) {
+            case "auto" -> BackendChoice.AUTO;
+            case "cpu" -> BackendChoice.CPU;
+            case "cuda" -> BackendChoice.CUDA;
+            case "sim" -> BackendChoice.SIM;
+            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '"
+                    + Texts.printable(name) + "'");
+        };
     }
 }

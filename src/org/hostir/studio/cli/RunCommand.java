@@ -60,7 +60,7 @@ public final class RunCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String file = a.file();
-        BackendChoice backend = backend(a.value("--backend").orElse("auto"));
+        BackendChoice backend = FusionArguments.backend(a.value("--backend").orElse("auto"));
         Optional<LauncherEnv> launcher = Optional.empty();
         if (a.flag("--launcher")) {
             if (backend == BackendChoice.CPU || backend == BackendChoice.SIM) {
@@ -111,16 +111,6 @@ public final class RunCommand implements Command {
         return text.isEmpty() ? Optional.empty() : Optional.of(Arguments.path(flag, text.get()));
     }
 
-    static BackendChoice backend(String name) throws UsageException {
-        return switch (name) {
-            case "auto" -> BackendChoice.AUTO;
-            case "cpu" -> BackendChoice.CPU;
-            case "cuda" -> BackendChoice.CUDA;
-            case "sim" -> BackendChoice.SIM;
-            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '"
-                    + Texts.printable(name) + "'");
-        };
-    }
 
     /**
      * {@code --option}s, with {@code --streams N} as {@code numberOfStreams}; a bad {@code --streams} is reported as

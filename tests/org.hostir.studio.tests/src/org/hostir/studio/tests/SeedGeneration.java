@@ -31,6 +31,9 @@ public final class SeedGeneration {
      */
     private static final String HOST_IR = System.getProperty("hirstudio.tests.hostIrLowering", "false");
 
+    /** Whether these tests take nvFuser's {@code host_ir_lowering} path where a test names none. */
+    public static boolean hostIrLowering() { return Boolean.parseBoolean(HOST_IR); }
+
     /** The generation these tests name where a test names none. */
     public static NvFuserGeneration generation() { return NvFuserGeneration.ofLabel(LABEL).orElseThrow(); }
 
