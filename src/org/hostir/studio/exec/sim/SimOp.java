@@ -32,6 +32,8 @@ final class SimOp implements BackendEvent, Work {
     private SimOp firstDependent;
     private List<SimOp> moreDependents;
     int waitingFor;
+    /** Done and its dependents told: an op that follows it later needs only its end ({@link EventSimulation}). */
+    boolean released;
     double readyUs;
     double startUs = Double.NaN;
     double endUs = Double.NaN;
@@ -57,6 +59,10 @@ final class SimOp implements BackendEvent, Work {
 
     void after(SimOp dependency) {
         if (dependency == null || dependency == this) return;
+        if (dependency.released) { // issued while the simulation runs, after what it follows ended
+            readyUs = Math.max(readyUs, dependency.endUs);
+            return;
+        }
         if (dependency.firstDependent == null) {
             dependency.firstDependent = this;
         } else {
