@@ -15,8 +15,8 @@ import java.util.function.IntConsumer;
  * one window on. The events are the same as when every rank is walked first: only when they are computed changes.
  */
 final class RankLockstep {
-    /** Property: the window of host time, in microseconds, the ranks walk between two steps of the simulation. */
-    static final String WINDOW = "hirstudio.sim.windowUs";
+    /** {@link SimRun#WINDOW}. */
+    static final String WINDOW = SimRun.WINDOW;
     private static final double DEFAULT_WINDOW_US = 1000;
 
     /** Ends a rank's walk abandoned after another rank's failure. */

@@ -78,6 +78,13 @@ public final class SimRun {
     /** Property: simulate every rank, even where a {@link Symmetry} allows fewer (to compare the two). */
     public static final String EVERY_RANK = "hirstudio.sim.everyRank";
 
+    /**
+     * Property: the host time, in microseconds, that the ranks walk between two steps of the simulation when every
+     * rank is simulated ({@link RankLockstep}; default 1000); 0: every rank walked first, then simulated (as before
+     * 2026-11-29: every op held at once).
+     */
+    public static final String WINDOW = "hirstudio.sim.windowUs";
+
     /** Property: no {@link RankShift} proof, every rank walked and checked (the shortcut as it was, to compare). */
     public static final String NO_PROOF = "hirstudio.sim.noProof";
 
