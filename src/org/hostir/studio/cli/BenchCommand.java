@@ -31,7 +31,8 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds"), Set.of(),
+            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds", "--walked-first-up-to"),
+            Set.of(),
             Set.of("--dispatch", "--gemm", "--java", "--reductions", "--like-with-like"));
 
     @Override
