@@ -60,7 +60,9 @@ public final class ProfileFit {
      */
     public static LaunchFit launch(List<Point> idle, List<Point> queued, double bytes, double memoryGBps) {
         double[] host = line(idle), device = line(queued);
-        if (!(device[1] > 0)) throw new IllegalArgumentException("queued copies take no time per copy: no launch to fit");
+        if (!(device[1] > 0)) {
+            throw new IllegalArgumentException("queued copies take no time per copy: no launch to fit");
+        }
         return new LaunchFit(Math.max(0, host[0]), device[1], Math.max(0, device[1] - 2 * bytes / (memoryGBps * 1e3)));
     }
 

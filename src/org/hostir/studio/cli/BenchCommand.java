@@ -31,7 +31,8 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds", "--walked-first-up-to"),
+            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds",
+            "--walked-first-up-to"),
             Set.of(),
             Set.of("--dispatch", "--gemm", "--java", "--reductions", "--like-with-like"));
 
@@ -99,8 +100,8 @@ public final class BenchCommand implements Command {
         int walkedFirstUpTo = (int) Arguments.integer("--walked-first-up-to",
                 a.value("--walked-first-up-to").orElse("1024"), 0, 16_384);
         try {
-            SimulationMemory.run(examples, "seeds/ag_matmul_p2p", Map.of(), devices, walkedFirstUpTo, ProfileFiles.resolve(
-                    a.value("--profile").orElse("h200x8-nvlink"), "bench sim-memory"), out);
+            SimulationMemory.run(examples, "seeds/ag_matmul_p2p", Map.of(), devices, walkedFirstUpTo,
+                    ProfileFiles.resolve(a.value("--profile").orElse("h200x8-nvlink"), "bench sim-memory"), out);
             return ExitCode.OK;
         } catch (EngineFailure e) {
             return Failures.report(e, err);

@@ -37,7 +37,7 @@ public final class SimBackend implements Backend {
     private final boolean[] traced;
     /** Made when first asked for: a rank proved to be its representative's shifted is never walked ({@link SimRun}). */
     private SimDevice[] devices;
-    /** The simulation, fed as the ranks' hosts issue ops ({@link #issued}) and run as far as they allow ({@link #advance}). */
+    /** The simulation: fed as the hosts issue ops ({@link #issued}), run as far as they allow ({@link #advance}). */
     private EventSimulation simulation;
     /**
      * Each rank's ops not yet known done, in issue order (for the report of a simulation that does not complete):
@@ -57,8 +57,8 @@ public final class SimBackend implements Backend {
     private int period;
     /** Under a symmetry, how many representatives post a collective of a team (-1: the shift moves the team). */
     private final Map<List<Integer>, Integer> representatives = new HashMap<>();
-    /** The P2P groups' names, one copy each ({@link #sharedName}). */
-    private final Map<String, String> names = new HashMap<>();
+    /** The ops' descriptions, one copy each ({@link #shared}). */
+    private final Map<OpInfo, OpInfo> infos = new HashMap<>();
     private String failure;
     private double spanUs;
 
@@ -216,14 +216,13 @@ public final class SimBackend implements Backend {
     }
 
     /**
-     * {@code info} with its name shared by every op that spells it alike: the evaluator builds a new name for each
-     * coalesced group ("recv 5, send 5"), one per rank and peer in an all-pairs schedule, of which there are only as
-     * many spellings as peers.
+     * {@code info}, one copy of each: the evaluator makes a new one for every op (with a new name for each coalesced
+     * group, "recv 5, send 5"), and ranks of an all-pairs schedule issue D^2 ops of which there are only as many
+     * kinds as nodes, iterations and peers (48 bytes an op at 1,024 ranks: 96 MiB).
      */
-    OpInfo sharedName(OpInfo info) {
-        String name = names.putIfAbsent(info.name(), info.name());
-        return name == null || name == info.name() ? info : new OpInfo(info.nodeId(), info.iteration(), name,
-                info.kind(), info.bytes(), info.flops(), info.peer());
+    OpInfo shared(OpInfo info) {
+        OpInfo kept = infos.putIfAbsent(info, info);
+        return kept == null ? info : kept;
     }
 
     boolean copyEngine() { return copyEngine; }

@@ -185,7 +185,7 @@ final class SimDevice implements Device {
 
     @Override
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
-        SimOp op = new SimOp(rank, index(stream), backend.sharedName(info),
+        SimOp op = new SimOp(rank, index(stream), info,
                 backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new Transfer[calls.size()];
@@ -290,6 +290,7 @@ final class SimDevice implements Device {
                 + " end of a rank's program; rank " + rank + " issued work after it");
         SimStream s = (SimStream) stream;
         op.seq = count++;
+        op.info = backend.shared(op.info);
         SimOp nccl = op.role == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
         if (mirror != null) {
             mirror.check(op, follows(s, nccl));

@@ -19,7 +19,8 @@ final class SimOp implements BackendEvent, Work {
 
     final int rank;
     final int stream;
-    final OpInfo info;
+    /** Shared by the ops that it describes alike ({@link SimBackend#shared}). */
+    OpInfo info;
     final Role role;
     /** Its duration alone (kernels and copies); collectives and transfers are timed when they match. */
     final double baseUs;
