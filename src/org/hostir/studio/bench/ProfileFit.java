@@ -44,6 +44,43 @@ public final class ProfileFit {
     }
 
     /**
+     * What a kernel launch costs, from N device copies of {@code bytes} each queued back to back, timed for several N
+     * ({@link #launch}). {@code hostUs}: the intercept of the series timed from an idle stream (the first copy waits
+     * for the host's launch, then the synchronisation: what one timed copy measured alone, and what the simulator
+     * already counts as the node's dispatch); {@code perCopyUs}: the slope of the series queued behind a long copy,
+     * so that the events time the device alone; {@code launchUs}: that slope less the copy's bytes at the memory
+     * bandwidth, what the device adds per kernel ({@code gemm.launchUs}).
+     */
+    public record LaunchFit(double hostUs, double perCopyUs, double launchUs) {}
+
+    /**
+     * Fits {@link LaunchFit}: {@code idle} and {@code queued} are (N copies, us) series, {@code bytes} one copy's size
+     * (read and written once each), {@code memoryGBps} the fitted memory bandwidth. A plain least-squares line each:
+     * the counts are small integers and every point is a median.
+     */
+    public static LaunchFit launch(List<Point> idle, List<Point> queued, double bytes, double memoryGBps) {
+        double[] host = line(idle), device = line(queued);
+        if (!(device[1] > 0)) {
+            throw new IllegalArgumentException("queued copies take no time per copy: no launch to fit");
+        }
+        return new LaunchFit(Math.max(0, host[0]), device[1], Math.max(0, device[1] - 2 * bytes / (memoryGBps * 1e3)));
+    }
+
+    /** {intercept, slope} of the least-squares line through the points. */
+    static double[] line(List<Point> points) {
+        if (points.size() < 2) throw new IllegalArgumentException("a line needs at least two points");
+        double n = points.size(), sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (Point p : points) {
+            sx += p.x();
+            sy += p.us();
+            sxx += p.x() * p.x();
+            sxy += p.x() * p.us();
+        }
+        double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+        return new double[] {(sy - slope * sx) / n, slope};
+    }
+
+    /**
      * The NVLink link as the simulation prices collectives, from the lone Allgather's fitted line ({@code perStep},
      * its latency spread evenly over its {@code steps} ring steps): NCCL's latency is a base once per call plus one
      * per ring step (NVIDIA/nccl src/graph/tuning.cc, ncclTopoTuneModel), 3.4 us per step on NVLink

@@ -31,7 +31,9 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  */
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
-            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds"), Set.of(),
+            "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds",
+            "--walked-first-up-to"),
+            Set.of(),
             Set.of("--dispatch", "--gemm", "--java", "--reductions", "--like-with-like"));
 
     @Override
@@ -44,7 +46,7 @@ public final class BenchCommand implements Command {
                 + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm] [--reductions]"
                 + " | bench agmm --like-with-like [--devices N] [--runs 3] [--rounds 6] [--repetitions 30] [--warmup 10]"
                 + " | bench sim-check [--profile NAME|FILE]"
-                + " | bench sim-memory [--devices 256,1024] [--profile NAME|FILE]";
+                + " | bench sim-memory [--devices 256,1024] [--walked-first-up-to 1024] [--profile NAME|FILE]";
     }
 
     @Override
@@ -95,9 +97,11 @@ public final class BenchCommand implements Command {
         }
         Path home = Path.of(System.getProperty("hirstudio.home", "."));
         Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
+        int walkedFirstUpTo = (int) Arguments.integer("--walked-first-up-to",
+                a.value("--walked-first-up-to").orElse("1024"), 0, 16_384);
         try {
-            SimulationMemory.run(examples, "seeds/ag_matmul_p2p", Map.of(), devices, ProfileFiles.resolve(
-                    a.value("--profile").orElse("h200x8-nvlink"), "bench sim-memory"), out);
+            SimulationMemory.run(examples, "seeds/ag_matmul_p2p", Map.of(), devices, walkedFirstUpTo,
+                    ProfileFiles.resolve(a.value("--profile").orElse("h200x8-nvlink"), "bench sim-memory"), out);
             return ExitCode.OK;
         } catch (EngineFailure e) {
             return Failures.report(e, err);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 import org.hostir.studio.bench.ProfileFit;
@@ -51,6 +52,10 @@ public final class Calibration {
      * seconds, and 5 iterations left the JIT cold (2 x H200, 2026-11-26: HostOp 59 us against the bench's 18).
      */
     static final int DISPATCH_WARMUP = 200;
+    /** How many 1 MiB copies the launch series queue: the host enqueues 32 well within the blocker's time. */
+    static final int[] LAUNCH_COUNTS = {1, 2, 4, 8, 16, 32};
+    /** The copy the queued series wait behind (about 0.65 ms on an H200), so that its events time the device alone. */
+    static final long LAUNCH_BLOCKER_BYTES = 1L << 30;
 
     private Calibration() {}
 
@@ -68,7 +73,7 @@ public final class Calibration {
             }
             out.println("gemm alone (dtype m k n: us): " + gemm.stream().map(t -> String.format(Locale.ROOT,
                     "%s %d %d %d: %.1f", t.dtype().fileName(), t.m(), t.k(), t.n(), t.us())).toList());
-            memory = memory(bench, devices);
+            memory = memory(bench, devices, out);
             if (devices > 1) {
                 HardwareProfile.Link perStep = allgather(bench, devices, out);
                 sendRecv = ProfileFit.sendRecv(SEND_RECV_BYTES, sendRecvUs(bench, out), perStep);
@@ -111,25 +116,57 @@ public final class Calibration {
         return ms;
     }
 
-    /** {memory GB/s, launch us} from device copies of 256 MiB and 1 MiB. */
-    private static double[] memory(AgMatmulBench bench, int devices) {
+    /**
+     * {memory GB/s, launch us}: the bandwidth from device copies of 256 MiB and 1 MiB (their difference: a fixed cost
+     * of the timed call cancels), the launch from series of 1 MiB copies ({@link ProfileFit#launch}). One 1 MiB copy
+     * timed alone (before 2026-11-29: 17.3 us on 4 x H200) also holds the host's launch latency and the
+     * synchronisation, which the simulator counts as the node's dispatch: the slope of copies queued behind a long
+     * one is what the device adds per kernel.
+     */
+    private static double[] memory(AgMatmulBench bench, int devices, PrintStream out) {
         double[] us = new double[2];
         long[] bytes = {1L << 28, 1L << 20};
         for (int i = 0; i < 2; i++) {
-            long elements = bytes[i] / 2;
-            Buffer[][] buf = new Buffer[devices][];
-            bench.parallel(d -> {
-                CudaProbe p = bench.probe(d);
-                buf[d] = new Buffer[] {p.device().allocate(new long[] {elements}, DataType.BFLOAT16),
-                        p.device().allocate(new long[] {elements}, DataType.BFLOAT16)};
-                p.device().synchronize();
-            });
+            Buffer[][] buf = pairs(bench, devices, bytes[i]);
             us[i] = 1000 * bench.timeEvents(d -> bench.probe(d).copy(buf[d][1], buf[d][0],
                     bench.probe(d).device().userStream()));
             free(bench, buf);
         }
         double gbps = 2.0 * (bytes[0] - bytes[1]) / (us[0] - us[1]) / 1e3;
-        return new double[] {gbps, Math.max(0, us[1] - 2.0 * bytes[1] / (gbps * 1e3))};
+        Buffer[][] small = pairs(bench, devices, bytes[1]), blocker = pairs(bench, devices, LAUNCH_BLOCKER_BYTES);
+        List<ProfileFit.Point> idle = new ArrayList<>(), queued = new ArrayList<>();
+        for (int n : LAUNCH_COUNTS) {
+            IntConsumer copies = d -> {
+                for (int c = 0; c < n; c++) {
+                    bench.probe(d).copy(small[d][1], small[d][0], bench.probe(d).device().userStream());
+                }
+            };
+            idle.add(new ProfileFit.Point(n, 1000 * bench.timeEvents(copies)));
+            queued.add(new ProfileFit.Point(n, 1000 * bench.timeEvents(d -> {
+                bench.probe(d).copy(blocker[d][1], blocker[d][0], bench.probe(d).device().userStream());
+                copies.accept(d);
+            })));
+        }
+        free(bench, small);
+        free(bench, blocker);
+        ProfileFit.LaunchFit fit = ProfileFit.launch(idle, queued, bytes[1], gbps);
+        out.printf(Locale.ROOT, "launch: 1 MiB copies (N, us) from an idle stream %s, queued behind a %d MiB copy %s;"
+                + " host launch + sync %.1f us (intercept), %.2f us per queued copy, launch %.2f us (at %.0f GB/s)%n",
+                describe(idle), LAUNCH_BLOCKER_BYTES >> 20, describe(queued), fit.hostUs(), fit.perCopyUs(),
+                fit.launchUs(), gbps);
+        return new double[] {gbps, fit.launchUs()};
+    }
+
+    /** Two bf16 buffers of {@code bytes} on every device. */
+    private static Buffer[][] pairs(AgMatmulBench bench, int devices, long bytes) {
+        Buffer[][] buf = new Buffer[devices][];
+        bench.parallel(d -> {
+            CudaProbe p = bench.probe(d);
+            buf[d] = new Buffer[] {p.device().allocate(new long[] {bytes / 2}, DataType.BFLOAT16),
+                    p.device().allocate(new long[] {bytes / 2}, DataType.BFLOAT16)};
+            p.device().synchronize();
+        });
+        return buf;
     }
 
     private static HardwareProfile.Link allgather(AgMatmulBench bench, int devices, PrintStream out) {

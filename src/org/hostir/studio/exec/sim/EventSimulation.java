@@ -1,6 +1,5 @@
 package org.hostir.studio.exec.sim;
 
-import java.util.List;
 import java.util.PriorityQueue;
 
 import org.hostir.studio.ir.host.CudaBackendSettings;
@@ -29,6 +28,7 @@ final class EventSimulation {
     private final boolean ncclCollectivesFirst = CollectivePriority.configured().covers(false);
     private long order;
     private double lastTime;
+    private double lastEndUs;
     private String failure;
 
     /** {@code period}: the ranks simulated, each standing for those a multiple of it apart ({@link Symmetry}). */
@@ -39,13 +39,22 @@ final class EventSimulation {
         this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
     }
 
-    /** Runs {@code ops} to the end; returns why it could not finish every op, or null. */
-    String run(List<SimOp> ops) {
-        for (SimOp op : ops) {
-            op.readyUs = Math.max(op.readyUs, op.issueUs);
-            if (op.waitingFor == 0) push(op.readyUs, op, false);
-        }
-        while (!queue.isEmpty() && failure == null) {
+    /**
+     * {@code op} has been issued by its rank's host (its dependencies were given when it was enqueued): it waits
+     * for them, or is ready now. Ops may be issued while the simulation runs ({@link #advance}), as long as none is
+     * issued before the time the simulation has reached.
+     */
+    void issued(SimOp op) {
+        op.readyUs = Math.max(op.readyUs, op.issueUs);
+        if (op.waitingFor == 0) push(op.readyUs, op, false);
+    }
+
+    /**
+     * Runs every event before {@code untilUs} (all of them for infinity): no op issued later can change them, when
+     * every later op is issued at {@code untilUs} or after. Returns why the simulation cannot go on, or null.
+     */
+    String advance(double untilUs) {
+        while (!queue.isEmpty() && failure == null && queue.peek().timeUs() < untilUs) {
             Event e = queue.poll();
             if (e.finish() && e.timeUs() != e.op().endUs) continue; // rescheduled by the GPU share: a later event
             lastTime = e.timeUs();
@@ -56,10 +65,15 @@ final class EventSimulation {
                 start(e.op(), e.timeUs());
             }
         }
-        return failure != null ? failure : Unfinished.describe(ops);
+        return failure;
     }
 
+    /** The latest end of an op released so far (its end is final then). */
+    double lastEndUs() { return lastEndUs; }
+
     private void release(SimOp op, double t) {
+        op.released = true;
+        lastEndUs = Math.max(lastEndUs, t);
         op.forEachDependent(d -> {
             d.readyUs = Math.max(d.readyUs, t);
             if (--d.waitingFor == 0) push(Math.max(d.readyUs, d.issueUs), d, false);

@@ -37,7 +37,17 @@ public final class SimBackend implements Backend {
     private final boolean[] traced;
     /** Made when first asked for: a rank proved to be its representative's shifted is never walked ({@link SimRun}). */
     private SimDevice[] devices;
-    private List<SimOp> ops = new ArrayList<>();
+    /** The simulation: fed as the hosts issue ops ({@link #issued}), run as far as they allow ({@link #advance}). */
+    private EventSimulation simulation;
+    /**
+     * Each rank's ops not yet known done, in issue order (for the report of a simulation that does not complete):
+     * done ones are dropped now and then, so that a long run holds only the ops still in flight.
+     */
+    private List<SimOp>[] pending;
+    private int[] pendingKept;
+    /** The ops whose bars the timeline keeps: those of the simulated ranks that are, or stand for, traced ranks. */
+    private List<SimOp>[] barred;
+    private int[][] tracedOf;
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
     /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
     private final Map<TransferKey, Transfer> open = new HashMap<>();
@@ -47,8 +57,8 @@ public final class SimBackend implements Backend {
     private int period;
     /** Under a symmetry, how many representatives post a collective of a team (-1: the shift moves the team). */
     private final Map<List<Integer>, Integer> representatives = new HashMap<>();
-    /** The P2P groups' names, one copy each ({@link #sharedName}). */
-    private final Map<String, String> names = new HashMap<>();
+    /** The ops' descriptions, one copy each ({@link #shared}). */
+    private final Map<OpInfo, OpInfo> infos = new HashMap<>();
     private String failure;
     private double spanUs;
 
@@ -86,7 +96,11 @@ public final class SimBackend implements Backend {
     void reset(int period) {
         this.period = period;
         devices = new SimDevice[traced.length];
-        ops = new ArrayList<>();
+        simulation = new EventSimulation(profile, cuda, period, period);
+        pending = newLists(period);
+        pendingKept = new int[period];
+        tracedOf = tracedByRepresentative();
+        barred = newLists(period);
         collectives.clear();
         open.clear();
         events.clear();
@@ -132,18 +146,37 @@ public final class SimBackend implements Backend {
      * microseconds: from the first dispatch to the end of the last op or host dispatch on any rank.
      */
     public double simulate() {
-        failure = new EventSimulation(profile, cuda, period, period).run(ops);
-        double span = 0;
+        failure = simulation.advance(Double.POSITIVE_INFINITY);
+        if (failure == null) failure = Unfinished.describe(stillPending());
+        double span = simulation.lastEndUs();
         for (SimDevice d : devices) if (d != null) span = Math.max(span, d.hostUs());
-        int[][] tracedOf = tracedByRepresentative();
-        for (SimOp op : ops) {
-            if (op.done()) span = Math.max(span, op.endUs);
-            if (op.done() && op.role != SimOp.Role.JOIN) {
-                for (int r : tracedOf[op.rank]) bars(op, r);
+        for (List<SimOp> ops : barred) {
+            for (SimOp op : ops) {
+                if (op.done() && op.role != SimOp.Role.JOIN) {
+                    for (int r : tracedOf[op.rank]) bars(op, r);
+                }
             }
         }
         spanUs = span;
         return span;
+    }
+
+    /** Runs the simulation up to {@code untilUs}, which no op issued from now on precedes ({@link RankLockstep}). */
+    void advance(double untilUs) {
+        if (failure == null) failure = simulation.advance(untilUs);
+    }
+
+    private List<SimOp> stillPending() {
+        List<SimOp> all = new ArrayList<>();
+        for (List<SimOp> ops : pending) all.addAll(ops);
+        return all;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<SimOp>[] newLists(int n) {
+        List<SimOp>[] lists = new List[n];
+        for (int i = 0; i < n; i++) lists[i] = new ArrayList<>();
+        return lists;
     }
 
     public double spanUs() { return spanUs; }
@@ -183,14 +216,13 @@ public final class SimBackend implements Backend {
     }
 
     /**
-     * {@code info} with its name shared by every op that spells it alike: the evaluator builds a new name for each
-     * coalesced group ("recv 5, send 5"), one per rank and peer in an all-pairs schedule, of which there are only as
-     * many spellings as peers.
+     * {@code info}, one copy of each: the evaluator makes a new one for every op (with a new name for each coalesced
+     * group, "recv 5, send 5"), and ranks of an all-pairs schedule issue D^2 ops of which there are only as many
+     * kinds as nodes, iterations and peers (48 bytes an op at 1,024 ranks: 96 MiB).
      */
-    OpInfo sharedName(OpInfo info) {
-        String name = names.putIfAbsent(info.name(), info.name());
-        return name == null || name == info.name() ? info : new OpInfo(info.nodeId(), info.iteration(), name,
-                info.kind(), info.bytes(), info.flops(), info.peer());
+    OpInfo shared(OpInfo info) {
+        OpInfo kept = infos.putIfAbsent(info, info);
+        return kept == null ? info : kept;
     }
 
     boolean copyEngine() { return copyEngine; }
@@ -199,7 +231,19 @@ public final class SimBackend implements Backend {
 
     boolean traced(int rank) { return traced[rank]; }
 
-    void add(SimOp op) { ops.add(op); }
+    /** {@code op}, enqueued on a simulated rank: kept while it may still be in flight, and for its bars if traced. */
+    void add(SimOp op) {
+        List<SimOp> ops = pending[op.rank];
+        ops.add(op);
+        if (ops.size() >= 2 * pendingKept[op.rank] + 1024) {
+            ops.removeIf(o -> o.released);
+            pendingKept[op.rank] = ops.size();
+        }
+        if (tracedOf[op.rank].length > 0) barred[op.rank].add(op);
+    }
+
+    /** {@code op} has been issued at its rank's host time. */
+    void issued(SimOp op) { simulation.issued(op); }
 
     void record(TimelineEvent e) { events.add(e); }
 

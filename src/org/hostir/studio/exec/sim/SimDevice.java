@@ -46,6 +46,7 @@ final class SimDevice implements Device {
     private List<SimOp> kept;
     /** Under a {@link Symmetry}: the check of a rank that is not simulated against its representative; else null. */
     private Symmetry.Mirror mirror;
+    private RankLockstep lockstep;
     private int count;
     /**
      * The rank's last NCCL op: NCCL runs a communicator's kernels one after the other in launch order, whatever
@@ -184,7 +185,7 @@ final class SimDevice implements Device {
 
     @Override
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
-        SimOp op = new SimOp(rank, index(stream), backend.sharedName(info),
+        SimOp op = new SimOp(rank, index(stream), info,
                 backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new Transfer[calls.size()];
@@ -258,7 +259,11 @@ final class SimDevice implements Device {
             backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(),
                     info.nodeId(), info.iteration(), SimBackend.ns(start), SimBackend.ns(hostUs), info.bytes(), 0, -1, 0));
         }
+        if (lockstep != null) lockstep.reached(rank, hostUs); // all issued: every later op of this rank comes after
     }
+
+    /** The rank's program is walked in step with the others ({@link RankLockstep}); null: walked to its end at once. */
+    void lockstep(RankLockstep walk) { lockstep = walk; }
 
     @Override
     public long liveBytes() { return live; }
@@ -271,7 +276,11 @@ final class SimDevice implements Device {
     private void issue(double atUs) {
         for (SimOp op : issuing) {
             op.issueUs = atUs;
-            if (mirror != null) mirror.issued(op);
+            if (mirror != null) {
+                mirror.issued(op);
+            } else {
+                backend.issued(op);
+            }
         }
         issuing.clear();
     }
@@ -281,6 +290,7 @@ final class SimDevice implements Device {
                 + " end of a rank's program; rank " + rank + " issued work after it");
         SimStream s = (SimStream) stream;
         op.seq = count++;
+        op.info = backend.shared(op.info);
         SimOp nccl = op.role == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
         if (mirror != null) {
             mirror.check(op, follows(s, nccl));

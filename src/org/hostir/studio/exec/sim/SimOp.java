@@ -19,7 +19,8 @@ final class SimOp implements BackendEvent, Work {
 
     final int rank;
     final int stream;
-    final OpInfo info;
+    /** Shared by the ops that it describes alike ({@link SimBackend#shared}). */
+    OpInfo info;
     final Role role;
     /** Its duration alone (kernels and copies); collectives and transfers are timed when they match. */
     final double baseUs;
@@ -32,6 +33,8 @@ final class SimOp implements BackendEvent, Work {
     private SimOp firstDependent;
     private List<SimOp> moreDependents;
     int waitingFor;
+    /** Done and its dependents told: an op that follows it later needs only its end ({@link EventSimulation}). */
+    boolean released;
     double readyUs;
     double startUs = Double.NaN;
     double endUs = Double.NaN;
@@ -57,6 +60,10 @@ final class SimOp implements BackendEvent, Work {
 
     void after(SimOp dependency) {
         if (dependency == null || dependency == this) return;
+        if (dependency.released) { // issued while the simulation runs, after what it follows ended
+            readyUs = Math.max(readyUs, dependency.endUs);
+            return;
+        }
         if (dependency.firstDependent == null) {
             dependency.firstDependent = this;
         } else {

@@ -1,5 +1,6 @@
 package org.hostir.studio.exec.sim;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,6 +78,13 @@ public final class SimRun {
     /** Property: simulate every rank, even where a {@link Symmetry} allows fewer (to compare the two). */
     public static final String EVERY_RANK = "hirstudio.sim.everyRank";
 
+    /**
+     * Property: the host time, in microseconds, that the ranks walk between two steps of the simulation when every
+     * rank is simulated ({@link RankLockstep}; default 1000); 0: every rank walked first, then simulated (as before
+     * 2026-11-29: every op held at once).
+     */
+    public static final String WINDOW = "hirstudio.sim.windowUs";
+
     /** Property: no {@link RankShift} proof, every rank walked and checked (the shortcut as it was, to compare). */
     public static final String NO_PROOF = "hirstudio.sim.noProof";
 
@@ -107,16 +115,30 @@ public final class SimRun {
         }
     }
 
-    /** Walks every rank's program on its simulated device: representatives first, then the ranks they stand for. */
+    /**
+     * Walks every rank's program on its simulated device: representatives first, then the ranks they stand for.
+     * Every rank simulated (no proof, no representatives): the ranks walked in step with the simulation
+     * ({@link RankLockstep}), which then holds only the ops in flight, unless its window is infinite.
+     */
     private static void walk(Map<Integer, HostIrContainer> programs, RunConfig config, SimBackend backend,
                              Map<Integer, Long> peaks, Proof proof) {
         int period = backend.period();
+        if (period == config.devices() && RankLockstep.windowUs() < Double.POSITIVE_INFINITY) {
+            RankLockstep lockstep = new RankLockstep(backend, config.devices());
+            List<Integer> ranks = new ArrayList<>();
+            for (int rank = 0; rank < config.devices(); rank++) {
+                ((SimDevice) backend.device(rank)).lockstep(lockstep);
+                ranks.add(rank);
+            }
+            lockstep.walk(ranks, rank -> walkOne(programs.get(rank), config, backend, rank));
+            for (int rank = 0; rank < config.devices(); rank++) peaks.put(rank, backend.device(rank).peakBytes());
+            return;
+        }
         for (int rank = 0; rank < config.devices(); rank++) {
             if (proof.skipped().test(rank)) {
                 peaks.put(rank, peaks.get(rank % period)); // the same allocations, of shapes no rank changes
                 continue;
             }
-            HostIrContainer program = programs.get(rank);
             SimDevice device = (SimDevice) backend.device(rank);
             SimDevice representative = (SimDevice) backend.device(rank % period);
             if (period < config.devices() && rank < period) device.keepOps();
@@ -124,13 +146,19 @@ public final class SimRun {
                 device.mirror(new Symmetry.Mirror(rank, rank - rank % period, config.devices(),
                         representative.keptOps()));
             }
-            ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.streams());
-            Evaluator evaluator = new Evaluator(program, device, env, inputs(program, env, device));
-            evaluator.run();
-            evaluator.release();
+            walkOne(programs.get(rank), config, backend, rank);
             if (rank >= period) device.mirrorDone(representative.hostUs());
             peaks.put(rank, device.peakBytes());
         }
+    }
+
+    /** Evaluates {@code rank}'s program on its simulated device to the end. */
+    private static void walkOne(HostIrContainer program, RunConfig config, SimBackend backend, int rank) {
+        SimDevice device = (SimDevice) backend.device(rank);
+        ScalarEnv env = new ScalarEnv(config.symbols(), rank, config.streams());
+        Evaluator evaluator = new Evaluator(program, device, env, inputs(program, env, device));
+        evaluator.run();
+        evaluator.release();
     }
 
     /** The rank's input shards as shapes, for the inputs whose mesh holds the rank. */

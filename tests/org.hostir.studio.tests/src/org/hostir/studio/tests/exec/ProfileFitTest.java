@@ -120,6 +120,33 @@ class ProfileFitTest {
         assertEquals(ProfileJson.write(q), ProfileJson.write(ProfileFiles.read(ProfileJson.write(q), "x")));
     }
 
+    /**
+     * The launch confound (docs/simulation.md, "Calibration"): synthetic medians of N queued 1 MiB copies on a GPU
+     * whose host takes 17 us to launch and synchronise a first copy, whose device adds 2.5 us per kernel and copies
+     * at 3,300 GB/s. From an idle stream every N pays the 17 us once; queued behind a long copy (600 us), each copy
+     * costs its launch and bytes. The fit gives back 17, 2.5 and the per-copy time, where one copy timed alone (the
+     * fit before) would have called its 17 + 2.5 us, less its bytes, the launch.
+     */
+    @Test
+    void launchIsTheSlopeOfQueuedCopiesNotOneTimedCopy() {
+        double bytes = 1 << 20, gbps = 3300, perCopy = 2.5 + 2 * bytes / (gbps * 1e3);
+        List<ProfileFit.Point> idle = new java.util.ArrayList<>(), queued = new java.util.ArrayList<>();
+        for (int n : new int[] {1, 2, 4, 8, 16, 32}) {
+            idle.add(new ProfileFit.Point(n, 17 + n * perCopy + (n % 2 == 0 ? 0.05 : -0.05))); // a little noise
+            queued.add(new ProfileFit.Point(n, 600 + n * perCopy));
+        }
+        ProfileFit.LaunchFit fit = ProfileFit.launch(idle, queued, bytes, gbps);
+        assertEquals(17, fit.hostUs(), 0.1);
+        assertEquals(perCopy, fit.perCopyUs(), 1e-9);
+        assertEquals(2.5, fit.launchUs(), 1e-9);
+        double oneTimedCopy = idle.getFirst().us() - 2 * bytes / (gbps * 1e3);
+        assertTrue(oneTimedCopy > 6 * fit.launchUs(), "the old fit's launch: " + oneTimedCopy);
+        List<ProfileFit.Point> flat = List.of(new ProfileFit.Point(1, 600), new ProfileFit.Point(2, 600));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ProfileFit.launch(idle, flat, bytes, gbps));
+        assertTrue(e.getMessage().contains("no launch to fit"), e.getMessage());
+    }
+
     @Test
     void calibrateWithoutAGpuSaysSoAndExits2() {
         assumeTrue(CudaBackend.localDeviceCount() == 0, "this machine has a GPU: calibrate would measure it");

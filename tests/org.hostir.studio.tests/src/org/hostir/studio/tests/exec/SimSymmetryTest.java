@@ -71,6 +71,36 @@ class SimSymmetryTest {
         }
     }
 
+    /**
+     * Every rank simulated, its ranks walked in step with the simulation (windows of 1,000 us, the default, and of
+     * 3 us: a step every few nodes) gives the figures of every rank walked first, then simulated (window 0).
+     */
+    @Test
+    void ranksWalkedInStepGiveTheFiguresOfRanksWalkedFirst() throws Exception {
+        for (Case c : List.of(new Case("seeds/ag_matmul_p2p", 24, "h200x8-nvlink", Map.of(), "every"),
+                new Case("seeds/ag_matmul_p2p", 12, "h100-ib-cluster", Map.of("backend", "cuda"), "every"),
+                new Case("seeds/matmul_ar", 12, "h200x8-nvlink", Map.of(), "every"))) {
+            LoadedFusion loaded = Runs.load(c.seed(), c.devices(), Map.of("M", 512L, "K", 1024L, "N", 2048L));
+            RunConfig config = Runs.config(loaded, c.devices(), c.options());
+            Map<Integer, HostIrContainer> programs = Runs.programs(loaded.fusion(), c.devices(),
+                    SeedGeneration.options(c.options()));
+            List<RunResult> runs = new ArrayList<>();
+            for (String window : List.of("0", "1000", "3")) {
+                System.setProperty(SimRun.WINDOW, window);
+                try {
+                    runs.add(SimRun.run(programs, config, backend(c, r -> true), line -> { }, false));
+                } finally {
+                    System.clearProperty(SimRun.WINDOW);
+                }
+            }
+            for (RunResult r : runs.subList(1, 3)) {
+                assertEquals(runs.getFirst().medianMillis(), r.medianMillis(), c.toString());
+                assertEquals(runs.getFirst().peakBytes(), r.peakBytes(), c.toString());
+                assertEquals(bars(runs.getFirst()), bars(r), c.toString());
+            }
+        }
+    }
+
     private static void compare(Case c, IntPredicate traced) throws Exception {
         LoadedFusion loaded = Runs.load(c.seed(), c.devices(), Map.of("M", 512L, "K", 1024L, "N", 2048L));
         RunConfig config = Runs.config(loaded, c.devices(), c.options());

@@ -24,14 +24,21 @@ class SimulationMemoryTest {
     void reportsEachRankCountsPredictionAndHeap() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         List<SimulationMemory.Row> rows = SimulationMemory.run(RepoPaths.repo().resolve("examples"),
-                "seeds/ag_matmul_p2p", Map.of(), List.of(4, 8), ProfileFiles.builtIn("h200x8-nvlink"),
+                "seeds/ag_matmul_p2p", Map.of(), List.of(4, 8), 4, ProfileFiles.builtIn("h200x8-nvlink"),
                 new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertEquals(List.of(4, 8), rows.stream().map(SimulationMemory.Row::devices).toList());
         String out = bytes.toString(StandardCharsets.UTF_8);
         for (SimulationMemory.Row r : rows) {
-            assertTrue(r.spanMs() > 0 && r.liveBytes() > 0 && r.retainedBytes() > 0, r.toString());
+            SimulationMemory.Figures f = r.inStep();
+            assertTrue(f.spanMs() > 0 && f.liveBytes() > 0 && f.retainedBytes() > 0, r.toString());
             assertTrue(out.contains("D = " + r.devices() + ": predicted "), out);
         }
-        assertTrue(rows.get(1).spanMs() > rows.get(0).spanMs(), "all pairs: twice the exchanges: " + rows);
+        // both ways at 4 ranks (up to the limit given), in step only at 8
+        assertEquals(rows.get(0).walkedFirst().spanMs(), rows.get(0).inStep().spanMs(), rows.toString());
+        assertTrue(out.contains("D = 4: predicted " + String.format(java.util.Locale.ROOT, "%.3f",
+                rows.get(0).inStep().spanMs()) + " ms both ways"), out);
+        assertEquals(null, rows.get(1).walkedFirst(), rows.toString());
+        assertTrue(rows.get(1).inStep().spanMs() > rows.get(0).inStep().spanMs(), "all pairs: twice the exchanges: "
+                + rows);
     }
 }

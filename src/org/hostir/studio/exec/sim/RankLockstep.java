@@ -1,0 +1,119 @@
+package org.hostir.studio.exec.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.function.IntConsumer;
+
+/**
+ * The ranks' programs walked in step, so that the simulation times ops as the hosts issue them and forgets them
+ * once done, instead of holding every rank's every op before timing any (docs/simulation.md, "Memory of the
+ * all-pairs schedule"). Each rank's walk runs on a virtual thread, but one at a time: a rank runs until its host
+ * clock passes the horizon, then hands back. When every rank has reached the horizon (or ended), no op issued from
+ * then on can start before the least host clock of the ranks still walking (an op is issued at its rank's host
+ * time, and the host clock never goes back), so the simulation runs every event before it; then the horizon moves
+ * one window on. The events are the same as when every rank is walked first: only when they are computed changes.
+ */
+final class RankLockstep {
+    /** {@link SimRun#WINDOW}. */
+    static final String WINDOW = SimRun.WINDOW;
+    private static final double DEFAULT_WINDOW_US = 1000;
+
+    /** Ends a rank's walk abandoned after another rank's failure. */
+    private static final class Abandoned extends RuntimeException {
+        Abandoned() { super(null, null, false, false); }
+    }
+
+    private final SimBackend backend;
+    private final double windowUs;
+    private final Semaphore back = new Semaphore(0);
+    private final Semaphore[] go;
+    private final double[] hostUs;
+    private final boolean[] ended;
+    private final Throwable[] failed;
+    private double horizon;
+    private boolean abandoned;
+
+    RankLockstep(SimBackend backend, int ranks) {
+        this.backend = backend;
+        this.windowUs = windowUs();
+        this.go = new Semaphore[ranks];
+        this.hostUs = new double[ranks];
+        this.ended = new boolean[ranks];
+        this.failed = new Throwable[ranks];
+    }
+
+    /** The window, from {@value #WINDOW}; infinite (every rank walked to its end first) where it is not positive. */
+    static double windowUs() {
+        double w = Double.parseDouble(System.getProperty(WINDOW, Double.toString(DEFAULT_WINDOW_US)));
+        return w > 0 ? w : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Walks {@code ranks} with {@code walk} in step, advancing the simulation behind them. A rank's failure is
+     * thrown as walking them one after the other would throw it: the lowest failing rank's.
+     */
+    void walk(List<Integer> ranks, IntConsumer walk) {
+        List<Integer> walking = new ArrayList<>(ranks);
+        for (int r : walking) {
+            go[r] = new Semaphore(0);
+            Thread.ofVirtual().name("sim rank " + r).start(() -> run(r, walk));
+        }
+        horizon = windowUs;
+        while (!walking.isEmpty()) {
+            for (int r : walking) {
+                if (hostUs[r] >= horizon) continue; // ahead already: it waits where it is
+                go[r].release();
+                back.acquireUninterruptibly();
+            }
+            walking.removeIf(r -> ended[r]);
+            int lowestFailed = lowestFailed();
+            if (lowestFailed >= 0 && walking.stream().noneMatch(r -> r < lowestFailed)) {
+                abandon(walking);
+                if (failed[lowestFailed] instanceof Error e) throw e;
+                throw (RuntimeException) failed[lowestFailed];
+            }
+            double safe = Double.POSITIVE_INFINITY;
+            for (int r : walking) safe = Math.min(safe, hostUs[r]);
+            backend.advance(safe);
+            horizon = safe + windowUs;
+        }
+    }
+
+    /** Called by rank {@code rank}'s device when it has issued all its work up to host time {@code us}. */
+    void reached(int rank, double us) {
+        hostUs[rank] = us;
+        if (us < horizon) return;
+        back.release();
+        go[rank].acquireUninterruptibly();
+        if (abandoned) throw new Abandoned();
+    }
+
+    private void run(int rank, IntConsumer walk) {
+        go[rank].acquireUninterruptibly();
+        try {
+            if (!abandoned) walk.accept(rank);
+        } catch (Abandoned e) {
+            // another rank failed first
+        } catch (RuntimeException | Error e) {
+            failed[rank] = e;
+        } finally {
+            ended[rank] = true;
+            back.release();
+        }
+    }
+
+    private int lowestFailed() {
+        for (int r = 0; r < failed.length; r++) if (failed[r] != null) return r;
+        return -1;
+    }
+
+    /** Ends the walks still parked, one at a time, so that none runs on after the caller has gone on. */
+    private void abandon(List<Integer> walking) {
+        abandoned = true;
+        for (int r : walking) {
+            go[r].release();
+            back.acquireUninterruptibly();
+        }
+    }
+}
