@@ -486,12 +486,15 @@ public final class GraphViewer {
     /** How many figures (nodes and edges) were made or redrawn since the viewer opened: an edit adds only its own. */
     public int figuresDrawn() { return figuresDrawn; }
 
+    /** Draw2d calls a figure without a parent showing: the hint is shown only while it is in its layer. */
+    private boolean hintShown() { return hint.getParent() == hintLayer && hint.isShowing(); }
+
     /** The hint drawn on an empty graph while it shows, else null. */
-    public String emptyHint() { return hint.isShowing() ? hint.getText() : null; }
+    public String emptyHint() { return hintShown() ? hint.getText() : null; }
 
     /** The hint's bounds on the canvas (x, y, width, height, scrolling and zoom applied), or null while hidden. */
     public int[] emptyHintBounds() {
-        if (!hint.isShowing()) return null;
+        if (!hintShown()) return null;
         Rectangle r = hint.getBounds().getCopy();
         hint.translateToAbsolute(r);
         return new int[] {r.x, r.y, r.width, r.height};
