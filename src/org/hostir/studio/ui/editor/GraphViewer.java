@@ -51,6 +51,8 @@ public final class GraphViewer {
     private final ScalableFreeformLayeredPane root = new ScalableFreeformLayeredPane();
     private final FreeformLayer nodes = new FreeformLayer();
     private final ConnectionLayer connections = new ConnectionLayer();
+    private final FreeformLayer hintLayer = new FreeformLayer();
+    private final EmptyHint hint = new EmptyHint();
     private final Dispatcher dispatcher = new Dispatcher();
     private final Consumer<NodeFigures.Node> onNewFigure;
     private Map<String, NodePart> parts = new LinkedHashMap<>();
@@ -98,6 +100,7 @@ public final class GraphViewer {
         nodes.setOpaque(true);   // so that clicks on the empty canvas reach it (they clear the selection)
         root.add(nodes, "nodes");
         root.add(connections, "connections");
+        root.add(hintLayer, "hint");
         canvas.setContents(root);
         layoutJob = new LayoutJob(parent.getDisplay());
         groups = new GraphGroups(nodes, g -> onToggle.accept(g));
@@ -113,6 +116,7 @@ public final class GraphViewer {
     private void applyThemeColors() {
         canvas.setBackground(EditorColors.background());
         nodes.setBackgroundColor(EditorColors.background());
+        hint.setForegroundColor(EditorColors.text());
         for (EdgePart e : edges.values()) e.figure.setForegroundColor(EditorColors.edge());
         root.repaint();
     }
@@ -146,6 +150,7 @@ public final class GraphViewer {
             parts.put(n.key(), p);
         }
         shown = next;
+        hint.showIn(hintLayer, parts.isEmpty());
         groups.update(doc, parts.keySet());
         updateEdges(next, kept);
         place(doc);
@@ -480,6 +485,20 @@ public final class GraphViewer {
 
     /** How many figures (nodes and edges) were made or redrawn since the viewer opened: an edit adds only its own. */
     public int figuresDrawn() { return figuresDrawn; }
+
+    /** Draw2d calls a figure without a parent showing: the hint is shown only while it is in its layer. */
+    private boolean hintShown() { return hint.getParent() == hintLayer && hint.isShowing(); }
+
+    /** The hint drawn on an empty graph while it shows, else null. */
+    public String emptyHint() { return hintShown() ? hint.getText() : null; }
+
+    /** The hint's bounds on the canvas (x, y, width, height, scrolling and zoom applied), or null while hidden. */
+    public int[] emptyHintBounds() {
+        if (!hintShown()) return null;
+        Rectangle r = hint.getBounds().getCopy();
+        hint.translateToAbsolute(r);
+        return new int[] {r.x, r.y, r.width, r.height};
+    }
 
     /** A node's bounds {x, y, width, height} in figure coordinates, or null. */
     public int[] bounds(String key) {

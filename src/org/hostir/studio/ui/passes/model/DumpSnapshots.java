@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.hostir.studio.diff.Canonical;
 import org.hostir.studio.diff.DiffNode;
 import org.hostir.studio.diff.ProgramComparison;
+import org.hostir.studio.diff.ShownNodes;
 import org.hostir.studio.diff.TreeDiff;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
@@ -29,10 +30,10 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
 
     /**
      * What a comparison shows: its verdict, the tree rows and the two canonical texts, printed in the generation the
-     * comparison was made under.
+     * comparison was made under; {@code shown} gives the Studio's nodes as its text numbers them.
      */
     public record Comparison(ProgramComparison result, List<PassRow> rows, String dumpText, String studioText,
-                             NvFuserGeneration generation) {
+                             NvFuserGeneration generation, ShownNodes shown) {
         /** Nothing differs but numbering. */
         public boolean equal() { return result.equal(); }
 
@@ -49,22 +50,24 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
             TreeDiff t = result.tree();
             if (t.signatureChanged()) named.add("the inputs or outputs differ");
             if (t.hostUnitsChanged()) named.add("the HostUnits differ");
-            collect(t.nodes(), named);
+            collect(t.nodes(), named, shown, generation);
             String first = String.join("; ", named.subList(0, Math.min(max, named.size())));
             return "structurally different under nvFuser " + generation.label() + ": " + t.summary().describe()
                     + (first.isEmpty() ? "" : ". " + first) + (named.size() > max ? "; and " + (named.size() - max)
                     + " more" : "");
         }
 
-        private static void collect(List<DiffNode> nodes, List<String> out) {
+        /** Each difference named by its line in the text that shows it (its own numbering). */
+        private static void collect(List<DiffNode> nodes, List<String> out, ShownNodes shown, NvFuserGeneration g) {
             for (DiffNode n : nodes) {
+                String line = HostIrPrinter.headline(shown.of(n.node()), g);
                 switch (n.kind()) {
-                    case ADDED -> out.add("only in the Studio's: " + n.headline());
-                    case REMOVED -> out.add("only in the dump: " + n.headline());
-                    case CHANGED -> out.add("differs: " + n.headline());
+                    case ADDED -> out.add("only in the Studio's: " + line);
+                    case REMOVED -> out.add("only in the dump: " + line);
+                    case CHANGED -> out.add("differs: " + line);
                     case UNCHANGED -> { }
                 }
-                collect(n.children(), out);
+                collect(n.children(), out, shown, g);
             }
         }
     }
@@ -115,7 +118,9 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         HostIrContainer before = prev < 0 ? now : programs.get(prev).dump().program();
         ProgramComparison c = Engine.compare(before, now, "before", "after");
         var g = p.dump().generation();
-        return PassRow.of(new Snapshot.OfHost(c.left(), g), new Snapshot.OfHost(c.right(), g));
+        // rows as the texts beside them print them (the dump's own numbering), not as the canonical copies do
+        ShownNodes shown = ShownNodes.of(c.left(), before).and(c.right(), now);
+        return PassRow.of(new Snapshot.OfHost(c.left(), g), new Snapshot.OfHost(c.right(), g), shown.function());
     }
 
     /** Snapshot i beside the Studio's lowering of a fusion, both printed in the snapshot's own generation. */
@@ -132,10 +137,13 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         if (!p.readable()) throw new IllegalArgumentException("snapshot " + i + " could not be read");
         ProgramComparison c = Engine.compare(Engine.comparable(p.dump()), studio, file + " " + p.label(),
                 studioLabel);
+        HostIrContainer studioShown = Canonical.of(studio);
+        // the Studio's rows as its text prints them (from 0), not as the diff numbers them (RIGHT_NODE_BASE)
+        ShownNodes shown = ShownNodes.of(c.right(), studioShown);
         return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left(), generation),
-                new Snapshot.OfHost(c.right(), generation)),
-                HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(Canonical.of(studio), generation),
-                generation);
+                new Snapshot.OfHost(c.right(), generation), shown.function()),
+                HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(studioShown, generation),
+                generation, shown);
     }
 
     /** The generation the reader detected for snapshot i (the seeds' when it could not be read). */

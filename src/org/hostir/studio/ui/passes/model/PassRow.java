@@ -2,6 +2,7 @@ package org.hostir.studio.ui.passes.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import org.hostir.studio.diff.DiffKind;
 import org.hostir.studio.diff.DiffNode;
@@ -52,30 +53,42 @@ public final class PassRow {
 
     /** The top-level rows of the diff between the snapshots before and after a pass. */
     public static List<PassRow> of(Snapshot before, Snapshot after) {
+        return of(before, after, UnaryOperator.identity());
+    }
+
+    /**
+     * The rows of the diff between two snapshots, each row the node {@code shown} gives for a node of the diff, and
+     * labelled as the shown node prints: a comparison diffs canonical copies, a view shows the programs' own text
+     * ({@link org.hostir.studio.diff.ShownNodes}).
+     */
+    public static List<PassRow> of(Snapshot before, Snapshot after, UnaryOperator<HostNode> shown) {
         PassRow root = new PassRow(DiffKind.UNCHANGED, "", null, null);
         switch (after) {
             case Snapshot.OfHost(HostIrContainer a, var g) when before instanceof Snapshot.OfHost(HostIrContainer b, _) ->
-                    addDiffs(root, TreeDiff.compare(b, a).nodes(), g);
+                    addDiffs(root, TreeDiff.compare(b, a).nodes(), g, shown);
             // segmentation turns the fusion into Host IR: every node is new
-            case Snapshot.OfHost(HostIrContainer a, var g) -> a.topLevel().forEach(n -> addAdded(root, n, g));
+            case Snapshot.OfHost(HostIrContainer a, var g) -> a.topLevel().forEach(n -> addAdded(root, n, g, shown));
             case Snapshot.OfFusion f -> addLines(root, before.print(), after.print());
         }
         return root.children;
     }
 
     /** Rows in the generation's spelling ({@code g}), so that a row's text is its line in the printed program. */
-    private static void addDiffs(PassRow parent, List<DiffNode> diffs, NvFuserGeneration g) {
+    private static void addDiffs(PassRow parent, List<DiffNode> diffs, NvFuserGeneration g,
+                                 UnaryOperator<HostNode> shown) {
         for (DiffNode d : diffs) {
+            HostNode n = shown.apply(d.node());
             PassRow row = new PassRow(d.moved() && d.kind() == DiffKind.UNCHANGED ? DiffKind.CHANGED : d.kind(),
-                    HostIrPrinter.headline(d.node(), g) + (d.match() == DiffNode.Match.ID_ELSEWHERE ? "   (moved here from another body)"
-                            : d.moved() ? "   (moved)" : ""), d.node(), parent);
-            addBodies(row, d.node(), d.bodies(), (r, body) -> addDiffs(r, body, g));
+                    HostIrPrinter.headline(n, g) + (d.match() == DiffNode.Match.ID_ELSEWHERE ? "   (moved here from another body)"
+                            : d.moved() ? "   (moved)" : ""), n, parent);
+            addBodies(row, d.node(), d.bodies(), (r, body) -> addDiffs(r, body, g, shown));
         }
     }
 
-    private static void addAdded(PassRow parent, HostNode n, NvFuserGeneration g) {
-        PassRow row = new PassRow(DiffKind.ADDED, HostIrPrinter.headline(n, g), n, parent);
-        addBodies(row, n, n.bodies(), (r, body) -> body.forEach(c -> addAdded(r, c, g)));
+    private static void addAdded(PassRow parent, HostNode n, NvFuserGeneration g, UnaryOperator<HostNode> shown) {
+        HostNode s = shown.apply(n);
+        PassRow row = new PassRow(DiffKind.ADDED, HostIrPrinter.headline(s, g), s, parent);
+        addBodies(row, n, n.bodies(), (r, body) -> body.forEach(c -> addAdded(r, c, g, shown)));
     }
 
     /** An if's second body goes under an {@code ELSE:} row, as the printed form shows it. */

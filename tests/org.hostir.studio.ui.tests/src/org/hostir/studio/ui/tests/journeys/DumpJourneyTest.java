@@ -18,8 +18,11 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.diff.DiffKind;
+import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.P2PCommunication;
@@ -78,6 +81,9 @@ public class DumpJourneyTest {
         person.click(list, 20, list.getItemHeight() + list.getItemHeight() / 2);
         assertEquals(1, view.selected(), "the second program is selected by the click");
         assertTrue(view.treeRows().stream().anyMatch(r -> r.kind() == DiffKind.ADDED), "the matmul program adds nodes");
+        // issue 35: the tree labels communications as the text beside it prints them (not as the diff numbers them)
+        String texts = view.snapshots().previousText(1) + view.snapshots().text(1);
+        assertLabelsAreLinesOf(texts, texts, list);
 
         Text filter = field(f -> (f.getStyle() & SWT.SEARCH) != 0);
         person.focusByClick(filter);
@@ -112,6 +118,10 @@ public class DumpJourneyTest {
         List<PassRow> rows = view.treeRows();
         assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.ADDED && r.node() instanceof Communication));
         assertTrue(rows.stream().anyMatch(r -> r.kind() == DiffKind.REMOVED && r.node() instanceof P2PCommunication));
+        // the Studio's Communication reads as its text prints it ("Communication 0"), not 16777216 (issue 35)
+        assertLabelsAreLinesOf(view.comparison().dumpText(), view.comparison().studioText(), list);
+        assertFalse(view.messageText().contains(String.valueOf(ProgramComparison.RIGHT_NODE_BASE)),
+                view.messageText());
         // the difference is shown: the text panes hold both programs, in a view no wider than it needs to be
         java.io.File shot = ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "dump-journey.png");
         if (shot != null) {
@@ -202,6 +212,35 @@ public class DumpJourneyTest {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) throw new IllegalStateException("xdotool " + String.join(" ", args) + ": " + out);
+    }
+
+    /**
+     * Every communication row the Dump view's tree shows (its item text, the "+ "/"- "/"~ " mark aside) is a line of
+     * the text it stands for: a removed row of {@code left}'s, an added one of {@code right}'s, others of either's.
+     */
+    private static void assertLabelsAreLinesOf(String left, String right, org.eclipse.swt.widgets.List list) {
+        Tree tree = ViewTestSupport.descendants(list.getParent(), Tree.class).getFirst();
+        java.util.Set<String> leftLines = left.lines().map(String::strip).collect(java.util.stream.Collectors.toSet());
+        java.util.Set<String> rightLines = right.lines().map(String::strip).collect(java.util.stream.Collectors.toSet());
+        List<String> labels = new java.util.ArrayList<>();
+        for (TreeItem item : tree.getItems()) labels(item, labels);
+        List<String> checked = labels.stream().filter(l -> l.contains("Communication")).toList();
+        assertFalse(checked.isEmpty(), "no communication in the tree: " + labels);
+        for (String label : checked) {
+            String line = label.substring(2).replace("   (moved)", "").strip();
+            boolean found = switch (label.charAt(0)) {
+                case '-' -> leftLines.contains(line);
+                case '+' -> rightLines.contains(line);
+                default -> leftLines.contains(line) || rightLines.contains(line);
+            };
+            assertTrue(found, "the tree shows \"" + label + "\", a line the text does not print:\n" + left
+                    + "----\n" + right);
+        }
+    }
+
+    private static void labels(TreeItem item, List<String> out) {
+        out.add(item.getText());
+        for (TreeItem child : item.getItems()) labels(child, out);
     }
 
     private Control root() { return page.getWorkbenchWindow().getShell(); }

@@ -34,6 +34,24 @@ public final class Screens {
         return p.getRGB(d.getPixel(x, y));
     }
 
+    /**
+     * The share of the pixels of a rectangle of the picture that stand out from {@code background} as text must
+     * (a contrast ratio of 3 or more): none where nothing readable is drawn.
+     */
+    public static double contrastingFraction(File png, int x, int y, int w, int h, RGB background) {
+        ImageData d = read(png);
+        double bg = luminance(background);
+        long contrasting = 0, all = 0;
+        for (int j = Math.max(0, y); j < Math.min(d.height, y + h); j++) {
+            for (int i = Math.max(0, x); i < Math.min(d.width, x + w); i++) {
+                all++;
+                double l = luminance(rgb(d, i, j));
+                if ((Math.max(l, bg) + 0.05) / (Math.min(l, bg) + 0.05) >= 3) contrasting++;
+            }
+        }
+        return all == 0 ? 0 : (double) contrasting / all;
+    }
+
     /** The share of the pixels of a rectangle of the picture that are nearly black. */
     public static double darkFraction(File png, int x, int y, int w, int h) {
         ImageData d = read(png);
