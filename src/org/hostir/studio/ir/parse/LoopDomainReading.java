@@ -1,6 +1,7 @@
 package org.hostir.studio.ir.parse;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.hostir.studio.ir.DataType;
@@ -15,12 +16,15 @@ import org.hostir.studio.ir.ScalarBinary;
 import org.hostir.studio.ir.TensorView;
 
 /**
- * A tensor's printed domain read back. nvFuser prints a tensor's loop domain, so an outer split shows as its two
- * parts, {@code [ideviceIdx.x9{4}, iS10{( ceilDiv(i0, 4) )}, ...]}: the part of extent F followed by the part of
- * extent {@code ceilDiv(X, F)}. Such a pair is read as {@code outer_split} of a logical axis of extent X (whose id
- * the dump does not print: it is numbered down from the top by the inner part's id, so a tensor read twice is
- * equal and meets no printed id); every other axis is a logical axis itself. Any other extent
- * expression is not read.
+ * A tensor's printed domain read back. nvFuser prints a tensor's loop domain only (TensorDomain::toString with
+ * loop_only, csrc/ir/internal_base_nodes.cpp:1512-1543 at 81c4b22fd), so an outer split shows as its two parts,
+ * {@code [ideviceIdx.x9{4}, iS10{( ceilDiv(i0, 4) )}, ...]}: the part of extent F followed by the part of extent
+ * {@code ceilDiv(X, F)}, or, X a number, that extent folded ({@code [ideviceIdx.x9{2}, iS10{4}]} for 8 split by 2,
+ * IterDomain::toString prints {@code extent()->toInlineString()}, line 316). Such a pair is read as
+ * {@code outer_split} of a logical axis of extent X (whose id the dump does not print: it is numbered down from the
+ * top by the inner part's id, so a tensor read twice is equal and meets no printed id), placed in the logical
+ * domain where its inner part is printed; every other axis is a logical axis itself. Any other extent expression is
+ * not read. Which printed axes pair up is decided by {@link #pairs}.
  */
 final class LoopDomainReading {
     private LoopDomainReading() {}
@@ -31,26 +35,24 @@ final class LoopDomainReading {
     static TensorView tensor(int id, DataType dtype, MemoryType memory, List<Printed> read, DeviceMesh mesh,
                              int at) {
         List<LoopDomain.Axis> printed = read.stream().map(Printed::axis).toList();
+        int[] outerOf = pairs(printed);
         List<IterDomain> logical = new ArrayList<>();
         List<IterTransform> transforms = new ArrayList<>();
         boolean split = false;
         for (int i = 0; i < printed.size(); i++) {
             LoopDomain.Axis a = printed.get(i);
-            if (a.extent() instanceof Extent e) {
-                if (innerOf(printed, i) < 0) {
-                    logical.add(new IterDomain(a.id(), e, a.iterType(), ParallelType.SERIAL));
+            if (outerOf[i] < 0) {
+                if (!(a.extent() instanceof Extent e)) {
+                    throw new DumpFormatException("an extent other than a symbol, a number or an outer split's"
+                            + " ( ceilDiv(extent, factor) )", at);
                 }
+                if (!isOuter(outerOf, i)) logical.add(new IterDomain(a.id(), e, a.iterType(), ParallelType.SERIAL));
                 continue;
             }
-            int outer = outerOf(printed, i);
-            if (outer < 0) {
-                throw new DumpFormatException("an extent other than a symbol, a number or an outer split's"
-                        + " ( ceilDiv(extent, factor) )", at);
-            }
-            Extent whole = (Extent) ((ScalarBinary) a.extent()).lhs();
-            IterDomain in = new IterDomain(Integer.MAX_VALUE - a.id(), whole, a.iterType(), ParallelType.SERIAL);
+            LoopDomain.Axis out = printed.get(outerOf[i]);
+            IterDomain in = new IterDomain(Integer.MAX_VALUE - a.id(), whole(a, out), a.iterType(),
+                    ParallelType.SERIAL);
             logical.add(in);
-            LoopDomain.Axis out = printed.get(outer);
             transforms.add(new IterTransform.Split(in.id(), out.extent(), false, out, a));
             split = true;
         }
@@ -63,31 +65,78 @@ final class LoopDomainReading {
                 new LoopDomain(logical, transforms, printed, false));
     }
 
-    /**
-     * The outer part of the split whose inner part, printed at {@code i}, has extent {@code ceilDiv(X, F)}: the axis
-     * of extent F numbered just before it (nvFuser numbers a split's outputs outer then inner, wherever a reorder
-     * puts them: {@code [istreamIdx7{3}, ideviceIdx.x9{2}, iS8{( ceilDiv(i0, 3) )}]}), else the axis printed just
-     * before it (the Studio's numbering); -1 if neither.
-     */
-    private static int outerOf(List<LoopDomain.Axis> printed, int i) {
-        LoopDomain.Axis inner = printed.get(i);
-        for (int j = 0; j < printed.size(); j++) {
-            if (printed.get(j).id() == inner.id() - 1 && isInnerOf(inner, printed.get(j))) return j;
-        }
-        return i > 0 && isInnerOf(inner, printed.get(i - 1)) ? i - 1 : -1;
+    /** The split's input extent: X of the inner part's {@code ceilDiv(X, F)}, or F times a folded inner extent. */
+    private static Extent whole(LoopDomain.Axis inner, LoopDomain.Axis outer) {
+        if (inner.extent() instanceof ScalarBinary b) return (Extent) b.lhs();
+        return new Extent.Constant(((Extent.Constant) outer.extent()).value()
+                * ((Extent.Constant) inner.extent()).value());
     }
 
-    /** The printed position of the inner part whose outer part is printed at {@code j}, or -1. */
-    private static int innerOf(List<LoopDomain.Axis> printed, int j) {
-        for (int i = 0; i < printed.size(); i++) {
-            if (!(printed.get(i).extent() instanceof Extent) && outerOf(printed, i) == j) return i;
+    private static boolean isOuter(int[] outerOf, int j) {
+        return Arrays.stream(outerOf).anyMatch(o -> o == j);
+    }
+
+    /**
+     * For each printed position, the position of its split's outer part if it is an inner part, else -1. In order:
+     * <ol>
+     * <li>an inner part {@code ceilDiv(X, F)} and the axis of extent F numbered just before it (nvFuser numbers a
+     * split's outputs outer then inner, IterDomain::split, wherever a reorder puts them:
+     * {@code [istreamIdx7{3}, ideviceIdx.x9{2}, iS8{( ceilDiv(i0, 3) )}]});</li>
+     * <li>an inner part {@code ceilDiv(X, F)} whose outer part was replaced by another transform of the same extent
+     * (a Swizzle1D gives it a fresh number: {@code [istreamIdx18{4}, ideviceIdx.x19{4}, iS17{( ceilDiv(i0, 4) )}]},
+     * 16 not printed) or that the Studio numbered otherwise: the nearest axis of extent F printed before it that is
+     * no other split's part. The swizzle itself is not printed, so it is not rebuilt: the read axis is the split's
+     * outer part, with the parallel type printed;</li>
+     * <li>a folded pair: a Stream or device axis of extent F printed before a Serial axis of the same iter type
+     * numbered just after it, neither another split's part ({@code [ideviceIdx.x9{2}, ..., iS10{4}]}: 8 split by 2).
+     * The dump cannot tell this from two logical axes so parallelized (a logical axis of extent D on DIDx numbered
+     * just before a Serial one); a split is what nvFuser's sharding (outer_split then parallelize) prints.</li>
+     * </ol>
+     */
+    static int[] pairs(List<LoopDomain.Axis> printed) {
+        int n = printed.size();
+        int[] outerOf = new int[n];
+        Arrays.fill(outerOf, -1);
+        boolean[] taken = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (!taken[j] && printed.get(j).id() == printed.get(i).id() - 1
+                        && isInnerOf(printed.get(i), printed.get(j))) {
+                    pair(outerOf, taken, i, j);
+                }
+            }
         }
-        return -1;
+        for (int i = 0; i < n; i++) {
+            if (taken[i] || printed.get(i).extent() instanceof Extent) continue;
+            for (int j = i - 1; j >= 0 && outerOf[i] < 0; j--) {
+                if (!taken[j] && isInnerOf(printed.get(i), printed.get(j))) pair(outerOf, taken, i, j);
+            }
+        }
+        for (int j = 0; j < n; j++) {
+            for (int i = j + 1; i < n && !taken[j]; i++) {
+                if (!taken[i] && isFoldedPair(printed.get(j), printed.get(i))) pair(outerOf, taken, i, j);
+            }
+        }
+        return outerOf;
+    }
+
+    private static void pair(int[] outerOf, boolean[] taken, int inner, int outer) {
+        outerOf[inner] = outer;
+        taken[inner] = true;
+        taken[outer] = true;
     }
 
     /** Whether {@code a}'s extent is {@code ceilDiv(X, F)}, X a symbol or a number, F {@code outer}'s extent. */
     private static boolean isInnerOf(LoopDomain.Axis a, LoopDomain.Axis outer) {
         return outer.extent() instanceof Extent factor && a.extent() instanceof ScalarBinary b
                 && b.op() == ScalarBinary.Op.CEIL_DIV && b.lhs() instanceof Extent && b.rhs().equals(factor);
+    }
+
+    /** A sharding split with both extents numbers: {@code outer} Stream or device, {@code inner} Serial, ids n, n+1. */
+    private static boolean isFoldedPair(LoopDomain.Axis outer, LoopDomain.Axis inner) {
+        return inner.id() == outer.id() + 1 && outer.extent() instanceof Extent.Constant
+                && inner.extent() instanceof Extent.Constant && inner.iterType() == outer.iterType()
+                && (outer.isDeviceDim() || outer.parallelType() == ParallelType.STREAM)
+                && inner.parallelType() == ParallelType.SERIAL;
     }
 }
