@@ -90,7 +90,10 @@ final class LoopDomainReading {
      * <li>a folded pair: a Stream or device axis of extent F printed before a Serial axis of the same iter type
      * numbered just after it, neither another split's part ({@code [ideviceIdx.x9{2}, ..., iS10{4}]}: 8 split by 2).
      * The dump cannot tell this from two logical axes so parallelized (a logical axis of extent D on DIDx numbered
-     * just before a Serial one); a split is what nvFuser's sharding (outer_split then parallelize) prints.</li>
+     * just before a Serial one, as the seeds' {@code [ideviceIdx.x17{4}, iS18{3}, iS19{3}]}), so it is read so only
+     * where the print shows the domain transformed: another split read above, or ids not increasing (a tensor's
+     * logical axes are numbered in order as its op creates them; a split's parts are numbered after them, and
+     * sharding reorders them: {@code [ideviceIdx.x11{2}, iS2{2}, iS12{4}]}).</li>
      * </ol>
      */
     static int[] pairs(List<LoopDomain.Axis> printed) {
@@ -112,12 +115,21 @@ final class LoopDomainReading {
                 if (!taken[j] && isInnerOf(printed.get(i), printed.get(j))) pair(outerOf, taken, i, j);
             }
         }
+        if (!transformed(printed, outerOf)) return outerOf;
         for (int j = 0; j < n; j++) {
             for (int i = j + 1; i < n && !taken[j]; i++) {
                 if (!taken[i] && isFoldedPair(printed.get(j), printed.get(i))) pair(outerOf, taken, i, j);
             }
         }
         return outerOf;
+    }
+
+    private static boolean transformed(List<LoopDomain.Axis> printed, int[] outerOf) {
+        if (Arrays.stream(outerOf).anyMatch(o -> o >= 0)) return true;
+        for (int i = 1; i < printed.size(); i++) {
+            if (printed.get(i).id() < printed.get(i - 1).id()) return true;
+        }
+        return false;
     }
 
     private static void pair(int[] outerOf, boolean[] taken, int inner, int outer) {
