@@ -2,7 +2,9 @@ package org.hostir.studio.ir.parse;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
@@ -36,26 +38,31 @@ final class LoopDomainReading {
                              int at) {
         List<LoopDomain.Axis> printed = read.stream().map(Printed::axis).toList();
         int[] outerOf = pairs(printed);
-        List<IterDomain> logical = new ArrayList<>();
+        List<Placed> placed = new ArrayList<>();
         List<IterTransform> transforms = new ArrayList<>();
         boolean split = false;
         for (int i = 0; i < printed.size(); i++) {
             LoopDomain.Axis a = printed.get(i);
+            boolean serial = a.parallelType() == ParallelType.SERIAL;
             if (outerOf[i] < 0) {
                 if (!(a.extent() instanceof Extent e)) {
                     throw new DumpFormatException("an extent other than a symbol, a number or an outer split's"
                             + " ( ceilDiv(extent, factor) )", at);
                 }
-                if (!isOuter(outerOf, i)) logical.add(new IterDomain(a.id(), e, a.iterType(), ParallelType.SERIAL));
+                if (!isOuter(outerOf, i)) {
+                    placed.add(new Placed(new IterDomain(a.id(), e, a.iterType(), ParallelType.SERIAL), i, serial,
+                            true));
+                }
                 continue;
             }
             LoopDomain.Axis out = printed.get(outerOf[i]);
             IterDomain in = new IterDomain(Integer.MAX_VALUE - a.id(), whole(a, out), a.iterType(),
                     ParallelType.SERIAL);
-            logical.add(in);
+            placed.add(new Placed(in, i, true, false));
             transforms.add(new IterTransform.Split(in.id(), out.extent(), false, out, a));
             split = true;
         }
+        List<IterDomain> logical = inLogicalOrder(placed);
         if (!split && printed.stream().noneMatch(LoopDomain.Axis::rfactor)) {
             List<IterDomain> axes = read.stream().map(p -> new IterDomain(p.axis().id(), (Extent) p.axis().extent(),
                     p.axis().iterType(), p.axis().parallelType(), p.expanded())).toList();
@@ -63,6 +70,38 @@ final class LoopDomainReading {
         }
         return new TensorView(id, null, dtype, memory, logical, mesh,
                 new LoopDomain(logical, transforms, printed, false));
+    }
+
+    /**
+     * A logical axis read, the printed position that places it (its own, or its split's inner part's), whether that
+     * printed axis is Serial, and whether the axis's own id is printed.
+     */
+    private record Placed(IterDomain axis, int position, boolean serial, boolean idPrinted) {}
+
+    /**
+     * The logical axes in order. nvFuser's FinalizeMultideviceDomains moves the parallelized loop ids to the front
+     * and keeps the others in order (reorderParallelizedToFront, csrc/multidevice/utils.cpp:228-272), so the Serial
+     * printed axes keep the logical order: each axis is placed by its Serial axis. An axis printed only as a parallel
+     * one of its own id (an rFactor'd partial's device axis, which the Studio prints without nvFuser's "rf" mark:
+     * {@code [istreamIdx20{3}, ideviceIdx.x19{2}, iS21{..}, iS18{2}]} for the logical {@code [t, h, d]}) is placed
+     * by its id after the printed logical axes numbered below it (an op numbers its output's logical axes in order),
+     * else at its printed position.
+     */
+    private static List<IterDomain> inLogicalOrder(List<Placed> placed) {
+        double[] key = new double[placed.size()];
+        for (int k = 0; k < placed.size(); k++) {
+            Placed p = placed.get(k);
+            key[k] = p.position();
+            if (p.serial() || !p.idPrinted()) continue;
+            int after = -1;
+            for (Placed q : placed) {
+                if (q.serial() && q.idPrinted() && q.axis().id() < p.axis().id()) after = Math.max(after, q.position());
+            }
+            if (after >= 0) key[k] = after + 0.5;
+        }
+        return IntStream.range(0, placed.size()).boxed()
+                .sorted(Comparator.comparingDouble((Integer k) -> key[k]).thenComparing(k -> k))
+                .map(k -> placed.get(k).axis()).toList();
     }
 
     /** The split's input extent: X of the inner part's {@code ceilDiv(X, F)}, or F times a folded inner extent. */

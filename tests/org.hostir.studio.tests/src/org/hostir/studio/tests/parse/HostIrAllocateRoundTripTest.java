@@ -50,12 +50,9 @@ class HostIrAllocateRoundTripTest {
 
     @Test
     void aPrintedHostIrLoweringProgramReadBackComparesEqual() throws Exception {
-        // not row_parallel_linear_forward_stream: its rFactor'd partial sum prints [istreamIdx20{3}, ideviceIdx.x19{2},
-        // iS21{..}, iS18{2}] for the logical [T, 2, D] without nvFuser's "rf" mark on the D axis
-        // (csrc/ir/internal_base_nodes.cpp:319), so the logical order cannot be read from the print (open)
         for (String example : List.of("stream_two_matmuls_inlinable_2026", "stream_two_matmuls_not_inlinable_2026",
                 "column_parallel_linear_broadcast_2026", "stream_kernel_in_loop_2026",
-                "column_parallel_linear_collective_permute_2026")) {
+                "column_parallel_linear_collective_permute_2026", "row_parallel_linear_forward_stream")) {
             HostIrContainer studio = lowered(example, expectedDevices(example));
             String printed = HostIrPrinter.print(studio, NvFuserGeneration.V2026_04);
             HostIrContainer read = HostIrDumpReader.read(printed).program();
