@@ -24,8 +24,8 @@ import org.hostir.studio.ir.TensorView;
  * {@code ceilDiv(X, F)}, or, X a number, that extent folded ({@code [ideviceIdx.x9{2}, iS10{4}]} for 8 split by 2,
  * IterDomain::toString prints {@code extent()->toInlineString()}, line 316). Such a pair is read as
  * {@code outer_split} of a logical axis of extent X (whose id the dump does not print: it is numbered down from the
- * top by the inner part's id, so a tensor read twice is equal and meets no printed id), placed in the logical
- * domain where its inner part is printed; every other axis is a logical axis itself. Any other extent expression is
+ * top by the inner part's id, so a tensor read twice is equal and meets no printed id); every other axis is a
+ * logical axis itself, and {@link #inLogicalOrder} orders them. Any other extent expression is
  * not read. Which printed axes pair up is decided by {@link #pairs}.
  */
 final class LoopDomainReading {
@@ -80,7 +80,8 @@ final class LoopDomainReading {
 
     /**
      * The logical axes in order. nvFuser's FinalizeMultideviceDomains moves the parallelized loop ids to the front
-     * and keeps the others in order (reorderParallelizedToFront, csrc/multidevice/utils.cpp:228-272), so the Serial
+     * and keeps the Serial ones in order behind them (reorderParallelizedToFront, csrc/multidevice/utils.cpp:252-275,
+     * "orders unspecified IterDomains to the back stably"), so the Serial
      * printed axes keep the logical order: each axis is placed by its Serial axis. An axis printed only as a parallel
      * one of its own id (an rFactor'd partial's device axis, which the Studio prints without nvFuser's "rf" mark:
      * {@code [istreamIdx20{3}, ideviceIdx.x19{2}, iS21{..}, iS18{2}]} for the logical {@code [t, h, d]}) is placed

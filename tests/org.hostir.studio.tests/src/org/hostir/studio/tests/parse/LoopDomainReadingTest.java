@@ -51,6 +51,17 @@ class LoopDomainReadingTest {
     }
 
     @Test
+    void anRFactoredPartialKeepsItsDeviceAxisWhereItsIdPlacesIt() {
+        // row_parallel_linear_forward's partial sum, logical [t, h, d] (d the rFactor product replacing the contracted
+        // axis in place, csrc/transform_rfactor.cpp:85-91): the parallel ids printed first, the Serial ones in
+        // logical order (reorderParallelizedToFront, csrc/multidevice/utils.cpp:252-275)
+        assertEquals(List.of(describe("i", "STREAM", "Symbolic[id=0, name=i0]"), describe("i", "SERIAL",
+                        "Constant[value=2]"), describe("i", "DIDX", "Constant[value=2]")),
+                logical("T3_g___bfloat[istreamIdx20{3}, ideviceIdx.x19{2}, iS21{( ceilDiv(i0, 3) )}, iS18{2}] "
+                        + "(DeviceMesh{0 1})"));
+    }
+
+    @Test
     void aLogicalAxisShardedAsTheSeedsPrintItStaysOneAxis() {
         // seed scatter_two_stages: the logical [4, 3, 3] with DIDx on axis 0, ids in order: not a split of 12
         assertEquals(List.of(describe("i", "DIDX", "Constant[value=4]"), describe("i", "SERIAL", "Constant[value=3]"),
