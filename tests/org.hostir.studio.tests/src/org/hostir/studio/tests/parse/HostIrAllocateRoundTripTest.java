@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,14 +39,21 @@ class HostIrAllocateRoundTripTest {
         return Engine.lowerRank(Engine.load(new FusionSource.File(file), devices, Map.of()), HOST_IR, 0);
     }
 
+    /** The {@code devices N} line of the example's .expected file: the count its golden is lowered for. */
+    private static int expectedDevices(String example) throws Exception {
+        Path expected = RepoPaths.repo().resolve(Path.of("examples", "conformance", example + ".expected"));
+        for (String line : Files.readAllLines(expected)) {
+            if (line.startsWith("devices ")) return Integer.parseInt(line.substring("devices ".length()).trim());
+        }
+        throw new AssertionError(example + ".expected has no devices line");
+    }
+
     @Test
     void aPrintedHostIrLoweringProgramReadBackComparesEqual() throws Exception {
-        // not row_parallel_linear_forward_stream nor column_parallel_linear_collective_permute_2026: the reader does
-        // not rebuild their rFactor'd and swizzled tensors' logical axes from the printed loop domains (open)
         for (String example : List.of("stream_two_matmuls_inlinable_2026", "stream_two_matmuls_not_inlinable_2026",
-                "column_parallel_linear_broadcast_2026", "stream_kernel_in_loop_2026")) {
-            int devices = example.startsWith("stream_") ? 1 : 2;
-            HostIrContainer studio = lowered(example, devices);
+                "column_parallel_linear_broadcast_2026", "stream_kernel_in_loop_2026",
+                "column_parallel_linear_collective_permute_2026", "row_parallel_linear_forward_stream")) {
+            HostIrContainer studio = lowered(example, expectedDevices(example));
             String printed = HostIrPrinter.print(studio, NvFuserGeneration.V2026_04);
             HostIrContainer read = HostIrDumpReader.read(printed).program();
             assertEquals(printed, HostIrPrinter.print(read, NvFuserGeneration.V2026_04), example);
