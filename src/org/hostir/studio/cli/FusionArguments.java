@@ -1,9 +1,12 @@
 package org.hostir.studio.cli;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -60,15 +63,17 @@ record FusionArguments(String file, int devices, Map<String, Long> symbols, Lowe
         return Engine.load(new FusionSource.File(Path.of(file), file), devices, symbols);
     }
 
-    /** {@code --backend}'s value, shared by the commands that run a program ({@code run}, {@code debug}). */
+    /**
+     * {@code --backend}'s value, shared by the commands that run a program ({@code run}, {@code debug}): a
+     * {@link BackendChoice}'s name in lower case, so a new backend is a word here the day it is declared.
+     */
     static BackendChoice backend(String name) throws UsageException {
-        return switch (name) {
-            case "auto" -> BackendChoice.AUTO;
-            case "cpu" -> BackendChoice.CPU;
-            case "cuda" -> BackendChoice.CUDA;
-            case "sim" -> BackendChoice.SIM;
-            default -> throw new UsageException("--backend expects auto, cpu, cuda or sim, got '"
-                    + Texts.printable(name) + "'");
-        };
+        List<String> names = Arrays.stream(BackendChoice.values()).map(FusionArguments::word).toList();
+        int i = names.indexOf(name);
+        if (i >= 0) return BackendChoice.values()[i];
+        String choices = String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast();
+        throw new UsageException("--backend expects " + choices + ", got '" + Texts.printable(name) + "'");
     }
+
+    private static String word(BackendChoice b) { return b.name().toLowerCase(Locale.ROOT); }
 }
