@@ -105,6 +105,6 @@ public final class DumpLog {
         List<DumpWarning> warnings = d.warnings().stream()
                 .map(w -> new DumpWarning(c.lines().get(w.line() - 1), w.message())).toList();
         return new ParsedDump(d.program(), d.generation(), warnings, c.lines().get(d.firstLine() - 1),
-                c.lines().get(d.lastLine() - 1), d.layoutKept(), d.indices());
+                c.lines().get(d.lastLine() - 1), d.layoutKept(), d.indices(), d.signatureText());
     }
 }

@@ -29,6 +29,9 @@ final class DumpValues {
     private static final Set<String> KNOWN_NAMES = Set.of(NamedScalar.STREAM_IDX.name(),
             NamedScalar.NUMBER_OF_STREAMS.name(), NamedScalar.RANK.name(), NamedScalar.DEVICE_ID.name());
 
+    /** Deeper than any mesh nvFuser builds (it shards on DIDx, DIDy, DIDz); a bound against hostile nesting. */
+    private static final int MAX_MESH_RANK = 8;
+
     private final DumpCursor in;
     private final ReadState state;
 
@@ -168,10 +171,36 @@ final class DumpValues {
         return new Extent.Constant(in.number());
     }
 
-    /** {@code DeviceMesh{0 1 2}}. */
+    /**
+     * {@code DeviceMesh{0 1 2}}, or a mesh of several axes row by row, {@code DeviceMesh{{0 1}{2 3}}}: nvFuser opens
+     * a brace per axis a row starts and closes one per axis it ends (operator<< at
+     * csrc/multidevice/device_mesh.cpp:53-75 at 81c4b22fd), so the nesting depth is the rank and the rows are equal.
+     */
     DeviceMesh mesh() {
-        in.expect("DeviceMesh{");
-        return new DeviceMesh(ids('}'));
+        in.expect("DeviceMesh");
+        List<Integer> ids = new ArrayList<>();
+        List<Integer> shape = new ArrayList<>();
+        meshAxis(ids, shape, 0);
+        return shape.size() == 1 ? new DeviceMesh(ids) : new DeviceMesh(ids, shape);
+    }
+
+    /** One brace of a mesh at {@code axis}: device ids (the last axis) or the braces of the next axis. */
+    private void meshAxis(List<Integer> ids, List<Integer> shape, int axis) {
+        int at = in.pos();
+        in.expect("{");
+        if (axis >= MAX_MESH_RANK) throw in.error("a mesh of more than " + MAX_MESH_RANK + " axes");
+        int count = 0;
+        boolean rows = in.peek("{");
+        while (!in.peek("}")) {
+            if (rows) meshAxis(ids, shape, axis + 1);
+            else ids.add(in.intNumber());
+            count++;
+        }
+        in.expect("}");
+        while (shape.size() <= axis) shape.add(-1);
+        if (shape.get(axis) == -1) shape.set(axis, count);
+        else if (shape.get(axis) != count) throw new DumpFormatException("a mesh's rows differ in length", at);
+        if (!rows && axis + 1 < shape.size()) throw new DumpFormatException("a mesh's rows differ in depth", at);
     }
 
     /** Blank-separated device ids up to {@code close}, which is consumed. */

@@ -98,12 +98,9 @@ public final class HostIrDumpReader {
         int start = in.pos();
         in.expect(OPEN);
         in.expect("{");
-        in.expect("(");
-        List<TensorView> inputs = statements.values().separated(')');
-        in.expect("->");
-        in.expect("(");
-        List<TensorView> outputs = statements.values().separated(')');
-        in.expect(":");
+        Signature signature = signature(start);
+        List<TensorView> inputs = signature.inputs();
+        List<TensorView> outputs = signature.outputs();
         layoutKept = text.substring(in.pos(), closeStart).contains("\n");
         List<Statement> body = new ArrayList<>();
         Map<Integer, HostUnit> units = new TreeMap<>();
@@ -125,7 +122,46 @@ public final class HostIrDumpReader {
         }
         int last = indices.indices().isEmpty() ? end : indices.end();
         return new ParsedDump(program, generation, state.warnings, lines.lineOf(start), lines.lineOf(last - 1),
-                layoutKept, indices.indices());
+                layoutKept, indices.indices(), signature.keptAsText());
+    }
+
+    /** The container's inputs and outputs, or, when they cannot be read, their text (null when read). */
+    private record Signature(List<TensorView> inputs, List<TensorView> outputs, String keptAsText) {}
+
+    /**
+     * {@code (T0_g_float[..], ..) -> (T2_g_float[..]) :}. A signature the reader cannot read (a dtype, parallel type
+     * or axis spelling of a newer nvFuser) does not refuse the program: it is kept as text with a warning, the
+     * program read with no inputs and outputs, and printed back with the text ({@link ParsedDump#reprint}).
+     */
+    private Signature signature(int start) {
+        int from = in.pos();
+        ReadState.Mark mark = state.mark();
+        try {
+            in.expect("(");
+            List<TensorView> inputs = statements.values().separated(')');
+            in.expect("->");
+            in.expect("(");
+            List<TensorView> outputs = statements.values().separated(')');
+            in.expect(":");
+            return new Signature(inputs, outputs, null);
+        } catch (DumpFormatException | IllegalArgumentException e) {
+            int end = signatureEnd(from);
+            if (end < 0) throw e;
+            state.reset(mark);
+            in.moveTo(end);
+            String kept = text.substring(from, end).strip();
+            warn(start, "the signature kept as text (" + e.getMessage() + "): the program is read without its "
+                    + "inputs and outputs");
+            return new Signature(List.of(), List.of(), kept);
+        }
+    }
+
+    /** Where a signature ends: past the {@code :} that closes the container's first line, or -1 when none does. */
+    private int signatureEnd(int from) {
+        int lineEnd = text.indexOf('\n', from);
+        if (lineEnd < 0 || lineEnd > closeStart) return -1;
+        String line = text.substring(from, lineEnd).stripTrailing();
+        return line.endsWith(") :") || line.endsWith("):") ? from + line.length() : -1;
     }
 
     private void readBody(List<Statement> body, Map<Integer, HostUnit> units) {
