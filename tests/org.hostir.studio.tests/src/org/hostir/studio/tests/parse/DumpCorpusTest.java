@@ -116,6 +116,30 @@ class DumpCorpusTest {
         assertEquals(11, opaque);
     }
 
+    /**
+     * examples/dumps/nvfuser-2025-12 (test_overlap.py at fbf3dfd67, #5547): main's loop and ShardByStream with the
+     * word-syntax wait #5746 replaced. Read whole, with a warning naming the mix; printed in 2026-04's spelling, so
+     * it comes back equal modulo whitespace but for that one spelling.
+     */
+    @Test
+    void theTransitionalDumpReadsWholeAndPrintsInOneGeneration() throws IOException {
+        Path p = RepoPaths.repo().resolve("examples/dumps/nvfuser-2025-12/row_parallel_linear_forward_5547.log");
+        String text = Files.readString(p);
+        ParsedDump d = HostIrDumpReader.read(text);
+        assertEquals(List.of(), d.opaqueNodes());
+        assertEquals(NvFuserGeneration.V2026_04, d.generation());
+        assertEquals(1, d.warnings().size(), d.warnings().toString());
+        assertTrue(d.warnings().getFirst().message().contains("with others [Wait Communication]"), d.warnings()::toString);
+        assertEquals(modWhitespace(text.replace("Wait Communication 250", "Wait(Communication 250)")),
+                modWhitespace(d.reprint()));
+        assertTrue(!modWhitespace(text).equals(modWhitespace(d.reprint())), "the one spelling does differ");
+        ForLoop loop = (ForLoop) d.program().topLevel().get(1);
+        assertEquals(5, loop.body().size(), "ShardByStream, linear, ShardByStream, Allreduce, Wait");
+        CliRun r = CliRun.of("dump", p.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("mixes spellings"), r.err());
+    }
+
     @Test
     void theOverlapProgramIsStructuredNotText() throws IOException {
         ParsedDump d = HostIrDumpReader.read(Files.readString(CORPUS.resolve("row_parallel_linear_forward.log")));
