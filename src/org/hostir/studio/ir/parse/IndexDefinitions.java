@@ -17,8 +17,10 @@ import org.hostir.studio.ir.host.IndexDefinition;
  * toString, until a blank line. A definition of another shape is kept as its text, with a warning.
  */
 final class IndexDefinitions {
-    private static final Pattern HEADER = Pattern.compile("\\A\\s*\\n?\\s*Index definitions:[ \\t]*\\n");
-    private static final Pattern LINE = Pattern.compile("\\A[ \\t]+([A-Za-z_][A-Za-z0-9_.]*) = ([^;\\n]+);[ \\t]*(\\n|\\z)");
+    // a line may end "\r\n" (a log saved or pasted on Windows): the block is then read all the same
+    private static final Pattern HEADER = Pattern.compile("\\A\\s*\\n?\\s*Index definitions:[ \\t]*\\r?\\n");
+    private static final Pattern LINE =
+            Pattern.compile("\\A[ \\t]+([A-Za-z_][A-Za-z0-9_.]*) = ([^;\\r\\n]+);[ \\t]*\\r?(\\n|\\z)");
     private static final String OPERAND = "([A-Za-z_][A-Za-z0-9_.]*|-?[0-9]+)";
     private static final Pattern BINARY = Pattern.compile(OPERAND + " ([-+*/%]) " + OPERAND);
 

@@ -140,6 +140,20 @@ class DumpCorpusTest {
         assertTrue(r.err().contains("mixes spellings"), r.err());
     }
 
+    /** examples/dumps/nvfuser-fragments: the quoted first lines of a program, closed as nvFuser closes one. */
+    @Test
+    void eachFragmentReadsAsTheStartOfAProgram() throws IOException {
+        List<Path> files = dumps(RepoPaths.repo().resolve("examples/dumps/nvfuser-fragments"));
+        assertEquals(1, files.size(), "SOURCES.md lists one fragment");
+        for (Path p : files) {
+            String text = Files.readString(p).stripTrailing() + "\n} // %HostIrContainer\n";
+            ParsedDump d = HostIrDumpReader.read(text);
+            assertEquals(List.of(), d.opaqueNodes(), p.toString());
+            assertEquals(modWhitespace(text), modWhitespace(d.reprint()), p.toString());
+            assertTrue(d.warnings().stream().allMatch(w -> w.message().contains("never defined")), d.warnings()::toString);
+        }
+    }
+
     @Test
     void theOverlapProgramIsStructuredNotText() throws IOException {
         ParsedDump d = HostIrDumpReader.read(Files.readString(CORPUS.resolve("row_parallel_linear_forward.log")));

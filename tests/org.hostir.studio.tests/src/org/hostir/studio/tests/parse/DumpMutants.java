@@ -2,7 +2,9 @@ package org.hostir.studio.tests.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.regex.MatchResult;
@@ -45,33 +47,70 @@ final class DumpMutants {
             Pattern.compile("(?m)^( {4,})(Synchronize\\(|SetCurrentStream\\(|Wait\\(|T\\d+_\\S+ = ShardByStream).*$");
     private static final Pattern FIRST_TENSOR = Pattern.compile("T\\d+_[a-z]+_[^\\[\\s]+\\[[^\\]]*\\]( \\(DeviceMesh\\{[^}]*\\}\\))?");
 
+    /** A variation that keeps a program readable and printable back: its name, and the dump it makes (if any). */
+    record Variation(String kind, Function<String, Optional<String>> apply) {}
+
+    /** Every variation expected to read back whole, with no warning. */
+    static List<Variation> roundTripping() {
+        List<Variation> v = new ArrayList<>(List.of(
+                new Variation("renumbered, shifted", d -> Optional.of(renumber(d, DumpMutants::shifted))),
+                new Variation("renumbered, spread", d -> Optional.of(renumber(d, n -> 1000 + 7 * n))),
+                new Variation("renumbered, reversed", d -> Optional.of(renumber(d, n -> 99999 - n))),
+                new Variation("stream address", d -> replaced(d, ADDRESS, m -> "0x7f3a2c0012f0")),
+                new Variation("other constant extents", d -> Optional.of(constants(d))),
+                new Variation("symbolic extents", DumpMutants::symbolic),
+                new Variation("1-D mesh of 4", d -> meshes(d, "DeviceMesh{0 1 2 3}", "0 1 2 3")),
+                new Variation("2-D mesh 2x2", d -> meshes(d, "DeviceMesh{{0 1}{2 3}}", "0 1 2 3")),
+                new Variation("2-D mesh 2x4", d -> meshes(d, "DeviceMesh{{0 1 2 3}{4 5 6 7}}", "0 1 2 3 4 5 6 7")),
+                new Variation("other dtypes", DumpMutants::dtypes),
+                new Variation("nested FOR", DumpMutants::nestedLoop),
+                new Variation("IF around a loop statement", d -> ifAround(d, false)),
+                new Variation("IF/ELSE around a loop statement", d -> ifAround(d, true)),
+                new Variation("index definitions", DumpMutants::indexDefinitions),
+                new Variation("CRLF line ends", d -> Optional.of(d.replace("\r\n", "\n").replace("\n", "\r\n")))));
+        for (String[] known : DumpStatements.known("T0_g_float[iS0{4}] (DeviceMesh{0 1})")) {
+            v.add(new Variation("with " + known[0], d -> DumpStatements.known(firstTensor(d)).stream()
+                    .filter(k -> k[0].equals(known[0])).findFirst().flatMap(k -> inserted(d, k[1]))));
+        }
+        return v;
+    }
+
     /** Every mutant of one dump, named by its source. */
     static List<Mutant> of(String source, String dump) {
         List<Mutant> out = new ArrayList<>();
-        add(out, source, "renumbered, shifted", Optional.of(renumber(dump, DumpMutants::shifted)));
-        add(out, source, "renumbered, spread", Optional.of(renumber(dump, n -> 1000 + 7 * n)));
-        add(out, source, "renumbered, reversed", Optional.of(renumber(dump, n -> 99999 - n)));
-        add(out, source, "stream address", replaced(dump, ADDRESS, m -> "0x7f3a2c0012f0"));
-        add(out, source, "other constant extents", Optional.of(constants(dump)));
-        add(out, source, "symbolic extents", symbolic(dump));
-        add(out, source, "1-D mesh of 4", meshes(dump, "DeviceMesh{0 1 2 3}", "0 1 2 3"));
-        add(out, source, "2-D mesh 2x2", meshes(dump, "DeviceMesh{{0 1}{2 3}}", "0 1 2 3"));
-        add(out, source, "2-D mesh 2x4", meshes(dump, "DeviceMesh{{0 1 2 3}{4 5 6 7}}", "0 1 2 3 4 5 6 7"));
-        add(out, source, "other dtypes", dtypes(dump));
-        add(out, source, "nested FOR", nestedLoop(dump));
-        add(out, source, "IF around a loop statement", ifAround(dump, false));
-        add(out, source, "IF/ELSE around a loop statement", ifAround(dump, true));
-        add(out, source, "index definitions", indexDefinitions(dump));
-        add(out, source, "CRLF line ends", Optional.of(dump.replace("\n", "\r\n")));
+        for (Variation v : roundTripping()) add(out, source, v.kind(), v.apply().apply(dump));
         // DataType's operator<< (csrc/type.cpp:239-281) and stringifyThread (csrc/type.cpp:766) at 81c4b22fd
         lenient(out, source, "fp4 dtype __e2m1", dump, dump.replaceAll("_(?:_bfloat|float)\\[", "___e2m1["));
         lenient(out, source, "DIDz axes", dump, dump.replace("ideviceIdx.x", "ideviceIdx.z"));
-        for (String[] known : DumpStatements.known(firstTensor(dump))) {
-            add(out, source, "with " + known[0], inserted(dump, known[1]));
-        }
         for (String[] unknown : DumpStatements.unknown(firstTensor(dump))) {
             inserted(dump, unknown[1]).ifPresent(t -> out.add(new Mutant(source, "with unknown " + unknown[0], t,
                     Expect.KEPT_AS_TEXT, unknown[1].lines().findFirst().orElseThrow().strip())));
+        }
+        return out;
+    }
+
+    /**
+     * {@code rounds} dumps made by applying two to four variations in a row to a dump of {@code dumps}, chosen by
+     * {@code seed}: the combinations no single variation makes (a renumbered nested loop on a 2-D mesh, ..).
+     */
+    static List<Mutant> composed(Map<String, String> dumps, int rounds, long seed) {
+        Random r = new Random(seed);
+        List<String> sources = List.copyOf(dumps.keySet());
+        List<Variation> all = roundTripping();
+        List<Mutant> out = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            String source = sources.get(r.nextInt(sources.size()));
+            String text = dumps.get(source);
+            List<String> kinds = new ArrayList<>();
+            for (int k = 2 + r.nextInt(3); k > 0; k--) {
+                Variation v = all.get(r.nextInt(all.size()));
+                Optional<String> next = v.apply().apply(text);
+                if (next.isPresent()) {
+                    text = next.get();
+                    kinds.add(v.kind());
+                }
+            }
+            if (kinds.size() >= 2) out.add(new Mutant(source, String.join(" + ", kinds), text, Expect.ROUND_TRIP, null));
         }
         return out;
     }

@@ -62,6 +62,29 @@ class DumpMutationTest {
                 + String.join("\n", failures));
     }
 
+    /** Variations applied two to four in a row, 300 dumps: each still reads whole and prints back. */
+    @Test
+    void composedMutantsReadAndPrintBack() throws IOException {
+        Map<String, String> dumps = new TreeMap<>();
+        for (String corpus : CORPORA) {
+            try (Stream<Path> files = Files.list(RepoPaths.repo().resolve(corpus))) {
+                for (Path p : files.filter(f -> f.toString().endsWith(".log")).toList()) {
+                    dumps.put(p.getFileName().toString(), Files.readString(p));
+                }
+            }
+        }
+        List<DumpMutants.Mutant> all = DumpMutants.composed(dumps, 300, 33);
+        List<String> failures = new ArrayList<>();
+        for (DumpMutants.Mutant m : all) {
+            String failure = check(m);
+            if (failure != null) failures.add(m + ": " + failure);
+        }
+        System.out.println("DumpMutationTest: " + all.size() + " composed mutants");
+        assertTrue(all.size() >= 200, "composed: " + all.size());
+        assertTrue(failures.isEmpty(), failures.size() + " of " + all.size() + " composed mutants fail:\n"
+                + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+    }
+
     /** Why a mutant fails, or null. */
     private static String check(DumpMutants.Mutant m) {
         ParsedDump d;

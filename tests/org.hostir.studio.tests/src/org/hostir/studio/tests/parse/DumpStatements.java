@@ -28,14 +28,16 @@ final class DumpStatements {
         // SymmetricContiguousView::toString, ir.cpp:466-469
         out.add(new String[] {"SymmetricContiguousView", "  " + t + " = SymmetricContiguousView(" + t + ")"});
         if (!t.contains("DeviceMesh")) return out;
+        // the team is the tensor's mesh's devices (Communication's team, csrc/multidevice/communication.cpp:163)
+        String team = t.substring(t.indexOf("DeviceMesh")).replaceAll("[^0-9 ]", " ").trim().replaceAll(" +", " ");
         // Communication::toInlineString, csrc/multidevice/communication.cpp:162-175
-        out.add(new String[] {"rooted Communication", "  Communication 9002 (type=Broadcast, team=(0 1), root=0, input="
+        out.add(new String[] {"rooted Communication", "  Communication 9002 (type=Broadcast, team=(" + team + "), root=0, input="
                 + t + ", output=" + t + ", backend=NCCL)\n  Wait(Communication 9002)"});
         // P2PCommunication::toInlineString, communication.cpp:212-215
         out.add(new String[] {"P2PCommunication", "  P2PCommunication 9003 (type=send, buffer=" + t
                 + ", peer=1, backend=CUDA)\n  Wait(Communication 9003)"});
         // CollectivePermute::toInlineString, communication.cpp:251-256
-        out.add(new String[] {"CollectivePermute", "  CollectivePermute 9004 (team=(0 1), send_peer=1, recv_peer=1, input="
+        out.add(new String[] {"CollectivePermute", "  CollectivePermute 9004 (team=(" + team + "), send_peer=1, recv_peer=1, input="
                 + t + ", output=" + t + ", backend=NCCL)\n  Wait(Communication 9004)"});
         return out;
     }

@@ -48,6 +48,15 @@ class IndexDefinitionsTest {
         assertEquals(43, d.lastLine(), "the block is part of the program's lines");
     }
 
+    /** Found by DumpMutationTest: a log with "\r\n" line ends lost its whole block, silently. */
+    @Test
+    void aBlockWithWindowsLineEndsIsReadAllTheSame() throws Exception {
+        String text = Files.readString(RepoPaths.repo().resolve("examples/dumps/nvfuser-indices/p2p_allgather_5327.log"));
+        ParsedDump d = HostIrDumpReader.read(text.replace("\n", "\r\n"));
+        assertEquals(HostIrDumpReader.read(text).indices(), d.indices());
+        assertEquals(43, d.lastLine());
+    }
+
     @Test
     void aNewestDialectDumpWithIndicesRoundTrips(@TempDir Path dir) throws Exception {
         String text = Files.readString(RepoPaths.repo().resolve("examples/dumps/nvfuser-2026-04/row_parallel_linear_forward.log"))
