@@ -3,9 +3,11 @@ package org.hostir.studio.diff;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 import org.hostir.studio.ir.Extent;
@@ -68,6 +70,8 @@ public final class Canonical {
     private final Map<String, Scalar> definitions = new HashMap<>();
     /** The definitions being substituted now, so a cycle stops at its name. */
     private final Set<String> expanding = new HashSet<>();
+    /** Each node made to the node it copies, by identity (two equal records are still two nodes). */
+    private final Map<HostNode, HostNode> sources = new IdentityHashMap<>();
     /** Null: symbols numbered by first appearance; else each canonical symbol id to the id wanted. */
     private final Map<Integer, Integer> symbolRenaming;
     private final int nodeBase;
@@ -81,7 +85,38 @@ public final class Canonical {
 
     public static HostIrContainer of(HostIrContainer c) { return of(c, 0); }
 
-    public static HostIrContainer of(HostIrContainer c, int nodeBase) { return build(c, nodeBase, null); }
+    public static HostIrContainer of(HostIrContainer c, int nodeBase) { return copy(c, nodeBase).program(); }
+
+    /**
+     * A canonical program and, for each of its nodes, the node of the program it copies: a view that shows a
+     * compared node as a text prints it finds that node by what it copies, not by where it stands (ShownNodes).
+     * Nodes are keyed by identity: two equal records are two nodes.
+     */
+    public static final class Copy {
+        private final HostIrContainer program;
+        private final Map<HostNode, HostNode> sources;
+        private final Map<HostNode, HostNode> copies = new IdentityHashMap<>();
+
+        Copy(HostIrContainer program, Map<HostNode, HostNode> sources) {
+            this.program = Objects.requireNonNull(program);
+            this.sources = new IdentityHashMap<>(sources);
+            sources.forEach((made, copied) -> copies.put(copied, made));
+        }
+
+        public HostIrContainer program() { return program; }
+
+        /** The node of the copied program that {@code node} copies, or null when {@code node} is not this copy's. */
+        public HostNode sourceOf(HostNode node) { return sources.get(node); }
+
+        /** This copy's node copying {@code source}, or null when none does. */
+        public HostNode copyOf(HostNode source) { return copies.get(source); }
+    }
+
+    /** {@link #of}, with where each node comes from. */
+    public static Copy copy(HostIrContainer c, int nodeBase) {
+        Canonical k = new Canonical(nodeBase, null);
+        return new Copy(k.build(c), k.sources);
+    }
 
     /**
      * A dump's program with its index definitions (#5327, {@code NVFUSER_DUMP=host_ir(indices)}) put in place of the
@@ -101,12 +136,12 @@ public final class Canonical {
      * ({@code symbolRenaming}: canonical id to the id wanted; ids not in it stay); tensors, iter domains and
      * HostUnits keep their numbers, being canonical.
      */
-    static HostIrContainer renamed(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
-        return build(c, nodeBase, symbolRenaming);
-    }
-
-    private static HostIrContainer build(HostIrContainer c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
-        return new Canonical(nodeBase, symbolRenaming).build(c);
+    static Copy renamed(Copy c, int nodeBase, Map<Integer, Integer> symbolRenaming) {
+        Canonical k = new Canonical(nodeBase, symbolRenaming);
+        HostIrContainer program = k.build(c.program());
+        Map<HostNode, HostNode> sources = new IdentityHashMap<>();
+        k.sources.forEach((made, copied) -> sources.put(made, c.sourceOf(copied)));
+        return new Copy(program, sources);
     }
 
     private HostIrContainer build(HostIrContainer c) {
@@ -219,6 +254,12 @@ public final class Canonical {
     private List<HostNode> nodes(List<HostNode> ns) { return ns.stream().map(this::node).toList(); }
 
     private HostNode node(HostNode n) {
+        HostNode made = copied(n);
+        sources.put(made, n);
+        return made;
+    }
+
+    private HostNode copied(HostNode n) {
         return switch (n) {
             case Allocate a -> allocate(a);
             case Deallocate d -> new Deallocate(fresh(), tensor(d.buffer()));

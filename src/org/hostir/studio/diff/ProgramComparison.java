@@ -14,29 +14,36 @@ import org.hostir.studio.ir.print.HostIrPrinter;
  * symbols and {@code symbolNote} names them ({@link SymbolBinding}). The tree diff pairs nodes by structure only
  * (the two sides get disjoint node ids); the text diff is of the canonical prints.
  *
- * @param left       the first program, canonical (symbols renamed when it is the finer side)
- * @param right      the second program, canonical, node ids from {@link #RIGHT_NODE_BASE}
+ * @param left       the first program, canonical (symbols renamed when it is the finer side), with the node of the
+ *                   program compared that each of its nodes copies
+ * @param right      the second program, canonical, node ids from {@link #RIGHT_NODE_BASE}, likewise
  * @param equal      the same program, numbering aside
  * @param symbolNote empty, or which symbols one side merges
  */
-public record ProgramComparison(HostIrContainer left, HostIrContainer right, TreeDiff tree, String textDiff,
+public record ProgramComparison(Canonical.Copy leftCopy, Canonical.Copy rightCopy, TreeDiff tree, String textDiff,
                                 boolean equal, String symbolNote) {
     /** Where the right program's node ids start, past any left id, so no pair is made by id. */
     public static final int RIGHT_NODE_BASE = 1 << 24;
 
     public ProgramComparison {
-        Objects.requireNonNull(left);
-        Objects.requireNonNull(right);
+        Objects.requireNonNull(leftCopy);
+        Objects.requireNonNull(rightCopy);
         Objects.requireNonNull(tree);
         Objects.requireNonNull(textDiff);
         Objects.requireNonNull(symbolNote);
     }
 
+    /** The first program, canonical. */
+    public HostIrContainer left() { return leftCopy.program(); }
+
+    /** The second program, canonical, node ids from {@link #RIGHT_NODE_BASE}. */
+    public HostIrContainer right() { return rightCopy.program(); }
+
     public static ProgramComparison compare(HostIrContainer a, HostIrContainer b, String labelA, String labelB) {
-        HostIrContainer left = Canonical.of(a, 0);
-        HostIrContainer right = Canonical.of(b, 0);
-        String leftText = HostIrPrinter.print(left);
-        String rightText = HostIrPrinter.print(right);
+        Canonical.Copy left = Canonical.copy(a, 0);
+        Canonical.Copy right = Canonical.copy(b, 0);
+        String leftText = HostIrPrinter.print(left.program());
+        String rightText = HostIrPrinter.print(right.program());
         SymbolBinding binding = SymbolBinding.of(leftText, rightText);
         if (!leftText.equals(rightText)) {
             if (binding.leftToOne()) {
@@ -45,11 +52,11 @@ public record ProgramComparison(HostIrContainer left, HostIrContainer right, Tre
                 right = Canonical.renamed(right, 0, SymbolBinding.function(binding.rightToLeft()));
             }
         }
-        String shownLeft = HostIrPrinter.print(left);
-        String shownRight = HostIrPrinter.print(right);
-        boolean equal = shownLeft.equals(shownRight) && left.equals(right);
-        HostIrContainer rightApart = Canonical.renamed(right, RIGHT_NODE_BASE, Map.of());
-        return new ProgramComparison(left, rightApart, TreeDiff.compare(left, rightApart),
+        String shownLeft = HostIrPrinter.print(left.program());
+        String shownRight = HostIrPrinter.print(right.program());
+        boolean equal = shownLeft.equals(shownRight) && left.program().equals(right.program());
+        Canonical.Copy rightApart = Canonical.renamed(right, RIGHT_NODE_BASE, Map.of());
+        return new ProgramComparison(left, rightApart, TreeDiff.compare(left.program(), rightApart.program()),
                 TextDiff.unified(shownLeft, shownRight, labelA, labelB), equal, binding.note());
     }
 }

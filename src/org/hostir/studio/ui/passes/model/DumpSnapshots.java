@@ -119,7 +119,7 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         ProgramComparison c = Engine.compare(before, now, "before", "after");
         var g = p.dump().generation();
         // rows as the texts beside them print them (the dump's own numbering), not as the canonical copies do
-        ShownNodes shown = ShownNodes.of(c.left(), before).and(c.right(), now);
+        ShownNodes shown = ShownNodes.sources(c);
         return PassRow.of(new Snapshot.OfHost(c.left(), g), new Snapshot.OfHost(c.right(), g), shown.function());
     }
 
@@ -137,12 +137,12 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
         if (!p.readable()) throw new IllegalArgumentException("snapshot " + i + " could not be read");
         ProgramComparison c = Engine.compare(Engine.comparable(p.dump()), studio, file + " " + p.label(),
                 studioLabel);
-        HostIrContainer studioShown = Canonical.of(studio);
+        Canonical.Copy studioShown = Canonical.copy(studio, 0);
         // the Studio's rows as its text prints them (from 0), not as the diff numbers them (RIGHT_NODE_BASE)
-        ShownNodes shown = ShownNodes.of(c.right(), studioShown);
+        ShownNodes shown = ShownNodes.rightAs(c, studioShown);
         return new Comparison(c, PassRow.of(new Snapshot.OfHost(c.left(), generation),
                 new Snapshot.OfHost(c.right(), generation), shown.function()),
-                HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(studioShown, generation),
+                HostIrPrinter.print(c.left(), generation), HostIrPrinter.print(studioShown.program(), generation),
                 generation, shown);
     }
 

@@ -52,6 +52,10 @@ final class DumpStatements {
         out.add(new String[] {"GroupedMmaOp", "  " + t + " = GroupedMmaOp(mat1=" + t + ", mat2=" + t + ", offsets=" + t + ")"});
         // SliceOp::toString, csrc/ir/internal_nodes.cpp:3029-3041: output, then "   = slice( .. )" on the next line
         out.add(new String[] {"slice", "  " + t + "\n     = slice( " + t + ", { {0, 1, 1} {0, 2, 1} } )"});
+        // a kernel with a scalar input: LaunchKernel prints every input Val (csrc/host_ir/ir.cpp:150-158, the
+        // segment's inputs, csrc/host_ir/lowering.cpp:370), the Studio's LaunchKernel holds tensors only
+        out.add(new String[] {"LaunchKernel with a scalar input",
+            "  LaunchKernel(\n    Group ID: 5,\n    Inputs: {" + t + ", i9},\n    Outputs: {" + t + "},\n  )"});
         // a node of an nvFuser newer than 81c4b22fd, printed in the call syntax of #5746, and a multi-line one
         out.add(new String[] {"call-syntax node", "  PrefetchStream(Stream 0x7f3a2c0012f0, depth=2)"});
         out.add(new String[] {"multi-line node", "  LaunchGraph(\n    Graph ID: 4,\n    Inputs: {" + t + "},\n  )"});
