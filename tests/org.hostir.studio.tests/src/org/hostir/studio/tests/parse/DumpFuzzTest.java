@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class DumpFuzzTest {
 
-    private static String damage(String dump, Random r) {
+    static String damage(String dump, Random r) {
         StringBuilder s = new StringBuilder(dump);
         int edits = 1 + r.nextInt(4);
         for (int k = 0; k < edits && s.length() > 2; k++) {

@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.parse.DumpFormatException;
 import org.hostir.studio.ir.parse.HostIrDumpReader;
 import org.hostir.studio.ir.parse.ParsedDump;
 import org.hostir.studio.tests.CliRun;
@@ -34,15 +36,22 @@ class DumpMutationTest {
      */
     private static final List<String> CORPORA = List.of("examples/dumps/nvfuser-2026-04");
 
-    static List<DumpMutants.Mutant> mutants() throws IOException {
-        List<DumpMutants.Mutant> out = new ArrayList<>();
+    /** The corpus dumps by file name. */
+    static Map<String, String> corpus() throws IOException {
+        Map<String, String> dumps = new TreeMap<>();
         for (String corpus : CORPORA) {
             try (Stream<Path> files = Files.list(RepoPaths.repo().resolve(corpus))) {
-                for (Path p : files.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
-                    out.addAll(DumpMutants.of(p.getFileName().toString(), Files.readString(p)));
+                for (Path p : files.filter(f -> f.toString().endsWith(".log")).toList()) {
+                    dumps.put(p.getFileName().toString(), Files.readString(p));
                 }
             }
         }
+        return dumps;
+    }
+
+    static List<DumpMutants.Mutant> mutants() throws IOException {
+        List<DumpMutants.Mutant> out = new ArrayList<>();
+        corpus().forEach((name, text) -> out.addAll(DumpMutants.of(name, text)));
         return out;
     }
 
@@ -65,15 +74,7 @@ class DumpMutationTest {
     /** Variations applied two to four in a row, 300 dumps: each still reads whole and prints back. */
     @Test
     void composedMutantsReadAndPrintBack() throws IOException {
-        Map<String, String> dumps = new TreeMap<>();
-        for (String corpus : CORPORA) {
-            try (Stream<Path> files = Files.list(RepoPaths.repo().resolve(corpus))) {
-                for (Path p : files.filter(f -> f.toString().endsWith(".log")).toList()) {
-                    dumps.put(p.getFileName().toString(), Files.readString(p));
-                }
-            }
-        }
-        List<DumpMutants.Mutant> all = DumpMutants.composed(dumps, 300, 33);
+        List<DumpMutants.Mutant> all = DumpMutants.composed(corpus(), 300, 33);
         List<String> failures = new ArrayList<>();
         for (DumpMutants.Mutant m : all) {
             String failure = check(m);
@@ -83,6 +84,30 @@ class DumpMutationTest {
         assertTrue(all.size() >= 200, "composed: " + all.size());
         assertTrue(failures.isEmpty(), failures.size() + " of " + all.size() + " composed mutants fail:\n"
                 + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+    }
+
+    /**
+     * The mutants damaged as DumpFuzzTest damages the seeds' dumps (cut, characters dropped, doubled, moved): read, or
+     * refused with a DumpFormatException, never a crash, through the newer paths too (meshes, a kept signature).
+     */
+    @Test
+    void damagedMutantsAreReadOrRefusedNeverCrash() throws IOException {
+        List<DumpMutants.Mutant> all = mutants();
+        Random r = new Random(3333);
+        int read = 0;
+        int refused = 0;
+        for (int round = 0; round < 2000; round++) {
+            String damaged = DumpFuzzTest.damage(all.get(r.nextInt(all.size())).text(), r);
+            try {
+                HostIrDumpReader.read(damaged).reprint();
+                read++;
+            } catch (DumpFormatException e) {
+                refused++;
+            } catch (RuntimeException e) {
+                throw new AssertionError("round " + round + ": " + e + "\n" + damaged, e);
+            }
+        }
+        assertTrue(read > 200 && refused > 200, "read " + read + ", refused " + refused);
     }
 
     /** Why a mutant fails, or null. */
@@ -136,17 +161,12 @@ class DumpMutationTest {
      */
     @Test
     void renumberedProgramsCompareEqual() throws IOException {
-        for (String corpus : CORPORA) {
-            try (Stream<Path> files = Files.list(RepoPaths.repo().resolve(corpus))) {
-                for (Path p : files.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
-                    String text = Files.readString(p);
-                    var a = HostIrDumpReader.read(text).program();
-                    var b = HostIrDumpReader.read(DumpMutants.renumber(text, DumpMutants::shifted)).program();
-                    var c = Engine.compare(a, b, "a", "b");
-                    assertTrue(c.equal(), p + "\n" + c.textDiff());
-                }
-            }
-        }
+        corpus().forEach((name, text) -> {
+            var a = HostIrDumpReader.read(text).program();
+            var b = HostIrDumpReader.read(DumpMutants.renumber(text, DumpMutants::shifted)).program();
+            var c = Engine.compare(a, b, "a", "b");
+            assertTrue(c.equal(), name + "\n" + c.textDiff());
+        });
     }
 
     /** The command line reads every mutant, also inside a log of other output, exit 0 and no stack trace. */
