@@ -45,7 +45,8 @@ final class DumpMutants {
     private static final Pattern RANGE_LOOP = Pattern.compile("(?m)^( *)FOR (i\\d+) from (\\S+) to (\\S+):$");
     private static final Pattern LOOP_STATEMENT =
             Pattern.compile("(?m)^( {4,})(Synchronize\\(|SetCurrentStream\\(|Wait\\(|T\\d+_\\S+ = ShardByStream).*$");
-    private static final Pattern FIRST_TENSOR = Pattern.compile("T\\d+_[a-z]+_[^\\[\\s]+\\[[^\\]]*\\]( \\(DeviceMesh\\{[^}]*\\}\\))?");
+    private static final Pattern FIRST_TENSOR =
+            Pattern.compile("T\\d+_[a-z]+_[^\\[\\s]+\\[[^\\]]*\\]( \\(DeviceMesh\\{[^}]*\\}\\))?");
 
     /** A variation that keeps a program readable and printable back: its name, and the dump it makes (if any). */
     record Variation(String kind, Function<String, Optional<String>> apply) {}
@@ -151,7 +152,8 @@ final class DumpMutants {
     /** Constant extents of serial axes made symbols ({@code iS3{i9003}}), as a dynamic-shape dump prints them. */
     private static Optional<String> symbolic(String dump) {
         Pattern serial = Pattern.compile("\\b([ir])S(\\d+)\\{(\\d+)\\}");
-        String s = replace(dump, serial, m -> m.group(1) + "S" + m.group(2) + "{i" + (9000 + Integer.parseInt(m.group(3))) + "}");
+        String s = replace(dump, serial,
+                m -> m.group(1) + "S" + m.group(2) + "{i" + (9000 + Integer.parseInt(m.group(3))) + "}");
         return s.equals(dump) ? Optional.empty() : Optional.of(s);
     }
 
@@ -196,7 +198,8 @@ final class DumpMutants {
         Matcher m = SYMBOL.matcher(dump);
         if (!m.find() || dump.contains("Index definitions:")) return Optional.empty();
         String symbol = m.group();
-        return Optional.of(dump.stripTrailing() + "\n\nIndex definitions:\n  i7001 = " + symbol + " * 2;\n  i7002 = i7001 % 3;\n");
+        return Optional.of(dump.stripTrailing() + "\n\nIndex definitions:\n  i7001 = " + symbol
+                + " * 2;\n  i7002 = i7001 % 3;\n");
     }
 
     /** {@code statement} (its lines already indented one level) placed after the container's first statement. */

@@ -31,13 +31,15 @@ final class DumpStatements {
         // the team is the tensor's mesh's devices (Communication's team, csrc/multidevice/communication.cpp:163)
         String team = t.substring(t.indexOf("DeviceMesh")).replaceAll("[^0-9 ]", " ").trim().replaceAll(" +", " ");
         // Communication::toInlineString, csrc/multidevice/communication.cpp:162-175
-        out.add(new String[] {"rooted Communication", "  Communication 9002 (type=Broadcast, team=(" + team + "), root=0, input="
+        out.add(new String[] {"rooted Communication",
+            "  Communication 9002 (type=Broadcast, team=(" + team + "), root=0, input="
                 + t + ", output=" + t + ", backend=NCCL)\n  Wait(Communication 9002)"});
         // P2PCommunication::toInlineString, communication.cpp:212-215
         out.add(new String[] {"P2PCommunication", "  P2PCommunication 9003 (type=send, buffer=" + t
                 + ", peer=1, backend=CUDA)\n  Wait(Communication 9003)"});
         // CollectivePermute::toInlineString, communication.cpp:251-256
-        out.add(new String[] {"CollectivePermute", "  CollectivePermute 9004 (team=(" + team + "), send_peer=1, recv_peer=1, input="
+        out.add(new String[] {"CollectivePermute",
+            "  CollectivePermute 9004 (team=(" + team + "), send_peer=1, recv_peer=1, input="
                 + t + ", output=" + t + ", backend=NCCL)\n  Wait(Communication 9004)"});
         return out;
     }
@@ -49,7 +51,8 @@ final class DumpStatements {
         out.add(new String[] {"topk", "  ( " + t + ", " + t + " ) = topk( " + t
                 + ", 2, dim = 0, largest = True, sorted = True )"});
         // GroupedMmaOp::toString, composite_nodes.cpp:947-970
-        out.add(new String[] {"GroupedMmaOp", "  " + t + " = GroupedMmaOp(mat1=" + t + ", mat2=" + t + ", offsets=" + t + ")"});
+        out.add(new String[] {"GroupedMmaOp",
+            "  " + t + " = GroupedMmaOp(mat1=" + t + ", mat2=" + t + ", offsets=" + t + ")"});
         // SliceOp::toString, csrc/ir/internal_nodes.cpp:3029-3041: output, then "   = slice( .. )" on the next line
         out.add(new String[] {"slice", "  " + t + "\n     = slice( " + t + ", { {0, 1, 1} {0, 2, 1} } )"});
         // a kernel with a scalar input: LaunchKernel prints every input Val (csrc/host_ir/ir.cpp:150-158, the

@@ -32,7 +32,8 @@ class NewerSpellingsTest {
         String dump = "%HostIrContainer { (T0_g_float[ideviceIdx.x0{2}, iS1{i2}] (DeviceMesh{{{0 1}{2 3}}{{4 5}{6 7}}}))"
                 + " -> (T1_g_float[ideviceIdx.y2{2}, iS3{i2}] (DeviceMesh{{0 1 2}{3 4 5}})) :\n} // %HostIrContainer\n";
         ParsedDump d = HostIrDumpReader.read(dump);
-        assertEquals(new DeviceMesh(List.of(0, 1, 2, 3, 4, 5, 6, 7), List.of(2, 2, 2)), d.program().inputs().getFirst().mesh());
+        assertEquals(new DeviceMesh(List.of(0, 1, 2, 3, 4, 5, 6, 7), List.of(2, 2, 2)),
+                d.program().inputs().getFirst().mesh());
         assertEquals(new DeviceMesh(List.of(0, 1, 2, 3, 4, 5), List.of(2, 3)), d.program().outputs().getFirst().mesh());
         assertEquals(List.of(), d.warnings());
     }
