@@ -19,7 +19,12 @@ import org.hostir.studio.ir.TensorView;
 final class Ops {
     private final CudaDevice device;
 
-    Ops(CudaDevice device) { this.device = device; }
+    private final IndexOps indexOps;
+
+    Ops(CudaDevice device) {
+        this.device = device;
+        this.indexOps = new IndexOps(device, this);
+    }
 
     static long flops(FusionOp op, List<CudaBuffer> in, CudaBuffer out) {
         return switch (op) {
@@ -37,11 +42,8 @@ final class Ops {
         };
     }
 
-    /** An op {@link CudaKernels} declares kernel-less (the engine refuses it before a run): one line, at the op. */
-    private static ExecutionException noGatherKernel(FusionOp op) {
-        return new ExecutionException(op.opName() + " of " + op.output().name() + ": "
-                + CudaKernels.missing(op).orElseThrow(), List.of(op.output().subject()));
-    }
+    /** out = 0 (any dtype, any strides). */
+    void zero(CudaBuffer out, CudaStream s) { map("0.0f", out, out, null, s); }
 
     void copy(CudaBuffer dst, CudaBuffer src, CudaStream s) {
         if (!Arrays.equals(dst.shape(), src.shape())) {
@@ -147,11 +149,11 @@ final class Ops {
             case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), withoutRFactorAxis(m, out), s);
             case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2),
                     withoutRFactorAxis(l, out), s);
-            case FusionOp.IndexSelect x -> throw noGatherKernel(x);
-            case FusionOp.TakeAlongAxis x -> throw noGatherKernel(x);
-            case FusionOp.TopK x -> throw noGatherKernel(x);
-            case FusionOp.Scatter x -> throw noGatherKernel(x);
-            case FusionOp.GroupedMm x -> throw noGatherKernel(x);
+            case FusionOp.IndexSelect x -> indexOps.indexSelect(x, in.get(0), in.get(1), out, s);
+            case FusionOp.TakeAlongAxis x -> indexOps.takeAlongAxis(x, in.get(0), in.get(1), out, s);
+            case FusionOp.TopK x -> indexOps.topk(x, in.get(0), out, s);
+            case FusionOp.Scatter x -> indexOps.scatter(x, in.get(0), in.get(1), in.get(2), out, s);
+            case FusionOp.GroupedMm x -> GroupedGemm.compute(this, device, x, in, out, s);
         }
     }
 
