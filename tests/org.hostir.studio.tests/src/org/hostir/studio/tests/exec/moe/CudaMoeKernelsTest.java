@@ -60,7 +60,8 @@ class CudaMoeKernelsTest {
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < tensors.length; i++) {
             t.append(i == 0 ? "" : ",\n").append("{\"name\": \"").append(tensors[i][0]).append("\", \"dtype\": \"")
-                    .append(tensors[i][1]).append("\", \"axes\": ").append(tensors[i][2]).append(", \"mesh\": \"all\"}");
+                    .append(tensors[i][1]).append("\", \"axes\": ").append(tensors[i][2])
+                    .append(", \"mesh\": \"all\"}");
             if (i < tensors.length - 1) inputs.add("\"" + tensors[i][0] + "\"");
         }
         String out = tensors[tensors.length - 1][0];
@@ -211,7 +212,8 @@ class CudaMoeKernelsTest {
                 v[13] = -0.0;
             }
             DenseTensor x = e.isIntegral() ? DenseTensor.ofLongs(e, new long[] {6, 7},
-                    Arrays.stream(v).mapToLong(d -> (long) d).toArray()) : DenseTensor.ofDoubles(e, new long[] {6, 7}, v);
+                    Arrays.stream(v).mapToLong(d -> (long) d).toArray())
+                    : DenseTensor.ofDoubles(e, new long[] {6, 7}, v);
             for (int k = 1; k <= 7; k++) {
                 for (String flags : List.of("[true, true]", "[false, true]", "[true, false]")) {
                     String attrs = ", \"axes\": [1], \"flags\": " + flags;
@@ -278,8 +280,10 @@ class CudaMoeKernelsTest {
 
     /**
      * nvFuser's DispatchCombineTop1 (tests/cpp/test_multidevice_dispatch_combine.cpp at 81c4b22fd) on every GPU the
-     * machine has: the counts by NCCL's AllToAll, the tokens by grouped ncclSend/ncclRecv (exec.MoeExchange,
-     * exec.AllToAllv on the CUDA backend), and the combine gives every rank its tokens back exactly. With one GPU
+     * machine has: the counts first by an AllToAll of one element per peer, then the tokens by grouped
+     * ncclSend/ncclRecv with those splits, as csrc/multidevice/dispatch_combine.cpp:195-217 at 81c4b22fd calls
+     * alltoall_base (exec.MoeExchange, exec.AllToAllv on the CUDA backend), and the combine gives every rank its
+     * tokens back exactly. With one GPU
      * this is D = 1 (the exchange is the rank's local copy), so it shows the path, not the multi-rank exchange.
      */
     @Test
