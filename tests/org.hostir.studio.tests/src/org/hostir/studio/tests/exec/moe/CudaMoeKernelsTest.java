@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * Issue 39's CUDA kernels against the CPU backend's (the definition: exec/tensor's ShapeKernels, ScatterKernel,
  * TopKKernel, GroupedMmKernel) on random inputs, one op at a time on GPU 0: index_select and take_along_axis with
  * repeated indices, scatter, topk with ties, NaN and -0.0 for k = 1 .. extent, largest and smallest, grouped_mm's
- * three forms with empty groups. Element moves and topk must match bit for bit; grouped_mm within the rounding of
+ * three forms with empty groups; the element moves and topk also with their first input a transposed (strided) view.
+ * Element moves and topk must match bit for bit; grouped_mm within the rounding of
  * an fp32-accumulated GEMM. Out-of-range indices and scatter's repeated targets fail as on the CPU. Without a CUDA
  * device every test is skipped, saying so.
  */
@@ -85,15 +86,30 @@ class CudaMoeKernelsTest {
 
     /** The op on GPU 0, its output downloaded. */
     private static DenseTensor onGpu(FusionOp op, List<DenseTensor> inputs, long[] outShape) {
+        return onGpu(op, inputs, outShape, false);
+    }
+
+    /**
+     * The op on GPU 0; where {@code strided}, its first (2-D) input is a transposed view on the device (uploaded as
+     * its transpose, then permuted back): the same values through other strides.
+     */
+    private static DenseTensor onGpu(FusionOp op, List<DenseTensor> inputs, long[] outShape, boolean strided) {
         Device d = backend.device(0);
-        List<Buffer> in = inputs.stream().map(d::upload).toList();
+        List<Buffer> in = new ArrayList<>(inputs.stream().map(d::upload).toList());
+        Buffer transposed = null;
+        if (strided) {
+            transposed = d.upload(inputs.get(0).permute(1, 0).contiguous());
+            d.free(in.get(0), d.stream(0));
+            in.set(0, d.permute(transposed, new int[] {1, 0}));
+        }
         Buffer out = d.allocate(outShape, op.output().dtype());
         try {
             d.compute(op, in, out, d.stream(0), OpInfo.of(0, 0, op.opName(), EventKind.KERNEL));
             d.synchronize();
             return d.download(out);
         } finally {
-            for (Buffer b : in) d.free(b, d.stream(0));
+            for (int i = strided ? 1 : 0; i < in.size(); i++) d.free(in.get(i), d.stream(0));
+            if (transposed != null) d.free(transposed, d.stream(0));
             d.free(out, d.stream(0));
         }
     }
@@ -101,10 +117,13 @@ class CudaMoeKernelsTest {
     /** GPU and CPU give the same elements, bit for bit (NaN's payload aside, -0.0 apart from 0.0). */
     private static void sameAsCpu(FusionOp op, List<DenseTensor> inputs) {
         DenseTensor want = OpKernels.compute(op, inputs);
-        DenseTensor got = onGpu(op, inputs, want.shape());
-        assertArrayEquals(want.shape(), got.shape(), op.opName());
-        if (want.dtype().isIntegral()) assertArrayEquals(want.toLongArray(), got.toLongArray(), op.toString());
-        else assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), op.toString());
+        for (boolean strided : new boolean[] {false, true}) {
+            DenseTensor got = onGpu(op, inputs, want.shape(), strided);
+            String what = op + (strided ? " (first input transposed on the device)" : "");
+            assertArrayEquals(want.shape(), got.shape(), what);
+            if (want.dtype().isIntegral()) assertArrayEquals(want.toLongArray(), got.toLongArray(), what);
+            else assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), what);
+        }
     }
 
     private static DenseTensor random(Random r, DataType dtype, long... shape) {
