@@ -31,29 +31,40 @@ final class IndexOps {
     }
 
     /** The strides and counts of one launch ({@link IndexKernelCode}'s descriptor). */
-    private record Desc(long[] shape, int dim, long extent, long k, long sdim, long mdim, long[] so, long[] sx,
-                        long[] si, long[] sm) {}
+    record Desc(long[] shape, int dim, long extent, long k, long sdim, long mdim, long[] so, long[] sx, long[] si,
+                long[] sm) {}
+
+    /** One kernel launch, planned from the buffers' shapes and strides alone (no device needed to plan it). */
+    record Launch(IndexKernelCode.Form form, String source, DataType element, DataType index, Desc desc,
+                  CudaBuffer out, CudaBuffer x, CudaBuffer idx) {}
 
     void indexSelect(FusionOp.IndexSelect op, CudaBuffer x, CudaBuffer index, CudaBuffer out, CudaStream s) {
         checkShape(op, List.of(x, index), out);
-        int dim = op.dim();
-        long[] si = new long[out.shape().length];
-        si[dim] = index.strides()[0];
-        Desc d = new Desc(out.shape(), dim, x.shape()[dim], 0, x.strides()[dim], 0, out.strides(),
-                zeroAt(x.strides(), dim), si, new long[si.length]);
-        run(op, IndexKernelCode.Form.GATHER, IndexKernelCode.gather(x.dtype(), index.dtype()), x.dtype(),
-                index.dtype(), d, out, x, index, 0, s);
+        run(op, gather(op.dim(), x, index, out, true), 0, s);
     }
 
     void takeAlongAxis(FusionOp.TakeAlongAxis op, CudaBuffer x, CudaBuffer index, CudaBuffer out, CudaStream s) {
         checkShape(op, List.of(x, index), out);
-        int dim = op.dim();
+        run(op, gather(op.dim(), x, index, out, false), 0, s);
+    }
+
+    /**
+     * index_select ({@code select}: a 1-D index stepping only along {@code dim}) or take_along_axis (an index of the
+     * output's shape; the input broadcasts where its extent is 1), over the output's shape.
+     */
+    static Launch gather(int dim, CudaBuffer x, CudaBuffer index, CudaBuffer out, boolean select) {
         long[] sx = zeroAt(x.strides(), dim);
-        for (int i = 0; i < sx.length; i++) if (x.shape()[i] == 1) sx[i] = 0; // the input broadcasts there
-        Desc d = new Desc(out.shape(), dim, x.shape()[dim], 0, x.strides()[dim], 0, out.strides(), sx,
-                index.strides(), new long[sx.length]);
-        run(op, IndexKernelCode.Form.GATHER, IndexKernelCode.gather(x.dtype(), index.dtype()), x.dtype(),
-                index.dtype(), d, out, x, index, 0, s);
+        long[] si = index.strides();
+        if (select) {
+            si = new long[out.shape().length];
+            si[dim] = index.strides()[0];
+        } else {
+            for (int i = 0; i < sx.length; i++) if (x.shape()[i] == 1) sx[i] = 0;
+        }
+        Desc d = new Desc(out.shape(), dim, x.shape()[dim], 0, x.strides()[dim], 0, out.strides(), sx, si,
+                new long[sx.length]);
+        return new Launch(IndexKernelCode.Form.GATHER, IndexKernelCode.gather(x.dtype(), index.dtype()), x.dtype(),
+                index.dtype(), d, out, x, index);
     }
 
     /** out = self, then src's elements written where the index says, a mark per element counting the writes. */
@@ -61,17 +72,21 @@ final class IndexOps {
                  CudaStream s) {
         checkShape(op, List.of(self, index, src), out);
         ops.copy(out, self, s);
-        int dim = op.dim();
         CudaBuffer marks = (CudaBuffer) device.allocate(out.shape(), DataType.INT32);
         try {
             ops.zero(marks, s);
-            Desc d = new Desc(index.shape(), dim, out.shape()[dim], 0, out.strides()[dim], marks.strides()[dim],
-                    zeroAt(out.strides(), dim), src.strides(), index.strides(), zeroAt(marks.strides(), dim));
-            run(op, IndexKernelCode.Form.SCATTER, IndexKernelCode.scatter(out.dtype()), out.dtype(), DataType.INT64,
-                    d, out, src, index, marks.address(), s);
+            run(op, scatter(op.dim(), index, src, out, marks), marks.address(), s);
         } finally {
             device.free(marks, s);
         }
+    }
+
+    /** scatter over the index's shape into {@code out} (already self), {@code marks} one zeroed int per element. */
+    static Launch scatter(int dim, CudaBuffer index, CudaBuffer src, CudaBuffer out, CudaBuffer marks) {
+        Desc d = new Desc(index.shape(), dim, out.shape()[dim], 0, out.strides()[dim], marks.strides()[dim],
+                zeroAt(out.strides(), dim), src.strides(), index.strides(), zeroAt(marks.strides(), dim));
+        return new Launch(IndexKernelCode.Form.SCATTER, IndexKernelCode.scatter(out.dtype()), out.dtype(),
+                DataType.INT64, d, out, src, index);
     }
 
     void topk(FusionOp.TopK op, CudaBuffer x, CudaBuffer out, CudaStream s) {
@@ -83,12 +98,18 @@ final class IndexOps {
                     + Arrays.toString(out.shape()) + " for an input of shape " + Arrays.toString(x.shape())
                     + " along axis " + dim, List.of(op.output().subject()));
         }
-        IndexKernelCode.Form form = op.indices()
-                ? (op.largest() ? IndexKernelCode.Form.TOPK_INDICES : IndexKernelCode.Form.TOPK_SMALLEST_INDICES)
-                : (op.largest() ? IndexKernelCode.Form.TOPK_VALUES : IndexKernelCode.Form.TOPK_SMALLEST_VALUES);
+        run(op, topk(dim, op.largest(), op.indices(), x, out), 0, s);
+    }
+
+    /** topk over the input's shape, each element placed by its rank in the line (IndexKernelCode.topk). */
+    static Launch topk(int dim, boolean largest, boolean indices, CudaBuffer x, CudaBuffer out) {
+        IndexKernelCode.Form form = indices
+                ? (largest ? IndexKernelCode.Form.TOPK_INDICES : IndexKernelCode.Form.TOPK_SMALLEST_INDICES)
+                : (largest ? IndexKernelCode.Form.TOPK_VALUES : IndexKernelCode.Form.TOPK_SMALLEST_VALUES);
+        int rank = x.shape().length;
         Desc d = new Desc(x.shape(), dim, x.shape()[dim], out.shape()[dim], x.strides()[dim], out.strides()[dim],
-                zeroAt(out.strides(), dim), zeroAt(x.strides(), dim), new long[want.length], new long[want.length]);
-        run(op, form, IndexKernelCode.topk(form, x.dtype()), x.dtype(), null, d, out, x, x, 0, s);
+                zeroAt(out.strides(), dim), zeroAt(x.strides(), dim), new long[rank], new long[rank]);
+        return new Launch(form, IndexKernelCode.topk(form, x.dtype()), x.dtype(), null, d, out, x, x);
     }
 
     private static long[] zeroAt(long[] strides, int dim) {
@@ -120,36 +141,42 @@ final class IndexOps {
         return o;
     }
 
-    /** Launches one kernel over {@code d.shape()}, waits for it and fails the run on what it reported. */
-    private void run(FusionOp op, IndexKernelCode.Form form, String source, DataType element, DataType index,
-                     Desc d, CudaBuffer out, CudaBuffer x, CudaBuffer idx, long marks, CudaStream s) {
-        long n = 1;
-        for (long e : d.shape()) n *= e;
+    /** Launches one kernel over {@code l.desc().shape()}, waits for it and fails the run on what it reported. */
+    private void run(FusionOp op, Launch l, long marks, CudaStream s) {
+        Desc d = l.desc();
+        long n = count(d);
         if (n == 0) return;
         if (d.shape().length > Kernels.MAX_AXES) throw new ExecutionException(op.opName() + " of "
                 + op.output().name() + ": CUDA kernels take at most " + Kernels.MAX_AXES + " axes");
-        String name = IndexKernelCode.name(form, element, index);
-        long fn = device.kernels.named(name, source);
+        long fn = device.kernels.named(IndexKernelCode.name(l.form(), l.element(), l.index()), l.source());
         CudaBuffer err = (CudaBuffer) device.allocate(new long[] {2}, DataType.INT64);
         try (Arena arena = Arena.ofConfined()) {
             ops.zero(err, s);
-            MemorySegment desc = descriptor(arena, d, n);
             MemorySegment params = arena.allocate(ADDRESS, 6);
-            long[] args = {out.address(), x.address(), idx.address(), err.address(), marks};
+            long[] args = {l.out().address(), l.x().address(), l.idx().address(), err.address(), marks};
             for (int i = 0; i < args.length; i++) params.setAtIndex(ADDRESS, i, arena.allocateFrom(JAVA_LONG, args[i]));
-            params.setAtIndex(ADDRESS, 5, desc);
+            params.setAtIndex(ADDRESS, 5, descriptor(arena, d));
             device.driver.launch(fn, (int) Math.min((n + 255) / 256, 132L * 32), 256, s.handle(), params);
             device.driver.synchronize(s.handle());
             MemorySegment report = arena.allocate(JAVA_LONG, 2);
             device.driver.copyDtoH(report, err.address(), 16);
             check(op, d.dim(), report.getAtIndex(JAVA_LONG, 0), report.getAtIndex(JAVA_LONG, 1), d.extent(),
-                    out.shape());
+                    l.out().shape());
         } finally {
             device.free(err, s);
         }
     }
 
-    private static MemorySegment descriptor(Arena arena, Desc d, long n) {
+    /** The items a launch iterates over. */
+    static long count(Desc d) {
+        long n = 1;
+        for (long e : d.shape()) n *= e;
+        return n;
+    }
+
+    /** The descriptor as the kernels take it by value ({@link IndexKernelCode#LONGS} longs). */
+    static MemorySegment descriptor(Arena arena, Desc d) {
+        long n = count(d);
         MemorySegment m = arena.allocate(JAVA_LONG, IndexKernelCode.LONGS);
         m.setAtIndex(JAVA_LONG, IndexKernelCode.RANK, d.shape().length);
         m.setAtIndex(JAVA_LONG, IndexKernelCode.DIM, d.dim());
