@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
  */
 class CudaMoeKernelsTest {
     private static final OneOpFusion OP = new OneOpFusion("cuda_moe.fusion");
-    private static final List<DataType> ELEMENTS = List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF,
-            DataType.DOUBLE, DataType.INT64);
+    /** Every dtype: the element moves copy words of the dtype's size, whatever it holds. */
+    private static final List<DataType> ELEMENTS = List.of(DataType.values());
     private static CudaBackend backend;
 
     @BeforeAll
@@ -128,6 +128,7 @@ class CudaMoeKernelsTest {
 
     private static DenseTensor random(Random r, DataType dtype, long... shape) {
         int n = (int) Arrays.stream(shape).reduce(1, (a, b) -> a * b);
+        if (dtype == DataType.BOOL) return DenseTensor.ofDoubles(dtype, shape, r.ints(n, 0, 2).asDoubleStream().toArray());
         if (dtype.isIntegral()) return DenseTensor.ofLongs(dtype, shape, r.longs(n, -50, 50).toArray());
         return DenseTensor.ofDoubles(dtype, shape, r.doubles(n, -4, 4).toArray());
     }
@@ -246,12 +247,12 @@ class CudaMoeKernelsTest {
         }
     }
 
-    /** The three forms, in float, bf16 and half, with empty groups (first, inner, and every one of K). */
+    /** The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). */
     @Test
     void groupedMmMatchesTheCpuWithEmptyGroups() throws Exception {
         assumeGpu();
         Random r = new Random(43);
-        for (DataType e : List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF)) {
+        for (DataType e : List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF, DataType.DOUBLE)) {
             for (long[] ends : List.of(new long[] {0, 3, 3, 8}, new long[] {8, 8, 8, 8}, new long[] {2, 4, 6, 8})) {
                 DenseTensor offs = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, ends);
                 // M split: tokens [8, 16] x experts [4, 16, 24] -> [8, 24]
