@@ -91,7 +91,7 @@ final class IndexOps {
 
     void topk(FusionOp.TopK op, CudaBuffer x, CudaBuffer out, CudaStream s) {
         int dim = op.dim();
-        long[] want = x.shape();
+        long[] want = x.shape().clone(); // CudaBuffer.shape() is the buffer's own array
         if (dim >= 0 && dim < want.length) want[dim] = out.shape().length == want.length ? out.shape()[dim] : -1;
         if (dim < 0 || dim >= want.length || !Arrays.equals(want, out.shape()) || want[dim] > x.shape()[dim]) {
             throw new ExecutionException(op.opName() + " of " + op.output().name() + ": an output of shape "

@@ -153,7 +153,7 @@ final class Ops {
             case FusionOp.TakeAlongAxis x -> indexOps.takeAlongAxis(x, in.get(0), in.get(1), out, s);
             case FusionOp.TopK x -> indexOps.topk(x, in.get(0), out, s);
             case FusionOp.Scatter x -> indexOps.scatter(x, in.get(0), in.get(1), in.get(2), out, s);
-            case FusionOp.GroupedMm x -> GroupedGemm.compute(this, device, x, in, out, s);
+            case FusionOp.GroupedMm x -> GroupedGemm.compute(this, device, x, in, withoutRFactorAxis(x, out), s);
         }
     }
 
