@@ -248,7 +248,7 @@ final class KernelCode {
      * The double-precision loads and stores: exact for double, int32 and int64; the other dtypes go through their
      * float helpers (their values are floats).
      */
-    private static final String WIDE_PRELUDE = wideHelpers();
+    static final String WIDE_PRELUDE = wideHelpers();
 
     private static String wideHelpers() {
         StringBuilder s = new StringBuilder();

@@ -46,4 +46,32 @@ public final class KernelSource {
                 dtype, dtype, dtype);
         return KernelCode.source(key, Kernels.indexing(key, l, n, 1, 0, 0, 0));
     }
+
+    /**
+     * The CUDA C of issue 39's index kernels ({@link IndexKernelCode}) by kernel name: the gather (index_select,
+     * take_along_axis) over every dtype with int64 and int32 indices, scatter and the four topk forms over every dtype.
+     */
+    public static java.util.Map<String, String> indexKernels() {
+        java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+        for (DataType t : DataType.values()) {
+            for (DataType index : new DataType[] {DataType.INT64, DataType.INT32}) {
+                all.put(IndexKernelCode.name(IndexKernelCode.Form.GATHER, t, index), IndexKernelCode.gather(t, index));
+            }
+            all.put(IndexKernelCode.name(IndexKernelCode.Form.SCATTER, t, DataType.INT64), IndexKernelCode.scatter(t));
+            for (IndexKernelCode.Form f : IndexKernelCode.Form.values()) {
+                if (f != IndexKernelCode.Form.GATHER && f != IndexKernelCode.Form.SCATTER) {
+                    all.put(IndexKernelCode.name(f, t, null), IndexKernelCode.topk(f, t));
+                }
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Compiles {@code source} with this machine's NVRTC for {@code arch} (no GPU needed) and gives the cubin's size;
+     * fails with NVRTC's log, or where no NVRTC library loads (the message says what was tried).
+     */
+    public static int compile(String name, String source, String arch) {
+        return new Nvrtc().compile(source, name, arch).length;
+    }
 }

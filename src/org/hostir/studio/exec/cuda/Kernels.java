@@ -34,6 +34,7 @@ final class Kernels {
 
     private static final Map<String, byte[]> CUBINS = new ConcurrentHashMap<>();
     private final Map<Compiled, Long> functions = new ConcurrentHashMap<>();
+    private final Map<String, Long> named = new ConcurrentHashMap<>();
     private final Driver driver;
     private final Nvrtc nvrtc;
     private final String arch;
@@ -54,6 +55,15 @@ final class Kernels {
             byte[] bin = CUBINS.computeIfAbsent(arch + "\n" + src, s -> nvrtc.compile(src, key.name(), arch));
             return driver.loadFunction(bin, key.name());
         });
+    }
+
+    /**
+     * The loaded function {@code name} of a kernel given as its whole source ({@link IndexKernelCode}'s), compiled
+     * once per architecture and loaded once per device, as {@link #function} does for the generated kernels.
+     */
+    long named(String name, String source) {
+        return named.computeIfAbsent(name + "\n" + source, k -> driver.loadFunction(
+                CUBINS.computeIfAbsent(arch + "\n" + source, s -> nvrtc.compile(source, name, arch)), name));
     }
 
     /** Launch geometry and descriptor of one call; {@code reduced} may be null. */

@@ -19,7 +19,12 @@ import org.hostir.studio.ir.TensorView;
 final class Ops {
     private final CudaDevice device;
 
-    Ops(CudaDevice device) { this.device = device; }
+    private final IndexOps indexOps;
+
+    Ops(CudaDevice device) {
+        this.device = device;
+        this.indexOps = new IndexOps(device, this);
+    }
 
     static long flops(FusionOp op, List<CudaBuffer> in, CudaBuffer out) {
         return switch (op) {
@@ -37,11 +42,8 @@ final class Ops {
         };
     }
 
-    /** An op {@link CudaKernels} declares kernel-less (the engine refuses it before a run): one line, at the op. */
-    private static ExecutionException noGatherKernel(FusionOp op) {
-        return new ExecutionException(op.opName() + " of " + op.output().name() + ": "
-                + CudaKernels.missing(op).orElseThrow(), List.of(op.output().subject()));
-    }
+    /** out = 0 (any dtype, any strides). */
+    void zero(CudaBuffer out, CudaStream s) { map("0.0f", out, out, null, s); }
 
     void copy(CudaBuffer dst, CudaBuffer src, CudaStream s) {
         if (!Arrays.equals(dst.shape(), src.shape())) {
@@ -147,11 +149,11 @@ final class Ops {
             case FusionOp.Matmul m -> matmul(in.get(0), in.get(1), withoutRFactorAxis(m, out), s);
             case FusionOp.Linear l -> linear(in.get(0), in.get(1), l.bias() == null ? null : in.get(2),
                     withoutRFactorAxis(l, out), s);
-            case FusionOp.IndexSelect x -> throw noGatherKernel(x);
-            case FusionOp.TakeAlongAxis x -> throw noGatherKernel(x);
-            case FusionOp.TopK x -> throw noGatherKernel(x);
-            case FusionOp.Scatter x -> throw noGatherKernel(x);
-            case FusionOp.GroupedMm x -> throw noGatherKernel(x);
+            case FusionOp.IndexSelect x -> indexOps.indexSelect(x, in.get(0), in.get(1), out, s);
+            case FusionOp.TakeAlongAxis x -> indexOps.takeAlongAxis(x, in.get(0), in.get(1), out, s);
+            case FusionOp.TopK x -> indexOps.topk(x, in.get(0), out, s);
+            case FusionOp.Scatter x -> indexOps.scatter(x, in.get(0), in.get(1), in.get(2), out, s);
+            case FusionOp.GroupedMm x -> GroupedGemm.compute(this, device, x, in, withoutRFactorAxis(x, out), s);
         }
     }
 
@@ -308,8 +310,8 @@ final class Ops {
         int lda = (int) foldedRowStride(a), ldb = (int) foldedRowStride(b), ldc = (int) foldedRowStride(out);
         int type = Cublas.cudaType(out.dtype());
         // column-major C^T[n, m] = B^T[n, k] A^T[k, m]
-        if (device.lt(s, new CublasLt.Key(Cublas.OP_N, Cublas.OP_N, n, m, k, ldb, lda, ldc, 1, 0, 0, 0, type, false),
-                b.address(), a.address(), out.address(), 0)) {
+        if (ltAligned(a, b, out) && device.lt(s, new CublasLt.Key(Cublas.OP_N, Cublas.OP_N, n, m, k, ldb, lda, ldc,
+                1, 0, 0, 0, type, false), b.address(), a.address(), out.address(), 0)) {
             return;
         }
         device.backend.cublas().gemm(device.blas(s), Cublas.OP_N, Cublas.OP_N, n, m, k, b.address(), ldb,
@@ -323,7 +325,7 @@ final class Ops {
      */
     private boolean batched(CudaBuffer a, CudaBuffer b, CudaBuffer out, long[] batch, long count, int k, int n,
                             CudaStream s) {
-        if (count > Integer.MAX_VALUE || !out.contiguous()) return false;
+        if (count > Integer.MAX_VALUE || !out.contiguous() || !ltAligned(a, b, out)) return false;
         long sa = batchStride(a, batch), sb = batchStride(b, batch);
         if (sa < 0 || sb < 0) return false;
         long m = out.shape()[out.shape().length - 2];
@@ -366,10 +368,11 @@ final class Ops {
         int ldw = (int) foldedRowStride(w), ldx = (int) foldedRowStride(x), ldt = (int) foldedRowStride(target);
         // column-major T^T[n, m] = W[n, k] X^T[k, m] (+ bias[n] per column: cuBLASLt's bias epilogue)
         if (bias != null) bias = converted(bias, out.dtype(), s);
-        boolean epilogue = bias != null && bias.shape().length == 1 && bias.contiguous() && bias.numel() == n;
-        if ((bias == null || epilogue) && device.lt(s, new CublasLt.Key(Cublas.OP_T, Cublas.OP_N, n, m, k, ldw, ldx,
-                ldt, 1, 0, 0, 0, type, epilogue), w.address(), x.address(), target.address(),
-                epilogue ? bias.address() : 0)) {
+        boolean epilogue = bias != null && bias.shape().length == 1 && bias.contiguous() && bias.numel() == n
+                && bias.address() % 16 == 0; // the bias pointer is outside the alignment preferences: 16 bytes
+        if ((bias == null || epilogue) && ltAligned(w, x, target) && device.lt(s, new CublasLt.Key(Cublas.OP_T,
+                Cublas.OP_N, n, m, k, ldw, ldx, ldt, 1, 0, 0, 0, type, epilogue), w.address(), x.address(),
+                target.address(), epilogue ? bias.address() : 0)) {
             // done by cuBLASLt
         } else {
             if (bias != null) map("x", target, bias, null, s); // the bias broadcast over rows, then C += X W^T
@@ -380,6 +383,16 @@ final class Ops {
             copy(out, target, s);
             device.free(target, s);
         }
+    }
+
+    /**
+     * Every matrix at a 256-byte boundary: cuBLASLt's heuristic assumes that alignment unless told otherwise
+     * (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_*_BYTES, default 256), and a kernel it picks may fault on a view that
+     * starts elsewhere (a group of grouped_mm, a narrowed chunk); those go to cublasGemmEx, which takes any.
+     */
+    private static boolean ltAligned(CudaBuffer... matrices) {
+        for (CudaBuffer m : matrices) if (m.address() % 256 != 0) return false;
+        return true;
     }
 
     /** Both operands fp8, not both e5m2, the output float, bfloat16 or half: what cuBLASLt's fp8 GEMM multiplies. */

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.Evaluator;
@@ -86,26 +87,33 @@ final class MoePrograms {
     static List<Map<Integer, DenseTensor>> run(HostIrContainer program, int world,
                                                List<Map<Integer, DenseTensor>> inputs) throws Exception {
         try (CpuBackend backend = new CpuBackend(world, 10_000)) {
-            ExecutorService hosts = Executors.newFixedThreadPool(world);
-            try {
-                List<Future<Map<Integer, DenseTensor>>> ranks = new ArrayList<>();
-                for (int rank = 0; rank < world; rank++) {
-                    int k = rank;
-                    ranks.add(hosts.submit(() -> runRank(program, backend.device(k), inputs.get(k))));
-                }
-                List<Map<Integer, DenseTensor>> out = new ArrayList<>();
-                for (var f : ranks) {
-                    try {
-                        out.add(f.get());
-                    } catch (java.util.concurrent.ExecutionException e) {
-                        if (e.getCause() instanceof Exception cause) throw cause;
-                        throw e;
-                    }
-                }
-                return out;
-            } finally {
-                hosts.shutdownNow();
+            return run(program, world, inputs, backend);
+        }
+    }
+
+    /** {@link #run} on {@code backend}'s first {@code world} devices (the CUDA backend's GPUs too). */
+    static List<Map<Integer, DenseTensor>> run(HostIrContainer program, int world,
+                                               List<Map<Integer, DenseTensor>> inputs, Backend backend)
+            throws Exception {
+        ExecutorService hosts = Executors.newFixedThreadPool(world);
+        try {
+            List<Future<Map<Integer, DenseTensor>>> ranks = new ArrayList<>();
+            for (int rank = 0; rank < world; rank++) {
+                int k = rank;
+                ranks.add(hosts.submit(() -> runRank(program, backend.device(k), inputs.get(k))));
             }
+            List<Map<Integer, DenseTensor>> out = new ArrayList<>();
+            for (var f : ranks) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof Exception cause) throw cause;
+                    throw e;
+                }
+            }
+            return out;
+        } finally {
+            hosts.shutdownNow();
         }
     }
 

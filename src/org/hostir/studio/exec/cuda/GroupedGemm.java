@@ -1,0 +1,96 @@
+package org.hostir.studio.exec.cuda;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.FusionOp;
+
+/**
+ * grouped_mm on one device as nvFuser's GroupedMmaOp fallback computes it (csrc/ir/composite_nodes.cpp:1166-1220 at
+ * 81c4b22fd, the CPU backend's GroupedMmKernel): the offsets copied to the host once (the stream is waited for),
+ * then one cuBLASLt (else cublasGemmEx) GEMM per non-empty group through {@link Ops#matmul} on views of the
+ * operands: the groups split K ([m, k] x [k, n] -> [g, m, n]), N ([g, m, k] x [k, n] -> [m, n]) or M
+ * ([m, k] x [g, k, n] -> [m, n]). An empty group, and every group when k = 0, is zero where it has output. Operands
+ * of another dtype than the output multiply in the wider of the two (float for bf16 against half), then round once
+ * into the output, as the CPU backend rounds its double sums once.
+ */
+final class GroupedGemm {
+    private GroupedGemm() {}
+
+    static void compute(Ops ops, CudaDevice device, FusionOp.GroupedMm g, List<CudaBuffer> in, CudaBuffer out,
+                        CudaStream s) {
+        CudaBuffer a = in.get(0), b = in.get(1);
+        long[] ends = offsets(device, g, in.get(2), s);
+        long[] want = shape(g, a, b, ends.length);
+        if (!Arrays.equals(want, out.shape())) throw new ExecutionException(g.opName() + " of " + g.output().name()
+                + ": operands of shape " + Arrays.toString(a.shape()) + " and " + Arrays.toString(b.shape())
+                + " with " + ends.length + " groups give " + Arrays.toString(want) + ", not the output's "
+                + Arrays.toString(out.shape()), List.of(g.output().subject()));
+        int ra = a.shape().length, rb = b.shape().length;
+        long split = ra == 3 ? b.shape()[1] : rb == 3 ? a.shape()[0] : a.shape()[1];
+        checkOffsets(g, ends, split);
+        DataType type = computeType(a.dtype(), out.dtype());
+        CudaBuffer target = type == out.dtype() ? out : (CudaBuffer) device.allocate(out.shape(), type);
+        boolean noK = a.shape()[ra - 1] == 0;
+        if (noK || ra == 2 && rb == 2) ops.zero(target, s); // empty groups (of K) and k = 0 sum nothing
+        long start = 0;
+        for (int i = 0; i < ends.length; i++) {
+            long size = ends[i] - start;
+            if (size > 0 && !noK && target.numel() > 0) {
+                if (ra == 2 && rb == 2) {
+                    ops.matmul(a.narrow(1, start, size), b.narrow(0, start, size), target.select(0, i), s);
+                } else if (ra == 3) {
+                    ops.matmul(a.select(0, i), b.narrow(1, start, size), target.narrow(1, start, size), s);
+                } else {
+                    ops.matmul(a.narrow(0, start, size), b.select(0, i), target.narrow(0, start, size), s);
+                }
+            }
+            start = ends[i];
+        }
+        if (target != out) {
+            ops.copy(out, target, s);
+            device.free(target, s);
+        }
+    }
+
+    /** The offsets on the host: the stream that wrote them is waited for, then one copy. */
+    private static long[] offsets(CudaDevice device, FusionOp.GroupedMm g, CudaBuffer offsets, CudaStream s) {
+        if (offsets.shape().length != 1) throw new ExecutionException(g.opName() + " of " + g.output().name()
+                + ": offsets of shape " + Arrays.toString(offsets.shape()) + " (one axis expected)",
+                List.of(g.output().subject(), g.offsets().subject()));
+        device.driver.synchronize(s.handle());
+        return device.download(offsets).toLongArray();
+    }
+
+    /** createGroupedMmaOutput's three cases, as the CPU backend's GroupedMmKernel.shape; null where none fits. */
+    private static long[] shape(FusionOp.GroupedMm g, CudaBuffer a, CudaBuffer b, int groups) {
+        int ra = a.shape().length, rb = b.shape().length;
+        boolean fits = ra >= 2 && rb >= 2 && ra + rb >= 4 && ra + rb <= 5
+                && a.shape()[ra - 1] == b.shape()[rb - 2];
+        if (!fits) throw new ExecutionException(g.opName() + " of " + g.output().name() + ": operands of shape "
+                + Arrays.toString(a.shape()) + " and " + Arrays.toString(b.shape()), List.of(g.output().subject()));
+        long m = a.shape()[ra - 2], n = b.shape()[rb - 1];
+        return ra == 2 && rb == 2 ? new long[] {groups, m, n} : new long[] {m, n};
+    }
+
+    /** The CPU backend's rule: the ends rise from 0 to the split axis's extent, the last reaching it. */
+    private static void checkOffsets(FusionOp.GroupedMm g, long[] ends, long split) {
+        long start = 0;
+        boolean ok = ends.length > 0 || split == 0;
+        for (int i = 0; ok && i < ends.length; i++) {
+            ok = ends[i] >= start && ends[i] <= split && (i < ends.length - 1 || ends[i] == split);
+            start = ends[i];
+        }
+        if (!ok) throw new ExecutionException(g.opName() + " of " + g.output().name() + ": offsets "
+                + Arrays.toString(ends) + " must rise from 0 to " + split + ", the end of each group (GroupedMmaOp's"
+                + " fallback splits by them)", List.of(g.output().subject(), g.offsets().subject()));
+    }
+
+    /** The operands' dtype where it is the output's or narrower; else the wider, float for bf16 against half. */
+    static DataType computeType(DataType operands, DataType out) {
+        if (operands == out || operands.bytes() < out.bytes()) return out;
+        return operands.bytes() > out.bytes() ? operands : DataType.FLOAT;
+    }
+}
