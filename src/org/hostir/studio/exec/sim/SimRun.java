@@ -59,6 +59,7 @@ public final class SimRun {
                 // said in the user's terms: which op of which rank differed is the simulator's business
                 progress.accept(String.format(Locale.ROOT, "simulating all %d ranks one by one: their programs are"
                         + " not those of ranks 0-%d repeated", config.devices(), period - 1));
+                if (Boolean.getBoolean(DEBUG)) progress.accept("  (the symmetry's check: " + e.getMessage() + ")");
             }
         }
         if (shortcut.isEmpty()) {
@@ -84,6 +85,12 @@ public final class SimRun {
      * 2026-11-29: every op held at once).
      */
     public static final String WINDOW = "hirstudio.sim.windowUs";
+
+    /**
+     * Property: also say which op of which rank broke the symmetry, in the simulator's terms, under the plain note
+     * that every rank is simulated (for whoever works on the simulator; a user needs only the note).
+     */
+    public static final String DEBUG = "hirstudio.sim.debug";
 
     /** Property: no {@link RankShift} proof, every rank walked and checked (the shortcut as it was, to compare). */
     public static final String NO_PROOF = "hirstudio.sim.noProof";
