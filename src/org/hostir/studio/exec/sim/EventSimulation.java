@@ -1,6 +1,7 @@
 package org.hostir.studio.exec.sim;
 
 import java.util.PriorityQueue;
+import java.util.function.Consumer;
 
 import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.exec.CollectivePriority;
@@ -21,6 +22,8 @@ final class EventSimulation {
     /** The CUDA backend's transport and multicast protocol ({@code backend=cuda}). */
     private final CudaBackendSettings cuda;
     private final int period;
+    /** Told of each collective once all its parts have arrived and agree: nothing will look it up again. */
+    private final Consumer<CollectiveMatch> matched;
     private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
             ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
     private final GpuShare share;
@@ -32,10 +35,12 @@ final class EventSimulation {
     private String failure;
 
     /** {@code period}: the ranks simulated, each standing for those a multiple of it apart ({@link Symmetry}). */
-    EventSimulation(HardwareProfile profile, CudaBackendSettings cuda, int ranks, int period) {
+    EventSimulation(HardwareProfile profile, CudaBackendSettings cuda, int ranks, int period,
+                    Consumer<CollectiveMatch> matched) {
         this.profile = profile;
         this.cuda = cuda;
         this.period = period;
+        this.matched = matched;
         this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
     }
 
@@ -106,6 +111,7 @@ final class EventSimulation {
         }
         failure = m.disagreement();
         if (failure != null) return;
+        matched.accept(m);
         boolean nccl = op.role == SimOp.Role.NCCL;
         double base = CommunicationCost.onMulticast(cuda, m.type())
                 ? CommunicationCost.multicastUs(profile, cuda.multicast(), m.type(), m.team, m.bytes())

@@ -48,6 +48,7 @@ public final class SimBackend implements Backend {
     /** The ops whose bars the timeline keeps: those of the simulated ranks that are, or stand for, traced ranks. */
     private List<SimOp>[] barred;
     private int[][] tracedOf;
+    /** Collectives some part of which has been posted and not every part has arrived, by team and sequence. */
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
     /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
     private final Map<TransferKey, Transfer> open = new HashMap<>();
@@ -96,7 +97,9 @@ public final class SimBackend implements Backend {
     void reset(int period) {
         this.period = period;
         devices = new SimDevice[traced.length];
-        simulation = new EventSimulation(profile, cuda, period, period);
+        // a collective all of whose parts have arrived is dropped from the matching table (its ops still hold it)
+        simulation = new EventSimulation(profile, cuda, period, period,
+                m -> collectives.remove(new CollectiveKey(m.team, m.sequence)));
         pending = newLists(period);
         pendingKept = new int[period];
         tracedOf = tracedByRepresentative();
@@ -180,6 +183,13 @@ public final class SimBackend implements Backend {
     }
 
     public double spanUs() { return spanUs; }
+
+    /**
+     * What the matching tables still hold: collectives not every part of which has arrived, and transfers one side
+     * has posted and the other not. Zero after a simulation that completed: they are dropped once matched, so that
+     * a long run does not keep one entry per collective or transfer it ever saw.
+     */
+    public int openMatches() { return collectives.size() + open.size(); }
 
     /** For each simulated rank, the traced ranks it stands for (itself included), so that no op visits D / period ranks. */
     private int[][] tracedByRepresentative() {

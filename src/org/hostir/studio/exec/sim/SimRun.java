@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Buffer;
@@ -16,6 +17,7 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.ir.RankRanges;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
 
@@ -52,13 +54,14 @@ public final class SimRun {
                 Proof proof = Proof.of(programs, config, period, backend);
                 walk(programs, config, backend, peaks, proof);
                 if (backend.simulate() >= 0 && backend.failure().isEmpty()) {
-                    shortcut = String.format(Locale.ROOT, "; ranks 0-%d simulated for all %d, %s", period - 1,
+                    shortcut = String.format(Locale.ROOT, "; %s simulated for all %d, %s", representatives(period),
                             config.devices(), proof.said(period));
                 }
             } catch (Symmetry.Broken e) {
                 // said in the user's terms: which op of which rank differed is the simulator's business
                 progress.accept(String.format(Locale.ROOT, "simulating all %d ranks one by one: their programs are"
-                        + " not those of ranks 0-%d repeated", config.devices(), period - 1));
+                        + " not those of %s repeated", config.devices(), representatives(period)));
+                if (Boolean.getBoolean(DEBUG)) progress.accept("  (the symmetry's check: " + e.getMessage() + ")");
             }
         }
         if (shortcut.isEmpty()) {
@@ -75,6 +78,11 @@ public final class SimRun {
                 Map.of(), Map.of());
     }
 
+    /** {@code rank 0} or {@code ranks 0-7}: the ranks simulated for all under a period. */
+    private static String representatives(int period) {
+        return RankRanges.ranks(IntStream.range(0, period).boxed().toList());
+    }
+
     /** Property: simulate every rank, even where a {@link Symmetry} allows fewer (to compare the two). */
     public static final String EVERY_RANK = "hirstudio.sim.everyRank";
 
@@ -84,6 +92,12 @@ public final class SimRun {
      * 2026-11-29: every op held at once).
      */
     public static final String WINDOW = "hirstudio.sim.windowUs";
+
+    /**
+     * Property: also say which op of which rank broke the symmetry, in the simulator's terms, under the plain note
+     * that every rank is simulated (for whoever works on the simulator; a user needs only the note).
+     */
+    public static final String DEBUG = "hirstudio.sim.debug";
 
     /** Property: no {@link RankShift} proof, every rank walked and checked (the shortcut as it was, to compare). */
     public static final String NO_PROOF = "hirstudio.sim.noProof";

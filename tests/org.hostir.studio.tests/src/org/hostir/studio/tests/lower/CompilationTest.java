@@ -50,6 +50,22 @@ class CompilationTest {
         for (int rank = 0; rank < 4; rank++) assertEquals(1, c.lowerings(rank), "rank " + rank);
     }
 
+    /**
+     * Issue 38: ranks whose programs are equal share one kept instance, so that a 16,384-rank simulation keeps one
+     * program, not one per rank (a traced rank's too).
+     */
+    @Test
+    void equalProgramsOfRanksAreKeptOnce() {
+        Compilation c = Compilation.of(TestFusions.agMatmulP2p(8), 8, DEFAULTS, Set.of());
+        Map<Integer, HostIrContainer> all = c.programs(rank -> true);
+        for (int rank = 1; rank < 8; rank++) {
+            assertEquals(all.get(0), all.get(rank), "rank " + rank); // the all-pairs program names no rank
+            assertSame(all.get(0), all.get(rank), "rank " + rank);
+        }
+        Compilation traced = Compilation.of(TestFusions.agMatmulP2p(8), 8, DEFAULTS, Set.of(3));
+        assertSame(traced.program(3), traced.program(4));
+    }
+
     @Test
     void aTracedRankKeepsItsTraceAndIsLoweredOnce() {
         Compilation c = Compilation.of(TestFusions.agMatmulP2p(2), 2, DEFAULTS, Set.of(1));
