@@ -72,9 +72,12 @@ final class SplitReduction {
      * {@code [.., iDIDx{D}]}, one per device where the contracted axis was (the local part of it reduced by the
      * op itself, {@link RFactorProduct}), then their sum over the devices, which lowers to an Allreduce, or a
      * ReduceScatter when the output keeps another axis sharded. The partial's other axes of the reduced parallel
-     * type are unparallelized, as nvFuser does after {@code tv->rFactor} (lines 395-402).
+     * type are unparallelized, as nvFuser does after {@code tv->rFactor} (lines 395-402). With {@code rFactorIds}
+     * the partial's device axis is marked an rFactor product where its loop domain prints it, as
+     * {@code TensorView::rFactor} marks the ids it makes and {@code IterDomain::toString} prints them
+     * ({@code ideviceIdx.x22{2}rf}, csrc/ir/internal_base_nodes.cpp:319-321 at 81c4b22fd).
      */
-    static List<FusionOp> rFactorProduct(IrBuilder b, FusionOp op) {
+    static List<FusionOp> rFactorProduct(IrBuilder b, FusionOp op, boolean rFactorIds) {
         TensorView out = op.output();
         LoopDomain.Axis device = splitShardedProduct(op);
         List<IterDomain> axes = new ArrayList<>();
@@ -85,7 +88,9 @@ final class SplitReduction {
         axes.add(b.iterDomain((Extent) device.extent(), IterType.ITERATION, device.parallelType()));
         // the partial's Stream axis chunked as the output's (rFactor keeps the loop's Stream split: the partial of
         // test_overlap.py's row_parallel_linear_forward prints [istreamIdx{3}, ideviceIdx.x{2}rf, ..])
-        TensorView partial = SplitStream.streamedLike(b, out.dtype(), out.mesh(), axes, out);
+        TensorView streamed = SplitStream.streamedLike(b, out.dtype(), out.mesh(), axes, out);
+        TensorView partial = rFactorIds && streamed.loop() != null
+                ? streamed.withLoop(streamed.loop().withRFactorProduct(axes.getLast().id())) : streamed;
         FusionOp local = TensorSubstitution.apply(op, Map.of(out.id(), partial));
         return List.of(local, new FusionOp.Reduction(ReductionOpType.SUM, out, partial, List.of(out.rank() - 1)));
     }
