@@ -26,8 +26,8 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
     /**
      * An iter domain of the loop domain or between logical and loop: like {@link IterDomain}, but its extent
      * may be an expression ({@code ceilDiv(i0, 4)}). {@code rfactor} marks nvFuser's rFactor product, printed
-     * with the suffix {@code rf} ({@code ideviceIdx.x22{2}rf}, IterDomain::toString); only dumps read from text
-     * set it.
+     * with the suffix {@code rf} ({@code ideviceIdx.x22{2}rf}, IterDomain::toString): set by dumps read from text
+     * and, at nvFuser 2026-04, on the device axis of an rFactor'd partial ({@link #withRFactorProduct}).
      */
     public record Axis(int id, Scalar extent, IterType iterType, ParallelType parallelType, boolean rfactor) {
         public Axis {
@@ -239,6 +239,17 @@ public record LoopDomain(List<IterDomain> logical, List<IterTransform> transform
 
     private static Axis fresh(Axis a, IntSupplier ids) {
         return new Axis(ids.getAsInt(), a.extent(), a.iterType(), a.parallelType());
+    }
+
+    /**
+     * This domain with the loop axis {@code id} marked an rFactor product, as {@code TensorView::rFactor} marks the
+     * iter domains it makes ({@code IterDomain::isRFactorProduct}); unchanged when no loop axis has that id.
+     */
+    public LoopDomain withRFactorProduct(int id) {
+        List<Axis> marked = loop.stream()
+                .map(a -> a.id() == id ? new Axis(a.id(), a.extent(), a.iterType(), a.parallelType(), true) : a)
+                .toList();
+        return new LoopDomain(logical, transforms, marked, allocationIsLoop);
     }
 
     /** The loop axis of a parallel type that is not a reduction, nvFuser's getShardedIterDomain on the loop. */

@@ -27,7 +27,10 @@ import org.hostir.studio.ir.host.IfThenElse;
  * preallocated. insertDeallocations (lines 299-323, inner scopes since #6007): every tensor a node reads or writes,
  * fusion inputs and outputs aside, is freed right after the lowest common ancestor of its uses in the
  * post-dominator tree (lines 141-181, 238-297), the latest point that follows every use; inside a loop body that is
- * inside the body. nvFuser inserts the frees of one point in hash-map order; here in tensor order.
+ * inside the body. A Wait lists no tensor (csrc/host_ir/ir.cpp:253-254), so a communication's buffers are freed
+ * between it and its Wait. nvFuser inserts the frees of one point by iterating an {@code unordered_map} keyed by
+ * {@code TensorView*}, each at {@code std::next} of the point (lines 312-321): their order follows the tensors'
+ * addresses, which no lowering can know; here in tensor order.
  */
 public final class AllocateAndDeallocatePass implements HostPass {
     public String name() { return "AllocateAndDeallocate"; }

@@ -11,6 +11,7 @@ import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
@@ -34,17 +35,18 @@ public final class DecomposeReshardingsPass implements FusionPass {
         // the output of a row-parallel linear with bias, rewritten to end in the bias's add, or of a reduction moved
         // by a set after it, read as rewritten
         Map<Integer, TensorView> replaced = new HashMap<>();
+        boolean rFactorIds = context != null && context.generation() == NvFuserGeneration.V2026_04;
         for (FusionOp fileOp : fusion.ops()) {
             FusionOp op = TensorSubstitution.apply(fileOp, replaced);
             if (!RowParallelBias.applies(op)) {
-                decompose(b, op, ops);
+                decompose(b, op, ops, rFactorIds);
                 // a reduction resharded after it: the set's output, without reduction axes, stands for the op's
                 TensorView last = ops.getLast().output();
                 if (last.id() == op.output().id() && !last.equals(op.output())) replaced.put(last.id(), last);
                 continue;
             }
             List<FusionOp> parts = RowParallelBias.decompose(b, (FusionOp.Linear) op);
-            parts.forEach(part -> decompose(b, part, ops));
+            parts.forEach(part -> decompose(b, part, ops, rFactorIds));
             TensorView newOut = parts.getLast().output();
             replaced.put(newOut.id(), newOut);
         }
@@ -55,16 +57,17 @@ public final class DecomposeReshardingsPass implements FusionPass {
     /**
      * nvFuser's rFactorLoopSplits, then insertReshardingSetsBefore for one op: a reduction or product over a
      * split-sharded axis becomes the local op into partial results and their reduction over the devices; any
-     * other op that reshards gets a set in front of each input it reshards.
+     * other op that reshards gets a set in front of each input it reshards. {@code rFactorIds}: the partial's
+     * device axis marked an rFactor product (nvFuser 2026-04; the 2025-06 goldens print it unmarked).
      */
-    private static void decompose(IrBuilder b, FusionOp op, List<FusionOp> ops) {
+    private static void decompose(IrBuilder b, FusionOp op, List<FusionOp> ops, boolean rFactorIds) {
         if (op instanceof FusionOp.Reduction r && SplitReduction.splitSharded(r) != null) {
             ops.addAll(SplitReduction.rFactor(b, r));
             return;
         }
         if (SplitReduction.splitShardedProduct(op) != null) {
             // the local product may still reshard its inputs (a contracted axis they do not shard)
-            SplitReduction.rFactorProduct(b, op).forEach(part -> decompose(b, part, ops));
+            SplitReduction.rFactorProduct(b, op, rFactorIds).forEach(part -> decompose(b, part, ops, rFactorIds));
             return;
         }
         if (op instanceof FusionOp.Set || Resharding.isCommunicatingReduction(op) || !Resharding.isResharding(op)) {

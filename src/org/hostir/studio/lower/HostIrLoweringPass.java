@@ -50,6 +50,7 @@ public final class HostIrLoweringPass implements HostPass {
     public HostIrContainer run(HostIrContainer program, LoweringContext context) {
         HostIrBuilder h = new HostIrBuilder(new IrBuilder(program.counters(), program.symbols()))
                 .withProvenance(program.provenance());
+        checkNoLowerParams(context);
         StreamAllocation allocation = StreamAllocation.of(program, context);
         SwizzledStreamSegments.checkInputs(program.inputs());
         List<HostNode> top = new ArrayList<>();
@@ -410,5 +411,18 @@ public final class HostIrLoweringPass implements HostPass {
         } else if (communication) {
             loop.body.add(h.inherit(origin, h.allocateHostIr(out)));
         }
+    }
+
+    /**
+     * inter_stream_synchronization is a field of {@code HostIrLowerParams} (csrc/host_ir/lower.h:18-26 at 81c4b22fd),
+     * which only the MultiDeviceExecutor's HostIrLower and its StreamParallelType pass read
+     * (stream_parallel_type.cpp:646); lowerSegmentedFusionToHostIr takes none (lowering.cpp:433-491), so on this
+     * path nvFuser would not do what the option asks: refused rather than ignored.
+     */
+    private static void checkNoLowerParams(LoweringContext context) {
+        if (!context.options().get(StreamParallelTypePass.INTER_STREAM_SYNCHRONIZATION)) return;
+        throw new LoweringException("option " + StreamParallelTypePass.INTER_STREAM_SYNCHRONIZATION.key(), "option",
+                "nvFuser's host_ir_lowering path has no inter_stream_synchronization (a parameter of the"
+                        + " MultiDeviceExecutor's HostIrLower): use hostIrLowering=false");
     }
 }

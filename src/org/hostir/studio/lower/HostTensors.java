@@ -33,7 +33,8 @@ import org.hostir.studio.ir.host.Wait;
  * The tensors a Host IR node reads and writes as nvFuser's Expr inputs and outputs list them, not counting its
  * nested bodies: what AllocateAndDeallocate's dominator walks look at. {@code hir::Allocate} lists its tensor as an
  * input (csrc/host_ir/ir.cpp:505-516 at 81c4b22fd), so it uses the tensor without defining it; a Deallocate holds
- * its tensor as an attribute.
+ * its tensor as an attribute, and a Wait its Communication ({@code Expr(passkey, {}, {}, {expr})}, ir.cpp:253-254),
+ * so a Wait is no use of the communication's buffers: they are freed before it, as nvFuser frees them.
  */
 final class HostTensors {
     private HostTensors() {}

@@ -72,9 +72,13 @@ final class SplitReduction {
      * {@code [.., iDIDx{D}]}, one per device where the contracted axis was (the local part of it reduced by the
      * op itself, {@link RFactorProduct}), then their sum over the devices, which lowers to an Allreduce, or a
      * ReduceScatter when the output keeps another axis sharded. The partial's other axes of the reduced parallel
-     * type are unparallelized, as nvFuser does after {@code tv->rFactor} (lines 395-402).
+     * type are unparallelized, as nvFuser does after {@code tv->rFactor} (lines 395-402). With {@code rFactorIds}
+     * the partial's device axis is marked an rFactor product where its loop domain prints it, as
+     * {@code TensorView::rFactor} marks the ids it makes and {@code IterDomain::toString} prints them
+     * ({@code ideviceIdx.x22{2}rf}, csrc/ir/internal_base_nodes.cpp:319-321 at 81c4b22fd), and the output given
+     * the domain the rFactor leaves it ({@link #rFactoredOutput}).
      */
-    static List<FusionOp> rFactorProduct(IrBuilder b, FusionOp op) {
+    static List<FusionOp> rFactorProduct(IrBuilder b, FusionOp op, boolean rFactorIds) {
         TensorView out = op.output();
         LoopDomain.Axis device = splitShardedProduct(op);
         List<IterDomain> axes = new ArrayList<>();
@@ -85,9 +89,35 @@ final class SplitReduction {
         axes.add(b.iterDomain((Extent) device.extent(), IterType.ITERATION, device.parallelType()));
         // the partial's Stream axis chunked as the output's (rFactor keeps the loop's Stream split: the partial of
         // test_overlap.py's row_parallel_linear_forward prints [istreamIdx{3}, ideviceIdx.x{2}rf, ..])
-        TensorView partial = SplitStream.streamedLike(b, out.dtype(), out.mesh(), axes, out);
+        TensorView streamed = SplitStream.streamedLike(b, out.dtype(), out.mesh(), axes, out);
+        TensorView partial = rFactorIds && streamed.loop() != null
+                ? streamed.withLoop(streamed.loop().withRFactorProduct(axes.getLast().id())) : streamed;
         FusionOp local = TensorSubstitution.apply(op, Map.of(out.id(), partial));
-        return List.of(local, new FusionOp.Reduction(ReductionOpType.SUM, out, partial, List.of(out.rank() - 1)));
+        TensorView reduced = rFactorIds ? rFactoredOutput(b, out, device) : out;
+        return List.of(local, new FusionOp.Reduction(ReductionOpType.SUM, reduced, partial,
+                List.of(reduced.rank() - 1)));
+    }
+
+    /**
+     * The output as {@code tv->rFactor} leaves it (csrc/tensor_view.cpp, TransformRFactor, called by
+     * rFactorLoopSplits, decompose_reshardings.cpp:372 at 81c4b22fd): a new domain whose logical axes are the
+     * output's iteration axes and one reduction over the devices' partials, {@code [.., rDIDx{D}]}, the contracted
+     * axis's local part gone (the test_overlap.py quote prints {@code T2[istreamIdx27{3}, rdeviceIdx.x26{2},
+     * iS28{..}, iS25{2}]}); its other loop transforms replayed on fresh ids. The tensor keeps its name, as nvFuser's
+     * rFactor changes the domain of the tensor it is called on.
+     */
+    private static TensorView rFactoredOutput(IrBuilder b, TensorView out, LoopDomain.Axis device) {
+        List<IterDomain> kept = new ArrayList<>();
+        for (int i = 0; i < out.rank() - 1; i++) kept.add(b.copy(out.axis(i)));
+        IterDomain reduction = b.iterDomain((Extent) device.extent(), IterType.REDUCTION, device.parallelType());
+        LoopDomain rest = out.loop().withoutReductions().replay(kept, b::nextIterDomainId);
+        List<IterDomain> logical = new ArrayList<>(rest.logical());
+        logical.add(reduction);
+        List<LoopDomain.Axis> loop = new ArrayList<>(rest.loop());
+        loop.add(new LoopDomain.Axis(reduction.id(), reduction.extent(), IterType.REDUCTION, device.parallelType()));
+        LoopDomain domain = new LoopDomain(logical, rest.transforms(), loop, rest.allocationIsLoop());
+        return new TensorView(out.id(), out.label(), out.dtype(), out.memoryType(), logical, out.mesh(), null)
+                .withLoop(domain);
     }
 
     /** The local reduction into partial sums, then the reduction over the devices' partial sums. */

@@ -228,9 +228,13 @@ public final class HostIrPrinter {
 
     /**
      * A kernel segment as the node its lowering made prints: host_ir_lowering's LaunchKernel (lowering.cpp:393-406 at
-     * 81c4b22fd), or HostIrLower's PostOnStream (lower.cpp:154). nvFuser's LaunchKernel prints its SegmentedGroup's
-     * groupId; the Studio has no segment group ids and prints the HostUnit's number, a stable stand-in (the kernels
-     * in the order segmentation made them).
+     * 81c4b22fd), or HostIrLower's PostOnStream (lower.cpp:154). nvFuser's LaunchKernel prints
+     * {@code group.groupId()} (lowering.cpp:394): 0 for an unsegmented fusion (fusion_segmenter.cpp:341), else the
+     * group's index in {@code SegmentedFusion::groups()} when the segmenter finalizes (lines 4857-4861), a list that
+     * starts one group per expression (newGroup, 455-457), where each merge appends the joined group and erases its
+     * two parts (mergeNodes, 1785-1800; eraseGroups, 1748-1759), communications and host ops counted. The id thus
+     * records the order of the segmenter's merges, which its scheduler heuristics decide and the Studio does not
+     * model: it prints the HostUnit's number, a stable stand-in (the kernels in the order segmentation made them).
      */
     private void kernel(PostOnStream p, String indent, StringBuilder out) {
         switch (p.launch()) {

@@ -114,6 +114,13 @@ class NvFuserGenerationTest {
                 "hostIrLowering=false", "--option", "interStreamSynchronization=true");
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().contains("validation: PASS"), run.out());
+        // the host_ir_lowering path takes no HostIrLowerParams (csrc/host_ir/lowering.cpp:433-491 at 81c4b22fd):
+        // refused, not ignored
+        CliRun hostIr = typed("check", allgather, "--devices", "4", "--option", "hostIrLowering=true", "--option",
+                "interStreamSynchronization=true");
+        assertEquals(2, hostIr.code(), hostIr.out());
+        assertTrue(hostIr.err().contains("host_ir_lowering path has no inter_stream_synchronization"), hostIr.err());
+        assertEquals(1, hostIr.err().strip().lines().count(), hostIr.err());
     }
 
     private static List<String> names(Pipeline p) { return p.passes().stream().map(Pass::name).toList(); }
