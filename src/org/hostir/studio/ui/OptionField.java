@@ -44,6 +44,7 @@ public final class OptionField {
                 Combo combo = new Combo(parent, SWT.READ_ONLY);
                 combo.setItems(c.spellings().toArray(String[]::new));
                 combo.addListener(SWT.Selection, e -> changed.run());
+                ComboTips.keepOffList(combo);
                 yield combo;
             }
             case OptionType.Flag f -> {

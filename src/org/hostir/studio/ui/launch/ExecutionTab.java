@@ -13,6 +13,7 @@ import org.eclipse.swt.widgets.Spinner;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * Where and how often to run: backend, devices, streams, iterations, warm-ups, validation; with the simulation
@@ -51,6 +52,8 @@ public final class ExecutionTab extends SettingsTab {
         profile.setToolTipText("The simulated machine: a built-in profile, or a profile file (copy one and edit it)");
         profile.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         profile.addModifyListener(e -> changed());
+        ComboTips.keepOffList(backend);
+        ComboTips.keepOffList(profile);
         profileFile = new Button(parent, SWT.PUSH);
         profileFile.setText("File...");
         profileFile.addListener(SWT.Selection, e -> chooseProfileFile());

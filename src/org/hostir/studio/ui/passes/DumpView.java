@@ -41,6 +41,7 @@ import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * The Lowering view's companion for real nvFuser output: a {@code NVFUSER_DUMP=host_ir} dump or log (opened from a
@@ -123,6 +124,7 @@ public class DumpView extends ViewPart {
         for (NvFuserGeneration g : NvFuserGeneration.lowerableValues()) generation.add(g.label());
         generation.setToolTipText("the nvFuser generation the comparison prints both programs in; set to the"
                 + " generation the dump reader detected when a program is selected");
+        ComboTips.keepOffList(generation);
         setGeneration(NvFuserGeneration.newest());
         button(row, "Compare with Studio lowering...", this::compareInteractively);
         // a comparison follows its settings: devices, rank, options (Enter) and generation compare again (issue 35)

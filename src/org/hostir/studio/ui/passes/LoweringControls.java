@@ -23,6 +23,7 @@ import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
 import org.hostir.studio.ui.OptionField;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * The rows of fields above the pass list: devices, rank, the pass filter, and one field per declared lowering
@@ -74,6 +75,7 @@ final class LoweringControls {
         against.setItems(new String[] { NO_RANK });
         against.select(0);
         against.addListener(SWT.Selection, e -> reshow.run());
+        ComboTips.keepOffList(against);
         label(first, "Filter:");
         filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");
