@@ -122,9 +122,8 @@ public class DumpView extends ViewPart {
         generation = new Combo(row, SWT.READ_ONLY);
         // the lowerable generations, newest last, as the --nvfuser flag spells them
         for (NvFuserGeneration g : NvFuserGeneration.lowerableValues()) generation.add(g.label());
-        generation.setToolTipText("the nvFuser generation the comparison prints both programs in; set to the"
+        ComboTips.onLabel(generation, "the nvFuser generation the comparison prints both programs in; set to the"
                 + " generation the dump reader detected when a program is selected");
-        ComboTips.keepOffList(generation);
         setGeneration(NvFuserGeneration.newest());
         button(row, "Compare with Studio lowering...", this::compareInteractively);
         // a comparison follows its settings: devices, rank, options (Enter) and generation compare again (issue 35)

@@ -71,11 +71,10 @@ final class LoweringControls {
         rank.addListener(SWT.Selection, e -> reshow.run());
         label(first, "Compare with:");
         against = new Combo(first, SWT.READ_ONLY);
-        against.setToolTipText("Another rank's program after the same pass, beside this rank's (tree and text diff)");
         against.setItems(new String[] { NO_RANK });
         against.select(0);
         against.addListener(SWT.Selection, e -> reshow.run());
-        ComboTips.keepOffList(against);
+        ComboTips.onLabel(against, "Another rank's program after the same pass, beside this rank's (tree and text diff)");
         label(first, "Filter:");
         filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");

@@ -73,8 +73,7 @@ public final class HostIrPreferencePage extends PreferencePage implements IWorkb
         profile = new Combo(root, SWT.DROP_DOWN);
         profile.setItems(Engine.builtInProfiles().toArray(String[]::new));
         profile.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        profile.setToolTipText("The machine a sim launch predicts: a built-in profile or a profile file");
-        ComboTips.keepOffList(profile);
+        ComboTips.onLabel(profile, "The machine a sim launch predicts: a built-in profile or a profile file");
         show(HostIrPreferences.defaults());
         PlatformUI.getWorkbench().getHelpSystem().setHelp(root, HELP_ID);
         return root;
