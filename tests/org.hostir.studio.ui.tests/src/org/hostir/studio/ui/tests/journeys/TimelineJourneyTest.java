@@ -204,6 +204,19 @@ public class TimelineJourneyTest {
         person.press(SWT.CTRL, '0');
         assertArrayEquals(range, canvas.range(), "the range after Ctrl+0");
         assertEquals(figures, view.detailsText(), "the range's figures after Ctrl+0");
+        // and the view's toolbar item, clicked
+        for (int i = 0; i < 3; i++) person.press(0, '+');
+        zoomed = canvas.nsPerPixel();
+        org.eclipse.swt.widgets.ToolItem fit = java.util.Arrays.stream(ViewTestSupport.descendants(
+                page.getWorkbenchWindow().getShell(), org.eclipse.swt.widgets.ToolBar.class).stream()
+                .flatMap(b -> java.util.Arrays.stream(b.getItems())).toArray(org.eclipse.swt.widgets.ToolItem[]::new))
+                .filter(item -> "Fit".equals(item.getText()) && item.getParent().isVisible()).findFirst()
+                .orElseThrow(() -> new AssertionError("no Fit in the view's toolbar"));
+        var box = fit.getBounds();
+        person.click(fit.getParent(), box.x + box.width / 2, box.y + box.height / 2);
+        assertTrue(canvas.nsPerPixel() > zoomed, "the toolbar's Fit fitted the run");
+        assertArrayEquals(range, canvas.range(), "the range after the toolbar's Fit");
+        assertEquals(figures, view.detailsText(), "the range's figures after the toolbar's Fit");
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-range-fit.png");
         person.click(c, 300, y, 1, SWT.SHIFT);   // a Shift+click clears the range for the next test
     }
