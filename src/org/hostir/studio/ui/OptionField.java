@@ -14,7 +14,8 @@ import org.hostir.studio.lower.OptionType;
 /**
  * The control of one lowering option, made from its declaration, so that the Lowering view and the launch tab
  * show every option the passes declare without listing them: a spinner for a range, a read-only combo for a
- * choice, a check box for a flag, with the option's label and its help as tooltip. Values go in and out as
+ * choice, a check box for a flag, with the option's key and its help as tooltip (a choice's on its label, {@link
+ * ComboTips}). Values go in and out as
  * {@code --option} text, so {@code LoweringOptions.parse} checks them as it checks the command line's.
  */
 public final class OptionField {
@@ -53,7 +54,8 @@ public final class OptionField {
                 yield b;
             }
         };
-        control.setToolTipText(option.key() + ": " + option.help());
+        String tip = option.key() + ": " + option.help();
+        if (control instanceof Combo c) ComboTips.onLabel(c, tip); else control.setToolTipText(tip);
         OptionField field = new OptionField(option, control);
         field.show(option.formattedDefault());
         return field;

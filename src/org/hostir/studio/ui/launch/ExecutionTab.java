@@ -13,6 +13,7 @@ import org.eclipse.swt.widgets.Spinner;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * Where and how often to run: backend, devices, streams, iterations, warm-ups, validation; with the simulation
@@ -44,11 +45,11 @@ public final class ExecutionTab extends SettingsTab {
     @Override
     protected void createFields(Composite parent) {
         backend = combo(parent, "Backend:", BACKENDS.toArray(String[]::new));
-        backend.setToolTipText("sim: predict the run on the machine of a hardware profile (no GPU needed)");
+        ComboTips.onLabel(backend, "sim: predict the run on the machine of a hardware profile (no GPU needed)");
         new Label(parent, SWT.NONE).setText("Profile:");
         profile = new Combo(parent, SWT.DROP_DOWN);
         profile.setItems(Engine.builtInProfiles().toArray(String[]::new));
-        profile.setToolTipText("The simulated machine: a built-in profile, or a profile file (copy one and edit it)");
+        ComboTips.onLabel(profile, "The simulated machine: a built-in profile, or a profile file (copy one and edit it)");
         profile.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         profile.addModifyListener(e -> changed());
         profileFile = new Button(parent, SWT.PUSH);

@@ -41,6 +41,7 @@ import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * The Lowering view's companion for real nvFuser output: a {@code NVFUSER_DUMP=host_ir} dump or log (opened from a
@@ -121,7 +122,7 @@ public class DumpView extends ViewPart {
         generation = new Combo(row, SWT.READ_ONLY);
         // the lowerable generations, newest last, as the --nvfuser flag spells them
         for (NvFuserGeneration g : NvFuserGeneration.lowerableValues()) generation.add(g.label());
-        generation.setToolTipText("the nvFuser generation the comparison prints both programs in; set to the"
+        ComboTips.onLabel(generation, "the nvFuser generation the comparison prints both programs in; set to the"
                 + " generation the dump reader detected when a program is selected");
         setGeneration(NvFuserGeneration.newest());
         button(row, "Compare with Studio lowering...", this::compareInteractively);

@@ -23,6 +23,7 @@ import org.hostir.studio.lower.LoweringOption;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.lower.OptionType;
 import org.hostir.studio.ui.OptionField;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * The rows of fields above the pass list: devices, rank, the pass filter, and one field per declared lowering
@@ -70,10 +71,10 @@ final class LoweringControls {
         rank.addListener(SWT.Selection, e -> reshow.run());
         label(first, "Compare with:");
         against = new Combo(first, SWT.READ_ONLY);
-        against.setToolTipText("Another rank's program after the same pass, beside this rank's (tree and text diff)");
         against.setItems(new String[] { NO_RANK });
         against.select(0);
         against.addListener(SWT.Selection, e -> reshow.run());
+        ComboTips.onLabel(against, "Another rank's program after the same pass, beside this rank's (tree and text diff)");
         label(first, "Filter:");
         filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");

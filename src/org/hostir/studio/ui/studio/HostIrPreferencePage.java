@@ -27,6 +27,7 @@ import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.OptionField;
 import org.hostir.studio.ui.launch.ExecutionTab;
 import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.ComboTips;
 
 /**
  * Window > Preferences > Host IR: the default devices, lowering options (the nvFuser generation among them, one
@@ -72,7 +73,7 @@ public final class HostIrPreferencePage extends PreferencePage implements IWorkb
         profile = new Combo(root, SWT.DROP_DOWN);
         profile.setItems(Engine.builtInProfiles().toArray(String[]::new));
         profile.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        profile.setToolTipText("The machine a sim launch predicts: a built-in profile or a profile file");
+        ComboTips.onLabel(profile, "The machine a sim launch predicts: a built-in profile or a profile file");
         show(HostIrPreferences.defaults());
         PlatformUI.getWorkbench().getHelpSystem().setHelp(root, HELP_ID);
         return root;

@@ -93,6 +93,13 @@ public class WorkbenchSmokeTest {
             return null;
         }
         File out = new File(dir, name);
+        save(shell, out);
+        GuidePictures.atGuideSizes(shell, new File(dir), name, WorkbenchSmokeTest::save);
+        return out;
+    }
+
+    /** A PNG of {@code shell} as the screen shows it (what is over it included), its title bar to its last row. */
+    private static void save(Shell shell, File out) {
         out.getParentFile().mkdirs();
         Display display = shell.getDisplay();
         Rectangle bounds = shell.getBounds();
@@ -114,6 +121,5 @@ public class WorkbenchSmokeTest {
             image.dispose();
         }
         System.out.println("screenshot: " + out);
-        return out;
     }
 }

@@ -220,8 +220,8 @@ public class DumpJourneyTest {
      */
     private static void assertLabelsAreLinesOf(String left, String right, org.eclipse.swt.widgets.List list) {
         Tree tree = ViewTestSupport.descendants(list.getParent(), Tree.class).getFirst();
-        java.util.Set<String> leftLines = left.lines().map(String::strip).collect(java.util.stream.Collectors.toSet());
-        java.util.Set<String> rightLines = right.lines().map(String::strip).collect(java.util.stream.Collectors.toSet());
+        java.util.Set<String> leftLines = statements(left);
+        java.util.Set<String> rightLines = statements(right);
         List<String> labels = new java.util.ArrayList<>();
         for (TreeItem item : tree.getItems()) labels(item, labels);
         List<String> checked = labels.stream().filter(l -> l.contains("Communication")).toList();
@@ -236,6 +236,35 @@ public class DumpJourneyTest {
             assertTrue(found, "the tree shows \"" + label + "\", a line the text does not print:\n" + left
                     + "----\n" + right);
         }
+        // issue 35: every tensor a row names is spelled as the text beside it spells it, extents included
+        // (T3_l_float[iS5{i2}]); a row may order a statement otherwise ("= Set(...) -> T3"), so tensors, not lines
+        java.util.regex.Pattern tensor = java.util.regex.Pattern.compile("T\\d+_[a-z]_\\w+\\[[^\\]]*\\]");
+        int tensors = 0;
+        for (String label : labels) {
+            var m = tensor.matcher(label);
+            while (m.find()) {
+                tensors++;
+                String t = m.group();
+                boolean found = switch (label.charAt(0)) {
+                    case '-' -> left.contains(t);
+                    case '+' -> right.contains(t);
+                    default -> left.contains(t) || right.contains(t);
+                };
+                assertTrue(found, "the tree row \"" + label + "\" names " + t + ", which the text does not:\n"
+                        + left + "----\n" + right);
+            }
+        }
+        assertTrue(tensors > 0, "no tensor in the tree's rows: " + labels);
+    }
+
+    /** The text's statements, one a line: the printer puts a long one's "= op(...)" on a line of its own. */
+    private static java.util.Set<String> statements(String text) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String line : text.lines().map(String::strip).toList()) {
+            if (line.startsWith("= ") && !out.isEmpty()) out.set(out.size() - 1, out.getLast() + " " + line);
+            else out.add(line);
+        }
+        return new java.util.HashSet<>(out);
     }
 
     private static void labels(TreeItem item, List<String> out) {

@@ -1,5 +1,6 @@
 package org.hostir.studio.ui.tests.journeys;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -174,6 +175,50 @@ public class TimelineJourneyTest {
                 .of(org.hostir.studio.ui.timeline.model.RangeFigures.cut(t, start, end)).format(),
                 "the whole run's range has the run's figures");
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-range.png");
+    }
+
+    /**
+     * Issue 35, "Fit drops the range figures": a range chosen with Shift+drag while zoomed in stays chosen, with its
+     * figures in the details panel, after Fit (the 0 key and Ctrl+0, the view's Fit command).
+     */
+    @Test
+    public void fitKeepsTheRangeAndItsFigures() throws Exception {
+        view.fit();
+        person.settle(200);
+        TimelineCanvas canvas = view.canvas();
+        var c = canvas.control();
+        person.click(c, 5, 5);
+        for (int i = 0; i < 3; i++) person.press(0, '+');
+        int y = c.getSize().y / 3;
+        person.drag(c, 300, y, c.getSize().x - 200, y, SWT.SHIFT);
+        long[] range = canvas.range();
+        assertNotNull(range, "Shift+drag chose a range");
+        String figures = view.detailsText();
+        assertTrue(figures.startsWith("range "), figures);
+        double zoomed = canvas.nsPerPixel();
+        person.press(0, '0');
+        assertTrue(canvas.nsPerPixel() > zoomed, "0 fitted the run: " + canvas.nsPerPixel() + " vs " + zoomed);
+        assertArrayEquals(range, canvas.range(), "the range after the 0 key");
+        assertEquals(figures, view.detailsText(), "the range's figures after the 0 key");
+        for (int i = 0; i < 3; i++) person.press(0, '+');
+        person.press(SWT.CTRL, '0');
+        assertArrayEquals(range, canvas.range(), "the range after Ctrl+0");
+        assertEquals(figures, view.detailsText(), "the range's figures after Ctrl+0");
+        // and the view's toolbar item, clicked
+        for (int i = 0; i < 3; i++) person.press(0, '+');
+        zoomed = canvas.nsPerPixel();
+        org.eclipse.swt.widgets.ToolItem fit = java.util.Arrays.stream(ViewTestSupport.descendants(
+                page.getWorkbenchWindow().getShell(), org.eclipse.swt.widgets.ToolBar.class).stream()
+                .flatMap(b -> java.util.Arrays.stream(b.getItems())).toArray(org.eclipse.swt.widgets.ToolItem[]::new))
+                .filter(item -> "Fit".equals(item.getText()) && item.getParent().isVisible()).findFirst()
+                .orElseThrow(() -> new AssertionError("no Fit in the view's toolbar"));
+        var box = fit.getBounds();
+        person.click(fit.getParent(), box.x + box.width / 2, box.y + box.height / 2);
+        assertTrue(canvas.nsPerPixel() > zoomed, "the toolbar's Fit fitted the run");
+        assertArrayEquals(range, canvas.range(), "the range after the toolbar's Fit");
+        assertEquals(figures, view.detailsText(), "the range's figures after the toolbar's Fit");
+        ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-range-fit.png");
+        person.click(c, 300, y, 1, SWT.SHIFT);   // a Shift+click clears the range for the next test
     }
 
         /** Issue 18, Deliver 3: the event search box finds events by name, selects and reveals them, Enter goes on. */

@@ -1,0 +1,69 @@
+package org.hostir.studio.ui.tests;
+
+import java.io.File;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.PlatformUI;
+
+/**
+ * The user guide's pictures at the two screen sizes it is read at (issue 35, Deliver 8): with
+ * {@code -Dhirstudio.guideSizes=true}, every screenshot of the workbench window is also taken with the window at
+ * 1600 x 1000 and at 1280 x 800, into the folders {@code 1600x1000/} and {@code 1280x800/} beside it, and the window
+ * put back to the size the test gave it (the test goes on as before). A dialog's screenshot is the dialog, the same
+ * at any screen size: it goes to both folders as it is. {@code ./hirstudio test} copies the guide's pictures from these folders.
+ */
+public final class GuidePictures {
+    /** The sizes, as the folders are named. */
+    public static final List<int[]> SIZES = List.of(new int[] { 1600, 1000 }, new int[] { 1280, 800 });
+
+    private GuidePictures() {}
+
+    public static boolean wanted() { return Boolean.getBoolean("hirstudio.guideSizes"); }
+
+    /** Takes {@code name} at each guide size with {@code save} (the screenshot of a shell into a file). */
+    static void atGuideSizes(Shell shell, File dir, String name, BiConsumer<Shell, File> save) {
+        if (!wanted()) return;
+        if (!isWorkbenchWindow(shell)) {
+            for (int[] size : SIZES) save.accept(shell, new File(new File(dir, size[0] + "x" + size[1]), name));
+            return;
+        }
+        Rectangle was = shell.getBounds();
+        try {
+            for (int[] size : SIZES) {
+                shell.setBounds(0, 0, size[0], size[1]);
+                settle(shell.getDisplay(), 700);
+                save.accept(shell, new File(new File(dir, size[0] + "x" + size[1]), name));
+            }
+        } finally {
+            shell.setBounds(was);
+            settle(shell.getDisplay(), 400);
+        }
+    }
+
+    private static boolean isWorkbenchWindow(Shell shell) {
+        for (var w : PlatformUI.getWorkbench().getWorkbenchWindows()) {
+            if (w.getShell() == shell) return true;
+        }
+        return false;
+    }
+
+    /** Lets the window lay itself out and paint at its new size (the tests run on the UI thread). */
+    private static void settle(Display display, long millis) {
+        long end = System.currentTimeMillis() + millis;
+        do {
+            while (display.readAndDispatch()) {
+                // the resize's layout and paints
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        } while (System.currentTimeMillis() < end);
+    }
+}
