@@ -5,17 +5,23 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.Blockage;
 import org.hostir.studio.exec.BlockedStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.Evaluator;
 import org.hostir.studio.exec.OutputValidator;
+import org.hostir.studio.exec.P2PSequence.Transfer;
+import org.hostir.studio.exec.ProgramPosition;
 import org.hostir.studio.exec.RankThreads;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.Runner;
@@ -36,7 +42,10 @@ import org.hostir.studio.ir.host.HostIrContainer;
  * then {@link #awaitStop()}s: a stop is taken only when the run is at rest (every host held, done issuing or
  * ended, and the backend's streams unable to move: {@link Backend#atRest()}), so what a stop shows depends on the
  * program and the commands, never on thread timing. Holding a host only delays when it issues a node, so the
- * outputs are those of a plain run. Needs a backend that can tell when it is at rest (the CPU backend).
+ * outputs are those of a plain run. On a backend that cannot tell when it is at rest (CUDA) the run follows
+ * {@link StopRule#SYNCHRONIZED}: ranks post communications only with their team, a step over a communication takes
+ * the team members held at their part of it along (or is refused in one line when one is held elsewhere), and a
+ * stop synchronizes the held ranks' streams before it is reported, so its tensors are final values.
  */
 public final class DebugSession implements AutoCloseable {
     private final Fusion fusion;
@@ -44,6 +53,7 @@ public final class DebugSession implements AutoCloseable {
     private final RunConfig config;
     private final Backend backend;
     private final Holds holds;
+    private final StopRule rule;
     private final Map<Integer, DenseTensor> inputs;
     private final Map<Integer, Evaluator> evaluators = new ConcurrentHashMap<>();
     private final Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
@@ -55,13 +65,15 @@ public final class DebugSession implements AutoCloseable {
     private int stops;
 
     private DebugSession(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config, Backend backend,
-                         List<Breakpoint> breakpoints, boolean suspendAtStart) {
+                         List<Breakpoint> breakpoints, boolean suspendAtStart, StopRule rule) {
         this.fusion = fusion;
         this.programs = Map.copyOf(programs);
         this.config = config;
         this.backend = backend;
+        this.rule = rule;
         this.holds = new Holds(programs.keySet(), breakpoints, suspendAtStart,
-                new CommunicationTeam(programs, config.symbols(), config.streams()));
+                new CommunicationTeam(programs, config.symbols(), config.streams()),
+                rule == StopRule.SYNCHRONIZED ? new Meetings(plans(programs, config)) : null);
         this.inputs = Inputs.generate(fusion, config.symbols(), config.seed());
         this.run = Thread.ofPlatform().daemon().name("debugged run").unstarted(this::runAll);
     }
@@ -72,9 +84,34 @@ public final class DebugSession implements AutoCloseable {
      */
     public static DebugSession start(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
                                      Backend backend, List<Breakpoint> breakpoints, boolean suspendAtStart) {
-        DebugSession s = new DebugSession(fusion, programs, config, backend, breakpoints, suspendAtStart);
+        return start(fusion, programs, config, backend, breakpoints, suspendAtStart, StopRule.OBSERVED);
+    }
+
+    /** As above, taking stops by {@code rule} (see {@link #refusal} first for {@link StopRule#SYNCHRONIZED}). */
+    public static DebugSession start(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
+                                     Backend backend, List<Breakpoint> breakpoints, boolean suspendAtStart,
+                                     StopRule rule) {
+        DebugSession s = new DebugSession(fusion, programs, config, backend, breakpoints, suspendAtStart, rule);
         s.run.start();
         return s;
+    }
+
+    /**
+     * Why {@code programs} cannot be debugged by {@code rule}, or empty: under {@link StopRule#SYNCHRONIZED} with
+     * more than one rank, every rank's communications must be known before the run, to post each with its team.
+     */
+    public static Optional<String> refusal(Map<Integer, HostIrContainer> programs, RunConfig config, StopRule rule) {
+        if (rule == StopRule.OBSERVED || programs.size() < 2) return Optional.empty();
+        return plans(programs, config).entrySet().stream().filter(e -> !e.getValue().complete()).findFirst()
+                .map(e -> "rank " + e.getKey() + "'s communications cannot all be known before the run (a loop"
+                        + " bound or branch the debugger cannot evaluate), and on this backend a rank posts each only"
+                        + " with its team; debug on cpu");
+    }
+
+    private static Map<Integer, TransferPlan> plans(Map<Integer, HostIrContainer> programs, RunConfig config) {
+        Map<Integer, TransferPlan> plans = new java.util.TreeMap<>();
+        programs.forEach((r, p) -> plans.put(r, TransferPlan.of(p, r, config.symbols(), config.streams())));
+        return plans;
     }
 
     public List<Integer> ranks() { return List.copyOf(new java.util.TreeSet<>(programs.keySet())); }
@@ -90,9 +127,26 @@ public final class DebugSession implements AutoCloseable {
 
     public void resume(Collection<Integer> which) { holds.release(which, Stepping.RESUME); }
 
-    public void stepOver(Collection<Integer> which) { holds.release(which, Stepping.STEP_OVER); }
+    /**
+     * Steps {@code which} over their nodes; under {@link StopRule#SYNCHRONIZED} with the team members held at their
+     * part of a communication stepped over, or not at all: then why, in one line.
+     */
+    public Optional<String> stepOver(Collection<Integer> which) { return step(which, Stepping.STEP_OVER); }
 
-    public void stepInto(Collection<Integer> which) { holds.release(which, Stepping.STEP_INTO); }
+    /** Steps {@code which} into their nodes, as {@link #stepOver} takes a communication's team along. */
+    public Optional<String> stepInto(Collection<Integer> which) { return step(which, Stepping.STEP_INTO); }
+
+    private Optional<String> step(Collection<Integer> which, Stepping how) {
+        Set<Integer> all = new TreeSet<>(which);
+        if (rule == StopRule.SYNCHRONIZED) {
+            Optional<String> refused = holds.team(all, (r, id) -> StopText.node(programs.get(r), id));
+            if (refused.isPresent()) return refused;
+        }
+        holds.release(all, how);
+        return Optional.empty();
+    }
+
+    public StopRule rule() { return rule; }
 
     public void suspend(Collection<Integer> which) { holds.suspend(which); }
 
@@ -123,10 +177,13 @@ public final class DebugSession implements AutoCloseable {
                 run.join();
                 return stop(List.of(), true);
             }
-            if (states.containsValue(RankState.RUNNING)) {
+            // synchronized: a rank done issuing is synchronizing its streams, which can finish (Meetings)
+            if (states.containsValue(RankState.RUNNING)
+                    || rule == StopRule.SYNCHRONIZED && states.containsValue(RankState.DISPATCHED)) {
                 holds.awaitChange(1);
                 continue;
             }
+            if (rule == StopRule.SYNCHRONIZED) return synchronizedStop(states);
             Optional<List<BlockedStream>> rest = backend.atRest();
             if (rest.isPresent() && settled(states, rest.get())) return stop(rest.get(), false);
             LockSupport.parkNanos(100_000);
@@ -147,6 +204,42 @@ public final class DebugSession implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Every held rank's streams synchronized (they can finish: ranks post only with their team), so the stop shows
+     * final values; what a rank held for its team waits for, as a blocked host ({@code stream} -1).
+     */
+    private DebugStop synchronizedStop(Map<Integer, RankState> states) {
+        for (var e : states.entrySet()) {
+            if (e.getValue() != RankState.SUSPENDED) continue;
+            try {
+                backend.device(e.getKey()).synchronize();
+            } catch (RuntimeException failed) {
+                RunFailure f = RunFailure.of(failed).within("rank " + e.getKey());
+                failure.compareAndSet(null, f);
+                backend.abort(f);
+            }
+        }
+        List<BlockedStream> blocked = new ArrayList<>();
+        holds.teamWaits().forEach((r, unmet) -> {
+            ProgramPosition at = holds.position(r).orElseThrow();
+            for (Meetings.Unmet u : unmet) blocked.add(new BlockedStream(r, -1, blockage(r, u.meeting(), at),
+                    u.absent()));
+        });
+        return stop(blocked, false);
+    }
+
+    /** A meeting as the wait it is, at the node {@code rank} waits at; its bytes are not known here (-1). */
+    private static Blockage blockage(int rank, Meeting m, ProgramPosition at) {
+        int iteration = (int) at.iteration();
+        return switch (m) {
+            case Meeting.Pair(Transfer t) -> t.from() == rank
+                    ? new Blockage.Send(t.to(), t.sequence(), -1, at.node().id(), iteration)
+                    : new Blockage.Receive(t.from(), t.sequence(), -1, at.node().id(), iteration);
+            case Meeting.Team team -> new Blockage.Collective(team.name(), team.team(), team.number(), -1,
+                    at.node().id(), iteration);
+        };
+    }
+
     private DebugStop stop(List<BlockedStream> blocked, boolean over) {
         Map<Integer, RankState> states = holds.states();
         List<RankStop> ranks = new ArrayList<>();
@@ -154,8 +247,12 @@ public final class DebugSession implements AutoCloseable {
             ranks.add(new RankStop(r, states.get(r), holds.position(r), holds.reason(r),
                     blocked.stream().filter(b -> b.rank() == r).toList()));
         }
-        boolean stuck = !over && !blocked.isEmpty() && states.values().stream().allMatch(RankState::doneIssuing);
-        return new DebugStop(++stops, ranks, WaitGraph.of(blocked, states), over, stuck,
+        // synchronized: stuck when only the team holds ranks (no command can let any go), each rank on a cycle too
+        boolean stuck = !over && !blocked.isEmpty() && (rule == StopRule.SYNCHRONIZED ? !holds.commandHeld()
+                : states.values().stream().allMatch(RankState::doneIssuing));
+        Predicate<Integer> cannotPost = r -> states.getOrDefault(r, RankState.RUNNING).doneIssuing()
+                || stuck && rule == StopRule.SYNCHRONIZED;
+        return new DebugStop(++stops, ranks, WaitGraph.of(blocked, cannotPost), over, stuck,
                 Optional.ofNullable(failure.get()).map(RuntimeException::getMessage));
     }
 

@@ -82,9 +82,9 @@ public final class StopText {
                 + " differ, max |diff| " + number(r.maxAbs());
     }
 
-    /** {@code stream 1: recv from 1 (node 12, iteration 1), waits for rank 1}. */
+    /** {@code stream 1: recv from 1 (node 12, iteration 1), waits for rank 1}; a host held for its team: {@code host: ...}. */
     public static String blocked(BlockedStream b) {
-        return "stream " + b.stream() + ": " + b.on().text() + (b.waitsFor().isEmpty() ? ""
+        return (b.stream() < 0 ? "host" : "stream " + b.stream()) + ": " + b.on().text() + (b.waitsFor().isEmpty() ? ""
                 : ", waits for " + (b.waitsFor().size() == 1 ? "rank " : "ranks ") + IrText.ids(b.waitsFor()));
     }
 
@@ -111,13 +111,15 @@ public final class StopText {
 
     private static String details(Blockage on) {
         return switch (on) {
-            case Blockage.Receive r -> ", " + r.bytes() + " B, tag " + r.tag();
-            case Blockage.Send s -> ", " + s.bytes() + " B, tag " + s.tag();
-            case Blockage.Collective c -> ", " + c.bytes() + " B, team "
-                    + IrText.ids(c.team());
+            case Blockage.Receive r -> bytes(r.bytes()) + ", tag " + r.tag();
+            case Blockage.Send s -> bytes(s.bytes()) + ", tag " + s.tag();
+            case Blockage.Collective c -> bytes(c.bytes()) + ", team " + IrText.ids(c.team());
             case Blockage.OwnStream o -> "";
         };
     }
+
+    /** A wait's bytes; none where they are not known (-1: a host held for its team posts nothing yet). */
+    private static String bytes(long bytes) { return bytes < 0 ? "" : ", " + bytes + " B"; }
 
     /** Up to 6 significant digits, no exponent for ordinary sizes, {@code nan} and {@code inf} spelled out. */
     public static String number(double x) {

@@ -2,7 +2,10 @@ package org.hostir.studio.ui.debug;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
@@ -174,10 +177,17 @@ final class RankThread extends Element implements IThread {
     public boolean isStepping() { return stepping; }
 
     @Override
-    public void stepInto() { run.command(List.of(rank), Stepping.STEP_INTO); }
+    public void stepInto() throws DebugException { refused(run.command(List.of(rank), Stepping.STEP_INTO)); }
 
     @Override
-    public void stepOver() { run.command(List.of(rank), Stepping.STEP_OVER); }
+    public void stepOver() throws DebugException { refused(run.command(List.of(rank), Stepping.STEP_OVER)); }
+
+    /** A step the session refused (on CUDA: it would wait for a held peer), shown as the step's error. */
+    private static void refused(Optional<String> why) throws DebugException {
+        if (why.isPresent()) {
+            throw new DebugException(Status.error(why.get()));
+        }
+    }
 
     @Override
     public void stepReturn() { }
