@@ -42,9 +42,12 @@ import org.hostir.studio.ir.host.StartCoalescing;
  * a, so leaving both out keeps the pairs), so the transfers after it keep their other side, though their numbers
  * are not the backend's tags. A scalar the walk
  * cannot evaluate (a loop bound read from a tensor) ends the walk: the transfers after it have no known other side
- * and the plan is not {@link #complete()}.
+ * and the plan is not {@link #complete()}. A walk and not a dry run of the Evaluator: that issues through a device
+ * (buffers, views, kernels) and a MoE exchange reads its routing back from device values, so a dry run would need a
+ * shape-only device and invented data that routes differently; a test holds the walk to the transfers the CPU
+ * backend posts for every example instead ({@code TransferPlanMatchesTheRunTest}).
  */
-final class TransferPlan {
+public final class TransferPlan {
     /** A node in given iterations of its loops (outermost first): where a rank posts. */
     record Site(int nodeId, List<Long> iterations) {
         Site {
@@ -89,7 +92,8 @@ final class TransferPlan {
         this.sequence = new P2PSequence(rank);
     }
 
-    static TransferPlan of(HostIrContainer program, int rank, Map<String, Long> symbols, int streams) {
+    /** {@code rank}'s plan of {@code program} with the run's {@code symbols} and number of {@code streams}. */
+    public static TransferPlan of(HostIrContainer program, int rank, Map<String, Long> symbols, int streams) {
         TransferPlan plan = new TransferPlan(rank, symbols, streams);
         try {
             plan.walk(program.topLevel());
@@ -114,7 +118,10 @@ final class TransferPlan {
     Optional<Site> siteOf(Meeting m) { return Optional.ofNullable(meetingSite.get(m)); }
 
     /** Whether the walk reached the program's end: every meeting the rank posts is known. */
-    boolean complete() { return complete; }
+    public boolean complete() { return complete; }
+
+    /** Every point-to-point transfer the rank posts (outside MoE exchanges), as the walk numbers them. */
+    public Set<Transfer> transfers() { return Set.copyOf(byTransfer.keySet()); }
 
     /** Every site of node {@code nodeId} that posts transfers. */
     List<Site> sitesOf(int nodeId) { return bySite.keySet().stream().filter(s -> s.nodeId() == nodeId).toList(); }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
@@ -79,7 +80,7 @@ public class DebugBackendRefusalTest {
             assertNull(debugTab.getErrorMessage());
             assertEquals(LaunchSettings.SIM, LaunchAttributes.read(copy).backend(), "sim applied before the way back");
             assertEquals("cuda", LaunchAttributes.read(onCuda).backend());
-            int targets = DebugPlugin.getDefault().getLaunchManager().getDebugTargets().length;
+            long targets = liveTargets();
             String refused = launchError(copy);
             assertTrue(refused.startsWith("Backend sim: the debugger runs on the cpu and cuda backends"), refused);
             if (CudaBackend.localDeviceCount() < 2) {
@@ -87,8 +88,7 @@ public class DebugBackendRefusalTest {
                 assertTrue(noGpus.contains("--backend cuda: 2 ranks need 2 CUDA devices (NCCL puts one rank on each)")
                         && !noGpus.contains("\n"), noGpus);
             }
-            assertEquals(targets, DebugPlugin.getDefault().getLaunchManager().getDebugTargets().length,
-                    "no debug target started");
+            assertEquals(targets, liveTargets(), "no debug target started");
         } finally {
             shell.dispose();
         }
@@ -100,6 +100,12 @@ public class DebugBackendRefusalTest {
         } finally {
             runShell.dispose();
         }
+    }
+
+    /** Debug targets not terminated (a new launch may remove an earlier test's terminated ones). */
+    private static long liveTargets() {
+        return Arrays.stream(DebugPlugin.getDefault().getLaunchManager().getDebugTargets())
+                .filter(t -> !t.isTerminated()).count();
     }
 
     /** The message of the debug launch of {@code config}, which must fail at once. */
