@@ -56,6 +56,7 @@ public final class DebugSession implements AutoCloseable {
     private final StopRule rule;
     private final Map<Integer, DenseTensor> inputs;
     private final Map<Integer, Evaluator> evaluators = new ConcurrentHashMap<>();
+    private final Map<Integer, WriteTracking> devices = new ConcurrentHashMap<>();
     private final Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
     private final AtomicReference<RunFailure> failure = new AtomicReference<>();
     private final Thread run;
@@ -265,12 +266,14 @@ public final class DebugSession implements AutoCloseable {
         RankState state = holds.state(rank);
         if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return List.of();
         Device device = backend.device(rank);
+        WriteTracking writes = devices.get(rank);
         List<TensorSummary> out = new ArrayList<>();
         for (var t : e.live().entrySet()) {
             TensorView tv = t.getKey();
             String label = fileTensor(tv).map(TensorView::label).orElse(tv.label());
+            boolean written = writes.written(t.getValue());
             out.add(TensorSummary.of(tv, label, device.download(t.getValue()), "rank " + rank + " ("
-                    + backend.name() + ")", referenceShard(tv, rank)));
+                    + backend.name() + ")", written ? referenceShard(tv, rank) : Optional.empty(), written));
         }
         return out;
     }
@@ -286,15 +289,15 @@ public final class DebugSession implements AutoCloseable {
 
     /**
      * This rank's part of the unsharded reference's value of live tensor {@code tensorId} (a tensor of the fusion
-     * file: the lowering's own tensors have none), for a table of differences; empty when it has none or the rank
-     * holds no such tensor now.
+     * file: the lowering's own tensors have none), for a table of differences; empty when it has none, the rank
+     * holds no such tensor now, or nothing has written it yet.
      */
     public Optional<DenseTensor> referenceValues(int rank, int tensorId) {
         Evaluator e = evaluators.get(rank);
         RankState state = holds.state(rank);
         if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return Optional.empty();
-        return e.live().keySet().stream().filter(t -> t.id() == tensorId).findFirst()
-                .flatMap(tv -> referenceShard(tv, rank));
+        return e.live().entrySet().stream().filter(t -> t.getKey().id() == tensorId).findFirst()
+                .filter(t -> devices.get(rank).written(t.getValue())).flatMap(t -> referenceShard(t.getKey(), rank));
     }
 
     /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */
@@ -334,7 +337,8 @@ public final class DebugSession implements AutoCloseable {
     }
 
     private void runRank(int rank, Map<Integer, Map<Integer, Buffer>> bound) {
-        Device device = backend.device(rank);
+        WriteTracking device = new WriteTracking(backend.device(rank));
+        devices.put(rank, device);
         HostIrContainer program = programs.get(rank);
         try {
             bound.put(rank, Runner.upload(program, inputs, device));

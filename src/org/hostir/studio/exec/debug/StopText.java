@@ -66,6 +66,7 @@ public final class StopText {
         s.append(", ").append(t.device()).append(", ").append(t.bytes()).append(" B: ").append(statistics(t));
         s.append("; first ").append(t.slice().stream().map(StopText::number).collect(Collectors.joining(" ", "[",
                 t.slice().size() < t.shape().stream().reduce(1L, (a, b) -> a * b) ? " ...]" : "]")));
+        if (!t.written()) s.append("; not written yet");
         t.reference().ifPresent(r -> s.append("; ").append(reference(r)));
         return s.toString();
     }

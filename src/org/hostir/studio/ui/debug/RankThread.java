@@ -113,9 +113,11 @@ final class RankThread extends Element implements IThread {
                 new Variable(run, "statistics", StopText.statistics(t)),
                 new Variable(run, "values", t.slice().stream().map(StopText::number).toList().toString())));
         t.reference().ifPresent(r -> parts.add(new Variable(run, "reference", StopText.reference(r))));
+        if (!t.written()) parts.add(new Variable(run, "reference", "not written yet"));
         String name = t.label().equals(t.name()) ? t.name() : t.name() + " '" + t.label() + "'";
         int at = run.lastStop() == null ? 0 : run.lastStop().number();
         return new Variable(run, name, t.dtype() + " " + t.shape() + " " + StopText.statistics(t)
+                + (t.written() ? "" : "; not written yet")
                 + t.reference().map(r -> "; " + StopText.reference(r)).orElse(""), t.dtype(), parts,
                 new Variable.TensorAt(run, at, rank, t.id(), name));
     }

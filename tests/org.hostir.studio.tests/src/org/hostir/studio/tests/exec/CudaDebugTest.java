@@ -21,8 +21,8 @@ import org.junit.jupiter.api.TestFactory;
  * into every node (loops and their iterations included) and stopping at breakpoints, the same stops, the same
  * nodes and loop frames, the same live tensors (name, dtype, shape, mesh, bytes), and the run validates. A stop
  * synchronizes the rank's streams first, so a tensor whose CPU values equal the unsharded reference's shard has
- * CUDA values within float32 rounding of it too (a tensor allocated and not yet written holds whatever memory it
- * got on CUDA, zeros on the CPU: its values are not compared). Skipped without a GPU, saying so. Multi-rank CUDA
+ * CUDA values within float32 rounding of it too (a tensor allocated and not yet written, shown so on both, holds
+ * whatever memory it got on CUDA, zeros on the CPU: its values are not compared). Skipped without a GPU, saying so. Multi-rank CUDA
  * debugging needs a GPU per rank (NCCL); its rule runs on the CPU backend in {@code DebugSynchronizedTest}.
  */
 class CudaDebugTest {
@@ -52,7 +52,7 @@ class CudaDebugTest {
         assertEquals(0, cuda.code(), cuda.err() + cuda.out());
         List<String> c = cpu.out().lines().toList();
         List<String> g = cuda.out().lines().toList();
-        assertTrue(c.stream().filter(l -> l.startsWith("stop ")).count() > 1, cpu.out());
+        assertTrue(c.stream().anyMatch(l -> l.startsWith("stop ")), "no stop:\n" + cpu.out());
         assertEquals(c.size(), g.size(), "cpu:\n" + cpu.out() + "\ncuda:\n" + cuda.out());
         for (int i = 0; i < c.size(); i++) sameLine(example + " line " + (i + 1), c.get(i), g.get(i));
     }
