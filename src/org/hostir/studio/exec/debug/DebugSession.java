@@ -289,15 +289,16 @@ public final class DebugSession implements AutoCloseable {
 
     /**
      * This rank's part of the unsharded reference's value of live tensor {@code tensorId} (a tensor of the fusion
-     * file: the lowering's own tensors have none), for a table of differences; empty when it has none, the rank
-     * holds no such tensor now, or nothing has written it yet.
+     * file: the lowering's own tensors have none), for a table of differences, also of a tensor nothing has written
+     * yet (the table shows what it asks for; its summary says not written yet); empty when it has none or the rank
+     * holds no such tensor now.
      */
     public Optional<DenseTensor> referenceValues(int rank, int tensorId) {
         Evaluator e = evaluators.get(rank);
         RankState state = holds.state(rank);
         if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return Optional.empty();
-        return e.live().entrySet().stream().filter(t -> t.getKey().id() == tensorId).findFirst()
-                .filter(t -> devices.get(rank).written(t.getValue())).flatMap(t -> referenceShard(t.getKey(), rank));
+        return e.live().keySet().stream().filter(t -> t.id() == tensorId).findFirst()
+                .flatMap(tv -> referenceShard(tv, rank));
     }
 
     /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */
