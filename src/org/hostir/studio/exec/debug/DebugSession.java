@@ -29,7 +29,8 @@ import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
-import org.hostir.studio.exec.tensor.ReferenceInterpreter;
+import org.hostir.studio.exec.tensor.Allowance;
+import org.hostir.studio.exec.tensor.Reference;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
@@ -62,7 +63,7 @@ public final class DebugSession implements AutoCloseable {
     private final Thread run;
     private volatile boolean ended;
     private volatile Optional<Validation> validation = Optional.empty();
-    private Map<Integer, DenseTensor> reference;
+    private Reference reference;
     private int stops;
 
     private DebugSession(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config, Backend backend,
@@ -273,7 +274,8 @@ public final class DebugSession implements AutoCloseable {
             String label = fileTensor(tv).map(TensorView::label).orElse(tv.label());
             boolean written = writes.written(t.getValue());
             out.add(TensorSummary.of(tv, label, device.download(t.getValue()), "rank " + rank + " ("
-                    + backend.name() + ")", written ? referenceShard(tv, rank) : Optional.empty(), written));
+                    + backend.name() + ")", written ? referenceShard(tv, rank) : Optional.empty(), written,
+                    tolerance(tv, rank)));
         }
         return out;
     }
@@ -303,8 +305,7 @@ public final class DebugSession implements AutoCloseable {
 
     /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */
     private synchronized Optional<DenseTensor> referenceShard(TensorView tv, int rank) {
-        if (reference == null) reference = ReferenceInterpreter.evaluateAll(fusion, inputs);
-        DenseTensor global = reference.get(tv.id());
+        DenseTensor global = reference().value(tv);
         TensorView original = fileTensor(tv).orElse(null);
         if (global == null || original == null) return Optional.empty();
         try {
@@ -312,6 +313,25 @@ public final class DebugSession implements AutoCloseable {
         } catch (IllegalArgumentException notComparable) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The error bound validation holds {@code tv}'s shard on {@code rank} to (the fusion's outputs have one), so that
+     * a stop calls a rounding difference validation accepts equal; empty (compared exactly) for the others.
+     */
+    private synchronized Optional<Allowance> tolerance(TensorView tv, int rank) {
+        TensorView original = fileTensor(tv).orElse(null);
+        if (original == null || !fusion.outputs().contains(original)) return Optional.empty();
+        try {
+            return Optional.of(reference().shardTolerance(original, rank));
+        } catch (IllegalArgumentException | java.util.NoSuchElementException notComparable) {
+            return Optional.empty();
+        }
+    }
+
+    private synchronized Reference reference() {
+        if (reference == null) reference = Reference.evaluate(fusion, inputs, backend.computesWideInFloat64());
+        return reference;
     }
 
     /** The fusion's tensor {@code tv} is (the same IR id), if the lowering did not make it. */

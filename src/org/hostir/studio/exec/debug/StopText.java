@@ -77,9 +77,16 @@ public final class StopText {
                 + (st.nonFinite() > 0 ? " (" + st.nonFinite() + " not finite)" : "");
     }
 
-    /** {@code reference: equal} or {@code reference: 3 of 32 differ, max |diff| 0.5}. */
+    /**
+     * {@code reference: equal}, {@code reference: equal within tolerance (max |diff| 1.2e-07)} (validation's error
+     * bound) or {@code reference: 3 of 32 differ, max |diff| 0.5}.
+     */
     public static String reference(TensorSummary.ReferenceDifference r) {
-        return r.differing() == 0 ? "reference: equal" : "reference: " + r.differing() + " of " + r.compared()
+        if (r.differing() == 0) {
+            return r.maxAbs() == 0 ? "reference: equal" : "reference: equal within tolerance (max |diff| "
+                    + number(r.maxAbs()) + ")";
+        }
+        return "reference: " + r.differing() + " of " + r.compared()
                 + " differ, max |diff| " + number(r.maxAbs());
     }
 

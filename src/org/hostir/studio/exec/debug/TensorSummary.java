@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import org.hostir.studio.exec.tensor.Allowance;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.IrText;
@@ -41,12 +42,21 @@ public record TensorSummary(int id, String name, String label, List<Long> shape,
     /** As above, {@code written} or an allocation nothing has written yet (then {@code reference} is not used). */
     public static TensorSummary of(TensorView tv, String label, DenseTensor values, String device,
                                    Optional<DenseTensor> reference, boolean written) {
+        return of(tv, label, values, device, reference, written, Optional.empty());
+    }
+
+    /**
+     * As above, a value counting as differing only beyond {@code tolerance} where there is one (validation's error
+     * bound of an output: a rounding difference it accepts is no wrong value); exactly otherwise.
+     */
+    public static TensorSummary of(TensorView tv, String label, DenseTensor values, String device,
+                                   Optional<DenseTensor> reference, boolean written, Optional<Allowance> tolerance) {
         double[] v = values.toDoubleArray();
         List<Long> shape = Arrays.stream(values.shape()).boxed().toList();
         List<Double> slice = Arrays.stream(v).limit(SLICE).boxed().toList();
         return new TensorSummary(tv.id(), tv.name(), label, shape, values.dtype().fileName(),
                 tv.mesh() == null ? "" : IrText.mesh(tv.mesh()), device, values.bytes(), statistics(v), slice,
-                reference.filter(r -> written && Arrays.equals(r.shape(), values.shape())).map(r -> difference(v, r)),
+                reference.filter(r -> written && Arrays.equals(r.shape(), values.shape())).map(r -> difference(v, r, tolerance)),
                 written);
     }
 
@@ -66,14 +76,15 @@ public record TensorSummary(int id, String name, String label, List<Long> shape,
                 : new Statistics(min, max, sum / finite, v.length - finite);
     }
 
-    private static ReferenceDifference difference(double[] v, DenseTensor reference) {
+    private static ReferenceDifference difference(double[] v, DenseTensor reference, Optional<Allowance> tolerance) {
         double[] r = reference.toDoubleArray();
         double maxAbs = 0;
         long differing = 0;
         for (int i = 0; i < v.length; i++) {
             if (Double.compare(v[i], r[i]) == 0) continue;
-            differing++;
             double d = Math.abs(v[i] - r[i]);
+            int at = i;
+            if (Double.isNaN(d) || tolerance.map(t -> d > t.allowed(at, r[at])).orElse(true)) differing++;
             maxAbs = Double.isNaN(d) ? Double.NaN : Math.max(maxAbs, d);
         }
         return new ReferenceDifference(maxAbs, differing, v.length);
