@@ -40,7 +40,7 @@ for step in "${steps[@]}"; do
                 --class-path "$G/test:$CP" --select-class org.hostir.studio.tests.exec.CudaBackendTest --select-class org.hostir.studio.tests.exec.CudaSingleGpuTest \
                 --select-class org.hostir.studio.tests.exec.RunCommandTest --select-class org.hostir.studio.tests.exec.CudaLauncherTest \
                 --select-class org.hostir.studio.tests.exec.OutOfMemoryTest --select-class org.hostir.studio.tests.exec.moe.CudaMoeKernelsTest \
-                --select-class org.hostir.studio.tests.exec.moe.IndexKernelSourceTest 2>&1 | tee "$LOGS/test.log"
+                --select-class org.hostir.studio.tests.exec.moe.IndexKernelSourceTest --select-class org.hostir.studio.tests.exec.CudaDebugTest 2>&1 | tee "$LOGS/test.log"
             (( PIPESTATUS[0] == 0 )) || rc=1
             # failure handling in a JVM of its own: aborted communicators are not reused
             timeout 120 "${JAVA[@]}" -jar "$G/lib/junit-console.jar" execute --disable-banner --details=flat \

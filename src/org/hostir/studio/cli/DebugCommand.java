@@ -21,9 +21,9 @@ import org.hostir.studio.lower.LoweringOptions;
 
 /**
  * {@code hirstudio debug FILE.fusion [--break NODE[@RANK][:ITERATION][+team] ...] [--step over|into] [--max-stops N]
- * [--program DUMP] [--backend auto|cpu] [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: runs every rank on
- * the CPU backend under the debugger (another {@code --backend} is refused in one line saying why,
- * {@link DebugBackends}) and prints the state at each stop (the IDE's Debug view shows the same stops): each rank's
+ * [--program DUMP] [--backend auto|cpu|cuda] [--devices N] [--set SYM=N ...] [--option KEY=VALUE ...]}: runs every
+ * rank on the CPU backend (or CUDA, which synchronizes at each stop; sim is refused in one line saying why,
+ * {@link DebugBackends}) under the debugger and prints the state at each stop (the IDE's Debug view shows the same stops): each rank's
  * node, loop nest and live tensors, its blocked streams, who waits for whom and any deadlock, named by its Host IR
  * nodes. NODE is a node id as the program prints it ({@code P2PCommunication 12} is 12), a node kind (every node of
  * it) or {@code all}; {@code +team} stops the whole team of a communication with RANK. After a stop every rank
@@ -42,17 +42,18 @@ public final class DebugCommand implements Command {
     @Override
     public String usage() {
         return "debug FILE.fusion [--break NODE[@RANK][:ITERATION][+team] ...] [--step over|into] [--max-stops N]"
-                + " [--program DUMP] [--backend auto|cpu] [--devices N] " + Arguments.NVFUSER_USAGE + " [--set SYM=N ...] [--option KEY=VALUE ...]";
+                + " [--program DUMP] [--backend auto|cpu|cuda] [--devices N] " + Arguments.NVFUSER_USAGE + " [--set SYM=N ...] [--option KEY=VALUE ...]";
     }
 
     @Override
-    public String summary() { return "step every rank's Host IR program on the CPU backend, printing each stop"; }
+    public String summary() { return "step every rank's Host IR program on the CPU (or CUDA) backend, printing each stop"; }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         String backend = a.value("--backend").orElse("auto");
-        var refused = DebugBackends.refusal(FusionArguments.backend(backend));
+        var choice = FusionArguments.backend(backend);
+        var refused = DebugBackends.refusal(choice);
         if (refused.isPresent()) {
             err.println("error: debug --backend " + backend + ": " + refused.get());
             return ExitCode.BAD_INPUT;
@@ -72,9 +73,9 @@ public final class DebugCommand implements Command {
             if (a.value("--program").isPresent()) {
                 Path dump = Arguments.input("--program", a.value("--program").get());
                 session = Engine.debug(loaded, Engine.dumpPrograms(dump, fusion.devices()), options.numberOfStreams(),
-                        List.of(), true, seed);
+                        List.of(), true, seed, choice);
             } else {
-                session = Engine.debug(loaded, Engine.compile(loaded, options), List.of(), true, seed);
+                session = Engine.debug(loaded, Engine.compile(loaded, options), List.of(), true, seed, choice);
             }
         } catch (EngineFailure e) {
             return Failures.report(e, err);

@@ -2,6 +2,7 @@ package org.hostir.studio.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -59,10 +60,19 @@ final class DebugPrinter {
                 printed++;
                 step = "none";
             }
-            switch (step) {
+            Optional<String> refused = switch (step) {
                 case "over" -> session.stepOver(all);
                 case "into" -> session.stepInto(all);
-                default -> session.resume(all);
+                default -> {
+                    session.resume(all);
+                    yield Optional.empty();
+                }
+            };
+            if (refused.isPresent()) {
+                out.println("refused: " + refused.get() + "; the run is terminated");
+                session.terminate();
+                session.awaitStop();
+                return ExitCode.FAILED;
             }
         }
     }

@@ -3,14 +3,18 @@ package org.hostir.studio.engine;
 import java.util.Optional;
 
 import org.hostir.studio.engine.RunRequest.BackendChoice;
+import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.cpu.CpuBackend;
+import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.debug.StopRule;
 
 /**
- * Which backend the debugger (Debug As, {@code hirstudio debug}) runs on: the CPU backend, whose streams say when
- * they are at rest ({@code Backend.atRest}), so that a stop depends on the program and the commands, never on
- * timing. {@code auto} means it there. The CUDA backend cannot say so: from the host, a stream whose NCCL receive
- * waits for a peer held by the debugger and a stream still running a kernel look alike (a query says only "not
- * done"), so a stop would be taken on a guess, and a rank held before a send could leave its peer's kernel
- * spinning on the GPU. The others are refused in one line that says why and what to use instead.
+ * Which backend the debugger (Debug As, {@code hirstudio debug}) runs on, and how it takes its stops there
+ * ({@link StopRule}). The CPU backend ({@code auto} means it) says when its streams are at rest, so a stop shows
+ * streams blocked on a held peer as they are. The CUDA backend cannot say so (from the host, a stream whose NCCL
+ * receive waits for a held peer and one still running a kernel look alike), so there ranks post each communication
+ * only with their whole team and a stop synchronizes the held ranks' streams first: nothing posted ever waits for a
+ * held rank, and the tensors shown are final. Sim is refused in one line saying why.
  */
 public final class DebugBackends {
     private DebugBackends() {}
@@ -18,14 +22,39 @@ public final class DebugBackends {
     /** Why the debugger does not run on {@code backend}, or empty when it does. */
     public static Optional<String> refusal(BackendChoice backend) {
         return switch (backend) {
-            case AUTO, CPU -> Optional.empty();
-            case CUDA -> Optional.of("the debugger runs on the CPU backend only: on CUDA it cannot tell a stream"
-                    + " waiting for a held peer from one still running, so its stops would depend on timing; debug"
-                    + " on cpu (the same program and results) and run on CUDA with Run As or hirstudio run --backend"
-                    + " cuda");
-            case SIM -> Optional.of("the debugger runs on the CPU backend only: sim predicts a run's time without"
-                    + " running it, so there is nothing to stop; debug on cpu, predict with Run As or hirstudio run"
-                    + " --backend sim");
+            case AUTO, CPU, CUDA -> Optional.empty();
+            case SIM -> Optional.of("the debugger runs on the cpu and cuda backends: sim predicts a run's time"
+                    + " without running it, so there is nothing to stop; debug on cpu, predict with Run As or"
+                    + " hirstudio run --backend sim");
+        };
+    }
+
+    /** How stops are taken on {@code backend} (one that {@link #refusal} accepts). */
+    static StopRule rule(BackendChoice backend) {
+        return switch (backend) {
+            case AUTO, CPU -> StopRule.OBSERVED;
+            case CUDA -> StopRule.SYNCHRONIZED;
+            case SIM -> throw new IllegalArgumentException("the debugger does not run on sim");
+        };
+    }
+
+    /** Why {@code devices} ranks cannot be debugged on {@code backend} on this machine, or empty. */
+    static Optional<String> unavailable(BackendChoice backend, int devices) {
+        if (backend != BackendChoice.CUDA || CudaBackend.available(devices)) return Optional.empty();
+        return Optional.of("--backend cuda: " + devices + (devices == 1 ? " rank needs " : " ranks need ") + devices + " CUDA device" + (devices == 1 ? "" : "s")
+                + " (NCCL puts one rank on each), this machine has " + CudaBackend.localDeviceCount());
+    }
+
+    /**
+     * The backend a debugged run of {@code devices} ranks runs on. Without a watchdog on the CPU: the debugger holds
+     * ranks on purpose and names a deadlock itself. With the run's on CUDA: it only ever waits for what every
+     * member has posted, so a wait past it is a hang of the program.
+     */
+    static Backend open(BackendChoice backend, int devices) {
+        return switch (backend) {
+            case AUTO, CPU -> new CpuBackend(devices, CpuBackend.NO_TIMEOUT);
+            case CUDA -> new CudaBackend(devices, RunRequest.DEFAULT_TIMEOUT_MILLIS);
+            case SIM -> throw new IllegalArgumentException("the debugger does not run on sim");
         };
     }
 }

@@ -26,6 +26,7 @@ import org.hostir.studio.diff.ProgramComparison;
 import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.RunConfig;
+import org.hostir.studio.exec.debug.StopRule;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.Runner;
 import org.hostir.studio.exec.ValidationMode;
@@ -295,6 +296,13 @@ public final class Engine {
      */
     public static DebugSession debug(LoadedFusion loaded, Compilation compilation, List<Breakpoint> breakpoints,
                                      boolean suspendAtStart, long seed) throws EngineFailure {
+        return debug(loaded, compilation, breakpoints, suspendAtStart, seed, RunRequest.BackendChoice.CPU);
+    }
+
+    /** As above on {@code backend} (one {@link DebugBackends#refusal} accepts; CUDA takes stops as it says). */
+    public static DebugSession debug(LoadedFusion loaded, Compilation compilation, List<Breakpoint> breakpoints,
+                                     boolean suspendAtStart, long seed, RunRequest.BackendChoice backend)
+            throws EngineFailure {
         Map<Integer, HostIrContainer> programs = new TreeMap<>();
         try {
             for (int rank = 0; rank < compilation.devices(); rank++) {
@@ -303,7 +311,8 @@ public final class Engine {
         } catch (LoweringException e) {
             throw located(e, loaded);
         }
-        return debug(loaded, programs, compilation.options().numberOfStreams(), breakpoints, suspendAtStart, seed);
+        return debug(loaded, programs, compilation.options().numberOfStreams(), breakpoints, suspendAtStart, seed,
+                backend);
     }
 
     /**
@@ -313,14 +322,37 @@ public final class Engine {
      */
     public static DebugSession debug(LoadedFusion loaded, Map<Integer, HostIrContainer> programs, int streams,
                                      List<Breakpoint> breakpoints, boolean suspendAtStart, long seed) {
+        return DebugSession.start(loaded.fusion(), programs, debugConfig(loaded, streams, seed),
+                new CpuBackend(loaded.bindings().devices(), CpuBackend.NO_TIMEOUT), breakpoints, suspendAtStart);
+    }
+
+    /**
+     * As above on {@code backend}: refused in one line where this machine lacks its devices or, on CUDA with
+     * several ranks, where a rank's communications cannot be known before the run ({@link DebugSession#refusal}).
+     */
+    public static DebugSession debug(LoadedFusion loaded, Map<Integer, HostIrContainer> programs, int streams,
+                                     List<Breakpoint> breakpoints, boolean suspendAtStart, long seed,
+                                     RunRequest.BackendChoice backend) throws EngineFailure {
         int devices = loaded.bindings().devices();
+        RunConfig config = debugConfig(loaded, streams, seed);
+        StopRule rule = DebugBackends.rule(backend);
+        Optional<String> refused = DebugBackends.unavailable(backend, devices)
+                .or(() -> DebugSession.refusal(programs, config, rule));
+        if (refused.isPresent()) {
+            throw new EngineFailure(EngineFailure.Kind.BAD_INPUT, List.of(new Diagnostic(loaded.source().file(), 0,
+                    "debug", "debug.backend", refused.get())));
+        }
+        return DebugSession.start(loaded.fusion(), programs, config, DebugBackends.open(backend, devices),
+                breakpoints, suspendAtStart, rule);
+    }
+
+    /** One iteration of the inputs of {@code seed}; the file's symbols also under nvFuser's names, as a dump uses. */
+    private static RunConfig debugConfig(LoadedFusion loaded, int streams, long seed) {
         Map<String, Long> symbols = new HashMap<>(loaded.bindings().asMap());
         loaded.bindings().asMap().forEach((name, value) -> loaded.fusion().symbol(name)
                 .ifPresent(sym -> symbols.putIfAbsent("i" + sym.id(), value)));
-        RunConfig config = new RunConfig(devices, symbols, streams, 1, 0, ValidationMode.AUTO, seed,
+        return new RunConfig(loaded.bindings().devices(), symbols, streams, 1, 0, ValidationMode.AUTO, seed,
                 CpuBackend.NO_TIMEOUT);
-        return DebugSession.start(loaded.fusion(), programs, config, new CpuBackend(devices, CpuBackend.NO_TIMEOUT),
-                breakpoints, suspendAtStart);
     }
 
     /**

@@ -5,17 +5,23 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.Backend;
+import org.hostir.studio.exec.Blockage;
 import org.hostir.studio.exec.BlockedStream;
 import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.Evaluator;
 import org.hostir.studio.exec.OutputValidator;
+import org.hostir.studio.exec.P2PSequence.Transfer;
+import org.hostir.studio.exec.ProgramPosition;
 import org.hostir.studio.exec.RankThreads;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.Runner;
@@ -23,7 +29,8 @@ import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.exec.Validation;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.Inputs;
-import org.hostir.studio.exec.tensor.ReferenceInterpreter;
+import org.hostir.studio.exec.tensor.Allowance;
+import org.hostir.studio.exec.tensor.Reference;
 import org.hostir.studio.exec.tensor.Sharding;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
@@ -36,7 +43,10 @@ import org.hostir.studio.ir.host.HostIrContainer;
  * then {@link #awaitStop()}s: a stop is taken only when the run is at rest (every host held, done issuing or
  * ended, and the backend's streams unable to move: {@link Backend#atRest()}), so what a stop shows depends on the
  * program and the commands, never on thread timing. Holding a host only delays when it issues a node, so the
- * outputs are those of a plain run. Needs a backend that can tell when it is at rest (the CPU backend).
+ * outputs are those of a plain run. On a backend that cannot tell when it is at rest (CUDA) the run follows
+ * {@link StopRule#SYNCHRONIZED}: ranks post communications only with their team, a step over a communication takes
+ * the team members held at their part of it along (or is refused in one line when one is held elsewhere), and a
+ * stop synchronizes the held ranks' streams before it is reported, so its tensors are final values.
  */
 public final class DebugSession implements AutoCloseable {
     private final Fusion fusion;
@@ -44,24 +54,28 @@ public final class DebugSession implements AutoCloseable {
     private final RunConfig config;
     private final Backend backend;
     private final Holds holds;
+    private final StopRule rule;
     private final Map<Integer, DenseTensor> inputs;
     private final Map<Integer, Evaluator> evaluators = new ConcurrentHashMap<>();
+    private final Map<Integer, WriteTracking> devices = new ConcurrentHashMap<>();
     private final Map<Integer, Map<Integer, DenseTensor>> outputs = new ConcurrentHashMap<>();
     private final AtomicReference<RunFailure> failure = new AtomicReference<>();
     private final Thread run;
     private volatile boolean ended;
     private volatile Optional<Validation> validation = Optional.empty();
-    private Map<Integer, DenseTensor> reference;
+    private Reference reference;
     private int stops;
 
     private DebugSession(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config, Backend backend,
-                         List<Breakpoint> breakpoints, boolean suspendAtStart) {
+                         List<Breakpoint> breakpoints, boolean suspendAtStart, StopRule rule) {
         this.fusion = fusion;
         this.programs = Map.copyOf(programs);
         this.config = config;
         this.backend = backend;
+        this.rule = rule;
         this.holds = new Holds(programs.keySet(), breakpoints, suspendAtStart,
-                new CommunicationTeam(programs, config.symbols(), config.streams()));
+                new CommunicationTeam(programs, config.symbols(), config.streams()),
+                rule == StopRule.SYNCHRONIZED ? new Meetings(plans(programs, config)) : null);
         this.inputs = Inputs.generate(fusion, config.symbols(), config.seed());
         this.run = Thread.ofPlatform().daemon().name("debugged run").unstarted(this::runAll);
     }
@@ -72,9 +86,34 @@ public final class DebugSession implements AutoCloseable {
      */
     public static DebugSession start(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
                                      Backend backend, List<Breakpoint> breakpoints, boolean suspendAtStart) {
-        DebugSession s = new DebugSession(fusion, programs, config, backend, breakpoints, suspendAtStart);
+        return start(fusion, programs, config, backend, breakpoints, suspendAtStart, StopRule.OBSERVED);
+    }
+
+    /** As above, taking stops by {@code rule} (see {@link #refusal} first for {@link StopRule#SYNCHRONIZED}). */
+    public static DebugSession start(Fusion fusion, Map<Integer, HostIrContainer> programs, RunConfig config,
+                                     Backend backend, List<Breakpoint> breakpoints, boolean suspendAtStart,
+                                     StopRule rule) {
+        DebugSession s = new DebugSession(fusion, programs, config, backend, breakpoints, suspendAtStart, rule);
         s.run.start();
         return s;
+    }
+
+    /**
+     * Why {@code programs} cannot be debugged by {@code rule}, or empty: under {@link StopRule#SYNCHRONIZED} with
+     * more than one rank, every rank's communications must be known before the run, to post each with its team.
+     */
+    public static Optional<String> refusal(Map<Integer, HostIrContainer> programs, RunConfig config, StopRule rule) {
+        if (rule == StopRule.OBSERVED || programs.size() < 2) return Optional.empty();
+        return plans(programs, config).entrySet().stream().filter(e -> !e.getValue().complete()).findFirst()
+                .map(e -> "rank " + e.getKey() + "'s communications cannot all be known before the run (a loop"
+                        + " bound or branch the debugger cannot evaluate), and on this backend a rank posts each only"
+                        + " with its team; debug on cpu");
+    }
+
+    private static Map<Integer, TransferPlan> plans(Map<Integer, HostIrContainer> programs, RunConfig config) {
+        Map<Integer, TransferPlan> plans = new java.util.TreeMap<>();
+        programs.forEach((r, p) -> plans.put(r, TransferPlan.of(p, r, config.symbols(), config.streams())));
+        return plans;
     }
 
     public List<Integer> ranks() { return List.copyOf(new java.util.TreeSet<>(programs.keySet())); }
@@ -90,9 +129,26 @@ public final class DebugSession implements AutoCloseable {
 
     public void resume(Collection<Integer> which) { holds.release(which, Stepping.RESUME); }
 
-    public void stepOver(Collection<Integer> which) { holds.release(which, Stepping.STEP_OVER); }
+    /**
+     * Steps {@code which} over their nodes; under {@link StopRule#SYNCHRONIZED} with the team members held at their
+     * part of a communication stepped over, or not at all: then why, in one line.
+     */
+    public Optional<String> stepOver(Collection<Integer> which) { return step(which, Stepping.STEP_OVER); }
 
-    public void stepInto(Collection<Integer> which) { holds.release(which, Stepping.STEP_INTO); }
+    /** Steps {@code which} into their nodes, as {@link #stepOver} takes a communication's team along. */
+    public Optional<String> stepInto(Collection<Integer> which) { return step(which, Stepping.STEP_INTO); }
+
+    private Optional<String> step(Collection<Integer> which, Stepping how) {
+        Set<Integer> all = new TreeSet<>(which);
+        if (rule == StopRule.SYNCHRONIZED) {
+            Optional<String> refused = holds.team(all, (r, id) -> StopText.node(programs.get(r), id));
+            if (refused.isPresent()) return refused;
+        }
+        holds.release(all, how);
+        return Optional.empty();
+    }
+
+    public StopRule rule() { return rule; }
 
     public void suspend(Collection<Integer> which) { holds.suspend(which); }
 
@@ -123,10 +179,13 @@ public final class DebugSession implements AutoCloseable {
                 run.join();
                 return stop(List.of(), true);
             }
-            if (states.containsValue(RankState.RUNNING)) {
+            // synchronized: a rank done issuing is synchronizing its streams, which can finish (Meetings)
+            if (states.containsValue(RankState.RUNNING)
+                    || rule == StopRule.SYNCHRONIZED && states.containsValue(RankState.DISPATCHED)) {
                 holds.awaitChange(1);
                 continue;
             }
+            if (rule == StopRule.SYNCHRONIZED) return synchronizedStop(states);
             Optional<List<BlockedStream>> rest = backend.atRest();
             if (rest.isPresent() && settled(states, rest.get())) return stop(rest.get(), false);
             LockSupport.parkNanos(100_000);
@@ -147,6 +206,42 @@ public final class DebugSession implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Every held rank's streams synchronized (they can finish: ranks post only with their team), so the stop shows
+     * final values; what a rank held for its team waits for, as a blocked host ({@code stream} -1).
+     */
+    private DebugStop synchronizedStop(Map<Integer, RankState> states) {
+        for (var e : states.entrySet()) {
+            if (e.getValue() != RankState.SUSPENDED) continue;
+            try {
+                backend.device(e.getKey()).synchronize();
+            } catch (RuntimeException failed) {
+                RunFailure f = RunFailure.of(failed).within("rank " + e.getKey());
+                failure.compareAndSet(null, f);
+                backend.abort(f);
+            }
+        }
+        List<BlockedStream> blocked = new ArrayList<>();
+        holds.teamWaits().forEach((r, unmet) -> {
+            ProgramPosition at = holds.position(r).orElseThrow();
+            for (Meetings.Unmet u : unmet) blocked.add(new BlockedStream(r, -1, blockage(r, u.meeting(), at),
+                    u.absent()));
+        });
+        return stop(blocked, false);
+    }
+
+    /** A meeting as the wait it is, at the node {@code rank} waits at; its bytes are not known here (-1). */
+    private static Blockage blockage(int rank, Meeting m, ProgramPosition at) {
+        int iteration = (int) at.iteration();
+        return switch (m) {
+            case Meeting.Pair(Transfer t) -> t.from() == rank
+                    ? new Blockage.Send(t.to(), t.sequence(), -1, at.node().id(), iteration)
+                    : new Blockage.Receive(t.from(), t.sequence(), -1, at.node().id(), iteration);
+            case Meeting.Team team -> new Blockage.Collective(team.name(), team.team(), team.number(), -1,
+                    at.node().id(), iteration);
+        };
+    }
+
     private DebugStop stop(List<BlockedStream> blocked, boolean over) {
         Map<Integer, RankState> states = holds.states();
         List<RankStop> ranks = new ArrayList<>();
@@ -154,8 +249,12 @@ public final class DebugSession implements AutoCloseable {
             ranks.add(new RankStop(r, states.get(r), holds.position(r), holds.reason(r),
                     blocked.stream().filter(b -> b.rank() == r).toList()));
         }
-        boolean stuck = !over && !blocked.isEmpty() && states.values().stream().allMatch(RankState::doneIssuing);
-        return new DebugStop(++stops, ranks, WaitGraph.of(blocked, states), over, stuck,
+        // synchronized: stuck when only the team holds ranks (no command can let any go), each rank on a cycle too
+        boolean stuck = !over && !blocked.isEmpty() && (rule == StopRule.SYNCHRONIZED ? !holds.commandHeld()
+                : states.values().stream().allMatch(RankState::doneIssuing));
+        Predicate<Integer> cannotPost = r -> states.getOrDefault(r, RankState.RUNNING).doneIssuing()
+                || stuck && rule == StopRule.SYNCHRONIZED;
+        return new DebugStop(++stops, ranks, WaitGraph.of(blocked, cannotPost), over, stuck,
                 Optional.ofNullable(failure.get()).map(RuntimeException::getMessage));
     }
 
@@ -168,12 +267,15 @@ public final class DebugSession implements AutoCloseable {
         RankState state = holds.state(rank);
         if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return List.of();
         Device device = backend.device(rank);
+        WriteTracking writes = devices.get(rank);
         List<TensorSummary> out = new ArrayList<>();
         for (var t : e.live().entrySet()) {
             TensorView tv = t.getKey();
             String label = fileTensor(tv).map(TensorView::label).orElse(tv.label());
+            boolean written = writes.written(t.getValue());
             out.add(TensorSummary.of(tv, label, device.download(t.getValue()), "rank " + rank + " ("
-                    + backend.name() + ")", referenceShard(tv, rank)));
+                    + backend.name() + ")", written ? referenceShard(tv, rank) : Optional.empty(), written,
+                    tolerance(tv, rank)));
         }
         return out;
     }
@@ -189,7 +291,8 @@ public final class DebugSession implements AutoCloseable {
 
     /**
      * This rank's part of the unsharded reference's value of live tensor {@code tensorId} (a tensor of the fusion
-     * file: the lowering's own tensors have none), for a table of differences; empty when it has none or the rank
+     * file: the lowering's own tensors have none), for a table of differences, also of a tensor nothing has written
+     * yet (the table shows what it asks for; its summary says not written yet); empty when it has none or the rank
      * holds no such tensor now.
      */
     public Optional<DenseTensor> referenceValues(int rank, int tensorId) {
@@ -202,8 +305,7 @@ public final class DebugSession implements AutoCloseable {
 
     /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */
     private synchronized Optional<DenseTensor> referenceShard(TensorView tv, int rank) {
-        if (reference == null) reference = ReferenceInterpreter.evaluateAll(fusion, inputs);
-        DenseTensor global = reference.get(tv.id());
+        DenseTensor global = reference().value(tv);
         TensorView original = fileTensor(tv).orElse(null);
         if (global == null || original == null) return Optional.empty();
         try {
@@ -211,6 +313,25 @@ public final class DebugSession implements AutoCloseable {
         } catch (IllegalArgumentException notComparable) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The error bound validation holds {@code tv}'s shard on {@code rank} to (the fusion's outputs have one), so that
+     * a stop calls a rounding difference validation accepts equal; empty (compared exactly) for the others.
+     */
+    private synchronized Optional<Allowance> tolerance(TensorView tv, int rank) {
+        TensorView original = fileTensor(tv).orElse(null);
+        if (original == null || !fusion.outputs().contains(original)) return Optional.empty();
+        try {
+            return Optional.of(reference().shardTolerance(original, rank));
+        } catch (IllegalArgumentException | java.util.NoSuchElementException notComparable) {
+            return Optional.empty();
+        }
+    }
+
+    private synchronized Reference reference() {
+        if (reference == null) reference = Reference.evaluate(fusion, inputs, backend.computesWideInFloat64());
+        return reference;
     }
 
     /** The fusion's tensor {@code tv} is (the same IR id), if the lowering did not make it. */
@@ -237,7 +358,8 @@ public final class DebugSession implements AutoCloseable {
     }
 
     private void runRank(int rank, Map<Integer, Map<Integer, Buffer>> bound) {
-        Device device = backend.device(rank);
+        WriteTracking device = new WriteTracking(backend.device(rank));
+        devices.put(rank, device);
         HostIrContainer program = programs.get(rank);
         try {
             bound.put(rank, Runner.upload(program, inputs, device));

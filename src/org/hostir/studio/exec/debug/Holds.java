@@ -1,6 +1,10 @@
 package org.hostir.studio.exec.debug;
 
+import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Deque;
+import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,12 +38,17 @@ final class Holds {
     private final Map<Integer, Rank> ranks = new TreeMap<>();
     private final List<Breakpoint> breakpoints = new CopyOnWriteArrayList<>();
     private final BiPredicate<Breakpoint, ProgramPosition> teamOf;
+    private final Meetings meetings;
     private boolean terminated;
 
-    /** {@code teamOf}: whether a team-wide breakpoint holds a rank it does not name ({@link CommunicationTeam}). */
+    /**
+     * {@code teamOf}: whether a team-wide breakpoint holds a rank it does not name ({@link CommunicationTeam});
+     * {@code meetings}: null, or the rule that a rank posts a communication only with its whole team.
+     */
     Holds(Collection<Integer> ranks, List<Breakpoint> breakpoints, boolean suspendAtStart,
-          BiPredicate<Breakpoint, ProgramPosition> teamOf) {
+          BiPredicate<Breakpoint, ProgramPosition> teamOf, Meetings meetings) {
         this.teamOf = teamOf;
+        this.meetings = meetings;
         for (int r : ranks) {
             Rank c = new Rank();
             if (suspendAtStart) c.stepping = Stepping.SUSPEND;
@@ -60,7 +69,15 @@ final class Holds {
         if (terminated) throw new Terminated();
         Rank c = ranks.get(at.rank());
         StopReason why = reason(c, at);
-        if (why == null) return;
+        if (why != null) hold(c, at, why);
+        if (meetings == null) return;
+        boolean met = meetings.arrive(at.rank(), TransferPlan.Site.of(at));
+        letMetGo();
+        if (!met) hold(c, at, StopReason.TEAM);
+    }
+
+    /** Holds the rank at {@code at} until a command (or, for {@link StopReason#TEAM}, its team) lets it go. */
+    private void hold(Rank c, ProgramPosition at, StopReason why) {
         c.state = RankState.SUSPENDED;
         c.at = at;
         c.reason = why;
@@ -87,11 +104,24 @@ final class Holds {
         };
     }
 
+    /** The ranks held for their team whose team is now all there: running again, before their threads wake. */
+    private void letMetGo() {
+        if (meetings == null) return;
+        ranks.forEach((r, c) -> {
+            if (c.reason == StopReason.TEAM && !meetings.waits(r)) {
+                c.state = RankState.RUNNING;
+                c.at = null;
+                c.reason = null;
+            }
+        });
+        notifyAll();
+    }
+
     /** Lets the held ones of {@code which} go, each doing {@code how} until it is held again. */
     synchronized void release(Collection<Integer> which, Stepping how) {
         for (int r : which) {
             Rank c = rank(r);
-            if (c.state != RankState.SUSPENDED) continue;
+            if (c.state != RankState.SUSPENDED || c.reason == StopReason.TEAM) continue;
             c.stepping = how;
             c.stepDepth = c.at.depth();
             c.state = RankState.RUNNING;
@@ -99,6 +129,54 @@ final class Holds {
             c.reason = null;
         }
         notifyAll();
+    }
+
+    /**
+     * Where ranks post communications only with their team: adds to {@code which} the ranks a step of it takes
+     * along (team stepping: a rank held before a node that posts communications takes the members held at their
+     * part of them, closed over theirs), or says why the step cannot be taken: a member held elsewhere, or ended,
+     * for which the step would wait. {@code node} names rank's node of an id.
+     */
+    synchronized Optional<String> team(Set<Integer> which, BiFunction<Integer, Integer, String> node) {
+        Deque<Integer> todo = new ArrayDeque<>(which);
+        while (!todo.isEmpty()) {
+            int r = todo.pop();
+            Rank c = ranks.get(r);
+            if (c == null || c.state != RankState.SUSPENDED || c.reason == StopReason.TEAM) continue;
+            for (Meetings.Unmet u : meetings.pending(r, TransferPlan.Site.of(c.at))) {
+                for (int o : u.absent()) {
+                    Rank p = ranks.get(o);
+                    Optional<TransferPlan.Site> part = meetings.siteOf(o, u.meeting());
+                    boolean held = p != null && p.state == RankState.SUSPENDED && p.reason != StopReason.TEAM;
+                    if (held && part.isPresent() && part.get().equals(TransferPlan.Site.of(p.at))) {
+                        if (which.add(o)) todo.push(o);
+                    } else if (p == null || held || p.state.doneIssuing()) {
+                        String its = part.map(s -> node.apply(o, s.nodeId())).orElse("its part");
+                        return Optional.of("rank " + r + "'s step over " + node.apply(r, c.at.node().id())
+                                + " would wait for rank " + o + (held ? ", held at " + node.apply(o,
+                                p.at.node().id()) + " before " + its + ": step rank " + o + " to " + its
+                                + " first (then both go through together), or resume it"
+                                : ", which will not post " + its + " (it has ended)"));
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The ranks held for their team now, each with what it waits for. */
+    synchronized Map<Integer, List<Meetings.Unmet>> teamWaits() {
+        Map<Integer, List<Meetings.Unmet>> out = new TreeMap<>();
+        if (meetings == null) return out;
+        ranks.forEach((r, c) -> {
+            if (c.reason == StopReason.TEAM) out.put(r, meetings.unmet(r));
+        });
+        return out;
+    }
+
+    /** Whether some rank is held by the debugger (not for its team), that a command can let go. */
+    synchronized boolean commandHeld() {
+        return ranks.values().stream().anyMatch(c -> c.state == RankState.SUSPENDED && c.reason != StopReason.TEAM);
     }
 
     /** The running ones of {@code which} stop before their next node. */

@@ -66,6 +66,7 @@ public final class StopText {
         s.append(", ").append(t.device()).append(", ").append(t.bytes()).append(" B: ").append(statistics(t));
         s.append("; first ").append(t.slice().stream().map(StopText::number).collect(Collectors.joining(" ", "[",
                 t.slice().size() < t.shape().stream().reduce(1L, (a, b) -> a * b) ? " ...]" : "]")));
+        if (!t.written()) s.append("; not written yet");
         t.reference().ifPresent(r -> s.append("; ").append(reference(r)));
         return s.toString();
     }
@@ -76,15 +77,22 @@ public final class StopText {
                 + (st.nonFinite() > 0 ? " (" + st.nonFinite() + " not finite)" : "");
     }
 
-    /** {@code reference: equal} or {@code reference: 3 of 32 differ, max |diff| 0.5}. */
+    /**
+     * {@code reference: equal}, {@code reference: equal within tolerance (max |diff| 1.2e-07)} (validation's error
+     * bound) or {@code reference: 3 of 32 differ, max |diff| 0.5}.
+     */
     public static String reference(TensorSummary.ReferenceDifference r) {
-        return r.differing() == 0 ? "reference: equal" : "reference: " + r.differing() + " of " + r.compared()
+        if (r.differing() == 0) {
+            return r.maxAbs() == 0 ? "reference: equal" : "reference: equal within tolerance (max |diff| "
+                    + number(r.maxAbs()) + ")";
+        }
+        return "reference: " + r.differing() + " of " + r.compared()
                 + " differ, max |diff| " + number(r.maxAbs());
     }
 
-    /** {@code stream 1: recv from 1 (node 12, iteration 1), waits for rank 1}. */
+    /** {@code stream 1: recv from 1 (node 12, iteration 1), waits for rank 1}; a host held for its team: {@code host: ...}. */
     public static String blocked(BlockedStream b) {
-        return "stream " + b.stream() + ": " + b.on().text() + (b.waitsFor().isEmpty() ? ""
+        return (b.stream() < 0 ? "host" : "stream " + b.stream()) + ": " + b.on().text() + (b.waitsFor().isEmpty() ? ""
                 : ", waits for " + (b.waitsFor().size() == 1 ? "rank " : "ranks ") + IrText.ids(b.waitsFor()));
     }
 
@@ -111,13 +119,15 @@ public final class StopText {
 
     private static String details(Blockage on) {
         return switch (on) {
-            case Blockage.Receive r -> ", " + r.bytes() + " B, tag " + r.tag();
-            case Blockage.Send s -> ", " + s.bytes() + " B, tag " + s.tag();
-            case Blockage.Collective c -> ", " + c.bytes() + " B, team "
-                    + IrText.ids(c.team());
+            case Blockage.Receive r -> bytes(r.bytes()) + ", tag " + r.tag();
+            case Blockage.Send s -> bytes(s.bytes()) + ", tag " + s.tag();
+            case Blockage.Collective c -> bytes(c.bytes()) + ", team " + IrText.ids(c.team());
             case Blockage.OwnStream o -> "";
         };
     }
+
+    /** A wait's bytes; none where they are not known (-1: a host held for its team posts nothing yet). */
+    private static String bytes(long bytes) { return bytes < 0 ? "" : ", " + bytes + " B"; }
 
     /** Up to 6 significant digits, no exponent for ordinary sizes, {@code nan} and {@code inf} spelled out. */
     public static String number(double x) {

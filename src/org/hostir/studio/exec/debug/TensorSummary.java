@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import org.hostir.studio.exec.tensor.Allowance;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.print.IrText;
@@ -12,11 +13,12 @@ import org.hostir.studio.ir.print.IrText;
  * A rank's live tensor at a stop, as the Variables view and {@code hirstudio debug} show it: its IR name and the
  * file's label, this rank's shape, dtype, mesh, device and bytes, statistics over its values, the first values,
  * and, for a tensor of the fusion the reference has computed, how far this rank's values are from its shard of
- * the unsharded reference.
+ * the unsharded reference. {@code written}: whether anything has been issued to write it yet (an allocation nothing
+ * wrote holds no value of the program, and is not compared with the reference).
  */
 public record TensorSummary(int id, String name, String label, List<Long> shape, String dtype, String mesh,
                             String device, long bytes, Statistics statistics, List<Double> slice,
-                            Optional<ReferenceDifference> reference) {
+                            Optional<ReferenceDifference> reference, boolean written) {
     /** How many values {@link #slice} holds at most. */
     public static final int SLICE = 8;
 
@@ -34,12 +36,28 @@ public record TensorSummary(int id, String name, String label, List<Long> shape,
     /** {@code label}: the file's name of the tensor (a dump's tensors have none of their own). */
     public static TensorSummary of(TensorView tv, String label, DenseTensor values, String device,
                                    Optional<DenseTensor> reference) {
+        return of(tv, label, values, device, reference, true);
+    }
+
+    /** As above, {@code written} or an allocation nothing has written yet (then {@code reference} is not used). */
+    public static TensorSummary of(TensorView tv, String label, DenseTensor values, String device,
+                                   Optional<DenseTensor> reference, boolean written) {
+        return of(tv, label, values, device, reference, written, Optional.empty());
+    }
+
+    /**
+     * As above, a value counting as differing only beyond {@code tolerance} where there is one (validation's error
+     * bound of an output: a rounding difference it accepts is no wrong value); exactly otherwise.
+     */
+    public static TensorSummary of(TensorView tv, String label, DenseTensor values, String device,
+                                   Optional<DenseTensor> reference, boolean written, Optional<Allowance> tolerance) {
         double[] v = values.toDoubleArray();
         List<Long> shape = Arrays.stream(values.shape()).boxed().toList();
         List<Double> slice = Arrays.stream(v).limit(SLICE).boxed().toList();
         return new TensorSummary(tv.id(), tv.name(), label, shape, values.dtype().fileName(),
                 tv.mesh() == null ? "" : IrText.mesh(tv.mesh()), device, values.bytes(), statistics(v), slice,
-                reference.filter(r -> Arrays.equals(r.shape(), values.shape())).map(r -> difference(v, r)));
+                reference.filter(r -> written && Arrays.equals(r.shape(), values.shape())).map(r -> difference(v, r, tolerance)),
+                written);
     }
 
     private static Statistics statistics(double[] v) {
@@ -58,14 +76,15 @@ public record TensorSummary(int id, String name, String label, List<Long> shape,
                 : new Statistics(min, max, sum / finite, v.length - finite);
     }
 
-    private static ReferenceDifference difference(double[] v, DenseTensor reference) {
+    private static ReferenceDifference difference(double[] v, DenseTensor reference, Optional<Allowance> tolerance) {
         double[] r = reference.toDoubleArray();
         double maxAbs = 0;
         long differing = 0;
         for (int i = 0; i < v.length; i++) {
             if (Double.compare(v[i], r[i]) == 0) continue;
-            differing++;
             double d = Math.abs(v[i] - r[i]);
+            int at = i;
+            if (Double.isNaN(d) || tolerance.map(t -> d > t.allowed(at, r[at])).orElse(true)) differing++;
             maxAbs = Double.isNaN(d) ? Double.NaN : Math.max(maxAbs, d);
         }
         return new ReferenceDifference(maxAbs, differing, v.length);

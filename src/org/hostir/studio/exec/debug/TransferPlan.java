@@ -14,7 +14,9 @@ import org.hostir.studio.exec.P2PSequence;
 import org.hostir.studio.exec.P2PSequence.Transfer;
 import org.hostir.studio.exec.ProgramPosition;
 import org.hostir.studio.exec.ScalarEnv;
+import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.CollectivePermute;
+import org.hostir.studio.ir.host.Communication;
 import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.HostIrContainer;
@@ -31,11 +33,21 @@ import org.hostir.studio.ir.host.StartCoalescing;
  * program as the {@code Evaluator} issues it (loops, branches, coalesced groups posted at their end, a
  * ShareMemHandles pair posted once both sides are reached, a CollectivePermute's send and receive) and numbering
  * them with {@link P2PSequence}, the rule the backends match sends and receives by. So a team-wide breakpoint knows
- * a transfer's other side before either rank reaches it. A MoE dispatch or combine posts as many transfers as its
- * tokens route, known only at run time, and a scalar the walk cannot evaluate stops it too: the walk ends there,
- * and the transfers after it have no known other side.
+ * a transfer's other side before either rank reaches it. It also lists the {@link Meeting}s each node posts (where a
+ * coalesced group or a ShareMemHandles pair is posted, at its last node), for the debugger on a backend that cannot
+ * say when it is at rest ({@link Meetings}).
+ * A MoE dispatch or combine posts as many transfers as its tokens route, known only at run time: it is one
+ * {@link Meeting.Team} of its mesh here, and its transfers are left out of the numbering. The numbering stays
+ * consistent across ranks (in a run that matches, a dispatch's sends from a to b are as many as b's receives from
+ * a, so leaving both out keeps the pairs), so the transfers after it keep their other side, though their numbers
+ * are not the backend's tags. A scalar the walk
+ * cannot evaluate (a loop bound read from a tensor) ends the walk: the transfers after it have no known other side
+ * and the plan is not {@link #complete()}. A walk and not a dry run of the Evaluator: that issues through a device
+ * (buffers, views, kernels) and a MoE exchange reads its routing back from device values, so a dry run would need a
+ * shape-only device and invented data that routes differently; a test holds the walk to the transfers the CPU
+ * backend posts for every example instead ({@code TransferPlanMatchesTheRunTest}).
  */
-final class TransferPlan {
+public final class TransferPlan {
     /** A node in given iterations of its loops (outermost first): where a rank posts. */
     record Site(int nodeId, List<Long> iterations) {
         Site {
@@ -60,6 +72,11 @@ final class TransferPlan {
     }
 
     private final Map<Site, List<Transfer>> bySite = new HashMap<>();
+    private final Map<Site, List<Meeting>> postedAt = new HashMap<>();
+    private final Map<Meeting, Site> meetingSite = new HashMap<>();
+    private final Map<List<Integer>, Long> teamExchanges = new HashMap<>();
+    private Site visiting;
+    private boolean complete;
     private final Map<Transfer, Site> byTransfer = new HashMap<>();
     private final int rank;
     private final ScalarEnv env;
@@ -75,13 +92,15 @@ final class TransferPlan {
         this.sequence = new P2PSequence(rank);
     }
 
-    static TransferPlan of(HostIrContainer program, int rank, Map<String, Long> symbols, int streams) {
+    /** {@code rank}'s plan of {@code program} with the run's {@code symbols} and number of {@code streams}. */
+    public static TransferPlan of(HostIrContainer program, int rank, Map<String, Long> symbols, int streams) {
         TransferPlan plan = new TransferPlan(rank, symbols, streams);
         try {
             plan.walk(program.topLevel());
+            plan.complete = true;
         } catch (RuntimeException unknownFromHere) {
-            // a MoE exchange (Unknown) or a scalar the walk cannot evaluate (the run reports that one itself): what
-            // the walk found before this point stands, those transfers come first in every run
+            // a scalar the walk cannot evaluate (the run reports that one itself): what the walk found before this
+            // point stands, those transfers come first in every run
         }
         return plan;
     }
@@ -92,6 +111,18 @@ final class TransferPlan {
     /** Where the rank posts its side of {@code t}, if it is known to. */
     Optional<Site> siteOf(Transfer t) { return Optional.ofNullable(byTransfer.get(t)); }
 
+    /** The meetings the rank posts while issuing the node at {@code site} (none at most nodes). */
+    List<Meeting> postedAt(Site site) { return postedAt.getOrDefault(site, List.of()); }
+
+    /** Where the rank posts its part of {@code m}, if it is known to. */
+    Optional<Site> siteOf(Meeting m) { return Optional.ofNullable(meetingSite.get(m)); }
+
+    /** Whether the walk reached the program's end: every meeting the rank posts is known. */
+    public boolean complete() { return complete; }
+
+    /** Every point-to-point transfer the rank posts (outside MoE exchanges), as the walk numbers them. */
+    public Set<Transfer> transfers() { return Set.copyOf(byTransfer.keySet()); }
+
     /** Every site of node {@code nodeId} that posts transfers. */
     List<Site> sitesOf(int nodeId) { return bySite.keySet().stream().filter(s -> s.nodeId() == nodeId).toList(); }
 
@@ -101,6 +132,7 @@ final class TransferPlan {
 
     private void visit(HostNode node) {
         Site site = new Site(node.id(), List.copyOf(iterations));
+        visiting = site;
         if (node instanceof ForLoop f) {
             loop(f);
         } else if (node instanceof IfThenElse i) {
@@ -117,8 +149,12 @@ final class TransferPlan {
             shared = new ArrayList<>();
         } else if (node instanceof CollectivePermute c) {
             permute(site, c);
-        } else if (node instanceof MoeDispatch || node instanceof MoeCombine) {
-            throw new Unknown();
+        } else if (node instanceof Communication c) {
+            if (c.team().contains(rank)) exchange(c.team(), c.type().dumpName());
+        } else if (node instanceof MoeDispatch d) {
+            moe(d.in(), "MoeDispatch");
+        } else if (node instanceof MoeCombine c) {
+            moe(c.in(), "MoeCombine");
         }
     }
 
@@ -163,5 +199,24 @@ final class TransferPlan {
         Transfer t = sequence.next(call.type(), call.peer());
         bySite.computeIfAbsent(call.site(), s -> new ArrayList<>()).add(t);
         byTransfer.put(t, call.site());
+        meet(new Meeting.Pair(t));
+    }
+
+    /** As the evaluator's MoE exchanges: over the input's mesh, nothing on a rank outside it. */
+    private void moe(TensorView in, String name) {
+        if (in.mesh() == null) throw new Unknown(); // the run refuses it there
+        if (in.mesh().deviceIds().contains(rank)) exchange(in.mesh().deviceIds(), name);
+    }
+
+    /** {@code name}: as the backends name the exchange (a collective by its type's dump name). */
+    private void exchange(List<Integer> team, String name) {
+        long n = teamExchanges.merge(List.copyOf(team), 1L, Long::sum) - 1;
+        meet(new Meeting.Team(team, n, name));
+    }
+
+    /** Posted while the walk visits the current node (a coalesced group's at its end). */
+    private void meet(Meeting m) {
+        postedAt.computeIfAbsent(visiting, s -> new ArrayList<>()).add(m);
+        meetingSite.put(m, visiting);
     }
 }

@@ -34,6 +34,11 @@ public record WaitGraph(List<Edge> edges, List<Cycle> cycles) {
     }
 
     public static WaitGraph of(List<BlockedStream> blocked, Map<Integer, RankState> states) {
+        return of(blocked, r -> states.getOrDefault(r, RankState.RUNNING).doneIssuing());
+    }
+
+    /** {@code cannotPost}: whether a rank's host can post nothing more that would end a wait (a cycle's deadlock). */
+    public static WaitGraph of(List<BlockedStream> blocked, java.util.function.Predicate<Integer> cannotPost) {
         Graph<Integer, Edge> g = new DirectedPseudograph<>(Edge.class);
         List<Edge> edges = new ArrayList<>();
         for (BlockedStream b : blocked) {
@@ -51,7 +56,7 @@ public record WaitGraph(List<Edge> edges, List<Cycle> cycles) {
         for (Set<Integer> set : sets) {
             if (set.size() < 2) continue;
             List<Edge> walk = cycleIn(g, set);
-            boolean deadlock = walk.stream().allMatch(e -> states.getOrDefault(e.from(), RankState.RUNNING).doneIssuing());
+            boolean deadlock = walk.stream().allMatch(e -> cannotPost.test(e.from()));
             cycles.add(new Cycle(walk, deadlock));
         }
         return new WaitGraph(edges, cycles);

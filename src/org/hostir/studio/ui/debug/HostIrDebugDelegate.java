@@ -25,9 +25,9 @@ import org.hostir.studio.ui.launch.LaunchSettings;
 
 /**
  * Debug As > Host IR Program: the configuration's fusion, devices, symbols and lowering options, run in this
- * process on the CPU backend under the engine's debugger (a configuration naming CUDA or sim is refused in one line
- * saying why, {@code engine.DebugBackends}: only the CPU backend stops deterministically between nodes; auto means
- * the CPU here), with the file's enabled node breakpoints. With a Program (the
+ * process on the CPU backend, or CUDA (stops synchronized, communications posted with their whole team), under the
+ * engine's debugger (sim is refused in one line saying why, {@code engine.DebugBackends}; auto means the CPU here),
+ * with the file's enabled node breakpoints. With a Program (the
  * Main tab's, {@link LaunchAttributes#PROGRAM}), every rank runs that Host IR dump's program instead of the
  * lowering's (as {@code hirstudio debug --program} does: a hand-edited program, such as one that deadlocks), with
  * the breakpoints on the dump's lines as well.
@@ -54,9 +54,11 @@ public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
             LoadedFusion loaded = Engine.load(new FusionSource.File(Path.of(file.getLocation().toOSString()),
                     file.getFullPath().toString()), settings.devices(), symbols);
             var breakpoints = RunTarget.breakpoints(file, program).stream().map(NodeBreakpoint::toEngine).toList();
-            session = program == null ? Engine.debug(loaded, Engine.compile(loaded, lowering), breakpoints, false, 42)
+            session = program == null ? Engine.debug(loaded, Engine.compile(loaded, lowering), breakpoints, false, 42,
+                    settings.debugBackend())
                     : Engine.debug(loaded, Engine.dumpPrograms(Path.of(program.getLocation().toOSString()),
-                            settings.devices()), lowering.numberOfStreams(), breakpoints, false, 42);
+                            settings.devices()), lowering.numberOfStreams(), breakpoints, false, 42,
+                            settings.debugBackend());
         } catch (EngineFailure e) {
             throw new CoreException(Status.error(String.join("\n", e.lines())));
         } catch (LoweringException e) {

@@ -2,7 +2,10 @@ package org.hostir.studio.ui.debug;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
@@ -110,9 +113,11 @@ final class RankThread extends Element implements IThread {
                 new Variable(run, "statistics", StopText.statistics(t)),
                 new Variable(run, "values", t.slice().stream().map(StopText::number).toList().toString())));
         t.reference().ifPresent(r -> parts.add(new Variable(run, "reference", StopText.reference(r))));
+        if (!t.written()) parts.add(new Variable(run, "reference", "not written yet"));
         String name = t.label().equals(t.name()) ? t.name() : t.name() + " '" + t.label() + "'";
         int at = run.lastStop() == null ? 0 : run.lastStop().number();
         return new Variable(run, name, t.dtype() + " " + t.shape() + " " + StopText.statistics(t)
+                + (t.written() ? "" : "; not written yet")
                 + t.reference().map(r -> "; " + StopText.reference(r)).orElse(""), t.dtype(), parts,
                 new Variable.TensorAt(run, at, rank, t.id(), name));
     }
@@ -174,10 +179,17 @@ final class RankThread extends Element implements IThread {
     public boolean isStepping() { return stepping; }
 
     @Override
-    public void stepInto() { run.command(List.of(rank), Stepping.STEP_INTO); }
+    public void stepInto() throws DebugException { refused(run.command(List.of(rank), Stepping.STEP_INTO)); }
 
     @Override
-    public void stepOver() { run.command(List.of(rank), Stepping.STEP_OVER); }
+    public void stepOver() throws DebugException { refused(run.command(List.of(rank), Stepping.STEP_OVER)); }
+
+    /** A step the session refused (on CUDA: it would wait for a held peer), shown as the step's error. */
+    private static void refused(Optional<String> why) throws DebugException {
+        if (why.isPresent()) {
+            throw new DebugException(Status.error(why.get()));
+        }
+    }
 
     @Override
     public void stepReturn() { }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -110,15 +111,25 @@ public final class RunTarget extends Element implements IDebugTarget, IStep {
         }
     }
 
-    /** Lets {@code ranks} go (or asks them to stop at their next node) and has the watcher wait for the next stop. */
-    synchronized void command(Collection<Integer> ranks, Stepping how) {
-        if (terminated) return;
-        switch (how) {
-            case RESUME -> session.resume(ranks);
+    /**
+     * Lets {@code ranks} go (or asks them to stop at their next node) and has the watcher wait for the next stop;
+     * a step the session refuses (on CUDA, one that would wait for a held peer) changes nothing and says why.
+     */
+    synchronized Optional<String> command(Collection<Integer> ranks, Stepping how) {
+        if (terminated) return Optional.empty();
+        Optional<String> refused = switch (how) {
+            case RESUME -> {
+                session.resume(ranks);
+                yield Optional.empty();
+            }
             case STEP_OVER -> session.stepOver(ranks);
             case STEP_INTO -> session.stepInto(ranks);
-            case SUSPEND -> session.suspend(ranks);
-        }
+            case SUSPEND -> {
+                session.suspend(ranks);
+                yield Optional.empty();
+            }
+        };
+        if (refused.isPresent()) return refused;
         if (how != Stepping.SUSPEND) {
             int detail = switch (how) {
                 case STEP_OVER -> DebugEvent.STEP_OVER;
@@ -133,6 +144,7 @@ public final class RunTarget extends Element implements IDebugTarget, IStep {
         }
         pending++;
         notifyAll();
+        return Optional.empty();
     }
 
     private void watch() {
@@ -163,7 +175,7 @@ public final class RunTarget extends Element implements IDebugTarget, IStep {
                 t.fireSuspendEvent(r.reason().map(why -> switch (why) {
                     case BREAKPOINT -> DebugEvent.BREAKPOINT;
                     case STEP -> DebugEvent.STEP_END;
-                    case SUSPEND -> DebugEvent.CLIENT_REQUEST;
+                    case SUSPEND, TEAM -> DebugEvent.CLIENT_REQUEST;
                 }).orElse(DebugEvent.CLIENT_REQUEST));
                 // after a step the Debug view relabels only the top frame; the loop frames' indices change too
                 t.fireChangeEvent(DebugEvent.CONTENT);

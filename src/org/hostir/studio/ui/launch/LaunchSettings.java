@@ -53,14 +53,16 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
     public boolean predicted() { return backend.equals(SIM); }
 
     /** Why Debug As does not run these settings' backend ({@link DebugBackends}), or empty when it does. */
-    public Optional<String> debugRefusal() {
-        BackendChoice choice = switch (backend) {
+    public Optional<String> debugRefusal() { return DebugBackends.refusal(debugBackend()); }
+
+    /** The backend Debug As runs these settings on (CUDA sharing GPUs: CUDA, one GPU per rank). */
+    public BackendChoice debugBackend() {
+        return switch (backend) {
             case "cpu" -> BackendChoice.CPU;
             case SIM -> BackendChoice.SIM;
             case "cuda", CUDA_SHARING_GPUS -> BackendChoice.CUDA;
             default -> BackendChoice.AUTO; // auto, and a name no tab offers: the debugger's own, the CPU
         };
-        return DebugBackends.refusal(choice);
     }
 
     /** The arguments after the engine's main class, for the file at {@code location}. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.hostir.studio.engine.Engine;
@@ -21,8 +22,10 @@ import org.hostir.studio.exec.debug.Breakpoint;
 import org.hostir.studio.exec.debug.DebugSession;
 import org.hostir.studio.exec.debug.DebugStop;
 import org.hostir.studio.exec.debug.RankState;
+import org.hostir.studio.exec.debug.StopRule;
 import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.tests.SeedGeneration;
@@ -32,7 +35,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Stepping never changes a result: every example runs to the end under the debugger with a breakpoint on every
  * node of every rank (all ranks stopped at each node, then let go together) and its outputs are those of a plain
- * run, bit for bit, on the fewest devices of 2, 4, 8 its meshes allow.
+ * run, bit for bit, on the fewest devices of 2, 4, 8 its meshes allow; under the CPU backend's rule and under the
+ * CUDA backend's ({@link StopRule#SYNCHRONIZED}: communications posted with the whole team, the CPU standing in).
  */
 class SteppingKeepsResultsTest {
     private static final long SEED = 11;
@@ -41,12 +45,21 @@ class SteppingKeepsResultsTest {
     List<DynamicTest> everyExampleUnderABreakpointPerNodeGivesThePlainRunsOutputs() throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
         for (String example : ExampleCoverageTest.examples()) {
-            tests.add(dynamicTest(example, () -> compare(example)));
+            tests.add(dynamicTest(example, () -> compare(example, StopRule.OBSERVED)));
         }
         return tests;
     }
 
-    private static void compare(String example) throws Exception {
+    @TestFactory
+    List<DynamicTest> everyExampleUnderTheSynchronizedRuleGivesThePlainRunsOutputs() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String example : ExampleCoverageTest.examples()) {
+            tests.add(dynamicTest(example, () -> compare(example, StopRule.SYNCHRONIZED)));
+        }
+        return tests;
+    }
+
+    private static void compare(String example, StopRule rule) throws Exception {
         int devices = 2;
         while (!ExampleCoverageTest.fits(example, devices)) devices *= 2;
         LoadedFusion loaded = Runs.load(example, devices, Map.of());
@@ -60,7 +73,12 @@ class SteppingKeepsResultsTest {
         Set<Integer> ids = new TreeSet<>();
         for (int r = 0; r < devices; r++) compilation.program(r).allNodes().stream().map(HostNode::id).forEach(ids::add);
         int stops = 0;
-        try (DebugSession s = Engine.debug(loaded, compilation, ids.stream().map(Breakpoint::at).toList(), false, SEED)) {
+        List<Breakpoint> everyNode = ids.stream().map(Breakpoint::at).toList();
+        Map<Integer, HostIrContainer> programs = new TreeMap<>();
+        for (int r = 0; r < devices; r++) programs.put(r, compilation.program(r));
+        try (DebugSession s = rule == StopRule.OBSERVED ? Engine.debug(loaded, compilation, everyNode, false, SEED)
+                : DebugSynchronizedTest.start(loaded, programs, compilation.options().numberOfStreams(), everyNode,
+                        false, SEED)) {
             DebugStop stop = s.awaitStop();
             while (!stop.ended()) {
                 assertTrue(!stop.stuck(), example + " is stuck under the debugger: " + stop);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
@@ -17,6 +18,7 @@ import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.ui.launch.ExecutionTab;
 import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
@@ -27,14 +29,15 @@ import org.hostir.studio.ui.tests.input.Person;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 37: the debugger runs on the CPU backend only. A debug configuration's Execution tab set to cuda (keys on
- * its Backend box) is not valid, its error one line saying why and what to use instead; back on cpu it is valid;
- * and a configuration naming cuda launched in debug mode without the dialog fails at once with the same line,
- * never a hang. The same tab of a run configuration takes cuda.
+ * Issue 37: the debugger runs on the CPU and CUDA backends, not on sim. A debug configuration's Execution tab set to
+ * cuda (keys on its Backend box) is valid; set to sim it is not, its error one line saying why and what to use
+ * instead; back on cpu it is valid. A configuration naming sim launched in debug mode without the dialog fails at
+ * once with the same line, and one naming cuda where this machine has fewer GPUs than ranks fails at once in one
+ * line naming them, never a hang. The same tab of a run configuration takes sim.
  */
 public class DebugBackendRefusalTest {
     @Test
-    public void cudaIsRefusedForDebuggingInOneLineAndCpuTaken() throws Exception {
+    public void simIsRefusedForDebuggingInOneLineAndCudaAndCpuTaken() throws Exception {
         Person person = Person.onCurrentDisplay();
         IFile file = ViewTestSupport.copyToWorkspace("debug-backend", "examples/seeds/ag_matmul_p2p.fusion",
                 "ag_matmul_p2p.fusion");
@@ -58,37 +61,60 @@ public class DebugBackendRefusalTest {
             person.press(SWT.ESC);
             person.press(SWT.ARROW_DOWN).press(SWT.ARROW_DOWN).press(SWT.ARROW_DOWN);
             assertEquals("cuda", backend.getText(), "three items down from auto");
+            assertTrue(debugTab.isValid(copy), "cuda debugs too: " + debugTab.getErrorMessage());
+            assertNull(debugTab.getErrorMessage());
+            WorkbenchSmokeTest.screenshot(shell, "debug-backend-cuda-taken.png");
+            debugTab.performApply(copy);
+            ILaunchConfigurationWorkingCopy onCuda = copy.copy("debug-backend-cuda");
+            person.press(SWT.ARROW_UP);
+            assertEquals(LaunchSettings.SIM, backend.getText());
             assertFalse(debugTab.isValid(copy));
             String error = debugTab.getErrorMessage();
-            assertTrue(error.startsWith("Backend cuda: the debugger runs on the CPU backend only: ") && error.contains(
-                    "debug on cpu") && !error.contains("\n"), error);
-            WorkbenchSmokeTest.screenshot(shell, "debug-backend-cuda-refused.png");
+            assertTrue(error.startsWith("Backend sim: the debugger runs on the cpu and cuda backends: ")
+                    && error.contains("debug on cpu") && !error.contains("\n"), error);
+            WorkbenchSmokeTest.screenshot(shell, "debug-backend-sim-refused.png");
             debugTab.performApply(copy);
-            person.press(SWT.ARROW_UP).press(SWT.ARROW_UP);
+            person.press(SWT.ARROW_UP);
             assertEquals("cpu", backend.getText());
             assertTrue(debugTab.isValid(copy), String.valueOf(debugTab.getErrorMessage()));
             assertNull(debugTab.getErrorMessage());
+            assertEquals(LaunchSettings.SIM, LaunchAttributes.read(copy).backend(), "sim applied before the way back");
+            assertEquals("cuda", LaunchAttributes.read(onCuda).backend());
+            long targets = liveTargets();
+            String refused = launchError(copy);
+            assertTrue(refused.startsWith("Backend sim: the debugger runs on the cpu and cuda backends"), refused);
+            if (CudaBackend.localDeviceCount() < 2) {
+                String noGpus = launchError(onCuda);
+                assertTrue(noGpus.contains("--backend cuda: 2 ranks need 2 CUDA devices (NCCL puts one rank on each)")
+                        && !noGpus.contains("\n"), noGpus);
+            }
+            assertEquals(targets, liveTargets(), "no debug target started");
         } finally {
             shell.dispose();
         }
-        assertEquals("cuda", LaunchAttributes.read(copy).backend(), "the cuda choice applied before the way back");
-        int targets = DebugPlugin.getDefault().getLaunchManager().getDebugTargets().length;
-        String refused = "launched";
-        try {
-            copy.launch(ILaunchManager.DEBUG_MODE, null);
-        } catch (CoreException e) {
-            refused = e.getMessage();
-        }
-        assertTrue(refused.startsWith("Backend cuda: the debugger runs on the CPU backend only"), refused);
-        assertEquals(targets, DebugPlugin.getDefault().getLaunchManager().getDebugTargets().length,
-                "no debug target started");
         Shell runShell = new Shell(Display.getCurrent());
         try {
             runTab.createControl(runShell);
             runTab.initializeFrom(copy);
-            assertTrue(runTab.isValid(copy), "a run on cuda is fine: " + runTab.getErrorMessage());
+            assertTrue(runTab.isValid(copy), "a run on sim is fine: " + runTab.getErrorMessage());
         } finally {
             runShell.dispose();
+        }
+    }
+
+    /** Debug targets not terminated (a new launch may remove an earlier test's terminated ones). */
+    private static long liveTargets() {
+        return Arrays.stream(DebugPlugin.getDefault().getLaunchManager().getDebugTargets())
+                .filter(t -> !t.isTerminated()).count();
+    }
+
+    /** The message of the debug launch of {@code config}, which must fail at once. */
+    private static String launchError(ILaunchConfigurationWorkingCopy config) {
+        try {
+            config.launch(ILaunchManager.DEBUG_MODE, null);
+            return "launched";
+        } catch (CoreException e) {
+            return e.getMessage();
         }
     }
 }
