@@ -25,6 +25,8 @@ public final class OpenProbe {
     public static void main(String[] args) {
         int ops = Integer.parseInt(args[0]), opens = Integer.parseInt(args[1]);
         String side = args[2];
+        // "warm": the layout engine warmed up first, as the Studio does at start (LayoutJob.warmUpLater)
+        if (args.length > 3 && args[3].equals("warm")) ElkLayout.warmUp();
         Display display = new Display();
         String text = FusionWriter.write(GeneratedFusion.of(ops));
         for (int r = 0; r < opens; r++) {
