@@ -28,6 +28,12 @@ print(':'.join(jar for _, jar in best.values()))
 PY
 )
 [[ -n $eclipse ]] || { echo "compile-ui: no Eclipse jars under $repo (run ./hirstudio build once)" >&2; exit 2; }
+# --classpath: print the classpath the UI runs on outside OSGi (the Eclipse jars, and ELK's Guava), compile nothing
+if [[ ${1:-} == --classpath ]]; then
+    guava=$(ls "$repo"/com/google/guava/guava/33.4.8-jre/guava-33.4.8-jre.jar "$repo"/com/google/guava/failureaccess/1.0.3/failureaccess-1.0.3.jar | tr '\n' ':')
+    echo "$engine:$eclipse:$guava"
+    exit 0
+fi
 out=$root/.cache/ui-check
 rm -rf "$out"
 mkdir -p "$out/classes" "$out/tests"

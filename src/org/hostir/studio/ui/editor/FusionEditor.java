@@ -63,6 +63,8 @@ public class FusionEditor extends MultiPageEditorPart {
     private final GraphPage graph = new GraphPage(this);
     private final SelectionProvider selectionProvider = new SelectionProvider(this);
     private final FusionCommands commands = new FusionCommands(this);
+    /** The opening's lowering of every rank, after the first picture (its result comes back as a whole check). */
+    private final OpeningCheck lowering = new OpeningCheck(this, graph, r -> applyCheck(r, false, true));
     private TextEditor source;
     private IDocument document;
     private List<FusionCheck.Problem> problems = List.of();
@@ -116,13 +118,20 @@ public class FusionEditor extends MultiPageEditorPart {
                 if (!writing) queueReparse();
             }
         });
-        // the graph is laid out (in the background) from the loaded fusion while every rank is lowered
-        FusionCheck.Result r = FusionCheck.check(document.get(), fileLabel(), null,
-                loaded -> graph.refresh(loaded.document(), loaded.problems(), loaded.shardings()));
+        // the graph first: the loaded fusion is shown and laid out (in the background); every rank is lowered once
+        // it is drawn, off the UI thread (issue 35: a 1,000-op fusion's first picture does not wait for the lowering)
+        FusionCheck.Loaded loaded = FusionCheck.load(document.get(), fileLabel(), null);
+        FusionCheck.Result r = loaded.result();
         commands.setModel(r.parses() ? r.document() : FusionEdits.empty(baseName()));
         // the user's own text matters only for the banner of text that does not parse: a text that parses is not
         // written again to be compared (a second print of a 1,000-op fusion, a tenth of its opening, issue 35)
-        applyCheck(r, !r.parses() && !document.get().equals(FusionWriter.write(commands.model())));
+        boolean userText = !r.parses() && !document.get().equals(FusionWriter.write(commands.model()));
+        if (loaded.lowerable()) {
+            applyCheck(r, userText, false);   // the markers wait for the whole check: none removed to come back
+            lowering.lowerOnceDrawn(loaded);
+        } else {
+            applyCheck(r, userText);
+        }
 
         undoRedo = new UndoRedoActionGroup(getSite(), commands.undoContext(), true);
         graphCommands = GraphCommands.install(this, selectionProvider);
@@ -173,6 +182,12 @@ public class FusionEditor extends MultiPageEditorPart {
 
     public boolean isDisposed() { return disposed; }
 
+    /**
+     * Whether the opening's lowering of every rank (after the graph's first picture, in the background) has not
+     * come back yet: until then {@link #problems()} holds what loading found, without the lowering's refusals.
+     */
+    public boolean checkPending() { return lowering.pending(); }
+
     GraphPage graph() { return graph; }
 
     boolean graphPageActive() { return getActivePage() == GRAPH_PAGE; }
@@ -201,13 +216,19 @@ public class FusionEditor extends MultiPageEditorPart {
      * document the reader refuses (a fusion without an output yet) only gets markers.
      */
     private void applyCheck(FusionCheck.Result r, boolean userText) {
+        lowering.cancel();   // a check of the text shown now: an opening's lowering still under way is stale
+        applyCheck(r, userText, true);
+    }
+
+    /** As {@link #applyCheck(FusionCheck.Result, boolean)}; {@code markers}: whether the Problems view follows. */
+    private void applyCheck(FusionCheck.Result r, boolean userText, boolean markers) {
         problems = r.problems();
         sourceParses = r.parses();
         if (r.parses()) shardings = r.shardings();   // else the graph keeps its last valid state, shardings too
         graph.setBanner(sourceParses || !userText ? null : "The source does not parse; the graph shows the last valid state. "
                 + (problems.isEmpty() ? "" : "Line " + problems.get(0).line() + ": " + problems.get(0).message()));
         graph.refresh(commands.model(), problems, shardings);
-        ProblemMarkers.update(file(), problems, commands.model());
+        if (markers) ProblemMarkers.update(file(), problems, commands.model());
         // a refusal such as "the source does not parse" stays red in the status line only while it applies
         if (sourceParses) commands.clearRefusal();
         if (propertyPage != null && !propertyPage.getControl().isDisposed()) propertyPage.refresh();
@@ -391,6 +412,7 @@ public class FusionEditor extends MultiPageEditorPart {
         // closed with unsaved changes (Don't Save): the markers go back to what the saved file says
         if (isDirty()) ProblemMarkers.updateFromSaved(file(), fileLabel());
         disposed = true;
+        lowering.cancel();
         getSite().getPage().removePostSelectionListener(linkListener);
         OperationHistoryFactory.getOperationHistory().dispose(commands.undoContext(), true, true, true);
         super.dispose();

@@ -326,6 +326,9 @@ public final class GraphViewer {
     /** How long the layout engine took for the last layout (milliseconds, in its background job). */
     public double lastLayoutMillis() { return layoutJob.lastNanos / 1e6; }
 
+    /** The CPU time of the layout job's thread in the last layout (milliseconds). */
+    public double lastLayoutCpuMillis() { return layoutJob.lastCpuNanos / 1e6; }
+
     /** Runs {@code r} once no layout is pending: now, or on the UI thread when the pending one has been applied. */
     void whenLaidOut(Runnable r) {
         if (layoutPending()) laidOut.add(r);

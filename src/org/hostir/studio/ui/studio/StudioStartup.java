@@ -20,6 +20,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.WorkbenchException;
 import org.eclipse.ui.ide.IDE;
+import org.hostir.studio.ui.editor.LayoutJob;
 
 /**
  * What {@code ./hirstudio studio} asks for at start (system properties, so an ordinary IDE is untouched): with
@@ -37,6 +38,7 @@ public final class StudioStartup implements IStartup {
     @Override
     public void earlyStartup() {
         ExitData.handOverAtExit();
+        LayoutJob.warmUpLater(3_000);   // the graph's layout engine loaded before the first fusion opens (issue 35)
         var display = PlatformUI.getWorkbench().getDisplay();
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
         String examples = System.getProperty(EXAMPLES);

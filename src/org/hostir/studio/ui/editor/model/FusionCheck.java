@@ -3,7 +3,6 @@ package org.hostir.studio.ui.editor.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,49 +61,94 @@ public final class FusionCheck {
      * ({@code $.tensors[1].loop[0]}), so its node is marked too.
      */
     public static Result check(String text, String file, FusionDocument written) {
-        return check(text, file, written, partial -> {});
+        return load(text, file, written).lower();
     }
 
     /**
-     * As {@link #check(String, String, FusionDocument)}; {@code beforeLowering} first gets the document and its
-     * shardings once the fusion has loaded, before every rank is lowered, so that an opening editor lays its graph
-     * out in the background while the lowering runs (issue 35: the two took turns on a 1,000-op fusion).
+     * The check's first stage: the text parsed, validated and its shardings propagated, every rank not lowered yet.
+     * An opening editor shows {@link Loaded#result()} and lowers later, off the UI thread, once its graph is drawn
+     * (issue 35: the lowering of every rank is not needed for the first picture of a 1,000-op fusion).
      */
-    public static Result check(String text, String file, FusionDocument written, Consumer<Result> beforeLowering) {
+    public static Loaded load(String text, String file, FusionDocument written) {
         ParsedFusion parsed;
         try {
             parsed = Engine.parse(new FusionSource.Text(text, file));
         } catch (EngineFailure e) {
-            return new Result(null, e.diagnostics().stream().map(d -> problem(d, written)).toList());
+            return new Loaded(null, null, new Result(null, e.diagnostics().stream().map(d -> problem(d, written)).toList()));
         }
         FusionDocument doc = parsed.document();
         List<Problem> problems = new ArrayList<>();
         // the shardings as propagation infers them, for the graph and Properties (issue 34), from the fusion loaded
         // here, or read again when the load is refused (a conflict among them): its diagnostics are the load's own
         ShardingReport report = null;
+        LoadedFusion loaded = null;
         try {
-            LoadedFusion loaded = Engine.load(parsed, devices(doc), Map.of());
+            loaded = Engine.load(parsed, devices(doc), Map.of());
             report = Engine.shardings(loaded);
-            beforeLowering.accept(new Result(doc, List.of(), Shardings.of(doc, report)));
+        } catch (EngineFailure e) {
+            loaded = null;
+            for (Diagnostic d : e.diagnostics()) problems.add(problem(d, doc));
+        } catch (RuntimeException e) {
+            loaded = null;
+            problems.add(internal(e));
+        }
+        if (report == null) report = reportOf(parsed);
+        return new Loaded(loaded, report, withReport(doc, problems, report, report == null ? null : Shardings.of(doc, report)));
+    }
+
+    /**
+     * A fusion that has loaded (or failed to): {@link #result()} its problems and shardings so far; {@link #lower()}
+     * lowers every rank as {@code hirstudio check} does and gives the whole check's result (pure: any thread).
+     */
+    public static final class Loaded {
+        private final LoadedFusion loaded;
+        private final ShardingReport report;
+        private final Result result;
+
+        private Loaded(LoadedFusion loaded, ShardingReport report, Result result) {
+            this.loaded = loaded;
+            this.report = report;
+            this.result = result;
+        }
+
+        /** The problems found while loading, the shardings; the lowering's refusals not yet. */
+        public Result result() { return result; }
+
+        /** Whether the fusion loaded, so that its ranks are still to be lowered. */
+        public boolean lowerable() { return loaded != null; }
+
+        /** The whole check: this result, and the lowering's refusals if the fusion loaded. */
+        public Result lower() {
+            if (loaded == null) return result;
+            FusionDocument doc = result.document();
+            List<Problem> problems = new ArrayList<>();
             try {
                 Engine.check(loaded, LoweringOptions.DEFAULTS); // every rank, as hirstudio check
             } catch (EngineFailure e) {
                 // a lowering diagnostic's path names the expression: the message says which one
                 for (Diagnostic d : e.diagnostics()) problems.add(expression(problem(d, doc, d.path() + ": " + d.message()), doc));
+            } catch (RuntimeException e) {
+                problems.add(internal(e));
             }
-        } catch (EngineFailure e) {
-            for (Diagnostic d : e.diagnostics()) problems.add(problem(d, doc));
-        } catch (RuntimeException e) {
-            // the engine promises diagnostics, never exceptions; if one slips through the user still gets a line
-            problems.add(new Problem(0, "$", "internal", "the fusion could not be checked: " + e, null, -1));
+            return withReport(doc, problems, report, result.shardings());
         }
-        if (report == null) report = reportOf(parsed);
+    }
+
+    /** The engine promises diagnostics, never exceptions; if one slips through the user still gets a line. */
+    private static Problem internal(RuntimeException e) {
+        return new Problem(0, "$", "internal", "the fusion could not be checked: " + e, null, -1);
+    }
+
+    /** {@code problems} and the sharding report's own diagnostics (not repeating a rule at a line), with the shardings. */
+    private static Result withReport(FusionDocument doc, List<Problem> problems, ShardingReport report,
+            Shardings shardings) {
         if (report == null) return new Result(doc, problems);
+        List<Problem> out = new ArrayList<>(problems);
         for (Diagnostic d : report.diagnostics()) {
             Problem p = problem(d, doc);
-            if (problems.stream().noneMatch(q -> q.line() == p.line() && q.rule().equals(p.rule()))) problems.add(p);
+            if (out.stream().noneMatch(q -> q.line() == p.line() && q.rule().equals(p.rule()))) out.add(p);
         }
-        return new Result(doc, problems, Shardings.of(doc, report));
+        return new Result(doc, out, shardings);
     }
 
     /** The shardings of a document whose load was refused, or null if the engine failed (reported above). */

@@ -25,14 +25,15 @@ public final class ShownGraph {
 
     /**
      * The graph's viewer, as GEF editors answer it, once the layout asked for has arrived (a person waits for the
-     * graph to be drawn before looking at it): the layout runs in a background job.
+     * graph to be drawn before looking at it): the layout runs in a background job, and so does an opening editor's
+     * lowering of every rank after it (its refusals become red frames and markers then).
      */
     public static GraphViewer of(FusionEditor e) {
         GraphViewer v = e.getAdapter(GraphViewer.class);
-        if (v == null || !v.layoutPending()) return v;
+        if (v == null || !v.layoutPending() && !e.checkPending()) return v;
         var display = v.getControl().getDisplay();
         long end = System.currentTimeMillis() + 30_000;
-        while (v.layoutPending() && System.currentTimeMillis() < end && !v.getControl().isDisposed()) {
+        while ((v.layoutPending() || e.checkPending()) && System.currentTimeMillis() < end && !v.getControl().isDisposed()) {
             if (!display.readAndDispatch()) {
                 try {
                     Thread.sleep(2);

@@ -3,13 +3,17 @@ package org.hostir.studio.ui.tests.editor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.views.properties.IPropertySource;
 import org.hostir.studio.file.AxisSpec;
 import org.hostir.studio.file.ExtentSpec;
@@ -24,6 +28,7 @@ import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.editor.GraphViewer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,31 +92,65 @@ public class EditorBenchmarkTest {
 
     /**
      * Issue 35: a 1,000-op fusion (2,002 nodes) opened until its layout (ELK, in the background job) is applied and
-     * painted; the target is under 2 s. Not a timed assertion: medians printed, a bound only against a hang.
+     * painted, the first picture, the target being under 2 s; then until the opening's lowering of every rank (in
+     * the background after that picture) is back. Besides the wall times, which the machine's load dominates, the CPU
+     * time of the UI thread (open to first picture) and of the layout's thread. Not a timed assertion: medians
+     * printed, a bound only against a hang.
      */
     @Test
     void open1000OpsUntilLaidOut() throws Exception {
         IFile f = EditorFixture.file("bench1000.fusion", FusionWriter.write(generated(1000)));
-        long[] open = new long[3], shown = new long[3], elk = new long[3];
-        for (int r = 0; r < open.length; r++) {
+        int runs = Integer.getInteger("hirstudio.bench.opens", 3);
+        long[] open = new long[runs], shown = new long[runs], checked = new long[runs], elk = new long[runs];
+        long[] uiCpu = new long[runs], elkCpu = new long[runs];
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        for (int r = 0; r < runs; r++) {
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(EditorFixture.page(), f, FusionEditor.ID);
             open[r] = System.nanoTime() - t0;
-            assertEquals(2002, ShownGraph.of(e).keys().size());   // waits for the layout
+            GraphViewer g = e.getAdapter(GraphViewer.class);
+            waitWhile(g::layoutPending);
             e.getSite().getShell().getDisplay().update();
             shown[r] = System.nanoTime() - t0;
-            elk[r] = (long) (ShownGraph.of(e).lastLayoutMillis() * 1e6);
-            if (r == open.length - 1) EditorFixture.screenshot("editor-bench-1000.png");
+            uiCpu[r] = threads.getCurrentThreadCpuTime() - c0;
+            assertEquals(2002, g.keys().size());
+            assertTrue(g.visible("tv500") && g.visible("op:tv1001"), "every node placed and shown");
+            waitWhile(e::checkPending);
+            checked[r] = System.nanoTime() - t0;
+            assertEquals(List.of(), e.problems(), "the generated fusion lowers on every rank");
+            elk[r] = (long) (g.lastLayoutMillis() * 1e6);
+            elkCpu[r] = (long) (g.lastLayoutCpuMillis() * 1e6);
+            if (r == runs - 1) EditorFixture.screenshot("editor-bench-1000.png");
             EditorFixture.closeAll();
         }
         String report = String.format("BENCH editor: a 1,000-op fusion (2,002 nodes): editor open median %.0f ms %s, "
-                + "laid out and painted median %.0f ms %s, of which ELK in the background median %.0f ms %s%n",
-                median(open), ms(open), median(shown), ms(shown), median(elk), ms(elk));
+                + "laid out and painted (first picture) median %.0f ms %s, lowering of every rank back median %.0f ms %s; "
+                + "ELK in the background median %.0f ms %s; CPU: UI thread open to first picture median %.0f ms %s, "
+                + "layout thread median %.0f ms %s%n",
+                median(open), ms(open), median(shown), ms(shown), median(checked), ms(checked), median(elk), ms(elk),
+                median(uiCpu), ms(uiCpu), median(elkCpu), ms(elkCpu));
         System.out.print(report);
         Path out = EditorFixture.repo().resolve("tests/org.hostir.studio.ui.tests/target/editor-benchmark-1000.txt");
         Files.createDirectories(out.getParent());
         Files.writeString(out, report);
         assertTrue(median(shown) < 20_000, "a 1,000-op fusion opens at all (target 2 s): " + report);
+    }
+
+    /** Runs the event loop while {@code condition} holds (at most 60 s: a bound against a hang, not a timing). */
+    private static void waitWhile(BooleanSupplier condition) {
+        Display display = Display.getCurrent();
+        long end = System.currentTimeMillis() + 60_000;
+        while (condition.getAsBoolean() && System.currentTimeMillis() < end) {
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     private static double median(long[] nanos) {

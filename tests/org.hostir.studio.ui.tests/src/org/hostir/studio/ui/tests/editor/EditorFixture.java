@@ -20,6 +20,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.tests.ShownGraph;
 
 /** Workspace files, editors, event-loop spinning and screenshots for the editor tests. */
 final class EditorFixture {
@@ -65,6 +66,7 @@ final class EditorFixture {
         page().getWorkbenchWindow().getShell().setSize(1280, 960);
         FusionEditor e = (FusionEditor) IDE.openEditor(page(), f, FusionEditor.ID);
         spin(100);
+        ShownGraph.of(e);   // drawn, and the opening's lowering back (its refusals marked)
         return e;
     }
 

@@ -8,6 +8,7 @@ import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
@@ -50,6 +51,7 @@ public final class Journey {
         IFile f = ViewTestSupport.copyToWorkspace(project, "examples/seeds/" + seed + ".fusion", as);
         FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, f, FusionEditor.ID);
         person.settle(300);
+        ShownGraph.of(e);   // drawn, and the opening's lowering back (its refusals marked)
         return e;
     }
 
@@ -57,6 +59,7 @@ public final class Journey {
     public FusionEditor open(IFile f) throws Exception {
         FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, f, FusionEditor.ID);
         person.settle(300);
+        ShownGraph.of(e);   // drawn, and the opening's lowering back (its refusals marked)
         return e;
     }
 
