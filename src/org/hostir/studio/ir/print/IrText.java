@@ -75,13 +75,26 @@ public final class IrText {
         return swizzle1d(new IterTransform.Swizzle1D(z.in(), z.parallelType(), out));
     }
 
-    /** {@code DeviceMesh{0 1 2 3}}; a 2-D mesh row by row, {@code DeviceMesh{{0 1}{2 3}}}, as nvFuser prints it. */
+    /**
+     * {@code DeviceMesh{0 1 2 3}}; a mesh of more axes nested axis by axis, {@code DeviceMesh{{0 1}{2 3}}},
+     * {@code DeviceMesh{{{0 1}{2 3}}{{4 5}{6 7}}}}: a brace opens before and closes after each run of an axis' stride,
+     * as nvFuser's operator<< prints it (csrc/multidevice/device_mesh.cpp:53-75 at 81c4b22fd).
+     */
     public static String mesh(DeviceMesh mesh) {
-        if (mesh.rank() == 1) return "DeviceMesh{" + ids(mesh.deviceIds()) + "}";
-        int row = mesh.shape().get(mesh.rank() - 1);
-        StringBuilder s = new StringBuilder("DeviceMesh{");
-        for (int i = 0; i < mesh.size(); i += row) s.append("{").append(ids(mesh.deviceIds().subList(i, i + row))).append("}");
-        return s.append("}").toString();
+        int rank = mesh.rank();
+        if (mesh.size() == 0) return "DeviceMesh{}";
+        int[] strides = new int[rank];
+        strides[rank - 1] = mesh.shape().get(rank - 1);
+        for (int axis = rank - 2; axis >= 0; axis--) strides[axis] = mesh.shape().get(axis) * strides[axis + 1];
+        StringBuilder s = new StringBuilder("DeviceMesh");
+        List<Integer> ids = mesh.deviceIds();
+        for (int i = 0; i < ids.size(); i++) {
+            for (int stride : strides) if (i % stride == 0) s.append('{');
+            s.append(ids.get(i));
+            if ((i + 1) % strides[rank - 1] != 0) s.append(' ');
+            for (int stride : strides) if ((i + 1) % stride == 0) s.append('}');
+        }
+        return s.toString();
     }
 
     /** Space-separated ids, as in {@code team=(0 1 2 3)}. */

@@ -40,6 +40,18 @@ class TwoDimMeshTest {
     }
 
     /**
+     * A mesh of three axes nests axis by axis as nvFuser's operator<< prints it (csrc/multidevice/device_mesh.cpp:53-75
+     * at 81c4b22fd); the row-by-row form read {@code {{0 1}{2 3}{4 5}{6 7}}}, a 4 x 2 mesh's print.
+     */
+    @Test
+    void aThreeAxisMeshNestsAsNvFuserPrintsIt() {
+        DeviceMesh cube = new DeviceMesh(List.of(0, 1, 2, 3, 4, 5, 6, 7), List.of(2, 2, 2));
+        assertEquals("DeviceMesh{{{0 1}{2 3}}{{4 5}{6 7}}}", IrText.mesh(cube));
+        assertEquals("DeviceMesh{{0 1}{2 3}{4 5}{6 7}}", IrText.mesh(new DeviceMesh(List.of(0, 1, 2, 3, 4, 5, 6, 7), List.of(4, 2))));
+        assertEquals("DeviceMesh{3 1 2}", IrText.mesh(DeviceMesh.of(3, 1, 2)));
+    }
+
+    /**
      * The 2 x 2 example, or the same on a 2 x 4 mesh (kept out of examples/, whose suites run every file on 4
      * devices): four partial products over DIDx instead of two.
      */
