@@ -53,17 +53,10 @@ public final class GuidePictures {
 
     /** Lets the window lay itself out and paint at its new size (the tests run on the UI thread). */
     private static void settle(Display display, long millis) {
-        long end = System.currentTimeMillis() + millis;
-        do {
-            while (display.readAndDispatch()) {
-                // the resize's layout and paints
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        } while (System.currentTimeMillis() < end);
+        try {
+            ViewTestSupport.spin(display, millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
