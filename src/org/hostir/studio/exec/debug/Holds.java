@@ -134,8 +134,9 @@ final class Holds {
     /**
      * Where ranks post communications only with their team: adds to {@code which} the ranks a step of it takes
      * along (team stepping: a rank held before a node that posts communications takes the members held at their
-     * part of them, closed over theirs), or says why the step cannot be taken: a member held elsewhere, or ended,
-     * for which the step would wait. {@code node} names rank's node of an id.
+     * part of them, closed over theirs), or says why the step cannot be taken: a member held elsewhere that this
+     * command does not move, or ended, for which the step would wait. A member the same command moves (the group
+     * stepped together) is waited for: the rank is held for its team until that member gets to its part. {@code node} names rank's node of an id.
      */
     synchronized Optional<String> team(Set<Integer> which, BiFunction<Integer, Integer, String> node) {
         Deque<Integer> todo = new ArrayDeque<>(which);
@@ -150,6 +151,9 @@ final class Holds {
                     boolean held = p != null && p.state == RankState.SUSPENDED && p.reason != StopReason.TEAM;
                     if (held && part.isPresent() && part.get().equals(TransferPlan.Site.of(p.at))) {
                         if (which.add(o)) todo.push(o);
+                    } else if (held && which.contains(o)) {
+                        // o moves in this same command (a group step): r waits for its team until o gets there
+                        continue;
                     } else if (p == null || held || p.state.doneIssuing()) {
                         String its = part.map(s -> node.apply(o, s.nodeId())).orElse("its part");
                         return Optional.of("rank " + r + "'s step over " + node.apply(r, c.at.node().id())

@@ -157,6 +157,32 @@ class DebugSynchronizedTest {
         });
     }
 
+    /**
+     * The group stepped into every node together, as {@code hirstudio debug --step into} does: a rank at a
+     * communication whose peer the same command moves waits for its team instead of refusing the step, and the run
+     * ends as a plain run. On two H200s, {@code debug seeds/ag_matmul_p2p.fusion --backend cuda --step into} was
+     * refused at its 16th stop ("rank 1's step over EndCoalescing 14 would wait for rank 0, held at HostOp 1") before.
+     */
+    @Test
+    void theGroupSteppedTogetherWaitsForItsTeamInsteadOfRefusing() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            try (DebugSession s = seed("seeds/ag_matmul_p2p", List.of(), true)) {
+                DebugStop stop = s.awaitStop();
+                boolean waitedForTeam = false;
+                for (int i = 0; i < 400 && !stop.ended(); i++) {
+                    assertEquals(Optional.empty(), s.stepInto(BOTH), stop.toString());
+                    stop = s.awaitStop();
+                    DebugStop at = stop;
+                    waitedForTeam |= !at.ended() && BOTH.stream()
+                            .anyMatch(r -> at.rank(r).reason().orElse(null) == StopReason.TEAM);
+                }
+                assertTrue(stop.ended(), stop.toString());
+                assertTrue(waitedForTeam, "some stop shows a rank waiting for its team");
+                assertTrue(s.validation().orElseThrow().passed(), s.validation().toString());
+            }
+        });
+    }
+
     /** Steps {@code rank} alone into its program until it is held before node {@code id}; the stop there. */
     private static DebugStop stepIntoUntil(DebugSession s, int rank, DebugStop from, int id) throws Exception {
         DebugStop stop = from;
