@@ -170,7 +170,8 @@ public final class Canonical {
             case KERNEL_IR -> scalar(a.size());
             case HOST_IR -> buffer.allocationSize();
         };
-        return new Allocate(fresh(), buffer, a.memoryType(), size, a.zeroInit(), a.form());
+        return new Allocate(fresh(), buffer, a.memoryType(), size, a.zeroInit(), a.form(), a.resetsToZero(),
+                a.alias() == null ? null : tensor(a.alias()));
     }
 
     private TensorView tensor(TensorView t) {
@@ -276,7 +277,9 @@ public final class Canonical {
                     scalar(b.streamIndex()));
             case SymmetricContiguousView v -> new SymmetricContiguousView(fresh(), tensor(v.out()), tensor(v.in()));
             case LaunchKernel k -> new LaunchKernel(fresh(), k.groupId(),
-                    k.inputs().stream().map(this::tensor).toList(), k.outputs().stream().map(this::tensor).toList());
+                    k.inputs().stream().map(this::tensor).toList(), k.outputs().stream().map(this::tensor).toList(),
+                    k.scalarInputs().stream().map(s -> new LaunchKernel.ScalarInput(s.position(), scalar(s.value())))
+                            .toList());
             case MoeDispatch d -> new MoeDispatch(printed(d.id()), d.numExperts(), d.backend(), tensor(d.in()),
                     tensor(d.topkIdx()), tensor(d.topkWeights()), tensor(d.out()), d.routing().map(r ->
                     new MoeDispatch.Routing(tensor(r.outTopkIdx()), tensor(r.outTopkWeights()), tensor(r.outSrcIdx()),

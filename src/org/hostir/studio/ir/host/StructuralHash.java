@@ -27,7 +27,7 @@ public final class StructuralHash {
     /** The node with its own and nested ids zeroed (references to other nodes kept). */
     static HostNode anonymous(HostNode node) {
         return switch (node) {
-            case Allocate a -> new Allocate(0, a.buffer(), a.memoryType(), a.size(), a.zeroInit(), a.form());
+            case Allocate a -> a.withId(0);
             case Deallocate d -> new Deallocate(0, d.buffer());
             case ForLoop f -> new ForLoop(0, f.index(), f.iterDomain(), f.start(), f.stop(), anonymous(f.body()));
             case IfThenElse i -> new IfThenElse(0, i.predicate(), anonymous(i.thenBody()), anonymous(i.elseBody()));
@@ -37,7 +37,7 @@ public final class StructuralHash {
             case HirAliasSelect s -> new HirAliasSelect(0, s.out(), s.in(), s.axis(), s.index());
             case ShardByStream s -> new ShardByStream(0, s.out(), s.in(), s.streamIndex());
             case SymmetricContiguousView v -> new SymmetricContiguousView(0, v.out(), v.in());
-            case LaunchKernel k -> new LaunchKernel(0, k.groupId(), k.inputs(), k.outputs());
+            case LaunchKernel k -> k.withId(0);
             case MoeDispatch d -> d.withId(0);
             case MoeCombine c -> c.withId(0);
             case Communication c -> new Communication(0, c.type(), c.team(), c.root(), c.input(), c.output(),

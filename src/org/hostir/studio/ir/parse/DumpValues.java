@@ -3,6 +3,8 @@ package org.hostir.studio.ir.parse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
@@ -275,6 +277,30 @@ final class DumpValues {
         }
         throw in.error("expected an operator");
     }
+
+    /** Whether a tensor ({@code T12_..}, ir_utils::varName's "T" and number) comes next. */
+    boolean atTensor() {
+        in.skipWs();
+        return TENSOR_NAME.matcher(in.text()).region(in.pos(), in.text().length()).lookingAt();
+    }
+
+    /**
+     * A scalar Val as Val::toString prints it (csrc/ir/base_nodes.cpp:265-281 at 81c4b22fd): an integer expression
+     * {@link #scalar} reads, or one the Studio's integer scalars do not model, kept by its printed name: a symbolic
+     * Val of another dtype ({@code d3}, {@code b1}, {@code f4}, {@code c2}, typePrefix at csrc/type.cpp:1639), a bool
+     * or negative constant, a floating constant printed {@code double(2.5)}.
+     */
+    Scalar scalarVal() {
+        in.skipWs();
+        Matcher m = OTHER_SCALAR.matcher(in.text()).region(in.pos(), in.text().length());
+        if (!m.lookingAt()) return scalar();
+        in.moveTo(m.end());
+        return new NamedScalar(m.group());
+    }
+
+    private static final Pattern TENSOR_NAME = Pattern.compile("T\\d+_");
+    private static final Pattern OTHER_SCALAR = Pattern.compile(
+            "(?:[dbfc]|f4x2_)\\d+\\b|true\\b|false\\b|-\\d+\\b|[a-z][a-z0-9_]*\\((?:[-+0-9.eE]+|-?inf|nan)\\)");
 
     /** {@code Stream 0} or {@code Stream ( StreamIdx % numberOfStreams )}. */
     Stream stream() {

@@ -172,21 +172,33 @@ final class StatementReader {
         state.saw(spelling, NvFuserGeneration.where(g -> !g.callSyntax()));
     }
 
-    /** LaunchKernel::toString: {@code LaunchKernel( Group ID: 0, Inputs: {..}, Outputs: {..}, )}. */
+    /**
+     * LaunchKernel::toString (csrc/host_ir/ir.cpp:150-158): {@code LaunchKernel( Group ID: 0, Inputs: {..},
+     * Outputs: {..}, )}, the inputs each Val's toString (toDelimitedString), tensors and scalars alike.
+     */
     private LaunchKernel launchKernel() {
         in.expect("(");
         in.expect("Group ID:");
         int group = in.intNumber();
         in.expect(",");
         in.expect("Inputs: {");
-        List<TensorView> inputs = values.separated('}');
+        List<TensorView> inputs = new ArrayList<>();
+        List<LaunchKernel.ScalarInput> scalars = new ArrayList<>();
+        if (!in.accept("}")) {
+            do {
+                int position = inputs.size() + scalars.size();
+                if (values.atTensor()) inputs.add(values.tensor());
+                else scalars.add(new LaunchKernel.ScalarInput(position, values.scalarVal()));
+            } while (in.accept(","));
+            in.expect("}");
+        }
         in.expect(",");
         in.expect("Outputs: {");
         List<TensorView> outputs = values.separated('}');
         in.expect(",");
         in.expect(")");
         state.saw("LaunchKernel", NvFuserGeneration.V2025_06, NvFuserGeneration.V2026_04);
-        return new LaunchKernel(state.freshNodeId(), group, inputs, outputs);
+        return new LaunchKernel(state.freshNodeId(), group, inputs, outputs, scalars);
     }
 
     /** {@code Dispatch 12 (num_experts=4, backend=NCCL, in=.., topk_idx=.., topk_weights=.., out=..)}. */

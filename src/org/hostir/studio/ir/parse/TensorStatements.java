@@ -114,7 +114,11 @@ final class TensorStatements {
         };
     }
 
-    /** kir::Allocate with buffer and size, or (main's host_ir_lowering) hir::Allocate with neither. */
+    /**
+     * kir::Allocate with buffer and size (csrc/kernel_ir.cpp:548-560: resets_to_zero, then, when it reuses another
+     * allocation's buffer, a {@code .alias=} line one step deeper), or (main's host_ir_lowering) hir::Allocate with
+     * neither (csrc/host_ir/ir.cpp:527-532).
+     */
     private Allocate allocate(TensorView out) {
         boolean kernelIr = in.accept("buffer=");
         if (kernelIr) {
@@ -138,15 +142,18 @@ final class TensorStatements {
         }
         in.expect("zero_init=");
         boolean zeroInit = bool();
+        boolean resetsToZero = false;
         if (kernelIr) {
             in.expect(",");
-            in.expect("resets_to_zero=false");
+            in.expect("resets_to_zero=");
+            resetsToZero = bool();
         } else {
             state.saw("ALLOCATE(mem_type=.., zero_init=..)", NvFuserGeneration.V2026_04);
         }
         in.expect(")");
+        TensorView alias = kernelIr && in.accept(".alias=") ? values.tensor() : null;
         return new Allocate(state.freshNodeId(), out, type, size, zeroInit,
-                kernelIr ? Allocate.Form.KERNEL_IR : Allocate.Form.HOST_IR);
+                kernelIr ? Allocate.Form.KERNEL_IR : Allocate.Form.HOST_IR, resetsToZero, alias);
     }
 
     private boolean bool() {

@@ -211,7 +211,8 @@ public final class HostIrPrinter {
         switch (a.form()) {
             case KERNEL_IR -> out.append("buffer=").append(tensor(a.buffer())).append(", mem_type=")
                     .append(a.memoryType().dumpName()).append(", size=").append(scalar(a.size()))
-                    .append(", zero_init=").append(a.zeroInit()).append(", resets_to_zero=false)\n");
+                    .append(", zero_init=").append(a.zeroInit()).append(", resets_to_zero=").append(a.resetsToZero())
+                    .append(")\n").append(a.alias() == null ? "" : indent + STEP + ".alias=" + tensor(a.alias()) + "\n");
             case HOST_IR -> out.append("mem_type=").append(a.memoryType().dumpName()).append(", zero_init=")
                     .append(a.zeroInit()).append(")\n");
         }
@@ -251,7 +252,8 @@ public final class HostIrPrinter {
         String in = indent + STEP;
         out.append(indent).append("LaunchKernel(\n")
                 .append(in).append("Group ID: ").append(k.groupId()).append(",\n")
-                .append(in).append("Inputs: {").append(tensors(k.inputs(), ", ")).append("},\n")
+                .append(in).append("Inputs: {").append(String.join(", ", k.arguments(this::tensor, this::scalar)))
+                .append("},\n")
                 .append(in).append("Outputs: {").append(tensors(k.outputs(), ", ")).append("},\n")
                 .append(indent).append(")\n");
     }

@@ -16,6 +16,24 @@ final class DumpStatements {
         // LaunchKernel::toString, csrc/host_ir/ir.cpp:150-158
         out.add(new String[] {"LaunchKernel",
             "  LaunchKernel(\n    Group ID: 3,\n    Inputs: {" + t + "},\n    Outputs: {" + t + "},\n  )"});
+        // a kernel with scalar inputs: LaunchKernel prints every input Val (ir.cpp:150-158; the segment's inputs,
+        // csrc/host_ir/lowering.cpp:370), each by Val::toString (csrc/ir/base_nodes.cpp:265-281): a symbolic Val by
+        // ir_utils::varName, its dtype's typePrefix (csrc/type.cpp:1639: i, d, b), a constant by its value
+        out.add(new String[] {"LaunchKernel with a scalar input",
+            "  LaunchKernel(\n    Group ID: 5,\n    Inputs: {" + t + ", i9},\n    Outputs: {" + t + "},\n  )"});
+        out.add(new String[] {"LaunchKernel with scalars of other dtypes", "  LaunchKernel(\n    Group ID: 6,\n"
+                + "    Inputs: {d3, " + t + ", b1, 7, double(2.5)},\n    Outputs: {" + t + "},\n  )"});
+        out.add(new String[] {"LaunchKernel with scalars only",
+            "  LaunchKernel(\n    Group ID: 7,\n    Inputs: {i9, i10},\n    Outputs: {" + t + "},\n  )"});
+        // kir::Allocate::toString, csrc/kernel_ir.cpp:548-560: resets_to_zero, and the aliased allocation's buffer
+        // on a ".alias=" line one kTab deeper
+        String buffer = t.replaceFirst("^T\\d+", "T9005");
+        out.add(new String[] {"kir ALLOCATE resets_to_zero=true", "  " + buffer + " = ALLOCATE(buffer=" + buffer
+                + ", mem_type=global, size=8, zero_init=true, resets_to_zero=true)"});
+        out.add(new String[] {"kir ALLOCATE with .alias=", "  " + buffer + " = ALLOCATE(buffer=" + buffer
+                + ", mem_type=global, size=( i9 * 4 ), zero_init=false, resets_to_zero=false)\n    .alias=" + t});
+        out.add(new String[] {"kir ALLOCATE resets_to_zero=true with .alias=", "  " + buffer + " = ALLOCATE(buffer="
+                + buffer + ", mem_type=global, size=i9, zero_init=true, resets_to_zero=true)\n    .alias=" + t});
         // Deallocate::toString, csrc/host_ir/ir.cpp:173-177: the buffer one level deeper, on its own line
         out.add(new String[] {"Deallocate", "  Deallocate {\n    " + t + "\n  }"});
         // hir::Allocate::toString, csrc/host_ir/ir.cpp:527-532
@@ -55,10 +73,6 @@ final class DumpStatements {
             "  " + t + " = GroupedMmaOp(mat1=" + t + ", mat2=" + t + ", offsets=" + t + ")"});
         // SliceOp::toString, csrc/ir/internal_nodes.cpp:3029-3041: output, then "   = slice( .. )" on the next line
         out.add(new String[] {"slice", "  " + t + "\n     = slice( " + t + ", { {0, 1, 1} {0, 2, 1} } )"});
-        // a kernel with a scalar input: LaunchKernel prints every input Val (csrc/host_ir/ir.cpp:150-158, the
-        // segment's inputs, csrc/host_ir/lowering.cpp:370), the Studio's LaunchKernel holds tensors only
-        out.add(new String[] {"LaunchKernel with a scalar input",
-            "  LaunchKernel(\n    Group ID: 5,\n    Inputs: {" + t + ", i9},\n    Outputs: {" + t + "},\n  )"});
         // a node of an nvFuser newer than 81c4b22fd, printed in the call syntax of #5746, and a multi-line one
         out.add(new String[] {"call-syntax node", "  PrefetchStream(Stream 0x7f3a2c0012f0, depth=2)"});
         out.add(new String[] {"multi-line node", "  LaunchGraph(\n    Graph ID: 4,\n    Inputs: {" + t + "},\n  )"});
