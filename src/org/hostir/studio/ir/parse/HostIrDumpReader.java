@@ -44,7 +44,7 @@ public final class HostIrDumpReader {
     private final StatementReader statements;
     private boolean layoutKept;
 
-    private HostIrDumpReader(String text, LineIndex lines, int start, int closeStart) {
+    private HostIrDumpReader(String text, LineIndex lines, int start, int closeStart, boolean selectIsFusionOp) {
         this.text = text;
         this.lines = lines;
         this.closeStart = closeStart;
@@ -54,7 +54,7 @@ public final class HostIrDumpReader {
         for (Matcher m = LOOP_INDEX.matcher(body); m.find(); ) indices.add(m.group(1));
         int maxId = -1;
         for (Matcher m = PRINTED_ID.matcher(body); m.find(); ) maxId = Math.max(maxId, Integer.parseInt(m.group(1)));
-        this.state = new ReadState(indices, maxId + 1);
+        this.state = new ReadState(indices, maxId + 1, selectIsFusionOp);
         this.statements = new StatementReader(in, state);
     }
 
@@ -76,7 +76,15 @@ public final class HostIrDumpReader {
         if (nested >= 0 && nested < close.start()) {
             throw new DumpFormatException("%HostIrContainer is not closed before the next one opens", start);
         }
-        return new HostIrDumpReader(text, lines, start, close.start()).container(close.end());
+        HostIrDumpReader first = new HostIrDumpReader(text, lines, start, close.start(), false);
+        ParsedDump read = first.container(close.end());
+        if (!first.state.spellings.containsKey(TensorStatements.SELECT)
+                || read.generation().selectName().equals(TensorStatements.SELECT)) {
+            return read;
+        }
+        // HirAliasSelect printed "select" before 2025 (ir.NvFuserGeneration); in a later program "select( .. )" is
+        // a fusion's SelectOp (csrc/ir/internal_nodes.cpp:168-177), which the Studio does not model: read again
+        return new HostIrDumpReader(text, lines, start, close.start(), true).container(close.end());
     }
 
     /** Where the next container opens ({@code %HostIrContainer {}), from {@code from} on; -1 if none does. */
@@ -219,10 +227,22 @@ public final class HostIrDumpReader {
         int column = column(start);
         int p = start;
         while (true) {
+            int from = p;
             p = layoutKept ? nextLineStart(p) : nextWordStart(p);
             if (p >= closeStart) return closeStart;
+            if (layoutKept && endsWithComma(from, p) && !readsAt(p)) continue;
             if (unit ? text.startsWith("HostUnit", p) : readsAt(p) || opensStatement(p, column)) return p;
         }
+    }
+
+    /**
+     * Whether the line ending before {@code next} ends with a comma: a statement whose outputs are listed one a line
+     * (SdpaFwdOp, SdpaBwdOp, EmbeddingFwdOp::toString, csrc/ir/composite_nodes.cpp:235-240, 520-524, 669-671 at
+     * 81c4b22fd) goes on, though its next line opens with a tensor at the statement's column.
+     */
+    private boolean endsWithComma(int from, int next) {
+        int lineEnd = text.lastIndexOf('\n', next - 1);
+        return lineEnd > from && text.substring(from, lineEnd).stripTrailing().endsWith(",");
     }
 
     private boolean opensStatement(int p, int column) {

@@ -63,7 +63,12 @@ final class LoopDomainReading {
             split = true;
         }
         List<IterDomain> logical = inLogicalOrder(placed);
-        if (!split && printed.stream().noneMatch(LoopDomain.Axis::rfactor)) {
+        boolean transformed = split || printed.stream().anyMatch(LoopDomain.Axis::rfactor);
+        if (transformed && read.stream().anyMatch(Printed::expanded)) {
+            // a LoopDomain's axes carry no expanded flag: read on, the axis would print back as {8}, not {1 ex 8}
+            throw new DumpFormatException("an expanded broadcast axis in a split or rFactor'd domain", at);
+        }
+        if (!transformed) {
             List<IterDomain> axes = read.stream().map(p -> new IterDomain(p.axis().id(), (Extent) p.axis().extent(),
                     p.axis().iterType(), p.axis().parallelType(), p.expanded())).toList();
             return new TensorView(id, null, dtype, memory, axes, mesh);

@@ -29,9 +29,13 @@ final class ReadState {
     int maxIterDomain = -1;
     int maxHostUnit = -1;
 
-    ReadState(Set<String> loopIndices, int firstFreeNodeId) {
+    /** Whether {@code select( .. )} is a fusion's SelectOp (a program of a generation that prints HirAliasSelect so). */
+    final boolean selectIsFusionOp;
+
+    ReadState(Set<String> loopIndices, int firstFreeNodeId, boolean selectIsFusionOp) {
         this.loopIndices = Set.copyOf(loopIndices);
         this.nextNode = firstFreeNodeId;
+        this.selectIsFusionOp = selectIsFusionOp;
     }
 
     int freshNodeId() { return nextNode++; }

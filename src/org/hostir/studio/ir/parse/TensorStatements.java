@@ -27,6 +27,8 @@ import org.hostir.studio.ir.op.OpFamily;
  * Set.Permute, unary and cast, binary, where, reduction, broadcast, squeeze, expand, matmul, linear).
  */
 final class TensorStatements {
+    /** The spelling {@code select( .. )}: HirAliasSelect before 2025, a fusion's SelectOp since. */
+    static final String SELECT = "select";
     private final DumpCursor in;
     private final ReadState state;
     private final DumpValues values;
@@ -46,7 +48,8 @@ final class TensorStatements {
             return select(out);
         }
         if (in.accept("select(")) {
-            state.saw("select", NvFuserGeneration.where(g -> g.selectName().equals("select")));
+            if (state.selectIsFusionOp) throw in.error("SelectOp, a fusion's select, is not modelled");
+            state.saw(SELECT, NvFuserGeneration.where(g -> g.selectName().equals("select")));
             return select(out);
         }
         // ShardByStream::toString (csrc/host_ir/ir.cpp:442); quoted dumps also spell "stream_index = i"
