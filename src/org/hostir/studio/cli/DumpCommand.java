@@ -1,6 +1,8 @@
 package org.hostir.studio.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,9 @@ import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.file.Utf8Text;
 import org.hostir.studio.ir.NvFuserGeneration;
+import org.hostir.studio.ir.parse.DumpLog;
 import org.hostir.studio.ir.parse.DumpWarning;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.parse.ParsedDump;
@@ -50,7 +54,8 @@ public final class DumpCommand implements Command {
         }
         int only = a.value("--program").isPresent()
                 ? (int) Arguments.integer("--program", a.value("--program").get(), 1, programs.size()) : 0;
-        out.println("// " + file + ": " + programs.size() + (programs.size() == 1 ? " program" : " programs"));
+        out.println("// " + file + ": " + programs.size() + (programs.size() == 1 ? " program" : " programs")
+                + skipped(Path.of(file), programs));
         boolean failed = false;
         for (LogProgram p : programs) {
             if (only != 0 && p.index() != only) continue;
@@ -66,6 +71,15 @@ public final class DumpCommand implements Command {
             }
         }
         return failed ? ExitCode.BAD_INPUT : ExitCode.OK;
+    }
+
+    /** {@code ; skipped N lines of other output: ..} (DumpLog.skipped); the file already read as UTF-8 text. */
+    private static String skipped(Path file, List<LogProgram> programs) {
+        try {
+            return "; " + DumpLog.skipped(Utf8Text.decode(Files.readAllBytes(file)), programs);
+        } catch (IOException | Utf8Text.NotUtf8Exception e) {
+            return "";
+        }
     }
 
     private static void report(String file, LogProgram p, PrintStream out, PrintStream err) {

@@ -2,6 +2,7 @@ package org.hostir.studio.ir.parse;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,47 @@ public final class DumpLog {
                 // shortened from its start: the words nearest the container say most about it
                 .map(l -> l.length() > 80 ? "..." + l.substring(l.length() - 77) : l).orElse(null);
         return new LogProgram(0, rank, pass, test, context, first, last, dump, error, errorLine, rule);
+    }
+
+    /**
+     * One line saying what else the log holds, outside its containers: nvFuser's other dumps, named by the
+     * NVFUSER_DUMP option that prints them (Fusion::print, {@code Inputs:} .. {@code } // %kernel}, and printMath,
+     * {@code %kernel_math {} .. {@code } // %kernel_math}, csrc/fusion.cpp:522-540, 659-663 at 81c4b22fd;
+     * SegmentedFusion's {@code Segmented_Fusion Dump:} .. {@code } //Segmented_Fusion},
+     * csrc/fusion_segmenter.cpp:1394-1416), Python warnings, a test runner's lines, other output; blank lines are not
+     * counted. A line belongs to a program when it lies in the program's lines and in its stream (its rank's tag).
+     */
+    public static String skipped(String log, List<LogProgram> programs) {
+        String[] lines = log.split("\n", -1);
+        Map<String, Integer> kinds = new LinkedHashMap<>();
+        // per stream (tag): ranks printing at once interleave their dumps' lines
+        Map<String, String> blocks = new HashMap<>();
+        int total = 0;
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = TAG.matcher(lines[i]);
+            String tag = m.find() ? m.group() : "";
+            if (covered(programs, lines, i + 1, tag)) continue;
+            String content = lines[i].substring(tag.length()).strip();
+            if (content.isEmpty()) continue;
+            String block = blocks.computeIfAbsent(tag, t -> OtherDump.opening(content));
+            String kind = block != null ? block : OtherDump.kindOf(content);
+            if (block != null && OtherDump.closes(block, content)) blocks.remove(tag);
+            kinds.merge(kind, 1, Integer::sum);
+            total++;
+        }
+        if (total == 0) return "nothing else in the log";
+        StringBuilder s = new StringBuilder("skipped " + total + (total == 1 ? " line" : " lines") + " of other output:");
+        kinds.forEach((k, n) -> s.append(s.charAt(s.length() - 1) == ':' ? " " : ", ").append(k).append(' ').append(n));
+        return s.toString();
+    }
+
+    private static boolean covered(List<LogProgram> programs, String[] lines, int line, String tag) {
+        for (LogProgram p : programs) {
+            if (line < p.firstLine() || line > p.lastLine()) continue;
+            Matcher first = TAG.matcher(lines[p.firstLine() - 1]);
+            if ((first.find() ? first.group() : "").equals(tag)) return true;
+        }
+        return false;
     }
 
     private static String lastGroup(Pattern p, String text) {

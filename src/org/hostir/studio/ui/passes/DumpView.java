@@ -188,7 +188,8 @@ public class DumpView extends ViewPart {
     private void show(DumpSnapshots read) {
         snapshots = read;
         String label = read.file();
-        source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs"));
+        source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs")
+                + (read.skipped().isEmpty() ? "" : "; " + read.skipped()));
         source.getParent().layout(true, true);
         message.setText("");
         comparison = null;

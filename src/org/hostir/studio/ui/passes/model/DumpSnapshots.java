@@ -13,6 +13,7 @@ import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.ir.NvFuserGeneration;
 import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.parse.DumpLog;
 import org.hostir.studio.ir.parse.LogProgram;
 import org.hostir.studio.ir.print.HostIrPrinter;
 import org.hostir.studio.lower.Snapshot;
@@ -23,10 +24,13 @@ import org.hostir.studio.lower.Snapshot;
  * structure, so numbering is no change) and the texts as nvFuser printed them. {@link #compare} puts one snapshot
  * beside the Studio's lowering of a fusion. Free of SWT: the view and the tests share it.
  */
-public record DumpSnapshots(String file, List<LogProgram> programs) {
+public record DumpSnapshots(String file, List<LogProgram> programs, String skipped) {
     public DumpSnapshots {
         programs = List.copyOf(programs);
     }
+
+    /** {@code skipped}: what else the text held, in one line ({@link DumpLog#skipped}); empty when not told. */
+    public DumpSnapshots(String file, List<LogProgram> programs) { this(file, programs, ""); }
 
     /**
      * What a comparison shows: its verdict, the tree rows and the two canonical texts, printed in the generation the
@@ -73,7 +77,8 @@ public record DumpSnapshots(String file, List<LogProgram> programs) {
     }
 
     public static DumpSnapshots read(String text, String file) throws EngineFailure {
-        return new DumpSnapshots(file, Engine.readDumps(text, file));
+        List<LogProgram> programs = Engine.readDumps(text, file);
+        return new DumpSnapshots(file, programs, DumpLog.skipped(text, programs));
     }
 
     public int size() { return programs.size(); }
