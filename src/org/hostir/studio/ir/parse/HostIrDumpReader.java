@@ -31,6 +31,8 @@ public final class HostIrDumpReader {
     public static final int MAX_NESTING = 100;
     static final String OPEN = "%HostIrContainer";
     private static final Pattern OPENING = Pattern.compile("%HostIrContainer\\s*\\{");
+    private static final String CUT_OFF =
+            "%HostIrContainer is never closed: read to the end of the text (a cut-off dump?)";
     private static final Pattern CLOSE = Pattern.compile("\\}\\s*//\\s*%HostIrContainer");
     private static final Pattern LOOP_INDEX = Pattern.compile("FOR\\s+(\\S+)\\s+(?:in|from)\\s");
     private static final Pattern PRINTED_ID =
@@ -71,20 +73,27 @@ public final class HostIrDumpReader {
     static ParsedDump read(String text, int start, LineIndex lines) {
         if (!text.startsWith(OPEN, start)) throw new DumpFormatException("expected %HostIrContainer", start);
         Matcher close = CLOSE.matcher(text);
-        if (!close.find(start)) throw new DumpFormatException("%HostIrContainer is never closed", start);
+        boolean closed = close.find(start);
         int nested = nextOpen(text, start + OPEN.length());
-        if (nested >= 0 && nested < close.start()) {
+        if (!closed && nested >= 0 || closed && nested >= 0 && nested < close.start()) {
             throw new DumpFormatException("%HostIrContainer is not closed before the next one opens", start);
         }
-        HostIrDumpReader first = new HostIrDumpReader(text, lines, start, close.start(), false);
-        ParsedDump read = first.container(close.end());
+        // a dump cut off at the end of a log or of a quote (a PR description, a truncated paste) is read to the end
+        // of the text with a warning: what it holds is still worth showing (issue 33: never refuse the whole program)
+        int closeStart = closed ? close.start() : text.length();
+        int end = closed ? close.end() : text.length();
+        HostIrDumpReader first = new HostIrDumpReader(text, lines, start, closeStart, false);
+        if (!closed) first.warn(start, CUT_OFF);
+        ParsedDump read = first.container(end);
         if (!first.state.spellings.containsKey(TensorStatements.SELECT)
                 || read.generation().selectName().equals(TensorStatements.SELECT)) {
             return read;
         }
         // HirAliasSelect printed "select" before 2025 (ir.NvFuserGeneration); in a later program "select( .. )" is
         // a fusion's SelectOp (csrc/ir/internal_nodes.cpp:168-177), which the Studio does not model: read again
-        return new HostIrDumpReader(text, lines, start, close.start(), true).container(close.end());
+        HostIrDumpReader again = new HostIrDumpReader(text, lines, start, closeStart, true);
+        if (!closed) again.warn(start, CUT_OFF);
+        return again.container(end);
     }
 
     /** Where the next container opens ({@code %HostIrContainer {}), from {@code from} on; -1 if none does. */
@@ -93,10 +102,10 @@ public final class HostIrDumpReader {
         return m.find(from) ? m.start() : -1;
     }
 
-    /** The offset just past the close of the container opening at {@code start}, or -1 when it is not closed. */
+    /** The offset just past the close of the container opening at {@code start}; the text's end when it is not closed. */
     static int containerEnd(String text, int start) {
         Matcher close = CLOSE.matcher(text);
-        return close.find(start) ? close.end() : -1;
+        return close.find(start) ? close.end() : text.length();
     }
 
     /** The 1-based line of a character offset. */
@@ -319,6 +328,7 @@ public final class HostIrDumpReader {
     }
 
     private void warn(int offset, String message) {
-        state.warnings.add(new DumpWarning(lines.lineOf(offset), message));
+        // a cut-off dump's end is the text's end, past its last line break: the warning goes on its last line
+        state.warnings.add(new DumpWarning(lines.lineOf(Math.min(offset, Math.max(0, text.length() - 1))), message));
     }
 }

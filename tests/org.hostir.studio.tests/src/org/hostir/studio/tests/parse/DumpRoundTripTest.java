@@ -128,12 +128,23 @@ class DumpRoundTripTest {
     }
 
     @Test
-    void anUnclosedContainerIsAnErrorWithItsLine() {
-        String dump = "noise\n" + SeedDumps.dumps("000").get(0).replace("} // %HostIrContainer", "");
-        var e = assertThrows(
-                DumpFormatException.class, () -> HostIrDumpReader.read(dump));
+    void anUnclosedContainerAtTheEndIsReadToTheEndWithAWarningOnItsLine() {
+        String closed = SeedDumps.dumps("000").get(0);
+        String dump = "noise\n" + closed.replace("} // %HostIrContainer", "");
+        ParsedDump read = HostIrDumpReader.read(dump);
+        assertEquals(HostIrDumpReader.read(closed).program().allNodes().size(), read.program().allNodes().size(),
+                "a cut-off dump keeps every statement it holds");
+        assertTrue(read.warnings().stream().anyMatch(w -> w.line() == 2 && w.message().contains("never closed")),
+                read.warnings().toString());
+    }
+
+    @Test
+    void anUnclosedContainerBeforeAnotherIsAnErrorWithItsLine() {
+        String one = SeedDumps.dumps("000").get(0);
+        String dump = "noise\n" + one.replace("} // %HostIrContainer", "") + "\n" + one;
+        var e = assertThrows(DumpFormatException.class, () -> HostIrDumpReader.read(dump));
         assertEquals(2, HostIrDumpReader.lineOf(dump, e.offset()));
-        assertTrue(e.getMessage().contains("never closed"), e.getMessage());
+        assertTrue(e.getMessage().contains("not closed"), e.getMessage());
     }
 
     static List<String> kinds(List<HostNode> nodes) {
