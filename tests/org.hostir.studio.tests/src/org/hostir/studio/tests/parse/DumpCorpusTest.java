@@ -151,6 +151,11 @@ class DumpCorpusTest {
             assertEquals(List.of(), d.opaqueNodes(), p.toString());
             assertEquals(modWhitespace(text), modWhitespace(d.reprint()), p.toString());
             assertTrue(d.warnings().stream().allMatch(w -> w.message().contains("never defined")), d.warnings()::toString);
+            // as stored (cut off where the quote stops): the command line reads it to its end and says so
+            CliRun r = CliRun.of("dump", p.toString());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.err().contains(p + ":1: %HostIrContainer is never closed"), r.err());
+            assertEquals(modWhitespace(text), modWhitespace(programs(r.out())), p.toString());
         }
     }
 
