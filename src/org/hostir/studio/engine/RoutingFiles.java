@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -42,15 +43,29 @@ public final class RoutingFiles {
 
     private RoutingFiles() {}
 
+    /** The keys a schedule sweep varies the routing by ({@code --vary routing=zipf:0,zipf:1.2}): the flags' names. */
+    public static final String ROUTING_KEY = RunCommandLine.ROUTING.substring(2),
+            CAPACITY_KEY = RunCommandLine.CAPACITY_FACTOR.substring(2);
+    public static final Set<String> KEYS = Set.of(ROUTING_KEY, CAPACITY_KEY);
+
     /** The model {@code routing} and {@code capacity} declare (seeded by the run's seed); refused in one line. */
     public static RoutingModel model(String routing, String capacity, long seed, String file) throws EngineFailure {
-        String flag = RunCommandLine.ROUTING;
+        return model(routing, capacity, seed, file, RunCommandLine.ROUTING, RunCommandLine.CAPACITY_FACTOR);
+    }
+
+    /** As above, a bad value refused as {@code routingFlag} or {@code capacityFlag}. */
+    public static RoutingModel model(String routing, String capacity, long seed, String file, String routingFlag,
+                                     String capacityFlag) throws EngineFailure {
+        Routing r;
         try {
-            Routing r = Routing.parse(routing, RoutingFiles::read);
-            flag = RunCommandLine.CAPACITY_FACTOR;
+            r = Routing.parse(routing, RoutingFiles::read);
+        } catch (IllegalArgumentException e) {
+            throw refused(file, routingFlag, e.getMessage());
+        }
+        try {
             return new RoutingModel(r, RoutingModel.capacityFactor(capacity), seed);
         } catch (IllegalArgumentException e) {
-            throw refused(file, flag, e.getMessage());
+            throw refused(file, capacityFlag, e.getMessage());
         }
     }
 
