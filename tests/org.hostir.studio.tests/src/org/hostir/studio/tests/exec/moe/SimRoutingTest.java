@@ -133,6 +133,11 @@ class SimRoutingTest {
             }
             int hot = 0;
             for (int r = 1; r < WORLD; r++) if (recvBytes[r] > recvBytes[hot]) hot = r;
+            // the figures docs/simulation.md ("Mixture of experts") quotes
+            System.out.printf(java.util.Locale.ROOT, "zipf:%s: received KiB by rank %s, receive bars us %s,"
+                    + " span %.1f us%n", s, java.util.Arrays.toString(java.util.Arrays.stream(recvBytes)
+                    .map(b -> b / 1024).toArray()), java.util.Arrays.toString(java.util.Arrays.stream(recvNs)
+                    .map(n -> n / 1000).toArray()), sim.spanUs());
             if (s > 0) {
                 assertTrue(recvBytes[hot] > previousBytes, "zipf:" + s + ": hot rank " + hot + " receives "
                         + recvBytes[hot] + " B, no more than " + previousBytes + " B at the smaller exponent");
