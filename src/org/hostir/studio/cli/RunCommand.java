@@ -102,7 +102,7 @@ public final class RunCommand implements Command {
      * {@code --routing} and {@code --capacity-factor}, a simulation's (checked when the backend is chosen);
      * {@code --write-routing} needs the data of a CPU or CUDA run.
      */
-    private static String[] routing(Arguments a, BackendChoice backend) throws UsageException {
+    private static RunFlow.Routing routing(Arguments a, BackendChoice backend) throws UsageException {
         for (String flag : List.of(RunCommandLine.ROUTING, RunCommandLine.CAPACITY_FACTOR)) {
             if (a.value(flag).isPresent() && backend != BackendChoice.SIM) {
                 throw new UsageException(flag + " declares how a simulation routes MoE tokens: add --backend sim"
@@ -113,8 +113,8 @@ public final class RunCommand implements Command {
             throw new UsageException(RunCommandLine.WRITE_ROUTING + " writes the per-expert counts of a run with data:"
                     + " use --backend cpu or cuda (a simulation routes by --routing)");
         }
-        return new String[] {a.value(RunCommandLine.ROUTING).orElse("uniform"),
-                a.value(RunCommandLine.CAPACITY_FACTOR).orElse("none")};
+        return new RunFlow.Routing(a.value(RunCommandLine.ROUTING).orElse(RunFlow.Routing.DEFAULT.routing()),
+                a.value(RunCommandLine.CAPACITY_FACTOR).orElse(RunFlow.Routing.DEFAULT.capacity()));
     }
 
     private static ValidationMode validation(Arguments a, String backend) throws UsageException {

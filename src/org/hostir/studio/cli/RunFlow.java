@@ -41,11 +41,16 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  * @param writeRouting where a CPU or CUDA run writes its per-expert token counts, if anywhere
  */
 record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optional<Path> trace,
-               Optional<Path> saveNpy, boolean force, String[] routing, Optional<Path> writeRouting) {
+               Optional<Path> saveNpy, boolean force, Routing routing, Optional<Path> writeRouting) {
+    /** {@code --routing} and {@code --capacity-factor} as typed (checked by {@link RoutingFiles#model}). */
+    record Routing(String routing, String capacity) {
+        static final Routing DEFAULT = new Routing("uniform", "none");
+    }
+
 
     RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optional<Path> trace, Optional<Path> saveNpy,
             boolean force) {
-        this(file, symbols, request, trace, saveNpy, force, new String[] {"uniform", "none"}, Optional.empty());
+        this(file, symbols, request, trace, saveNpy, force, Routing.DEFAULT, Optional.empty());
     }
 
     int run(PrintStream out, PrintStream err) {
@@ -57,7 +62,8 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             checkOutputs(loaded);
             plan = BackendPlan.choose(request, file);
             if (plan.kind() == BackendPlan.Kind.SIM) {
-                plan = plan.withRouting(RoutingFiles.model(routing[0], routing[1], request.seed(), file));
+                plan = plan.withRouting(RoutingFiles.model(routing.routing(), routing.capacity(), request.seed(),
+                        file));
             }
             header(loaded, plan, out);
             result = Engine.run(loaded, plan, out::println);

@@ -29,8 +29,8 @@ import org.hostir.studio.file.Limits;
  * row that says why, and the sweep goes on.
  */
 public final class SweepCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile", RunCommandLine.NVFUSER,
-            RunCommandLine.ROUTING, RunCommandLine.CAPACITY_FACTOR),
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile",
+            RunCommandLine.NVFUSER, RunCommandLine.ROUTING, RunCommandLine.CAPACITY_FACTOR),
             Set.of("--vary", "--set", "--option"), Set.of());
 
     @Override
@@ -40,7 +40,8 @@ public final class SweepCommand implements Command {
     public String usage() {
         return "sweep FILE.fusion --devices N[,N...] [--vary KEY=V1,V2 ...] [--profile NAME|FILE] [--set SYM=N ...]"
                 + " " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...] [--routing uniform|zipf:S|histogram:FILE]"
-                + " [--capacity-factor F|none] (vary them: --vary routing=zipf:0,zipf:1.5 --vary capacity-factor=1,1.25)";
+                + " [--capacity-factor F|none] (vary them: --vary routing=zipf:0,zipf:1.5"
+                + " --vary capacity-factor=1,1.25)";
     }
 
     @Override

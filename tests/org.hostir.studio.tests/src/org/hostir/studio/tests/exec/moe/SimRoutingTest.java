@@ -202,8 +202,9 @@ class SimRoutingTest {
     void badDeclarationsAreOneLine(@TempDir Path dir) throws Exception {
         Path notJson = Files.writeString(dir.resolve("a.json"), "{");
         Path other = Files.writeString(dir.resolve("b.json"), "{\"format\": \"x\"}");
-        Path negative = Files.writeString(dir.resolve("c.json"), "{\"format\": \"hostir-routing/1\", \"counts\": [1, -2]}");
-        Path fraction = Files.writeString(dir.resolve("d.json"), "{\"format\": \"hostir-routing/1\", \"counts\": [1.5]}");
+        String format = "{\"format\": \"" + RoutingFiles.FORMAT + "\", \"counts\": ";
+        Path negative = Files.writeString(dir.resolve("c.json"), format + "[1, -2]}");
+        Path fraction = Files.writeString(dir.resolve("d.json"), format + "[1.5]}");
         Map<String, String[]> cases = Map.of(
                 "'zipf:x': the Zipf exponent 'x' is not a number", new String[] {"zipf:x", "none", "--routing"},
                 "the exponent must be a number >= 0", new String[] {"zipf:-1", "none", "--routing"},
