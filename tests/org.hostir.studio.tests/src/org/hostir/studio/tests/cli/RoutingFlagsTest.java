@@ -74,8 +74,9 @@ class RoutingFlagsTest {
         CliRun r = CliRun.run("sweep", MOE, "--devices", "1", "--set", "N=4096", "--set", "M=4096", "--set", "E=8",
                 "--vary", "routing=zipf:0,zipf:2", "--vary", "capacity-factor=1,none");
         assertEquals(0, r.exitCode(), r.err());
-        for (String point : new String[] {"{routing=zipf:0, capacity-factor=1}", "{routing=zipf:0, capacity-factor=none}",
-                "{routing=zipf:2, capacity-factor=1}", "{routing=zipf:2, capacity-factor=none}"}) {
+        for (String point : new String[] {"{routing=zipf:0, capacity-factor=1}",
+                "{routing=zipf:0, capacity-factor=none}", "{routing=zipf:2, capacity-factor=1}",
+                "{routing=zipf:2, capacity-factor=none}"}) {
             assertTrue(r.out().contains("| 1 | " + point + " | "), point + " in\n" + r.out());
         }
         r = CliRun.run("sweep", MOE, "--devices", "1", "--vary", "routing=uniform,zipf:-2");
