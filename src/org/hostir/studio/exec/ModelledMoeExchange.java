@@ -64,7 +64,7 @@ final class ModelledMoeExchange {
         return new MoeExchange.Dispatched(recv[0], recv[1], recv[2], recv[3], toRankBuf, fromRankBuf);
     }
 
-    Buffer combine(MoeCombine c, List<Integer> team, Buffer x, Buffer toRankBuf) {
+    Buffer combine(MoeCombine c, List<Integer> team, Buffer x, Buffer srcIdx, Buffer toRankBuf) {
         String name = "Combine " + c.id();
         ModelledRouting.Exchanged k = model.recall(toRankBuf);
         long total = Arrays.stream(k.toRank()).sum();
@@ -73,9 +73,8 @@ final class ModelledMoeExchange {
         Buffer back = device.allocate(row, x.dtype());
         AllToAllv.exchange(device, stream, team, x, k.fromRank(), back, k.toRank(), info(c.id(), name + " x",
                 EventKind.P2P));
-        Buffer src = device.allocate(new long[] {x.shape()[0]}, c.srcIdx().dtype());
-        Buffer srcBack = device.allocate(new long[] {total}, c.srcIdx().dtype());
-        AllToAllv.exchange(device, stream, team, src, k.fromRank(), srcBack, k.toRank(), info(c.id(),
+        Buffer srcBack = device.allocate(new long[] {total}, srcIdx.dtype());
+        AllToAllv.exchange(device, stream, team, srcIdx, k.fromRank(), srcBack, k.toRank(), info(c.id(),
                 name + " src_idx", EventKind.P2P));
         long[] shape = x.shape().clone();
         shape[0] = k.tokens();
@@ -83,7 +82,7 @@ final class ModelledMoeExchange {
         // the index_copy into zeros: a dropped token's row stays zero
         device.copy(device.narrow(out, 0, 0, total), back, stream, info(c.id(), name + " index_copy",
                 EventKind.COPY));
-        for (Buffer b : List.of(back, src, srcBack)) device.free(b, stream);
+        for (Buffer b : List.of(back, srcBack)) device.free(b, stream);
         return out;
     }
 

@@ -80,7 +80,7 @@ final class MoeExchange {
 
     /** The combined tokens: each received row back at its source rank, at row {@code src_idx} there. */
     Buffer combine(MoeCombine c, List<Integer> team, Buffer x, Buffer srcIdx, Buffer toRankBuf, Buffer fromRankBuf) {
-        if (device instanceof ModelledRouting m) return modelled(m).combine(c, team, x, toRankBuf);
+        if (device instanceof ModelledRouting m) return modelled(m).combine(c, team, x, srcIdx, toRankBuf);
         String name = "Combine " + c.id();
         device.synchronize();
         DenseTensor hx = device.download(x);

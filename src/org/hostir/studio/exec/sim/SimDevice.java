@@ -137,7 +137,7 @@ final class SimDevice implements Device, ModelledRouting {
     @Override
     public void compute(FusionOp op, List<Buffer> inputs, Buffer output, BackendStream stream, OpInfo info) {
         HardwareProfile.Gemm g = backend.profile().gemm();
-        SimMoe.Cost cost = backend.moe().groupedMm(g, op, inputs, output, info.nodeId()).orElseGet(() ->
+        SimMoe.Cost cost = backend.moe().groupedMm(g, op, inputs, output, rank, info.nodeId()).orElseGet(() ->
                 new SimMoe.Cost(ComputeCost.opUs(g, op, inputs, output), ComputeCost.flops(op, inputs, output)));
         OpInfo sized = info.withFlops(cost.flops()).withBytes(output.bytes());
         enqueue(stream, new SimOp(rank, index(stream), sized, SimOp.Role.KERNEL, cost.us()));
@@ -146,7 +146,7 @@ final class SimDevice implements Device, ModelledRouting {
     /** The routing model's counts ({@link SimMoe}); this rank's own batch counts its drops. */
     @Override
     public long[] tokensPerExpert(int sender, long tokens, int experts, int nodeId) {
-        return backend.moe().tokensPerExpert(tokens, experts, sender == rank, nodeId);
+        return backend.moe().tokensPerExpert(tokens, experts, sender == rank, rank, nodeId);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.hostir.studio.exec.sim;
 
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +24,8 @@ final class SimMoe {
     private final Map<Buffer, ModelledRouting.Exchanged> exchanged = new IdentityHashMap<>();
     /** Tokens dropped over capacity and tokens routed, by node id, summed over the ranks' own batches. */
     private final Map<Integer, long[]> drops = new TreeMap<>();
+    /** The ranks whose batches {@link #drops} counts: the ranks walked (a rank proved to be another's is not). */
+    private final BitSet counted = new BitSet();
 
     SimMoe(RoutingModel model) { this.model = model; }
 
@@ -32,12 +35,17 @@ final class SimMoe {
     void clear() {
         exchanged.clear();
         drops.clear();
+        counted.clear();
     }
 
-    /** The kept counts of {@code rank}'s batch; {@code own}: the asking rank's batch, whose drops are counted. */
-    long[] tokensPerExpert(long tokens, int experts, boolean own, int nodeId) {
+    /**
+     * The kept counts of a batch of {@code tokens}; {@code own}: the batch of the asking rank, {@code rank}, whose
+     * drops are counted.
+     */
+    long[] tokensPerExpert(long tokens, int experts, boolean own, int rank, int nodeId) {
         RoutingModel.Assignment a = model.assign(tokens, experts);
         if (own) {
+            counted.set(rank);
             long[] d = drops.computeIfAbsent(nodeId, k -> new long[2]);
             d[0] += a.dropped();
             d[1] += tokens;
@@ -62,14 +70,15 @@ final class SimMoe {
      * {@code m} rows over the g experts, each group a GEMM at the efficiency of its size (a small group runs far
      * below peak) after one launch, rows dropped over capacity not computed; empty for the other forms.
      */
-    Optional<Cost> groupedMm(HardwareProfile.Gemm g, FusionOp op, List<Buffer> inputs, Buffer output, int nodeId) {
+    Optional<Cost> groupedMm(HardwareProfile.Gemm g, FusionOp op, List<Buffer> inputs, Buffer output, int rank,
+                             int nodeId) {
         if (!(op instanceof FusionOp.GroupedMm) || inputs.get(0).shape().length != 2
                 || inputs.get(1).shape().length != 3) {
             return Optional.empty();
         }
         long[] a = inputs.get(0).shape(), b = inputs.get(1).shape();
         long m = a[0], k = a[1], n = b[2];
-        long[] groups = tokensPerExpert(m, (int) b[0], true, nodeId);
+        long[] groups = tokensPerExpert(m, (int) b[0], true, rank, nodeId);
         double elem = output.bytes() / (double) Math.max(1, output.numel());
         double us = g.launchUs();
         long flops = 0;
@@ -90,6 +99,8 @@ final class SimMoe {
         drops.forEach((node, d) -> s.append(String.format(Locale.ROOT, " node %d dropped %d of %d tokens;", node,
                 d[0], d[1])));
         s.setLength(s.length() - 1);
+        s.append(String.format(Locale.ROOT, " (summed over the %d rank%s walked)", counted.cardinality(),
+                counted.cardinality() == 1 ? "" : "s"));
         return Optional.of(s.toString());
     }
 }
