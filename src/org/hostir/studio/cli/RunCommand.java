@@ -50,7 +50,8 @@ public final class RunCommand implements Command {
         return "run FILE.fusion [--backend auto|cpu|cuda|sim] [--profile NAME|FILE] [--devices N] [--set SYM=N ...]"
                 + " [--streams N] " + Arguments.NVFUSER_USAGE
                 + " [--iterations N] [--warmup N] [--validate[=full]|--no-validate] [--trace OUT.json] [--option KEY=VALUE ...]"
-                + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]";
+                + " [--timeout SECONDS] [--save-npy DIR] [--force] [--launcher] [--host-timing-only] [--share-gpus]"
+                + " [--routing uniform|zipf:S|histogram:FILE] [--capacity-factor F|none] [--write-routing FILE]";
     }
 
     @Override
@@ -94,7 +95,26 @@ public final class RunCommand implements Command {
             throw new UsageException("--profile names the machine a simulation predicts for: add --backend sim");
         }
         return new RunFlow(file, a.symbols(), request, path(a, RunCommandLine.TRACE), path(a, RunCommandLine.SAVE_NPY),
-                a.flag(RunCommandLine.FORCE)).run(out, err);
+                a.flag(RunCommandLine.FORCE), routing(a, backend), path(a, RunCommandLine.WRITE_ROUTING)).run(out, err);
+    }
+
+    /**
+     * {@code --routing} and {@code --capacity-factor}, a simulation's (checked when the backend is chosen);
+     * {@code --write-routing} needs the data of a CPU or CUDA run.
+     */
+    private static RunFlow.Routing routing(Arguments a, BackendChoice backend) throws UsageException {
+        for (String flag : List.of(RunCommandLine.ROUTING, RunCommandLine.CAPACITY_FACTOR)) {
+            if (a.value(flag).isPresent() && backend != BackendChoice.SIM) {
+                throw new UsageException(flag + " declares how a simulation routes MoE tokens: add --backend sim"
+                        + " (a CPU or CUDA run routes by its data; --write-routing FILE keeps its counts)");
+            }
+        }
+        if (a.value(RunCommandLine.WRITE_ROUTING).isPresent() && backend == BackendChoice.SIM) {
+            throw new UsageException(RunCommandLine.WRITE_ROUTING + " writes the per-expert counts of a run with data:"
+                    + " use --backend cpu or cuda (a simulation routes by --routing)");
+        }
+        return new RunFlow.Routing(a.value(RunCommandLine.ROUTING).orElse(RunFlow.Routing.DEFAULT.routing()),
+                a.value(RunCommandLine.CAPACITY_FACTOR).orElse(RunFlow.Routing.DEFAULT.capacity()));
     }
 
     private static ValidationMode validation(Arguments a, String backend) throws UsageException {

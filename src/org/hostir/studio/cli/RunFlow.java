@@ -20,6 +20,7 @@ import org.hostir.studio.engine.NpySaver;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.engine.RoutingFiles;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.file.AtomicFiles;
@@ -36,9 +37,21 @@ import org.hostir.studio.trace.ChromeTraceWriter;
  * @param trace    where to write the Chrome trace, if anywhere
  * @param saveNpy  where to save inputs and outputs as {@code .npy}, if anywhere
  * @param force    {@code --force}: the trace and the tensors may replace files this tool did not write
+ * @param routing  {@code --routing} and {@code --capacity-factor} of a simulation ({@link RoutingFiles})
+ * @param writeRouting where a CPU or CUDA run writes its per-expert token counts, if anywhere
  */
 record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optional<Path> trace,
-               Optional<Path> saveNpy, boolean force) {
+               Optional<Path> saveNpy, boolean force, Routing routing, Optional<Path> writeRouting) {
+    /** {@code --routing} and {@code --capacity-factor} as typed (checked by {@link RoutingFiles#model}). */
+    record Routing(String routing, String capacity) {
+        static final Routing DEFAULT = new Routing("uniform", "none");
+    }
+
+
+    RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optional<Path> trace, Optional<Path> saveNpy,
+            boolean force) {
+        this(file, symbols, request, trace, saveNpy, force, Routing.DEFAULT, Optional.empty());
+    }
 
     int run(PrintStream out, PrintStream err) {
         LoadedFusion loaded;
@@ -48,6 +61,10 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
             loaded = Engine.load(new FusionSource.File(Path.of(file), file), request.devices(), symbols);
             checkOutputs(loaded);
             plan = BackendPlan.choose(request, file);
+            if (plan.kind() == BackendPlan.Kind.SIM) {
+                plan = plan.withRouting(RoutingFiles.model(routing.routing(), routing.capacity(), request.seed(),
+                        file));
+            }
             header(loaded, plan, out);
             result = Engine.run(loaded, plan, out::println);
         } catch (EngineFailure e) {
@@ -65,6 +82,7 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
         }
         if (saveNpy.isPresent() && !saveNpy(loaded, result, out, err)) return ExitCode.FAILED;
         if (trace.isPresent() && !writeTrace(loaded, result, plan, out, err)) return ExitCode.FAILED;
+        if (writeRouting.isPresent() && !writeRouting(loaded, result, out, err)) return ExitCode.FAILED;
         if (result.validation().isPresent()) {
             out.println(result.validation().get().line());
             if (!result.validation().get().passed()) return ExitCode.FAILED;
@@ -88,6 +106,10 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
         }
         if (trace.isPresent()) {
             plan = plan.writes(RunCommandLine.TRACE, trace.get(), "a trace", ChromeTraceWriter::wroteThis);
+        }
+        if (writeRouting.isPresent()) {
+            plan = plan.writes(RunCommandLine.WRITE_ROUTING, writeRouting.get(), "a routing histogram",
+                    RoutingFiles::wroteThis);
         }
         if (saveNpy.isPresent()) {
             OptionalInt rank = request.launcher().map(l -> OptionalInt.of(l.rank())).orElse(OptionalInt.empty());
@@ -138,6 +160,25 @@ record RunFlow(String file, Map<String, Long> symbols, RunRequest request, Optio
         out.println("trace: " + path + " (Chrome trace JSON: open it in Perfetto, ui.perfetto.dev, or"
                 + " chrome://tracing)");
         return true;
+    }
+
+    /** {@code --write-routing}: the run's per-expert token counts as a histogram a simulation reads back. */
+    private boolean writeRouting(LoadedFusion loaded, RunResult result, PrintStream out, PrintStream err) {
+        Path path = writeRouting.orElseThrow();
+        try {
+            long[] counts = RoutingFiles.measured(loaded.fusion(), result);
+            RoutingFiles.write(path, counts, Texts.printable(loaded.fusion().name()) + ", " + request.devices()
+                    + " device(s), backend " + result.backend() + ", seed " + request.seed() + ", symbols "
+                    + new TreeMap<>(loaded.bindings().asMap()));
+            out.println("routing: " + path + " (per-expert token counts " + java.util.Arrays.toString(counts)
+                    + "; simulate with --backend sim " + RunCommandLine.ROUTING + " histogram:" + path + ")");
+            return true;
+        } catch (IllegalArgumentException e) {
+            return writeFailed(RunCommandLine.WRITE_ROUTING, e.getMessage(), err);
+        } catch (IOException e) {
+            return writeFailed(RunCommandLine.WRITE_ROUTING, "cannot write " + path + ": " + FileErrors.reason(e),
+                    err);
+        }
     }
 
     /** A write that failed after the run (a full disk, say): nothing was replaced; the run failed (exit 1). */

@@ -16,6 +16,7 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
+import org.hostir.studio.engine.RoutingFiles;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.file.Limits;
 
@@ -28,7 +29,8 @@ import org.hostir.studio.file.Limits;
  * row that says why, and the sweep goes on.
  */
 public final class SweepCommand implements Command {
-    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile", RunCommandLine.NVFUSER),
+    private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--devices", "--profile",
+            RunCommandLine.NVFUSER, RunCommandLine.ROUTING, RunCommandLine.CAPACITY_FACTOR),
             Set.of("--vary", "--set", "--option"), Set.of());
 
     @Override
@@ -37,7 +39,9 @@ public final class SweepCommand implements Command {
     @Override
     public String usage() {
         return "sweep FILE.fusion --devices N[,N...] [--vary KEY=V1,V2 ...] [--profile NAME|FILE] [--set SYM=N ...]"
-                + " " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...]";
+                + " " + Arguments.NVFUSER_USAGE + " [--option KEY=VALUE ...] [--routing uniform|zipf:S|histogram:FILE]"
+                + " [--capacity-factor F|none] (vary them: --vary routing=zipf:0,zipf:1.5"
+                + " --vary capacity-factor=1,1.25)";
     }
 
     @Override
@@ -51,7 +55,10 @@ public final class SweepCommand implements Command {
         for (String d : list("--devices", a.value("--devices").orElse("2"))) {
             devices.add((int) Arguments.integer("--devices", d, 1, Limits.MAX_DEVICES));
         }
-        ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), a.loweringOptionPairs(), a.symbols(),
+        Map<String, String> fixed = new LinkedHashMap<>(a.loweringOptionPairs());
+        a.value(RunCommandLine.ROUTING).ifPresent(v -> fixed.put(RoutingFiles.ROUTING_KEY, v));
+        a.value(RunCommandLine.CAPACITY_FACTOR).ifPresent(v -> fixed.put(RoutingFiles.CAPACITY_KEY, v));
+        ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), fixed, a.symbols(),
                 a.value("--profile").orElse(RunRequest.DEFAULT_PROFILE));
         FusionSource source = new FusionSource.File(Path.of(file), file);
         try {

@@ -10,6 +10,7 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.cpu.CpuBackend;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.exec.sim.RoutingModel;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.tensor.Gemm;
 import org.hostir.studio.ir.host.CommunicatorBackend;
@@ -26,12 +27,20 @@ import org.hostir.studio.ir.host.P2pTransport;
  * @param kind     which backend to open
  * @param gpus     the GPUs this machine has (0 when the CPU or the simulation was asked for: they are not counted)
  * @param profile  the simulated machine ({@code sim} only, else null)
+ * @param routing  how a simulation routes MoE tokens to experts ({@code sim} only; {@link RoutingFiles})
  */
-public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfile profile) {
+public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfile profile, RoutingModel routing) {
     public enum Kind { CPU, CUDA, CUDA_SHARING_GPUS, CUDA_LAUNCHED, SIM }
 
     /** Past this many ranks a simulated timeline keeps the bars of the first and last four ranks only. */
     public static final int SIM_TRACED_RANKS = 64;
+
+    public BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfile profile) {
+        this(kind, gpus, request, profile, RoutingModel.DEFAULT);
+    }
+
+    /** This plan with a simulation's routing model. */
+    public BackendPlan withRouting(RoutingModel model) { return new BackendPlan(kind, gpus, request, profile, model); }
 
     /** Decides the backend of {@code request} on this machine. */
     public static BackendPlan choose(RunRequest request, String file) throws EngineFailure {
@@ -132,7 +141,8 @@ public record BackendPlan(Kind kind, int gpus, RunRequest request, HardwareProfi
             case CUDA_LAUNCHED -> RunStrategy.on(timed(CudaBackend.launched(request.launcher().orElseThrow(), timeout)));
             case SIM -> RunStrategy.simulated(new SimBackend(request.devices(), profile,
                     CudaBackendOptions.of(request.options()),
-                    rank -> request.devices() <= SIM_TRACED_RANKS || rank < 4 || rank >= request.devices() - 4));
+                    rank -> request.devices() <= SIM_TRACED_RANKS || rank < 4 || rank >= request.devices() - 4)
+                    .routing(routing));
         };
     }
 

@@ -33,6 +33,12 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
             SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
             LAUNCHER = "--launcher", HOST_TIMING_ONLY = "--host-timing-only", SHARE_GPUS = "--share-gpus",
             FORCE = "--force", PROFILE = "--profile", NO_VALIDATE = "--no-validate";
+    /**
+     * A simulation's MoE routing and expert capacity ({@code RoutingFiles}); a CPU or CUDA run's per-expert counts
+     * written as a histogram the simulation reads back.
+     */
+    public static final String ROUTING = "--routing", CAPACITY_FACTOR = "--capacity-factor",
+            WRITE_ROUTING = "--write-routing";
     /** {@code --nvfuser 2026-04}: the lowering option {@code nvfuser} (ValidatePass.NVFUSER) spelled as a flag. */
     public static final String NVFUSER = "--" + ValidatePass.NVFUSER.key();
     /** The {@code --backend} value of the simulation. */
@@ -46,7 +52,7 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
     public static final String FULL = "full";
     /** Flags followed by one value. */
     public static final Set<String> VALUED = Set.of(BACKEND, DEVICES, STREAMS, ITERATIONS, WARMUP, TRACE, TIMEOUT,
-            SEED, SAVE_NPY, PROFILE, NVFUSER);
+            SEED, SAVE_NPY, PROFILE, NVFUSER, ROUTING, CAPACITY_FACTOR, WRITE_ROUTING);
     /** Flags followed by a {@code KEY=VALUE}, as often as needed. */
     public static final Set<String> REPEATED = Set.of(SET, OPTION);
     /** Flags on their own; {@code --force}: the trace and {@code --save-npy} may replace files of other tools. */

@@ -15,6 +15,7 @@ import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.exec.sim.RoutingModel;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.lower.LoweringError;
@@ -100,6 +101,7 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
                 option(pairs, "--vary " + e.getKey(), file);
             }
         }
+
         HardwareProfile machine = BackendPlan.profile(profile, file);
         if (!devices.isEmpty()) {
             LoadedFusion loaded;
@@ -113,8 +115,24 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         return parsed;
     }
 
-    /** {@code pairs} parsed, else refused as {@code flag} says it (null: the {@code --option} the error names). */
+    /**
+     * The simulation's routing keys ({@link RoutingFiles#KEYS}: {@code routing}, {@code capacity-factor}) of
+     * {@code pairs} as a model; a bad value is refused as {@code flag KEY} says it ({@code --vary}, {@code --option}).
+     */
+    private static RoutingModel routing(Map<String, String> pairs, String flag, String file) throws EngineFailure {
+        return RoutingFiles.model(pairs.getOrDefault(RoutingFiles.ROUTING_KEY, "uniform"),
+                pairs.getOrDefault(RoutingFiles.CAPACITY_KEY, "none"), RunRequest.DEFAULT_SEED, file,
+                flag + " " + RoutingFiles.ROUTING_KEY, flag + " " + RoutingFiles.CAPACITY_KEY);
+    }
+
+    /**
+     * {@code pairs} parsed (the routing keys as the simulation's, the others as lowering options), else refused as
+     * {@code flag} says it (null: the {@code --option} the error names).
+     */
     private static void option(Map<String, String> pairs, String flag, String file) throws EngineFailure {
+        routing(pairs, flag != null ? "--vary" : "--option", file);
+        pairs = new LinkedHashMap<>(pairs);
+        pairs.keySet().removeAll(RoutingFiles.KEYS);
         try {
             LoweringOptions.parse(pairs);
         } catch (LoweringException e) {
@@ -150,12 +168,14 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         Map<String, String> pairs = new LinkedHashMap<>(fixed);
         pairs.putAll(varied);
         try {
+            RoutingModel routing = routing(pairs, "--vary", file);
+            pairs.keySet().removeAll(RoutingFiles.KEYS);
             LoweringOptions options = LoweringOptions.parse(pairs);
             RunRequest request = new RunRequest(RunRequest.BackendChoice.SIM, n, options, 1, 0, ValidationMode.OFF,
                     RunRequest.DEFAULT_SEED, RunRequest.DEFAULT_TIMEOUT_MILLIS, false, Optional.empty(), false,
                     profile);
             LoadedFusion loaded = Engine.load(parsed, n, symbols);
-            RunResult r = Engine.run(loaded, BackendPlan.choose(request, file), line -> { });
+            RunResult r = Engine.run(loaded, BackendPlan.choose(request, file).withRouting(routing), line -> { });
             OverlapFigures f = OverlapFigures.of(r.timeline());
             double exposed = f.ranks().stream().mapToLong(o -> o.communicationNs() - o.overlapNs()).max().orElse(0)
                     / 1e6;

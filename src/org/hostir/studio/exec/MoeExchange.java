@@ -43,6 +43,7 @@ final class MoeExchange {
     }
 
     Dispatched dispatch(MoeDispatch d, List<Integer> team, Buffer x, Buffer topkIdx, Buffer topkWeights) {
+        if (device instanceof ModelledRouting m) return modelled(m).dispatch(d, team, x, topkIdx, topkWeights);
         MoeDispatch.Routing r = d.routing().orElseThrow();
         String name = "Dispatch " + d.id();
         device.synchronize();
@@ -79,6 +80,7 @@ final class MoeExchange {
 
     /** The combined tokens: each received row back at its source rank, at row {@code src_idx} there. */
     Buffer combine(MoeCombine c, List<Integer> team, Buffer x, Buffer srcIdx, Buffer toRankBuf, Buffer fromRankBuf) {
+        if (device instanceof ModelledRouting m) return modelled(m).combine(c, team, x, srcIdx, toRankBuf);
         String name = "Combine " + c.id();
         device.synchronize();
         DenseTensor hx = device.download(x);
@@ -135,6 +137,11 @@ final class MoeExchange {
         device.copy(out, up, stream, info(-1, "copy", EventKind.COPY).withBytes(out.bytes()));
         device.free(up, stream);
         return out;
+    }
+
+    /** The same exchange on a device without data, its split sizes from the routing model (the simulator). */
+    private ModelledMoeExchange modelled(ModelledRouting m) {
+        return new ModelledMoeExchange(device, m, stream, allocator, iteration);
     }
 
     private OpInfo info(int id, String name, EventKind kind) { return OpInfo.of(id, iteration, name, kind); }

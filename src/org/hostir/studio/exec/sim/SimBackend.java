@@ -62,6 +62,8 @@ public final class SimBackend implements Backend {
     private final Map<OpInfo, OpInfo> infos = new HashMap<>();
     private String failure;
     private double spanUs;
+    /** How tokens are routed to experts: no router data exists here ({@link SimMoe}). */
+    private SimMoe moe = new SimMoe(RoutingModel.DEFAULT);
 
     private record CollectiveKey(List<Integer> team, long sequence) {}
 
@@ -111,9 +113,21 @@ public final class SimBackend implements Backend {
         transferCount = 0;
         failure = null;
         spanUs = 0;
+        moe.clear();
     }
 
     int period() { return period; }
+
+    /** Routes MoE tokens by {@code model} (before the run). */
+    public SimBackend routing(RoutingModel model) {
+        moe = new SimMoe(model);
+        return this;
+    }
+
+    SimMoe moe() { return moe; }
+
+    /** The routing and the tokens it dropped over capacity, or empty when the run routed none. */
+    public Optional<String> routingSummary() { return moe.summary(); }
 
     @Override
     public String name() { return "sim"; }

@@ -11,6 +11,7 @@ import org.hostir.studio.exec.Buffer;
 import org.hostir.studio.exec.CollectiveCall;
 import org.hostir.studio.exec.Device;
 import org.hostir.studio.exec.ExecutionException;
+import org.hostir.studio.exec.ModelledRouting;
 import org.hostir.studio.exec.OpInfo;
 import org.hostir.studio.exec.P2PCall;
 import org.hostir.studio.exec.Work;
@@ -27,7 +28,7 @@ import org.hostir.studio.trace.TimelineEvent;
  * transfers take their matching sequence numbers when posted, as on the CPU backend and in NCCL. Buffers are shapes;
  * memory is counted so the run reports each rank's predicted peak.
  */
-final class SimDevice implements Device {
+final class SimDevice implements Device, ModelledRouting {
     private final SimBackend backend;
     private final int rank;
     private final List<SimStream> streams = new ArrayList<>();
@@ -135,10 +136,24 @@ final class SimDevice implements Device {
 
     @Override
     public void compute(FusionOp op, List<Buffer> inputs, Buffer output, BackendStream stream, OpInfo info) {
-        OpInfo sized = info.withFlops(ComputeCost.flops(op, inputs, output)).withBytes(output.bytes());
-        enqueue(stream, new SimOp(rank, index(stream), sized, SimOp.Role.KERNEL,
-                ComputeCost.opUs(backend.profile().gemm(), op, inputs, output)));
+        HardwareProfile.Gemm g = backend.profile().gemm();
+        SimMoe.Cost cost = backend.moe().groupedMm(g, op, inputs, output, rank, info.nodeId()).orElseGet(() ->
+                new SimMoe.Cost(ComputeCost.opUs(g, op, inputs, output), ComputeCost.flops(op, inputs, output)));
+        OpInfo sized = info.withFlops(cost.flops()).withBytes(output.bytes());
+        enqueue(stream, new SimOp(rank, index(stream), sized, SimOp.Role.KERNEL, cost.us()));
     }
+
+    /** The routing model's counts ({@link SimMoe}); this rank's own batch counts its drops. */
+    @Override
+    public long[] tokensPerExpert(int sender, long tokens, int experts, int nodeId) {
+        return backend.moe().tokensPerExpert(tokens, experts, sender == rank, rank, nodeId);
+    }
+
+    @Override
+    public void remember(Buffer tokensToRank, Exchanged exchanged) { backend.moe().remember(tokensToRank, exchanged); }
+
+    @Override
+    public Exchanged recall(Buffer tokensToRank) { return backend.moe().recall(tokensToRank); }
 
     @Override
     public BackendEvent record(BackendStream stream) {

@@ -74,6 +74,7 @@ public final class SimRun {
         double ms = backend.spanUs() / 1000;
         progress.accept(String.format(Locale.ROOT, "simulated: %.3f ms predicted on %s (%.1f s%s)", ms,
                 backend.profile().name(), (System.nanoTime() - t0) / 1e9, shortcut));
+        backend.routingSummary().ifPresent(progress);
         return new RunResult(backend.name(), programs, List.of(ms), backend.timeline(), peaks, Optional.empty(),
                 Map.of(), Map.of());
     }
