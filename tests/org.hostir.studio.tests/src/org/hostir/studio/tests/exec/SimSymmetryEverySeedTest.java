@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 38: the symmetric shortcut ({@code exec.sim.Symmetry}, {@code RankShift}) against the plain simulation on
- * every seed of {@code examples/seeds} (and the P2P seeds' rank-relative schedules) at D = 2, 4, 8, 16 on
- * {@code h200x8-nvlink} (one node up to 8: a period of 1; two nodes at 16: a period of 8). The reference is the
+ * every seed of {@code examples/seeds} (and the P2P seeds' rank-relative schedules) at D = 2, 3, 4, 5, 8, 16 on
+ * {@code h200x8-nvlink} (one node up to 8: a period of 1; two nodes at 16: a period of 8) and at D = 9 on nodes of
+ * 3 (a period of 3). The reference is the
  * simulation with no symmetry and no lockstep (every rank walked first, then simulated: window 0), and the per-rank
  * spans are read here from each run's timeline bars (every rank traced), not from the simulator's own figures.
  * Where the shortcut is not taken, the reference itself must show why none could be: a rank whose span is not that
@@ -37,6 +38,13 @@ import org.junit.jupiter.api.Test;
 class SimSymmetryEverySeedTest {
     private static final String PROFILE = "h200x8-nvlink";
     private static final List<Integer> DEVICES = List.of(2, 4, 8, 16);
+    /**
+     * Odd rank counts: 3 and 5 on one node of {@code h200x8-nvlink} (a period of 1), and 9 on nodes of 3 GPUs (the
+     * same profile with {@code gpusPerNode} 3: a period of 3 across three nodes).
+     */
+    private static final List<Integer> ODD = List.of(3, 5, 9);
+    /** The all-pairs P2P order (the P2P seeds as written): rank r's i-th exchange is with rank i, not r + i. */
+    private static final List<String> ALL_PAIRS = List.of("ag_matmul_p2p", "allgather_p2p");
     /** Seeds whose programs are not those of rank 0 shifted: the plain all-pairs P2P order and a root-0 pipeline. */
     private static final List<String> NOT_SYMMETRIC = List.of("ag_matmul_p2p", "allgather_p2p",
             "scatter_two_stages");
@@ -55,22 +63,53 @@ class SimSymmetryEverySeedTest {
         }
         assertTrue(seeds.size() >= 13, "seeds: " + seeds);
         int compared = 0;
+        List<Integer> every = new ArrayList<>(DEVICES);
+        every.addAll(ODD);
         for (String seed : seeds) {
-            for (int d : DEVICES) {
-                if (seed.equals("scatter_two_stages") && d < 4) continue; // needs 4 devices (refused at 2)
+            for (int d : every) {
+                if (seed.equals("scatter_two_stages") && d < 4) continue; // needs 4 devices (refused at 2 and 3)
                 compare(seed, d, Map.of(), !NOT_SYMMETRIC.contains(seed));
                 compared++;
             }
         }
-        for (String seed : List.of("ag_matmul_p2p", "allgather_p2p")) {
+        for (String seed : ALL_PAIRS) {
             for (Map<String, String> options : RELATIVE_P2P) {
-                for (int d : DEVICES) {
+                for (int d : every) {
                     compare(seed, d, options, true);
                     compared++;
                 }
             }
         }
-        assertEquals(seeds.size() * DEVICES.size() - 1 + 2 * RELATIVE_P2P.size() * DEVICES.size(), compared);
+        assertEquals(seeds.size() * every.size() - 2 + 2 * RELATIVE_P2P.size() * every.size(), compared);
+    }
+
+    /**
+     * Issue 38: why the all-pairs order gets no reduction by classes of ranks either. Under no relabelling of the
+     * ranks is its program the same (every rank visits peers 0, 1, ..., D-1 in that absolute order, so a relabelling
+     * that keeps it fixes every rank), and ranks that are not each other's relabelling could still share their
+     * timings (a class simulated once); the plain simulation shows that none do: at every rank count tried, no two
+     * ranks have the same bars (stream, kind, start, end, bytes), so each rank is a class of its own.
+     */
+    @Test
+    void allPairsRanksShareNoTimings() throws Exception {
+        for (String seed : ALL_PAIRS) {
+            for (int d : List.of(2, 3, 4, 5, 8, 9, 16)) {
+                LoadedFusion loaded = Runs.load("seeds/" + seed, d, Map.of());
+                RunConfig config = Runs.config(loaded, d, Map.of());
+                RunResult plain = SimRun.run(Runs.programs(loaded.fusion(), d, SeedGeneration.DEFAULTS), config,
+                        new SimBackend(d, profile(d), false, r -> true), l -> { }, false);
+                Map<Integer, List<String>> work = work(plain, d);
+                assertEquals(d, new java.util.HashSet<>(work.values()).size(), seed + " D=" + d + ": " + work);
+            }
+        }
+    }
+
+    /** {@code h200x8-nvlink}, on nodes of 3 GPUs at 9 ranks (an odd period). */
+    private static HardwareProfile profile(int devices) throws Exception {
+        HardwareProfile p = ProfileFiles.builtIn(PROFILE);
+        if (devices != 9) return p;
+        return new HardwareProfile(p.name(), p.description(), p.source(), 3, p.gemm(), p.nvlink(), p.network(),
+                p.copyEngine(), p.contention(), p.dispatch(), p.ncclP2p());
     }
 
     /**
@@ -123,7 +162,7 @@ class SimSymmetryEverySeedTest {
         RunConfig config = Runs.config(loaded, devices, options);
         Map<Integer, HostIrContainer> programs = Runs.programs(loaded.fusion(), devices,
                 SeedGeneration.options(options));
-        HardwareProfile profile = ProfileFiles.builtIn(PROFILE);
+        HardwareProfile profile = profile(devices);
         boolean copyEngine = "cuda".equals(options.get("backend"));
         RunResult plain;
         System.setProperty(SimRun.WINDOW, "0");
