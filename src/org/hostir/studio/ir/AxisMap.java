@@ -47,15 +47,15 @@ public final class AxisMap {
                 }
             }
             case FusionOp.Binary b -> positional(map, out);
-            case FusionOp.Reduction r -> positional(map, out);
+            case FusionOp.Reduction r -> pairwise(map, in, out);
             case FusionOp.Broadcast b -> {
                 int i = 0;
                 for (int o = 0; o < out.rank() && i < in.rank(); o++) {
                     if (!out.axis(o).isBroadcast() || in.axis(i).isBroadcast()) map[i++] = o;
                 }
             }
-            case FusionOp.Matmul m -> matmul(map, in, out, inputIndex == 0);
-            case FusionOp.Linear l -> linear(map, in, out, inputIndex);
+            case FusionOp.Matmul m -> matmul(map, in, out, productRank(op), inputIndex == 0);
+            case FusionOp.Linear l -> linear(map, in, productRank(op), inputIndex);
             case FusionOp.IndexSelect s -> {
                 // the input's axes stay but the selected one (a new axis from the index, nvFuser's
                 // getConsumerOfIndexedID, internal_nodes.cpp:231-233); the index's one axis becomes it
@@ -68,7 +68,7 @@ public final class AxisMap {
             }
             case FusionOp.TopK t -> positional(map, out); // TopKOp: dim resized to k (arith.cpp:2541-2560)
             case FusionOp.Scatter s -> scatter(map, out, s.dim(), inputIndex);
-            case FusionOp.GroupedMm g -> groupedMm(map, in, out, inputIndex);
+            case FusionOp.GroupedMm g -> groupedMm(map, in, productRank(op), inputIndex);
             // GatherOp::getIndexedID (internal_nodes.cpp:327-329): the index's axes are the output's; the input's
             // but the gathered one
             case FusionOp.TakeAlongAxis t -> {
@@ -93,6 +93,27 @@ public final class AxisMap {
                 .toList();
     }
 
+    /**
+     * nvFuser's PairwiseLogicalDomainMap for a reduction: the producer's logical axes without its reductions
+     * ({@code TensorDomain::noReductions(producer->logical())}, csrc/logical_domain_map.cpp:204 at 81c4b22fd) in
+     * order against the consumer's root (lines 575-627): an rFactor'd partial's {@code rS{K/D}rf}, reduced by the
+     * op that made it, maps to nothing and the axes after it keep their places.
+     */
+    private static void pairwise(int[] map, TensorView in, TensorView out) {
+        List<Integer> kept = nonReduction(in);
+        for (int o = 0; o < kept.size() && o < out.rank(); o++) map[kept.get(o)] = o;
+    }
+
+    /**
+     * The output rank a matmul, linear or grouped_mm's axes are placed by: an rFactor'd partial's at nvFuser 2026-04
+     * ends in the local part of the contracted axis, {@code [.., iDIDx{D}rf, rS{K/D}rf]}, which no operand axis maps
+     * to: its positions are counted as if it ended in its device axis, which stands where rk was.
+     */
+    private static int productRank(FusionOp op) {
+        TensorView out = op.output();
+        return RFactorProduct.runtimePosition(op) < 0 ? out.rank() : RFactorProduct.deviceAxis(out) + 1;
+    }
+
     private static void positional(int[] map, TensorView out) {
         for (int i = 0; i < map.length && i < out.rank(); i++) map[i] = i;
     }
@@ -101,8 +122,7 @@ public final class AxisMap {
      * a [..B, M, K] x b [..B, K, N] -> out [..B, M, N, rK]; 1-D operands as at::matmul. An operand's reduction
      * axes (a producer's, as a linear's output feeding the next linear) are not runtime axes and map to nothing.
      */
-    private static void matmul(int[] map, TensorView in, TensorView out, boolean isA) {
-        int outRank = out.rank();
+    private static void matmul(int[] map, TensorView in, TensorView out, int outRank, boolean isA) {
         List<Integer> kept = nonReduction(in);
         int r = kept.size();
         if (outRank < 2 || r < 1) return;
@@ -145,10 +165,10 @@ public final class AxisMap {
      * axis (rk, or the device axis of an rFactor'd partial product, which stands where rk was, as for matmul); the
      * offsets' g to the output's g where it has one ([g, m, n, rk]); a 3-D operand's group axis to nothing.
      */
-    private static void groupedMm(int[] map, TensorView in, TensorView out, int inputIndex) {
+    private static void groupedMm(int[] map, TensorView in, int outRank, int inputIndex) {
         List<Integer> kept = nonReduction(in);
         int r = kept.size();
-        int k = out.rank() - 1;
+        int k = outRank - 1;
         if (k < 2 || r < 1) return;
         switch (inputIndex) {
             case 0 -> {
@@ -168,8 +188,7 @@ public final class AxisMap {
     }
 
     /** in [.., K], weight [N, K], bias [N] -> out [.., N, rK]; reduction axes of an operand map to nothing. */
-    private static void linear(int[] map, TensorView in, TensorView out, int inputIndex) {
-        int outRank = out.rank();
+    private static void linear(int[] map, TensorView in, int outRank, int inputIndex) {
         List<Integer> kept = nonReduction(in);
         int r = kept.size();
         if (outRank < 2 || r == 0) return;

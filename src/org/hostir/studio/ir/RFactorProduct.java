@@ -7,8 +7,8 @@ package org.hostir.studio.ir;
  * usual result and the partial's size-1 device axis is inserted where the contracted axis was, the last runtime
  * axis ({@code MatmulOp::evaluate}, {@code LinearOp::evaluate} and {@code GroupedMmaOp::evaluate} unsqueeze there,
  * csrc/ir/composite_nodes.cpp:87-89, 178-180, 1226-1228).
- * A matmul or linear of a file always ends in its reduction axis, so an output ending in an iteration axis is
- * such a partial.
+ * A matmul or linear of a file always ends in its reduction axis and has the usual result's runtime rank, so an
+ * output with one runtime axis more is such a partial.
  */
 public final class RFactorProduct {
     private RFactorProduct() {}
@@ -19,12 +19,22 @@ public final class RFactorProduct {
                 || op instanceof FusionOp.GroupedMm;
         if (!product) return -1;
         TensorView out = op.output();
-        if (out.rank() == 0) return -1;
-        IterDomain last = out.axis(out.rank() - 1);
-        if (last.isReduction() || !last.isDeviceDim()) return -1;
+        int d = deviceAxis(out);
+        if (d < 0 || !out.axis(d).isDeviceDim()) return -1;
         // a Stream chunk of an output (ShardByStream's newValLike drops its reduction axes) ends in an iteration axis
         // too: a partial has one runtime axis more than the op's usual result
         return runtimeRank(out) == usualRank(op) ? -1 : out.allocationAxes().size() - 1;
+    }
+
+    /**
+     * The position of the partial's device axis, its last runtime axis (then, at nvFuser 2026-04, the local part of
+     * the contracted axis, {@code rS{K/D}rf}, which the op reduces), or -1: the output's last axis where that is an
+     * iteration axis, the one before where a reduction follows it.
+     */
+    public static int deviceAxis(TensorView out) {
+        int r = out.rank();
+        if (r > 0 && !out.axis(r - 1).isReduction()) return r - 1;
+        return r > 1 && !out.axis(r - 2).isReduction() ? r - 2 : -1;
     }
 
     private static int runtimeRank(TensorView tv) {

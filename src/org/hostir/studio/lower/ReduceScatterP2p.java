@@ -116,17 +116,26 @@ final class ReduceScatterP2p {
                 EndCoalescing end = from.node(h.endCoalescing());
                 yield List.of(start, recv, send, end, from.node(h.waitFor(end)));
             }
-            case CUDA -> {
-                var share = from.node(h.shareMemHandles(List.of(recv, send)));
-                epilogue.add(from.node(h.ifThenElse(toSelf, List.of(), List.of(from.node(h.waitFor(send))))));
-                List<HostNode> posted = switch (protocol) {
-                    case GET -> List.of(send, recv);
-                    case PUT -> List.of(recv, send);
-                };
-                yield List.of(share, posted.get(0), posted.get(1), from.node(h.waitFor(recv)));
-            }
+            case CUDA -> cudaExchange(h, from, recv, send, toSelf, protocol, epilogue);
         };
         return from.node(h.ifThenElse(toSelf, List.of(copy), remote));
+    }
+
+    /**
+     * The CUDA backend's side of a P2P exchange, the same in processForLoopBodies' allgather and MM + RS branches
+     * (stream_parallel_type.cpp:435-461 and 611-636 at 81c4b22fd): ShareMemHandles, send and recv in the order of
+     * {@code protocol}, a Wait on the recv; the Wait on the send deferred to {@code epilogue} in an IF on the same
+     * predicate.
+     */
+    static List<HostNode> cudaExchange(HostIrBuilder h, Builder from, P2PCommunication recv, P2PCommunication send,
+                                       Scalar toSelf, P2pProtocol protocol, List<HostNode> epilogue) {
+        var share = from.node(h.shareMemHandles(List.of(recv, send)));
+        epilogue.add(from.node(h.ifThenElse(toSelf, List.of(), List.of(from.node(h.waitFor(send))))));
+        List<HostNode> posted = switch (protocol) {
+            case GET -> List.of(send, recv);
+            case PUT -> List.of(recv, send);
+        };
+        return List.of(share, posted.get(0), posted.get(1), from.node(h.waitFor(recv)));
     }
 
     /** Marks a new node as lowered from the set. */

@@ -104,11 +104,23 @@ public final class ReorderShardedAxisPass implements FusionPass {
         // a chunk of a split Stream axis keeps the axis, so the loop does not make the scattered axis outermost
         boolean sliced = out.streamAxis().isPresent() && SplitStream.of(out).isEmpty();
         if (!Resharding.isCommunicatingReduction(r) || sliced || r.axes().size() != 1) return -1;
-        if (r.input().axes().stream().anyMatch(IterDomain::isReduction)) return -1;
+        if (!reductionsTrail(r)) return -1;
         // the scattered axis is the one of the type the reduction changes (on a 2-D mesh a DIDy axis may come
         // first); getCommunicationLayout moves it first past any axis that holds data
         int axis = ShardingChange.position(out, ShardingChange.of(r).type());
         return axis >= 0 && CommunicationLayout.misplacedPosition(out, axis, -1) >= 0 ? axis : -1;
+    }
+
+    /**
+     * Whether the input's reduction axes, if any, come after all the output's axes: an rFactor'd partial at nvFuser
+     * 2026-04 ends in the local part of its contracted axis, {@code rS{K/D}rf}, which the op that made it reduced
+     * ({@code SplitReduction}); the permute leaves it out, as a set's output drops reduction axes (newValLike).
+     */
+    private static boolean reductionsTrail(FusionOp.Reduction r) {
+        List<IterDomain> in = r.input().axes();
+        int n = r.output().rank();
+        return in.size() >= n && in.subList(0, n).stream().noneMatch(IterDomain::isReduction)
+                && in.subList(n, in.size()).stream().allMatch(IterDomain::isReduction);
     }
 
     /** Permute the scattered axis out of the input, reduce-scatter it outermost, permute the result back. */
@@ -117,7 +129,7 @@ public final class ReorderShardedAxisPass implements FusionPass {
         TensorView in = r.input();
         TensorView out = r.output();
         int reduced = r.axes().get(0);
-        List<Integer> perm = outermostFirst(axis, in.rank());
+        List<Integer> perm = outermostFirst(axis, out.rank()); // the input's trailing reductions left out
         TensorView permuted = b.tensor(null, in.dtype(), MemoryType.GLOBAL, in.mesh(),
                 perm.stream().map(p -> b.copy(in.axis(p))).toList());
         TensorView scattered = b.tensor(null, out.dtype(), MemoryType.GLOBAL, out.mesh(),

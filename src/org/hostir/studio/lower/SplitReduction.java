@@ -14,6 +14,7 @@ import org.hostir.studio.ir.MemoryType;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.RFactorProduct;
 import org.hostir.studio.ir.ReductionOpType;
+import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.TensorSubstitution;
 import org.hostir.studio.ir.TensorView;
 
@@ -73,10 +74,11 @@ final class SplitReduction {
      * op itself, {@link RFactorProduct}), then their sum over the devices, which lowers to an Allreduce, or a
      * ReduceScatter when the output keeps another axis sharded. The partial's other axes of the reduced parallel
      * type are unparallelized, as nvFuser does after {@code tv->rFactor} (lines 395-402). With {@code rFactorIds}
-     * the partial's device axis is marked an rFactor product where its loop domain prints it, as
-     * {@code TensorView::rFactor} marks the ids it makes and {@code IterDomain::toString} prints them
-     * ({@code ideviceIdx.x22{2}rf}, csrc/ir/internal_base_nodes.cpp:319-321 at 81c4b22fd), and the output given
-     * the domain the rFactor leaves it ({@link #rFactoredOutput}).
+     * the partial keeps the local part of the contracted axis, a reduction after its device axis, both marked
+     * rFactor products, as {@code TensorView::rFactor} makes and marks them and {@code IterDomain::toString} prints
+     * them ({@code ideviceIdx.x22{2}rf, .., rS23{4}rf}, csrc/ir/internal_base_nodes.cpp:319-321 at 81c4b22fd;
+     * {@link #withLocalReduction}), and the output is given the domain the rFactor leaves it
+     * ({@link #rFactoredOutput}).
      */
     static List<FusionOp> rFactorProduct(IrBuilder b, FusionOp op, boolean rFactorIds) {
         TensorView out = op.output();
@@ -87,15 +89,46 @@ final class SplitReduction {
             axes.add(b.copy(a.parallelType() == device.parallelType() ? a.withParallelType(ParallelType.SERIAL) : a));
         }
         axes.add(b.iterDomain((Extent) device.extent(), IterType.ITERATION, device.parallelType()));
+        // 2026-04: the contracted axis's local part stays, a reduction (TransformRFactor gives the partial the
+        // output's root, its rK{K} replayed into the logical [iDIDx{D}rf, rS{K/D}rf], csrc/transform_rfactor.cpp:
+        // 427-485); an extent K/D that is no constant is kept as the whole rK{K}, split in the loop
+        IterDomain contracted = out.axis(out.rank() - 1).withParallelType(ParallelType.SERIAL);
+        Scalar localPart = Scalar.ceilDiv(contracted.extent(), device.extent());
+        boolean whole = !(localPart instanceof Extent);
+        if (rFactorIds) axes.add(localPart instanceof Extent e
+                ? b.iterDomain(e, IterType.REDUCTION, ParallelType.SERIAL) : b.copy(contracted));
         // the partial's Stream axis chunked as the output's (rFactor keeps the loop's Stream split: the partial of
         // test_overlap.py's row_parallel_linear_forward prints [istreamIdx{3}, ideviceIdx.x{2}rf, ..])
         TensorView streamed = SplitStream.streamedLike(b, out.dtype(), out.mesh(), axes, out);
-        TensorView partial = rFactorIds && streamed.loop() != null
-                ? streamed.withLoop(streamed.loop().withRFactorProduct(axes.getLast().id())) : streamed;
+        TensorView partial = rFactorIds ? withLocalReduction(b, streamed, device, whole) : streamed;
         FusionOp local = TensorSubstitution.apply(op, Map.of(out.id(), partial));
         TensorView reduced = rFactorIds ? rFactoredOutput(b, out, device) : out;
         return List.of(local, new FusionOp.Reduction(ReductionOpType.SUM, reduced, partial,
                 List.of(reduced.rank() - 1)));
+    }
+
+    /**
+     * The rFactor'd partial's loop at 2026-04 as nvFuser prints it, {@code [.., ideviceIdx.x{D}rf, .., rS{K/D}rf]}
+     * (test_overlap.py's quote: {@code T3[istreamIdx20{3}, ideviceIdx.x22{2}rf, iS21{..}, iS18{2}, rS23{4}rf]}),
+     * its device axis and its last logical axis, the local part of the contracted axis, marked rFactor products
+     * ({@code IterDomain::isRFactorProduct}, printed {@code rf}, csrc/ir/internal_base_nodes.cpp:319-321). With
+     * {@code whole} that axis is the whole {@code rK{K}} (K/D no constant, which a logical extent cannot be): it is
+     * outer-split by D as rFactorLoopSplits found it and its outer part, which the partial's own device axis stands
+     * for (the runtime tensor's size-1 axis, {@link RFactorProduct}), left out of the loop, so that the loop prints
+     * {@code rS{( ceilDiv(K, D) )}rf}.
+     */
+    private static TensorView withLocalReduction(IrBuilder b, TensorView partial, LoopDomain.Axis device,
+                                                 boolean whole) {
+        LoopDomain loop = partial.loopDomain();
+        int contracted = loop.loop().size() - 1; // the last logical axis: last in the loop, after any Stream split
+        if (whole) {
+            LoopDomain split = loop.split(contracted, device.extent(), false, b::nextIterDomainId);
+            List<LoopDomain.Axis> axes = new ArrayList<>(split.loop());
+            axes.remove(contracted);
+            loop = new LoopDomain(split.logical(), split.transforms(), axes, split.allocationIsLoop());
+        }
+        return partial.withLoop(loop.withRFactorProduct(partial.axis(partial.rank() - 2).id())
+                .withRFactorProduct(loop.loop().getLast().id()));
     }
 
     /**

@@ -106,7 +106,7 @@ final class StreamLoopBody {
             }
             var didAxis = Resharding.didToStreamAxis(op);
             if (didAxis.isPresent()) {
-                allgather(node, (FusionOp.Set) op, didAxis.get(), body);
+                allgather(node, (FusionOp.Set) op, didAxis.get(), body, epilogue);
                 continue;
             }
             Map<Integer, TensorView> rewired = new HashMap<>();
@@ -198,7 +198,8 @@ final class StreamLoopBody {
      * are device ids, as in nvFuser (shardTensor slices at {@code mesh.idxOf(device)}, SendRecv and Broadcast
      * name {@code mesh.at(i)}); on a mesh {0 .. n-1} the lookups fold away and the seeds print as nvFuser's.
      */
-    private void allgather(HostOp node, FusionOp.Set set, int didAxis, List<HostNode> body) {
+    private void allgather(HostOp node, FusionOp.Set set, int didAxis, List<HostNode> body,
+                           List<HostNode> epilogue) {
         TensorView in = set.input();
         TensorView out = set.output();
         DeviceMesh mesh = in.mesh();
@@ -228,7 +229,7 @@ final class StreamLoopBody {
         }
         List<HostNode> local = new ArrayList<>(selectShard);
         local.add(new HostOp(node.id(), new FusionOp.Set(outSlice, shard)));
-        var start = from(node, h.startCoalescing());
+        var start = backend == CommunicatorBackend.NCCL ? from(node, h.startCoalescing()) : null;
         var recv = from(node, h.p2p(P2PCommunication.Type.RECV, outSlice, Scalar.deviceAt(mesh, index), backend));
         // iteration i receives slice (position + i) from its owner and sends this shard to the position that
         // wants it in the same iteration, (position - i): a ring, so both ends of every transfer are in the same
@@ -236,9 +237,18 @@ final class StreamLoopBody {
         Scalar sendPosition = offset ? Scalar.mod(Scalar.add(Scalar.sub(position, NamedScalar.STREAM_IDX),
                 axis.extent()), axis.extent()) : index;
         var send = from(node, h.p2p(P2PCommunication.Type.SEND, in, Scalar.deviceAt(mesh, sendPosition), backend));
-        EndCoalescing end = from(node, h.endCoalescing());
-        body.add(from(node, h.ifThenElse(Scalar.eq(index, position), local,
-                List.of(start, recv, send, end, from(node, h.waitFor(end))))));
+        Scalar toSelf = Scalar.eq(index, position);
+        // NCCL: a coalesced group and a Wait on it; CUDA: as the MM + RS branch (stream_parallel_type.cpp:425-461)
+        List<HostNode> remote = switch (backend) {
+            case NCCL -> {
+                EndCoalescing end = from(node, h.endCoalescing());
+                yield List.of(start, recv, send, end, from(node, h.waitFor(end)));
+            }
+            case CUDA -> ReduceScatterP2p.cudaExchange(h, new ReduceScatterP2p.Builder() {
+                public <N extends HostNode> N node(N n) { return from(node, n); }
+            }, recv, send, toSelf, context.options().get(CudaBackendOptions.P2P_PROTOCOL), epilogue);
+        };
+        body.add(from(node, h.ifThenElse(toSelf, local, remote)));
         interStreamSynchronization(node, body);
     }
 

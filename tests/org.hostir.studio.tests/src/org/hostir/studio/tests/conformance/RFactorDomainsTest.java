@@ -30,6 +30,16 @@ class RFactorDomainsTest {
         assertEquals(1, reductions.size(), "one reduction axis, over the partials: " + out.axes());
         assertEquals(ParallelType.DIDX, out.loopDomain().loop().getLast().parallelType());
         assertEquals(IterType.REDUCTION, out.loopDomain().loop().getLast().iterType());
+        // the partial keeps the contracted axis's local part, a reduction after its device axis, at 2026-04 only
+        TensorView partial = lowered("row_parallel_linear", "2026-04").allNodes().stream()
+                .filter(Communication.class::isInstance).map(Communication.class::cast).findFirst().orElseThrow()
+                .input();
+        assertEquals(List.of(IterType.ITERATION, IterType.REDUCTION),
+                partial.axes().subList(partial.rank() - 2, partial.rank()).stream().map(IterDomain::iterType).toList());
+        TensorView seedsPartial = lowered("row_parallel_linear", "2025-06").allNodes().stream()
+                .filter(Communication.class::isInstance).map(Communication.class::cast).findFirst().orElseThrow()
+                .input();
+        assertFalse(seedsPartial.axes().getLast().isReduction(), "the seeds' partial ends in its device axis");
         // the seeds' generation: the file's [.., rDIDx{d}, rS{K/d}]
         TensorView seeds = output("row_parallel_linear", "2025-06");
         assertEquals(2, seeds.loopDomain().loop().stream().filter(a -> a.iterType() == IterType.REDUCTION).count());
@@ -41,13 +51,24 @@ class RFactorDomainsTest {
                 .lowered(2, Map.of("nvfuser", "2026-04", "hostIrLowering", "true"));
         TensorView partial = p.allNodes().stream().filter(Communication.class::isInstance).map(Communication.class::cast)
                 .findFirst().orElseThrow().input();
-        // the device axis only: the Stream split and the serial axes are not products of the rFactor
-        assertEquals(List.of(ParallelType.DIDX), partial.loopDomain().loop().stream().filter(LoopDomain.Axis::rfactor)
-                .map(LoopDomain.Axis::parallelType).toList());
+        // the device axis and the local part of the contracted axis, last (TransformRFactor replays rK{K} into
+        // [iDIDx{D}, rS{K/D}], both rFactor products); the Stream split and the serial axes are not
+        List<LoopDomain.Axis> rf = partial.loopDomain().loop().stream().filter(LoopDomain.Axis::rfactor).toList();
+        assertEquals(List.of(ParallelType.DIDX, ParallelType.SERIAL), rf.stream().map(LoopDomain.Axis::parallelType)
+                .toList());
+        assertEquals(List.of(IterType.ITERATION, IterType.REDUCTION), rf.stream().map(LoopDomain.Axis::iterType)
+                .toList());
+        assertEquals(rf.getLast(), partial.loopDomain().loop().getLast(), "rS{K/D}rf ends the loop domain");
+        // the runtime tensor is unchanged: its device axis is the last of its allocation axes
+        assertEquals(ParallelType.DIDX, partial.allocationAxes().getLast().parallelType());
+    }
+
+    private static HostIrContainer lowered(String name, String generation) throws Exception {
+        return new NvFuserReference(name).lowered(2, Map.of("nvfuser", generation));
     }
 
     private static TensorView output(String name, String generation) throws Exception {
-        HostIrContainer p = new NvFuserReference(name).lowered(2, Map.of("nvfuser", generation));
+        HostIrContainer p = lowered(name, generation);
         assertFalse(p.outputs().isEmpty());
         return p.outputs().getFirst();
     }

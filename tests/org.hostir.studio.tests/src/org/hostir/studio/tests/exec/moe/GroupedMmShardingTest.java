@@ -93,14 +93,18 @@ class GroupedMmShardingTest {
         }
     }
 
-    /** The partial product of the row-parallel form ends in its device axis, as GroupedMmaOp::evaluate unsqueezes. */
+    /**
+     * The partial product of the row-parallel form ends in its device axis, as GroupedMmaOp::evaluate unsqueezes, then
+     * (nvFuser 2026-04) the local part of the contracted axis, both rFactor products (TransformRFactor).
+     */
     @Test
     void theRowParallelFormIsRFactoredIntoAPartialProduct() throws Exception {
         var file = TestPaths.repo("examples", "moe", "row_parallel_grouped_mm.fusion");
         LoadedFusion loaded = Engine.load(new FusionSource.File(file, "row"), 2, Map.of());
         String dump = HostIrPrinter.print(Engine.lowerRank(loaded,
                 GENERATIONS.getLast(), 0), NvFuserGeneration.V2026_04);
-        assertTrue(dump.matches("(?s).*T5_g_float\\[iS\\d+\\{i0}, iS\\d+\\{i4}, ideviceIdx\\.x\\d+\\{2}] \\(DeviceMesh"
+        assertTrue(dump.matches("(?s).*T5_g_float\\[iS\\d+\\{i0}, iS\\d+\\{i4}, ideviceIdx\\.x\\d+\\{2}rf, "
+                + "rS\\d+\\{\\( ceilDiv\\(i2, 2\\) \\)}rf] \\(DeviceMesh"
                 + "\\{0 1}\\) = GroupedMmaOp\\(mat1=.*Communication \\d+ \\(type=Allreduce, team=\\(0 1\\), input=T5.*"),
                 dump);
         assertTrue(loaded.fusion().ops().stream().anyMatch(op -> op instanceof FusionOp.GroupedMm));
