@@ -1,5 +1,6 @@
 package org.hostir.studio.tests.parse;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -51,14 +52,22 @@ class DumpFuzzTest {
                 d.opaqueNodes()::toString);
     }
 
-    /** Containers cut off at the very end of a log. */
+    /**
+     * Containers cut off at the very end of a log: one cut inside its header is refused on its own; one cut after
+     * its header is read to the end with a warning, its last, cut statement kept as text.
+     */
     @Test
-    void logsEndingInsideAContainerAreRefusedPerContainer() {
-        for (String tail : List.of("%HostIrContainer {", "%HostIrContainer { (", "%HostIrContainer { (T0_g_float[",
-                "%HostIrContainer { () -> () :\n  FOR")) {
+    void logsEndingInsideAContainerAreRefusedOrReadPerContainer() {
+        for (String tail : List.of("%HostIrContainer {", "%HostIrContainer { (", "%HostIrContainer { (T0_g_float[")) {
             List<LogProgram> programs = DumpLog.split("noise\n" + tail);
             assertTrue(programs.size() == 1 && !programs.get(0).readable(), programs::toString);
         }
+        List<LogProgram> programs = DumpLog.split("noise\n%HostIrContainer { () -> () :\n  FOR");
+        assertTrue(programs.size() == 1 && programs.get(0).readable(), programs::toString);
+        ParsedDump cut = programs.get(0).dump();
+        assertTrue(cut.warnings().get(0).line() == 2 && cut.warnings().get(0).message().contains("never closed"),
+                cut.warnings()::toString);
+        assertEquals(1, cut.opaqueNodes().size(), cut.opaqueNodes()::toString);
     }
 
     @Test
