@@ -107,7 +107,16 @@ public class InferredShardingJourneyTest extends JourneyTest {
                 .map(o -> ((PassRow) o).node()).filter(n -> n instanceof Communication)
                 .map(n -> ((Communication) n).type()).toList();
         assertEquals(List.of(CommunicationType.ALLREDUCE), revealed, "the linear's nodes, its Allreduce among them");
+        // the picture of the Lowering view alone, maximized as a person does to read it (a double-click on its tab):
+        // below the editor its lists were a few rows at 1280 x 800
+        var loweringRef = page.findViewReference(LoweringView.ID);
+        page.setPartState(loweringRef, org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
+        person.settle(400);
+        ShownLowering.of(lowering).tree().getTree().showSelection();
+        person.settle(200);
         ViewTestSupport.screenshot(journey.shell(), "lowering-row-parallel-allreduce.png");
+        page.setPartState(loweringRef, org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
+        person.settle(400);
 
         editLive(e, graph, canvas, built);
         conflictOnAnUnconnectedTensor(e, graph, canvas);
@@ -203,7 +212,9 @@ public class InferredShardingJourneyTest extends JourneyTest {
     /** A new input cleared to inferred, read by no op: propagation cannot reach it, a marker on its node says so. */
     private void conflictOnAnUnconnectedTensor(FusionEditor e, GraphViewer graph, Control canvas) throws Exception {
         person.click(canvas, 5, 5);   // nothing selected: the new input is alone
-        drop(e, "Input tensor", canvas.getSize().x - 160, canvas.getSize().y - 80);
+        // dropped above the linear, where a person sees it at either guide size (the canvas's lower right corner
+        // at 1600 x 1000 is off the canvas at 1280 x 800)
+        drop(e, "Input tensor", graph.center("op:tv2")[0] + 40, 16);
         String added = e.model().inputs().getLast();
         person.click(canvas, graph.center(added), 0).press(0, 'i');
         var p = e.problems().stream().filter(q -> q.rule().equals("propagation.no-mesh")).findFirst()
