@@ -107,8 +107,24 @@ public class InferredShardingJourneyTest extends JourneyTest {
                 .map(o -> ((PassRow) o).node()).filter(n -> n instanceof Communication)
                 .map(n -> ((Communication) n).type()).toList();
         assertEquals(List.of(CommunicationType.ALLREDUCE), revealed, "the linear's nodes, its Allreduce among them");
-        // the picture of the Lowering view alone, maximized as a person does to read it (a double-click on its tab):
-        // below the editor its lists were a few rows at 1280 x 800
+
+        editLive(e, graph, canvas, built);
+        conflictOnAnUnconnectedTensor(e, graph, canvas);
+        pictureOfTheAllreduce(e, graph, canvas, lowering);
+    }
+
+    /**
+     * The picture of the Lowering view alone with the linear's nodes selected, maximized as a person does to read
+     * it (below the editor its lists were a few rows at 1280 x 800); taken last, so that no step after it depends
+     * on where the maximize and restore leave the keyboard.
+     */
+    private void pictureOfTheAllreduce(FusionEditor e, GraphViewer graph, Control canvas, LoweringView lowering)
+            throws Exception {
+        journey.waitForLowering();
+        journey.show(LoweringView.ID);
+        page.activate(e);
+        person.click(canvas, graph.center("op:tv2"), 0);
+        person.until(3000, () -> !ShownLowering.of(lowering).tree().getStructuredSelection().isEmpty());
         var loweringRef = page.findViewReference(LoweringView.ID);
         page.setPartState(loweringRef, org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
         person.settle(400);
@@ -117,9 +133,6 @@ public class InferredShardingJourneyTest extends JourneyTest {
         ViewTestSupport.screenshot(journey.shell(), "lowering-row-parallel-allreduce.png");
         page.setPartState(loweringRef, org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
         person.settle(400);
-
-        editLive(e, graph, canvas, built);
-        conflictOnAnUnconnectedTensor(e, graph, canvas);
     }
 
     /** Drags palette item {@code item} onto the graph at {@code x, y} of the canvas (an op reads the selection). */
