@@ -167,9 +167,8 @@ public final class PassInspector {
         var size = main.getSize();
         if (size.x < 50 || size.y < 20) return;
         int passWidth = Math.min(size.x / 3 - DIFF_MIDDLE, Math.max(passes.preferredWidth(), size.x / 8));
-        // weights in pixels: in percent the rounding down took up to 10 px off the list at 1280 x 800, which cut
-        // its time column ("µs", a lowering of 10 ms or more)
-        main.setWeights(Math.max(size.x / 20, passWidth), size.x - Math.max(size.x / 20, passWidth));
+        int percent = Math.max(5, passWidth * 100 / size.x);
+        main.setWeights(percent, 100 - percent);
         int rest = size.x - passWidth;
         int diff = 2 * size.x / 3 + DIFF_MIDDLE;   // two panes of a third each, and the viewer's middle ruler
         boolean wide = rest - diff >= MIN_TREE_WIDTH && rest > 2 * size.y;

@@ -72,10 +72,6 @@ public class LayoutJourneyTest {
                 + " < " + longest);
         assertTrue(passes.getClientArea().width >= passes.getColumn(0).getWidth(), size + ": the list shows the"
                 + " names: " + passes.getClientArea().width);
-        // and the time column beside them (a sash weight rounded down cut "µs" and its figures at 1280 x 800)
-        assertTrue(passes.getClientArea().width >= passes.getColumn(0).getWidth() + passes.getColumn(1).getWidth(),
-                size + ": the list shows the times: " + passes.getClientArea().width + " for columns "
-                + passes.getColumn(0).getWidth() + " + " + passes.getColumn(1).getWidth());
         int viewWidth = ShownLowering.of(lowering).passList().getParent().getSize().x;
         int diffWidth = ShownLowering.of(lowering).diffControl().getSize().x;
         assertTrue(diffWidth * 3 >= viewWidth, size + ": diff " + diffWidth + " of " + viewWidth);
