@@ -12,6 +12,7 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
@@ -83,11 +84,34 @@ final class LoweringControls {
         Runnable filterLater = () -> { if (!filter.isDisposed()) reshow.run(); };
         filter.addListener(SWT.Modify, e -> filter.getDisplay().timerExec(FILTER_DELAY_MS, filterLater));
 
-        // one field per option the passes declare (a check box takes one column, a labelled field two)
-        List<LoweringOption<?>> declared = LoweringOptions.DECLARED;
-        int columns = declared.stream().mapToInt(o -> o.type() instanceof OptionType.Flag ? 1 : 2).sum();
-        Composite second = row(root, columns);
-        for (LoweringOption<?> o : declared) optionFields.add(OptionField.create(second, o, relower));
+        // one field per option the passes declare, in rows that wrap at the view's width (one row clipped the last
+        // options at 1280 x 800, issue 35): the labelled fields first, the check boxes after them, so that a row of
+        // check boxes alone is only as high as a check box
+        Composite options = new Composite(root, SWT.NONE);
+        RowLayout flow = new RowLayout(SWT.HORIZONTAL);
+        flow.wrap = true;
+        flow.center = true;
+        flow.marginTop = flow.marginBottom = flow.marginLeft = flow.marginRight = 0;
+        flow.spacing = 2;   // between rows as between cells: a cell's right margin parts the cells of a row
+        options.setLayout(flow);
+        options.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        for (boolean flags : new boolean[] { false, true }) {
+            for (LoweringOption<?> o : LoweringOptions.DECLARED) {
+                if ((o.type() instanceof OptionType.Flag) != flags) continue;
+                optionFields.add(OptionField.create(cell(options, flags), o, relower));
+            }
+        }
+    }
+
+    /** One option's label and control, kept together when the row wraps. */
+    private static Composite cell(Composite parent, boolean flag) {
+        Composite c = new Composite(parent, SWT.NONE);
+        GridLayout l = new GridLayout(flag ? 1 : 2, false);
+        l.marginHeight = 0;
+        l.marginWidth = 0;
+        l.marginRight = 6;
+        c.setLayout(l);
+        return c;
     }
 
     private void chooseFile(Consumer<IFile> chosen) {

@@ -31,8 +31,9 @@ public final class HostIrPerspective implements IPerspectiveFactory {
         // the Outline below the files, not a second tab: two tabs in a sixth of 1280 px read "Pr..." and "Ou..."
         IFolderLayout outline = layout.createFolder("outline", IPageLayout.BOTTOM, 0.6f, "left");
         outline.addView(IPageLayout.ID_OUTLINE);
-        // the lower part 60%: at 1280 x 800 the Lowering view's tree showed 3 rows (its options take three lines)
-        IFolderLayout bottom = layout.createFolder("bottom", IPageLayout.BOTTOM, 0.4f, editors);
+        // the lower part 68%: at 1280 x 800 the Lowering view's tree showed 3 rows, and its options, all of them in
+        // sight since they wrap (issue 35: one row cut the last ones), take four rows at that width
+        IFolderLayout bottom = layout.createFolder("bottom", IPageLayout.BOTTOM, 0.32f, editors);
         bottom.addView(LOWERING_VIEW);
         bottom.addView(TIMELINE_VIEW);
         bottom.addView(IConsoleConstants.ID_CONSOLE_VIEW);

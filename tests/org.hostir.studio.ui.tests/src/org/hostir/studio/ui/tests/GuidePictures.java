@@ -1,9 +1,13 @@
 package org.hostir.studio.ui.tests;
 
 import java.io.File;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
@@ -36,12 +40,34 @@ public final class GuidePictures {
             for (int[] size : SIZES) {
                 shell.setBounds(0, 0, size[0], size[1]);
                 settle(shell.getDisplay(), 700);
+                Map<Shell, Point> moved = keepPopUpsOnScreen(shell, size[0], size[1]);
+                settle(shell.getDisplay(), 100);
                 save.accept(shell, new File(new File(dir, size[0] + "x" + size[1]), name));
+                moved.forEach((popUp, at) -> { if (!popUp.isDisposed()) popUp.setLocation(at); });
             }
         } finally {
             shell.setBounds(was);
             settle(shell.getDisplay(), 400);
         }
+    }
+
+    /**
+     * The window's pop-ups (a graph tooltip: Draw2d's is a tool shell of the window's) moved onto a screen of the
+     * guide's size as Draw2d places one on a screen of that size: past the right edge it moves left by what sticks
+     * out, past the bottom above its top (ToolTipHelper.computeWindowLocation keeps a tooltip inside the display's
+     * client area; the test's display is larger than the guide's screen). Returns where each moved one was.
+     */
+    private static Map<Shell, Point> keepPopUpsOnScreen(Shell shell, int width, int height) {
+        Map<Shell, Point> moved = new LinkedHashMap<>();
+        for (Shell popUp : shell.getShells()) {
+            if (!popUp.isVisible() || (popUp.getStyle() & SWT.TOOL) == 0) continue;
+            Rectangle b = popUp.getBounds();
+            int x = Math.max(0, Math.min(b.x, width - b.width)), y = b.y + b.height > height ? Math.max(0, height - b.height) : b.y;
+            if (x == b.x && y == b.y) continue;
+            moved.put(popUp, new Point(b.x, b.y));
+            popUp.setLocation(x, y);
+        }
+        return moved;
     }
 
     private static boolean isWorkbenchWindow(Shell shell) {

@@ -81,4 +81,14 @@ public final class ShownLowering {
         }
         throw new AssertionError("no spinner " + label);
     }
+
+    /** The view's top composite, whose client area is the view's (the fields, the message and the lists in it). */
+    public static Composite top(LoweringView view) { return root(view); }
+
+    /** The composite of the fields above the lists (file, devices, rank, compare, filter and every option). */
+    public static Composite fields(LoweringView view) {
+        Control c = filter(view);
+        while (c.getParent() != root(view)) c = c.getParent();
+        return (Composite) c;
+    }
 }

@@ -29,11 +29,21 @@ public final class ShownProperties {
     public static Tree show(IWorkbenchPage page, Person person) throws Exception {
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
         person.settle(300);
+        // the sheet follows the selection after the workbench's post-selection delay, later under load: its rows
+        person.until(5000, () -> sheet.getCurrentPage() instanceof PropertySheetPage p && p.getControl() instanceof Tree t
+                && t.getItemCount() > 0);
         return (Tree) ((PropertySheetPage) sheet.getCurrentPage()).getControl();
     }
 
     /** The row of the tree shown as {@code name} (expanding categories as needed). */
     public static TreeItem item(Tree tree, String name) {
+        TreeItem found = find(tree, name);
+        if (found == null) throw new AssertionError("no row " + name + " in the Properties view");
+        return found;
+    }
+
+    /** The row shown as {@code name}, or null (expanding categories as needed). */
+    public static TreeItem find(Tree tree, String name) {
         List<TreeItem> todo = new ArrayList<>(List.of(tree.getItems()));
         while (!todo.isEmpty()) {
             TreeItem item = todo.remove(0);
@@ -46,7 +56,7 @@ public final class ShownProperties {
             }
             todo.addAll(List.of(item.getItems()));
         }
-        throw new AssertionError("no row " + name + " in the Properties view");
+        return null;
     }
 
     /** The value a row shows. */
@@ -70,7 +80,7 @@ public final class ShownProperties {
                         + tree.getSize() + (tree.isVisible() ? "" : " (hidden)"));
             }
             person.click(tree, r.x + r.width / 2, r.y + r.height / 2);
-            person.settle(400);
+            person.until(2000, () -> person.focus() instanceof Text);
             focus = person.focus();
         }
         if (!(focus instanceof Text t)) {

@@ -17,6 +17,12 @@ import org.eclipse.swt.widgets.Shell;
  * step spins the event loop until the events are handled. Coordinates are a control's own (0,0 is its top left).
  */
 public final class Person {
+    /**
+     * How long a posted key or click may take to reach the widgets. Each step waits for its own events to arrive
+     * (a KeyUp, a MouseUp) rather than for a fixed time: under load a key took longer than the 120 ms the steps
+     * once allowed, and a test asserted before it arrived (EditorJourneyTest, LoopStepsJourneyTest flaked so).
+     */
+    static final long ARRIVAL_MS = 5000;
     private final Display display;
 
     public Person(Display display) { this.display = display; }
@@ -60,14 +66,20 @@ public final class Person {
             down[0] = e;
             pressed[0] = ((Control) e.widget).toDisplay(e.x, e.y);
         };
+        int[] ups = new int[1];
+        org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
         display.addFilter(SWT.MouseDown, seen);
+        display.addFilter(SWT.MouseUp, up);
         try {
             mouse(SWT.MouseDown, button);
             mouse(SWT.MouseUp, button);
             pointerModifiers(modifiers, false);
+            // the press and a left button's release handled (the right one's opens a menu, which takes its release)
+            until(ARRIVAL_MS, () -> down[0] != null && (ups[0] > 0 || button != 1));
             settle(80);
         } finally {
             display.removeFilter(SWT.MouseDown, seen);
+            display.removeFilter(SWT.MouseUp, up);
         }
         // a click that lands elsewhere makes a test fail far from its cause: say where it went
         if (down[0] == null) throw new IllegalStateException("no MouseDown arrived for a click at " + x + "," + y + " of " + c);
@@ -93,7 +105,15 @@ public final class Person {
     /** Two clicks of the left button in quick succession at one point (what opens a problem, an item). */
     public Person doubleClick(Control c, int x, int y) {
         moveTo(c, x, y);
-        xdotool("click", "--repeat", "2", "--delay", "60", "1");
+        int[] ups = new int[1];
+        org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
+        display.addFilter(SWT.MouseUp, up);
+        try {
+            xdotool("click", "--repeat", "2", "--delay", "60", "1");
+            until(ARRIVAL_MS, () -> ups[0] >= 2);
+        } finally {
+            display.removeFilter(SWT.MouseUp, up);
+        }
         settle(300);
         return this;
     }
@@ -155,7 +175,7 @@ public final class Person {
     /** Types {@code text} at {@code msPerKey} milliseconds per key, as a typist does. */
     public Person type(String text, int msPerKey) {
         for (char ch : text.toCharArray()) {
-            xdotool("key", keysym(ch, 0));
+            key(keysym(ch, 0));
             settle(msPerKey);
         }
         return this;
@@ -172,9 +192,26 @@ public final class Person {
         if ((modifiers & SWT.SHIFT) != 0) k.append("shift+");
         if ((modifiers & SWT.ALT) != 0) k.append("alt+");
         k.append(keysym(character, keyCode));
-        xdotool("key", k.toString());
+        key(k.toString());
         settle(120);
         return this;
+    }
+
+    /**
+     * Presses and releases {@code keys} (xdotool's spelling, "ctrl+z") and waits until a widget got the release of
+     * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. A key
+     * that no SWT widget sees (one for a native pop-up's list) lets its time pass.
+     */
+    private void key(String keys) {
+        int[] ups = new int[1];
+        org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
+        display.addFilter(SWT.KeyUp, up);
+        try {
+            xdotool("key", keys);
+            until(ARRIVAL_MS, () -> ups[0] > 0);
+        } finally {
+            display.removeFilter(SWT.KeyUp, up);
+        }
     }
 
     /** The X keysym name of a character or an SWT key code. */
@@ -223,6 +260,13 @@ public final class Person {
     public Person press(int modifiers, char character) { return press(modifiers, character, 0); }
 
     // ---- the event loop ----
+
+    /** Runs the event loop until {@code done} or {@code millis} have passed; whether it came. */
+    public boolean until(long millis, java.util.function.BooleanSupplier done) {
+        long deadline = System.currentTimeMillis() + millis;
+        while (!done.getAsBoolean() && System.currentTimeMillis() < deadline) settle(10);
+        return done.getAsBoolean();
+    }
 
     /** Runs the event loop for {@code millis} and until no event is waiting. */
     public void settle(long millis) {

@@ -84,11 +84,7 @@ final class Debugging {
     }
 
     /** Runs the event loop until {@code done} or {@code millis} have passed; whether it came. */
-    static boolean await(Person person, long millis, BooleanSupplier done) {
-        long deadline = System.currentTimeMillis() + millis;
-        while (!done.getAsBoolean() && System.currentTimeMillis() < deadline) person.settle(50);
-        return done.getAsBoolean();
-    }
+    static boolean await(Person person, long millis, BooleanSupplier done) { return person.until(millis, done); }
 
     static final String STEP_OVER = "org.eclipse.debug.ui.commands.StepOver";
     static final String RESUME = "org.eclipse.debug.ui.commands.Resume";

@@ -61,7 +61,9 @@ public class EditorJourneyTest extends JourneyTest {
         assertEquals(List.of("tv0", "tv1"), ShownGraph.of(e).selectedKeys(), "a click and a Ctrl+click select both");
 
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
-        person.settle(200);
+        // the sheet shows both tensors once the workbench's post-selection delay has passed (later under load)
+        person.until(5000, () -> sheet.getCurrentPage() instanceof PropertySheetPage p && p.getControl() instanceof Tree t
+                && entry(t, "Axis 1") != null);
         PropertySheetPage props = assertInstanceOf(PropertySheetPage.class, sheet.getCurrentPage());
         Tree tree = (Tree) props.getControl();
         IPropertySheetEntry axis1 = entry(tree, "Axis 1");

@@ -107,10 +107,32 @@ public class InferredShardingJourneyTest extends JourneyTest {
                 .map(o -> ((PassRow) o).node()).filter(n -> n instanceof Communication)
                 .map(n -> ((Communication) n).type()).toList();
         assertEquals(List.of(CommunicationType.ALLREDUCE), revealed, "the linear's nodes, its Allreduce among them");
-        ViewTestSupport.screenshot(journey.shell(), "lowering-row-parallel-allreduce.png");
 
         editLive(e, graph, canvas, built);
         conflictOnAnUnconnectedTensor(e, graph, canvas);
+        pictureOfTheAllreduce(e, graph, canvas, lowering);
+    }
+
+    /**
+     * The picture of the Lowering view alone with the linear's nodes selected, maximized as a person does to read
+     * it (below the editor its lists were a few rows at 1280 x 800); taken last, so that no step after it depends
+     * on where the maximize and restore leave the keyboard.
+     */
+    private void pictureOfTheAllreduce(FusionEditor e, GraphViewer graph, Control canvas, LoweringView lowering)
+            throws Exception {
+        journey.waitForLowering();
+        journey.show(LoweringView.ID);
+        page.activate(e);
+        person.click(canvas, graph.center("op:tv2"), 0);
+        person.until(3000, () -> !ShownLowering.of(lowering).tree().getStructuredSelection().isEmpty());
+        var loweringRef = page.findViewReference(LoweringView.ID);
+        page.setPartState(loweringRef, org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
+        person.settle(400);
+        ShownLowering.of(lowering).tree().getTree().showSelection();
+        person.settle(200);
+        ViewTestSupport.screenshot(journey.shell(), "lowering-row-parallel-allreduce.png");
+        page.setPartState(loweringRef, org.eclipse.ui.IWorkbenchPage.STATE_RESTORED);
+        person.settle(400);
     }
 
     /** Drags palette item {@code item} onto the graph at {@code x, y} of the canvas (an op reads the selection). */
@@ -177,9 +199,13 @@ public class InferredShardingJourneyTest extends JourneyTest {
         assertFalse(graph.meshInferred("tv2"));
         assertEquals(List.of(), e.problems(), "the explicit form is valid too");
         page.activate(e);
-        person.settle(300);
+        // the keyboard in the graph again, as a person clicks the node before the next key: the Lowering view
+        // lowers the explicit form meanwhile (a Tycho run under load sent this Ctrl+Z elsewhere)
+        person.click(canvas, graph.center("tv2"), 0);
+        var keyboard = person.focus();
         person.press(SWT.CTRL, 'z');
-        assertEquals(built, e.model(), "Ctrl+Z makes it inferred again");
+        assertEquals(built, e.model(), "Ctrl+Z makes it inferred again (the keyboard was in " + keyboard + ", the graph is "
+                + canvas + ")");
         assertEquals(List.of("S", "S", "DIDx (inferred)"), graph.badges("tv2"));
 
         // E and I are the graph's keys only: typed into the find bar (Ctrl+F) with tv2 selected they are text. (The
@@ -203,7 +229,9 @@ public class InferredShardingJourneyTest extends JourneyTest {
     /** A new input cleared to inferred, read by no op: propagation cannot reach it, a marker on its node says so. */
     private void conflictOnAnUnconnectedTensor(FusionEditor e, GraphViewer graph, Control canvas) throws Exception {
         person.click(canvas, 5, 5);   // nothing selected: the new input is alone
-        drop(e, "Input tensor", canvas.getSize().x - 160, canvas.getSize().y - 80);
+        // dropped above the linear, where a person sees it at either guide size (the canvas's lower right corner
+        // at 1600 x 1000 is off the canvas at 1280 x 800)
+        drop(e, "Input tensor", graph.center("op:tv2")[0] + 40, 16);
         String added = e.model().inputs().getLast();
         person.click(canvas, graph.center(added), 0).press(0, 'i');
         var p = e.problems().stream().filter(q -> q.rule().equals("propagation.no-mesh")).findFirst()

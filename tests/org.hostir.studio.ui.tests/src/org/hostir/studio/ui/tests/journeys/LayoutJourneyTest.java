@@ -90,6 +90,7 @@ public class LayoutJourneyTest {
             assertTrue(pane.getSize().x * 100 >= 30 * viewWidth, size + ": a pane's text " + pane.getSize().x + " px");
         }
         assertToolbarsWhole(shell, size);
+        assertLoweringFieldsWhole(lowering, size);
         File shot = ViewTestSupport.screenshot(shell, "studio-" + size + ".png");
         // issue 35, defect 7: every pass row in sight (the last one was hidden at 1280 x 800), the tree more than
         // a glance (it showed 3 rows), tab titles whole (they read "Pr..." and "Ou...")
@@ -238,5 +239,44 @@ public class LayoutJourneyTest {
                 assertNotNull(item.getText());
             }
         }
+    }
+
+    /**
+     * Issue 35: every field above the Lowering view's lists lies inside the view's client area and inside each
+     * composite that holds it, and no check box or button is narrower than its text (at 1280 x 800 the option row
+     * ran past the view: "Forward local shard", "nvFuser" and "host_ir_lowering" were cut).
+     */
+    private static void assertLoweringFieldsWhole(LoweringView lowering, String size) {
+        var top = ShownLowering.top(lowering);
+        Rectangle view = top.getClientArea();
+        var fields = ViewTestSupport.descendants(ShownLowering.fields(lowering), Control.class).stream()
+                .filter(c -> !(c instanceof org.eclipse.swt.widgets.Composite) || c instanceof org.eclipse.swt.widgets.Combo
+                        || c instanceof org.eclipse.swt.widgets.Spinner)
+                .toList();
+        assertTrue(fields.size() >= 2 * LoweringOptions.DECLARED.size(), size + ": fields " + fields.size());
+        for (Control c : fields) {
+            String what = size + ": " + c.getClass().getSimpleName() + " " + describe(c);
+            Rectangle at = c.getDisplay().map(c.getParent(), top, c.getBounds());
+            assertTrue(view.contains(at.x, at.y) && view.contains(at.x + at.width - 1, at.y + at.height - 1),
+                    what + " at " + at + " outside the view's client area " + view);
+            for (var a = c.getParent(); a != top; a = a.getParent()) {
+                Rectangle in = c.getDisplay().map(c.getParent(), a, c.getBounds());
+                Rectangle area = a.getClientArea();
+                assertTrue(area.contains(in.x, in.y) && area.contains(in.x + in.width - 1, in.y + in.height - 1),
+                        what + " at " + in + " cut by its holder's area " + area);
+            }
+            if (c instanceof org.eclipse.swt.widgets.Button b) {
+                assertTrue(b.getSize().x >= b.computeSize(SWT.DEFAULT, SWT.DEFAULT).x, what + " squeezed to "
+                        + b.getSize().x + " px");
+            }
+        }
+    }
+
+    private static String describe(Control c) {
+        return switch (c) {
+            case org.eclipse.swt.widgets.Button b -> '"' + b.getText() + '"';
+            case org.eclipse.swt.widgets.Label l -> '"' + l.getText() + '"';
+            default -> c.getToolTipText() == null ? "" : c.getToolTipText();
+        };
     }
 }

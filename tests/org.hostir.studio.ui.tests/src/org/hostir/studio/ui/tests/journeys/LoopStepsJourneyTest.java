@@ -54,7 +54,9 @@ public class LoopStepsJourneyTest extends JourneyTest {
         person.click(ShownGraph.of(e).getControl(), ShownGraph.of(e).center("tv1"), 0);
         assertEquals(List.of("tv1"), ShownGraph.of(e).selectedKeys());
         PropertySheet sheet = (PropertySheet) page.showView(IPageLayout.ID_PROP_SHEET);
-        person.settle(200);
+        // the sheet shows the selection once the workbench's post-selection delay has passed: wait for its row
+        person.until(5000, () -> sheet.getCurrentPage() instanceof PropertySheetPage p
+                && p.getControl() instanceof Tree t && ShownProperties.find(t, "Loop steps") != null);
         Tree tree = (Tree) assertInstanceOf(PropertySheetPage.class, sheet.getCurrentPage()).getControl();
 
         // text that is not loop steps: the cell says why in one line, Return changes nothing. The row's cell
@@ -131,7 +133,7 @@ public class LoopStepsJourneyTest extends JourneyTest {
         person.settle(50);
         Rectangle r = item.getBounds(1);
         person.click(tree, r.x + r.width / 2, r.y + r.height / 2);
-        person.settle(150);
+        person.until(3000, () -> person.focus() instanceof Text);
         return assertInstanceOf(Text.class, person.focus(), "the click opened the row's text editor");
     }
 
