@@ -28,7 +28,8 @@ class MoeExamplesTest {
             "moe/moe_topk_grouped_experts, 4", "moe/moe_topk_grouped_experts, 8",
             "moe/column_parallel_grouped_mm, 1", "moe/column_parallel_grouped_mm, 2", "moe/column_parallel_grouped_mm, 4",
             "moe/row_parallel_grouped_mm, 1", "moe/row_parallel_grouped_mm, 2", "moe/row_parallel_grouped_mm, 4",
-            "moe/grouped_mlp, 1", "moe/grouped_mlp, 2", "moe/grouped_mlp, 4"})
+            "moe/grouped_mlp, 1", "moe/grouped_mlp, 2", "moe/grouped_mlp, 4",
+            "moe/moe_layer, 1", "moe/moe_layer, 2", "moe/moe_layer, 4"})
     void validatesOnTheCpuBackend(String example, int devices) throws Exception {
         RunResult r = Runs.run(example, devices, Map.of());
         assertTrue(r.validation().orElseThrow().passed(), example + " at " + devices + ": "
