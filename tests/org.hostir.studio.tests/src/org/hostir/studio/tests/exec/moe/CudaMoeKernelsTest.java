@@ -331,4 +331,24 @@ class CudaMoeKernelsTest {
             }
         }
     }
+
+    /**
+     * Issue 39, Deliver 4, on the GPUs: the CUDA backend's bars of the dispatch's and combine's AllToAllvs carry the
+     * bytes each rank sends to each rank, the routing's (MoeExchangeTraceTest's skewed routing on every GPU the
+     * machine has; with one, the 1 x 1 matrix of the local copy). {@code -Dhirstudio.moeTrace=FILE} writes the trace.
+     */
+    @Test
+    void exchangeBarsCarryTheBytesOfEachRank() throws Exception {
+        assumeGpu();
+        int world = Math.min(CudaBackend.localDeviceCount(), 8);
+        try (CudaBackend gpus = new CudaBackend(world, 30_000)) {
+            var timeline = MoeExchangeTraceTest.run(gpus, world);
+            MoeExchangeTraceTest.assertMatrices(timeline, world);
+            String out = System.getProperty("hirstudio.moeTrace");
+            if (out != null) {
+                org.hostir.studio.trace.ChromeTraceWriter.write(timeline, java.util.Map.of("run",
+                        "CudaMoeKernelsTest on " + world + " GPU(s)"), java.nio.file.Path.of(out));
+            }
+        }
+    }
 }
