@@ -61,6 +61,7 @@ import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.timeline.model.BreakdownTable;
 import org.hostir.studio.ui.timeline.model.DifferenceTrack;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 import org.hostir.studio.ui.timeline.model.RangeFigures;
@@ -446,7 +447,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
     public org.eclipse.swt.widgets.Table detailsTable() { return details.table(); }
 
     /** What that table shows, or null when the selected bar has no breakdown. */
-    public org.hostir.studio.ui.timeline.model.BreakdownTable detailsBreakdown() { return details.breakdown(); }
+    public BreakdownTable detailsBreakdown() { return details.breakdown(); }
 
     // ---- commands ----
 

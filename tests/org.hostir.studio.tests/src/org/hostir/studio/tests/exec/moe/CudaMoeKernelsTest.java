@@ -19,6 +19,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -346,7 +347,7 @@ class CudaMoeKernelsTest {
             MoeExchangeTraceTest.assertMatrices(timeline, world);
             String out = System.getProperty("hirstudio.moeTrace");
             if (out != null) {
-                org.hostir.studio.trace.ChromeTraceWriter.write(timeline, java.util.Map.of("run",
+                ChromeTraceWriter.write(timeline, java.util.Map.of("run",
                         "CudaMoeKernelsTest on " + world + " GPU(s)"), java.nio.file.Path.of(out));
             }
         }
