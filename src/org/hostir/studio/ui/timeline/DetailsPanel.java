@@ -122,6 +122,9 @@ final class DetailsPanel {
                 });
             }
             for (TableColumn c : table.getColumns()) c.pack();
+            // every row in view (the received totals too), the text above taking what is left
+            ((GridData) table.getLayoutData()).heightHint = table.getHeaderHeight()
+                    + table.getItemHeight() * b.rows().size() + 2 * table.getBorderWidth();
             note.setText(b.title() + ". " + b.note());
         } finally {
             table.setRedraw(true);
