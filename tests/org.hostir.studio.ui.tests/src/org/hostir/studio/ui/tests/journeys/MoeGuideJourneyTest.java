@@ -149,24 +149,6 @@ public class MoeGuideJourneyTest extends JourneyTest {
         ViewTestSupport.screenshot(journey.shell(), "moe-exchange-matrix.png");
     }
 
-    /** The layer's run on one H200 (docs/data/h200x1-2026-11-29-moe): its grouped_mm bar's experts, measured there. */
-    @Test
-    public void theCudaRunOfTheLayerShowsItsExperts() throws Exception {
-        TimelineView view = journey.show(TimelineView.ID);
-        view.openTrace(List.of(ViewTestSupport.repoFile("docs/data/h200x1-2026-11-29-moe/moe_layer_cuda.trace.json")));
-        person.settle(300);
-        maximize();
-        TimelineEvent bar = view.timeline().of(0).stream().filter(x -> x.name().equals("grouped_mm")
-                && x.stream() >= 0).findFirst().orElseThrow();
-        click(view, bar, bar::equals);
-        Table table = view.detailsTable();
-        assertTrue(table.isVisible(), "the experts' table shows");
-        List<Long> rows = bar.breakdown().orElseThrow().counts();
-        assertEquals(List.of(9L, 1L, 1L, 5L), rows, "the seeded router's offsets, as the GPU run recorded them");
-        for (int g = 0; g < rows.size(); g++) assertEquals(String.valueOf(rows.get(g)), table.getItem(g).getText(1));
-        ViewTestSupport.screenshot(journey.shell(), "moe-cuda-timeline.png");
-    }
-
     private void maximize() {
         page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_MAXIMIZED);
         person.settle(400);
