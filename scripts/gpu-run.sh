@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root, with .gpu/ (scripts/gpu-package.sh) carried along:
-#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [bench] [like] [validate] [sizes] [scale]
+#   scripts/gpu-run.sh [test] [examples] [launcher] [npy] [moe] [bench] [like] [validate] [sizes] [scale]
 #   (default: test examples bench; DEVICES=N sets the devices of test/examples/launcher/npy, default 2 or 1;
 #   EXAMPLES=REGEX keeps the examples whose path matches, for examples/launcher/npy/sizes, e.g. EXAMPLES='ops/')
 # test: the CUDA JUnit suite (and the CLI tests); examples: every example through
@@ -82,6 +82,23 @@ for step in "${steps[@]}"; do
             manifests+=("$NPY"/launched/manifest*.json)
             # NPY stands for the temporary folder: logs kept in docs/ name no machine's paths
             python3 scripts/check_npy_torch.py "${manifests[@]}" 2>&1 | sed "s|$NPY/|NPY/|g" | tee "$LOGS/npy.log"
+            (( PIPESTATUS[0] == 0 )) || rc=1 ;;
+        moe)
+            # issue 39: each examples/moe/*.fusion on CUDA, validated, its Chrome trace (bytes per rank, rows per
+            # expert) and outputs saved under $LOGS/moe/, then the numpy oracle (scripts/numpy_oracle.py) on them
+            mkdir -p "$LOGS/moe"
+            for f in examples/moe/*.fusion; do
+                n=$(basename "$f" .fusion)
+                line=$("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main run "$f" --backend cuda --devices $DEV \
+                    --validate --trace "$LOGS/moe/$n.trace.json" --save-npy "$LOGS/moe/$n.npy" 2>&1)
+                code=$?
+                printf '%-40s exit %d  %s | %s\n' "$f" "$code" "$(grep -m1 '^time:' <<<"$line")" \
+                    "$(grep -m1 -E '^validation:|^error:' <<<"$line")"
+                (( code == 0 )) || echo "moe: $f exit $code: $line" | tail -5
+            done 2>&1 | tee "$LOGS/moe.log"
+            for f in examples/moe/*.fusion; do echo "$LOGS/moe/$(basename "$f" .fusion).npy/manifest.json"; done \
+                > "$LOGS/moe/manifests.txt"
+            python3 scripts/numpy_oracle.py "@$LOGS/moe/manifests.txt" 2>&1 | sed "s|$LOGS/||g" | tee "$LOGS/moe-oracle.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         bench)
             if (( DEV == 2 )); then bench=(bench agmm --devices 2); else bench=(bench agmm --devices 1 --gemm); fi

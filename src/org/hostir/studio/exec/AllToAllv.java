@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.trace.Breakdown;
 
 /**
  * An all-to-all with split sizes (c10d's {@code alltoall_base(out, in, output_splits, input_splits)}, which
@@ -26,6 +27,7 @@ public final class AllToAllv {
         }
         long[] sendAt = offsets(sendSplits, send, "send", info);
         long[] recvAt = offsets(recvSplits, recv, "receive", info);
+        info = info.withBreakdown(Breakdown.bytesToRank(info.name(), bytesToRank(team, sendSplits, send)));
         List<P2PCall> calls = new ArrayList<>();
         for (int j = 0; j < team.size(); j++) {
             if (j == me) continue;
@@ -40,14 +42,22 @@ public final class AllToAllv {
         }
         if (sendSplits[me] > 0) {
             Buffer dst = device.narrow(recv, 0, recvAt[me], recvSplits[me]);
-            device.copy(dst, device.narrow(send, 0, sendAt[me], sendSplits[me]), stream,
-                    OpInfo.of(info.nodeId(), info.iteration(), info.name(), info.kind()).withBytes(dst.bytes()));
+            device.copy(dst, device.narrow(send, 0, sendAt[me], sendSplits[me]), stream, info.withBytes(dst.bytes()));
         }
         if (calls.isEmpty()) return;
         long bytes = 0;
         for (P2PCall c : calls) bytes += c.buffer().bytes();
         Work work = device.pointToPoint(calls, stream, info.withBytes(bytes).withPeer(calls.get(0).peer()));
         device.waitWork(stream, work);
+    }
+
+    /** The bytes of each chunk by the rank it goes to (indexed by rank, up to the team's highest). */
+    private static long[] bytesToRank(List<Integer> team, long[] sendSplits, Buffer send) {
+        long rows = send.shape().length == 0 ? 1 : send.shape()[0];
+        long rowBytes = rows == 0 ? 0 : send.bytes() / rows;
+        long[] bytes = new long[team.stream().mapToInt(Integer::intValue).max().orElse(-1) + 1];
+        for (int j = 0; j < team.size(); j++) bytes[team.get(j)] = sendSplits[j] * rowBytes;
+        return bytes;
     }
 
     /** Where each chunk starts; the splits must be non-negative and cover the buffer's outermost axis. */

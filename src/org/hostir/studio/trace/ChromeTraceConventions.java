@@ -22,7 +22,8 @@ public final class ChromeTraceConventions {
     /** Keys of an X event's {@code args}. */
     public static final String ARG_NODE = "node_id", ARG_ITERATION = "iteration", ARG_BYTES = "bytes",
             ARG_FLOPS = "flops", ARG_PEER = "peer", ARG_KIND = "kind", ARG_FLOW = "flow_id", ARG_STREAM = "stream",
-            ARG_START_NS = "start_ns", ARG_END_NS = "end_ns";
+            ARG_START_NS = "start_ns", ARG_END_NS = "end_ns", ARG_EXCHANGE = "exchange";
+    // a bar's Breakdown is an array under its unit's key (Breakdown.Unit.key) plus ARG_EXCHANGE where it names one
 
     /** Category and name of the send-to-receive flow events. */
     public static final String FLOW_CATEGORY = "p2p", FLOW_NAME = "send -> recv";

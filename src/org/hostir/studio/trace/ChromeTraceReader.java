@@ -18,9 +18,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
@@ -144,7 +147,27 @@ public final class ChromeTraceReader {
             return new TimelineEvent(rank, stream, kind(args, string(e, "cat"), name), name,
                     optInt(args, ARG_NODE, -1, where), optInt(args, ARG_ITERATION, -1, where), start, end,
                     optLong(args, ARG_BYTES, 0, where), optLong(args, ARG_FLOPS, 0, where),
-                    optInt(args, ARG_PEER, -1, where), optLong(args, ARG_FLOW, 0, where));
+                    optInt(args, ARG_PEER, -1, where), optLong(args, ARG_FLOW, 0, where), breakdown(args, where));
+        }
+
+        /** The bar's {@link Breakdown}, if its args carry one (an array of counts under its unit's key). */
+        private static Optional<Breakdown> breakdown(JsonObject args, String where) throws IOException {
+            for (Breakdown.Unit unit : Breakdown.Unit.values()) {
+                if (!args.has(unit.key())) continue;
+                if (!(args.get(unit.key()) instanceof JsonArray array)) {
+                    throw new IOException(where + ": " + unit.key() + " is not an array of counts");
+                }
+                List<Long> counts = new ArrayList<>();
+                for (JsonElement n : array) {
+                    if (!(n instanceof JsonPrimitive p && p.isNumber())) {
+                        throw new IOException(where + ": " + unit.key() + " holds " + n + ", not a count");
+                    }
+                    counts.add(p.getAsLong());
+                }
+                String exchange = string(args, ARG_EXCHANGE) instanceof String x ? x : "";
+                return Optional.of(new Breakdown(unit, exchange, counts));
+            }
+            return Optional.empty();
         }
 
         /**
@@ -172,8 +195,7 @@ public final class ChromeTraceReader {
             }
             flowOf.forEach((i, id) -> {
                 TimelineEvent b = bars.get(i);
-                bars.set(i, new TimelineEvent(b.rank(), b.stream(), b.kind(), b.name(), b.nodeId(), b.iteration(),
-                        b.startNs(), b.endNs(), b.bytes(), b.flops(), b.peer(), id));
+                bars.set(i, b.withFlowId(id));
             });
         }
 

@@ -266,8 +266,16 @@ public final class ChromeTraceWriter {
                 json.name(ARG_FLOW).value(e.flowId());
                 json.name(ARG_START_NS).value(e.startNs());
                 json.name(ARG_END_NS).value(e.endNs());
+                if (e.breakdown().isPresent()) breakdown(e.breakdown().get());
                 json.endObject();
             });
+        }
+
+        private void breakdown(Breakdown b) throws IOException {
+            json.name(b.unit().key()).beginArray();
+            for (long n : b.counts()) json.value(n);
+            json.endArray();
+            if (!b.exchange().isEmpty()) json.name(ARG_EXCHANGE).value(b.exchange());
         }
 
         void counter(Counter c, Counter.Sample sample) {

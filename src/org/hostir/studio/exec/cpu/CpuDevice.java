@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import org.hostir.studio.diag.RunFailure;
 import org.hostir.studio.exec.BackendEvent;
@@ -25,6 +26,7 @@ import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.trace.Breakdown;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 
@@ -124,7 +126,12 @@ final class CpuDevice implements Device {
         List<DenseTensor> in = inputs.stream().map(CpuBuffer::of).toList();
         DenseTensor out = CpuBuffer.of(output);
         OpInfo measured = info.withFlops(OpKernels.flops(op, in)).withBytes(out.bytes());
-        timed(stream, measured, 0, () -> OpKernels.compute(op, in, out));
+        timed(stream, 0, () -> {
+            OpKernels.compute(op, in, out);
+            // grouped_mm's groups are known once its offsets are (on the stream, as the kernel reads them)
+            return op instanceof FusionOp.GroupedMm
+                    ? measured.withBreakdown(Breakdown.rowsPerGroup(in.get(2).toLongArray())) : measured;
+        });
     }
 
     @Override
@@ -211,7 +218,8 @@ final class CpuDevice implements Device {
                 P2PCall c = calls.get(i);
                 backend.record(new TimelineEvent(rank, s.index(), EventKind.P2P, c.type().dumpName() + " "
                         + (c.type() == P2PCommunication.Type.SEND ? "to " : "from ") + c.peer(), info.nodeId(),
-                        info.iteration(), start, ends[i], c.buffer().bytes(), 0, c.peer(), keys.get(i).flowId()));
+                        info.iteration(), start, ends[i], c.buffer().bytes(), 0, c.peer(), keys.get(i).flowId(),
+                        info.breakdown()));
             }
         });
         return new CpuEvent(s, ticket);
@@ -261,12 +269,19 @@ final class CpuDevice implements Device {
 
     /** Enqueues {@code body} on the stream as one timeline bar. */
     private long timed(BackendStream stream, OpInfo info, long flowId, Runnable body) {
+        return timed(stream, flowId, () -> {
+            body.run();
+            return info;
+        });
+    }
+
+    /** Enqueues {@code body} as one bar, described by what the body returns once it ran. */
+    private long timed(BackendStream stream, long flowId, Supplier<OpInfo> body) {
         CpuStream s = cpu(stream);
         return s.enqueue(() -> {
             long start = backend.now();
-            body.run();
-            backend.record(new TimelineEvent(rank, s.index(), info.kind(), info.name(), info.nodeId(),
-                    info.iteration(), start, backend.now(), info.bytes(), info.flops(), info.peer(), flowId));
+            OpInfo info = body.get();
+            backend.record(info.event(rank, s.index(), start, backend.now(), flowId));
         });
     }
 

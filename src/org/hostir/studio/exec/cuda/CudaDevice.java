@@ -26,6 +26,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.trace.Breakdown;
 import org.hostir.studio.trace.EventKind;
 
 /**
@@ -265,7 +266,10 @@ final class CudaDevice implements Device {
         CudaStream s = cuda(stream);
         List<CudaBuffer> in = inputs.stream().map(CudaBuffer::of).toList();
         CudaBuffer out = CudaBuffer.of(output);
-        timed(s, info.withFlops(Ops.flops(op, in, out)).withBytes(out.bytes()), () -> ops.compute(op, in, out, s));
+        OpInfo measured = info.withFlops(Ops.flops(op, in, out)).withBytes(out.bytes());
+        timed(s, op instanceof FusionOp.GroupedMm g && backend.timingEnabled()
+                ? measured.withBreakdown(Breakdown.rowsPerGroup(GroupedGemm.offsets(this, g, in.get(2), s))) : measured,
+                () -> ops.compute(op, in, out, s));
     }
 
     @Override

@@ -55,8 +55,8 @@ final class GroupedGemm {
         }
     }
 
-    /** The offsets on the host: the stream that wrote them is waited for, then one copy. */
-    private static long[] offsets(CudaDevice device, FusionOp.GroupedMm g, CudaBuffer offsets, CudaStream s) {
+    /** The offsets on the host: the stream that wrote them is waited for, then one copy (the timeline's groups too). */
+    static long[] offsets(CudaDevice device, FusionOp.GroupedMm g, CudaBuffer offsets, CudaStream s) {
         if (offsets.shape().length != 1) throw new ExecutionException(g.opName() + " of " + g.output().name()
                 + ": offsets of shape " + Arrays.toString(offsets.shape()) + " (one axis expected)",
                 List.of(g.output().subject(), g.offsets().subject()));

@@ -53,12 +53,11 @@ final class Timing {
             long e = originOffsetNanos + (long) (driver.elapsedMillis(reference, b.end()) * 1e6);
             OpInfo i = b.info();
             if (b.parts() == null) {
-                into.add(new TimelineEvent(rank, b.stream(), i.kind(), i.name(), i.nodeId(), i.iteration(), s, e,
-                        i.bytes(), i.flops(), i.peer(), 0));
+                into.add(i.event(rank, b.stream(), s, e, 0));
             } else {
                 for (Sub p : b.parts()) {
                     into.add(new TimelineEvent(rank, b.stream(), i.kind(), p.name(), i.nodeId(), i.iteration(), s, e,
-                            p.bytes(), 0, p.peer(), p.flowId()));
+                            p.bytes(), 0, p.peer(), p.flowId(), i.breakdown()));
                 }
             }
         }

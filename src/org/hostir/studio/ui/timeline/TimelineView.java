@@ -61,6 +61,7 @@ import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.timeline.model.BreakdownTable;
 import org.hostir.studio.ui.timeline.model.DifferenceTrack;
 import org.hostir.studio.ui.timeline.model.EventDetails;
 import org.hostir.studio.ui.timeline.model.RangeFigures;
@@ -168,7 +169,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
             }
         });
         SashForm below = new SashForm(sash, SWT.HORIZONTAL);
-        tabs = new AnalysisTabs(below, f -> (details = new DetailsPanel(f, this::revealNode)).control(),
+        tabs = new AnalysisTabs(below, f -> (details = new DetailsPanel(f, this::revealNode, () -> timeline)).control(),
                 this::kernelSelected, this::stepSelected, this::comparedSelected);
         // wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay scrollbars
         // do not show that there is more to the right (issue 35)
@@ -441,6 +442,12 @@ public class TimelineView extends ViewPart implements IShowInSource {
 
     /** The details panel's text (the selected bar's, or a hint). */
     public String detailsText() { return details.text(); }
+
+    /** The details panel's table under a bar with a breakdown (an MoE exchange's bytes, a grouped_mm's experts). */
+    public org.eclipse.swt.widgets.Table detailsTable() { return details.table(); }
+
+    /** What that table shows, or null when the selected bar has no breakdown. */
+    public BreakdownTable detailsBreakdown() { return details.breakdown(); }
 
     // ---- commands ----
 

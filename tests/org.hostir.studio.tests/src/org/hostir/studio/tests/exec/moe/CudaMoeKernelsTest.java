@@ -19,6 +19,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
 import org.hostir.studio.exec.tensor.OpKernels;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.FusionOp;
+import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.EventKind;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -328,6 +329,26 @@ class CudaMoeKernelsTest {
             for (int rank = 0; rank < world; rank++) {
                 assertArrayEquals(inputs.get(rank).get(t.inX().id()).toArray(),
                         out.get(rank).get(t.combined().id()).toArray(), "rank " + rank + " of " + world);
+            }
+        }
+    }
+
+    /**
+     * Issue 39, Deliver 4, on the GPUs: the CUDA backend's bars of the dispatch's and combine's AllToAllvs carry the
+     * bytes each rank sends to each rank, the routing's (MoeExchangeTraceTest's skewed routing on every GPU the
+     * machine has; with one, the 1 x 1 matrix of the local copy). {@code -Dhirstudio.moeTrace=FILE} writes the trace.
+     */
+    @Test
+    void exchangeBarsCarryTheBytesOfEachRank() throws Exception {
+        assumeGpu();
+        int world = Math.min(CudaBackend.localDeviceCount(), 8);
+        try (CudaBackend gpus = new CudaBackend(world, 30_000)) {
+            var timeline = MoeExchangeTraceTest.run(gpus, world);
+            MoeExchangeTraceTest.assertMatrices(timeline, world);
+            String out = System.getProperty("hirstudio.moeTrace");
+            if (out != null) {
+                ChromeTraceWriter.write(timeline, java.util.Map.of("run",
+                        "CudaMoeKernelsTest on " + world + " GPU(s)"), java.nio.file.Path.of(out));
             }
         }
     }
