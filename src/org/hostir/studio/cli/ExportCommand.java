@@ -34,8 +34,8 @@ public final class ExportCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = PARSER.parse(args);
         if (a.flag("--cpp") == a.flag("--python")) throw new UsageException("give exactly one of --cpp and --python");
-        // --devices N or the default 2 (not what the file's meshes need, as check and lower take)
-        FusionArguments fusion = FusionArguments.of(a, a.file(), a.devices());
+        // --devices N, else as many devices as the file's meshes need (at least 2), as check, lower and run take
+        FusionArguments fusion = FusionArguments.of(a);
         // --nvfuser picks the Python frontend written: 2026-04's nvfuser_direct (the default) or 2025-06's nvfuser
         NvFuserGeneration generation = fusion.options().nvFuser();
         try {

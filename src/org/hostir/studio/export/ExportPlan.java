@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
@@ -65,11 +66,13 @@ final class ExportPlan {
     void checkExportable(boolean loopCalls) throws ExportException {
         for (TensorView t : fusion.tensors()) {
             if (t.loop() != null && !loopCalls) {
-                throw new ExportException(t.label() + " is scheduled by loop transforms (hostir-fusion/2: split,"
-                        + " merge, reorder); the export writes shardings of logical axes only, not yet loop splits");
+                throw new ExportException(Texts.quote(t.label()) + " is scheduled by loop transforms (hostir-fusion/2:"
+                        + " split, merge, reorder); the export writes shardings of logical axes only, not yet loop"
+                        + " splits");
             }
             if (t.mesh() != null && t.mesh().rank() > 1) {
-                throw new ExportException("the mesh of " + t.label() + " is 2-D; the export writes 1-D meshes only");
+                throw new ExportException("the mesh of " + Texts.quote(t.label())
+                        + " is 2-D; the export writes 1-D meshes only");
             }
         }
     }

@@ -282,25 +282,34 @@ public final class DebugSession implements AutoCloseable {
 
     /** One live tensor's values on {@code rank} now (for a table or heat map), when it has one. */
     public Optional<DenseTensor> values(int rank, int tensorId) {
-        Evaluator e = evaluators.get(rank);
-        RankState state = holds.state(rank);
-        if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return Optional.empty();
-        return e.live().entrySet().stream().filter(t -> t.getKey().id() == tensorId).findFirst()
-                .map(t -> backend.device(rank).download(t.getValue()));
+        return live(rank, tensorId).map(t -> backend.device(rank).download(t.getValue()));
+    }
+
+    /**
+     * Whether live tensor {@code tensorId} on {@code rank} has been written yet (an allocation whose producer has not
+     * run holds no value of the program); false when the rank holds no such tensor now.
+     */
+    public boolean written(int rank, int tensorId) {
+        return live(rank, tensorId).map(t -> devices.get(rank).written(t.getValue())).orElse(false);
     }
 
     /**
      * This rank's part of the unsharded reference's value of live tensor {@code tensorId} (a tensor of the fusion
-     * file: the lowering's own tensors have none), for a table of differences, also of a tensor nothing has written
-     * yet (the table shows what it asks for; its summary says not written yet); empty when it has none or the rank
-     * holds no such tensor now.
+     * file: the lowering's own tensors have none), for a table of differences; empty when it has none, the rank
+     * holds no such tensor now, or nothing has written it yet ({@link #written}: a difference from an allocation's
+     * zeros or leftover memory would show a lowering bug that is not there, as {@link #tensors} never does).
      */
     public Optional<DenseTensor> referenceValues(int rank, int tensorId) {
+        return live(rank, tensorId).filter(t -> devices.get(rank).written(t.getValue()))
+                .flatMap(t -> referenceShard(t.getKey(), rank));
+    }
+
+    /** Live tensor {@code tensorId} of a rank held at this stop or done issuing, with its buffer. */
+    private Optional<Map.Entry<TensorView, Buffer>> live(int rank, int tensorId) {
         Evaluator e = evaluators.get(rank);
         RankState state = holds.state(rank);
         if (e == null || !(state == RankState.SUSPENDED || state == RankState.DISPATCHED)) return Optional.empty();
-        return e.live().keySet().stream().filter(t -> t.id() == tensorId).findFirst()
-                .flatMap(tv -> referenceShard(tv, rank));
+        return e.live().entrySet().stream().filter(t -> t.getKey().id() == tensorId).findFirst();
     }
 
     /** The reference's value of the fusion tensor {@code tv} stands for (same IR id), this rank's part of it. */

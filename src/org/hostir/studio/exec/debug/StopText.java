@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.exec.Blockage;
 import org.hostir.studio.exec.BlockedStream;
 import org.hostir.studio.exec.LoopFrame;
@@ -60,7 +61,7 @@ public final class StopText {
     /** {@code T0 'tv0' float [1, 8, 4] on {0 1}, rank 0 (cpu), 128 B: min .. max .. mean ..; first ..; ...}. */
     public static String tensor(TensorSummary t) {
         StringBuilder s = new StringBuilder(t.name());
-        if (!t.label().equals(t.name())) s.append(" '").append(t.label()).append('\'');
+        if (!t.label().equals(t.name())) s.append(' ').append(Texts.quote(t.label())); // a name stays one short line
         s.append(' ').append(t.dtype()).append(' ').append(t.shape());
         if (!t.mesh().isEmpty()) s.append(" on ").append(t.mesh());
         s.append(", ").append(t.device()).append(", ").append(t.bytes()).append(" B: ").append(statistics(t));

@@ -15,6 +15,7 @@ import org.hostir.studio.exec.ProgramPosition;
 import org.hostir.studio.exec.debug.RankState;
 import org.hostir.studio.exec.debug.RankStop;
 import org.hostir.studio.exec.debug.StopReason;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.exec.debug.StopText;
 import org.hostir.studio.exec.debug.Stepping;
 import org.hostir.studio.exec.debug.TensorSummary;
@@ -114,7 +115,7 @@ final class RankThread extends Element implements IThread {
                 new Variable(run, "values", t.slice().stream().map(StopText::number).toList().toString())));
         t.reference().ifPresent(r -> parts.add(new Variable(run, "reference", StopText.reference(r))));
         if (!t.written()) parts.add(new Variable(run, "reference", "not written yet"));
-        String name = t.label().equals(t.name()) ? t.name() : t.name() + " '" + t.label() + "'";
+        String name = t.label().equals(t.name()) ? t.name() : t.name() + " " + Texts.quote(t.label());
         int at = run.lastStop() == null ? 0 : run.lastStop().number();
         return new Variable(run, name, t.dtype() + " " + t.shape() + " " + StopText.statistics(t)
                 + (t.written() ? "" : "; not written yet")

@@ -22,6 +22,7 @@ import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
+import org.hostir.studio.exec.debug.DebugSession;
 import org.hostir.studio.exec.debug.StopText;
 import org.hostir.studio.exec.tensor.DenseTensor;
 
@@ -29,7 +30,7 @@ import org.hostir.studio.exec.tensor.DenseTensor;
  * A tensor of the Variables view, whole (Window > Show View > Debug > Tensor Values): the rank's values at the
  * stop as a table (a row per index of the leading axes, a column per index of the last) beside a heat map of the
  * same cells, or the difference from the unsharded reference's shard of it ({@code value - reference}: zero, white,
- * where the rank is right). Selecting a tensor in the Variables view shows it; a later stop leaves it as it was
+ * where the rank is right; a tensor nothing has written yet has no difference, "not written yet"). Selecting a tensor in the Variables view shows it; a later stop leaves it as it was
  * (the title says which stop).
  */
 public final class TensorValuesView extends ViewPart implements ISelectionListener {
@@ -115,7 +116,7 @@ public final class TensorValuesView extends ViewPart implements ISelectionListen
         Optional<DenseTensor> reference = showsDifference() ? session.referenceValues(shown.rank(), shown.tensorId())
                 : Optional.empty();
         problem = now.isEmpty() ? "not live on rank " + shown.rank() + " now (the run moved on)"
-                : showsDifference() && reference.isEmpty() ? "no reference for it (a tensor the lowering made)" : null;
+                : showsDifference() ? differenceProblem(session, reference.isPresent()) : null;
         if (problem != null) {
             cells = new double[0];
             rows = 0;
@@ -129,6 +130,15 @@ public final class TensorValuesView extends ViewPart implements ISelectionListen
                 + columns + ")" : ""));
         fillTable();
         heat.redraw();
+    }
+
+    /**
+     * Why no difference is shown, or null: an allocation nothing has written yet says so as the Variables view does
+     * (its zeros, or leftover memory on CUDA, minus the reference would look like a wrong value).
+     */
+    private String differenceProblem(DebugSession session, boolean hasReference) {
+        if (!session.written(shown.rank(), shown.tensorId())) return "not written yet, nothing to compare";
+        return hasReference ? null : "no reference for it (a tensor the lowering made)";
     }
 
     private void load(DenseTensor t, Optional<DenseTensor> reference) {

@@ -1,5 +1,6 @@
 package org.hostir.studio.tests.exec;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -100,6 +101,40 @@ class DebugSessionTest {
                 stop = s.awaitStop();
                 assertTrue(stop.ended(), "no more stops: every iteration's recv was passed once per rank? " + stop);
                 assertTrue(s.validation().orElseThrow().passed(), s.validation().toString());
+            }
+        });
+    }
+
+    /**
+     * The Tensor Values view's difference table reads {@code referenceValues}: at the recv, rank 1 (iteration 0) has
+     * allocated T2 but computed none of it, so it has no difference (its zeros minus the reference are no wrong
+     * value; the view says "not written yet", as the Variables view's summary does), while rank 0 (iteration 1),
+     * whose own slice is computed, and every rank's input T0 have theirs.
+     */
+    @Test
+    void aTensorNothingHasWrittenYetHasNoDifferenceFromTheReference() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            int recv;
+            try (DebugSession probe = seed(List.of(), true)) {
+                recv = p2p(probe.program(0), P2PCommunication.Type.RECV).id();
+            }
+            try (DebugSession s = seed(List.of(Breakpoint.at(recv)), false)) {
+                s.awaitStop();
+                assertTrue(s.values(1, 2).isPresent(), "rank 1 holds T2's allocation");
+                assertFalse(s.written(1, 2));
+                assertTrue(s.referenceValues(1, 2).isEmpty(), "no difference for an allocation nothing wrote");
+                TensorSummary t2 = s.tensors(1).stream().filter(t -> t.id() == 2).findFirst().orElseThrow();
+                assertTrue(StopText.tensor(t2).endsWith("; not written yet"), StopText.tensor(t2));
+                assertTrue(s.written(0, 2), "rank 0 computed its own slice in iteration 0");
+                assertArrayEquals(s.values(0, 2).orElseThrow().shape(), s.referenceValues(0, 2).orElseThrow().shape());
+                for (int r : BOTH) {
+                    assertTrue(s.written(r, 0));
+                    assertArrayEquals(s.values(r, 0).orElseThrow().toDoubleArray(),
+                            s.referenceValues(r, 0).orElseThrow().toDoubleArray(), "an input is its reference shard");
+                }
+                assertFalse(s.written(1, 99), "no such tensor");
+                s.resume(BOTH);
+                while (!s.awaitStop().ended()) s.resume(BOTH);
             }
         });
     }

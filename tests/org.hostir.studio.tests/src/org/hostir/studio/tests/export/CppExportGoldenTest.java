@@ -150,6 +150,27 @@ class CppExportGoldenTest {
         assertTrue(both.err().contains("exactly one of --cpp and --python"), both.err());
     }
 
+    /**
+     * Without {@code --devices}, export takes as many devices as the file's meshes need, as check, lower and run do
+     * (it took 2 and refused a fusion on mesh {2 3}); a {@code --devices} too small for them is one line per mesh.
+     */
+    @Test
+    void theDeviceCountFollowsTheMeshes() {
+        String fusion = RepoPaths.repo().resolve("examples/communication/send_recv.fusion").toString();
+        CliRun cpp = CliRun.of("export", "--cpp", fusion);
+        assertEquals(0, cpp.code(), cpp.err());
+        assertTrue(cpp.out().contains("const DeviceMesh mesh1({2, 3});"), cpp.out());
+        CliRun check = CliRun.of("check", fusion);
+        assertEquals(0, check.code(), check.err());
+        CliRun tooFew = CliRun.of("export", "--cpp", fusion, "--devices", "2");
+        assertEquals(2, tooFew.code(), tooFew.out());
+        List<String> lines = tooFew.err().lines().toList();
+        assertEquals(2, lines.size(), tooFew.err());
+        for (String line : lines) {
+            assertTrue(line.startsWith("error: ") && line.contains("needs --devices 4 [mesh.device-range]"), line);
+        }
+    }
+
     /** The comparison sees what matters: another parallelized axis or op changes the sequence. */
     @Test
     void theSequenceTellsDifferentTestsApart() throws Exception {

@@ -2,6 +2,7 @@ package org.hostir.studio.tests.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -24,9 +27,11 @@ import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.export.CppTestExporter;
+import org.hostir.studio.export.ExportException;
 import org.hostir.studio.export.PythonExporter;
 import org.hostir.studio.file.LoadedFusion;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * text given). The fusion's name cannot be hostile in a file ({@code schema.name}), so the test builds the
  * fusion in memory, as any caller of the exporters could.
  */
-class ExportInjectionTest {
+public class ExportInjectionTest {
     /** Text that ends a comment or a literal, or changes how the file is read, in one language or the other. */
     static final List<String> HOSTILE = List.of(
             "pwn\nimport os; os.system('touch X')\n#",
@@ -59,7 +64,12 @@ class ExportInjectionTest {
             "coding: utf-7 +AAo-import os",
             "nel\u0085 vt\u000B ff\u000C del\u007F csi\u009B",
             "bom\uFEFF zwsp\u200B tag\uDB40\uDC01 emoji \uD83D\uDE00",
-            "tab\tand a newline at the end\n");
+            "tab\tand a newline at the end\n",
+            "format %s %n %% {} {0} ${HOME} $(touch X) `id` #{x}",
+            "long " + "x".repeat(10_000));
+
+    /** {@link #HOSTILE}, for the other places names are shown. */
+    public static List<String> hostileTexts() { return HOSTILE; }
 
     private static LoadedFusion loaded;
 
@@ -180,6 +190,68 @@ class ExportInjectionTest {
             case STRING -> "\"\"";
             case CHAR, WORD, PUNCT -> t.kind() + " " + t.text();
         }).toList();
+    }
+
+    /**
+     * Tensor names reach the code only through {@code ExportPlan}'s variable names (an unusable label becomes
+     * {@code tvN}) and C++ comments: the MoE ops' exports (topk, scatter, grouped_mm; index_select,
+     * take_along_axis) with every tensor hostile give the statements and tokens of the same fusion with plain
+     * unusable names ("plain name N"), and no raw control character.
+     */
+    @Test
+    void moeOpsWithHostileTensorNamesExportTheSameStatements(@TempDir Path dir) throws Exception {
+        boolean python = hasPython();
+        List<String> files = new ArrayList<>();
+        for (String example : List.of("moe/moe_topk_grouped_experts", "moe/moe_router_expert_ffn_tp")) {
+            LoadedFusion moe = Engine.load(new FusionSource.File(RepoPaths.repo().resolve("examples/" + example
+                    + ".fusion")), 2, Map.of());
+            Fusion plain = relabelled(moe.fusion(), id -> "plain name " + id);
+            Fusion hostile = relabelled(moe.fusion(), id -> HOSTILE.get(id % HOSTILE.size()));
+            Map<String, Long> symbols = moe.bindings().asMap();
+            String cppPlain = CppTestExporter.export(plain, "d", 2, symbols, "f");
+            String cppHostile = CppTestExporter.export(hostile, "d", 2, symbols, "f");
+            assertEquals(shapes(CppTokens.of(cppPlain)), shapes(CppTokens.of(cppHostile)), example + ": other tokens");
+            String pyHostile = PythonExporter.export(hostile, "d", 2, symbols, "f");
+            for (String code : List.of(cppHostile, pyHostile)) {
+                assertTrue(code.codePoints().allMatch(c -> c == '\n' || !TerminalText.isUnsafe(c)), code);
+            }
+            assertFalse(cppHostile.contains("??"), "no trigraph can form");
+            files.add(write(dir, files.size() + ".py", PythonExporter.export(plain, "d", 2, symbols, "f")));
+            files.add(write(dir, files.size() + ".py", pyHostile));
+        }
+        assumeTrue(python, "the C++ tokens compared; the Python ASTs skipped: python3 is not on this machine's PATH");
+        JsonArray parsed = runPython(dir, files);
+        for (int i = 0; i < files.size(); i += 2) {
+            JsonObject p = parsed.get(i).getAsJsonObject();
+            JsonObject h = parsed.get(i + 1).getAsJsonObject();
+            assertTrue(p.get("statements").getAsInt() >= 5, p::toString);
+            assertEquals(p.get("ast").getAsString(), h.get("ast").getAsString(), "example " + i / 2);
+            assertEquals(p.get("comments").getAsInt(), h.get("comments").getAsInt(), "example " + i / 2);
+        }
+    }
+
+    /** A refusal that names a tensor stays one line whatever its name (quoted, escaped, shortened). */
+    @Test
+    void aRefusalNamingAHostileTensorIsOneLine() throws Exception {
+        LoadedFusion grid = Engine.load(new FusionSource.File(RepoPaths.repo().resolve(
+                "examples/parallelism/dp_tp_linear_2x2.fusion")), 4, Map.of());
+        for (String h : HOSTILE) {
+            Fusion f = relabelled(grid.fusion(), id -> h);
+            var refused = assertThrows(ExportException.class,
+                    () -> CppTestExporter.export(f, "d", 4, grid.bindings().asMap(), "f"));
+            String m = refused.getMessage();
+            assertTrue(m.contains("is 2-D") && m.length() < 200, m);
+            assertTrue(m.codePoints().noneMatch(TerminalText::isUnsafe), TerminalText.escape(m));
+        }
+    }
+
+    /** {@code fusion} with each tensor's label replaced by {@code label.apply(id)}, in its inputs, ops and outputs. */
+    static Fusion relabelled(Fusion fusion, IntFunction<String> label) {
+        UnaryOperator<TensorView> f = t -> new TensorView(t.id(), label.apply(t.id()), t.dtype(), t.memoryType(),
+                t.axes(), t.mesh(), t.loop());
+        return new Fusion(fusion.name(), fusion.inputs().stream().map(f).toList(),
+                fusion.ops().stream().map(o -> o.mapTensors(f)).toList(), fusion.outputs().stream().map(f).toList(),
+                fusion.symbols(), fusion.counters());
     }
 
     /** The descriptions of the files are kept: each export quotes it. */
