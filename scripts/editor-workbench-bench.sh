@@ -40,12 +40,24 @@ launcher=$(ls "${MAVEN_REPO:-$HOME/.m2/repository}"/org/eclipse/platform/org.ecl
 cp=$(scripts/compile-ui.sh --classpath | tr ':' '\n' | grep -v '/\.cache/engine/' | paste -sd:)
 work=$(mktemp -d "${TMPDIR:-/tmp}/editor-workbench-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# a copy of the runtime and of the test bundle, so that a Tycho build (which cleans target/) may run meanwhile
+testproject=$root/tests/org.hostir.studio.ui.tests
+mkdir -p "$work/rt/tb/target"
+cp -r "$runtime" "$work/rt/work"
+cp -r "$testproject/META-INF" "$testproject/build.properties" "$work/rt/tb/"
+cp -r "$tests/classes" "$work/rt/tb/target/classes"
+cp "$jar" "$work/rt/bundle.jar"
+for f in "$work/rt/work/configuration/config.ini" "$work/rt/work/dev.properties"; do
+    sed -i -e "s#$runtime#$work/rt/work#g" -e "s#$testproject#$work/rt/tb#g" "$f"
+done
+sed -e "s#$testproject#$work/rt/tb#g" "$tests/surefire.properties" > "$work/rt/surefire.properties"
+runtime=$work/rt/work
 # side NAME SRC-DIR: that side's bundle (the Tycho jar with SRC-DIR's classes) and its configuration
 side() {
     local name=$1 src=$2
     mkdir -p "$work/$name/classes" "$work/$name/configuration"
     "$jdk/bin/javac" -nowarn -proc:none -encoding UTF-8 -d "$work/$name/classes" -cp "$cp" $(find "$src" -name '*.java')
-    python3 - "$jar" "$work/$name/classes" "$work/$name/bundle.jar" <<'PY'
+    python3 - "$work/rt/bundle.jar" "$work/$name/classes" "$work/$name/bundle.jar" <<'PY'
 import os, sys, zipfile
 src, classes, out = sys.argv[1:]
 with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as zout:
@@ -66,7 +78,7 @@ mkdir -p "$work/base-src"
 git archive "$base" src | tar -x -C "$work/base-src"
 side base "$work/base-src/src"
 side tree "$root/src"
-sed "s#^reportsdirectory=.*#reportsdirectory=$work/reports#" "$tests/surefire.properties" > "$work/surefire.properties"
+sed "s#^reportsdirectory=.*#reportsdirectory=$work/reports#" "$work/rt/surefire.properties" > "$work/surefire.properties"
 log=$work/bench.txt
 for ((i = 1; i <= rounds; i++)); do
     for name in base tree; do
