@@ -57,8 +57,17 @@ public record ShardingReport(List<TensorSharding> tensors, List<InferredSharding
         return new ShardingReport(List.of(), List.of(), diagnostics);
     }
 
+    /**
+     * {@code loaded} is what {@code FusionLoader.load} gave: validated, propagated without conflict. Its propagated
+     * fusion is validated again only where the loader's check was the one of a fusion as written (propagation changed
+     * nothing), which lets a tensor the ops reach leave its mesh unstated: the report names that tensor. Elsewhere
+     * the loader's check covered every rule this one applies (issue 35: validating a 1,000-op fusion twice was most
+     * of the report's time, on the editor's UI thread).
+     */
     static ShardingReport of(LoadedFusion loaded) {
-        return of(loaded.written(), loaded.bindings(), loaded.locator());
+        boolean validated = loaded.fusion() != loaded.written()
+                || loaded.written().tensors().stream().allMatch(t -> t.mesh() != null);
+        return of(loaded.written(), loaded.bindings(), loaded.locator(), !validated);
     }
 
     static ShardingReport of(Fusion fusion) {
@@ -66,14 +75,14 @@ public record ShardingReport(List<TensorSharding> tensors, List<InferredSharding
         for (TensorView t : fusion.tensors()) {
             if (t.mesh() != null) for (int d : t.mesh().deviceIds()) devices = Math.max(devices, d + 1);
         }
-        return of(fusion, FusionBindings.devices(devices), FusionLocator.inMemory(fusion.name()));
+        return of(fusion, FusionBindings.devices(devices), FusionLocator.inMemory(fusion.name()), true);
     }
 
-    private static ShardingReport of(Fusion written, FusionBindings bindings, FusionLocator locator) {
+    private static ShardingReport of(Fusion written, FusionBindings bindings, FusionLocator locator, boolean validate) {
         ShardingPropagation.Result r = ShardingPropagation.propagate(written);
         List<Diagnostic> diagnostics = new ArrayList<>();
         for (ShardingPropagation.Conflict c : r.conflicts()) diagnostics.add(c.diagnostic(locator));
-        if (diagnostics.isEmpty()) diagnostics.addAll(FusionValidator.validate(r.fusion(), bindings, locator));
+        if (diagnostics.isEmpty() && validate) diagnostics.addAll(FusionValidator.validate(r.fusion(), bindings, locator));
         // by id, once: looked up per tensor and axis, they made a 1,000-op fusion's report quadratic (issue 35)
         Map<Integer, TensorView> propagated = new HashMap<>();
         for (TensorView t : r.fusion().tensors()) propagated.put(t.id(), t);

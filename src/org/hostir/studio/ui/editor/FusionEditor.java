@@ -66,6 +66,8 @@ public class FusionEditor extends MultiPageEditorPart {
     /** The opening's lowering of every rank, after the first picture (its result comes back as a whole check). */
     private final OpeningCheck lowering = new OpeningCheck(this, graph, r -> applyCheck(r, false, true));
     private TextEditor source;
+    /** The Source page's colouring, which waits for the page to be shown. */
+    private JsonColoring coloring;
     private IDocument document;
     private List<FusionCheck.Problem> problems = List.of();
     private Shardings shardings = Shardings.NONE;
@@ -99,7 +101,7 @@ public class FusionEditor extends MultiPageEditorPart {
                     super.initializeEditor();
                     setHelpContextId(ViewIds.HELP_EDITOR);   // F1 on the Source page: the fusion's help, not plain text's
                     setDocumentProvider(new AtomicFileDocumentProvider());
-                    setSourceViewerConfiguration(new JsonColoring(getPreferenceStore()));
+                    setSourceViewerConfiguration(coloring = new JsonColoring(getPreferenceStore()));
                 }
             };
             int s = addPage(source, getEditorInput());
@@ -155,6 +157,7 @@ public class FusionEditor extends MultiPageEditorPart {
     @Override
     protected void pageChange(int newPageIndex) {
         if (newPageIndex == GRAPH_PAGE && reparseQueued) reparse();
+        if (newPageIndex == SOURCE_PAGE && coloring != null) coloring.shown();
         super.pageChange(newPageIndex);
         if (undoRedo != null) updateActionBars(newPageIndex);
         if (graphCommands != null) graphCommands.setGraphPageActive(newPageIndex == GRAPH_PAGE);

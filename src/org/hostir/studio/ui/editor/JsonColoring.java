@@ -2,7 +2,9 @@ package org.hostir.studio.ui.editor;
 
 import org.eclipse.jface.preference.IPreferenceStore;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.TextAttribute;
+import org.eclipse.jface.text.TextPresentation;
 import org.eclipse.jface.text.presentation.IPresentationReconciler;
 import org.eclipse.jface.text.presentation.PresentationReconciler;
 import org.eclipse.jface.text.rules.DefaultDamagerRepairer;
@@ -20,7 +22,9 @@ import org.hostir.studio.ui.ThemeColors;
  * The Source page's JSON colouring: member names, strings, numbers and true/false/null, in colours from the
  * theme (colorDefinitions {@code org.hostir.studio.ui.json.*} in plugin.xml, lighter ones in css/dark.css). The
  * tokens take the new theme's colours when it changes and the text is coloured again (issue 35: after a switch to
- * Dark without a restart, names and strings stayed dark magenta and blue on near-black).
+ * Dark without a restart, names and strings stayed dark magenta and blue on near-black). Nothing is coloured until
+ * the page is first shown ({@link #shown}): colouring a 1,000-op fusion's whole text held the opening's UI thread
+ * (issue 35), for a page that an opening does not show.
  */
 final class JsonColoring extends TextSourceViewerConfiguration {
     static final String KEY = "org.hostir.studio.ui.json.key";
@@ -28,11 +32,29 @@ final class JsonColoring extends TextSourceViewerConfiguration {
     static final String NUMBER = "org.hostir.studio.ui.json.number";
     static final String KEYWORD = "org.hostir.studio.ui.json.keyword";
 
+    private boolean shown;
+    private ISourceViewer viewer;
+
     JsonColoring(IPreferenceStore store) { super(store); }
+
+    /** The Source page is shown: its text is coloured from now on, the whole of it now. */
+    void shown() {
+        if (shown) return;
+        shown = true;
+        if (viewer != null && viewer.getTextWidget() != null && !viewer.getTextWidget().isDisposed()) {
+            viewer.invalidateTextPresentation();
+        }
+    }
 
     @Override
     public IPresentationReconciler getPresentationReconciler(ISourceViewer viewer) {
-        PresentationReconciler reconciler = new PresentationReconciler();
+        this.viewer = viewer;
+        PresentationReconciler reconciler = new PresentationReconciler() {
+            @Override
+            protected TextPresentation createPresentation(IRegion damage, IDocument document) {
+                return shown ? super.createPresentation(damage, document) : null;   // null: nothing to apply
+            }
+        };
         Tokens tokens = new Tokens();
         if (viewer.getTextWidget() != null) {
             var widget = viewer.getTextWidget();
