@@ -25,6 +25,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IExportWizard;
 import org.eclipse.ui.IWorkbench;
 import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * File > Export... > Host IR > nvFuser C++ Test / nvFuser Python Script: a {@code .fusion} file of the workspace
@@ -105,7 +106,9 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
             new Label(c, SWT.NONE);
             new Label(c, SWT.NONE).setText("Devices:");
             devices = new Spinner(c, SWT.BORDER);
-            devices.setValues(2, 1, 9999, 0, 1, 8);
+            // as many devices as the selected fusion's meshes need, as `hirstudio export` takes
+            devices.setValues(selected == null ? FusionBindings.DEFAULT_DEVICES
+                    : ExportToNvFuser.suggestedDevices(selected), 1, 9999, 0, 1, 8);
             new Label(c, SWT.NONE);
             target = field(c, "To file:");
             target.setText(selected == null ? "" : defaultTarget(selected));

@@ -21,6 +21,7 @@ import org.eclipse.ui.handlers.HandlerUtil;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.rules.FusionBindings;
 
 /**
  * File > Export as nvFuser C++ Test... / Python Script...: the fusion of the active editor (or the {@code .fusion}
@@ -40,7 +41,10 @@ public class ExportToNvFuser extends AbstractHandler {
             return null;
         }
         boolean cpp = CPP_COMMAND.equals(event.getCommand().getId());
-        InputDialog devices = new InputDialog(shell, "Export to nvFuser", "Devices (sizes the example inputs):", "2",
+        // as many devices as the file's meshes need, as `hirstudio export` and the launch tab take (a fixed 2
+        // refused a fusion on mesh {2 3})
+        InputDialog devices = new InputDialog(shell, "Export to nvFuser", "Devices (sizes the example inputs):",
+                Integer.toString(suggestedDevices(file)),
                 s -> s.matches("[1-9][0-9]{0,3}") ? null : "a device count from 1 to 9999");
         if (devices.open() != Window.OK) return null;
         String code;
@@ -55,6 +59,16 @@ public class ExportToNvFuser extends AbstractHandler {
         }
         save(shell, file, code, cpp ? ".cpp" : ".py");
         return null;
+    }
+
+    /** The devices {@code file}'s meshes need (at least 2); 2 when it cannot be read (exporting then says why). */
+    static int suggestedDevices(IFile file) {
+        try (var in = file.getContents(true)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return Engine.defaultDevices(new FusionSource.Text(text, file.getFullPath().toString()));
+        } catch (CoreException | IOException e) {
+            return FusionBindings.DEFAULT_DEVICES;
+        }
     }
 
     /** The fusion of {@code file} (as saved) exported for {@code devices} devices, as C++ or Python. */
