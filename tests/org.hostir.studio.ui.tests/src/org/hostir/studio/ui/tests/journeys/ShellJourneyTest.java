@@ -156,6 +156,28 @@ public class ShellJourneyTest extends JourneyTest {
         }
     }
 
+    /**
+     * The export wizard proposes as many devices as the fusion's meshes need, as {@code hirstudio export} takes: a
+     * send/recv on mesh {2 3} shows 4 (a fixed 2 made the export refuse it).
+     */
+    @Test
+    public void theExportWizardProposesTheDevicesTheMeshesNeed() throws Exception {
+        IFile file = ViewTestSupport.copyToWorkspace("shell", "examples/communication/send_recv.fusion",
+                "export-devices.fusion");
+        ExportNvFuserWizard wizard = new ExportNvFuserWizard.PythonScript();
+        wizard.init(PlatformUI.getWorkbench(), new StructuredSelection(file));
+        WizardDialog dialog = new WizardDialog(journey.shell(), wizard);
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        try {
+            person.settle(300);
+            Spinner devices = ViewTestSupport.descendants(dialog.getShell(), Spinner.class).get(0);
+            assertEquals(4, devices.getSelection(), "the Devices field shows what mesh {2 3} needs");
+        } finally {
+            if (dialog.getShell() != null) dialog.close();
+        }
+    }
+
     /** Issue 35, minor: Project Explorer > New lists Fusion (a common wizard of the navigator). */
     @Test
     public void theExplorersNewMenuListsFusion() throws Exception {
