@@ -249,12 +249,22 @@ class CudaMoeKernelsTest {
         }
     }
 
-    /** The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). */
+    /**
+     * The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). Each
+     * op in float, bf16 or half runs as one cublasGemmGroupedBatchedEx call where this cuBLAS has it and the JVM's
+     * {@code -Dhirstudio.cuda.groupedGemm} is {@code grouped} (the default); double, the mixed bf16 -> float case and
+     * the {@code loop} form run the per-group loop, no grouped call.
+     */
     @Test
     void groupedMmMatchesTheCpuWithEmptyGroups() throws Exception {
         assumeGpu();
+        boolean grouped = !"loop".equals(System.getProperty("hirstudio.cuda.groupedGemm"))
+                && backend.hasGroupedGemm();
+        System.out.println("grouped_mm on CUDA: " + (grouped ? "one cublasGemmGroupedBatchedEx call" : "per-group loop")
+                + " (cuBLAS has the grouped call: " + backend.hasGroupedGemm() + ")");
         Random r = new Random(43);
         for (DataType e : List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF, DataType.DOUBLE)) {
+            long before = backend.groupedGemms();
             for (long[] ends : List.of(new long[] {0, 3, 3, 8}, new long[] {8, 8, 8, 8}, new long[] {2, 4, 6, 8})) {
                 DenseTensor offs = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, ends);
                 // M split: tokens [8, 16] x experts [4, 16, 24] -> [8, 24]
@@ -268,11 +278,15 @@ class CudaMoeKernelsTest {
                 closeToCpu(op("grouped_mm", "", tv("x", e, 16, 8), tv("w", e, 8, 24), tv("offs", DataType.INT32, 4),
                         contracted(e, 8, 4, 16, 24)), List.of(random(r, e, 16, 8), random(r, e, 8, 24), offs));
             }
+            assertEquals(grouped && e != DataType.DOUBLE ? 9 : 0, backend.groupedGemms() - before,
+                    "grouped calls for " + e.fileName());
         }
         DenseTensor offs = DenseTensor.ofLongs(DataType.INT32, new long[] {2}, 5, 8);
+        long before = backend.groupedGemms();
         closeToCpu(op("grouped_mm", "", tv("x", DataType.BFLOAT16, 8, 16), tv("w", DataType.BFLOAT16, 2, 16, 24),
                 tv("offs", DataType.INT32, 2), contracted(DataType.FLOAT, 16, 8, 24)),
                 List.of(random(r, DataType.BFLOAT16, 8, 16), random(r, DataType.BFLOAT16, 2, 16, 24), offs));
+        assertEquals(before, backend.groupedGemms(), "bf16 operands into float: the per-group loop");
     }
 
     /**
