@@ -14,12 +14,19 @@ import org.hostir.studio.ir.DataType;
  * {@link Ops#matmul} maps it, each product a group of one problem.
  */
 final class GroupedCall {
+    /**
+     * Every matrix at a 16-byte boundary: the pointers reach cuBLAS in device memory, where it cannot look before it
+     * picks its kernels, and its tensor-core kernels load 16 bytes at a time; a view that starts elsewhere (a group
+     * of N or K starting at an odd column) takes the per-group path, whose cublasGemmEx sees its pointers.
+     */
+    static final int ALIGN = 16;
+
     private GroupedCall() {}
 
     /**
      * Runs {@code products} ({a_i, b_i, out_i}) in one call on {@code s}; false, having run nothing, where the call
-     * cannot take them (no such call in this cuBLAS, a dtype outside its table, a view it cannot describe, a size over
-     * an int, or cuBLAS's NOT_SUPPORTED): the caller then loops.
+     * cannot take them (no such call in this cuBLAS, a dtype outside its table, a view it cannot describe or not at
+     * {@link #ALIGN}, a size over an int, or cuBLAS's NOT_SUPPORTED): the caller then loops.
      */
     static boolean run(CudaDevice device, List<CudaBuffer[]> products, CudaStream s) {
         Cublas blas = device.backend.cublas();
@@ -39,6 +46,7 @@ final class GroupedCall {
                 if (v[f] <= 0 || v[f] > Integer.MAX_VALUE) return false;
                 sizes[6 * g + f] = (int) v[f];
             }
+            if (a.address() % ALIGN != 0 || b.address() % ALIGN != 0 || c.address() % ALIGN != 0) return false;
             pointers[g] = b.address();
             pointers[groups + g] = a.address();
             pointers[2 * groups + g] = c.address();

@@ -22,7 +22,8 @@ import org.hostir.studio.ir.FusionOp;
  * through {@link Ops#matmul} (cuBLASLt, else cublasGemmEx), the per-group path: where this cuBLAS predates the
  * call (12.5; looked up once when cuBLAS opens), where the output is not float, bf16 or half (the call's type table:
  * double and fp8 are not among them), where the operands are not of the output's dtype (bf16 x bf16 into float),
- * where a group's view is not rows of unit column stride (a strided operand), where a size exceeds an int, or
+ * where a group's view is not rows of unit column stride (a strided operand) or does not start at a 16-byte
+ * boundary (a group of N or K at an odd column), where a size exceeds an int, or
  * where cuBLAS answers NOT_SUPPORTED. {@code -Dhirstudio.cuda.groupedGemm=loop} takes the per-group path always
  * (the default is {@code grouped}), so the two can be compared; the device counts the grouped calls.
  */

@@ -250,9 +250,11 @@ class CudaMoeKernelsTest {
     }
 
     /**
-     * The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). Each
-     * op in float, bf16 or half runs as one cublasGemmGroupedBatchedEx call where this cuBLAS has it and the JVM's
-     * {@code -Dhirstudio.cuda.groupedGemm} is {@code grouped} (the default); double, the mixed bf16 -> float case and
+     * The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). In
+     * float, bf16 or half an op whose group views all start at 16 bytes runs as one cublasGemmGroupedBatchedEx call
+     * where this cuBLAS has it and the JVM's {@code -Dhirstudio.cuda.groupedGemm} is {@code grouped} (the default):
+     * every M split here, the N and K splits whose groups start at column 0 or 8 (the {@code 8, 8, 8, 8} ends and the
+     * two wider ones), 7 of 11; the others (a group at column 2 or 3) and double, the mixed bf16 -> float case and
      * the {@code loop} form run the per-group loop, no grouped call.
      */
     @Test
@@ -278,7 +280,15 @@ class CudaMoeKernelsTest {
                 closeToCpu(op("grouped_mm", "", tv("x", e, 16, 8), tv("w", e, 8, 24), tv("offs", DataType.INT32, 4),
                         contracted(e, 8, 4, 16, 24)), List.of(random(r, e, 16, 8), random(r, e, 8, 24), offs));
             }
-            assertEquals(grouped && e != DataType.DOUBLE ? 9 : 0, backend.groupedGemms() - before,
+            // N split, groups at columns 0, 8, 16 (one empty): [4, 16, 12] x [12, 32] -> [16, 32]
+            DenseTensor wide = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, 8, 8, 16, 32);
+            closeToCpu(op("grouped_mm", "", tv("x", e, 4, 16, 12), tv("w", e, 12, 32), tv("offs", DataType.INT32, 4),
+                    contracted(e, 12, 16, 32)), List.of(random(r, e, 4, 16, 12), random(r, e, 12, 32), wide));
+            // K split, groups at 0 and 8 (two empty): [16, 32] x [32, 24] -> [4, 16, 24]
+            DenseTensor deep = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, 0, 8, 8, 32);
+            closeToCpu(op("grouped_mm", "", tv("x", e, 16, 32), tv("w", e, 32, 24), tv("offs", DataType.INT32, 4),
+                    contracted(e, 32, 4, 16, 24)), List.of(random(r, e, 16, 32), random(r, e, 32, 24), deep));
+            assertEquals(grouped && e != DataType.DOUBLE ? 7 : 0, backend.groupedGemms() - before,
                     "grouped calls for " + e.fileName());
         }
         DenseTensor offs = DenseTensor.ofLongs(DataType.INT32, new long[] {2}, 5, 8);
