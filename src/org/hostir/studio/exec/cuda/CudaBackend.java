@@ -199,6 +199,14 @@ public final class CudaBackend implements Backend {
         return devices.stream().mapToLong(CudaDevice::fp8Gemms).sum();
     }
 
+    /** grouped_mm ops this process's devices ran as one cublasGemmGroupedBatchedEx call so far (GroupedGemm). */
+    public long groupedGemms() {
+        return devices.stream().mapToLong(CudaDevice::groupedGemms).sum();
+    }
+
+    /** Whether this cuBLAS has cublasGemmGroupedBatchedEx (12.5 and later). */
+    public boolean hasGroupedGemm() { return cublas.hasGroupedGemm(); }
+
     /**
      * Double moves between host and GPU as float64, the integers as themselves; all compute in double
      * (KernelCode.wide, cuBLAS 64F).

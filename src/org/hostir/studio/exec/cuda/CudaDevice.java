@@ -66,6 +66,8 @@ final class CudaDevice implements Device {
     private final AtomicLong peak = new AtomicLong();
     /** Matmuls cuBLASLt ran on fp8 operands (the fp8 path taken, not the widened one). */
     private final AtomicLong fp8Gemms = new AtomicLong();
+    /** grouped_mm's products run as one cublasGemmGroupedBatchedEx call (not the per-group loop). */
+    private final AtomicLong groupedGemms = new AtomicLong();
     private final AtomicLong copyEngineCollectives = new AtomicLong();
     final Ops ops;
     /** Point-to-point transfers and peer pulls on the copy engines. */
@@ -393,6 +395,10 @@ final class CudaDevice implements Device {
     void countFp8Gemm() { fp8Gemms.incrementAndGet(); }
 
     long fp8Gemms() { return fp8Gemms.get(); }
+
+    void countGroupedGemm() { groupedGemms.incrementAndGet(); }
+
+    long groupedGemms() { return groupedGemms.get(); }
 
     @Override
     public long peakBytes() { return peak.get(); }

@@ -205,6 +205,12 @@ final class Driver {
         check("cuMemcpyHtoD", JCudaDriver.cuMemcpyHtoD(device(dst), JCudaHandles.host(src.address()), bytes));
     }
 
+    /** Stream-ordered; from pageable memory the driver stages the bytes before it returns, so {@code src} may go. */
+    void copyHtoDAsync(long dst, MemorySegment src, long bytes, long stream) {
+        check("cuMemcpyHtoDAsync", JCudaDriver.cuMemcpyHtoDAsync(device(dst), JCudaHandles.host(src.address()), bytes,
+                stream(stream)));
+    }
+
     void copyDtoH(MemorySegment dst, long src, long bytes) {
         check("cuMemcpyDtoH", JCudaDriver.cuMemcpyDtoH(JCudaHandles.host(dst.address()), device(src), bytes));
     }

@@ -1,5 +1,6 @@
 package org.hostir.studio.exec.cuda;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -10,13 +11,26 @@ import org.hostir.studio.ir.FusionOp;
 /**
  * grouped_mm on one device as nvFuser's GroupedMmaOp fallback computes it (csrc/ir/composite_nodes.cpp:1166-1220 at
  * 81c4b22fd, the CPU backend's GroupedMmKernel): the offsets copied to the host once (the stream is waited for),
- * then one cuBLASLt (else cublasGemmEx) GEMM per non-empty group through {@link Ops#matmul} on views of the
- * operands: the groups split K ([m, k] x [k, n] -> [g, m, n]), N ([g, m, k] x [k, n] -> [m, n]) or M
- * ([m, k] x [g, k, n] -> [m, n]). An empty group, and every group when k = 0, is zero where it has output. Operands
- * of another dtype than the output multiply in the wider of the two (float for bf16 against half), then round once
- * into the output, as the CPU backend rounds its double sums once.
+ * then one GEMM per non-empty group on views of the operands: the groups split K ([m, k] x [k, n] -> [g, m, n]),
+ * N ([g, m, k] x [k, n] -> [m, n]) or M ([m, k] x [g, k, n] -> [m, n]). An empty group, and every group when k = 0,
+ * is zero where it has output. Operands of another dtype than the output multiply in the wider of the two (float
+ * for bf16 against half), then round once into the output, as the CPU backend rounds its double sums once.
+ * <p>
+ * The GEMMs go to cuBLAS as ONE {@code cublasGemmGroupedBatchedEx} call (each non-empty group a group of size 1;
+ * the A/B/C pointer arrays copied to the device on the stream, sizes, leading dimensions, alpha and beta on the
+ * host; fp32 compute, so no TF32, as the per-group path). Where that call cannot take them they go one by one
+ * through {@link Ops#matmul} (cuBLASLt, else cublasGemmEx), the per-group path: where this cuBLAS predates the
+ * call (12.5; looked up once when cuBLAS opens), where the output is not float, bf16 or half (the call's type table:
+ * double and fp8 are not among them), where the operands are not of the output's dtype (bf16 x bf16 into float),
+ * where a group's view is not rows of unit column stride (a strided operand) or does not start at a 16-byte
+ * boundary (a group of N or K at an odd column), where a size exceeds an int, or
+ * where cuBLAS answers NOT_SUPPORTED. {@code -Dhirstudio.cuda.groupedGemm=loop} takes the per-group path always
+ * (the default is {@code grouped}), so the two can be compared; the device counts the grouped calls.
  */
 final class GroupedGemm {
+    /** {@code grouped} (the default) or {@code loop}, read at each grouped_mm. */
+    static final String PROPERTY = "hirstudio.cuda.groupedGemm";
+
     private GroupedGemm() {}
 
     static void compute(Ops ops, CudaDevice device, FusionOp.GroupedMm g, List<CudaBuffer> in, CudaBuffer out,
@@ -31,28 +45,48 @@ final class GroupedGemm {
         int ra = a.shape().length, rb = b.shape().length;
         long split = ra == 3 ? b.shape()[1] : rb == 3 ? a.shape()[0] : a.shape()[1];
         checkOffsets(g, ends, split);
+        boolean grouped = groupedForm();
         DataType type = computeType(a.dtype(), out.dtype());
         CudaBuffer target = type == out.dtype() ? out : (CudaBuffer) device.allocate(out.shape(), type);
         boolean noK = a.shape()[ra - 1] == 0;
         if (noK || ra == 2 && rb == 2) ops.zero(target, s); // empty groups (of K) and k = 0 sum nothing
-        long start = 0;
-        for (int i = 0; i < ends.length; i++) {
-            long size = ends[i] - start;
-            if (size > 0 && !noK && target.numel() > 0) {
-                if (ra == 2 && rb == 2) {
-                    ops.matmul(a.narrow(1, start, size), b.narrow(0, start, size), target.select(0, i), s);
-                } else if (ra == 3) {
-                    ops.matmul(a.select(0, i), b.narrow(1, start, size), target.narrow(1, start, size), s);
-                } else {
-                    ops.matmul(a.narrow(0, start, size), b.select(0, i), target.narrow(0, start, size), s);
-                }
-            }
-            start = ends[i];
+        List<CudaBuffer[]> products = noK || target.numel() == 0 ? List.of() : products(a, b, target, ends);
+        if (!grouped || !GroupedCall.run(device, products, s)) {
+            for (CudaBuffer[] p : products) ops.matmul(p[0], p[1], p[2], s);
         }
         if (target != out) {
             ops.copy(out, target, s);
             device.free(target, s);
         }
+    }
+
+    /** The property's form: true for one grouped call, false for the per-group loop. */
+    static boolean groupedForm() {
+        String v = System.getProperty(PROPERTY, "grouped");
+        return switch (v) {
+            case "grouped" -> true;
+            case "loop" -> false;
+            default -> throw new ExecutionException("-D" + PROPERTY + "=" + v + ": grouped or loop expected");
+        };
+    }
+
+    /** {a_i, b_i, out_i} of each non-empty group, row-major views: out_i = a_i b_i. */
+    private static List<CudaBuffer[]> products(CudaBuffer a, CudaBuffer b, CudaBuffer target, long[] ends) {
+        int ra = a.shape().length, rb = b.shape().length;
+        List<CudaBuffer[]> products = new ArrayList<>();
+        long start = 0;
+        for (int i = 0; i < ends.length; i++) {
+            long size = ends[i] - start;
+            if (size > 0) {
+                products.add(ra == 2 && rb == 2
+                        ? new CudaBuffer[] {a.narrow(1, start, size), b.narrow(0, start, size), target.select(0, i)}
+                        : ra == 3
+                        ? new CudaBuffer[] {a.select(0, i), b.narrow(1, start, size), target.narrow(1, start, size)}
+                        : new CudaBuffer[] {a.narrow(0, start, size), b.select(0, i), target.narrow(0, start, size)});
+            }
+            start = ends[i];
+        }
+        return products;
     }
 
     /** The offsets on the host: the stream that wrote them is waited for, then one copy (the timeline's groups too). */

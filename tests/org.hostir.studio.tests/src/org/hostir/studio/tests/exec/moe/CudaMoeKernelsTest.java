@@ -249,12 +249,24 @@ class CudaMoeKernelsTest {
         }
     }
 
-    /** The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). */
+    /**
+     * The three forms, in float, bf16, half and double, with empty groups (first, inner, and every one of K). In
+     * float, bf16 or half an op whose group views all start at 16 bytes runs as one cublasGemmGroupedBatchedEx call
+     * where this cuBLAS has it and the JVM's {@code -Dhirstudio.cuda.groupedGemm} is {@code grouped} (the default):
+     * every M split here, the N and K splits whose groups start at column 0 or 8 (the {@code 8, 8, 8, 8} ends and the
+     * two wider ones), 7 of 11; the others (a group at column 2 or 3) and double, the mixed bf16 -> float case and
+     * the {@code loop} form run the per-group loop, no grouped call.
+     */
     @Test
     void groupedMmMatchesTheCpuWithEmptyGroups() throws Exception {
         assumeGpu();
+        boolean grouped = !"loop".equals(System.getProperty("hirstudio.cuda.groupedGemm"))
+                && backend.hasGroupedGemm();
+        System.out.println("grouped_mm on CUDA: " + (grouped ? "one cublasGemmGroupedBatchedEx call" : "per-group loop")
+                + " (cuBLAS has the grouped call: " + backend.hasGroupedGemm() + ")");
         Random r = new Random(43);
         for (DataType e : List.of(DataType.FLOAT, DataType.BFLOAT16, DataType.HALF, DataType.DOUBLE)) {
+            long before = backend.groupedGemms();
             for (long[] ends : List.of(new long[] {0, 3, 3, 8}, new long[] {8, 8, 8, 8}, new long[] {2, 4, 6, 8})) {
                 DenseTensor offs = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, ends);
                 // M split: tokens [8, 16] x experts [4, 16, 24] -> [8, 24]
@@ -268,11 +280,23 @@ class CudaMoeKernelsTest {
                 closeToCpu(op("grouped_mm", "", tv("x", e, 16, 8), tv("w", e, 8, 24), tv("offs", DataType.INT32, 4),
                         contracted(e, 8, 4, 16, 24)), List.of(random(r, e, 16, 8), random(r, e, 8, 24), offs));
             }
+            // N split, groups at columns 0, 8, 16 (one empty): [4, 16, 12] x [12, 32] -> [16, 32]
+            DenseTensor wide = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, 8, 8, 16, 32);
+            closeToCpu(op("grouped_mm", "", tv("x", e, 4, 16, 12), tv("w", e, 12, 32), tv("offs", DataType.INT32, 4),
+                    contracted(e, 12, 16, 32)), List.of(random(r, e, 4, 16, 12), random(r, e, 12, 32), wide));
+            // K split, groups at 0 and 8 (two empty): [16, 32] x [32, 24] -> [4, 16, 24]
+            DenseTensor deep = DenseTensor.ofLongs(DataType.INT32, new long[] {4}, 0, 8, 8, 32);
+            closeToCpu(op("grouped_mm", "", tv("x", e, 16, 32), tv("w", e, 32, 24), tv("offs", DataType.INT32, 4),
+                    contracted(e, 32, 4, 16, 24)), List.of(random(r, e, 16, 32), random(r, e, 32, 24), deep));
+            assertEquals(grouped && e != DataType.DOUBLE ? 7 : 0, backend.groupedGemms() - before,
+                    "grouped calls for " + e.fileName());
         }
         DenseTensor offs = DenseTensor.ofLongs(DataType.INT32, new long[] {2}, 5, 8);
+        long before = backend.groupedGemms();
         closeToCpu(op("grouped_mm", "", tv("x", DataType.BFLOAT16, 8, 16), tv("w", DataType.BFLOAT16, 2, 16, 24),
                 tv("offs", DataType.INT32, 2), contracted(DataType.FLOAT, 16, 8, 24)),
                 List.of(random(r, DataType.BFLOAT16, 8, 16), random(r, DataType.BFLOAT16, 2, 16, 24), offs));
+        assertEquals(before, backend.groupedGemms(), "bf16 operands into float: the per-group loop");
     }
 
     /**

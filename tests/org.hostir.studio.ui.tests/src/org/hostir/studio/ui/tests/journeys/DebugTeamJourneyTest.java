@@ -143,11 +143,17 @@ public class DebugTeamJourneyTest extends JourneyTest {
     /** A person's double click in the AFTER pane's ruler, beside 1-based {@code line}. */
     private void doubleClickRuler(PassInspector inspector, int line) {
         StyledText text = inspector.programText();
-        text.setTopIndex(Math.max(0, line - 3));
+        // the line at the top of the pane, as a person scrolls to it: the pane can be a few lines high when the
+        // Lowering view shares the window (its options take rows of their own)
+        text.setTopIndex(Math.max(0, line - 1));
         person.settle(200);
         Control ruler = inspector.breakpointRulerControl();
         int y = text.getLinePixel(line - 1) + text.getLineHeight() / 2;
         Point at = ruler.toControl(text.toDisplay(0, y));
+        if (at.y < 0 || at.y >= ruler.getSize().y) {
+            throw new AssertionError("line " + line + " is not in sight beside the ruler (y " + at.y + " of "
+                    + ruler.getSize().y + " px)");
+        }
         person.doubleClick(ruler, Math.max(2, ruler.getSize().x / 2), at.y);
         person.settle(500);
     }
