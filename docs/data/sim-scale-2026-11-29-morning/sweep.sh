@@ -1,6 +1,6 @@
 #!/bin/bash
 # seed|options|D|rc|span|path|wall|user|sys|rssKB|lowered|load before-after|
-WORK=${WORK:-/tmp/sim-scale}   # the frozen classes (a copy of .cache/engine/classes, links followed), out/, sweep.txt
+WORK=${WORK:-$(mktemp -d)}   # the frozen classes (a copy of .cache/engine/classes, links followed), out/, sweep.txt
 ROOT=$(git rev-parse --show-toplevel)   # the checkout
 L=$ROOT/.cache/lib
 CP=$WORK/classes:$L/gson-2.13.2.jar:$L/jgrapht-core-1.5.3.jar:$L/sqlite-jdbc-3.53.4.0.jar:$L/jcuda-12.6.0.jar:$L/jcuda-natives-12.6.0-linux-x86_64.jar
