@@ -46,7 +46,8 @@ public final class HostIrDumpReader {
     private final StatementReader statements;
     private boolean layoutKept;
 
-    private HostIrDumpReader(String text, LineIndex lines, int start, int closeStart, boolean selectIsFusionOp) {
+    private HostIrDumpReader(String text, LineIndex lines, int start, int closeStart, boolean selectIsFusionOp,
+                             boolean cutOff) {
         this.text = text;
         this.lines = lines;
         this.closeStart = closeStart;
@@ -58,6 +59,7 @@ public final class HostIrDumpReader {
         for (Matcher m = PRINTED_ID.matcher(body); m.find(); ) maxId = Math.max(maxId, Integer.parseInt(m.group(1)));
         this.state = new ReadState(indices, maxId + 1, selectIsFusionOp);
         this.statements = new StatementReader(in, state);
+        if (cutOff) warn(start, CUT_OFF);
     }
 
     /** The first container in {@code text}. */
@@ -82,8 +84,7 @@ public final class HostIrDumpReader {
         // of the text with a warning: what it holds is still worth showing (issue 33: never refuse the whole program)
         int closeStart = closed ? close.start() : text.length();
         int end = closed ? close.end() : text.length();
-        HostIrDumpReader first = new HostIrDumpReader(text, lines, start, closeStart, false);
-        if (!closed) first.warn(start, CUT_OFF);
+        HostIrDumpReader first = new HostIrDumpReader(text, lines, start, closeStart, false, !closed);
         ParsedDump read = first.container(end);
         if (!first.state.spellings.containsKey(TensorStatements.SELECT)
                 || read.generation().selectName().equals(TensorStatements.SELECT)) {
@@ -91,9 +92,7 @@ public final class HostIrDumpReader {
         }
         // HirAliasSelect printed "select" before 2025 (ir.NvFuserGeneration); in a later program "select( .. )" is
         // a fusion's SelectOp (csrc/ir/internal_nodes.cpp:168-177), which the Studio does not model: read again
-        HostIrDumpReader again = new HostIrDumpReader(text, lines, start, closeStart, true);
-        if (!closed) again.warn(start, CUT_OFF);
-        return again.container(end);
+        return new HostIrDumpReader(text, lines, start, closeStart, true, !closed).container(end);
     }
 
     /** Where the next container opens ({@code %HostIrContainer {}), from {@code from} on; -1 if none does. */
