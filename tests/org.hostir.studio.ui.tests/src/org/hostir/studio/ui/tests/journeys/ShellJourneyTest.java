@@ -133,13 +133,8 @@ public class ShellJourneyTest extends JourneyTest {
         IFile file = ViewTestSupport.copyToWorkspace("shell", SEED, "export-wizard.fusion");
         Path written = Path.of(file.getLocation().removeLastSegments(1).append("export-wizard.cpp").toOSString());
         Files.deleteIfExists(written);
-        ExportNvFuserWizard wizard = new ExportNvFuserWizard.CppTest();
-        wizard.init(PlatformUI.getWorkbench(), new StructuredSelection(file));
-        WizardDialog dialog = new WizardDialog(journey.shell(), wizard);
-        dialog.setBlockOnOpen(false);
-        dialog.open();
+        WizardDialog dialog = openExportWizard(new ExportNvFuserWizard.CppTest(), file);
         try {
-            person.settle(300);
             Button finish = ViewTestSupport.descendants(dialog.getShell(), Button.class).stream()
                     .filter(b -> b.getText().replace("&", "").equals("Finish")).findFirst().orElseThrow();
             assertTrue(finish.isEnabled(), "the selected file and a target beside it are proposed");
@@ -164,18 +159,23 @@ public class ShellJourneyTest extends JourneyTest {
     public void theExportWizardProposesTheDevicesTheMeshesNeed() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("shell", "examples/communication/send_recv.fusion",
                 "export-devices.fusion");
-        ExportNvFuserWizard wizard = new ExportNvFuserWizard.PythonScript();
-        wizard.init(PlatformUI.getWorkbench(), new StructuredSelection(file));
-        WizardDialog dialog = new WizardDialog(journey.shell(), wizard);
-        dialog.setBlockOnOpen(false);
-        dialog.open();
+        WizardDialog dialog = openExportWizard(new ExportNvFuserWizard.PythonScript(), file);
         try {
-            person.settle(300);
             Spinner devices = ViewTestSupport.descendants(dialog.getShell(), Spinner.class).get(0);
             assertEquals(4, devices.getSelection(), "the Devices field shows what mesh {2 3} needs");
         } finally {
             if (dialog.getShell() != null) dialog.close();
         }
+    }
+
+    /** {@code wizard} on {@code file}, opened as File > Export... opens it, not blocking the test. */
+    private WizardDialog openExportWizard(ExportNvFuserWizard wizard, IFile file) {
+        wizard.init(PlatformUI.getWorkbench(), new StructuredSelection(file));
+        WizardDialog dialog = new WizardDialog(journey.shell(), wizard);
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        person.settle(300);
+        return dialog;
     }
 
     /** Issue 35, minor: Project Explorer > New lists Fusion (a common wizard of the navigator). */
