@@ -64,7 +64,7 @@ final class CommunicationCost {
      */
     static double p2pUs(HardwareProfile p, int from, int to, double bytes, boolean copyEngine) {
         boolean oneNode = p.node(from) == p.node(to);
-        HardwareProfile.Link l = !oneNode ? p.linkFor(List.of(from, to)) : copyEngine ? p.copyEngine() : p.ncclP2p();
+        HardwareProfile.Link l = !oneNode ? p.acrossNodes() : copyEngine ? p.copyEngine() : p.ncclP2p();
         return l.latencyUs(1) + l.transferUs(bytes);
     }
 

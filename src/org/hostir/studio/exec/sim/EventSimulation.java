@@ -1,6 +1,5 @@
 package org.hostir.studio.exec.sim;
 
-import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 import org.hostir.studio.ir.host.CudaBackendSettings;
@@ -16,20 +15,16 @@ import org.hostir.studio.exec.CollectivePriority;
  * sleeps: time is a number. What never completes (a collective a rank never posted, a receive without its send) is reported.
  */
 final class EventSimulation {
-    private record Event(double timeUs, long order, SimOp op, boolean finish) {}
-
     private final HardwareProfile profile;
     /** The CUDA backend's transport and multicast protocol ({@code backend=cuda}). */
     private final CudaBackendSettings cuda;
     private final int period;
     /** Told of each collective once all its parts have arrived and agree: nothing will look it up again. */
     private final Consumer<CollectiveMatch> matched;
-    private final PriorityQueue<Event> queue = new PriorityQueue<>((a, b) -> a.timeUs() != b.timeUs()
-            ? Double.compare(a.timeUs(), b.timeUs()) : Long.compare(a.order(), b.order()));
+    private final EventQueue queue = new EventQueue();
     private final GpuShare share;
     /** Whether NCCL collectives run at stream priority, as the CUDA backend of this JVM would run them. */
     private final boolean ncclCollectivesFirst = CollectivePriority.configured().covers(false);
-    private long order;
     private double lastTime;
     private double lastEndUs;
     private String failure;
@@ -59,15 +54,18 @@ final class EventSimulation {
      * every later op is issued at {@code untilUs} or after. Returns why the simulation cannot go on, or null.
      */
     String advance(double untilUs) {
-        while (!queue.isEmpty() && failure == null && queue.peek().timeUs() < untilUs) {
-            Event e = queue.poll();
-            if (e.finish() && e.timeUs() != e.op().endUs) continue; // rescheduled by the GPU share: a later event
-            lastTime = e.timeUs();
-            if (e.finish()) {
-                ended(e.op(), e.timeUs());
-                release(e.op(), e.timeUs());
+        while (!queue.isEmpty() && failure == null && queue.firstTime() < untilUs) {
+            double t = queue.firstTime();
+            SimOp op = queue.firstOp();
+            boolean finish = queue.firstFinish();
+            queue.removeFirst();
+            if (finish && t != op.endUs) continue; // rescheduled by the GPU share: a later event
+            lastTime = t;
+            if (finish) {
+                ended(op, t);
+                release(op, t);
             } else {
-                start(e.op(), e.timeUs());
+                start(op, t);
             }
         }
         return failure;
@@ -176,5 +174,5 @@ final class EventSimulation {
         }
     }
 
-    private void push(double t, SimOp op, boolean finish) { queue.add(new Event(t, order++, op, finish)); }
+    private void push(double t, SimOp op, boolean finish) { queue.add(t, op, finish); }
 }

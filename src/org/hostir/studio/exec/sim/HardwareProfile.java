@@ -97,9 +97,14 @@ public record HardwareProfile(String name, String description, String source, in
     public Link linkFor(List<Integer> team) {
         int first = node(team.get(0));
         for (int r : team) {
-            if (node(r) != first) return new Link(Math.max(nvlink.alphaUs(), network.alphaUs()),
-                    Math.min(nvlink.busGBps(), network.busGBps()), Math.max(nvlink.callUs(), network.callUs()));
+            if (node(r) != first) return acrossNodes();
         }
         return nvlink;
+    }
+
+    /** The link of traffic between two nodes: the slowest hop of NVLink and the network. */
+    public Link acrossNodes() {
+        return new Link(Math.max(nvlink.alphaUs(), network.alphaUs()), Math.min(nvlink.busGBps(), network.busGBps()),
+                Math.max(nvlink.callUs(), network.callUs()));
     }
 }

@@ -51,7 +51,7 @@ public final class SimBackend implements Backend {
     /** Collectives some part of which has been posted and not every part has arrived, by team and sequence. */
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
     /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
-    private final Map<TransferKey, Transfer> open = new HashMap<>();
+    private final TransferTable open = new TransferTable();
     private long transferCount;
     private final List<TimelineEvent> events = new ArrayList<>();
     /** Ranks r and r + period are simulated as one ({@link Symmetry}); the device count when every rank is. */
@@ -66,12 +66,6 @@ public final class SimBackend implements Backend {
     private SimMoe moe = new SimMoe(RoutingModel.DEFAULT);
 
     private record CollectiveKey(List<Integer> team, long sequence) {}
-
-    /** Sender, receiver and sequence in one long; hashed with a multiplier, as small integers collide otherwise. */
-    private record TransferKey(long packed) {
-        @Override
-        public int hashCode() { return Long.hashCode(packed * 0x9E3779B97F4A7C15L); }
-    }
 
     /** {@code copyEngine}: point-to-point moves over the copy engines (Host IR's {@code backend=cuda}), not NCCL. */
     public SimBackend(int deviceCount, HardwareProfile profile, boolean copyEngine, IntPredicate traced) {
@@ -296,7 +290,7 @@ public final class SimBackend implements Backend {
             to = Math.floorMod(to - (from - from % period), traced.length);
             from = from % period;
         }
-        TransferKey key = new TransferKey(((long) from * traced.length + to) << 32 | sequence);
+        long key = ((long) from * traced.length + to) << 32 | sequence; // sender, receiver and sequence in one long
         Transfer waiting = open.remove(key);
         if (waiting != null) return waiting;
         Transfer t = new Transfer(from, to, sequence, ++transferCount);

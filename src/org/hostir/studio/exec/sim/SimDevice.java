@@ -40,8 +40,12 @@ final class SimDevice implements Device, ModelledRouting {
      */
     private int[] sendSequence;
     private int[] recvSequence;
-    /** Dispatch cost by node id: a node's kind never changes, and its name is a new string at every dispatch. */
-    private final Map<Integer, Double> dispatchUs = new HashMap<>();
+    /**
+     * Dispatch cost by node id (NaN: not asked yet): a node's kind never changes; an array, as every dispatched node
+     * asks (a boxed map lookup per node was measurable at a million exchanges).
+     */
+    private double[] dispatchUs = new double[0];
+    private final Map<Integer, Double> negativeIds = new HashMap<>();
     private final boolean traced;
     /** Under a {@link Symmetry}: a representative's ops, kept for the ranks it stands for; else null. */
     private List<SimOp> kept;
@@ -267,14 +271,30 @@ final class SimDevice implements Device, ModelledRouting {
     @Override
     public void recordHost(OpInfo info, long startNanoTime, long endNanoTime) {
         double start = hostUs;
-        hostUs += dispatchUs.computeIfAbsent(info.nodeId(), id -> backend.profile().dispatch().us(
-                info.name().startsWith("dispatch ") ? info.name().substring("dispatch ".length()) : info.name()));
+        hostUs += dispatchUs(info);
         issue(hostUs);
         if (traced) {
             backend.record(new TimelineEvent(rank, TimelineEvent.HOST_STREAM, EventKind.HOST, info.name(),
                     info.nodeId(), info.iteration(), SimBackend.ns(start), SimBackend.ns(hostUs), info.bytes(), 0, -1, 0));
         }
         if (lockstep != null) lockstep.reached(rank, hostUs); // all issued: every later op of this rank comes after
+    }
+
+    private double dispatchUs(OpInfo info) {
+        int id = info.nodeId();
+        if (id < 0) return negativeIds.computeIfAbsent(id, k -> dispatchCost(info)); // as keyed before: by id
+        if (id >= dispatchUs.length) {
+            int old = dispatchUs.length;
+            dispatchUs = java.util.Arrays.copyOf(dispatchUs, Math.max(id + 1, 2 * old));
+            java.util.Arrays.fill(dispatchUs, old, dispatchUs.length, Double.NaN);
+        }
+        if (Double.isNaN(dispatchUs[id])) dispatchUs[id] = dispatchCost(info);
+        return dispatchUs[id];
+    }
+
+    private double dispatchCost(OpInfo info) {
+        return backend.profile().dispatch().us(info.name().startsWith("dispatch ")
+                ? info.name().substring("dispatch ".length()) : info.name());
     }
 
     /** The rank's program is walked in step with the others ({@link RankLockstep}); null: walked to its end at once. */
