@@ -410,7 +410,10 @@ public final class Evaluator {
                     ? device.permute(in, s.permutation().stream().mapToInt(Integer::intValue).toArray()) : in);
             return;
         }
-        compute(op, op.inputs().stream().map(this::bound).toList(), nodeId, kind);
+        List<TensorView> ins = op.inputs();
+        List<Buffer> buffers = new ArrayList<>(ins.size());
+        for (TensorView tv : ins) buffers.add(bound(tv));
+        compute(op, List.copyOf(buffers), nodeId, kind);
     }
 
     private void kernel(PostOnStream p) {
@@ -549,7 +552,8 @@ public final class Evaluator {
         if (s.axis().isReduction()) return in;
         int position = 0;
         IterDomain axis = null;
-        for (IterDomain a : s.in().allocationAxes()) {
+        for (IterDomain a : s.in().axes()) { // the allocation axes (a loop, not a stream: one select per exchange)
+            if (a.isReduction()) continue;
             if (a.id() == s.axis().id()) {
                 axis = a;
                 break;

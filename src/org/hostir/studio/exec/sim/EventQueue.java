@@ -8,24 +8,25 @@ import java.util.Arrays;
  * comparator was a large share of an all-pairs simulation's garbage). The order is total, so events come out
  * exactly as from any other correct priority queue with the same ordering.
  */
-final class EventQueue {
+public final class EventQueue<T> {
     private double[] times = new double[64];
     private long[] orders = new long[64];
-    private SimOp[] ops = new SimOp[64];
+    private Object[] ops = new Object[64];
     private boolean[] finishes = new boolean[64];
     private int size;
     private long nextOrder;
 
-    boolean isEmpty() { return size == 0; }
+    public boolean isEmpty() { return size == 0; }
 
-    double firstTime() { return times[0]; }
+    public double firstTime() { return times[0]; }
 
-    SimOp firstOp() { return ops[0]; }
+    @SuppressWarnings("unchecked")
+    public T firstOp() { return (T) ops[0]; }
 
-    boolean firstFinish() { return finishes[0]; }
+    public boolean firstFinish() { return finishes[0]; }
 
     /** Queues an event of {@code op} at {@code t}: its start, or its end when {@code finish}. */
-    void add(double t, SimOp op, boolean finish) {
+    public void add(double t, T op, boolean finish) {
         if (size == ops.length) grow();
         long order = nextOrder++;
         int i = size++;
@@ -38,11 +39,11 @@ final class EventQueue {
         set(i, t, order, op, finish);
     }
 
-    void removeFirst() {
+    public void removeFirst() {
         int last = --size;
         double t = times[last];
         long order = orders[last];
-        SimOp op = ops[last];
+        Object op = ops[last];
         boolean finish = finishes[last];
         ops[last] = null;
         if (last == 0) return;
@@ -73,7 +74,7 @@ final class EventQueue {
         set(to, times[from], orders[from], ops[from], finishes[from]);
     }
 
-    private void set(int i, double t, long order, SimOp op, boolean finish) {
+    private void set(int i, double t, long order, Object op, boolean finish) {
         times[i] = t;
         orders[i] = order;
         ops[i] = op;

@@ -21,7 +21,7 @@ final class EventSimulation {
     private final int period;
     /** Told of each collective once all its parts have arrived and agree: nothing will look it up again. */
     private final Consumer<CollectiveMatch> matched;
-    private final EventQueue queue = new EventQueue();
+    private final EventQueue<SimOp> queue = new EventQueue<>();
     private final GpuShare share;
     /** Whether NCCL collectives run at stream priority, as the CUDA backend of this JVM would run them. */
     private final boolean ncclCollectivesFirst = CollectivePriority.configured().covers(false);

@@ -51,7 +51,7 @@ public final class SimBackend implements Backend {
     /** Collectives some part of which has been posted and not every part has arrived, by team and sequence. */
     private final Map<CollectiveKey, CollectiveMatch> collectives = new HashMap<>();
     /** Transfers one side has posted and the other not yet, by sender, receiver and sequence (then dropped). */
-    private final TransferTable open = new TransferTable();
+    private final LongKeyTable<Transfer> open = new LongKeyTable<>();
     private long transferCount;
     private final List<TimelineEvent> events = new ArrayList<>();
     /** Ranks r and r + period are simulated as one ({@link Symmetry}); the device count when every rank is. */

@@ -89,7 +89,7 @@ public final class SimRun {
 
     /**
      * Property: the host time, in microseconds, that the ranks walk between two steps of the simulation when every
-     * rank is simulated ({@link RankLockstep}; default 1000); 0: every rank walked first, then simulated (as before
+     * rank is simulated ({@link RankLockstep}; default 10000); 0: every rank walked first, then simulated (as before
      * 2026-11-29: every op held at once).
      */
     public static final String WINDOW = "hirstudio.sim.windowUs";

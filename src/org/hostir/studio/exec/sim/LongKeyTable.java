@@ -3,29 +3,30 @@ package org.hostir.studio.exec.sim;
 import java.util.Arrays;
 
 /**
- * Transfers one side has posted and the other not yet, by a packed key (sender, receiver, sequence): an open
- * addressing table of primitive keys with linear probing, so that a lookup allocates nothing (a record key and a
- * {@code HashMap} node per transfer were a tenth of an all-pairs simulation's CPU time and most of its garbage).
+ * Values by a {@code long} key (the simulation's transfers one side has posted and the other not yet, by sender,
+ * receiver and sequence packed): open addressing with linear probing, so that a lookup allocates nothing (a record
+ * key and a {@code HashMap} node per transfer were a tenth of an all-pairs simulation's CPU time at 1,024 ranks).
  * Entries are removed by shifting the probe chain back, so no tombstones accumulate over millions of transfers.
  */
-final class TransferTable {
+public final class LongKeyTable<T> {
     private long[] keys = new long[16];
-    private Transfer[] values = new Transfer[16];
+    private Object[] values = new Object[16];
     private int size;
 
-    int size() { return size; }
+    public int size() { return size; }
 
-    void clear() {
+    public void clear() {
         Arrays.fill(values, null);
         size = 0;
     }
 
-    /** The transfer under {@code key}, removed from the table, or null. */
-    Transfer remove(long key) {
+    /** The value under {@code key}, removed from the table, or null. */
+    @SuppressWarnings("unchecked")
+    public T remove(long key) {
         int mask = values.length - 1;
         for (int i = slot(key, mask); values[i] != null; i = (i + 1) & mask) {
             if (keys[i] == key) {
-                Transfer t = values[i];
+                T t = (T) values[i];
                 shiftBack(i, mask);
                 size--;
                 return t;
@@ -34,9 +35,14 @@ final class TransferTable {
         return null;
     }
 
-    /** Adds {@code t} under {@code key}, which the table does not hold. */
-    void put(long key, Transfer t) {
+    /** Adds {@code t} (not null) under {@code key}, which the table does not hold. */
+    public void put(long key, T t) {
+        java.util.Objects.requireNonNull(t);
         if (2 * (size + 1) > values.length) grow();
+        insert(key, t);
+    }
+
+    private void insert(long key, Object t) {
         int mask = values.length - 1;
         int i = slot(key, mask);
         while (values[i] != null) i = (i + 1) & mask;
@@ -61,11 +67,11 @@ final class TransferTable {
 
     private void grow() {
         long[] oldKeys = keys;
-        Transfer[] oldValues = values;
+        Object[] oldValues = values;
         keys = new long[oldKeys.length * 2];
-        values = new Transfer[oldValues.length * 2];
+        values = new Object[oldValues.length * 2];
         size = 0;
-        for (int i = 0; i < oldValues.length; i++) if (oldValues[i] != null) put(oldKeys[i], oldValues[i]);
+        for (int i = 0; i < oldValues.length; i++) if (oldValues[i] != null) insert(oldKeys[i], oldValues[i]);
     }
 
     /** Small integers packed into a long collide in the low bits: a multiplier spreads them. */
