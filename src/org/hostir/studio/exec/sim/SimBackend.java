@@ -223,7 +223,7 @@ public final class SimBackend implements Backend {
         int ranks = traced.length;
         for (int i = 0; i < op.transfers.length; i++) {
             Transfer x = op.transfers[i];
-            boolean send = op.sending[i];
+            boolean send = op.sends(i);
             int peer = x.peerOf(rank, send, ranks);
             // one flow per pair of ranks the transfer stands for: the sender's shift from the kept pair numbers it
             long flow = x.flowId * (ranks / period) + Math.floorMod(rank - (send ? x.from : x.to), ranks) / period;

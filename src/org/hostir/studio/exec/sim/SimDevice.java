@@ -224,8 +224,15 @@ final class SimDevice implements Device, ModelledRouting {
             }
             op.transfers[i] = t;
         }
+        if (!bothSidesHere(op)) op.sending = null; // read from the transfers: 24 bytes an exchange fewer
         enqueue(stream, op);
         return op;
+    }
+
+    /** Whether {@code op} is both sides of one of its transfers (then which side each entry is must be kept). */
+    private static boolean bothSidesHere(SimOp op) {
+        for (Transfer x : op.transfers) if (x.send == op && x.recv == op) return true;
+        return false;
     }
 
     private Work mirroredPointToPoint(List<P2PCall> calls, BackendStream stream, SimOp op) {

@@ -1,7 +1,7 @@
 package org.hostir.studio.exec.sim;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.function.Consumer;
 
 import org.hostir.studio.exec.BackendEvent;
 import org.hostir.studio.exec.OpInfo;
@@ -31,7 +31,11 @@ final class SimOp implements BackendEvent, Work {
     double issueUs;
     /** What waits for this op: most ops have one or two, so the first is a field (millions of ops at scale). */
     private SimOp firstDependent;
-    private List<SimOp> moreDependents;
+    /**
+     * The others, in the order they came: null, one {@code SimOp}, or a {@code SimOp[]} (full) for more; a list here
+     * cost an {@code ArrayList} and its array, about 60 bytes, for nearly every exchange of an all-pairs schedule.
+     */
+    private Object moreDependents;
     int waitingFor;
     /** Done and its dependents told: an op that follows it later needs only its end ({@link EventSimulation}). */
     boolean released;
@@ -45,8 +49,9 @@ final class SimOp implements BackendEvent, Work {
     /** The transfers of this op's coalesced group (send or receive side), or null. */
     Transfer[] transfers;
     /**
-     * Whether this op sends (else receives) each of its transfers: under a {@link Symmetry} one rank may hold both
-     * sides of one kept transfer (its send to r + s stands for its receive from r - s shifted).
+     * Whether this op sends (else receives) each of its transfers, where that cannot be read from the transfer (its
+     * send side being this op and not also its receive side, {@link #sends}): under a {@link Symmetry} one rank may
+     * hold both sides of one kept transfer (its send to r + s stands for its receive from r - s shifted); else null.
      */
     boolean[] sending;
 
@@ -67,17 +72,35 @@ final class SimOp implements BackendEvent, Work {
         if (dependency.firstDependent == null) {
             dependency.firstDependent = this;
         } else {
-            if (dependency.moreDependents == null) dependency.moreDependents = new ArrayList<>(2);
-            dependency.moreDependents.add(this);
+            dependency.moreDependents = switch (dependency.moreDependents) {
+                case null -> this;
+                case SimOp one -> new SimOp[] {one, this};
+                case SimOp[] more -> {
+                    SimOp[] grown = Arrays.copyOf(more, more.length + 1);
+                    grown[more.length] = this;
+                    yield grown;
+                }
+                default -> throw new IllegalStateException();
+            };
         }
         waitingFor++;
     }
 
-    /** Calls {@code action} on every op that waits for this one. */
-    void forEachDependent(java.util.function.Consumer<SimOp> action) {
+    /** Calls {@code action} on every op that waits for this one, in the order they came. */
+    void forEachDependent(Consumer<SimOp> action) {
         if (firstDependent != null) action.accept(firstDependent);
-        if (moreDependents != null) moreDependents.forEach(action);
+        switch (moreDependents) {
+            case null -> { }
+            case SimOp one -> action.accept(one);
+            case SimOp[] more -> {
+                for (SimOp d : more) action.accept(d);
+            }
+            default -> throw new IllegalStateException();
+        }
     }
+
+    /** Whether this op sends (else receives) its {@code i}-th transfer. */
+    boolean sends(int i) { return sending != null ? sending[i] : transfers[i].send == this; }
 
     boolean done() { return !Double.isNaN(endUs); }
 

@@ -87,7 +87,7 @@ final class Symmetry {
         void transfer(SimOp op, int i, boolean send, int peer, long sequence, long bytes) {
             SimOp r = reference.get(op.seq);
             Transfer x = r.transfers == null || i >= r.transfers.length ? null : r.transfers[i];
-            boolean repSends = x != null && r.sending[i];
+            boolean repSends = x != null && r.sends(i);
             if (x == null || repSends != send || x.sequence != sequence
                     || shifted(x.peerOf(r.rank, repSends, ranks)) != peer
                     || (send ? x.sendBytes : x.recvBytes) != bytes) {
