@@ -1,6 +1,7 @@
 package org.hostir.studio.exec.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,8 +133,8 @@ final class SimDevice implements Device, ModelledRouting {
 
     @Override
     public void copy(Buffer dst, Buffer src, BackendStream stream, OpInfo info) {
-        if (dst.numel() != src.numel()) throw new ExecutionException("copy of " + java.util.Arrays.toString(src.shape())
-                + " into " + java.util.Arrays.toString(dst.shape()) + " on rank " + rank);
+        if (dst.numel() != src.numel()) throw new ExecutionException("copy of " + Arrays.toString(src.shape())
+                + " into " + Arrays.toString(dst.shape()) + " on rank " + rank);
         enqueue(stream, new SimOp(rank, index(stream), info.withBytes(dst.bytes()), SimOp.Role.KERNEL,
                 ComputeCost.memoryUs(backend.profile().gemm(), 2.0 * dst.bytes())));
     }
@@ -292,8 +293,8 @@ final class SimDevice implements Device, ModelledRouting {
         if (id < 0) return negativeIds.computeIfAbsent(id, k -> dispatchCost(info)); // as keyed before: by id
         if (id >= dispatchUs.length) {
             int old = dispatchUs.length;
-            dispatchUs = java.util.Arrays.copyOf(dispatchUs, Math.max(id + 1, 2 * old));
-            java.util.Arrays.fill(dispatchUs, old, dispatchUs.length, Double.NaN);
+            dispatchUs = Arrays.copyOf(dispatchUs, Math.max(id + 1, 2 * old));
+            Arrays.fill(dispatchUs, old, dispatchUs.length, Double.NaN);
         }
         if (Double.isNaN(dispatchUs[id])) dispatchUs[id] = dispatchCost(info);
         return dispatchUs[id];

@@ -49,9 +49,9 @@ final class SimOp implements BackendEvent, Work {
     /** The transfers of this op's coalesced group (send or receive side), or null. */
     Transfer[] transfers;
     /**
-     * Whether this op sends (else receives) each of its transfers, where that cannot be read from the transfer (its
-     * send side being this op and not also its receive side, {@link #sends}): under a {@link Symmetry} one rank may
-     * hold both sides of one kept transfer (its send to r + s stands for its receive from r - s shifted); else null.
+     * Whether this op sends (else receives) each of its transfers, kept only where a transfer cannot tell, this op
+     * being both its sides: under a {@link Symmetry} one rank may hold both sides of one kept transfer (its send to
+     * r + s stands for its receive from r - s shifted). Else null, and {@link #sends} reads the transfer.
      */
     boolean[] sending;
 
