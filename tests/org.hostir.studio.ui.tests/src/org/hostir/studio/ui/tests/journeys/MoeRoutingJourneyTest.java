@@ -152,34 +152,37 @@ public class MoeRoutingJourneyTest {
         ScheduleSweepDialog sweep = ScheduleSweepDialog.lastOpened();
         assertNotNull(sweep);
         Shell dialog = sweep.getShell();
-        dialog.setSize(1040, 900);
-        person.lookAt(dialog);
-        assertEquals("uniform", sweep.routingField().getText());
-        assertEquals("none", sweep.capacityField().getText());
-        retype(sweep.devicesField(), "2,4");
-        retype(sweep.varyField(), "numberOfStreams=1,2");
-        // a routing the simulator cannot read is refused before the first point, in one row naming it: the field
-        // reaches the simulation
-        retype(sweep.routingField(), "zipf:x");
-        person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
-        ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
-        person.settle(500);
-        List<ScheduleSweep.Point> refused = sweep.points();
-        assertEquals(1, refused.size(), sweep.statusText());
-        assertTrue(refused.getFirst().figures().isEmpty()
-                && String.join(" ", refused.getFirst().failure()).contains("'zipf:x'"), refused::toString);
-        assertTrue(sweep.table().getItem(0).getText(4).contains("zipf:x"), sweep.table().getItem(0).getText(4));
-        retype(sweep.routingField(), "zipf:1.5");
-        retype(sweep.capacityField(), "1.25");
-        person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
-        ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
-        person.settle(500);
-        List<ScheduleSweep.Point> points = sweep.points();
-        assertEquals(4, points.size(), sweep.statusText());
-        assertTrue(points.stream().allMatch(p -> p.figures().isPresent()), points::toString);
-        assertEquals(4, sweep.table().getItemCount());
-        assertTrue(sweep.statusText().startsWith("4 points simulated"), sweep.statusText());
-        ViewTestSupport.screenshot(dialog, "sweep-moe-routing.png");
-        dialog.close();
+        try {
+            dialog.setSize(1040, 900);
+            person.lookAt(dialog);
+            assertEquals("uniform", sweep.routingField().getText());
+            assertEquals("none", sweep.capacityField().getText());
+            retype(sweep.devicesField(), "2,4");
+            retype(sweep.varyField(), "numberOfStreams=1,2");
+            // a routing the simulator cannot read is refused before the first point, in one row naming it: the field
+            // reaches the simulation
+            retype(sweep.routingField(), "zipf:x");
+            person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
+            ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
+            person.settle(500);
+            List<ScheduleSweep.Point> refused = sweep.points();
+            assertEquals(1, refused.size(), sweep.statusText());
+            assertTrue(refused.getFirst().figures().isEmpty()
+                    && String.join(" ", refused.getFirst().failure()).contains("'zipf:x'"), refused::toString);
+            assertTrue(sweep.table().getItem(0).getText(4).contains("zipf:x"), sweep.table().getItem(0).getText(4));
+            retype(sweep.routingField(), "zipf:1.5");
+            retype(sweep.capacityField(), "1.25");
+            person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
+            ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
+            person.settle(500);
+            List<ScheduleSweep.Point> points = sweep.points();
+            assertEquals(4, points.size(), sweep.statusText());
+            assertTrue(points.stream().allMatch(p -> p.figures().isPresent()), points::toString);
+            assertEquals(4, sweep.table().getItemCount());
+            assertTrue(sweep.statusText().startsWith("4 points simulated"), sweep.statusText());
+            ViewTestSupport.screenshot(dialog, "sweep-moe-routing.png");
+        } finally {
+            dialog.close(); // a dialog left open would cover the next test's window
+        }
     }
 }
