@@ -75,7 +75,19 @@ public final class SweepCommand implements Command {
                     f.overlap().isPresent() ? String.format(Locale.ROOT, "%.0f %%", 100 * f.overlap().getAsDouble())
                             : "no communication", f.exposedMs())).orElse("failed (the error is on stderr) | |") + " |");
         });
-        return points.stream().allMatch(p -> p.figures().isPresent()) ? ExitCode.OK : ExitCode.FAILED;
+        return exitCode(points);
+    }
+
+    /**
+     * 0 when every point has figures; 1 when a point's simulated run failed (as {@code run} exits 1); else 2, as
+     * for any bad input, when points were refused for what they ask (a device count the meshes do not fit, a
+     * combination the lowering refuses, a size past the limits), each with its one-line error on stderr.
+     */
+    public static int exitCode(List<ScheduleSweep.Point> points) {
+        if (points.stream().allMatch(p -> p.figures().isPresent())) return ExitCode.OK;
+        boolean ranAndFailed = points.stream()
+                .anyMatch(p -> p.failedAs().filter(k -> k == EngineFailure.Kind.RUN_FAILED).isPresent());
+        return ranAndFailed ? ExitCode.FAILED : ExitCode.BAD_INPUT;
     }
 
     /** The {@code --vary KEY=V1,V2} values by key, in the order given; a key varied twice is refused. */

@@ -513,8 +513,10 @@ public final class Engine {
                         : PythonExporter.export(loaded.fusion(), description, devices, symbols, source);
             };
         } catch (ExportException e) {
-            throw badInput(List.of(new Diagnostic(loaded.source().file(), 0, "export", "export.unsupported",
-                    e.getMessage(), new Subject.Setting("export"))));
+            // at the element that cannot be spelled, as the loader's diagnostics are
+            FusionLocator.Location at = loaded.locator().locate(e.subject());
+            throw badInput(List.of(new Diagnostic(loaded.source().file(), at.line(), at.path(), "export.unsupported",
+                    e.getMessage(), e.subject())));
         }
     }
 

@@ -22,12 +22,15 @@ import org.hostir.studio.lower.ValidatePass;
  * @param symbols  {@code --set} values by symbol
  * @param options  {@code --option} values by lowering option key
  * @param profile  {@code --profile} for {@code sim} (a built-in profile's name or a file), or null
+ * @param routing  {@code --routing} for {@code sim}, or null (its default, uniform)
+ * @param capacityFactor {@code --capacity-factor} for {@code sim}, or null (its default, none)
  * @param validate the default validation (sampled where large), else none; {@link #validatesByDefault} says
  *                 which one the flags need not spell
  */
 public record RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup,
                              Path trace, boolean validate, boolean shareGpus, Map<String, String> symbols,
-                             Map<String, String> options, String profile) {
+                             Map<String, String> options, String profile, String routing,
+                             String capacityFactor) {
     public static final String BACKEND = "--backend", DEVICES = "--devices", STREAMS = "--streams",
             ITERATIONS = "--iterations", WARMUP = "--warmup", TRACE = "--trace", TIMEOUT = "--timeout",
             SEED = "--seed", SAVE_NPY = "--save-npy", SET = "--set", OPTION = "--option", VALIDATE = "--validate",
@@ -73,6 +76,14 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
         this(file, backend, devices, streams, iterations, warmup, trace, validate, shareGpus, symbols, options, null);
     }
 
+    /** A command line with the simulation's default routing. */
+    public RunCommandLine(Path file, String backend, int devices, int streams, int iterations, int warmup, Path trace,
+                          boolean validate, boolean shareGpus, Map<String, String> symbols,
+                          Map<String, String> options, String profile) {
+        this(file, backend, devices, streams, iterations, warmup, trace, validate, shareGpus, symbols, options, profile,
+                null, null);
+    }
+
     /**
      * Whether {@code backend} validates when no flag says: every backend but {@code sim}. A simulated run predicts
      * times; validating it means computing every rank's data on the CPU as well (issue 35: 84 s instead of 19 s at
@@ -111,6 +122,9 @@ public record RunCommandLine(Path file, String backend, int devices, int streams
                 WARMUP, Integer.toString(warmup)));
         if (trace != null) args.addAll(List.of(TRACE, trace.toString()));
         if (profile != null) args.addAll(List.of(PROFILE, profile));
+        // the simulation's MoE routing, where one is chosen other than run's own default
+        if (routing != null && !routing.equals("uniform")) args.addAll(List.of(ROUTING, routing));
+        if (capacityFactor != null && !capacityFactor.equals("none")) args.addAll(List.of(CAPACITY_FACTOR, capacityFactor));
         // a flag only where the choice differs from the backend's default
         if (validate != validatesByDefault(backend)) args.add(validate ? VALIDATE : NO_VALIDATE);
         if (shareGpus) args.add(SHARE_GPUS);

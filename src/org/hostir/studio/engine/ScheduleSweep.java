@@ -43,11 +43,25 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
     /** One point's prediction: span, mean overlap ratio over communicating ranks, largest exposed communication. */
     public record Figures(double spanMs, OptionalDouble overlap, double exposedMs) {}
 
-    /** A point of the sweep: its device count and varied options, and its figures or why it has none. */
-    public record Point(int devices, Map<String, String> varied, Optional<Figures> figures, List<String> failure) {
+    /**
+     * A point of the sweep: its device count and varied options, and its figures or why it has none: the lines and
+     * what kind of failure it is ({@code failedAs}: the point's input refused, or its simulated run failed).
+     */
+    public record Point(int devices, Map<String, String> varied, Optional<Figures> figures, List<String> failure,
+                        Optional<EngineFailure.Kind> failedAs) {
         public Point {
             varied = Collections.unmodifiableMap(new LinkedHashMap<>(varied)); // in the order the sweep varies them
             failure = List.copyOf(failure);
+        }
+
+        /** A point with figures. */
+        public Point(int devices, Map<String, String> varied, Figures figures) {
+            this(devices, varied, Optional.of(figures), List.of(), Optional.empty());
+        }
+
+        /** A point that failed as {@code kind} says, with its error lines. */
+        public Point(int devices, Map<String, String> varied, EngineFailure.Kind kind, List<String> failure) {
+            this(devices, varied, Optional.empty(), failure, Optional.of(kind));
         }
 
         /** The varied options as {@code key=value} words, or {@code -} when nothing varies. */
@@ -149,7 +163,7 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         try {
             parsed = check(source, file);
         } catch (EngineFailure e) { // nothing can run: one point says why
-            Point p = new Point(devices.isEmpty() ? 0 : devices.getFirst(), Map.of(), Optional.empty(), e.lines());
+            Point p = new Point(devices.isEmpty() ? 0 : devices.getFirst(), Map.of(), e.kind(), e.lines());
             each.accept(p);
             return List.of(p);
         }
@@ -181,12 +195,12 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
                     / 1e6;
             OptionalDouble overlap = f.overlapRatio().map(s -> OptionalDouble.of(s.mean()))
                     .orElse(OptionalDouble.empty());
-            return new Point(n, varied, Optional.of(new Figures(r.medianMillis(), overlap, exposed)), List.of());
-        } catch (EngineFailure e) {
-            return new Point(n, varied, Optional.empty(), e.lines());
+            return new Point(n, varied, new Figures(r.medianMillis(), overlap, exposed));
+        } catch (EngineFailure e) { // a device count the meshes do not fit, a size refused: BAD_INPUT; a run: RUN_FAILED
+            return new Point(n, varied, e.kind(), e.lines());
         } catch (LoweringException e) { // options were checked up front; a combination the lowering refuses
-            return new Point(n, varied, Optional.empty(), List.of(TerminalText.escape("error: " + file + ": "
-                    + e.getMessage())));
+            return new Point(n, varied, EngineFailure.Kind.BAD_INPUT, List.of(TerminalText.escape("error: " + file
+                    + ": " + e.getMessage())));
         }
     }
 }

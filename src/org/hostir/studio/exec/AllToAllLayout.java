@@ -3,6 +3,7 @@ package org.hostir.studio.exec;
 import java.util.Arrays;
 import java.util.List;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.Communication;
 
@@ -33,8 +34,8 @@ public final class AllToAllLayout {
         long[] outShape = env.localShape(out);
         if (product(inShape, q) == 1 && product(outShape, p) == 1) return null;
         // the output first, as the failure's tensors: a run's failure is located at the op that writes it
-        return "AllToAll " + c.id() + " into " + out.label() + " (" + out.name() + ") moves the sharding of "
-                + in.label() + " (" + in.name() + ", axis " + p + ", local shape " + Arrays.toString(inShape)
+        return "AllToAll " + c.id() + " into " + Texts.quote(out.label()) + " (" + out.name()
+                + ") moves the sharding of " + Texts.quote(in.label()) + " (" + in.name() + ", axis " + p + ", local shape " + Arrays.toString(inShape)
                 + ") to axis " + q + " (local shape " + Arrays.toString(outShape) + "), but an axis with more than"
                 + " one element per rank comes first; nvFuser's AllToAll splits the flat buffers and does not reorder:"
                 + " make the axes before the sharded ones size 1 per rank or move them after";
@@ -47,7 +48,7 @@ public final class AllToAllLayout {
             if (a.isDeviceDim()) return pos;
             pos++;
         }
-        throw new ExecutionException(tv.label() + " has no sharded axis for an AllToAll");
+        throw new ExecutionException(Texts.quote(tv.label()) + " has no sharded axis for an AllToAll");
     }
 
     private static long product(long[] shape, int upTo) {

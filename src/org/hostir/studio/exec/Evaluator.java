@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterDomain;
@@ -605,7 +606,7 @@ public final class Evaluator {
 
     /** {@code T3 'out'} for diagnostics. */
     static String describe(TensorView tv) {
-        return "TensorView " + tv.name() + (tv.label().equals(tv.name()) ? "" : " '" + tv.label() + "'");
+        return "TensorView " + tv.name() + (tv.label().equals(tv.name()) ? "" : " " + Texts.quote(tv.label()));
     }
 
     private Buffer bound(TensorView tv) {

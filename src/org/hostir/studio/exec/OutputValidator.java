@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.exec.tensor.Allowance;
 import org.hostir.studio.exec.tensor.Comparison;
 import org.hostir.studio.exec.tensor.DenseTensor;
@@ -103,10 +104,10 @@ public final class OutputValidator {
                 DenseTensor actual = e.getValue().get(i);
                 if (expected.isEmpty()) continue;
                 if (actual == null) {
-                    verdict.fail(out.label() + ": rank " + rank + " did not produce its shard");
+                    verdict.fail(Texts.quote(out.label()) + ": rank " + rank + " did not produce its shard");
                     continue;
                 }
-                verdict.compare(out.label() + " on rank " + rank, expected.get(), actual,
+                verdict.compare(Texts.quote(out.label()) + " on rank " + rank, expected.get(), actual,
                         () -> reference.shardTolerance(out, rank));
             }
         }
@@ -127,11 +128,11 @@ public final class OutputValidator {
                 if (t != null) locals.put(e.getKey(), t);
             }
             if (locals.isEmpty()) {
-                verdict.fail(out.label() + ": no rank produced it");
+                verdict.fail(Texts.quote(out.label()) + ": no rank produced it");
             } else if (Sharding.deviceAxis(out) < 0) {
                 replicas(verdict, out, reference, locals);
             } else {
-                verdict.compare(out.label(), reference.value(out), Sharding.gather(out, locals).tensor(),
+                verdict.compare(Texts.quote(out.label()), reference.value(out), Sharding.gather(out, locals).tensor(),
                         () -> reference.tolerance(out));
             }
         }
@@ -149,7 +150,7 @@ public final class OutputValidator {
             if (!locals.containsKey(r)) throw new IllegalArgumentException("rank " + r + " holds no part of " + out.name());
         }
         Supplier<Allowance> tolerance = memoized(() -> reference.tolerance(out));
-        verdict.compare(out.label(), reference.value(out), locals.get(ranks.getFirst()), tolerance);
+        verdict.compare(Texts.quote(out.label()), reference.value(out), locals.get(ranks.getFirst()), tolerance);
         List<Integer> disagreeing = new ArrayList<>();
         String first = "";
         for (int r : ranks.subList(1, ranks.size())) {
@@ -159,7 +160,7 @@ public final class OutputValidator {
             disagreeing.add(r);
         }
         if (!disagreeing.isEmpty()) {
-            verdict.fail(out.label() + ": replicas on ranks " + disagreeing + " disagree" + first);
+            verdict.fail(Texts.quote(out.label()) + ": replicas on ranks " + disagreeing + " disagree" + first);
         }
     }
 

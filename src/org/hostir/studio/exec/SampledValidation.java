@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.exec.tensor.Box;
 import org.hostir.studio.exec.tensor.Comparison;
 import org.hostir.studio.exec.tensor.DenseTensor;
@@ -31,7 +32,7 @@ final class SampledValidation {
             TensorView out = fusion.outputs().get(i);
             Map<String, DenseTensor> actual = actual(out, i, outputs);
             if (actual.isEmpty()) {
-                verdict.fail(out.label() + ": no rank produced it");
+                verdict.fail(Texts.quote(out.label()) + ": no rank produced it");
                 continue;
             }
             List<Box> boxes = boxes(verdict, out, reference.shape(out), fullUpTo, grid, seed);
@@ -61,9 +62,9 @@ final class SampledValidation {
                 int rank = e.getKey();
                 if (out.mesh() != null && !out.mesh().contains(rank)) continue;
                 DenseTensor local = e.getValue().get(i);
-                String what = out.label() + " on rank " + rank;
+                String what = Texts.quote(out.label()) + " on rank " + rank;
                 if (local == null) {
-                    verdict.fail(out.label() + ": rank " + rank + " did not produce its shard");
+                    verdict.fail(Texts.quote(out.label()) + ": rank " + rank + " did not produce its shard");
                     continue;
                 }
                 Comparison.Result worst = null;
@@ -86,11 +87,11 @@ final class SampledValidation {
     private static List<Box> boxes(OutputValidator.Verdict verdict, TensorView out, long[] shape, long fullUpTo,
                                    long grid, long seed) {
         if (OutputValidator.numel(shape) <= fullUpTo) {
-            verdict.covered(out.label() + ": all " + OutputValidator.numel(shape) + " elements");
+            verdict.covered(Texts.quote(out.label()) + ": all " + OutputValidator.numel(shape) + " elements");
             return List.of(Box.all(shape.length));
         }
         SamplePlan plan = SamplePlan.of(shape, grid, seed + out.id());
-        verdict.covered(out.label() + ": " + plan.describe());
+        verdict.covered(Texts.quote(out.label()) + ": " + plan.describe());
         return plan.boxes();
     }
 
@@ -105,13 +106,13 @@ final class SampledValidation {
         Map<String, DenseTensor> actual = new LinkedHashMap<>();
         if (locals.isEmpty()) return actual;
         if (Sharding.deviceAxis(out) >= 0) {
-            actual.put(out.label(), Sharding.gather(out, locals).tensor());
+            actual.put(Texts.quote(out.label()), Sharding.gather(out, locals).tensor());
         } else {
             List<Integer> ranks = out.mesh() != null ? out.mesh().deviceIds() : List.copyOf(locals.keySet());
             for (int r : ranks) {
                 DenseTensor t = locals.get(r);
                 if (t == null) throw new IllegalArgumentException("rank " + r + " holds no part of " + out.name());
-                actual.put(out.label() + " on rank " + r, t);
+                actual.put(Texts.quote(out.label()) + " on rank " + r, t);
             }
         }
         return actual;

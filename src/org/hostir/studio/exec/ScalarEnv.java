@@ -3,6 +3,7 @@ package org.hostir.studio.exec;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MeshLookup;
@@ -36,12 +37,12 @@ public final class ScalarEnv {
             case Extent.Constant c -> c.value();
             case Extent.Symbolic sym -> {
                 Long v = symbols.get(sym.name());
-                if (v == null) throw new ExecutionException("symbol " + sym.name() + " (i" + sym.id() + ") has no value");
+                if (v == null) throw new ExecutionException("symbol " + Texts.quote(sym.name()) + " (i" + sym.id() + ") has no value");
                 yield v;
             }
             case NamedScalar n -> {
                 Long v = named.get(n.name());
-                if (v == null) throw new ExecutionException(n.name() + " is not bound here");
+                if (v == null) throw new ExecutionException(Texts.quote(n.name()) + " is not bound here");
                 yield v;
             }
             case ScalarBinary b -> {
@@ -105,7 +106,7 @@ public final class ScalarEnv {
             long extent = eval(a.extent());
             int devices = tv.devicesAlong(a.parallelType());
             if (extent % devices != 0) {
-                throw new ExecutionException("axis " + i + " of " + tv.label() + " has extent " + extent
+                throw new ExecutionException("axis " + i + " of " + Texts.quote(tv.label()) + " (" + tv.name() + ") has extent " + extent
                         + ", which does not split evenly over the " + devices + " devices of its mesh");
             }
         }

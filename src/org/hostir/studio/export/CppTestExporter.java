@@ -107,7 +107,7 @@ public final class CppTestExporter {
             if (t.loop() == null) continue;
             // a factor of the device count on the all-devices mesh is the test's communicator size, as nvFuser writes it
             boolean byDevices = t.mesh() != null && plan.isAllDevices(t.mesh());
-            for (LoopCalls.Call c : LoopCalls.of(t.loop())) {
+            for (LoopCalls.Call c : LoopCalls.of(t)) {
                 out.append(loopCall(plan.name(t), c, byDevices ? plan.devices : -1)).append(";\n");
             }
         }

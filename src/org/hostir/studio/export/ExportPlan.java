@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
@@ -66,12 +67,12 @@ final class ExportPlan {
     void checkExportable(boolean loopCalls) throws ExportException {
         for (TensorView t : fusion.tensors()) {
             if (t.loop() != null && !loopCalls) {
-                throw new ExportException(Texts.quote(t.label()) + " is scheduled by loop transforms (hostir-fusion/2:"
+                throw new ExportException(t.subject(), Texts.quote(t.label()) + " is scheduled by loop transforms (hostir-fusion/2:"
                         + " split, merge, reorder); the export writes shardings of logical axes only, not yet loop"
                         + " splits");
             }
             if (t.mesh() != null && t.mesh().rank() > 1) {
-                throw new ExportException("the mesh of " + Texts.quote(t.label())
+                throw new ExportException(new Subject.Mesh(t.subject()), "the mesh of " + Texts.quote(t.label())
                         + " is 2-D; the export writes 1-D meshes only");
             }
         }
@@ -92,21 +93,29 @@ final class ExportPlan {
     boolean isAllDevices(DeviceMesh mesh) { return mesh.size() == devices && MeshLookup.isIdentity(mesh); }
 
     /** The extent of an axis as a number: a constant, or the symbol's bound value. */
-    long extent(IterDomain axis) throws ExportException {
+    long extent(TensorView t, int i) throws ExportException {
+        IterDomain axis = t.allocationAxes().get(i);
         return switch (axis.extent()) {
             case Extent.Constant c -> c.value();
             case Extent.Symbolic s -> {
                 Long v = symbols.get(s.name());
-                if (v == null) throw new ExportException("symbol " + s.name() + " has no value: give it one (--set)");
+                if (v == null) throw new ExportException(axisSubject(t, axis), "symbol " + Texts.quote(s.name()) + " has no value: give it one (--set)");
                 yield v;
             }
         };
     }
 
+    /** The file's axis {@code axis} of {@code t}, else the tensor (an axis the file does not list). */
+    private static Subject axisSubject(TensorView t, IterDomain axis) {
+        int at = t.axes().indexOf(axis);
+        return at >= 0 ? new Subject.Axis(t.subject(), at) : t.subject();
+    }
+
     /** The shape of an input as the unsharded tensor a test feeds (reduction axes have no extent in it). */
     List<Long> shape(TensorView input) throws ExportException {
         List<Long> out = new ArrayList<>();
-        for (IterDomain a : input.allocationAxes()) out.add(a.isBroadcast() ? 1 : extent(a));
+        List<IterDomain> axes = input.allocationAxes();
+        for (int i = 0; i < axes.size(); i++) out.add(axes.get(i).isBroadcast() ? 1 : extent(input, i));
         return out;
     }
 

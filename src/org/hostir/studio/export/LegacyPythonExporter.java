@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Fusion;
@@ -41,9 +42,10 @@ public final class LegacyPythonExporter {
                                 String source) throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
         plan.checkExportable(true);
-        for (DeviceMesh m : plan.meshes.keySet()) {
-            if (!plan.isAllDevices(m) || m.rank() != 1) {
-                throw new ExportException("mesh " + m.deviceIds() + " is not {0 .. D-1} of all devices: the seeds'"
+        for (TensorView t : fusion.tensors()) {
+            DeviceMesh m = t.mesh();
+            if (m != null && (!plan.isAllDevices(m) || m.rank() != 1)) {
+                throw new ExportException(new Subject.Mesh(t.subject()), "mesh " + m.deviceIds() + " is not {0 .. D-1} of all devices: the seeds'"
                         + " Python tests build their one mesh as nvfuser.DeviceMesh(range(d))");
             }
         }
@@ -69,7 +71,7 @@ public final class LegacyPythonExporter {
         for (TensorView t : p.fusion.tensors()) {
             // the 2026-04 export spells them; this one's ops and inputs were checked against the seeds' tests only
             if (t.dtype() == DataType.INT64) {
-                throw new ExportException("int64 tensor " + p.name(t) + ": the 2025-06 export does not write"
+                throw new ExportException(t.subject(), "int64 tensor " + p.name(t) + ": the 2025-06 export does not write"
                         + " int64 tensors (their index ops are unchecked against the seeds' frontend); export with"
                         + " --nvfuser 2026-04");
             }
@@ -105,15 +107,16 @@ public final class LegacyPythonExporter {
         }
         for (TensorView t : p.fusion.tensors()) {
             if (t.loop() == null) continue;
-            for (LoopCalls.Call c : LoopCalls.of(t.loop())) {
-                out.append("        ").append(loopCall(p.name(t), c, p.devices)).append('\n');
+            for (LoopCalls.Call c : LoopCalls.of(t)) {
+                out.append("        ").append(loopCall(t, p.name(t), c, p.devices)).append('\n');
             }
         }
         out.append("\n\n");
     }
 
     /** SchedOperators' calls at 43b9a1aa5; swizzle1d did not exist there. */
-    private static String loopCall(String tv, LoopCalls.Call c, long devices) throws ExportException {
+    private static String loopCall(TensorView t, String tv, LoopCalls.Call c, long devices)
+            throws ExportException {
         String call = switch (c) {
             case LoopCalls.Split s -> "split(" + tv + ", " + s.axis() + ", "
                     + (s.factor() == devices ? "num_devices" : Long.toString(s.factor())) + ", "
@@ -128,7 +131,7 @@ public final class LegacyPythonExporter {
             }
             case LoopCalls.Parallelize q -> "parallelize(" + tv + ", " + q.axis() + ", nvfuser.ParallelType."
                     + PythonExporter.parallel(q.type()) + ")";
-            case LoopCalls.Swizzle1D z -> throw new ExportException(tv + " is scheduled by swizzle1d, which the"
+            case LoopCalls.Swizzle1D z -> throw new ExportException(t.subject(), tv + " is scheduled by swizzle1d, which the"
                     + " seeds' frontend does not have (it came with the CollectivePermute overlap): export with"
                     + " --nvfuser 2026-04");
             case LoopCalls.AllocationIsLoop a -> "set_allocation_as_loop(" + tv + ")";

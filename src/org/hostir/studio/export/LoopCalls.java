@@ -9,6 +9,7 @@ import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ir.Scalar;
+import org.hostir.studio.ir.TensorView;
 
 /**
  * The nvFuser scheduling calls that rebuild a tensor's loop domain from its logical one: its splits and merges in
@@ -34,14 +35,16 @@ final class LoopCalls {
 
     private LoopCalls() {}
 
-    static List<Call> of(LoopDomain loop) throws ExportException {
+    /** The calls that schedule {@code t}'s loop domain; a refusal is about {@code t}. */
+    static List<Call> of(TensorView tv) throws ExportException {
+        LoopDomain loop = tv.loop();
         List<Integer> ids = new ArrayList<>(loop.logical().stream().map(IterDomain::id).toList());
         List<Call> calls = new ArrayList<>();
         for (IterTransform t : loop.transforms()) {
             switch (t) {
                 case IterTransform.Split s -> {
                     int pos = ids.indexOf(s.in());
-                    calls.add(new Split(pos, constant(s.factor()), s.innerSplit()));
+                    calls.add(new Split(pos, constant(tv, s.factor()), s.innerSplit()));
                     ids.set(pos, s.outer().id());
                     ids.add(pos + 1, s.inner().id());
                 }
@@ -53,7 +56,7 @@ final class LoopCalls {
                 case IterTransform.Merge m -> {
                     int pos = ids.indexOf(m.outer());
                     if (ids.indexOf(m.inner()) != pos + 1) {
-                        throw new ExportException("a merge of loop axes that are not next to each other");
+                        throw new ExportException(tv.subject(), "a merge of loop axes that are not next to each other");
                     }
                     calls.add(new Merge(pos));
                     ids.remove(pos + 1);
@@ -73,8 +76,8 @@ final class LoopCalls {
         return calls;
     }
 
-    private static long constant(Scalar factor) throws ExportException {
+    private static long constant(TensorView t, Scalar factor) throws ExportException {
         if (factor instanceof Extent.Constant(long v)) return v;
-        throw new ExportException("a split factor that is not a number");
+        throw new ExportException(t.subject(), "a split factor that is not a number");
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.hostir.studio.diag.Subject;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Fusion;
@@ -46,10 +47,10 @@ public final class PythonExporter {
                                 String source) throws ExportException {
         ExportPlan plan = new ExportPlan(fusion, devices, symbols, RESERVED);
         plan.checkExportable(true);
-        for (DeviceMesh m : plan.meshes.keySet()) {
-            if (!MeshLookup.isIdentity(m)) {
-                throw new ExportException("mesh " + m.deviceIds() + " is not {0 .. n-1}: nvFuser's Python tests"
-                        + " build meshes only as DeviceMesh(torch.arange(n)), so the export has no call for it");
+        for (TensorView t : fusion.tensors()) {
+            if (t.mesh() != null && !MeshLookup.isIdentity(t.mesh())) {
+                throw new ExportException(new Subject.Mesh(t.subject()), "mesh " + t.mesh().deviceIds()
+                        + " is not {0 .. n-1}: nvFuser's Python tests build meshes only as DeviceMesh(torch.arange(n)), so the export has no call for it");
             }
         }
         StringBuilder out = new StringBuilder();
@@ -110,7 +111,7 @@ public final class PythonExporter {
             if (t.loop() == null) continue;
             // a factor of the device count on the all-devices mesh is the test's num_devices, as nvFuser writes it
             boolean byDevices = t.mesh() != null && p.isAllDevices(t.mesh());
-            for (LoopCalls.Call c : LoopCalls.of(t.loop())) {
+            for (LoopCalls.Call c : LoopCalls.of(t)) {
                 out.append("    ").append(loopCall(p.name(t), c, byDevices ? p.devices : -1)).append('\n');
             }
         }

@@ -74,6 +74,9 @@ public final class ChromeTraceWriter {
         }
     }
 
+    /** Whether {@code head}, a file's first characters, begins as this writer's traces do. */
+    public static boolean wroteThis(String head) { return head.startsWith(HEADER); }
+
     /** The whole timeline in one file. */
     public static String write(Timeline timeline, Map<String, ?> otherData) {
         StringBuilder out = new StringBuilder();

@@ -3,6 +3,7 @@ package org.hostir.studio.exec.tensor;
 import java.util.Map;
 import java.util.Optional;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.TensorView;
 
@@ -63,7 +64,7 @@ public final class Reference {
     private synchronized MagnitudeBounds.Bound bound(TensorView out) {
         if (bounds == null) bounds = MagnitudeBounds.outputs(fusion, values);
         MagnitudeBounds.Bound b = bounds.get(out.id());
-        if (b == null) throw new IllegalArgumentException(out.name() + " is not an output of " + fusion.name());
+        if (b == null) throw new IllegalArgumentException(out.name() + " is not an output of " + Texts.quote(fusion.name()));
         return b;
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
@@ -77,7 +78,7 @@ public final class ReferenceInterpreter {
     }
 
     private static String describe(TensorView tv) {
-        return tv.label().equals(tv.name()) ? tv.name() : tv.name() + " (" + tv.label() + ")";
+        return tv.label().equals(tv.name()) ? tv.name() : tv.name() + " (" + Texts.quote(tv.label()) + ")";
     }
 
     /**

@@ -2,6 +2,7 @@ package org.hostir.studio.exec.tensor;
 
 import java.util.Map;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
 import org.hostir.studio.ir.MeshLookup;
@@ -23,7 +24,7 @@ public final class RuntimeShapes {
             case Extent.Constant c -> c.value();
             case Extent.Symbolic s -> {
                 Long v = bindings.get(s.name());
-                if (v == null) throw new IllegalArgumentException("symbol " + s.name() + " is not bound");
+                if (v == null) throw new IllegalArgumentException("symbol " + Texts.quote(s.name()) + " is not bound");
                 yield v;
             }
         };
@@ -53,7 +54,7 @@ public final class RuntimeShapes {
             case ScalarBinary b when b.op() == ScalarBinary.Op.CEIL_DIV ->
                     Math.ceilDiv(scalar(b.lhs(), bindings), scalar(b.rhs(), bindings));
             case ScalarBinary b -> throw new IllegalArgumentException("not a local extent: " + b.op());
-            case NamedScalar n -> throw new IllegalArgumentException("not a local extent: " + n.name());
+            case NamedScalar n -> throw new IllegalArgumentException("not a local extent: " + Texts.quote(n.name()));
             case MeshLookup m -> throw new IllegalArgumentException("not a local extent: " + m.kind());
         };
     }

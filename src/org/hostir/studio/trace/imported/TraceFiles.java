@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 import org.hostir.studio.trace.ChromeTraceReader;
+import org.hostir.studio.trace.ChromeTraceWriter;
 import org.hostir.studio.trace.TraceRun;
 
 /**
@@ -152,6 +153,9 @@ public final class TraceFiles {
     public static Format format(String head) {
         if (head.startsWith(SQLITE_MAGIC)) return Format.NSIGHT;
         if (NvFuserTraceReader.looksLike(head)) return Format.NVFUSER;
+        // before Kineto's categories: the Studio's own kernel bars are "cat":"kernel" too, and Kineto's reader
+        // keeps only kernels and copies, so a run whose first bar is a kernel lost its matmuls and communications
+        if (ChromeTraceWriter.wroteThis(head)) return Format.STUDIO;
         if (head.contains("\"schemaVersion\"") || head.contains("\"deviceProperties\"")
                 || head.matches("(?s).*\"cat\"\\s*:\\s*\"(cpu_op|cuda_runtime|kernel|ac2g)\".*")) {
             return Format.KINETO;

@@ -17,7 +17,8 @@ import org.hostir.studio.ui.ComboTips;
 
 /**
  * Where and how often to run: backend, devices, streams, iterations, warm-ups, validation; with the simulation
- * backend ({@code sim}), the machine it predicts for: a built-in hardware profile or a profile file.
+ * backend ({@code sim}), the machine it predicts for (a built-in hardware profile or a profile file) and how it
+ * routes MoE tokens to experts ({@code --routing}, {@code --capacity-factor}).
  */
 public final class ExecutionTab extends SettingsTab {
     /** The backends offered, in order; {@code sim} predicts the run instead of running it. */
@@ -26,6 +27,8 @@ public final class ExecutionTab extends SettingsTab {
     private Combo backend;
     private Combo profile;
     private Button profileFile;
+    private Combo routing;
+    private Combo capacity;
     private Spinner devices;
     private Spinner streams;
     private Spinner iterations;
@@ -55,6 +58,10 @@ public final class ExecutionTab extends SettingsTab {
         profileFile = new Button(parent, SWT.PUSH);
         profileFile.setText("File...");
         profileFile.addListener(SWT.Selection, e -> chooseProfileFile());
+        routing = editable(parent, "MoE routing:", ROUTINGS, "How the simulation routes MoE tokens to experts:"
+                + " uniform, zipf:S (skewed, S the exponent) or histogram:FILE (a run's counts, --write-routing)");
+        capacity = editable(parent, "Capacity factor:", CAPACITIES, "What an expert takes before it drops tokens,"
+                + " as a multiple of the mean: a number, or none (no drops)");
         backend.addModifyListener(e -> enableProfile());
         // a prediction validates only when asked: the box follows the backend chosen (the user may still tick it)
         backend.addListener(SWT.Selection, e -> validate.setSelection(
@@ -65,6 +72,21 @@ public final class ExecutionTab extends SettingsTab {
         warmup = spinner(parent, "Warm-ups:", 0, 100_000);
         validate = check(parent, "Validate against the unsharded reference (sampled where the outputs are large)");
         validate.setToolTipText("With sim, validating computes every rank's data on the CPU as well: off by default");
+    }
+
+    /** The routings and capacity factors offered; any other spelling may be typed. */
+    static final String[] ROUTINGS = { LaunchSettings.DEFAULT_ROUTING, "zipf:1.2", "histogram:" };
+    static final String[] CAPACITIES = { LaunchSettings.DEFAULT_CAPACITY, "1", "1.25", "2" };
+
+    /** An editable combo on a whole row (its label, then the combo spanning the profile's two columns). */
+    private Combo editable(Composite parent, String label, String[] items, String tip) {
+        new Label(parent, SWT.NONE).setText(label);
+        Combo c = new Combo(parent, SWT.DROP_DOWN);
+        c.setItems(items);
+        ComboTips.onLabel(c, tip);
+        c.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        c.addModifyListener(e -> changed());
+        return c;
     }
 
     private void chooseProfileFile() {
@@ -78,12 +100,16 @@ public final class ExecutionTab extends SettingsTab {
         boolean sim = LaunchSettings.SIM.equals(backend.getText());
         profile.setEnabled(sim);
         profileFile.setEnabled(sim);
+        routing.setEnabled(sim);
+        capacity.setEnabled(sim);
     }
 
     @Override
     protected void show(LaunchSettings s) {
         select(backend, s.backend());
         profile.setText(s.profile());
+        routing.setText(s.routing());
+        capacity.setText(s.capacityFactor());
         enableProfile();
         devices.setSelection(s.devices());
         streams.setSelection(s.streams());
@@ -96,7 +122,7 @@ public final class ExecutionTab extends SettingsTab {
     protected LaunchSettings apply(LaunchSettings s) {
         return new LaunchSettings(s.file(), s.symbols(), backend.getText(), devices.getSelection(),
                 streams.getSelection(), iterations.getSelection(), warmup.getSelection(), validate.getSelection(),
-                s.options(), profile.getText().strip());
+                s.options(), profile.getText().strip(), routing.getText(), capacity.getText());
     }
 
     @Override
@@ -107,6 +133,7 @@ public final class ExecutionTab extends SettingsTab {
             if (refused.isPresent()) return "Backend " + backend.getText() + ": " + refused.get();
         }
         if (profile == null || !LaunchSettings.SIM.equals(backend.getText())) return null;
-        return profile.getText().isBlank() ? "Choose the simulated machine's profile (Execution tab)" : null;
+        if (profile.getText().isBlank()) return "Choose the simulated machine's profile (Execution tab)";
+        return apply(LaunchSettings.DEFAULTS).routingProblem().orElse(null);
     }
 }

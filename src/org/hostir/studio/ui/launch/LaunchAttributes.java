@@ -20,6 +20,9 @@ public final class LaunchAttributes {
     public static final String VALIDATE = P + "validate";
     public static final String OPTIONS = P + "options";
     public static final String PROFILE = P + "profile";
+    /** The simulation's MoE routing and capacity factor ({@code --routing}, {@code --capacity-factor}). */
+    public static final String ROUTING = P + "routing";
+    public static final String CAPACITY_FACTOR = P + "capacityFactor";
     /**
      * Debug mode only: the workspace path of a Host IR dump whose program every rank runs instead of the lowering's
      * ({@code hirstudio debug --program}); absent or empty: the lowering's. Kept apart from {@link LaunchSettings},
@@ -35,7 +38,8 @@ public final class LaunchAttributes {
                 c.getAttribute(BACKEND, d.backend()), c.getAttribute(DEVICES, d.devices()),
                 c.getAttribute(STREAMS, d.streams()), c.getAttribute(ITERATIONS, d.iterations()),
                 c.getAttribute(WARMUP, d.warmup()), c.getAttribute(VALIDATE, d.validate()),
-                c.getAttribute(OPTIONS, Map.<String, String>of()), c.getAttribute(PROFILE, d.profile()));
+                c.getAttribute(OPTIONS, Map.<String, String>of()), c.getAttribute(PROFILE, d.profile()),
+                c.getAttribute(ROUTING, d.routing()), c.getAttribute(CAPACITY_FACTOR, d.capacityFactor()));
     }
 
     public static void write(LaunchSettings s, ILaunchConfigurationWorkingCopy c) {
@@ -49,5 +53,7 @@ public final class LaunchAttributes {
         c.setAttribute(VALIDATE, s.validate());
         c.setAttribute(OPTIONS, s.options());
         c.setAttribute(PROFILE, s.profile());
+        c.setAttribute(ROUTING, s.routing());
+        c.setAttribute(CAPACITY_FACTOR, s.capacityFactor());
     }
 }

@@ -11,6 +11,8 @@ import org.hostir.studio.engine.DebugBackends;
 import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.RunRequest;
 import org.hostir.studio.engine.RunRequest.BackendChoice;
+import org.hostir.studio.exec.sim.Routing;
+import org.hostir.studio.exec.sim.RoutingModel;
 
 /**
  * What a "Host IR Program" launch configuration holds, as plain values, and the engine command line it becomes.
@@ -23,10 +25,16 @@ import org.hostir.studio.engine.RunRequest.BackendChoice;
  * @param options    lowering options ({@code allgather -> p2p}, ...), passed as {@code --option KEY=VALUE}
  * @param profile    the simulated machine when the backend is {@value #SIM}: a built-in profile's name or a
  *                   profile file ({@code --profile}); ignored by the other backends
+ * @param routing    how the simulation routes MoE tokens to experts ({@code --routing uniform|zipf:S|histogram:FILE});
+ *                   {@value #SIM} only
+ * @param capacityFactor what an expert takes before dropping tokens ({@code --capacity-factor F|none}); {@value #SIM}
+ *                   only
  */
 public record LaunchSettings(String file, Map<String, String> symbols, String backend, int devices, int streams,
                              int iterations, int warmup, boolean validate, Map<String, String> options,
-                             String profile) {
+                             String profile, String routing, String capacityFactor) {
+    /** The simulation's routing and capacity when none is chosen: what {@code run} takes without the flags. */
+    public static final String DEFAULT_ROUTING = "uniform", DEFAULT_CAPACITY = "none";
     public static final String CUDA_SHARING_GPUS = "cuda-sharing-gpus";
     /** The simulation backend: the run is predicted for the machine of {@link #profile()}. */
     public static final String SIM = RunCommandLine.SIM;
@@ -37,6 +45,14 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
         symbols = Map.copyOf(symbols);
         options = Map.copyOf(options);
         if (profile == null || profile.isBlank()) profile = RunRequest.DEFAULT_PROFILE;
+        routing = routing == null || routing.isBlank() ? DEFAULT_ROUTING : routing.strip();
+        capacityFactor = capacityFactor == null || capacityFactor.isBlank() ? DEFAULT_CAPACITY : capacityFactor.strip();
+    }
+
+    /** Settings with the default MoE routing of a simulation. */
+    public LaunchSettings(String file, Map<String, String> symbols, String backend, int devices, int streams,
+                          int iterations, int warmup, boolean validate, Map<String, String> options, String profile) {
+        this(file, symbols, backend, devices, streams, iterations, warmup, validate, options, profile, null, null);
     }
 
     /** Settings with the default simulation profile. */
@@ -47,7 +63,25 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
 
     public LaunchSettings withFile(String f) {
         return new LaunchSettings(f, symbols, backend, devices, streams, iterations, warmup, validate, options,
-                profile);
+                profile, routing, capacityFactor);
+    }
+
+    /**
+     * Why the routing or capacity does not read ({@code 'zipf:x': the Zipf exponent ...}), or empty; a histogram
+     * file is read by the run, which names a missing or malformed one.
+     */
+    public Optional<String> routingProblem() {
+        try {
+            Routing.parse(routing, histogram -> new long[] {1});
+        } catch (IllegalArgumentException e) {
+            return Optional.of("Routing: " + e.getMessage());
+        }
+        try {
+            RoutingModel.capacityFactor(capacityFactor);
+        } catch (IllegalArgumentException e) {
+            return Optional.of("Capacity factor: " + e.getMessage());
+        }
+        return Optional.empty();
     }
 
     public boolean predicted() { return backend.equals(SIM); }
@@ -69,7 +103,8 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
     public List<String> runArguments(Path location, Path trace) {
         boolean sharing = backend.equals(CUDA_SHARING_GPUS);
         return new RunCommandLine(location, sharing ? "cuda" : backend, devices, streams, iterations, warmup, trace,
-                validate, sharing, symbols, options, predicted() ? profile : null).arguments();
+                validate, sharing, symbols, options, predicted() ? profile : null, predicted() ? routing : null,
+                predicted() ? capacityFactor : null).arguments();
     }
 
     /**

@@ -52,6 +52,6 @@ final class LoweringTab extends SettingsTab {
         Map<String, String> o = new HashMap<>(s.options());
         for (OptionField f : fields) o.put(f.option().key(), f.text());
         return new LaunchSettings(s.file(), s.symbols(), s.backend(), s.devices(), s.streams(), s.iterations(),
-                s.warmup(), s.validate(), o, s.profile());
+                s.warmup(), s.validate(), o, s.profile(), s.routing(), s.capacityFactor());
     }
 }

@@ -80,7 +80,8 @@ final class MainTab extends SettingsTab {
     protected LaunchSettings apply(LaunchSettings s) {
         Map<String, String> parsed = LaunchSettings.parseSymbols(symbols.getText());
         return new LaunchSettings(file.getText().strip(), parsed == null ? s.symbols() : parsed, s.backend(),
-                s.devices(), s.streams(), s.iterations(), s.warmup(), s.validate(), s.options(), s.profile());
+                s.devices(), s.streams(), s.iterations(), s.warmup(), s.validate(), s.options(), s.profile(),
+                s.routing(), s.capacityFactor());
     }
 
     @Override

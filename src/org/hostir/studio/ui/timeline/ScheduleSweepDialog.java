@@ -49,6 +49,8 @@ public final class ScheduleSweepDialog extends Dialog {
     private Text devices;
     private Text vary;
     private Text symbols;
+    private Combo routing;
+    private Combo capacity;
     private Label status;
     private Table table;
     private SweepPlot plot;
@@ -89,6 +91,11 @@ public final class ScheduleSweepDialog extends Dialog {
         vary = field(area, "Vary:", "offsetStreamIndexingByRank=false,true",
                 "lowering options and the values tried: KEY=V1,V2 KEY2=V1,V2 (every combination)");
         symbols = field(area, "Symbols:", "", "symbol bindings over the file's: M=4096 K=8192");
+        routing = choice(area, "MoE routing:", new String[] {"uniform", "zipf:1.2", "histogram:"}, "How the simulation"
+                + " routes MoE tokens to experts at every point: uniform, zipf:S or histogram:FILE (vary it with"
+                + " routing=zipf:0,zipf:1.5 above)");
+        capacity = choice(area, "Capacity factor:", new String[] {"none", "1", "1.25", "2"}, "What an expert takes"
+                + " before it drops tokens, a multiple of the mean, or none (vary it with capacity-factor=1,1.25)");
         status = new Label(area, SWT.NONE);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         table = new Table(area, SWT.BORDER | SWT.FULL_SELECTION);
@@ -119,6 +126,16 @@ public final class ScheduleSweepDialog extends Dialog {
         return t;
     }
 
+    private static Combo choice(Composite area, String label, String[] items, String tip) {
+        new Label(area, SWT.NONE).setText(label);
+        Combo c = new Combo(area, SWT.DROP_DOWN);
+        c.setItems(items);
+        c.setText(items[0]);
+        c.setToolTipText(tip);
+        c.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        return c;
+    }
+
     @Override
     protected void createButtonsForButtonBar(Composite parent) {
         createButton(parent, RUN_ID, "Run Sweep", true);
@@ -137,7 +154,8 @@ public final class ScheduleSweepDialog extends Dialog {
     private void runSweep() {
         ScheduleSweep sweep;
         try {
-            sweep = SweepForm.read(devices.getText(), vary.getText(), symbols.getText(), profile.getText());
+            sweep = SweepForm.read(devices.getText(), vary.getText(), symbols.getText(), profile.getText(),
+                    routing.getText(), capacity.getText());
         } catch (IllegalArgumentException e) {
             status.setText(e.getMessage());
             return;
@@ -215,6 +233,10 @@ public final class ScheduleSweepDialog extends Dialog {
     public Text symbolsField() { return symbols; }
 
     public Combo profileField() { return profile; }
+
+    public Combo routingField() { return routing; }
+
+    public Combo capacityField() { return capacity; }
 
     public String statusText() { return status.getText(); }
 }

@@ -28,7 +28,7 @@ public record BreakdownTable(String title, List<String> columns, List<List<Strin
         Optional<Breakdown> b = e.breakdown();
         if (b.isEmpty()) return Optional.empty();
         return switch (b.get().unit()) {
-            case BYTES_TO_RANK -> ExchangeMatrix.of(timeline, e).map(BreakdownTable::ofExchange);
+            case BYTES_TO_RANK -> ExchangeMatrix.of(StackedRuns.sideOf(timeline, e), e).map(BreakdownTable::ofExchange);
             case ROWS_PER_GROUP -> Optional.of(ofGroups(b.get(), e));
         };
     }

@@ -16,14 +16,17 @@ import org.hostir.studio.trace.TimelineEvent;
 public final class RangeFigures {
     private RangeFigures() {}
 
-    /** The events of {@code t} cut to {@code [fromNs, toNs)}; those outside it are left out. */
+    /**
+     * The events of {@code t} cut to {@code [fromNs, toNs)}; those outside it are left out. Each keeps its
+     * breakdown (the whole bar's bytes per rank or rows per group), so its details still show the matrix.
+     */
     public static Timeline cut(Timeline t, long fromNs, long toNs) {
         List<TimelineEvent> in = new ArrayList<>();
         for (TimelineEvent e : t.events()) {
             long s = Math.max(e.startNs(), fromNs), end = Math.min(e.endNs(), toNs);
             if (end <= s) continue;
             in.add(new TimelineEvent(e.rank(), e.stream(), e.kind(), e.name(), e.nodeId(), e.iteration(), s, end,
-                    part(e, e.bytes(), s, end), part(e, e.flops(), s, end), e.peer(), e.flowId()));
+                    part(e, e.bytes(), s, end), part(e, e.flops(), s, end), e.peer(), e.flowId(), e.breakdown()));
         }
         return new Timeline(in, t.streamNames());
     }

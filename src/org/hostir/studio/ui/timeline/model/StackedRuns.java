@@ -34,6 +34,16 @@ public final class StackedRuns {
     /** Whether a row of a stacked timeline is the predicted run's. */
     public static boolean predicted(int stream) { return stream < -1; }
 
+    /**
+     * The bars of {@code t} from the same run as {@code e} (predicted or measured), so that what gathers a bar's
+     * peers across ranks (an exchange's matrix) does not mix the two runs; {@code t} itself when it is not stacked.
+     */
+    public static Timeline sideOf(Timeline t, TimelineEvent e) {
+        boolean side = predicted(e.stream());
+        if (t.events().stream().allMatch(x -> predicted(x.stream()) == side)) return t;
+        return new Timeline(t.events().stream().filter(x -> predicted(x.stream()) == side).toList(), t.streamNames());
+    }
+
     /** Adds {@code t}'s events moved to start at 0, streams shifted down and flows renumbered; returns the top flow. */
     private static long add(Timeline t, int shift, String label, long flowBase, List<TimelineEvent> out,
                             Map<Integer, Map<Integer, String>> names) {
@@ -43,7 +53,7 @@ public final class StackedRuns {
             long flow = e.flowId() == 0 ? 0 : flowBase + e.flowId();
             top = Math.max(top, flow);
             out.add(new TimelineEvent(e.rank(), e.stream() - shift, e.kind(), e.name(), e.nodeId(), e.iteration(),
-                    e.startNs() - start, e.endNs() - start, e.bytes(), e.flops(), e.peer(), flow));
+                    e.startNs() - start, e.endNs() - start, e.bytes(), e.flops(), e.peer(), flow, e.breakdown()));
             names.computeIfAbsent(e.rank(), r -> new HashMap<>()).putIfAbsent(e.stream() - shift,
                     label + " " + (e.stream() == TimelineEvent.HOST_STREAM ? "host" : "S" + e.stream()));
         }

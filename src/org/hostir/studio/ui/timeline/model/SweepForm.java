@@ -5,19 +5,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.engine.RoutingFiles;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.rules.FusionBindings;
 
 /**
  * What the Schedule Sweep dialog's fields say, read into the engine's {@link ScheduleSweep}: device counts
  * ({@code 2,8,64}), varied lowering options ({@code offsetStreamIndexingByRank=false,true backend=nccl,cuda}) and
- * symbol bindings ({@code M=4096 K=8192}). A field that does not read is an IllegalArgumentException whose message
- * is one line for the dialog. Free of SWT.
+ * symbol bindings ({@code M=4096 K=8192}), and the simulation's MoE routing and capacity factor for every point
+ * ({@code zipf:1.2}, {@code 1.25}; the engine checks them before the first point). A field that does not read is an
+ * IllegalArgumentException whose message is one line for the dialog. Free of SWT.
  */
 public final class SweepForm {
     private SweepForm() {}
 
     public static ScheduleSweep read(String devices, String vary, String symbols, String profile) {
+        return read(devices, vary, symbols, profile, "", "");
+    }
+
+    /** As above, every point routed by {@code routing} with {@code capacity} (blank: the simulation's defaults). */
+    public static ScheduleSweep read(String devices, String vary, String symbols, String profile, String routing,
+                                     String capacity) {
         List<Integer> counts = new ArrayList<>();
         for (String d : words(devices)) {
             try {
@@ -48,7 +56,10 @@ public final class SweepForm {
             }
         }
         if (profile.isBlank()) throw new IllegalArgumentException("profile: choose a machine");
-        return new ScheduleSweep(counts, varied, Map.of(), bound, profile.strip());
+        Map<String, String> fixed = new LinkedHashMap<>();
+        if (!routing.isBlank()) fixed.put(RoutingFiles.ROUTING_KEY, routing.strip());
+        if (!capacity.isBlank()) fixed.put(RoutingFiles.CAPACITY_KEY, capacity.strip());
+        return new ScheduleSweep(counts, varied, fixed, bound, profile.strip());
     }
 
     private static List<String> words(String text) {

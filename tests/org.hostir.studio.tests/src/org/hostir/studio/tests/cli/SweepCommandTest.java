@@ -8,7 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 
+import org.hostir.studio.cli.SweepCommand;
+import org.hostir.studio.engine.EngineFailure;
+import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.tests.CliRun;
 import org.hostir.studio.tests.RepoPaths;
 import org.junit.jupiter.api.Test;
@@ -56,15 +61,34 @@ class SweepCommandTest {
         for (int i = 0; i < 2; i++) assertEquals(rows.get(i).split("\\|")[3], rows.get(i + 2).split("\\|")[3]);
     }
 
+    /**
+     * A point refused for what it asks is bad input, exit 2 as every other command's, its error one line on stderr
+     * (it was exit 1, the code of a run that failed).
+     */
     @Test
     void aPointThatFailsIsReportedAndTheSweepGoesOn() {
         // the example's mesh holds device 3: 2 devices is a failed row (the mesh does not fit), 4 a row with figures
         CliRun r = CliRun.of("sweep", RepoPaths.repo().resolve("examples/allgather_p2p_sub_mesh.fusion").toString(),
                 "--devices", "2,4");
-        assertEquals(1, r.code(), r.err());
+        assertEquals(2, r.code(), r.err());
+        // one line per problem of the point (each tensor on the mesh), file:line and rule
+        assertTrue(r.err().lines().allMatch(l -> l.matches("error: .*allgather_p2p_sub_mesh.fusion:[0-9]+: .*"
+                + " \\[mesh.device-range\\]")), r.err());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("| 2 | - | failed")), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("| 4 | - | ") && !l.contains("failed")), r.out());
         assertTrue(r.err().contains("it needs --devices 4 [mesh.device-range]"), r.err());
+    }
+
+    /** A point whose simulated run failed makes the sweep exit 1, as run does, whatever else was refused. */
+    @Test
+    void aRunThatFailedIsExitOneAndARefusedPointExitTwo() {
+        var ok = new ScheduleSweep.Point(2, Map.of(), new ScheduleSweep.Figures(1, OptionalDouble.empty(), 0));
+        var refused = new ScheduleSweep.Point(3, Map.of(), EngineFailure.Kind.BAD_INPUT, List.of("error: f: x [r]"));
+        var failed = new ScheduleSweep.Point(4, Map.of(), EngineFailure.Kind.RUN_FAILED, List.of("error: f: y [s]"));
+        assertEquals(0, SweepCommand.exitCode(List.of(ok)));
+        assertEquals(2, SweepCommand.exitCode(List.of(ok, refused)));
+        assertEquals(1, SweepCommand.exitCode(List.of(ok, failed)));
+        assertEquals(1, SweepCommand.exitCode(List.of(refused, failed)));
     }
 
     /** Issue 31: what every point shares is refused once, before the first point, with exit 2 and no table. */

@@ -123,6 +123,20 @@ class EngineTest {
         assertEquals(List.of("run", "f.fusion"), args.subList(0, 2));
     }
 
+    /** A launch's MoE routing reaches a simulated run as run's flags; the defaults (uniform, none) need none. */
+    @Test
+    void theSimulationsRoutingIsSpelledWhereItIsNotTheDefault() {
+        List<String> routed = new RunCommandLine(Path.of("f.fusion"), "sim", 4, 1, 1, 0, null, false, false, Map.of(),
+                Map.of(), "h200x8-nvlink", "zipf:1.5", "1.25").arguments();
+        assertEquals(List.of("--routing", "zipf:1.5"), routed.subList(routed.indexOf("--routing"),
+                routed.indexOf("--routing") + 2), routed.toString());
+        assertEquals(List.of("--capacity-factor", "1.25"), routed.subList(routed.indexOf("--capacity-factor"),
+                routed.indexOf("--capacity-factor") + 2), routed.toString());
+        List<String> plain = new RunCommandLine(Path.of("f.fusion"), "sim", 4, 1, 1, 0, null, false, false, Map.of(),
+                Map.of(), "h200x8-nvlink", "uniform", "none").arguments();
+        assertFalse(plain.contains("--routing") || plain.contains("--capacity-factor"), plain.toString());
+    }
+
     /** Issue 35, defect 5: a launch's validation box reaches the engine on every backend, sim's default being off. */
     @Test
     void validationIsSpelledWhereItDiffersFromTheBackendsDefault() {

@@ -246,7 +246,7 @@ public class ExportInjectionTest {
     }
 
     /** {@code fusion} with each tensor's label replaced by {@code label.apply(id)}, in its inputs, ops and outputs. */
-    static Fusion relabelled(Fusion fusion, IntFunction<String> label) {
+    public static Fusion relabelled(Fusion fusion, IntFunction<String> label) {
         UnaryOperator<TensorView> f = t -> new TensorView(t.id(), label.apply(t.id()), t.dtype(), t.memoryType(),
                 t.axes(), t.mesh(), t.loop());
         return new Fusion(fusion.name(), fusion.inputs().stream().map(f).toList(),

@@ -245,6 +245,7 @@ public final class Person {
             case '(' -> "parenleft";
             case ')' -> "parenright";
             case ';' -> "semicolon";
+            case ':' -> "colon";
             case '_' -> "underscore";
             case '/' -> "slash";
             case '\r', '\n' -> "Return";
