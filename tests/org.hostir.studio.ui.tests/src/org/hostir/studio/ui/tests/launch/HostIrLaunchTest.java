@@ -116,8 +116,10 @@ public class HostIrLaunchTest {
             else System.setProperty(PROGRESS_PERIOD, period);
         }
         assertTrue(launch.isTerminated(), "the run ends");
-        assertTrue(inProgressView, "the run is shown in the Progress view while it lasts");
         IProcess process = launch.getProcesses()[0];
+        // say what the run printed when it was never seen: a run that failed at once is a different defect
+        assertTrue(inProgressView, () -> "the run is shown in the Progress view while it lasts (exit "
+                + exitValue(process) + "): " + console(process));
         assertEquals(0, process.getExitValue(), () -> console(process));
         // the console view reads the process's output; what a person sees is its document
         long shown = System.currentTimeMillis() + 20_000;
@@ -178,6 +180,14 @@ public class HostIrLaunchTest {
         assertTrue(page.isPartVisible(view), "the timeline is the visible part when its screenshot is taken");
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "launch-timeline.png");
         page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    private static String exitValue(IProcess process) {
+        try {
+            return Integer.toString(process.getExitValue());
+        } catch (org.eclipse.debug.core.DebugException e) {
+            return "none yet";
+        }
     }
 
     static String console(IProcess process) {
