@@ -64,6 +64,8 @@ public final class PassInspector {
     private Provenance provenance;
     /** Set while revealing an incoming selection, so that the tree does not publish it back. */
     private boolean revealing;
+    /** Fits the list's and the diff's widths again (the list's columns follow what it lists). */
+    private final Runnable refit;
 
     /** {@code publish} gets the fusion element a selected node came from (null: none) whenever a person selects one. */
     PassInspector(Composite parent, Consumer<FusionElement> publish) {
@@ -99,7 +101,9 @@ public final class PassInspector {
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
+        refit = () -> fit(main, right);
     }
+
 
     /**
      * Ctrl+F, Edit > Find/Replace: opens the find bar over the text pane that has the keyboard, else over the program
@@ -202,7 +206,9 @@ public final class PassInspector {
         this.rank = rank;
         this.provenance = provenance;
         this.entries = List.copyOf(entries);
+        int before = passes.preferredWidth();
         if (passes.show(this.entries) == null) showSelectedPass();
+        if (passes.preferredWidth() != before) refit.run();
     }
 
     /** The rank shown, or null. */
