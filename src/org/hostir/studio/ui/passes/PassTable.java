@@ -68,10 +68,11 @@ final class PassTable {
     private void fitColumns() {
         var t = viewer.getTable();
         time.getColumn().pack();
-        timeWidth = time.getColumn().getWidth() + 6;
+        // pack() holds the cell's padding already; two pixels more of air
+        timeWidth = time.getColumn().getWidth() + 2;
         time.getColumn().setWidth(timeWidth);
         name.getColumn().pack();
-        nameWidth = Math.max(name.getColumn().getWidth() + 8, MIN_NAME_WIDTH);
+        nameWidth = Math.max(name.getColumn().getWidth() + 2, MIN_NAME_WIDTH);
         name.getColumn().setWidth(Math.max(nameWidth, t.getClientArea().width - timeWidth));
     }
 

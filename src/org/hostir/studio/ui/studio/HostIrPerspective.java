@@ -27,8 +27,9 @@ public final class HostIrPerspective implements IPerspectiveFactory {
     @Override
     public void createInitialLayout(IPageLayout layout) {
         String editors = layout.getEditorArea();
-        // a fifth of the width: at 1280 px a sixth cut the tab's title ("Project Expl...")
-        IFolderLayout left = layout.createFolder("left", IPageLayout.LEFT, 0.2f, editors);
+        // 18% of the width: at 1280 px a sixth cut the tab's title ("Project Expl..."), and a fifth left the Lowering
+        // view short of the width its pass list's time column needs beside two diff panes of a third each
+        IFolderLayout left = layout.createFolder("left", IPageLayout.LEFT, 0.18f, editors);
         left.addView(IPageLayout.ID_PROJECT_EXPLORER);
         // the Outline below the files, not a second tab: two tabs in a sixth of 1280 px read "Pr..." and "Ou..."
         IFolderLayout outline = layout.createFolder("outline", IPageLayout.BOTTOM, 0.6f, "left");
