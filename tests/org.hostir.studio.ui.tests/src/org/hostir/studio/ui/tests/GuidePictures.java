@@ -39,6 +39,9 @@ public final class GuidePictures {
         }
         Rectangle was = shell.getBounds();
         Point pointer = shell.getDisplay().getCursorLocation();
+        // the keyboard where it was: the resizes hid and showed controls, and on GTK the focus of a hidden one goes
+        // to none, so that the test's next key (Ctrl+Z after the loop-split picture) reached nothing
+        org.eclipse.swt.widgets.Control focus = shell.getDisplay().getFocusControl();
         // a GTK tooltip the test did not ask for: the resized window put a control with help under the pointer (the
         // Allgather option's help covered the Lowering view in studio-1280x800.png, issue 35)
         boolean tipWanted = !nativeTooltips(shell).isEmpty();
@@ -63,6 +66,12 @@ public final class GuidePictures {
             shell.setBounds(was);
             if (pointerMoved) Person.onCurrentDisplay().moveToScreen(pointer);
             settle(shell.getDisplay(), 400);
+            if (focus != null && !focus.isDisposed() && focus.isVisible() && shell.getDisplay().getFocusControl() != focus) {
+                System.out.println("guide picture " + name + ": the resizes moved the keyboard from " + focus + " to "
+                        + shell.getDisplay().getFocusControl() + "; given back");
+                focus.setFocus();
+                settle(shell.getDisplay(), 100);
+            }
         }
     }
 
