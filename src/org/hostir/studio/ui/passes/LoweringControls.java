@@ -10,6 +10,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowLayout;
@@ -48,7 +49,7 @@ final class LoweringControls {
     final Button optionsToggle;
     private final Composite options;
     /** The view's size the options were last shown or hidden for. */
-    private org.eclipse.swt.graphics.Point decidedFor;
+    private Point decidedFor;
 
     /** {@code chosen} gets the file a person picks with Choose... */
     LoweringControls(Composite parent, Runnable relower, Runnable reshow, Consumer<IFile> chosen) {
@@ -149,15 +150,14 @@ final class LoweringControls {
         root.getParent().layout(true, true);
     }
 
-    boolean optionsShown() { return options.getVisible(); }
-
     /** The toggle's text: how many options differ from their defaults; its tooltip: every option's value. */
     private void describeOptions() {
         long changed = optionFields.stream().filter(f -> !f.text().equals(f.option().formattedDefault())).count();
         StringBuilder tip = new StringBuilder("Lowering options (click to ")
                 .append(optionsToggle.getSelection() ? "hide" : "show").append(" them):");
         for (OptionField f : optionFields) tip.append("\n").append(f.option().label()).append(": ").append(f.text());
-        String text = "Options" + (changed == 0 ? "" : " (" + changed + " set)") + (optionsToggle.getSelection() ? " \u25be" : " \u25b8");
+        String text = "Options" + (changed == 0 ? "" : " (" + changed + " set)")
+                + (optionsToggle.getSelection() ? " \u25be" : " \u25b8");
         if (!text.equals(optionsToggle.getText())) {
             optionsToggle.setText(text);
             optionsToggle.getParent().layout(true);

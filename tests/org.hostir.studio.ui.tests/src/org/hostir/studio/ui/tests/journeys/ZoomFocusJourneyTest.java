@@ -11,10 +11,15 @@ import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.passes.PassInspector;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ShownLowering;
+import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,6 +61,70 @@ public class ZoomFocusJourneyTest extends JourneyTest {
         assertTrue(!before.equals(inspector.selectedPass()), "the view shows the next pass: " + inspector.selectedPass());
         assertTrue(passes.getItem(at + 1).getText(0).contains(inspector.selectedPass()),
                 "the selected row is the pass shown: " + passes.getItem(at + 1).getText(0));
+    }
+
+    /**
+     * The same with the stack's own buttons while the editor is the active part (as when the maximized Lowering view
+     * was read and restored after a graph edit): a person deletes the output, clicks the Lowering stack's Maximize
+     * button, then its Restore button, then presses Ctrl+Z: the keyboard is in the active part, and where that is
+     * the editor the output is back, in the model and on the graph.
+     */
+    @Test
+    public void ctrlZAfterTheLoweringStackIsMaximizedAndRestoredByItsButtons() throws Exception {
+        FusionEditor e = journey.openSeed("zoom-focus", "ag_matmul_p2p", "zoom-undo.fusion");
+        LoweringView view = journey.show(LoweringView.ID);
+        journey.waitForLowering();
+        page.activate(e);
+        Control canvas = ShownGraph.of(e).getControl();
+        String out = e.model().outputs().get(0);
+        person.click(canvas, ShownGraph.of(e).center(out), 0);
+        person.press(SWT.DEL);
+        assertTrue(e.model().tensor(out).isEmpty(), "Delete removed " + out);
+        assertTrue(!ShownGraph.of(e).keys().contains(out), "and its node");
+
+        var ref = page.getReference(view);
+        clickStackButton(view, "Maximize");
+        assertEquals(IWorkbenchPage.STATE_MAXIMIZED, page.getPartState(ref), "the button maximized the stack");
+        clickStackButton(view, "Restore");
+        assertEquals(IWorkbenchPage.STATE_RESTORED, page.getPartState(ref), "the button restored it");
+        person.settle(600);
+
+        Control focus = canvas.getDisplay().getFocusControl();
+        assertNotNull(focus, "no control has the keyboard after maximize and restore (active part "
+                + page.getActivePart().getTitle() + ")");
+        Control activeArea = page.getActivePart() == e ? partArea(canvas) : partArea(ShownLowering.top(view));
+        assertTrue(inside(focus, activeArea), "the keyboard is in the active part " + page.getActivePart().getTitle()
+                + ": " + focus);
+        if (page.getActivePart() == e) {
+            person.press(SWT.CTRL, 'z');
+            person.settle(300);
+            assertTrue(e.model().tensor(out).isPresent(), "Ctrl+Z brought " + out + " back");
+            assertTrue(ShownGraph.of(e).keys().contains(out), "and its node: " + ShownGraph.of(e).keys());
+        }
+    }
+
+    /** A click on the button of the Lowering view's stack whose tooltip is {@code tip} (Maximize, Restore). */
+    private void clickStackButton(LoweringView view, String tip) {
+        CTabFolder folder = (CTabFolder) partArea(ShownLowering.top(view)).getParent();
+        for (ToolBar bar : ViewTestSupport.descendants(folder, ToolBar.class)) {
+            if (bar.getParent() != folder) continue;
+            for (ToolItem item : bar.getItems()) {
+                if (tip.equals(item.getToolTipText())) {
+                    Rectangle b = item.getBounds();
+                    person.click(bar, b.x + b.width / 2, b.y + b.height / 2);
+                    person.settle(800);
+                    return;
+                }
+            }
+        }
+        throw new AssertionError("no " + tip + " button on the Lowering view's stack");
+    }
+
+    /** The child of the stack's tab folder that holds {@code c} (the part's area). */
+    private static Control partArea(Control c) {
+        Control a = c;
+        while (a.getParent() != null && !(a.getParent() instanceof CTabFolder)) a = a.getParent();
+        return a;
     }
 
     /** A double click on the view's tab, where a person aims: the middle of its title. */
