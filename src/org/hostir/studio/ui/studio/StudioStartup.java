@@ -41,7 +41,6 @@ public final class StudioStartup implements IStartup {
         LayoutJob.warmUpLater(3_000);   // the graph's layout engine loaded before the first fusion opens (issue 35)
         var display = PlatformUI.getWorkbench().getDisplay();
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
-        display.asyncExec(() -> ZoomFocus.install(display));
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
         boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();

@@ -23,9 +23,11 @@ import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 35: maximizing the Lowering view by a double click on its tab and restoring it by another left the keyboard
- * focus in no control, so that the next key (a Ctrl+Z) was lost. After both, the view is the active part and its
- * pass list has the keyboard again: Down selects the next pass.
+ * Issue 35: maximizing the Lowering view by a double click on its tab and restoring it by another was reported to
+ * leave the keyboard focus in no control, so that the next key (a Ctrl+Z) was lost. After both, the view is the active
+ * part and its pass list has the keyboard: Down selects the next pass. Neither journey lost the keyboard on main
+ * (68861c18) in a Tycho run either: they guard the behaviour; the losses seen in the tests followed a guide picture's
+ * resizes (GuidePictures gives the keyboard back now).
  */
 public class ZoomFocusJourneyTest extends JourneyTest {
     @Test
@@ -33,6 +35,8 @@ public class ZoomFocusJourneyTest extends JourneyTest {
         journey.openSeed("zoom-focus", "ag_matmul_p2p", "zoom.fusion");
         LoweringView view = journey.show(LoweringView.ID);
         journey.waitForLowering();
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        person.settle(300);   // the lowering's list in place before the click (on main it re-selected after it once)
         PassInspector inspector = ShownLowering.of(view);
         Table passes = (Table) inspector.passList();
         Rectangle first = passes.getItem(0).getBounds();
