@@ -39,6 +39,8 @@ public class ZoomFocusJourneyTest extends JourneyTest {
         person.settle(300);   // the lowering's list in place before the click (on main it re-selected after it once)
         PassInspector inspector = ShownLowering.of(view);
         Table passes = (Table) inspector.passList();
+        passes.showItem(passes.getItem(0));   // scrolled to the top, as a person would (an earlier test may leave it lower)
+        person.settle(200);
         Rectangle first = passes.getItem(0).getBounds();
         person.click(passes, first.x + 20, first.y + first.height / 2);
         person.settle(300);
