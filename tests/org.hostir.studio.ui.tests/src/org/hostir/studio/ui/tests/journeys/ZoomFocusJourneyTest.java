@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
  * Issue 35: maximizing the Lowering view by a double click on its tab and restoring it by another was reported to
  * leave the keyboard focus in no control, so that the next key (a Ctrl+Z) was lost. After both, the view is the active
  * part and its pass list has the keyboard: Down selects the next pass. Neither journey lost the keyboard on main
- * (68861c18) in a Tycho run either: they guard the behaviour; the losses seen in the tests followed a guide picture's
- * resizes (GuidePictures gives the keyboard back now).
+ * (68861c18) in a Tycho run either: they guard the behaviour. The loss seen in the tests (456e0641) followed a
+ * programmatic maximize of a view that was not the active part and a guide picture's resizes; GuidePictures gives the
+ * keyboard back after its resizes now (it never had to in the last guide-images run).
  */
 public class ZoomFocusJourneyTest extends JourneyTest {
     @Test
