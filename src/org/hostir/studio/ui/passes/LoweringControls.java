@@ -10,6 +10,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowLayout;
@@ -44,6 +45,11 @@ final class LoweringControls {
     static final String NO_RANK = "none";
     final List<OptionField> optionFields = new ArrayList<>();
     final Text filter;
+    /** Shows or hides the options' rows; its text says how many options differ from their defaults. */
+    final Button optionsToggle;
+    private final Composite options;
+    /** The view's size the options were last shown or hidden for. */
+    private Point decidedFor;
 
     /** {@code chosen} gets the file a person picks with Choose... */
     LoweringControls(Composite parent, Runnable relower, Runnable reshow, Consumer<IFile> chosen) {
@@ -54,11 +60,14 @@ final class LoweringControls {
         layout.verticalSpacing = 2;
         root.setLayout(layout);
 
-        Composite first = row(root, 11);
+        Composite first = row(root, 12);
         label(first, "Fusion:");
         file = new Label(first, SWT.NONE);
         file.setText("(open a .fusion file or choose one)");
-        file.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        // the path gives way to the fields when the row is short of width (its tooltip has it whole)
+        GridData fileData = new GridData(SWT.FILL, SWT.CENTER, true, false);
+        fileData.widthHint = 60;
+        file.setLayoutData(fileData);
         choose = new Button(first, SWT.PUSH);
         choose.setText("Choose...");
         choose.addListener(SWT.Selection, e -> chooseFile(chosen));
@@ -79,15 +88,17 @@ final class LoweringControls {
         label(first, "Filter:");
         filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");
-        filter.setLayoutData(new GridData(120, SWT.DEFAULT));
+        filter.setLayoutData(new GridData(110, SWT.DEFAULT));
         // the list is filtered once typing pauses: a rebuild per key made fast typists lose keys
         Runnable filterLater = () -> { if (!filter.isDisposed()) reshow.run(); };
         filter.addListener(SWT.Modify, e -> filter.getDisplay().timerExec(FILTER_DELAY_MS, filterLater));
+        optionsToggle = new Button(first, SWT.TOGGLE);
+        optionsToggle.addListener(SWT.Selection, e -> setOptionsShown(optionsToggle.getSelection()));
 
         // one field per option the passes declare, in rows that wrap at the view's width (one row clipped the last
         // options at 1280 x 800, issue 35): the labelled fields first, the check boxes after them, so that a row of
         // check boxes alone is only as high as a check box
-        Composite options = new Composite(root, SWT.NONE);
+        options = new Composite(root, SWT.NONE);
         RowLayout flow = new RowLayout(SWT.HORIZONTAL);
         flow.wrap = true;
         flow.center = true;
@@ -98,9 +109,60 @@ final class LoweringControls {
         for (boolean flags : new boolean[] { false, true }) {
             for (LoweringOption<?> o : LoweringOptions.DECLARED) {
                 if ((o.type() instanceof OptionType.Flag) != flags) continue;
-                optionFields.add(OptionField.create(cell(options, flags), o, relower));
+                optionFields.add(OptionField.create(cell(options, flags), o, () -> {
+                    describeOptions();
+                    relower.run();
+                }));
             }
         }
+        describeOptions();
+        // shown where the view is tall enough for them and its lists; a person's click holds until the view's size
+        // changes (maximized, restored, the window resized), which decides again
+        parent.addListener(SWT.Resize, e -> {
+            if (parent.getSize().equals(decidedFor)) return;
+            decidedFor = parent.getSize();
+            setOptionsShown(roomForOptions(parent));
+        });
+    }
+
+    /**
+     * Whether the options' rows leave the lists {@link #LISTS_HEIGHT} pixels in the view: at 1280 x 800 they took four
+     * rows of the Lowering view under an editor of 150 px (issue 35), and there they are behind the toggle instead.
+     */
+    private boolean roomForOptions(Composite parent) {
+        int width = parent.getClientArea().width;
+        if (width <= 0) return options.getVisible();
+        int rows = options.computeSize(width, SWT.DEFAULT).y;
+        int first = root.getChildren()[0].computeSize(width, SWT.DEFAULT).y;
+        return parent.getClientArea().height - first - rows >= LISTS_HEIGHT;
+    }
+
+    /** The height the pass list, the tree and the diff keep before the options' rows are shown beside them. */
+    static final int LISTS_HEIGHT = 280;
+
+    /** Shows or hides the options' rows, the toggle following. */
+    void setOptionsShown(boolean shown) {
+        optionsToggle.setSelection(shown);
+        describeOptions();
+        if (options.getVisible() == shown && ((GridData) options.getLayoutData()).exclude == !shown) return;
+        ((GridData) options.getLayoutData()).exclude = !shown;
+        options.setVisible(shown);
+        root.getParent().layout(true, true);
+    }
+
+    /** The toggle's text: how many options differ from their defaults; its tooltip: every option's value. */
+    private void describeOptions() {
+        long changed = optionFields.stream().filter(f -> !f.text().equals(f.option().formattedDefault())).count();
+        StringBuilder tip = new StringBuilder("Lowering options (click to ")
+                .append(optionsToggle.getSelection() ? "hide" : "show").append(" them):");
+        for (OptionField f : optionFields) tip.append("\n").append(f.option().label()).append(": ").append(f.text());
+        String text = "Options" + (changed == 0 ? "" : " (" + changed + " set)")
+                + (optionsToggle.getSelection() ? " \u25be" : " \u25b8");
+        if (!text.equals(optionsToggle.getText())) {
+            optionsToggle.setText(text);
+            optionsToggle.getParent().layout(true);
+        }
+        optionsToggle.setToolTipText(tip.toString());
     }
 
     /** One option's label and control, kept together when the row wraps. */
@@ -151,6 +213,7 @@ final class LoweringControls {
         for (OptionField f : optionFields) {
             if (f.option().key().equals(key)) f.show(text);
         }
+        describeOptions();
     }
 
     /** Shows ranks 0..n-1, keeping the selected one when it still exists. */

@@ -98,6 +98,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = 0;
         layout.marginHeight = 0;
+        layout.verticalSpacing = 2;   // at 1280 x 800 every pixel of height goes to the lists (issue 35)
         root.setLayout(layout);
         controls = new LoweringControls(root, this::settingsChanged, this::rankOrFilterChanged, this::setFile);
         controls.root.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
@@ -144,6 +145,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         file = f;
         if (!live.isOn(f)) live.detach();
         controls.file.setText(f.getFullPath().toString());
+        controls.file.setToolTipText(f.getFullPath().toString());
         controls.root.layout(true, true);
         setContentDescription("");
         lowerIfChanged();

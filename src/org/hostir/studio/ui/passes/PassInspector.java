@@ -36,9 +36,10 @@ import org.hostir.studio.ui.passes.model.Provenance;
 public final class PassInspector {
     /**
      * What the compare viewer and the sash take besides the two panes, in pixels: the ruler between the panes,
-     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin.
+     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin (18 px cut the pass
+     * list's time column at 1280 x 800).
      */
-    private static final int DIFF_MIDDLE = 88;
+    private static final int DIFF_MIDDLE = 80;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
     /** Rows the tree shows at least when it sits above the diff, where the view's height allows. */
@@ -64,6 +65,8 @@ public final class PassInspector {
     private Provenance provenance;
     /** Set while revealing an incoming selection, so that the tree does not publish it back. */
     private boolean revealing;
+    /** Fits the list's and the diff's widths again (the list's columns follow what it lists). */
+    private final Runnable refit;
 
     /** {@code publish} gets the fusion element a selected node came from (null: none) whenever a person selects one. */
     PassInspector(Composite parent, Consumer<FusionElement> publish) {
@@ -99,7 +102,9 @@ public final class PassInspector {
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
+        refit = () -> fit(main, right);
     }
+
 
     /**
      * Ctrl+F, Edit > Find/Replace: opens the find bar over the text pane that has the keyboard, else over the program
@@ -202,7 +207,9 @@ public final class PassInspector {
         this.rank = rank;
         this.provenance = provenance;
         this.entries = List.copyOf(entries);
+        int before = passes.preferredWidth();
         if (passes.show(this.entries) == null) showSelectedPass();
+        if (passes.preferredWidth() != before) refit.run();
     }
 
     /** The rank shown, or null. */

@@ -52,21 +52,42 @@ final class PassTable {
         });
         time = new TableViewerColumn(viewer, SWT.RIGHT);
         time.getColumn().setText("\u00b5s");
-        time.getColumn().setWidth(50);   // four digits of microseconds; the width goes to the diff's panes
+        time.getColumn().setWidth(50);
         time.setLabelProvider(new ColumnLabelProvider() {
             @Override
             public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }
         });
         viewer.addSelectionChangedListener(e -> selectionChanged.run());
+        viewer.getTable().addListener(SWT.Resize, e -> fitColumns());
     }
+
+    /**
+     * Column widths from what they show: the time column as wide as its widest figure (at 1280 x 800 a fixed 50 px
+     * cut five-digit times, issue 35), the name column its longest name and whatever width of the list is left.
+     */
+    private void fitColumns() {
+        var t = viewer.getTable();
+        time.getColumn().pack();
+        // pack() holds the cell's padding already; two pixels more of air
+        timeWidth = time.getColumn().getWidth() + 2;
+        time.getColumn().setWidth(timeWidth);
+        name.getColumn().pack();
+        nameWidth = Math.max(name.getColumn().getWidth() + 2, MIN_NAME_WIDTH);
+        name.getColumn().setWidth(Math.max(nameWidth, t.getClientArea().width - timeWidth));
+    }
+
+    /** The name column's width before any pass is listed. */
+    private static final int MIN_NAME_WIDTH = 120;
+    private int nameWidth = 190, timeWidth = 50;
 
     Control control() { return viewer.getControl(); }
 
     /** The width the list needs to show its columns whole (names and times), in pixels. */
     int preferredWidth() {
         var t = viewer.getTable();
-        return name.getColumn().getWidth() + time.getColumn().getWidth() + t.getBorderWidth() * 2
-                + t.getVerticalBar().getSize().x + 4;
+        // the scroll bar only where it shows: all the passes fit the list's height in the default layout
+        int bar = t.getVerticalBar().isVisible() ? t.getVerticalBar().getSize().x : 0;
+        return nameWidth + timeWidth + t.getBorderWidth() * 2 + bar + 4;
     }
 
     PassEntry selected() {
@@ -85,10 +106,7 @@ final class PassTable {
     PassEntry show(List<PassEntry> entries) {
         String keep = selected() == null ? null : selected().step().pass();
         viewer.setInput(entries);
-        // as wide as the longest pass name, so that none is cut
-        int widest = name.getColumn().getWidth();
-        name.getColumn().pack();
-        name.getColumn().setWidth(Math.max(widest, name.getColumn().getWidth() + 8));
+        fitColumns();   // as wide as the longest pass name and the longest time, so that none is cut
         PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
                 .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
                         .orElse(entries.get(0)));

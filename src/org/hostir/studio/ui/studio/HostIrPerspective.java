@@ -16,6 +16,8 @@ public final class HostIrPerspective implements IPerspectiveFactory {
     static final String LOWERING_VIEW = "org.hostir.studio.ui.passes.LoweringView";
     static final String TIMELINE_VIEW = "org.hostir.studio.ui.timeline.TimelineView";
     public static final String NEW_FUSION_WIZARD = "org.hostir.studio.ui.editor.NewFusionWizard";
+    /** The editor's share of the height above the Lowering view, Timeline, Console and Problems. */
+    static final float EDITOR_SHARE = 0.5f;
 
     /**
      * Files above the outline on the left; the editor with Properties beside it; below them, across the whole width,
@@ -25,15 +27,16 @@ public final class HostIrPerspective implements IPerspectiveFactory {
     @Override
     public void createInitialLayout(IPageLayout layout) {
         String editors = layout.getEditorArea();
-        // a fifth of the width: at 1280 px a sixth cut the tab's title ("Project Expl...")
-        IFolderLayout left = layout.createFolder("left", IPageLayout.LEFT, 0.2f, editors);
+        // 18% of the width: at 1280 px a sixth cut the tab's title ("Project Expl..."), and a fifth left the Lowering
+        // view short of the width its pass list's time column needs beside two diff panes of a third each
+        IFolderLayout left = layout.createFolder("left", IPageLayout.LEFT, 0.18f, editors);
         left.addView(IPageLayout.ID_PROJECT_EXPLORER);
         // the Outline below the files, not a second tab: two tabs in a sixth of 1280 px read "Pr..." and "Ou..."
         IFolderLayout outline = layout.createFolder("outline", IPageLayout.BOTTOM, 0.6f, "left");
         outline.addView(IPageLayout.ID_OUTLINE);
-        // the lower part 68%: at 1280 x 800 the Lowering view's tree showed 3 rows, and its options, all of them in
-        // sight since they wrap (issue 35: one row cut the last ones), take four rows at that width
-        IFolderLayout bottom = layout.createFolder("bottom", IPageLayout.BOTTOM, 0.32f, editors);
+        // the editor and the lower part half each: with 68% below, the canvas was 150 px high at 1280 x 800 (issue 35);
+        // the Lowering view keeps its lists whole there by showing its options' rows only where it has the height
+        IFolderLayout bottom = layout.createFolder("bottom", IPageLayout.BOTTOM, EDITOR_SHARE, editors);
         bottom.addView(LOWERING_VIEW);
         bottom.addView(TIMELINE_VIEW);
         bottom.addView(IConsoleConstants.ID_CONSOLE_VIEW);

@@ -12,6 +12,8 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.PlatformUI;
+import org.hostir.studio.ui.tests.input.Person;
+import org.hostir.studio.ui.tests.input.ShownPopups;
 
 /**
  * The user guide's pictures at the two screen sizes it is read at (issue 35, Deliver 8): with
@@ -36,10 +38,25 @@ public final class GuidePictures {
             return;
         }
         Rectangle was = shell.getBounds();
+        Point pointer = shell.getDisplay().getCursorLocation();
+        // the keyboard where it was: the resizes hid and showed controls, and on GTK the focus of a hidden one goes
+        // to none, so that the test's next key (Ctrl+Z after the loop-split picture) reached nothing
+        org.eclipse.swt.widgets.Control focus = shell.getDisplay().getFocusControl();
+        // a GTK tooltip the test did not ask for: the resized window put a control with help under the pointer (the
+        // Allgather option's help covered the Lowering view in studio-1280x800.png, issue 35)
+        boolean tipWanted = !nativeTooltips(shell).isEmpty();
+        boolean pointerMoved = false;
         try {
             for (int[] size : SIZES) {
                 shell.setBounds(0, 0, size[0], size[1]);
                 settle(shell.getDisplay(), 700);
+                if (!tipWanted && !nativeTooltips(shell).isEmpty()) {
+                    pointerMoved = true;
+                    if (!Person.onCurrentDisplay().restAway(shell)) {
+                        System.out.println("guide picture " + name + " at " + size[0] + "x" + size[1]
+                                + ": a tooltip still shows " + nativeTooltips(shell));
+                    }
+                }
                 Map<Shell, Point> moved = keepPopUpsOnScreen(shell, size[0], size[1]);
                 settle(shell.getDisplay(), 100);
                 save.accept(shell, new File(new File(dir, size[0] + "x" + size[1]), name));
@@ -47,8 +64,22 @@ public final class GuidePictures {
             }
         } finally {
             shell.setBounds(was);
+            if (pointerMoved) Person.onCurrentDisplay().moveToScreen(pointer);
             settle(shell.getDisplay(), 400);
+            if (focus != null && !focus.isDisposed() && focus.isVisible() && shell.getDisplay().getFocusControl() != focus) {
+                System.out.println("guide picture " + name + ": the resizes moved the keyboard from " + focus + " to "
+                        + shell.getDisplay().getFocusControl() + "; given back");
+                focus.setFocus();
+                settle(shell.getDisplay(), 100);
+            }
         }
+    }
+
+    /** GTK's own tooltips on screen (a control's help), not the window's tool shells (Draw2d's graph tooltips). */
+    private static List<ShownPopups.Popup> nativeTooltips(Shell shell) {
+        List<Rectangle> shells = java.util.Arrays.stream(shell.getShells()).filter(Shell::isVisible)
+                .map(Shell::getBounds).toList();
+        return ShownPopups.shown("TOOLTIP").stream().filter(p -> !shells.contains(p.bounds())).toList();
     }
 
     /**

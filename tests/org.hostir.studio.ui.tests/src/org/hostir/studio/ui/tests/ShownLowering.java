@@ -82,6 +82,32 @@ public final class ShownLowering {
         throw new AssertionError("no spinner " + label);
     }
 
+    /** The toggle that shows and hides the option fields ("Options", the number of options set, an arrow). */
+    public static org.eclipse.swt.widgets.Button optionsToggle(LoweringView view) {
+        return ViewTestSupport.descendants(root(view), org.eclipse.swt.widgets.Button.class).stream()
+                .filter(b -> (b.getStyle() & SWT.TOGGLE) != 0 && b.getText().startsWith("Options"))
+                .findFirst().orElseThrow(() -> new AssertionError("no Options toggle"));
+    }
+
+    /** Whether the option fields show: the toggle is down and the first option's field is on screen. */
+    public static boolean optionsShown(LoweringView view) {
+        Control streams = null;
+        var children = ViewTestSupport.descendants(root(view), Control.class);
+        for (int i = 0; i + 1 < children.size() && streams == null; i++) {
+            if (children.get(i) instanceof Label l && l.getText().equals("Streams:")) streams = children.get(i + 1);
+        }
+        if (streams == null) throw new AssertionError("no Streams field");
+        return optionsToggle(view).getSelection() && streams.isVisible() && streams.getSize().y > 0;
+    }
+
+    /** A person opens the option fields with the toggle where they are hidden (the view's height hid them). */
+    public static void openOptions(org.hostir.studio.ui.tests.input.Person person, LoweringView view) {
+        if (optionsShown(view)) return;
+        person.clickCenter(optionsToggle(view));
+        person.settle(300);
+        if (!optionsShown(view)) throw new AssertionError("the Options toggle did not show the fields");
+    }
+
     /** The view's top composite, whose client area is the view's (the fields, the message and the lists in it). */
     public static Composite top(LoweringView view) { return root(view); }
 

@@ -118,6 +118,28 @@ public final class Person {
         return this;
     }
 
+    /**
+     * Moves the pointer where nothing of {@code shell} shows a tooltip (past the window where the screen has room,
+     * else onto the right end of its menu bar) and waits until no GTK tooltip is over the window; whether none is.
+     * A picture taken after this shows the window, not the help of whatever control the pointer last rested on.
+     */
+    public boolean restAway(Shell shell) {
+        var screen = display.getBounds();
+        var window = shell.getBounds();
+        Point corner = new Point(screen.x + screen.width - 2, screen.y + screen.height - 2);
+        Point p = window.contains(corner) ? shell.toDisplay(shell.getClientArea().width - 8, -8) : corner;
+        move(p.x, p.y);
+        settle(50);
+        return until(3000, () -> ShownPopups.shown("TOOLTIP").stream().noneMatch(t -> t.bounds().intersects(window)));
+    }
+
+    /** Moves the pointer to {@code at} on the screen (back where a step found it). */
+    public Person moveToScreen(Point at) {
+        move(at.x, at.y);
+        settle(30);
+        return this;
+    }
+
     public Person clickCenter(Control c) {
         return click(c, c.getSize().x / 2, c.getSize().y / 2);
     }

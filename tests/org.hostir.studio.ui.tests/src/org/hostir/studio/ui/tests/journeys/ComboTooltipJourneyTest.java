@@ -32,6 +32,7 @@ public class ComboTooltipJourneyTest extends JourneyTest {
     public void theBackendTooltipDoesNotCoverTheOpenList() throws Exception {
         LoweringView view = journey.show(LoweringView.ID);
         person.settle(300);
+        ShownLowering.openOptions(person, view);   // behind the Options toggle where the view is short
         uncoveredList(view, "Backend:", "backend: ");
         uncoveredList(view, "Compare with:", "Another rank's program");
     }

@@ -43,6 +43,7 @@ import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.studio.HostIrPerspective;
 import org.hostir.studio.ui.studio.HostIrPreferencePage;
 import org.hostir.studio.ui.tests.ShownGraph;
+import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
@@ -305,6 +306,7 @@ public class ShellJourneyTest extends JourneyTest {
     public void loweringOptionsAreKeptWhenTheViewComesBack() throws Exception {
         LoweringView view = journey.show(LoweringView.ID);
         person.settle(300);
+        ShownLowering.openOptions(person, view);   // behind the Options toggle where the view is short
         Button box = flag(view);
         boolean before = box.getSelection();
         person.clickCenter(box);
@@ -312,6 +314,7 @@ public class ShellJourneyTest extends JourneyTest {
         journey.hide(LoweringView.ID);
         view = journey.show(LoweringView.ID);
         person.settle(300);
+        ShownLowering.openOptions(person, view);
         box = flag(view);
         try {
             assertEquals(!before, box.getSelection(), "the option came back as it was left");
