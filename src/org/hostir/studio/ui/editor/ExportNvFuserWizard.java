@@ -57,6 +57,18 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
         Object first = selection == null ? null : selection.getFirstElement();
         IResource r = Adapters.adapt(first, IResource.class);
         if (r instanceof IFile f && "fusion".equals(f.getFileExtension())) selected = f;
+        if (selected == null) selected = activeEditorsFusion(workbench);
+    }
+
+    /**
+     * With the fusion editor active, File > Export... passes the graph's selection, not the file: the wizard takes
+     * the editor's file then, as Eclipse's own export wizards do (its fields were empty, issue 35 driven by hand).
+     */
+    private static IFile activeEditorsFusion(IWorkbench workbench) {
+        var window = workbench == null ? null : workbench.getActiveWorkbenchWindow();
+        var editor = window == null || window.getActivePage() == null ? null : window.getActivePage().getActiveEditor();
+        IFile f = editor == null ? null : editor.getEditorInput().getAdapter(IFile.class);
+        return f != null && "fusion".equals(f.getFileExtension()) ? f : null;
     }
 
     @Override
@@ -75,6 +87,7 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
         }
         try {
             Files.writeString(target, ExportToNvFuser.code(file, page.devices.getSelection(), cpp));
+            ExportToNvFuser.showInWorkspace(target);
             return true;
         } catch (EngineFailure e) {
             page.setErrorMessage(String.join(" ", e.lines()));
@@ -89,6 +102,8 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
         Text fusion;
         Spinner devices;
         Text target;
+        /** The target last proposed for the fusion named (a target the person typed is kept). */
+        private String proposed;
 
         Page() {
             super("nvfuser");
@@ -112,13 +127,31 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
             new Label(c, SWT.NONE);
             target = field(c, "To file:");
             target.setText(selected == null ? "" : defaultTarget(selected));
+            proposed = target.getText();
             Button browse = new Button(c, SWT.PUSH);
             browse.setText("Browse...");
             browse.addListener(SWT.Selection, e -> browse());
-            fusion.addListener(SWT.Modify, e -> validate());
+            fusion.addListener(SWT.Modify, e -> {
+                propose();
+                validate();
+            });
             target.addListener(SWT.Modify, e -> validate());
             setControl(c);
             validate();
+        }
+
+        /**
+         * A fusion named by typing gets a target beside it and its devices, as a selected one does, unless the
+         * person wrote a target of their own (the field stayed empty).
+         */
+        private void propose() {
+            IFile f = fusion();
+            if (f == null) return;
+            String proposal = defaultTarget(f);
+            if (!target.getText().isBlank() && !target.getText().equals(proposed)) return;
+            proposed = proposal;
+            target.setText(proposal);
+            devices.setSelection(ExportToNvFuser.suggestedDevices(f));
         }
 
         private Text field(Composite c, String label) {
@@ -137,6 +170,8 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
         private void browse() {
             FileDialog d = new FileDialog(getShell(), SWT.SAVE);
             d.setFileName(Path.of(target.getText().isBlank() ? "fusion" : target.getText()).getFileName().toString());
+            Path folder = target.getText().isBlank() ? null : Path.of(target.getText()).toAbsolutePath().getParent();
+            if (folder != null) d.setFilterPath(folder.toString());
             String f = d.open();
             if (f != null) target.setText(f);
         }

@@ -8,7 +8,10 @@ import java.util.Map;
 
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
@@ -84,12 +87,31 @@ public class ExportToNvFuser extends AbstractHandler {
         FileDialog d = new FileDialog(shell, SWT.SAVE);
         d.setOverwrite(true);
         d.setFileName(file.getName().replaceFirst("\\.fusion$", "") + extension);
+        // beside the fusion (the dialog opened in the Studio's installation folder, issue 35 driven by hand)
+        if (file.getLocation() != null) d.setFilterPath(file.getLocation().removeLastSegments(1).toOSString());
         String target = d.open();
         if (target == null) return;
         try {
             Files.writeString(Path.of(target), code);
+            showInWorkspace(Path.of(target));
         } catch (IOException e) {
             MessageDialog.openError(shell, "Export to nvFuser", target + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * A file written under a folder of the workspace, made known to it, so that the Project Explorer lists it at
+     * once (an export beside its fusion did not show until a manual refresh).
+     */
+    static void showInWorkspace(Path written) {
+        Path folder = written.toAbsolutePath().getParent();
+        if (folder == null) return;
+        for (IContainer c : ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(folder.toUri())) {
+            try {
+                c.refreshLocal(IResource.DEPTH_ONE, null);
+            } catch (CoreException e) {
+                // the file is written all the same; the folder shows it after its next refresh
+            }
         }
     }
 

@@ -107,14 +107,17 @@ public final class FusionCommands {
         try {
             gesture.run();
         } finally {
+            // the edits made are committed even when the gesture fails after them (the sheet's refresh): else the
+            // model would hold them while the text and the graph do not
             compoundBefore = null;
+            FusionDocument after = model;
+            if (!after.equals(before)) {
+                model = before;
+                List<String> labels = List.copyOf(compoundLabels);
+                execute(labels.size() == 1 ? labels.get(0)
+                        : labels.size() + " edits (" + String.join(", ", labels) + ")", before, after);
+            }
         }
-        FusionDocument after = model;
-        if (after.equals(before)) return;
-        model = before;
-        List<String> labels = List.copyOf(compoundLabels);
-        execute(labels.size() == 1 ? labels.get(0) : labels.size() + " edits (" + String.join(", ", labels) + ")",
-                before, after);
     }
 
     /** The user's text parses again: the last refusal (the status line's red message) no longer applies. */
@@ -200,6 +203,25 @@ public final class FusionCommands {
             return false;
         }
         return edit("Rename " + from, d -> FusionEdits.renameTensor(d, from, to));
+    }
+
+    /**
+     * Selects tensor {@code name} once the gesture under way is applied: a tensor renamed from the Properties view
+     * stays selected under its new name, so the sheet goes on showing it (the graph's selection drops the old name).
+     */
+    void selectTensorAfterGesture(String name) {
+        var display = org.eclipse.swt.widgets.Display.getCurrent();
+        if (display == null) return;
+        display.asyncExec(() -> {
+            if (!editor.isDisposed() && model.tensor(name).isPresent()) {
+                editor.select(List.of(org.hostir.studio.ui.FusionElement.tensor(null, name)));
+                // the workbench tells the sheet only the active part's selections, and the sheet is the active one
+                if (editor.getSite().getPage().findView(org.eclipse.ui.IPageLayout.ID_PROP_SHEET)
+                        instanceof org.eclipse.ui.views.properties.PropertySheet sheet) {
+                    sheet.selectionChanged(editor, editor.getSite().getSelectionProvider().getSelection());
+                }
+            }
+        });
     }
 
     public boolean setTensor(TensorSpec spec) { return edit("Edit " + spec.name(), d -> FusionEdits.setTensor(d, spec)); }

@@ -111,7 +111,9 @@ final class FusionProperties {
         l.text("name", "Name", "Tensor", () -> name, v -> {
             if (!v.matches("[A-Za-z_][A-Za-z0-9_]*")) return "a name is an identifier";
             return !v.equals(name) && ed.model().tensor(v).isPresent() ? "'" + v + "' exists already" : null;
-        }, v -> ed.renameTensor(name, v));
+        }, v -> {
+            if (ed.renameTensor(name, v)) ed.selectTensorAfterGesture(v);
+        });
         l.readOnly("role", "Role", "Tensor", () -> ed.model().inputs().contains(name) ? "fusion input"
                 : computed ? "computed by op " + FusionEdits.opIndex(ed.model(), name) : "unconnected");
         l.choice("output", "Fusion output", "Tensor", BOOL, () -> String.valueOf(ed.model().outputs().contains(name)),

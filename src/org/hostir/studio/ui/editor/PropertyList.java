@@ -3,6 +3,7 @@ package org.hostir.studio.ui.editor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 
 import org.eclipse.ui.views.properties.ComboBoxPropertyDescriptor;
@@ -103,7 +104,7 @@ class PropertyList implements IPropertySource {
     public Object getPropertyValue(Object id) {
         Prop p = prop(id);
         if (p == null) return null;
-        Object v = p.value().get();
+        Object v = valueOf(p);
         if (p.editable() && p.choices() != null) return Math.max(0, Arrays.asList(p.choices()).indexOf(String.valueOf(v)));
         return v == null ? "" : v;
     }
@@ -111,8 +112,21 @@ class PropertyList implements IPropertySource {
     /** The property's value as text (the choice's name for combos). */
     String text(Object id) {
         Prop p = prop(id);
-        Object v = p == null ? null : p.value().get();
+        Object v = p == null ? null : valueOf(p);
         return v == null ? "" : v instanceof IPropertySource s ? String.valueOf(s.getEditableValue()) : String.valueOf(v);
+    }
+
+    /**
+     * A property's value, or null when what it describes is gone: a rename or delete applied from this very sheet
+     * (the sheet reads its old entries once more before it follows the new selection; issue 35, a tensor renamed in
+     * Properties raised "No value present" and left the editor's model apart from its text).
+     */
+    private static Object valueOf(Prop p) {
+        try {
+            return p.value().get();
+        } catch (NoSuchElementException gone) {
+            return null;
+        }
     }
 
     @Override

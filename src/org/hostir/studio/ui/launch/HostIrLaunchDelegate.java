@@ -49,7 +49,7 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         IProcess ip = DebugPlugin.newProcess(launch, process, "hirstudio run " + file.getName());
         ip.setAttribute(IProcess.ATTR_CMDLINE, String.join(" ", command));
         new RunWatcher(ip, trace, settings.timelineTitle(file.getFullPath().toString()),
-                file.getFullPath().toString(), settings.timelineSettings()).watch();
+                file.getFullPath().toString(), settings.timelineSettings(), settings.loweringShown()).watch();
         RunProgress.follow(ip, file.getName());
         progress.worked(1);
     }

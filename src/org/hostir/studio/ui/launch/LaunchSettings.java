@@ -119,6 +119,20 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
         return line.toString();
     }
 
+    /**
+     * The program the run ran, as the Lowering view takes it for Show In ({@code devices=N KEY=VALUE ...}, the
+     * streams as {@code numberOfStreams}): every run has one, a prediction on any number of devices too (issue 35:
+     * the Timeline's link from a bar of a predicted 64-device run selected that node id in the view's own 2-device
+     * program, an EndCoalescing for a recv).
+     */
+    public String loweringShown() {
+        Map<String, String> all = new TreeMap<>(options);
+        all.putIfAbsent("numberOfStreams", Integer.toString(streams));
+        StringBuilder line = new StringBuilder("devices=" + devices);
+        all.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        return line.toString();
+    }
+
     /** The Timeline's title of a run of {@code file}: a prediction says so, with its machine. */
     public String timelineTitle(String file) {
         return predicted() ? file + " \u2014 predicted for " + devices + " x " + profile + " (simulated, not measured)"

@@ -29,16 +29,19 @@ final class RunWatcher implements IDebugEventSetListener {
     /** The fusion file's workspace path and the run's settings, for the Timeline's Predict (null: none). */
     private final String workspaceFile;
     private final String settings;
+    /** The run's lowering for the Timeline's Show In ({@link LaunchSettings#loweringShown()}; null: none). */
+    private final String lowering;
     private final List<String> errors = new ArrayList<>();
     private final StringBuilder validation = new StringBuilder();
     private volatile boolean cancelled;
 
-    RunWatcher(IProcess process, Path trace, String file, String workspaceFile, String settings) {
+    RunWatcher(IProcess process, Path trace, String file, String workspaceFile, String settings, String lowering) {
         this.process = process;
         this.trace = trace;
         this.file = file;
         this.workspaceFile = workspaceFile;
         this.settings = settings;
+        this.lowering = lowering;
     }
 
     void watch() {
@@ -100,7 +103,7 @@ final class RunWatcher implements IDebugEventSetListener {
         }
         if (RunOutcome.opensTrace(exit, verdict) && Files.isRegularFile(trace)) {
             display.asyncExec(() -> TraceOpener.open(trace, RunOutcome.timelineTitle(file, verdict), workspaceFile,
-                    settings));
+                    settings, lowering));
         } else if (!cancelled && exit != 0 && exit != 143 && exit != 137) {
             String why;
             synchronized (this) {

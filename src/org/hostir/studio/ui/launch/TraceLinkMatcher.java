@@ -30,7 +30,7 @@ public final class TraceLinkMatcher implements IPatternMatchListenerDelegate {
 
                 public void linkExited() { }
 
-                public void linkActivated() { TraceOpener.open(Path.of(path), path, null, null); }
+                public void linkActivated() { TraceOpener.open(Path.of(path), path, null, null, null); }
             }, offset, path.length());
         } catch (BadLocationException e) {
             // the console was cleared meanwhile: nothing to link

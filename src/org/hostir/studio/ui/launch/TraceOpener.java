@@ -21,15 +21,17 @@ final class TraceOpener {
 
     private TraceOpener() {}
 
-    /** {@code file} and {@code settings} (either may be null): the run's fusion file and settings, for Predict. */
-    static void open(Path trace, String title, String file, String settings) {
+    /**
+     * {@code file}, {@code settings} and {@code lowering} (any may be null): the run's fusion file, its settings for
+     * Predict and its lowering for Show In.
+     */
+    static void open(Path trace, String title, String file, String settings, String lowering) {
         var workbench = PlatformUI.getWorkbench();
         Command command = workbench.getService(ICommandService.class).getCommand(SHOW_TRACE);
         Map<String, Object> parameters = new HashMap<>(Map.of("path", trace.toString(), "title", title));
-        if (file != null && settings != null) {
-            parameters.put("file", file);
-            parameters.put("settings", settings);
-        }
+        if (file != null && (settings != null || lowering != null)) parameters.put("file", file);
+        if (file != null && settings != null) parameters.put("settings", settings);
+        if (file != null && lowering != null) parameters.put("lowering", lowering);
         ParameterizedCommand show = ParameterizedCommand.generateCommand(command, parameters);
         try {
             workbench.getService(IHandlerService.class).executeCommand(show, null);

@@ -21,6 +21,8 @@ import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.layout.RowData;
+import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
@@ -96,17 +98,24 @@ public class DumpView extends ViewPart {
     }
 
     private void controls(Composite root) {
+        // the file (or the hint) on a line of its own and the controls in rows that wrap: in one row of fifteen
+        // columns the label got no width at all and, at 1280 x 800, the nvFuser choice and "Compare with Studio
+        // lowering..." lay past the view's right edge (issue 35, driven by hand)
+        source = new Label(root, SWT.WRAP);
+        source.setText("Open an NVFUSER_DUMP=host_ir dump or log (Open Dump...), or paste one (Paste)");
+        source.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         Composite row = new Composite(root, SWT.NONE);
-        row.setLayout(new GridLayout(15, false));
+        RowLayout rows = new RowLayout(SWT.HORIZONTAL);
+        rows.wrap = true;
+        rows.center = true;
+        rows.marginLeft = rows.marginRight = rows.marginTop = rows.marginBottom = 0;
+        row.setLayout(rows);
         row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        source = new Label(row, SWT.NONE);
-        source.setText("(open an NVFUSER_DUMP=host_ir dump or log)");
-        source.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         button(row, "Open Dump...", this::openInteractively);
         button(row, "Paste", this::paste);
         new Label(row, SWT.NONE).setText("Filter:");
         filter = new Text(row, SWT.BORDER | SWT.SEARCH);
-        filter.setLayoutData(new GridData(100, SWT.DEFAULT));
+        filter.setLayoutData(new RowData(100, SWT.DEFAULT));
         filter.addListener(SWT.Modify, e -> showList());
         new Label(row, SWT.NONE).setText("Devices:");
         devices = new Spinner(row, SWT.BORDER);
@@ -117,7 +126,7 @@ public class DumpView extends ViewPart {
         new Label(row, SWT.NONE).setText("Options:");
         options = new Text(row, SWT.BORDER);
         options.setMessage("key=value ...");
-        options.setLayoutData(new GridData(140, SWT.DEFAULT));
+        options.setLayoutData(new RowData(140, SWT.DEFAULT));
         new Label(row, SWT.NONE).setText("nvFuser:");
         generation = new Combo(row, SWT.READ_ONLY);
         // the lowerable generations, newest last, as the --nvfuser flag spells them

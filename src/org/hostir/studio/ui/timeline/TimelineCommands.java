@@ -62,7 +62,7 @@ public class TimelineCommands extends AbstractHandler {
         }
         if (command.equals("showTrace")) {
             showTrace(Path.of(event.getParameter("path")), event.getParameter("title"), event.getParameter("file"),
-                    event.getParameter("settings"));
+                    event.getParameter("settings"), event.getParameter("lowering"));
             return null;
         }
         TimelineView view = view(event);
@@ -83,10 +83,11 @@ public class TimelineCommands extends AbstractHandler {
     }
 
     /** Shows a trace file in the view; a file that cannot be read is said in a dialog. */
-    private static void showTrace(Path trace, String title, String file, String settings) {
+    private static void showTrace(Path trace, String title, String file, String settings, String lowering) {
         try {
-            TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString() : title,
-                    workspaceFile(file), runSettings(settings));
+            TimelineView view = TimelineView.show(ChromeTraceReader.read(trace), title == null ? trace.toString()
+                    : title, workspaceFile(file), runSettings(settings));
+            if (view != null) view.setLoweringShown(loweringShown(file, lowering));
         } catch (IOException e) {
             MessageDialog.openError(Display.getCurrent().getActiveShell(), "Host IR trace",
                     "Cannot read the trace " + trace + ": " + e.getMessage());
@@ -99,6 +100,24 @@ public class TimelineCommands extends AbstractHandler {
         IFile f = ResourcesPlugin.getWorkspace().getRoot().getFile(
                 org.eclipse.core.runtime.Path.fromPortableString(path));
         return f.exists() ? f : null;
+    }
+
+    /** A launched run's lowering ({@code devices=N KEY=VALUE ...}) for Show In; null when absent or unreadable. */
+    static LoweringShown loweringShown(String file, String line) {
+        if (file == null || line == null) return null;
+        int devices = 0;
+        java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+        for (String word : line.trim().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq <= 0) return null;
+            String key = word.substring(0, eq), value = word.substring(eq + 1);
+            if (!key.equals("devices")) {
+                options.put(key, value);
+            } else if (value.matches("[1-9][0-9]{0,5}")) {
+                devices = Integer.parseInt(value);
+            }
+        }
+        return devices > 0 ? new LoweringShown(file, devices, options) : null;
     }
 
     /** A launched run's settings as "Run on CPU" spells them, or null when absent or beyond what it can express. */

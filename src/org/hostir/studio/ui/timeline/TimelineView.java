@@ -97,6 +97,8 @@ public class TimelineView extends ViewPart implements IShowInSource {
     private IFile source;
     /** How the shown run was made (a run from the Studio), so that its prediction can be shown above it; or null. */
     private RunSettings settings;
+    /** The lowering of the launched run shown (devices and options, a prediction's too), for Show In; or null. */
+    private LoweringShown loweringShown;
     /** The run a prediction is stacked above: the last one shown on its own. */
     private Timeline measured;
     private String measuredTitle;
@@ -208,6 +210,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
         measured = t;
         measuredTitle = title;
         settings = null;
+        loweringShown = null;
         search.clear();
         display(t, title, from, () -> TimelineSummary.of(t));
         analyse(run);
@@ -275,6 +278,9 @@ public class TimelineView extends ViewPart implements IShowInSource {
                 () -> "PREDICTED for " + machine + "\n" + TimelineSummary.of(predicted) + "\n\nMEASURED\n"
                         + TimelineSummary.of(run));
     }
+
+    /** The lowering the launched run shown ran (Show In lowers it); null leaves Show In to the run's settings. */
+    public void setLoweringShown(LoweringShown shown) { loweringShown = shown; }
 
     /** The settings of the run shown, when it was run from the Studio; else null. */
     public RunSettings runSettings() { return settings; }
@@ -430,7 +436,8 @@ public class TimelineView extends ViewPart implements IShowInSource {
     private ShowInContext showInContext(TimelineEvent e) {
         if (e == null || e.nodeId() < 0) return null;
         String file = source == null ? null : source.getFullPath().toString();
-        Object run = file == null || settings == null ? null : new LoweringShown(file, settings.devices(), settings.options());
+        Object run = loweringShown != null && loweringShown.file().equals(file) ? loweringShown
+                : file == null || settings == null ? null : new LoweringShown(file, settings.devices(), settings.options());
         return new ShowInContext(run, new StructuredSelection(new HostIrNodeElement(file, e.rank(), e.nodeId())));
     }
 
