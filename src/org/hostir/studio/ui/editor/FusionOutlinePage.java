@@ -43,6 +43,8 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
     private Canvas canvas;
     private ScrollableThumbnail thumbnail;
     private boolean overviewShown;
+    /** What draws the overview again once the graph rests. */
+    private IdleThumbnail idle;
 
     FusionOutlinePage(FusionEditor editor, GraphViewer graph) {
         this.editor = editor;
@@ -80,6 +82,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
             tree.setInput(editor);
             showSelection(editor.graphSelection());
             thumbnail.setSource(graph.rootFigure());
+            idle = new IdleThumbnail(thumbnail, graph.rootFigure().getUpdateManager(), canvas.getDisplay());
             lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
         }));
     }
@@ -176,6 +179,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
 
     @Override
     public void dispose() {
+        if (idle != null) idle.stop();
         if (overviewShown) thumbnail.deactivate();   // a thumbnail without its source has nothing to stop
         super.dispose();
     }
