@@ -23,7 +23,6 @@ import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
-import org.eclipse.ui.editors.text.TextEditor;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.ide.IGotoMarker;
 import org.eclipse.ui.operations.RedoActionHandler;
@@ -65,9 +64,7 @@ public class FusionEditor extends MultiPageEditorPart {
     private final FusionCommands commands = new FusionCommands(this);
     /** The opening's lowering of every rank, after the first picture (its result comes back as a whole check). */
     private final OpeningCheck lowering = new OpeningCheck(this, graph, r -> applyCheck(r, false, true));
-    private TextEditor source;
-    /** The Source page's colouring, which waits for the page to be shown. */
-    private JsonColoring coloring;
+    private SourcePage source;
     private IDocument document;
     private List<FusionCheck.Problem> problems = List.of();
     private Shardings shardings = Shardings.NONE;
@@ -95,15 +92,7 @@ public class FusionEditor extends MultiPageEditorPart {
             ViewIds.help(getContainer(), ViewIds.HELP_EDITOR);
             int g = addPage(graph.createControl(getContainer()));
             setPageText(g, "Graph");
-            source = new TextEditor() {
-                @Override
-                protected void initializeEditor() {
-                    super.initializeEditor();
-                    setHelpContextId(ViewIds.HELP_EDITOR);   // F1 on the Source page: the fusion's help, not plain text's
-                    setDocumentProvider(new AtomicFileDocumentProvider());
-                    setSourceViewerConfiguration(coloring = new JsonColoring(getPreferenceStore()));
-                }
-            };
+            source = new SourcePage();   // its document now, its widgets when the page is first shown
             int s = addPage(source, getEditorInput());
             setPageText(s, "Source");
         } catch (PartInitException e) {
@@ -157,7 +146,7 @@ public class FusionEditor extends MultiPageEditorPart {
     @Override
     protected void pageChange(int newPageIndex) {
         if (newPageIndex == GRAPH_PAGE && reparseQueued) reparse();
-        if (newPageIndex == SOURCE_PAGE && coloring != null) coloring.shown();
+        if (newPageIndex == SOURCE_PAGE && source != null) source.make(true);
         super.pageChange(newPageIndex);
         if (undoRedo != null) updateActionBars(newPageIndex);
         if (graphCommands != null) graphCommands.setGraphPageActive(newPageIndex == GRAPH_PAGE);
@@ -389,6 +378,7 @@ public class FusionEditor extends MultiPageEditorPart {
         }
         if (source == null) return;
         if (keys.isEmpty() || getActivePage() == SOURCE_PAGE) setActivePage(SOURCE_PAGE);
+        source.make(false);   // the caret goes to the line even while the Graph page stays in front
         IDE.gotoMarker(source, marker);
     }
 

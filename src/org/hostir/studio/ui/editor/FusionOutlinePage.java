@@ -43,6 +43,8 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
     private Canvas canvas;
     private ScrollableThumbnail thumbnail;
     private boolean overviewShown;
+    /** What draws the overview again once the graph rests. */
+    private IdleThumbnail idle;
 
     FusionOutlinePage(FusionEditor editor, GraphViewer graph) {
         this.editor = editor;
@@ -59,38 +61,41 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
             public String getText(Object element) { return label(element); }
         });
         tree.setAutoExpandLevel(2);
-        tree.setInput(editor);
         canvas = new Canvas(control, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
         thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
-        showOverviewOnceLaidOut(lws);
+        showOnceDrawn(lws);
         control.setWeights(60, 40);
-        showSelection(editor.graphSelection());
     }
 
     /**
-     * The overview draws the graph once its layout has arrived: Draw2d's thumbnail paints every figure again, tile by
-     * tile on the UI thread, at each change of the graph, and while a 1,000-op fusion opened it repainted the figures
-     * being placed over and over (a third of the opening's UI time, issue 35).
+     * The tree and the overview are filled once the graph's layout has arrived and its picture is painted (the
+     * asyncExec comes after the paint Draw2d queued). Issue 35: the tree's 2,002 rows of a 1,000-op fusion were made
+     * before the graph's first picture, and Draw2d's thumbnail paints every figure again, tile by tile on the UI
+     * thread, at each change of the graph (while a 1,000-op fusion opened it repainted the figures being placed
+     * over and over, a third of the opening's UI time).
      */
-    private void showOverviewOnceLaidOut(LightweightSystem lws) {
-        graph.whenLaidOut(() -> {
-            if (canvas.isDisposed() || overviewShown) return;
-            thumbnail.setSource(graph.rootFigure());
-            lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
+    private void showOnceDrawn(LightweightSystem lws) {
+        graph.whenLaidOut(() -> canvas.getDisplay().asyncExec(() -> {
+            if (canvas.isDisposed() || overviewShown || editor.isDisposed()) return;
             overviewShown = true;
-        });
+            tree.setInput(editor);
+            showSelection(editor.graphSelection());
+            thumbnail.setSource(graph.rootFigure());
+            idle = new IdleThumbnail(thumbnail, graph.rootFigure().getUpdateManager(), canvas.getDisplay());
+            lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
+        }));
     }
 
     void refresh() {
-        if (control == null || control.isDisposed()) return;
+        if (control == null || control.isDisposed() || !overviewShown) return;
         tree.refresh();
         thumbnail.repaint();
     }
 
     /** Shows the graph's selection in the tree, without selecting anything back. */
     void showSelection(ISelection selection) {
-        if (tree == null || tree.getControl().isDisposed()) return;
+        if (tree == null || tree.getControl().isDisposed() || !overviewShown) return;
         List<Object> shown = new ArrayList<>();
         if (selection instanceof IStructuredSelection s) {
             for (Object o : s.toList()) if (o instanceof FusionElement e && (e.isTensor() || e.op() >= 0)) shown.add(e);
@@ -174,6 +179,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
 
     @Override
     public void dispose() {
+        if (idle != null) idle.stop();
         if (overviewShown) thumbnail.deactivate();   // a thumbnail without its source has nothing to stop
         super.dispose();
     }

@@ -18,6 +18,10 @@ import org.eclipse.core.commands.operations.OperationHistoryFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.StyleRange;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.IWorkbenchCommandConstants;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.views.properties.IPropertySource;
@@ -27,6 +31,7 @@ import org.hostir.studio.file.FusionWriter;
 import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.ParsedFusion;
 import org.hostir.studio.ui.tests.ShownGraph;
+import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.NewFusionWizard;
@@ -265,6 +270,32 @@ public class FusionEditorTest {
         assertEquals(0, EditorFixture.markers(f).length, "and valid");
         ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
         EditorFixture.screenshot("editor-source.png");
+    }
+
+    /**
+     * Issue 35: the Source page's text widget is made when the page is first shown, not at the opening (a quarter of
+     * the UI thread's time before a 1,000-op fusion's first picture); a graph edit made before reaches the document,
+     * and the page, once shown, holds that text, coloured.
+     */
+    @Test
+    void theSourcePageIsMadeWhenFirstShown() throws Exception {
+        FusionEditor e = EditorFixture.open(EditorFixture.file("lazy.fusion", seed("allgather")));
+        Control sourcePage = ((CTabFolder) ShownGraph.page(e).getParent()).getItem(FusionEditor.SOURCE_PAGE).getControl();
+        assertEquals(List.of(), ViewTestSupport.descendants(sourcePage, StyledText.class), "no text widget at the opening");
+        String added = e.commands().addInputTensor();
+        assertTrue(e.isDirty(), "the graph's edit made the editor dirty");
+        assertTrue(ShownGraph.source(e).get().contains("\"" + added + "\""), "and reached the document");
+        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
+        EditorFixture.spin(300);
+        List<StyledText> texts = ViewTestSupport.descendants(sourcePage, StyledText.class).stream()
+                .filter(StyledText::isVisible).toList();
+        assertEquals(1, texts.size(), "the page shows its text widget");
+        StyledText text = texts.get(0);
+        assertEquals(ShownGraph.source(e).get(), text.getText(), "holding the document, the graph's edit included");
+        StyleRange key = text.getStyleRangeAtOffset(text.getText().indexOf("\"format\"") + 1);
+        assertNotNull(key, "coloured once shown");
+        assertTrue(text.getBounds().width > 200 && text.getBounds().height > 100, "and laid out: " + text.getBounds());
+        EditorFixture.screenshot("editor-source-lazy.png");
     }
 
     @Test

@@ -1,0 +1,43 @@
+package org.hostir.studio.ui.editor;
+
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.ui.editors.text.TextEditor;
+import org.hostir.studio.ui.ViewIds;
+
+/**
+ * The Source page: a text editor whose document (and so the dirty state, save, and the Lowering view's text) is there
+ * from the opening, and whose widgets (the text widget, its rulers, the colouring) are made when the page is first
+ * shown or its caret is needed ({@link #make}), as multi-page editors make their pages lazily. Issue 35: making them
+ * for a 1,000-op fusion's text was a quarter of the UI thread's time before the graph's first picture, for a page
+ * that an opening does not show. The text's own undo history starts then too: a graph edit is undone on the graph.
+ */
+final class SourcePage extends TextEditor {
+    private JsonColoring coloring;
+    private Composite parent;
+    private boolean made;
+
+    @Override
+    protected void initializeEditor() {
+        super.initializeEditor();
+        setHelpContextId(ViewIds.HELP_EDITOR);   // F1 on the Source page: the fusion's help, not plain text's
+        setDocumentProvider(new AtomicFileDocumentProvider());
+        setSourceViewerConfiguration(coloring = new JsonColoring(getPreferenceStore()));
+    }
+
+    /** The multi-page editor hands over the page's composite: it stays empty until {@link #make}. */
+    @Override
+    public void createPartControl(Composite pageParent) { parent = pageParent; }
+
+    /** Makes the page's widgets, once; {@code shown}: the page is in front, so its text is coloured now. */
+    void make(boolean shown) {
+        if (!made && parent != null && !parent.isDisposed()) {
+            made = true;
+            super.createPartControl(parent);
+            parent.layout(true, true);
+        }
+        if (shown && made) coloring.shown();
+    }
+
+    /** Whether the widgets exist (the page was shown, or a problem's line was gone to). */
+    boolean made() { return made; }
+}
