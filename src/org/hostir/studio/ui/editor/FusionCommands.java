@@ -12,10 +12,14 @@ import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.commands.operations.IUndoContext;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.commands.operations.OperationHistoryFactory;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.views.properties.PropertySheet;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.OpKind;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
+import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.model.FusionEdits;
 import org.hostir.studio.ui.editor.model.Groups;
 import org.hostir.studio.ui.editor.model.Layout;
@@ -210,14 +214,14 @@ public final class FusionCommands {
      * stays selected under its new name, so the sheet goes on showing it (the graph's selection drops the old name).
      */
     void selectTensorAfterGesture(String name) {
-        var display = org.eclipse.swt.widgets.Display.getCurrent();
+        var display = Display.getCurrent();
         if (display == null) return;
         display.asyncExec(() -> {
             if (!editor.isDisposed() && model.tensor(name).isPresent()) {
-                editor.select(List.of(org.hostir.studio.ui.FusionElement.tensor(null, name)));
+                editor.select(List.of(FusionElement.tensor(null, name)));
                 // the workbench tells the sheet only the active part's selections, and the sheet is the active one
-                if (editor.getSite().getPage().findView(org.eclipse.ui.IPageLayout.ID_PROP_SHEET)
-                        instanceof org.eclipse.ui.views.properties.PropertySheet sheet) {
+                if (editor.getSite().getPage().findView(IPageLayout.ID_PROP_SHEET)
+                        instanceof PropertySheet sheet) {
                     sheet.selectionChanged(editor, editor.getSite().getSelectionProvider().getSelection());
                 }
             }

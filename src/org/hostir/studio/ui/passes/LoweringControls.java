@@ -95,10 +95,24 @@ final class LoweringControls {
         optionsToggle = new Button(first, SWT.TOGGLE);
         optionsToggle.addListener(SWT.Selection, e -> setOptionsShown(optionsToggle.getSelection()));
 
-        // one field per option the passes declare, in rows that wrap at the view's width (one row clipped the last
-        // options at 1280 x 800, issue 35): the labelled fields first, the check boxes after them, so that a row of
-        // check boxes alone is only as high as a check box
-        options = new Composite(root, SWT.NONE);
+        options = optionRows(root, relower);
+        describeOptions();
+        // shown where the view is tall enough for them and its lists; a person's click holds until the view's size
+        // changes (maximized, restored, the window resized), which decides again
+        parent.addListener(SWT.Resize, e -> {
+            if (parent.getSize().equals(decidedFor)) return;
+            decidedFor = parent.getSize();
+            setOptionsShown(roomForOptions(parent));
+        });
+    }
+
+    /**
+     * One field per option the passes declare, in rows that wrap at the view's width (one row clipped the last
+     * options at 1280 x 800, issue 35): the labelled fields first, the check boxes after them, so that a row of
+     * check boxes alone is only as high as a check box.
+     */
+    private Composite optionRows(Composite root, Runnable relower) {
+        Composite options = new Composite(root, SWT.NONE);
         RowLayout flow = new RowLayout(SWT.HORIZONTAL);
         flow.wrap = true;
         flow.center = true;
@@ -115,14 +129,7 @@ final class LoweringControls {
                 }));
             }
         }
-        describeOptions();
-        // shown where the view is tall enough for them and its lists; a person's click holds until the view's size
-        // changes (maximized, restored, the window resized), which decides again
-        parent.addListener(SWT.Resize, e -> {
-            if (parent.getSize().equals(decidedFor)) return;
-            decidedFor = parent.getSize();
-            setOptionsShown(roomForOptions(parent));
-        });
+        return options;
     }
 
     /**
