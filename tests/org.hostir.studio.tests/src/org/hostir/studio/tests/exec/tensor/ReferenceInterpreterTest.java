@@ -120,7 +120,7 @@ class ReferenceInterpreterTest {
         inputs.put(a.id(), DenseTensor.zeros(a.dtype(), 8, 5));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ReferenceInterpreter.run(lf.fusion(), inputs, bindings));
-        assertTrue(e.getMessage().contains("(a)"), e.getMessage());
+        assertTrue(e.getMessage().contains("('a')"), e.getMessage());
         inputs.remove(a.id());
         assertThrows(IllegalArgumentException.class, () -> ReferenceInterpreter.run(lf.fusion(), inputs));
     }
