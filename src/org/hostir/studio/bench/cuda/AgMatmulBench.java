@@ -430,10 +430,18 @@ public final class AgMatmulBench implements AutoCloseable {
         return new double[] {longest, (last - start[0]) / 1e6, Arrays.stream(dispatch).max().orElse(0)};
     }
 
-    double timeEvents(IntConsumer body) {
+    double timeEvents(IntConsumer body) { return timeEvents(body, warmup, 0); }
+
+    /**
+     * The median of {@code iterations} timed runs of {@code body} on every GPU at once (after {@code warmups}
+     * untimed ones), rank 0's CUDA-event time. With {@code spinCycles} > 0 each GPU first spins that many clocks
+     * ({@link CudaProbe#spin}), so the events and the body queue behind it and the time is the device's alone;
+     * with 0 the GPU is idle when the first event is recorded and the time includes the host's launch.
+     */
+    double timeEvents(IntConsumer body, int warmups, long spinCycles) {
         List<Double> times = new ArrayList<>();
         CyclicBarrier barrier = new CyclicBarrier(devices);
-        for (int it = 0; it < warmup + iterations; it++) {
+        for (int it = 0; it < warmups + iterations; it++) {
             double[] ms = new double[1];
             backend.resetTimeline();
             parallel(d -> {
@@ -443,13 +451,14 @@ public final class AgMatmulBench implements AutoCloseable {
                 await(barrier);
                 BackendStream s = dev.device().userStream();
                 long e0 = dev.pooledEvent(), e1 = dev.pooledEvent();
+                if (spinCycles > 0) dev.spin(spinCycles, s);
                 dev.record(e0, s);
                 body.accept(d);
                 dev.record(e1, s);
                 dev.device().synchronize();
                 if (d == 0) ms[0] = dev.elapsedMillis(e0, e1);
             });
-            if (it >= warmup) times.add(ms[0]);
+            if (it >= warmups) times.add(ms[0]);
         }
         return median(times);
     }
