@@ -63,9 +63,14 @@ public final class CudaProbe {
     }
 
     private static final String SPIN = """
+            __device__ __forceinline__ long long now() {
+              long long t;
+              asm volatile("mov.u64 %0, %%clock64;" : "=l"(t));
+              return t;
+            }
             extern "C" __global__ void hir_spin(long long cycles) {
-              long long t0 = clock64();
-              while (clock64() - t0 < cycles) { }
+              long long t0 = now();
+              while (now() - t0 < cycles) { }
             }
             """;
 
