@@ -11,9 +11,10 @@ takes one JSON command a line on stdin, so that the engine can interleave its ro
 same conditions: {"cmd": "shape", "dtype", "M", "K", "N"} allocates A, B (standard normal) and C on each of the D
 GPUs; {"cmd": "round", "warmup": W, "iters": N} runs W + N iterations, each one product on every GPU at once,
 timed as the engine's bench times its GEMM (every GPU synchronised, CUDA events around each GPU's product, rank 0's
-time) and answers {"t_ms": median of the last N}; with "spin": C > 0 it then times N more, each queued behind
-torch.cuda._sleep(C) on every GPU so that the events and the product wait on the device and the time is the
-device's alone, and adds {"q_ms": their median}; {"cmd": "free"} drops the tensors; {"cmd": "info"} answers the
+time) and answers {"t_ms": median of the last N}; with "spin": C > 0 each of the N timed products is followed by
+one queued behind torch.cuda._sleep(C) on every GPU, so that the events and the product wait on the device and the
+time is the device's alone (the two series alternate, so both see the same power state), and it adds
+{"q_ms": their median}; {"cmd": "free"} drops the tensors; {"cmd": "info"} answers the
 versions and settings that decide which kernel torch.matmul runs (torch, CUDA, preferred BLAS library, the
 reduced-precision flag, the workspace variables, the cuBLAS and cuBLASLt files this process mapped and cuBLASLt's
 version); {"cmd": "kernels"} profiles 3 products on GPU 0 and answers the CUDA kernels' names and mean device times.
@@ -43,28 +44,28 @@ def median_ms(a, b, c, n=30):
     return sorted(times)[len(times) // 2]
 
 
-def timed(tensors, devices, warmup, iters, spin):
-    """Median of `iters` products on every GPU at once (rank 0's CUDA-event time), after `warmup` untimed ones;
+def once(tensors, devices, spin):
+    """One product on every GPU at once (every GPU synchronised first, CUDA events around each), rank 0's time;
     with spin > 0 each GPU first sleeps `spin` clocks so that the events and the product queue behind it."""
-    times = []
-    for it in range(warmup + iters):
-        for d in range(devices):
-            torch.cuda.synchronize(d)
-        events = []
-        for d, (a, b, c) in enumerate(tensors):
-            with torch.cuda.device(d):
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                if spin > 0:
-                    torch.cuda._sleep(spin)
-                s.record()
-                torch.matmul(a, b, out=c)
-                e.record()
-                events.append((s, e))
-        for d in range(devices):
-            torch.cuda.synchronize(d)
-        if it >= warmup:
-            times.append(events[0][0].elapsed_time(events[0][1]))
-    return sorted(times)[len(times) // 2]
+    for d in range(devices):
+        torch.cuda.synchronize(d)
+    events = []
+    for d, (a, b, c) in enumerate(tensors):
+        with torch.cuda.device(d):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            if spin > 0:
+                torch.cuda._sleep(spin)
+            s.record()
+            torch.matmul(a, b, out=c)
+            e.record()
+            events.append((s, e))
+    for d in range(devices):
+        torch.cuda.synchronize(d)
+    return events[0][0].elapsed_time(events[0][1])
+
+
+def median(xs):
+    return sorted(xs)[len(xs) // 2]
 
 
 def mapped(prefix):
@@ -139,9 +140,17 @@ def serve(devices):
                 torch.cuda.synchronize(d)
             answer = {"ok": True}
         elif cmd["cmd"] == "round":
-            answer = {"t_ms": timed(tensors, devices, cmd["warmup"], cmd["iters"], 0)}
-            if cmd.get("spin", 0) > 0:
-                answer["q_ms"] = timed(tensors, devices, 0, cmd["iters"], cmd["spin"])
+            spin = cmd.get("spin", 0)
+            for _ in range(cmd["warmup"]):
+                once(tensors, devices, 0)
+            idle, queued = [], []
+            for _ in range(cmd["iters"]):
+                idle.append(once(tensors, devices, 0))
+                if spin > 0:
+                    queued.append(once(tensors, devices, spin))
+            answer = {"t_ms": median(idle)}
+            if queued:
+                answer["q_ms"] = median(queued)
         elif cmd["cmd"] in ("info", "kernels"):
             try:  # diagnostics: the bench goes on without them
                 answer = info() if cmd["cmd"] == "info" else kernels(tensors[0])

@@ -21,15 +21,20 @@ import org.hostir.studio.ir.DataType;
  * conditions, so that a ratio of the two is a ratio of kernels and not of power states. On every GPU at once (as
  * the AG+GEMM bench's GEMM column runs), per shape, in rounds that rotate which side goes first (ABBA for two
  * sides, so a drift over the run falls on both): before each block the same idle pause, then the same warm-up and
- * two series of the same number of timed products, timed the same way (every GPU synchronised, CUDA events around
- * each product, rank 0's median): "idle", the GPU idle when the first event is recorded (the host's launch counts),
- * and "queued", behind a spin kernel, so that both events and the product queue first and the time is the device's
- * alone. PyTorch runs through {@code scripts/torch_gemm.py --serve}, a process kept running so that no start-up sits
+ * the same number of timed pairs, timed the same way (every GPU synchronised, CUDA events around each product, rank
+ * 0's medians): in each pair first an "idle" product, the GPU idle when the first event is recorded (so the host's
+ * launch and the GPU's start from idle count), then a "queued" one behind a spin kernel, so that both events and
+ * the product queue first and the time is the device's alone; alternating, both series see the same power state.
+ * PyTorch runs through {@code scripts/torch_gemm.py --serve}, a process kept running so that no start-up sits
  * between the blocks; each GPU's SM clock, power and temperature are read by {@code nvidia-smi} before and after
  * every block. Per shape it prints what each side runs: the engine's cuBLASLt algorithm (its config attributes) and
  * the kernels PyTorch's profiler saw, and at the start both sides' cuBLASLt library. The figure per side is the
- * median of its block medians; the check is |ours / torch - 1| <= 3 % on the idle series, for each of {@code runs}
- * consecutive runs in one invocation. Extra engine configurations ({@link EngineGemm}) can be timed beside.
+ * median of its block medians; the check is |ours / torch - 1| <= 3 % on the queued series (the GEMM itself), for
+ * each of {@code runs} consecutive runs in one invocation, with the idle series' differences printed beside: on
+ * 2026-11-29 the idle series of three engine configurations launching the very same kernel spread by -6.9 to
+ * +7.7 % around PyTorch's on the 0.35 ms product while their queued series agreed within 0.4 % (docs/benchmarks.md),
+ * so the idle series measures the launch path, not the GEMM. Extra engine configurations ({@link EngineGemm}) can
+ * be timed beside.
  */
 public final class GemmLikeWithLike {
     /** The tolerance of the check, as a fraction. */
@@ -73,7 +78,7 @@ public final class GemmLikeWithLike {
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         out.println("like-with-like: " + devices + " GPU(s), " + runs + " runs of " + rounds + " rounds per shape,"
                 + " sides rotating first; before each block " + PAUSE_MS + " ms idle, " + warmup + " warm-ups, "
-                + iterations + " timed products idle and " + iterations + " queued behind " + SPIN_CYCLES
+                + iterations + " timed pairs: one product idle, one queued behind " + SPIN_CYCLES
                 + " spin clocks (rank 0's medians); torch: python3 " + torchScript.getFileName() + " --serve " + devices);
         Process torch = pb.start();
         Map<String, List<Map<String, double[]>>> results = new LinkedHashMap<>();
@@ -163,7 +168,7 @@ public final class GemmLikeWithLike {
                     ms = torch.round(warmup, iterations, SPIN_CYCLES);
                 } else {
                     engines.stream().filter(g -> g.label.equals(side)).findFirst().orElseThrow().apply(backend);
-                    ms = new double[] {bench.timeEvents(mm, warmup, 0), bench.timeEvents(mm, 0, SPIN_CYCLES)};
+                    ms = bench.timeIdleAndQueued(mm, SPIN_CYCLES);
                 }
                 String after = Clocks.read();
                 blocks.computeIfAbsent(side, k -> new ArrayList<>()).add(ms);
@@ -198,18 +203,19 @@ public final class GemmLikeWithLike {
         for (var e : m.entrySet()) {
             if (e.getKey().equals(TORCH)) continue;
             double[] o = e.getValue();
-            out.println(String.format(Locale.ROOT, "%s: %s idle %.3f ms, torch.matmul %.3f ms (medians of %d blocks):"
-                    + " %+.1f %% -> %s; queued %.3f vs %.3f ms: %+.1f %%", shape.label(), e.getKey(), o[0], t[0],
-                    rounds, 100 * (o[0] / t[0] - 1), within(o[0] / t[0]) ? "within 3 %" : "NOT within 3 %", o[1],
-                    t[1], 100 * (o[1] / t[1] - 1)));
+            out.println(String.format(Locale.ROOT, "%s: %s queued %.3f ms, torch.matmul %.3f ms (medians of %d"
+                    + " blocks): %+.1f %% -> %s; idle %.3f vs %.3f ms: %+.1f %%", shape.label(), e.getKey(), o[1],
+                    t[1], rounds, 100 * (o[1] / t[1] - 1), within(o[1] / t[1]) ? "within 3 %" : "NOT within 3 %",
+                    o[0], t[0], 100 * (o[0] / t[0] - 1)));
         }
     }
 
     static boolean within(double ratio) { return Math.abs(ratio - 1) <= TOLERANCE; }
 
     /**
-     * The check over the runs: per shape, engine configuration and series (idle, queued) each run's difference
-     * from torch.matmul and whether every run is within 3 %; the row "ours, idle" is the check of record.
+     * The check over the runs: per shape, engine configuration and series (queued, idle) each run's difference
+     * from torch.matmul and whether every run is within 3 %; the rows "ours, queued" are the check of record, and
+     * the last line says whether all of them hold.
      */
     static void summary(Map<String, List<Map<String, double[]>>> results, List<EngineGemm> engines, int runs,
                         PrintStream out) {
@@ -217,21 +223,25 @@ public final class GemmLikeWithLike {
         for (int r = 1; r <= runs; r++) head.append(" run ").append(r).append(" |");
         out.println(head + " within 3 % in every run |");
         out.println("|---|---|---|" + "---|".repeat(runs) + "---|");
+        boolean check = true;
         for (var e : results.entrySet()) {
             for (EngineGemm g : engines) {
-                for (int series = 0; series < 2; series++) {
+                for (int series : new int[] {1, 0}) {
                     StringBuilder row = new StringBuilder("| " + e.getKey() + " | " + g.label + " | "
-                            + (series == 0 ? "idle" : "queued") + " |");
+                            + (series == 1 ? "queued" : "idle") + " |");
                     boolean all = true;
                     for (Map<String, double[]> run : e.getValue()) {
                         double x = run.get(g.label)[series] / run.get(TORCH)[series];
                         all &= within(x);
                         row.append(String.format(Locale.ROOT, " %+.1f %% |", 100 * (x - 1)));
                     }
+                    if (g == EngineGemm.OURS && series == 1) check &= all;
                     out.println(row + (all ? " yes |" : " **no** |"));
                 }
             }
         }
+        out.println("check (ours, queued: the GEMM's device time): " + (check ? "within 3 % of torch.matmul on every"
+                + " shape in every run" : "NOT within 3 % of torch.matmul on every shape in every run"));
     }
 
     /**
