@@ -31,7 +31,7 @@ import org.hostir.studio.ir.DataType;
  * the kernels PyTorch's profiler saw, and at the start both sides' cuBLASLt library. The figure per side is the
  * median of its block medians; the check is |ours / torch - 1| <= 3 % on the queued series (the GEMM itself), for
  * each of {@code runs} consecutive runs in one invocation, with the idle series' differences printed beside: on
- * 2026-11-29 the idle series of three engine configurations launching the very same kernel spread by -6.9 to
+ * 2026-11-29 the idle series of four engine configurations launching the very same kernel spread by -6.9 to
  * +7.7 % around PyTorch's on the 0.35 ms product while their queued series agreed within 0.4 % (docs/benchmarks.md),
  * so the idle series measures the launch path, not the GEMM. Extra engine configurations ({@link EngineGemm}) can
  * be timed beside.
