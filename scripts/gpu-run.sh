@@ -8,7 +8,8 @@
 # (scripts/gpu-launch.sh, each rank validating its shard), and two through torchrun; npy: every example with
 # --save-npy, checked by PyTorch (scripts/check_npy_torch.py); bench: `hirstudio bench agmm`, PyTorch included;
 # like (issue 38.2): `bench agmm --like-with-like --devices $DEV`, our GEMM and torch.matmul in interleaved rounds
-# with the GPUs' clocks recorded, three runs and their within-3 % check;
+# with the GPUs' clocks recorded, three runs and their within-3 % check (LIKE_ARGS: more options, LIKE_TAG: a
+# suffix of the log's name);
 # validate (issue 17 item 5): `run` (default validation, sampled at these sizes) on the four AG+GEMM bench shapes,
 # printing how long validation took and its line, then BenchShapeValidationTest, which injects faults into the
 # same runs' outputs and needs each to FAIL. The reference's GEMM is the machine's OpenBLAS if the dynamic loader
@@ -105,8 +106,9 @@ for step in "${steps[@]}"; do
             "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main "${bench[@]}" 2>&1 | tee "$LOGS/bench.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         like)
-            "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --like-with-like --devices $DEV 2>&1 \
-                | tee "$LOGS/like-with-like-$DEV.log"
+            # LIKE_ARGS adds options, e.g. LIKE_ARGS='--shapes 4 --variants lt1m,gemmex'
+            "${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --like-with-like --devices $DEV ${LIKE_ARGS:-} 2>&1 \
+                | tee "$LOGS/like-with-like-$DEV${LIKE_TAG:-}.log"
             (( PIPESTATUS[0] == 0 )) || rc=1 ;;
         validate)
             share=(); (( DEV == 2 )) || share=(--share-gpus --option backend=cuda)   # one GPU: copy-engine P2P, no NCCL

@@ -11,8 +11,17 @@ takes one JSON command a line on stdin, so that the engine can interleave its ro
 same conditions: {"cmd": "shape", "dtype", "M", "K", "N"} allocates A, B (standard normal) and C on each of the D
 GPUs; {"cmd": "round", "warmup": W, "iters": N} runs W + N iterations, each one product on every GPU at once,
 timed as the engine's bench times its GEMM (every GPU synchronised, CUDA events around each GPU's product, rank 0's
-time) and answers {"t_ms": median of the last N}; {"cmd": "free"} drops the tensors. Every answer is one JSON line."""
+time) and answers {"t_ms": median of the last N}; with "spin": C > 0 each of the N timed products is followed by
+one queued behind torch.cuda._sleep(C) on every GPU, so that the events and the product wait on the device and the
+time is the device's alone (the two series alternate, so both see the same power state), and it adds
+{"q_ms": their median}; {"cmd": "free"} drops the tensors; {"cmd": "info"} answers the
+versions and settings that decide which kernel torch.matmul runs (torch, CUDA, preferred BLAS library, the
+reduced-precision flag, the workspace variables, the cuBLAS and cuBLASLt files this process mapped and cuBLASLt's
+version); {"cmd": "kernels"} profiles 3 products on GPU 0 and answers the CUDA kernels' names and mean device times.
+Every answer is one JSON line."""
+import ctypes
 import json
+import os
 import sys
 import time
 
@@ -35,6 +44,89 @@ def median_ms(a, b, c, n=30):
     return sorted(times)[len(times) // 2]
 
 
+def once(tensors, devices, spin):
+    """One product on every GPU at once (every GPU synchronised first, CUDA events around each), rank 0's time;
+    with spin > 0 each GPU first sleeps `spin` clocks so that the events and the product queue behind it."""
+    for d in range(devices):
+        torch.cuda.synchronize(d)
+    events = []
+    for d, (a, b, c) in enumerate(tensors):
+        with torch.cuda.device(d):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            if spin > 0:
+                torch.cuda._sleep(spin)
+            s.record()
+            torch.matmul(a, b, out=c)
+            e.record()
+            events.append((s, e))
+    for d in range(devices):
+        torch.cuda.synchronize(d)
+    return events[0][0].elapsed_time(events[0][1])
+
+
+def median(xs):
+    return sorted(xs)[len(xs) // 2]
+
+
+def mapped(prefix):
+    """The file this process mapped whose name starts with `prefix`, or None."""
+    with open("/proc/self/maps") as f:
+        for line in f:
+            path = line.split()[-1] if "/" in line else ""
+            if os.path.basename(path).startswith(prefix):
+                return path
+    return None
+
+
+def short(path):
+    """The last three elements of a path (logs name no machine's folders)."""
+    parts = path.split("/")
+    return path if len(parts) <= 4 else ".../" + "/".join(parts[-3:])
+
+
+def info():
+    a = torch.ones(64, 64, device="cuda:0", dtype=torch.bfloat16)
+    torch.matmul(a, a)  # loads cuBLAS (and with it cuBLASLt)
+    torch.cuda.synchronize(0)
+    answer = {"torch": torch.__version__, "cuda": torch.version.cuda,
+              "preferred_blas": str(torch.backends.cuda.preferred_blas_library()),
+              "bf16_reduced_precision_reduction": str(torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction),
+              "allow_tf32": torch.backends.cuda.matmul.allow_tf32}
+    for var in ("CUBLAS_WORKSPACE_CONFIG", "CUBLASLT_WORKSPACE_SIZE", "TORCH_BLAS_PREFER_CUBLASLT",
+                "TORCH_CUBLASLT_UNIFIED_WORKSPACE"):
+        answer[var] = os.environ.get(var, "unset")
+    for lib in ("libcublas.", "libcublasLt."):
+        path = mapped(lib)
+        answer[lib.rstrip(".")] = short(path) if path else "not mapped"
+    lt = mapped("libcublasLt.")
+    if lt:
+        try:
+            f = ctypes.CDLL(lt).cublasLtGetVersion
+            f.restype = ctypes.c_size_t
+            answer["cublasLt_version"] = f()
+        except OSError as e:
+            answer["cublasLt_version"] = "unknown (%s)" % e
+    return answer
+
+
+def kernels(t):
+    """The CUDA kernels of 3 products on GPU 0 under torch.profiler: name -> mean device time (us)."""
+    a, b, c = t
+    try:
+        from torch.profiler import ProfilerActivity, profile
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(3):
+                torch.matmul(a, b, out=c)
+            torch.cuda.synchronize(0)
+        times = {}
+        for e in prof.events():
+            if e.device_type == torch.autograd.DeviceType.CUDA:
+                times.setdefault(e.name, []).append(e.time_range.elapsed_us())
+        return {name: "%d x %.1f us" % (len(v), sum(v) / len(v)) for name, v in times.items()}
+    except Exception as e:  # the profiler is a diagnostic: the bench goes on without it
+        return {"profiler": "failed: %s: %s" % (type(e).__name__, e)}
+
+
 def serve(devices):
     tensors = []
     for line in sys.stdin:
@@ -48,23 +140,22 @@ def serve(devices):
                 torch.cuda.synchronize(d)
             answer = {"ok": True}
         elif cmd["cmd"] == "round":
-            times = []
-            for it in range(cmd["warmup"] + cmd["iters"]):
-                for d in range(devices):
-                    torch.cuda.synchronize(d)
-                events = []
-                for d, (a, b, c) in enumerate(tensors):
-                    with torch.cuda.device(d):
-                        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                        s.record()
-                        torch.matmul(a, b, out=c)
-                        e.record()
-                        events.append((s, e))
-                for d in range(devices):
-                    torch.cuda.synchronize(d)
-                if it >= cmd["warmup"]:
-                    times.append(events[0][0].elapsed_time(events[0][1]))
-            answer = {"t_ms": sorted(times)[len(times) // 2]}
+            spin = cmd.get("spin", 0)
+            for _ in range(cmd["warmup"]):
+                once(tensors, devices, 0)
+            idle, queued = [], []
+            for _ in range(cmd["iters"]):
+                idle.append(once(tensors, devices, 0))
+                if spin > 0:
+                    queued.append(once(tensors, devices, spin))
+            answer = {"t_ms": median(idle)}
+            if queued:
+                answer["q_ms"] = median(queued)
+        elif cmd["cmd"] in ("info", "kernels"):
+            try:  # diagnostics: the bench goes on without them
+                answer = info() if cmd["cmd"] == "info" else kernels(tensors[0])
+            except Exception as e:
+                answer = {"error": "%s: %s" % (type(e).__name__, e)}
         else:
             tensors = []
             torch.cuda.empty_cache()

@@ -32,7 +32,7 @@ import org.hostir.studio.trace.ChromeTraceWriter;
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
             "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds",
-            "--walked-first-up-to"),
+            "--walked-first-up-to", "--shapes", "--variants"),
             Set.of(),
             Set.of("--dispatch", "--gemm", "--java", "--reductions", "--like-with-like"));
 
@@ -44,7 +44,7 @@ public final class BenchCommand implements Command {
         return "bench lowering [--ops N] [--devices N] [--repetitions N] [--warmup N]"
                 + " | bench blas [--sizes 1024,2048,4096] [--java] [--examples DIR]"
                 + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm] [--reductions]"
-                + " | bench agmm --like-with-like [--devices N] [--runs 3] [--rounds 6] [--repetitions 30] [--warmup 10]"
+                + " | bench agmm --like-with-like [--devices N] [--runs 3] [--rounds 6] [--repetitions 30] [--warmup 10] [--shapes 1,2,3,4] [--variants lt1m,gemmex]"
                 + " | bench sim-check [--profile NAME|FILE]"
                 + " | bench sim-memory [--devices 256,1024] [--walked-first-up-to 1024] [--profile NAME|FILE]";
     }
@@ -140,7 +140,25 @@ public final class BenchCommand implements Command {
         int iterations = (int) Arguments.integer("--repetitions", a.value("--repetitions").orElse("30"), 1, 10_000);
         Path script = torch.endsWith("torch_ag_matmul_baseline.py") ? home.resolve("scripts/torch_gemm.py")
                 : Path.of(torch);
-        return () -> GemmLikeWithLike.run(script, devices, runs, rounds, warmup, iterations, out);
+        List<Integer> shapes = shapes(a.value("--shapes").orElse("1,2,3,4"));
+        String variants = a.value("--variants").orElse("");
+        try {
+            GemmLikeWithLike.checkVariants(variants);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--variants: " + e.getMessage());
+        }
+        return () -> GemmLikeWithLike.run(script, devices, runs, rounds, warmup, iterations, shapes, variants, out);
+    }
+
+    /** {@code --shapes 3,4}: 1-based indices into the four AG+GEMM shapes, each once, in the order given. */
+    static List<Integer> shapes(String list) throws UsageException {
+        List<Integer> out = new ArrayList<>();
+        for (String s : list.split(",", -1)) {
+            int i = (int) Arguments.integer("--shapes", s.strip(), 1, 4) - 1;
+            if (out.contains(i)) throw new UsageException("--shapes: shape " + (i + 1) + " given twice");
+            out.add(i);
+        }
+        return out;
     }
 
     /** What {@code bench agmm --diagnose DIR} reads (the examples) and writes (a trace per schedule in DIR). */

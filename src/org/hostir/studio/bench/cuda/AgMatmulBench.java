@@ -430,28 +430,62 @@ public final class AgMatmulBench implements AutoCloseable {
         return new double[] {longest, (last - start[0]) / 1e6, Arrays.stream(dispatch).max().orElse(0)};
     }
 
-    double timeEvents(IntConsumer body) {
+    double timeEvents(IntConsumer body) { return timeEvents(body, warmup, 0); }
+
+    /**
+     * The median of {@code iterations} timed runs of {@code body} on every GPU at once (after {@code warmups}
+     * untimed ones), rank 0's CUDA-event time; {@code spinCycles} as in {@link #once}.
+     */
+    double timeEvents(IntConsumer body, int warmups, long spinCycles) {
         List<Double> times = new ArrayList<>();
         CyclicBarrier barrier = new CyclicBarrier(devices);
-        for (int it = 0; it < warmup + iterations; it++) {
-            double[] ms = new double[1];
-            backend.resetTimeline();
-            parallel(d -> {
-                CudaProbe dev = probe(d);
-                dev.makeCurrent();
-                dev.device().synchronize();
-                await(barrier);
-                BackendStream s = dev.device().userStream();
-                long e0 = dev.pooledEvent(), e1 = dev.pooledEvent();
-                dev.record(e0, s);
-                body.accept(d);
-                dev.record(e1, s);
-                dev.device().synchronize();
-                if (d == 0) ms[0] = dev.elapsedMillis(e0, e1);
-            });
-            if (it >= warmup) times.add(ms[0]);
+        for (int it = 0; it < warmups + iterations; it++) {
+            double ms = once(body, spinCycles, barrier);
+            if (it >= warmups) times.add(ms);
         }
         return median(times);
+    }
+
+    /**
+     * {@code warmup} untimed runs of {@code body}, then {@code iterations} pairs of timed runs, the first with the
+     * GPU idle and the second queued behind {@code spinCycles} (see {@link #once}), so that both series go through
+     * the same power state; their medians, {idle, queued}.
+     */
+    double[] timeIdleAndQueued(IntConsumer body, long spinCycles) {
+        List<Double> idle = new ArrayList<>(), queued = new ArrayList<>();
+        CyclicBarrier barrier = new CyclicBarrier(devices);
+        for (int it = 0; it < warmup; it++) once(body, 0, barrier);
+        for (int it = 0; it < iterations; it++) {
+            idle.add(once(body, 0, barrier));
+            queued.add(once(body, spinCycles, barrier));
+        }
+        return new double[] {median(idle), median(queued)};
+    }
+
+    /**
+     * One run of {@code body} on every GPU at once, every GPU synchronised first, CUDA events around it; rank 0's
+     * time. With {@code spinCycles} > 0 each GPU first spins that many clocks ({@link CudaProbe#spin}), so the
+     * events and the body queue behind it and the time is the device's alone; with 0 the GPU is idle when the
+     * first event is recorded and the time includes the host's launch.
+     */
+    private double once(IntConsumer body, long spinCycles, CyclicBarrier barrier) {
+        double[] ms = new double[1];
+        backend.resetTimeline();
+        parallel(d -> {
+            CudaProbe dev = probe(d);
+            dev.makeCurrent();
+            dev.device().synchronize();
+            await(barrier);
+            BackendStream s = dev.device().userStream();
+            long e0 = dev.pooledEvent(), e1 = dev.pooledEvent();
+            if (spinCycles > 0) dev.spin(spinCycles, s);
+            dev.record(e0, s);
+            body.accept(d);
+            dev.record(e1, s);
+            dev.device().synchronize();
+            if (d == 0) ms[0] = dev.elapsedMillis(e0, e1);
+        });
+        return ms[0];
     }
 
     private static void await(CyclicBarrier b) {

@@ -32,7 +32,7 @@ final class Cublas {
     /** cudaDataType_t values. */
     static final int R_32F = 0, R_64F = 1, R_16F = 2, R_16BF = 14, R_8F_E4M3 = 28, R_8F_E5M2 = 29;
 
-    private final MethodHandle create, setStream, gemmEx, setMathMode;
+    private final MethodHandle create, setStream, gemmEx, setMathMode, setWorkspace;
     /** cublasGemmGroupedBatchedEx, or null where this cuBLAS predates it (12.5). */
     private final MethodHandle groupedGemm;
     private final MemorySegment one, zero, oneDouble, zeroDouble;
@@ -42,6 +42,8 @@ final class Cublas {
         create = l.fn("cublasCreate_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         setStream = l.fn("cublasSetStream_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
         setMathMode = l.fn("cublasSetMathMode", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
+        // (handle, void* workspace, size_t bytes)
+        setWorkspace = l.fn("cublasSetWorkspace_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
         gemmEx = l.fn("cublasGemmEx", FunctionDescriptor.of(JAVA_INT,
                 JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
                 ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT,
@@ -87,13 +89,20 @@ final class Cublas {
         if (rc != 0) throw new ExecutionException(what + " failed: cublasStatus " + rc);
     }
 
-    /** A handle bound to {@code stream} of the current context, in the default (no TF32) math mode. */
-    long handle(long stream) {
+    /**
+     * A handle bound to {@code stream} of the current context, in the default (no TF32) math mode, with
+     * {@code bytes} of workspace at {@code workspace}: as PyTorch sets up the handle torch.matmul's cublasGemmEx
+     * runs on (CublasHandlePool.cpp, setWorkspaceForHandle: 32 MiB on Hopper), so cuBLAS chooses with the same
+     * workspace rather than its own default.
+     */
+    long handle(long stream, long workspace, long bytes) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment h = a.allocate(JAVA_LONG);
             check("cublasCreate", NativeLib.call("create", () -> (int) create.invokeExact(h)));
             long handle = h.get(JAVA_LONG, 0);
             check("cublasSetStream", NativeLib.call("stream", () -> (int) setStream.invokeExact(handle, stream)));
+            check("cublasSetWorkspace", NativeLib.call("workspace",
+                    () -> (int) setWorkspace.invokeExact(handle, workspace, bytes)));
             check("cublasSetMathMode", NativeLib.call("math", () -> (int) setMathMode.invokeExact(handle, 0)));
             return handle;
         }

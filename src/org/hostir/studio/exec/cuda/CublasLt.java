@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -18,12 +19,18 @@ import org.hostir.studio.exec.ExecutionException;
  * with fp32 accumulation ({@code CUBLAS_COMPUTE_32F}: no TF32 for fp32 operands; tensor cores for bf16, half and
  * fp8 operands, the last with unit scales, the scale pointers' default) or double in double.
  * A {@link Plan} holds the descriptors of one problem and the algorithm that cuBLASLt's heuristic picked for it
- * with a {@link #WORKSPACE} workspace, made once and reused, so a launch is one native call (two with a bias,
- * whose pointer is set on the descriptor). Column-major, as cuBLAS: the caller maps row-major operands.
+ * with a workspace of at most {@link #WORKSPACE} (the heuristic is told the plan's limit, and the launch passes the
+ * same limit), made once and reused, so a launch is one native call (two with a bias, whose pointer is set on the
+ * descriptor). Column-major, as cuBLAS: the caller maps row-major operands. {@link #config} reads back what the
+ * heuristic chose (algorithm id, tile, stages, split-K, cluster), so a benchmark can say which kernel ran.
  */
 @SuppressWarnings("restricted")
 final class CublasLt {
-    /** Workspace per stream: what PyTorch gives cuBLAS on Hopper (CUBLAS_WORKSPACE_CONFIG :4096:8). */
+    /**
+     * Workspace allocated per stream, and the default limit told to the heuristic: what PyTorch gives its cuBLAS
+     * handle on Hopper (CublasHandlePool.cpp, parseChosenWorkspaceSize: 4096 KiB x 8), which torch.matmul's default
+     * path (cublasGemmEx) runs with.
+     */
     static final long WORKSPACE = 32L << 20;
     static final int DESC_TRANSA = 3, DESC_TRANSB = 4, DESC_EPILOGUE = 7, DESC_BIAS_POINTER = 8;
     static final int EPILOGUE_DEFAULT = 1, EPILOGUE_BIAS = 4;
@@ -33,7 +40,7 @@ final class CublasLt {
     static final int HEURISTIC_RESULT_BYTES = 96, ALGO_BYTES = 64;
 
     private final MethodHandle create, descCreate, descSetAttribute, layoutCreate, layoutSetAttribute, prefCreate,
-            prefSetAttribute, heuristic, matmul;
+            prefSetAttribute, heuristic, matmul, configGet, version;
     private final MemorySegment one, zero, oneDouble, zeroDouble;
 
     /**
@@ -49,8 +56,12 @@ final class CublasLt {
         }
     }
 
-    /** The descriptors and chosen algorithm of one {@link Key}. */
-    record Plan(Key key, long desc, long layoutA, long layoutB, long layoutC, MemorySegment algo, long workspace) {}
+    /**
+     * The descriptors and chosen algorithm of one {@link Key} under a workspace {@code limit}; {@code workspace} is
+     * what the algorithm needs of it, {@code waves} the heuristic's waves count.
+     */
+    record Plan(Key key, long desc, long layoutA, long layoutB, long layoutC, MemorySegment algo, long workspace,
+                long limit, float waves) {}
 
     CublasLt() {
         NativeLib l = NativeLib.open("cuBLASLt", "HIRSTUDIO_LIBCUBLASLT", "libcublasLt.so.13", "libcublasLt.so.12",
@@ -76,6 +87,10 @@ final class CublasLt {
         matmul = l.fn("cublasLtMatmul", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG,
                 JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS,
                 JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        // (const cublasLtMatmulAlgo_t*, cublasLtMatmulAlgoConfigAttributes_t, void* buf, size_t size, size_t* written)
+        configGet = l.fn("cublasLtMatmulAlgoConfigGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT,
+                ADDRESS, JAVA_LONG, ADDRESS));
+        version = l.fn("cublasLtGetVersion", FunctionDescriptor.of(JAVA_LONG));
         one = Arena.global().allocateFrom(JAVA_FLOAT, 1f);
         zero = Arena.global().allocateFrom(JAVA_FLOAT, 0f);
         oneDouble = Arena.global().allocateFrom(JAVA_DOUBLE, 1d);
@@ -95,8 +110,21 @@ final class CublasLt {
         }
     }
 
-    /** The plan of {@code key}: descriptors and the heuristic's best algorithm; null where it offers none. */
-    Plan plan(long handle, Key key) {
+    /** cublasLtGetVersion(): major * 10000 + minor * 100 + patch. */
+    long version() {
+        try {
+            return (long) version.invokeExact();
+        } catch (Throwable t) {
+            throw new ExecutionException("cublasLtGetVersion failed: " + t);
+        }
+    }
+
+    /**
+     * The plan of {@code key} with at most {@code limit} bytes of workspace: descriptors and the heuristic's best
+     * algorithm (one result asked for and taken, as PyTorch's bgemm_internal_cublaslt does); null where it offers
+     * none.
+     */
+    Plan plan(long handle, Key key, long limit) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
             boolean f64 = key.cudaType() == Cublas.R_64F;
@@ -115,7 +143,7 @@ final class CublasLt {
             MemorySegment pp = a.allocate(JAVA_LONG);
             check("cublasLtMatmulPreferenceCreate", NativeLib.call("pref", () -> (int) prefCreate.invokeExact(pp)));
             long pref = pp.get(JAVA_LONG, 0);
-            MemorySegment ws = a.allocateFrom(JAVA_LONG, WORKSPACE);
+            MemorySegment ws = a.allocateFrom(JAVA_LONG, limit);
             check("cublasLtMatmulPreferenceSetAttribute", NativeLib.call("pref",
                     () -> (int) prefSetAttribute.invokeExact(pref, PREF_MAX_WORKSPACE_BYTES, ws, 8L)));
             MemorySegment results = a.allocate(HEURISTIC_RESULT_BYTES, 8);
@@ -125,7 +153,8 @@ final class CublasLt {
             if (rc != 0 || count.get(JAVA_INT, 0) < 1) return null;
             MemorySegment algo = Arena.global().allocate(ALGO_BYTES, 8);
             algo.copyFrom(results.asSlice(0, ALGO_BYTES));
-            return new Plan(key, desc, la, lb, lc, algo, results.get(JAVA_LONG, ALGO_BYTES));
+            return new Plan(key, desc, la, lb, lc, algo, results.get(JAVA_LONG, ALGO_BYTES), limit,
+                    results.get(JAVA_FLOAT, ALGO_BYTES + 12));
         }
     }
 
@@ -161,6 +190,23 @@ final class CublasLt {
         MemorySegment alpha = f64 ? oneDouble : one, beta = f64 ? zeroDouble : zero;
         check("cublasLtMatmul", NativeLib.call("ltmatmul", () -> (int) matmul.invokeExact(handle, plan.desc(), alpha,
                 a, plan.layoutA(), b, plan.layoutB(), beta, d, plan.layoutC(), d, plan.layoutC(), plan.algo(),
-                workspace, WORKSPACE, stream)));
+                workspace, plan.limit(), stream)));
+    }
+
+    /** What the heuristic chose for {@code plan}, read back from its algorithm (cublasLtMatmulAlgoConfigGetAttribute). */
+    AlgoConfig config(Plan plan) {
+        int[] v = new int[AlgoConfig.ATTRIBUTES.length];
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment buf = a.allocate(8, 8), written = a.allocate(JAVA_LONG);
+            for (int i = 0; i < v.length; i++) {
+                int attribute = i, bytes = AlgoConfig.ATTRIBUTES[i];
+                buf.set(JAVA_LONG, 0, 0L);
+                int rc = NativeLib.call("algo config", () -> (int) configGet.invokeExact(plan.algo(), attribute, buf,
+                        (long) bytes, written));
+                v[i] = rc != 0 ? -1 : bytes == 2 ? Short.toUnsignedInt(buf.get(JAVA_SHORT, 0)) : buf.get(JAVA_INT, 0);
+            }
+        }
+        return new AlgoConfig(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], plan.workspace(), plan.limit(),
+                plan.waves());
     }
 }

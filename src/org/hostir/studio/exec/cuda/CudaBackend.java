@@ -34,6 +34,8 @@ public final class CudaBackend implements Backend {
     private final Cublas cublas;
     private final CublasLt cublasLt;
     private volatile boolean useLt = true;
+    /** The workspace limit cuBLASLt's heuristic is told (and a launch passes); plans are made per limit. */
+    private volatile long ltWorkspaceLimit = CublasLt.WORKSPACE;
     private final List<CudaDevice> devices = new ArrayList<>();
     private final Map<List<Integer>, long[]> communicators = new java.util.concurrent.ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<TimelineEvent> hostEvents = new ConcurrentLinkedQueue<>();
@@ -251,6 +253,23 @@ public final class CudaBackend implements Backend {
 
     /** Matmul and linear through cuBLASLt (the default: heuristics, 32 MiB workspace, bias epilogue) or GemmEx. */
     public void useCublasLt(boolean on) { useLt = on; }
+
+    /**
+     * The workspace limit given to cuBLASLt's heuristic and launches from now on, 0 .. {@link CublasLt#WORKSPACE}
+     * bytes (the default is the whole 32 MiB; PyTorch's own cuBLASLt path, bgemm_internal_cublaslt, uses
+     * CUBLASLT_WORKSPACE_SIZE, 1 MiB by default). For benchmarks that compare heuristic inputs.
+     */
+    public void setCublasLtWorkspaceLimit(long bytes) {
+        if (bytes < 0 || bytes > CublasLt.WORKSPACE) {
+            throw new IllegalArgumentException("cuBLASLt workspace limit " + bytes + " outside 0 .. " + CublasLt.WORKSPACE);
+        }
+        ltWorkspaceLimit = bytes;
+    }
+
+    long cublasLtWorkspaceLimit() { return ltWorkspaceLimit; }
+
+    /** cublasLtGetVersion() of the cuBLASLt this backend loaded. */
+    public long cublasLtVersion() { return cublasLt.version(); }
 
     /** The copy-engine transport, or null where point-to-point goes through NCCL. */
     CopyEngine copyEngine() { return copyEngine; }

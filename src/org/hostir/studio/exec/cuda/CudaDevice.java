@@ -54,7 +54,10 @@ final class CudaDevice implements Device {
     static final int PRIORITY_ROW = 1 << 20;
     private CudaStream priorityStream;
     private final Map<Long, Long> blasHandles = new HashMap<>();
-    private final Map<CublasLt.Key, java.util.Optional<CublasLt.Plan>> plans = new HashMap<>();
+    /** A cuBLASLt problem under one workspace limit. */
+    private record PlanKey(CublasLt.Key key, long limit) {}
+
+    private final Map<PlanKey, java.util.Optional<CublasLt.Plan>> plans = new HashMap<>();
     private final Map<Long, Long> workspaces = new HashMap<>();
     private final MemorySegment biasSlot = Arena.ofAuto().allocate(8, 8);
     private long ltHandle;
@@ -147,8 +150,24 @@ final class CudaDevice implements Device {
         return c;
     }
 
+    /** The stream's cuBLAS handle, sharing the stream's workspace with cuBLASLt (one stream orders their use). */
     long blas(CudaStream s) {
-        return blasHandles.computeIfAbsent(s.handle(), h -> backend.cublas().handle(h));
+        Long h = blasHandles.get(s.handle());
+        if (h == null) {
+            h = backend.cublas().handle(s.handle(), workspace(s), CublasLt.WORKSPACE);
+            blasHandles.put(s.handle(), h);
+        }
+        return h;
+    }
+
+    /** The stream's {@link CublasLt#WORKSPACE} bytes of GEMM workspace, allocated at first use. */
+    private long workspace(CudaStream s) {
+        return workspaces.computeIfAbsent(s.handle(), h -> {
+            long p = driver.alloc(CublasLt.WORKSPACE);
+            if (p == -1) throw new DeviceOutOfMemory("out of memory on rank " + rank + " (GPU " + ordinal
+                    + "): the cuBLASLt workspace of stream " + s.index() + " needs " + size(CublasLt.WORKSPACE));
+            return p;
+        });
     }
 
     /**
@@ -157,19 +176,20 @@ final class CudaDevice implements Device {
      */
     boolean lt(CudaStream s, CublasLt.Key key, long a, long b, long d, long bias) {
         CublasLt lt = backend.cublasLt();
-        if (lt == null) return false;
-        if (ltHandle == 0) ltHandle = lt.handle();
-        CublasLt.Plan plan = plans.computeIfAbsent(key, k -> java.util.Optional.ofNullable(lt.plan(ltHandle, k)))
-                .orElse(null);
+        CublasLt.Plan plan = plan(key);
         if (plan == null) return false;
-        long ws = workspaces.computeIfAbsent(s.handle(), h -> {
-            long p = driver.alloc(CublasLt.WORKSPACE);
-            if (p == -1) throw new DeviceOutOfMemory("out of memory on rank " + rank + " (GPU " + ordinal
-                    + "): the cuBLASLt workspace of stream " + s.index() + " needs " + size(CublasLt.WORKSPACE));
-            return p;
-        });
-        lt.matmul(ltHandle, plan, a, b, d, bias, biasSlot, ws, s.handle());
+        lt.matmul(ltHandle, plan, a, b, d, bias, biasSlot, workspace(s), s.handle());
         return true;
+    }
+
+    /** The plan of {@code key} under the backend's workspace limit; null where cuBLASLt is off or has none. */
+    CublasLt.Plan plan(CublasLt.Key key) {
+        CublasLt lt = backend.cublasLt();
+        if (lt == null) return null;
+        if (ltHandle == 0) ltHandle = lt.handle();
+        long limit = backend.cublasLtWorkspaceLimit();
+        return plans.computeIfAbsent(new PlanKey(key, limit),
+                k -> java.util.Optional.ofNullable(lt.plan(ltHandle, k.key(), k.limit()))).orElse(null);
     }
 
     @Override

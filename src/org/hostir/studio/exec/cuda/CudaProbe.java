@@ -1,5 +1,10 @@
 package org.hostir.studio.exec.cuda;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 import org.hostir.studio.exec.BackendStream;
@@ -46,6 +51,41 @@ public final class CudaProbe {
     /** {@code c = a x b} through cuBLAS(Lt), as a matmul node runs. */
     public void matmul(Buffer a, Buffer b, Buffer c, BackendStream s) {
         d.ops.matmul(CudaBuffer.of(a), CudaBuffer.of(b), CudaBuffer.of(c), stream(s));
+    }
+
+    /**
+     * What {@link #matmul} of these operands runs: cuBLASLt's algorithm under the backend's current workspace
+     * limit, or null where it goes to cublasGemmEx (whose choice cuBLAS does not expose).
+     */
+    public AlgoConfig gemmAlgorithm(Buffer a, Buffer b, Buffer c) {
+        d.current();
+        return d.ops.gemmAlgorithm(CudaBuffer.of(a), CudaBuffer.of(b), CudaBuffer.of(c));
+    }
+
+    private static final String SPIN = """
+            __device__ __forceinline__ long long now() {
+              long long t;
+              asm volatile("mov.u64 %0, %%clock64;" : "=l"(t));
+              return t;
+            }
+            extern "C" __global__ void hir_spin(long long cycles) {
+              long long t0 = now();
+              while (now() - t0 < cycles) { }
+            }
+            """;
+
+    /**
+     * One thread spinning {@code cycles} SM clocks on stream {@code s}: work queued behind it starts back to back
+     * when it ends, so events around that work time the device alone, without the host's launch (as PyTorch's
+     * torch.cuda._sleep lets a script do).
+     */
+    public void spin(long cycles, BackendStream s) {
+        long fn = d.kernels.named("hir_spin", SPIN);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment params = a.allocate(ADDRESS, 1);
+            params.setAtIndex(ADDRESS, 0, a.allocateFrom(JAVA_LONG, cycles));
+            d.driver.launch(fn, 1, 1, stream(s).handle(), params);
+        }
     }
 
     /** A device copy of {@code src} into {@code dst} (same element count). */

@@ -309,13 +309,30 @@ final class Ops {
         if (m != mOut) throw new ExecutionException("matmul rows differ: " + m + " vs " + mOut);
         int lda = (int) foldedRowStride(a), ldb = (int) foldedRowStride(b), ldc = (int) foldedRowStride(out);
         int type = Cublas.cudaType(out.dtype());
-        // column-major C^T[n, m] = B^T[n, k] A^T[k, m]
-        if (ltAligned(a, b, out) && device.lt(s, new CublasLt.Key(Cublas.OP_N, Cublas.OP_N, n, m, k, ldb, lda, ldc,
-                1, 0, 0, 0, type, false), b.address(), a.address(), out.address(), 0)) {
+        if (ltAligned(a, b, out) && device.lt(s, gemmKey(a, b, out, m, k, n), b.address(), a.address(),
+                out.address(), 0)) {
             return;
         }
         device.backend.cublas().gemm(device.blas(s), Cublas.OP_N, Cublas.OP_N, n, m, k, b.address(), ldb,
                 a.address(), lda, false, out.address(), ldc, type);
+    }
+
+    /** The cuBLASLt problem of row-major out[m, n] = a[m, k] b[k, n]: column-major C^T[n, m] = B^T[n, k] A^T[k, m]. */
+    private static CublasLt.Key gemmKey(CudaBuffer a, CudaBuffer b, CudaBuffer out, int m, int k, int n) {
+        return new CublasLt.Key(Cublas.OP_N, Cublas.OP_N, n, m, k, foldedRowStride(b), foldedRowStride(a),
+                foldedRowStride(out), 1, 0, 0, 0, Cublas.cudaType(out.dtype()), false);
+    }
+
+    /**
+     * Which GEMM {@link #matmul} runs for a plain 2-D {@code out = a b} of the output's dtype: cuBLASLt's choice
+     * (its {@link AlgoConfig}), or null where it goes to cublasGemmEx (cuBLASLt switched off, misaligned operands,
+     * or no algorithm offered), whose choice cuBLAS does not expose.
+     */
+    AlgoConfig gemmAlgorithm(CudaBuffer a, CudaBuffer b, CudaBuffer out) {
+        if (a.shape().length != 2 || b.shape().length != 2 || !ltAligned(a, b, out)) return null;
+        CublasLt.Plan plan = device.plan(gemmKey(a, b, out, (int) a.shape()[0], (int) a.shape()[1],
+                (int) b.shape()[1]));
+        return plan == null ? null : device.backend.cublasLt().config(plan);
     }
 
     /**
