@@ -194,6 +194,16 @@ public final class Person {
 
     // ---- keys ----
 
+    /**
+     * Clears a text field by clicking into it and selecting all, then types {@code text}: clicked at its left, away
+     * from a spinner's arrows and a combo's button, which are at its right.
+     */
+    public Person retype(Control field, String text) {
+        click(field, Math.min(12, field.getSize().x / 2), field.getSize().y / 2);
+        press(SWT.CTRL, 'a');
+        return type(text, 15);
+    }
+
     /** Types {@code text} at {@code msPerKey} milliseconds per key, as a typist does. */
     public Person type(String text, int msPerKey) {
         for (char ch : text.toCharArray()) {

@@ -18,7 +18,6 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
@@ -62,12 +61,6 @@ public class MoeRoutingJourneyTest {
     }
 
     /** Clears a field a person clicked into (at its left, away from a combo's button) and types {@code text}. */
-    private void retype(Control field, String text) {
-        person.click(field, Math.min(12, field.getSize().x / 2), field.getSize().y / 2);
-        person.press(SWT.CTRL, 'a');
-        person.type(text, 15);
-    }
-
     @Test
     public void theExecutionTabRoutesASimulatedRunAndTheRunUsesIt() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("moe-routing", MOE, "moe_topk_grouped_experts.fusion");
@@ -95,13 +88,13 @@ public class MoeRoutingJourneyTest {
             assertEquals(LaunchSettings.SIM, backend.getText());
             assertTrue(routing.isEnabled() && capacity.isEnabled(), "the simulation offers its routing");
             // a spelling the simulator does not read is the dialog's one-line error, not a failed launch
-            retype(routing, "zipf:x");
+            person.retype(routing, "zipf:x");
             person.press(SWT.TAB);
             assertFalse(tab.isValid(copy));
             assertTrue(tab.getErrorMessage().startsWith("Routing: 'zipf:x'") && !tab.getErrorMessage().contains("\n"),
                     tab.getErrorMessage());
-            retype(routing, "zipf:1.5");
-            retype(capacity, "1.25");
+            person.retype(routing, "zipf:1.5");
+            person.retype(capacity, "1.25");
             person.press(SWT.TAB);
             assertTrue(tab.isValid(copy), tab.getErrorMessage());
             assertEquals("zipf:1.5", routing.getText());
@@ -157,11 +150,11 @@ public class MoeRoutingJourneyTest {
             person.lookAt(dialog);
             assertEquals("uniform", sweep.routingField().getText());
             assertEquals("none", sweep.capacityField().getText());
-            retype(sweep.devicesField(), "2,4");
-            retype(sweep.varyField(), "numberOfStreams=1,2");
+            person.retype(sweep.devicesField(), "2,4");
+            person.retype(sweep.varyField(), "numberOfStreams=1,2");
             // a routing the simulator cannot read is refused before the first point, in one row naming it: the field
             // reaches the simulation
-            retype(sweep.routingField(), "zipf:x");
+            person.retype(sweep.routingField(), "zipf:x");
             person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
             ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
             person.settle(500);
@@ -170,8 +163,8 @@ public class MoeRoutingJourneyTest {
             assertTrue(refused.getFirst().figures().isEmpty()
                     && String.join(" ", refused.getFirst().failure()).contains("'zipf:x'"), refused::toString);
             assertTrue(sweep.table().getItem(0).getText(4).contains("zipf:x"), sweep.table().getItem(0).getText(4));
-            retype(sweep.routingField(), "zipf:1.5");
-            retype(sweep.capacityField(), "1.25");
+            person.retype(sweep.routingField(), "zipf:1.5");
+            person.retype(sweep.capacityField(), "1.25");
             person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
             ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
             person.settle(500);

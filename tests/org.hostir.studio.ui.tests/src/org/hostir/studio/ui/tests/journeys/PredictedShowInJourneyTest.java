@@ -9,10 +9,8 @@ import java.util.Comparator;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.widgets.Link;
@@ -95,20 +93,6 @@ public class PredictedShowInJourneyTest extends JourneyTest {
 
     /** Launches and waits for its trace in the Timeline view. */
     private TimelineView launch(ILaunchConfiguration config) throws Exception {
-        var earlier = page.findViewReference(TimelineView.ID);
-        if (earlier != null) page.hideView(earlier);
-        ILaunch launch = config.launch(ILaunchManager.RUN_MODE, null);
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (!launch.isTerminated() && System.currentTimeMillis() < deadline) person.settle(50);
-        assertTrue(launch.isTerminated(), "the prediction ends");
-        assertEquals(0, launch.getProcesses()[0].getExitValue());
-        long opened = System.currentTimeMillis() + 30_000;
-        while (!(page.findView(TimelineView.ID) instanceof TimelineView v && v.timeline() != null)
-                && System.currentTimeMillis() < opened) {
-            person.settle(100);
-        }
-        TimelineView view = (TimelineView) page.findView(TimelineView.ID);
-        assertNotNull(view, "the trace opened in the Timeline");
-        return view;
+        return LaunchedTimeline.launch(page, person, config);
     }
 }

@@ -11,15 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
@@ -72,13 +69,6 @@ public class SimulationJourneyTest {
     }
 
     /** Clears a text field a person clicked into and types {@code text} in it. */
-    private void retype(Control field, String text) {
-        // at the left of the field: a spinner's arrows and a combo's button are at its right
-        person.click(field, Math.min(12, field.getSize().x / 2), field.getSize().y / 2);
-        person.press(SWT.CTRL, 'a');
-        person.type(text, 15);
-    }
-
     @Test
     public void theExecutionTabPredictsARunOn1024GpusOfAProfile() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("sim-journey", SEED, "ag_matmul_p2p.fusion");
@@ -109,8 +99,8 @@ public class SimulationJourneyTest {
             Button validate = ViewTestSupport.descendants(shell, Button.class).stream()
                     .filter(b -> (b.getStyle() & SWT.CHECK) != 0).findFirst().orElseThrow();
             assertFalse(validate.getSelection(), "choosing sim unticks Validate");
-            retype(profile, "h200x8-nvlink");
-            retype(ViewTestSupport.descendants(shell, Spinner.class).get(0), "1024");
+            person.retype(profile, "h200x8-nvlink");
+            person.retype(ViewTestSupport.descendants(shell, Spinner.class).get(0), "1024");
             person.press(SWT.TAB);
             tab.performApply(copy);
         } finally {
@@ -146,24 +136,10 @@ public class SimulationJourneyTest {
         person.settle(800);
     }
 
-    /** Launches and waits for its trace in the Timeline view. */
+    /** Launches at 1600 x 1000 and waits for its trace in the Timeline view. */
     private TimelineView launch(ILaunchConfiguration config) throws Exception {
-        var earlier = page.findViewReference(TimelineView.ID);
-        if (earlier != null) page.hideView(earlier);
         page.getWorkbenchWindow().getShell().setBounds(0, 0, 1600, 1000);
-        ILaunch launch = config.launch(ILaunchManager.RUN_MODE, null);
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (!launch.isTerminated() && System.currentTimeMillis() < deadline) person.settle(50);
-        assertTrue(launch.isTerminated(), "the prediction ends");
-        assertEquals(0, launch.getProcesses()[0].getExitValue());
-        long opened = System.currentTimeMillis() + 30_000;
-        while (!(page.findView(TimelineView.ID) instanceof TimelineView v && v.timeline() != null)
-                && System.currentTimeMillis() < opened) {
-            person.settle(100);
-        }
-        TimelineView view = (TimelineView) page.findView(TimelineView.ID);
-        assertNotNull(view, "the trace opened in the Timeline");
-        return view;
+        return LaunchedTimeline.launch(page, person, config);
     }
 
     @Test
@@ -185,7 +161,7 @@ public class SimulationJourneyTest {
         person.click(predict.getParent(), b.x + b.width / 2, b.y + b.height / 2);
         person.settle(500);
         Shell dialog = shellTitled("Show Prediction Above");
-        retype(ViewTestSupport.descendants(dialog, Combo.class).get(0), "h200x2-measured");
+        person.retype(ViewTestSupport.descendants(dialog, Combo.class).get(0), "h200x2-measured");
         person.clickCenter(button(dialog, "OK"));
         assertTrue(dialog.isDisposed(), "OK closed the dialog");
         ViewTestSupport.join(Prediction.JOB_FAMILY);
@@ -233,10 +209,10 @@ public class SimulationJourneyTest {
         Shell dialog = sweep.getShell();
         dialog.setSize(1040, 900);
         person.lookAt(dialog);
-        retype(sweep.devicesField(), "2,8,64");
-        retype(sweep.varyField(), "offsetStreamIndexingByRank=false,true backend=nccl,cuda");
-        retype(sweep.symbolsField(), "M=4096 K=8192 N=8192");
-        retype(sweep.profileField(), "h200x8-nvlink");
+        person.retype(sweep.devicesField(), "2,8,64");
+        person.retype(sweep.varyField(), "offsetStreamIndexingByRank=false,true backend=nccl,cuda");
+        person.retype(sweep.symbolsField(), "M=4096 K=8192 N=8192");
+        person.retype(sweep.profileField(), "h200x8-nvlink");
         person.clickCenter(button(dialog, "Run Sweep"));
         ViewTestSupport.join(ScheduleSweepDialog.JOB_FAMILY);
         person.settle(500);
