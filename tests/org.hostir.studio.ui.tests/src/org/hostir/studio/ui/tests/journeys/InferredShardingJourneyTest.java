@@ -211,10 +211,14 @@ public class InferredShardingJourneyTest extends JourneyTest {
         // E and I are the graph's keys only: typed into the find bar (Ctrl+F) with tv2 selected they are text. (The
         // Properties cells typed into above, 'outer_split(1, D); parallelize(1, DIDx)' with an input selected, are
         // the same case: an I there would have cleared the mesh typed just before.)
-        person.click(canvas, graph.center("tv2"), 0).press(SWT.CTRL, 'f');
-        person.settle(200);
+        person.click(canvas, graph.center("tv2"), 0);
+        var typedIn = person.focus();
+        person.press(SWT.CTRL, 'f');
+        // as a person waits for the bar to show before typing (under load it took longer than 200 ms in CI)
+        person.until(5_000, () -> ShownGraph.findField(e) != null);
         var field = ShownGraph.findField(e);
-        assertNotNull(field, "Ctrl+F opened the find bar");
+        assertNotNull(field, "Ctrl+F opened the find bar (the keyboard was in " + typedIn + ", the graph is " + canvas
+                + ")");
         assertEquals(field, person.focus(), "with the keyboard in its field");
         int before = history.getUndoHistory(e.commands().undoContext()).length;
         person.type("linear", 20);
