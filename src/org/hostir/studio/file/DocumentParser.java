@@ -68,7 +68,10 @@ final class DocumentParser {
         List<OpSpec> opList = list(o, "ops", Limits.MAX_OPS, ops::op);
         List<String> inputs = nameList(o, "inputs");
         List<String> outputs = nameList(o, "outputs");
-        if (outputs != null && outputs.isEmpty()) {
+        // a blank fusion (no tensors, no ops: File > New's empty template, issue 35) reads as a document, so that
+        // the editor can draw it; loading it still refuses it for lack of an output (graph.no-outputs)
+        boolean blank = tensorList != null && tensorList.isEmpty() && opList != null && opList.isEmpty();
+        if (outputs != null && outputs.isEmpty() && !blank) {
             f.report(o.get("outputs"), "$.outputs", Rule.SCHEMA_RANGE, "a fusion needs at least one output");
         }
         JsonObject layout = null;

@@ -99,7 +99,12 @@ final class GraphPage {
         new GraphGestures.Marquee(this, viewer.nodeLayer(), viewer.connectionLayer());
         PaletteDrop.target(viewer.canvas(), (kind, p) -> {
             Point at = viewer.toFigure(p.x, p.y);
-            editor.commands().addAt(kind, kind == null ? List.of() : selectedTensors(), at.x, at.y);
+            String made = editor.commands().addAt(kind, kind == null ? List.of() : selectedTensors(), at.x, at.y);
+            // the created node becomes the selection, so Properties shows it (GEF's creation tool; issue 35)
+            if (made != null) {
+                select(List.of(kind == null ? made : Layout.opKey(made)));
+                selectionChanged();
+            }
         });
         GraphGestures.installWheelZoom(viewer.canvas(), this);
         return control;

@@ -77,6 +77,9 @@ public final class FusionCheck {
             return new Loaded(null, null, new Result(null, e.diagnostics().stream().map(d -> problem(d, written)).toList()));
         }
         FusionDocument doc = parsed.document();
+        // a blank canvas (File > New's empty fusion) is a start, not an error: the canvas's hint says what to do
+        // (issue 35: a new file had an error marker at once); nothing to load or lower
+        if (doc.tensors().isEmpty() && doc.ops().isEmpty()) return new Loaded(null, null, new Result(doc, List.of()));
         List<Problem> problems = new ArrayList<>();
         // the shardings as propagation infers them, for the graph and Properties (issue 34), from the fusion loaded
         // here, or read again when the load is refused (a conflict among them): its diagnostics are the load's own

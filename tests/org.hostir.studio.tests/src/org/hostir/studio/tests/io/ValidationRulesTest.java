@@ -107,6 +107,24 @@ class ValidationRulesTest {
     }
 
     @Test
+    void blankFusionReadsButDoesNotLoad() throws Exception {
+        // File > New's empty template (issue 35): the editor draws it without an error; running it is still refused
+        String blank = """
+                {"format": "hostir-fusion/1", "name": "fusion", "tensors": [], "ops": [], "inputs": [], "outputs": []}
+                """;
+        var doc = FusionReader.read(blank, "blank.fusion").document();
+        assertTrue(doc.tensors().isEmpty() && doc.ops().isEmpty() && doc.outputs().isEmpty());
+        FusionFileException e = assertThrows(FusionFileException.class,
+                () -> FusionLoader.load(blank, "blank.fusion", FusionBindings.DEFAULT_DEVICES));
+        assertEquals(List.of(Rule.GRAPH_NO_OUTPUTS.id()), e.diagnostics().stream().map(Diagnostic::rule).toList());
+        // with a tensor, an empty outputs list is still the reader's range error
+        String noOutput = blank.replace("\"tensors\": []", "\"tensors\": [{\"name\": \"a\", \"dtype\": \"float\", \"axes\": [\"M\"]}]")
+                .replace("\"inputs\": []", "\"inputs\": [\"a\"]");
+        FusionFileException f = assertThrows(FusionFileException.class, () -> FusionReader.read(noOutput, "x.fusion"));
+        assertEquals(List.of(Rule.SCHEMA_RANGE.id()), f.diagnostics().stream().map(Diagnostic::rule).toList());
+    }
+
+    @Test
     void missingFileIsADiagnostic() {
         FusionFileException e = assertThrows(FusionFileException.class,
                 () -> FusionLoader.load(Path.of("no/such/file.fusion"), 2));

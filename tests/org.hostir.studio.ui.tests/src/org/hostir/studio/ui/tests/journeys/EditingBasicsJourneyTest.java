@@ -208,4 +208,39 @@ public class EditingBasicsJourneyTest extends JourneyTest {
         assertEquals(List.of(tv0[0], tv0[1]), List.of(g.bounds("tv0")[0], g.bounds("tv0")[1]), "tv0 stayed where it was");
 
     }
+
+    /**
+     * Issue 35: a node dropped from the palette was not selected afterwards. As with GEF's creation tool, the
+     * dropped op (or input tensor) becomes the selection: the graph frames it and Properties is handed it.
+     */
+    @Test
+    public void aDroppedNodeBecomesTheSelection() throws Exception {
+        FusionEditor e = open("drop-select.fusion");
+        GraphViewer g = graph(e);
+        Control canvas = g.getControl();
+        person.click(canvas, canvas.getSize().x - 60, canvas.getSize().y - 40);
+        assertEquals(List.of(), g.selectedKeys(), "nothing selected");
+        Button add = EditorJourneyTest.button(ShownGraph.page(e), "add");
+        ((ScrolledComposite) add.getParent().getParent()).showControl(add);
+        person.settle(100);
+        person.dragTo(add, add.getSize().x / 2, add.getSize().y / 2, canvas, canvas.getSize().x - 200, canvas.getSize().y - 120);
+        OpSpec op = e.model().ops().get(e.model().ops().size() - 1);
+        assertEquals(List.of("op:" + op.output()), g.selectedKeys(), "the dropped add is selected");
+        assertEquals(List.of(org.hostir.studio.ui.FusionElement.op(e.workspacePath(), e.model().ops().size() - 1)),
+                siteSelection(e), "and handed to Properties");
+
+        Button input = EditorJourneyTest.button(ShownGraph.page(e), "Input tensor");
+        ((ScrolledComposite) input.getParent().getParent()).showControl(input);
+        person.settle(100);
+        int before = e.model().tensors().size();
+        person.dragTo(input, input.getSize().x / 2, input.getSize().y / 2, canvas, 80, canvas.getSize().y - 60);
+        assertEquals(before + 1, e.model().tensors().size(), "the input tensor was dropped");
+        String made = e.model().inputs().get(e.model().inputs().size() - 1);
+        assertEquals(List.of(made), g.selectedKeys(), "the dropped input tensor is selected");
+        assertEquals(List.of(org.hostir.studio.ui.FusionElement.tensor(e.workspacePath(), made)), siteSelection(e));
+    }
+
+    private static List<?> siteSelection(FusionEditor e) {
+        return ((org.eclipse.jface.viewers.IStructuredSelection) e.getSite().getSelectionProvider().getSelection()).toList();
+    }
 }

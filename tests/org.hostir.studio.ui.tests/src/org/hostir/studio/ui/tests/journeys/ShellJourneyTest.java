@@ -236,6 +236,64 @@ public class ShellJourneyTest extends JourneyTest {
                 "the new file is open in the fusion editor");
     }
 
+    /**
+     * Issue 35: File > New > Fusion with the empty template made a file with an error marker at once (the reader
+     * refused its empty outputs list). The blank fusion opens without a problem: no marker, none in the Problems
+     * view, no "does not parse" banner, the canvas's hint instead.
+     */
+    @Test
+    public void aNewEmptyFusionHasNoProblems() throws Exception {
+        IFile seed = ViewTestSupport.copyToWorkspace("shell", SEED, "blank-seed.fusion");
+        IFile made = seed.getProject().getFile("blank.fusion");
+        if (made.exists()) made.delete(true, null);
+        IViewPart problems = page.showView(IPageLayout.ID_PROBLEM_VIEW);
+        var wizard = new org.hostir.studio.ui.editor.NewFusionWizard();
+        wizard.init(PlatformUI.getWorkbench(), new StructuredSelection(seed.getProject()));
+        WizardDialog dialog = new WizardDialog(journey.shell(), wizard);
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        try {
+            person.settle(300);
+            var template = ViewTestSupport.descendants(dialog.getShell(), org.eclipse.swt.widgets.Combo.class).stream()
+                    .filter(c -> c.getItemCount() > 0 && c.getItem(0).equals(org.hostir.studio.ui.editor.NewFusionWizard.EMPTY))
+                    .findFirst().orElseThrow();
+            assertEquals(org.hostir.studio.ui.editor.NewFusionWizard.EMPTY, template.getText(), "the empty template is the default");
+            var name = ViewTestSupport.descendants(dialog.getShell(), org.eclipse.swt.widgets.Text.class).stream()
+                    .filter(t -> t.getText().equals("fusion.fusion")).findFirst().orElseThrow();
+            person.focusByClick(name);
+            person.press(SWT.CTRL, 'a');
+            person.type("blank", 30);
+            Button finish = ViewTestSupport.descendants(dialog.getShell(), Button.class).stream()
+                    .filter(b -> b.getText().replace("&", "").equals("Finish")).findFirst().orElseThrow();
+            person.clickCenter(finish);
+            person.settle(1500);
+        } finally {
+            if (dialog.getShell() != null) dialog.close();
+        }
+        assertTrue(made.exists(), "the wizard made " + made);
+        var markers = made.findMarkers(FusionEditor.MARKER, true, org.eclipse.core.resources.IResource.DEPTH_ZERO);
+        assertEquals(0, markers.length, "no problem on a new empty fusion: " + java.util.Arrays.toString(
+                java.util.Arrays.stream(markers).map(m -> m.getAttribute(org.eclipse.core.resources.IMarker.MESSAGE, "")).toArray()));
+        FusionEditor e = (FusionEditor) page.getActiveEditor();
+        assertEquals(made, e.getEditorInput().getAdapter(IFile.class), "the new file is open");
+        assertTrue(e.model().tensors().isEmpty() && e.model().ops().isEmpty(), "the graph is blank");
+        assertEquals(null, org.hostir.studio.ui.tests.ShownGraph.banner(e), "no 'does not parse' banner");
+        assertNotNull(org.hostir.studio.ui.tests.ShownGraph.of(e).emptyHint(), "the canvas shows its hint");
+        // what the Problems view shows: no row under its Errors group names the new file
+        person.settle(1000);
+        for (Tree t : ViewTestSupport.descendants(problems.getViewSite().getShell(), Tree.class)) {
+            if (!t.isVisible()) continue;
+            for (TreeItem i : t.getItems()) {
+                if (!i.getText().startsWith("Errors")) continue;
+                for (TreeItem row : i.getItems()) {
+                    for (int c = 0; c < Math.max(1, t.getColumnCount()); c++) {
+                        assertTrue(!row.getText(c).contains("blank.fusion"), "Problems shows: " + row.getText(0));
+                    }
+                }
+            }
+        }
+    }
+
     /** Issue 35, minor: Window > Show View lists nvFuser Dump, Problems, Properties and Outline in the perspective. */
     @Test
     public void showViewListsTheStudiosViews() {
