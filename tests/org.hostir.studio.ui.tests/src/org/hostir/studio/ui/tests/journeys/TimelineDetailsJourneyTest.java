@@ -44,7 +44,7 @@ public class TimelineDetailsJourneyTest {
                     && shown.contains("bytes "), size + ": details of " + clicked + ": " + shown);
             Text text = detailsText(view, shown);
             // what is shown: the text's wrapped lines all within its height (no scrolling), the link below whole
-            int wanted = text.computeSize(text.getSize().x, SWT.DEFAULT).y;
+            int wanted = text.computeSize(text.getClientArea().width, SWT.DEFAULT).y; // the hint is the text's own width
             System.out.println(size + ": details " + text.getSize() + " wants " + wanted + " (" + text.getLineHeight()
                     + " px lines), rows " + view.canvas().control().getSize() + ", view " + view.analysisTabs()
                             .getParent().getParent().getSize());
