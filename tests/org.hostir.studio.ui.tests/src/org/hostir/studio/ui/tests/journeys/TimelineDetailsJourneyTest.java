@@ -61,6 +61,8 @@ public class TimelineDetailsJourneyTest {
             int rows = view.canvas().control().getSize().y;
             int all = view.canvas().control().getParent().getSize().y;
             assertTrue(rows * 100 >= 40 * all, size + ": rows " + rows + " px of " + all);
+            // the picture shows the panel, not the bar's tooltip over the rows
+            assertTrue(person.restAway(page.getWorkbenchWindow().getShell()), size + ": a tooltip stays");
             ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-details-64-" + size + ".png");
         } finally {
             var ref = page.findViewReference(TimelineView.ID);
