@@ -16,9 +16,7 @@ import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.console.IConsole;
@@ -27,9 +25,9 @@ import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.ui.launch.ExecutionTab;
-import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
+import org.hostir.studio.ui.tests.ShownExecutionTab;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
 import org.hostir.studio.ui.timeline.ScheduleSweepDialog;
@@ -64,19 +62,10 @@ public class MoeRoutingJourneyTest {
     @Test
     public void theExecutionTabRoutesASimulatedRunAndTheRunUsesIt() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("moe-routing", MOE, "moe_topk_grouped_experts.fusion");
-        ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
-        LaunchSettings s = LaunchAttributes.read(copy);
-        LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "auto", 4, 4, 1, 0, true, Map.of()), copy);
-        Shell shell = new Shell(Display.getCurrent());
-        shell.setText("Execution");
-        shell.setLayout(new FillLayout());
-        ExecutionTab tab = new ExecutionTab();
-        try {
-            tab.createControl(shell);
-            tab.initializeFrom(copy);
-            shell.setSize(640, 420);
-            shell.open();
-            person.lookAt(shell);
+        ILaunchConfigurationWorkingCopy copy = ShownExecutionTab.configuration(file, 4, 4, Map.of(), null);
+        try (ShownExecutionTab shown = ShownExecutionTab.open(person, copy, false, 640, 420)) {
+            Shell shell = shown.shell();
+            ExecutionTab tab = shown.tab();
             List<Combo> combos = ViewTestSupport.descendants(shell, Combo.class);
             Combo backend = combos.get(0), routing = combos.get(2), capacity = combos.get(3);
             assertEquals("uniform", routing.getText());
@@ -101,8 +90,6 @@ public class MoeRoutingJourneyTest {
             assertEquals("1.25", capacity.getText());
             ViewTestSupport.screenshot(shell, "execution-tab-moe-routing.png");
             tab.performApply(copy);
-        } finally {
-            shell.dispose();
         }
         LaunchSettings chosen = LaunchAttributes.read(copy.doSave().getWorkingCopy());
         assertEquals("zipf:1.5", chosen.routing());

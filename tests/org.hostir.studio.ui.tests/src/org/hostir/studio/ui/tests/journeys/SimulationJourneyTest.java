@@ -14,7 +14,6 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Display;
@@ -28,9 +27,9 @@ import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.launch.ExecutionTab;
-import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
+import org.hostir.studio.ui.tests.ShownExecutionTab;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
 import org.hostir.studio.ui.timeline.CpuRun;
@@ -72,20 +71,11 @@ public class SimulationJourneyTest {
     @Test
     public void theExecutionTabPredictsARunOn1024GpusOfAProfile() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("sim-journey", SEED, "ag_matmul_p2p.fusion");
-        ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
-        LaunchSettings s = LaunchAttributes.read(copy);
-        LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "auto", 2, 4, 1, 0, true,
-                Map.of("offsetStreamIndexingByRank", "true"), "h100x8-nvlink"), copy);
-        Shell shell = new Shell(Display.getCurrent());
-        shell.setText("Execution");
-        shell.setLayout(new FillLayout());
-        ExecutionTab tab = new ExecutionTab();
-        try {
-            tab.createControl(shell);
-            tab.initializeFrom(copy);
-            shell.setSize(640, 360);
-            shell.open();
-            person.lookAt(shell);
+        ILaunchConfigurationWorkingCopy copy = ShownExecutionTab.configuration(file, 2, 4,
+                Map.of("offsetStreamIndexingByRank", "true"), "h100x8-nvlink");
+        try (ShownExecutionTab shown = ShownExecutionTab.open(person, copy, false, 640, 360)) {
+            Shell shell = shown.shell();
+            ExecutionTab tab = shown.tab();
             List<Combo> combos = ViewTestSupport.descendants(shell, Combo.class);
             Combo backend = combos.get(0), profile = combos.get(1);
             assertEquals("auto", backend.getText());
@@ -103,8 +93,6 @@ public class SimulationJourneyTest {
             person.retype(ViewTestSupport.descendants(shell, Spinner.class).get(0), "1024");
             person.press(SWT.TAB);
             tab.performApply(copy);
-        } finally {
-            shell.dispose();
         }
         LaunchSettings chosen = LaunchAttributes.read(copy);
         assertEquals(LaunchSettings.SIM, chosen.backend());

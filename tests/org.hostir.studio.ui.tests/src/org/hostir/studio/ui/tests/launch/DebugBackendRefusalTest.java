@@ -14,15 +14,13 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.hostir.studio.exec.cuda.CudaBackend;
 import org.hostir.studio.ui.launch.ExecutionTab;
-import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
+import org.hostir.studio.ui.tests.ShownExecutionTab;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
 import org.hostir.studio.ui.tests.input.Person;
@@ -41,20 +39,10 @@ public class DebugBackendRefusalTest {
         Person person = Person.onCurrentDisplay();
         IFile file = ViewTestSupport.copyToWorkspace("debug-backend", "examples/seeds/ag_matmul_p2p.fusion",
                 "ag_matmul_p2p.fusion");
-        ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
-        LaunchSettings s = LaunchAttributes.read(copy);
-        LaunchAttributes.write(new LaunchSettings(s.file(), s.symbols(), "auto", 2, 2, 1, 0, true, Map.of()), copy);
-        Shell shell = new Shell(Display.getCurrent());
-        shell.setText("Execution (debug)");
-        shell.setLayout(new FillLayout());
-        ExecutionTab debugTab = new ExecutionTab(true);
-        ExecutionTab runTab = new ExecutionTab(false);
-        try {
-            debugTab.createControl(shell);
-            debugTab.initializeFrom(copy);
-            shell.setSize(640, 360);
-            shell.open();
-            person.lookAt(shell);
+        ILaunchConfigurationWorkingCopy copy = ShownExecutionTab.configuration(file, 2, 2, Map.of(), null);
+        try (ShownExecutionTab shown = ShownExecutionTab.open(person, copy, true, 640, 360)) {
+            Shell shell = shown.shell();
+            ExecutionTab debugTab = shown.tab();
             Combo backend = ViewTestSupport.descendants(shell, Combo.class).get(0);
             assertTrue(debugTab.isValid(copy), "auto debugs on the CPU backend: " + debugTab.getErrorMessage());
             person.clickCenter(backend); // the list opens; Escape leaves the focus on the combo
@@ -89,16 +77,9 @@ public class DebugBackendRefusalTest {
                         && !noGpus.contains("\n"), noGpus);
             }
             assertEquals(targets, liveTargets(), "no debug target started");
-        } finally {
-            shell.dispose();
         }
-        Shell runShell = new Shell(Display.getCurrent());
-        try {
-            runTab.createControl(runShell);
-            runTab.initializeFrom(copy);
-            assertTrue(runTab.isValid(copy), "a run on sim is fine: " + runTab.getErrorMessage());
-        } finally {
-            runShell.dispose();
+        try (ShownExecutionTab run = ShownExecutionTab.open(person, copy, false, 640, 360)) {
+            assertTrue(run.tab().isValid(copy), "a run on sim is fine: " + run.tab().getErrorMessage());
         }
     }
 
