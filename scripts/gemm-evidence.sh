@@ -9,14 +9,9 @@
 #   samelib.log     (only where PyTorch's cuBLASLt is another file than the engine's) shape 4 with the engine
 #                   loading PyTorch's cuBLAS and cuBLASLt (HIRSTUDIO_LIBCUBLAS, HIRSTUDIO_LIBCUBLASLT)
 set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
-G=$ROOT/.gpu
+source "$(dirname "$0")/gpu-env.sh"
 OUT=${OUT:-$ROOT/target/gpu-out}
 mkdir -p "$OUT"
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
-CP="$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/sqlite-jdbc.jar:$G/lib/jcuda.jar"
 BENCH=("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main bench agmm --like-with-like --devices 1)
 # PyTorch's own files (after one bf16 product), printed as full paths here and shortened in the log
 TORCHLIBS=$(python3 - <<'PY'

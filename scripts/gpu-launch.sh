@@ -6,14 +6,10 @@
 #   python3 -m torch.distributed.run --standalone --nproc_per_node=N --no-python JAVA ... run FILE --launcher
 # Runs on the GPU machine from the repository root with .gpu/ (scripts/gpu-package.sh) carried along.
 set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
+source "$(dirname "$0")/gpu-env.sh"
 (( $# >= 2 )) || { echo "usage: scripts/gpu-launch.sh N FILE.fusion [run options...]" >&2; exit 2; }
 N=$1; FILE=$2; shift 2
-G=$ROOT/.gpu
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
-JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT"
-      -cp "$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/sqlite-jdbc.jar:$G/lib/jcuda.jar" org.hostir.studio.cli.Main run "$FILE" --launcher "$@")
+JAVA+=(-cp "$CP" org.hostir.studio.cli.Main run "$FILE" --launcher "$@")
 LOGS=$(mktemp -d)
 if [[ ${LAUNCHER:-shell} == torchrun ]]; then
     python3 -m torch.distributed.run --standalone --nproc_per_node="$N" --no-python --log-dir "$LOGS/torchrun" \

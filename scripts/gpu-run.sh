@@ -16,15 +16,9 @@
 # finds libopenblas.so.0 there (HIRSTUDIO_LIBBLAS names another file), else the Java kernel on all cores.
 # Output goes to stdout and, where OUT is set, to $OUT/*.log.
 set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
-G=$ROOT/.gpu
+source "$(dirname "$0")/gpu-env.sh"
 LOGS=${OUT:-$ROOT/target/gpu-out}
 mkdir -p "$LOGS"
-# NVLink multicast stays off on the shared machines (NCCL, PyTorch, NVSHMEM)
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-JAVA=("$G/rt/bin/java" --enable-native-access=ALL-UNNAMED -Djava.library.path="$G/lib/natives" -Dhirstudio.home="$ROOT" -Dhirstudio.repo="$ROOT")
-CP="$G/engine:$G/lib/gson.jar:$G/lib/jgrapht.jar:$G/lib/sqlite-jdbc.jar:$G/lib/jcuda.jar"
 GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 (( GPUS >= 1 )) || { echo "gpu-run: nvidia-smi lists no GPU" >&2; exit 2; }
 DEV=${DEVICES:-$(( GPUS >= 2 ? 2 : 1 ))}   # DEVICES=4 runs test/examples on four GPUs

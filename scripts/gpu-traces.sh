@@ -3,8 +3,7 @@
 # tests use (issue 36): PyTorch profiler (Kineto) traces of the AG+GEMM baseline, Nsight Systems' SQLite export
 # where nsys exists, and the Studio's own CUDA run of the same shape; all packed into $OUT/traces.tar.gz.
 set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd); cd "$ROOT"
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
+source "$(dirname "$0")/gpu-env.sh"
 T=$(mktemp -d); M=${M:-8192}; K=${K:-4096}; N=${N:-4096}
 nvidia-smi -L; python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'
 python3 -c 'import nvfuser; print("nvfuser", nvfuser.__version__)' 2>&1 | tail -1
@@ -15,8 +14,7 @@ if command -v nsys >/dev/null; then
         torchrun --nproc_per_node=2 scripts/torch_profile_traces.py "$T/nsys-kineto" 2>&1 | tail -5
     rm -rf "$T/nsys-kineto" "$T"/nsys_ag_matmul.nsys-rep
 fi
-java=(.gpu/rt/bin/java --enable-native-access=ALL-UNNAMED -Djava.library.path=.gpu/lib/natives -Dhirstudio.home="$ROOT"
-      -cp .gpu/engine:.gpu/lib/gson.jar:.gpu/lib/jcuda.jar org.hostir.studio.cli.Main)
+java=("${JAVA[@]}" -cp "$CP" org.hostir.studio.cli.Main)
 "${java[@]}" run examples/ag_matmul_p2p_bf16.fusion --backend cuda --devices 2 --set M=$((M / 2)) --set K=$K --set N=$N \
     --iterations 3 --trace "$T/studio_ag_matmul_p2p_bf16_${M}x${K}x${N}_cuda.json" 2>&1 | tail -15
 sed -i "s#\"$T/#\"#" "$T"/kineto_*.json   # traceName: the file name, not the machine's path
