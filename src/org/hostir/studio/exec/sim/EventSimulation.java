@@ -81,6 +81,7 @@ final class EventSimulation {
             d.readyUs = Math.max(d.readyUs, t);
             if (--d.waitingFor == 0) push(Math.max(d.readyUs, d.issueUs), d, false);
         });
+        op.forgetDependents();
     }
 
     private void start(SimOp op, double t) {

@@ -174,7 +174,17 @@ final class SimDevice implements Device, ModelledRouting {
     public void waitWork(BackendStream stream, Work work) { await((SimStream) stream, work); }
 
     private void await(SimStream s, Object event) {
-        if (event instanceof SimOp op && op != s.last) s.waits.add(op); // NoWork: nothing to wait for
+        if (!(event instanceof SimOp op) || op == s.last) return; // NoWork: nothing to wait for
+        for (int i = 0; i < s.waits.size(); i++) {
+            SimOp w = s.waits.get(i);
+            if (w.stream != op.stream) continue;
+            // one wait per stream waited on: a later op of a stream ends no earlier and is released after an earlier
+            // one (it starts only then), so the earlier wait changes no time; a stream that synchronises with
+            // another in every iteration (the all-pairs loop's host stream) kept all D of its ops alive
+            if (w.seq < op.seq) s.waits.set(i, op);
+            return;
+        }
+        s.waits.add(op);
     }
 
     /** A stream with pending waits gets a join op, so that an event recorded now includes them (as in CUDA). */

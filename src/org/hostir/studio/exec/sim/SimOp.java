@@ -99,6 +99,16 @@ final class SimOp implements BackendEvent, Work {
         }
     }
 
+    /**
+     * Forgets what waited for this op, once told: an op that follows it later reads its end ({@link #after}), and a
+     * done op reachable from a live one (a stream's waits, a transfer) no longer keeps every later op alive through
+     * its dependents (at 4,096 ranks of the all-pairs schedule that chain held nearly every op of the run).
+     */
+    void forgetDependents() {
+        firstDependent = null;
+        moreDependents = null;
+    }
+
     /** Whether this op sends (else receives) its {@code i}-th transfer. */
     boolean sends(int i) { return sending != null ? sending[i] : transfers[i].send == this; }
 
