@@ -169,7 +169,7 @@ public final class SimBackend implements Backend {
         for (SimDevice d : devices) if (d != null) span = Math.max(span, d.hostUs());
         for (List<SimOp> ops : barred) {
             for (SimOp op : ops) {
-                if (op.done() && op.role != SimOp.Role.JOIN) {
+                if (op.done() && op.role() != SimOp.Role.JOIN) {
                     for (int r : tracedOf[op.rank]) bars(op, r);
                 }
             }

@@ -205,8 +205,8 @@ final class SimDevice implements Device, ModelledRouting {
         SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes), role, 0);
         CollectiveMatch.Part part = new CollectiveMatch.Part(op, call.type(), call.root(), bytes);
         if (mirror == null) {
-            op.collective = backend.collective(call.team(), sequence);
-            op.collective.parts.put(rank, part);
+            op.collective(backend.collective(call.team(), sequence));
+            op.collective().parts.put(rank, part);
         }
         enqueue(stream, op);
         if (mirror != null) mirror.collective(op, call.team(), part);
@@ -219,11 +219,11 @@ final class SimDevice implements Device, ModelledRouting {
                 backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new Transfer[calls.size()];
-        op.sending = new boolean[calls.size()];
+        boolean[] sending = new boolean[calls.size()];
         for (int i = 0; i < calls.size(); i++) {
             P2PCall c = calls.get(i);
             boolean send = c.type() == P2PCommunication.Type.SEND;
-            op.sending[i] = send;
+            sending[i] = send;
             Transfer t = send ? backend.transfer(rank, c.peer(), nextSequence(true, c.peer()))
                     : backend.transfer(c.peer(), rank, nextSequence(false, c.peer()));
             if (send) {
@@ -235,7 +235,7 @@ final class SimDevice implements Device, ModelledRouting {
             }
             op.transfers[i] = t;
         }
-        if (!bothSidesHere(op)) op.sending = null; // read from the transfers: 24 bytes an exchange fewer
+        if (bothSidesHere(op)) op.sending(sending); // else read from the transfers: 24 bytes an exchange fewer
         enqueue(stream, op);
         return op;
     }
@@ -344,12 +344,12 @@ final class SimDevice implements Device, ModelledRouting {
         SimStream s = (SimStream) stream;
         op.seq = count++;
         op.info = backend.shared(op.info);
-        SimOp nccl = op.role == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
+        SimOp nccl = op.role() == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
         if (mirror != null) {
             mirror.check(op, follows(s, nccl));
         } else {
             if (kept != null) {
-                op.deps = follows(s, nccl);
+                op.deps(follows(s, nccl));
                 kept.add(op);
             }
             op.after(s.last);
@@ -357,7 +357,7 @@ final class SimDevice implements Device, ModelledRouting {
             op.after(nccl);
             backend.add(op);
         }
-        if (op.role == SimOp.Role.NCCL) lastNccl = op;
+        if (op.role() == SimOp.Role.NCCL) lastNccl = op;
         s.waits.clear();
         s.last = op;
         issuing.add(op);
