@@ -81,18 +81,19 @@ final class EventSimulation {
             d.readyUs = Math.max(d.readyUs, t);
             if (--d.waitingFor == 0) push(Math.max(d.readyUs, d.issueUs), d, false);
         });
+        op.forgetDependents();
     }
 
     private void start(SimOp op, double t) {
         op.startUs = t;
-        if (op.collective != null) {
+        if (op.collective() != null) {
             arrive(op, t);
         } else if (op.transfers != null) {
             for (Transfer x : op.transfers) {
-                if (Double.isNaN(x.startUs) && x.bothPosted()) move(x, t);
+                if (Double.isNaN(x.endUs) && x.bothPosted()) move(x, t); // not moved yet
             }
             completeIfMoved(op, t);
-        } else if (op.role == SimOp.Role.KERNEL) {
+        } else if (op.role() == SimOp.Role.KERNEL) {
             share.start(op, op.baseUs, t); // its end follows from the kernels it shares the GPU with
         } else {
             finish(op, t + op.baseUs);
@@ -100,7 +101,7 @@ final class EventSimulation {
     }
 
     private void arrive(SimOp op, double t) {
-        CollectiveMatch m = op.collective;
+        CollectiveMatch m = op.collective();
         if (++m.arrived < m.expected) return;
         if (m.parts.size() != m.expected) {
             failure = "collective #" + m.sequence + " of team " + m.team + " was posted by ranks " + m.parts.keySet()
@@ -110,10 +111,10 @@ final class EventSimulation {
         failure = m.disagreement();
         if (failure != null) return;
         matched.accept(m);
-        boolean nccl = op.role == SimOp.Role.NCCL;
+        boolean nccl = op.role() == SimOp.Role.NCCL;
         double base = CommunicationCost.onMulticast(cuda, m.type())
                 ? CommunicationCost.multicastUs(profile, cuda.multicast(), m.type(), m.team, m.bytes())
-                : op.role == SimOp.Role.COPY_ENGINE
+                : op.role() == SimOp.Role.COPY_ENGINE
                 ? CommunicationCost.copyEngineCollectiveUs(profile, m.type(), m.team, m.bytes())
                 : CommunicationCost.collectiveUs(profile, m.type(), m.team, m.bytes());
         double worst = 0;
@@ -134,12 +135,11 @@ final class EventSimulation {
                     + x.sendBytes + " (transfer #" + x.sequence + ")";
             return;
         }
-        boolean nccl = x.send.role == SimOp.Role.NCCL;
+        boolean nccl = x.send.role() == SimOp.Role.NCCL;
         double base = nccl ? CommunicationCost.p2pUs(profile, x.from, x.to, x.sendBytes, false)
                 : CommunicationCost.cudaP2pUs(profile, x.from, x.to, x.sendBytes, cuda.transport());
         double overlap = !nccl ? 0 : Math.max(share.computeOverlapUs(x.from, t, t + base),
                 share.computeOverlapUs(x.to % period, t, t + base)); // the receiver, or the one it mirrors
-        x.startUs = t;
         x.endUs = t + base + overlap * profile.contention().ncclSlowdown();
 
         completeIfMoved(x.send, t);
@@ -160,14 +160,14 @@ final class EventSimulation {
     /** An op whose end is known: NCCL kernels from now on slow the compute kernels of their GPU. */
     private void finish(SimOp op, double end) {
         op.endUs = end;
-        if (op.role == SimOp.Role.NCCL && end > op.startUs) share.ncclStarts(op.rank, Math.max(op.startUs,
+        if (op.role() == SimOp.Role.NCCL && end > op.startUs) share.ncclStarts(op.rank, Math.max(op.startUs,
                 lastTime), end);
         push(end, op, true);
     }
 
     /** What ends at {@code t} gives its share of the GPU back. */
     private void ended(SimOp op, double t) {
-        switch (op.role) {
+        switch (op.role()) {
             case KERNEL -> share.end(op, t);
             case NCCL -> share.ncclEnds(op.rank, t);
             case COPY_ENGINE, JOIN -> { }

@@ -45,6 +45,12 @@ public final class SimBackend implements Backend {
      */
     private List<SimOp>[] pending;
     private int[] pendingKept;
+    /**
+     * Done ops a rank's pending list may hold before they are dropped: at 1,024 a rank, 4,096 ranks kept up to 4 M
+     * done ops (and their transfers) alive. A prune that keeps k ops comes after k + 64 more were added and walks
+     * 2k + 64: at most two visits an op.
+     */
+    private static final int PENDING_SLACK = 64;
     /** The ops whose bars the timeline keeps: those of the simulated ranks that are, or stand for, traced ranks. */
     private List<SimOp>[] barred;
     private int[][] tracedOf;
@@ -163,7 +169,7 @@ public final class SimBackend implements Backend {
         for (SimDevice d : devices) if (d != null) span = Math.max(span, d.hostUs());
         for (List<SimOp> ops : barred) {
             for (SimOp op : ops) {
-                if (op.done() && op.role != SimOp.Role.JOIN) {
+                if (op.done() && op.role() != SimOp.Role.JOIN) {
                     for (int r : tracedOf[op.rank]) bars(op, r);
                 }
             }
@@ -253,7 +259,7 @@ public final class SimBackend implements Backend {
     void add(SimOp op) {
         List<SimOp> ops = pending[op.rank];
         ops.add(op);
-        if (ops.size() >= 2 * pendingKept[op.rank] + 1024) {
+        if (ops.size() >= 2 * pendingKept[op.rank] + PENDING_SLACK) {
             ops.removeIf(o -> o.released);
             pendingKept[op.rank] = ops.size();
         }

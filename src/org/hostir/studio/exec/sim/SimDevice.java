@@ -174,7 +174,17 @@ final class SimDevice implements Device, ModelledRouting {
     public void waitWork(BackendStream stream, Work work) { await((SimStream) stream, work); }
 
     private void await(SimStream s, Object event) {
-        if (event instanceof SimOp op && op != s.last) s.waits.add(op); // NoWork: nothing to wait for
+        if (!(event instanceof SimOp op) || op == s.last) return; // NoWork: nothing to wait for
+        for (int i = 0; i < s.waits.size(); i++) {
+            SimOp w = s.waits.get(i);
+            if (w.stream != op.stream) continue;
+            // one wait per stream waited on: a later op of a stream ends no earlier and is released after an earlier
+            // one (it starts only then), so the earlier wait changes no time; a stream that synchronises with
+            // another in every iteration (the all-pairs loop's host stream) kept all D of its ops alive
+            if (w.seq < op.seq) s.waits.set(i, op);
+            return;
+        }
+        s.waits.add(op);
     }
 
     /** A stream with pending waits gets a join op, so that an event recorded now includes them (as in CUDA). */
@@ -195,8 +205,8 @@ final class SimDevice implements Device, ModelledRouting {
         SimOp op = new SimOp(rank, index(stream), info.withBytes(bytes), role, 0);
         CollectiveMatch.Part part = new CollectiveMatch.Part(op, call.type(), call.root(), bytes);
         if (mirror == null) {
-            op.collective = backend.collective(call.team(), sequence);
-            op.collective.parts.put(rank, part);
+            op.collective(backend.collective(call.team(), sequence));
+            op.collective().parts.put(rank, part);
         }
         enqueue(stream, op);
         if (mirror != null) mirror.collective(op, call.team(), part);
@@ -209,11 +219,11 @@ final class SimDevice implements Device, ModelledRouting {
                 backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new Transfer[calls.size()];
-        op.sending = new boolean[calls.size()];
+        boolean[] sending = new boolean[calls.size()];
         for (int i = 0; i < calls.size(); i++) {
             P2PCall c = calls.get(i);
             boolean send = c.type() == P2PCommunication.Type.SEND;
-            op.sending[i] = send;
+            sending[i] = send;
             Transfer t = send ? backend.transfer(rank, c.peer(), nextSequence(true, c.peer()))
                     : backend.transfer(c.peer(), rank, nextSequence(false, c.peer()));
             if (send) {
@@ -225,7 +235,7 @@ final class SimDevice implements Device, ModelledRouting {
             }
             op.transfers[i] = t;
         }
-        if (!bothSidesHere(op)) op.sending = null; // read from the transfers: 24 bytes an exchange fewer
+        if (bothSidesHere(op)) op.sending(sending); // else read from the transfers: 24 bytes an exchange fewer
         enqueue(stream, op);
         return op;
     }
@@ -334,12 +344,12 @@ final class SimDevice implements Device, ModelledRouting {
         SimStream s = (SimStream) stream;
         op.seq = count++;
         op.info = backend.shared(op.info);
-        SimOp nccl = op.role == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
+        SimOp nccl = op.role() == SimOp.Role.NCCL && lastNccl != s.last ? lastNccl : null;
         if (mirror != null) {
             mirror.check(op, follows(s, nccl));
         } else {
             if (kept != null) {
-                op.deps = follows(s, nccl);
+                op.deps(follows(s, nccl));
                 kept.add(op);
             }
             op.after(s.last);
@@ -347,7 +357,7 @@ final class SimDevice implements Device, ModelledRouting {
             op.after(nccl);
             backend.add(op);
         }
-        if (op.role == SimOp.Role.NCCL) lastNccl = op;
+        if (op.role() == SimOp.Role.NCCL) lastNccl = op;
         s.waits.clear();
         s.last = op;
         issuing.add(op);

@@ -17,17 +17,21 @@ final class SimOp implements BackendEvent, Work {
     /** What an op occupies on its GPU, which decides how it contends with others. */
     enum Role { KERNEL, NCCL, COPY_ENGINE, JOIN }
 
+    private static final Role[] ROLES = Role.values();
+
+    /*
+     * The fields are sized so that an op takes 96 bytes, not 112: at 4,096 ranks of the all-pairs schedule about
+     * 16 M ops are in flight at once (docs/simulation.md, "Done ops forgotten"); what few ops use is in {@link Rare}.
+     */
     final int rank;
-    final int stream;
+    final short stream;
     /** Shared by the ops that it describes alike ({@link SimBackend#shared}). */
     OpInfo info;
-    final Role role;
+    private final byte role;
     /** Its duration alone (kernels and copies); collectives and transfers are timed when they match. */
     final double baseUs;
     /** Its position among its rank's ops. */
     int seq;
-    /** The positions of the ops it follows, kept on the ranks a {@link Symmetry} checks others against, else null. */
-    int[] deps;
     double issueUs;
     /** What waits for this op: most ops have one or two, so the first is a field (millions of ops at scale). */
     private SimOp firstDependent;
@@ -44,23 +48,51 @@ final class SimOp implements BackendEvent, Work {
     double endUs = Double.NaN;
     /** A running compute kernel's solo time still to go ({@link GpuShare}). */
     double remainingUs;
-    /** The collective this op is one rank's part of, or null. */
-    CollectiveMatch collective;
     /** The transfers of this op's coalesced group (send or receive side), or null. */
     Transfer[] transfers;
-    /**
-     * Whether this op sends (else receives) each of its transfers, kept only where a transfer cannot tell, this op
-     * being both its sides: under a {@link Symmetry} one rank may hold both sides of one kept transfer (its send to
-     * r + s stands for its receive from r - s shifted). Else null, and {@link #sends} reads the transfer.
-     */
-    boolean[] sending;
+    /** What few ops have, or null. */
+    private Rare rare;
+
+    /** The fields few ops use: collectives, ops kept under a symmetry, groups that are both sides of a transfer. */
+    private static final class Rare {
+        /** The positions of the ops it follows, kept on the ranks a {@link Symmetry} checks others against. */
+        int[] deps;
+        /** The collective this op is one rank's part of. */
+        CollectiveMatch collective;
+        /**
+         * Whether this op sends (else receives) each of its transfers, kept only where a transfer cannot tell, this
+         * op being both its sides: under a {@link Symmetry} one rank may hold both sides of one kept transfer (its
+         * send to r + s stands for its receive from r - s shifted). Else null, and {@link #sends} reads the transfer.
+         */
+        boolean[] sending;
+    }
 
     SimOp(int rank, int stream, OpInfo info, Role role, double baseUs) {
+        if (stream > Short.MAX_VALUE) throw new IllegalArgumentException("stream " + stream);
         this.rank = rank;
-        this.stream = stream;
+        this.stream = (short) stream;
         this.info = info;
-        this.role = role;
+        this.role = (byte) role.ordinal();
         this.baseUs = baseUs;
+    }
+
+    Role role() { return ROLES[role]; }
+
+    int[] deps() { return rare == null ? null : rare.deps; }
+
+    void deps(int[] positions) { rare().deps = positions; }
+
+    /** The collective this op is one rank's part of, or null. */
+    CollectiveMatch collective() { return rare == null ? null : rare.collective; }
+
+    void collective(CollectiveMatch match) { rare().collective = match; }
+
+    /** Which side of each transfer this op is, where this op is both sides of one of them ({@link Rare#sending}). */
+    void sending(boolean[] sides) { rare().sending = sides; }
+
+    private Rare rare() {
+        if (rare == null) rare = new Rare();
+        return rare;
     }
 
     void after(SimOp dependency) {
@@ -99,8 +131,21 @@ final class SimOp implements BackendEvent, Work {
         }
     }
 
+    /**
+     * Forgets what waited for this op, once told: an op that follows it later reads its end ({@link #after}), and a
+     * done op reachable from a live one (a stream's waits, a transfer) no longer keeps every later op alive through
+     * its dependents (at 4,096 ranks of the all-pairs schedule that chain held nearly every op of the run).
+     */
+    void forgetDependents() {
+        firstDependent = null;
+        moreDependents = null;
+    }
+
     /** Whether this op sends (else receives) its {@code i}-th transfer. */
-    boolean sends(int i) { return sending != null ? sending[i] : transfers[i].send == this; }
+    boolean sends(int i) {
+        boolean[] sending = rare == null ? null : rare.sending;
+        return sending != null ? sending[i] : transfers[i].send == this;
+    }
 
     boolean done() { return !Double.isNaN(endUs); }
 

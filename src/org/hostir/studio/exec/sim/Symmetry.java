@@ -66,9 +66,9 @@ final class Symmetry {
             if (op.seq >= reference.size()) throw differs(op.seq, "issues more work");
             SimOp r = reference.get(op.seq);
             OpInfo a = op.info, b = r.info;
-            if (op.role != r.role || op.stream != r.stream || op.baseUs != r.baseUs || a.nodeId() != b.nodeId()
+            if (op.role() != r.role() || op.stream != r.stream || op.baseUs != r.baseUs || a.nodeId() != b.nodeId()
                     || a.iteration() != b.iteration() || a.kind() != b.kind() || a.bytes() != b.bytes()
-                    || a.flops() != b.flops() || !Arrays.equals(deps, r.deps)) {
+                    || a.flops() != b.flops() || !Arrays.equals(deps, r.deps())) {
                 throw differs(op.seq, a.name() + " vs " + b.name());
             }
             return r;
@@ -76,8 +76,8 @@ final class Symmetry {
 
         void collective(SimOp op, List<Integer> team, CollectiveMatch.Part part) {
             SimOp r = reference.get(op.seq);
-            CollectiveMatch.Part p = r.collective == null ? null : r.collective.parts.get(r.rank);
-            if (p == null || !team.equals(r.collective.team) || p.type() != part.type() || p.bytes() != part.bytes()
+            CollectiveMatch.Part p = r.collective() == null ? null : r.collective().parts.get(r.rank);
+            if (p == null || !team.equals(r.collective().team) || p.type() != part.type() || p.bytes() != part.bytes()
                     || (p.root() < 0 ? part.root() >= 0 : part.root() != shifted(p.root()))) {
                 throw differs(op.seq, "collective of team " + team);
             }

@@ -8,19 +8,20 @@ package org.hostir.studio.exec.sim;
 final class Transfer {
     final int from;
     final int to;
-    final long sequence;
+    /** An int: sequences are counted in ints per peer ({@link SimDevice}); a transfer takes 64 bytes, not 80. */
+    final int sequence;
     final long flowId;
     SimOp send;
     SimOp recv;
     long sendBytes = -1;
     long recvBytes = -1;
-    double startUs = Double.NaN;
+    /** When it ends, NaN until it moves (its start is its sides' latest start, {@link EventSimulation#move}). */
     double endUs = Double.NaN;
 
     Transfer(int from, int to, long sequence, long flowId) {
         this.from = from;
         this.to = to;
-        this.sequence = sequence;
+        this.sequence = Math.toIntExact(sequence);
         this.flowId = flowId;
     }
 

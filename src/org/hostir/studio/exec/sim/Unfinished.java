@@ -31,8 +31,8 @@ final class Unfinished {
     }
 
     private static String waitsOn(SimOp op) {
-        if (op.collective != null) {
-            CollectiveMatch m = op.collective;
+        if (op.collective() != null) {
+            CollectiveMatch m = op.collective();
             List<Integer> missing = m.team.stream().filter(r -> !m.parts.containsKey(r)).toList();
             return "waits for collective #" + m.sequence + " of team " + m.team + ": ranks " + missing
                     + " never posted it";
