@@ -207,6 +207,7 @@ final class SimDevice implements Device, ModelledRouting {
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
         SimOp op = new SimOp(rank, index(stream), info,
                 backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
+        op.nodes = postingNodes(calls, info.nodeId());
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new Transfer[calls.size()];
         op.sending = new boolean[calls.size()];
@@ -228,6 +229,20 @@ final class SimDevice implements Device, ModelledRouting {
         if (!bothSidesHere(op)) op.sending = null; // read from the transfers: 24 bytes an exchange fewer
         enqueue(stream, op);
         return op;
+    }
+
+    /** The node each call's bar names, or null where all are {@code opNode} (no array for a lone send or recv). */
+    private static int[] postingNodes(List<P2PCall> calls, int opNode) {
+        int[] nodes = null;
+        for (int i = 0; i < calls.size(); i++) {
+            int node = calls.get(i).node(opNode);
+            if (node != opNode && nodes == null) {
+                nodes = new int[calls.size()];
+                Arrays.fill(nodes, opNode);
+            }
+            if (nodes != null) nodes[i] = node;
+        }
+        return nodes;
     }
 
     /** Whether {@code op} is both sides of one of its transfers (then which side each entry is must be kept). */

@@ -54,6 +54,11 @@ final class SimOp implements BackendEvent, Work {
      * r + s stands for its receive from r - s shifted). Else null, and {@link #sends} reads the transfer.
      */
     boolean[] sending;
+    /**
+     * The P2PCommunication node that posted each transfer (a coalesced group's bars name those, not the
+     * EndCoalescing), or null where each is the op's own node.
+     */
+    int[] nodes;
 
     SimOp(int rank, int stream, OpInfo info, Role role, double baseUs) {
         this.rank = rank;
@@ -101,6 +106,9 @@ final class SimOp implements BackendEvent, Work {
 
     /** Whether this op sends (else receives) its {@code i}-th transfer. */
     boolean sends(int i) { return sending != null ? sending[i] : transfers[i].send == this; }
+
+    /** The node of this op's {@code i}-th transfer's bar. */
+    int node(int i) { return nodes != null ? nodes[i] : info.nodeId(); }
 
     boolean done() { return !Double.isNaN(endUs); }
 
