@@ -37,8 +37,8 @@ final class Holds {
     private final Map<Integer, Rank> ranks = new TreeMap<>();
     /**
      * Replaced whole, never emptied and filled again: the Studio sets the breakpoints again whenever the workspace
-     * says one changed, which it may say while ranks run, and a rank checking them in between saw none and passed
-     * its breakpoint (DebugConditionsJourneyTest's recv @ rank 1 ran to the end).
+     * says one changed, which it may say while ranks run, and a rank checking them in between would see none and
+     * pass its breakpoint (DebugBreakpointsReplacedTest).
      */
     private volatile List<Breakpoint> breakpoints;
     private final BiPredicate<Breakpoint, ProgramPosition> teamOf;

@@ -19,11 +19,10 @@ import org.hostir.studio.ir.host.P2PCommunication;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Studio hands the session the file's breakpoints again whenever the workspace tells it that one changed, and
- * such a notice may come while the ranks run (the workspace delivers marker changes later, in a job). Replacing
- * the breakpoints by the same ones must never let a rank pass one: DebugConditionsJourneyTest's breakpoint on the
- * coalesced recv, P2PCommunication 12 @ rank 1, iteration 0, was passed and the run finished, while the list was
- * emptied and filled again around the rank's check.
+ * The Studio hands the session the file's breakpoints again whenever the workspace tells it that one changed
+ * (RunTarget's breakpoint listener), which can happen while the ranks run. Replacing the breakpoints by the same
+ * ones must never let a rank pass one: with the list emptied and filled again, the breakpoint on seed 000's
+ * coalesced recv, P2PCommunication 12 @ rank 1, iteration 0, was passed and the run finished.
  */
 class DebugBreakpointsReplacedTest {
     @Test
