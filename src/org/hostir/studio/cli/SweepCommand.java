@@ -56,10 +56,17 @@ public final class SweepCommand implements Command {
             devices.add((int) Arguments.integer("--devices", d, 1, Limits.MAX_DEVICES));
         }
         Map<String, String> fixed = new LinkedHashMap<>(a.loweringOptionPairs());
-        a.value(RunCommandLine.ROUTING).ifPresent(v -> fixed.put(RoutingFiles.ROUTING_KEY, v));
-        a.value(RunCommandLine.CAPACITY_FACTOR).ifPresent(v -> fixed.put(RoutingFiles.CAPACITY_KEY, v));
+        Map<String, String> flags = new LinkedHashMap<>(); // an error names the flag typed, not --option KEY
+        a.value(RunCommandLine.ROUTING).ifPresent(v -> {
+            fixed.put(RoutingFiles.ROUTING_KEY, v);
+            flags.put(RoutingFiles.ROUTING_KEY, RunCommandLine.ROUTING);
+        });
+        a.value(RunCommandLine.CAPACITY_FACTOR).ifPresent(v -> {
+            fixed.put(RoutingFiles.CAPACITY_KEY, v);
+            flags.put(RoutingFiles.CAPACITY_KEY, RunCommandLine.CAPACITY_FACTOR);
+        });
         ScheduleSweep sweep = new ScheduleSweep(devices, vary(a.all("--vary")), fixed, a.symbols(),
-                a.value("--profile").orElse(RunRequest.DEFAULT_PROFILE));
+                a.value("--profile").orElse(RunRequest.DEFAULT_PROFILE), flags);
         FusionSource source = new FusionSource.File(Path.of(file), file);
         try {
             sweep.check(source, file); // one error up front, not one per point

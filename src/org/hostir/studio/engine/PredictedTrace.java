@@ -11,11 +11,16 @@ import java.util.function.Consumer;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.ValidationMode;
 import org.hostir.studio.file.LoadedFusion;
+import org.hostir.studio.ir.Extent;
+import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.trace.TraceRun;
+import org.hostir.studio.trace.analysis.CoalescedSide;
 import org.hostir.studio.trace.analysis.ProgramNode;
 import org.hostir.studio.trace.analysis.TraceComparison;
 
@@ -40,14 +45,36 @@ public final class PredictedTrace {
         List<ProgramNode> nodes = new ArrayList<>();
         new TreeMap<>(programs).forEach((rank, program) -> {
             List<HostNode> top = program.topLevel();
+            List<CoalescedSide> sides = new ArrayList<>();
+            coalesced(top, sides);
             // each node record is named as nvFuser's class (ir.host mirrors hir::), which getOpString() returns
             for (int i = 0; i < top.size(); i++) {
                 Map<Integer, String> within = new HashMap<>();
                 for (List<HostNode> body : top.get(i).bodies()) body.forEach(n -> nested(n, within));
-                nodes.add(new ProgramNode(rank, i, top.get(i).id(), top.get(i).getClass().getSimpleName(), within));
+                int id = top.get(i).id();
+                List<CoalescedSide> closed = sides.stream()
+                        .filter(c -> c.endId() == id || within.containsKey(c.endId())).toList();
+                nodes.add(new ProgramNode(rank, i, id, top.get(i).getClass().getSimpleName(), within, closed));
             }
         });
         return nodes;
+    }
+
+    /** The sends and receives between each StartCoalescing and EndCoalescing of {@code body} and of its nested bodies. */
+    private static void coalesced(List<HostNode> body, List<CoalescedSide> out) {
+        List<P2PCommunication> open = null;
+        for (HostNode n : body) {
+            if (n instanceof StartCoalescing) open = new ArrayList<>();
+            else if (n instanceof P2PCommunication p && open != null) open.add(p);
+            else if (n instanceof EndCoalescing end && open != null) {
+                for (P2PCommunication p : open) {
+                    int peer = p.peer() instanceof Extent.Constant(long v) ? (int) v : -1;
+                    out.add(new CoalescedSide(end.id(), p.id(), p.type() == P2PCommunication.Type.SEND, peer));
+                }
+                open = null;
+            }
+            for (List<HostNode> inner : n.bodies()) coalesced(inner, out);
+        }
     }
 
     private static void nested(HostNode node, Map<Integer, String> ids) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.hostir.studio.diag.Diagnostic;
 import org.hostir.studio.diag.Subject;
@@ -34,9 +35,17 @@ import org.hostir.studio.trace.OverlapFigures;
  * @param vary    lowering option key to the values tried, in order (the first key varies slowest)
  * @param fixed   lowering options every point gets
  * @param profile a built-in profile's name or a profile file
+ * @param flags   the flag a fixed key was given by where it has one of its own ({@code routing -> --routing}), for
+ *                its errors to name what the user typed; the others are named {@code --option KEY}
  */
 public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> vary, Map<String, String> fixed,
-                            Map<String, Long> symbols, String profile) {
+                            Map<String, Long> symbols, String profile, Map<String, String> flags) {
+    /** Every fixed key given as {@code --option KEY=VALUE}. */
+    public ScheduleSweep(List<Integer> devices, Map<String, List<String>> vary, Map<String, String> fixed,
+                         Map<String, Long> symbols, String profile) {
+        this(devices, vary, fixed, symbols, profile, Map.of());
+    }
+
     /** The rule of a {@code --option} or {@code --vary} value the option does not take. */
     public static final String RULE_OPTION = "sweep.option";
 
@@ -81,6 +90,7 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         vary = Collections.unmodifiableMap(v);
         fixed = Map.copyOf(fixed);
         symbols = Map.copyOf(symbols);
+        flags = Map.copyOf(flags);
     }
 
     /** Every combination of the varied values, in order (one empty combination when nothing varies). */
@@ -107,12 +117,13 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
      */
     public ParsedFusion check(FusionSource source, String file) throws EngineFailure {
         ParsedFusion parsed = Engine.parse(source);
-        option(fixed, null, file);
+        option(fixed, null, this::fixedFlag, file);
         for (var e : vary.entrySet()) {
             for (String value : e.getValue()) {
                 Map<String, String> pairs = new LinkedHashMap<>(fixed);
                 pairs.put(e.getKey(), value);
-                option(pairs, "--vary " + e.getKey(), file);
+                String varied = "--vary " + e.getKey();
+                option(pairs, varied, key -> key.equals(e.getKey()) ? varied : fixedFlag(key), file);
             }
         }
 
@@ -129,22 +140,27 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         return parsed;
     }
 
+    /** How a fixed key's error names it: the flag it was given by ({@code --routing}), else {@code --option KEY}. */
+    private String fixedFlag(String key) { return flags.getOrDefault(key, "--option " + key); }
+
     /**
      * The simulation's routing keys ({@link RoutingFiles#KEYS}: {@code routing}, {@code capacity-factor}) of
-     * {@code pairs} as a model; a bad value is refused as {@code flag KEY} says it ({@code --vary}, {@code --option}).
+     * {@code pairs} as a model; a bad value is refused naming the flag {@code flag} gives its key.
      */
-    private static RoutingModel routing(Map<String, String> pairs, String flag, String file) throws EngineFailure {
+    private static RoutingModel routing(Map<String, String> pairs, Function<String, String> flag, String file)
+            throws EngineFailure {
         return RoutingFiles.model(pairs.getOrDefault(RoutingFiles.ROUTING_KEY, "uniform"),
                 pairs.getOrDefault(RoutingFiles.CAPACITY_KEY, "none"), RunRequest.DEFAULT_SEED, file,
-                flag + " " + RoutingFiles.ROUTING_KEY, flag + " " + RoutingFiles.CAPACITY_KEY);
+                flag.apply(RoutingFiles.ROUTING_KEY), flag.apply(RoutingFiles.CAPACITY_KEY));
     }
 
     /**
-     * {@code pairs} parsed (the routing keys as the simulation's, the others as lowering options), else refused as
-     * {@code flag} says it (null: the {@code --option} the error names).
+     * {@code pairs} parsed (the routing keys as the simulation's, named by {@code routingFlag}, the others as
+     * lowering options), else refused as {@code flag} says it (null: the {@code --option} the error names).
      */
-    private static void option(Map<String, String> pairs, String flag, String file) throws EngineFailure {
-        routing(pairs, flag != null ? "--vary" : "--option", file);
+    private static void option(Map<String, String> pairs, String flag, Function<String, String> routingFlag,
+                               String file) throws EngineFailure {
+        routing(pairs, routingFlag, file);
         pairs = new LinkedHashMap<>(pairs);
         pairs.keySet().removeAll(RoutingFiles.KEYS);
         try {
@@ -182,7 +198,8 @@ public record ScheduleSweep(List<Integer> devices, Map<String, List<String>> var
         Map<String, String> pairs = new LinkedHashMap<>(fixed);
         pairs.putAll(varied);
         try {
-            RoutingModel routing = routing(pairs, "--vary", file);
+            RoutingModel routing = routing(pairs, key -> varied.containsKey(key) ? "--vary " + key : fixedFlag(key),
+                    file);
             pairs.keySet().removeAll(RoutingFiles.KEYS);
             LoweringOptions options = LoweringOptions.parse(pairs);
             RunRequest request = new RunRequest(RunRequest.BackendChoice.SIM, n, options, 1, 0, ValidationMode.OFF,

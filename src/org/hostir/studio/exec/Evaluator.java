@@ -201,7 +201,7 @@ public final class Evaluator {
             case Communication c -> works.put(c.id(), post(c));
             case CollectivePermute c -> works.put(c.id(), permute(c));
             case P2PCommunication p -> {
-                P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()));
+                P2PCall call = new P2PCall(p.type(), bound(p.buffer()), (int) env.eval(p.peer()), p.id());
                 if (group != null) {
                     group.add(call);
                 } else if (shared != null && shared.names(p)) {

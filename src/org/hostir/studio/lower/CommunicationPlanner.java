@@ -3,6 +3,7 @@ package org.hostir.studio.lower;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
@@ -201,7 +202,8 @@ public final class CommunicationPlanner {
         String out = firstPlainAxisBefore(s.output(), p);
         if (in == null && out == null) return;
         throw new LoweringException(s, "sharding.alltoall-layout", "moves the sharding from axis " + p + " to axis "
-                + q + ", but " + (in != null ? in + " of " + s.input().label() : out + " of " + s.output().label())
+                + q + ", but " + (in != null ? in + " of " + Texts.quote(s.input().label()) : out + " of "
+                + Texts.quote(s.output().label()))
                 + " comes before it with more than one element per device; nvFuser's AllToAll splits the flat"
                 + " buffers evenly and does not reorder: put the sharded axes outermost");
     }

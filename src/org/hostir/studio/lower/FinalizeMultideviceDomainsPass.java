@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.LoopDomain;
@@ -50,7 +51,8 @@ public final class FinalizeMultideviceDomainsPass implements FusionPass {
         for (FusionOp op : fusion.ops()) {
             if (!StreamReduction.isReduceBasedReduceScatter(op)) continue;
             throw new LoweringException(op, "stream.reduction-host-ir-lowering", "the Reduce-based ReduceScatter"
-                    + " into " + op.output().label() + " (a Stream-parallel reduced device axis) is lowered by nvFuser"
+                    + " into " + Texts.quote(op.output().label())
+                    + " (a Stream-parallel reduced device axis) is lowered by nvFuser"
                     + " 2026-04's MultiDeviceExecutor path, not by its host_ir_lowering path, which this lowering"
                     + " does not model for it: use --option hostIrLowering=false");
         }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.IterDomain;
@@ -331,7 +332,8 @@ public final class HostIrLoweringPass implements HostPass {
         if (!mesh.equals(c.output().mesh())) {
             throw new LoweringException(List.of(new LoweringError(in.label(), "stream.did-to-stream-mesh",
                     "Broadcast based allgather in stream parallel requires same mesh (nvFuser's check): "
-                            + in.label() + " and " + c.output().label() + " are on different meshes",
+                            + Texts.quote(in.label()) + " and " + Texts.quote(c.output().label())
+                            + " are on different meshes",
                     in.subject())));
         }
         Optional<IterTransform.Swizzle1D> swizzle = SwizzledStream.of(c.output());
@@ -357,8 +359,10 @@ public final class HostIrLoweringPass implements HostPass {
         TensorView out = c.output();
         if (out.loopDomain().loop().stream().noneMatch(LoopDomain.Axis::isDeviceDim)) return;
         throw new LoweringException(List.of(new LoweringError(out.label(), "stream.did-to-stream-alltoall-2026",
-                out.label() + "'s Stream axis comes from " + c.input().label() + "'s device-sharded axis while "
-                        + out.label() + " is sharded on devices along another: nvFuser 2026-04 lowers it as an"
+                Texts.quote(out.label()) + "'s Stream axis comes from " + Texts.quote(c.input().label())
+                        + "'s device-sharded axis while "
+                        + Texts.quote(out.label())
+                        + " is sharded on devices along another: nvFuser 2026-04 lowers it as an"
                         + " AllToAll whose whole input lands in one Stream chunk (lower_to_communication.cpp:441-483,"
                         + " ops.cpp:72-78); make the Stream axis and the device axis two sets, or lower it with"
                         + " --nvfuser 2025-06 or --option hostIrLowering=false",
@@ -378,7 +382,8 @@ public final class HostIrLoweringPass implements HostPass {
         int devices = c.input().devicesAlong(sharded.parallelType());
         if (!(loop.axis.extent() instanceof Extent.Constant(long extent)) || extent == devices) return;
         throw new LoweringException(List.of(new LoweringError(c.output().label(), "stream.did-to-stream-extent-2026",
-                "a set from " + c.input().label() + "'s device-sharded axis to " + c.output().label() + "'s Stream"
+                "a set from " + Texts.quote(c.input().label()) + "'s device-sharded axis to "
+                        + Texts.quote(c.output().label()) + "'s Stream"
                         + " axis sends one device's whole shard per iteration, so the Stream axis needs extent "
                         + devices + " (the devices along it), not " + extent + " (lowerToBroadcast and"
                         + " lowerToCollectivePermute, lower_to_communication.cpp:150-185, 348-381): split it by "
@@ -403,7 +408,8 @@ public final class HostIrLoweringPass implements HostPass {
             StreamAllocation.Chunk chunk = allocation.shardByStream(h, out, loop.ref, loop.chunkIndex(out), origin);
             if (chunk == null) {
                 throw new LoweringException(List.of(new LoweringError(out.label(), "stream.shard-by-stream", "output "
-                        + out.label() + " could not be sharded by stream: no axis of it maps to the loop's Stream axis"
+                        + Texts.quote(out.label())
+                        + " could not be sharded by stream: no axis of it maps to the loop's Stream axis"
                         + " (nvFuser: 'Output could not be sharded by stream')", out.subject())));
             }
             replacement.put(out.id(), chunk.out());

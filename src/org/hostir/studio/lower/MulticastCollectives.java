@@ -2,6 +2,7 @@ package org.hostir.studio.lower;
 
 import java.util.Locale;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.host.MulticastProtocol;
 import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.ir.DataType;
@@ -57,7 +58,8 @@ final class MulticastCollectives {
         if (expr.output().memoryType() == MemoryType.SYMMETRIC) return;
         throw new LoweringException(expr, "cuda.multicast-symmetric", "nvFuser's CUDA backend " + plan.type()
                 .dumpName() + " writes through its output's symmetric memory (SymMemForBroadcast, SymMemForAllgather,"
-                + " ipc_handle.cpp:159, 344): give " + expr.output().label() + " \"memory\": \"symmetric\"");
+                + " ipc_handle.cpp:159, 344): give " + Texts.quote(expr.output().label())
+                + " \"memory\": \"symmetric\"");
     }
 
     private static void checkNvlsReduction(FusionOp expr, CommunicationPlanner.Plan plan, CudaBackendSettings cuda,

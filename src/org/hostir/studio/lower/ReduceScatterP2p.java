@@ -2,6 +2,7 @@ package org.hostir.studio.lower;
 
 import java.util.List;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.host.P2pProtocol;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
@@ -60,7 +61,8 @@ final class ReduceScatterP2p {
         DeviceMesh mesh = in.mesh();
         if (mesh == null || mesh.rank() != 1) {
             throw new LoweringException(set, "stream.reduce-scatter-p2p-mesh", "the P2P ReduceScatter (a set from"
-                    + " [DIDx, Stream, ...] to [Stream, DIDx, ...]) exchanges along a 1-D mesh; here " + in.label()
+                    + " [DIDx, Stream, ...] to [Stream, DIDx, ...]) exchanges along a 1-D mesh; here "
+                    + Texts.quote(in.label())
                     + " is on " + IrText.mesh(mesh));
         }
         for (TensorView tv : List.of(in, out)) {
@@ -68,7 +70,7 @@ final class ReduceScatterP2p {
                 if (tv.axis(i).isDeviceDim() && !tv.axis(i).isReduction()) {
                     throw new LoweringException(set, "stream.reduce-scatter-p2p-axes", "the P2P ReduceScatter"
                             + " swaps the first two axes' DIDx and Stream and keeps the others whole; axis " + i
-                            + " of " + tv.label() + " is sharded too: shard it in a set after");
+                            + " of " + Texts.quote(tv.label()) + " is sharded too: shard it in a set after");
                 }
             }
         }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -167,7 +168,8 @@ public final class ReorderShardedAxisPass implements FusionPass {
         int position = axis < 0 ? -1 : CommunicationLayout.misplacedPosition(out, axis, sliced);
         if (position > 0) {
             throw new LoweringException(op, "sharding.reduce-scatter-axis", "a ReduceScatter scatters its output's"
-                    + " outermost axis, but " + out.label() + "'s " + change.type().fileName() + " axis is axis "
+                    + " outermost axis, but " + Texts.quote(out.label()) + "'s " + change.type().fileName()
+                    + " axis is axis "
                     + position + " of the reduced"
                     + " tensor; move it first (an inner scattered axis is permuted out only without a"
                     + " Stream axis and when the input keeps no reduction axis)");

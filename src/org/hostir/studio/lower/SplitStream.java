@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.DataType;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
@@ -44,7 +45,7 @@ final class SplitStream {
         LoopDomain.Axis a = split.get();
         if (!(a.extent() instanceof Extent e)) {
             throw new LoweringException(List.of(new LoweringError(tv.label(), "loop.stream", "the Stream axis of "
-                    + tv.label() + " is split by a factor that is not a symbol or a constant",
+                    + Texts.quote(tv.label()) + " is split by a factor that is not a symbol or a constant",
                     tv.subject())));
         }
         return Optional.of(new IterDomain(a.id(), e, IterType.ITERATION, ParallelType.STREAM));

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
@@ -149,7 +150,8 @@ final class StreamLoopBody {
         ReduceScatterP2p.check(set);
         if (!offset) {
             throw new LoweringException(set, "stream.reduce-scatter-p2p", "the P2P ReduceScatter into "
-                    + set.output().label() + " starts each rank at its own slice, but its stream loop also holds a"
+                    + Texts.quote(set.output().label())
+                    + " starts each rank at its own slice, but its stream loop also holds a"
                     + " collective or a Broadcast allgather, which needs every rank at the same slice: reshard"
                     + " those outside the loop, or use --option allgather=p2p");
         }
@@ -304,8 +306,10 @@ final class StreamLoopBody {
     private void checkSameSwizzle(FusionOp op, TensorView in, Scalar at) {
         if (at.equals(sliceIndices.get(in.id()))) return;
         boolean inSwizzled = !sliceIndices.get(in.id()).equals(index);
-        throw new LoweringException(op, "stream.swizzle", in.label() + " and " + op.output().label() + " share a"
-                + " stream loop but only " + (inSwizzled ? in.label() : op.output().label()) + "'s Stream slices"
+        throw new LoweringException(op, "stream.swizzle", Texts.quote(in.label()) + " and "
+                + Texts.quote(op.output().label()) + " share a"
+                + " stream loop but only " + (inSwizzled ? Texts.quote(in.label()) : Texts.quote(op.output().label()))
+                + "'s Stream slices"
                 + " come from a swizzle1d, so an iteration would handle different slices of them"
                 + " (haveDifferentShardings on Stream): swizzle both Stream axes the same way");
     }
@@ -317,7 +321,8 @@ final class StreamLoopBody {
      */
     private static void checkNoCollectiveOnSwizzledSlices(FusionOp op) {
         if (!Resharding.isResharding(op) || SwizzledStream.of(op.output()).isEmpty()) return;
-        throw new LoweringException(op, "stream.swizzle-collective", op.output().label() + "'s Stream axis comes from"
+        throw new LoweringException(op, "stream.swizzle-collective", Texts.quote(op.output().label())
+                + "'s Stream axis comes from"
                 + " a swizzle1d, so each rank handles another slice in an iteration ((i + k) % n); a communication"
                 + " on such slices would pair different slices across ranks: only a set from a DIDx axis to the"
                 + " swizzled Stream axis (a CollectivePermute) may reshard there; drop the swizzle or reshard"
@@ -332,8 +337,10 @@ final class StreamLoopBody {
      * here as a host op, sliced like its input (a project extension), this one is refused.
      */
     static LoweringException reshapeOfStreamAxis(FusionOp op) {
-        return new LoweringException(op, "stream.post-on-stream", op.output().label() + "'s Stream axis is made by"
-                + " a reshape that splits or merges " + op.inputs().getFirst().label() + "'s axes, so an iteration"
+        return new LoweringException(op, "stream.post-on-stream", Texts.quote(op.output().label())
+                + "'s Stream axis is made by"
+                + " a reshape that splits or merges " + Texts.quote(op.inputs().getFirst().label())
+                + "'s axes, so an iteration"
                 + " has no slice of the input to reshape (nvFuser runs a reshape in a kernel, where a Stream axis is"
                 + " not supported): put the Stream axis on an axis the reshape keeps whole, or on a tensor after it");
     }

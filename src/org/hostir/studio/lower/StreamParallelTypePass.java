@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.hostir.studio.diag.Subject;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IrBuilder;
@@ -150,14 +151,16 @@ public final class StreamParallelTypePass implements HostPass {
             TensorView out = op.op().output();
             if (context.generation() == NvFuserGeneration.V2025_06) {
                 throw new LoweringException(List.of(new LoweringError(out.label() + ".axes[0]", "stream.reduction",
-                        "axis 0 of " + out.label() + " is a reduction axis and cannot be Stream-parallel at nvFuser"
+                        "axis 0 of " + Texts.quote(out.label())
+                                + " is a reduction axis and cannot be Stream-parallel at nvFuser"
                                 + " 2025-06 ('should be an iteration or broadcast axis'); nvFuser 2026-04 lowers this"
                                 + " sum as a Reduce per iteration (#5923): use --nvfuser 2026-04",
                         new Subject.Axis(out.subject(), 0))));
             }
             if (context.options().get(OFFSET_STREAM_INDEXING_BY_RANK)) {
                 throw new LoweringException(op.op(), "stream.reduce-scatter-reduce-offset", "the Reduce-based"
-                        + " ReduceScatter into " + out.label() + " roots each iteration's Reduce at the loop index,"
+                        + " ReduceScatter into " + Texts.quote(out.label())
+                        + " roots each iteration's Reduce at the loop index,"
                         + " the same on every rank; nvFuser lowers it only with offset_stream_indexing_by_rank off:"
                         + " drop --option " + OFFSET_STREAM_INDEXING_BY_RANK.key() + "=true");
             }
@@ -179,8 +182,10 @@ public final class StreamParallelTypePass implements HostPass {
             // the loop pairs each send with a receive from the same peer, within one mesh; this also catches the
             // set DecomposeReshardings puts in front of a matmul that the file's check (io) cannot see
             throw new LoweringException(List.of(new LoweringError(CommunicationPlanner.subject(op),
-                    "mesh.stream-allgather", in.label() + " on " + IrText.mesh(in.mesh()) + " is gathered along a"
-                    + " Stream axis into " + out.label() + " on " + IrText.mesh(out.mesh()) + "; the pipelined"
+                    "mesh.stream-allgather", Texts.quote(in.label()) + " on " + IrText.mesh(in.mesh())
+                            + " is gathered along a"
+                    + " Stream axis into " + Texts.quote(out.label()) + " on " + IrText.mesh(out.mesh())
+                    + "; the pipelined"
                     + " allgather stays in one mesh: give both the same mesh, or gather into a tensor without a"
                     + " Stream axis first", inFile(out, program).subject())));
         }
@@ -205,7 +210,8 @@ public final class StreamParallelTypePass implements HostPass {
             throw new LoweringException(op, "stream.allgather-resharded", "a set from a DIDx axis to a Stream axis"
                     + " (the pipelined allgather) copies each rank's whole shard into one slice of its output, so"
                     + " the output's other axes keep the input's sharding; here axis " + out.axes()
-                    .indexOf(sharded.get()) + " of " + out.label() + " is DIDx as well (two sharding changes in one"
+                    .indexOf(sharded.get()) + " of " + Texts.quote(out.label())
+                            + " is DIDx as well (two sharding changes in one"
                     + " set): keep the Stream tensor's other axes sharded as the input's, and shard in a set after");
         }
     }
@@ -222,7 +228,8 @@ public final class StreamParallelTypePass implements HostPass {
         if (in.mesh().rank() < 2 || options.allgather() == AllgatherLowering.COLLECTIVE) return;
         throw new LoweringException(op, "sharding.mesh-2d", "the pipelined allgather's " + options.allgather()
                 .name().toLowerCase(Locale.ROOT) + " form addresses each iteration's peer by the loop"
-                + " index, a device of a 1-D mesh (nvFuser's stream lowering), but " + in.label() + " is on the"
+                + " index, a device of a 1-D mesh (nvFuser's stream lowering), but " + Texts.quote(in.label())
+                + " is on the"
                 + " 2-D mesh " + IrText.mesh(in.mesh()) + ": use allgather=collective, or a 1-D mesh");
     }
 
@@ -241,7 +248,7 @@ public final class StreamParallelTypePass implements HostPass {
         throw new LoweringException(op, "stream.allgather-axis", "a set from a DIDx axis to a Stream axis split"
                 + " from a logical axis (the pipelined allgather) receives one rank's whole shard per iteration, so"
                 + " the split's factor is the number of devices, " + devices + "; here the Stream axis of "
-                + out.label() + " has extent " + IrText.scalar(split.get().extent()));
+                + Texts.quote(out.label()) + " has extent " + IrText.scalar(split.get().extent()));
     }
 
     /**
@@ -260,8 +267,10 @@ public final class StreamParallelTypePass implements HostPass {
         if (CommunicationLayout.isLocalSizeOne(in, p)) return;
         throw new LoweringException(op, "stream.allgather-split-input", "a set from a DIDx axis to a Stream axis (the"
                 + " pipelined allgather) moves one whole shard per iteration of the Stream axis, but axis " + p
-                + " of " + in.label() + " is sharded by a split of its loop domain (extent / D elements per device),"
-                + " so the loop over the Stream axis of " + out.label() + " would address devices that do not"
+                + " of " + Texts.quote(in.label())
+                + " is sharded by a split of its loop domain (extent / D elements per device),"
+                + " so the loop over the Stream axis of " + Texts.quote(out.label())
+                + " would address devices that do not"
                 + " exist (nvFuser's stream lowering takes only a"
                 + " logical DIDx axis): split the Stream axis by the number of devices (outer_split, then Stream"
                 + " on the outer part)");
@@ -286,7 +295,8 @@ public final class StreamParallelTypePass implements HostPass {
         int streams = context.options().get(NUMBER_OF_STREAMS);
         if (collective == null || streams >= iterations) return;
         throw new LoweringException(p2p, "stream.p2p-beside-collective", "the pipelined P2P allgather into "
-                + p2p.output().label() + " shares its stream loop with a collective (" + CommunicationPlanner
+                + Texts.quote(p2p.output().label()) + " shares its stream loop with a collective ("
+                + CommunicationPlanner
                 .subject(collective) + "); in iteration i each rank exchanges with rank i, which does so in its"
                 + " own iteration, while the collective waits for all ranks at one iteration: with " + streams
                 + (streams == 1 ? " stream" : " streams") + " for " + iterations + " iterations they wait on each"

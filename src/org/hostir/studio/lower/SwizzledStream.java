@@ -2,6 +2,7 @@ package org.hostir.studio.lower;
 
 import java.util.Optional;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.IterTransform;
@@ -69,11 +70,13 @@ final class SwizzledStream {
         }
         if (out.streamAxis().isEmpty()) {
             throw new LoweringException(set, "sharding.collective-permute-stream", "CollectivePermute output tensor"
-                    + " must be sharded by stream: " + out.label() + " has a swizzle1d axis but no Stream axis");
+                    + " must be sharded by stream: " + Texts.quote(out.label())
+                    + " has a swizzle1d axis but no Stream axis");
         }
         ParallelType type = of(out).orElseThrow().parallelType();
         if (in.mesh().axisOf(type) < 0) {
-            throw new LoweringException(set, "sharding.collective-permute-type", out.label() + "'s Stream axis is"
+            throw new LoweringException(set, "sharding.collective-permute-type", Texts.quote(out.label())
+                    + "'s Stream axis is"
                     + " swizzled by " + type.fileName() + ", which " + IrText.mesh(in.mesh()) + " has no axis for");
         }
         if (in.mesh().rank() > 1) {

@@ -3,6 +3,7 @@ package org.hostir.studio.lower;
 import java.util.List;
 import java.util.Optional;
 
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.IterTransform;
 import org.hostir.studio.ir.LoopDomain;
 import org.hostir.studio.ir.TensorView;
@@ -34,7 +35,7 @@ final class SwizzledStreamSegments {
     /** A fusion input whose Stream axis is swizzled: the inputs arrive whole and nvFuser never swizzles one. */
     static void checkInputs(List<TensorView> inputs) {
         for (TensorView in : inputs) {
-            if (swizzle(in).isPresent()) throw refusal(in, "fusion input " + in.label() + " has one");
+            if (swizzle(in).isPresent()) throw refusal(in, "fusion input " + Texts.quote(in.label()) + " has one");
         }
     }
 
@@ -45,8 +46,9 @@ final class SwizzledStreamSegments {
                 case Communication c -> checkCommunication(c, allocation, inLoop);
                 case HostOp op -> checkOp(op.op().output(), op.op().inputs(), allocation, inLoop);
                 case PostOnStream post -> {
-                    for (TensorView t : post.inputs()) if (swizzle(t).isPresent()) throw refusal(t, "a kernel reads " + t.label());
-                    for (TensorView t : post.outputs()) if (swizzle(t).isPresent()) throw refusal(t, "a kernel writes " + t.label());
+                    for (TensorView t : post.inputs()) if (swizzle(t).isPresent()) throw refusal(t, "a kernel reads "
+                            + Texts.quote(t.label()));
+                    for (TensorView t : post.outputs()) if (swizzle(t).isPresent()) throw refusal(t, "a kernel writes " + Texts.quote(t.label()));
                 }
                 default -> { }
             }
@@ -55,13 +57,14 @@ final class SwizzledStreamSegments {
 
     private static void checkCommunication(Communication c, StreamAllocation allocation, boolean inLoop) {
         if (swizzle(c.input()).isPresent()) {
-            throw refusal(c.input(), "a communication sends " + c.input().label() + "'s swizzled chunks");
+            throw refusal(c.input(), "a communication sends " + Texts.quote(c.input().label()) + "'s swizzled chunks");
         }
         TensorView out = c.output();
         if (swizzle(out).isEmpty()) return;
         boolean permute = inLoop && allocation.deviceShardedAlong(c.input(), out) && !hasDeviceAxis(out);
         if (!permute) {
-            throw refusal(out, "a communication writes " + out.label() + " that is not a DID-to-Stream set into"
+            throw refusal(out, "a communication writes " + Texts.quote(out.label())
+                    + " that is not a DID-to-Stream set into"
                     + " it (its input sharded on devices along the swizzled axis, no other device axis on it)");
         }
     }
@@ -71,20 +74,24 @@ final class SwizzledStreamSegments {
         for (TensorView in : inputs) {
             Optional<IterTransform.Swizzle1D> y = swizzle(in);
             if (z.isEmpty()) {
-                if (y.isPresent()) throw refusal(in, in.label() + " has one and is read by " + out.label()
+                if (y.isPresent()) throw refusal(in, Texts.quote(in.label()) + " has one and is read by "
+                        + Texts.quote(out.label())
                         + ", which does not");
                 continue;
             }
-            if (!inLoop) throw refusal(out, out.label() + " has one and is computed outside a Stream loop");
+            if (!inLoop) throw refusal(out, Texts.quote(out.label())
+                    + " has one and is computed outside a Stream loop");
             if (y.isPresent()) {
                 if (!allocation.streamSharded(in) || y.get().parallelType() != z.get().parallelType()
                         || !allocation.sameLoop(in, out) || !in.mesh().equals(out.mesh())) {
-                    throw refusal(in, in.label() + " has one and is read by " + out.label() + " but is not the"
+                    throw refusal(in, Texts.quote(in.label()) + " has one and is read by " + Texts.quote(out.label())
+                            + " but is not the"
                             + " swizzled chunk of its loop");
                 }
             } else if (allocation.streamSharded(in) || allocation.deviceShardedAlong(in, out)
                     || !in.mesh().equals(out.mesh())) {
-                throw refusal(in, out.label() + " has one and reads " + in.label() + ", whose chunks are not"
+                throw refusal(in, Texts.quote(out.label()) + " has one and reads " + Texts.quote(in.label())
+                        + ", whose chunks are not"
                         + " swizzled alike or sharded on devices along it");
             }
         }

@@ -34,10 +34,10 @@ final class ValidationContext {
         return t.label().equals(t.name()) ? t.name() : Texts.quote(t.label()) + " (" + t.name() + ")";
     }
 
-    /** {@code out = matmul(a, b)} with the file's names. */
+    /** {@code 'out' = matmul('a', 'b')} with the file's names, quoted as every name in a message is. */
     static String op(FusionOp op) {
-        return op.output().label() + " = " + op.opName() + "("
-                + op.inputs().stream().map(TensorView::label).collect(Collectors.joining(", ")) + ")";
+        return Texts.quote(op.output().label()) + " = " + op.opName() + "("
+                + op.inputs().stream().map(t -> Texts.quote(t.label())).collect(Collectors.joining(", ")) + ")";
     }
 
     static String extent(Extent e) { return Shapes.extent(e); }

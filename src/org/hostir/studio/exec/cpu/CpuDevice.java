@@ -217,7 +217,7 @@ final class CpuDevice implements Device {
             for (int i = 0; i < calls.size(); i++) {
                 P2PCall c = calls.get(i);
                 backend.record(new TimelineEvent(rank, s.index(), EventKind.P2P, c.type().dumpName() + " "
-                        + (c.type() == P2PCommunication.Type.SEND ? "to " : "from ") + c.peer(), info.nodeId(),
+                        + (c.type() == P2PCommunication.Type.SEND ? "to " : "from ") + c.peer(), c.node(info.nodeId()),
                         info.iteration(), start, ends[i], c.buffer().bytes(), 0, c.peer(), keys.get(i).flowId(),
                         info.breakdown()));
             }

@@ -334,7 +334,7 @@ final class CudaDevice implements Device {
             P2PSequence.Transfer t = p2pSequence.next(c.type(), c.peer());
             keys.add(new CopyEngine.Key(t.from(), t.to(), t.sequence()));
             parts.add(new Timing.Sub(c.type().dumpName() + " " + (send ? "to " : "from ") + c.peer(),
-                    c.buffer().bytes(), c.peer(), t.flowId()));
+                    c.buffer().bytes(), c.peer(), t.flowId(), c.node(info.nodeId())));
         }
         long e0 = backend.timingEnabled() ? recordEvent(s.handle()) : 0;
         if (backend.copyEngine() != null) peers.pointToPoint(calls, keys, s);

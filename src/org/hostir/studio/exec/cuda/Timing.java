@@ -18,7 +18,7 @@ final class Timing {
     record Bar(int stream, OpInfo info, long start, long end, List<Sub> parts) {}
 
     /** A send or recv inside a timed group. */
-    record Sub(String name, long bytes, int peer, long flowId) {}
+    record Sub(String name, long bytes, int peer, long flowId, int nodeId) {}
 
     private final Driver driver;
     private final Deque<Long> pool = new ArrayDeque<>();
@@ -56,7 +56,7 @@ final class Timing {
                 into.add(i.event(rank, b.stream(), s, e, 0));
             } else {
                 for (Sub p : b.parts()) {
-                    into.add(new TimelineEvent(rank, b.stream(), i.kind(), p.name(), i.nodeId(), i.iteration(), s, e,
+                    into.add(new TimelineEvent(rank, b.stream(), i.kind(), p.name(), p.nodeId(), i.iteration(), s, e,
                             p.bytes(), 0, p.peer(), p.flowId(), i.breakdown()));
                 }
             }

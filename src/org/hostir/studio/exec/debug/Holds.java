@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiPredicate;
 
 import org.hostir.studio.exec.ProgramPosition;
@@ -36,7 +35,12 @@ final class Holds {
     }
 
     private final Map<Integer, Rank> ranks = new TreeMap<>();
-    private final List<Breakpoint> breakpoints = new CopyOnWriteArrayList<>();
+    /**
+     * Replaced whole, never emptied and filled again: the Studio sets the breakpoints again whenever the workspace
+     * says one changed, which it may say while ranks run, and a rank checking them in between would see none and
+     * pass its breakpoint (DebugBreakpointsReplacedTest).
+     */
+    private volatile List<Breakpoint> breakpoints;
     private final BiPredicate<Breakpoint, ProgramPosition> teamOf;
     private final Meetings meetings;
     private boolean terminated;
@@ -54,15 +58,12 @@ final class Holds {
             if (suspendAtStart) c.stepping = Stepping.SUSPEND;
             this.ranks.put(r, c);
         }
-        this.breakpoints.addAll(breakpoints);
+        this.breakpoints = List.copyOf(breakpoints);
     }
 
-    List<Breakpoint> breakpoints() { return List.copyOf(breakpoints); }
+    List<Breakpoint> breakpoints() { return breakpoints; }
 
-    void setBreakpoints(List<Breakpoint> now) {
-        breakpoints.clear();
-        breakpoints.addAll(now);
-    }
+    void setBreakpoints(List<Breakpoint> now) { breakpoints = List.copyOf(now); }
 
     /** On rank {@code at.rank()}'s host thread: holds it here while the stepping rules say so. */
     synchronized void before(ProgramPosition at) {

@@ -234,7 +234,7 @@ public final class SimBackend implements Backend {
             // one flow per pair of ranks the transfer stands for: the sender's shift from the kept pair numbers it
             long flow = x.flowId * (ranks / period) + Math.floorMod(rank - (send ? x.from : x.to), ranks) / period;
             events.add(new TimelineEvent(rank, op.stream, EventKind.P2P, send ? "send to " + peer
-                    : "recv from " + peer, op.info.nodeId(), op.info.iteration(), ns(op.startUs), ns(x.endUs),
+                    : "recv from " + peer, op.node(i), op.info.iteration(), ns(op.startUs), ns(x.endUs),
                     send ? x.sendBytes : x.recvBytes, 0, peer, traced[peer] ? flow : 0));
         }
     }

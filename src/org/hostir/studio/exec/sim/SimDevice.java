@@ -41,6 +41,8 @@ final class SimDevice implements Device, ModelledRouting {
      */
     private int[] sendSequence;
     private int[] recvSequence;
+    /** The posting nodes of the last coalesced group, shared by the next where equal ({@link #postingNodes}). */
+    private int[] lastNodes;
     /**
      * Dispatch cost by node id (NaN: not asked yet): a node's kind never changes; an array, as every dispatched node
      * asks (a boxed map lookup per node was measurable at a million exchanges).
@@ -217,6 +219,7 @@ final class SimDevice implements Device, ModelledRouting {
     public Work pointToPoint(List<P2PCall> calls, BackendStream stream, OpInfo info) {
         SimOp op = new SimOp(rank, index(stream), info,
                 backend.copyEngine() ? SimOp.Role.COPY_ENGINE : SimOp.Role.NCCL, 0);
+        op.nodes = postingNodes(calls, info.nodeId());
         if (mirror != null) return mirroredPointToPoint(calls, stream, op);
         op.transfers = new Transfer[calls.size()];
         boolean[] sending = new boolean[calls.size()];
@@ -238,6 +241,25 @@ final class SimDevice implements Device, ModelledRouting {
         if (bothSidesHere(op)) op.sending(sending); // else read from the transfers: 24 bytes an exchange fewer
         enqueue(stream, op);
         return op;
+    }
+
+    /**
+     * The node each call's bar names, or null where all are {@code opNode} (no array for a lone send or recv); the
+     * previous group's array where equal (a loop's groups post from the same nodes: one array, not one an exchange).
+     */
+    private int[] postingNodes(List<P2PCall> calls, int opNode) {
+        int[] nodes = null;
+        for (int i = 0; i < calls.size(); i++) {
+            int node = calls.get(i).node(opNode);
+            if (node != opNode && nodes == null) {
+                nodes = new int[calls.size()];
+                Arrays.fill(nodes, opNode);
+            }
+            if (nodes != null) nodes[i] = node;
+        }
+        if (nodes == null || Arrays.equals(nodes, lastNodes)) return nodes == null ? null : lastNodes;
+        lastNodes = nodes;
+        return nodes;
     }
 
     /** Whether {@code op} is both sides of one of its transfers (then which side each entry is must be kept). */

@@ -66,6 +66,11 @@ final class SimOp implements BackendEvent, Work {
          */
         boolean[] sending;
     }
+    /**
+     * The P2PCommunication node that posted each transfer (a coalesced group's bars name those, not the
+     * EndCoalescing), or null where each is the op's own node; one array shared by a rank's groups of the same nodes.
+     */
+    int[] nodes;
 
     SimOp(int rank, int stream, OpInfo info, Role role, double baseUs) {
         if (stream > Short.MAX_VALUE) throw new IllegalArgumentException("stream " + stream);
@@ -146,6 +151,9 @@ final class SimOp implements BackendEvent, Work {
         boolean[] sending = rare == null ? null : rare.sending;
         return sending != null ? sending[i] : transfers[i].send == this;
     }
+
+    /** The node of this op's {@code i}-th transfer's bar. */
+    int node(int i) { return nodes != null ? nodes[i] : info.nodeId(); }
 
     boolean done() { return !Double.isNaN(endUs); }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.trace.TraceRun;
 
@@ -18,7 +19,8 @@ import org.hostir.studio.trace.TraceRun;
  * {@link ProgramNode#label()} on both sides: a Studio bar by the node id it carries (a node nested in a loop is
  * the loop's work), an imported bar by {@link NodeMatching} (nvFuser's dispatch ranges tied to the program); a
  * bar that names no node of the program keeps what {@link NodeMatching} or its name says and is counted in
- * {@link #unnamed()}.
+ * {@link #unnamed()}. A transfer bar of a trace recorded before the Studio named coalesced transfers by their
+ * P2PCommunication names the group's EndCoalescing and is aligned by {@link ProgramNode#postedBy}.
  */
 record BarKeys(Map<TimelineEvent, String> keys, int unnamed) {
     BarKeys {
@@ -53,7 +55,9 @@ record BarKeys(Map<TimelineEvent, String> keys, int unnamed) {
             if (e.stream() < 0) continue;
             ProgramNode node = byId.get(List.of(e.rank(), e.nodeId()));
             if (node == null) unnamed++;
-            keys.put(e, node == null ? "node " + e.nodeId() + " " + e.name() : nested ? node.label(e.nodeId()) : node.label());
+            int id = node == null || e.kind() != EventKind.P2P ? e.nodeId()
+                    : node.postedBy(e.nodeId(), e.name().startsWith("send"), e.peer());
+            keys.put(e, node == null ? "node " + id + " " + e.name() : nested ? node.label(id) : node.label());
         }
         return new BarKeys(keys, unnamed);
     }

@@ -84,4 +84,21 @@ class RoutingFlagsTest {
         assertTrue(r.err().contains("--vary routing: zipf:-2.0: the exponent must be a number >= 0 [run.routing]"),
                 r.err());
     }
+
+    /** The sweep's error names the flag typed: {@code --routing}, not the {@code --option routing} it becomes. */
+    @Test
+    void theSweepsRoutingFlagsAreNamedAsTyped() {
+        for (String[] typed : new String[][] {{"--routing", "bogus", "'bogus' is not a routing"},
+                {"--capacity-factor", "x", "'x' is not a capacity factor"},
+                {"--option", "routing=bogus", "'bogus' is not a routing"}}) {
+            CliRun r = CliRun.run("sweep", MOE, "--devices", "1", typed[0], typed[1]);
+            assertEquals(2, r.exitCode(), r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            String flag = typed[0].equals("--option") ? "--option routing" : typed[0];
+            assertTrue(r.err().startsWith("error: " + MOE + ": " + flag + ": " + typed[2]), r.err());
+        }
+        // a varied key keeps its --vary, the fixed one beside it its own flag
+        CliRun r = CliRun.run("sweep", MOE, "--devices", "1", "--routing", "zipf:x", "--vary", "capacity-factor=1,2");
+        assertTrue(r.err().startsWith("error: " + MOE + ": --routing: 'zipf:x'"), r.err());
+    }
 }

@@ -92,7 +92,7 @@ class ValidationRulesTest {
         List<Diagnostic> ds = Fixtures.failures(text, "f.fusion", 2);
         int opLine = lineOf(text, "\"op\": \"matmul\"") - 1; // the op object opens one line above its first key
         assertEquals(opLine, ds.getFirst().line(), ds.getFirst().format());
-        assertTrue(ds.getFirst().message().startsWith("c = matmul(a, b): dtypes differ"), ds.getFirst().message());
+        assertTrue(ds.getFirst().message().startsWith("'c' = matmul('a', 'b'): dtypes differ"), ds.getFirst().message());
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
 import org.eclipse.debug.core.model.IThread;
 import org.eclipse.debug.ui.DebugUITools;
@@ -105,6 +106,7 @@ public class DebugConditionsJourneyTest extends JourneyTest {
         assertTrue(dialog.isDisposed(), "the dialog closed");
         assertEquals(1, bp.rank());
         assertEquals(0, bp.iteration());
+        assertTrue(bp.isEnabled(), "the clicks in the Breakpoints view left the breakpoint enabled");
         assertEquals("P2PCommunication " + recv + " @ rank 1, iteration 0", bp.label());
         assertTrue(Debugging.await(person, 5_000, () -> ("P2PCommunication " + recv + " @ rank 1, iteration 0")
                 .equals(Debugging.rowOf((Tree) breakpoints.getViewer().getControl(), bp).getText())), "the row's label");
@@ -117,7 +119,9 @@ public class DebugConditionsJourneyTest extends JourneyTest {
                 && run.getThreads()[1].isSuspended()), () -> run.getName() + "; the configuration's settings "
                 + settings + "; node breakpoints "
                 + Debugging.breakpoints().stream().map(n -> n.label() + " on " + n.getMarker().getResource()
-                        + " " + n.toEngine()).toList() + "; the recv node of the default lowering " + recv);
+                        + " " + n.toEngine() + (n.getMarker().getAttribute(IBreakpoint.ENABLED, false) ? ""
+                        : " (disabled)")).toList() + "; the session's breakpoints " + run.session().breakpoints()
+                + "; its last stop " + run.lastStop() + "; the recv node of the default lowering " + recv);
         IThread rank0 = run.getThreads()[0];
         IThread rank1 = run.getThreads()[1];
         assertFalse(rank0.isSuspended(), "rank 0 is not held: " + rank0.getName());
