@@ -131,6 +131,13 @@ public class ThemeBothWaysTest extends JourneyTest {
         Rectangle inShot = new Rectangle(b.x - w.x, b.y - w.y, b.width, b.height);
         Legibility l = check(state, "graph-tooltip", shot, inShot, dark);
         if (l != null && l.inkCells() == 0) failures.add(state + " graph-tooltip: no text seen (" + l + ")");
+        // the Outline's overview beside the graph, in the perspective's layout (it kept the old theme's picture)
+        Control overview = ShownGraph.outline(editor);
+        int[] thumb = ShownGraph.outlinePage(editor).thumbnailSize();
+        if (overview != null && thumb[0] > 20 && thumb[1] > 20) {
+            Point o = Screens.inShot(journey.shell(), overview);
+            check(state, "outline-overview", shot, new Rectangle(o.x, o.y, thumb[0], thumb[1]), dark);
+        }
         person.moveTo(journey.shell(), 2, journey.shell().getSize().y - 2);
         person.settle(300);
     }
