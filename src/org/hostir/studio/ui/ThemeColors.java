@@ -18,6 +18,9 @@ public final class ThemeColors {
     /** Text panes (the Lowering view's compare panes, the Source page): their text and background. */
     public static final String TEXT = "org.hostir.studio.ui.text", TEXT_BACKGROUND = "org.hostir.studio.ui.textBackground";
 
+    /** The Source page's line numbers (on {@link #TEXT_BACKGROUND}). */
+    public static final String LINE_NUMBER = "org.hostir.studio.ui.lineNumber";
+
     private ThemeColors() {}
 
     /** The colour {@code id} of the current theme; the system colour {@code fallback} outside a workbench. */

@@ -37,6 +37,11 @@ final class EditorColors {
 
     static Color banner() { return get("banner"); }
 
+    /** A node's tooltip: its background and text (Draw2d's own are the toolkit's, fixed at its first use). */
+    static Color tooltip() { return ThemeColors.get(PREFIX + "tooltip", SWT.COLOR_INFO_BACKGROUND); }
+
+    static Color tooltipText() { return ThemeColors.get(PREFIX + "tooltipText", SWT.COLOR_INFO_FOREGROUND); }
+
     static Color bannerText() { return ThemeColors.get(PREFIX + "bannerText", SWT.COLOR_BLACK); }
 
     /**

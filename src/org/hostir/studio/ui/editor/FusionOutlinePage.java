@@ -25,6 +25,7 @@ import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.OpSpec;
 import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.model.AxisText;
 
 /**
@@ -83,6 +84,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
             showSelection(editor.graphSelection());
             thumbnail.setSource(graph.rootFigure());
             idle = new IdleThumbnail(thumbnail, graph.rootFigure().getUpdateManager(), canvas.getDisplay());
+            ThemeColors.follow(canvas, idle::renderSoon);   // the overview in the new theme's colours
             lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
         }));
     }

@@ -41,6 +41,14 @@ final class IdleThumbnail implements UpdateListener {
     @Override
     public void notifyValidating() {}
 
+    /**
+     * Draws the overview again soon though the graph did not repaint: after a theme switch the graph's colours
+     * change while its page may be hidden (the Source page in front), and the overview kept the old theme's picture.
+     */
+    void renderSoon() {
+        if (active) display.timerExec(DELAY_MS, render);
+    }
+
     private void render() {
         if (!active) return;
         thumbnail.setDirty(true);

@@ -78,9 +78,21 @@ final class NodeFigures {
             repaint();
         }
 
+        /**
+         * The tooltip in the theme's colours, given again at each hover: Draw2d's tooltip shell keeps the colours of
+         * the theme it was first shown under (its system colours and the CSS engine's styling of a hidden shell are
+         * not redone at a switch), and stayed dark after Dark to Light (issue 35). The label is opaque and fills
+         * the shell, so what it paints is what is seen.
+         */
         @Override
         public IFigure getToolTip() {
-            if (tip == null) tip = error == null ? tooltip() : new Label(error);
+            if (tip == null) {
+                tip = error == null ? tooltip() : new Label(error);
+                tip.setOpaque(true);
+                tip.setBorder(new org.eclipse.draw2d.MarginBorder(2, 4, 2, 4));
+            }
+            tip.setBackgroundColor(EditorColors.tooltip());
+            tip.setForegroundColor(EditorColors.tooltipText());
             return tip;
         }
 

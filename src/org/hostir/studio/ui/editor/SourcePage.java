@@ -1,7 +1,12 @@
 package org.hostir.studio.ui.editor;
 
+import org.eclipse.jface.text.source.CompositeRuler;
+import org.eclipse.jface.text.source.LineNumberRulerColumn;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.editors.text.TextEditor;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.ViewIds;
 
 /**
@@ -15,6 +20,7 @@ final class SourcePage extends TextEditor {
     private JsonColoring coloring;
     private Composite parent;
     private boolean made;
+    private LineNumberRulerColumn lineNumbers;
 
     @Override
     protected void initializeEditor() {
@@ -33,6 +39,9 @@ final class SourcePage extends TextEditor {
         if (!made && parent != null && !parent.isDisposed()) {
             made = true;
             super.createPartControl(parent);
+            if (getVerticalRuler() != null && getVerticalRuler().getControl() != null) {
+                ThemeColors.follow(getVerticalRuler().getControl(), this::colourRulers);
+            }
             parent.layout(true, true);
         }
         if (shown && made) coloring.shown();
@@ -40,4 +49,37 @@ final class SourcePage extends TextEditor {
 
     /** Whether the widgets exist (the page was shown, or a problem's line was gone to). */
     boolean made() { return made; }
+
+    /**
+     * The line numbers in the theme's colours whenever the editors' preferences set them (at creation, at a change
+     * of those preferences): the dark theme writes its ruler colours into those preferences and a switch back to
+     * Light leaves them there, so the ruler stayed dark beside the light text (issue 35).
+     */
+    @Override
+    protected void initializeLineNumberRulerColumn(LineNumberRulerColumn column) {
+        super.initializeLineNumberRulerColumn(column);
+        lineNumbers = column;
+        column.setForeground(ThemeColors.get(ThemeColors.LINE_NUMBER, SWT.COLOR_DARK_GRAY));
+        column.setBackground(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND));
+    }
+
+    /**
+     * The rulers on the text pane's background, read again from the colour registry at each theme change: the
+     * annotation ruler's canvas keeps the background the CSS engine gave it under Dark (the editors' CSS styles the
+     * text, not a ruler's canvas, at the switch back).
+     */
+    private void colourRulers() {
+        var background = ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND);
+        Control ruler = getVerticalRuler().getControl();
+        ruler.setBackground(background);
+        if (ruler instanceof Composite c) {
+            for (Control column : c.getChildren()) column.setBackground(background);
+        }
+        if (lineNumbers != null && lineNumbers.getControl() != null && !lineNumbers.getControl().isDisposed()) {
+            initializeLineNumberRulerColumn(lineNumbers);
+            lineNumbers.redraw();
+        }
+        if (getVerticalRuler() instanceof CompositeRuler composite) composite.relayout();
+        ruler.redraw();
+    }
 }
