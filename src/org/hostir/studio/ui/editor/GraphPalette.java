@@ -34,7 +34,7 @@ final class GraphPalette {
         // one column: two took about a quarter of the editor's width at 1280 x 800 and cut the graph (issue 35)
         GridLayout grid = new GridLayout(1, true);
         grid.verticalSpacing = 2;
-        grid.horizontalSpacing = 2;
+        grid.marginWidth = 1;   // the column's width is the canvas's (issue 35)
         palette.setLayout(grid);
         // the tools first: with every op of OpKind below them, the ops are what scrolls on a short editor
         PaletteDrop.source(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
@@ -27,6 +28,8 @@ final class PassTable {
     PassTable(Composite parent, Runnable selectionChanged) {
         viewer = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
         viewer.getTable().setHeaderVisible(true);
+        // the cells' tooltips: whether a pass changed the program, and its time's unit (the header may hide)
+        ColumnViewerToolTipSupport.enableFor(viewer);
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         name = new TableViewerColumn(viewer, SWT.NONE);
         name.getColumn().setText("Pass");
