@@ -236,15 +236,32 @@ final class GraphPage {
                 Math.max(0, view.y + r.y + r.height / 2 - size.height / 2));
     }
 
-    /** Zooms so that the whole graph fits the canvas (never above 100%). */
+    /**
+     * Zooms so that the whole graph fits the canvas (never above 100%), every node whole: the area counted is the
+     * canvas's less a scroll bar's thickness either way, as a bar that shows after the zoom takes that much (issue
+     * 35: tv2 was cut at the right edge); then checked on the figures as drawn, and zoomed out again if one is cut.
+     */
     void fit() {
         Rectangle all = viewer.contentBounds();
         if (all == null) return;
-        var client = viewer.canvas().getClientArea();
-        double scale = Math.min((double) client.width / (all.right() + GraphViewer.MARGIN),
-                (double) client.height / (all.bottom() + GraphViewer.MARGIN));
+        var canvas = viewer.canvas();
+        var client = canvas.getClientArea();
+        int width = client.width - (canvas.getVerticalBar().isVisible() ? 0 : canvas.getVerticalBar().getSize().x);
+        int height = client.height - (canvas.getHorizontalBar().isVisible() ? 0 : canvas.getHorizontalBar().getSize().y);
+        double scale = Math.min((double) width / (all.right() + GraphViewer.MARGIN),
+                (double) height / (all.bottom() + GraphViewer.MARGIN));
         setZoom(Math.min(1, scale));
-        viewer.canvas().scrollTo(0, 0);
+        canvas.getLightweightSystem().getUpdateManager().performValidation();
+        canvas.scrollTo(0, 0);
+        Rectangle shown = viewer.shownContent();
+        client = canvas.getClientArea();
+        if (shown != null && (shown.right() > client.width || shown.bottom() > client.height)) {
+            double shrink = Math.min((double) client.width / (shown.right() + GraphViewer.MARGIN),
+                    (double) client.height / (shown.bottom() + GraphViewer.MARGIN));
+            setZoom(viewer.zoom() * shrink);
+            canvas.getLightweightSystem().getUpdateManager().performValidation();
+            canvas.scrollTo(0, 0);
+        }
     }
 
     /** Shows the banner (the source does not parse: the graph keeps the last valid state) or hides it. */

@@ -15,7 +15,8 @@ import org.hostir.studio.ui.editor.model.Arrange;
 
 /**
  * The graph page's palette: the tools (input tensor, Connect, delete, layout, zoom) and one button per op of
- * {@link OpKind}, in a vertical scroller so that a short editor (1280 x 800) scrolls it instead of cutting it off.
+ * {@link OpKind}, one narrow column in a vertical scroller (as GEF's palette is), so that the canvas keeps the width
+ * and a short editor (1280 x 800) scrolls the palette instead of cutting it off.
  */
 final class GraphPalette {
     static final String CONNECT_HINT = "Connect mode: click a tensor, then the op it feeds.  Esc or Connect leaves it.";
@@ -30,20 +31,30 @@ final class GraphPalette {
         this.page = page;
         control = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.BORDER);
         Composite palette = new Composite(control, SWT.NONE);
-        // two columns, so that the whole palette fits beside a graph of ordinary height
-        GridLayout grid = new GridLayout(2, true);
+        // one column: two took about a quarter of the editor's width at 1280 x 800 and cut the graph (issue 35)
+        GridLayout grid = new GridLayout(1, true);
         grid.verticalSpacing = 2;
-        grid.horizontalSpacing = 2;
+        grid.marginWidth = 1;   // the column's width is the canvas's (issue 35)
         palette.setLayout(grid);
         // the tools first: with every op of OpKind below them, the ops are what scrolls on a short editor
-        PaletteDrop.source(wide(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",
-                SWT.PUSH, commands::addInputTensor)), null);
+        PaletteDrop.source(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",
+                SWT.PUSH, commands::addInputTensor), null);
         Button[] connect = new Button[1];
-        connect[0] = wide(button(palette, "Connect", "Connect mode:\nclick a tensor, then an op;\nEsc leaves it",
-                SWT.TOGGLE, () -> page.setConnectMode(connect[0].getSelection())));
+        connect[0] = button(palette, "Connect", "Connect mode:\nclick a tensor, then an op;\nEsc leaves it",
+                SWT.TOGGLE, () -> page.setConnectMode(connect[0].getSelection()));
         connectTool = connect[0];
-        wide(button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, page::deleteSelection));
-        wide(button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, page::autoLayout));
+        button(palette, "Delete", "Delete the selection (Delete key)", SWT.PUSH, page::deleteSelection);
+        button(palette, "Auto layout", "Lay the graph out left to right", SWT.PUSH, page::autoLayout);
+        // in one column the view's tools come next, within the first rows a short editor shows; arranging after
+        button(palette, "Fit", "Zoom to fit the whole graph", SWT.PUSH, page::fit);
+        button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1));
+        button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> page.zoom(1.25));
+        button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> page.zoom(0.8));
+        zoomLabel = new Label(palette, SWT.CENTER);
+        zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
+        zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        zoomLabel.setText("Zoom: 100%");
+        button(palette, "Find...", "Find a tensor or op by name (Ctrl+F)", SWT.PUSH, page::showFind);
         // GEF Logic's alignment actions: on the node selected last, so a click then Ctrl+clicks choose the anchor
         for (Arrange.Alignment a : List.of(Arrange.Alignment.LEFT, Arrange.Alignment.RIGHT, Arrange.Alignment.TOP,
                 Arrange.Alignment.BOTTOM, Arrange.Alignment.CENTER, Arrange.Alignment.MIDDLE)) {
@@ -55,15 +66,6 @@ final class GraphPalette {
                 () -> page.editing().distribute(true));
         button(palette, "Distribute V", "Space the selection evenly\nfrom top to bottom (3 or more)", SWT.PUSH,
                 () -> page.editing().distribute(false));
-        button(palette, "Zoom in", "Ctrl++", SWT.PUSH, () -> page.zoom(1.25));
-        button(palette, "Zoom out", "Ctrl+-", SWT.PUSH, () -> page.zoom(0.8));
-        button(palette, "Zoom 100%", "Actual size", SWT.PUSH, () -> page.setZoom(1));
-        button(palette, "Fit", "Zoom to fit the whole graph", SWT.PUSH, page::fit);
-        wide(button(palette, "Find...", "Find a tensor or op by name (Ctrl+F)", SWT.PUSH, page::showFind));
-        zoomLabel = new Label(palette, SWT.CENTER);
-        zoomLabel.setToolTipText("Zoom level (Ctrl+wheel, Ctrl++, Ctrl+-)");
-        zoomLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
-        zoomLabel.setText("Zoom: 100%");
         for (OpKind kind : OpKind.values()) {
             PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
                     () -> commands.addOp(kind, page.selectedTensors())), kind);
@@ -80,11 +82,6 @@ final class GraphPalette {
     static String opTip(String op) {
         String article = "aeiou".indexOf(Character.toLowerCase(op.charAt(0))) >= 0 ? "an " : "a ";
         return "Add " + article + op + " op\nreading the selected tensors\n(in selection order)";
-    }
-
-    private static Button wide(Button b) {
-        ((GridData) b.getLayoutData()).horizontalSpan = 2;
-        return b;
     }
 
     /** A tool: it acts, then gives the keyboard back to the graph (Esc, Delete, Ctrl+- act on the graph, as in GEF). */

@@ -335,6 +335,18 @@ public final class GraphViewer {
         return all;
     }
 
+    /** The bounds of every node placed as drawn on the canvas (zoom and scrolling applied), or null. */
+    Rectangle shownContent() {
+        Rectangle all = null;
+        for (NodePart p : parts.values()) {
+            if (!p.figure.isVisible()) continue;
+            Rectangle r = p.figure.getBounds().getCopy();
+            p.figure.translateToAbsolute(r);
+            all = all == null ? r : all.union(r);
+        }
+        return all;
+    }
+
     /** How long the layout engine took for the last layout (milliseconds, in its background job). */
     public double lastLayoutMillis() { return layoutJob.lastNanos / 1e6; }
 
@@ -519,6 +531,15 @@ public final class GraphViewer {
     public int[] bounds(String key) {
         var f = figure(key);
         return f == null ? null : new int[] { f.getBounds().x, f.getBounds().y, f.getBounds().width, f.getBounds().height };
+    }
+
+    /** A node's bounds on {@link #getControl()} {x, y, width, height}, zoom and scrolling applied, or null. */
+    public int[] shownBounds(String key) {
+        var f = figure(key);
+        if (f == null) return null;
+        var r = f.getBounds().getCopy();
+        f.translateToAbsolute(r);
+        return new int[] { r.x, r.y, r.width, r.height };
     }
 
     /** Where a node's middle is on {@link #getControl()}, zoom and scrolling applied ({x, y}), or null. */

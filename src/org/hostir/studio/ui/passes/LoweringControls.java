@@ -55,7 +55,7 @@ final class LoweringControls {
     LoweringControls(Composite parent, Runnable relower, Runnable reshow, Consumer<IFile> chosen) {
         root = new Composite(parent, SWT.NONE);
         GridLayout layout = new GridLayout(1, false);
-        layout.marginHeight = 2;
+        layout.marginHeight = 1;   // at 1280 x 800 the pass list's last row needs these pixels (issue 35)
         layout.marginWidth = 4;
         layout.verticalSpacing = 2;
         root.setLayout(layout);

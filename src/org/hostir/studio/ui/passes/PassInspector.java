@@ -44,6 +44,7 @@ public final class PassInspector {
     private static final int MIN_TREE_WIDTH = 240;
     /** Rows the tree shows at least when it sits above the diff, where the view's height allows. */
     private static final int TREE_ROWS = 6;
+    private static final int SHORT_TREE_ROWS = 4;
 
     private final PassTable passes;
     private final TreeViewer tree;
@@ -186,6 +187,8 @@ public final class PassInspector {
             // 1280 x 800 the tree showed 3)
             var t = tree.getTree();
             int wanted = t.getHeaderHeight() + TREE_ROWS * t.getItemHeight() + 8;
+            // too short for TREE_ROWS in 55%: four rows, the diff the rest (at 1280 x 800, issue 35)
+            if (wanted > size.y * 55 / 100) wanted = t.getHeaderHeight() + SHORT_TREE_ROWS * t.getItemHeight() + 8;
             int treeHeight = Math.min(size.y * 55 / 100, Math.max(size.y * 45 / 100, wanted));
             right.setWeights(treeHeight, Math.max(1, size.y - treeHeight));
         }

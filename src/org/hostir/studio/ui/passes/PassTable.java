@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
@@ -27,6 +28,8 @@ final class PassTable {
     PassTable(Composite parent, Runnable selectionChanged) {
         viewer = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
         viewer.getTable().setHeaderVisible(true);
+        // the cells' tooltips: whether a pass changed the program, and its time's unit (the header may hide)
+        ColumnViewerToolTipSupport.enableFor(viewer);
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         name = new TableViewerColumn(viewer, SWT.NONE);
         name.getColumn().setText("Pass");
@@ -56,10 +59,35 @@ final class PassTable {
         time.setLabelProvider(new ColumnLabelProvider() {
             @Override
             public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }
+
+            @Override
+            public String getToolTipText(Object o) {
+                PassTrace.Step s = ((PassEntry) o).step();
+                return s.pass() + " took " + s.nanos() / 1000 + " \u00b5s";
+            }
         });
         viewer.addSelectionChangedListener(e -> selectionChanged.run());
-        viewer.getTable().addListener(SWT.Resize, e -> fitColumns());
+        viewer.getTable().addListener(SWT.Resize, e -> {
+            fitHeader();
+            fitColumns();
+        });
     }
+
+    /**
+     * The header ("Pass", "\u00b5s") only where every pass fits below it: at 1280 x 800 the list is one row short
+     * of it (issue 35: the last pass was hidden); the time's unit is in each time cell's tooltip too.
+     */
+    private void fitHeader() {
+        var t = viewer.getTable();
+        if (t.getHeaderVisible() && t.getHeaderHeight() > 0) headerHeight = t.getHeaderHeight();
+        int header = headerHeight > 0 ? headerHeight : t.getItemHeight();   // hidden, it measures 0
+        int rows = t.getItemCount() * t.getItemHeight();
+        int height = t.getSize().y - t.computeTrim(0, 0, 0, 0).height;
+        boolean show = rows + header <= height || rows > height;
+        if (show != t.getHeaderVisible()) t.setHeaderVisible(show);
+    }
+
+    private int headerHeight;
 
     /**
      * Column widths from what they show: the time column as wide as its widest figure (at 1280 x 800 a fixed 50 px
@@ -106,6 +134,7 @@ final class PassTable {
     PassEntry show(List<PassEntry> entries) {
         String keep = selected() == null ? null : selected().step().pass();
         viewer.setInput(entries);
+        fitHeader();
         fitColumns();   // as wide as the longest pass name and the longest time, so that none is cut
         PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
                 .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()

@@ -91,6 +91,22 @@ final class DetailsPanel {
 
     String text() { return text.getText(); }
 
+    /** Lines of the longest details: name, rank, start, bytes, flops, peer, iteration, node (EventDetails). */
+    private static final int MOST_LINES = 8;
+
+    /**
+     * The height that shows any bar's details and the node link without scrolling (issue 35: under 64 ranks' rows
+     * the panel was 4 lines high, GTK's overlay scrollbar hiding that there was more); one line more for a long
+     * line wrapped. The breakdown table, when shown, has its own height.
+     */
+    int wholeHeight() {
+        int lines = Math.max(MOST_LINES, text.getText().split("\\R", -1).length) + 1;
+        GridLayout layout = (GridLayout) root.getLayout();
+        int link = Math.max(node.computeSize(SWT.DEFAULT, SWT.DEFAULT).y, text.getLineHeight());
+        return lines * text.getLineHeight() + text.computeTrim(0, 0, 0, 0).height + layout.verticalSpacing + link
+                + 2 * layout.marginHeight;
+    }
+
     /** The breakdown table shown, or null. */
     BreakdownTable breakdown() { return breakdown; }
 

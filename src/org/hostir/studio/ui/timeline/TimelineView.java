@@ -20,6 +20,7 @@ import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.util.IPropertyChangeListener;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -368,10 +369,16 @@ public class TimelineView extends ViewPart implements IShowInSource {
         // beside the rows, the details above the summary, each the panel's whole width (side by side they were
         // cut off on the right at 1280 and 1600 px); below the rows, side by side
         ((SashForm) tabs.control().getParent()).setOrientation(wide ? SWT.VERTICAL : SWT.HORIZONTAL);
+        // the details pane high enough for a bar's whole details (issue 35: under 64 ranks' rows it had 4 lines)
+        int detailsHeight = ((CTabFolder) tabs.control()).computeTrim(0, 0, 0, 0).height + details.wholeHeight();
         if (wide) {
             sash.setWeights(64, 36);
+            int shown = Math.min(detailsHeight, size.y * 70 / 100);
+            ((SashForm) tabs.control().getParent()).setWeights(shown, Math.max(1, size.y - shown));
         } else {
             int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));
+            // the rows keep 40% of the height whatever the details need
+            rows = Math.max(size.y * 40 / 100, Math.min(rows, size.y - detailsHeight - sash.getSashWidth()));
             sash.setWeights(rows, Math.max(1, size.y - rows));
         }
     }

@@ -92,10 +92,31 @@ public final class ShownGraph {
                 .filter(t -> t.startsWith("Zoom:")).findFirst().orElse(null);
     }
 
-    /** The palette's or the page's button with this text. */
+    /**
+     * The palette's or the page's button with this text, in sight: the palette is one scrolled column, and a person
+     * turns the wheel over it until the button shows whole.
+     */
     public static Button button(FusionEditor e, String text) {
-        return ViewTestSupport.descendants(page(e), Button.class).stream().filter(b -> b.getText().equals(text))
+        Button found = ViewTestSupport.descendants(page(e), Button.class).stream().filter(b -> b.getText().equals(text))
                 .findFirst().orElseThrow(() -> new AssertionError("no button " + text));
+        scrollIntoSight(found);
+        return found;
+    }
+
+    private static void scrollIntoSight(Button b) {
+        org.eclipse.swt.custom.ScrolledComposite scroller = null;
+        for (Control c = b.getParent(); c != null && scroller == null; c = c.getParent()) {
+            if (c instanceof org.eclipse.swt.custom.ScrolledComposite s) scroller = s;
+        }
+        if (scroller == null) return;
+        Person person = Person.onCurrentDisplay();
+        var area = scroller.getClientArea();
+        for (int tries = 0; tries < 60; tries++) {
+            var at = b.getDisplay().map(b.getParent(), scroller, b.getBounds());
+            if (at.y >= 0 && at.y + at.height <= area.height) return;
+            person.wheel(scroller, area.width / 2, Math.max(1, area.height / 2), at.y < 0 ? 1 : -1, 0);
+        }
+        throw new AssertionError("the palette's " + b.getText() + " stays out of sight after turning the wheel");
     }
 
     /** Clicks a button of the graph page with the mouse (the shell brought to the front first). */

@@ -141,8 +141,15 @@ public class LayoutJourneyTest {
         TimelineView timeline = TimelineView.show(ran.result().timeline(), "ag_matmul_p2p", file);
         person.settle(500);
         int canvasHeight = timeline.canvas().control().getSize().y;
-        assertTrue(canvasHeight >= timeline.canvas().preferredHeight() - 24, size + ": rows " + canvasHeight
-                + " px high for " + timeline.canvas().preferredHeight());
+        // the rows get the height they need; where the view is lower than that (1280 x 800 since the editor's canvas
+        // takes 300 px, issue 35: rows 223 px for 266) they get all of its height below the find box, the details
+        // and summary beside them taking none
+        var rowsAndDetails = timeline.canvas().control().getParent();
+        boolean beside = ((org.eclipse.swt.custom.SashForm) rowsAndDetails).getOrientation() == SWT.HORIZONTAL;
+        int wanted = timeline.canvas().preferredHeight() - 24;
+        int room = beside ? rowsAndDetails.getSize().y : wanted;
+        assertTrue(canvasHeight >= Math.min(wanted, room), size + ": rows " + canvasHeight + " px high for "
+                + timeline.canvas().preferredHeight() + " (the view has " + rowsAndDetails.getSize().y + ")");
         assertWholeRun(timeline, size + " as opened");
         assertToolbarsWhole(shell, size);
         clickABar(person, timeline);
@@ -166,8 +173,8 @@ public class LayoutJourneyTest {
         page.closeAllEditors(false);
     }
 
-    /** The graph's canvas at least this high at either size (278 px at 1280 x 800, 378 at 1600 x 1000; it was 157). */
-    private static final int MIN_CANVAS_HEIGHT = 270;
+    /** The graph's canvas at least this high at either size (issue 35: 157, then 274 px at 1280 x 800). */
+    private static final int MIN_CANVAS_HEIGHT = DefaultLayoutJourneyTest.MIN_CANVAS_HEIGHT;
 
     /**
      * Issue 35: the options' rows took the height of the Lowering view's lists at 1280 x 800; there they are behind
