@@ -14,6 +14,7 @@ import org.eclipse.ui.IViewSite;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.progress.UIJob;
 import org.eclipse.ui.wizards.newresource.BasicNewResourceWizard;
 
 /**
@@ -35,11 +36,17 @@ final class ExportNotice {
         IWorkbenchWindow w = window != null ? window : PlatformUI.getWorkbench().getActiveWorkbenchWindow();
         if (w == null || w.getActivePage() == null) return;
         inWorkspace.ifPresent(f -> BasicNewResourceWizard.selectAndReveal(f, w));
-        IStatusLineManager status = statusLine(w.getActivePage().getActivePart());
-        if (status != null) {
-            status.setErrorMessage(null);
-            status.setMessage(message(what, written));
-        }
+        // after the Project Explorer's own status line update, which follows its new selection 100 ms later (its
+        // CommonNavigatorManager's job) and would replace the message with the file's workspace path
+        UIJob say = UIJob.create("Exported", monitor -> {
+            IStatusLineManager status = w.getActivePage() == null ? null : statusLine(w.getActivePage().getActivePart());
+            if (status != null) {
+                status.setErrorMessage(null);
+                status.setMessage(message(what, written));
+            }
+        });
+        say.setSystem(true);
+        say.schedule(inWorkspace.isPresent() ? 400 : 0);
     }
 
     private static IStatusLineManager statusLine(IWorkbenchPart part) {

@@ -85,7 +85,8 @@ public class DumpRestoreJourneyTest extends JourneyTest {
     /** The line above the view's controls that names the dump shown (the view's first label). */
     private static Label sourceLabel(DumpView view, Path dump) {
         return ViewTestSupport.descendants(view.getSite().getShell(), Label.class).stream()
-                .filter(l -> l.isVisible() && l.getText().startsWith(dump.toString())).findFirst()
+                .filter(l -> l.isVisible() && l.getText().startsWith(dump + ": ") && l.getText().contains(" program"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no line names " + dump));
     }
 

@@ -101,8 +101,13 @@ public class ExportNoticeJourneyTest extends JourneyTest {
 
     /** The workbench window's status line shows {@code text}. */
     private void assertStatusLine(String text) {
-        List<String> shown = ViewTestSupport.descendants(journey.shell(), CLabel.class).stream()
+        person.until(3000, () -> statusLine().contains(text));
+        person.settle(500);   // and it stays
+        assertTrue(statusLine().contains(text), "the status line shows " + statusLine() + ", not " + text);
+    }
+
+    private List<String> statusLine() {
+        return ViewTestSupport.descendants(journey.shell(), CLabel.class).stream()
                 .filter(l -> l.isVisible() && l.getText() != null).map(CLabel::getText).toList();
-        assertTrue(shown.contains(text), "the status line shows " + shown + ", not " + text);
     }
 }

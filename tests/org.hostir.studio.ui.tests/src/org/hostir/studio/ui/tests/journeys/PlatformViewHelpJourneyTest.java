@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 35, Deliver 2 ("F1 context help on each view"): F1 in the platform's views of the Host IR perspective
  * (Properties, Problems, Console, Project Explorer, Outline) showed no help, the platform's documentation not being
- * shipped. A person clicks each view's tab, presses F1, and the Help view shows the Studio's topic for that view:
+ * shipped. A person clicks in each view (below its rows), presses F1, and the Help view shows the Studio's topic for that view:
  * its description and the link to its section of docs/views.md. The context ids are those the platform's views set
  * (PropertySheet, the Problems view's help adapter, ConsoleView, the Project Explorer's viewer, ContentOutline).
  */
@@ -59,11 +59,12 @@ public class PlatformViewHelpJourneyTest extends JourneyTest {
         journey.hide(HELP_VIEW);
         IViewPart view = page.showView(c.viewId());
         person.settle(300);
-        CTabItem tab = tab(c.tab());
-        var b = tab.getBounds();
-        person.click(tab.getParent(), b.x + b.width / 3, b.y + b.height / 2);
+        page.activate(page.getActiveEditor());   // away (the editor area is no view's stack), so the click activates it
         person.settle(300);
-        if (page.getActivePart() != view) return c.tab() + ": the click on its tab did not activate it";
+        Control content = content(tab(c.tab()));
+        person.click(content, 12, content.getSize().y - 12);   // below its rows: selects nothing, drags nothing
+        person.settle(300);
+        if (page.getActivePart() != view) return c.tab() + ": the click in it did not activate it";
         person.press(SWT.F1);   // Show Context Help: the Help view, on the part in focus
         String label = context.getRelatedTopics()[0].getLabel();
         String shown = "";
@@ -79,6 +80,29 @@ public class PlatformViewHelpJourneyTest extends JourneyTest {
             return c.tab() + ": the Help view shows \"" + shown.replace('\n', ' ') + "\", not \"" + label + "\"";
         }
         return null;
+    }
+
+    /**
+     * What a person clicks in to work in the view: its tree, table or text, the largest one (a click on the tab
+     * itself can start dragging the view).
+     */
+    private static Control content(CTabItem tab) {
+        Control part = tab.getControl();
+        assertNotNull(part, "the tab " + tab.getText() + " holds no control");
+        Control best = part;
+        int area = 0;
+        for (Class<? extends Control> kind : List.of(org.eclipse.swt.widgets.Tree.class, org.eclipse.swt.widgets.Table.class,
+                org.eclipse.swt.custom.StyledText.class)) {
+            for (Control c : ViewTestSupport.descendants(part, kind)) {
+                var size = c.getSize();
+                if (c.isVisible() && size.x * size.y > area) {
+                    best = c;
+                    area = size.x * size.y;
+                }
+            }
+            if (area > 0) return best;
+        }
+        return best;
     }
 
     /** The tab titled {@code title} among the workbench window's part stacks. */
