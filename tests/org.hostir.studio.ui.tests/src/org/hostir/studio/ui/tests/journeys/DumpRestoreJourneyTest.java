@@ -66,6 +66,10 @@ public class DumpRestoreJourneyTest extends JourneyTest {
         Thread typist = new Thread(() -> {
             try {
                 Thread.sleep(2000);
+                // Ctrl+L: GTK's file chooser opens its location field first (a "/" typed into the list opens it
+                // too, and swallowed the next key)
+                xdotool("key", "ctrl+l");
+                Thread.sleep(1000);
                 xdotool("type", "--delay", "40", dump.toString());
                 Thread.sleep(1500);
                 xdotool("key", "Return");

@@ -62,7 +62,11 @@ public class PlatformViewHelpJourneyTest extends JourneyTest {
         page.activate(page.getActiveEditor());   // away (the editor area is no view's stack), so the click activates it
         person.settle(300);
         Control content = content(tab(c.tab()));
-        person.click(content, 12, content.getSize().y - 12);   // below its rows: selects nothing, drags nothing
+        // below its rows, above any horizontal scroll bar (a click on one neither focuses nor activates the view,
+        // Properties' and Problems' wide columns have one): selects nothing, drags nothing
+        var inside = content instanceof org.eclipse.swt.widgets.Scrollable s ? s.getClientArea()
+                : new org.eclipse.swt.graphics.Rectangle(0, 0, content.getSize().x, content.getSize().y);
+        person.click(content, inside.x + 12, inside.y + inside.height - 8);
         person.settle(300);
         if (page.getActivePart() != view) return c.tab() + ": the click in it did not activate it";
         person.press(SWT.F1);   // Show Context Help: the Help view, on the part in focus
