@@ -39,7 +39,8 @@ import org.commonmark.renderer.text.TextContentRenderer;
  * {@code java -cp 'LIB/*' releng/HelpPages.java REPOSITORY OUT}.
  */
 public final class HelpPages {
-    private static final List<String> HELP_FILES = List.of("help/toc.xml", "help/contexts.xml");
+    private static final List<String> HELP_FILES = List.of("help/toc.xml", "help/contexts.xml",
+            "help/contexts-workbench.xml", "help/contexts-console.xml", "help/contexts-debug.xml");
     private static final Pattern TOPIC = Pattern.compile("\\b(?:href|topic)=\"([^\"]*)\"");
     private static final Pattern PAGE = Pattern.compile("docs/[^/#]+\\.html");
     private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]*)\"");

@@ -15,7 +15,8 @@ import org.osgi.service.prefs.BackingStoreException;
  * The Host IR preferences (Window > Preferences > Host IR), kept in the workspace's instance scope: the defaults a
  * new launch and a fresh Lowering view start from (devices, lowering options as {@code --option} text, backend and
  * simulated profile), and the Lowering view's own devices and options, so that they survive a restart. The view's
- * state wins over the defaults once a person has changed it; Restore Defaults on the page clears both.
+ * state wins over the defaults once a person has changed it; Restore Defaults on the page clears both. The
+ * nvFuser Dump view keeps here which dump file it shows.
  */
 public final class HostIrPreferences {
     public static final String NODE = "org.hostir.studio";
@@ -27,6 +28,7 @@ public final class HostIrPreferences {
     private static final String PROFILE = "defaults.profile";
     private static final String VIEW_DEVICES = "loweringView.devices";
     private static final String VIEW_OPTION = "loweringView.option.";
+    private static final String DUMP_FILE = "dumpView.file";
 
     private HostIrPreferences() {}
 
@@ -80,6 +82,17 @@ public final class HostIrPreferences {
         IEclipsePreferences p = node();
         p.putInt(VIEW_DEVICES, devices);
         options.forEach((k, v) -> p.put(VIEW_OPTION + k, v));
+    }
+
+    /** The dump file the nvFuser Dump view showed last (it opens it again after a restart), or null. */
+    public static String dumpFile() { return node().get(DUMP_FILE, null); }
+
+    /** Keeps the dump file the nvFuser Dump view shows (null: none, a pasted dump), on disk at once. */
+    public static void setDumpFile(String file) {
+        IEclipsePreferences p = node();
+        if (file == null) p.remove(DUMP_FILE);
+        else p.put(DUMP_FILE, file);
+        flush(p);
     }
 
     /** Writes the preferences to disk now. */

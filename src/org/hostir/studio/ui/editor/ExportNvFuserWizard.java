@@ -30,12 +30,15 @@ import org.hostir.studio.rules.FusionBindings;
 /**
  * File > Export... > Host IR > nvFuser C++ Test / nvFuser Python Script: a {@code .fusion} file of the workspace
  * (the one selected) exported through the engine, as {@link ExportToNvFuser} does, to a file on disk; an existing
- * file is replaced only after a question. {@link CppTest} and {@link PythonScript} are the two wizards.
+ * file is replaced only after a question; after Finish the status line names the file written, and a file in the
+ * workspace is selected in the Project Explorer ({@link ExportNotice}). {@link CppTest} and {@link PythonScript} are the two wizards.
  */
 public abstract class ExportNvFuserWizard extends Wizard implements IExportWizard {
     private final boolean cpp;
     private IFile selected;
     private Page page;
+    /** The window the wizard was opened from: its Project Explorer and status line say where the file went. */
+    private org.eclipse.ui.IWorkbenchWindow window;
 
     ExportNvFuserWizard(boolean cpp) {
         this.cpp = cpp;
@@ -58,6 +61,7 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
         IResource r = Adapters.adapt(first, IResource.class);
         if (r instanceof IFile f && "fusion".equals(f.getFileExtension())) selected = f;
         if (selected == null) selected = activeEditorsFusion(workbench);
+        window = workbench == null ? null : workbench.getActiveWorkbenchWindow();
     }
 
     /**
@@ -87,7 +91,7 @@ public abstract class ExportNvFuserWizard extends Wizard implements IExportWizar
         }
         try {
             Files.writeString(target, ExportToNvFuser.code(file, page.devices.getSelection(), cpp));
-            ExportToNvFuser.showInWorkspace(target);
+            ExportNotice.tell(window, ExportToNvFuser.what(cpp), target);
             return true;
         } catch (EngineFailure e) {
             page.setErrorMessage(String.join(" ", e.lines()));

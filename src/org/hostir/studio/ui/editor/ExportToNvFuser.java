@@ -8,10 +8,7 @@ import java.util.Map;
 
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
-import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
@@ -20,6 +17,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.EngineFailure;
@@ -60,9 +58,12 @@ public class ExportToNvFuser extends AbstractHandler {
             MessageDialog.openError(shell, "Export to nvFuser", file.getFullPath() + ": cannot read the file");
             return null;
         }
-        save(shell, file, code, cpp ? ".cpp" : ".py");
+        save(shell, HandlerUtil.getActiveWorkbenchWindow(event), file, code, cpp);
         return null;
     }
+
+    /** What an export writes, as the status line names it. */
+    static String what(boolean cpp) { return cpp ? "nvFuser C++ test" : "nvFuser Python script"; }
 
     /** The devices {@code file}'s meshes need (at least 2); 2 when it cannot be read (exporting then says why). */
     static int suggestedDevices(IFile file) {
@@ -83,7 +84,8 @@ public class ExportToNvFuser extends AbstractHandler {
         }
     }
 
-    private static void save(Shell shell, IFile file, String code, String extension) {
+    private static void save(Shell shell, IWorkbenchWindow window, IFile file, String code, boolean cpp) {
+        String extension = cpp ? ".cpp" : ".py";
         FileDialog d = new FileDialog(shell, SWT.SAVE);
         d.setOverwrite(true);
         d.setFileName(file.getName().replaceFirst("\\.fusion$", "") + extension);
@@ -93,25 +95,9 @@ public class ExportToNvFuser extends AbstractHandler {
         if (target == null) return;
         try {
             Files.writeString(Path.of(target), code);
-            showInWorkspace(Path.of(target));
+            ExportNotice.tell(window, what(cpp), Path.of(target));
         } catch (IOException e) {
             MessageDialog.openError(shell, "Export to nvFuser", target + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * A file written under a folder of the workspace, made known to it, so that the Project Explorer lists it at
-     * once (an export beside its fusion did not show until a manual refresh).
-     */
-    static void showInWorkspace(Path written) {
-        Path folder = written.toAbsolutePath().getParent();
-        if (folder == null) return;
-        for (IContainer c : ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(folder.toUri())) {
-            try {
-                c.refreshLocal(IResource.DEPTH_ONE, null);
-            } catch (CoreException e) {
-                // the file is written all the same; the folder shows it after its next refresh
-            }
         }
     }
 

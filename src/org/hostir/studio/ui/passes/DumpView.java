@@ -42,6 +42,7 @@ import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
+import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.ComboTips;
 
@@ -95,6 +96,23 @@ public class DumpView extends ViewPart {
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
+        reopen();
+    }
+
+    /**
+     * The dump file shown last time, shown again: the view forgot it across a restart (issue 35). A file gone since
+     * is a line saying so, and is forgotten.
+     */
+    private void reopen() {
+        String last = HostIrPreferences.dumpFile();
+        if (last == null) return;
+        Path file = Path.of(last);
+        if (java.nio.file.Files.isRegularFile(file)) {
+            open(file);
+        } else {
+            HostIrPreferences.setDumpFile(null);
+            message.setText(last + ": the dump shown last time is no longer there");
+        }
     }
 
     private void controls(Composite root) {
@@ -166,6 +184,7 @@ public class DumpView extends ViewPart {
     public void open(Path file) {
         try {
             show(new DumpSnapshots(file.toString(), Engine.readDumps(file)));
+            HostIrPreferences.setDumpFile(file.toAbsolutePath().toString());
         } catch (EngineFailure e) {
             failed(e);
         }
@@ -184,6 +203,7 @@ public class DumpView extends ViewPart {
     public void show(String dump, String label) {
         try {
             show(DumpSnapshots.read(dump, label));
+            HostIrPreferences.setDumpFile(null);   // a pasted dump is not a file to open again
         } catch (EngineFailure e) {
             failed(e);
         }

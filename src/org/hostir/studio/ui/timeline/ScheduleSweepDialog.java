@@ -226,6 +226,13 @@ public final class ScheduleSweepDialog extends Dialog {
     /** The plot's bar lengths in pixels as last drawn, in the points' order. */
     public List<Integer> plotBarWidths() { return plot.widths(); }
 
+    /** Where the plot last drew its bars, on {@link #plotCanvas()}: the best of their device count, or the others. */
+    public List<org.eclipse.swt.graphics.Rectangle> plotBars(boolean best) {
+        return plot.bars().stream().filter(b -> b.best() == best).map(SweepPlot.Bar::area).toList();
+    }
+
+    public org.eclipse.swt.widgets.Canvas plotCanvas() { return plot.control(); }
+
     public Text devicesField() { return devices; }
 
     public Text varyField() { return vary; }

@@ -9,27 +9,36 @@ import java.util.Map;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.hostir.studio.engine.ScheduleSweep;
+import org.hostir.studio.ui.ThemeColors;
 
 /**
  * The sweep's plot: one horizontal bar per point, its length the predicted span (on one scale for all), labelled
  * with the device count and varied options, the span and the mean overlap at its end; the best schedule of each
- * device count (shortest span) is drawn in the selection colour. A point that failed is a line saying so. Spans
+ * device count (shortest span) is drawn in the palette's highlight, every other schedule in its plain colour (both
+ * colorDefinitions of plugin.xml, {@link #BEST} and {@link #OTHER}: the slower bars were teal like the best ones,
+ * issue 35). A point that failed is a line saying so. Spans
  * more than a decade apart (2 against 64 GPUs) are drawn on a log scale: on a linear one the small machine's
  * bars were slivers (issue 35, "the sweep plot's linear scale").
  */
 final class SweepPlot {
+    /** The highlighted series: the best schedule of each device count. */
+    static final String BEST = "org.hostir.studio.ui.sweep.best";
+    /** Every other schedule: never the highlight's colour. */
+    static final String OTHER = "org.hostir.studio.ui.sweep.other";
     private static final int ROW = 22;
     private final Canvas canvas;
     private final List<ScheduleSweep.Point> points = new ArrayList<>();
-    private final List<Integer> widths = new ArrayList<>();
+    private final List<Bar> bars = new ArrayList<>();
     private String title = "";
 
     SweepPlot(Composite parent) {
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.BORDER);
         canvas.addPaintListener(e -> paint(e.gc));
+        ThemeColors.follow(canvas, canvas::redraw);   // the palette is the theme's: a theme switch repaints
     }
 
     Canvas control() { return canvas; }
@@ -56,7 +65,7 @@ final class SweepPlot {
                 .filter(v -> v > 0).min().orElse(max);
         boolean log = max > 10 * min;
         gc.drawText(title + (log ? ", log scale" : ""), 6, 4, true);
-        widths.clear();
+        bars.clear();
         Map<Integer, Double> best = new HashMap<>(); // the shortest span per device count
         for (ScheduleSweep.Point p : points) {
             p.figures().ifPresent(f -> best.merge(p.devices(), f.spanMs(), Math::min));
@@ -72,18 +81,26 @@ final class SweepPlot {
                 ScheduleSweep.Figures f = p.figures().get();
                 int w = (int) Math.max(2, Math.round(barSpace * (log ? logShare(f.spanMs(), min, max)
                         : f.spanMs() / max)));
-                widths.add(w);
-                gc.setBackground(display.getSystemColor(f.spanMs() == best.get(p.devices()) ? SWT.COLOR_LIST_SELECTION
-                        : SWT.COLOR_DARK_CYAN));
-                gc.fillRectangle(labelWidth, y + 2, w, ROW - 5);
+                boolean highlighted = f.spanMs() == best.get(p.devices());
+                Bar bar = new Bar(new Rectangle(labelWidth, y + 2, w, ROW - 5), highlighted);
+                bars.add(bar);
+                gc.setBackground(highlighted ? ThemeColors.get(BEST, SWT.COLOR_DARK_YELLOW)
+                        : ThemeColors.get(OTHER, SWT.COLOR_GRAY));
+                gc.fillRectangle(bar.area());
                 gc.drawText(value(f), labelWidth + w + 6, y + 3, true);
             }
             y += ROW;
         }
     }
 
+    /** A bar as last drawn: where on the canvas, and whether it is the best of its device count. */
+    record Bar(Rectangle area, boolean best) {}
+
     /** The bars' lengths in pixels as last drawn, in the points' order (failed points have none). */
-    List<Integer> widths() { return List.copyOf(widths); }
+    List<Integer> widths() { return bars.stream().map(b -> b.area().width).toList(); }
+
+    /** The bars as last drawn, in the points' order (failed points have none). */
+    List<Bar> bars() { return List.copyOf(bars); }
 
     /** A span's share of the bar space on a log scale whose shortest bar is one decade's share, not nothing. */
     static double logShare(double span, double min, double max) {

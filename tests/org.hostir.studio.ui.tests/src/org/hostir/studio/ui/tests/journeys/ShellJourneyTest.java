@@ -309,6 +309,11 @@ public class ShellJourneyTest extends JourneyTest {
     /** Issue 35, power users: Alt+Shift+X H runs a .fusion as a Host IR Program, as Alt+Shift+X J runs Java. */
     @Test
     public void runAsHasAKeyBinding() throws Exception {
+        // a .fusion selected, as before pressing the keys: the shortcut is handled for a launchable selection only
+        // (an export before this test leaves the file it wrote selected in the Project Explorer)
+        IFile file = ViewTestSupport.copyToWorkspace("shell", SEED, "run-key.fusion");
+        page.activate(page.showView(IPageLayout.ID_PROJECT_EXPLORER));
+        explorerSelecting(file, "run-key.fusion");
         String command = "org.hostir.studio.ui.launch.shortcut.run";
         assertEquals(command, ViewTestSupport.boundCommand("M2+M3+X H"));
         var bindings = PlatformUI.getWorkbench().getService(IBindingService.class);
