@@ -31,7 +31,7 @@ class DtypeRulesTest {
         Diagnostic d = refused(fusion("[{'name': 'p', 'dtype': 'int32', 'axes': ['M']},"
                 + " {'name': 'out', 'dtype': 'int32', 'axes': ['M']}]", op, "['p']"));
         assertEquals("dtype.mismatch", d.rule());
-        assertEquals("out = exp(p): out is int32, but exp of int32 gives float", d.message());
+        assertEquals("'out' = exp('p'): out is int32, but exp of int32 gives float", d.message());
         ok(fusion("[{'name': 'p', 'dtype': 'int32', 'axes': ['M']}, {'name': 'out', 'dtype': 'float', 'axes': ['M']}]",
                 op, "['p']"));
         // abs and neg keep an integer dtype
@@ -52,7 +52,7 @@ class DtypeRulesTest {
         Diagnostic neg = refused(fusion(tensors.formatted("bool", "'M'"),
                 "{'op': 'neg', 'inputs': ['p'], 'output': 'out'}", "['p']"));
         assertEquals("dtype.bool", neg.rule());
-        assertEquals("out = neg(p): negation of a bool tensor is not supported (PyTorch refuses it: invert a mask"
+        assertEquals("'out' = neg('p'): negation of a bool tensor is not supported (PyTorch refuses it: invert a mask"
                 + " with where, or cast to an integer first)", neg.message());
         assertEquals("dtype.bool", refused(fusion(tensors.formatted("bool", "'M'"),
                 "{'op': 'sub', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']")).rule());
@@ -65,7 +65,7 @@ class DtypeRulesTest {
         Diagnostic sum = refused(fusion(tensors.formatted("bool", "{'extent': 'M', 'iter': 'reduction'}"),
                 "{'op': 'sum', 'inputs': ['p'], 'output': 'out', 'axes': [0]}", "['p']"));
         assertEquals("dtype.bool", sum.rule());
-        assertEquals("out = sum(p): sum of bool gives int64 in PyTorch and nvFuser, not bool: cast the input to"
+        assertEquals("'out' = sum('p'): sum of bool gives int64 in PyTorch and nvFuser, not bool: cast the input to"
                 + " int64 and make out int64", sum.message());
         // what PyTorch allows stays: add (or), mul (and), max (any), a cast to int64 then a sum, abs keeps int
         ok(fusion(tensors.formatted("bool", "'M'"), "{'op': 'add', 'inputs': ['p', 'p'], 'output': 'out'}", "['p']"));
@@ -81,7 +81,7 @@ class DtypeRulesTest {
         String op = "{'op': 'cast', 'inputs': ['p'], 'output': 'out'}";
         Diagnostic d = refused(fusion(tensors.formatted("float8_e5m2", "float8_e4m3fn"), op, "['p']"));
         assertEquals("dtype.cast", d.rule());
-        assertEquals("out = cast(p): cannot cast float8_e5m2 to float8_e4m3fn (nvFuser has no cast function for the"
+        assertEquals("'out' = cast('p'): cannot cast float8_e5m2 to float8_e4m3fn (nvFuser has no cast function for the"
                 + " pair)", d.message());
         assertEquals("dtype.cast", refused(fusion(tensors.formatted("bool", "float8_e4m3fn"), op, "['p']")).rule());
         ok(fusion(tensors.formatted("bfloat16", "float8_e5m2"), op, "['p']"));
@@ -109,6 +109,6 @@ class DtypeRulesTest {
                 + " {'name': 'p', 'dtype': 'float', 'axes': ['M']}, {'name': 'out', 'dtype': 'float', 'axes': ['M']}]",
                 "{'op': 'where', 'inputs': ['c', 'p', 'p'], 'output': 'out'}", "['c', 'p']"));
         assertEquals("dtype.mismatch", w.rule());
-        assertEquals("out = where(c, p, p): the condition c is float, not bool", w.message());
+        assertEquals("'out' = where('c', 'p', 'p'): the condition c is float, not bool", w.message());
     }
 }

@@ -93,7 +93,7 @@ class SymbolIdentityTest {
     void aSecondNameForKIsRefusedAtTheOpWhenTheValuesDiffer(@TempDir Path dir) throws IOException {
         Path f = withK2(dir, "\"K2\": 5, ");
         int opLine = lineOf(f, "\"op\": \"matmul\"");
-        String expected = "error: " + f + ":" + opLine + ": $.ops[0]: tv2 = matmul(tv0, tv1): contracted axes differ:"
+        String expected = "error: " + f + ":" + opLine + ": $.ops[0]: 'tv2' = matmul('tv0', 'tv1'): contracted axes differ:"
                 + " tv0 [D, M, K] has K = K (4) but tv1 [K2, N] has K = K2 (5) [shape.matmul]";
         for (String command : List.of("check", "lower", "run")) {
             CliRun r = CliRun.of(command, f.toString(), "--devices", "2");
