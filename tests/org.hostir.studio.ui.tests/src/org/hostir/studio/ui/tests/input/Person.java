@@ -320,7 +320,13 @@ public final class Person {
         }
     }
 
-    private void move(int x, int y) { xdotool("mousemove", "--sync", Integer.toString(x), Integer.toString(y)); }
+    private void move(int x, int y) {
+        Point now = display.getCursorLocation();
+        // xdotool's --sync waits for the pointer to move: to where it already is, it waited for ever (CI hung in
+        // ShownGraph's wheel over the palette, which turns the wheel at one spot)
+        if (now.x == x && now.y == y) return;
+        xdotool("mousemove", "--sync", Integer.toString(x), Integer.toString(y));
+    }
 
     private void mouse(int type, int button) {
         xdotool(type == SWT.MouseDown ? "mousedown" : "mouseup", Integer.toString(button));
@@ -329,7 +335,8 @@ public final class Person {
     /** Runs xdotool against this display (DISPLAY and XAUTHORITY are inherited), then lets its events in. */
     private void xdotool(String... args) {
         java.util.List<String> cmd = new java.util.ArrayList<>();
-        cmd.add("xdotool");
+        // a posted event that never completes fails the test in one line instead of hanging the run
+        cmd.addAll(java.util.List.of("timeout", "30", "xdotool"));
         cmd.addAll(java.util.List.of(args));
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
