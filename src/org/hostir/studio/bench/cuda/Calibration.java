@@ -56,23 +56,38 @@ public final class Calibration {
     static final int[] LAUNCH_COUNTS = {1, 2, 4, 8, 16, 32};
     /** The copy the queued series wait behind (about 0.65 ms on an H200), so that its events time the device alone. */
     static final long LAUNCH_BLOCKER_BYTES = 1L << 30;
+    /**
+     * Untimed runs of each probe's body before its timed ones (was 5). The timed interval of the bench's protocol
+     * holds the host's launch, and at 5 the host path was still cold: the first 2 x H200 run of 2026-11-29 timed the
+     * small GEMM alone at 455 us where the same session's three bench agmm runs had 362-380 us (docs/simulation.md,
+     * "Why calibrate's constants differed").
+     */
+    static final int PROBE_WARMUP = 50;
+    /** Untimed runs of the small GEMM, a 1 MiB copy and a 1 MiB Allgather before any probe: the host's JIT warm. */
+    static final int PROCESS_WARMUP = 2000;
 
     private Calibration() {}
 
     public static HardwareProfile run(Path examples, int devices, HardwareProfile base, String name, PrintStream out)
             throws Exception {
         List<ProfileFit.GemmTime> gemm = new ArrayList<>();
+        List<Double> queued = new ArrayList<>();
         double[] memory;
         HardwareProfile.Link nvlink = null, copyEngine = null, sendRecv = null;
         Map<String, Double> dispatch;
         try (CudaBackend backend = new CudaBackend(devices, 120_000);
-             AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, 5, out)) {
+             AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, PROBE_WARMUP, out)) {
             backend.setTiming(false);
+            warmProcess(bench, devices);
             for (AgMatmulBench.Shape s : AgMatmulBench.SHAPES) {
-                gemm.add(new ProfileFit.GemmTime(s.dtype(), s.m(), s.k(), s.n(), 1000 * gemmMs(bench, devices, s)));
+                    double[] ms = gemmMs(bench, devices, s);
+                gemm.add(new ProfileFit.GemmTime(s.dtype(), s.m(), s.k(), s.n(), 1000 * ms[0]));
+                queued.add(1000 * ms[1]);
             }
             out.println("gemm alone (dtype m k n: us): " + gemm.stream().map(t -> String.format(Locale.ROOT,
-                    "%s %d %d %d: %.1f", t.dtype().fileName(), t.m(), t.k(), t.n(), t.us())).toList());
+                    "%s %d %d %d: %.1f", t.dtype().fileName(), t.m(), t.k(), t.n(), t.us())).toList()
+                    + " from an idle GPU (fitted: the bench's t_gemm protocol); queued behind a spin (the device"
+                    + " alone): " + queued.stream().map(us -> String.format(Locale.ROOT, "%.1f", us)).toList());
             memory = memory(bench, devices, out);
             if (devices > 1) {
                 HardwareProfile.Link perStep = allgather(bench, devices, out);
@@ -83,7 +98,7 @@ public final class Calibration {
         }
         if (devices > 1) {
             try (CudaBackend backend = new CudaBackend(devices, 120_000, true);
-                 AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, 5, out)) {
+                 AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, PROBE_WARMUP, out)) {
                 backend.setTiming(false);
                 copyEngine = peerCopies(bench, out);
             }
@@ -98,8 +113,12 @@ public final class Calibration {
                 + " dispatch of the AG+GEMM seeds after " + DISPATCH_WARMUP + " warm-up iterations"));
     }
 
-    /** One GEMM of the bench's shape alone, in ms (median over the bench's iterations). */
-    private static double gemmMs(AgMatmulBench bench, int devices, AgMatmulBench.Shape s) {
+    /**
+     * One GEMM of the bench's shape alone, in ms: {from an idle GPU, queued behind a spin}, medians over the bench's
+     * iterations. The idle one is {@code bench agmm}'s t_gemm protocol, from which the built-in profiles' curves come;
+     * the queued one is printed beside it (their difference is the host's launch inside the idle interval).
+     */
+    private static double[] gemmMs(AgMatmulBench bench, int devices, AgMatmulBench.Shape s) {
         Buffer[][] abc = new Buffer[devices][];
         bench.parallel(d -> {
             CudaProbe p = bench.probe(d);
@@ -110,10 +129,41 @@ public final class Calibration {
             p.fill(abc[d][1], 2 + d, p.device().userStream());
             p.device().synchronize();
         });
-        double ms = bench.timeEvents(d -> bench.probe(d).matmul(abc[d][0], abc[d][1], abc[d][2],
-                bench.probe(d).device().userStream()));
+        double[] ms = bench.timeIdleAndQueued(d -> bench.probe(d).matmul(abc[d][0], abc[d][1], abc[d][2],
+                bench.probe(d).device().userStream()), GemmLikeWithLike.SPIN_CYCLES);
         free(bench, abc);
         return ms;
+    }
+
+    /**
+     * Runs the small shape's GEMM, a 1 MiB device copy and (on more than one GPU) a 1 MiB Allgather
+     * {@link #PROCESS_WARMUP} times each, untimed, before any probe: {@code bench agmm}'s figures, which the built-in
+     * profiles hold, were taken in a process that had run its schedules for seconds, and calibrate's probes come first
+     * in a fresh one.
+     */
+    private static void warmProcess(AgMatmulBench bench, int devices) {
+        AgMatmulBench.Shape s = AgMatmulBench.SHAPES.getLast();
+        Buffer[][] abc = new Buffer[devices][];
+        bench.parallel(d -> {
+            CudaProbe p = bench.probe(d);
+            abc[d] = new Buffer[] {p.device().allocate(new long[] {s.m(), s.k()}, s.dtype()),
+                    p.device().allocate(new long[] {s.k(), s.n()}, s.dtype()),
+                    p.device().allocate(new long[] {s.m(), s.n()}, s.dtype()),
+                    p.device().allocate(new long[] {1L << 19}, DataType.BFLOAT16),
+                    p.device().allocate(new long[] {(1L << 19) * devices}, DataType.BFLOAT16),
+                    p.device().allocate(new long[] {1L << 19}, DataType.BFLOAT16)};
+            p.device().synchronize();
+        });
+        List<Integer> team = IntStream.range(0, devices).boxed().toList();
+        bench.timeEvents(d -> {
+            CudaProbe p = bench.probe(d);
+            p.matmul(abc[d][0], abc[d][1], abc[d][2], p.device().userStream());
+            p.copy(abc[d][5], abc[d][3], p.device().userStream());
+            if (devices > 1) p.device().collective(new CollectiveCall(CommunicationType.ALLGATHER, team, -1, team,
+                    team, abc[d][3], abc[d][4], null), p.device().userStream(),
+                    OpInfo.of(-1, -1, "allgather", EventKind.COMMUNICATION));
+        }, PROCESS_WARMUP, 0);
+        free(bench, abc);
     }
 
     /**
@@ -191,28 +241,44 @@ public final class Calibration {
         return ProfileFit.alphaBeta(points, devices - 1, (devices - 1.0) / devices);
     }
 
-    /** Rank 0 sends {@link #SEND_RECV_BYTES} to rank 1 over NCCL, the others idle; in us. */
+    /**
+     * Ranks 0 and 1 exchange {@link #SEND_RECV_BYTES} over NCCL, each sending to and receiving from the other in one
+     * group, as a step of the P2P schedule does and as the traced receive bars the built-in profiles took their rate
+     * from (rank 0's recv from 1 beside its send to 1); the others idle; in us. A send in one direction alone is
+     * printed beside it: on 2 x H200 (2026-11-29) it took 196 us, 275 GB/s after the latency, where the exchange's
+     * traced bars move at 150 GB/s (both directions share the link's channels).
+     */
     private static double sendRecvUs(AgMatmulBench bench, PrintStream out) {
-        Buffer[] buf = new Buffer[2];
+        Buffer[][] buf = new Buffer[2][];
         bench.parallel(d -> {
             if (d > 1) return;
-            buf[d] = bench.probe(d).device().allocate(new long[] {SEND_RECV_BYTES / 2}, DataType.BFLOAT16);
+            buf[d] = new Buffer[] {bench.probe(d).device().allocate(new long[] {SEND_RECV_BYTES / 2},
+                    DataType.BFLOAT16), bench.probe(d).device().allocate(new long[] {SEND_RECV_BYTES / 2},
+                    DataType.BFLOAT16)};
             bench.probe(d).device().synchronize();
         });
-        double us = 1000 * bench.timeEvents(d -> {
+        double oneWay = 1000 * bench.timeEvents(d -> {
             if (d > 1) return;
             CudaProbe p = bench.probe(d);
             p.device().pointToPoint(List.of(new P2PCall(d == 0 ? P2PCommunication.Type.SEND
-                    : P2PCommunication.Type.RECV, buf[d], 1 - d)), p.device().userStream(),
+                    : P2PCommunication.Type.RECV, buf[d][0], 1 - d)), p.device().userStream(),
+                    OpInfo.of(-1, -1, "send/recv", EventKind.COMMUNICATION));
+        });
+        double exchange = 1000 * bench.timeEvents(d -> {
+            if (d > 1) return;
+            CudaProbe p = bench.probe(d);
+            p.device().pointToPoint(List.of(new P2PCall(P2PCommunication.Type.SEND, buf[d][0], 1 - d),
+                    new P2PCall(P2PCommunication.Type.RECV, buf[d][1], 1 - d)), p.device().userStream(),
                     OpInfo.of(-1, -1, "send/recv", EventKind.COMMUNICATION));
         });
         bench.parallel(d -> {
             if (d > 1) return;
-            bench.probe(d).device().free(buf[d], bench.probe(d).device().userStream());
+            for (Buffer b : buf[d]) bench.probe(d).device().free(b, bench.probe(d).device().userStream());
             bench.probe(d).device().synchronize();
         });
-        out.printf(Locale.ROOT, "nccl send/recv of %d bytes: %.1f us%n", SEND_RECV_BYTES, us);
-        return us;
+        out.printf(Locale.ROOT, "nccl send/recv of %d bytes: %.1f us exchanged both ways in one group (fitted), %.1f us"
+                + " one way alone%n", SEND_RECV_BYTES, exchange, oneWay);
+        return exchange;
     }
 
     /** Rank 0 copies from rank 1 over the copy engines. */
@@ -271,6 +337,11 @@ public final class Calibration {
         });
         medians.put("default", median(all));
         out.println("dispatch medians (us): " + medians);
+        Map<String, String> spread = new TreeMap<>(); // why a median differs from the bench's mean of one iteration
+        byKind.forEach((k, v) -> spread.put(k, String.format(Locale.ROOT, "n %d mean %.2f min %.2f max %.2f", v.size(),
+                v.stream().mapToDouble(Double::doubleValue).average().orElse(0), v.stream().mapToDouble(
+                Double::doubleValue).min().orElse(0), v.stream().mapToDouble(Double::doubleValue).max().orElse(0))));
+        out.println("dispatch spread (us): " + spread);
         return medians;
     }
 
