@@ -63,8 +63,13 @@ public final class Calibration {
      * "Why calibrate's constants differed").
      */
     static final int PROBE_WARMUP = 50;
-    /** Untimed runs of the small GEMM, a 1 MiB copy and a 1 MiB Allgather before any probe: the host's JIT warm. */
-    static final int PROCESS_WARMUP = 2000;
+    /**
+     * Untimed runs of the small GEMM, a 1 MiB copy and a 1 MiB Allgather before any probe (about 5 s), so that the
+     * host's launch path is compiled: in one process of bench agmm --like-with-like (2 x H200, 2026-11-29) the small
+     * GEMM's idle time less its queued one (the host's part) fell from 35-69 us in the first run to 15-30 us in the
+     * third, the device's part 0.347 ms throughout; a few thousand launches per thread were not enough.
+     */
+    static final int PROCESS_WARMUP = 10_000;
 
     private Calibration() {}
 
