@@ -49,9 +49,10 @@ public final class Calibration {
     static final long SEND_RECV_BYTES = 32L << 20;
     /**
      * Warm-up iterations before the dispatch is timed: the bench's host means come after its schedules have run for
-     * seconds, and 5 iterations left the JIT cold (2 x H200, 2026-11-26: HostOp 59 us against the bench's 18).
+     * seconds, and 5 iterations left the JIT cold (2 x H200, 2026-11-26: HostOp 59 us against the bench's 18); 200
+     * still gave 53 us where the same session's bench runs had 15.6-30.4 (2 x H200, 2026-11-29).
      */
-    static final int DISPATCH_WARMUP = 200;
+    static final int DISPATCH_WARMUP = 2000;
     /** How many 1 MiB copies the launch series queue: the host enqueues 32 well within the blocker's time. */
     static final int[] LAUNCH_COUNTS = {1, 2, 4, 8, 16, 32};
     /** The copy the queued series wait behind (about 0.65 ms on an H200), so that its events time the device alone. */
