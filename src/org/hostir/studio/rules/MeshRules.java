@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.diag.Rule;
+import org.hostir.studio.diag.Texts;
 import org.hostir.studio.ir.AxisMap;
 import org.hostir.studio.ir.DeviceMesh;
 import org.hostir.studio.ir.Extent;
@@ -154,7 +155,7 @@ final class MeshRules {
             int along = t.devicesAlong(a.parallelType());
             if (extent.isPresent() && extent.getAsLong() != along) {
                 String bound = a.extent() instanceof Extent.Symbolic s
-                        ? " (" + s.name() + " = " + extent.getAsLong() + ")" : "";
+                        ? " (" + Texts.quote(s.name()) + " = " + extent.getAsLong() + ")" : "";
                 cx.report(cx.locator.axis(t.subject(), i), Rule.MESH_DID_EXTENT, a.parallelType().fileName() + " axis " + i
                         + " of " + tensor(t) + " has extent " + ValidationContext.extent(a.extent()) + bound
                         + " but its mesh has " + along + " device" + (along == 1 ? "" : "s")

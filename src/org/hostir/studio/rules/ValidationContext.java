@@ -40,7 +40,10 @@ final class ValidationContext {
                 + op.inputs().stream().map(t -> Texts.quote(t.label())).collect(Collectors.joining(", ")) + ")";
     }
 
-    static String extent(Extent e) { return Shapes.extent(e); }
+    /** An extent for a message: a symbol's name quoted as every name in a message is ({@code 'K'}), or its value. */
+    static String extent(Extent e) {
+        return e instanceof Extent.Symbolic s ? Texts.quote(s.name()) : Shapes.extent(e);
+    }
 
     /**
      * Whether two extents may be equal: symbols of one name always, else by value where both have one (a constant,
@@ -74,10 +77,10 @@ final class ValidationContext {
         };
     }
 
-    /** An extent for a message: its name, with its value where it has one ({@code K2 (5)}). */
+    /** An extent for a message: its name quoted, with its value where it has one ({@code 'K2' (5)}). */
     String valued(Extent e) {
         return switch (e) {
-            case Extent.Symbolic s -> s.name() + (bindings.value(s.name()).isPresent() ? " ("
+            case Extent.Symbolic s -> Texts.quote(s.name()) + (bindings.value(s.name()).isPresent() ? " ("
                     + bindings.value(s.name()).getAsLong() + ")" : "");
             case Extent.Constant c -> Long.toString(c.value());
         };

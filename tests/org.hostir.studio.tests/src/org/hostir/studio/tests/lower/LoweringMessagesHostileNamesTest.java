@@ -9,14 +9,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.hostir.studio.diag.Diagnostic;
+import org.hostir.studio.diag.FusionLocator;
 import org.hostir.studio.diag.TerminalText;
 import org.hostir.studio.diag.Texts;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
+import org.hostir.studio.ir.DataType;
+import org.hostir.studio.ir.DeviceMesh;
+import org.hostir.studio.ir.Extent;
 import org.hostir.studio.ir.Fusion;
+import org.hostir.studio.ir.IdCounters;
+import org.hostir.studio.ir.IterDomain;
+import org.hostir.studio.ir.IterType;
+import org.hostir.studio.ir.MemoryType;
+import org.hostir.studio.ir.ParallelType;
+import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.lower.Compilation;
 import org.hostir.studio.lower.LoweringError;
 import org.hostir.studio.lower.LoweringException;
+import org.hostir.studio.rules.FusionBindings;
+import org.hostir.studio.rules.FusionValidator;
 import org.hostir.studio.tests.RepoPaths;
 import org.hostir.studio.tests.SeedGeneration;
 import org.hostir.studio.tests.export.ExportInjectionTest;
@@ -73,6 +86,25 @@ class LoweringMessagesHostileNamesTest {
             Fusion hostile = ExportInjectionTest.relabelled(plain, id -> name + id);
             LoweringError e = refusal(hostile, 2);
             for (int id = 0; id < 3; id++) quotedOnOneLine(e.message(), name + id);
+        }
+    }
+
+    /**
+     * A DIDx axis whose symbolic extent is bound to 3 on a mesh of 2 (mesh.did-extent) and one whose 3 does not split
+     * over 2 devices (loop.indivisible): the rules quote the symbol's name, as the execution's messages do.
+     */
+    @Test
+    void theMeshRulesQuoteASymbolsName() {
+        for (String name : List.of("a\nb'; rm", "esc\u001b]0;title\u0007")) {
+            Extent.Symbolic symbol = new Extent.Symbolic(0, name);
+            TensorView unsplit = new TensorView(0, "x", DataType.FLOAT, MemoryType.GLOBAL,
+                    List.of(new IterDomain(0, symbol, IterType.ITERATION, ParallelType.DIDX)), DeviceMesh.of(0, 1));
+            Fusion fusion = new Fusion("f", List.of(unsplit), List.of(), List.of(unsplit), List.of(symbol),
+                    new IdCounters(1, 1, 1, 0, 0));
+            List<Diagnostic> ds = FusionValidator.validate(fusion, new FusionBindings(2, Map.of(name, 3L)),
+                    FusionLocator.inMemory("mem"));
+            assertTrue(!ds.isEmpty(), "a DIDx extent of 3 on 2 devices is refused");
+            for (Diagnostic d : ds) quotedOnOneLine(d.message(), name);
         }
     }
 }
