@@ -77,10 +77,10 @@ final class ValidationContext {
         };
     }
 
-    /** An extent for a message: its name quoted, with its value where it has one ({@code 'K2' (5)}). */
+    /** An extent for a message: its name, with its value where it has one ({@code K2 (5)}). */
     String valued(Extent e) {
         return switch (e) {
-            case Extent.Symbolic s -> Texts.quote(s.name()) + (bindings.value(s.name()).isPresent() ? " ("
+            case Extent.Symbolic s -> s.name() + (bindings.value(s.name()).isPresent() ? " ("
                     + bindings.value(s.name()).getAsLong() + ")" : "");
             case Extent.Constant c -> Long.toString(c.value());
         };
