@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.hostir.studio.engine.RoutingFiles;
+import org.hostir.studio.engine.RunCommandLine;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.rules.FusionBindings;
 
@@ -59,7 +60,10 @@ public final class SweepForm {
         Map<String, String> fixed = new LinkedHashMap<>();
         if (!routing.isBlank()) fixed.put(RoutingFiles.ROUTING_KEY, routing.strip());
         if (!capacity.isBlank()) fixed.put(RoutingFiles.CAPACITY_KEY, capacity.strip());
-        return new ScheduleSweep(counts, varied, fixed, bound, profile.strip());
+        // a refused value is named by its flag (--routing), as the launched run's command line and `sweep` name it,
+        // not as a lowering option (--option routing), which it is not
+        return new ScheduleSweep(counts, varied, fixed, bound, profile.strip(), Map.of(RoutingFiles.ROUTING_KEY,
+                RunCommandLine.ROUTING, RoutingFiles.CAPACITY_KEY, RunCommandLine.CAPACITY_FACTOR));
     }
 
     private static List<String> words(String text) {

@@ -150,6 +150,10 @@ public class MoeRoutingJourneyTest {
             assertTrue(refused.getFirst().figures().isEmpty()
                     && String.join(" ", refused.getFirst().failure()).contains("'zipf:x'"), refused::toString);
             assertTrue(sweep.table().getItem(0).getText(4).contains("zipf:x"), sweep.table().getItem(0).getText(4));
+            // named by its flag, as the CLI's sweep names it, not as the lowering option it is not
+            String shown = sweep.table().getItem(0).getText(4);
+            assertTrue(shown.contains("--routing") && !shown.contains("--option"), shown);
+            assertTrue(String.join(" ", refused.getFirst().failure()).contains("--routing"), refused::toString);
             person.retype(sweep.routingField(), "zipf:1.5");
             person.retype(sweep.capacityField(), "1.25");
             person.clickCenter(SimulationJourneyTest.button(dialog, "Run Sweep"));
