@@ -86,7 +86,7 @@ public final class Calibration {
             backend.setTiming(false);
             warmProcess(bench, devices);
             for (AgMatmulBench.Shape s : AgMatmulBench.SHAPES) {
-                    double[] ms = gemmMs(bench, devices, s);
+                double[] ms = gemmMs(bench, devices, s);
                 gemm.add(new ProfileFit.GemmTime(s.dtype(), s.m(), s.k(), s.n(), 1000 * ms[0]));
                 queued.add(1000 * ms[1]);
             }
@@ -252,7 +252,7 @@ public final class Calibration {
      * group, as a step of the P2P schedule does and as the traced receive bars the built-in profiles took their rate
      * from (rank 0's recv from 1 beside its send to 1); the others idle; in us. A send in one direction alone is
      * printed beside it: on 2 x H200 (2026-11-29) it took 196 us, 275 GB/s after the latency, where the exchange's
-     * traced bars move at 150 GB/s (both directions share the link's channels).
+     * traced receive bars moved at 152-183 GB/s (2026-11-26, 2026-11-29).
      */
     private static double sendRecvUs(AgMatmulBench bench, PrintStream out) {
         Buffer[][] buf = new Buffer[2][];
