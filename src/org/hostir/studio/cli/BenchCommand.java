@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import org.hostir.studio.bench.BlasBenchmark;
 import org.hostir.studio.bench.LoweringBenchmark;
+import org.hostir.studio.bench.MeasuredLog;
 import org.hostir.studio.bench.SimulationCheck;
 import org.hostir.studio.bench.SimulationMemory;
 import org.hostir.studio.bench.cuda.AgMatmulBench;
@@ -22,6 +23,7 @@ import org.hostir.studio.engine.EngineFailure;
 import org.hostir.studio.engine.OutputFiles;
 import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.cuda.CudaBackend;
+import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.exec.sim.ProfileJson;
 import org.hostir.studio.trace.ChromeTraceWriter;
 
@@ -32,7 +34,7 @@ import org.hostir.studio.trace.ChromeTraceWriter;
 public final class BenchCommand implements Command {
     private static final ArgumentParser PARSER = new ArgumentParser(Set.of("--ops", "--devices", "--repetitions",
             "--warmup", "--torch", "--examples", "--diagnose", "--profile", "--sizes", "--runs", "--rounds",
-            "--walked-first-up-to", "--shapes", "--variants"),
+            "--walked-first-up-to", "--shapes", "--variants", "--measured"),
             Set.of(),
             Set.of("--dispatch", "--gemm", "--java", "--reductions", "--like-with-like"));
 
@@ -46,6 +48,7 @@ public final class BenchCommand implements Command {
                 + " | bench agmm [--devices N] [--repetitions N] [--warmup N] [--torch SCRIPT|none] [--diagnose TRACE_DIR] [--dispatch] [--gemm] [--reductions]"
                 + " | bench agmm --like-with-like [--devices N] [--runs 3] [--rounds 6] [--repetitions 30] [--warmup 10] [--shapes 1,2,3,4] [--variants lt1m,gemmex]"
                 + " | bench sim-check [--profile NAME|FILE]"
+                + " | bench sim-check --profile NAME|FILE --measured LOG --devices N"
                 + " | bench sim-memory [--devices 256,1024] [--walked-first-up-to 1024] [--profile NAME|FILE]";
     }
 
@@ -73,13 +76,23 @@ public final class BenchCommand implements Command {
         return ExitCode.OK;
     }
 
-    /** The simulation's predictions of the AG+GEMM schedules against their spans measured on 2 and 4 x H200. */
-    private static int simCheck(Arguments a, PrintStream out, PrintStream err) {
+    /**
+     * The simulation's predictions of the AG+GEMM schedules against their spans measured on 2 and 4 x H200 (the
+     * stored runs), or, with {@code --measured LOG --devices N}, against the spans of any log of {@code bench agmm}
+     * (a profile calibrated on a machine checked against that machine's own run).
+     */
+    private static int simCheck(Arguments a, PrintStream out, PrintStream err) throws UsageException {
         Path home = Path.of(System.getProperty("hirstudio.home", "."));
         Path examples = Path.of(a.value("--examples").orElse(home.resolve("examples").toString()));
+        MeasuredLog measured = measuredLog(a);
         try {
-            SimulationCheck.run(home, examples, a.value("--profile").isPresent()
-                    ? ProfileFiles.resolve(a.value("--profile").get(), "bench sim-check") : null, out);
+            HardwareProfile profile = a.value("--profile").isPresent()
+                    ? ProfileFiles.resolve(a.value("--profile").get(), "bench sim-check") : null;
+            if (measured != null) {
+                SimulationCheck.print(SimulationCheck.compare(examples, measured.read(Path.of("")), profile), out);
+            } else {
+                SimulationCheck.run(home, examples, profile, out);
+            }
             return ExitCode.OK;
         } catch (EngineFailure e) {
             return Failures.report(e, err);
@@ -87,6 +100,26 @@ public final class BenchCommand implements Command {
             err.println("error: bench sim-check: " + TerminalText.escape(e.getMessage()));
             return ExitCode.FAILED;
         }
+    }
+
+    /** {@code --measured LOG --devices N} (both, with {@code --profile}), or null for the stored runs. */
+    private static MeasuredLog measuredLog(Arguments a) throws UsageException {
+        if (a.value("--measured").isEmpty()) {
+            if (a.value("--devices").isPresent()) {
+                throw new UsageException("--devices: the GPUs of the log --measured names; without --measured"
+                        + " sim-check compares with its stored runs (D = 2 and 4)");
+            }
+            return null;
+        }
+        if (a.value("--profile").isEmpty()) {
+            throw new UsageException("--measured: needs --profile NAME|FILE, the profile checked against the log");
+        }
+        if (a.value("--devices").isEmpty()) {
+            throw new UsageException("--measured: needs --devices N, the GPUs the log's run had");
+        }
+        String log = a.value("--measured").get();
+        Arguments.input("--measured", log);
+        return new MeasuredLog(a.devices(), a.value("--profile").get(), log);
     }
 
     /** The live heap of simulations of seed 000 as written (all-pairs P2P) at growing rank counts. */
