@@ -84,7 +84,7 @@ public final class Calibration {
         try (CudaBackend backend = new CudaBackend(devices, 120_000);
              AgMatmulBench bench = new AgMatmulBench(backend, examples, 20, PROBE_WARMUP, out)) {
             backend.setTiming(false);
-            warmProcess(bench, devices);
+            warmProcess(bench, devices, out);
             for (AgMatmulBench.Shape s : AgMatmulBench.SHAPES) {
                 double[] ms = gemmMs(bench, devices, s);
                 gemm.add(new ProfileFit.GemmTime(s.dtype(), s.m(), s.k(), s.n(), 1000 * ms[0]));
@@ -145,9 +145,11 @@ public final class Calibration {
      * Runs the small shape's GEMM, a 1 MiB device copy and (on more than one GPU) a 1 MiB Allgather
      * {@link #PROCESS_WARMUP} times each, untimed, before any probe: {@code bench agmm}'s figures, which the built-in
      * profiles hold, were taken in a process that had run its schedules for seconds, and calibrate's probes come first
-     * in a fresh one.
+     * in a fresh one. Prints how long it took: the log is then the evidence that it ran (at about 0.4 ms a run,
+     * 4-5 s).
      */
-    private static void warmProcess(AgMatmulBench bench, int devices) {
+    private static void warmProcess(AgMatmulBench bench, int devices, PrintStream out) {
+        long start = System.nanoTime();
         AgMatmulBench.Shape s = AgMatmulBench.SHAPES.getLast();
         Buffer[][] abc = new Buffer[devices][];
         bench.parallel(d -> {
@@ -169,6 +171,8 @@ public final class Calibration {
                     team, abc[d][3], abc[d][4], null), p.device().userStream(),
                     OpInfo.of(-1, -1, "allgather", EventKind.COMMUNICATION));
         }, PROCESS_WARMUP, 0);
+        out.printf(Locale.ROOT, "warm-up: %d untimed runs of the small GEMM, a 1 MiB copy%s in %.1f s%n",
+                PROCESS_WARMUP, devices > 1 ? " and a 1 MiB Allgather" : "", (System.nanoTime() - start) / 1e9);
         free(bench, abc);
     }
 
