@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.hostir.studio.exec.sim.HardwareProfile;
 import org.hostir.studio.ir.DataType;
@@ -162,9 +163,27 @@ public final class ProfileFit {
         }
         HardwareProfile.Link nvlink = m.nvlink() != null ? m.nvlink() : base.nvlink();
         return new HardwareProfile(m.name(), m.description(), m.source() + "; not measured, from " + base.name()
-                + ": " + base.source(), base.gpusPerNode(), m.gemm() != null ? m.gemm() : base.gemm(), nvlink,
+                + ": " + kept(base, m) + " (its source: " + base.source() + ")", base.gpusPerNode(), m.gemm() != null ? m.gemm() : base.gemm(), nvlink,
                 base.network(), m.copyEngine() != null ? m.copyEngine() : base.copyEngine(), base.contention(),
                 new HardwareProfile.Dispatch(defaultUs, dispatch), m.ncclP2p() != null ? m.ncclP2p()
                 : base.ncclP2p().equals(base.nvlink()) ? nvlink : base.ncclP2p());
+    }
+
+    /**
+     * The constants {@link #apply} keeps from the base, named: the base's source describes all of its fields, and
+     * quoted alone it read as if the measured GEMM and NVLink came from it too (the 2 x H200 calibration of
+     * 2026-11-29 16:06).
+     */
+    private static String kept(HardwareProfile base, Measured m) {
+        List<String> kept = new ArrayList<>(List.of("contention", "network"));
+        if (m.gemm() == null) kept.add("GEMM");
+        if (m.nvlink() == null) kept.add("NVLink");
+        if (m.copyEngine() == null) kept.add("copy engine");
+        if (m.ncclP2p() == null) kept.add("NCCL send/recv");
+        List<String> kinds = new ArrayList<>(new TreeSet<>(base.dispatch().byNode().keySet()));
+        if (m.dispatchUs() != null) kinds.removeAll(m.dispatchUs().keySet());
+        if (m.dispatchUs() == null) kept.add("dispatch");
+        else if (!kinds.isEmpty()) kept.add("dispatch of " + String.join(", ", kinds));
+        return String.join(", ", kept);
     }
 }

@@ -1,6 +1,7 @@
 package org.hostir.studio.tests.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -112,11 +113,17 @@ class ProfileFitTest {
         assertEquals(base.copyEngine(), p.copyEngine());
         assertEquals(9.0, p.dispatch().us("HostOp"));
         assertEquals(0.8, p.dispatch().us("Wait"));
-        assertTrue(p.source().startsWith("measured here; not measured, from h200x8-nvlink"), p.source());
+        // the base's constants kept are named, not only the base's source quoted (which describes its GEMM too)
+        String kept = p.source().substring(0, p.source().indexOf(" (its source: "));
+        assertTrue(kept.startsWith("measured here; not measured, from h200x8-nvlink: contention, network, copy engine,"
+                + " NCCL send/recv, dispatch of "), p.source());
+        assertFalse(kept.contains("GEMM") || kept.contains("NVLink") || kept.contains("HostOp"), kept);
         assertEquals(ProfileJson.write(p), ProfileJson.write(ProfileFiles.read(ProfileJson.write(p), "x")));
         HardwareProfile q = ProfileFit.apply(ProfileFiles.builtIn("h200x4-measured"), new ProfileFit.Measured("q",
                 "test", null, null, null, null, null, "measured here"));
         assertEquals(148.9, q.ncclP2p().busGBps(), "a base's own send/recv link stays when none was measured");
+        assertTrue(q.source().startsWith("measured here; not measured, from h200x4-measured: contention, network,"
+                + " GEMM, NVLink, copy engine, NCCL send/recv, dispatch (its source: "), q.source());
         assertEquals(ProfileJson.write(q), ProfileJson.write(ProfileFiles.read(ProfileJson.write(q), "x")));
     }
 
