@@ -39,8 +39,8 @@ final class SimDevice implements Device, ModelledRouting {
      * Sends to and receives from each peer so far, by peer: arrays made on the first transfer (a rank of an all-pairs
      * schedule talks to every other, and boxed map entries cost about ten times as much per pair).
      */
-    private int[] sendSequence;
-    private int[] recvSequence;
+    private PeerCounts sendSequence;
+    private PeerCounts recvSequence;
     /** The posting nodes of the last coalesced group, shared by the next where equal ({@link #postingNodes}). */
     private int[] lastNodes;
     /**
@@ -289,10 +289,10 @@ final class SimDevice implements Device, ModelledRouting {
         int ranks = backend.deviceCount();
         if (peer < 0 || peer >= ranks) return 0;
         if (sendSequence == null) {
-            sendSequence = new int[ranks];
-            recvSequence = new int[ranks];
+            sendSequence = new PeerCounts(ranks);
+            recvSequence = new PeerCounts(ranks);
         }
-        return (send ? sendSequence : recvSequence)[peer]++;
+        return (send ? sendSequence : recvSequence).next(peer);
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.hostir.studio.engine.ProfileFiles;
 import org.hostir.studio.exec.RunConfig;
 import org.hostir.studio.exec.RunResult;
 import org.hostir.studio.exec.sim.HardwareProfile;
+import org.hostir.studio.exec.sim.PeerCounts;
 import org.hostir.studio.exec.sim.SimBackend;
 import org.hostir.studio.exec.sim.SimRun;
 import org.hostir.studio.file.LoadedFusion;
@@ -40,6 +41,17 @@ class SimParkingTest {
             for (Map<String, String> options : List.of(Map.<String, String>of(), Map.of("backend", "cuda"))) {
                 compare(seed, options);
             }
+        }
+    }
+
+    /** The counts of transfers by peer, a byte each until one passes 255: every count as an int would give. */
+    @Test
+    void peerCountsCountAsIntsPastAByte() {
+        PeerCounts counts = new PeerCounts(3);
+        int[] expected = new int[3];
+        for (int i = 0; i < 700; i++) {
+            int peer = i % 7 == 0 ? 2 : i % 2;
+            assertEquals(expected[peer]++, counts.next(peer), "call " + i + " for peer " + peer);
         }
     }
 
