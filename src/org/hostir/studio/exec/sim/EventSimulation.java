@@ -1,6 +1,7 @@
 package org.hostir.studio.exec.sim;
 
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 
 import org.hostir.studio.ir.host.CudaBackendSettings;
 import org.hostir.studio.exec.CollectivePriority;
@@ -26,6 +27,11 @@ final class EventSimulation {
     /** Whether NCCL collectives run at stream priority, as the CUDA backend of this JVM would run them. */
     private final boolean ncclCollectivesFirst = CollectivePriority.configured().covers(false);
     private double lastTime;
+    /** The parked rank whose op the last {@link #advance(double, IntPredicate)} stopped after, or -1. */
+    int woke = -1;
+    private long inFlight;
+    private final int[] inFlightOf;
+    private long peakInFlight;
     private double lastEndUs;
     private String failure;
 
@@ -36,6 +42,7 @@ final class EventSimulation {
         this.cuda = cuda;
         this.period = period;
         this.matched = matched;
+        this.inFlightOf = new int[period];
         this.share = new GpuShare(ranks, profile.contention().computeSlowdown(), k -> push(k.endUs, k, true));
     }
 
@@ -45,6 +52,8 @@ final class EventSimulation {
      * issued before the time the simulation has reached.
      */
     void issued(SimOp op) {
+        peakInFlight = Math.max(peakInFlight, ++inFlight);
+        inFlightOf[op.rank]++;
         op.readyUs = Math.max(op.readyUs, op.issueUs);
         if (op.waitingFor == 0) push(op.readyUs, op, false);
     }
@@ -53,7 +62,15 @@ final class EventSimulation {
      * Runs every event before {@code untilUs} (all of them for infinity): no op issued later can change them, when
      * every later op is issued at {@code untilUs} or after. Returns why the simulation cannot go on, or null.
      */
-    String advance(double untilUs) {
+    String advance(double untilUs) { return advance(untilUs, null); }
+
+    /**
+     * As {@link #advance(double)}, but stops right after the release of an op of a rank that {@code wakes}: a rank
+     * whose walk was parked while all it could issue waited for its own unreleased ops ({@link SimDevice#blocked})
+     * and no longer does; it must walk on before anything later is simulated. {@link #woke} then names it; else -1.
+     */
+    String advance(double untilUs, IntPredicate wakes) {
+        woke = -1;
         while (!queue.isEmpty() && failure == null && queue.firstTime() < untilUs) {
             double t = queue.firstTime();
             SimOp op = queue.firstOp();
@@ -64,6 +81,10 @@ final class EventSimulation {
             if (finish) {
                 ended(op, t);
                 release(op, t);
+                if (wakes != null && wakes.test(op.rank)) {
+                    woke = op.rank;
+                    return failure;
+                }
             } else {
                 start(op, t);
             }
@@ -74,7 +95,15 @@ final class EventSimulation {
     /** The latest end of an op released so far (its end is final then). */
     double lastEndUs() { return lastEndUs; }
 
+    /** The most ops issued and not yet released at once: what the simulation must hold ({@link RankLockstep}). */
+    long peakInFlight() { return peakInFlight; }
+
+    /** The ops of simulated rank {@code rank} issued and not yet released. */
+    int inFlight(int rank) { return inFlightOf[rank]; }
+
     private void release(SimOp op, double t) {
+        inFlight--;
+        inFlightOf[op.rank]--;
         op.released = true;
         lastEndUs = Math.max(lastEndUs, t);
         op.forEachDependent(d -> {

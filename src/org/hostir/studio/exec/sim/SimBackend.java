@@ -183,6 +183,16 @@ public final class SimBackend implements Backend {
         if (failure == null) failure = simulation.advance(untilUs);
     }
 
+    /**
+     * As {@link #advance(double)}, stopping after the release of an op of a rank that {@code wakes}; returns that
+     * rank, or -1 when the simulation reached {@code untilUs} (or cannot go on).
+     */
+    int advance(double untilUs, java.util.function.IntPredicate wakes) {
+        if (failure != null) return -1;
+        failure = simulation.advance(untilUs, wakes);
+        return failure == null ? simulation.woke : -1;
+    }
+
     private List<SimOp> stillPending() {
         List<SimOp> all = new ArrayList<>();
         for (List<SimOp> ops : pending) all.addAll(ops);
@@ -197,6 +207,15 @@ public final class SimBackend implements Backend {
     }
 
     public double spanUs() { return spanUs; }
+
+    /**
+     * The most ops issued and not yet done at once in the last run: the simulation's working set, which grew with
+     * D^2 for the all-pairs schedule before ranks blocked on their own work were parked ({@link RankLockstep}).
+     */
+    public long peakOpsInFlight() { return simulation.peakInFlight(); }
+
+    /** The ops of simulated rank {@code rank} issued and not yet done. */
+    int opsInFlight(int rank) { return simulation.inFlight(rank); }
 
     /**
      * What the matching tables still hold: collectives not every part of which has arrived, and transfers one side

@@ -39,8 +39,8 @@ final class SimDevice implements Device, ModelledRouting {
      * Sends to and receives from each peer so far, by peer: arrays made on the first transfer (a rank of an all-pairs
      * schedule talks to every other, and boxed map entries cost about ten times as much per pair).
      */
-    private int[] sendSequence;
-    private int[] recvSequence;
+    private PeerCounts sendSequence;
+    private PeerCounts recvSequence;
     /** The posting nodes of the last coalesced group, shared by the next where equal ({@link #postingNodes}). */
     private int[] lastNodes;
     /**
@@ -55,6 +55,8 @@ final class SimDevice implements Device, ModelledRouting {
     /** Under a {@link Symmetry}: the check of a rank that is not simulated against its representative; else null. */
     private Symmetry.Mirror mirror;
     private RankLockstep lockstep;
+    /** The most worker streams the rank's program can create ({@link StreamBound}); -1: unknown. */
+    private int streamBound = -1;
     private int count;
     /**
      * The rank's last NCCL op: NCCL runs a communicator's kernels one after the other in launch order, whatever
@@ -287,10 +289,10 @@ final class SimDevice implements Device, ModelledRouting {
         int ranks = backend.deviceCount();
         if (peer < 0 || peer >= ranks) return 0;
         if (sendSequence == null) {
-            sendSequence = new int[ranks];
-            recvSequence = new int[ranks];
+            sendSequence = new PeerCounts(ranks);
+            recvSequence = new PeerCounts(ranks);
         }
-        return (send ? sendSequence : recvSequence)[peer]++;
+        return (send ? sendSequence : recvSequence).next(peer);
     }
 
     @Override
@@ -335,6 +337,25 @@ final class SimDevice implements Device, ModelledRouting {
     private double dispatchCost(OpInfo info) {
         return backend.profile().dispatch().us(info.name().startsWith("dispatch ")
                 ? info.name().substring("dispatch ".length()) : info.name());
+    }
+
+    /** {@link StreamBound} of the rank's program. */
+    void streamBound(int bound) { streamBound = bound; }
+
+    /**
+     * Whether every op this rank can still enqueue will wait for one of its own ops not yet released: its program
+     * can create no stream it has not (its {@link StreamBound}), and every stream has an unreleased last op or
+     * wait, which any op enqueued on it follows ({@link #enqueue}; a join too). Then none of them can start before
+     * the first of this rank's ops is released, whenever the host issues them ({@link RankLockstep}).
+     */
+    boolean blocked() {
+        if (streamBound < 0 || streams.size() - 1 < streamBound || synchronizedOnce) return false;
+        for (SimStream s : streams) {
+            boolean held = s.last != null && !s.last.released;
+            for (int i = 0; i < s.waits.size() && !held; i++) held = !s.waits.get(i).released;
+            if (!held) return false;
+        }
+        return true;
     }
 
     /** The rank's program is walked in step with the others ({@link RankLockstep}); null: walked to its end at once. */

@@ -100,6 +100,15 @@ public final class SimRun {
      */
     public static final String DEBUG = "hirstudio.sim.debug";
 
+    /**
+     * Property: no rank's walk parked while all it could issue waits for its own unfinished work ({@link
+     * RankLockstep}): every rank walked to each horizon, as before 2026-11-29 evening (to compare).
+     */
+    public static final String NO_PARKING = "hirstudio.sim.noParking";
+
+    /** Property: the ops a rank must have in flight before it is parked ({@link RankLockstep}; default 64). */
+    public static final String PARK_AT_OPS = "hirstudio.sim.parkAtOps";
+
     /** Property: no {@link RankShift} proof, every rank walked and checked (the shortcut as it was, to compare). */
     public static final String NO_PROOF = "hirstudio.sim.noProof";
 
@@ -141,8 +150,14 @@ public final class SimRun {
         if (period == config.devices() && RankLockstep.windowUs() < Double.POSITIVE_INFINITY) {
             RankLockstep lockstep = new RankLockstep(backend, config.devices());
             List<Integer> ranks = new ArrayList<>();
+            Map<HostIrContainer, Integer> bounds = new java.util.IdentityHashMap<>(); // equal programs: one copy
             for (int rank = 0; rank < config.devices(); rank++) {
-                ((SimDevice) backend.device(rank)).lockstep(lockstep);
+                SimDevice device = (SimDevice) backend.device(rank);
+                device.lockstep(lockstep);
+                if (!Boolean.getBoolean(NO_PARKING)) {
+                    device.streamBound(bounds.computeIfAbsent(programs.get(rank),
+                            p -> StreamBound.of(p, config.symbols(), config.streams())));
+                }
                 ranks.add(rank);
             }
             lockstep.walk(ranks, rank -> walkOne(programs.get(rank), config, backend, rank));
