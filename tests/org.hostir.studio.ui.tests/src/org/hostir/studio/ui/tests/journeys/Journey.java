@@ -6,6 +6,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -35,6 +36,34 @@ public final class Journey {
     public static Journey start() { return new Journey(1600, 1000); }
 
     public static Journey start(int width, int height) { return new Journey(width, height); }
+
+    /**
+     * The Host IR perspective as a person first sees it (editors closed, the perspective reset), then the window
+     * at {@code width} x {@code height}: the start of the layout journeys (issues 18 and 35).
+     */
+    public static Journey inResetStudio(int width, int height) {
+        IWorkbenchPage page = ViewTestSupport.page();
+        page.closeAllEditors(false);
+        page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry()
+                .findPerspectiveWithId("org.hostir.studio.ui.studio.perspective"));
+        page.resetPerspective();
+        return new Journey(width, height);
+    }
+
+    /**
+     * Opens the AG+GEMM seed (copied into {@code project} as ag_matmul_p2p.fusion) and shows the Lowering view once
+     * the opening's lowering is done, as the layout journeys look at both.
+     */
+    public FusionEditor openSeedWithLowering(String project) throws Exception {
+        IFile file = ViewTestSupport.copyToWorkspace(project, "examples/seeds/ag_matmul_p2p.fusion",
+                "ag_matmul_p2p.fusion");
+        FusionEditor editor = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, file, FusionEditor.ID);
+        person.settle(300);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        page.showView(LoweringView.ID);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        return editor;
+    }
 
     public IWorkbenchPage page() { return page; }
 

@@ -18,8 +18,6 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -45,21 +43,13 @@ public class LayoutJourneyTest {
     public void theDefaultLayoutWorksAt1600x1000() throws Exception { check(1600, 1000); }
 
     private static void check(int width, int height) throws Exception {
-        IWorkbenchPage page = ViewTestSupport.page();
-        Shell shell = page.getWorkbenchWindow().getShell();
-        Person person = Person.onCurrentDisplay();
-        page.closeAllEditors(false);
-        page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry()
-                .findPerspectiveWithId("org.hostir.studio.ui.studio.perspective"));
-        page.resetPerspective();
-        shell.setBounds(0, 0, width, height);
-        person.lookAt(shell);
-        IFile file = ViewTestSupport.copyToWorkspace("layout", "examples/seeds/ag_matmul_p2p.fusion", "ag_matmul_p2p.fusion");
-        FusionEditor editor = (FusionEditor) IDE.openEditor(page, file, FusionEditor.ID);
-        person.settle(300);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
-        LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        Journey journey = Journey.inResetStudio(width, height);
+        IWorkbenchPage page = journey.page();
+        Shell shell = journey.shell();
+        Person person = journey.person();
+        FusionEditor editor = journey.openSeedWithLowering("layout");
+        IFile file = editor.getEditorInput().getAdapter(IFile.class);
+        LoweringView lowering = journey.show(LoweringView.ID);
         ShownLowering.of(lowering).selectPass("StreamParallelType");
         person.settle(500);
         String size = width + "x" + height;
@@ -151,6 +141,7 @@ public class LayoutJourneyTest {
         assertTrue(canvasHeight >= Math.min(wanted, room), size + ": rows " + canvasHeight + " px high for "
                 + timeline.canvas().preferredHeight() + " (the view has " + rowsAndDetails.getSize().y + ")");
         assertWholeRun(timeline, size + " as opened");
+        assertMemoryTracksInSight(person, timeline, size);
         assertToolbarsWhole(shell, size);
         clickABar(person, timeline);
         ViewTestSupport.screenshot(shell, "studio-timeline-" + size + ".png");
@@ -238,6 +229,42 @@ public class LayoutJourneyTest {
                 + from + ", " + to + "]");
         assertTrue((end - start) >= 0.9 * (to - from), when + ": the run fills the window's width: " + (end - start)
                 + " of " + (to - from) + " ns");
+    }
+
+    /**
+     * Issue 35: at 1280 x 800 a 2-rank run's memory tracks lay below the rows' window (a wheel notch to see them):
+     * every row and counter track lies within the canvas, unscrolled, and the last track's line is painted there.
+     */
+    private static void assertMemoryTracksInSight(Person person, TimelineView timeline, String size) {
+        var canvas = timeline.canvas();
+        // each rank's memory and bytes-in-flight tracks, from the run's analysis
+        assertTrue(person.until(20_000, () -> canvas.shownCounters().size() >= 2), size + ": counter tracks: "
+                + canvas.shownCounters().size());
+        person.settle(300);
+        var c = canvas.control();
+        int height = c.getClientArea().height;
+        long at = canvas.rows().startNs();
+        int last = canvas.shownCounters().size() - 1;
+        int middle = canvas.counterPoint(last, at)[1];
+        int track = middle - canvas.counterPoint(last - 1, at)[1];
+        System.out.println(size + ": timeline canvas " + c.getSize() + ", wants " + canvas.preferredHeight()
+                + ", last track's middle at " + middle + " (tracks " + track + " px), scroll " + canvas.verticalScroll());
+        assertEquals(0, canvas.verticalScroll(), size + ": the rows open unscrolled");
+        assertTrue(middle + track / 2 <= height, size + ": rank 1's last track ends at " + (middle + track / 2)
+                + " px, below the canvas's " + height);
+        // on the screen: the counter colour's line within that track's band
+        var shot = new org.eclipse.swt.graphics.Image(c.getDisplay(), c.getSize().x, c.getSize().y);
+        GC gc = new GC(c);
+        gc.copyArea(shot, 0, 0);
+        gc.dispose();
+        var data = shot.getImageData();
+        shot.dispose();
+        var colour = timeline.palette().counter().getRGB();
+        int painted = 0;
+        for (int y = Math.max(0, middle - track / 2); y < Math.min(data.height, middle + track / 2); y++) {
+            for (int x = 150; x < data.width; x++) if (data.palette.getRGB(data.getPixel(x, y)).equals(colour)) painted++;
+        }
+        assertTrue(painted > 20, size + ": rank 1's last counter painted in its track: " + painted + " pixels");
     }
 
     /** A click on the first bar found on the canvas (its details and the node link then show). */
