@@ -181,9 +181,6 @@ public final class TimelineCanvas {
         }
     }
 
-    /** The height of a lane of bars in use (full, or compact in a short view), in pixels. */
-    public int laneHeight() { return laneHeight; }
-
     // ---- rank groups ----
 
     /** Folds {@code rank} to its header row, or unfolds it (the triangle on the header, or C). */

@@ -252,7 +252,17 @@ public class LayoutJourneyTest {
         assertEquals(0, canvas.verticalScroll(), size + ": the rows open unscrolled");
         assertTrue(middle + track / 2 <= height, size + ": rank 1's last track ends at " + (middle + track / 2)
                 + " px, below the canvas's " + height);
-        // on the screen: the counter colour's line within that track's band
+        // on the screen, the pointer away (a bar's tooltip covered the tracks): the counter colour's line within that
+        // track's band, looked at until painted
+        person.restAway(c.getShell());
+        int[] painted = new int[1];
+        person.until(5_000, () -> (painted[0] = counterPixels(timeline, middle - track / 2, middle + track / 2)) > 20);
+        assertTrue(painted[0] > 20, size + ": rank 1's last counter painted in its track: " + painted[0] + " pixels");
+    }
+
+    /** The pixels of the counter colour right of the labels between canvas rows {@code top} and {@code bottom}. */
+    private static int counterPixels(TimelineView timeline, int top, int bottom) {
+        var c = timeline.canvas().control();
         var shot = new org.eclipse.swt.graphics.Image(c.getDisplay(), c.getSize().x, c.getSize().y);
         GC gc = new GC(c);
         gc.copyArea(shot, 0, 0);
@@ -261,10 +271,10 @@ public class LayoutJourneyTest {
         shot.dispose();
         var colour = timeline.palette().counter().getRGB();
         int painted = 0;
-        for (int y = Math.max(0, middle - track / 2); y < Math.min(data.height, middle + track / 2); y++) {
+        for (int y = Math.max(0, top); y < Math.min(data.height, bottom); y++) {
             for (int x = 150; x < data.width; x++) if (data.palette.getRGB(data.getPixel(x, y)).equals(colour)) painted++;
         }
-        assertTrue(painted > 20, size + ": rank 1's last counter painted in its track: " + painted + " pixels");
+        return painted;
     }
 
     /** A click on the first bar found on the canvas (its details and the node link then show). */
