@@ -129,6 +129,7 @@ public class FusionEditor extends MultiPageEditorPart {
         getSite().getPage().addPostSelectionListener(linkListener);
         setActivePage(GRAPH_PAGE);
         updateActionBars(GRAPH_PAGE);
+        graph.fitOnOpen();
     }
 
     /** Undo/redo of the active page: the graph's operation history, or the text editor's own. */

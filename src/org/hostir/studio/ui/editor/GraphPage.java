@@ -16,7 +16,9 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Text;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.MeshSpec;
@@ -237,24 +239,69 @@ final class GraphPage {
     }
 
     /**
+     * The least zoom an editor opens at: a graph that fits only below it (the 200-op example) opens at 100%, where
+     * its names can be read, the Outline showing the whole of it.
+     */
+    static final double MIN_OPENING_ZOOM = 0.5;
+
+    /**
+     * Once the first layout has arrived and the canvas has its size, zooms to fit when the graph does not fit at
+     * 100% (issue 35: at 1280 x 800 tv2 of the seeds was cut at the canvas's edge until Fit was clicked). Only at
+     * opening: later edits and layouts keep the zoom the user sees.
+     */
+    void fitOnOpen() {
+        viewer.whenLaidOut(() -> whenSized(() -> {
+            double scale = fitScale();
+            if (scale < 1 && scale >= MIN_OPENING_ZOOM) fit();
+        }));
+    }
+
+    /** Runs {@code r} now if the canvas has a size, else once, at its first resize to one. */
+    private void whenSized(Runnable r) {
+        var canvas = viewer.canvas();
+        if (canvas.isDisposed()) return;
+        if (!canvas.getClientArea().isEmpty()) {
+            r.run();
+            return;
+        }
+        canvas.addListener(SWT.Resize, new Listener() {
+            @Override
+            public void handleEvent(Event e) {
+                if (canvas.getClientArea().isEmpty()) return;
+                canvas.removeListener(SWT.Resize, this);
+                r.run();
+            }
+        });
+    }
+
+    /**
+     * The zoom at which the whole graph fits the canvas, in the area the canvas has less a scroll bar's thickness
+     * either way (a bar that shows after the zoom takes that much); 1 for an empty graph.
+     */
+    private double fitScale() {
+        Rectangle all = viewer.contentBounds();
+        if (all == null) return 1;
+        var canvas = viewer.canvas();
+        var client = canvas.getClientArea();
+        int width = client.width - (canvas.getVerticalBar().isVisible() ? 0 : canvas.getVerticalBar().getSize().x);
+        int height = client.height - (canvas.getHorizontalBar().isVisible() ? 0 : canvas.getHorizontalBar().getSize().y);
+        return Math.min((double) width / (all.right() + GraphViewer.MARGIN),
+                (double) height / (all.bottom() + GraphViewer.MARGIN));
+    }
+
+    /**
      * Zooms so that the whole graph fits the canvas (never above 100%), every node whole: the area counted is the
      * canvas's less a scroll bar's thickness either way, as a bar that shows after the zoom takes that much (issue
      * 35: tv2 was cut at the right edge); then checked on the figures as drawn, and zoomed out again if one is cut.
      */
     void fit() {
-        Rectangle all = viewer.contentBounds();
-        if (all == null) return;
+        if (viewer.contentBounds() == null) return;
         var canvas = viewer.canvas();
-        var client = canvas.getClientArea();
-        int width = client.width - (canvas.getVerticalBar().isVisible() ? 0 : canvas.getVerticalBar().getSize().x);
-        int height = client.height - (canvas.getHorizontalBar().isVisible() ? 0 : canvas.getHorizontalBar().getSize().y);
-        double scale = Math.min((double) width / (all.right() + GraphViewer.MARGIN),
-                (double) height / (all.bottom() + GraphViewer.MARGIN));
-        setZoom(Math.min(1, scale));
+        setZoom(Math.min(1, fitScale()));
         canvas.getLightweightSystem().getUpdateManager().performValidation();
         canvas.scrollTo(0, 0);
         Rectangle shown = viewer.shownContent();
-        client = canvas.getClientArea();
+        var client = canvas.getClientArea();
         if (shown != null && (shown.right() > client.width || shown.bottom() > client.height)) {
             double shrink = Math.min((double) client.width / (shown.right() + GraphViewer.MARGIN),
                     (double) client.height / (shown.bottom() + GraphViewer.MARGIN));

@@ -37,13 +37,18 @@ final class BarPainter {
     private int xMax;
     private double charWidth = 1;
     private int fontHeight;
+    /** A lane's height (full or compact, as the canvas chose). */
+    private int laneHeight = TimelineCanvas.ROW_HEIGHT;
     /** Counters of the last paint, for the benchmark: rectangles filled and bars looked at. */
     int rectangles;
     int visited;
 
-    /** Takes the colours and the window for the paint that follows (colours are looked up once per paint). */
+    /**
+     * Takes the colours, the window and the lane height for the paint that follows (colours are looked up once
+     * per paint).
+     */
     void begin(TimelineCanvas.Palette palette, double viewStartNs, double nsPerPixel, int xMin, int xMax,
-               double charWidth, int fontHeight) {
+               double charWidth, int fontHeight, int laneHeight) {
         for (EventKind k : KINDS) {
             fill[k.ordinal()] = palette.bar(k);
             text[k.ordinal()] = palette.barText(k);
@@ -54,6 +59,7 @@ final class BarPainter {
         this.xMax = xMax;
         this.charWidth = charWidth;
         this.fontHeight = fontHeight;
+        this.laneHeight = laneHeight;
         rectangles = 0;
         visited = 0;
         Arrays.fill(rectCount, 0);
@@ -163,7 +169,7 @@ final class BarPainter {
         r[n] = x1;
         r[n + 1] = y + inset;
         r[n + 2] = Math.max(1, x2 - x1);
-        r[n + 3] = TimelineCanvas.ROW_HEIGHT - 2 * inset;
+        r[n + 3] = laneHeight - 2 * inset;
         rectCount[kind] = n + 4;
         rectangles++;
     }
@@ -183,7 +189,7 @@ final class BarPainter {
         int chars = (int) ((Math.min(x2, xMax) - left - 6) / charWidth);
         if (chars < 3) return;
         gc.setForeground(text[kind]);
-        gc.drawString(TimelineCanvas.clip(name, chars), left + 3, y + (TimelineCanvas.ROW_HEIGHT - fontHeight) / 2,
+        gc.drawString(TimelineCanvas.clip(name, chars), left + 3, y + (laneHeight - fontHeight) / 2,
                 true);
     }
 }

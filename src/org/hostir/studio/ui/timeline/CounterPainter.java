@@ -21,37 +21,44 @@ public final class CounterPainter {
 
     /** Paints {@code counters} one under the other from canvas pixel {@code top}. */
     void paint(GC gc, TimelineCanvas.Palette palette, List<Counter> counters, int top, Rectangle area,
-               TimelineCanvas canvas, double charWidth, int fontHeight) {
+               TimelineCanvas canvas, double charWidth, int fontHeight, int height) {
         for (int i = 0; i < counters.size(); i++) {
-            int y = top + i * TRACK_HEIGHT;
-            if (y > area.height || y + TRACK_HEIGHT < TimelineCanvas.RULER_HEIGHT) continue;
+            int y = top + i * height;
+            if (y > area.height || y + height < TimelineCanvas.RULER_HEIGHT) continue;
             Counter c = counters.get(i);
             gc.setForeground(palette.grid());
             gc.drawLine(0, y, area.width, y);
-            steps(gc, palette, c, y, area, canvas);
-            label(gc, palette, y, "rank " + c.rank() + " " + c.name(), "peak " + format(c.peak(), c.unit()),
+            steps(gc, palette, c, y, height, area, canvas);
+            label(gc, palette, y, height, "rank " + c.rank() + " " + c.name(), "peak " + format(c.peak(), c.unit()),
                     charWidth, fontHeight);
         }
     }
 
-    /** A track's two-line label over the left margin (drawn after the track, so a bar never covers it). */
-    static void label(GC gc, TimelineCanvas.Palette palette, int y, String first, String second, double charWidth,
-                      int fontHeight) {
+    /**
+     * A track's label over the left margin (drawn after the track, so a bar never covers it): two lines, or the
+     * first only in a track too low for two (a compact one; the second is in the track's hover text).
+     */
+    static void label(GC gc, TimelineCanvas.Palette palette, int y, int height, String first, String second,
+                      double charWidth, int fontHeight) {
         gc.setBackground(palette.background());
-        gc.fillRectangle(0, y + 1, TimelineCanvas.LABEL_WIDTH - 4, TRACK_HEIGHT - 1);
+        gc.fillRectangle(0, y + 1, TimelineCanvas.LABEL_WIDTH - 4, height - 1);
         gc.setForeground(palette.foreground());
         double chars = (TimelineCanvas.LABEL_WIDTH - TimelineCanvas.TOGGLE_WIDTH - 6) / charWidth;
         int x = TimelineCanvas.TOGGLE_WIDTH + 2;
+        if (height < 2 * fontHeight + 2) {
+            gc.drawString(TimelineCanvas.clip(first, chars), x, y + Math.max(1, (height - fontHeight) / 2), true);
+            return;
+        }
         gc.drawString(TimelineCanvas.clip(first, chars), x, y + 2, true);
         gc.drawString(TimelineCanvas.clip(second, chars), x, y + 2 + fontHeight, true);
     }
 
     /** The steps of one counter in the window, filled in the counter colour, the value's line on top. */
-    private static void steps(GC gc, TimelineCanvas.Palette palette, Counter c, int y, Rectangle area,
+    private static void steps(GC gc, TimelineCanvas.Palette palette, Counter c, int y, int height, Rectangle area,
                               TimelineCanvas canvas) {
         long peak = c.peak();
         if (peak <= 0 || c.samples().isEmpty()) return;
-        int base = y + TRACK_HEIGHT - 3, room = TRACK_HEIGHT - 8;
+        int base = y + height - 3, room = height - 8;
         List<Counter.Sample> s = c.samples();
         int from = Math.max(0, index(s, (long) Math.floor(canvas.timeAt(TimelineCanvas.LABEL_WIDTH))));
         gc.setBackground(palette.counter());

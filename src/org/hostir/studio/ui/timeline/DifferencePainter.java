@@ -15,29 +15,27 @@ import org.hostir.studio.ui.timeline.model.DifferenceTrack;
  * difference, which the label states.
  */
 final class DifferencePainter {
-    static final int TRACK_HEIGHT = CounterPainter.TRACK_HEIGHT;
 
     /** Paints {@code tracks} one under the other from canvas pixel {@code top}. */
     void paint(GC gc, TimelineCanvas.Palette palette, List<DifferenceTrack> tracks, int top, Rectangle area,
-               TimelineCanvas canvas, double charWidth, int fontHeight) {
+               TimelineCanvas canvas, double charWidth, int fontHeight, int height) {
         for (int i = 0; i < tracks.size(); i++) {
-            int y = top + i * TRACK_HEIGHT;
-            if (y > area.height || y + TRACK_HEIGHT < TimelineCanvas.RULER_HEIGHT) continue;
+            int y = top + i * height;
+            if (y > area.height || y + height < TimelineCanvas.RULER_HEIGHT) continue;
             DifferenceTrack t = tracks.get(i);
             gc.setForeground(palette.grid());
             gc.drawLine(0, y, area.width, y);
-            int middle = y + TRACK_HEIGHT / 2;
+            int middle = y + height / 2;
             gc.drawLine(TimelineCanvas.LABEL_WIDTH, middle, area.width, middle);
-            bars(gc, palette, t, middle, area, canvas);
-            CounterPainter.label(gc, palette, y, "rank " + t.rank() + " B \u2212 A", "\u00b1" + time(t.maxAbsNs()),
-                    charWidth, fontHeight);
+            bars(gc, palette, t, middle, height / 2 - 3, area, canvas);
+            CounterPainter.label(gc, palette, y, height, "rank " + t.rank() + " B \u2212 A",
+                    "\u00b1" + time(t.maxAbsNs()), charWidth, fontHeight);
         }
     }
 
-    private static void bars(GC gc, TimelineCanvas.Palette palette, DifferenceTrack t, int middle, Rectangle area,
-                             TimelineCanvas canvas) {
+    private static void bars(GC gc, TimelineCanvas.Palette palette, DifferenceTrack t, int middle, int room,
+                             Rectangle area, TimelineCanvas canvas) {
         if (t.maxAbsNs() <= 0) return;
-        int room = TRACK_HEIGHT / 2 - 3;
         for (BarPair p : t.pairs()) {
             int x1 = Math.max(TimelineCanvas.LABEL_WIDTH, canvas.xOf(p.a().startNs()));
             int x2 = Math.min(area.width, canvas.xOf(p.a().endNs()));

@@ -65,6 +65,16 @@ public final class TimelineCanvas {
     static final int LABEL_WIDTH = 150;
     static final int RULER_HEIGHT = 26;
     static final int ROW_HEIGHT = 24;
+    /**
+     * The least heights of a lane and of a track where the view is too short for every row and track at full
+     * height: a bar's name and a track's one-line label still fit (issue 35: at 1280 x 800 a 2-rank run's memory
+     * tracks took a wheel notch to be seen).
+     */
+    static final int MIN_ROW_HEIGHT = 16, MIN_TRACK_HEIGHT = 16;
+    /** The heights in use: full, or compact in a short view. */
+    private int laneHeight = ROW_HEIGHT, trackHeight = CounterPainter.TRACK_HEIGHT;
+    /** The shown rows' height at full lane height: what the view is asked for, whichever heights are in use. */
+    private int fullRowsHeight;
     /** The triangle at the left of a rank's header row: a click there folds or unfolds the rank. */
     static final int TOGGLE_WIDTH = 16;
 
@@ -129,8 +139,9 @@ public final class TimelineCanvas {
         canvas.redraw();
     }
 
-    /** Each row's top and height from the rows and the folded ranks. */
+    /** Each row's top and height from the rows, the folded ranks and the canvas's height. */
     private void layoutRows() {
+        chooseHeights();
         int n = rows == null ? 0 : rows.rows().size();
         rowTop = new int[n];
         rowHeight = new int[n];
@@ -141,6 +152,33 @@ public final class TimelineCanvas {
             y += rowHeight[i];
         }
         contentHeight = y;
+    }
+
+    /**
+     * Full heights where the ruler, every shown row and track fit the canvas at them; else, where they fit at the
+     * least heights, lanes and tracks shrunk alike to fit it (the tracks taking what the lanes leave), so that a
+     * short view (the Timeline beside its details at 1280 x 800) shows a small run whole without scrolling.
+     */
+    private void chooseHeights() {
+        int lanes = 0;
+        if (rows != null) {
+            for (int i = 0; i < rows.rows().size(); i++) {
+                if (!groups.hidden(rows.rows(), i)) lanes += rows.rows().get(i).stacked() ? 2 : 1;
+            }
+        }
+        int tracks = shownDifferences().size() + shownCounters().size();
+        int room = canvas.getClientArea().height - RULER_HEIGHT;
+        int full = lanes * ROW_HEIGHT + tracks * CounterPainter.TRACK_HEIGHT;
+        fullRowsHeight = lanes * ROW_HEIGHT;
+        laneHeight = ROW_HEIGHT;
+        trackHeight = CounterPainter.TRACK_HEIGHT;
+        // a run that scrolls even at the least heights (64 ranks) keeps the full ones: shrinking would not show it whole
+        if (room <= 0 || full <= room || lanes * MIN_ROW_HEIGHT + tracks * MIN_TRACK_HEIGHT > room) return;
+        laneHeight = Math.max(MIN_ROW_HEIGHT, ROW_HEIGHT * room / full);
+        if (tracks > 0) {
+            int left = (room - lanes * laneHeight) / tracks;
+            trackHeight = Math.max(MIN_TRACK_HEIGHT, Math.min(CounterPainter.TRACK_HEIGHT, left));
+        }
     }
 
     // ---- rank groups ----
@@ -166,7 +204,7 @@ public final class TimelineCanvas {
         for (int r = 0; r < rowTop.length; r++) {
             if (rows.rows().get(r).rank() == rank && RankGroups.header(rows.rows(), r)) {
                 if (RankGroups.rowsOf(rows.rows(), rank) < 2) return null;
-                return new int[] { TOGGLE_WIDTH / 2 + 2, RULER_HEIGHT + rowTop[r] - scroll() + ROW_HEIGHT / 2 };
+                return new int[] { TOGGLE_WIDTH / 2 + 2, RULER_HEIGHT + rowTop[r] - scroll() + laneHeight / 2 };
             }
         }
         return null;
@@ -179,11 +217,11 @@ public final class TimelineCanvas {
      * counter tracks come after the analyses, under the rows; where the view has no room left for them, the rows
      * scroll to them (the layout does not jump when they arrive).
      */
-    public int preferredHeight() { return RULER_HEIGHT + contentHeight + 2 * ROW_HEIGHT; }
+    public int preferredHeight() { return RULER_HEIGHT + fullRowsHeight + 2 * ROW_HEIGHT; }
 
     /** The rows', the difference tracks' and the counter tracks' height in pixels. */
     private int tracksHeight() {
-        return contentHeight + (shownDifferences().size() + shownCounters().size()) * CounterPainter.TRACK_HEIGHT;
+        return contentHeight + (shownDifferences().size() + shownCounters().size()) * trackHeight;
     }
 
     /** The counter tracks of the ranks not folded: a track folds with its rank. */
@@ -255,7 +293,7 @@ public final class TimelineCanvas {
         if (r >= 0 && !rowShown(r)) toggleRank(e.rank());   // a search hit in a folded rank unfolds it
         ScrollBar bar = canvas.getVerticalBar();
         int visible = canvas.getClientArea().height - RULER_HEIGHT;
-        if (r >= 0 && bar.getVisible() && (rowTop[r] < scroll() || rowTop[r] + ROW_HEIGHT > scroll() + visible)) {
+        if (r >= 0 && bar.getVisible() && (rowTop[r] < scroll() || rowTop[r] + laneHeight > scroll() + visible)) {
             bar.setSelection(Math.max(0, rowTop[r] - visible / 3));
         }
         canvas.redraw();
@@ -279,7 +317,7 @@ public final class TimelineCanvas {
 
     double timeAt(int x) { return viewStartNs + (x - LABEL_WIDTH) * nsPerPixel; }
 
-    private static int height(TimelineRows.Row row) { return row.stacked() ? 2 * ROW_HEIGHT : ROW_HEIGHT; }
+    private int height(TimelineRows.Row row) { return row.stacked() ? 2 * laneHeight : laneHeight; }
 
     /** The row at content pixel {@code y}, or -1. */
     private int rowAt(int y) {
@@ -297,6 +335,7 @@ public final class TimelineCanvas {
     }
 
     private void resized() {
+        layoutRows();   // the heights follow the canvas's
         ScrollBar bar = canvas.getVerticalBar();
         Rectangle area = canvas.getClientArea();
         int content = rows == null ? 0 : tracksHeight() + 3 * ROW_HEIGHT;
@@ -324,7 +363,7 @@ public final class TimelineCanvas {
         }
         FontMetrics fm = gc.getFontMetrics();
         double charWidth = Math.max(1, fm.getAverageCharacterWidth());
-        bars.begin(palette, viewStartNs, nsPerPixel, LABEL_WIDTH, area.width, charWidth, fm.getHeight());
+        bars.begin(palette, viewStartNs, nsPerPixel, LABEL_WIDTH, area.width, charWidth, fm.getHeight(), laneHeight);
         int scroll = scroll();
         int first = Math.max(0, rowAt(scroll));
         long from = (long) Math.floor(timeAt(LABEL_WIDTH));
@@ -345,16 +384,16 @@ public final class TimelineCanvas {
                 gc.drawLine(0, y, area.width, y);
             }
             for (int l = 0; l < row.laneCount(); l++) {
-                bars.paint(gc, row.lane(l), row.events(), y + l * ROW_HEIGHT, from, to);
+                bars.paint(gc, row.lane(l), row.events(), y + l * laneHeight, from, to);
             }
             last = r;
         }
         bars.finish(gc);
         List<DifferenceTrack> diffs = shownDifferences();
         differencePainter.paint(gc, palette, diffs, RULER_HEIGHT + contentHeight - scroll, area, this, charWidth,
-                fm.getHeight());
+                fm.getHeight(), trackHeight);
         counterPainter.paint(gc, palette, shownCounters(), RULER_HEIGHT + contentHeight - scroll
-                + diffs.size() * DifferencePainter.TRACK_HEIGHT, area, this, charWidth, fm.getHeight());
+                + diffs.size() * trackHeight, area, this, charWidth, fm.getHeight(), trackHeight);
         paintRange(gc, area);
         paintCriticalPath(gc, scroll, from, to);
         paintHighlights(gc, scroll, from, to);
@@ -403,7 +442,7 @@ public final class TimelineCanvas {
         int r = rows.rowOf(s);
         if (r < 0 || rowHeight[r] == 0) return;
         int lane = Math.max(0, rows.rows().get(r).laneOf(s));
-        int y = RULER_HEIGHT + rowTop[r] - scroll + lane * ROW_HEIGHT;
+        int y = RULER_HEIGHT + rowTop[r] - scroll + lane * laneHeight;
         int x1 = bars.x(s.startNs()), x2 = bars.x(s.endNs());
         int w = Math.max(1, x2 - x1);
         // white or black, whichever stands out more from this bar's colour, ringed by the other
@@ -411,9 +450,9 @@ public final class TimelineCanvas {
         Display d = canvas.getDisplay();
         gc.setLineWidth(2);
         gc.setForeground(d.getSystemColor(white ? SWT.COLOR_BLACK : SWT.COLOR_WHITE));
-        gc.drawRectangle(x1 - 2, y - 1, w + 4, ROW_HEIGHT + 1);
+        gc.drawRectangle(x1 - 2, y - 1, w + 4, laneHeight + 1);
         gc.setForeground(d.getSystemColor(white ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
-        gc.drawRectangle(x1, y + 1, w, ROW_HEIGHT - 3);
+        gc.drawRectangle(x1, y + 1, w, laneHeight - 3);
         gc.setLineWidth(1);
     }
 
@@ -463,16 +502,16 @@ public final class TimelineCanvas {
         for (TimelineEvent e : highlighted) {
             int r = rows.rowOf(e);
             if (r < 0 || rowHeight[r] == 0 || e.endNs() < from || e.startNs() > to) continue;
-            int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
+            int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * laneHeight;
             int x1 = bars.x(e.startNs()), x2 = bars.x(e.endNs());
             // a bar too narrow to hold the outline gets it around it
             int left = x2 - x1 >= 10 ? x1 + 2 : x1 - 4, width = x2 - x1 >= 10 ? x2 - x1 - 4 : x2 - x1 + 8;
             gc.setLineWidth(2);
             gc.setForeground(palette.highlight());
-            gc.drawRectangle(left, y + 4, width, ROW_HEIGHT - 9);
+            gc.drawRectangle(left, y + 4, width, laneHeight - 9);
             gc.setLineWidth(1);
             gc.setForeground(ring);
-            gc.drawRectangle(left + 2, y + 6, Math.max(1, width - 4), ROW_HEIGHT - 13);
+            gc.drawRectangle(left + 2, y + 6, Math.max(1, width - 4), laneHeight - 13);
         }
     }
 
@@ -491,10 +530,10 @@ public final class TimelineCanvas {
                 previous = null;
                 continue;
             }
-            int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
+            int y = RULER_HEIGHT + rowTop[r] - scroll + Math.max(0, rows.rows().get(r).laneOf(e)) * laneHeight;
             int x1 = bars.x(e.startNs()), x2 = bars.x(e.endNs());
-            if (e.endNs() >= from && e.startNs() <= to) gc.drawRectangle(x1, y, Math.max(1, x2 - x1), ROW_HEIGHT - 1);
-            if (previous != null && previous[1] != y) gc.drawLine(previous[0], previous[1] + ROW_HEIGHT / 2, x1, y + ROW_HEIGHT / 2);
+            if (e.endNs() >= from && e.startNs() <= to) gc.drawRectangle(x1, y, Math.max(1, x2 - x1), laneHeight - 1);
+            if (previous != null && previous[1] != y) gc.drawLine(previous[0], previous[1] + laneHeight / 2, x1, y + laneHeight / 2);
             previous = new int[] { x2, y };
         }
         gc.setLineWidth(1);
@@ -516,19 +555,19 @@ public final class TimelineCanvas {
         TimelineEvent s = selected;
         if (s == null || rows == null || !rowShown(rows.rowOf(s))) return null;
         int r = rows.rowOf(s);
-        int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(s)) * ROW_HEIGHT;
+        int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(s)) * laneHeight;
         int x1 = LABEL_WIDTH + (int) ((s.startNs() - viewStartNs) / nsPerPixel);
         int x2 = LABEL_WIDTH + (int) ((s.endNs() - viewStartNs) / nsPerPixel);
-        return new int[] { x1, y + 1, Math.max(1, x2 - x1), ROW_HEIGHT - 3 };
+        return new int[] { x1, y + 1, Math.max(1, x2 - x1), laneHeight - 3 };
     }
 
     /** Canvas pixel of the middle of a bar (x, y), for tests and tools that click it; null when not shown. */
     public int[] centerOf(TimelineEvent e) {
         if (rows == null || !rowShown(rows.rowOf(e))) return null;
         int r = rows.rowOf(e);
-        int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(e)) * ROW_HEIGHT;
+        int y = RULER_HEIGHT + rowTop[r] - scroll() + Math.max(0, rows.rows().get(r).laneOf(e)) * laneHeight;
         double mid = (e.startNs() + e.endNs()) / 2.0;
-        return new int[] { LABEL_WIDTH + (int) ((mid - viewStartNs) / nsPerPixel), y + ROW_HEIGHT / 2 };
+        return new int[] { LABEL_WIDTH + (int) ((mid - viewStartNs) / nsPerPixel), y + laneHeight / 2 };
     }
 
     /** The Shift+drag range: a translucent band over the rows, edged. */
@@ -596,7 +635,7 @@ public final class TimelineCanvas {
         int r = rowAt(contentY);
         if (r < 0) return null;
         TimelineRows.Row row = rows.rows().get(r);
-        int lane = row.stacked() ? (contentY - rowTop[r]) / ROW_HEIGHT : -1;
+        int lane = row.stacked() ? (contentY - rowTop[r]) / laneHeight : -1;
         return row.at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel), lane);
     }
 
@@ -619,7 +658,7 @@ public final class TimelineCanvas {
     /** The track under a point below the rows (right of the labels): difference tracks first, then counters; or -1. */
     private int trackAt(int x, int y) {
         if (rows == null || x < LABEL_WIDTH || y < RULER_HEIGHT) return -1;
-        return Math.floorDiv(y - RULER_HEIGHT + scroll() - contentHeight, CounterPainter.TRACK_HEIGHT);
+        return Math.floorDiv(y - RULER_HEIGHT + scroll() - contentHeight, trackHeight);
     }
 
     /** The counter track under a point of the canvas (right of the labels), or null. */
@@ -645,8 +684,8 @@ public final class TimelineCanvas {
     public int[] differencePoint(int i, double ns) { return trackPoint(i, ns); }
 
     private int[] trackPoint(int i, double ns) {
-        return new int[] { xOf(ns), RULER_HEIGHT + contentHeight - scroll() + i * CounterPainter.TRACK_HEIGHT
-                + CounterPainter.TRACK_HEIGHT / 2 };
+        return new int[] { xOf(ns), RULER_HEIGHT + contentHeight - scroll() + i * trackHeight
+                + trackHeight / 2 };
     }
 
     // ---- what TimelineInput and FlowPainter reach ----

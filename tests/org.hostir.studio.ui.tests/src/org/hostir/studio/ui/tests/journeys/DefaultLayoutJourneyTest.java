@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.graphics.GC;
@@ -17,8 +16,6 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -30,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 35, Major 7 ("the default layout clips"), as the Host IR perspective opens at 1280 x 800 and 1600 x 1000: the
- * graph's canvas at least 300 px high, the palette a narrow column beside it, every node whole after a click on
- * Fit (tv2 was cut at the canvas's right edge), and every action of the Lowering view's toolbar whole in its tab
+ * graph's canvas at least 300 px high, the palette a narrow column beside it, every node whole as the editor opens
+ * and after a click on Fit (tv2 was cut at the canvas's right edge), and every action of the Lowering view's toolbar whole in its tab
  * row ("Hide unchanged Lower" ran into the chevron); a person then clicks the toolbar's Hide unchanged.
  */
 public class DefaultLayoutJourneyTest {
@@ -49,23 +46,13 @@ public class DefaultLayoutJourneyTest {
     public void nothingIsClippedAt1600x1000() throws Exception { check(1600, 1000); }
 
     private static void check(int width, int height) throws Exception {
-        IWorkbenchPage page = ViewTestSupport.page();
-        Shell shell = page.getWorkbenchWindow().getShell();
-        Person person = Person.onCurrentDisplay();
+        Journey journey = Journey.inResetStudio(width, height);
+        IWorkbenchPage page = journey.page();
+        Shell shell = journey.shell();
+        Person person = journey.person();
         String size = width + "x" + height;
-        page.closeAllEditors(false);
-        page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry()
-                .findPerspectiveWithId("org.hostir.studio.ui.studio.perspective"));
-        page.resetPerspective();
-        shell.setBounds(0, 0, width, height);
-        person.lookAt(shell);
-        IFile file = ViewTestSupport.copyToWorkspace("default-layout", "examples/seeds/ag_matmul_p2p.fusion",
-                "ag_matmul_p2p.fusion");
-        FusionEditor editor = (FusionEditor) IDE.openEditor(page, file, FusionEditor.ID);
-        person.settle(300);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
-        LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        FusionEditor editor = journey.openSeedWithLowering("default-layout");
+        LoweringView lowering = journey.show(LoweringView.ID);
         person.settle(500);
         try {
             GraphViewer graph = ShownGraph.of(editor);
@@ -79,6 +66,14 @@ public class DefaultLayoutJourneyTest {
             assertTrue(palette.getSize().x * 100 <= MAX_PALETTE_PERCENT * graphPage.getSize().x, size
                     + ": the palette is " + palette.getSize().x + " px of the page's " + graphPage.getSize().x);
             assertPaletteButtonsWhole(editor, palette, size);
+
+            // as opened, before any click: every node whole (issue 35: at 1280 x 800 tv2 was cut at the canvas's
+            // edge until Fit was clicked), at a zoom no larger than 100%, the palette's label saying it
+            assertTrue(graph.zoom() <= 1, size + ": opened at " + graph.zoom());
+            assertEveryNodeWhole(graph, size + " as opened");
+            assertTrue(ShownGraph.zoomLabel(editor).equals("Zoom: " + Math.round(graph.zoom() * 100) + "%"),
+                    size + ": the label says " + ShownGraph.zoomLabel(editor) + " at " + graph.zoom());
+            ViewTestSupport.screenshot(shell, "default-layout-opened-" + size + ".png");
 
             // a person clicks Fit: every node shows whole on the canvas
             person.clickCenter(ShownGraph.button(editor, "Fit"));

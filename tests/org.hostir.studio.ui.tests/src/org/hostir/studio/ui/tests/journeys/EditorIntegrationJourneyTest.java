@@ -256,7 +256,7 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         gc.dispose();
         ImageData data = shot.getImageData();
         shot.dispose();
-        int[] center = g.center(key), b = g.bounds(key);
+        int[] center = g.center(key), b = g.shownBounds(key);   // as drawn, at the zoom shown
         int n = 0;
         for (int x = center[0] - b[2] / 2; x < center[0] + b[2] / 2; x++) {
             for (int y = center[1] - b[3] / 2; y < center[1] + b[3] / 2; y++) {

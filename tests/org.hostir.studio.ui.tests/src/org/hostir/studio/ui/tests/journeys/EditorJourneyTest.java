@@ -226,11 +226,8 @@ public class EditorJourneyTest extends JourneyTest {
                 + dropX + "," + dropY + "): " + at[0] + "," + at[1]);
     }
 
-    /** A node's bounds on the canvas (x, y, width, height at zoom 100%, scrolling applied). */
-    private static int[] onCanvas(FusionEditor e, String key) {
-        int[] c = ShownGraph.of(e).center(key), b = ShownGraph.of(e).bounds(key);
-        return new int[] { c[0] - b[2] / 2, c[1] - b[3] / 2, b[2], b[3] };
-    }
+    /** A node's bounds as drawn on the canvas (x, y, width, height; zoom and scrolling applied). */
+    private static int[] onCanvas(FusionEditor e, String key) { return ShownGraph.of(e).shownBounds(key); }
 
         static Button button(Control root, String text) {
         return ViewTestSupport.descendants(root, Button.class).stream().filter(b -> text.equals(b.getText()))

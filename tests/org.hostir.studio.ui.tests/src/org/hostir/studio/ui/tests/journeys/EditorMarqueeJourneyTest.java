@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
  */
 public class EditorMarqueeJourneyTest extends JourneyTest {
 
-    /** A node's bounds on the canvas {left, top, right, bottom} (zoom 100%, not scrolled: figure coordinates). */
+    /** A node's bounds as drawn on the canvas {left, top, right, bottom}, at the zoom the editor opened at. */
     private static int[] box(FusionEditor e, String key) {
-        int[] b = ShownGraph.of(e).bounds(key);
+        int[] b = ShownGraph.of(e).shownBounds(key);
         return new int[] { b[0], b[1], b[0] + b[2], b[1] + b[3] };
     }
 

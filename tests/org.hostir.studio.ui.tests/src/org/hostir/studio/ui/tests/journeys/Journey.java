@@ -6,6 +6,8 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -13,6 +15,7 @@ import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
 import org.hostir.studio.ui.timeline.CpuRun;
+import org.hostir.studio.ui.timeline.ScheduleSweepDialog;
 import org.hostir.studio.ui.timeline.TimelineView;
 
 /**
@@ -35,6 +38,34 @@ public final class Journey {
     public static Journey start() { return new Journey(1600, 1000); }
 
     public static Journey start(int width, int height) { return new Journey(width, height); }
+
+    /**
+     * The Host IR perspective as a person first sees it (editors closed, the perspective reset), then the window
+     * at {@code width} x {@code height}: the start of the layout journeys (issues 18 and 35).
+     */
+    public static Journey inResetStudio(int width, int height) {
+        IWorkbenchPage page = ViewTestSupport.page();
+        page.closeAllEditors(false);
+        page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry()
+                .findPerspectiveWithId("org.hostir.studio.ui.studio.perspective"));
+        page.resetPerspective();
+        return new Journey(width, height);
+    }
+
+    /**
+     * Opens the AG+GEMM seed (copied into {@code project} as ag_matmul_p2p.fusion) and shows the Lowering view once
+     * the opening's lowering is done, as the layout journeys look at both.
+     */
+    public FusionEditor openSeedWithLowering(String project) throws Exception {
+        IFile file = ViewTestSupport.copyToWorkspace(project, "examples/seeds/ag_matmul_p2p.fusion",
+                "ag_matmul_p2p.fusion");
+        FusionEditor editor = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, file, FusionEditor.ID);
+        person.settle(300);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        page.showView(LoweringView.ID);
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        return editor;
+    }
 
     public IWorkbenchPage page() { return page; }
 
@@ -61,6 +92,26 @@ public final class Journey {
         person.settle(300);
         ShownGraph.of(e);   // drawn, and the opening's lowering back (its refusals marked)
         return e;
+    }
+
+    /**
+     * Opens {@code repoPath} (a .fusion of the repository, copied into {@code project} as {@code as}) in its editor
+     * on {@code page} and, with it active, the Schedule Sweep dialog (its command); the dialog 1040 x 900, the person
+     * looking at it. Static: the sweep journeys keep the window's size.
+     */
+    public static ScheduleSweepDialog openSweep(IWorkbenchPage page, Person person, String project, String repoPath,
+            String as) throws Exception {
+        IFile file = ViewTestSupport.copyToWorkspace(project, repoPath, as);
+        org.eclipse.ui.ide.IDE.openEditor(page, file);
+        person.settle(300);
+        page.getWorkbenchWindow().getService(IHandlerService.class)
+                .executeCommand("org.hostir.studio.ui.timeline.scheduleSweep", null);
+        person.settle(500);
+        ScheduleSweepDialog sweep = ScheduleSweepDialog.lastOpened();
+        if (sweep == null || sweep.getShell() == null) throw new AssertionError("the Schedule Sweep dialog did not open");
+        sweep.getShell().setSize(1040, 900);
+        person.lookAt(sweep.getShell());
+        return sweep;
     }
 
     /** Waits out the Lowering view's debounce and its lowering job. */

@@ -18,8 +18,6 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -45,21 +43,13 @@ public class LayoutJourneyTest {
     public void theDefaultLayoutWorksAt1600x1000() throws Exception { check(1600, 1000); }
 
     private static void check(int width, int height) throws Exception {
-        IWorkbenchPage page = ViewTestSupport.page();
-        Shell shell = page.getWorkbenchWindow().getShell();
-        Person person = Person.onCurrentDisplay();
-        page.closeAllEditors(false);
-        page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry()
-                .findPerspectiveWithId("org.hostir.studio.ui.studio.perspective"));
-        page.resetPerspective();
-        shell.setBounds(0, 0, width, height);
-        person.lookAt(shell);
-        IFile file = ViewTestSupport.copyToWorkspace("layout", "examples/seeds/ag_matmul_p2p.fusion", "ag_matmul_p2p.fusion");
-        FusionEditor editor = (FusionEditor) IDE.openEditor(page, file, FusionEditor.ID);
-        person.settle(300);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
-        LoweringView lowering = (LoweringView) page.showView(LoweringView.ID);
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
+        Journey journey = Journey.inResetStudio(width, height);
+        IWorkbenchPage page = journey.page();
+        Shell shell = journey.shell();
+        Person person = journey.person();
+        FusionEditor editor = journey.openSeedWithLowering("layout");
+        IFile file = editor.getEditorInput().getAdapter(IFile.class);
+        LoweringView lowering = journey.show(LoweringView.ID);
         ShownLowering.of(lowering).selectPass("StreamParallelType");
         person.settle(500);
         String size = width + "x" + height;
@@ -151,6 +141,7 @@ public class LayoutJourneyTest {
         assertTrue(canvasHeight >= Math.min(wanted, room), size + ": rows " + canvasHeight + " px high for "
                 + timeline.canvas().preferredHeight() + " (the view has " + rowsAndDetails.getSize().y + ")");
         assertWholeRun(timeline, size + " as opened");
+        assertMemoryTracksInSight(person, timeline, size);
         assertToolbarsWhole(shell, size);
         clickABar(person, timeline);
         ViewTestSupport.screenshot(shell, "studio-timeline-" + size + ".png");
@@ -238,6 +229,61 @@ public class LayoutJourneyTest {
                 + from + ", " + to + "]");
         assertTrue((end - start) >= 0.9 * (to - from), when + ": the run fills the window's width: " + (end - start)
                 + " of " + (to - from) + " ns");
+    }
+
+    /**
+     * Issue 35: at 1280 x 800 a 2-rank run's memory tracks lay below the rows' window (a wheel notch to see them):
+     * every row and counter track lies within the canvas, unscrolled, and the tracks are painted there.
+     */
+    private static void assertMemoryTracksInSight(Person person, TimelineView timeline, String size) {
+        var canvas = timeline.canvas();
+        // each rank's memory and bytes-in-flight tracks, from the run's analysis
+        assertTrue(person.until(20_000, () -> canvas.shownCounters().size() >= 2), size + ": counter tracks: "
+                + canvas.shownCounters().size());
+        person.settle(300);
+        var c = canvas.control();
+        int height = c.getClientArea().height;
+        long at = canvas.rows().startNs();
+        int last = canvas.shownCounters().size() - 1;
+        int middle = canvas.counterPoint(last, at)[1];
+        int track = middle - canvas.counterPoint(last - 1, at)[1];
+        System.out.println(size + ": timeline canvas " + c.getSize() + ", wants " + canvas.preferredHeight()
+                + ", last track's middle at " + middle + " (tracks " + track + " px), scroll " + canvas.verticalScroll());
+        assertEquals(0, canvas.verticalScroll(), size + ": the rows open unscrolled");
+        assertTrue(middle + track / 2 <= height, size + ": rank 1's last track ends at " + (middle + track / 2)
+                + " px, below the canvas's " + height);
+        // on the screen, the pointer away (a bar's tooltip could cover the tracks), looked at until painted: the
+        // last track's top line drawn across the canvas, and the counters' colour in the tracks' bands (a track's
+        // steps are where its run has samples: rank 1's bytes in flight may be a short spike)
+        person.restAway(c.getShell());
+        int top = middle - track / 2, first = canvas.counterPoint(0, at)[1] - track / 2;
+        int across = c.getClientArea().width - 150;
+        var grid = timeline.palette().grid().getRGB();
+        var counter = timeline.palette().counter().getRGB();
+        int[] seen = new int[2];
+        person.until(5_000, () -> {
+            seen[0] = pixels(timeline, grid, top - 1, top + 2);
+            seen[1] = pixels(timeline, counter, first, middle + track / 2);
+            return seen[0] >= across / 2 && seen[1] > 20;
+        });
+        assertTrue(seen[0] >= across / 2, size + ": rank 1's last track's top line drawn: " + seen[0] + " pixels");
+        assertTrue(seen[1] > 20, size + ": the counters painted in their tracks: " + seen[1] + " pixels");
+    }
+
+    /** The pixels of {@code colour} right of the labels between canvas rows {@code top} and {@code bottom}. */
+    private static int pixels(TimelineView timeline, org.eclipse.swt.graphics.RGB colour, int top, int bottom) {
+        var c = timeline.canvas().control();
+        var shot = new org.eclipse.swt.graphics.Image(c.getDisplay(), c.getSize().x, c.getSize().y);
+        GC gc = new GC(c);
+        gc.copyArea(shot, 0, 0);
+        gc.dispose();
+        var data = shot.getImageData();
+        shot.dispose();
+        int painted = 0;
+        for (int y = Math.max(0, top); y < Math.min(data.height, bottom); y++) {
+            for (int x = 150; x < data.width; x++) if (data.palette.getRGB(data.getPixel(x, y)).equals(colour)) painted++;
+        }
+        return painted;
     }
 
     /** A click on the first bar found on the canvas (its details and the node link then show). */

@@ -2,7 +2,6 @@ package org.hostir.studio.ui.tests.journeys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -21,8 +20,6 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.console.IConsole;
 import org.eclipse.ui.console.TextConsole;
-import org.eclipse.ui.handlers.IHandlerService;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.ui.launch.ExecutionTab;
 import org.hostir.studio.ui.launch.LaunchAttributes;
@@ -123,18 +120,9 @@ public class MoeRoutingJourneyTest {
 
     @Test
     public void theScheduleSweepSimulatesEveryPointWithTheRoutingChosen() throws Exception {
-        IFile file = ViewTestSupport.copyToWorkspace("moe-routing", MOE, "moe_topk_grouped_experts.fusion");
-        IDE.openEditor(page, file);
-        person.settle(300);
-        page.getWorkbenchWindow().getService(IHandlerService.class)
-                .executeCommand("org.hostir.studio.ui.timeline.scheduleSweep", null);
-        person.settle(500);
-        ScheduleSweepDialog sweep = ScheduleSweepDialog.lastOpened();
-        assertNotNull(sweep);
+        ScheduleSweepDialog sweep = Journey.openSweep(page, person, "moe-routing", MOE, "moe_topk_grouped_experts.fusion");
         Shell dialog = sweep.getShell();
         try {
-            dialog.setSize(1040, 900);
-            person.lookAt(dialog);
             assertEquals("uniform", sweep.routingField().getText());
             assertEquals("none", sweep.capacityField().getText());
             person.retype(sweep.devicesField(), "2,4");

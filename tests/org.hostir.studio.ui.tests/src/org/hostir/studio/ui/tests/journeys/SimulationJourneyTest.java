@@ -22,8 +22,6 @@ import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.handlers.IHandlerService;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.engine.ScheduleSweep;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.launch.ExecutionTab;
@@ -186,17 +184,8 @@ public class SimulationJourneyTest {
 
     @Test
     public void theScheduleSweepOfTheAgGemmExampleShowsATableAndAPlot() throws Exception {
-        IFile file = ViewTestSupport.copyToWorkspace("sim-journey", SEED, "ag_matmul_p2p.fusion");
-        IDE.openEditor(page, file);
-        person.settle(300);
-        page.getWorkbenchWindow().getService(IHandlerService.class)
-                .executeCommand("org.hostir.studio.ui.timeline.scheduleSweep", null);
-        person.settle(500);
-        ScheduleSweepDialog sweep = ScheduleSweepDialog.lastOpened();
-        assertNotNull(sweep);
+        ScheduleSweepDialog sweep = Journey.openSweep(page, person, "sim-journey", SEED, "ag_matmul_p2p.fusion");
         Shell dialog = sweep.getShell();
-        dialog.setSize(1040, 900);
-        person.lookAt(dialog);
         person.retype(sweep.devicesField(), "2,8,64");
         person.retype(sweep.varyField(), "offsetStreamIndexingByRank=false,true backend=nccl,cuda");
         person.retype(sweep.symbolsField(), "M=4096 K=8192 N=8192");

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
@@ -16,8 +15,6 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.handlers.IHandlerService;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.ScheduleSweepDialog;
 import org.junit.jupiter.api.Test;
@@ -40,17 +37,10 @@ public class SweepColoursJourneyTest extends JourneyTest {
         assertNotNull(other, "the theme's palette declares " + OTHER);
         assertTrue(distinguishable(best, other), "the highlight " + best + " against the others' " + other);
 
-        IFile file = ViewTestSupport.copyToWorkspace("sweep-colours", "examples/seeds/ag_matmul_p2p.fusion", "sweep.fusion");
-        IDE.openEditor(page, file);
-        person.settle(300);
-        page.getWorkbenchWindow().getService(IHandlerService.class)
-                .executeCommand("org.hostir.studio.ui.timeline.scheduleSweep", null);
-        person.settle(500);
-        ScheduleSweepDialog sweep = ScheduleSweepDialog.lastOpened();
+        ScheduleSweepDialog sweep = Journey.openSweep(page, person, "sweep-colours", "examples/seeds/ag_matmul_p2p.fusion",
+                "sweep.fusion");
         Shell dialog = sweep.getShell();
         try {
-            dialog.setSize(1040, 900);
-            person.lookAt(dialog);
             person.retype(sweep.devicesField(), "2,8");
             person.retype(sweep.varyField(), "offsetStreamIndexingByRank=false,true backend=nccl,cuda");
             person.retype(sweep.symbolsField(), "M=4096 K=8192 N=8192");
