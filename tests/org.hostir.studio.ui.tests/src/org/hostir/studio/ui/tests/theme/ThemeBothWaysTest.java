@@ -1,8 +1,6 @@
 package org.hostir.studio.ui.tests.theme;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -12,17 +10,13 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPartReference;
-import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
@@ -64,10 +58,7 @@ public class ThemeBothWaysTest extends JourneyTest {
 
     @Test
     public void everyPartReadsAfterEachSwitch() throws Exception {
-        Display display = Display.getCurrent();
-        IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
-        if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
-        assertNotNull(engine, "the workbench has a theme engine");
+        IThemeEngine engine = ThemeFrame.engine();
         String start = engine.getActiveTheme().getId();
         // a workbench started in Dark (the Studio after a restart in Dark) goes Dark -> Light -> Dark
         boolean darkStart = start.contains("dark");
@@ -89,12 +80,11 @@ public class ThemeBothWaysTest extends JourneyTest {
             AppearancePage.chooseTheme(person, journey.shell(), darkStart ? "Dark" : "Light");
             measureAll(darkStart ? "dark-again" : "light-again", darkStart);
         } finally {
-            if (!engine.getActiveTheme().getId().equals(start)) engine.setTheme(start, false);
+            ThemeFrame.restore(engine, start);
             journey.hide(TimelineView.ID);
             person.settle(300);
         }
-        failures.forEach(System.out::println);
-        assertTrue(failures.isEmpty(), failures.size() + " parts do not read:\n" + String.join("\n", failures));
+        ThemeFrame.assertNone(failures, "parts do not read");
     }
 
     private void openAll(IFile file) throws Exception {
@@ -199,30 +189,20 @@ public class ThemeBothWaysTest extends JourneyTest {
 
     /** Maximizes the view, saves a picture, and measures what its stack shows. */
     private void view(String state, String name, IWorkbenchPartReference ref, boolean dark) throws Exception {
-        assertNotNull(ref, name + " is open");
-        var part = ref.getPart(true);
-        page.activate(part);
-        page.setPartState(ref, IWorkbenchPage.STATE_MAXIMIZED);
-        person.settle(500);
-        if (part instanceof TimelineView t) t.fit();
-        person.moveTo(journey.shell(), 2, journey.shell().getSize().y - 2);
-        person.settle(300);
-        File shot = ViewTestSupport.screenshot(journey.shell(), "both-ways-" + state + "-" + name + ".png");
-        CTabFolder stack = ViewTestSupport.descendants(journey.shell(), CTabFolder.class).stream()
-                .filter(f -> f.isVisible() && f.getSelection() != null && f.getSelection().getControl() != null)
-                .max(Comparator.comparingInt(f -> f.getSize().x * f.getSize().y)).orElseThrow();
-        Control area = stack.getSelection().getControl();
+        ThemeFrame.Shot s = ThemeFrame.maximized(page, person, journey.shell(), ref,
+                "both-ways-" + state + "-" + name + ".png");
+        File shot = s.file();
+        Control area = s.area();
         Point at = Screens.inShot(journey.shell(), area);
         check(state, name, shot, new Rectangle(at.x, at.y, area.getSize().x, area.getSize().y), dark);
         lists(state, name, shot, area, dark);
         // the compare panes on their own, with the selected pass's changed lines (white, black on dark red)
-        if (part instanceof LoweringView l) {
+        if (s.part() instanceof LoweringView l) {
             Control panes = ShownLowering.of(l).diffControl();
             Point p = Screens.inShot(journey.shell(), panes);
             check(state, "compare-panes", shot, new Rectangle(p.x, p.y, panes.getSize().x, panes.getSize().y), dark);
         }
-        page.setPartState(ref, IWorkbenchPage.STATE_RESTORED);
-        person.settle(200);
+        ThemeFrame.unmaximize(page, person, ref);
     }
 
     /**
@@ -235,8 +215,8 @@ public class ThemeBothWaysTest extends JourneyTest {
         Rectangle shown = new Rectangle(a.x, a.y, area.getSize().x, area.getSize().y);
         int n = 0;
         for (Control list : ViewTestSupport.descendants(c, Control.class)) {
-            boolean isList = list instanceof org.eclipse.swt.widgets.Table || list instanceof org.eclipse.swt.widgets.Tree
-                    || list instanceof org.eclipse.swt.widgets.List;
+            boolean isList = list instanceof org.eclipse.swt.widgets.Table
+                    || list instanceof org.eclipse.swt.widgets.Tree || list instanceof org.eclipse.swt.widgets.List;
             if (!isList || !list.isVisible() || list.getSize().x < 60 || list.getSize().y < 60) continue;
             Point at = Screens.inShot(journey.shell(), list);
             Rectangle r = new Rectangle(at.x, at.y, list.getSize().x, list.getSize().y).intersection(shown);
