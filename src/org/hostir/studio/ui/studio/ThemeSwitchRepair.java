@@ -1,6 +1,7 @@
 package org.hostir.studio.ui.studio;
 
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
@@ -13,16 +14,21 @@ import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.ui.ThemeColors;
 
 /**
- * What a switch back to a light theme leaves of the dark one, taken away. From a Studio started in Dark (after a
- * restart in Dark), Light without a restart left the dark theme's backgrounds on widgets the CSS engine resets, with
- * GTK's default colours of the dark theme (issue 35: the graph palette's buttons dark with the Connect toggle white on
- * light grey, the Lowering view's pass list dark; the Properties, Project Explorer, Outline and Timeline text white
- * on white). After each switch, once the new theme has styled the widgets, a control with a dark background in a
- * light shell gets its toolkit default colours again, or its parent's background (white for lists) where that
- * default is still dark. ThemeBothWaysTest's Dark start fails without it; a repair of text contrast alone, kept here
- * before, was not needed once this runs (the same test passed without it) and was removed.
+ * Text that a theme switch without a restart left unreadable, made readable. Back from Dark to Light, the text of
+ * trees, tables, labels and text fields in every view stayed white on the light backgrounds (issue 35: Project
+ * Explorer, Properties, Timeline and Lowering white on white): the CSS engine gives a reset widget the toolkit's
+ * default text colour, which GTK still takes from the dark theme. After each switch, once the new theme has
+ * styled the widgets, every control whose text has a WCAG contrast under {@value #READABLE} with its background
+ * gets black or white, whichever reads on it; a control that reads is left as the theme made it.
+ * <p>
+ * The dark theme's backgrounds stayed too on some widgets after the switch back to a light one (issue 35, driven by
+ * hand: the graph palette's buttons dark with the Connect toggle white on light grey, the Dump view's program list
+ * and the Lowering view's pass list dark): in a light shell, a control with a dark background gets its toolkit
+ * default again, or its parent's background (white for lists) where that default is still dark.
  */
 final class ThemeSwitchRepair {
+    static final double READABLE = 3;
+
     private ThemeSwitchRepair() {}
 
     /** Repairs after every theme or theme colour change from now on. */
@@ -40,26 +46,32 @@ final class ThemeSwitchRepair {
 
     static void repair(Display display) {
         if (display.isDisposed()) return;
-        for (Shell shell : display.getShells()) {
-            if (!shell.isDisposed() && luminance(shell) > LIGHT) repair(shell);
-        }
+        for (Shell shell : display.getShells()) repair(shell, isLight(shell));
     }
 
-    private static double luminance(Control c) { return ThemeColors.luminance(c.getBackground().getRGB()); }
+    private static boolean isLight(Control c) { return ThemeColors.luminance(c.getBackground().getRGB()) > LIGHT; }
 
-    private static void repair(Control c) {
+    private static void repair(Control c, boolean lightShell) {
         if (c.isDisposed()) return;
-        if (c.getParent() != null && !(c instanceof Shell) && luminance(c) < DARK) lighten(c);
+        if (lightShell && c.getParent() != null && !(c instanceof Shell) && leftDark(c)) lighten(c);
+        RGB fg = c.getForeground().getRGB(), bg = c.getBackground().getRGB();
+        if (ThemeColors.contrast(fg, bg) < READABLE) {
+            c.setForeground(c.getDisplay().getSystemColor(ThemeColors.blackReadsOn(bg) ? SWT.COLOR_BLACK
+                    : SWT.COLOR_WHITE));
+        }
         if (c instanceof Composite parent) {
-            for (Control child : parent.getChildren()) repair(child);
+            for (Control child : parent.getChildren()) repair(child, lightShell);
         }
     }
+
+    /** Under a light shell, a dark background is the dark theme's left behind (its parent may be one as well). */
+    private static boolean leftDark(Control c) { return ThemeColors.luminance(c.getBackground().getRGB()) < DARK; }
 
     /** The toolkit's default colours again; where the default is still dark, the parent's background. */
     private static void lighten(Control c) {
         c.setBackground(null);
         c.setForeground(null);
-        if (luminance(c) >= DARK) return;
+        if (ThemeColors.luminance(c.getBackground().getRGB()) >= DARK) return;
         boolean list = c instanceof Table || c instanceof Tree || c instanceof List || c instanceof Text;
         c.setBackground(list ? c.getDisplay().getSystemColor(SWT.COLOR_WHITE) : c.getParent().getBackground());
         c.setForeground(c.getDisplay().getSystemColor(SWT.COLOR_BLACK));
