@@ -29,6 +29,11 @@ public final class HostIrPreferences {
     private static final String VIEW_DEVICES = "loweringView.devices";
     private static final String VIEW_OPTION = "loweringView.option.";
     private static final String DUMP_FILE = "dumpView.file";
+    private static final String DUMP_PASTED = "dumpView.pasted";
+    private static final String DUMP_PROGRAM = "dumpView.program";
+    private static final String DUMP_PROGRAM_INDEX = "dumpView.programIndex";
+    /** The longest pasted dump kept (characters): the preference file is read whole at every start. */
+    public static final int MOST_PASTED = 256 * 1024;
 
     private HostIrPreferences() {}
 
@@ -87,11 +92,47 @@ public final class HostIrPreferences {
     /** The dump file the nvFuser Dump view showed last (it opens it again after a restart), or null. */
     public static String dumpFile() { return node().get(DUMP_FILE, null); }
 
-    /** Keeps the dump file the nvFuser Dump view shows (null: none, a pasted dump), on disk at once. */
+    /** Keeps the dump file the nvFuser Dump view shows (null: none), on disk at once; a pasted dump is forgotten. */
     public static void setDumpFile(String file) {
         IEclipsePreferences p = node();
         if (file == null) p.remove(DUMP_FILE);
         else p.put(DUMP_FILE, file);
+        p.remove(DUMP_PASTED);
+        flush(p);
+    }
+
+    /** The dump text the nvFuser Dump view showed last when it was pasted, or null. */
+    public static String dumpPasted() { return node().get(DUMP_PASTED, null); }
+
+    /**
+     * Keeps a pasted dump's text for the nvFuser Dump view (the dump file is forgotten), on disk at once; whether it
+     * was kept (a text over {@link #MOST_PASTED} characters is not).
+     */
+    public static boolean setDumpPasted(String text) {
+        IEclipsePreferences p = node();
+        p.remove(DUMP_FILE);
+        boolean kept = text != null && text.length() <= MOST_PASTED;
+        if (kept) p.put(DUMP_PASTED, text);
+        else p.remove(DUMP_PASTED);
+        flush(p);
+        return kept;
+    }
+
+    /** A program of a dump, by its label in the view's list and its index among the dump's programs. */
+    public record DumpProgram(String label, int index) {}
+
+    /** The program the nvFuser Dump view showed last, or null. */
+    public static DumpProgram dumpProgram() {
+        IEclipsePreferences p = node();
+        String label = p.get(DUMP_PROGRAM, null);
+        return label == null ? null : new DumpProgram(label, p.getInt(DUMP_PROGRAM_INDEX, 0));
+    }
+
+    /** Keeps the program the nvFuser Dump view shows, on disk at once (the view may be closed and not reopened). */
+    public static void setDumpProgram(DumpProgram program) {
+        IEclipsePreferences p = node();
+        p.put(DUMP_PROGRAM, program.label());
+        p.putInt(DUMP_PROGRAM_INDEX, program.index());
         flush(p);
     }
 

@@ -55,6 +55,7 @@ import org.hostir.studio.ui.ComboTips;
  */
 public class DumpView extends ViewPart {
     public static final String ID = "org.hostir.studio.ui.passes.DumpView";
+    static final String PASTED = "(pasted)";
 
     private Label source;
     private Text filter;
@@ -100,19 +101,25 @@ public class DumpView extends ViewPart {
     }
 
     /**
-     * The dump file shown last time, shown again: the view forgot it across a restart (issue 35). A file gone since
-     * is a line saying so, and is forgotten.
+     * The dump shown last time, shown again with the program that was selected: the view forgot the file across a
+     * restart, then a pasted dump and the selected program (issue 35). A file gone since is a line saying so, and is
+     * forgotten.
      */
     private void reopen() {
-        String last = HostIrPreferences.dumpFile();
-        if (last == null) return;
-        Path file = Path.of(last);
-        if (java.nio.file.Files.isRegularFile(file)) {
+        HostIrPreferences.DumpProgram program = HostIrPreferences.dumpProgram();   // before showing selects the first
+        String last = HostIrPreferences.dumpFile(), pasted = HostIrPreferences.dumpPasted();
+        if (last != null) {
+            Path file = Path.of(last);
+            if (!java.nio.file.Files.isRegularFile(file)) {
+                HostIrPreferences.setDumpFile(null);
+                message.setText(last + ": the dump shown last time is no longer there");
+                return;
+            }
             open(file);
-        } else {
-            HostIrPreferences.setDumpFile(null);
-            message.setText(last + ": the dump shown last time is no longer there");
+        } else if (pasted != null) {
+            show(pasted, PASTED);
         }
+        if (snapshots != null && program != null) select(DumpPrograms.find(snapshots, program));
     }
 
     private void controls(Composite root) {
@@ -190,10 +197,16 @@ public class DumpView extends ViewPart {
         }
     }
 
+    /** The clipboard's text as a dump, kept (up to a size) to be shown again when the view comes back. */
     private void paste() {
         Clipboard c = new Clipboard(list.getDisplay());
         try {
-            if (c.getContents(TextTransfer.getInstance()) instanceof String s) show(s, "(pasted)");
+            if (!(c.getContents(TextTransfer.getInstance()) instanceof String s)) return;
+            show(s, PASTED);
+            if (snapshots != null && !HostIrPreferences.setDumpPasted(s)) {
+                message.setText("the pasted dump (" + s.length() + " characters, over "
+                        + HostIrPreferences.MOST_PASTED + ") is not kept for the next start: open it from a file");
+            }
         } finally {
             c.dispose();
         }
@@ -203,7 +216,6 @@ public class DumpView extends ViewPart {
     public void show(String dump, String label) {
         try {
             show(DumpSnapshots.read(dump, label));
-            HostIrPreferences.setDumpFile(null);   // a pasted dump is not a file to open again
         } catch (EngineFailure e) {
             failed(e);
         }
@@ -263,6 +275,7 @@ public class DumpView extends ViewPart {
         text.setInput(new DiffNode(new TextInput("before", snapshots.previousText(i)),
                 new TextInput("after", snapshots.text(i))));
         setContentDescription(snapshots.file() + ": " + snapshots.label(i));
+        HostIrPreferences.setDumpProgram(new HostIrPreferences.DumpProgram(snapshots.label(i), i));
     }
 
     /** The index (into the dump's programs) of the selected snapshot, or -1. */

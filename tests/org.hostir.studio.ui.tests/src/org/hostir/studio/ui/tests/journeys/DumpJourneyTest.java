@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 
@@ -188,30 +187,11 @@ public class DumpJourneyTest {
      * name into the dialog and presses Enter from another thread, as a person at the keyboard does.
      */
     private void compareWithTyping(String name) {
-        Thread typist = new Thread(() -> {
-            try {
-                Thread.sleep(1500);
-                xdotool("type", "--delay", "30", name);
-                Thread.sleep(1500);
-                xdotool("key", "Return");
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, "typist");
-        typist.setDaemon(true);
-        typist.start();
+        Typist.after(1500).type(name, 30).then(1500).keys("Return").start();
         person.clickCenter(button("Compare with Studio lowering..."));
         person.settle(300);
         // the dialog is gone: back to the workbench window, which X gives the keys to again
         person.lookAt(page.getWorkbenchWindow().getShell());
-    }
-
-    private static void xdotool(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("xdotool"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) throw new IllegalStateException("xdotool " + String.join(" ", args) + ": " + out);
     }
 
     /**

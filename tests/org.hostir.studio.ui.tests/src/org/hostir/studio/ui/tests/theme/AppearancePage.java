@@ -14,6 +14,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.dialogs.PreferencesUtil;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
+import org.hostir.studio.ui.tests.input.ShownPopups;
 
 /**
  * Preferences > General > Appearance as a person uses it to switch themes without a restart: the Theme combo set
@@ -36,7 +37,10 @@ final class AppearancePage {
         Combo theme = ViewTestSupport.descendants(prefs, Combo.class).stream()
                 .filter(c -> List.of(c.getItems()).containsAll(List.of("Dark", "Light"))).findFirst().orElseThrow();
         person.clickCenter(theme);
-        person.press(SWT.ESC);   // the list opened and closed: the keyboard is on the combo
+        // the list opened and closed: the keyboard is on the combo. Only once the list shows: on a busy machine it
+        // came late, and the Escape closed the Preferences dialog instead
+        if (person.until(5_000, () -> !ShownPopups.shown("COMBO").isEmpty())) person.press(SWT.ESC);
+        if (!theme.isFocusControl()) theme.setFocus();
         int wanted = List.of(theme.getItems()).indexOf(name);
         for (int i = 0; i < 5 && theme.getSelectionIndex() != wanted; i++) {
             person.press(theme.getSelectionIndex() < wanted ? SWT.ARROW_DOWN : SWT.ARROW_UP);

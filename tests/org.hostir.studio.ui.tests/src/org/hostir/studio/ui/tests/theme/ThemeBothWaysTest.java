@@ -1,7 +1,6 @@
 package org.hostir.studio.ui.tests.theme;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -11,17 +10,13 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPartReference;
-import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
@@ -37,31 +32,39 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 35, defect 1, as the person drove it: Preferences > General > Appearance > Dark, Apply and Close, Don't
  * restart; then Light the same way (Light to Dark, then Dark to Light, no restart). After each switch the graph
- * node's tooltip (hovered), the Source page's rulers, the Outline, Properties, Project Explorer, Lowering and
- * Timeline are each brought up and saved as {@code both-ways-STATE-PART.png}; on each picture the part's
- * background must follow the theme and its text must read ({@link Legibility}: cells of ink under 3 to 1 against
- * their background). Defects it catches: the node tooltip in the toolkit's colours whatever the theme (Draw2d
- * reads them once: black under Light, then whatever the CSS engine last gave its shell), the Outline's overview
- * keeping the old theme's picture. What it cannot reach: a workbench started in Dark, as the Studio is after a
- * restart in Dark (the case found by hand, where colours read once are the dark ones); a second tycho-surefire
- * execution with -cssTheme e4_dark still started in Light, so the test runs the Light start only.
+ * node's tooltip (hovered), the graph canvas, the Source page's text and rulers, the Outline, Properties, Project
+ * Explorer, Lowering (with its compare panes and their changed lines) and Timeline are each brought up and saved as
+ * {@code both-ways-STATE-PART.png}; on each picture the part's background must follow the theme and its text must
+ * read ({@link Legibility}: cells of ink under 3 to 1 against their background). Defects it catches: the node
+ * tooltip in the toolkit's colours whatever the theme (Draw2d reads them once: black under Light, then whatever the
+ * CSS engine last gave its shell), the Outline's overview keeping the old theme's picture.
+ * <p>
+ * The pom's execution dark-start runs it again in a workbench started in Dark (a default theme preference, as the
+ * Studio has after a restart in Dark; {@code -Dhirstudio.tests.darkStart=true} says it must have started in Dark,
+ * so that a runtime that ignored the preference cannot pass as a Dark start): then Dark, Light, Dark again.
  */
 public class ThemeBothWaysTest extends JourneyTest {
     /** The share of a part's ink cells that may not read (icons, greyed text and buttons count as ink). */
     private static final double MOST_UNREADABLE = 0.3;
+    /**
+     * The share of a part's readable ink cells at the start that must read after a switch: the parts show the same
+     * things in both themes (their counts differ by under 2 %), and text gone (white on white) is no ink at all.
+     */
+    private static final double LEAST_KEPT = 0.85;
+    /** What each part showed at the start, which later states are measured against. */
+    private final java.util.Map<String, Legibility> atStart = new java.util.HashMap<>();
     private final List<String> failures = new ArrayList<>();
     private FusionEditor editor;
 
     @Test
     public void everyPartReadsAfterEachSwitch() throws Exception {
-        Display display = Display.getCurrent();
-        IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
-        if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
-        assertNotNull(engine, "the workbench has a theme engine");
+        IThemeEngine engine = ThemeFrame.engine();
         String start = engine.getActiveTheme().getId();
-        // a workbench started in Dark (the Studio after a restart in Dark) goes Dark -> Light -> Dark; the UI tests'
-        // workbench starts in Light (passing -cssTheme to it did not start it in Dark: see the class comment)
+        // a workbench started in Dark (the Studio after a restart in Dark) goes Dark -> Light -> Dark
         boolean darkStart = start.contains("dark");
+        assertEquals(Boolean.getBoolean("hirstudio.tests.darkStart"), darkStart,
+                "the workbench started in " + start + " (hirstudio.tests.darkStart="
+                        + System.getProperty("hirstudio.tests.darkStart") + ")");
         String first = darkStart ? "dark-start" : "light-start", other = darkStart ? "Light" : "Dark";
         IFile file = ViewTestSupport.copyToWorkspace("bothways", "examples/seeds/ag_matmul_p2p.fusion",
                 "bothways.fusion");
@@ -77,12 +80,11 @@ public class ThemeBothWaysTest extends JourneyTest {
             AppearancePage.chooseTheme(person, journey.shell(), darkStart ? "Dark" : "Light");
             measureAll(darkStart ? "dark-again" : "light-again", darkStart);
         } finally {
-            if (!engine.getActiveTheme().getId().equals(start)) engine.setTheme(start, false);
+            ThemeFrame.restore(engine, start);
             journey.hide(TimelineView.ID);
             person.settle(300);
         }
-        failures.forEach(System.out::println);
-        assertTrue(failures.isEmpty(), failures.size() + " parts do not read:\n" + String.join("\n", failures));
+        ThemeFrame.assertNone(failures, "parts do not read");
     }
 
     private void openAll(IFile file) throws Exception {
@@ -141,6 +143,16 @@ public class ThemeBothWaysTest extends JourneyTest {
         }
         person.moveTo(journey.shell(), 2, journey.shell().getSize().y - 2);
         person.settle(300);
+        // the canvas and its nodes without the tooltip (it stayed white under Dark)
+        File plain = ViewTestSupport.screenshot(journey.shell(), "both-ways-" + state + "-graph.png");
+        Point g = Screens.inShot(journey.shell(), graph.getControl());
+        check(state, "graph-canvas", plain, new Rectangle(g.x, g.y, graph.getControl().getSize().x,
+                graph.getControl().getSize().y), dark);
+        // the palette's buttons (left dark, Connect white on light grey, after a switch back to Light)
+        Control palette = ShownGraph.button(editor, "Auto layout").getParent();
+        Point p = Screens.inShot(journey.shell(), palette);
+        check(state, "graph-palette", plain, new Rectangle(p.x, p.y, palette.getSize().x,
+                Math.min(palette.getSize().y, graph.getControl().getSize().y)), dark);
     }
 
     /** Draw2d's tooltip: a visible tool shell over the workbench window. */
@@ -169,29 +181,47 @@ public class ThemeBothWaysTest extends JourneyTest {
             return;
         }
         check(state, "source-ruler", shot, new Rectangle(pane.x, at.y, width, text.getSize().y), dark);
+        // the JSON's member names and strings (dark magenta and blue on near-black under Dark)
+        check(state, "source-text", shot, new Rectangle(at.x, at.y, text.getSize().x, text.getSize().y), dark);
         ShownGraph.showPage(editor, FusionEditor.GRAPH_PAGE);
         person.settle(300);
     }
 
     /** Maximizes the view, saves a picture, and measures what its stack shows. */
     private void view(String state, String name, IWorkbenchPartReference ref, boolean dark) throws Exception {
-        assertNotNull(ref, name + " is open");
-        var part = ref.getPart(true);
-        page.activate(part);
-        page.setPartState(ref, IWorkbenchPage.STATE_MAXIMIZED);
-        person.settle(500);
-        if (part instanceof TimelineView t) t.fit();
-        person.moveTo(journey.shell(), 2, journey.shell().getSize().y - 2);
-        person.settle(300);
-        File shot = ViewTestSupport.screenshot(journey.shell(), "both-ways-" + state + "-" + name + ".png");
-        CTabFolder stack = ViewTestSupport.descendants(journey.shell(), CTabFolder.class).stream()
-                .filter(f -> f.isVisible() && f.getSelection() != null && f.getSelection().getControl() != null)
-                .max(Comparator.comparingInt(f -> f.getSize().x * f.getSize().y)).orElseThrow();
-        Control area = stack.getSelection().getControl();
+        ThemeFrame.Shot s = ThemeFrame.maximized(page, person, journey.shell(), ref,
+                "both-ways-" + state + "-" + name + ".png");
+        File shot = s.file();
+        Control area = s.area();
         Point at = Screens.inShot(journey.shell(), area);
         check(state, name, shot, new Rectangle(at.x, at.y, area.getSize().x, area.getSize().y), dark);
-        page.setPartState(ref, IWorkbenchPage.STATE_RESTORED);
-        person.settle(200);
+        lists(state, name, shot, area, dark);
+        // the compare panes on their own, with the selected pass's changed lines (white, black on dark red)
+        if (s.part() instanceof LoweringView l) {
+            Control panes = ShownLowering.of(l).diffControl();
+            Point p = Screens.inShot(journey.shell(), panes);
+            check(state, "compare-panes", shot, new Rectangle(p.x, p.y, panes.getSize().x, panes.getSize().y), dark);
+        }
+        ThemeFrame.unmaximize(page, person, ref);
+    }
+
+    /**
+     * Each list, table and tree of the part on its own: a switch back to Light left the Lowering view's pass list
+     * (and the Dump view's program list) dark in a light view, which the part's prevailing background hides.
+     */
+    private void lists(String state, String name, File shot, Control area, boolean dark) {
+        if (!(area instanceof org.eclipse.swt.widgets.Composite c)) return;
+        Point a = Screens.inShot(journey.shell(), area);
+        Rectangle shown = new Rectangle(a.x, a.y, area.getSize().x, area.getSize().y);
+        int n = 0;
+        for (Control list : ViewTestSupport.descendants(c, Control.class)) {
+            boolean isList = list instanceof org.eclipse.swt.widgets.Table
+                    || list instanceof org.eclipse.swt.widgets.Tree || list instanceof org.eclipse.swt.widgets.List;
+            if (!isList || !list.isVisible() || list.getSize().x < 60 || list.getSize().y < 60) continue;
+            Point at = Screens.inShot(journey.shell(), list);
+            Rectangle r = new Rectangle(at.x, at.y, list.getSize().x, list.getSize().y).intersection(shown);
+            if (r.width >= 60 && r.height >= 60) check(state, name + "-list" + n++, shot, r, dark);
+        }
     }
 
     private Legibility check(String state, String name, File shot, Rectangle r, boolean dark) {
@@ -204,6 +234,11 @@ public class ThemeBothWaysTest extends JourneyTest {
         String where = state + " " + name + " (" + shot.getName() + "): " + l;
         if (l.dark() != dark) failures.add(where + ": the background does not follow the theme");
         if (l.unreadable() > MOST_UNREADABLE) failures.add(where + ": text does not read on its background");
+        Legibility start = atStart.putIfAbsent(name, l);
+        if (start != null && l.readable() < LEAST_KEPT * start.readable()) {
+            failures.add(where + ": lost its text (" + l.readable() + " readable cells, " + start.readable()
+                    + " at the start)");
+        }
         return l;
     }
 }

@@ -1,7 +1,5 @@
 package org.hostir.studio.ui.tests.theme;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -11,16 +9,12 @@ import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
-import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchPartReference;
-import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
@@ -62,9 +56,7 @@ public class ThemeContrastTest extends JourneyTest {
         // remade under Dark (a restart) and the switch back to Light
         boolean full = Boolean.getBoolean("hirstudio.tests.themeContrast");
         Display display = Display.getCurrent();
-        IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
-        if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
-        assertNotNull(engine, "the workbench has a theme engine");
+        IThemeEngine engine = ThemeFrame.engine();
         String light = engine.getActiveTheme().getId();
         IFile file = ViewTestSupport.copyToWorkspace("themes", "examples/seeds/ag_matmul_p2p.fusion",
                 "ag_matmul_p2p.fusion");
@@ -87,12 +79,11 @@ public class ThemeContrastTest extends JourneyTest {
                         + " back run with -Dhirstudio.tests.themeContrast=true");
             }
         } finally {
-            if (!engine.getActiveTheme().getId().equals(light)) engine.setTheme(light, false);
+            ThemeFrame.restore(engine, light);
             journey.hide(TimelineView.ID);
             person.settle(300);
         }
-        failures.forEach(System.out::println);
-        assertTrue(failures.isEmpty(), failures.size() + " views do not read:\n" + String.join("\n", failures));
+        ThemeFrame.assertNone(failures, "views do not read");
     }
 
     private void openAll(IFile file) throws Exception {
@@ -135,26 +126,20 @@ public class ThemeContrastTest extends JourneyTest {
 
     /** Maximizes the part, saves a picture, and measures the part's area (for Lowering, its compare panes too). */
     private void measure(String state, String name, IWorkbenchPartReference ref, boolean dark) throws Exception {
-        assertNotNull(ref, name + " is open");
-        IWorkbenchPart part = ref.getPart(true);
-        page.activate(part);
-        page.setPartState(ref, IWorkbenchPage.STATE_MAXIMIZED);
-        person.settle(500);
-        if (part instanceof TimelineView t) t.fit();
-        // the pointer off the views: no hover colour or tooltip in the picture
-        person.moveTo(journey.shell(), 2, journey.shell().getSize().y - 2);
-        person.settle(300);
-        File shot = ViewTestSupport.screenshot(journey.shell(), "theme-" + state + "-" + name + ".png");
-        Control area = partArea(name);
+        ThemeFrame.Shot s = ThemeFrame.maximized(page, person, journey.shell(), ref,
+                "theme-" + state + "-" + name + ".png");
+        File shot = s.file();
+        Control area = s.area();
         check(state, name, shot, area, dark);
-        if (part instanceof LoweringView l) check(state, "compare-panes", shot, ShownLowering.of(l).diffControl(), dark);
+        if (s.part() instanceof LoweringView l) {
+            check(state, "compare-panes", shot, ShownLowering.of(l).diffControl(), dark);
+        }
         // the canvas on its own (the palette's buttons would outweigh it), and the nodes
         if (name.equals("graph")) {
             check(state, "graph-canvas", shot, ShownGraph.of(editor).getControl(), dark);
             checkNodes(state, shot, dark);
         }
-        page.setPartState(ref, IWorkbenchPage.STATE_RESTORED);
-        person.settle(200);
+        ThemeFrame.unmaximize(page, person, ref);
     }
 
     private void check(String state, String name, File shot, Control area, boolean dark) {
@@ -204,14 +189,5 @@ public class ThemeContrastTest extends JourneyTest {
         Point at = Screens.inShot(journey.shell(), graph.getControl());
         Legibility l = Legibility.of(shot, new Rectangle(at.x + x0, at.y + y0, x1 - x0, y1 - y0));
         record(state, "graph-nodes", shot, l, dark);
-    }
-
-    /** The maximized part's area: what the largest visible view stack shows (its selected tab's control). */
-    private Control partArea(String name) {
-        CTabFolder stack = ViewTestSupport.descendants(journey.shell(), CTabFolder.class).stream()
-                .filter(f -> f.isVisible() && f.getSelection() != null && f.getSelection().getControl() != null)
-                .max(java.util.Comparator.comparingInt(f -> f.getSize().x * f.getSize().y))
-                .orElseThrow(() -> new AssertionError(name + ": no view stack shows a part"));
-        return stack.getSelection().getControl();
     }
 }

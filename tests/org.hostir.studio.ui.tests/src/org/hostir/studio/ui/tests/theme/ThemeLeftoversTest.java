@@ -1,7 +1,6 @@
 package org.hostir.studio.ui.tests.theme;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.DumpView;
@@ -37,9 +35,7 @@ public class ThemeLeftoversTest extends JourneyTest {
     @Test
     public void theDarkThemesBackgroundsGoWithIt() throws Exception {
         Display display = Display.getCurrent();
-        IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
-        if (engine == null) engine = (IThemeEngine) display.getData("org.eclipse.e4.ui.css.swt.theme");
-        assertNotNull(engine, "the workbench has a theme engine");
+        IThemeEngine engine = ThemeFrame.engine();
         String light = engine.getActiveTheme().getId();
         FusionEditor e = journey.openSeed("leftovers", "ag_matmul_p2p", "leftovers.fusion");
         LoweringView lowering = journey.show(LoweringView.ID);
