@@ -55,8 +55,9 @@ class BenchSimCheckTest {
         // the night's log copied elsewhere: read from the path given, the same 7.8 % as the stored D = 2 run
         Path copy = dir.resolve("night.log");
         Files.copy(Path.of(NIGHT), copy);
+        // the seeds named by path: the test's working directory is not the repository's in every runner
         CliRun r = CliRun.run("bench", "sim-check", "--measured", copy.toString(), "--profile", "h200x2-measured",
-                "--devices", "2");
+                "--devices", "2", "--examples", RepoPaths.repo().resolve("examples").toString());
         assertEquals(0, r.exitCode(), r.err());
         assertEquals("D = 2 (" + copy + "):", r.outLines().getFirst());
         assertTrue(r.outLines().contains("D = 2: mean absolute error 7.8 % over 36 cases, 28 within 10 % (profile"
