@@ -157,16 +157,15 @@ public final class TimelineCanvas {
     /**
      * Full heights where the ruler, every shown row and track fit the canvas at them; else, where they fit at the
      * least heights, lanes and tracks shrunk alike to fit it (the tracks taking what the lanes leave), so that a
-     * short view (the Timeline beside its details at 1280 x 800) shows a small run whole without scrolling.
+     * short view (the Timeline beside its details at 1280 x 800) shows a small run whole without scrolling. Folded
+     * ranks count as unfolded: folding a rank moves the rows below it up and leaves their heights alone.
      */
     private void chooseHeights() {
         int lanes = 0;
         if (rows != null) {
-            for (int i = 0; i < rows.rows().size(); i++) {
-                if (!groups.hidden(rows.rows(), i)) lanes += rows.rows().get(i).stacked() ? 2 : 1;
-            }
+            for (TimelineRows.Row row : rows.rows()) lanes += row.stacked() ? 2 : 1;
         }
-        int tracks = shownDifferences().size() + shownCounters().size();
+        int tracks = differences.size() + counters.size();
         int room = canvas.getClientArea().height - RULER_HEIGHT;
         int full = lanes * ROW_HEIGHT + tracks * CounterPainter.TRACK_HEIGHT;
         fullRowsHeight = lanes * ROW_HEIGHT;
