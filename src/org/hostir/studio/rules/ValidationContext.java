@@ -77,7 +77,10 @@ final class ValidationContext {
         };
     }
 
-    /** An extent for a message: its name, with its value where it has one ({@code K2 (5)}). */
+    /**
+     * An extent for a message: its name, with its value where it has one ({@code K2 (5)}). Unquoted, unlike free
+     * text: a shape symbol is an identifier by the time a rule sees it ({@code TensorParser} refuses anything else).
+     */
     String valued(Extent e) {
         return switch (e) {
             case Extent.Symbolic s -> s.name() + (bindings.value(s.name()).isPresent() ? " ("

@@ -9,17 +9,32 @@ import org.hostir.studio.exec.ExecutionException;
 import org.hostir.studio.exec.ScalarEnv;
 import org.hostir.studio.ir.Scalar;
 import org.hostir.studio.ir.ScalarBinary;
+import org.hostir.studio.ir.host.Allocate;
+import org.hostir.studio.ir.host.CollectivePermute;
+import org.hostir.studio.ir.host.Communication;
+import org.hostir.studio.ir.host.Deallocate;
+import org.hostir.studio.ir.host.EndCoalescing;
 import org.hostir.studio.ir.host.ForLoop;
 import org.hostir.studio.ir.host.GetCurrentStream;
+import org.hostir.studio.ir.host.HirAliasSelect;
 import org.hostir.studio.ir.host.HostIrContainer;
 import org.hostir.studio.ir.host.HostNode;
+import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ir.host.IfThenElse;
+import org.hostir.studio.ir.host.LaunchKernel;
 import org.hostir.studio.ir.host.MoeCombine;
 import org.hostir.studio.ir.host.MoeDispatch;
+import org.hostir.studio.ir.host.OpaqueNode;
+import org.hostir.studio.ir.host.P2PCommunication;
+import org.hostir.studio.ir.host.PostOnStream;
 import org.hostir.studio.ir.host.SetCurrentStream;
+import org.hostir.studio.ir.host.ShardByStream;
 import org.hostir.studio.ir.host.ShareMemHandles;
+import org.hostir.studio.ir.host.StartCoalescing;
 import org.hostir.studio.ir.host.Stream;
+import org.hostir.studio.ir.host.SymmetricContiguousView;
 import org.hostir.studio.ir.host.Synchronize;
+import org.hostir.studio.ir.host.Wait;
 
 /**
  * A bound, read off one program without running it, on the worker streams the {@code exec.Evaluator} can create
@@ -62,7 +77,12 @@ final class StreamBound {
             case Synchronize s -> use(s.stream());
             case ShareMemHandles s -> s.communications().forEach(this::node);
             case MoeDispatch _, MoeCombine _ -> unbounded = true;
-            default -> { }
+            // named, not defaulted: a new kind with a body or a stream of its own must be decided here, since a
+            // bound too small would park a rank that can still enqueue work
+            case Allocate _, Deallocate _, GetCurrentStream _, HirAliasSelect _, ShardByStream _,
+                 SymmetricContiguousView _, Communication _, CollectivePermute _, P2PCommunication _,
+                 StartCoalescing _, EndCoalescing _, Wait _, PostOnStream _, HostOp _, LaunchKernel _,
+                 OpaqueNode _ -> { }
         }
     }
 
