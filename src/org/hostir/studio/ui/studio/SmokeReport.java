@@ -23,12 +23,14 @@ import org.hostir.studio.exec.cuda.CudaBackend;
 
 /**
  * The product smoke test's eyes: a few seconds after start it saves a PNG of the window and a text report (the
- * perspective, the open views and editors); then it runs the example ({@link SmokeRun}), adds what the run showed
- * to the report with a second PNG ({@code NAME-run.png}), and closes the workbench so the script that started it
- * can check.
+ * perspective, the open views and editors, how each shown part reads: {@link SmokeContrast}); then it runs the
+ * example ({@link SmokeRun}), adds what the run showed to the report with a second PNG ({@code NAME-run.png}), and
+ * closes the workbench so the script that started it can check. With {@code hirstudio.smoke.run=false} it closes
+ * after the first picture (the Dark start's check, which needs no run).
  */
 final class SmokeReport {
     private static final int SETTLE_MILLIS = 4000;
+    static final String RUN = "hirstudio.smoke.run";
 
     private SmokeReport() {}
 
@@ -40,7 +42,12 @@ final class SmokeReport {
                 IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
                 lines.addAll(describe(page));
                 save(display, png);
+                lines.addAll(SmokeContrast.of(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), png));
                 write(png, lines);
+                if (!Boolean.parseBoolean(System.getProperty(RUN, "true"))) {
+                    PlatformUI.getWorkbench().close();
+                    return;
+                }
                 SmokeRun.start(page, example, run -> {
                     lines.addAll(run);
                     finish(display, png, lines);

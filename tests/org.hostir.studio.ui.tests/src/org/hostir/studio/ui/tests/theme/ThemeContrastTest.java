@@ -18,6 +18,7 @@ import org.eclipse.ui.IWorkbenchPartReference;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.passes.LoweringView;
+import org.hostir.studio.ui.studio.Legibility;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;

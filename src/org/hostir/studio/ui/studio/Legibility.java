@@ -1,4 +1,4 @@
-package org.hostir.studio.ui.tests.theme;
+package org.hostir.studio.ui.studio;
 
 import java.io.File;
 import java.util.HashMap;
@@ -8,7 +8,7 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
-import org.hostir.studio.ui.tests.journeys.Screens;
+import org.hostir.studio.ui.ThemeColors;
 
 /**
  * How readable a region of a screenshot is, measured on its pixels as a person sees them: the region is cut into
@@ -17,26 +17,27 @@ import org.hostir.studio.ui.tests.journeys.Screens;
  * reads when its strongest ink has a WCAG contrast ratio of at least
  * {@value #READABLE} against that background (what WCAG asks of large text; anti-aliasing softens only the edges
  * of a glyph, its core keeps the text's colour). Light text left on a light background, or dark magenta on
- * near-black, makes cells of ink that do not read, or no ink at all.
+ * near-black, makes cells of ink that do not read, or no ink at all. The theme tests measure their screenshots
+ * with it, and the product's smoke test its own (a start in Dark must show views that read).
  *
  * @param background the region's most frequent colour (the view's background)
  * @param inkCells   cells with ink (at least a few pixels unlike their background)
  * @param readable   of those, the cells whose ink reads
  */
 public record Legibility(RGB background, int inkCells, int readable) {
-    static final double READABLE = 3.0;
+    public static final double READABLE = 3.0;
     private static final int CELL = 14;
     /**
      * The least contrast with the background that counts as ink: fainter pixels are decoration (grid lines, a
      * column's shade, a focus rectangle); text that faint is text lost, which {@code inkCells} shows.
      */
-    static final double INK = 1.5;
+    public static final double INK = 1.5;
 
     /** The share of the ink cells that do not read (0 when there is no ink). */
     public double unreadable() { return inkCells == 0 ? 0 : 1 - (double) readable / inkCells; }
 
     /** Whether the region's background is dark (WCAG luminance under 0.2). */
-    public boolean dark() { return Screens.luminance(background) < 0.2; }
+    public boolean dark() { return ThemeColors.luminance(background) < 0.2; }
 
     public static Legibility of(File png, Rectangle r) {
         ImageData d = new ImageLoader().load(png.getPath())[0];
@@ -97,12 +98,12 @@ public record Legibility(RGB background, int inkCells, int readable) {
     private static double isText(ImageData d, int[] cell, int[] top, Map<Integer, Double> luminance) {
         if (top[2] * 10 > 4 * CELL * CELL) return -1;
         boolean[] band = bands(cell, top[0]);
-        double back = luminance.computeIfAbsent(top[0], px -> Screens.luminance(d.palette.getRGB(px)));
+        double back = luminance.computeIfAbsent(top[0], px -> ThemeColors.luminance(d.palette.getRGB(px)));
         int x0 = CELL, y0 = CELL, x1 = -1, y1 = -1, differing = 0;
         double best = 1;
         for (int i = 0; i < cell.length; i++) {
             if (cell[i] == top[0] || band[i]) continue;
-            double l = luminance.computeIfAbsent(cell[i], px -> Screens.luminance(d.palette.getRGB(px)));
+            double l = luminance.computeIfAbsent(cell[i], px -> ThemeColors.luminance(d.palette.getRGB(px)));
             double c = (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05);
             if (c < INK) continue;
             best = Math.max(best, c);
@@ -134,7 +135,7 @@ public record Legibility(RGB background, int inkCells, int readable) {
 
     /** WCAG contrast ratio, 1 to 21. */
     public static double contrast(RGB a, RGB b) {
-        double la = Screens.luminance(a), lb = Screens.luminance(b);
+        double la = ThemeColors.luminance(a), lb = ThemeColors.luminance(b);
         return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
     }
 
