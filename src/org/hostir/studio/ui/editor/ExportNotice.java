@@ -1,21 +1,26 @@
 package org.hostir.studio.ui.editor;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.action.IStatusLineManager;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.IViewSite;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.progress.UIJob;
-import org.eclipse.ui.wizards.newresource.BasicNewResourceWizard;
+import org.eclipse.ui.part.ISetSelectionTarget;
 
 /**
  * Tells where an export went, as Eclipse's own export wizards do: a file written into the workspace is made known to
@@ -35,18 +40,29 @@ final class ExportNotice {
         Optional<IFile> inWorkspace = refresh(written);
         IWorkbenchWindow w = window != null ? window : PlatformUI.getWorkbench().getActiveWorkbenchWindow();
         if (w == null || w.getActivePage() == null) return;
-        inWorkspace.ifPresent(f -> BasicNewResourceWizard.selectAndReveal(f, w));
-        // after the Project Explorer's own status line update, which follows its new selection 100 ms later (its
-        // CommonNavigatorManager's job) and would replace the message with the file's workspace path
-        UIJob say = UIJob.create("Exported", monitor -> {
-            IStatusLineManager status = w.getActivePage() == null ? null : statusLine(w.getActivePage().getActivePart());
-            if (status != null) {
-                status.setErrorMessage(null);
-                status.setMessage(message(what, written));
-            }
-        });
-        say.setSystem(true);
-        say.schedule(inWorkspace.isPresent() ? 400 : 0);
+        // The Project Explorer answers a new selection by putting the file's workspace path on the status line
+        // (CommonNavigatorManager's post-selection listener, which StructuredViewer.setSelection fires at once);
+        // BasicNewResourceWizard.selectAndReveal defers each part's selectReveal with Display.asyncExec, so that
+        // answer came after a message posted here (a 400 ms timer stood for it). The reveal is done here, in the UI
+        // thread, and the message put after it: the last word on the status line.
+        inWorkspace.ifPresent(f -> reveal(w, new StructuredSelection(f)));
+        IStatusLineManager status = statusLine(w.getActivePage().getActivePart());
+        if (status != null) {
+            status.setErrorMessage(null);
+            status.setMessage(message(what, written));
+        }
+    }
+
+    /** {@code selection} selected and revealed in each part of {@code w}'s page that takes one, as wizards do. */
+    private static void reveal(IWorkbenchWindow w, StructuredSelection selection) {
+        IWorkbenchPage page = w.getActivePage();
+        List<IWorkbenchPartReference> refs = new ArrayList<>(List.of(page.getViewReferences()));
+        refs.addAll(List.of(page.getEditorReferences()));
+        for (IWorkbenchPartReference ref : refs) {
+            IWorkbenchPart part = ref.getPart(false);
+            ISetSelectionTarget target = part == null ? null : Adapters.adapt(part, ISetSelectionTarget.class);
+            if (target != null) target.selectReveal(selection);
+        }
     }
 
     private static IStatusLineManager statusLine(IWorkbenchPart part) {

@@ -100,7 +100,7 @@ public class EditorBenchmarkTest {
     @Test
     void open1000OpsUntilLaidOut() throws Exception {
         IFile f = EditorFixture.file("bench1000.fusion", FusionWriter.write(generated(1000)));
-        int runs = Integer.getInteger("hirstudio.bench.opens", 3);
+        int runs = Integer.getInteger("hirstudio.bench.opens", 5);
         long[] open = new long[runs], shown = new long[runs], checked = new long[runs], elk = new long[runs];
         long[] uiCpu = new long[runs], elkCpu = new long[runs];
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
