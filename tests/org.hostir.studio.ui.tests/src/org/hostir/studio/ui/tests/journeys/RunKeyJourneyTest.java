@@ -3,10 +3,12 @@ package org.hostir.studio.ui.tests.journeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.Platform;
@@ -16,6 +18,8 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -58,7 +62,9 @@ public class RunKeyJourneyTest extends JourneyTest {
         ILaunch launch = ours.get(0);
         assertEquals(ILaunchManager.RUN_MODE, launch.getLaunchMode(), "as a run, not a debug session");
         try {
-            assertTrue(person.until(120_000, launch::isTerminated), "the run ends");
+            // a launch is registered before its checks, build and delegate run: first its process, then its end
+            expect(() -> launch.getProcesses().length > 0, 60_000, launch, "the run starts its process");
+            expect(launch::isTerminated, 120_000, launch, "the run ends");
             assertEquals(0, launch.getProcesses()[0].getExitValue(), "the run succeeds");
             // what a person sees: the run's trace in the Timeline, named after the file
             assertTrue(person.until(20_000, () -> page.findView(TimelineView.ID) instanceof TimelineView v
@@ -68,10 +74,21 @@ public class RunKeyJourneyTest extends JourneyTest {
             assertNotNull(view.canvas().rows(), "with its rows");
             ViewTestSupport.screenshot(journey.shell(), "run-key-timeline.png");
         } finally {
+            for (Shell s : Display.getCurrent().getShells()) if (s != journey.shell() && s.isVisible()) s.close();
+            if (!launch.isTerminated()) launch.terminate();
             manager.removeLaunch(launch);
             ILaunchConfiguration config = launch.getLaunchConfiguration();
             if (config != null && config.exists()) config.delete();
         }
+    }
+
+    /** Waits for {@code done}; else fails with what is on screen and in the launch, and a screenshot of it. */
+    private void expect(BooleanSupplier done, long millis, ILaunch launch, String what) {
+        if (person.until(millis, done)) return;
+        String scene = LaunchScene.describe(launch, journey.shell());
+        ViewTestSupport.screenshot(journey.shell(), "run-key-failure.png");
+        System.out.println("run key: " + what + " failed" + scene);
+        fail(what + scene);
     }
 
     /** Whether {@code l} is a Host IR Program launch of {@code file}. */
