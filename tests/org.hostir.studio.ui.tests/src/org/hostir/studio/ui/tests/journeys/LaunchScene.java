@@ -8,6 +8,7 @@ import java.util.Map;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
@@ -29,8 +30,19 @@ final class LaunchScene {
         out.append("\n  launch: ").append(launch.getProcesses().length).append(" process(es), ")
                 .append(launch.getDebugTargets().length).append(" target(s), still in the launch manager: ")
                 .append(Arrays.asList(DebugPlugin.getDefault().getLaunchManager().getLaunches()).contains(launch));
-        for (var p : launch.getProcesses()) out.append("\n  process ").append(p.getLabel())
-                .append(p.isTerminated() ? " ended" : " running");
+        for (var p : launch.getProcesses()) {
+            String pid = p.getAttribute(IProcess.ATTR_PROCESS_ID);
+            boolean alive = pid != null && ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+            out.append("\n  process ").append(p.getLabel()).append(p.isTerminated() ? " ended" : " not ended")
+                    .append(", pid ").append(pid).append(alive ? " alive" : " gone");
+        }
+        for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
+            if (l != launch && l.getLaunchConfiguration() != null
+                    && l.getLaunchConfiguration().equals(launch.getLaunchConfiguration())) {
+                out.append("\n  another launch of it: ").append(l.getLaunchMode()).append(", ")
+                        .append(l.getProcesses().length).append(" process(es), ended ").append(l.isTerminated());
+            }
+        }
         out.append("\n  breakpoints: ").append(DebugPlugin.getDefault().getBreakpointManager().getBreakpoints().length);
         for (String d : dialogs(main)) out.append("\n  dialog ").append(d);
         for (Job j : Job.getJobManager().find(null)) {
@@ -39,8 +51,9 @@ final class LaunchScene {
             }
         }
         for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
-            if (Arrays.stream(t.getValue()).anyMatch(f -> f.getClassName().startsWith("org.eclipse.debug.internal.core.LaunchConfiguration")
-                    || f.getClassName().startsWith("org.hostir.studio.ui.launch"))) {
+            // the launch job, the process's monitor and stream readers, our listeners
+            if (t.getKey() != Thread.currentThread() && Arrays.stream(t.getValue()).anyMatch(f ->
+                    f.getClassName().startsWith("org.eclipse.debug") || f.getClassName().startsWith("org.hostir.studio.ui.launch"))) {
                 out.append("\n  thread ").append(t.getKey().getName());
                 for (StackTraceElement f : Arrays.copyOf(t.getValue(), Math.min(25, t.getValue().length))) {
                     out.append("\n    at ").append(f);
