@@ -27,7 +27,8 @@ final class LaunchScene {
 
     static String describe(ILaunch launch, Shell main) {
         StringBuilder out = new StringBuilder();
-        out.append("\n  launch: ").append(launch.getProcesses().length).append(" process(es), ")
+        out.append("\n  launch: ").append(launch.getClass().getName()).append(", ")
+                .append(launch.getProcesses().length).append(" process(es), ")
                 .append(launch.getDebugTargets().length).append(" target(s), still in the launch manager: ")
                 .append(Arrays.asList(DebugPlugin.getDefault().getLaunchManager().getLaunches()).contains(launch));
         for (var p : launch.getProcesses()) {
@@ -37,8 +38,8 @@ final class LaunchScene {
                     .append(", pid ").append(pid).append(alive ? " alive" : " gone");
         }
         for (ILaunch l : DebugPlugin.getDefault().getLaunchManager().getLaunches()) {
-            if (l != launch && l.getLaunchConfiguration() != null
-                    && l.getLaunchConfiguration().equals(launch.getLaunchConfiguration())) {
+            if (l != launch && l.getLaunchConfiguration() != null && launch.getLaunchConfiguration() != null
+                    && l.getLaunchConfiguration().getName().startsWith(launch.getLaunchConfiguration().getName())) {
                 out.append("\n  another launch of it: ").append(l.getLaunchMode()).append(", ")
                         .append(l.getProcesses().length).append(" process(es), ended ").append(l.isTerminated());
             }

@@ -9,27 +9,39 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.IBreakpointManager;
+import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Label;
 import org.hostir.studio.ui.debug.NodeBreakpoint;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Run As with breakpoints in the workspace. Eclipse asks "Would you rather launch in debug mode?" before a run of a
- * type that also debugs when the delegate's getBreakpoints has an enabled one; that returned every breakpoint of
- * every debugger, so a Java breakpoint (or one a debug journey left) held Alt+Shift+X H on a .fusion at that
- * question. Only the Host IR debugger's node breakpoints ask now, as only Java's do for a Java run.
+ * Run As with breakpoints in the workspace, for a person who chose Run/Debug > Launching > "Launch in debug mode
+ * when workspace contains breakpoints: Prompt". Eclipse then asks "Would you rather launch in debug mode?" before a
+ * run of a type that also debugs when the delegate's getBreakpoints has an enabled one; that returned every
+ * breakpoint of every debugger, so a Java breakpoint held Alt+Shift+X H on a .fusion at that question. Only the Host
+ * IR debugger's node breakpoints ask now, as only Java's do for a Java run.
  */
 public class RunBreakpointsJourneyTest extends JourneyTest {
     private static final String QUESTION = "Breakpoints in Workspace";
+
+    /** Run/Debug > Launching: "Launch in debug mode when workspace contains breakpoints", Never by default. */
+    private static final String SWITCH_TO_DEBUG = "org.eclipse.debug.ui.relaunch_in_debug_mode";
+
+    @BeforeEach
+    public void askBeforeRunningWithBreakpoints() {
+        DebugUITools.getPreferenceStore().setValue(SWITCH_TO_DEBUG, "prompt");
+    }
 
     @AfterEach
     public void removeBreakpoints() throws Exception {
         IBreakpointManager m = DebugPlugin.getDefault().getBreakpointManager();
         m.removeBreakpoints(m.getBreakpoints(), true);
+        DebugUITools.getPreferenceStore().setToDefault(SWITCH_TO_DEBUG);
     }
 
     @Test

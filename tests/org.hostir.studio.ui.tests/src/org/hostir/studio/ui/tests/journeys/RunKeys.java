@@ -107,11 +107,18 @@ final class RunKeys {
         for (Shell s : Display.getCurrent().getShells()) if (s != journey.shell() && s.isVisible()) s.close();
     }
 
-    /** Whether {@code l} is a Host IR Program launch of {@code file}. */
+    /**
+     * Whether {@code l} is a Host IR Program launch of {@code file}. Not the debug UI's stand-in: while a build job
+     * is about (the file copied into the workspace schedules one), DebugUIPlugin.launchInBackground's job registers
+     * a PendingLaunch on a working copy of the configuration, waits for the build (preference "wait_for_build",
+     * "always" by default), removes it and only then makes the real launch. The stand-in never gets a process, so
+     * a journey that took it waited for its end in vain (the clean-clone CI run's "the run ends" after 120 s).
+     */
     private static boolean launches(ILaunch l, IFile file) {
         try {
             ILaunchConfiguration c = l.getLaunchConfiguration();
-            return c != null && file.getFullPath().toString().equals(c.getAttribute(LaunchAttributes.FILE, ""));
+            return c != null && !c.isWorkingCopy()
+                    && file.getFullPath().toString().equals(c.getAttribute(LaunchAttributes.FILE, ""));
         } catch (CoreException ex) {
             return false;
         }
