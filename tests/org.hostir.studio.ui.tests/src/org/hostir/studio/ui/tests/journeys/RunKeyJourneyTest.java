@@ -10,9 +10,6 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
-import org.eclipse.swt.graphics.Rectangle;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.timeline.TimelineView;
@@ -50,15 +47,8 @@ public class RunKeyJourneyTest extends JourneyTest {
             assertEquals(List.of(launch), keys.made(), "one launch, no second one");
             TimelineView view = (TimelineView) page.findView(TimelineView.ID);
             assertNotNull(view.canvas().rows(), "with its rows");
-            // the Console, which shares the Timeline's stack, comes to the front with the run's last lines: the
-            // person clicks the Timeline's tab to look at the trace
-            CTabItem tab = ViewTestSupport.descendants(journey.shell(), CTabFolder.class).stream()
-                    .flatMap(f -> java.util.Arrays.stream(f.getItems())).filter(i -> "Timeline".equals(i.getText()))
-                    .findFirst().orElseThrow(() -> new AssertionError("no Timeline tab"));
-            Rectangle b = tab.getBounds();
-            person.click(tab.getParent(), b.x + b.width / 2, b.y + b.height / 2);
-            assertTrue(person.until(5_000, () -> page.isPartVisible(view)), "the Timeline is in front");
-            ViewTestSupport.screenshot(journey.shell(), "run-key-timeline.png");
+            // what is in front is the Console with the run's last lines (it comes over the Timeline in its stack)
+            ViewTestSupport.screenshot(journey.shell(), "run-key-run.png");
         } finally {
             keys.tidy(launch);
         }
