@@ -47,7 +47,7 @@ public class RunKeyJourneyTest extends JourneyTest {
             assertEquals(List.of(launch), keys.made(), "one launch, no second one");
             TimelineView view = (TimelineView) page.findView(TimelineView.ID);
             assertNotNull(view.canvas().rows(), "with its rows");
-            // what is in front is the Console with the run's last lines (it comes over the Timeline in its stack)
+            // the Timeline, or the Console when its last lines came after the trace (the two share a stack)
             ViewTestSupport.screenshot(journey.shell(), "run-key-run.png");
         } finally {
             keys.tidy(launch);
