@@ -19,7 +19,7 @@ import org.hostir.studio.ui.NodeBreakpointMarkers;
  * in Eclipse's sense, so the editor's ruler draws it; Eclipse persists it with the workspace.
  */
 public final class NodeBreakpoint extends org.eclipse.debug.core.model.LineBreakpoint {
-    public static final String MODEL_ID = "org.hostir.studio.debug";
+    public static final String MODEL_ID = org.hostir.studio.ui.launch.HostIrLaunchDelegate.DEBUG_MODEL;
     public static final String MARKER_TYPE = NodeBreakpointMarkers.TYPE;
     static final String NODE = NodeBreakpointMarkers.NODE;
     static final String RANK = "org.hostir.studio.rank";

@@ -14,8 +14,10 @@ import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.IBreakpointManager;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.core.model.LaunchConfigurationDelegate;
 import org.hostir.studio.engine.RunCommandLine;
@@ -28,6 +30,8 @@ import org.osgi.framework.FrameworkUtil;
  * failure when it ends.
  */
 public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
+    /** The Host IR debugger's model id, its node breakpoints' (ui.debug sits above this package and names it). */
+    public static final String DEBUG_MODEL = "org.hostir.studio.debug";
 
     @Override
     public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
@@ -52,6 +56,19 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
                 file.getFullPath().toString(), settings.timelineSettings(), settings.loweringShown()).watch();
         RunProgress.follow(ip, file.getName());
         progress.worked(1);
+    }
+
+    /**
+     * The breakpoints that make a Run launch ask "There are breakpoints enabled in the workspace. Would you rather
+     * launch in debug mode?": the Host IR debugger's only. LaunchConfigurationDelegate.preLaunchCheck asks that for
+     * a run of a type that also debugs when any breakpoint this returns is enabled, and its default returns every
+     * breakpoint of every debug model; as JDT's Java delegate does for Java breakpoints, ours are the ones that a
+     * debug launch of this file would stop at.
+     */
+    @Override
+    protected IBreakpoint[] getBreakpoints(ILaunchConfiguration configuration) {
+        IBreakpointManager breakpoints = DebugPlugin.getDefault().getBreakpointManager();
+        return breakpoints.isEnabled() ? breakpoints.getBreakpoints(DEBUG_MODEL) : null;
     }
 
     /** The workspace file of a configuration, refused when none is chosen or it is gone (the debug launch too). */

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.core.commands.Command;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.jface.viewers.StructuredSelection;
@@ -28,9 +27,7 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.dialogs.PreferencesUtil;
-import org.eclipse.ui.keys.IBindingService;
 import org.eclipse.ui.part.ISetSelectionTarget;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
@@ -304,24 +301,6 @@ public class ShellJourneyTest extends JourneyTest {
                 IPageLayout.ID_PROP_SHEET, IPageLayout.ID_OUTLINE)) {
             assertTrue(shortcuts.contains(id), id + " in Window > Show View: " + shortcuts);
         }
-    }
-
-    /** Issue 35, power users: Alt+Shift+X H runs a .fusion as a Host IR Program, as Alt+Shift+X J runs Java. */
-    @Test
-    public void runAsHasAKeyBinding() throws Exception {
-        // a .fusion selected, as before pressing the keys: the shortcut is handled for a launchable selection only
-        // (an export before this test leaves the file it wrote selected in the Project Explorer)
-        IFile file = ViewTestSupport.copyToWorkspace("shell", SEED, "run-key.fusion");
-        page.activate(page.showView(IPageLayout.ID_PROJECT_EXPLORER));
-        explorerSelecting(file, "run-key.fusion");
-        String command = "org.hostir.studio.ui.launch.shortcut.run";
-        assertEquals(command, ViewTestSupport.boundCommand("M2+M3+X H"));
-        var bindings = PlatformUI.getWorkbench().getService(IBindingService.class);
-        String keys = org.eclipse.jface.bindings.keys.KeySequence.getInstance("M2+M3+X H").format();   // Alt+Shift+X H
-        assertTrue(List.of(bindings.getActiveBindingsFor(command)).stream().anyMatch(b -> b.format().equals(keys)),
-                "bindings: " + List.of(bindings.getActiveBindingsFor(command)));
-        Command c = PlatformUI.getWorkbench().getService(ICommandService.class).getCommand(command);
-        assertTrue(c.isDefined() && c.isHandled(), "the launch shortcut handles " + command);
     }
 
     /**
