@@ -9,6 +9,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.hostir.studio.exec.debug.Breakpoint;
 import org.hostir.studio.ui.NodeBreakpointMarkers;
+import org.hostir.studio.ui.launch.HostIrLaunchDelegate;
 
 /**
  * A breakpoint on a Host IR node, kept as a marker: on the {@code .fusion} file for a node of its final program
@@ -19,7 +20,7 @@ import org.hostir.studio.ui.NodeBreakpointMarkers;
  * in Eclipse's sense, so the editor's ruler draws it; Eclipse persists it with the workspace.
  */
 public final class NodeBreakpoint extends org.eclipse.debug.core.model.LineBreakpoint {
-    public static final String MODEL_ID = org.hostir.studio.ui.launch.HostIrLaunchDelegate.DEBUG_MODEL;
+    public static final String MODEL_ID = HostIrLaunchDelegate.DEBUG_MODEL;
     public static final String MARKER_TYPE = NodeBreakpointMarkers.TYPE;
     static final String NODE = NodeBreakpointMarkers.NODE;
     static final String RANK = "org.hostir.studio.rank";
