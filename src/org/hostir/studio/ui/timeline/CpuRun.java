@@ -99,9 +99,7 @@ public final class CpuRun {
                 if (sub.isCanceled()) return Status.CANCEL_STATUS;
                 switch (outcome) {
                     case Outcome.Ran(RunResult r) -> display.asyncExec(() -> TimelineView.show(r.timeline(),
-                            file.getName() + ": CPU run, " + settings.describe() + ", "
-                                    + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
-                                    + r.validation().map(v -> ", " + v.line()).orElse(""), file, settings));
+                            title(file.getName(), settings, r), file, settings));
                     case Outcome.Failed(List<String> lines) -> report(display, lines);
                 }
                 return Status.OK_STATUS;
@@ -113,6 +111,13 @@ public final class CpuRun {
         job.setUser(true);
         job.schedule();
         return job;
+    }
+
+    /** The Timeline's run line: file, settings, the median time and the validation's verdict. */
+    public static String title(String fileName, RunSettings settings, RunResult r) {
+        return fileName + ": CPU run, " + settings.describe() + ", "
+                + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
+                + r.validation().map(v -> ", " + v.line()).orElse("");
     }
 
     private static void report(Display display, List<String> lines) {
