@@ -113,11 +113,17 @@ public final class CpuRun {
         return job;
     }
 
-    /** The Timeline's run line: file, settings, the median time and the validation's verdict. */
+    /**
+     * The Timeline's run line: file, devices, the median time and the validation's verdict, then the options, which
+     * a launch spells out in full: past the view's width at 1600 px, so they go last (issue 35: the time and the
+     * verdict were cut off).
+     */
     public static String title(String fileName, RunSettings settings, RunResult r) {
-        return fileName + ": CPU run, " + settings.describe() + ", "
+        String[] devicesAndOptions = settings.describe().split(", ", 2);
+        return fileName + ": CPU run, " + devicesAndOptions[0] + ", "
                 + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
-                + r.validation().map(v -> ", " + v.line()).orElse("");
+                + r.validation().map(v -> ", " + v.line()).orElse("")
+                + (devicesAndOptions.length > 1 ? ", " + devicesAndOptions[1] : "");
     }
 
     private static void report(Display display, List<String> lines) {

@@ -49,6 +49,13 @@ public class RunLineJourneyTest {
         assertTrue(description.isPresent(), "the description label shows the line");
         assertTrue(description.get().computeSize(SWT.DEFAULT, SWT.DEFAULT).x > description.get().getSize().x,
                 "the line is longer than the label (the case of issue 35)");
+        // the time and the validation's verdict first, within the label; the options after them
+        String facts = line.substring(0, line.indexOf(", ", line.indexOf(" ms")));
+        var gc = new org.eclipse.swt.graphics.GC(description.get());
+        int factsWidth = gc.textExtent(facts).x;
+        gc.dispose();
+        assertTrue(factsWidth <= description.get().getSize().x, "\"" + facts + "\" (" + factsWidth
+                + " px) within the label's " + description.get().getSize().x + " px");
         // whole in the details pane, wrapped within the pane's width
         assertTrue(view.detailsText().startsWith(line + "\n"), "the details pane starts with the run line: "
                 + view.detailsText());
