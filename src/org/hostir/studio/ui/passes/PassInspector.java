@@ -173,8 +173,9 @@ public final class PassInspector {
         var size = main.getSize();
         if (size.x < 50 || size.y < 20) return;
         int passWidth = Math.min(size.x / 3 - DIFF_MIDDLE, Math.max(passes.preferredWidth(), size.x / 8));
-        int percent = Math.max(5, passWidth * 100 / size.x);
-        main.setWeights(percent, 100 - percent);
+        // weights in pixels: a whole percent of a 1600 px view is 16 px, and rounded down it cut the time column
+        // (issue 35: after Show in Lowering, rank 1's "620" of 6204 us); the sash takes its width of the rest
+        main.setWeights(passWidth, Math.max(1, size.x - main.getSashWidth() - passWidth));
         int rest = size.x - passWidth;
         int diff = 2 * size.x / 3 + DIFF_MIDDLE;   // two panes of a third each, and the viewer's middle ruler
         boolean wide = rest - diff >= MIN_TREE_WIDTH && rest > 2 * size.y;

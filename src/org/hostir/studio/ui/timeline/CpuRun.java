@@ -99,9 +99,7 @@ public final class CpuRun {
                 if (sub.isCanceled()) return Status.CANCEL_STATUS;
                 switch (outcome) {
                     case Outcome.Ran(RunResult r) -> display.asyncExec(() -> TimelineView.show(r.timeline(),
-                            file.getName() + ": CPU run, " + settings.describe() + ", "
-                                    + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
-                                    + r.validation().map(v -> ", " + v.line()).orElse(""), file, settings));
+                            title(file.getName(), settings, r), file, settings));
                     case Outcome.Failed(List<String> lines) -> report(display, lines);
                 }
                 return Status.OK_STATUS;
@@ -113,6 +111,19 @@ public final class CpuRun {
         job.setUser(true);
         job.schedule();
         return job;
+    }
+
+    /**
+     * The Timeline's run line: file, devices, the median time and the validation's verdict, then the options, which
+     * a launch spells out in full: past the view's width at 1600 px, so they go last (issue 35: the time and the
+     * verdict were cut off).
+     */
+    public static String title(String fileName, RunSettings settings, RunResult r) {
+        String[] devicesAndOptions = settings.describe().split(", ", 2);
+        return fileName + ": CPU run, " + devicesAndOptions[0] + ", "
+                + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
+                + r.validation().map(v -> ", " + v.line()).orElse("")
+                + (devicesAndOptions.length > 1 ? ", " + devicesAndOptions[1] : "");
     }
 
     private static void report(Display display, List<String> lines) {

@@ -68,7 +68,7 @@ final class DetailsPanel {
     /** Shows {@code e} (or a hint when null), its start counted from {@code originNs}. */
     void show(TimelineEvent e, long originNs) {
         shown = e;
-        text.setText(e == null ? "Click a bar to see its details here; Shift+drag a range for its figures."
+        text.setText(e == null ? runLine + "Click a bar to see its details here; Shift+drag a range for its figures."
                 : EventDetails.of(e, originNs));
         Timeline t = timeline.get();
         showTable(e == null || t == null ? null : BreakdownTable.of(t, e).orElse(null));
@@ -79,6 +79,14 @@ final class DetailsPanel {
                 + e.rank() + " in the Lowering view");
         root.layout(true);
     }
+
+    /**
+     * The run's line (the view's description) whole above the hint while no bar is selected: the description is one
+     * line, cut at the right at 1600 px where a run lists every option (issue 35); this text wraps.
+     */
+    void runLine(String line) { runLine = line == null || line.isEmpty() ? "" : line + "\n\n"; }
+
+    private String runLine = "";
 
     /** Shows a text of its own (a range's figures), without a node link. */
     void showText(String figures) {

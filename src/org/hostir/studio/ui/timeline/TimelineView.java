@@ -297,6 +297,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
         // the last run's selected bar is not this run's
         getViewSite().getActionBars().getStatusLineManager().setMessage(null);
         relay.setSelection(StructuredSelection.EMPTY);
+        details.runLine(title);
         details.show(null, 0);
         tabs.showKernels(null);
         tabs.showPath(null);

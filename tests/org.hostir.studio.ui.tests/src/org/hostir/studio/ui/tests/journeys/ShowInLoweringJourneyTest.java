@@ -15,9 +15,13 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.graphics.GC;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.part.ShowInContext;
 import org.hostir.studio.lower.LoweringOptions;
@@ -118,6 +122,68 @@ public class ShowInLoweringJourneyTest {
         person.press(SWT.ALT | SWT.SHIFT, 'l');
         assertShown(bar, "Alt+Shift+L");
         ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "timeline-show-in-lowering.png");
+    }
+
+    /**
+     * Issue 35: after the details pane's link "Node 1 of rank 1 in Lowering" (rank 1's times a digit shorter than
+     * rank 0's) the pass list was about 14 px narrower than its columns, the time column's header and digits cut at
+     * the right; the list's columns lie whole within it then, and at the other widths a person drags the window to.
+     */
+    @Test
+    public void theDetailsLinkLeavesThePassListsColumnsWhole() throws Exception {
+        TimelineEvent bar = matmulOfRank(1);
+        click(bar);
+        Shell shell = page.getWorkbenchWindow().getShell();
+        Link link = ViewTestSupport.descendants(shell, Link.class).stream().filter(l -> l.isVisible()
+                && l.getText().contains("of rank 1 in Lowering")).findFirst().orElseThrow();
+        // on the link's text, at its left end (the control spans the pane)
+        person.click(link, new int[] {12, link.getSize().y / 2}, 0);
+        assertShown(bar, "the details' link");
+        person.settle(300);
+        Table passes = (Table) ShownLowering.of(lowering).passList();
+        ViewTestSupport.screenshot(shell, "show-in-lowering-pass-list.png");
+        assertColumnsWhole(passes, "after the link");
+        var bounds = shell.getBounds();
+        try {
+            for (int width : new int[] {1500, 1537, 1574, 1611, 1648, 1685}) {
+                shell.setBounds(bounds.x, bounds.y, width, bounds.height);
+                person.settle(400);
+                assertColumnsWhole(passes, "at " + width + " px");
+            }
+        } finally {
+            shell.setBounds(bounds);
+            person.settle(300);
+        }
+    }
+
+    /** Every column ends within the list's client area, and each cell's text fits its cell. */
+    private static void assertColumnsWhole(Table passes, String when) {
+        var area = passes.getClientArea();
+        int right = 0;
+        for (var column : passes.getColumns()) right += column.getWidth();
+        String shape = " (columns " + passes.getColumn(0).getWidth() + "+" + passes.getColumn(1).getWidth()
+                + ", client area " + area + ", list " + passes.getSize().x + ", time cell "
+                + (passes.getItemCount() > 0 ? passes.getItem(0).getBounds(1) : null) + ")";
+        System.out.println("pass list " + when + ":" + shape);
+        assertTrue(right <= area.width, when + ": the columns end at " + right + " px in a list of " + area.width
+                + shape);
+        GC gc = new GC(passes);
+        try {
+            for (var item : passes.getItems()) {
+                for (int c = 0; c < passes.getColumnCount(); c++) {
+                    var cell = item.getBounds(c);
+                    int need = gc.textExtent(item.getText(c)).x;
+                    // where the cell is drawn, the list's horizontal scrolling counted: within the list
+                    assertTrue(cell.x >= 0 && cell.x + cell.width <= area.width, when + ": \"" + item.getText(c)
+                            + "\"'s cell spans " + cell.x + " to " + (cell.x + cell.width) + " px of " + area.width
+                            + shape);
+                    assertTrue(need + 4 <= cell.width, when + ": \"" + item.getText(c) + "\" needs " + need
+                            + " px in a cell of " + cell.width);
+                }
+            }
+        } finally {
+            gc.dispose();
+        }
     }
 
     /** The canvas's context menu lists the item for the bar under the right click (Navigate > Show In is chosen below). */
