@@ -119,11 +119,11 @@ public final class CpuRun {
      * verdict were cut off).
      */
     public static String title(String fileName, RunSettings settings, RunResult r) {
-        String[] devicesAndOptions = settings.describe().split(", ", 2);
-        return fileName + ": CPU run, " + devicesAndOptions[0] + ", "
+        String options = settings.describeOptions();
+        return fileName + ": CPU run, " + settings.describeDevices() + ", "
                 + String.format(Locale.ROOT, "%.2f ms", r.medianMillis())
                 + r.validation().map(v -> ", " + v.line()).orElse("")
-                + (devicesAndOptions.length > 1 ? ", " + devicesAndOptions[1] : "");
+                + (options.isEmpty() ? "" : ", " + options);
     }
 
     private static void report(Display display, List<String> lines) {

@@ -82,7 +82,12 @@ public record RunSettings(int devices, Map<String, String> options, Map<String, 
 
     /** For the view's description: "2 devices, numberOfStreams=2". */
     public String describe() {
-        String rest = format().substring(("devices=" + devices).length()).trim();
-        return devices + (devices == 1 ? " device" : " devices") + (rest.isEmpty() ? "" : ", " + rest);
+        return describeDevices() + (describeOptions().isEmpty() ? "" : ", " + describeOptions());
     }
+
+    /** {@code 4 devices}: the first part of {@link #describe}. */
+    public String describeDevices() { return devices + (devices == 1 ? " device" : " devices"); }
+
+    /** The rest of {@link #describe}: the settings other than the devices, empty when there are none. */
+    public String describeOptions() { return format().substring(("devices=" + devices).length()).trim(); }
 }
