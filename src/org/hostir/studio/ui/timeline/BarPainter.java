@@ -51,9 +51,7 @@ final class BarPainter {
                double charWidth, int fontHeight, int laneHeight) {
         for (EventKind k : KINDS) {
             fill[k.ordinal()] = palette.bar(k);
-            // a thin bar (host work) is narrower than its label, whose glyphs lie on the lane's background: the
-            // canvas's text colour reads there (the bar's black was black on near-black in Dark, issue 35)
-            text[k.ordinal()] = k.bar() == EventKind.Bar.THIN ? palette.foreground() : palette.barText(k);
+            text[k.ordinal()] = palette.barText(k);
         }
         this.viewStartNs = viewStartNs;
         this.nsPerPixel = nsPerPixel;
