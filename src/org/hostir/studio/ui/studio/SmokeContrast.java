@@ -43,12 +43,14 @@ final class SmokeContrast {
     private static void collect(Composite parent, List<CTabFolder> into) {
         for (Control c : parent.getChildren()) {
             if (!c.isVisible()) continue;
-            if (c instanceof CTabFolder f && f.getSelection() != null && f.getSelection().getControl() != null
-                    && f.getSelection().getControl().isVisible() && f.getSelection().getControl().getSize().x >= 100
-                    && f.getSelection().getControl().getSize().y >= 60) {
+            if (c instanceof CTabFolder f && f.getSelection() != null && partShown(f.getSelection().getControl())) {
                 into.add(f);
             }
             if (c instanceof Composite k) collect(k, into);
         }
+    }
+
+    private static boolean partShown(Control part) {
+        return part != null && part.isVisible() && part.getSize().x >= 100 && part.getSize().y >= 60;
     }
 }
