@@ -7,6 +7,7 @@ import java.util.Comparator;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Display;
@@ -45,6 +46,15 @@ public class TimelineDarkHostLabelsJourneyTest {
                     .max(Comparator.comparingLong(e -> e.endNs() - e.startNs())).orElseThrow();
             int[] at = canvas.centerOf(host);
             assertNotNull(at, "the widest host bar is shown: " + host);
+            // a host bar lasts microseconds: how wide it is drawn depends on the run's span (under load a CI run drew
+            // it 10 px wide, too narrow for a label); a person zooms in on it with Ctrl+wheel until its label shows
+            for (int notch = 0; notch < 40 && widthOf(host, canvas) < 160; notch++) {
+                person.wheel(canvas.control(), at[0], at[1], 1, SWT.CTRL);
+                person.settle(60);
+                at = canvas.centerOf(host);
+                assertNotNull(at, "the widest host bar stays shown as the person zooms in on it: " + host);
+            }
+            assertTrue(widthOf(host, canvas) >= 160, "zoomed in until the bar is 160 px wide: " + widthOf(host, canvas));
             // what is shown, before the selection's outline is drawn over the bar: the canvas is dark, and the
             // label's ink off the bar contrasts with it
             ViewTestSupport.screenshot(journey.shell(), "timeline-dark-host-labels.png");
@@ -92,6 +102,10 @@ public class TimelineDarkHostLabelsJourneyTest {
             }
         }
         return ink;
+    }
+
+    private static double widthOf(TimelineEvent e, TimelineCanvas canvas) {
+        return (e.endNs() - e.startNs()) / canvas.nsPerPixel();
     }
 
     private static double luminance(RGB c) { return Screens.luminance(c); }
