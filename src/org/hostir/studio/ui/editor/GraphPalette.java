@@ -42,11 +42,11 @@ final class GraphPalette {
         palette.setLayout(grid);
         // the editing tools first, then the drawers, then the ops: what a person drags onto the graph shows at once
         connectTool = tools(commands);
-        view = new PaletteDrawer(palette, "View", "Fit, zoom and Find...\n(also Ctrl+wheel, Ctrl++, Ctrl+-, Ctrl+F)",
+        view = new PaletteDrawer(palette, "View", "Fit, zoom and Find...\n(or Ctrl+wheel, Ctrl++,\nCtrl+-, Ctrl+F)",
                 this::relayout);
         zoomLabel = viewTools(view.body);
-        arrange = new PaletteDrawer(palette, "Arrange", "Align and distribute the selection\n(also the context menu's"
-                + " Align)", this::relayout);
+        arrange = new PaletteDrawer(palette, "Arrange", "Align and distribute\nthe selection (also the\ncontext menu's Align)",
+                this::relayout);
         arrangeTools(arrange.body);
         for (OpKind kind : OpKind.values()) {
             PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
