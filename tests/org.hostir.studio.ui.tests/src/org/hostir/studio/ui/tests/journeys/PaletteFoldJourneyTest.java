@@ -64,13 +64,14 @@ public class PaletteFoldJourneyTest {
             assertTrue(label >= MIN_LABEL_PIXELS, size + ": the screen shows " + label + " pixels of " + first
                     + "'s label inside the palette");
 
-            // a person drags the entry onto an empty place of the graph, left of and below the seed's nodes
+            // a person drags the entry onto an empty place of the graph, below the seed's nodes (200 px from the left:
+            // the operands it brings go 200 px left of it)
             GraphViewer graph = ShownGraph.of(editor);
             Control canvas = graph.getControl();
             List<String> before = graph.keys();
             String written = "\"op\": \"" + first + "\"";
             int ops = count(ShownGraph.source(editor).get(), written);
-            person.dragTo(op, op.getSize().x / 2, op.getSize().y / 2, canvas, 40, canvas.getSize().y - 30);
+            person.dragTo(op, op.getSize().x / 2, op.getSize().y / 2, canvas, 260, canvas.getSize().y * 2 / 3);
             graph = ShownGraph.of(editor);
             List<String> added = new ArrayList<>(graph.keys());
             added.removeAll(before);
@@ -79,6 +80,11 @@ public class PaletteFoldJourneyTest {
                     + added + ", not one op");
             assertTrue(added.size() >= 2, size + ": the drop added " + added + ", no output");
             for (String key : added) assertTrue(graph.visible(key), size + ": " + key + " is shown");
+            String made = added.stream().filter(k -> k.startsWith(Layout.opKey(""))).findFirst().orElseThrow();
+            int[] b = graph.shownBounds(made);
+            Rectangle drawn = ((org.eclipse.swt.widgets.Canvas) canvas).getClientArea();
+            assertTrue(drawn.contains(b[0], b[1]) && drawn.contains(b[0] + b[2] - 1, b[1] + b[3] - 1), size + ": the "
+                    + first + " op at [" + b[0] + ", " + b[1] + ", " + b[2] + ", " + b[3] + "] is cut by the canvas " + drawn);
             assertEquals(ops + 1, count(ShownGraph.source(editor).get(), written), size + ": the source's " + written);
             ViewTestSupport.screenshot(journey.shell(), "palette-fold-dropped-" + size + ".png");
 
