@@ -229,7 +229,8 @@ final class FusionProperties {
         PropertyList l = new PropertyList(ed, AxisText.format(t(ed, tensor).axes().get(i))) {
             @Override
             public Object getEditableValue() {
-                List<AxisSpec> axes = t(ed, tensor).axes();
+                // empty once the tensor is gone: the sheet reads the old rows once more after a rename from it
+                List<AxisSpec> axes = ed.model().tensor(tensor).map(TensorSpec::axes).orElse(List.of());
                 return i < axes.size() ? AxisText.format(axes.get(i)) : "";
             }
         };

@@ -177,7 +177,7 @@ final class GraphPage {
 
     void setZoom(double scale) {
         viewer.setScale(scale);
-        palette.zoomLabel.setText("Zoom: " + Math.round(viewer.zoom() * 100) + "%");
+        palette.showZoom(viewer.zoom());
     }
 
     /** Selects the nodes wholly inside the rectangle (figure coordinates); {@code add} keeps the selection. */

@@ -94,13 +94,35 @@ public final class ShownGraph {
 
     /**
      * The palette's or the page's button with this text, in sight: the palette is one scrolled column, and a person
-     * turns the wheel over it until the button shows whole.
+     * opens the drawer that holds the button (View, Arrange) with a click on its header if it is closed, then turns
+     * the wheel over the column until the button shows whole.
      */
     public static Button button(FusionEditor e, String text) {
         Button found = ViewTestSupport.descendants(page(e), Button.class).stream().filter(b -> b.getText().equals(text))
                 .findFirst().orElseThrow(() -> new AssertionError("no button " + text));
+        if (!found.getParent().getVisible()) openDrawer(found);   // its drawer is closed
         scrollIntoSight(found);
         return found;
+    }
+
+    /** The header of the palette drawer that holds this button: the button just above the drawer's column. */
+    public static Button drawerHeader(Button inside) {
+        Control body = inside.getParent();
+        Control[] column = body.getParent().getChildren();
+        for (int i = 1; i < column.length; i++) {
+            if (column[i] == body && column[i - 1] instanceof Button header) return header;
+        }
+        throw new AssertionError("the palette's " + inside.getText() + " is in no drawer");
+    }
+
+    private static void openDrawer(Button inside) {
+        Button header = drawerHeader(inside);
+        scrollIntoSight(header);
+        Person person = Person.onCurrentDisplay().lookAt(header.getShell());
+        person.clickCenter(header);
+        person.until(2000, inside::isVisible);
+        if (!inside.isVisible()) throw new AssertionError("a click on " + header.getText() + " left "
+                + inside.getText() + " hidden");
     }
 
     private static void scrollIntoSight(Button b) {

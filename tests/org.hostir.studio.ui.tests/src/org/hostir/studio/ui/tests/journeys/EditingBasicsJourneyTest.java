@@ -131,6 +131,7 @@ public class EditingBasicsJourneyTest extends JourneyTest {
         int primaryX = g.bounds("tv2")[0];
         List<Integer> xs = List.of(g.bounds("tv0")[0], g.bounds("tv1")[0], g.bounds("tv2")[0]);
         int history = undoable(e);
+        // the Arrange drawer is closed as the editor opens: the person clicks its header, then Align left
         ShownGraph.press(e, "Align left");
         for (String k : List.of("tv0", "tv1", "tv2")) {
             assertEquals(primaryX, g.bounds(k)[0], k + " aligned on the left edge of tv2, the node selected last");
