@@ -109,7 +109,7 @@ public class TimelineHostLabelsJourneyTest extends JourneyTest {
         String where = theme + ", the host bar " + Math.round(shown) + " px wide (" + name + "): " + ink;
         System.out.println("TimelineHostLabelsJourneyTest: " + where);
         if (ink.groups() < 3) failures.add(where + ": no label to read");
-        else if (ink.unreadable() > 0.1) failures.add(where + ": the label does not read on what lies under it");
+        else if (ink.readable() < ink.groups()) failures.add(where + ": the label does not read on what lies under it");
     }
 
     /**
