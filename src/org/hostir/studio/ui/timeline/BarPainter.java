@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Path;
+import org.eclipse.swt.graphics.Rectangle;
 import org.hostir.studio.trace.EventKind;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.timeline.model.TimelineRows;
@@ -16,7 +17,8 @@ import org.hostir.studio.ui.timeline.model.TimelineRows;
  * ends), and neighbouring sub-pixel bars of one kind merge into one rectangle, so at most one rectangle is kept
  * per pixel column. The rectangles are filled at the end, one path per kind (one fill call per colour instead of
  * one per bar, which is what cairo charges for), then the labels of the bars wide enough to hold three characters
- * are drawn over them. Nothing is allocated per bar.
+ * are drawn over them ({@link BarLabel}: on the bar in the colour that reads on it, off it in the canvas's text
+ * colour). Nothing is allocated per bar.
  */
 final class BarPainter {
     private static final EventKind[] KINDS = EventKind.values();
@@ -31,6 +33,8 @@ final class BarPainter {
     private TimelineEvent[] labelOf = new TimelineEvent[16];
     private int labels;
     private final Color[] text = new Color[KINDS.length];
+    /** The canvas's text colour: a label's parts that lie on the lane, off a thin bar. */
+    private Color laneText;
     private double viewStartNs;
     private double nsPerPixel = 1;
     private int xMin;
@@ -53,6 +57,7 @@ final class BarPainter {
             fill[k.ordinal()] = palette.bar(k);
             text[k.ordinal()] = palette.barText(k);
         }
+        laneText = palette.foreground();
         this.viewStartNs = viewStartNs;
         this.nsPerPixel = nsPerPixel;
         this.xMin = xMin;
@@ -188,8 +193,8 @@ final class BarPainter {
         int left = Math.max(x1, TimelineCanvas.LABEL_WIDTH);
         int chars = (int) ((Math.min(x2, xMax) - left - 6) / charWidth);
         if (chars < 3) return;
-        gc.setForeground(text[kind]);
-        gc.drawString(TimelineCanvas.clip(name, chars), left + 3, y + (laneHeight - fontHeight) / 2,
-                true);
+        int inset = inset(kind);
+        BarLabel.draw(gc, TimelineCanvas.clip(name, chars), left + 3, y + (laneHeight - fontHeight) / 2, fontHeight,
+                new Rectangle(x1, y + inset, x2 - x1, laneHeight - 2 * inset), text[kind], laneText);
     }
 }
