@@ -34,6 +34,8 @@ import org.hostir.studio.ui.editor.model.SubgraphCopy;
  * says why.
  */
 public final class FusionCommands {
+    /** How far left of a dropped op its new operands go, and half the height between two of them. */
+    private static final int OPERAND_DX = 200, OPERAND_DY = 50;
     private final FusionEditor editor;
     private final IUndoContext undoContext;
     private FusionDocument model;
@@ -178,10 +180,14 @@ public final class FusionCommands {
             Layout.Position p = at.get(Layout.opKey(""));
             if (p == null) return added;
             Map<String, Layout.Position> placed = shownPositions();
-            placed.put(Layout.opKey(out), p);
-            placed.put(out, new Layout.Position(p.x() + 90, p.y()));
+            // new operands go OPERAND_DX left of the op, OPERAND_DY apart: an op dropped nearer the canvas's left
+            // or top edge than they need moves right or down by what they lack (they were clamped to x = 0 under
+            // the op's circle, issue 35)
+            int x = Math.max(p.x(), operands > 0 ? OPERAND_DX : 0), y = Math.max(p.y(), (operands - 1) * OPERAND_DY);
+            placed.put(Layout.opKey(out), new Layout.Position(x, y));
+            placed.put(out, new Layout.Position(x + 90, y));
             for (int i = 0; i < operands; i++) {
-                placed.put(reads.get(i), new Layout.Position(Math.max(0, p.x() - 200), Math.max(0, p.y() + (2 * i - operands + 1) * 50)));
+                placed.put(reads.get(i), new Layout.Position(x - OPERAND_DX, y + (2 * i - operands + 1) * OPERAND_DY));
             }
             return added.withLayout(Layout.withPositions(added.layout(), placed));
         });

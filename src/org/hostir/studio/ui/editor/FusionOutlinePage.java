@@ -64,6 +64,7 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
         tree.setAutoExpandLevel(2);
         canvas = new Canvas(control, SWT.DOUBLE_BUFFERED);
         LightweightSystem lws = new LightweightSystem(canvas);
+        lws.setEventDispatcher(new OverviewDispatcher());
         thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
         showOnceDrawn(lws);
         control.setWeights(60, 40);

@@ -1,9 +1,12 @@
 package org.hostir.studio.ui.editor;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.hostir.studio.ui.editor.model.Arrange;
 import org.hostir.studio.ui.editor.model.Arrange.Box;
@@ -83,7 +86,8 @@ final class GraphEditing {
     private void insert(String label, SubgraphCopy.Clip clip) {
         List<String> added = new ArrayList<>();
         boolean done = page.commands().edit(label, d -> {
-            SubgraphCopy.Pasted p = SubgraphCopy.paste(d, clip, viewer().positions(), OFFSET, OFFSET);
+            int offset = offset(clip.at().values(), viewer().positions().values());
+            SubgraphCopy.Pasted p = SubgraphCopy.paste(d, clip, viewer().positions(), offset, offset);
             added.clear();
             added.addAll(p.keys());
             return p.document();
@@ -92,6 +96,21 @@ final class GraphEditing {
             page.select(added);
             page.selectionChanged();
         }
+    }
+
+    /**
+     * How far from the originals copies go: {@link #OFFSET}, or the next multiple of it where a copy would sit exactly
+     * on a node already there. A second paste of one Copy, or a Duplicate of a node pasted before, stacked its copies
+     * on the first ones, hiding them (issue 35, found driving the Studio by hand); like GEF, repeated copies cascade.
+     */
+    static int offset(Collection<Position> originals, Collection<Position> shown) {
+        Set<Position> taken = new HashSet<>(shown);
+        int offset = OFFSET;
+        for (int tries = 0; tries < 100; tries++, offset += OFFSET) {
+            int o = offset;
+            if (originals.stream().noneMatch(p -> taken.contains(new Position(p.x() + o, p.y() + o)))) return offset;
+        }
+        return offset;
     }
 
     /** Aligns the selection on the node selected last (GEF's primary selection): one move edit. */

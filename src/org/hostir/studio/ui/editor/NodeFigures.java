@@ -113,6 +113,21 @@ final class NodeFigures {
         }
 
         int borderWidth() { return error != null || selected ? 3 : 1; }
+
+        /**
+         * A selected node with an error keeps its red frame and gets a ring of the selection's colour inside it:
+         * the red frame alone hid the selection, so a double-click on its problem in the Problems view seemed to do
+         * nothing on the graph (issue 35, found driving the Studio by hand).
+         */
+        void paintSelectionInsideError(Graphics g, Rectangle r, boolean oval) {
+            if (!selected || error == null) return;
+            g.setForegroundColor(EditorColors.selection());
+            g.setLineWidth(2);
+            Rectangle ring = r.getCopy().shrink(4, 4);
+            if (oval) g.drawOval(ring);
+            else g.drawRoundRectangle(ring, 8, 8);
+            g.setLineWidth(1);
+        }
     }
 
     /** One axis's badge: its text, and whether propagation inferred it (drawn outlined and italic) or it is written. */
@@ -209,6 +224,7 @@ final class NodeFigures {
                 g.setLineWidth(1);
                 g.drawRoundRectangle(r.getCopy().shrink(3, 3), 8, 8);
             }
+            paintSelectionInsideError(g, r, false);
             g.setForegroundColor(EditorColors.text());
             int y = r.y + 5;
             g.setFont(boldFont());
@@ -277,6 +293,7 @@ final class NodeFigures {
             g.setForegroundColor(borderColor());
             g.setLineWidth(borderWidth());
             g.drawOval(r);
+            paintSelectionInsideError(g, r, true);
             g.setFont(boldFont());
             g.setForegroundColor(EditorColors.text());
             Dimension d = TextExtents.of(kind, boldFont());
