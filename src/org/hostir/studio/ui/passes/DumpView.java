@@ -95,6 +95,9 @@ public class DumpView extends ViewPart {
         compareConfig.setRightEditable(false);
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        // refreshed at once: Compare's dispose needs the contributors its first refresh makes (the view closed before
+        // any dump was open logged a NullPointerException in TextMergeViewer.handleDispose, issue 35)
+        text.refresh();
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         reopen();
