@@ -24,11 +24,13 @@ import org.junit.jupiter.api.Test;
  * wraps to, at most three lines (the rest scrolls), and the list keeps its rows.
  */
 public class DumpMessageJourneyTest {
+    private static final String HELP_VIEW = "org.eclipse.help.ui.HelpView";
     private Journey journey;
 
     @AfterEach
     public void close() {
         journey.hide(DumpView.ID);
+        journey.hide(HELP_VIEW);   // the later journeys' views keep their widths
         HostIrPreferences.setDumpFile(null);
     }
 
@@ -38,7 +40,7 @@ public class DumpMessageJourneyTest {
         var person = journey.person();
         ViewTestSupport.copyToWorkspace("dumpmessage", "examples/seeds/ag_matmul_p2p.fusion", "dumpmessageseed.fusion");
         // as driven by hand: F1 had opened the Help view in the right column, and the Dump view opens beside it
-        journey.show("org.eclipse.help.ui.HelpView");
+        journey.show(HELP_VIEW);
         person.settle(300);
         DumpView view = journey.show(DumpView.ID);
         person.settle(400);
