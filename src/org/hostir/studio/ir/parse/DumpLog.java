@@ -22,6 +22,7 @@ public final class DumpLog {
     private static final Pattern TAG = Pattern.compile("^(?:\\[\\d+,(\\d+)\\]<std(?:out|err)>:|\\[rank(\\d+)\\]:)");
     private static final Pattern PASS = Pattern.compile("Fusion after pass:\\s*(\\S+)");
     private static final Pattern TEST = Pattern.compile("\\[ RUN\\s*\\]\\s*(\\S+)");
+    private static final Pattern WORDS = Pattern.compile("[\\p{L}\\p{N}]");
     private static final Pattern RANK = Pattern.compile("(?i)\\brank\\s*[=:]?\\s*(\\d+)");
 
     private DumpLog() {}
@@ -89,7 +90,9 @@ public final class DumpLog {
         int rank = c.rank();
         String mentioned = lastGroup(RANK, before);
         if (rank < 0 && mentioned != null && mentioned.length() < 7) rank = Integer.parseInt(mentioned);
-        String context = before.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> b)
+        // a line with words: the fence or rule around a program copied from a Markdown page (```, ---) named the
+        // programs of a pasted GitHub issue alike, "#3 ```" and "#4 ```" (issue 35)
+        String context = before.lines().map(String::strip).filter(l -> WORDS.matcher(l).find()).reduce((a, b) -> b)
                 // shortened from its start: the words nearest the container say most about it
                 .map(l -> l.length() > 80 ? "..." + l.substring(l.length() - 77) : l).orElse(null);
         return new LogProgram(0, rank, pass, test, context, first, last, dump, error, errorLine, rule);

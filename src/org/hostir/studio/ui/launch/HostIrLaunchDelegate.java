@@ -55,6 +55,7 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         new RunWatcher(ip, trace, settings.timelineTitle(file.getFullPath().toString()),
                 file.getFullPath().toString(), settings.timelineSettings(), settings.loweringShown()).watch();
         RunProgress.follow(ip, file.getName());
+        LoweringViewNote.tell(ip, settings);
         progress.worked(1);
     }
 

@@ -76,14 +76,19 @@ public class DumpView extends ViewPart {
 
     private record Compared(String fusion, String label) {}
 
+    /** How many lines the message line shows before it scrolls. */
+    private static final int MESSAGE_LINES = 3;
+
     @Override
     public void createPartControl(Composite parent) {
         ViewIds.help(parent, ViewIds.HELP_DUMP);
         Composite root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(1, false));
         controls(root);
-        message = new Text(root, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP);
+        message = new Text(root, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL);
         message.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        message.addListener(SWT.Modify, e -> fitMessage());
+        root.addListener(SWT.Resize, e -> fitMessage());
         SashForm main = new SashForm(root, SWT.HORIZONTAL);
         main.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         list = new org.eclipse.swt.widgets.List(main, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
@@ -95,9 +100,31 @@ public class DumpView extends ViewPart {
         compareConfig.setRightEditable(false);
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        // refreshed at once: Compare's dispose needs the contributors its first refresh makes (the view closed before
+        // any dump was open logged a NullPointerException in TextMergeViewer.handleDispose, issue 35)
+        text.refresh();
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         reopen();
+    }
+
+    /**
+     * The message line as high as its text wraps to at the view's width, at most {@value #MESSAGE_LINES} lines, the
+     * rest by scrolling: a comparison's verdict names up to six differences, and at 1280 x 800 the line kept the
+     * height of a stale wrap, taking the program list's, the tree's and the panes' rows, or showing one line of the
+     * verdict (issue 35, driven by hand).
+     */
+    private void fitMessage() {
+        if (message.isDisposed()) return;
+        Composite root = message.getParent();
+        int width = root.getClientArea().width - 2 * ((GridLayout) root.getLayout()).marginWidth;
+        int wanted = message.computeSize(width > 0 ? width : SWT.DEFAULT, SWT.DEFAULT).y;
+        int most = message.getLineHeight() * MESSAGE_LINES + message.computeTrim(0, 0, 0, 0).height;
+        GridData data = (GridData) message.getLayoutData();
+        int hint = message.getText().isEmpty() ? SWT.DEFAULT : Math.min(wanted, most);
+        if (data.heightHint == hint) return;
+        data.heightHint = hint;
+        root.layout(true);
     }
 
     /**

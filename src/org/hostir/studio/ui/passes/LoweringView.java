@@ -236,10 +236,15 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             return;
         }
         requested = request;
+        int compared = controls.comparedRank();
         schedule(progress -> {
             String text = request.text() != null ? request.text() : LoweringJob.read(request.file());
-            return text == null ? new LoweringResult.Failed(path, List.of(path + ": cannot read the file"))
+            LoweringResult r = text == null ? new LoweringResult.Failed(path, List.of(path + ": cannot read the file"))
                     : LoweringResult.lower(text, path, devices, options, request.rank(), progress);
+            // the rank compared with too: new devices, options or text lowered the shown rank only, and the panes
+            // went back to BEFORE and AFTER while "Compare with" still named the other rank (issue 35)
+            return compared >= 0 && compared < devices && r instanceof LoweringResult.Lowered m && !m.has(compared)
+                    ? m.withRank(compared, progress) : r;
         }, r -> {
             controls.file.setText(path + (unsaved ? UNSAVED : ""));
             show(r);

@@ -24,6 +24,9 @@ final class ProgramMergeViewer extends TextMergeViewer {
     ProgramMergeViewer(Composite parent, CompareConfiguration configuration) {
         super(parent, SWT.NONE, configuration);
         breakpoints = new BreakpointRuler(made.getLast(), rulers.getLast());
+        // Compare makes its panes' contributors at its first refresh only (a null input is no change), and its dispose
+        // uses them: a view closed (or restarted) before any pass was shown logged an NPE in handleDispose (issue 35)
+        refresh();
     }
 
     @Override

@@ -8,7 +8,10 @@ import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Spinner;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.passes.PassInspector;
@@ -63,5 +66,64 @@ public class LoweringCompareJourneyTest extends JourneyTest {
             against.notifyListeners(SWT.Selection, new Event());
             person.settle(100);
         }
+    }
+    /**
+     * Rank 1 compared with rank 0, then the person types 3 into Devices: the view lowered rank 0 again but not rank
+     * 1, and showed rank 0's BEFORE and AFTER while "Compare with" still said rank 1 (issue 35, driven by hand: after
+     * the Timeline's Show in Lowering took a run's 8 devices). Now the compared rank is lowered with the new
+     * settings too, and the panes go on comparing the two ranks.
+     */
+    @Test
+    public void theComparedRankIsLoweredAgainWhenTheDevicesChange() throws Exception {
+        journey.openSeed("lowering-compare", "ag_matmul_p2p", "compare-devices.fusion");
+        LoweringView view = journey.show(LoweringView.ID);
+        journey.waitForLowering();
+        PassInspector inspector = ShownLowering.of(view);
+        Combo against = ViewTestSupport.descendants(view.getViewSite().getShell(), Combo.class).stream()
+                .filter(c -> c.getItemCount() > 0 && c.getItem(0).equals("none") && c.isVisible()).findFirst()
+                .orElseThrow(() -> new AssertionError("no Compare with combo"));
+        Spinner devices = devicesSpinner(view);
+        try {
+            person.click(against, against.getSize().x / 2, against.getSize().y / 2);
+            person.settle(300);
+            person.press(SWT.ARROW_DOWN).press(SWT.ARROW_DOWN).press(SWT.CR);
+            person.settle(200);
+            journey.waitForLowering();
+            assertNotNull(inspector.comparedRank(), "rank 1 is compared");
+
+            person.click(devices, 10, devices.getSize().y / 2);
+            person.press(SWT.CTRL, 'a');
+            person.type("3", 30);
+            person.press(SWT.TAB);
+            journey.waitForLowering();
+            assertEquals(3, view.devices(), "the view lowers for 3 devices");
+            assertEquals("rank 1", against.getText(), "Compare with still says rank 1");
+            PassTrace.RankTrace compared = inspector.comparedRank();
+            assertNotNull(compared, "so rank 1 is compared, lowered for 3 devices: " + view.getContentDescription());
+            assertEquals(1, compared.rank());
+            String last = inspector.visibleEntries().getLast().step().pass();
+            inspector.selectPass(last);
+            person.settle(200);
+            assertTrue(view.getContentDescription().contains(last + ": rank 1 against rank 0"),
+                    "the panes compare the ranks: " + view.getContentDescription());
+            ViewTestSupport.screenshot(journey.shell(), "lowering-rank-compare-3-devices.png");
+        } finally {
+            against.select(0);   // as the other tests expect the view
+            against.notifyListeners(SWT.Selection, new Event());
+            devices.setSelection(2);
+            devices.notifyListeners(SWT.Selection, new Event());
+            journey.waitForLowering();
+        }
+    }
+
+    /** The spinner after the view's "Devices:" label. */
+    private static Spinner devicesSpinner(LoweringView view) {
+        List<Control> all = ViewTestSupport.descendants(ShownLowering.top(view), Control.class);
+        for (int i = 0; i + 1 < all.size(); i++) {
+            if (all.get(i) instanceof Label l && "Devices:".equals(l.getText()) && all.get(i + 1) instanceof Spinner s) {
+                return s;
+            }
+        }
+        throw new AssertionError("no Devices spinner in the Lowering view");
     }
 }
