@@ -337,6 +337,10 @@ public class ThemeBothWaysTest extends JourneyTest {
         }
         if (n == 0) return;
         System.out.println("both ways " + state + " " + name + " label colours (widget): " + colours);
+        // one text colour in a view: a switch that reset some widgets to the toolkit's default (#2e3436 under
+        // Light) and left others as the theme or the repair made them (#000000) would show both
+        long inks = colours.keySet().stream().map(k -> k.split(" ")[1]).distinct().count();
+        if (inks > 1) failures.add(state + " " + name + "-labels: " + inks + " text colours in one view: " + colours);
         judge(state, name + "-labels", shot, new Legibility(back, ink, readable));
     }
 
