@@ -143,7 +143,8 @@ public class RestartQuestionTest extends JourneyTest {
         Shell prefs = dialog.getShell();
         try {
             person.settle(800);
-            File shot = ViewTestSupport.screenshot(prefs, prefix + "preferences-again-" + (dark ? "dark" : "light") + ".png");
+            String name = prefix + "preferences-again-" + (dark ? "dark" : "light") + ".png";
+            File shot = ViewTestSupport.screenshot(prefs, name);
             if (shot == null) {
                 failures.add("preferences again: no screenshot (hirstudio.screenshots unset): nothing measured");
                 return;

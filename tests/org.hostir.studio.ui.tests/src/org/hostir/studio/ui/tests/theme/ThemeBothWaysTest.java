@@ -55,7 +55,8 @@ public class ThemeBothWaysTest extends JourneyTest {
     private static final double LEAST_KEPT = 0.85;
     /**
      * Cells a part may lose besides that share: the Find bar shows about 13 cells of ink, where a text field's caret
-     * (blinking) and its border's corners moved the count by 2 between states with the same text (11 of 13, 2026-11-29).
+     * (blinking) and its border's corners moved the count by 2 between states with the same text (11 of 13 cells,
+     * 2026-11-29).
      */
     private static final int LOST_SLACK = 3;
     /** What each part showed at the start, which later states are measured against. */
