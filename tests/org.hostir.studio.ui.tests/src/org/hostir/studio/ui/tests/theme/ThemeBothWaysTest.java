@@ -288,6 +288,18 @@ public class ThemeBothWaysTest extends JourneyTest {
             check(state, "lowering-fields", shot, new Rectangle(f.x, f.y, fields.getSize().x, fields.getSize().y),
                     dark);
         }
+        // the Dump view's compare panes, each on its own (after a Dark start and Light, the right one stayed dark)
+        if (s.part() instanceof DumpView) {
+            int n = 0;
+            for (StyledText pane : ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) area,
+                    StyledText.class)) {
+                if (!pane.isVisible() || pane.getSize().x < 60 || pane.getSize().y < 60) continue;
+                Point p = Screens.inShot(journey.shell(), pane);
+                check(state, "dump-pane" + n++, shot, new Rectangle(p.x, p.y, pane.getSize().x, pane.getSize().y),
+                        dark);
+            }
+            if (n == 0) failures.add(state + " dump: no compare pane shown");
+        }
         ThemeFrame.unmaximize(page, person, ref);
     }
 
