@@ -18,6 +18,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
 import org.hostir.studio.ui.passes.DumpView;
@@ -288,19 +289,45 @@ public class ThemeBothWaysTest extends JourneyTest {
             check(state, "lowering-fields", shot, new Rectangle(f.x, f.y, fields.getSize().x, fields.getSize().y),
                     dark);
         }
-        // the Dump view's compare panes, each on its own (after a Dark start and Light, the right one stayed dark)
-        if (s.part() instanceof DumpView) {
-            int n = 0;
-            for (StyledText pane : ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) area,
-                    StyledText.class)) {
-                if (!pane.isVisible() || pane.getSize().x < 60 || pane.getSize().y < 60) continue;
-                Point p = Screens.inShot(journey.shell(), pane);
-                check(state, "dump-pane" + n++, shot, new Rectangle(p.x, p.y, pane.getSize().x, pane.getSize().y),
-                        dark);
-            }
-            if (n == 0) failures.add(state + " dump: no compare pane shown");
-        }
+        if (s.part() instanceof DumpView) dumpPanes(state, shot, area, dark);
         ThemeFrame.unmaximize(page, person, ref);
+    }
+
+    /**
+     * The Dump view's compare panes, each on its own and as shown: after a Dark start and a switch to Light the right
+     * one kept a dark fill (#2d2d2d) around its selected difference (the viewer selects its first difference, here
+     * the whole program), which the view's prevailing background hid. A pane's background is the colour most of its
+     * cells show apart from its text selection (the toolkit's selection colour, dark blue in both themes).
+     */
+    private void dumpPanes(String state, File shot, Control area, boolean dark) {
+        if (shot == null) return;   // said by check
+        List<StyledText> panes = ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) area,
+                StyledText.class).stream().filter(p -> p.isVisible() && p.getSize().x >= 60 && p.getSize().y >= 60)
+                .toList();
+        if (panes.isEmpty()) failures.add(state + " dump: no compare pane shown");
+        org.eclipse.swt.graphics.ImageData image = new org.eclipse.swt.graphics.ImageLoader().load(shot.getPath())[0];
+        for (int n = 0; n < panes.size(); n++) {
+            StyledText pane = panes.get(n);
+            Point at = Screens.inShot(journey.shell(), pane);
+            Rectangle r = new Rectangle(at.x, at.y, pane.getSize().x, pane.getSize().y)
+                    .intersection(new Rectangle(0, 0, image.width, image.height));
+            org.eclipse.swt.graphics.RGB selection = pane.getSelectionBackground().getRGB(), back = null;
+            java.util.Map<org.eclipse.swt.graphics.RGB, Integer> cells = new java.util.HashMap<>();
+            for (int y = r.y; y < r.y + r.height; y++) {
+                for (int x = r.x; x < r.x + r.width; x++) {
+                    org.eclipse.swt.graphics.RGB c = image.palette.getRGB(image.getPixel(x, y));
+                    if (!c.equals(selection)) cells.merge(c, 1, Integer::sum);
+                }
+            }
+            for (var e : cells.entrySet()) if (back == null || e.getValue() > cells.get(back)) back = e.getKey();
+            boolean darkPane = back != null && ThemeColors.luminance(back) < 0.2;
+            System.out.println("both ways " + state + " dump-pane" + n + ": background " + back + " besides the"
+                    + " selection " + selection);
+            if (back != null && darkPane != dark) {
+                failures.add(state + " dump-pane" + n + " (" + shot.getName() + "): background " + back
+                        + " besides the selection " + selection + ": the background does not follow the theme");
+            }
+        }
     }
 
     /**
