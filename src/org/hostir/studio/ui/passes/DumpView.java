@@ -43,6 +43,7 @@ import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.HostIrPreferences;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.ComboTips;
 
@@ -95,6 +96,13 @@ public class DumpView extends ViewPart {
         compareConfig.setRightEditable(false);
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        // the compare viewer takes its colours from the text editors' preferences, which stay dark after a switch
+        // from Dark to Light in a Studio started in Dark (issue 35: the right pane stayed #2d2d2d on a light view):
+        // the theme's text colours, read again at each switch, as the Lowering view's panes (PassInspector)
+        ThemeColors.follow(text.getControl(), () -> {
+            text.setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
+            text.setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
+        });
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         reopen();
