@@ -43,6 +43,7 @@ import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.HostIrPreferences;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.ComboTips;
 
@@ -100,6 +101,13 @@ public class DumpView extends ViewPart {
         compareConfig.setRightEditable(false);
         compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         text = new TextMergeViewer(right, SWT.NONE, compareConfig);
+        // the compare viewer takes its colours from the text editors' preferences, which stay dark after a switch
+        // from Dark to Light in a Studio started in Dark (issue 35: the right pane stayed #2d2d2d on a light view):
+        // the theme's text colours, read again at each switch, as the Lowering view's panes (PassInspector)
+        ThemeColors.follow(text.getControl(), () -> {
+            text.setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
+            text.setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
+        });
         // refreshed at once: Compare's dispose needs the contributors its first refresh makes (the view closed before
         // any dump was open logged a NullPointerException in TextMergeViewer.handleDispose, issue 35)
         text.refresh();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.swt.SWT;
@@ -26,13 +27,20 @@ final class AppearancePage {
     private AppearancePage() {}
 
     static void chooseTheme(Person person, Shell workbench, String name) {
+        chooseTheme(person, workbench, name, false, question -> {});
+    }
+
+    /**
+     * As {@link #chooseTheme(Person, Shell, String)}, with {@code question} given the restart question's shell (shown,
+     * inside its own loop) before "Don't restart" is clicked; it must not throw (record, assert after). With
+     * {@code applyFirst}, Apply is clicked first (the question comes while the Preferences dialog stays open), then
+     * Apply and Close.
+     */
+    static void chooseTheme(Person person, Shell workbench, String name, boolean applyFirst,
+            Consumer<Shell> question) {
         Display display = workbench.getDisplay();
         StaleCssElements.drop(display);
-        PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(workbench,
-                "org.eclipse.ui.preferencePages.Views", null, null);
-        dialog.setBlockOnOpen(false);
-        dialog.open();
-        person.settle(500);
+        PreferenceDialog dialog = open(person, workbench);
         Shell prefs = dialog.getShell();
         Combo theme = ViewTestSupport.descendants(prefs, Combo.class).stream()
                 .filter(c -> List.of(c.getItems()).containsAll(List.of("Dark", "Light"))).findFirst().orElseThrow();
@@ -46,27 +54,47 @@ final class AppearancePage {
             person.press(theme.getSelectionIndex() < wanted ? SWT.ARROW_DOWN : SWT.ARROW_UP);
         }
         assertEquals(name, theme.getText(), "the Theme combo shows the choice");
-        Button apply = button(prefs, "Apply and Close");
+        Button apply = button(prefs, applyFirst ? "Apply" : "Apply and Close");
         long deadline = System.currentTimeMillis() + 20_000;
         Runnable[] answer = new Runnable[1];
+        // every question answered until the dialog has closed (Apply, then Apply and Close, may ask twice)
+        java.util.Set<Shell> answered = new java.util.HashSet<>();
         answer[0] = () -> {
             for (Shell s : display.getShells()) {
-                Button no = s.isVisible() && s != prefs ? find(s, "Don't restart") : null;
+                Button no = s.isVisible() && s != prefs && !answered.contains(s) ? find(s, "Don't restart") : null;
                 if (no != null) {
-                    person.clickCenter(no);
-                    return;
+                    answered.add(s);
+                    question.accept(s);
+                    if (!no.isDisposed()) person.clickCenter(no);
+                    break;
                 }
             }
-            if (System.currentTimeMillis() < deadline) display.timerExec(200, answer[0]);
+            boolean more = !prefs.isDisposed() || answered.isEmpty();
+            if (more && System.currentTimeMillis() < deadline) display.timerExec(200, answer[0]);
         };
         display.timerExec(300, answer[0]);
         person.clickCenter(apply);
+        if (applyFirst) {
+            // the question answered inside Apply's click; the dialog stays open until Apply and Close
+            person.settle(1200);
+            person.clickCenter(button(prefs, "Apply and Close"));
+        }
         person.until(20_000, () -> prefs.isDisposed());
         person.settle(1200);
         assertTrue(prefs.isDisposed(), "the Preferences dialog closed");
     }
 
-    private static Button button(Shell s, String text) {
+    /** Preferences at General > Appearance, the whole tree of pages shown (as Window > Preferences opens it). */
+    static PreferenceDialog open(Person person, Shell workbench) {
+        PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(workbench,
+                "org.eclipse.ui.preferencePages.Views", null, null);
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        person.settle(500);
+        return dialog;
+    }
+
+    static Button button(Shell s, String text) {
         Button b = find(s, text);
         if (b == null) throw new AssertionError("no button " + text);
         return b;

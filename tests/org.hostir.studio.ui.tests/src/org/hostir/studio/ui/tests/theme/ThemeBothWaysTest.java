@@ -18,8 +18,10 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.passes.DumpView;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.studio.Legibility;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -52,10 +54,34 @@ public class ThemeBothWaysTest extends JourneyTest {
      * things in both themes (their counts differ by under 2 %), and text gone (white on white) is no ink at all.
      */
     private static final double LEAST_KEPT = 0.85;
+    /**
+     * Cells a part may lose besides that share: the Find bar shows about 13 cells of ink, where a text field's caret
+     * (blinking) and its border's corners moved the count by 2 between states with the same text (11 of 13 cells,
+     * 2026-11-29).
+     */
+    private static final int LOST_SLACK = 3;
     /** What each part showed at the start, which later states are measured against. */
     private final java.util.Map<String, Legibility> atStart = new java.util.HashMap<>();
     private final List<String> failures = new ArrayList<>();
     private FusionEditor editor;
+
+    /** A matmul whose contracted extents differ: one error marker, a row in the Problems view. */
+    private static final String MISMATCH = """
+            {
+              "format": "hostir-fusion/1",
+              "name": "mismatch",
+              "symbols": {"M": 8, "K": 4, "N": 6},
+              "tensors": [
+                {"name": "tv0", "dtype": "float", "axes": ["M", "K"], "mesh": "all"},
+                {"name": "tv1", "dtype": "float", "axes": ["N", "N"], "mesh": "all"},
+                {"name": "tv2", "dtype": "float", "mesh": "all",
+                 "axes": ["M", "N", {"extent": "K", "iter": "reduction"}]}
+              ],
+              "ops": [{"op": "matmul", "inputs": ["tv0", "tv1"], "output": "tv2"}],
+              "inputs": ["tv0", "tv1"],
+              "outputs": ["tv2"]
+            }
+            """;
 
     @Test
     public void everyPartReadsAfterEachSwitch() throws Exception {
@@ -83,12 +109,15 @@ public class ThemeBothWaysTest extends JourneyTest {
         } finally {
             ThemeFrame.restore(engine, start);
             journey.hide(TimelineView.ID);
+            journey.hide(DumpView.ID);
             person.settle(300);
         }
         ThemeFrame.assertNone(failures, "parts do not read");
     }
 
     private void openAll(IFile file) throws Exception {
+        // a file with an error first, for rows in the Problems view (its editor stays open behind)
+        journey.open(ViewTestSupport.workspaceFile("bothways", "mismatch.fusion", MISMATCH));
         editor = journey.open(file);
         LoweringView lowering = journey.show(LoweringView.ID);
         journey.waitForLowering();
@@ -99,6 +128,11 @@ public class ThemeBothWaysTest extends JourneyTest {
         page.activate(editor);
         editor.select(List.of(FusionElement.tensor(editor.workspacePath(), editor.model().tensors().get(0).name())));
         page.showView(IPageLayout.ID_PROP_SHEET);
+        BothWaysExtras.showDump(journey.show(DumpView.ID));
+        BothWaysExtras.launchForConsole(page, person, file);
+        String errors = BothWaysExtras.openErrors(page, person);
+        if (errors != null) failures.add("setup: " + errors);
+        page.activate(editor);
         person.settle(300);
     }
 
@@ -110,6 +144,10 @@ public class ThemeBothWaysTest extends JourneyTest {
         view(state, "project-explorer", page.findViewReference(IPageLayout.ID_PROJECT_EXPLORER), dark);
         view(state, "lowering", page.findViewReference(LoweringView.ID), dark);
         view(state, "timeline", page.findViewReference(TimelineView.ID), dark);
+        // not measured before round 14: the Problems view's rows, the Console's text and the nvFuser Dump view
+        view(state, "problems", page.findViewReference(IPageLayout.ID_PROBLEM_VIEW), dark);
+        view(state, "console", page.findViewReference(BothWaysExtras.CONSOLE), dark);
+        view(state, "dump", page.findViewReference(DumpView.ID), dark);
     }
 
     /** The pointer rests on the first tensor until Draw2d shows its tooltip; the tooltip's shell is measured. */
@@ -154,6 +192,48 @@ public class ThemeBothWaysTest extends JourneyTest {
         Point p = Screens.inShot(journey.shell(), palette);
         check(state, "graph-palette", plain, new Rectangle(p.x, p.y, palette.getSize().x,
                 Math.min(palette.getSize().y, graph.getControl().getSize().y)), dark);
+        drawersAndFind(state, dark, palette);
+    }
+
+    /**
+     * The palette's View and Arrange drawers opened by their headers (their tools not measured before round 14), and
+     * the graph's Find bar (Ctrl+F, a name typed): each measured on its own picture, then closed again.
+     */
+    private void drawersAndFind(String state, boolean dark, Control palette) {
+        GraphViewer graph = ShownGraph.of(editor);
+        List<org.eclipse.swt.widgets.Button> headers = ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite)
+                palette, org.eclipse.swt.widgets.Button.class).stream()
+                .filter(b -> b.getText().matches("[\u25B8\u25BE] (View|Arrange).*")).toList();
+        if (headers.size() != 2) failures.add(state + " graph-drawers: drawer headers " + headers.size() + ", not 2");
+        headers.forEach(h -> person.clickCenter(h));
+        person.moveTo(journey.shell(), 2, journey.shell().getSize().y - 2);
+        person.settle(400);
+        File drawers = ViewTestSupport.screenshot(journey.shell(), "both-ways-" + state + "-graph-drawers.png");
+        Point p = Screens.inShot(journey.shell(), palette);
+        check(state, "graph-drawers", drawers, new Rectangle(p.x, p.y, palette.getSize().x,
+                Math.min(palette.getSize().y, graph.getControl().getSize().y)), dark);
+        headers.forEach(h -> person.clickCenter(h));
+        // the Find bar: Ctrl+F on the canvas, the first tensor's name typed
+        person.click(graph.getControl(), 5, 5);
+        person.press(SWT.CTRL, 'f');
+        person.settle(300);
+        person.type(editor.model().tensors().get(0).name(), 30);
+        person.settle(400);
+        Control bar = ViewTestSupport.descendants(ShownGraph.page(editor).getParent(),
+                org.eclipse.swt.widgets.Label.class).stream()
+                .filter(l -> l.isVisible() && l.getText().equals("Find:")).map(Control::getParent).findFirst()
+                .orElse(null);
+        if (bar == null) {
+            failures.add(state + " graph-find: Ctrl+F showed no Find bar");
+            return;
+        }
+        File find = ViewTestSupport.screenshot(journey.shell(), "both-ways-" + state + "-graph-find.png");
+        Point f = Screens.inShot(journey.shell(), bar);
+        Legibility l = check(state, "graph-find", find, new Rectangle(f.x, f.y, bar.getSize().x, bar.getSize().y),
+                dark);
+        if (l != null && l.inkCells() == 0) failures.add(state + " graph-find: no text seen (" + l + ")");
+        person.press(SWT.ESC);
+        person.settle(300);
     }
 
     /** Draw2d's tooltip: a visible tool shell over the workbench window. */
@@ -209,7 +289,45 @@ public class ThemeBothWaysTest extends JourneyTest {
             check(state, "lowering-fields", shot, new Rectangle(f.x, f.y, fields.getSize().x, fields.getSize().y),
                     dark);
         }
+        if (s.part() instanceof DumpView) dumpPanes(state, shot, area, dark);
         ThemeFrame.unmaximize(page, person, ref);
+    }
+
+    /**
+     * The Dump view's compare panes, each on its own and as shown: after a Dark start and a switch to Light the right
+     * one kept a dark fill (#2d2d2d) around its selected difference (the viewer selects its first difference, here
+     * the whole program), which the view's prevailing background hid. A pane's background is the colour most of its
+     * cells show apart from its text selection (the toolkit's selection colour, dark blue in both themes).
+     */
+    private void dumpPanes(String state, File shot, Control area, boolean dark) {
+        if (shot == null) return;   // said by check
+        List<StyledText> panes = ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) area,
+                StyledText.class).stream().filter(p -> p.isVisible() && p.getSize().x >= 60 && p.getSize().y >= 60)
+                .toList();
+        if (panes.isEmpty()) failures.add(state + " dump: no compare pane shown");
+        org.eclipse.swt.graphics.ImageData image = new org.eclipse.swt.graphics.ImageLoader().load(shot.getPath())[0];
+        for (int n = 0; n < panes.size(); n++) {
+            StyledText pane = panes.get(n);
+            Point at = Screens.inShot(journey.shell(), pane);
+            Rectangle r = new Rectangle(at.x, at.y, pane.getSize().x, pane.getSize().y)
+                    .intersection(new Rectangle(0, 0, image.width, image.height));
+            org.eclipse.swt.graphics.RGB selection = pane.getSelectionBackground().getRGB(), back = null;
+            java.util.Map<org.eclipse.swt.graphics.RGB, Integer> cells = new java.util.HashMap<>();
+            for (int y = r.y; y < r.y + r.height; y++) {
+                for (int x = r.x; x < r.x + r.width; x++) {
+                    org.eclipse.swt.graphics.RGB c = image.palette.getRGB(image.getPixel(x, y));
+                    if (!c.equals(selection)) cells.merge(c, 1, Integer::sum);
+                }
+            }
+            for (var e : cells.entrySet()) if (back == null || e.getValue() > cells.get(back)) back = e.getKey();
+            boolean darkPane = back != null && ThemeColors.luminance(back) < 0.2;
+            System.out.println("both ways " + state + " dump-pane" + n + ": background " + back + " besides the"
+                    + " selection " + selection);
+            if (back != null && darkPane != dark) {
+                failures.add(state + " dump-pane" + n + " (" + shot.getName() + "): background " + back
+                        + " besides the selection " + selection + ": the background does not follow the theme");
+            }
+        }
     }
 
     /**
@@ -242,6 +360,7 @@ public class ThemeBothWaysTest extends JourneyTest {
         Rectangle shown = new Rectangle(a.x, a.y, area.getSize().x, area.getSize().y);
         int ink = 0, readable = 0, n = 0;
         org.eclipse.swt.graphics.RGB back = null;
+        java.util.Map<String, Integer> colours = new java.util.TreeMap<>();
         for (Control w : ViewTestSupport.descendants(c, Control.class)) {
             boolean isLabel = w instanceof org.eclipse.swt.widgets.Label || w instanceof org.eclipse.swt.widgets.Combo
                     || w instanceof org.eclipse.swt.widgets.Button;
@@ -249,13 +368,24 @@ public class ThemeBothWaysTest extends JourneyTest {
             Point at = Screens.inShot(journey.shell(), w);
             Rectangle r = new Rectangle(at.x, at.y, w.getSize().x, w.getSize().y).intersection(shown);
             Legibility l = Legibility.of(shot, r);
+            colours.merge(w.getClass().getSimpleName() + " " + hex(w.getForeground().getRGB()) + " on "
+                    + hex(w.getBackground().getRGB()), 1, Integer::sum);
             ink += l.inkCells();
             readable += l.readable();
             if (back == null) back = l.background();
             n++;
         }
         if (n == 0) return;
+        System.out.println("both ways " + state + " " + name + " label colours (widget): " + colours);
+        // one text colour in a view: a switch that reset some widgets to the toolkit's default (#2e3436 under
+        // Light) and left others as the theme or the repair made them (#000000) would show both
+        long inks = colours.keySet().stream().map(k -> k.split(" ")[1]).distinct().count();
+        if (inks > 1) failures.add(state + " " + name + "-labels: " + inks + " text colours in one view: " + colours);
         judge(state, name + "-labels", shot, new Legibility(back, ink, readable));
+    }
+
+    private static String hex(org.eclipse.swt.graphics.RGB c) {
+        return String.format("#%02x%02x%02x", c.red, c.green, c.blue);
     }
 
     private Legibility check(String state, String name, File shot, Rectangle r, boolean dark) {
@@ -277,7 +407,7 @@ public class ThemeBothWaysTest extends JourneyTest {
         String where = state + " " + name + " (" + shot.getName() + "): " + l;
         if (l.unreadable() > MOST_UNREADABLE) failures.add(where + ": text does not read on its background");
         Legibility start = atStart.putIfAbsent(name, l);
-        if (start != null && l.readable() < LEAST_KEPT * start.readable()) {
+        if (start != null && l.readable() < LEAST_KEPT * start.readable() - LOST_SLACK) {
             failures.add(where + ": lost its text (" + l.readable() + " readable cells, " + start.readable()
                     + " at the start)");
         }
