@@ -141,6 +141,17 @@ public class HandDrivenJourneyTest extends JourneyTest {
         journey = Journey.start(1280, 800);
         person = journey.person();
         DumpView view = journey.show(DumpView.ID);
+        try {
+            controlsInside(view);
+        } finally {
+            // left open, the view kept its own column through a later journey's Reset Perspective (Layout and
+            // ShowInLowering journeys measured a narrower Lowering view once a journey before this one had switched
+            // to the Host IR perspective)
+            journey.hide(DumpView.ID);
+        }
+    }
+
+    private void controlsInside(DumpView view) {
         person.settle(400);
         Control root = viewControl(view);
         CTabFolder stack = (CTabFolder) root.getParent();
