@@ -71,15 +71,20 @@ public final class ShownLowering {
 
     /** Sets the field labelled {@code label} (a spinner: "Number of streams") and lets the view lower again. */
     public static void setSpinner(LoweringView view, String label, int value) {
+        Spinner s = spinner(view, label);
+        s.setSelection(value);
+        s.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+    }
+
+    /** The spinner after the view's label {@code label} ("Devices"), where a person clicks to type a number. */
+    public static Spinner spinner(LoweringView view, String label) {
         var children = ViewTestSupport.descendants(root(view), Control.class);
         for (int i = 0; i + 1 < children.size(); i++) {
             if (children.get(i) instanceof Label l && l.getText().equals(label + ":") && children.get(i + 1) instanceof Spinner s) {
-                s.setSelection(value);
-                s.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
-                return;
+                return s;
             }
         }
-        throw new AssertionError("no spinner " + label);
+        throw new AssertionError("no spinner " + label + " in the Lowering view");
     }
 
     /** The toggle that shows and hides the option fields ("Options", the number of options set, an arrow). */

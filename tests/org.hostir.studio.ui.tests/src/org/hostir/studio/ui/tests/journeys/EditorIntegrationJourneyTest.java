@@ -38,6 +38,7 @@ import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.FusionOutlinePage;
 import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.tests.SampleFusions;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -180,25 +181,9 @@ public class EditorIntegrationJourneyTest extends JourneyTest {
         assertEquals(MeshSpec.ALL, e.model().tensor("tv1").get().mesh());
     }
 
-    private static final String MISMATCH = """
-            {
-              "format": "hostir-fusion/1",
-              "name": "mismatch",
-              "symbols": {"M": 8, "K": 4, "N": 6},
-              "tensors": [
-                {"name": "tv0", "dtype": "float", "axes": ["M", "K"], "mesh": "all"},
-                {"name": "tv1", "dtype": "float", "axes": ["N", "N"], "mesh": "all"},
-                {"name": "tv2", "dtype": "float", "axes": ["M", "N", {"extent": "K", "iter": "reduction"}], "mesh": "all"}
-              ],
-              "ops": [{"op": "matmul", "inputs": ["tv0", "tv1"], "output": "tv2"}],
-              "inputs": ["tv0", "tv1"],
-              "outputs": ["tv2"]
-            }
-            """;
-
     @Test
     public void anOpWithAnErrorIsFramedRedAndItsProblemOpensByDoubleClick() throws Exception {
-        IFile f = ViewTestSupport.workspaceFile("integration", "mismatch.fusion", MISMATCH);
+        IFile f = ViewTestSupport.workspaceFile("integration", "mismatch.fusion", SampleFusions.MISMATCH);
         FusionEditor e = openFile(f);
         GraphViewer g = ShownGraph.of(e);
         assertNotNull(g.error("op:tv2"), "the matmul has the error");

@@ -35,7 +35,7 @@ public class LaunchNoteJourneyTest extends JourneyTest {
         FusionEditor e = journey.openSeed("launch-note", "ag_matmul_p2p", "launch-note.fusion");
         LoweringView view = journey.show(LoweringView.ID);
         journey.waitForLowering();
-        Spinner devices = devicesSpinner(view);
+        Spinner devices = ShownLowering.spinner(view, "Devices");
         person.click(devices, 10, devices.getSize().y / 2);
         person.press(SWT.CTRL, 'a');
         person.type("4", 30);
@@ -59,17 +59,6 @@ public class LaunchNoteJourneyTest extends JourneyTest {
         } finally {
             keys.tidy(launch);
         }
-    }
-
-    /** The spinner after the view's "Devices:" label. */
-    private static Spinner devicesSpinner(LoweringView view) {
-        List<Control> all = ViewTestSupport.descendants(ShownLowering.top(view), Control.class);
-        for (int i = 0; i + 1 < all.size(); i++) {
-            if (all.get(i) instanceof Label l && "Devices:".equals(l.getText()) && all.get(i + 1) instanceof Spinner s) {
-                return s;
-            }
-        }
-        throw new AssertionError("no Devices spinner in the Lowering view");
     }
 
     private static String console(IProcess process) {

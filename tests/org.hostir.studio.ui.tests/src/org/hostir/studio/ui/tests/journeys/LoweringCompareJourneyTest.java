@@ -82,7 +82,7 @@ public class LoweringCompareJourneyTest extends JourneyTest {
         Combo against = ViewTestSupport.descendants(view.getViewSite().getShell(), Combo.class).stream()
                 .filter(c -> c.getItemCount() > 0 && c.getItem(0).equals("none") && c.isVisible()).findFirst()
                 .orElseThrow(() -> new AssertionError("no Compare with combo"));
-        Spinner devices = devicesSpinner(view);
+        Spinner devices = ShownLowering.spinner(view, "Devices");
         try {
             person.click(against, against.getSize().x / 2, against.getSize().y / 2);
             person.settle(300);
@@ -114,16 +114,5 @@ public class LoweringCompareJourneyTest extends JourneyTest {
             devices.notifyListeners(SWT.Selection, new Event());
             journey.waitForLowering();
         }
-    }
-
-    /** The spinner after the view's "Devices:" label. */
-    private static Spinner devicesSpinner(LoweringView view) {
-        List<Control> all = ViewTestSupport.descendants(ShownLowering.top(view), Control.class);
-        for (int i = 0; i + 1 < all.size(); i++) {
-            if (all.get(i) instanceof Label l && "Devices:".equals(l.getText()) && all.get(i + 1) instanceof Spinner s) {
-                return s;
-            }
-        }
-        throw new AssertionError("no Devices spinner in the Lowering view");
     }
 }

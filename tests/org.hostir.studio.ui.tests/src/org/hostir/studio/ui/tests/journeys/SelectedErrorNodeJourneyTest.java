@@ -15,6 +15,7 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.tests.SampleFusions;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -25,21 +26,6 @@ import org.junit.jupiter.api.Test;
  * place of the selection's blue one. A selected node with an error shows both.
  */
 public class SelectedErrorNodeJourneyTest extends JourneyTest {
-    private static final String MISMATCH = """
-            {
-              "format": "hostir-fusion/1",
-              "name": "mismatch",
-              "symbols": {"M": 8, "K": 4, "N": 6},
-              "tensors": [
-                {"name": "tv0", "dtype": "float", "axes": ["M", "K"], "mesh": "all"},
-                {"name": "tv1", "dtype": "float", "axes": ["N", "N"], "mesh": "all"},
-                {"name": "tv2", "dtype": "float", "axes": ["M", "N", {"extent": "K", "iter": "reduction"}], "mesh": "all"}
-              ],
-              "ops": [{"op": "matmul", "inputs": ["tv0", "tv1"], "output": "tv2"}],
-              "inputs": ["tv0", "tv1"],
-              "outputs": ["tv2"]
-            }
-            """;
 
     /** The error frame's red (light theme 215,30,30). */
     private static final Predicate<RGB> RED = c -> c.red > 180 && c.green < 80 && c.blue < 80;
@@ -48,7 +34,7 @@ public class SelectedErrorNodeJourneyTest extends JourneyTest {
 
     @Test
     public void aSelectedOpWithAnErrorShowsTheSelectionBesideItsRedFrame() throws Exception {
-        IFile f = ViewTestSupport.workspaceFile("selected-error", "mismatch.fusion", MISMATCH);
+        IFile f = ViewTestSupport.workspaceFile("selected-error", "mismatch.fusion", SampleFusions.MISMATCH);
         FusionEditor e = journey.open(f);
         page.activate(e);
         person.settle(200);

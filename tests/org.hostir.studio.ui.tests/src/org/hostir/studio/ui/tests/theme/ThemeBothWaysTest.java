@@ -24,6 +24,7 @@ import org.hostir.studio.ui.editor.GraphViewer;
 import org.hostir.studio.ui.passes.DumpView;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.studio.Legibility;
+import org.hostir.studio.ui.tests.SampleFusions;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -65,24 +66,6 @@ public class ThemeBothWaysTest extends JourneyTest {
     private final List<String> failures = new ArrayList<>();
     private FusionEditor editor;
 
-    /** A matmul whose contracted extents differ: one error marker, a row in the Problems view. */
-    private static final String MISMATCH = """
-            {
-              "format": "hostir-fusion/1",
-              "name": "mismatch",
-              "symbols": {"M": 8, "K": 4, "N": 6},
-              "tensors": [
-                {"name": "tv0", "dtype": "float", "axes": ["M", "K"], "mesh": "all"},
-                {"name": "tv1", "dtype": "float", "axes": ["N", "N"], "mesh": "all"},
-                {"name": "tv2", "dtype": "float", "mesh": "all",
-                 "axes": ["M", "N", {"extent": "K", "iter": "reduction"}]}
-              ],
-              "ops": [{"op": "matmul", "inputs": ["tv0", "tv1"], "output": "tv2"}],
-              "inputs": ["tv0", "tv1"],
-              "outputs": ["tv2"]
-            }
-            """;
-
     @Test
     public void everyPartReadsAfterEachSwitch() throws Exception {
         IThemeEngine engine = ThemeFrame.engine();
@@ -117,7 +100,7 @@ public class ThemeBothWaysTest extends JourneyTest {
 
     private void openAll(IFile file) throws Exception {
         // a file with an error first, for rows in the Problems view (its editor stays open behind)
-        journey.open(ViewTestSupport.workspaceFile("bothways", "mismatch.fusion", MISMATCH));
+        journey.open(ViewTestSupport.workspaceFile("bothways", "mismatch.fusion", SampleFusions.MISMATCH));
         editor = journey.open(file);
         LoweringView lowering = journey.show(LoweringView.ID);
         journey.waitForLowering();
