@@ -20,7 +20,9 @@ final class IdleThumbnail implements UpdateListener {
     private final Thumbnail thumbnail;
     private final UpdateManager source;
     private final Display display;
-    private final Runnable render = this::render;
+    private final Runnable render = this::render, settled = this::render;
+    /** After a theme switch's own asyncExecs and the repair that follows it (ThemeSwitchRepair: 400 ms). */
+    static final int SETTLED_MS = 1500;
     private boolean active = true;
 
     /** Takes over {@code thumbnail}'s listening to {@code source} (the graph canvas's update manager). */
@@ -46,7 +48,11 @@ final class IdleThumbnail implements UpdateListener {
      * change while its page may be hidden (the Source page in front), and the overview kept the old theme's picture.
      */
     void renderSoon() {
-        if (active) display.timerExec(DELAY_MS, render);
+        if (!active) return;
+        display.timerExec(DELAY_MS, render);
+        // once more when the switch has settled: switched with the Source page in front (the graph hidden, so no
+        // paint of it follows), the overview kept Light's picture under Dark (issue 35, round 15, by hand)
+        display.timerExec(SETTLED_MS, settled);
     }
 
     private void render() {
@@ -59,6 +65,7 @@ final class IdleThumbnail implements UpdateListener {
     void stop() {
         active = false;
         display.timerExec(-1, render);
+        display.timerExec(-1, settled);
         source.removeUpdateListener(this);
     }
 }

@@ -1,6 +1,8 @@
 package org.hostir.studio.ui.studio;
 
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -25,6 +27,11 @@ import org.hostir.studio.ui.ThemeColors;
  * hand: the graph palette's buttons dark with the Connect toggle white on light grey, the Dump view's program list
  * and the Lowering view's pass list dark): in a light shell, a control with a dark background gets its toolkit
  * default again, or its parent's background (white for lists) where that default is still dark.
+ * <p>
+ * Each repair first reads the toolkit's system colours again ({@link SystemColors}): from a Dark start, after Light,
+ * the list selection (baked into each tree and table when its background is set) stayed dark navy and a dialog open
+ * at the switch (Preferences) stayed dark; such a shell is lightened as a control is. A text pane's selection left
+ * dark by the dark theme's editor preferences (the nvFuser Dump view's compare panes) gets the list selection.
  */
 final class ThemeSwitchRepair {
     static final double READABLE = 3;
@@ -46,26 +53,62 @@ final class ThemeSwitchRepair {
 
     static void repair(Display display) {
         if (display.isDisposed()) return;
-        for (Shell shell : display.getShells()) repair(shell, isLight(shell));
+        SystemColors.Refresh colours = SystemColors.refresh(display);
+        // the toolkit's colours just read follow the theme the engine set (the colour registry changes later)
+        boolean lightTheme = colours.read()
+                && ThemeColors.luminance(display.getSystemColor(SWT.COLOR_WIDGET_BACKGROUND).getRGB()) > LIGHT;
+        for (Shell shell : display.getShells()) {
+            // a dialog made under Dark and open at the switch to Light keeps Dark's background otherwise
+            if (lightTheme && leftDark(shell)) lighten(shell);
+            repair(shell, isLight(shell), colours.changed());
+        }
     }
 
     private static boolean isLight(Control c) { return ThemeColors.luminance(c.getBackground().getRGB()) > LIGHT; }
 
-    private static void repair(Control c, boolean lightShell) {
+    private static void repair(Control c, boolean lightShell, boolean coloursChanged) {
         if (c.isDisposed()) return;
+        if (coloursChanged) rebake(c);
         if (lightShell && c.getParent() != null && !(c instanceof Shell) && leftDark(c)) lighten(c);
+        if (lightShell && c instanceof StyledText t) lightSelection(t);
         RGB fg = c.getForeground().getRGB(), bg = c.getBackground().getRGB();
         if (ThemeColors.contrast(fg, bg) < READABLE) {
             c.setForeground(c.getDisplay().getSystemColor(ThemeColors.blackReadsOn(bg) ? SWT.COLOR_BLACK
                     : SWT.COLOR_WHITE));
         }
         if (c instanceof Composite parent) {
-            for (Control child : parent.getChildren()) repair(child, lightShell);
+            for (Control child : parent.getChildren()) repair(child, lightShell, coloursChanged);
         }
     }
 
     /** Under a light shell, a dark background is the dark theme's left behind (its parent may be one as well). */
     private static boolean leftDark(Control c) { return ThemeColors.luminance(c.getBackground().getRGB()) < DARK; }
+
+    /**
+     * A control's colours set again, so that the toolkit's colours just read take effect: a widget bakes the system
+     * colours in when its colours are set (a reset by the theme's CSS gives it the defaults as they were: white text
+     * on white after Dark to Light), a tree or table its selection's with its background. An explicit colour stays,
+     * a default stays the default. SWT skips a colour equal to the present one, hence the step through another.
+     */
+    private static void rebake(Control c) {
+        Color fg = c.getForeground(), bg = c.getBackground();
+        Display d = c.getDisplay();
+        c.setForeground(d.getSystemColor(fg.getRGB().equals(BLACK) ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
+        c.setForeground(null);
+        if (!c.getForeground().getRGB().equals(fg.getRGB())) c.setForeground(fg);
+        c.setBackground(d.getSystemColor(bg.getRGB().equals(BLACK) ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
+        c.setBackground(null);
+        if (!c.getBackground().getRGB().equals(bg.getRGB())) c.setBackground(bg);
+    }
+
+    private static final RGB BLACK = new RGB(0, 0, 0);
+
+    /** A text pane's selection that is dark in a light shell (the dark theme's editor preference) gets the list's. */
+    private static void lightSelection(StyledText t) {
+        if (ThemeColors.luminance(t.getSelectionBackground().getRGB()) >= DARK) return;
+        t.setSelectionBackground(t.getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION));
+        t.setSelectionForeground(t.getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION_TEXT));
+    }
 
     /** The toolkit's default colours again; where the default is still dark, the parent's background. */
     private static void lighten(Control c) {
@@ -73,7 +116,9 @@ final class ThemeSwitchRepair {
         c.setForeground(null);
         if (ThemeColors.luminance(c.getBackground().getRGB()) >= DARK) return;
         boolean list = c instanceof Table || c instanceof Tree || c instanceof List || c instanceof Text;
-        c.setBackground(list ? c.getDisplay().getSystemColor(SWT.COLOR_WHITE) : c.getParent().getBackground());
+        Color light = list || c.getParent() == null ? c.getDisplay().getSystemColor(list ? SWT.COLOR_WHITE
+                : SWT.COLOR_WIDGET_BACKGROUND) : c.getParent().getBackground();
+        c.setBackground(light);
         c.setForeground(c.getDisplay().getSystemColor(SWT.COLOR_BLACK));
     }
 }
