@@ -39,8 +39,21 @@ public record Legibility(RGB background, int inkCells, int readable) {
     /** Whether the region's background is dark (WCAG luminance under 0.2). */
     public boolean dark() { return ThemeColors.luminance(background) < 0.2; }
 
+    /** The last picture read, and what it was read from: a test measures many regions of one screenshot. */
+    private static ImageData lastImage;
+    private static String lastKey;
+
+    private static synchronized ImageData read(File png) {
+        String key = png.getAbsolutePath() + " " + png.lastModified() + " " + png.length();
+        if (!key.equals(lastKey)) {
+            lastImage = new ImageLoader().load(png.getPath())[0];
+            lastKey = key;
+        }
+        return lastImage;
+    }
+
     public static Legibility of(File png, Rectangle r) {
-        ImageData d = new ImageLoader().load(png.getPath())[0];
+        ImageData d = read(png);
         int x0 = Math.max(0, r.x), y0 = Math.max(0, r.y);
         int w = Math.min(d.width, r.x + r.width) - x0, h = Math.min(d.height, r.y + r.height) - y0;
         if (w < CELL || h < CELL) return new Legibility(new RGB(0, 0, 0), 0, 0);
