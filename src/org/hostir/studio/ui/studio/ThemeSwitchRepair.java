@@ -75,6 +75,7 @@ final class ThemeSwitchRepair {
         if (ThemeColors.contrast(fg, bg) < READABLE) {
             c.setForeground(c.getDisplay().getSystemColor(ThemeColors.blackReadsOn(bg) ? SWT.COLOR_BLACK
                     : SWT.COLOR_WHITE));
+            c.setData(FORCED, Boolean.TRUE);
         }
         if (c instanceof Composite parent) {
             for (Control child : parent.getChildren()) repair(child, lightShell, coloursChanged);
@@ -91,17 +92,24 @@ final class ThemeSwitchRepair {
      * a default stays the default. SWT skips a colour equal to the present one, hence the step through another.
      */
     private static void rebake(Control c) {
-        Color fg = c.getForeground(), bg = c.getBackground();
+        // a text colour this repair forced (on the stale defaults) goes back to the default, which may read now:
+        // else a view shows both (the labels forced black, the combos the default #2e3436 after Dark -> Light)
+        boolean forced = c.getData(FORCED) != null;
+        c.setData(FORCED, null);
+        Color fg = forced ? null : c.getForeground(), bg = c.getBackground();
         Display d = c.getDisplay();
-        c.setForeground(d.getSystemColor(fg.getRGB().equals(BLACK) ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
+        RGB now = c.getForeground().getRGB();
+        c.setForeground(d.getSystemColor(now.equals(BLACK) ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
         c.setForeground(null);
-        if (!c.getForeground().getRGB().equals(fg.getRGB())) c.setForeground(fg);
+        if (fg != null && !c.getForeground().getRGB().equals(fg.getRGB())) c.setForeground(fg);
         c.setBackground(d.getSystemColor(bg.getRGB().equals(BLACK) ? SWT.COLOR_WHITE : SWT.COLOR_BLACK));
         c.setBackground(null);
         if (!c.getBackground().getRGB().equals(bg.getRGB())) c.setBackground(bg);
     }
 
     private static final RGB BLACK = new RGB(0, 0, 0);
+    /** Widget data: the text colour was set by this repair for contrast (not by the theme or the view). */
+    private static final String FORCED = "org.hostir.studio.themeRepair.forcedForeground";
 
     /** A text pane's selection that is dark in a light shell (the dark theme's editor preference) gets the list's. */
     private static void lightSelection(StyledText t) {
@@ -120,5 +128,6 @@ final class ThemeSwitchRepair {
                 : SWT.COLOR_WIDGET_BACKGROUND) : c.getParent().getBackground();
         c.setBackground(light);
         c.setForeground(c.getDisplay().getSystemColor(SWT.COLOR_BLACK));
+        c.setData(FORCED, Boolean.TRUE);
     }
 }

@@ -151,7 +151,15 @@ public class RestartQuestionTest extends JourneyTest {
      * fifth of it).
      */
     private String preferencesBehind(Shell question, String state, boolean dark) {
-        if (!(question.getParent() instanceof Shell prefs) || prefs == journey.shell()) return "";
+        Shell prefs = java.util.Arrays.stream(question.getDisplay().getShells())
+                .filter(s -> s != question && s != journey.shell() && s.isVisible() && !ViewTestSupport.descendants(s,
+                        org.eclipse.swt.widgets.Combo.class).stream()
+                        .filter(c -> List.of(c.getItems()).contains("Dark")).toList().isEmpty())
+                .findFirst().orElse(null);
+        if (prefs == null) {
+            failures.add(state + ": no Preferences dialog behind the restart question");
+            return "";
+        }
         File shot = ViewTestSupport.screenshot(prefs, prefix + state + "-preferences.png");
         if (shot == null) return "";
         Legibility l = Legibility.of(shot, new Rectangle(0, 0, prefs.getSize().x, prefs.getSize().y));
