@@ -73,13 +73,22 @@ final class ThemeSwitchRepair {
         if (lightShell && c instanceof StyledText t) lightSelection(t);
         RGB fg = c.getForeground().getRGB(), bg = c.getBackground().getRGB();
         if (ThemeColors.contrast(fg, bg) < READABLE) {
-            c.setForeground(c.getDisplay().getSystemColor(ThemeColors.blackReadsOn(bg) ? SWT.COLOR_BLACK
-                    : SWT.COLOR_WHITE));
+            c.setForeground(readableOn(c.getDisplay(), bg));
             c.setData(FORCED, Boolean.TRUE);
         }
         if (c instanceof Composite parent) {
             for (Control child : parent.getChildren()) repair(child, lightShell, coloursChanged);
         }
+    }
+
+    /**
+     * The toolkit's text colour where it reads on {@code bg} (a view's other widgets keep it: one text colour in a
+     * view), else black or white.
+     */
+    private static Color readableOn(Display d, RGB bg) {
+        Color text = d.getSystemColor(SWT.COLOR_WIDGET_FOREGROUND);
+        if (ThemeColors.contrast(text.getRGB(), bg) >= READABLE) return text;
+        return d.getSystemColor(ThemeColors.blackReadsOn(bg) ? SWT.COLOR_BLACK : SWT.COLOR_WHITE);
     }
 
     /** Under a light shell, a dark background is the dark theme's left behind (its parent may be one as well). */
@@ -127,7 +136,7 @@ final class ThemeSwitchRepair {
         Color light = list || c.getParent() == null ? c.getDisplay().getSystemColor(list ? SWT.COLOR_WHITE
                 : SWT.COLOR_WIDGET_BACKGROUND) : c.getParent().getBackground();
         c.setBackground(light);
-        c.setForeground(c.getDisplay().getSystemColor(SWT.COLOR_BLACK));
+        c.setForeground(readableOn(c.getDisplay(), light.getRGB()));
         c.setData(FORCED, Boolean.TRUE);
     }
 }
