@@ -252,6 +252,9 @@ public class DumpView extends ViewPart {
     private void show(DumpSnapshots read) {
         snapshots = read;
         String label = read.file();
+        // the view's one header line: no description above it naming the dump again (issue 35: "FILE: #2" over
+        // "FILE: 3 programs", a row the lists lacked at 1280 x 800); the selected row and the panes' titles say
+        // which program is shown
         source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs")
                 + (read.skipped().isEmpty() ? "" : "; " + read.skipped()));
         source.getParent().layout(true, true);
@@ -297,8 +300,6 @@ public class DumpView extends ViewPart {
         compareConfig.setRightLabel(snapshots.label(i));
         text.setInput(new DiffNode(new TextInput("before", snapshots.previousText(i)),
                 new TextInput("after", snapshots.text(i))));
-        // the program only: the line below names the dump (the header read "FILE: #2" over "FILE: 3 programs")
-        setContentDescription(snapshots.label(i));
         HostIrPreferences.setDumpProgram(new HostIrPreferences.DumpProgram(snapshots.label(i), i));
     }
 
@@ -357,7 +358,6 @@ public class DumpView extends ViewPart {
         // the titles say so ("nvFuser: #2" over the canonical text read as nvFuser's own, issue 35)
         compareConfig.setLeftLabel("nvFuser: " + snapshots.label(i) + ", " + CANONICAL);
         compareConfig.setRightLabel("Studio: " + studioLabel + ", " + CANONICAL);
-        setContentDescription(snapshots.label(i) + " against " + studioLabel + " (" + CANONICAL + ")");
         text.setInput(new DiffNode(new TextInput("dump", comparison.dumpText()),
                 new TextInput("studio", comparison.studioText())));
     }

@@ -53,11 +53,13 @@ public final class HostIrPerspective implements IPerspectiveFactory {
         // Perspective keeps such a column. A placeholder puts the view there and Reset hides it again.
         // The Dump view's program list, tree and two panes need the width of the Lowering view's folder
         bottom.addPlaceholder(DUMP_VIEW);
-        bottom.addPlaceholder(IPageLayout.ID_PROGRESS_VIEW);
         IFolderLayout right = layout.createFolder("right", IPageLayout.RIGHT, 0.68f, editors);
         right.addView(IPageLayout.ID_PROP_SHEET);
         // the Help view beside Properties: its text reads in a column, and the views below keep their width
         right.addPlaceholder(HELP_VIEW);
+        // the Progress view where a run's Console does not cover it: the Console comes to the front of its folder at
+        // each line a run prints (every 2 s), which kept a Progress tab beside it hidden
+        right.addPlaceholder(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(LOWERING_VIEW);
         layout.addShowViewShortcut(TIMELINE_VIEW);
         layout.addShowViewShortcut(IConsoleConstants.ID_CONSOLE_VIEW);

@@ -7,6 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.IProcess;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.ui.console.IConsole;
+import org.eclipse.ui.console.TextConsole;
+import org.hostir.studio.engine.RunCommandLine;
+import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
+import org.hostir.studio.ui.launch.LaunchAttributes;
+import org.hostir.studio.ui.launch.LaunchSettings;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -90,19 +104,87 @@ public class PlacedViewsJourneyTest {
         ViewTestSupport.screenshot(journey.shell(), "placed-views-reset-1280x800.png");
     }
 
+    /**
+     * Issue 35, Deliver 6, driven by hand: an 8-rank CPU run prints how many ranks are done every 2 s; Window > Show
+     * View > Progress opened the Progress view as a tab beside the Console, which came back to the front at each
+     * line, so the run's job could not be watched. Now it opens beside Properties and stays in sight, listing the
+     * run with its latest line.
+     */
+    @Test
+    public void theProgressViewStaysInSightDuringARun() throws Exception {
+        journey = Journey.inResetStudio(1280, 800);
+        person = journey.person();
+        IFile file = journey.openSeed("placedprogress", "ag_matmul_p2p", "placed_progress.fusion").getEditorInput()
+                .getAdapter(IFile.class);
+        ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
+        LaunchSettings s = LaunchAttributes.read(copy);
+        // long enough to open a view during it, on a loaded machine too (about 10 s an iteration here)
+        LaunchAttributes.write(new LaunchSettings(s.file(), Map.of("M", "768", "K", "768", "N", "768"), "cpu", 8,
+                2, 3, 0, false, s.options(), s.profile(), s.routing(), s.capacityFactor()), copy);
+        String period = System.getProperty(RunCommandLine.PROGRESS_PERIOD);
+        System.setProperty(RunCommandLine.PROGRESS_PERIOD, "300");   // a line every 0.3 s: the Console's pull
+        ILaunch launch = copy.doSave().launch(ILaunchManager.RUN_MODE, null);
+        try {
+            IProcess process = launch.getProcesses()[0];
+            assertTrue(person.until(60_000, () -> console(process).contains("ranks done")), "the run prints its"
+                    + " ranks done: " + console(process));
+            showByShowView("progress", "Progress");
+            IViewPart progress = journey.page().findView(IPageLayout.ID_PROGRESS_VIEW);
+            assertNotNull(progress, "Show View opened the Progress view");
+            int printed = console(process).length();
+            assertTrue(person.until(10_000, () -> console(process).length() > printed + 80), "the run printed more");
+            person.settle(500);
+            assertTrue(!launch.isTerminated(), "the run still goes on: " + console(process));
+            CTabFolder folder = folderOf("Progress");
+            ViewTestSupport.screenshot(journey.shell(), "placed-views-progress-1280x800.png");
+            assertEquals("Progress", folder.getSelection().getText().replace("&", ""), "the Progress view in front"
+                    + " of its folder while the run prints: " + tabs(folder));
+            assertTrue(journey.page().isPartVisible(progress), "the Progress view is visible during the run");
+            assertTrue(!tabs(folder).contains("Console"), "the Progress view beside the Console: " + tabs(folder));
+            assertTrue(person.until(10_000, () -> shownTexts(folder).stream().anyMatch(t -> t.contains("ranks done"))
+                    && shownTexts(folder).stream().anyMatch(t -> t.contains("Host IR run: placed_progress.fusion"))),
+                    "the Progress view lists the run with its ranks done: " + shownTexts(folder));
+        } finally {
+            if (!launch.isTerminated()) launch.terminate();
+            if (period == null) System.clearProperty(RunCommandLine.PROGRESS_PERIOD);
+            else System.setProperty(RunCommandLine.PROGRESS_PERIOD, period);
+            journey.hide(IPageLayout.ID_PROGRESS_VIEW);
+        }
+    }
+
+    private static String console(IProcess process) {
+        IConsole console = DebugUITools.getConsole(process);
+        return console instanceof TextConsole text ? text.getDocument().get() : "";
+    }
+
+    /** The texts the visible page of {@code folder} shows (labels and links). */
+    private static List<String> shownTexts(CTabFolder folder) {
+        var page = folder.getSelection().getControl();
+        if (page == null) return List.of();
+        List<String> out = new java.util.ArrayList<>();
+        ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) page, org.eclipse.swt.widgets.Label.class)
+                .stream().filter(l -> l.isVisible()).forEach(l -> out.add(l.getText()));
+        ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) page, org.eclipse.swt.widgets.Link.class)
+                .stream().filter(l -> l.isVisible()).forEach(l -> out.add(l.getText()));
+        return out;
+    }
+
     /** Window > Show View > Other... (Alt+Shift+Q Q), "nvfuser dump" typed into its filter, Enter twice. */
-    private void showDumpByShowView() throws Exception {
+    private void showDumpByShowView() throws Exception { showByShowView("nvfuser dump", "nvFuser Dump"); }
+
+    /** Window > Show View > Other... (Alt+Shift+Q Q), {@code typed} into its filter, Enter twice. */
+    private void showByShowView(String typed, String view) throws Exception {
         ModalSteps showView = ModalSteps.whenOpen("Show View", 30, d -> {
             person.settle(500);
             Text filter = ViewTestSupport.descendants(d, Text.class).stream().filter(Text::isVisible).findFirst()
                     .orElseThrow(() -> new AssertionError("Show View has no filter field"));
             person.focusByClick(filter);
-            person.type("nvfuser dump", 30);
+            person.type(typed, 30);
             person.settle(500);
             person.press(SWT.CR);
             person.settle(300);
             person.press(SWT.CR);
-            assertTrue(person.until(5_000, d::isDisposed), "Enter on nvFuser Dump closed Show View");
+            assertTrue(person.until(5_000, d::isDisposed), "Enter on " + view + " closed Show View");
         });
         person.lookAt(journey.shell());
         person.press(SWT.ALT | SWT.SHIFT, 'q');
