@@ -118,9 +118,9 @@ public class PlacedViewsJourneyTest {
                 .getAdapter(IFile.class);
         ILaunchConfigurationWorkingCopy copy = HostIrLaunchShortcut.configurationFor(file).getWorkingCopy();
         LaunchSettings s = LaunchAttributes.read(copy);
-        // long enough to open a view during it, on a loaded machine too (about 10 s an iteration here)
-        LaunchAttributes.write(new LaunchSettings(s.file(), Map.of("M", "768", "K", "768", "N", "768"), "cpu", 8,
-                2, 3, 0, false, s.options(), s.profile(), s.routing(), s.capacityFactor()), copy);
+        // long enough to open a view during it (several seconds an iteration here; ended by Terminate below)
+        LaunchAttributes.write(new LaunchSettings(s.file(), Map.of("M", "1024", "K", "1024", "N", "1024"), "cpu", 8,
+                2, 8, 0, false, s.options(), s.profile(), s.routing(), s.capacityFactor()), copy);
         String period = System.getProperty(RunCommandLine.PROGRESS_PERIOD);
         System.setProperty(RunCommandLine.PROGRESS_PERIOD, "300");   // a line every 0.3 s: the Console's pull
         ILaunch launch = copy.doSave().launch(ILaunchManager.RUN_MODE, null);
@@ -132,7 +132,8 @@ public class PlacedViewsJourneyTest {
             IViewPart progress = journey.page().findView(IPageLayout.ID_PROGRESS_VIEW);
             assertNotNull(progress, "Show View opened the Progress view");
             int printed = console(process).length();
-            assertTrue(person.until(10_000, () -> console(process).length() > printed + 80), "the run printed more");
+            assertTrue(person.until(10_000, () -> console(process).length() > printed + 30), () -> "the run printed"
+                    + " more (ended: " + launch.isTerminated() + "): " + console(process));
             person.settle(500);
             assertTrue(!launch.isTerminated(), "the run still goes on: " + console(process));
             CTabFolder folder = folderOf("Progress");
