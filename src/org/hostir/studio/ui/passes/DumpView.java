@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.compare.CompareConfiguration;
-import org.eclipse.compare.contentmergeviewer.TextMergeViewer;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
@@ -43,7 +42,6 @@ import org.hostir.studio.rules.FusionBindings;
 import org.hostir.studio.ui.passes.model.DumpSnapshots;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.HostIrPreferences;
-import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.ComboTips;
 
@@ -56,6 +54,8 @@ import org.hostir.studio.ui.ComboTips;
  */
 public class DumpView extends ViewPart {
     public static final String ID = "org.hostir.studio.ui.passes.DumpView";
+    /** What a compared pane's title adds: its text is not numbered as nvFuser or the Studio printed it. */
+    private static final String CANONICAL = "canonical numbering";
     static final String PASTED = "(pasted)";
 
     private Label source;
@@ -63,7 +63,7 @@ public class DumpView extends ViewPart {
     private Text message;
     private org.eclipse.swt.widgets.List list;
     private TreeViewer tree;
-    private TextMergeViewer text;
+    private ProgramMergeViewer text;
     private CompareConfiguration compareConfig;
     private Spinner devices;
     private Spinner rank;
@@ -97,20 +97,8 @@ public class DumpView extends ViewPart {
         SashForm right = new SashForm(main, SWT.VERTICAL);
         tree = PassTree.create(right);
         compareConfig = new CompareConfiguration();
-        compareConfig.setLeftEditable(false);
-        compareConfig.setRightEditable(false);
-        compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
-        text = new TextMergeViewer(right, SWT.NONE, compareConfig);
-        // the compare viewer takes its colours from the text editors' preferences, which stay dark after a switch
-        // from Dark to Light in a Studio started in Dark (issue 35: the right pane stayed #2d2d2d on a light view):
-        // the theme's text colours, read again at each switch, as the Lowering view's panes (PassInspector)
-        ThemeColors.follow(text.getControl(), () -> {
-            text.setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
-            text.setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
-        });
-        // refreshed at once: Compare's dispose needs the contributors its first refresh makes (the view closed before
-        // any dump was open logged a NullPointerException in TextMergeViewer.handleDispose, issue 35)
-        text.refresh();
+        // made as the Lowering view's diff is (read-only, refreshed at once, the theme's colours), less breakpoints
+        text = ProgramMergeViewer.plain(right, compareConfig);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         reopen();
@@ -264,6 +252,9 @@ public class DumpView extends ViewPart {
     private void show(DumpSnapshots read) {
         snapshots = read;
         String label = read.file();
+        // the view's one header line: no description above it naming the dump again (issue 35: "FILE: #2" over
+        // "FILE: 3 programs", a row the lists lacked at 1280 x 800); the selected row and the panes' titles say
+        // which program is shown
         source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs")
                 + (read.skipped().isEmpty() ? "" : "; " + read.skipped()));
         source.getParent().layout(true, true);
@@ -309,7 +300,6 @@ public class DumpView extends ViewPart {
         compareConfig.setRightLabel(snapshots.label(i));
         text.setInput(new DiffNode(new TextInput("before", snapshots.previousText(i)),
                 new TextInput("after", snapshots.text(i))));
-        setContentDescription(snapshots.file() + ": " + snapshots.label(i));
         HostIrPreferences.setDumpProgram(new HostIrPreferences.DumpProgram(snapshots.label(i), i));
     }
 
@@ -364,8 +354,10 @@ public class DumpView extends ViewPart {
         message.setText(comparison.verdict(6));
         tree.setInput(comparison.rows());
         tree.expandAll();
-        compareConfig.setLeftLabel("nvFuser: " + snapshots.label(i));
-        compareConfig.setRightLabel("Studio: " + studioLabel);
+        // both panes print the programs renumbered in one canonical order, so that numbering alone differs nowhere:
+        // the titles say so ("nvFuser: #2" over the canonical text read as nvFuser's own, issue 35)
+        compareConfig.setLeftLabel("nvFuser: " + snapshots.label(i) + ", " + CANONICAL);
+        compareConfig.setRightLabel("Studio: " + studioLabel + ", " + CANONICAL);
         text.setInput(new DiffNode(new TextInput("dump", comparison.dumpText()),
                 new TextInput("studio", comparison.studioText())));
     }

@@ -23,7 +23,6 @@ import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FindBar;
 import org.hostir.studio.ui.FusionElement;
-import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.passes.model.PassEntry;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.passes.model.Provenance;
@@ -83,23 +82,13 @@ public final class PassInspector {
         tree = PassTree.create(treeBox);
         tree.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         tree.addSelectionChangedListener(e -> { if (!revealing) publish.accept(selectedElement()); });
-        compareConfig.setLeftEditable(false);
-        compareConfig.setRightEditable(false);
-        // before on the left, after on the right, as a diff reads, whatever the user's swap preference says: the
-        // viewer picks its (mirrored or plain) content provider when it is built, so this goes first
-        compareConfig.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
         // the text diff under its own find bar (Ctrl+F while one of its panes has the keyboard)
         Composite textBox = new Composite(right, SWT.NONE);
         textBox.setLayout(box);
         paneFind = new PaneFind(textBox);
-        text = new ProgramMergeViewer(textBox, compareConfig);
+        // the tree's rows take the new theme's diff colours with the panes
+        text = ProgramMergeViewer.withBreakpoints(textBox, compareConfig, tree::refresh);
         text.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        // once the theme's CSS has styled the new widgets (a view made under Dark, as after a restart in Dark, had
-        // white panes) and after every switch; the tree's rows take the new theme's diff colours
-        ThemeColors.follow(text.getControl(), () -> {
-            applyDiffColors();
-            tree.refresh();
-        });
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
@@ -152,16 +141,6 @@ public final class PassInspector {
 
     /** Runs after each change of the pass shown (the view's description follows it). */
     void onPassShown(Runnable r) { onPassShown = r; }
-
-    /**
-     * The text diff in the theme's text colours (colorDefinitions in plugin.xml, css/dark.css): the compare viewer
-     * takes its colours from the text editors' preferences, which a switch from the dark theme back to the light
-     * one leaves dark (black panes on a light workbench).
-     */
-    private void applyDiffColors() {
-        text.setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
-        text.setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
-    }
 
     /**
      * Fits the lists to the view's shape: the pass list as wide as its names (up to a third, less the compare

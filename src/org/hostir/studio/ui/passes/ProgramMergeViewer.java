@@ -10,23 +10,58 @@ import org.eclipse.jface.text.source.SourceViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Composite;
+import org.hostir.studio.ui.ThemeColors;
 
 /**
- * The side-by-side text diff of a pass whose AFTER pane (the program the pass made; the final program at the last
- * pass) has a {@link BreakpointRuler}. The compare viewer makes its panes while it is constructed, ancestor, left
- * (BEFORE) and right (AFTER) in that order, before this class's fields exist: they are kept in a list made then.
+ * The side-by-side, read-only text diff of two programs, made one way for the Lowering view (a pass's BEFORE and
+ * AFTER, the AFTER pane, the program the pass made, with a {@link BreakpointRuler}) and the nvFuser Dump view (a
+ * dump's program beside the previous one or the Studio's). The compare viewer makes its panes while it is
+ * constructed, ancestor, left and right in that order, before this class's fields exist: they are kept in a list
+ * made then.
  */
 final class ProgramMergeViewer extends TextMergeViewer {
     private List<SourceViewer> made;
     private List<CompositeRuler> rulers;
+    /** The AFTER pane's breakpoints; null in a viewer made {@link #plain}. */
     private final BreakpointRuler breakpoints;
 
-    ProgramMergeViewer(Composite parent, CompareConfiguration configuration) {
-        super(parent, SWT.NONE, configuration);
-        breakpoints = new BreakpointRuler(made.getLast(), rulers.getLast());
+    /** The Lowering view's diff: breakpoints in the AFTER pane; {@code onTheme} runs after each theme's colours. */
+    static ProgramMergeViewer withBreakpoints(Composite parent, CompareConfiguration configuration, Runnable onTheme) {
+        return new ProgramMergeViewer(parent, configuration, true, onTheme);
+    }
+
+    /** The Dump view's diff: nothing to stop at in a program nvFuser printed. */
+    static ProgramMergeViewer plain(Composite parent, CompareConfiguration configuration) {
+        return new ProgramMergeViewer(parent, configuration, false, () -> { });
+    }
+
+    private ProgramMergeViewer(Composite parent, CompareConfiguration configuration, boolean withBreakpoints,
+                               Runnable onTheme) {
+        super(parent, SWT.NONE, readOnlyBeforeAfter(configuration));
+        breakpoints = withBreakpoints ? new BreakpointRuler(made.getLast(), rulers.getLast()) : null;
         // Compare makes its panes' contributors at its first refresh only (a null input is no change), and its dispose
         // uses them: a view closed (or restarted) before any pass was shown logged an NPE in handleDispose (issue 35)
         refresh();
+        // the viewer takes its colours from the text editors' preferences, which stay dark after a switch from Dark
+        // to Light in a Studio started in Dark (issue 35: a pane stayed #2d2d2d on a light view): the theme's text
+        // colours (colorDefinitions in plugin.xml, css/dark.css), once the theme's CSS has styled the new widgets
+        // (a view made under Dark had white panes) and again at each switch
+        ThemeColors.follow(getControl(), () -> {
+            setBackgroundColor(ThemeColors.get(ThemeColors.TEXT_BACKGROUND, SWT.COLOR_LIST_BACKGROUND).getRGB());
+            setForegroundColor(ThemeColors.get(ThemeColors.TEXT, SWT.COLOR_LIST_FOREGROUND).getRGB());
+            onTheme.run();
+        });
+    }
+
+    /**
+     * Neither side editable; the earlier program on the left, as a diff reads, whatever the user's swap preference
+     * says: the viewer picks its (mirrored or plain) content provider while it is built, so this goes first.
+     */
+    private static CompareConfiguration readOnlyBeforeAfter(CompareConfiguration c) {
+        c.setLeftEditable(false);
+        c.setRightEditable(false);
+        c.setProperty(CompareConfiguration.MIRRORED, Boolean.FALSE);
+        return c;
     }
 
     @Override

@@ -15,6 +15,9 @@ public final class HostIrPerspective implements IPerspectiveFactory {
     public static final String ID = "org.hostir.studio.ui.studio.perspective";
     static final String LOWERING_VIEW = "org.hostir.studio.ui.passes.LoweringView";
     static final String TIMELINE_VIEW = "org.hostir.studio.ui.timeline.TimelineView";
+    static final String DUMP_VIEW = "org.hostir.studio.ui.passes.DumpView";
+    /** org.eclipse.help.ui's Help view, which F1 and Help > Show Contextual Help open. */
+    static final String HELP_VIEW = "org.eclipse.help.ui.HelpView";
     public static final String NEW_FUSION_WIZARD = "org.hostir.studio.ui.editor.NewFusionWizard";
     /**
      * The editor's share of the height above the Lowering view, Timeline, Console and Problems: at 1280 x 800 the
@@ -44,11 +47,24 @@ public final class HostIrPerspective implements IPerspectiveFactory {
         bottom.addView(TIMELINE_VIEW);
         bottom.addView(IConsoleConstants.ID_CONSOLE_VIEW);
         bottom.addView(IPageLayout.ID_PROBLEM_VIEW);
+        // views opened later get a place in a folder (issue 35): without one, Eclipse 4 opens a view beside the
+        // active part, in a new column when that part is itself outside the layout (the Help view that F1 opens took
+        // a full-height column at the right, narrowing the Lowering view; the Dump view opened in it), and Reset
+        // Perspective keeps such a column. A placeholder puts the view there and Reset hides it again.
+        // The Dump view's program list, tree and two panes need the width of the Lowering view's folder
+        bottom.addPlaceholder(DUMP_VIEW);
         IFolderLayout right = layout.createFolder("right", IPageLayout.RIGHT, 0.68f, editors);
         right.addView(IPageLayout.ID_PROP_SHEET);
+        // the Help view beside Properties: its text reads in a column, and the views below keep their width
+        right.addPlaceholder(HELP_VIEW);
+        // the Progress view where a run's Console does not cover it: the Console comes to the front of its folder at
+        // each line a run prints (every 2 s), which kept a Progress tab beside it hidden
+        right.addPlaceholder(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(LOWERING_VIEW);
         layout.addShowViewShortcut(TIMELINE_VIEW);
         layout.addShowViewShortcut(IConsoleConstants.ID_CONSOLE_VIEW);
+        // a long run's ranks done (issue 35, Deliver 6) without going through Other...
+        layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addPerspectiveShortcut(ID);
         // File > New > Fusion, without going through Other...
         layout.addNewWizardShortcut(NEW_FUSION_WIZARD);

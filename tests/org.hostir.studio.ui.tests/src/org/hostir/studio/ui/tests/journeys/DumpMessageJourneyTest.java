@@ -17,7 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * At 1280 x 800 the nvFuser Dump view opens in the Host IR perspective's right-hand column; a dump compared with the Studio's lowering under
+ * At 1280 x 800 the nvFuser Dump view opens in the Host IR perspective's bottom folder (its placeholder beside the
+ * Lowering view, the Help view beside Properties); a dump compared with the Studio's lowering under
  * other options gets a verdict naming its differences. Its message line was as high as a stale wrap made it: in the
  * product it took the view's height (the program list, the tree and the panes kept a row or two), here it showed
  * one line of the verdict and hid the rest (issue 35, driven by hand). Now the message is as high as the verdict
@@ -36,10 +37,10 @@ public class DumpMessageJourneyTest {
 
     @Test
     public void aLongVerdictLeavesTheListsTheirRowsAt1280x800() throws Exception {
-        journey = Journey.inResetStudio(1280, 800);   // the Host IR perspective: the view opens in the right column
+        journey = Journey.inResetStudio(1280, 800);   // the Host IR perspective: the view opens beside the Lowering view
         var person = journey.person();
         ViewTestSupport.copyToWorkspace("dumpmessage", "examples/seeds/ag_matmul_p2p.fusion", "dumpmessageseed.fusion");
-        // as driven by hand: F1 had opened the Help view in the right column, and the Dump view opens beside it
+        // as driven by hand: F1 had opened the Help view (a column of its own until issue 35's placeholders)
         journey.show(HELP_VIEW);
         person.settle(300);
         DumpView view = journey.show(DumpView.ID);

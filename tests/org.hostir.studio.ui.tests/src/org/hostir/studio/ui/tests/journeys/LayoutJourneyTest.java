@@ -203,7 +203,7 @@ public class LayoutJourneyTest {
      * this machine measured, a digit wider under load (the columns' sum then passed the list's width by 3 px while
      * every figure still showed whole, and a check of the sum failed).
      */
-    private static void assertColumnsReadable(Table passes, String size) {
+    static void assertColumnsReadable(Table passes, String size) {
         Rectangle list = passes.getClientArea();
         GC gc = new GC(passes);
         try {
