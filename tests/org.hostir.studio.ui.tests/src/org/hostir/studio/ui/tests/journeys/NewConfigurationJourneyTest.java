@@ -1,0 +1,117 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.ui.IDebugUIConstants;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.launch.LaunchAttributes;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 35, driven by hand: with transpose_add.fusion in the editor, Run > Run Configurations..., a double click on
+ * "Host IR Program" (New): the new configuration's Fusion file was empty ("Choose a fusion file") and its name
+ * New_configuration. Eclipse's own types (Java Application) start from the selection or the active editor; so does
+ * this one now: the editor's fusion, named after it.
+ */
+public class NewConfigurationJourneyTest extends JourneyTest {
+    private static final String TYPE = "Host IR Program";
+
+    @AfterEach
+    public void deleteConfigurations() throws Exception {
+        for (ILaunchConfiguration c : DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurations()) {
+            if (c.getAttribute(LaunchAttributes.FILE, "").startsWith("/new-configuration/")) c.delete();
+        }
+    }
+
+    @Test
+    public void aNewConfigurationStartsFromTheFusionInTheEditor() throws Exception {
+        IFile f = ViewTestSupport.copyToWorkspace("new-configuration", "examples/transpose_add.fusion",
+                "transpose_add.fusion");
+        FusionEditor e = journey.open(f);
+        page.activate(e);
+        page.showActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);   // the Run menu's launch items
+        String[] shown = new String[2];
+        ModalSteps dialog = ModalSteps.whenOpen("Run Configurations", 90, d -> {
+            Tree tree = visible(d, Tree.class);
+            TreeItem[] type = new TreeItem[1];
+            assertTrue(Debugging.await(person, 10_000, () -> (type[0] = item(tree.getItems(), TYPE)) != null),
+                    "the dialog lists " + TYPE);
+            var r = type[0].getBounds();
+            person.doubleClick(tree, r.x + Math.min(30, r.width / 2), r.y + r.height / 2);
+            assertTrue(Debugging.await(person, 10_000, () -> fusionField(d) != null), "the new configuration's Main tab");
+            Text file = fusionField(d);
+            person.settle(300);
+            shown[0] = file.getText();
+            shown[1] = nameField(d).getText();
+            WorkbenchSmokeTest.screenshot(d, "run-configurations-new.png");
+            person.clickCenter(button(d, "Apply"));
+            person.settle(500);
+            person.clickCenter(button(d, "Close"));
+        });
+        person.lookAt(journey.shell());
+        person.press(SWT.ALT, 'r');
+        person.settle(500);
+        person.press(0, 'n');
+        dialog.check(person);
+        person.lookAt(journey.shell());
+
+        assertEquals("/new-configuration/transpose_add.fusion", shown[0], "the Fusion file is the editor's");
+        assertEquals("transpose_add", shown[1], "the configuration is named after it");
+        ILaunchConfiguration saved = Arrays.stream(DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurations())
+                .filter(c -> c.getName().equals("transpose_add")).findFirst().orElse(null);
+        assertNotNull(saved, "Apply saved the configuration");
+        assertEquals("/new-configuration/transpose_add.fusion", saved.getAttribute(LaunchAttributes.FILE, ""));
+    }
+
+    /** The Main tab's Fusion file field (its tooltip says so), or null while it does not show. */
+    private static Text fusionField(Shell d) {
+        return ViewTestSupport.descendants(d, Text.class).stream().filter(Control::isVisible)
+                .filter(t -> t.getToolTipText() != null && t.getToolTipText().startsWith("workspace path of a .fusion"))
+                .findFirst().orElse(null);
+    }
+
+    /** The configuration's Name field: the text after the "Name:" label. */
+    private static Text nameField(Shell d) {
+        for (Label l : ViewTestSupport.descendants(d, Label.class)) {
+            if (!l.isVisible() || !l.getText().replace("&", "").equals("Name:")) continue;
+            Control[] row = l.getParent().getChildren();
+            int at = Arrays.asList(row).indexOf(l);
+            if (at + 1 < row.length && row[at + 1] instanceof Text t) return t;
+        }
+        throw new AssertionError("no Name field in " + d.getText());
+    }
+
+    private static <T extends Control> T visible(Shell d, Class<T> type) {
+        return ViewTestSupport.descendants(d, type).stream().filter(Control::isVisible).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + type.getSimpleName() + " in " + d.getText()));
+    }
+
+    private static Button button(Shell d, String label) {
+        return ViewTestSupport.descendants(d, Button.class).stream().filter(Control::isVisible)
+                .filter(b -> b.getText().replace("&", "").equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no button " + label + " in " + d.getText()));
+    }
+
+    private static TreeItem item(TreeItem[] items, String text) {
+        for (TreeItem i : items) if (i.getText().equals(text)) return i;
+        return null;
+    }
+}
