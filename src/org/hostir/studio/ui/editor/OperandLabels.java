@@ -42,12 +42,12 @@ final class OperandLabels {
             protected Point getReferencePoint() { return new Point(); }
 
             @Override
-            public void relocate(IFigure letter) { arrange(siblings.get()); }
+            public void relocate(IFigure letter) { arrange(siblings.get(), letter); }
         };
     }
 
-    /** Sets the bounds of the letters of every visible arrow of {@code all} (one op's). */
-    private static void arrange(List<Lettered> all) {
+    /** Sets the bounds of the letters of every visible arrow of {@code all} (one op's), {@code own}'s among them. */
+    private static void arrange(List<Lettered> all, IFigure own) {
         List<Lettered> shown = new ArrayList<>();
         for (Lettered l : all) {
             if (!l.arrow().isVisible()) continue;
@@ -59,7 +59,11 @@ final class OperandLabels {
         List<Rectangle> placed = layout(shown);
         for (int i = 0; i < shown.size(); i++) {
             IFigure letter = shown.get(i).letter();
-            if (!letter.getBounds().equals(placed.get(i))) letter.setBounds(placed.get(i));
+            if (letter.getBounds().equals(placed.get(i))) continue;
+            letter.setBounds(placed.get(i));
+            // a connection's bounds hold its letter's (it is painted only there): another arrow's are made anew
+            // by its layout, which places the same letters again and changes nothing
+            if (letter != own) shown.get(i).arrow().revalidate();
         }
     }
 
