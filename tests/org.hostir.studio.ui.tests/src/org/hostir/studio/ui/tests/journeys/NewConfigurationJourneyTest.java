@@ -16,6 +16,8 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.hostir.studio.ui.editor.FusionEditor;
@@ -26,10 +28,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 35, driven by hand: with transpose_add.fusion in the editor, Run > Run Configurations..., a double click on
- * "Host IR Program" (New): the new configuration's Fusion file was empty ("Choose a fusion file") and its name
- * New_configuration. Eclipse's own types (Java Application) start from the selection or the active editor; so does
- * this one now: the editor's fusion, named after it.
+ * Issue 35, driven by hand: with transpose_add.fusion in the editor, Run > Run Configurations..., "Host IR
+ * Program" and New launch configuration: the new configuration's Fusion file was empty ("Choose a fusion file") and
+ * its name New_configuration. Eclipse's own types (Java Application) start from the selection or the active editor;
+ * so does this one now: the editor's fusion, named after it.
  */
 public class NewConfigurationJourneyTest extends JourneyTest {
     private static final String TYPE = "Host IR Program";
@@ -50,12 +52,23 @@ public class NewConfigurationJourneyTest extends JourneyTest {
         page.showActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);   // the Run menu's launch items
         String[] shown = new String[2];
         ModalSteps dialog = ModalSteps.whenOpen("Run Configurations", 90, d -> {
-            Tree tree = visible(d, Tree.class);
+            person.settle(500);
+            Tree[] tree = new Tree[1];
             TreeItem[] type = new TreeItem[1];
-            assertTrue(Debugging.await(person, 10_000, () -> (type[0] = item(tree.getItems(), TYPE)) != null),
-                    "the dialog lists " + TYPE);
+            assertTrue(Debugging.await(person, 10_000, () -> {
+                for (Tree t : ViewTestSupport.descendants(d, Tree.class)) {
+                    if (t.isVisible() && (type[0] = item(t.getItems(), TYPE)) != null) tree[0] = t;
+                }
+                return tree[0] != null;
+            }), "the dialog lists " + TYPE);
             var r = type[0].getBounds();
-            person.doubleClick(tree, r.x + Math.min(30, r.width / 2), r.y + r.height / 2);
+            person.click(tree[0], r.x + Math.min(30, r.width / 2), r.y + r.height / 2);
+            assertTrue(Debugging.await(person, 10_000, () -> tree[0].getSelectionCount() == 1
+                    && tree[0].getSelection()[0].getText().equals(TYPE)), "the click selected " + TYPE);
+            // the toolbar's first button, New launch configuration
+            ToolItem create = newButton(d);
+            var b = create.getBounds();
+            person.click(create.getParent(), b.x + b.width / 2, b.y + b.height / 2);
             assertTrue(Debugging.await(person, 10_000, () -> fusionField(d) != null), "the new configuration's Main tab");
             Text file = fusionField(d);
             person.settle(300);
@@ -99,9 +112,16 @@ public class NewConfigurationJourneyTest extends JourneyTest {
         throw new AssertionError("no Name field in " + d.getText());
     }
 
-    private static <T extends Control> T visible(Shell d, Class<T> type) {
-        return ViewTestSupport.descendants(d, type).stream().filter(Control::isVisible).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + type.getSimpleName() + " in " + d.getText()));
+    /** The dialog's New launch configuration button (by its tooltip). */
+    private static ToolItem newButton(Shell d) {
+        for (ToolBar bar : ViewTestSupport.descendants(d, ToolBar.class)) {
+            if (!bar.isVisible()) continue;
+            for (ToolItem i : bar.getItems()) {
+                String tip = i.getToolTipText();
+                if (tip != null && tip.startsWith("New") && !tip.toLowerCase().contains("prototype")) return i;
+            }
+        }
+        throw new AssertionError("no New launch configuration button in " + d.getText());
     }
 
     private static Button button(Shell d, String label) {
