@@ -1,5 +1,8 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.List;
+import java.util.function.Supplier;
+
 import org.eclipse.draw2d.ChopboxAnchor;
 import org.eclipse.draw2d.ConnectionAnchor;
 import org.eclipse.draw2d.ConnectionEndpointLocator;
@@ -29,7 +32,7 @@ final class EdgePart {
     final Label letter;
 
     EdgePart(GraphElements.Edge edge, String from, IFigure fromFigure, String to, IFigure toFigure, boolean stub,
-            ConnectionRouter fallback) {
+            ConnectionRouter fallback, Supplier<List<OperandLabels.Lettered>> lettersIntoTo) {
         this.edge = edge;
         this.from = from;
         this.to = to;
@@ -45,25 +48,7 @@ final class EdgePart {
             figure.setConnectionRouter(router);
         }
         letter = edge.slot().isEmpty() ? null : new Label(edge.slot());
-        if (letter != null) figure.add(letter, slotLocator(figure, edge.slot()));
-    }
-
-    /**
-     * Where an operand's letter sits: near the arrow's start, each letter on its own row, a letter's height apart
-     * (the arrows of an op that reads one tensor twice, add(tv0, tv0), coincide, and their A and B were drawn on top
-     * of each other). The height is the letter's own, known once it is drawn in the canvas's font.
-     */
-    private static ConnectionEndpointLocator slotLocator(PolylineConnection figure, String slot) {
-        int row = slot.charAt(0) - 'A';
-        return new ConnectionEndpointLocator(figure, true) {
-            private final int first = getVDistance();
-
-            @Override
-            public void relocate(IFigure letter) {
-                setVDistance(first + row * letter.getPreferredSize().height);
-                super.relocate(letter);
-            }
-        };
+        if (letter != null) figure.add(letter, OperandLabels.locator(lettersIntoTo));
     }
 
     private static ConnectionAnchor anchor(String key, IFigure figure) {

@@ -189,12 +189,21 @@ public final class GraphViewer {
             edges.computeIfAbsent(e, k -> {
                 String from = groups.end(k.from()), to = groups.end(k.to());
                 EdgePart part = new EdgePart(k, from, figureOf(from), to, figureOf(to), Placement.isStub(k, shared),
-                        manhattan);
+                        manhattan, () -> lettersInto(to));
                 connections.add(part.figure);
                 figuresDrawn++;
                 return part;
             });
         }
+    }
+
+    /** The lettered arrows drawn into {@code to} (an op's operands), for {@link OperandLabels}. */
+    private List<OperandLabels.Lettered> lettersInto(String to) {
+        List<OperandLabels.Lettered> out = new ArrayList<>();
+        for (EdgePart e : edges.values()) {
+            if (e.to.equals(to) && e.letter != null) out.add(new OperandLabels.Lettered(e.figure, e.letter, e.edge.slot()));
+        }
+        return out;
     }
 
     /** The figure drawn for a node or group key. */
@@ -422,6 +431,7 @@ public final class GraphViewer {
         Map<String, int[]> out = new TreeMap<>();
         for (EdgePart e : edges.values()) {
             if (!e.to.equals(op) || e.letter == null) continue;
+            e.figure.validate();
             Rectangle b = e.letter.getBounds();
             out.put(e.letter.getText(), new int[] {b.x, b.y, b.width, b.height});
         }

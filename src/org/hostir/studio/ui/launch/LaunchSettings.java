@@ -126,11 +126,19 @@ public record LaunchSettings(String file, Map<String, String> symbols, String ba
      * program, an EndCoalescing for a recv).
      */
     public String loweringShown() {
+        StringBuilder line = new StringBuilder("devices=" + devices);
+        loweringOptions().forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        return line.toString();
+    }
+
+    /**
+     * The lowering options the run names, by key: {@link #options()} and the streams as {@code numberOfStreams}
+     * (unless the options name it themselves). The options a run does not name are the lowering's defaults.
+     */
+    public Map<String, String> loweringOptions() {
         Map<String, String> all = new TreeMap<>(options);
         all.putIfAbsent("numberOfStreams", Integer.toString(streams));
-        StringBuilder line = new StringBuilder("devices=" + devices);
-        all.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
-        return line.toString();
+        return all;
     }
 
     /** The Timeline's title of a run of {@code file}: a prediction says so, with its machine. */

@@ -38,8 +38,7 @@ final class LoweringViewNote {
     static String of(LaunchSettings run, LoweringShown shown) {
         if (shown == null || !shown.file().equals(run.file())) return null;
         Map<String, String> ran = new LinkedHashMap<>(LoweringOptions.DEFAULTS.asMap());
-        ran.put("numberOfStreams", Integer.toString(run.streams()));
-        ran.putAll(run.options());
+        ran.putAll(run.loweringOptions());
         List<String> differ = new ArrayList<>();
         if (shown.devices() != run.devices()) differ.add(run.devices() + " devices (the view: " + shown.devices() + ")");
         new TreeMap<>(shown.options()).forEach((key, viewed) -> {

@@ -38,9 +38,10 @@ abstract class SettingsTab extends AbstractLaunchConfigurationTab {
     /** A problem with the fields, or null. */
     protected String problem() { return null; }
 
+    /** A new configuration: the fusion of the selection or the active editor, with Preferences > Host IR's defaults. */
     @Override
     public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
-        LaunchAttributes.write(LaunchSettings.DEFAULTS, configuration);
+        LaunchAttributes.write(HostIrLaunchShortcut.fromPreferences(LaunchContext.fusionPath()), configuration);
     }
 
     @Override

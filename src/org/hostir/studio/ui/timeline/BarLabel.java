@@ -16,11 +16,13 @@ final class BarLabel {
     }
 
     /**
-     * Draws {@code text} with its top left at {@code x}, {@code y}, a line of {@code lineHeight}, over the bar
-     * {@code bar}: in {@code onBar} on it and {@code offBar} off it, within the GC's clipping.
+     * Draws {@code text}, {@code width} pixels wide in the GC's font, with its top left at {@code x}, {@code y}, a
+     * line of {@code lineHeight}, over the bar {@code bar}: in {@code onBar} on it and {@code offBar} off it, within
+     * the GC's clipping. The caller measures (and keeps) the width: measuring every label on every paint cost a
+     * text layout per bar.
      */
-    static void draw(GC gc, String text, int x, int y, int lineHeight, Rectangle bar, Color onBar, Color offBar) {
-        int width = gc.stringExtent(text).x;
+    static void draw(GC gc, String text, int width, int x, int y, int lineHeight, Rectangle bar, Color onBar,
+            Color offBar) {
         Rectangle box = new Rectangle(x, y, width, lineHeight);
         if (bar.contains(x, y) && bar.contains(x + width - 1, y + lineHeight - 1)) {
             gc.setForeground(onBar);

@@ -1,8 +1,11 @@
 package org.hostir.studio.ui.timeline;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Path;
 import org.eclipse.swt.graphics.Rectangle;
@@ -27,6 +30,8 @@ final class BarPainter {
     private final Color[] fill = new Color[KINDS.length];
     /** Per kind, the rectangles of this paint as x, y, width, height. */
     private final int[][] rects = new int[KINDS.length][64];
+    /** How many label widths are kept before they are measured anew. */
+    private static final int MEASURED_LABELS = 4096;
     private final int[] rectCount = new int[KINDS.length];
     /** The labels of this paint: x1, x2, y, kind, and the bar. */
     private int[] labelAt = new int[64];
@@ -41,6 +46,9 @@ final class BarPainter {
     private int xMax;
     private double charWidth = 1;
     private int fontHeight;
+    /** Each label's width in {@link #measuredIn}, measured once: the same names are drawn on every paint. */
+    private final Map<String, Integer> labelWidths = new HashMap<>();
+    private Font measuredIn;
     /** A lane's height (full or compact, as the canvas chose). */
     private int laneHeight = TimelineCanvas.ROW_HEIGHT;
     /** Counters of the last paint, for the benchmark: rectangles filled and bars looked at. */
@@ -194,7 +202,18 @@ final class BarPainter {
         int chars = (int) ((Math.min(x2, xMax) - left - 6) / charWidth);
         if (chars < 3) return;
         int inset = inset(kind);
-        BarLabel.draw(gc, TimelineCanvas.clip(name, chars), left + 3, y + (laneHeight - fontHeight) / 2, fontHeight,
+        String shown = TimelineCanvas.clip(name, chars);
+        BarLabel.draw(gc, shown, width(gc, shown), left + 3, y + (laneHeight - fontHeight) / 2, fontHeight,
                 new Rectangle(x1, y + inset, x2 - x1, laneHeight - 2 * inset), text[kind], laneText);
+    }
+
+    /** {@code text}'s width in the GC's font, measured once per font (a zoom clips names anew: kept bounded). */
+    private int width(GC gc, String text) {
+        Font font = gc.getFont();
+        if (!font.equals(measuredIn) || labelWidths.size() > MEASURED_LABELS) {
+            labelWidths.clear();
+            measuredIn = font;
+        }
+        return labelWidths.computeIfAbsent(text, t -> gc.stringExtent(t).x);
     }
 }
