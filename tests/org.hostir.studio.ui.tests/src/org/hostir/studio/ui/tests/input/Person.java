@@ -23,6 +23,8 @@ public final class Person {
      * once allowed, and a test asserted before it arrived (EditorJourneyTest, LoopStepsJourneyTest flaked so).
      */
     static final long ARRIVAL_MS = 5000;
+    /** How long a key whose press a widget handled may still take for its release to be seen (see key()). */
+    static final long RELEASE_GRACE_MS = 250;
     private final Display display;
 
     public Person(Display display) { this.display = display; }
@@ -264,17 +266,32 @@ public final class Person {
     /**
      * Presses and releases {@code keys} (xdotool's spelling, "ctrl+z") and waits until a widget got the release of
      * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. A key
-     * that no SWT widget sees (one for a native pop-up's list) lets its time pass.
+     * that no SWT widget sees (one for a native pop-up's list) lets its time pass. A search field (Text with
+     * SWT.SEARCH, a GtkSearchEntry: the Dump view's filter, the filter of Debug Configurations and of the workspace's
+     * file dialogs) takes the press but SWT is never given its release: there the wait ends {@link #RELEASE_GRACE_MS}
+     * after the press was handled (it waited {@link #ARRIVAL_MS} a key, 55 s for the 11 letters DebugDeadlockJourneyTest
+     * types into the Browse... dialog's filter).
      */
     private void key(String keys) {
         int[] ups = new int[1];
+        long[] pressed = new long[1];
         org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
+        // a key's own press, not a modifier's that xdotool presses before it
+        org.eclipse.swt.widgets.Listener down = e -> {
+            if (e.keyCode != SWT.CTRL && e.keyCode != SWT.SHIFT && e.keyCode != SWT.ALT && e.keyCode != SWT.COMMAND) {
+                pressed[0] = System.currentTimeMillis();
+            }
+        };
         display.addFilter(SWT.KeyUp, up);
+        display.addFilter(SWT.KeyDown, down);
         try {
             xdotool("key", keys);
-            until(ARRIVAL_MS, () -> ups[0] > 0);
+            // until() dispatches every waiting event before it looks: the press's own handling is over by then
+            until(ARRIVAL_MS, () -> ups[0] > 0
+                    || pressed[0] != 0 && System.currentTimeMillis() - pressed[0] >= RELEASE_GRACE_MS);
         } finally {
             display.removeFilter(SWT.KeyUp, up);
+            display.removeFilter(SWT.KeyDown, down);
         }
     }
 
