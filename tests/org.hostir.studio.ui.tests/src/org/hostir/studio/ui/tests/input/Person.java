@@ -267,31 +267,33 @@ public final class Person {
      * Presses and releases {@code keys} (xdotool's spelling, "ctrl+z") and waits until a widget got the release of
      * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. A key
      * that no SWT widget sees (one for a native pop-up's list) lets its time pass. A search field (Text with
-     * SWT.SEARCH, a GtkSearchEntry: the Dump view's filter, the filter of Debug Configurations and of the workspace's
-     * file dialogs) takes the press but SWT is never given its release: there the wait ends {@link #RELEASE_GRACE_MS}
-     * after the press was handled (it waited {@link #ARRIVAL_MS} a key, 55 s for the 11 letters DebugDeadlockJourneyTest
-     * types into the Browse... dialog's filter).
+     * SWT.SEARCH, a GtkSearchEntry: the Dump view's filter) takes the key, but SWT reports neither its press nor its
+     * release, only the text's Modify: there the wait ends {@link #RELEASE_GRACE_MS} after the key's press or the
+     * text's change was handled (it waited {@link #ARRIVAL_MS} a key: 60 s of DumpJourneyTest's 82 s in CI).
      */
     private void key(String keys) {
         int[] ups = new int[1];
-        long[] pressed = new long[1];
+        long[] handled = new long[1];
         org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
-        // a key's own press, not a modifier's that xdotool presses before it
-        org.eclipse.swt.widgets.Listener down = e -> {
-            if (e.keyCode != SWT.CTRL && e.keyCode != SWT.SHIFT && e.keyCode != SWT.ALT && e.keyCode != SWT.COMMAND) {
-                pressed[0] = System.currentTimeMillis();
+        // a key's own press (not a modifier's, which xdotool presses before it), or the text it changed
+        org.eclipse.swt.widgets.Listener took = e -> {
+            if (e.type == SWT.Modify || e.keyCode != SWT.CTRL && e.keyCode != SWT.SHIFT && e.keyCode != SWT.ALT
+                    && e.keyCode != SWT.COMMAND) {
+                handled[0] = System.currentTimeMillis();
             }
         };
         display.addFilter(SWT.KeyUp, up);
-        display.addFilter(SWT.KeyDown, down);
+        display.addFilter(SWT.KeyDown, took);
+        display.addFilter(SWT.Modify, took);
         try {
             xdotool("key", keys);
-            // until() dispatches every waiting event before it looks: the press's own handling is over by then
+            // until() dispatches every waiting event before it looks: what the key did is handled by then
             until(ARRIVAL_MS, () -> ups[0] > 0
-                    || pressed[0] != 0 && System.currentTimeMillis() - pressed[0] >= RELEASE_GRACE_MS);
+                    || handled[0] != 0 && System.currentTimeMillis() - handled[0] >= RELEASE_GRACE_MS);
         } finally {
             display.removeFilter(SWT.KeyUp, up);
-            display.removeFilter(SWT.KeyDown, down);
+            display.removeFilter(SWT.KeyDown, took);
+            display.removeFilter(SWT.Modify, took);
         }
     }
 
