@@ -266,18 +266,19 @@ public final class Person {
     /**
      * Presses and releases {@code keys} (xdotool's spelling, "ctrl+z") and waits until a widget got the release of
      * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. A key
-     * that no SWT widget sees (one for a native pop-up's list) lets its time pass. A search field (Text with
-     * SWT.SEARCH, a GtkSearchEntry: the Dump view's filter) takes the key, but SWT reports neither its press nor its
-     * release, only the text's Modify: there the wait ends {@link #RELEASE_GRACE_MS} after the key's press or the
-     * text's change was handled (it waited {@link #ARRIVAL_MS} a key: 60 s of DumpJourneyTest's 82 s in CI).
+     * that no SWT widget sees lets its time pass. Some widgets take the key, but SWT reports no release: a search
+     * field (Text with SWT.SEARCH, a GtkSearchEntry: the Dump view's filter) only the text's Modify, a native menu
+     * (Show In, Alt+Shift+W) only the item armed by Down or chosen by Return. There the wait ends
+     * {@link #RELEASE_GRACE_MS} after the key's press, the text's change, the arming or the choice was handled (it
+     * waited {@link #ARRIVAL_MS} a key: 60 s of DumpJourneyTest's 82 s in CI).
      */
     private void key(String keys) {
         int[] ups = new int[1];
         long[] handled = new long[1];
         org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
-        // a key's own press (not a modifier's, which xdotool presses before it), or the text it changed
+        // a key's own press (not a modifier's, which xdotool presses before it), or what it did
         org.eclipse.swt.widgets.Listener took = e -> {
-            if (e.type == SWT.Modify || e.keyCode != SWT.CTRL && e.keyCode != SWT.SHIFT && e.keyCode != SWT.ALT
+            if (e.type != SWT.KeyDown || e.keyCode != SWT.CTRL && e.keyCode != SWT.SHIFT && e.keyCode != SWT.ALT
                     && e.keyCode != SWT.COMMAND) {
                 handled[0] = System.currentTimeMillis();
             }
@@ -285,6 +286,8 @@ public final class Person {
         display.addFilter(SWT.KeyUp, up);
         display.addFilter(SWT.KeyDown, took);
         display.addFilter(SWT.Modify, took);
+        display.addFilter(SWT.Arm, took);
+        display.addFilter(SWT.Selection, took);
         try {
             xdotool("key", keys);
             // until() dispatches every waiting event before it looks: what the key did is handled by then
@@ -294,6 +297,8 @@ public final class Person {
             display.removeFilter(SWT.KeyUp, up);
             display.removeFilter(SWT.KeyDown, took);
             display.removeFilter(SWT.Modify, took);
+            display.removeFilter(SWT.Arm, took);
+            display.removeFilter(SWT.Selection, took);
         }
     }
 
