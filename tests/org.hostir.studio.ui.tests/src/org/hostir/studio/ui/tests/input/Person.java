@@ -291,8 +291,11 @@ public final class Person {
         try {
             xdotool("key", keys);
             // until() dispatches every waiting event before it looks: what the key did is handled by then
-            until(ARRIVAL_MS, () -> ups[0] > 0
+            boolean seen = until(ARRIVAL_MS, () -> ups[0] > 0
                     || handled[0] != 0 && System.currentTimeMillis() - handled[0] >= RELEASE_GRACE_MS);
+            // in the log, so that CI's time spent on keys nobody saw can be found (and the key's test made to wait
+            // on what the key does instead)
+            if (!seen) System.out.println("Person: no widget took the key " + keys + " in " + ARRIVAL_MS + " ms");
         } finally {
             display.removeFilter(SWT.KeyUp, up);
             display.removeFilter(SWT.KeyDown, took);
