@@ -268,9 +268,9 @@ public final class Person {
      * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. A key
      * that no SWT widget sees lets its time pass. Some widgets take the key, but SWT reports no release: a search
      * field (Text with SWT.SEARCH, a GtkSearchEntry: the Dump view's filter) only the text's Modify, a native menu
-     * (Show In, Alt+Shift+W) only the item armed by Down or chosen by Return. There the wait ends
-     * {@link #RELEASE_GRACE_MS} after the key's press, the text's change, the arming or the choice was handled (it
-     * waited {@link #ARRIVAL_MS} a key: 60 s of DumpJourneyTest's 82 s in CI).
+     * only its Show (Alt+Shift+W's Show In menu) and the item armed by Down or chosen by Return. There the wait ends
+     * {@link #RELEASE_GRACE_MS} after the key's press, the text's change, the showing, the arming or the choice was
+     * handled (it waited {@link #ARRIVAL_MS} a key: 60 s of DumpJourneyTest's 82 s in CI).
      */
     private void key(String keys) {
         int[] ups = new int[1];
@@ -286,6 +286,7 @@ public final class Person {
         display.addFilter(SWT.KeyUp, up);
         display.addFilter(SWT.KeyDown, took);
         display.addFilter(SWT.Modify, took);
+        display.addFilter(SWT.Show, took);
         display.addFilter(SWT.Arm, took);
         display.addFilter(SWT.Selection, took);
         try {
@@ -300,6 +301,7 @@ public final class Person {
             display.removeFilter(SWT.KeyUp, up);
             display.removeFilter(SWT.KeyDown, took);
             display.removeFilter(SWT.Modify, took);
+            display.removeFilter(SWT.Show, took);
             display.removeFilter(SWT.Arm, took);
             display.removeFilter(SWT.Selection, took);
         }
