@@ -31,8 +31,15 @@ import org.junit.jupiter.api.TestFactory;
  * Correct runs PASS under the error-bounded tolerance at realistic sizes on the CPU backend: the AG+matmul seeds
  * at M = K = N = 512 and 1024 on 2 devices, and every example with its sizes scaled up, in float, bfloat16 and half, on
  * 2 and 4 devices (where partial sums meet in collectives, in the tensor's dtype).
+ * <p>
+ * In CI the examples holding a {@code grouped_mm} (the MoE ones: their scaled-up CPU runs took 38 s of the suite's
+ * 66 s) run in the two narrow dtypes only, bfloat16 on 2 devices and half on 4, where the tolerance is tightest
+ * against the rounding; {@code -Dhirstudio.tests.noFalseFailure=true} runs every example in every dtype on both
+ * (as does {@code HIRSTUDIO_JAVA_OPTS=-Dhirstudio.tests.noFalseFailure=true ./hirstudio unit NoFalseFailure}).
  */
 class NoFalseFailureTest {
+    private static final boolean FULL = Boolean.getBoolean("hirstudio.tests.noFalseFailure");
+    private static final List<String> DTYPES = List.of("float", "bfloat16", "half");
 
     @Test
     void allgatherMatmulsAt512And1024Pass() throws Exception {
@@ -59,7 +66,7 @@ class NoFalseFailureTest {
         for (String example : ExampleCoverageTest.examples()) {
             for (int devices : new int[] {2, 4}) {
                 if (!ExampleCoverageTest.fits(example, devices)) continue;
-                for (String dtype : List.of("float", "bfloat16", "half")) {
+                for (String dtype : dtypes(example, devices)) {
                     tests.add(dynamicTest(example + " D=" + devices + " " + dtype, () -> {
                         LoadedFusion loaded = scaled(example, dtype, devices);
                         RunResult r = run(loaded, devices);
@@ -71,6 +78,18 @@ class NoFalseFailureTest {
         }
         assertTrue(tests.size() >= 40, "most examples on 2 and 4 devices: " + tests.size());
         return tests.stream();
+    }
+
+    /**
+     * The dtypes {@code example} runs in on {@code devices} devices: all three, but in CI a grouped_mm example's
+     * one narrow dtype per device count (both narrow dtypes and both device counts are still run for each).
+     */
+    static List<String> dtypes(String example, int devices) throws Exception {
+        if (FULL || !Files.readString(RepoPaths.repo().resolve("examples").resolve(example + ".fusion"))
+                .contains("\"grouped_mm\"")) {
+            return DTYPES;
+        }
+        return List.of(devices == 2 ? "bfloat16" : "half");
     }
 
     /**

@@ -48,6 +48,7 @@ final class PythonExports {
         String doc = Files.readString(RepoPaths.repo().resolve("docs/nvfuser-interop.md"));
         Set<String> undocumented = new TreeSet<>();
         List<Export> exports = new ArrayList<>();
+        Map<Path, Export> written = new java.util.LinkedHashMap<>();
         for (Path example : examples()) {
             var loaded = Engine.load(new FusionSource.File(example), 8, Map.of());
             String script;
@@ -58,12 +59,14 @@ final class PythonExports {
                 exports.add(new Export(example, loaded, null, e.lines().get(0)));
                 continue;
             }
-            pyCompile(dir, example, script);
-            exports.add(new Export(example, loaded, script, null));
+            Export x = new Export(example, loaded, script, null);
+            written.put(write(dir, example, script), x);
+            exports.add(x);
             for (Matcher m = calls.matcher(script); m.find(); ) {
                 if (!doc.contains("`" + m.group())) undocumented.add(m.group());
             }
         }
+        pyCompile(written);
         return new Walk(exports, undocumented);
     }
 
@@ -74,13 +77,42 @@ final class PythonExports {
         }
     }
 
-    private static void pyCompile(Path dir, Path example, String script) throws Exception {
+    private static Path write(Path dir, Path example, String script) throws Exception {
         Path file = dir.resolve(example.getFileName().toString().replace(".fusion", ".py"));
         Files.writeString(file, script);
-        Process p = new ProcessBuilder("python3", "-m", "py_compile", file.toString()).redirectErrorStream(true)
-                .start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "py_compile hung");
+        return file;
+    }
+
+    /**
+     * What {@code python3 -m py_compile FILE} does for each script (py_compile.compile with doraise), in one Python
+     * process for all of them: a process per script took about 20 s of CI per generation. A failing file is named on
+     * a line "FAILED FILE" followed by Python's message (the first is reported with its script); the last line counts
+     * the scripts compiled, so that a Python that stopped early cannot pass.
+     */
+    private static void pyCompile(Map<Path, Export> scripts) throws Exception {
+        if (scripts.isEmpty()) return;
+        List<String> cmd = new ArrayList<>(List.of("python3", "-c", String.join("\n",
+                "import py_compile, sys",
+                "ok = 0",
+                "for f in sys.argv[1:]:",
+                "    try:",
+                "        py_compile.compile(f, doraise=True)",
+                "        ok += 1",
+                "    except py_compile.PyCompileError as e:",
+                "        print('FAILED ' + f)",
+                "        print(e.msg)",
+                "print('compiled %d' % ok)")));
+        scripts.keySet().forEach(f -> cmd.add(f.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.exitValue(), () -> example + ":\n" + output + "\n" + script);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "py_compile hung");
+        Matcher failed = Pattern.compile("(?m)^FAILED (.*)$").matcher(output);
+        if (failed.find()) {
+            Export x = scripts.get(Path.of(failed.group(1)));
+            throw new AssertionError((x == null ? failed.group(1) : x.example()) + ":\n" + output + "\n"
+                    + (x == null ? "" : x.script()));
+        }
+        assertEquals(0, p.exitValue(), () -> "python3 failed:\n" + output);
+        assertEquals("compiled " + scripts.size(), output.strip(), "every script compiled");
     }
 }
