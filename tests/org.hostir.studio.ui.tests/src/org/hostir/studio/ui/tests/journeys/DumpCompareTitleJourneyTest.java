@@ -8,10 +8,6 @@ import java.util.List;
 
 import org.eclipse.swt.custom.CLabel;
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.dnd.Clipboard;
-import org.eclipse.swt.dnd.TextTransfer;
-import org.eclipse.swt.dnd.Transfer;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.passes.DumpView;
@@ -39,12 +35,7 @@ public class DumpCompareTitleJourneyTest extends JourneyTest {
         ViewTestSupport.copyToWorkspace("dumptitle", "examples/seeds/ag_matmul_p2p.fusion", "dumptitleseed.fusion");
         DumpView view = journey.show(DumpView.ID);
         person.settle(300);
-        Clipboard clipboard = new Clipboard(journey.shell().getDisplay());
-        clipboard.setContents(new Object[] {DumpViewTest.log(DumpViewTest.seed000Dumps())},
-                new Transfer[] {TextTransfer.getInstance()});
-        clipboard.dispose();
-        person.clickCenter(button("Paste"));
-        person.settle(300);
+        DumpViewButtons.paste(journey, person, DumpViewTest.log(DumpViewTest.seed000Dumps()));
         assertNotNull(view.snapshots(), view.messageText());
         var list = ViewTestSupport.descendants(journey.shell(), org.eclipse.swt.widgets.List.class).stream()
                 .filter(Control::isVisible).findFirst().orElseThrow();
@@ -61,7 +52,7 @@ public class DumpCompareTitleJourneyTest extends JourneyTest {
         assertEquals(1, naming.size(), "one line names the dump: " + naming);
 
         Typist.after(1500).type("dumptitleseed", 30).then(1500).keys("Return").start();
-        person.clickCenter(button("Compare with Studio lowering..."));
+        person.clickCenter(DumpViewButtons.button(journey, "Compare with Studio lowering..."));
         person.settle(500);
         person.lookAt(journey.shell());
         assertNotNull(view.comparison(), "compared: " + view.messageText());
@@ -99,11 +90,5 @@ public class DumpCompareTitleJourneyTest extends JourneyTest {
             case CLabel l -> l.getText() == null ? "" : l.getText();
             default -> "";
         };
-    }
-
-    private Button button(String label) {
-        return ViewTestSupport.descendants(journey.shell(), Button.class).stream()
-                .filter(b -> label.equals(b.getText())).filter(Control::isVisible).findFirst()
-                .orElseThrow(() -> new AssertionError("no button " + label));
     }
 }

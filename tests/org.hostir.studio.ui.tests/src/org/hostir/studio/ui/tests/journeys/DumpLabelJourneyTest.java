@@ -9,10 +9,6 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.eclipse.swt.dnd.Clipboard;
-import org.eclipse.swt.dnd.TextTransfer;
-import org.eclipse.swt.dnd.Transfer;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.passes.DumpView;
@@ -43,12 +39,8 @@ public class DumpLabelJourneyTest extends JourneyTest {
         try (Stream<Path> files = Files.list(ViewTestSupport.repoFile("../shared/seeds"))) {
             seed = files.filter(p -> p.getFileName().toString().startsWith("000_")).findFirst().orElseThrow();
         }
-        Clipboard clipboard = new Clipboard(journey.shell().getDisplay());
-        clipboard.setContents(new Object[] {Files.readString(seed)}, new Transfer[] {TextTransfer.getInstance()});
-        clipboard.dispose();
-
-        person.clickCenter(paste());
-        person.settle(500);
+        DumpViewButtons.paste(journey, person, Files.readString(seed));
+        person.settle(200);
         assertEquals(4, view.snapshots().size(), view.messageText());
         org.eclipse.swt.widgets.List list = ViewTestSupport.descendants(journey.shell(),
                 org.eclipse.swt.widgets.List.class).stream().filter(Control::isVisible)
@@ -62,11 +54,5 @@ public class DumpLabelJourneyTest extends JourneyTest {
         assertTrue(shown.get(2).endsWith("is lowered to:"), "the prose before the third program: " + shown);
         assertTrue(shown.get(3).endsWith("which generates the following host program:"),
                 "the prose before the fourth program: " + shown);
-    }
-
-    private Button paste() {
-        return ViewTestSupport.descendants(journey.shell(), Button.class).stream()
-                .filter(b -> "Paste".equals(b.getText())).filter(Control::isVisible).findFirst()
-                .orElseThrow(() -> new AssertionError("no Paste button"));
     }
 }

@@ -3,10 +3,6 @@ package org.hostir.studio.ui.tests.journeys;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.dnd.Clipboard;
-import org.eclipse.swt.dnd.TextTransfer;
-import org.eclipse.swt.dnd.Transfer;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Text;
 import org.hostir.studio.ui.HostIrPreferences;
@@ -45,18 +41,13 @@ public class DumpMessageJourneyTest {
         person.settle(300);
         DumpView view = journey.show(DumpView.ID);
         person.settle(400);
-        Clipboard clipboard = new Clipboard(journey.shell().getDisplay());
-        clipboard.setContents(new Object[] {DumpViewTest.log(DumpViewTest.seed000Dumps())},
-                new Transfer[] {TextTransfer.getInstance()});
-        clipboard.dispose();
-        person.clickCenter(button("Paste"));
-        person.settle(300);
+        DumpViewButtons.paste(journey, person, DumpViewTest.log(DumpViewTest.seed000Dumps()));
         org.eclipse.swt.widgets.List list = ViewTestSupport.descendants(journey.shell(),
                 org.eclipse.swt.widgets.List.class).stream().filter(Control::isVisible).findFirst().orElseThrow();
         person.click(list, 20, list.getItemHeight() + list.getItemHeight() / 2);
 
         Typist.after(1500).type("dumpmessageseed", 30).then(1500).keys("Return").start();
-        person.clickCenter(button("Compare with Studio lowering..."));
+        person.clickCenter(DumpViewButtons.button(journey, "Compare with Studio lowering..."));
         person.settle(300);
         person.lookAt(journey.shell());
         Text options = ViewTestSupport.descendants(journey.shell(), Text.class).stream()
@@ -79,11 +70,5 @@ public class DumpMessageJourneyTest {
                 + message.getSize().y + " px shown of " + wanted + " px wrapped (three lines are " + most + " px)");
         assertTrue(list.getSize().y >= 4 * list.getItemHeight(), "the program list keeps four rows or more: "
                 + list.getSize().y + " px of " + list.getItemHeight() + " px rows");
-    }
-
-    private Button button(String label) {
-        return ViewTestSupport.descendants(journey.shell(), Button.class).stream()
-                .filter(b -> label.equals(b.getText())).filter(Control::isVisible).findFirst()
-                .orElseThrow(() -> new AssertionError("no button " + label));
     }
 }
