@@ -22,7 +22,7 @@ class RunProgressTest {
         System.setProperty(RunCommandLine.PROGRESS_PERIOD, "1");
         try {
             CliRun r = CliRun.of("run", SEED, "--backend", "cpu", "--devices", "2", "--iterations", "1",
-                    "--warmup", "0", "--set", "M=256", "--set", "K=256", "--set", "N=256");
+                    "--warmup", "0", "--set", "M=1024", "--set", "K=1024", "--set", "N=1024");
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().lines().anyMatch(l -> l.matches("iteration 1/1: [0-2] of 2 ranks done \\([0-9.]+ s\\)")),
                     r.out());
