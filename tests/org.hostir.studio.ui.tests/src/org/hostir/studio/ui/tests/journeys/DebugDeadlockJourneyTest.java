@@ -176,7 +176,13 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
             WorkbenchSmokeTest.screenshot(d, "debug-configurations-program-refused.png");
             typeInto(program, "");
             ModalSteps browse = ModalSteps.whenOpen("Choose a Host IR dump", 60, b -> {
+                // X gives the keys to the dialog once it is active: without this they went nowhere (5 s a key, and the
+                // dialog's own pattern, *.txt, found the dump)
+                person.lookAt(b);
+                Text pattern = visible(b, Text.class, t -> true);   // the first field: the name pattern
                 person.type("sends_first", 30);
+                assertTrue(Debugging.await(person, 5_000, () -> pattern.getText().equals("sends_first")),
+                        "the typed name replaces the pattern: " + pattern.getText());
                 Table found = visible(b, Table.class, t -> true);
                 assertTrue(Debugging.await(person, 20_000, () -> found.getItemCount() > 0
                         && found.getItem(0).getText().startsWith("sends_first.txt")), "Browse... finds the dump");
