@@ -30,8 +30,6 @@ final class BarPainter {
     private final Color[] fill = new Color[KINDS.length];
     /** Per kind, the rectangles of this paint as x, y, width, height. */
     private final int[][] rects = new int[KINDS.length][64];
-    /** How many label widths are kept before they are measured anew. */
-    private static final int MEASURED_LABELS = 4096;
     private final int[] rectCount = new int[KINDS.length];
     /** The labels of this paint: x1, x2, y, kind, and the bar. */
     private int[] labelAt = new int[64];
@@ -46,8 +44,13 @@ final class BarPainter {
     private int xMax;
     private double charWidth = 1;
     private int fontHeight;
-    /** Each label's width in {@link #measuredIn}, measured once: the same names are drawn on every paint. */
+    /**
+     * Each label's width in {@link #measuredIn}, measured once: the same names are drawn on every paint. Kept by
+     * this painter, so one canvas's, and dropped with it; emptied when the canvas's font changes.
+     */
     private final Map<String, Integer> labelWidths = new HashMap<>();
+    /** How many label widths are kept before they are measured anew (a zoom clips names to new lengths). */
+    private static final int MEASURED_LABELS = 4096;
     private Font measuredIn;
     /** A lane's height (full or compact, as the canvas chose). */
     private int laneHeight = TimelineCanvas.ROW_HEIGHT;
@@ -210,7 +213,9 @@ final class BarPainter {
     /** {@code text}'s width in the GC's font, measured once per font (a zoom clips names anew: kept bounded). */
     private int width(GC gc, String text) {
         Font font = gc.getFont();
-        if (!font.equals(measuredIn) || labelWidths.size() > MEASURED_LABELS) {
+        // a disposed font's handle may be reused by the next one, which Font.equals would take for the same font
+        if (measuredIn == null || measuredIn.isDisposed() || !font.equals(measuredIn)
+                || labelWidths.size() > MEASURED_LABELS) {
             labelWidths.clear();
             measuredIn = font;
         }
