@@ -22,6 +22,7 @@ import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.graphics.GC;
@@ -32,7 +33,6 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.jface.action.GroupMarker;
 import org.eclipse.jface.action.MenuManager;
@@ -85,7 +85,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
 
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
-    private Text summary;
+    private StyledText summary;
     private DetailsPanel details;
     /** Details, Kernels, Critical path and Compare, beside the summary. */
     private AnalysisTabs tabs;
@@ -175,8 +175,11 @@ public class TimelineView extends ViewPart implements IShowInSource {
         tabs = new AnalysisTabs(below, f -> (details = new DetailsPanel(f, this::revealNode, () -> timeline)).control(),
                 this::kernelSelected, this::stepSelected, this::comparedSelected);
         // wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay scrollbars
-        // do not show that there is more to the right (issue 35)
-        summary = new Text(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
+        // do not show that there is more to the right (issue 35). A StyledText, which wraps at its own width: GTK's
+        // wrapped Text keeps the widest width it was ever given (the pane is the view's whole width for a moment
+        // while the view is maximized) and wrapped there, hundreds of pixels past the pane's right edge.
+        summary = new StyledText(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
+        summary.setMargins(3, 2, 3, 2);
         below.setWeights(50, 50);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
@@ -368,14 +371,20 @@ public class TimelineView extends ViewPart implements IShowInSource {
         boolean wide = size.x > 3 * size.y;
         sash.setOrientation(wide ? SWT.HORIZONTAL : SWT.VERTICAL);
         // beside the rows, the details above the summary, each the panel's whole width (side by side they were
-        // cut off on the right at 1280 and 1600 px); below the rows, side by side
-        ((SashForm) tabs.control().getParent()).setOrientation(wide ? SWT.VERTICAL : SWT.HORIZONTAL);
+        // cut off on the right at 1280 and 1600 px); below the rows, side by side, in halves again (the weights
+        // set for the heights above and below were left as widths: the summary had 30% of the width)
+        SashForm below = (SashForm) tabs.control().getParent();
+        int orientation = wide ? SWT.VERTICAL : SWT.HORIZONTAL;
+        if (below.getOrientation() != orientation) {
+            below.setOrientation(orientation);
+            if (!wide) below.setWeights(50, 50);
+        }
         // the details pane high enough for a bar's whole details (issue 35: under 64 ranks' rows it had 4 lines)
         int detailsHeight = ((CTabFolder) tabs.control()).computeTrim(0, 0, 0, 0).height + details.wholeHeight();
         if (wide) {
             sash.setWeights(64, 36);
             int shown = Math.min(detailsHeight, size.y * 70 / 100);
-            ((SashForm) tabs.control().getParent()).setWeights(shown, Math.max(1, size.y - shown));
+            below.setWeights(shown, Math.max(1, size.y - shown));
         } else {
             int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));
             // the rows keep 40% of the height whatever the details need
