@@ -77,22 +77,39 @@ public class TimelineSummaryJourneyTest {
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
-    /** Clicks a send bar (whose details have the most lines); the canvas then has the keys. */
+    /**
+     * Clicks a send or receive bar (whose details have the most lines); the canvas then has the keys. Looked for
+     * again if the click selected nothing: the view re-fits the run while the window settles at its new size.
+     */
     private static void clickASendBar(Person person, TimelineView view, String size) {
+        var canvas = view.canvas();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            person.settle(300);
+            int[] at = aPeerBar(view);
+            if (at == null) continue;
+            person.click(canvas.control(), at[0], at[1]);
+            person.settle(300);
+            TimelineEvent e = canvas.selected();
+            if (e != null && e.peer() >= 0) {
+                assertTrue(view.detailsText().contains("peer rank " + e.peer()), size + ": " + view.detailsText());
+                return;
+            }
+            System.out.println("TimelineSummaryJourneyTest " + size + ": the click at " + at[0] + "," + at[1]
+                    + " selected " + e + " (canvas " + canvas.control().getSize() + "); looked for again");
+        }
+        throw new AssertionError(size + ": no send or receive bar selected by a click on the timeline's canvas");
+    }
+
+    private static int[] aPeerBar(TimelineView view) {
         var canvas = view.canvas();
         var area = canvas.control().getClientArea();
         for (int y = 30; y < area.height; y += 3) {
             for (int x = 160; x < area.width; x += 3) {
                 TimelineEvent e = canvas.eventAt(x, y);
-                if (e != null && e.peer() >= 0 && e.bytes() > 0) {
-                    person.click(canvas.control(), x, y);
-                    person.settle(300);
-                    assertTrue(view.detailsText().contains("peer rank " + e.peer()), size + ": " + view.detailsText());
-                    return;
-                }
+                if (e != null && e.peer() >= 0 && e.bytes() > 0) return new int[] { x, y };
             }
         }
-        throw new AssertionError(size + ": no send or receive bar in sight on the timeline's canvas");
+        return null;
     }
 
     private static void measure(Journey journey, TimelineView view, String where, String shot, List<String> failures) {
