@@ -158,7 +158,8 @@ public class DumpRestoreJourneyTest extends JourneyTest {
         Label line = ViewTestSupport.descendants(view.getSite().getShell(), Label.class).stream()
                 .filter(l -> l.isVisible() && l.getText().startsWith(named)).findFirst()
                 .orElseThrow(() -> new AssertionError("no line names " + named));
-        return ViewTestSupport.descendants(line.getParent(), org.eclipse.swt.widgets.List.class).getFirst();
+        // the line sits in the view's row of controls, the list in the column below it
+        return ViewTestSupport.descendants(line.getParent().getParent(), org.eclipse.swt.widgets.List.class).getFirst();
     }
 
     /** The texts of the view's tree's items, as shown (expanded). */
@@ -211,7 +212,8 @@ public class DumpRestoreJourneyTest extends JourneyTest {
 
     /** The items of the view's list of programs (beside its tree, under the line naming the dump). */
     private static int listItems(DumpView view, Path dump) {
-        return ViewTestSupport.descendants(sourceLabel(view, dump).getParent(), org.eclipse.swt.widgets.List.class)
+        return ViewTestSupport.descendants(sourceLabel(view, dump).getParent().getParent(),
+                        org.eclipse.swt.widgets.List.class)
                 .getFirst().getItemCount();
     }
 }

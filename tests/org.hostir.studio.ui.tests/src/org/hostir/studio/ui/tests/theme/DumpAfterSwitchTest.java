@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
  * Round 15, driven by hand: after Dark -> Light without a restart, an nvFuser Dump view opened then took the dark
  * theme's editor selection colour (its compare panes' selected text on dark navy under Light); a view already open
  * at the switch was repaired ({@link ThemeBothWaysTest}). The person switches to Dark and back to Light through
- * Preferences > Appearance, opens the view, pastes a log and selects a pane's text with Ctrl+A: the selection is
- * Light's, as set on the pane and as shown.
+ * Preferences > Appearance (the text editors' selection preference left as a Dark session leaves it, where this
+ * workbench's switch reset it), opens the view, pastes a log and selects a pane's text with Ctrl+A: the
+ * selection is Light's, as set on the pane and as shown.
  */
 public class DumpAfterSwitchTest extends JourneyTest {
     /** The least luminance of a selection's fill under Light (Light's #3584e4 0.23; the dark navy #214283 0.06). */
@@ -44,6 +45,7 @@ public class DumpAfterSwitchTest extends JourneyTest {
             if (!start.contains("dark")) AppearancePage.chooseTheme(person, journey.shell(), "Dark");
             AppearancePage.chooseTheme(person, journey.shell(), "Light");
             person.settle(600);
+            leftDark = leaveDarkSelection();
             DumpView view = journey.show(DumpView.ID);
             person.settle(400);
             DumpViewButtons.paste(journey, person, DumpViewTest.log(DumpViewTest.seed000Dumps()));
@@ -70,9 +72,36 @@ public class DumpAfterSwitchTest extends JourneyTest {
         } finally {
             ThemeFrame.restore(engine, start);
             journey.hide(DumpView.ID);
+            if (leftDark) {
+                EDITORS.remove(SELECTION);
+                EDITORS.remove(SELECTION_DEFAULT);
+            }
             HostIrPreferences.setDumpPasted(null);
             person.settle(300);
         }
+    }
+
+    private static final org.eclipse.core.runtime.preferences.IEclipsePreferences EDITORS =
+            org.eclipse.core.runtime.preferences.InstanceScope.INSTANCE.getNode("org.eclipse.ui.editors");
+    private static final String SELECTION = "AbstractTextEditor.Color.SelectionBackground",
+            SELECTION_DEFAULT = SELECTION + ".SystemDefault";
+    private boolean leftDark;
+
+    /**
+     * The text editors' selection colour as a Dark session leaves it in the workspace's preferences (the dark
+     * theme's #214283, not the system's), where the switch to Light did not leave it so: the Studio driven by hand
+     * had it after Dark -> Light (round 15), this test workbench's theme engine may reset it. Whether it was set
+     * here is returned and printed, so that the run says which state the view was opened in.
+     */
+    private static boolean leaveDarkSelection() {
+        String was = EDITORS.get(SELECTION, null), byDefault = EDITORS.get(SELECTION_DEFAULT, null);
+        boolean dark = was != null && "false".equals(byDefault);
+        System.out.println("DumpAfterSwitchTest: after the switch the editors' selection preference is " + was
+                + " (system default " + byDefault + ")" + (dark ? "" : "; set to the dark theme's 33,66,131"));
+        if (dark) return false;
+        EDITORS.put(SELECTION, "33,66,131");
+        EDITORS.put(SELECTION_DEFAULT, "false");
+        return true;
     }
 
     /** How many of the pane's pixels on the picture are {@code colour}. */
