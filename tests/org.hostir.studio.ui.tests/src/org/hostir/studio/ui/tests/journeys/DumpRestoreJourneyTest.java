@@ -38,7 +38,10 @@ public class DumpRestoreJourneyTest extends JourneyTest {
 
     @Test
     public void theDumpViewShowsItsDumpAgainWhenItComesBack() throws Exception {
-        Path folder = Files.createTempDirectory("hir-dump-");
+        // a prefix no other folder of the temporary directory shares: with a second "hir-dump-..." there (a killed
+        // run's), GTK's location field completed the typed path as it was typed ("hir-dump-r-dump-3543...") and the
+        // dialog stayed open on "No such file or directory" (round 16, twice)
+        Path folder = Files.createTempDirectory("hirdumprestore");
         Path dump = folder.resolve("restored_dump.log");
         Files.copy(ViewTestSupport.repoFile(DUMP), dump);
         try {
