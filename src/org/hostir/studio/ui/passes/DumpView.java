@@ -151,10 +151,10 @@ public class DumpView extends ViewPart {
     }
 
     /**
-     * The message line as high as its text wraps to at the view's width, at most {@value #MESSAGE_LINES} lines, the
-     * rest by scrolling: a comparison's verdict names up to six differences, and at 1280 x 800 the line kept the
-     * height of a stale wrap, taking the program list's, the tree's and the panes' rows, or showing one line of the
-     * verdict (issue 35, driven by hand).
+     * The message line (above the program list) as high as its text wraps to at the column's width, at most
+     * {@value #MESSAGE_LINES} lines, the rest by scrolling: a comparison's verdict names up to six differences, and
+     * at 1280 x 800 the line kept the height of a stale wrap, taking the program list's, the tree's and the panes'
+     * rows, or showing one line of the verdict (issue 35, driven by hand).
      */
     private void fitMessage() {
         if (message.isDisposed()) return;

@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
  * {@value #LEAST_AT_1280} whole lines at 1280 x 800, and at least {@value #LEAST_AT_1600} at 1600 x 1000.
  */
 public class DumpPaneLinesJourneyTest {
-    /** Whole text lines a compare pane shows at 1280 x 800 (main e593a69a: 2 or 3). */
+    /** Whole text lines a compare pane shows at 1280 x 800 (main e593a69a: 2). */
     private static final int LEAST_AT_1280 = 8;
-    /** At 1600 x 1000, where the bottom folder is taller. */
+    /** At 1600 x 1000, where the bottom folder is taller (main e593a69a: 6). */
     private static final int LEAST_AT_1600 = 10;
     private Journey journey;
 
