@@ -16,6 +16,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.layout.GridData;
@@ -44,6 +45,7 @@ import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.ComboTips;
+import org.hostir.studio.ui.ThemeColors;
 
 /**
  * The Lowering view's companion for real nvFuser output: a {@code NVFUSER_DUMP=host_ir} dump or log (opened from a
@@ -84,43 +86,91 @@ public class DumpView extends ViewPart {
     public void createPartControl(Composite parent) {
         ViewIds.help(parent, ViewIds.HELP_DUMP);
         Composite root = new Composite(parent, SWT.NONE);
-        root.setLayout(new GridLayout(1, false));
+        GridLayout rootLayout = new GridLayout(1, false);
+        rootLayout.marginHeight = rootLayout.verticalSpacing = 2;
+        root.setLayout(rootLayout);
         controls(root);
-        message = new Text(root, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL);
-        message.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        message.addListener(SWT.Modify, e -> fitMessage());
-        root.addListener(SWT.Resize, e -> fitMessage());
+        // the body: the verdict, the program list and the tree in a column, the compare panes beside it at the
+        // body's full height. Stacked under the tree and three header rows, the panes showed two or three lines at
+        // 1280 x 800 in the Host IR perspective's bottom folder (issue 35, item 7)
         SashForm main = new SashForm(root, SWT.HORIZONTAL);
         main.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        list = new org.eclipse.swt.widgets.List(main, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
+        Composite column = new Composite(main, SWT.NONE);
+        GridLayout columnLayout = new GridLayout(1, false);
+        columnLayout.marginWidth = columnLayout.marginHeight = 0;
+        columnLayout.verticalSpacing = 2;
+        column.setLayout(columnLayout);
+        message = new Text(column, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL);
+        message.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        message.addListener(SWT.Modify, e -> fitMessage());
+        column.addListener(SWT.Resize, e -> fitMessage());
+        SashForm lists = new SashForm(column, SWT.VERTICAL);
+        lists.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        list = new org.eclipse.swt.widgets.List(lists, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
         list.addListener(SWT.Selection, e -> showSelected());
-        SashForm right = new SashForm(main, SWT.VERTICAL);
-        tree = PassTree.create(right);
+        tree = PassTree.create(lists);
+        lists.addListener(SWT.Resize, e -> keepListRows(lists));
         compareConfig = new CompareConfiguration();
         // made as the Lowering view's diff is (read-only, refreshed at once, the theme's colours), less breakpoints
-        text = ProgramMergeViewer.plain(right, compareConfig);
-        right.setWeights(45, 55);
-        main.setWeights(22, 78);
+        text = ProgramMergeViewer.plain(main, compareConfig);
+        ThemeColors.follow(text.getControl(), this::lightSelection);
+        main.setWeights(30, 70);
         reopen();
     }
 
     /**
-     * The message line as high as its text wraps to at the view's width, at most {@value #MESSAGE_LINES} lines, the
-     * rest by scrolling: a comparison's verdict names up to six differences, and at 1280 x 800 the line kept the
-     * height of a stale wrap, taking the program list's, the tree's and the panes' rows, or showing one line of the
-     * verdict (issue 35, driven by hand).
+     * The panes' text selection in the present theme's colours: the compare viewer takes it from the text editors'
+     * preferences, which keep the dark theme's navy after Dark -> Light without a restart, so that a view opened
+     * then selected navy on white (round 15, by hand; one open at the switch is repaired with the rest). Under a
+     * light pane a dark selection gets the list's selection colours, read from the toolkit again at the switch.
+     */
+    private void lightSelection() {
+        for (StyledText pane : text.panes()) {
+            boolean lightPane = ThemeColors.luminance(pane.getBackground().getRGB()) > LIGHT_PANE;
+            if (lightPane && ThemeColors.luminance(pane.getSelectionBackground().getRGB()) < DARK_SELECTION) {
+                pane.setSelectionBackground(pane.getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION));
+                pane.setSelectionForeground(pane.getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION_TEXT));
+            }
+        }
+    }
+
+    /** A pane lighter than this is Light's; a selection darker than this on it is the dark theme's left behind. */
+    private static final double LIGHT_PANE = 0.5, DARK_SELECTION = 0.2;
+
+    /** The rows the program list keeps when the column is short; the tree takes the rest. */
+    private static final int LIST_ROWS = 4;
+
+    /** The program list {@value #LIST_ROWS} rows high or 40 % of the column, whichever is more; the tree the rest. */
+    private void keepListRows(SashForm lists) {
+        // weights in pixels of the height the sash leaves, so that the list gets exactly its rows
+        int height = lists.getClientArea().height - lists.getSashWidth();
+        if (height <= 1 || list.isDisposed()) return;
+        int rows = list.getItemHeight() * LIST_ROWS + list.computeTrim(0, 0, 0, 0).height;
+        int top = Math.min(height - 1, Math.max(rows, height * 2 / 5));
+        lists.setWeights(top, height - top);
+    }
+
+    /**
+     * The message line (above the program list) as high as its text wraps to at the column's width, at most
+     * {@value #MESSAGE_LINES} lines, the rest by scrolling: a comparison's verdict names up to six differences, and
+     * at 1280 x 800 the line kept the height of a stale wrap, taking the program list's, the tree's and the panes'
+     * rows, or showing one line of the verdict (issue 35, driven by hand).
      */
     private void fitMessage() {
         if (message.isDisposed()) return;
-        Composite root = message.getParent();
-        int width = root.getClientArea().width - 2 * ((GridLayout) root.getLayout()).marginWidth;
+        Composite column = message.getParent();
+        int width = column.getClientArea().width;
         int wanted = message.computeSize(width > 0 ? width : SWT.DEFAULT, SWT.DEFAULT).y;
         int most = message.getLineHeight() * MESSAGE_LINES + message.computeTrim(0, 0, 0, 0).height;
         GridData data = (GridData) message.getLayoutData();
-        int hint = message.getText().isEmpty() ? SWT.DEFAULT : Math.min(wanted, most);
-        if (data.heightHint == hint) return;
+        // no message, no line: an empty line took a row from the list and the tree
+        boolean none = message.getText().isEmpty();
+        int hint = none ? 0 : Math.min(wanted, most);
+        if (data.heightHint == hint && data.exclude == none) return;
         data.heightHint = hint;
-        root.layout(true);
+        data.exclude = none;
+        message.setVisible(!none);
+        column.layout(true);
     }
 
     /**
@@ -146,12 +196,9 @@ public class DumpView extends ViewPart {
     }
 
     private void controls(Composite root) {
-        // the file (or the hint) on a line of its own and the controls in rows that wrap: in one row of fifteen
-        // columns the label got no width at all and, at 1280 x 800, the nvFuser choice and "Compare with Studio
-        // lowering..." lay past the view's right edge (issue 35, driven by hand)
-        source = new Label(root, SWT.WRAP);
-        source.setText("Open an NVFUSER_DUMP=host_ir dump or log (Open Dump...), or paste one (Paste)");
-        source.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        // one row that wraps: the file (or the hint) and the controls; at 1280 x 800 two rows, where the file's line
+        // on its own and the controls wrapped under it took three (issue 35, item 7). In one GridLayout row of
+        // fifteen columns the label got no width and the last controls lay past the view's edge (issue 35)
         Composite row = new Composite(root, SWT.NONE);
         RowLayout rows = new RowLayout(SWT.HORIZONTAL);
         rows.wrap = true;
@@ -159,24 +206,22 @@ public class DumpView extends ViewPart {
         rows.marginLeft = rows.marginRight = rows.marginTop = rows.marginBottom = 0;
         row.setLayout(rows);
         row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        source = new Label(row, SWT.WRAP);
+        source.setText("Open an NVFUSER_DUMP=host_ir dump or log (Open Dump...), or paste one (Paste)");
+        row.addListener(SWT.Resize, e -> fitSource());
         button(row, "Open Dump...", this::openInteractively);
         button(row, "Paste", this::paste);
-        new Label(row, SWT.NONE).setText("Filter:");
-        filter = new Text(row, SWT.BORDER | SWT.SEARCH);
+        filter = new Text(labelled(row, "Filter:"), SWT.BORDER | SWT.SEARCH);
         filter.setLayoutData(new RowData(100, SWT.DEFAULT));
         filter.addListener(SWT.Modify, e -> showList());
-        new Label(row, SWT.NONE).setText("Devices:");
-        devices = new Spinner(row, SWT.BORDER);
+        devices = new Spinner(labelled(row, "Devices:"), SWT.BORDER);
         devices.setValues(2, 1, FusionBindings.MAX_DEVICES, 0, 1, 2);
-        new Label(row, SWT.NONE).setText("Rank:");
-        rank = new Spinner(row, SWT.BORDER);
+        rank = new Spinner(labelled(row, "Rank:"), SWT.BORDER);
         rank.setValues(0, 0, 4095, 0, 1, 1);
-        new Label(row, SWT.NONE).setText("Options:");
-        options = new Text(row, SWT.BORDER);
+        options = new Text(labelled(row, "Options:"), SWT.BORDER);
         options.setMessage("key=value ...");
         options.setLayoutData(new RowData(140, SWT.DEFAULT));
-        new Label(row, SWT.NONE).setText("nvFuser:");
-        generation = new Combo(row, SWT.READ_ONLY);
+        generation = new Combo(labelled(row, "nvFuser:"), SWT.READ_ONLY);
         // the lowerable generations, newest last, as the --nvfuser flag spells them
         for (NvFuserGeneration g : NvFuserGeneration.lowerableValues()) generation.add(g.label());
         ComboTips.onLabel(generation, "the nvFuser generation the comparison prints both programs in; set to the"
@@ -189,6 +234,32 @@ public class DumpView extends ViewPart {
         rank.addListener(SWT.Selection, again);
         options.addListener(SWT.DefaultSelection, again);
         generation.addListener(SWT.Selection, again);
+    }
+
+    /** The file's line as wide as its text, at most the row's width (a long path wraps rather than being cut off). */
+    private void fitSource() {
+        Composite row = source.getParent();
+        int most = row.getClientArea().width;
+        if (most <= 0) return;
+        int width = Math.min(source.computeSize(SWT.DEFAULT, SWT.DEFAULT).x, most);
+        if (source.getLayoutData() instanceof RowData d && d.width == width) return;
+        source.setLayoutData(new RowData(width, SWT.DEFAULT));
+        row.getParent().layout(true, true);
+    }
+
+    /**
+     * A label and (made next in the returned composite) its control, which wrap as one: the row wrapped between
+     * "nvFuser:" and its choice at 1280 x 800.
+     */
+    private static Composite labelled(Composite row, String label) {
+        Composite pair = new Composite(row, SWT.NONE);
+        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
+        layout.wrap = false;
+        layout.center = true;
+        layout.marginLeft = layout.marginRight = layout.marginTop = layout.marginBottom = 0;
+        pair.setLayout(layout);
+        new Label(pair, SWT.NONE).setText(label);
+        return pair;
     }
 
     private static void button(Composite parent, String label, Runnable action) {
@@ -257,7 +328,8 @@ public class DumpView extends ViewPart {
         // which program is shown
         source.setText(label + ": " + snapshots.size() + (snapshots.size() == 1 ? " program" : " programs")
                 + (read.skipped().isEmpty() ? "" : "; " + read.skipped()));
-        source.getParent().layout(true, true);
+        fitSource();
+        source.getParent().getParent().layout(true, true);   // the row may wrap otherwise
         message.setText("");
         comparison = null;
         var first = snapshots.programs().stream().filter(p -> p.readable()).findFirst();

@@ -92,7 +92,7 @@ public class DumpJourneyTest {
         assertTrue(list.getItem(0).contains("AG_matmul_P2p"), list.getItem(0));
         for (int i = 0; i < "matmul".length(); i++) person.press(SWT.BS);
 
-        Spinner devices = ViewTestSupport.descendants(list.getParent().getParent(), Spinner.class).getFirst();
+        Spinner devices = ViewTestSupport.descendants(viewRoot(list), Spinner.class).getFirst();
         person.click(devices, 10, devices.getSize().y / 2);
         person.press(SWT.CTRL, 'a');
         person.type("8", 30);
@@ -124,7 +124,7 @@ public class DumpJourneyTest {
         // the difference is shown: the text panes hold both programs, in a view no wider than it needs to be
         java.io.File shot = ViewTestSupport.screenshot(page.getWorkbenchWindow().getShell(), "dump-journey.png");
         if (shot != null) {
-            Control panes = list.getParent();
+            Control panes = viewRoot(list);
             var at = Screens.inShot(page.getWorkbenchWindow().getShell(), panes);
             double flat = Screens.largestFlatBlock(shot, at.x, at.y, panes.getSize().x, panes.getSize().y,
                     panes.getDisplay().getSystemColor(SWT.COLOR_WIDGET_BACKGROUND).getRGB());
@@ -155,7 +155,7 @@ public class DumpJourneyTest {
         assertEquals(List.of(), view.snapshots().programs().get(0).dump().opaqueNodes(), "read as nodes, not text");
         assertEquals(NvFuserGeneration.V2026_04, view.generation(), "the detected generation is chosen");
         Combo generation = ViewTestSupport.descendants(root(), Combo.class).stream().filter(Control::isVisible)
-                .filter(c -> c.getParent() == button("Paste").getParent()).findFirst().orElseThrow();
+                .filter(c -> inRow(c)).findFirst().orElseThrow();
         assertEquals("2026-04", generation.getText());
         assertTrue(view.treeRows().stream().anyMatch(r -> r.node() instanceof ShardByStream), "structured tree");
 
@@ -254,6 +254,20 @@ public class DumpJourneyTest {
 
     private Control root() { return page.getWorkbenchWindow().getShell(); }
 
+    /** Whether {@code c} lies in the Dump view's row of controls (with its Paste button; each field with its label). */
+    private boolean inRow(Control c) {
+        Control row = button("Paste").getParent();
+        for (Control p = c.getParent(); p != null; p = p.getParent()) if (p == row) return true;
+        return false;
+    }
+
+    /** The Dump view's contents: the smallest ancestor of its program list that holds its fields as well. */
+    private static Control viewRoot(Control list) {
+        Control c = list;
+        while (ViewTestSupport.descendants(c, Spinner.class).isEmpty()) c = c.getParent();
+        return c;
+    }
+
     private Button button(String label) {
         return ViewTestSupport.descendants(root(), Button.class).stream().filter(b -> label.equals(b.getText()))
                 .filter(Control::isVisible).findFirst().orElseThrow(() -> new AssertionError("no button " + label));
@@ -267,7 +281,7 @@ public class DumpJourneyTest {
 
     private Text field(java.util.function.Predicate<Text> which) {
         return ViewTestSupport.descendants(root(), Text.class).stream().filter(Control::isVisible).filter(which)
-                .filter(t -> t.getParent() == button("Paste").getParent()).findFirst()
+                .filter(this::inRow).findFirst()
                 .orElseThrow(() -> new AssertionError("no such field in the Dump view"));
     }
 }

@@ -38,7 +38,10 @@ public class DumpRestoreJourneyTest extends JourneyTest {
 
     @Test
     public void theDumpViewShowsItsDumpAgainWhenItComesBack() throws Exception {
-        Path folder = Files.createTempDirectory("hir-dump-");
+        // a prefix no other folder of the temporary directory shares: with a second "hir-dump-..." there (a killed
+        // run's), GTK's location field completed the typed path as it was typed ("hir-dump-r-dump-3543...") and the
+        // dialog stayed open on "No such file or directory" (round 16, twice)
+        Path folder = Files.createTempDirectory("hirdumprestore");
         Path dump = folder.resolve("restored_dump.log");
         Files.copy(ViewTestSupport.repoFile(DUMP), dump);
         try {
@@ -158,7 +161,8 @@ public class DumpRestoreJourneyTest extends JourneyTest {
         Label line = ViewTestSupport.descendants(view.getSite().getShell(), Label.class).stream()
                 .filter(l -> l.isVisible() && l.getText().startsWith(named)).findFirst()
                 .orElseThrow(() -> new AssertionError("no line names " + named));
-        return ViewTestSupport.descendants(line.getParent(), org.eclipse.swt.widgets.List.class).getFirst();
+        // the line sits in the view's row of controls, the list in the column below it
+        return ViewTestSupport.descendants(line.getParent().getParent(), org.eclipse.swt.widgets.List.class).getFirst();
     }
 
     /** The texts of the view's tree's items, as shown (expanded). */
@@ -211,7 +215,8 @@ public class DumpRestoreJourneyTest extends JourneyTest {
 
     /** The items of the view's list of programs (beside its tree, under the line naming the dump). */
     private static int listItems(DumpView view, Path dump) {
-        return ViewTestSupport.descendants(sourceLabel(view, dump).getParent(), org.eclipse.swt.widgets.List.class)
+        return ViewTestSupport.descendants(sourceLabel(view, dump).getParent().getParent(),
+                        org.eclipse.swt.widgets.List.class)
                 .getFirst().getItemCount();
     }
 }

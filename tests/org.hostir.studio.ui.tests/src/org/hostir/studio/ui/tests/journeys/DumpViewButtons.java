@@ -9,18 +9,18 @@ import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
 
 /** The nvFuser Dump view's buttons as a person finds them (by their label), and a log pasted by its Paste button. */
-final class DumpViewButtons {
+public final class DumpViewButtons {
     private DumpViewButtons() {}
 
     /** The visible button labelled {@code label} in {@code journey}'s window. */
-    static Button button(Journey journey, String label) {
+    public static Button button(Journey journey, String label) {
         return ViewTestSupport.descendants(journey.shell(), Button.class).stream()
                 .filter(b -> label.equals(b.getText())).filter(Control::isVisible).findFirst()
                 .orElseThrow(() -> new AssertionError("no button " + label));
     }
 
     /** Puts {@code text} on the clipboard (as copied from a terminal or a web page) and clicks the view's Paste. */
-    static void paste(Journey journey, Person person, String text) {
+    public static void paste(Journey journey, Person person, String text) {
         Clipboard clipboard = new Clipboard(journey.shell().getDisplay());
         clipboard.setContents(new Object[] {text}, new Transfer[] {TextTransfer.getInstance()});
         clipboard.dispose();
