@@ -59,13 +59,16 @@ public final class HostIrPreferencePage extends PreferencePage implements IWorkb
         lowering.setText("Lowering options");
         lowering.setLayout(new GridLayout(2, false));
         lowering.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1));
+        // flags two to a row: one a row, the page was 25 px taller than the dialog at 1280 x 800, its Restore
+        // Defaults and Apply hidden under the page's edge (issue 35, round 16, driven by hand)
+        int flagsInRow = 0;
         for (LoweringOption<?> o : LoweringOptions.DECLARED) {
-            OptionField f = OptionField.create(lowering, o, () -> { });
-            if (o.type() instanceof OptionType.Flag) {
-                f.control().setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false, 2, 1));
-            }
-            options.add(f);
+            boolean flag = o.type() instanceof OptionType.Flag;
+            if (!flag && flagsInRow == 1) new Label(lowering, SWT.NONE);   // a lone flag's row ends
+            flagsInRow = flag ? (flagsInRow + 1) % 2 : 0;
+            options.add(OptionField.create(lowering, o, () -> { }));
         }
+        if (flagsInRow == 1) new Label(lowering, SWT.NONE);
         new Label(root, SWT.NONE).setText("Backend:");
         backend = new Combo(root, SWT.READ_ONLY);
         backend.setItems(ExecutionTab.BACKENDS.toArray(String[]::new));
