@@ -38,13 +38,20 @@ final class ThemeSwitchRepair {
 
     private ThemeSwitchRepair() {}
 
-    /** Repairs after every theme or theme colour change from now on. */
+    /** How long after a switch's last change event the repair runs: the theme's styling has settled by then. */
+    static final int SETTLE_MS = 400;
+
+    /**
+     * Repairs after every theme or theme colour change from now on: one walk over the widgets per switch, once its
+     * styling has settled. A switch sends several change events (the theme, its colours and fonts); each puts the one
+     * pending repair off again (SWT reschedules a runnable already waiting). It walked every widget twice before
+     * (right after the switch and again at {@value #SETTLE_MS} ms), for each event, where the second walk redid
+     * what the styling had undone of the first.
+     */
     static void install(Display display) {
+        Runnable repair = () -> repair(display);
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(e -> {
-            if (display.isDisposed()) return;
-            // after the asyncExecs of the switch itself, and once more when the styling has settled
-            display.asyncExec(() -> repair(display));
-            display.timerExec(400, () -> repair(display));
+            if (!display.isDisposed()) display.timerExec(SETTLE_MS, repair);
         });
     }
 
