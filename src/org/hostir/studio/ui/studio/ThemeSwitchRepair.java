@@ -78,6 +78,7 @@ final class ThemeSwitchRepair {
         if (coloursChanged) rebake(c);
         if (lightShell && c.getParent() != null && !(c instanceof Shell) && leftDark(c)) lighten(c);
         if (lightShell && c instanceof StyledText t) lightSelection(t);
+        if (TabbedListColours.isList(c)) TabbedListColours.repair(c);
         RGB fg = c.getForeground().getRGB(), bg = c.getBackground().getRGB();
         if (ThemeColors.contrast(fg, bg) < READABLE) {
             c.setForeground(readableOn(c.getDisplay(), bg));
