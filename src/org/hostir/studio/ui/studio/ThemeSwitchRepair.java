@@ -44,8 +44,8 @@ final class ThemeSwitchRepair {
      * {@value #SETTLE_MS} ms after a switch's last change event (tried in round 16) left the Preferences dialog
      * behind the restart question dark under Light for those 400 ms (RestartQuestionTest), and the Project
      * Explorer's selected row Dark's navy after RestartQuestionTest's switches (ThemeBothWaysTest); the second walk
-     * redoes what the styling undid of the first. Only the walk whose reading of the system colours finds them changed
-     * (the first) sets every widget's colours again ({@link #rebake}); the other checks contrast and leftovers.
+     * redoes what the styling undid of the first. Only a walk whose reading of the system colours finds them changed
+     * sets every widget's colours again ({@link #rebake}); the colours change once per switch, so one walk does.
      */
     static void install(Display display) {
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(e -> {
