@@ -39,17 +39,24 @@ public record Legibility(RGB background, int inkCells, int readable) {
     /** Whether the region's background is dark (WCAG luminance under 0.2). */
     public boolean dark() { return ThemeColors.luminance(background) < 0.2; }
 
-    /** The last picture read, and what it was read from: a test measures many regions of one screenshot. */
-    private static ImageData lastImage;
+    /**
+     * The last picture read, and what it was read from: a test measures many regions of one screenshot. One picture
+     * at most, as plain pixels on the Java heap ({@code ImageData} holds no handle of the display, so nothing ties it
+     * to the display's life); the product reads pictures only in its smoke run (SmokeContrast), which then quits. Held
+     * softly, so that a picture of a few MB is never kept against a need for memory.
+     */
+    private static java.lang.ref.SoftReference<ImageData> lastImage = new java.lang.ref.SoftReference<>(null);
     private static String lastKey;
 
     private static synchronized ImageData read(File png) {
         String key = png.getAbsolutePath() + " " + png.lastModified() + " " + png.length();
-        if (!key.equals(lastKey)) {
-            lastImage = new ImageLoader().load(png.getPath())[0];
+        ImageData image = key.equals(lastKey) ? lastImage.get() : null;
+        if (image == null) {
+            image = new ImageLoader().load(png.getPath())[0];
+            lastImage = new java.lang.ref.SoftReference<>(image);
             lastKey = key;
         }
-        return lastImage;
+        return image;
     }
 
     public static Legibility of(File png, Rectangle r) {

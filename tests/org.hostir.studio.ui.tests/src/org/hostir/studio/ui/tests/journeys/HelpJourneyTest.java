@@ -4,15 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.util.List;
 import java.util.function.Supplier;
 
+import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.PlatformUI;
+import org.hostir.studio.ui.ThemeColors;
+import org.hostir.studio.ui.studio.Legibility;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +72,7 @@ public class HelpJourneyTest extends JourneyTest {
             person.settle(500);
             ViewTestSupport.screenshot(window, "help-contents-guide.png");
             assertTrue(inkRows(window) > 200, "the help window looks empty");
+            underDark(browser, window);
 
             person.click(browser, at(browser, "a", "3. Run"), 0);   // a section: the same page at its heading
             waitFor(() -> href(browser).endsWith("#3-run") ? true : null, 30_000, "3. Run went to " + href(browser));
@@ -84,6 +93,53 @@ public class HelpJourneyTest extends JourneyTest {
             person.settle(300);
         }
     }
+
+    /**
+     * Issue 35, round 16 (driven by hand in Dark at 1280 x 800): the help window's own frames turned dark with the
+     * theme, but the guide's page stayed white with black text, the one bright thing on screen. Under Dark the page's
+     * computed background is dark and its text reads on the screen; then the theme the test started with again.
+     */
+    private void underDark(Browser browser, Shell window) {
+        IThemeEngine engine = PlatformUI.getWorkbench().getService(IThemeEngine.class);
+        String start = engine.getActiveTheme().getId();
+        try {
+            engine.setTheme("org.eclipse.e4.ui.css.theme.e4_dark", false);
+            person.settle(300);
+            String dark = waitFor(() -> {
+                String c = pageBackground(browser);
+                return ThemeColors.luminance(rgb(c)) < 0.2 ? c : null;
+            }, 10_000, "under Dark the guide's page keeps its background " + pageBackground(browser));
+            person.moveTo(window, 2, window.getSize().y - 2);
+            person.settle(500);
+            File shot = ViewTestSupport.screenshot(window, "help-contents-guide-dark.png");
+            assertNotNull(shot, "no screenshot (-Dhirstudio.screenshots unset): the page's pixels are not measured");
+            Object[] r = (Object[]) eval(browser, "ContentViewFrame", "var b = d.documentElement;"
+                    + " return [fs[i].x, fs[i].y, b.clientWidth, b.clientHeight];");
+            Point at = Screens.inShot(window, browser);
+            Rectangle page = new Rectangle(at.x + num(r[0]), at.y + num(r[1]), num(r[2]), num(r[3]));
+            Legibility l = Legibility.of(shot, page);
+            System.out.println("help under Dark: background " + dark + ", " + l);
+            assertTrue(l.dark() && l.inkCells() > 100 && l.unreadable() <= 0.3,
+                    "the guide's page under Dark (help-contents-guide-dark.png, " + page + "): " + l);
+        } finally {
+            engine.setTheme(start, false);
+            person.settle(500);
+        }
+    }
+
+    private static String pageBackground(Browser browser) {
+        Object c = eval(browser, "ContentViewFrame", "return w.getComputedStyle(d.body).backgroundColor;");
+        return c == null ? "" : (String) c;
+    }
+
+    /** A computed CSS colour, rgb(r, g, b) or rgba(r, g, b, a); transparent (the default) reads as white. */
+    private static RGB rgb(String css) {
+        String[] p = css.replaceAll("[^0-9.,]", "").split(",");
+        if (p.length < 3 || (p.length == 4 && Double.parseDouble(p[3]) == 0)) return new RGB(255, 255, 255);
+        return new RGB(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+    }
+
+    private static int num(Object o) { return (int) Math.round(((Number) o).doubleValue()); }
 
     /** The new shell holding a Browser: the help window. */
     private static Shell helpWindow(List<Shell> before) {

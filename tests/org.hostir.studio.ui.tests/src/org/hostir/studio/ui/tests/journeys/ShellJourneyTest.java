@@ -339,6 +339,56 @@ public class ShellJourneyTest extends JourneyTest {
         assertEquals(viewDevices, view.devices(), "the view is back to " + viewDevices + " devices");
     }
 
+    /** The Preferences dialog's height on a 1280 x 800 screen (the product's, measured by hand; a taller one here). */
+    private static final int DIALOG_HEIGHT_AT_800 = 771;
+
+    /**
+     * Issue 35, round 16 (driven by hand at 1280 x 800): Window > Preferences, a click on Host IR: the page was 25 px
+     * taller than the dialog, its Restore Defaults and Apply hidden below the page's edge until scrolled with the
+     * wheel (GTK's scroll bars show only on hover). With the dialog as tall as it is on that screen, the whole page
+     * shows: Apply lies inside the page's visible area.
+     */
+    @Test
+    public void theHostIrPageFitsThePreferencesDialogAt1280x800() throws Exception {
+        PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(journey.shell(),
+                "org.eclipse.ui.preferencePages.Workbench", null, null);
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        try {
+            person.settle(300);
+            Shell shell = dialog.getShell();
+            Tree tree = ViewTestSupport.descendants(shell, Tree.class).get(0);
+            TreeItem item = java.util.Arrays.stream(tree.getItems()).filter(i -> i.getText().equals("Host IR"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no Host IR in the Preferences tree"));
+            org.eclipse.swt.graphics.Rectangle at = item.getBounds();
+            person.click(tree, at.x + 10, at.y + at.height / 2);
+            person.settle(300);
+            assertTrue(dialog.getSelectedPage() instanceof HostIrPreferencePage, "the click showed "
+                    + dialog.getSelectedPage());
+            shell.setSize(shell.getSize().x, Math.min(shell.getSize().y, DIALOG_HEIGHT_AT_800));
+            shell.layout(true, true);
+            person.settle(300);
+            ViewTestSupport.screenshot(shell, "preferences-host-ir-1280x800.png");
+            Control page = ((HostIrPreferencePage) dialog.getSelectedPage()).getControl();
+            Control shown = page;   // the dialog's scrolled page container: what of the page shows
+            while (!(shown instanceof org.eclipse.swt.custom.ScrolledComposite) && shown.getParent() != shell) {
+                shown = shown.getParent();
+            }
+            Button apply = ViewTestSupport.descendants((org.eclipse.swt.widgets.Composite) page, Button.class)
+                    .stream().filter(b -> b.getText().replace("&", "").equals("Apply")).findFirst().orElseThrow();
+            int bottom = apply.toDisplay(0, apply.getSize().y).y;
+            int edge = shown.toDisplay(0, ((org.eclipse.swt.widgets.Scrollable) shown).getClientArea().height).y;
+            System.out.println("Host IR page at " + shell.getSize() + " in " + shown.getClass().getSimpleName()
+                    + ": Apply's bottom " + bottom
+                    + ", the page's visible edge " + edge);
+            assertTrue(bottom <= edge, "Apply ends " + (bottom - edge) + " px below the page's visible edge ("
+                    + shell.getSize() + ")");
+        } finally {
+            if (dialog.getShell() != null) dialog.close();
+            person.settle(200);
+        }
+    }
+
     /**
      * Issue 35, minor: the Lowering view's options were not kept across a restart. A person ticks Insert
      * deallocations, closes the view and opens it again: the option is still ticked (kept in the preferences, which
