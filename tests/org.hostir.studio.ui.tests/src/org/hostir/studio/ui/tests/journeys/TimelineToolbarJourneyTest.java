@@ -104,6 +104,8 @@ public class TimelineToolbarJourneyTest {
             wrong.add("the tooltip of \"" + item.getText() + "\" does not start with its name " + name + ": \""
                     + item.getToolTipText() + "\"");
         }
+        String tip = item.getToolTipText() == null ? "" : item.getToolTipText();
+        if (tip.indexOf("(Ctrl+") != tip.lastIndexOf("(Ctrl+")) wrong.add("a key named twice: \"" + tip + "\"");
         if (item.getImage() == null) wrong.add("\"" + name + "\" (\"" + item.getText() + "\") has no icon");
         if (i == 0) return wrong;
         ToolItem left = items.get(i - 1);
