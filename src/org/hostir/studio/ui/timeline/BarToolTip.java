@@ -7,7 +7,7 @@ import org.eclipse.swt.widgets.Event;
 /**
  * The bar tooltip: shown beside the pointer (a control's own tooltip text appeared where the pointer first
  * stopped on the canvas, far from later bars), made again for each bar, with the start on the ruler's origin;
- * over a counter track, the counter's value at the pointer.
+ * over a counter track, the counter's value at the pointer; over the label column, the whole label.
  */
 final class BarToolTip extends DefaultToolTip {
     private final TimelineCanvas timeline;
@@ -22,6 +22,11 @@ final class BarToolTip extends DefaultToolTip {
 
     @Override
     protected Object getToolTipArea(Event event) {
+        // over the label column, an area per label: its whole text, which the column may clip
+        if (event.x < TimelineCanvas.LABEL_WIDTH) {
+            String label = timeline.labelAt(event.y);
+            return label == null ? super.getToolTipArea(event) : java.util.List.of("label", label);
+        }
         // a new area per bar, so that moving to the next bar makes a new tooltip at the pointer
         Object bar = timeline.eventAt(event.x, event.y);
         if (bar != null) return bar;

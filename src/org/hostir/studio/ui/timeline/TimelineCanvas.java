@@ -646,12 +646,31 @@ public final class TimelineCanvas {
      * null over neither.
      */
     public String hoverText(int x, int y) {
+        if (x >= 0 && x < LABEL_WIDTH) return labelAt(y);
         TimelineEvent at = eventAt(x, y);
         if (at != null) return EventDetails.of(at, rows.startNs());
         TraceComparison.BarPair p = differenceAt(x, y);
         if (p != null) return DifferencePainter.hoverText(p, rows.startNs());
         Counter c = counterAt(x, y);
         return c == null ? null : CounterPainter.hoverText(c, (long) timeAt(x), rows.startNs());
+    }
+
+    /**
+     * The whole label of the row or track at canvas pixel {@code y}, as the hover over the label column shows it:
+     * the column clips long ones ("rank 0 communicat\u2026"). Null below them all.
+     */
+    public String labelAt(int y) {
+        if (rows == null || y < RULER_HEIGHT) return null;
+        int r = rowAtCanvasY(y);
+        if (r >= 0) return rows.rows().get(r).label();
+        int i = Math.floorDiv(y - RULER_HEIGHT + scroll() - contentHeight, trackHeight);
+        List<DifferenceTrack> differences = shownDifferences();
+        if (i >= 0 && i < differences.size()) return "rank " + differences.get(i).rank() + " B \u2212 A";
+        i -= differences.size();
+        List<Counter> shown = shownCounters();
+        if (i < 0 || i >= shown.size()) return null;
+        Counter c = shown.get(i);
+        return "rank " + c.rank() + " " + c.name() + "\npeak " + CounterPainter.format(c.peak(), c.unit());
     }
 
     /** The track under a point below the rows (right of the labels): difference tracks first, then counters; or -1. */
