@@ -50,11 +50,12 @@ public final class Heartbeat implements AutoCloseable {
     public void rankDone() { done.incrementAndGet(); }
 
     String line(String phase, int ranks, Optional<StreamWork> work, double seconds) {
+        // after the time: the line's start stays what readers of the progress match ("... ranks done (")
         String tasks = work.map(w -> String.format(Locale.ROOT, ", %d of %d stream tasks run", w.run(), w.posted()))
                 .orElse("");
         return ranks > 0
-                ? String.format(Locale.ROOT, "%s: %d of %d ranks done%s (%.1f s)", phase, done.get(), ranks, tasks,
-                        seconds)
+                ? String.format(Locale.ROOT, "%s: %d of %d ranks done (%.1f s)%s", phase, done.get(), ranks, seconds,
+                        tasks)
                 : String.format(Locale.ROOT, "%s (%.1f s)", phase, seconds);
     }
 
