@@ -32,6 +32,12 @@ public interface Backend extends AutoCloseable {
      */
     default boolean computesWideInFloat64() { return false; }
 
+    /**
+     * The tasks every device's streams have run and been given so far, for progress lines; empty where the backend
+     * cannot count them cheaply (only the CPU backend counts).
+     */
+    default java.util.Optional<StreamWork> streamWork() { return java.util.Optional.empty(); }
+
     /** Everything recorded since the last reset. */
     Timeline timeline();
 

@@ -90,7 +90,7 @@ public final class Runner {
                                     RunConfig config, Map<Integer, Map<Integer, Buffer>> bound,
                                     Map<Integer, Evaluator> kept, String phase, Consumer<String> progress) {
         long t0 = System.nanoTime();
-        try (Heartbeat beat = new Heartbeat(phase, programs.size(), progress)) {
+        try (Heartbeat beat = new Heartbeat(phase, programs.size(), backend::streamWork, progress)) {
             onEveryRank(hosts, backend, rank -> {
                 Evaluator evaluator = new Evaluator(programs.get(rank), backend.device(rank),
                         new ScalarEnv(config.symbols(), rank, config.streams()), bound.get(rank));

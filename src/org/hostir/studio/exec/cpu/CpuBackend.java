@@ -10,6 +10,7 @@ import org.hostir.studio.exec.Backend;
 import org.hostir.studio.exec.Blockage;
 import org.hostir.studio.exec.BlockedStream;
 import org.hostir.studio.exec.Device;
+import org.hostir.studio.exec.StreamWork;
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
 
@@ -52,6 +53,19 @@ public final class CpuBackend implements Backend {
 
     @Override
     public Device device(int rank) { return devices.get(rank); }
+
+    @Override
+    public Optional<StreamWork> streamWork() {
+        long run = 0;
+        long posted = 0;
+        for (CpuDevice d : devices) {
+            for (CpuStream s : d.streams()) {
+                run += s.completedSoFar();
+                posted += s.enqueuedSoFar();
+            }
+        }
+        return Optional.of(new StreamWork(run, posted));
+    }
 
     @Override
     public Timeline timeline() {

@@ -46,6 +46,12 @@ final class CpuStream implements BackendStream {
         }
     }
 
+    long completedSoFar() {
+        synchronized (progress) {
+            return completed;
+        }
+    }
+
     /** Blocks the caller until the task with this ticket has run (or the run failed). */
     void awaitTicket(long ticket, Blockage what) {
         blocking.await(progress, () -> completed >= ticket, what);

@@ -93,7 +93,10 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
     void refresh() {
         if (control == null || control.isDisposed() || !overviewShown) return;
         tree.refresh();
-        thumbnail.repaint();
+        // the overview follows once the graph shows the edit's layout (after the graph's own queued repaint)
+        graph.whenLaidOut(() -> canvas.getDisplay().asyncExec(() -> {
+            if (idle != null && !canvas.isDisposed()) idle.renderNow();
+        }));
     }
 
     /** Shows the graph's selection in the tree, without selecting anything back. */

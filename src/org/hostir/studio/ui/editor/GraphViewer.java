@@ -71,7 +71,8 @@ public final class GraphViewer {
     private final LayoutJob layoutJob;
     /** The key of the layout asked for last (null: a whole re-layout), while it may still be pending. */
     private LayoutKey pendingKey;
-    private final ManhattanConnectionRouter manhattan = new ManhattanConnectionRouter();
+    /** The router of arrows off the layout's routes: around the nodes, else Draw2d's Manhattan. */
+    private final ObstacleRouter aroundNodes = new ObstacleRouter(new ManhattanConnectionRouter());
     /** The nodes that have a place (stored, laid out, or dragged): the others are hidden until the layout places them. */
     private final Set<String> placed = new HashSet<>();
     /** The positions the last document stored: a node whose stored place goes (an undo) is placed anew. */
@@ -166,6 +167,8 @@ public final class GraphViewer {
         groups.update(doc, parts.keySet());
         updateEdges(next, kept);
         place(doc);
+        // a node moved by hand may now stand on another arrow's route: every arrow is routed again (LaidOutRouter)
+        for (EdgePart e : edges.values()) e.figure.revalidate();
         selection.retainAll(parts.keySet());
         if (connectSource != null && !parts.containsKey(connectSource)) setConnectSource(null);
         errors.clear();
@@ -189,7 +192,7 @@ public final class GraphViewer {
             edges.computeIfAbsent(e, k -> {
                 String from = groups.end(k.from()), to = groups.end(k.to());
                 EdgePart part = new EdgePart(k, from, figureOf(from), to, figureOf(to), Placement.isStub(k, shared),
-                        manhattan, () -> lettersInto(to));
+                        aroundNodes, () -> lettersInto(to));
                 connections.add(part.figure);
                 figuresDrawn++;
                 return part;
@@ -400,6 +403,23 @@ public final class GraphViewer {
         }
         return out;
     }
+
+    /**
+     * The same arrows by their ends ({@code from -> to}, node or collapsed group keys), so that a route can be
+     * checked against the nodes other than its own ends.
+     */
+    public Map<String, int[]> drawnArrowsByEnds() {
+        Map<String, int[]> out = new LinkedHashMap<>();
+        for (EdgePart e : edges.values()) {
+            if (e.stub || !e.figure.isVisible()) continue;
+            e.figure.validate();
+            out.put(e.from + " -> " + e.to, e.figure.getPoints().toIntArray());
+        }
+        return out;
+    }
+
+    /** The colour arrows are drawn in now (for tests reading the screen). */
+    public org.eclipse.swt.graphics.RGB edgeColour() { return EditorColors.edge().getRGB(); }
 
     /** The groups drawn (compound nodes) by key ({@code group:<name>}), with whether each is collapsed. */
     public Map<String, Boolean> groups() {

@@ -55,6 +55,17 @@ final class IdleThumbnail implements UpdateListener {
         display.timerExec(SETTLED_MS, settled);
     }
 
+    /**
+     * Draws the overview now, in place of the pending idle render: the graph shows an edit's layout (an undo, a
+     * drop), a change a person looks for in the overview at once; it showed the picture before the edit for the
+     * idle delay after the graph's last paint (issue 35: after Ctrl+Z, the aligned nodes).
+     */
+    void renderNow() {
+        if (!active) return;
+        display.timerExec(-1, render);
+        render();
+    }
+
     private void render() {
         if (!active) return;
         thumbnail.setDirty(true);

@@ -12,8 +12,8 @@ import org.hostir.studio.ui.editor.model.Layout.Position;
 
 /**
  * An arrow's router: along the bend points the layout engine routed it (orthogonal, around the nodes between) while
- * both its nodes stand where that layout put them; once either is moved by hand or placed later, orthogonally by
- * Draw2d's Manhattan router, so a dragged node never drags a stale route behind it.
+ * both its nodes stand where that layout put them and no node was moved onto it; else by {@code fallback} (the
+ * {@link ObstacleRouter}: around the other nodes), so a dragged node never drags a stale route behind it.
  */
 final class LaidOutRouter extends AbstractRouter {
     private final ConnectionRouter fallback;
@@ -53,9 +53,15 @@ final class LaidOutRouter extends AbstractRouter {
             fallback.route(c);
             return;
         }
-        PointList points = new PointList();
-        for (Position p : route) points.addPoint(new Point(p.x(), p.y()));
-        c.setPoints(points);
+        List<Point> points = route.stream().map(p -> new Point(p.x(), p.y())).toList();
+        // a node dragged onto the layout's route: around it, as a moved node's own arrows go
+        if (ObstacleRouter.crossesANode(points, c.getSourceAnchor().getOwner(), c.getTargetAnchor().getOwner())) {
+            fallback.route(c);
+            return;
+        }
+        PointList list = new PointList();
+        for (Point p : points) list.addPoint(p);
+        c.setPoints(list);
     }
 
     @Override

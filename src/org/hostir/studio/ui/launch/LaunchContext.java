@@ -17,19 +17,13 @@ import org.eclipse.ui.PlatformUI;
 final class LaunchContext {
     private LaunchContext() {}
 
-    /** The workspace path of that fusion, or "" when the context holds none. */
-    static String fusionPath() {
-        IFile f = fusion();
-        return f == null ? "" : f.getFullPath().toString();
+    /** That fusion's name without {@code .fusion}. */
+    static String name(IFile fusion) {
+        return fusion.getName().substring(0, fusion.getName().length() - ".fusion".length());
     }
 
-    /** That fusion's name without {@code .fusion}, or null. */
-    static String fusionName() {
-        IFile f = fusion();
-        return f == null ? null : f.getName().substring(0, f.getName().length() - ".fusion".length());
-    }
-
-    private static IFile fusion() {
+    /** The fusion of the context, or null when it holds none. */
+    static IFile fusion() {
         if (!PlatformUI.isWorkbenchRunning()) return null;
         IResource selected = DebugUITools.getSelectedResource();
         if (selected instanceof IFile f && isFusion(f)) return f;

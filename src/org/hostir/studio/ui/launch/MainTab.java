@@ -84,16 +84,6 @@ final class MainTab extends SettingsTab {
                 s.routing(), s.capacityFactor());
     }
 
-    /** A new configuration is named after its fusion, as the Java Application type names one after its class. */
-    @Override
-    public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
-        super.setDefaults(configuration);
-        String name = LaunchContext.fusionName();
-        if (name != null && getLaunchConfigurationDialog() != null) {
-            configuration.rename(getLaunchConfigurationDialog().generateName(name));
-        }
-    }
-
     @Override
     public void initializeFrom(ILaunchConfiguration configuration) {
         super.initializeFrom(configuration);

@@ -43,7 +43,19 @@ final class RunProgress extends Job {
         String lines = partial.substring(0, end);
         partial.delete(0, end + 1);
         String last = lines.substring(lines.lastIndexOf('\n') + 1).strip();
-        if (!last.isEmpty()) latest = last;
+        if (!last.isEmpty()) latest = compact(last);
+    }
+
+    private static final java.util.regex.Pattern TASKS = java.util.regex.Pattern.compile(
+            "(.*?: )(\\d+ of \\d+ ranks done \\([0-9.]+ s\\)), (\\d+) of (\\d+) stream tasks run");
+
+    /**
+     * The line as the Progress view's narrow label shows it: the stream tasks first and short, so that the ranks
+     * done stay at the end, which the label keeps when it elides the middle ("Host IR run: pla...8 ranks done").
+     */
+    static String compact(String line) {
+        var m = TASKS.matcher(line);
+        return m.matches() ? m.group(1) + m.group(3) + "/" + m.group(4) + " tasks, " + m.group(2) : line;
     }
 
     @Override

@@ -38,11 +38,12 @@ abstract class SettingsTab extends AbstractLaunchConfigurationTab {
     /** A problem with the fields, or null. */
     protected String problem() { return null; }
 
-    /** A new configuration: the fusion of the selection or the active editor, with Preferences > Host IR's defaults. */
+    /**
+     * Nothing: every tab edits the same {@link LaunchSettings}, so {@link HostIrTabGroup#setDefaults} writes a new
+     * configuration's settings once, from one look at the context, instead of once per tab.
+     */
     @Override
-    public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
-        LaunchAttributes.write(HostIrLaunchShortcut.fromPreferences(LaunchContext.fusionPath()), configuration);
-    }
+    public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {}
 
     @Override
     public void initializeFrom(ILaunchConfiguration configuration) {

@@ -265,12 +265,15 @@ public final class Person {
 
     /**
      * Presses and releases {@code keys} (xdotool's spelling, "ctrl+z") and waits until a widget got the release of
-     * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. A key
-     * that no SWT widget sees (one for a native pop-up's list) lets its time pass.
+     * the key (xdotool releases it before its modifiers): what the key does on its press has been done by then. Where
+     * a native pop-up holds the keyboard, no widget gets the release, so the key counts as taken when the pop-up
+     * shows it did: a menu shows, highlights, chooses or hides (Alt+R, Down, Return, Escape), or a combo's list that
+     * was down goes up (Escape, Return). Any other key that no widget sees lets its time pass.
      */
     private void key(String keys) {
         int[] ups = new int[1];
         long[] changed = new long[1];
+        boolean[] menu = new boolean[1];
         org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
         // a search field (Text with SWT.SEARCH, a GtkSearchEntry) reports no KeyUp, only its text's Modify
         org.eclipse.swt.widgets.Listener modified = e -> {
@@ -278,20 +281,55 @@ public final class Person {
                 changed[0] = System.currentTimeMillis();
             }
         };
+        // only a menu's own events: a control's Show or Selection may come from what an earlier action queued
+        org.eclipse.swt.widgets.Listener menus = e -> {
+            if (e.widget instanceof org.eclipse.swt.widgets.Menu || e.widget instanceof org.eclipse.swt.widgets.MenuItem) {
+                menu[0] = true;
+            }
+        };
+        org.eclipse.swt.widgets.Combo dropped = droppedCombo();
+        int[] menuEvents = { SWT.Show, SWT.Hide, SWT.Arm, SWT.Selection };
         display.addFilter(SWT.KeyUp, up);
         display.addFilter(SWT.Modify, modified);
+        for (int type : menuEvents) display.addFilter(type, menus);
         try {
             xdotool("key", keys);
-            // in the log, so that CI's time spent on keys no widget reported can be found: a native menu's are taken
-            // without a KeyUp, 5 s each
-            if (!until(ARRIVAL_MS, () -> ups[0] > 0
+            // in the log, so that CI's time spent on keys no widget reported can be found
+            if (!until(ARRIVAL_MS, () -> ups[0] > 0 || menu[0]
+                    || dropped != null && (dropped.isDisposed() || !dropped.getListVisible())
                     || changed[0] != 0 && System.currentTimeMillis() - changed[0] >= SEARCH_FIELD_MS)) {
                 System.out.println("Person: no widget took the key " + keys + " in " + ARRIVAL_MS + " ms");
             }
         } finally {
             display.removeFilter(SWT.KeyUp, up);
             display.removeFilter(SWT.Modify, modified);
+            for (int type : menuEvents) display.removeFilter(type, menus);
         }
+    }
+
+    /** A combo whose list is down now (GTK's pop-up holds the keyboard then), or null. */
+    private org.eclipse.swt.widgets.Combo droppedCombo() {
+        Control focus = display.getFocusControl();
+        if (focus instanceof org.eclipse.swt.widgets.Combo c && c.getListVisible()) return c;
+        // with the list's pop-up active no SWT shell is, and the focus control may read null: look for it then only
+        if (focus != null) return null;
+        for (Shell shell : display.getShells()) {
+            org.eclipse.swt.widgets.Combo c = droppedCombo(shell);
+            if (c != null) return c;
+        }
+        return null;
+    }
+
+    private static org.eclipse.swt.widgets.Combo droppedCombo(Control c) {
+        if (c.isDisposed() || !c.isVisible()) return null;
+        if (c instanceof org.eclipse.swt.widgets.Combo combo) return combo.getListVisible() ? combo : null;
+        if (c instanceof org.eclipse.swt.widgets.Composite parent) {
+            for (Control child : parent.getChildren()) {
+                org.eclipse.swt.widgets.Combo found = droppedCombo(child);
+                if (found != null) return found;
+            }
+        }
+        return null;
     }
 
     /** The X keysym name of a character or an SWT key code. */
