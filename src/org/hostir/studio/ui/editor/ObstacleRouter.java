@@ -18,6 +18,8 @@ import org.eclipse.draw2d.geometry.Rectangle;
  * the shortest of a few shapes (one bend column, one bend row, or a detour row between two columns) whose segments
  * cross no other node's box. Draw2d's Manhattan router, used before, knows no obstacles, and a dragged node's
  * arrows were drawn across the nodes between (issue 35). Where no such shape is found, Manhattan's route stays.
+ * Written here because Draw2d's ShortestPathConnectionRouter, which does avoid obstacles, draws oblique segments
+ * among ELK's orthogonal routes, and ELK Layered routes edges only between the nodes it places itself.
  * Linear in the nodes for each candidate; only arrows of moved nodes come here.
  */
 final class ObstacleRouter extends AbstractRouter {
