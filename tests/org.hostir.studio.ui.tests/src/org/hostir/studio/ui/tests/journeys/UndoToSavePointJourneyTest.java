@@ -38,15 +38,15 @@ public class UndoToSavePointJourneyTest extends JourneyTest {
         StyledText text = ViewTestSupport.descendants(ShownGraph.page(e).getParent(), StyledText.class).stream()
                 .filter(StyledText::isVisible).findFirst().orElseThrow();
         String saved = text.getText();
-        int word = saved.indexOf("overlapped");
+        int word = saved.indexOf("float", saved.indexOf("\"tv1\""));   // tv1's dtype, in view at the left
         text.setTopIndex(Math.max(0, text.getLineAtOffset(word) - 3));
         person.settle(100);
         Point p = text.getLocationAtOffset(word + 3);
         person.doubleClick(text, p.x, p.y + text.getLineHeight() / 2);
-        assertEquals("overlapped", text.getSelectionText(), "the double-click selects the word");
-        person.type("joined", 30);
+        assertEquals("float", text.getSelectionText(), "the double-click selects the word");
+        person.type("double", 30);
         person.settle(600);
-        assertTrue(text.getText().contains("joined with the matmul"), "the word typed over");
+        assertTrue(text.getText().contains("\"tv1\", \"dtype\": \"double\""), "the word typed over");
         assertDirty(e, "after typing");
         for (int i = 0; i < 12 && !text.getText().equals(saved); i++) person.press(SWT.CTRL, 'z');
         person.settle(600);
