@@ -16,6 +16,12 @@ final class DocumentOperation extends AbstractOperation {
     private final FusionEditor editor;
     private final FusionDocument before;
     private final FusionDocument after;
+    /**
+     * The source document's modification stamps before and after the edit, put back by undo and redo as the text
+     * undo manager does, so the editor is clean again at the save point (issue 35).
+     */
+    private long stampBefore = FusionEditor.NO_STAMP;
+    private long stampAfter = FusionEditor.NO_STAMP;
 
     DocumentOperation(String label, IUndoContext context, FusionEditor editor, FusionDocument before,
                       FusionDocument after) {
@@ -28,16 +34,21 @@ final class DocumentOperation extends AbstractOperation {
 
     @Override
     public IStatus execute(IProgressMonitor monitor, IAdaptable info) {
+        stampBefore = editor.sourceStamp();
         editor.show(after, true);
+        stampAfter = editor.sourceStamp();
         return Status.OK_STATUS;
     }
 
     @Override
-    public IStatus redo(IProgressMonitor monitor, IAdaptable info) { return execute(monitor, info); }
+    public IStatus redo(IProgressMonitor monitor, IAdaptable info) {
+        editor.show(after, stampAfter);
+        return Status.OK_STATUS;
+    }
 
     @Override
     public IStatus undo(IProgressMonitor monitor, IAdaptable info) {
-        editor.show(before, true);
+        editor.show(before, stampBefore);
         return Status.OK_STATUS;
     }
 

@@ -10,6 +10,7 @@ import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IDocumentExtension4;
 import org.eclipse.jface.text.IDocumentListener;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -185,14 +186,31 @@ public class FusionEditor extends MultiPageEditorPart {
 
     boolean graphPageActive() { return getActivePage() == GRAPH_PAGE; }
 
+    /** A source document's modification stamp that is none. */
+    static final long NO_STAMP = IDocumentExtension4.UNKNOWN_MODIFICATION_STAMP;
+
+    /** The source document's modification stamp (the save point is one: the document provider's dirty state). */
+    long sourceStamp() { return document instanceof IDocumentExtension4 d ? d.getModificationStamp() : NO_STAMP; }
+
     /** Replaces the model (from an operation): rewrites the source, re-validates, redraws what changed. */
     void show(FusionDocument doc, boolean writeSource) {
+        show(doc, writeSource, NO_STAMP);
+    }
+
+    /** As {@link #show(FusionDocument, boolean)}, the source getting back {@code stamp} (an undo or redo). */
+    void show(FusionDocument doc, long stamp) {
+        show(doc, true, stamp);
+    }
+
+    private void show(FusionDocument doc, boolean writeSource, long stamp) {
         commands.setModel(doc);
         String text = FusionWriter.write(doc);
-        if (writeSource && document != null && !text.equals(document.get())) {
+        boolean restamp = stamp != NO_STAMP && stamp != sourceStamp();
+        if (writeSource && document != null && (restamp || !text.equals(document.get()))) {
             writing = true;
             try {
-                document.set(text);
+                if (restamp && document instanceof IDocumentExtension4 d) d.set(text, stamp);
+                else document.set(text);
             } finally {
                 writing = false;
             }
