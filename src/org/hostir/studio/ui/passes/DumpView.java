@@ -200,11 +200,7 @@ public class DumpView extends ViewPart {
         // on its own and the controls wrapped under it took three (issue 35, item 7). In one GridLayout row of
         // fifteen columns the label got no width and the last controls lay past the view's edge (issue 35)
         Composite row = new Composite(root, SWT.NONE);
-        RowLayout rows = new RowLayout(SWT.HORIZONTAL);
-        rows.wrap = true;
-        rows.center = true;
-        rows.marginLeft = rows.marginRight = rows.marginTop = rows.marginBottom = 0;
-        row.setLayout(rows);
+        row.setLayout(centredRow(true));
         row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         source = new Label(row, SWT.WRAP);
         source.setText("Open an NVFUSER_DUMP=host_ir dump or log (Open Dump...), or paste one (Paste)");
@@ -247,17 +243,22 @@ public class DumpView extends ViewPart {
         row.getParent().layout(true, true);
     }
 
+    /** A row of controls centred on one line, without margins; {@code wrap}: whether it may take more lines. */
+    private static RowLayout centredRow(boolean wrap) {
+        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
+        layout.wrap = wrap;
+        layout.center = true;
+        layout.marginLeft = layout.marginRight = layout.marginTop = layout.marginBottom = 0;
+        return layout;
+    }
+
     /**
      * A label and (made next in the returned composite) its control, which wrap as one: the row wrapped between
      * "nvFuser:" and its choice at 1280 x 800.
      */
     private static Composite labelled(Composite row, String label) {
         Composite pair = new Composite(row, SWT.NONE);
-        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
-        layout.wrap = false;
-        layout.center = true;
-        layout.marginLeft = layout.marginRight = layout.marginTop = layout.marginBottom = 0;
-        pair.setLayout(layout);
+        pair.setLayout(centredRow(false));
         new Label(pair, SWT.NONE).setText(label);
         return pair;
     }

@@ -9,13 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -105,18 +104,5 @@ public class DraggedNodeRoutesJourneyTest extends JourneyTest {
         return out;
     }
 
-    private static ImageData shown(Control c) {
-        var size = c.getSize();
-        var origin = c.toDisplay(0, 0);
-        Image image = new Image(c.getDisplay(), size.x, size.y);
-        GC gc = new GC(c.getDisplay());
-        try {
-            gc.copyArea(image, origin.x, origin.y);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
-        return data;
-    }
+    private static ImageData shown(Control c) { return ScreenPixels.of(c); }
 }

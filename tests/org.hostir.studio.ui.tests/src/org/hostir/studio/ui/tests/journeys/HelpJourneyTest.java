@@ -11,9 +11,7 @@ import java.util.function.Supplier;
 import org.eclipse.e4.ui.css.swt.theme.IThemeEngine;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
@@ -21,6 +19,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.PlatformUI;
 import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.studio.Legibility;
+import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
@@ -202,15 +201,7 @@ public class HelpJourneyTest extends JourneyTest {
     private static int inkRows(Shell window) {
         var display = window.getDisplay();
         var b = window.getBounds();
-        Image image = new Image(display, b.width, b.height);
-        GC gc = new GC(display);
-        try {
-            gc.copyArea(image, b.x, b.y);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
+        ImageData data = ScreenPixels.ofDisplay(display, b);
         int rows = 0;
         for (int y = 0; y < data.height; y++) {
             for (int x = data.width / 3; x < data.width; x++) {

@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IPageLayout;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -64,20 +63,7 @@ public class OverviewAfterUndoJourneyTest extends JourneyTest {
     }
 
     /** The overview's pixels as the screen shows them. */
-    private static ImageData shown(Control c) {
-        var size = c.getSize();
-        var origin = c.toDisplay(0, 0);
-        Image image = new Image(c.getDisplay(), size.x, size.y);
-        GC gc = new GC(c.getDisplay());
-        try {
-            gc.copyArea(image, origin.x, origin.y);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
-        return data;
-    }
+    private static ImageData shown(Control c) { return ScreenPixels.of(c); }
 
     private static long differing(ImageData a, ImageData b) {
         long n = 0;

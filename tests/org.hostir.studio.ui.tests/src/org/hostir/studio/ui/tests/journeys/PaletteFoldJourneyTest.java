@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.swt.custom.ScrolledComposite;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
@@ -21,6 +19,7 @@ import org.hostir.studio.file.OpKind;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
 import org.hostir.studio.ui.editor.model.Layout;
+import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
@@ -128,16 +127,7 @@ public class PaletteFoldJourneyTest {
     private static int labelPixels(ScrolledComposite palette, Rectangle at) {
         Rectangle shown = at.intersection(palette.getClientArea());
         if (shown.isEmpty()) return 0;
-        var origin = palette.toDisplay(shown.x, shown.y);
-        Image image = new Image(palette.getDisplay(), shown.width, shown.height);
-        GC gc = new GC(palette.getDisplay());
-        try {
-            gc.copyArea(image, origin.x, origin.y);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
+        ImageData data = ScreenPixels.of(palette, shown);
         Map<Integer, Integer> counts = new HashMap<>();
         for (int y = 0; y < data.height; y++) for (int x = 0; x < data.width; x++) counts.merge(data.getPixel(x, y), 1, Integer::sum);
         var face = data.palette.getRGB(counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey());
