@@ -635,7 +635,8 @@ public final class TimelineCanvas {
         if (r < 0) return null;
         TimelineRows.Row row = rows.rows().get(r);
         int lane = row.stacked() ? (contentY - rowTop[r]) / laneHeight : -1;
-        return row.at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel), lane);
+        // the pixel's whole time span: the bars painted in it are the ones the person sees under the pointer
+        return row.at(timeAt(x), timeAt(x + 1), (long) Math.ceil(2 * nsPerPixel), lane);
     }
 
     /** The first visible row's scroll offset in pixels (0 at the top). */

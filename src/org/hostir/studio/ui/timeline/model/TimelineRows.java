@@ -139,31 +139,49 @@ public final class TimelineRows {
         public int laneCount() { return laneData.length; }
 
         /**
-         * The event under time {@code t} with {@code slackNs} tolerance, or null: one that holds {@code t} itself
-         * before one only within the tolerance (a wide bar under the pointer before a sub-pixel neighbour), and
-         * among those the shortest (the inner one when nested).
+         * The event a person sees in the pixel column spanning times [{@code fromNs}, {@code toNs}), in
+         * {@code lane} (any lane when negative), or the nearest within {@code slackNs} of the column's middle, or
+         * null. A bar painted in the column ({@link #paintedIn}) beats one only near it, so a wide bar under the
+         * pointer beats a sub-pixel neighbour; among painted ones the first by start wins, as the painter gives
+         * the column to it, unless a later one nests inside it (the inner one is the one meant); among near ones
+         * the nearest to the middle, then the shortest.
          */
-        public TimelineEvent at(long t, long slackNs) { return at(t, slackNs, -1); }
-
-        /** As {@link #at(long, long)}, only in {@code lane} (any lane when negative). */
-        public TimelineEvent at(long t, long slackNs, int lane) {
+        public TimelineEvent at(double fromNs, double toNs, long slackNs, int lane) {
+            double mid = (fromNs + toNs) / 2;
             TimelineEvent best = null;
-            boolean bestHolds = false;
+            boolean bestPainted = false;
+            double bestGap = Double.MAX_VALUE;
             for (int l = 0; l < laneData.length; l++) {
                 if (lane >= 0 && l != lane) continue;
                 Lane d = laneData[l];
-                for (int i = d.first(t - slackNs); i < d.size() && d.start[i] <= t + slackNs; i++) {
-                    if (d.end[i] + slackNs < t) continue;
+                for (int i = d.first((long) Math.floor(fromNs) - slackNs); i < d.size()
+                        && d.start[i] < toNs + slackNs; i++) {
+                    boolean painted = paintedIn(d.start[i], d.end[i], fromNs, toNs);
+                    double gap = painted ? 0 : Math.max(0, Math.max(d.start[i] - mid, mid - d.end[i]));
+                    if (!painted && gap > slackNs) continue;
                     TimelineEvent e = events[d.index[i]];
-                    boolean holds = d.start[i] <= t && t <= d.end[i];
-                    if (best == null || (holds && !bestHolds)
-                            || (holds == bestHolds && e.durationNs() < best.durationNs())) {
+                    boolean better = best == null || (painted && !bestPainted)
+                            || (painted && bestPainted && e.startNs() >= best.startNs() && e.endNs() <= best.endNs()
+                                    && e.durationNs() < best.durationNs())
+                            || (!painted && !bestPainted && (gap < bestGap
+                                    || (gap == bestGap && e.durationNs() < best.durationNs())));
+                    if (better) {
                         best = e;
-                        bestHolds = holds;
+                        bestPainted = painted;
+                        bestGap = gap;
                     }
                 }
             }
             return best;
+        }
+
+        /**
+         * Whether a bar [{@code start}, {@code end}] is painted in the column [{@code fromNs}, {@code toNs}) as
+         * {@code BarPainter} paints it: from its start's column up to, not including, its end's column, and at
+         * least its start's column (a sub-pixel bar still shows as one pixel).
+         */
+        static boolean paintedIn(long start, long end, double fromNs, double toNs) {
+            return start < toNs && (end >= toNs || start >= fromNs);
         }
 
         /** The lane of {@code e} in this row, or -1 when the row does not hold it. */

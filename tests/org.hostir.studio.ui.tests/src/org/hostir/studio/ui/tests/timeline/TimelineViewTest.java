@@ -221,7 +221,8 @@ public class TimelineViewTest {
                 .findFirst().orElseThrow();
         TimelineEvent longest = java.util.Arrays.stream(row.events())
                 .max(java.util.Comparator.comparingLong(TimelineEvent::durationNs)).orElseThrow();
-        assertEquals(longest, row.at((longest.startNs() + longest.endNs()) / 2, 0));
+        long mid = (longest.startNs() + longest.endNs()) / 2;
+        assertEquals(longest, row.at(mid, mid + 1, 0, -1));
         view.canvas().select(longest);
         assertEquals(longest, view.canvas().selected());
     }
