@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.graphics.Color;
@@ -14,8 +15,6 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Link;
-import org.eclipse.swt.widgets.Text;
-import java.util.function.Supplier;
 
 import org.hostir.studio.trace.Timeline;
 import org.hostir.studio.trace.TimelineEvent;
@@ -33,7 +32,7 @@ final class DetailsPanel {
     private static final RGB HOT = new RGB(255, 196, 120), HOT_TEXT = new RGB(0, 0, 0);
 
     private final Composite root;
-    private final Text text;
+    private final StyledText text;
     private final Table table;
     private final Label note;
     private final Link node;
@@ -48,7 +47,10 @@ final class DetailsPanel {
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = layout.marginHeight = 2;
         root.setLayout(layout);
-        text = new Text(root, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
+        // a StyledText, which wraps at its own width, as the summary beside it: GTK's wrapped Text keeps the widest
+        // width it was ever given (the view's whole width while maximized) and wrapped past the pane's edge after
+        text = new StyledText(root, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
+        text.setMargins(3, 2, 3, 2);
         text.setFont(JFaceResources.getTextFont());
         text.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         table = new Table(root, SWT.BORDER | SWT.FULL_SELECTION | SWT.H_SCROLL | SWT.V_SCROLL);

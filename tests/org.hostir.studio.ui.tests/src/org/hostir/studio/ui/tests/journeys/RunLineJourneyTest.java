@@ -8,9 +8,9 @@ import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swt.widgets.Text;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.input.Person;
@@ -59,7 +59,7 @@ public class RunLineJourneyTest {
         // whole in the details pane, wrapped within the pane's width
         assertTrue(view.detailsText().startsWith(line + "\n"), "the details pane starts with the run line: "
                 + view.detailsText());
-        Text details = ViewTestSupport.descendants(shell, Text.class).stream()
+        StyledText details = ViewTestSupport.descendants(shell, StyledText.class).stream()
                 .filter(t -> t.isVisible() && t.getText().equals(view.detailsText())).findFirst().orElseThrow();
         assertTrue((details.getStyle() & SWT.WRAP) != 0, "the details pane wraps");
         int lineHeight = details.getLineHeight();

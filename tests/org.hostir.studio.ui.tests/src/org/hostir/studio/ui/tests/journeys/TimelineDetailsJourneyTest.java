@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Link;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbenchPage;
 import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -42,7 +42,7 @@ public class TimelineDetailsJourneyTest {
             // the model: the details of the bar clicked, with the lines the panel used to hide
             assertTrue(shown.contains("rank " + clicked.rank()) && shown.contains("peer rank " + clicked.peer())
                     && shown.contains("bytes "), size + ": details of " + clicked + ": " + shown);
-            Text text = detailsText(view, shown);
+            StyledText text = detailsText(view, shown);
             // what is shown: the text's wrapped lines all within its height (no scrolling), the link below whole
             int wanted = text.computeSize(text.getClientArea().width, SWT.DEFAULT).y; // the hint is the text's own width
             System.out.println(size + ": details " + text.getSize() + " wants " + wanted + " (" + text.getLineHeight()
@@ -89,8 +89,8 @@ public class TimelineDetailsJourneyTest {
     }
 
     /** The details panel's text: the visible multi-line text showing {@code shown}. */
-    private static Text detailsText(TimelineView view, String shown) {
-        return ViewTestSupport.descendants(view.analysisTabs(), Text.class).stream()
+    private static StyledText detailsText(TimelineView view, String shown) {
+        return ViewTestSupport.descendants(view.analysisTabs(), StyledText.class).stream()
                 .filter(t -> t.isVisible() && (t.getStyle() & SWT.MULTI) != 0 && t.getText().equals(shown))
                 .findFirst().orElseThrow(() -> new AssertionError("no details text showing: " + shown));
     }
