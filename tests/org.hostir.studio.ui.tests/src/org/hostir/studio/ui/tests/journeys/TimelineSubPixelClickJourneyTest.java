@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 35: at fit zoom a 112 us matmul is under a pixel wide (a 150 ms run over about a thousand pixels) and a
- * 40 us copy follows it 8 us later; a click on the pixel where the matmul is painted selected the copy (the hit
- * test took the time at the pixel's left edge, which neither bar holds, then the shorter bar within 2 pixels). A
- * person clicks that pixel: the matmul is selected, its details show and its outline is drawn there.
+ * 40 us copy follows it 8 us later; a click on the pixel where the matmul is painted selected another bar: the hit
+ * test took the time at the pixel's left edge, then a bar holding it (the long bar before, whose end falls in that
+ * pixel but is not painted there: so it went at 349 us a pixel, 1280 x 800) or else the shortest within 2 pixels
+ * (the copy). A person clicks that pixel: the matmul is selected, its details show and its outline is drawn there.
  */
 public class TimelineSubPixelClickJourneyTest {
     private static final long US = 1000, MS = 1000 * US;
