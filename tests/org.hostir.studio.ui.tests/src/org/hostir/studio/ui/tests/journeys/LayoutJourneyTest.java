@@ -337,6 +337,20 @@ public class LayoutJourneyTest {
                 gc.dispose();
             }
         }
+        // the details and the summary are wrapped StyledTexts: each character's place within the pane's width
+        // (GTK's wrapped Text kept the widest width it was given and wrapped past the edge, issue 35)
+        int styled = 0;
+        for (var t : ViewTestSupport.descendants(root, org.eclipse.swt.custom.StyledText.class)) {
+            if (!t.isVisible() || t.getCharCount() == 0) continue;
+            styled++;
+            int width = t.getClientArea().width;
+            for (int o = 0; o < t.getCharCount(); o++) {
+                int x = t.getLocationAtOffset(o).x;
+                assertTrue(x >= 0 && x < width, size + ": character " + o + " of \"" + firstLine(t.getText())
+                        + "...\" at x " + x + " in a pane of " + width);
+            }
+        }
+        assertTrue(styled >= 2, size + ": the details and the summary shown, found " + styled + " texts");
         for (org.eclipse.swt.widgets.Link link : ViewTestSupport.descendants(root, org.eclipse.swt.widgets.Link.class)) {
             if (!link.isVisible() || link.getText().isEmpty()) continue;
             int wanted = link.computeSize(SWT.DEFAULT, SWT.DEFAULT).x;
@@ -344,6 +358,8 @@ public class LayoutJourneyTest {
                     + " px, has " + link.getSize().x);
         }
     }
+
+    private static String firstLine(String text) { return text.lines().findFirst().orElse(""); }
 
     /** Every tab of a visible view stack shows its whole title (CTabFolder shortens a title that does not fit). */
     private static void assertTabsWhole(Shell shell, String size) {
