@@ -63,6 +63,9 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
         });
         tree.setAutoExpandLevel(2);
         canvas = new Canvas(control, SWT.DOUBLE_BUFFERED);
+        // before the lightweight system's own paint listener (added by its constructor): its paint then shows the
+        // whole new picture, not Draw2d's blank one (after a theme switch: issue 35, round 16)
+        canvas.addListener(SWT.Paint, e -> { if (overviewShown) ThumbnailCatchUp.beforePaint(thumbnail); });
         LightweightSystem lws = new LightweightSystem(canvas);
         lws.setEventDispatcher(new OverviewDispatcher());
         thumbnail = new ScrollableThumbnail(graph.canvas().getViewport());
@@ -85,7 +88,11 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
             showSelection(editor.graphSelection());
             thumbnail.setSource(graph.rootFigure());
             idle = new IdleThumbnail(thumbnail, graph.rootFigure().getUpdateManager(), canvas.getDisplay());
-            ThemeColors.follow(canvas, idle::renderSoon);   // the overview in the new theme's colours
+            // the overview in the new theme's colours after a switch; not at the first picture (follow's own two
+            // calls now and queued): Draw2d's tiles draw it, a 1,000-op graph's in slices of the UI thread
+            boolean[] opening = { true };
+            ThemeColors.follow(canvas, () -> { if (!opening[0]) idle.themeChanged(); });
+            canvas.getDisplay().asyncExec(() -> opening[0] = false);
             lws.setContents(thumbnail);   // not before: a thumbnail without its source cannot paint
         }));
     }

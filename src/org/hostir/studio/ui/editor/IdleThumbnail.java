@@ -44,12 +44,15 @@ final class IdleThumbnail implements UpdateListener {
     public void notifyValidating() {}
 
     /**
-     * Draws the overview again soon though the graph did not repaint: after a theme switch the graph's colours
-     * change while its page may be hidden (the Source page in front), and the overview kept the old theme's picture.
+     * Draws the overview again, in the new theme's colours, at once (as the graph shows them) though the graph may
+     * not repaint: after a theme switch the graph's colours change while its page may be hidden (the Source page in
+     * front). Drawn whole now: queued tiles waited behind the switch's styling, and the overview showed the old
+     * theme's picture for a second after the graph showed the new one (issue 35, round 16).
      */
-    void renderSoon() {
+    void themeChanged() {
         if (!active) return;
-        display.timerExec(DELAY_MS, render);
+        display.timerExec(-1, render);
+        ThumbnailCatchUp.drawNow(thumbnail);
         // once more when the switch has settled: switched with the Source page in front (the graph hidden, so no
         // paint of it follows), the overview kept Light's picture under Dark (issue 35, round 15, by hand)
         display.timerExec(SETTLED_MS, settled);
