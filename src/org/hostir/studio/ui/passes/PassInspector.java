@@ -23,6 +23,7 @@ import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FindBar;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.passes.model.PassEntry;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.passes.model.Provenance;
@@ -89,6 +90,9 @@ public final class PassInspector {
         // the tree's rows take the new theme's diff colours with the panes
         text = ProgramMergeViewer.withBreakpoints(textBox, compareConfig, tree::refresh);
         text.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        // F1 goes to the nearest control with a help listener: the compare viewer's own caught it in the panes, and
+        // the Help view said only "Click on any workbench part" (issue 35, driven by hand)
+        for (StyledText pane : text.panes()) ViewIds.help(pane, ViewIds.HELP_LOWERING);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
