@@ -70,6 +70,7 @@ public final class ExecutionTab extends SettingsTab {
         streams = spinner(parent, "Streams:", 1, 1024);
         iterations = spinner(parent, "Iterations:", 1, 100_000);
         warmup = spinner(parent, "Warm-ups:", 0, 100_000);
+        sameWidth(devices, streams, iterations, warmup);
         validate = check(parent, "Validate against the unsharded reference (sampled where the outputs are large)");
         validate.setToolTipText("With sim, validating computes every rank's data on the CPU as well: off by default");
     }

@@ -89,6 +89,20 @@ abstract class SettingsTab extends AbstractLaunchConfigurationTab {
         return s;
     }
 
+    /**
+     * One width for a column of number fields: a spinner is otherwise as wide as its own maximum's digits, and the
+     * Execution tab's four stood with their - and + buttons at three places (issue 35, driven by hand).
+     */
+    protected static void sameWidth(Spinner... spinners) {
+        int width = 0;
+        for (Spinner s : spinners) width = Math.max(width, s.computeSize(SWT.DEFAULT, SWT.DEFAULT).x);
+        for (Spinner s : spinners) {
+            GridData d = new GridData(SWT.BEGINNING, SWT.CENTER, false, false);
+            d.widthHint = width - s.computeTrim(0, 0, 0, 0).width;   // the hint is the text's width, trim added
+            s.setLayoutData(d);
+        }
+    }
+
     protected Combo combo(Composite parent, String label, String... items) {
         new Label(parent, SWT.NONE).setText(label);
         Combo c = new Combo(parent, SWT.READ_ONLY);

@@ -23,6 +23,7 @@ import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FindBar;
 import org.hostir.studio.ui.FusionElement;
+import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.passes.model.PassEntry;
 import org.hostir.studio.ui.passes.model.PassRow;
 import org.hostir.studio.ui.passes.model.Provenance;
@@ -89,6 +90,9 @@ public final class PassInspector {
         // the tree's rows take the new theme's diff colours with the panes
         text = ProgramMergeViewer.withBreakpoints(textBox, compareConfig, tree::refresh);
         text.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        // F1 goes to the nearest control with a help listener: the compare viewer's own caught it in the panes, and
+        // the Help view said only "Click on any workbench part" (issue 35, driven by hand)
+        for (StyledText pane : text.panes()) ViewIds.help(pane, ViewIds.HELP_LOWERING);
         right.setWeights(45, 55);
         main.setWeights(22, 78);
         main.addListener(SWT.Resize, e -> fit(main, right));
@@ -242,10 +246,26 @@ public final class PassInspector {
         tree.expandAll();
         compareConfig.setLeftLabel("RANK " + rank.rank() + " after " + e.step().pass());
         compareConfig.setRightLabel("RANK " + against.rank() + " after " + e.step().pass());
-        text.setInput(new DiffNode(new TextInput("rank " + rank.rank(), mine.print()),
-                new TextInput("rank " + against.rank(), theirs.print())));
+        String left = mine.print(), right = theirs.print();
+        text.setInput(new DiffNode(new TextInput("rank " + rank.rank(), left),
+                new TextInput("rank " + against.rank(), right)));
+        if (left.equals(right)) clearSelections();
         onPassShown.run();
         return true;
+    }
+
+    /**
+     * The compare viewer keeps a pane's text selection across inputs: the first change it selected in a pass's AFTER
+     * pane stayed selected over two ranks' alike programs, as if they differed there (issue 35, driven by hand).
+     */
+    private void clearSelections() {
+        for (StyledText pane : text.panes()) pane.setSelection(pane.getCaretOffset());
+    }
+
+    /** Whether the compared rank's program after pass {@code e} is the shown rank's. */
+    private boolean ranksAlike(PassEntry e) {
+        return e.index() < against.steps().size()
+                && against.steps().get(e.index()).after().print().equals(e.step().after().print());
     }
 
     /** The rank compared with the shown one, or null. */
@@ -258,7 +278,10 @@ public final class PassInspector {
             return rank != null && !filter.isEmpty() && entries.isEmpty() ? "No pass matches \u201c" + filter + "\u201d" : "";
         }
         if (fileName == null) return "";
-        if (against != null) return fileName + ", " + e.step().pass() + ": rank " + against.rank() + " against rank " + rank.rank();
+        if (against != null) {
+            return fileName + ", " + e.step().pass() + ": rank " + against.rank() + " against rank " + rank.rank()
+                    + (ranksAlike(e) ? ", the same program" : "");
+        }
         return fileName + ", rank " + rank.rank() + ": " + e.step().pass()
                 + (e.step().changed() ? " changed the program" : " changed nothing");
     }
