@@ -48,6 +48,7 @@ final class ThemeSwitchRepair {
      * sets every widget's colours again ({@link #rebake}); the colours change once per switch, so one walk does.
      */
     static void install(Display display) {
+        TabbedTitleColours.install(display);
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(e -> {
             if (display.isDisposed()) return;
             display.asyncExec(() -> repair(display));
