@@ -113,6 +113,8 @@ public class DumpView extends ViewPart {
         compareConfig = new CompareConfiguration();
         // made as the Lowering view's diff is (read-only, refreshed at once, the theme's colours), less breakpoints
         text = ProgramMergeViewer.plain(main, compareConfig);
+        // F1 in a pane: the compare viewer's own help context, with no content here, stood before the view's
+        for (StyledText pane : text.panes()) ViewIds.help(pane, ViewIds.HELP_DUMP);
         ThemeColors.follow(text.getControl(), this::lightSelection);
         main.setWeights(30, 70);
         reopen();

@@ -3,15 +3,19 @@ package org.hostir.studio.ui.tests.journeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import java.util.List;
+
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.IViewPart;
 import org.hostir.studio.ui.ViewIds;
+import org.hostir.studio.ui.passes.DumpView;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.passes.PassInspector;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.hostir.studio.ui.tests.passes.DumpViewTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +51,35 @@ public class LoweringPaneHelpJourneyTest extends JourneyTest {
             if (help != null) page.hideView(help);
             person.settle(200);
         }
+    }
+
+    /** The nvFuser Dump view's compare panes are the same viewer's (issue 35, found beside the Lowering view's). */
+    @Test
+    public void f1InADumpComparePaneShowsTheDumpViewsHelp() throws Exception {
+        journey.show(DumpView.ID);
+        person.settle(300);
+        DumpViewButtons.paste(journey, person, DumpViewTest.log(DumpViewTest.seed000Dumps()));
+        List<StyledText> panes = ViewTestSupport.descendants(journey.shell(), StyledText.class).stream()
+                .filter(t -> t.isVisible() && !t.getEditable() && underDumpView(t)).toList();
+        try {
+            assertEquals(2, panes.size(), "the Dump view's two compare panes");
+            for (StyledText pane : panes) {
+                person.click(pane, 30, 8);
+                assertEquals(pane, pane.getDisplay().getFocusControl(), "the click gave the pane the keyboard");
+                assertEquals(ViewIds.HELP_DUMP, helpContextOf(pane), "F1 in a Dump pane goes to the view's help");
+            }
+            assertNotNull(org.eclipse.help.HelpSystem.getContext(ViewIds.HELP_DUMP), "the context has help");
+        } finally {
+            journey.hide(DumpView.ID);
+        }
+    }
+
+    /** Whether a control above {@code c} is the Dump view's (its root carries the view's help context). */
+    private static boolean underDumpView(Control c) {
+        for (Control at = c.getParent(); at != null; at = at.getParent()) {
+            if (ViewIds.HELP_DUMP.equals(at.getData(HELP_KEY))) return true;
+        }
+        return false;
     }
 
     /**
