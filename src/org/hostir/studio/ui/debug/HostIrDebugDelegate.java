@@ -22,6 +22,7 @@ import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.launch.HostIrLaunchDelegate;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchSettings;
+import org.hostir.studio.ui.launch.LaunchedFileSave;
 
 /**
  * Debug As > Host IR Program: the configuration's fusion, devices, symbols and lowering options, run in this
@@ -77,6 +78,12 @@ public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
             throw new CoreException(Status.error("the Host IR dump " + workspacePath + " to debug does not exist"));
         }
         return dump;
+    }
+
+    /** Offers to save the launched file's editor only, as a Run launch does ({@link LaunchedFileSave}). */
+    @Override
+    protected boolean saveBeforeLaunch(ILaunchConfiguration configuration, String mode, IProgressMonitor monitor) {
+        return LaunchedFileSave.offer(configuration);
     }
 
     /** Nothing to build: the engine lowers the file itself. */

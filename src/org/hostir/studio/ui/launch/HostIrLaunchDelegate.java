@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -21,11 +20,6 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.core.model.LaunchConfigurationDelegate;
-import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.debug.ui.IDebugUIConstants;
-import org.eclipse.jface.dialogs.MessageDialogWithToggle;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.engine.RunCommandLine;
 import org.osgi.framework.FrameworkUtil;
 
@@ -38,12 +32,6 @@ import org.osgi.framework.FrameworkUtil;
 public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
     /** The Host IR debugger's model id, its node breakpoints' (ui.debug sits above this package and names it). */
     public static final String DEBUG_MODEL = "org.hostir.studio.debug";
-
-    /**
-     * Run/Debug > Launching: "Save required dirty editors before launching" (always, never, prompt), under the debug
-     * UI's own key; the debug UI names it only in an internal interface.
-     */
-    private static final String SAVE_BEFORE_LAUNCH = IDebugUIConstants.PLUGIN_ID + ".save_dirty_editors_before_launch";
 
     @Override
     public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
@@ -71,29 +59,10 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         progress.worked(1);
     }
 
-    /**
-     * Offers to save the launched file's own editor only. The run reads the file on disk, so no other editor matters;
-     * the default asks the debug UI's save handler with no projects, which then offers every dirty editor of the
-     * workspace ("Save 'other.fusion'?" before running this one). The person's choice of always, never or prompt
-     * still holds, and Cancel still stops the launch.
-     */
+    /** Offers to save the launched file's editor only ({@link LaunchedFileSave}). */
     @Override
-    protected boolean saveBeforeLaunch(ILaunchConfiguration configuration, String mode, IProgressMonitor monitor)
-            throws CoreException {
-        if (DebugUITools.isPrivate(configuration) || !PlatformUI.isWorkbenchRunning()) return true;
-        String choice = Platform.getPreferencesService().getString(IDebugUIConstants.PLUGIN_ID, SAVE_BEFORE_LAUNCH,
-                MessageDialogWithToggle.PROMPT, null);
-        if (MessageDialogWithToggle.NEVER.equals(choice)) return true;
-        IFile file;
-        try {
-            file = fusionFile(LaunchAttributes.read(configuration).file());
-        } catch (CoreException e) {
-            return true;   // launch() refuses it with its own message
-        }
-        boolean[] go = {true};
-        PlatformUI.getWorkbench().getDisplay().syncExec(() -> go[0] = IDE.saveAllEditors(new IResource[] {file},
-                MessageDialogWithToggle.PROMPT.equals(choice)));
-        return go[0];
+    protected boolean saveBeforeLaunch(ILaunchConfiguration configuration, String mode, IProgressMonitor monitor) {
+        return LaunchedFileSave.offer(configuration);
     }
 
     /**

@@ -5,19 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.graphics.Point;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.SWT;
+import org.eclipse.ui.console.IConsole;
+import org.eclipse.ui.console.TextConsole;
 import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.launch.LaunchedFileSave;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -27,33 +24,34 @@ import org.junit.jupiter.api.Test;
  * Issue 35, found driving the Studio by hand: with two fusions of one project open and one of them edited, running
  * the other asked "Save 'drive16b.fusion'?" about the edited one. The run reads the launched file on disk, so only
  * that file's editor is offered for saving (Run/Debug > Launching: "Save required dirty editors before launching",
- * Prompt by default); the other stays as it was, unsaved.
+ * Prompt by default); the other stays as it was, unsaved. The launched file's own edits: saved first with Always or
+ * a Yes to the question (the run's symbols show the edit), left unsaved with Never (the run reads the file as last
+ * saved).
  */
 public class LaunchSaveScopeJourneyTest extends JourneyTest {
-    /** The debug UI's key for that preference. */
-    private static final String SAVE_BEFORE_LAUNCH = "org.eclipse.debug.ui.save_dirty_editors_before_launch";
+    private static final String DOUBLE = "\"tv1\", \"dtype\": \"double\"";
+    private static final String N7 = "\"N\": 7";
 
-    private Runnable watch;
+    private SaveQuestion question;
 
     @AfterEach
     public void stopWatching() {
-        if (watch != null) Display.getCurrent().timerExec(-1, watch);
-        DebugUITools.getPreferenceStore().setToDefault(SAVE_BEFORE_LAUNCH);
+        if (question != null) question.stop();
+        DebugUITools.getPreferenceStore().setToDefault(LaunchedFileSave.SAVE_BEFORE_LAUNCH);
     }
 
     @Test
     public void runningOneFusionDoesNotAskToSaveAnother() throws Exception {
-        DebugUITools.getPreferenceStore().setValue(SAVE_BEFORE_LAUNCH, "prompt");
+        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         FusionEditor a = journey.openSeed("launch-save", "ag_matmul_p2p", "launched.fusion");
         FusionEditor b = journey.openSeed("launch-save", "ag_matmul_p2p", "edited.fusion");
-        String typed = typeOverInSource(b);
+        String typed = DirtyFusion.typeOver(journey, b, "\"tv1\"", "float", "double", DOUBLE);
         assertTrue(b.isDirty(), "edited.fusion is dirty after typing in its Source page");
 
-        String[] asked = new String[1];
-        watchForSaveQuestion(asked);
+        question = new SaveQuestion(journey).watch("launch-save-scope-question.png", SaveQuestion::cancel);
         RunKeys keys = new RunKeys(journey);
         List<ILaunch> ours = keys.press(a);
-        assertNull(asked[0], "running launched.fusion asked to save edited.fusion");
+        assertNull(question.asked(), "running launched.fusion asked to save edited.fusion");
         assertEquals(1, ours.size(), "Alt+Shift+X H launched launched.fusion");
         try {
             keys.runToTheEnd(ours.get(0), "launch-save-scope-failure.png");
@@ -61,64 +59,80 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
             person.settle(300);
             ViewTestSupport.screenshot(journey.shell(), "launch-save-scope-ran.png");
             assertTrue(b.isDirty(), "edited.fusion is still unsaved");
-            assertEquals(typed, sourceText(b), "edited.fusion still shows the typing");
-            assertFalse(onDisk(b).contains("\"tv1\", \"dtype\": \"double\""), "the typing was not saved");
+            assertEquals(typed, DirtyFusion.sourceText(b), "edited.fusion still shows the typing");
+            assertFalse(DirtyFusion.onDisk(b).contains(DOUBLE), "the typing was not saved");
         } finally {
             keys.tidy(ours.get(0));
         }
     }
 
-    /** Double-clicks tv1's dtype on the Source page and types over it, as a person edits; the text after. */
-    private String typeOverInSource(FusionEditor e) {
-        page.activate(e);
-        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
-        StyledText text = sourceWidget(e);
-        String saved = text.getText();
-        int word = saved.indexOf("float", saved.indexOf("\"tv1\""));
-        text.setTopIndex(Math.max(0, text.getLineAtOffset(word) - 3));
-        person.settle(100);
-        Point p = text.getLocationAtOffset(word + 3);
-        person.doubleClick(text, p.x, p.y + text.getLineHeight() / 2);
-        assertEquals("float", text.getSelectionText(), "the double-click selects the word");
-        person.type("double", 30);
-        person.settle(600);
-        assertTrue(text.getText().contains("\"tv1\", \"dtype\": \"double\""), "the word typed over");
-        return text.getText();
+    /** Always: the launched file's edit is saved without a question, and the run reads it (N = 7). */
+    @Test
+    public void alwaysSavesTheLaunchedFileAndTheRunSeesTheEdit() throws Exception {
+        String out = runEditedLaunchedFile("always", null);
+        assertNull(question.asked(), "Always asks nothing");
+        assertTrue(out.contains("symbols: {D=2, K=4, M=8, N=7}"), "the run read the edit: " + out);
     }
 
-    private static StyledText sourceWidget(FusionEditor e) {
-        return ViewTestSupport.descendants(ShownGraph.page(e).getParent(), StyledText.class).stream()
-                .filter(t -> t.getText().contains("\"tv1\"")).findFirst().orElseThrow();
+    /** Never: nothing saved, no question; the run reads the file as last saved (N = 6), the editor keeps the edit. */
+    @Test
+    public void neverLeavesTheLaunchedFileUnsavedAndTheRunReadsItAsSaved() throws Exception {
+        String out = runEditedLaunchedFile("never", null);
+        assertNull(question.asked(), "Never asks nothing");
+        assertTrue(out.contains("symbols: {D=2, K=4, M=8, N=6}"), "the run read the saved file: " + out);
     }
 
-    private static String sourceText(FusionEditor e) { return sourceWidget(e).getText(); }
-
-    private static String onDisk(FusionEditor e) throws Exception {
-        IFile f = e.getEditorInput().getAdapter(IFile.class);
-        return Files.readString(Path.of(f.getLocation().toOSString()));
+    /** Prompt: the question names the launched file only; Yes (Return, its default button) saves it first. */
+    @Test
+    public void promptAsksAboutTheLaunchedFileOnly() throws Exception {
+        String out = runEditedLaunchedFile("prompt", s -> person.press(SWT.CR));
+        String asked = question.asked();
+        assertTrue(asked != null && asked.contains("Save 'asked.fusion'?") && !asked.contains("other.fusion"),
+                "the question names the launched file only: " + asked);
+        assertTrue(out.contains("symbols: {D=2, K=4, M=8, N=7}"), "the run read the edit saved by Yes: " + out);
     }
 
     /**
-     * Notes the first save question ("Save Resource", or the debug UI's "Save and Launch") that opens, with a
-     * screenshot, and closes it (Cancel) so that nothing waits on it; polled from the event loop, as the question
-     * runs its own.
+     * Opens two fusions, edits both (N typed over in the launched one), runs the launched one with Alt+Shift+X H
+     * under {@code choice}, answering a question by {@code answer} (else Cancel); checks the launched file saved
+     * unless Never and the other left unsaved; the run's console.
      */
-    private void watchForSaveQuestion(String[] asked) {
-        Shell main = journey.shell();
-        watch = () -> {
-            for (Shell s : Display.getCurrent().getShells()) {
-                if (s != main && s.isVisible() && s.getText().startsWith("Save")) {
-                    asked[0] = s.getText() + ": " + String.join(" ", ViewTestSupport.descendants(s, Label.class)
-                            .stream().map(Label::getText).toList());
-                    Display.getCurrent().timerExec(500, () -> {   // once it is painted
-                        ViewTestSupport.screenshot(main, "launch-save-scope-question.png");
-                        if (!s.isDisposed()) s.close();
-                    });
-                    return;
-                }
-            }
-            Display.getCurrent().timerExec(100, watch);
-        };
-        Display.getCurrent().timerExec(100, watch);
+    private String runEditedLaunchedFile(String choice, java.util.function.Consumer<org.eclipse.swt.widgets.Shell>
+            answer) throws Exception {
+        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, choice);
+        String name = choice.equals("prompt") ? "asked" : choice;
+        FusionEditor a = journey.openSeed("launch-save-" + choice, "ag_matmul_p2p", name + ".fusion");
+        FusionEditor b = journey.openSeed("launch-save-" + choice, "ag_matmul_p2p", "other.fusion");
+        DirtyFusion.typeOver(journey, b, "\"tv1\"", "float", "double", DOUBLE);
+        String typed = DirtyFusion.typeOver(journey, a, "\"N\"", "6", "7", N7);
+        ShownGraph.showPage(a, FusionEditor.GRAPH_PAGE);   // back to the graph, where the keys are pressed
+        person.settle(300);
+        question = new SaveQuestion(journey).watch("launch-save-" + choice + "-question.png",
+                answer == null ? SaveQuestion::cancel : answer);
+        RunKeys keys = new RunKeys(journey);
+        List<ILaunch> ours = keys.press(a);
+        assertEquals(1, ours.size(), "Alt+Shift+X H launched " + name + ".fusion");
+        try {
+            keys.runToTheEnd(ours.get(0), "launch-save-" + choice + "-failure.png");
+            IProcess process = ours.get(0).getProcesses()[0];
+            assertEquals(0, process.getExitValue(), () -> console(process));
+            person.until(5_000, () -> console(process).contains("validation:"));
+            person.settle(300);
+            ViewTestSupport.screenshot(journey.shell(), "launch-save-" + choice + "-ran.png");
+            boolean saved = !choice.equals("never");
+            assertEquals(!saved, a.isDirty(), name + ".fusion is saved unless Never");
+            assertEquals(saved, DirtyFusion.onDisk(a).contains(N7), "the edit is on disk unless Never");
+            assertEquals(typed, DirtyFusion.sourceText(a), name + ".fusion still shows the typing");
+            assertTrue(b.isDirty(), "other.fusion is still unsaved");
+            assertFalse(DirtyFusion.onDisk(b).contains(DOUBLE), "other.fusion's typing was not saved");
+            return console(process);
+        } finally {
+            keys.tidy(ours.get(0));
+        }
+    }
+
+    private static String console(IProcess process) {
+        IConsole console = DebugUITools.getConsole(process);
+        return console instanceof TextConsole text ? text.getDocument().get() : "";
     }
 }

@@ -41,13 +41,18 @@ final class RunKeys {
     }
 
     /** Clicks the editor's empty canvas (keys to the editor), presses the keys; the new launches of its file. */
-    List<ILaunch> press(FusionEditor e) {
+    List<ILaunch> press(FusionEditor e) { return press(e, 'x'); }
+
+    /** As {@link #press(FusionEditor)} with Alt+Shift+D H: Debug As > Host IR Program. */
+    List<ILaunch> pressDebug(FusionEditor e) { return press(e, 'd'); }
+
+    private List<ILaunch> press(FusionEditor e, char mode) {
         earlier = Set.of(manager.getLaunches());
         file = e.getEditorInput().getAdapter(IFile.class);
         journey.page().activate(e);
         Control canvas = ShownGraph.of(e).getControl();
         person.click(canvas, canvas.getSize().x - 20, canvas.getSize().y - 20);
-        person.press(SWT.ALT | SWT.SHIFT, 'x');
+        person.press(SWT.ALT | SWT.SHIFT, mode);
         person.press(0, 'h');
         List<ILaunch> ours = new ArrayList<>();
         person.until(20_000, () -> {
