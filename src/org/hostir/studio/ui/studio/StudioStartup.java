@@ -21,6 +21,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.WorkbenchException;
 import org.eclipse.ui.ide.IDE;
 import org.hostir.studio.ui.editor.LayoutJob;
+import org.hostir.studio.ui.launch.LaunchDialogSize;
 
 /**
  * What {@code ./hirstudio studio} asks for at start (system properties, so an ordinary IDE is untouched): with
@@ -41,6 +42,7 @@ public final class StudioStartup implements IStartup {
         LayoutJob.warmUpLater(3_000);   // the graph's layout engine loaded before the first fusion opens (issue 35)
         var display = PlatformUI.getWorkbench().getDisplay();
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
+        display.asyncExec(() -> LaunchDialogSize.seed(display));   // Run Configurations' first size (issue 35)
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
         boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();
