@@ -57,6 +57,9 @@ public class LaunchMenusJourneyTest extends JourneyTest {
         } finally {
             menu.setVisible(false);
             person.press(SWT.ESC);
+            // the menu's grab gone and the window in front again, so that the next journey's keys reach it
+            person.until(3_000, () -> menu.isDisposed() || !menu.isVisible());
+            person.lookAt(journey.shell());
         }
         assertEquals(shortcuts(run), shortcuts(debug), "Debug As offers what Run As offers: " + run + " / " + debug);
         assertKey(run, "run");

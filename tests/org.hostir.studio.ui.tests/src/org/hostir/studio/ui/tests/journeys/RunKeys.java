@@ -50,6 +50,7 @@ final class RunKeys {
         earlier = Set.of(manager.getLaunches());
         file = e.getEditorInput().getAdapter(IFile.class);
         journey.page().activate(e);
+        person.lookAt(journey.shell());   // the window in front: X gives the keys to the window under the pointer
         Control canvas = ShownGraph.of(e).getControl();
         person.click(canvas, canvas.getSize().x - 20, canvas.getSize().y - 20);
         person.press(SWT.ALT | SWT.SHIFT, mode);
