@@ -1,7 +1,11 @@
 package org.hostir.studio.ui.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -154,6 +158,31 @@ public final class ShownGraph {
     public static IDocument source(FusionEditor e) {
         ITextEditor text = e.getAdapter(ITextEditor.class);
         return text.getDocumentProvider().getDocument(text.getEditorInput());
+    }
+
+    /** The Source page's text widget, once the page is shown (it is made then). */
+    public static StyledText sourceWidget(FusionEditor e) {
+        return ViewTestSupport.descendants(page(e).getParent(), StyledText.class).stream()
+                .filter(StyledText::isVisible).findFirst().orElseThrow();
+    }
+
+    /**
+     * Shows the Source page and types {@code with} over {@code word}, the first after {@code "tensor"} in the text,
+     * as a person edits: scrolled into view, double-clicked (asserted selected), typed; the text widget.
+     */
+    public static StyledText typeOverInSource(FusionEditor e, Person person, String tensor, String word, String with) {
+        showPage(e, FusionEditor.SOURCE_PAGE);
+        StyledText text = sourceWidget(e);
+        String before = text.getText();
+        int at = before.indexOf(word, before.indexOf("\"" + tensor + "\""));
+        text.setTopIndex(Math.max(0, text.getLineAtOffset(at) - 3));
+        person.settle(100);
+        Point p = text.getLocationAtOffset(at + word.length() / 2);
+        person.doubleClick(text, p.x, p.y + text.getLineHeight() / 2);
+        assertEquals(word, text.getSelectionText(), "the double-click selects the word");
+        person.type(with, 30);
+        person.settle(600);
+        return text;
     }
 
     /** Clicks the editor's tab of {@code page} (Graph or Source), as a person switches pages. */

@@ -13,7 +13,6 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
@@ -71,17 +70,7 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
     /** Double-clicks tv1's dtype on the Source page and types over it, as a person edits; the text after. */
     private String typeOverInSource(FusionEditor e) {
         page.activate(e);
-        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
-        StyledText text = sourceWidget(e);
-        String saved = text.getText();
-        int word = saved.indexOf("float", saved.indexOf("\"tv1\""));
-        text.setTopIndex(Math.max(0, text.getLineAtOffset(word) - 3));
-        person.settle(100);
-        Point p = text.getLocationAtOffset(word + 3);
-        person.doubleClick(text, p.x, p.y + text.getLineHeight() / 2);
-        assertEquals("float", text.getSelectionText(), "the double-click selects the word");
-        person.type("double", 30);
-        person.settle(600);
+        StyledText text = ShownGraph.typeOverInSource(e, person, "tv1", "float", "double");
         assertTrue(text.getText().contains("\"tv1\", \"dtype\": \"double\""), "the word typed over");
         return text.getText();
     }
