@@ -167,14 +167,14 @@ public final class ShownGraph {
     }
 
     /**
-     * Shows the Source page and types {@code with} over {@code word}, the first after {@code "tensor"} in the text,
-     * as a person edits: scrolled into view, double-clicked (asserted selected), typed; the text widget.
+     * Shows the Source page and types {@code with} over {@code word}, the first whole word after {@code "tensor"} in
+     * the text, as a person edits: scrolled into view, double-clicked (asserted selected), typed; the text widget.
      */
     public static StyledText typeOverInSource(FusionEditor e, Person person, String tensor, String word, String with) {
         showPage(e, FusionEditor.SOURCE_PAGE);
         StyledText text = sourceWidget(e);
         String before = text.getText();
-        int at = before.indexOf(word, before.indexOf("\"" + tensor + "\""));
+        int at = wholeWord(before, word, before.indexOf("\"" + tensor + "\""));
         text.setTopIndex(Math.max(0, text.getLineAtOffset(at) - 3));
         person.settle(100);
         Point p = text.getLocationAtOffset(at + word.length() / 2);
@@ -183,6 +183,16 @@ public final class ShownGraph {
         person.type(with, 30);
         person.settle(600);
         return text;
+    }
+
+    /** Where {@code word} first stands as a whole word (not inside "parallel" for "all") from {@code from} on. */
+    private static int wholeWord(String text, String word, int from) {
+        for (int at = text.indexOf(word, from); at >= 0; at = text.indexOf(word, at + 1)) {
+            boolean start = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
+            int end = at + word.length();
+            if (start && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) return at;
+        }
+        throw new AssertionError("no word " + word + " in the text after offset " + from);
     }
 
     /** Clicks the editor's tab of {@code page} (Graph or Source), as a person switches pages. */
