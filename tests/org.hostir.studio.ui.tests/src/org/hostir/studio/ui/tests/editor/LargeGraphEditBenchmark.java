@@ -104,11 +104,4 @@ public class LargeGraphEditBenchmark {
         }
     }
 
-    /** Runs the event loop until it is idle, then paints what is damaged. */
-    private static void drain(Display display) {
-        for (int i = 0; i < 3; i++) {
-            while (display.readAndDispatch()) { /* the update manager's validation and paint are queued events */ }
-            display.update();
-        }
-    }
 }
