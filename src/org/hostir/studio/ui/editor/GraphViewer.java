@@ -48,6 +48,8 @@ import org.hostir.studio.ui.editor.model.Shardings;
  */
 public final class GraphViewer {
     static final int MARGIN = ElkLayout.MARGIN;
+    /** The room kept around a node placed in the view ({@link #freePlaceInView}). */
+    private static final int GAP = 24;
     private final FigureCanvas canvas;
     private final ScalableFreeformLayeredPane root = new ScalableFreeformLayeredPane();
     private final FreeformLayer nodes = new FreeformLayer();
@@ -539,6 +541,24 @@ public final class GraphViewer {
         var view = canvas.getViewport().getViewLocation();
         double scale = root.getScale();
         return new Point((int) ((x + view.x) / scale), (int) ((y + view.y) / scale));
+    }
+
+    /**
+     * The first place in the view, from its top left down then across, where a box of {@code width} by
+     * {@code height} meets no drawn node (figure coordinates), or null when the view has none.
+     */
+    Point freePlaceInView(int width, int height) {
+        var area = canvas.getClientArea();
+        Point from = toFigure(0, 0), to = toFigure(area.width, area.height);
+        List<Rectangle> taken = new ArrayList<>();
+        drawn().values().forEach(f -> { if (f.isVisible()) taken.add(f.getBounds().getExpanded(GAP, GAP)); });
+        for (int x = from.x + GAP; x + width <= to.x; x += width / 2) {
+            for (int y = from.y + GAP; y + height <= to.y; y += GAP) {
+                Rectangle box = new Rectangle(x, y, width, height);
+                if (taken.stream().noneMatch(box::intersects)) return new Point(x, y);
+            }
+        }
+        return null;
     }
 
     /** Current positions of all nodes (figure coordinates, unscaled). */
