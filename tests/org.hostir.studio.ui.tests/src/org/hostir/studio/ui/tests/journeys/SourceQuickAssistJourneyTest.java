@@ -49,16 +49,17 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
         ShownGraph.typeOverInSource(e, person, "outputs", "tv9", "tv2");
         person.settle(600);
 
-        // tv0's mesh emptied by keys: "all" selected and deleted with its quotes, [] typed
+        // tv0's mesh by keys: "all" selected and deleted with its quotes, a list naming device 0 twice typed
         ShownGraph.typeOverInSource(e, person, "tv0", "all", "");
-        person.press(SWT.BS).press(SWT.BS).press(SWT.DEL).type("[]", 30);
+        person.press(SWT.BS).press(SWT.BS).press(SWT.DEL).type("[0, 0]", 30);
         person.settle(900);
         int line = text.getLineAtOffset(text.getCaretOffset()) + 1;
-        assertTrue(text.getLine(line - 1).contains("\"mesh\": []"), text.getLine(line - 1));
+        assertTrue(text.getLine(line - 1).contains("\"mesh\": [0, 0]"), text.getLine(line - 1));
         assertTrue(markerLines(file).contains(line), "a problem on tv0's line " + line + ": " + e.problems());
         person.press(SWT.CTRL, '1');
         person.settle(500);
-        assertEquals(List.of("Set the mesh of tv0 to all"), proposals(), "Ctrl+1 offers the marker's quick fix");
+        assertEquals(List.of("Set the mesh of tv0 to all"), proposals(), "Ctrl+1 offers the marker's quick fix: "
+                + e.problems());
         ViewTestSupport.screenshot(journey.shell(), "source-quick-assist-fix.png");
         person.press(SWT.CR);
         person.settle(800);
