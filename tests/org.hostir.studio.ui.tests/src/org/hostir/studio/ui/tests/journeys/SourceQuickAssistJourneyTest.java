@@ -51,10 +51,10 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
 
         // tv0's mesh by keys: "all" selected and deleted with its quotes, a list naming device 0 twice typed
         ShownGraph.typeOverInSource(e, person, "tv0", "all", "");
-        person.press(SWT.BS).press(SWT.BS).press(SWT.DEL).type("[0, 0]", 30);
+        person.press(SWT.BS).press(SWT.ARROW_RIGHT).press(SWT.BS).press(SWT.BS).type("[0, 0]", 30);
         person.settle(900);
         int line = text.getLineAtOffset(text.getCaretOffset()) + 1;
-        assertTrue(text.getLine(line - 1).contains("\"mesh\": [0, 0]"), text.getLine(line - 1));
+        assertTrue(text.getLine(line - 1).contains("\"mesh\": [0, 0]}"), text.getLine(line - 1));
         assertTrue(markerLines(file).contains(line), "a problem on tv0's line " + line + ": " + e.problems());
         person.press(SWT.CTRL, '1');
         person.settle(500);
