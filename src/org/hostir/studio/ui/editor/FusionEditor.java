@@ -94,6 +94,7 @@ public class FusionEditor extends MultiPageEditorPart {
             int g = addPage(graph.createControl(getContainer()));
             setPageText(g, "Graph");
             source = new SourcePage();   // its document now, its widgets when the page is first shown
+            source.checkBeforeQuickAssist(() -> { if (reparseQueued) reparse(); });
             int s = addPage(source, getEditorInput());
             setPageText(s, "Source");
         } catch (PartInitException e) {

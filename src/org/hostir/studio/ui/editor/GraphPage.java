@@ -223,6 +223,23 @@ final class GraphPage {
         viewer.canvas().setFocus();
     }
 
+    /**
+     * A click on the palette's Input tensor: the tensor at a free place in sight, selected, as a dropped one is.
+     * Placed by the layout, a tensor without arrows went below the whole graph, out of the view, and a second
+     * click seemed to add nothing (issue 35); with no room in the view it still goes there, and is scrolled to.
+     */
+    void addInputInSight() {
+        Point at = viewer.freePlaceInView(NEW_TENSOR_WIDTH, NEW_TENSOR_HEIGHT);
+        String made = at == null ? editor.commands().addInputTensor() : editor.commands().addAt(null, List.of(), at.x, at.y);
+        if (made == null) return;
+        if (at != null) {
+            select(List.of(made));
+            selectionChanged();
+        } else {
+            viewer.whenLaidOut(() -> reveal(made));
+        }
+    }
+
     /** Selects one node and scrolls it into the middle of the view. */
     private void reveal(String key) {
         select(List.of(key));
@@ -243,6 +260,8 @@ final class GraphPage {
      * its names can be read, the Outline showing the whole of it.
      */
     static final double MIN_OPENING_ZOOM = 0.5;
+    /** Room for a new input tensor's node (its name, dtype and one badge row), where a click places it. */
+    private static final int NEW_TENSOR_WIDTH = 160, NEW_TENSOR_HEIGHT = 72;
 
     /**
      * Once the first layout has arrived and the canvas has its size, zooms to fit when the graph does not fit at

@@ -41,7 +41,7 @@ final class GraphPalette {
         grid.marginWidth = 1;   // the column's width is the canvas's (issue 35)
         palette.setLayout(grid);
         // the editing tools first, then the drawers, then the ops: what a person drags onto the graph shows at once
-        connectTool = tools(commands);
+        connectTool = tools();
         view = new PaletteDrawer(palette, "View", "Fit, zoom and Find...\n(or Ctrl+wheel, Ctrl++,\nCtrl+-, Ctrl+F)",
                 this::relayout);
         zoomLabel = viewTools(view.body);
@@ -81,9 +81,9 @@ final class GraphPalette {
     }
 
     /** Input tensor, Connect (returned), Delete, Auto layout. */
-    private Button tools(FusionCommands commands) {
+    private Button tools() {
         PaletteDrop.source(button(palette, "Input tensor", "Add a fusion input tensor\n(or drag it onto the graph)",
-                SWT.PUSH, commands::addInputTensor), null);
+                SWT.PUSH, page::addInputInSight), null);
         Button[] connect = new Button[1];
         connect[0] = button(palette, "Connect", "Connect mode:\nclick a tensor, then an op;\nEsc leaves it",
                 SWT.TOGGLE, () -> page.setConnectMode(connect[0].getSelection()));

@@ -48,6 +48,8 @@ import org.hostir.studio.ui.editor.model.Shardings;
  */
 public final class GraphViewer {
     static final int MARGIN = ElkLayout.MARGIN;
+    /** The room kept around a node placed in the view ({@link #freePlaceInView}). */
+    private static final int GAP = 24;
     private final FigureCanvas canvas;
     private final ScalableFreeformLayeredPane root = new ScalableFreeformLayeredPane();
     private final FreeformLayer nodes = new FreeformLayer();
@@ -143,6 +145,7 @@ public final class GraphViewer {
      */
     void setContents(FusionDocument doc, List<FusionCheck.Problem> problems, Shardings shardings) {
         dispatcher.hideToolTip();
+        MovedNodes was = new MovedNodes(nodeFigures());
         GraphElements next = GraphElements.of(doc, shardings);
         Map<String, NodePart> kept = new LinkedHashMap<>();
         parts.forEach((k, p) -> {
@@ -167,8 +170,9 @@ public final class GraphViewer {
         groups.update(doc, parts.keySet());
         updateEdges(next, kept);
         place(doc);
-        // a node moved by hand may now stand on another arrow's route: every arrow is routed again (LaidOutRouter)
-        for (EdgePart e : edges.values()) e.figure.revalidate();
+        // a node moved by hand may now stand on another arrow's route, or have left room for a shorter one: those
+        // arrows are routed again (LaidOutRouter); a moved node's own arrows follow their anchors
+        reroute(was.changed(nodeFigures()));
         selection.retainAll(parts.keySet());
         if (connectSource != null && !parts.containsKey(connectSource)) setConnectSource(null);
         errors.clear();
@@ -301,7 +305,7 @@ public final class GraphViewer {
             if (canvas.isDisposed() || generation != requested) return;   // a newer request answers instead
             Map<String, Position> at = whole != null ? result.positions()
                     : Placement.incremental(sizes, near, fixed, result.positions());
-            apply(at, result);
+            apply(at, result, fixed.keySet());
             applied = generation;
             if (whole != null) whole.accept(positions());
             if (!layoutPending()) runLaidOut();
@@ -312,7 +316,8 @@ public final class GraphViewer {
     private record LayoutKey(List<ElkLayout.Box> boxes, List<ElkLayout.Arrow> arrows, Map<String, ElkLayout.Box> groups,
             Map<String, Position> fixed) {}
 
-    private void apply(Map<String, Position> at, ElkLayout.Result result) {
+    private void apply(Map<String, Position> at, ElkLayout.Result result, Set<String> fixed) {
+        MovedNodes was = new MovedNodes(nodeFigures());
         drawn().forEach((k, f) -> {
             Position to = at.get(k);
             if (to == null) return;
@@ -320,13 +325,36 @@ public final class GraphViewer {
             Point location = new Point(to.x(), to.y());
             if (!f.getBounds().getLocation().equals(location)) f.setLocation(location);
         });
+        // an arrow between two nodes that kept their places keeps its route (issue 35: a palette click on a 1,000-op
+        // fusion routed all 2,000 arrows again); the others take the new layout's
+        boolean every = fixed.isEmpty() || rerouteEveryArrow();
         edges.values().forEach(e -> {
+            if (!every && fixed.contains(e.from) && fixed.contains(e.to) && e.router.hasRoute()) return;
             List<Position> route = result.routes().get(new ElkLayout.Arrow(e.from, e.to));
             if (route != null) e.router.setRoute(route, result.positions().get(e.from), result.positions().get(e.to));
             e.figure.revalidate();
         });
         showPlaced();
+        reroute(was.changed(nodeFigures()));
     }
+
+    /** The node layer's figures (nodes and groups), the obstacles of the arrows' routes. */
+    @SuppressWarnings("unchecked")   // Draw2d 3.2's child list is raw
+    private List<IFigure> nodeFigures() { return (List<IFigure>) nodes.getChildren(); }
+
+    /** Routes again the arrows that may pass the {@code changed} boxes ({@link MovedNodes}; null: every arrow). */
+    private void reroute(List<Rectangle> changed) {
+        List<Rectangle> boxes = rerouteEveryArrow() ? null : changed;
+        for (EdgePart e : edges.values()) {
+            if (!e.stub && MovedNodes.near(e.figure.getBounds(), boxes)) e.figure.revalidate();
+        }
+    }
+
+    /**
+     * Whether every arrow is routed again after each edit, as before issue 35's change: only for the benchmark's
+     * side-by-side figures (system property {@code hirstudio.editor.rerouteAll}).
+     */
+    private static boolean rerouteEveryArrow() { return Boolean.getBoolean("hirstudio.editor.rerouteAll"); }
 
     /** Lays every node out anew (in the background), then hands all positions to {@code done} on the UI thread. */
     void autoLayout(Consumer<Map<String, Position>> done) { requestLayout(Map.of(), done); }
@@ -513,6 +541,24 @@ public final class GraphViewer {
         var view = canvas.getViewport().getViewLocation();
         double scale = root.getScale();
         return new Point((int) ((x + view.x) / scale), (int) ((y + view.y) / scale));
+    }
+
+    /**
+     * The first place in the view, from its top left down then across, where a box of {@code width} by
+     * {@code height} meets no drawn node (figure coordinates), or null when the view has none.
+     */
+    Point freePlaceInView(int width, int height) {
+        var area = canvas.getClientArea();
+        Point from = toFigure(0, 0), to = toFigure(area.width, area.height);
+        List<Rectangle> taken = new ArrayList<>();
+        drawn().values().forEach(f -> { if (f.isVisible()) taken.add(f.getBounds().getExpanded(GAP, GAP)); });
+        for (int x = from.x + GAP; x + width <= to.x; x += width / 2) {
+            for (int y = from.y + GAP; y + height <= to.y; y += GAP) {
+                Rectangle box = new Rectangle(x, y, width, height);
+                if (taken.stream().noneMatch(box::intersects)) return new Point(x, y);
+            }
+        }
+        return null;
     }
 
     /** Current positions of all nodes (figure coordinates, unscaled). */

@@ -6,6 +6,7 @@ import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.TextAttribute;
 import org.eclipse.jface.text.TextPresentation;
 import org.eclipse.jface.text.presentation.IPresentationReconciler;
+import org.eclipse.jface.text.quickassist.IQuickAssistAssistant;
 import org.eclipse.jface.text.presentation.PresentationReconciler;
 import org.eclipse.jface.text.rules.DefaultDamagerRepairer;
 import org.eclipse.jface.text.rules.ICharacterScanner;
@@ -35,7 +36,18 @@ final class JsonColoring extends TextSourceViewerConfiguration {
     private boolean shown;
     private ISourceViewer viewer;
 
-    JsonColoring(IPreferenceStore store) { super(store); }
+    private final SourceQuickAssist assist;
+
+    /** {@code assist}: what Ctrl+1 offers on the page. */
+    JsonColoring(IPreferenceStore store, SourceQuickAssist assist) {
+        super(store);
+        this.assist = assist;
+    }
+
+    @Override
+    public IQuickAssistAssistant getQuickAssistAssistant(ISourceViewer sourceViewer) {
+        return assist.assistant(getInformationControlCreator(sourceViewer));
+    }
 
     /** The Source page is shown: its text is coloured from now on, the whole of it now. */
     void shown() {

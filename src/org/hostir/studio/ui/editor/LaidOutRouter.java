@@ -29,6 +29,9 @@ final class LaidOutRouter extends AbstractRouter {
         this.to = to;
     }
 
+    /** Whether a layout gave this arrow a route (it may not follow it now). */
+    boolean hasRoute() { return route != null; }
+
     /** Whether the connection follows the layout's route now (its nodes have not moved since). */
     boolean followsLayout(Connection c) {
         return route != null && at(c.getSourceAnchor().getOwner(), from) && at(c.getTargetAnchor().getOwner(), to);

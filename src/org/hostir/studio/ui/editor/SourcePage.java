@@ -1,10 +1,12 @@
 package org.hostir.studio.ui.editor;
 
+import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.text.source.CompositeRuler;
 import org.eclipse.jface.text.source.LineNumberRulerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.editors.text.TextEditor;
 import org.hostir.studio.ui.ThemeColors;
 import org.hostir.studio.ui.ViewIds;
@@ -21,13 +23,20 @@ final class SourcePage extends TextEditor {
     private Composite parent;
     private boolean made;
     private LineNumberRulerColumn lineNumbers;
+    private Runnable checkNow = () -> {};
+
+    /** What brings the problem markers up to the text before Ctrl+1 looks at them: the editor's pending check. */
+    void checkBeforeQuickAssist(Runnable check) { checkNow = check; }
+
+    private IFile file() { return getEditorInput() instanceof IFileEditorInput in ? in.getFile() : null; }
 
     @Override
     protected void initializeEditor() {
         super.initializeEditor();
         setHelpContextId(ViewIds.HELP_EDITOR);   // F1 on the Source page: the fusion's help, not plain text's
         setDocumentProvider(new AtomicFileDocumentProvider());
-        setSourceViewerConfiguration(coloring = new JsonColoring(getPreferenceStore()));
+        setSourceViewerConfiguration(coloring = new JsonColoring(getPreferenceStore(),
+                new SourceQuickAssist(this::file, () -> checkNow.run())));
     }
 
     /** The multi-page editor hands over the page's composite: it stays empty until {@link #make}. */

@@ -1,7 +1,11 @@
 package org.hostir.studio.ui.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -154,6 +158,43 @@ public final class ShownGraph {
     public static IDocument source(FusionEditor e) {
         ITextEditor text = e.getAdapter(ITextEditor.class);
         return text.getDocumentProvider().getDocument(text.getEditorInput());
+    }
+
+    /** The Source page's text widget, once the page is shown (it is made then). */
+    public static StyledText sourceWidget(FusionEditor e) {
+        return ViewTestSupport.descendants(page(e).getParent(), StyledText.class).stream()
+                .filter(StyledText::isVisible).findFirst().orElseThrow();
+    }
+
+    /**
+     * Shows the Source page and types {@code with} over {@code word}, the first whole word after {@code "tensor"} in
+     * the text, as a person edits: scrolled into view, double-clicked (asserted selected), typed; the text widget.
+     */
+    public static StyledText typeOverInSource(FusionEditor e, Person person, String tensor, String word, String with) {
+        showPage(e, FusionEditor.SOURCE_PAGE);
+        StyledText text = sourceWidget(e);
+        String before = text.getText();
+        int at = wholeWord(before, word, before.indexOf("\"" + tensor + "\""));
+        text.setTopIndex(Math.max(0, text.getLineAtOffset(at) - 3));
+        person.settle(100);
+        // the middle of the word, so that a one-letter word is hit too
+        Point p = text.getLocationAtOffset(at);
+        int x = (p.x + text.getLocationAtOffset(at + word.length()).x) / 2;
+        person.doubleClick(text, x, p.y + text.getLineHeight() / 2);
+        assertEquals(word, text.getSelectionText(), "the double-click selects the word");
+        person.type(with, 30);
+        person.settle(600);
+        return text;
+    }
+
+    /** Where {@code word} first stands as a whole word (not inside "parallel" for "all") from {@code from} on. */
+    private static int wholeWord(String text, String word, int from) {
+        for (int at = text.indexOf(word, from); at >= 0; at = text.indexOf(word, at + 1)) {
+            boolean start = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
+            int end = at + word.length();
+            if (start && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) return at;
+        }
+        throw new AssertionError("no word " + word + " in the text after offset " + from);
     }
 
     /** Clicks the editor's tab of {@code page} (Graph or Source), as a person switches pages. */

@@ -138,7 +138,7 @@ public class EditorBenchmarkTest {
     }
 
     /** Runs the event loop while {@code condition} holds (at most 60 s: a bound against a hang, not a timing). */
-    private static void waitWhile(BooleanSupplier condition) {
+    static void waitWhile(BooleanSupplier condition) {
         Display display = Display.getCurrent();
         long end = System.currentTimeMillis() + 60_000;
         while (condition.getAsBoolean() && System.currentTimeMillis() < end) {
@@ -153,13 +153,13 @@ public class EditorBenchmarkTest {
         }
     }
 
-    private static double median(long[] nanos) {
+    static double median(long[] nanos) {
         long[] s = nanos.clone();
         Arrays.sort(s);
         return s[s.length / 2] / 1e6;
     }
 
-    private static String ms(long[] nanos) {
+    static String ms(long[] nanos) {
         return Arrays.toString(Arrays.stream(nanos).mapToObj(n -> String.format("%.0f", n / 1e6)).toArray());
     }
 }

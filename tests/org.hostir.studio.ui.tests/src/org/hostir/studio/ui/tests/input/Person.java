@@ -366,6 +366,8 @@ public final class Person {
             case ':' -> "colon";
             case '_' -> "underscore";
             case '/' -> "slash";
+            case '[' -> "bracketleft";
+            case ']' -> "bracketright";
             case '\r', '\n' -> "Return";
             default -> {
                 if (!Character.isLetterOrDigit(ch)) throw new IllegalArgumentException("no keysym for '" + ch + "'");

@@ -39,7 +39,7 @@ public class DebugSaveScopeJourneyTest extends JourneyTest {
         DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         FusionEditor a = journey.openSeed("debug-save", "ag_matmul_p2p", "debugged.fusion");
         FusionEditor b = journey.openSeed("debug-save", "ag_matmul_p2p", "edited.fusion");
-        String typed = DirtyFusion.typeOver(journey, b, "\"tv1\"", "float", "double", DOUBLE);
+        String typed = DirtyFusion.typeOver(journey, b, "tv1", "float", "double", DOUBLE);
         assertTrue(b.isDirty(), "edited.fusion is dirty after typing in its Source page");
 
         question = new SaveQuestion(journey).watch("debug-save-scope-question.png", SaveQuestion::cancel);

@@ -45,7 +45,7 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
         DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         FusionEditor a = journey.openSeed("launch-save", "ag_matmul_p2p", "launched.fusion");
         FusionEditor b = journey.openSeed("launch-save", "ag_matmul_p2p", "edited.fusion");
-        String typed = DirtyFusion.typeOver(journey, b, "\"tv1\"", "float", "double", DOUBLE);
+        String typed = DirtyFusion.typeOver(journey, b, "tv1", "float", "double", DOUBLE);
         assertTrue(b.isDirty(), "edited.fusion is dirty after typing in its Source page");
 
         question = new SaveQuestion(journey).watch("launch-save-scope-question.png", SaveQuestion::cancel);
@@ -103,8 +103,8 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
         String name = choice.equals("prompt") ? "asked" : choice;
         FusionEditor a = journey.openSeed("launch-save-" + choice, "ag_matmul_p2p", name + ".fusion");
         FusionEditor b = journey.openSeed("launch-save-" + choice, "ag_matmul_p2p", "other.fusion");
-        DirtyFusion.typeOver(journey, b, "\"tv1\"", "float", "double", DOUBLE);
-        String typed = DirtyFusion.typeOver(journey, a, "\"N\"", "6", "7", N7);
+        DirtyFusion.typeOver(journey, b, "tv1", "float", "double", DOUBLE);
+        String typed = DirtyFusion.typeOver(journey, a, "N", "6", "7", N7);
         ShownGraph.showPage(a, FusionEditor.GRAPH_PAGE);   // back to the graph, where the keys are pressed
         person.settle(300);
         question = new SaveQuestion(journey).watch("launch-save-" + choice + "-question.png",

@@ -9,7 +9,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
@@ -34,18 +33,8 @@ public class UndoToSavePointJourneyTest extends JourneyTest {
         assertClean(e, "as opened");
 
         // Source page: a word double-clicked and typed over, then Ctrl+Z until the saved text is back
-        ShownGraph.showPage(e, FusionEditor.SOURCE_PAGE);
-        StyledText text = ViewTestSupport.descendants(ShownGraph.page(e).getParent(), StyledText.class).stream()
-                .filter(StyledText::isVisible).findFirst().orElseThrow();
-        String saved = text.getText();
-        int word = saved.indexOf("float", saved.indexOf("\"tv1\""));   // tv1's dtype, in view at the left
-        text.setTopIndex(Math.max(0, text.getLineAtOffset(word) - 3));
-        person.settle(100);
-        Point p = text.getLocationAtOffset(word + 3);
-        person.doubleClick(text, p.x, p.y + text.getLineHeight() / 2);
-        assertEquals("float", text.getSelectionText(), "the double-click selects the word");
-        person.type("double", 30);
-        person.settle(600);
+        String saved = ShownGraph.source(e).get();
+        StyledText text = ShownGraph.typeOverInSource(e, person, "tv1", "float", "double");
         assertTrue(text.getText().contains("\"tv1\", \"dtype\": \"double\""), "the word typed over");
         assertDirty(e, "after typing");
         for (int i = 0; i < 12 && !text.getText().equals(saved); i++) person.press(SWT.CTRL, 'z');

@@ -1,0 +1,93 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.hostir.studio.file.MeshSpec;
+import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.tests.ShownGraph;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 35, found driving the Studio by hand: Ctrl+1 on an error line of the Source page showed nothing. As in
+ * Eclipse's editors it opens the quick assist list: the problem's quick fixes (those of the Problems view), one
+ * picked with Enter and applied to the text and the model, or "No suggestions available" for a problem without any.
+ */
+public class SourceQuickAssistJourneyTest extends JourneyTest {
+    @Test
+    public void ctrl1OnAnErrorLineOffersItsQuickFixesOrSaysThereAreNone() throws Exception {
+        FusionEditor e = journey.openSeed("quick-assist", "ag_matmul_p2p", "assist.fusion");
+        IFile file = e.getEditorInput().getAdapter(IFile.class);
+        page.activate(e);
+
+        // an output that is no tensor: a problem on its line, which no quick fix mends
+        StyledText text = ShownGraph.typeOverInSource(e, person, "outputs", "tv2", "tv9");
+        person.settle(600);
+        int outputs = text.getLineAtOffset(text.getCaretOffset()) + 1;
+        assertTrue(markerLines(file).contains(outputs), "a problem on the outputs line " + outputs + ": " + e.problems());
+        person.press(SWT.CTRL, '1');
+        person.settle(500);
+        assertEquals(List.of("No suggestions available"), proposals(), "Ctrl+1 where no fix applies");
+        ViewTestSupport.screenshot(journey.shell(), "source-quick-assist-none.png");
+        person.press(SWT.ESC);
+        person.settle(200);
+        assertEquals(List.of(), proposals(), "Escape closes the list");
+        ShownGraph.typeOverInSource(e, person, "outputs", "tv9", "tv2");
+        person.settle(600);
+
+        // tv0's mesh by keys: "all" selected and deleted with its quotes, a list naming device 0 twice typed
+        ShownGraph.typeOverInSource(e, person, "tv0", "all", "");
+        person.press(SWT.BS).press(SWT.ARROW_RIGHT).press(SWT.BS).press(SWT.BS).type("[0, 0]", 30);
+        person.settle(900);
+        int line = text.getLineAtOffset(text.getCaretOffset()) + 1;
+        assertTrue(text.getLine(line - 1).contains("\"mesh\": [0, 0]}"), text.getLine(line - 1));
+        assertTrue(markerLines(file).contains(line), "a problem on tv0's line " + line + ": " + e.problems());
+        person.press(SWT.CTRL, '1');
+        person.settle(500);
+        assertEquals(List.of("Set the mesh of tv0 to all"), proposals(), "Ctrl+1 offers the marker's quick fix: "
+                + e.problems());
+        ViewTestSupport.screenshot(journey.shell(), "source-quick-assist-fix.png");
+        person.press(SWT.CR);
+        person.settle(800);
+        assertEquals(List.of(), proposals(), "Enter applied the fix and closed the list");
+        assertEquals(MeshSpec.ALL, e.model().tensor("tv0").get().mesh(), "the model's tv0 has the mesh all");
+        String tv0 = text.getText().substring(text.getText().indexOf("\"tv0\""));
+        assertTrue(tv0.substring(0, tv0.indexOf('\n')).contains("\"mesh\": \"all\""), "the text shows it: " + tv0);
+        assertTrue(e.problems().isEmpty(), "no problem left: " + e.problems());
+        assertTrue(markerLines(file).isEmpty(), "and no marker");
+        assertFalse(text.isDisposed());
+    }
+
+    /** The lines of the file's fusion problem markers. */
+    private static List<Integer> markerLines(IFile file) throws Exception {
+        return Arrays.stream(file.findMarkers(FusionEditor.MARKER, true, IResource.DEPTH_ZERO))
+                .map(m -> m.getAttribute(IMarker.LINE_NUMBER, -1)).toList();
+    }
+
+    /** The lines of the proposals list on screen (a popup shell's table), none when it is closed. */
+    private List<String> proposals() {
+        List<String> shown = new ArrayList<>();
+        for (Shell s : journey.shell().getDisplay().getShells()) {
+            if (s == journey.shell() || !s.isVisible()) continue;
+            for (Table t : ViewTestSupport.descendants(s, Table.class)) {
+                if (!t.isVisible()) continue;
+                for (TableItem item : t.getItems()) shown.add(item.getText());
+            }
+        }
+        return shown;
+    }
+}
