@@ -62,36 +62,51 @@ public final class Person {
         Point meant = c.toDisplay(x, y); // now: a click on a dialog's OK disposes the button
         apartFromTheLastClick(meant);
         pointerModifiers(modifiers, true);
-        Event[] down = new Event[1];
-        Point[] pressed = new Point[1];
-        org.eclipse.swt.widgets.Listener seen = e -> {
-            if (down[0] != null) return;
-            down[0] = e;
-            pressed[0] = ((Control) e.widget).toDisplay(e.x, e.y);
-        };
-        int[] ups = new int[1];
-        org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
-        display.addFilter(SWT.MouseDown, seen);
-        display.addFilter(SWT.MouseUp, up);
-        try {
+        try (Presses presses = new Presses()) {
             mouse(SWT.MouseDown, button);
             mouse(SWT.MouseUp, button);
             pointerModifiers(modifiers, false);
             // the press and a left button's release handled (the right one's opens a menu, which takes its release)
-            until(ARRIVAL_MS, () -> down[0] != null && (ups[0] > 0 || button != 1));
+            until(ARRIVAL_MS, () -> presses.down != null && (presses.ups > 0 || button != 1));
             settle(80);
-        } finally {
-            display.removeFilter(SWT.MouseDown, seen);
-            display.removeFilter(SWT.MouseUp, up);
-        }
-        // a click that lands elsewhere makes a test fail far from its cause: say where it went
-        if (down[0] == null) throw new IllegalStateException("no MouseDown arrived for a click at " + x + "," + y + " of " + c);
-        // where the press was, on the screen: a native entry reports its presses on its parent, so compare places
-        if (Math.abs(pressed[0].x - meant.x) > 2 || Math.abs(pressed[0].y - meant.y) > 2) {
-            throw new IllegalStateException("a click at " + x + "," + y + " of " + c + " landed on " + down[0].widget
-                    + " at " + down[0].x + "," + down[0].y);
+            presses.assertPressedAt(meant, "a click at " + x + "," + y + " of " + c);
         }
         return this;
+    }
+
+    /** The presses and releases the display sees while a gesture is posted (display filters, removed on close). */
+    private final class Presses implements AutoCloseable {
+        private final org.eclipse.swt.widgets.Listener onDown = this::down;
+        private final org.eclipse.swt.widgets.Listener onUp = e -> ups++;
+        Event down;
+        Point pressed;
+        int ups;
+
+        Presses() {
+            display.addFilter(SWT.MouseDown, onDown);
+            display.addFilter(SWT.MouseUp, onUp);
+        }
+
+        private void down(Event e) {
+            if (down != null) return;
+            down = e;
+            pressed = ((Control) e.widget).toDisplay(e.x, e.y);
+        }
+
+        /** A gesture that lands elsewhere makes a test fail far from its cause: say where it went. */
+        void assertPressedAt(Point meant, String what) {
+            if (down == null) throw new IllegalStateException("no MouseDown arrived for " + what);
+            // where the press was, on the screen: a native entry reports its presses on its parent, so compare places
+            if (Math.abs(pressed.x - meant.x) > 2 || Math.abs(pressed.y - meant.y) > 2) {
+                throw new IllegalStateException(what + " landed on " + down.widget + " at " + down.x + "," + down.y);
+            }
+        }
+
+        @Override
+        public void close() {
+            display.removeFilter(SWT.MouseDown, onDown);
+            display.removeFilter(SWT.MouseUp, onUp);
+        }
     }
 
     /**
@@ -171,12 +186,22 @@ public final class Person {
     /** A drag with {@code modifiers} (SWT.SHIFT, SWT.CTRL) held. */
     public Person drag(Control c, int x1, int y1, int x2, int y2, int modifiers) {
         moveTo(c, x1, y1);
+        Point meant = c.toDisplay(x1, y1);
         pointerModifiers(modifiers, true);
-        mouse(SWT.MouseDown, 1);
-        settle(30);
-        for (int i = 1; i <= 8; i++) moveTo(c, x1 + (x2 - x1) * i / 8, y1 + (y2 - y1) * i / 8);
-        mouse(SWT.MouseUp, 1);
-        pointerModifiers(modifiers, false);
+        try (Presses presses = new Presses()) {
+            mouse(SWT.MouseDown, 1);
+            // the press handled before the pointer moves on, and the release before the caller looks (CI's
+            // DraggedNodeRoutesJourneyTest once found no move made on a busy machine)
+            until(ARRIVAL_MS, () -> presses.down != null);
+            settle(30);
+            presses.assertPressedAt(meant, "a drag from " + x1 + "," + y1 + " of " + c);
+            for (int i = 1; i <= 8; i++) moveTo(c, x1 + (x2 - x1) * i / 8, y1 + (y2 - y1) * i / 8);
+            mouse(SWT.MouseUp, 1);
+            pointerModifiers(modifiers, false);
+            if (!until(ARRIVAL_MS, () -> presses.ups > 0)) {
+                throw new IllegalStateException("no MouseUp arrived for a drag to " + x2 + "," + y2 + " of " + c);
+            }
+        }
         settle(80);
         return this;
     }
