@@ -76,11 +76,11 @@ public final class Person {
 
     /** The presses and releases the display sees while a gesture is posted (display filters, removed on close). */
     private final class Presses implements AutoCloseable {
-        private final org.eclipse.swt.widgets.Listener onDown = this::down;
-        private final org.eclipse.swt.widgets.Listener onUp = e -> ups++;
         Event down;
         Point pressed;
         int ups;
+        private final org.eclipse.swt.widgets.Listener onDown = this::down;
+        private final org.eclipse.swt.widgets.Listener onUp = e -> ups++;
 
         Presses() {
             display.addFilter(SWT.MouseDown, onDown);
