@@ -62,36 +62,68 @@ public final class Person {
         Point meant = c.toDisplay(x, y); // now: a click on a dialog's OK disposes the button
         apartFromTheLastClick(meant);
         pointerModifiers(modifiers, true);
-        Event[] down = new Event[1];
-        Point[] pressed = new Point[1];
-        org.eclipse.swt.widgets.Listener seen = e -> {
-            if (down[0] != null) return;
-            down[0] = e;
-            pressed[0] = ((Control) e.widget).toDisplay(e.x, e.y);
-        };
-        int[] ups = new int[1];
-        org.eclipse.swt.widgets.Listener up = e -> ups[0]++;
-        display.addFilter(SWT.MouseDown, seen);
-        display.addFilter(SWT.MouseUp, up);
-        try {
+        try (Presses presses = new Presses()) {
             mouse(SWT.MouseDown, button);
             mouse(SWT.MouseUp, button);
             pointerModifiers(modifiers, false);
             // the press and a left button's release handled (the right one's opens a menu, which takes its release)
-            until(ARRIVAL_MS, () -> down[0] != null && (ups[0] > 0 || button != 1));
+            until(ARRIVAL_MS, () -> presses.down != null && (presses.ups > 0 || button != 1));
             settle(80);
-        } finally {
-            display.removeFilter(SWT.MouseDown, seen);
-            display.removeFilter(SWT.MouseUp, up);
-        }
-        // a click that lands elsewhere makes a test fail far from its cause: say where it went
-        if (down[0] == null) throw new IllegalStateException("no MouseDown arrived for a click at " + x + "," + y + " of " + c);
-        // where the press was, on the screen: a native entry reports its presses on its parent, so compare places
-        if (Math.abs(pressed[0].x - meant.x) > 2 || Math.abs(pressed[0].y - meant.y) > 2) {
-            throw new IllegalStateException("a click at " + x + "," + y + " of " + c + " landed on " + down[0].widget
-                    + " at " + down[0].x + "," + down[0].y);
+            presses.assertPressedAt(meant, "a click at " + x + "," + y + " of " + c);
         }
         return this;
+    }
+
+    /** The mouse and focus events of the last gesture, as "type@widget:x,y" (what a failing test can quote). */
+    private String lastGesture = "";
+
+    /** What the display saw during the last click or drag: its mouse, crossing and focus events in order. */
+    public String lastGesture() { return lastGesture; }
+
+    /** The event types a gesture's trace keeps. */
+    private static final int[] TRACED = {SWT.MouseDown, SWT.MouseUp, SWT.MouseMove, SWT.MouseEnter, SWT.MouseExit,
+            SWT.FocusIn, SWT.FocusOut};
+
+    /** The presses and releases the display sees while a gesture is posted (display filters, removed on close). */
+    private final class Presses implements AutoCloseable {
+        Event down;
+        Point pressed;
+        int ups;
+        private final StringBuilder trace = new StringBuilder();
+        private final org.eclipse.swt.widgets.Listener onDown = this::down;
+        private final org.eclipse.swt.widgets.Listener onUp = e -> ups++;
+        private final org.eclipse.swt.widgets.Listener onAny = e -> trace.append(trace.isEmpty() ? "" : ", ")
+                .append(e.type).append('@').append(e.widget.getClass().getSimpleName()).append(':').append(e.x)
+                .append(',').append(e.y).append("/0x").append(Integer.toHexString(e.stateMask));
+
+        Presses() {
+            display.addFilter(SWT.MouseDown, onDown);
+            display.addFilter(SWT.MouseUp, onUp);
+            for (int type : TRACED) display.addFilter(type, onAny);
+        }
+
+        private void down(Event e) {
+            if (down != null) return;
+            down = e;
+            pressed = ((Control) e.widget).toDisplay(e.x, e.y);
+        }
+
+        /** A gesture that lands elsewhere makes a test fail far from its cause: say where it went. */
+        void assertPressedAt(Point meant, String what) {
+            if (down == null) throw new IllegalStateException("no MouseDown arrived for " + what);
+            // where the press was, on the screen: a native entry reports its presses on its parent, so compare places
+            if (Math.abs(pressed.x - meant.x) > 2 || Math.abs(pressed.y - meant.y) > 2) {
+                throw new IllegalStateException(what + " landed on " + down.widget + " at " + down.x + "," + down.y);
+            }
+        }
+
+        @Override
+        public void close() {
+            display.removeFilter(SWT.MouseDown, onDown);
+            display.removeFilter(SWT.MouseUp, onUp);
+            for (int type : TRACED) display.removeFilter(type, onAny);
+            lastGesture = "SWT event types " + trace;
+        }
     }
 
     /**
@@ -170,13 +202,37 @@ public final class Person {
 
     /** A drag with {@code modifiers} (SWT.SHIFT, SWT.CTRL) held. */
     public Person drag(Control c, int x1, int y1, int x2, int y2, int modifiers) {
+        return dragThrough(c, modifiers, new int[] {x1, y1}, new int[] {x2, y2});
+    }
+
+    /**
+     * Presses at the first point, moves in steps through the others in turn (each reached in 8 steps, which may lie
+     * outside {@code c}), releases at the last.
+     */
+    public Person dragThrough(Control c, int modifiers, int[]... points) {
+        int x1 = points[0][0], y1 = points[0][1];
         moveTo(c, x1, y1);
+        Point meant = c.toDisplay(x1, y1);
         pointerModifiers(modifiers, true);
-        mouse(SWT.MouseDown, 1);
-        settle(30);
-        for (int i = 1; i <= 8; i++) moveTo(c, x1 + (x2 - x1) * i / 8, y1 + (y2 - y1) * i / 8);
-        mouse(SWT.MouseUp, 1);
-        pointerModifiers(modifiers, false);
+        try (Presses presses = new Presses()) {
+            mouse(SWT.MouseDown, 1);
+            // the press handled before the pointer moves on, and the release before the caller looks
+            until(ARRIVAL_MS, () -> presses.down != null);
+            settle(30);
+            presses.assertPressedAt(meant, "a drag from " + x1 + "," + y1 + " of " + c);
+            for (int k = 1; k < points.length; k++) {
+                int[] from = points[k - 1], to = points[k];
+                for (int i = 1; i <= 8; i++) {
+                    moveTo(c, from[0] + (to[0] - from[0]) * i / 8, from[1] + (to[1] - from[1]) * i / 8);
+                }
+            }
+            mouse(SWT.MouseUp, 1);
+            pointerModifiers(modifiers, false);
+            int[] last = points[points.length - 1];
+            if (!until(ARRIVAL_MS, () -> presses.ups > 0)) {
+                throw new IllegalStateException("no MouseUp arrived for a drag to " + last[0] + "," + last[1] + " of " + c);
+            }
+        }
         settle(80);
         return this;
     }

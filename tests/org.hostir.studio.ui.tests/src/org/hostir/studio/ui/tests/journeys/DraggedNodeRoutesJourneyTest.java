@@ -14,6 +14,7 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
+import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -33,6 +34,9 @@ public class DraggedNodeRoutesJourneyTest extends JourneyTest {
         FusionEditor e = journey.open(ViewTestSupport.copyToWorkspace("routes", "examples/transpose_add.fusion",
                 "transpose_add.fusion"));
         page.activate(e);
+        // the Lowering view's lowering of the new file done too (open after DefaultLayoutJourneyTest, where CI once
+        // found the drag below not stored)
+        ViewTestSupport.join(LoweringView.JOB_FAMILY);
         GraphViewer g = ShownGraph.of(e);
         person.settle(300);
         Control canvas = g.getControl();
@@ -45,7 +49,8 @@ public class DraggedNodeRoutesJourneyTest extends JourneyTest {
         person.drag(canvas, a[0], a[1], right, c[1] + c[3] / 2);
         g = ShownGraph.of(e);
         person.settle(300);
-        assertNotNull(e.model().layout(), "the drag is in the file");
+        assertNotNull(e.model().layout(), "the drag is in the file; a at " + java.util.Arrays.toString(g.center("a"))
+                + ", selected " + g.selectedKeys() + ", the gesture's " + person.lastGesture());
         assertTrue(g.bounds("a")[0] > g.bounds("c")[0] + g.bounds("c")[2], "a stands right of c now");
         ViewTestSupport.screenshot(journey.shell(), "routes-after-drag.png");
         assertEquals(List.of(), crossings(g), "after the drag, arrows crossing nodes (figures)");
