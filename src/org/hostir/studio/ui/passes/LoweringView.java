@@ -63,6 +63,9 @@ public class LoweringView extends ViewPart implements IShowInTarget {
     public static final Object JOB_FAMILY = LoweringView.class;
     /** How long the editor's text must rest before it is lowered again. */
     public static final int LIVE_DELAY_MS = 300;
+    /** Said, in place of the lists, while there is nothing to lower. */
+    public static final String NOTHING_TO_LOWER =
+            "Nothing to lower: open a .fusion file, or click Choose... beside Fusion:, to see its lowering passes";
     /** Said beside the file name while what is shown was lowered from the editor's unsaved text. */
     public static final String UNSAVED = "  (unsaved editor contents)";
 
@@ -126,6 +129,10 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         page.addPostSelectionListener(ViewIds.TIMELINE, nodeFollower);
         ResourcesPlugin.getWorkspace().addResourceChangeListener(saves, IResourceChangeEvent.POST_CHANGE);
         follow(page.getActiveEditor());
+        if (file == null) {
+            inspector.setShown(false);
+            message.hint(NOTHING_TO_LOWER);
+        }
     }
 
     // ---- following editors, files and selections ----
@@ -142,6 +149,10 @@ public class LoweringView extends ViewPart implements IShowInTarget {
 
     /** Shows the lowering of a workspace fusion file (re-lowered in a Job). */
     public void setFile(IFile f) {
+        if (file == null) {   // the lists in place of the hint, lowered shortly
+            message.hint(null);
+            inspector.setShown(true);
+        }
         file = f;
         if (!live.isOn(f)) live.detach();
         controls.file.setText(f.getFullPath().toString());
@@ -320,7 +331,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             IFile other = ResourcesPlugin.getWorkspace().getRoot().getFile(Path.fromPortableString(node.file()));
             if (!other.exists()) return;
             pendingNode = node;
-            controls.rank.select(node.rank());   // so that the file's first lowering is of the node's rank
+            controls.selectRank(node.rank());   // so that the file's first lowering is of the node's rank
             setFile(other);
             return;
         }
@@ -341,7 +352,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             String current = file == null ? null : file.getFullPath().toString();
             if (relower && node.file() != null && node.file().equals(current)) {
                 pendingNode = node;
-                controls.rank.select(node.rank());
+                controls.selectRank(node.rank());
                 lowerIfChanged();
             } else {
                 reveal(node);
@@ -370,7 +381,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
 
     private void revealNode(int rank, int nodeId) {
         if (!(result instanceof LoweringResult.Lowered l) || rank >= l.trace().devices()) return;
-        controls.rank.select(rank);
+        controls.selectRank(rank);
         if (!l.has(rank)) {
             pendingNode = new HostIrNodeElement(l.file(), rank, nodeId);
             rankOrFilterChanged();
