@@ -38,10 +38,16 @@ public class LoweringNarrowJourneyTest {
         Composite top = ShownLowering.top(view);
         int wide = top.getSize().x;
         int fieldsHigh = ShownLowering.fields(view).getSize().y;
-        shell.setBounds(0, 0, 1280 - (wide - NARROW), 800);
-        person.settle(600);
+        // the perspective's parts share the window's width by ratios: narrowed step by step to the view's width
+        int shellWidth = 1280, width = wide;
+        for (int step = 0; step < 6 && Math.abs(width - NARROW) > 20; step++) {
+            shellWidth = Math.max(400, shellWidth - (width - NARROW) * shellWidth / Math.max(1, width));
+            shell.setBounds(0, 0, shellWidth, 800);
+            person.settle(400);
+            width = top.getSize().x;
+        }
         ViewTestSupport.join(LoweringView.JOB_FAMILY);
-        int width = top.getSize().x;
+        person.settle(200);
         assertTrue(Math.abs(width - NARROW) <= 30, "the view is about " + NARROW + " px wide: " + width);
         try {
             assertTrue(person.restAway(shell), "a tooltip stays");

@@ -2,7 +2,6 @@ package org.hostir.studio.ui.tests.journeys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -12,8 +11,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Text;
 import org.hostir.studio.ui.passes.LoweringResult;
@@ -55,19 +52,18 @@ public class LoweringNothingToLowerJourneyTest extends JourneyTest {
 
         Button choose = ViewTestSupport.descendants(ShownLowering.fields(view), Button.class).stream()
                 .filter(b -> b.getText().equals("Choose...")).findFirst().orElseThrow();
+        ModalSteps chooseFile = ModalSteps.whenOpen("Choose a fusion file", 20, dialog -> {
+            person.press(SWT.CTRL, 'a');   // the dialog's pattern, *.fusion, replaced
+            person.type("nothing_chosen_yet", 20);
+            Table found = ViewTestSupport.descendants(dialog, Table.class).getFirst();
+            assertTrue(person.until(8000, () -> found.getItemCount() >= 1 && found.getSelectionCount() == 1),
+                    "the dialog found the file: " + found.getItemCount() + " items");
+            person.press(SWT.CR);
+            person.settle(300);
+            assertTrue(dialog.isDisposed(), "Enter chose the file");
+        });
         person.clickCenter(choose);
-        person.settle(500);
-        Shell dialog = Arrays.stream(Display.getCurrent().getShells())
-                .filter(s -> "Choose a fusion file".equals(s.getText()) && s.isVisible()).findFirst().orElse(null);
-        assertNotNull(dialog, "Choose... opened the file dialog");
-        person.press(SWT.CTRL, 'a');   // the dialog's pattern, *.fusion, replaced
-        person.type("nothing_chosen_yet", 20);
-        Table found = ViewTestSupport.descendants(dialog, Table.class).getFirst();
-        assertTrue(person.until(5000, () -> found.getItemCount() >= 1 && found.getSelectionCount() == 1),
-                "the dialog found the file: " + found.getItemCount() + " items");
-        person.press(SWT.CR);
-        person.settle(300);
-        assertTrue(dialog.isDisposed(), "Enter chose the file");
+        chooseFile.check(person);
         journey.waitForLowering();
         assertEquals(file, view.file(), "the file chosen");
         assertTrue(view.result() instanceof LoweringResult.Lowered, "lowered: " + view.result());
