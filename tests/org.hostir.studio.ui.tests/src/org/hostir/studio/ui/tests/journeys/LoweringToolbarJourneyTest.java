@@ -74,6 +74,13 @@ public class LoweringToolbarJourneyTest {
         assertNotSame(before, view.result(), "Lower again lowered the file again");
         assertTrue(view.result() instanceof LoweringResult.Lowered, "and it lowered: " + view.result());
         assertEquals("StreamParallelType", inspector.selectedPass(), "the pass shown stays selected");
+        // the clicks updated the items (the toggle, the enablement): each key still named once
+        for (int i = 0; i < items.size(); i++) {
+            String tip = items.get(i).getToolTipText();
+            Action a = ACTIONS.get(i);
+            assertTrue(tip.startsWith(a.name()) && (a.key() == null || count(tip, "(" + a.key() + ")") == 1),
+                    "after the clicks: \"" + tip + "\"");
+        }
     }
 
     /** Next pass selects the pass after StreamParallelType in the list, Previous pass the one before again. */
