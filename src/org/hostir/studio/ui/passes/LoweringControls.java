@@ -184,6 +184,7 @@ final class LoweringControls {
         if (!text.equals(optionsToggle.getText())) {
             optionsToggle.setText(text);
             optionsToggle.getParent().layout(true);
+            if (first != null) fitFirstRow(root.getParent().getClientArea().width);
         }
         optionsToggle.setToolTipText(tip.toString());
     }
@@ -207,7 +208,8 @@ final class LoweringControls {
         int width = viewWidth - 2 * ((GridLayout) root.getLayout()).marginWidth;
         if (width <= 0) return;
         Composite fileCell = (Composite) first.getChildren()[0];
-        int fileMin = fileCell.computeSize(SWT.DEFAULT, SWT.DEFAULT).x - file.computeSize(SWT.DEFAULT, SWT.DEFAULT).x
+        // the cell's width with the path at its width hint, the hint replaced by the least the path keeps
+        int fileMin = fileCell.computeSize(SWT.DEFAULT, SWT.DEFAULT).x - ((GridData) file.getLayoutData()).widthHint
                 + MIN_PATH_WIDTH;
         boolean oneRow = fileMin + fields.computeSize(SWT.DEFAULT, SWT.DEFAULT).x
                 + ((GridLayout) first.getLayout()).horizontalSpacing <= width;
@@ -281,6 +283,7 @@ final class LoweringControls {
         rank.setItems(items);
         rank.select(Math.min(keep, n - 1));
         offerOtherRanks(n, selectedRank());
+        fitFirstRow(root.getParent().getClientArea().width);   // the fields' width follows the ranks' width
         root.layout(true, true);
     }
 

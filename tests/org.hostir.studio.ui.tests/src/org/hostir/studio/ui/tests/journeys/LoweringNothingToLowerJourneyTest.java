@@ -53,8 +53,12 @@ public class LoweringNothingToLowerJourneyTest extends JourneyTest {
         Button choose = ViewTestSupport.descendants(ShownLowering.fields(view), Button.class).stream()
                 .filter(b -> b.getText().equals("Choose...")).findFirst().orElseThrow();
         ModalSteps chooseFile = ModalSteps.whenOpen("Choose a fusion file", 20, dialog -> {
+            person.settle(500);
+            Text pattern = ViewTestSupport.descendants(dialog, Text.class).stream().filter(Text::isVisible)
+                    .findFirst().orElseThrow(() -> new AssertionError("the dialog has no pattern field"));
+            person.focusByClick(pattern);
             person.press(SWT.CTRL, 'a');   // the dialog's pattern, *.fusion, replaced
-            person.type("nothing_chosen_yet", 20);
+            person.type("nothing_chosen_yet", 30);
             Table found = ViewTestSupport.descendants(dialog, Table.class).getFirst();
             // the list follows the pattern once the dialog's search is done: until then it lists every .fusion
             assertTrue(person.until(10000, () -> found.getSelectionCount() == 1
