@@ -221,8 +221,8 @@ final class LoweringControls {
         root.layout(true, true);
     }
 
-    /** The path's width at least, beside the fields in one row: a file name of the examples' length. */
-    static final int MIN_PATH_WIDTH = 150;
+    /** The path's width at least beside the fields in one row (at 1280 x 800 it has about 170 px there). */
+    static final int MIN_PATH_WIDTH = 100;
 
     /** One option's label and control, kept together when the row wraps. */
     private static Composite cell(Composite parent, boolean flag) {

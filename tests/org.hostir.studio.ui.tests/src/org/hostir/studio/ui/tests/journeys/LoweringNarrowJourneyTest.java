@@ -43,8 +43,8 @@ public class LoweringNarrowJourneyTest {
         journey.page().showView(HELP_VIEW);
         person.settle(600);
         int shellWidth = 1600, width = top.getSize().x;
-        for (int step = 0; step < 6 && width - NARROW > 20; step++) {
-            shellWidth = Math.max(900, shellWidth - (width - NARROW) * shellWidth / Math.max(1, width));
+        for (int step = 0; step < 8 && width - NARROW > 20; step++) {
+            shellWidth = Math.max(600, shellWidth - (width - NARROW) * shellWidth / Math.max(1, width));
             shell.setBounds(0, 0, shellWidth, 1000);
             person.settle(400);
             width = top.getSize().x;
