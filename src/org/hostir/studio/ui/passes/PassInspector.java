@@ -171,10 +171,11 @@ public final class PassInspector {
     private void fit(SashForm main, SashForm right) {
         var size = main.getSize();
         if (size.x < 50 || size.y < 20) return;
-        // a third of the view less the diff's middle, but its whole names and times up to half the view: in a view
-        // 500 px wide (the Help view beside it) the third was 86 px and the \u00b5s column out of sight (issue 35)
+        // a third of the view less the diff's middle, but its whole names and times up to three fifths of the view:
+        // in a view 500 px wide (the Help view beside it) the third was 86 px and the \u00b5s column out of sight, and
+        // half of it still cut the column (issue 35)
         int preferred = passes.preferredWidth();
-        int passWidth = Math.min(Math.max(size.x / 3 - DIFF_MIDDLE, Math.min(preferred, size.x / 2)),
+        int passWidth = Math.min(Math.max(size.x / 3 - DIFF_MIDDLE, Math.min(preferred, size.x * 3 / 5)),
                 Math.max(preferred, size.x / 8));
         // weights in pixels: a whole percent of a 1600 px view is 16 px, and rounded down it cut the time column
         // (issue 35: after Show in Lowering, rank 1's "620" of 6204 us); the sash takes its width of the rest
