@@ -68,10 +68,12 @@ public final class PassInspector {
     private boolean revealing;
     /** Fits the list's and the diff's widths again (the list's columns follow what it lists). */
     private final Runnable refit;
+    /** The lists side by side: the pass list, and the tree over (or beside) the text diff. */
+    private final SashForm main;
 
     /** {@code publish} gets the fusion element a selected node came from (null: none) whenever a person selects one. */
     PassInspector(Composite parent, Consumer<FusionElement> publish) {
-        SashForm main = new SashForm(parent, SWT.HORIZONTAL);
+        main = new SashForm(parent, SWT.HORIZONTAL);
         main.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
         passes = new PassTable(main, this::showSelectedPass);
         SashForm right = new SashForm(main, SWT.VERTICAL);
@@ -99,6 +101,20 @@ public final class PassInspector {
         refit = () -> fit(main, right);
     }
 
+
+    /**
+     * Shows or hides the lists: with nothing to lower they were an empty list and two empty panes with a current
+     * line's band, saying nothing of what to do (issue 35); the view's message says it instead.
+     */
+    void setShown(boolean shown) {
+        if (main.getVisible() == shown) return;
+        ((GridData) main.getLayoutData()).exclude = !shown;
+        main.setVisible(shown);
+        main.getParent().layout(true, true);
+    }
+
+    /** Whether the lists show (something is lowered or being lowered). */
+    public boolean isShown() { return main.getVisible(); }
 
     /**
      * Ctrl+F, Edit > Find/Replace: opens the find bar over the text pane that has the keyboard, else over the program
@@ -155,7 +171,12 @@ public final class PassInspector {
     private void fit(SashForm main, SashForm right) {
         var size = main.getSize();
         if (size.x < 50 || size.y < 20) return;
-        int passWidth = Math.min(size.x / 3 - DIFF_MIDDLE, Math.max(passes.preferredWidth(), size.x / 8));
+        // a third of the view less the diff's middle, but its whole names and times up to three fifths of the view:
+        // in a view 500 px wide (the Help view beside it) the third was 86 px and the \u00b5s column out of sight, and
+        // half of it still cut the column (issue 35)
+        int preferred = passes.preferredWidth();
+        int passWidth = Math.min(Math.max(size.x / 3 - DIFF_MIDDLE, Math.min(preferred, size.x * 3 / 5)),
+                Math.max(preferred, size.x / 8));
         // weights in pixels: a whole percent of a 1600 px view is 16 px, and rounded down it cut the time column
         // (issue 35: after Show in Lowering, rank 1's "620" of 6204 us); the sash takes its width of the rest
         main.setWeights(passWidth, Math.max(1, size.x - main.getSashWidth() - passWidth));
