@@ -691,7 +691,8 @@ public final class TimelineCanvas {
     public TraceComparison.BarPair differenceAt(int x, int y) {
         int i = trackAt(x, y);
         List<DifferenceTrack> shown = shownDifferences();
-        return i >= 0 && i < shown.size() ? shown.get(i).at((long) timeAt(x), (long) Math.ceil(2 * nsPerPixel)) : null;
+        return i >= 0 && i < shown.size() ? shown.get(i).at(timeAt(x), timeAt(x + 1),
+                (long) Math.ceil(2 * nsPerPixel)) : null;
     }
 
     /** Canvas pixel of the middle of shown counter track {@code i} at time {@code ns} ({x, y}), for tests and tools. */

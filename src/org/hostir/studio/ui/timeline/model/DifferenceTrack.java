@@ -38,12 +38,31 @@ public record DifferenceTrack(int rank, List<BarPair> pairs, long maxAbsNs) {
         return tracks;
     }
 
-    /** The pair whose A bar holds time {@code ns} (within {@code slackNs}), the shortest if several; or null. */
-    public BarPair at(long ns, long slackNs) {
+    /**
+     * The pair a person sees in the pixel column spanning times [{@code fromNs}, {@code toNs}), or the nearest
+     * within {@code slackNs} of the column's middle, or null. As for the rows ({@link TimelineRows.Row#at}): a bar
+     * painted in the column beats one only near it (a sub-pixel neighbour, shorter, used to win over the wide bar
+     * under the pointer); among painted ones the shortest, among near ones the nearest, then the shortest.
+     */
+    public BarPair at(double fromNs, double toNs, long slackNs) {
+        double mid = (fromNs + toNs) / 2;
         BarPair found = null;
+        boolean foundPainted = false;
+        double foundGap = Double.MAX_VALUE;
         for (BarPair p : pairs) {
-            if (p.a().startNs() - slackNs > ns) break;
-            if (p.a().endNs() + slackNs >= ns && (found == null || p.a().durationNs() < found.a().durationNs())) found = p;
+            long start = p.a().startNs(), end = p.a().endNs();
+            if (start - slackNs >= toNs) break;
+            boolean painted = TimelineRows.Row.paintedIn(start, end, fromNs, toNs);
+            double gap = painted ? 0 : Math.max(0, Math.max(start - mid, mid - end));
+            if (!painted && gap > slackNs) continue;
+            boolean better = found == null || (painted && !foundPainted)
+                    || (painted == foundPainted && (gap < foundGap
+                            || (gap == foundGap && p.a().durationNs() < found.a().durationNs())));
+            if (better) {
+                found = p;
+                foundPainted = painted;
+                foundGap = gap;
+            }
         }
         return found;
     }

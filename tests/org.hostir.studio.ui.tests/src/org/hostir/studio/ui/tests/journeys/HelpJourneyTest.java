@@ -64,6 +64,11 @@ public class HelpJourneyTest extends JourneyTest {
             String page = text(browser, "ContentViewFrame");
             assertTrue(page.contains("Host IR Studio: user guide") && page.contains("1. Build a fusion"), page);
             assertTrue(!page.contains("## 1.") && !page.contains("!["), "Markdown shown raw: " + page);
+            // drive 17, finding 14: the page's opening says what the Studio does and how to start, not how the
+            // guide's pictures are made (that note sits with the pictures)
+            String opening = (String) eval(browser, "ContentViewFrame", "return d.querySelector('h1 + p').innerText;");
+            assertTrue(opening.startsWith("Host IR Studio lowers") && !opening.contains("screenshot")
+                    && !opening.contains("hirstudio") && !opening.contains("tests/"), "the guide opens with: " + opening);
             // formatted: the heading styled by help/help.css, the first picture (docs/images/studio.png) loaded
             assertEquals("1px", eval(browser, "ContentViewFrame", "return w.getComputedStyle(d.querySelector('h1')).borderBottomWidth;"));
             assertTrue(((Double) eval(browser, "ContentViewFrame", "return d.images[0].naturalWidth;")) > 800,

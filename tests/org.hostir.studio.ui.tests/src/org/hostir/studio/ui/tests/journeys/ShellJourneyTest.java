@@ -118,6 +118,31 @@ public class ShellJourneyTest extends JourneyTest {
     }
 
     /**
+     * Drive 17 (Light, 1280 x 800): Shift+F10 on the canvas listed each export twice, once among the file's
+     * contributions (Run As, Team) and again at the end; each is listed once, enabled.
+     */
+    @Test
+    public void theGraphsContextMenuListsEachExportOnce() throws Exception {
+        FusionEditor editor = journey.openSeed("shell", "ag_matmul_p2p", "export-once.fusion");
+        Control canvas = ShownGraph.of(editor).getControl();
+        person.click(canvas, 8, 8, 3, 0);
+        person.settle(400);
+        Menu menu = canvas.getMenu();
+        assertNotNull(menu, "the graph has a context menu");
+        try {
+            List<String> items = texts(menu);
+            for (String export : List.of("Export as nvFuser C++ Test...", "Export as nvFuser Python Script...")) {
+                assertEquals(1, items.stream().filter(export::equals).count(), export + " in " + items);
+                assertTrue(java.util.Arrays.stream(menu.getItems())
+                        .filter(i -> i.getText().replace("&", "").replaceFirst("\t.*", "").equals(export))
+                        .allMatch(MenuItem::isEnabled), export + " is enabled");
+            }
+        } finally {
+            close(menu);
+        }
+    }
+
+    /**
      * Issue 35, defect 4: File > Export... > Host IR lists both wizards; the C++ one, finished with a click, writes
      * what {@code hirstudio export} writes for the selected file.
      */
