@@ -92,6 +92,7 @@ public final class PassInspector {
         // the tree's rows take the new theme's diff colours with the panes
         text = ProgramMergeViewer.withBreakpoints(textBox, compareConfig, tree::refresh);
         text.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        text.noBandWhenEmpty();   // no pass shown yet: no current line's band (drive 17, finding 12)
         // F1 goes to the nearest control with a help listener: the compare viewer's own caught it in the panes, and
         // the Help view said only "Click on any workbench part" (issue 35, driven by hand)
         for (StyledText pane : text.panes()) ViewIds.help(pane, ViewIds.HELP_LOWERING);
@@ -235,6 +236,7 @@ public final class PassInspector {
             compareConfig.setLeftLabel("");
             compareConfig.setRightLabel("");
             text.setInput(null);
+            text.noBandWhenEmpty();
             onPassShown.run();
             return;
         }
