@@ -35,11 +35,14 @@ import org.hostir.studio.ui.passes.model.Provenance;
  */
 public final class PassInspector {
     /**
-     * What the compare viewer and the sash take besides the two panes, in pixels: the ruler between the panes,
-     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin (18 px cut the pass
-     * list's time column at 1280 x 800).
+     * What the compare viewer and the sash take from the diff besides two equal panes, in pixels. The viewer halves
+     * its width less the ruler between the panes (46 px) and then takes the overview ruler (19 px) from the right
+     * half only: for the AFTER pane to keep a third, the overview counts twice, with the sash 3 + 46 + 38 = 87
+     * (measured at 1280 x 800: a diff 780 px wide gave panes of 367 and 348 px); 3 px of margin. So a pass list
+     * wider than a third of the view less this cuts the AFTER pane below a third: at 1280 x 800 one 264 px wide (a
+     * cold start's six-digit times) left it 344 px of 1039 (drive 17), hence the fixed width of the time column.
      */
-    private static final int DIFF_MIDDLE = 80;
+    private static final int DIFF_MIDDLE = 90;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
     /** Rows the tree shows at least when it sits above the diff, where the view's height allows. */
@@ -217,7 +220,7 @@ public final class PassInspector {
         this.provenance = provenance;
         this.entries = List.copyOf(entries);
         int before = passes.preferredWidth();
-        if (passes.show(this.entries) == null) showSelectedPass();
+        passes.show(this.entries);   // shows the pass it selects (none: the panes empty)
         if (passes.preferredWidth() != before) refit.run();
     }
 
