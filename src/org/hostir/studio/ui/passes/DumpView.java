@@ -16,7 +16,6 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.custom.LineBackgroundListener;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
@@ -116,27 +115,10 @@ public class DumpView extends ViewPart {
         text = ProgramMergeViewer.plain(main, compareConfig);
         // F1 in a pane: the compare viewer's own help context, with no content here, stood before the view's
         for (StyledText pane : text.panes()) ViewIds.help(pane, ViewIds.HELP_DUMP);
-        noBandWhenEmpty();
+        text.noBandWhenEmpty();
         ThemeColors.follow(text.getControl(), this::lightSelection);
         main.setWeights(30, 70);
         reopen();
-    }
-
-    /** An empty pane's line background: the pane's own, whatever the current-line painter said before. */
-    private static final LineBackgroundListener NO_BAND = e -> {
-        if (((StyledText) e.widget).getCharCount() == 0) e.lineBackground = null;
-    };
-
-    /**
-     * The editors' current-line band read as a line in an empty pane, before any dump was open (drive 17, finding
-     * 12). The compare viewer's painter sets it from a line background listener that it adds again when a pane's
-     * document changes; the last listener has the last word, so this one goes (again) after it.
-     */
-    private void noBandWhenEmpty() {
-        for (StyledText pane : text.panes()) {
-            pane.removeLineBackgroundListener(NO_BAND);
-            pane.addLineBackgroundListener(NO_BAND);
-        }
     }
 
     /**
@@ -364,7 +346,7 @@ public class DumpView extends ViewPart {
         list.removeAll();
         tree.setInput(List.of());
         text.setInput(null);
-        noBandWhenEmpty();
+        text.noBandWhenEmpty();
     }
 
     private void showList() {
@@ -385,7 +367,7 @@ public class DumpView extends ViewPart {
         if (i < 0) {
             tree.setInput(List.of());
             text.setInput(null);
-            noBandWhenEmpty();
+            text.noBandWhenEmpty();
             return;
         }
         NvFuserGeneration detected = snapshots.generation(i);

@@ -36,6 +36,9 @@ final class LoweringControls {
     /** How long the filter text must rest before the pass list follows it. */
     static final int FILTER_DELAY_MS = 150;
     final Composite root;
+    /** The first rows: the fusion's path and Choose..., then the fields (devices to the Options toggle). */
+    private final Composite first;
+    private final Composite fields;
     final Label file;
     final Button choose;
     final Spinner devices;
@@ -43,6 +46,10 @@ final class LoweringControls {
     /** The rank compared with the one shown, or none ({@link #NO_RANK}, the first item). */
     final Combo against;
     static final String NO_RANK = "none";
+    /** The ranks {@link #against} offers after {@link #NO_RANK}, in its order: every rank but the one shown. */
+    private final List<Integer> otherRanks = new ArrayList<>();
+    /** The rank the Compare with list was made for (null: none yet). */
+    private Integer shownRank;
     final List<OptionField> optionFields = new ArrayList<>();
     final Text filter;
     /** Shows or hides the options' rows; its text says how many options differ from their defaults. */
@@ -60,39 +67,52 @@ final class LoweringControls {
         layout.verticalSpacing = 2;
         root.setLayout(layout);
 
-        Composite first = row(root, 12);
-        label(first, "Fusion:");
-        file = new Label(first, SWT.NONE);
+        first = row(root, 2);
+        Composite fileCell = row(first, 3);
+        label(fileCell, "Fusion:");
+        file = new Label(fileCell, SWT.NONE);
         file.setText("(open a .fusion file or choose one)");
         // the path gives way to the fields when the row is short of width (its tooltip has it whole)
         GridData fileData = new GridData(SWT.FILL, SWT.CENTER, true, false);
         fileData.widthHint = 60;
         file.setLayoutData(fileData);
-        choose = new Button(first, SWT.PUSH);
+        choose = new Button(fileCell, SWT.PUSH);
         choose.setText("Choose...");
         choose.addListener(SWT.Selection, e -> chooseFile(chosen));
-        label(first, "Devices:");
-        devices = new Spinner(first, SWT.BORDER);
+        fields = new Composite(first, SWT.NONE);
+        RowLayout flow = flow();
+        flow.spacing = 0;
+        fields.setLayout(flow);
+        fields.setLayoutData(new GridData(SWT.END, SWT.CENTER, false, false));
+        Composite cell = cell(fields, false);
+        label(cell, "Devices:");
+        devices = new Spinner(cell, SWT.BORDER);
         devices.setValues(2, 1, 64, 0, 1, 2);
         devices.addListener(SWT.Selection, e -> relower.run());
-        label(first, "Rank:");
-        rank = new Combo(first, SWT.READ_ONLY);
+        cell = cell(fields, false);
+        label(cell, "Rank:");
+        rank = new Combo(cell, SWT.READ_ONLY);
         rank.setLayoutData(new GridData(60, SWT.DEFAULT));
-        rank.addListener(SWT.Selection, e -> reshow.run());
-        label(first, "Compare with:");
-        against = new Combo(first, SWT.READ_ONLY);
+        rank.addListener(SWT.Selection, e -> {
+            offerOtherRanks(rank.getItemCount(), shownRank == null ? -1 : shownRank);
+            reshow.run();
+        });
+        cell = cell(fields, false);
+        label(cell, "Compare with:");
+        against = new Combo(cell, SWT.READ_ONLY);
         against.setItems(new String[] { NO_RANK });
         against.select(0);
         against.addListener(SWT.Selection, e -> reshow.run());
         ComboTips.onLabel(against, "Another rank's program after the same pass, beside this rank's (tree and text diff)");
-        label(first, "Filter:");
-        filter = new Text(first, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
+        cell = cell(fields, false);
+        label(cell, "Filter:");
+        filter = new Text(cell, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
         filter.setMessage("pass name");
         filter.setLayoutData(new GridData(110, SWT.DEFAULT));
         // the list is filtered once typing pauses: a rebuild per key made fast typists lose keys
         Runnable filterLater = () -> { if (!filter.isDisposed()) reshow.run(); };
         filter.addListener(SWT.Modify, e -> filter.getDisplay().timerExec(FILTER_DELAY_MS, filterLater));
-        optionsToggle = new Button(first, SWT.TOGGLE);
+        optionsToggle = new Button(fields, SWT.TOGGLE);
         optionsToggle.addListener(SWT.Selection, e -> setOptionsShown(optionsToggle.getSelection()));
 
         options = optionRows(root, relower);
@@ -100,6 +120,7 @@ final class LoweringControls {
         // shown where the view is tall enough for them and its lists; a person's click holds until the view's size
         // changes (maximized, restored, the window resized), which decides again
         parent.addListener(SWT.Resize, e -> {
+            fitFirstRow(parent.getClientArea().width);
             if (parent.getSize().equals(decidedFor)) return;
             decidedFor = parent.getSize();
             setOptionsShown(roomForOptions(parent));
@@ -113,12 +134,7 @@ final class LoweringControls {
      */
     private Composite optionRows(Composite root, Runnable relower) {
         Composite options = new Composite(root, SWT.NONE);
-        RowLayout flow = new RowLayout(SWT.HORIZONTAL);
-        flow.wrap = true;
-        flow.center = true;
-        flow.marginTop = flow.marginBottom = flow.marginLeft = flow.marginRight = 0;
-        flow.spacing = 2;   // between rows as between cells: a cell's right margin parts the cells of a row
-        options.setLayout(flow);
+        options.setLayout(flow());
         options.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         for (boolean flags : new boolean[] { false, true }) {
             for (LoweringOption<?> o : LoweringOptions.DECLARED) {
@@ -168,9 +184,45 @@ final class LoweringControls {
         if (!text.equals(optionsToggle.getText())) {
             optionsToggle.setText(text);
             optionsToggle.getParent().layout(true);
+            if (first != null) fitFirstRow(root.getParent().getClientArea().width);
         }
         optionsToggle.setToolTipText(tip.toString());
     }
+
+    /** Cells in rows that wrap at the width given. */
+    private static RowLayout flow() {
+        RowLayout flow = new RowLayout(SWT.HORIZONTAL);
+        flow.wrap = true;
+        flow.center = true;
+        flow.marginTop = flow.marginBottom = flow.marginLeft = flow.marginRight = 0;
+        flow.spacing = 2;   // between rows as between cells: a cell's right margin parts the cells of a row
+        return flow;
+    }
+
+    /**
+     * The path and the fields in one row where the path keeps {@link #MIN_PATH_WIDTH} beside them, else the path on
+     * a row of its own and the fields wrapping below it: in a view 500 px wide (the Help view beside it) the one
+     * row cut the path to nothing (issue 35).
+     */
+    private void fitFirstRow(int viewWidth) {
+        int width = viewWidth - 2 * ((GridLayout) root.getLayout()).marginWidth;
+        if (width <= 0) return;
+        Composite fileCell = (Composite) first.getChildren()[0];
+        // the cell's width with the path at its width hint, the hint replaced by the least the path keeps
+        int fileMin = fileCell.computeSize(SWT.DEFAULT, SWT.DEFAULT).x - ((GridData) file.getLayoutData()).widthHint
+                + MIN_PATH_WIDTH;
+        boolean oneRow = fileMin + fields.computeSize(SWT.DEFAULT, SWT.DEFAULT).x
+                + ((GridLayout) first.getLayout()).horizontalSpacing <= width;
+        GridLayout layout = (GridLayout) first.getLayout();
+        if (layout.numColumns == (oneRow ? 2 : 1)) return;
+        layout.numColumns = oneRow ? 2 : 1;
+        fields.setLayoutData(oneRow ? new GridData(SWT.END, SWT.CENTER, false, false)
+                : new GridData(SWT.FILL, SWT.CENTER, true, false));
+        root.layout(true, true);
+    }
+
+    /** The path's width at least beside the fields in one row (at 1280 x 800 it has about 170 px there). */
+    static final int MIN_PATH_WIDTH = 100;
 
     /** One option's label and control, kept together when the row wraps. */
     private static Composite cell(Composite parent, boolean flag) {
@@ -230,17 +282,42 @@ final class LoweringControls {
         for (int i = 0; i < n; i++) items[i] = Integer.toString(i);
         rank.setItems(items);
         rank.select(Math.min(keep, n - 1));
-        int compared = comparedRank();
-        String[] others = new String[n + 1];
-        others[0] = NO_RANK;
-        for (int i = 0; i < n; i++) others[i + 1] = "rank " + i;
-        against.setItems(others);
-        against.select(compared < n ? compared + 1 : 0);
+        offerOtherRanks(n, selectedRank());
+        fitFirstRow(root.getParent().getClientArea().width);   // the fields' width follows the ranks' width
         root.layout(true, true);
+    }
+
+    /** Selects {@code r} under Rank, as a person's pick does (Compare with follows). */
+    void selectRank(int r) {
+        int before = selectedRank();
+        rank.select(r);
+        offerOtherRanks(rank.getItemCount(), before);
+    }
+
+    /**
+     * Compare with lists every rank but the one shown: offered the shown rank, it compared the rank with itself
+     * (issue 35). The compared rank stays chosen; when it became the shown one, the rank shown before takes its place.
+     */
+    private void offerOtherRanks(int n, int shownBefore) {
+        int shown = selectedRank(), compared = comparedRank();
+        if (compared == shown) compared = shownBefore != shown ? shownBefore : -1;
+        otherRanks.clear();
+        List<String> items = new ArrayList<>(List.of(NO_RANK));
+        for (int i = 0; i < n; i++) {
+            if (i == shown) continue;
+            otherRanks.add(i);
+            items.add("rank " + i);
+        }
+        against.setItems(items.toArray(String[]::new));
+        against.select(compared >= 0 && compared < n ? otherRanks.indexOf(compared) + 1 : 0);
+        shownRank = shown;
     }
 
     int selectedRank() { return Math.max(0, rank.getSelectionIndex()); }
 
     /** The rank chosen under Compare with, or -1 for none. */
-    int comparedRank() { return against.getSelectionIndex() - 1; }
+    int comparedRank() {
+        int at = against.getSelectionIndex();
+        return at <= 0 || at > otherRanks.size() ? -1 : otherRanks.get(at - 1);
+    }
 }

@@ -27,11 +27,18 @@ final class LoweringMessage {
             case LoweringResult.Incomplete(String f, String hint) -> hint;
             case LoweringResult.Lowered l -> null;
         };
+        say(said, r instanceof LoweringResult.Failed
+                ? Colors.get(Colors.ERROR_TEXT, text.getDisplay(), SWT.COLOR_DARK_RED) : null);
+    }
+
+    /** Shows {@code hint} in the text's own colour (null hides the message). */
+    void hint(String hint) { say(hint, null); }
+
+    private void say(String said, org.eclipse.swt.graphics.Color color) {
         ((GridData) text.getLayoutData()).exclude = said == null;
         text.setVisible(said != null);
         text.setText(said == null ? "" : said);
-        text.setForeground(r instanceof LoweringResult.Failed
-                ? Colors.get(Colors.ERROR_TEXT, text.getDisplay(), SWT.COLOR_DARK_RED) : null);
+        text.setForeground(color);
         text.getParent().layout(true, true);
     }
 }

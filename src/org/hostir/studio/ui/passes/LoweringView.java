@@ -25,7 +25,10 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.actions.ActionFactory;
+import org.eclipse.jface.action.IContributionItem;
+import org.eclipse.ui.IPartListener2;
 import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.commands.ICommandService;
@@ -63,6 +66,9 @@ public class LoweringView extends ViewPart implements IShowInTarget {
     public static final Object JOB_FAMILY = LoweringView.class;
     /** How long the editor's text must rest before it is lowered again. */
     public static final int LIVE_DELAY_MS = 300;
+    /** Said, in place of the lists, while there is nothing to lower. */
+    public static final String NOTHING_TO_LOWER =
+            "Nothing to lower: open a .fusion file, or click Choose... beside Fusion:, to see its lowering passes";
     /** Said beside the file name while what is shown was lowered from the editor's unsaved text. */
     public static final String UNSAVED = "  (unsaved editor contents)";
 
@@ -88,6 +94,20 @@ public class LoweringView extends ViewPart implements IShowInTarget {
     private record Request(IFile file, String text, int devices, Map<String, String> options, int rank) {}
 
     private final ISelectionListener elementFollower = this::selectionChanged;
+    /**
+     * The toolbar's tooltips name the actions' keys, which the workbench adds while the view's key context is active:
+     * a view made inactive (at the perspective's start) kept tooltips without them; each activation updates them.
+     */
+    private final IPartListener2 toolbarKeys = new IPartListener2() {
+        @Override
+        public void partActivated(IWorkbenchPartReference ref) {
+            if (ref.getPart(false) != LoweringView.this) return;
+            message.text.getDisplay().asyncExec(() -> {
+                if (message.text.isDisposed()) return;
+                for (IContributionItem item : getViewSite().getActionBars().getToolBarManager().getItems()) item.update();
+            });
+        }
+    };
     private final ISelectionListener nodeFollower = this::timelineSelectionChanged;
     private final IResourceChangeListener saves = this::resourceChanged;
 
@@ -122,10 +142,15 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         getSite().getService(IContextService.class).activateContext(CONTEXT_ID);
         IWorkbenchPage page = getSite().getPage();
         page.addPartListener(live);
+        page.addPartListener(toolbarKeys);
         page.addPostSelectionListener(elementFollower);
         page.addPostSelectionListener(ViewIds.TIMELINE, nodeFollower);
         ResourcesPlugin.getWorkspace().addResourceChangeListener(saves, IResourceChangeEvent.POST_CHANGE);
         follow(page.getActiveEditor());
+        if (file == null) {
+            inspector.setShown(false);
+            message.hint(NOTHING_TO_LOWER);
+        }
     }
 
     // ---- following editors, files and selections ----
@@ -142,6 +167,10 @@ public class LoweringView extends ViewPart implements IShowInTarget {
 
     /** Shows the lowering of a workspace fusion file (re-lowered in a Job). */
     public void setFile(IFile f) {
+        if (file == null) {   // the lists in place of the hint, lowered shortly
+            message.hint(null);
+            inspector.setShown(true);
+        }
         file = f;
         if (!live.isOn(f)) live.detach();
         controls.file.setText(f.getFullPath().toString());
@@ -320,7 +349,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             IFile other = ResourcesPlugin.getWorkspace().getRoot().getFile(Path.fromPortableString(node.file()));
             if (!other.exists()) return;
             pendingNode = node;
-            controls.rank.select(node.rank());   // so that the file's first lowering is of the node's rank
+            controls.selectRank(node.rank());   // so that the file's first lowering is of the node's rank
             setFile(other);
             return;
         }
@@ -341,7 +370,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             String current = file == null ? null : file.getFullPath().toString();
             if (relower && node.file() != null && node.file().equals(current)) {
                 pendingNode = node;
-                controls.rank.select(node.rank());
+                controls.selectRank(node.rank());
                 lowerIfChanged();
             } else {
                 reveal(node);
@@ -370,7 +399,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
 
     private void revealNode(int rank, int nodeId) {
         if (!(result instanceof LoweringResult.Lowered l) || rank >= l.trace().devices()) return;
-        controls.rank.select(rank);
+        controls.selectRank(rank);
         if (!l.has(rank)) {
             pendingNode = new HostIrNodeElement(l.file(), rank, nodeId);
             rankOrFilterChanged();
@@ -435,6 +464,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         HostIrPreferences.save();
         IWorkbenchPage page = getSite().getPage();
         page.removePartListener(live);
+        page.removePartListener(toolbarKeys);
         live.detach();
         page.removePostSelectionListener(elementFollower);
         page.removePostSelectionListener(ViewIds.TIMELINE, nodeFollower);

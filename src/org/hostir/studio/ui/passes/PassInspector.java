@@ -35,11 +35,14 @@ import org.hostir.studio.ui.passes.model.Provenance;
  */
 public final class PassInspector {
     /**
-     * What the compare viewer and the sash take besides the two panes, in pixels: the ruler between the panes,
-     * the overview ruler at the right, borders (about 70 measured at 1280 x 800), and a margin (18 px cut the pass
-     * list's time column at 1280 x 800).
+     * What the compare viewer and the sash take from the diff besides two equal panes, in pixels. The viewer halves
+     * its width less the ruler between the panes (46 px) and then takes the overview ruler (19 px) from the right
+     * half only: for the AFTER pane to keep a third, the overview counts twice, with the sash 3 + 46 + 38 = 87
+     * (measured at 1280 x 800: a diff 780 px wide gave panes of 367 and 348 px); 3 px of margin. So a pass list
+     * wider than a third of the view less this cuts the AFTER pane below a third: at 1280 x 800 one 264 px wide (a
+     * cold start's six-digit times) left it 344 px of 1039 (drive 17), hence the fixed width of the time column.
      */
-    private static final int DIFF_MIDDLE = 80;
+    private static final int DIFF_MIDDLE = 90;
     /** The narrowest the tree goes beside the diff. */
     private static final int MIN_TREE_WIDTH = 240;
     /** Rows the tree shows at least when it sits above the diff, where the view's height allows. */
@@ -68,10 +71,12 @@ public final class PassInspector {
     private boolean revealing;
     /** Fits the list's and the diff's widths again (the list's columns follow what it lists). */
     private final Runnable refit;
+    /** The lists side by side: the pass list, and the tree over (or beside) the text diff. */
+    private final SashForm main;
 
     /** {@code publish} gets the fusion element a selected node came from (null: none) whenever a person selects one. */
     PassInspector(Composite parent, Consumer<FusionElement> publish) {
-        SashForm main = new SashForm(parent, SWT.HORIZONTAL);
+        main = new SashForm(parent, SWT.HORIZONTAL);
         main.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
         passes = new PassTable(main, this::showSelectedPass);
         SashForm right = new SashForm(main, SWT.VERTICAL);
@@ -90,6 +95,7 @@ public final class PassInspector {
         // the tree's rows take the new theme's diff colours with the panes
         text = ProgramMergeViewer.withBreakpoints(textBox, compareConfig, tree::refresh);
         text.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        text.noBandWhenEmpty();   // no pass shown yet: no current line's band (drive 17, finding 12)
         // F1 goes to the nearest control with a help listener: the compare viewer's own caught it in the panes, and
         // the Help view said only "Click on any workbench part" (issue 35, driven by hand)
         for (StyledText pane : text.panes()) ViewIds.help(pane, ViewIds.HELP_LOWERING);
@@ -99,6 +105,20 @@ public final class PassInspector {
         refit = () -> fit(main, right);
     }
 
+
+    /**
+     * Shows or hides the lists: with nothing to lower they were an empty list and two empty panes with a current
+     * line's band, saying nothing of what to do (issue 35); the view's message says it instead.
+     */
+    void setShown(boolean shown) {
+        if (main.getVisible() == shown) return;
+        ((GridData) main.getLayoutData()).exclude = !shown;
+        main.setVisible(shown);
+        main.getParent().layout(true, true);
+    }
+
+    /** Whether the lists show (something is lowered or being lowered). */
+    public boolean isShown() { return main.getVisible(); }
 
     /**
      * Ctrl+F, Edit > Find/Replace: opens the find bar over the text pane that has the keyboard, else over the program
@@ -155,7 +175,12 @@ public final class PassInspector {
     private void fit(SashForm main, SashForm right) {
         var size = main.getSize();
         if (size.x < 50 || size.y < 20) return;
-        int passWidth = Math.min(size.x / 3 - DIFF_MIDDLE, Math.max(passes.preferredWidth(), size.x / 8));
+        // a third of the view less the diff's middle, but its whole names and times up to three fifths of the view:
+        // in a view 500 px wide (the Help view beside it) the third was 86 px and the \u00b5s column out of sight, and
+        // half of it still cut the column (issue 35)
+        int preferred = passes.preferredWidth();
+        int passWidth = Math.min(Math.max(size.x / 3 - DIFF_MIDDLE, Math.min(preferred, size.x * 3 / 5)),
+                Math.max(preferred, size.x / 8));
         // weights in pixels: a whole percent of a 1600 px view is 16 px, and rounded down it cut the time column
         // (issue 35: after Show in Lowering, rank 1's "620" of 6204 us); the sash takes its width of the rest
         main.setWeights(passWidth, Math.max(1, size.x - main.getSashWidth() - passWidth));
@@ -195,7 +220,7 @@ public final class PassInspector {
         this.provenance = provenance;
         this.entries = List.copyOf(entries);
         int before = passes.preferredWidth();
-        if (passes.show(this.entries) == null) showSelectedPass();
+        passes.show(this.entries);   // shows the pass it selects (none: the panes empty)
         if (passes.preferredWidth() != before) refit.run();
     }
 
@@ -214,6 +239,7 @@ public final class PassInspector {
             compareConfig.setLeftLabel("");
             compareConfig.setRightLabel("");
             text.setInput(null);
+            text.noBandWhenEmpty();
             onPassShown.run();
             return;
         }

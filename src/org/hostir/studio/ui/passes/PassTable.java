@@ -24,6 +24,7 @@ final class PassTable {
     private final TableViewer viewer;
     private final TableViewerColumn name;
     private final TableViewerColumn time;
+    private final Runnable selectionChanged;
 
     PassTable(Composite parent, Runnable selectionChanged) {
         viewer = new TableViewer(parent, SWT.BORDER | SWT.SINGLE | SWT.FULL_SELECTION);
@@ -54,19 +55,21 @@ final class PassTable {
             }
         });
         time = new TableViewerColumn(viewer, SWT.RIGHT);
-        time.getColumn().setText("\u00b5s");
+        time.getColumn().setText("ms");
+        time.getColumn().setToolTipText(PassTime.NOTE);
         time.getColumn().setWidth(50);
         time.setLabelProvider(new ColumnLabelProvider() {
             @Override
-            public String getText(Object o) { return Long.toString(((PassEntry) o).step().nanos() / 1000); }
+            public String getText(Object o) { return PassTime.shown(((PassEntry) o).step().nanos()); }
 
             @Override
             public String getToolTipText(Object o) {
                 PassTrace.Step s = ((PassEntry) o).step();
-                return s.pass() + " took " + s.nanos() / 1000 + " \u00b5s";
+                return s.pass() + " took " + s.nanos() / 1000 + " \u00b5s. " + PassTime.NOTE;
             }
         });
-        viewer.addSelectionChangedListener(e -> selectionChanged.run());
+        this.selectionChanged = selectionChanged;
+        viewer.addSelectionChangedListener(e -> { if (!quiet) selectionChanged.run(); });
         viewer.getTable().addListener(SWT.Resize, e -> {
             fitHeader();
             fitColumns();
@@ -90,19 +93,27 @@ final class PassTable {
     private int headerHeight;
 
     /**
-     * Column widths from what they show: the time column as wide as its widest figure (at 1280 x 800 a fixed 50 px
-     * cut five-digit times, issue 35), the name column its longest name and whatever width of the list is left.
+     * Column widths: the time column as wide as the widest figure {@link PassTime} writes below ten seconds, whatever
+     * this lowering measured (a cold start's six-digit \u00b5s widened the list by 8 px and cut the AFTER pane below a
+     * third of the view at 1280 x 800, drive 17), or its widest figure where one is wider; the name column its longest
+     * name and whatever width of the list is left.
      */
     private void fitColumns() {
         var t = viewer.getTable();
         time.getColumn().pack();
+        var gc = new org.eclipse.swt.graphics.GC(t);
+        int widest = gc.textExtent(PassTime.WIDEST).x + 2 * CELL_PAD;
+        gc.dispose();
         // pack() holds the cell's padding already; two pixels more of air
-        timeWidth = time.getColumn().getWidth() + 2;
+        timeWidth = Math.max(time.getColumn().getWidth() + 2, widest);
         time.getColumn().setWidth(timeWidth);
         name.getColumn().pack();
         nameWidth = Math.max(name.getColumn().getWidth() + 2, MIN_NAME_WIDTH);
         name.getColumn().setWidth(Math.max(nameWidth, t.getClientArea().width - timeWidth));
     }
+
+    /** A cell's padding on each side of its text, as GTK draws it, and a pixel of air. */
+    private static final int CELL_PAD = 6;
 
     /** The name column's width before any pass is listed. */
     private static final int MIN_NAME_WIDTH = 120;
@@ -133,15 +144,27 @@ final class PassTable {
      */
     PassEntry show(List<PassEntry> entries) {
         String keep = selected() == null ? null : selected().step().pass();
-        viewer.setInput(entries);
-        fitHeader();
-        fitColumns();   // as wide as the longest pass name and the longest time, so that none is cut
-        PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
-                .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
-                        .orElse(entries.get(0)));
-        select(again);
-        return again;
+        // the new input drops the selection before the kept pass is selected again: told of that, the view showed
+        // no pass, and while the compare viewer diffed the new pass (it runs the event loop) the description and the
+        // panes' titles were blank and the view jumped a line (drive 17, finding 7); it hears of the result only
+        quiet = true;
+        try {
+            viewer.setInput(entries);
+            fitHeader();
+            fitColumns();   // as wide as the longest pass name and the longest time, so that none is cut
+            PassEntry again = entries.stream().filter(e -> e.step().pass().equals(keep)).findFirst()
+                    .orElse(entries.isEmpty() ? null : entries.stream().filter(e -> e.step().changed()).findFirst()
+                            .orElse(entries.get(0)));
+            select(again);
+            return again;
+        } finally {
+            quiet = false;
+            selectionChanged.run();
+        }
     }
+
+    /** Set while {@link #show} lists and selects, so that the view hears of its selection once, at the end. */
+    private boolean quiet;
 
     /** Selects the last of {@code entries} unless it is selected already. */
     void selectLast(List<PassEntry> entries) {

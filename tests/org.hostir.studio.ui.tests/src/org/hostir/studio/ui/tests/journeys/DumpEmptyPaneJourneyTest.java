@@ -61,7 +61,7 @@ public class DumpEmptyPaneJourneyTest {
     }
 
     /** The colour most of the pixels of the pane's row {@code y} show (the caret's pixel column aside). */
-    private static int rowColour(StyledText pane, int y) {
+    static int rowColour(StyledText pane, int y) {
         Rectangle area = pane.getClientArea();
         ImageData row = ScreenPixels.of(pane, new Rectangle(area.x, area.y + y, area.width, 1));
         var counts = new java.util.HashMap<Integer, Integer>();

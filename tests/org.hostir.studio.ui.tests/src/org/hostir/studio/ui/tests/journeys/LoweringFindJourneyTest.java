@@ -119,6 +119,45 @@ public class LoweringFindJourneyTest extends JourneyTest {
         assertSame(before, person.focus(), "Esc: the keyboard back to the BEFORE pane");
     }
 
+    /**
+     * Drive 17, finding 9: at 1280 x 800 the find bar leaves a pane three lines, and a hit on the third was half under
+     * the pane's horizontal scroll bar. A person finds every occurrence in the AFTER pane of the final program with
+     * Enter: each hit's line lies whole on the screen, inside the pane and above its horizontal scroll bar.
+     */
+    @Test
+    public void eachHitInATextPaneShowsWholeAt1280x800() throws Exception {
+        journey = Journey.inResetStudio(1280, 800);
+        person = journey.person();
+        journey.openSeed("lowering-find", "ag_matmul_p2p", "find-whole.fusion");
+        LoweringView view = journey.show(LoweringView.ID);
+        journey.waitForLowering();
+        PassInspector inspector = ShownLowering.of(view);
+        inspector.selectPass(inspector.visibleEntries().getLast().step().pass());
+        person.settle(200);
+        StyledText after = inspector.panes().get(1);
+        person.click(after, 60, 8);
+        person.press(SWT.CTRL, 'f');
+        assertSame(inspector.paneFindField(), person.focus(), "Ctrl+F opened the text find bar");
+        List<Integer> at = occurrences(after.getText(), WORD);
+        person.type(WORD, 40);
+        person.settle(100);
+        for (int i = 0; i < at.size(); i++) {
+            assertEquals((i + 1) + " of " + at.size(), inspector.paneFindCount());
+            int line = after.getLineAtOffset(at.get(i));
+            int top = after.getLinePixel(line), bottom = top + after.getLineHeight();
+            var bar = after.getHorizontalBar();
+            int barTop = bar != null && bar.isVisible() ? after.getClientArea().height - bar.getSize().y
+                    : after.getClientArea().height;
+            if (i == 0) ViewTestSupport.screenshot(journey.shell(), "lowering-find-whole-1280x800.png");
+            assertTrue(top >= 0 && bottom <= barTop, "hit " + (i + 1) + " (line " + line + ") at y " + top + ".." + bottom
+                    + ", the pane's lines end at " + barTop + " (client area " + after.getClientArea() + ", "
+                    + after.getClientArea().height / after.getLineHeight() + " lines)");
+            person.press(SWT.CR);
+            person.settle(50);
+        }
+        person.press(SWT.ESC);
+    }
+
     /** Where {@code word} occurs in {@code text}, case aside, in order. */
     private static List<Integer> occurrences(String text, String word) {
         List<Integer> at = new java.util.ArrayList<>();
