@@ -127,8 +127,12 @@ public final class Person {
     }
 
     /**
-     * A left click on what GTK draws outside SWT's event windows, a table's column header: SWT reports no MouseDown
-     * for it, so the caller asserts on what the click did (the table sorted by the column).
+     * A left click posted as one gesture (press and release in one xdotool call, as a hand clicks), not waiting for
+     * SWT's report of it: for what GTK draws outside SWT's event windows (a table's column header, for which SWT
+     * reports no MouseDown; the caller asserts on what the click did), and for native widgets that act on the press
+     * and need the release at once: a GTK combo opens its list on the press and, when the release comes late (a
+     * busy machine, {@link #click} posting the two apart), takes the release as a choice and closes the list again
+     * (CI: "the click opened the list of Backend"); a palette button begins a drag.
      */
     public Person clickUnreported(Control c, int x, int y) {
         moveTo(c, x, y);
