@@ -408,11 +408,23 @@ public class FusionEditor extends MultiPageEditorPart {
         source.doSave(monitor);
     }
 
+    /**
+     * Save As...: the Source page's (the text editor's SaveAsDialog: a new workspace file, its document saved there),
+     * then this editor shows the new file, as a text editor does (hand drive 17, finding 15: the item was grey).
+     */
     @Override
-    public void doSaveAs() {}
+    public void doSaveAs() {
+        if (source == null) return;
+        if (reparseQueued) reparse();
+        source.doSaveAs();
+        IEditorInput now = source.getEditorInput();
+        if (now == null || now.equals(getEditorInput())) return;   // cancelled, or saved onto itself
+        setInputWithNotify(now);
+        setPartName(now.getName());
+    }
 
     @Override
-    public boolean isSaveAsAllowed() { return false; }
+    public boolean isSaveAsAllowed() { return source != null; }
 
     @Override
     public void setFocus() {
