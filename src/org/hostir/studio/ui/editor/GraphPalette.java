@@ -50,7 +50,7 @@ final class GraphPalette {
         arrangeTools(arrange.body);
         for (OpKind kind : OpKind.values()) {
             PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
-                    () -> commands.addOp(kind, page.selectedTensors())), kind);
+                    () -> page.addOpInSight(kind)), kind);
         }
         control.setContent(palette);
         control.setExpandHorizontal(true);
