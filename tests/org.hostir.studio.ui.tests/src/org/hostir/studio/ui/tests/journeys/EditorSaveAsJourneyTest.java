@@ -46,7 +46,13 @@ public class EditorSaveAsJourneyTest extends JourneyTest {
         person.settle(400);
         MenuItem saveAs = item(journey.shell().getMenuBar(), "File", "Save As...");
         ViewTestSupport.screenshot(journey.shell(), "editor-save-as-menu.png");
-        assertTrue(saveAs.isEnabled(), "File > Save As... is enabled for the fusion editor");
+        boolean enabled = saveAs.isEnabled();
+        if (!enabled) {
+            // the open menu holds the keys and clicks of the journeys after this one
+            person.press(SWT.ESC).press(SWT.ESC);
+            person.settle(300);
+        }
+        assertTrue(enabled, "File > Save As... is enabled for the fusion editor");
         List<String> seen = new ArrayList<>();
         answerSaveAs(Display.getCurrent(), "copy.fusion", seen);
         person.press(0, 'a');   // Save &As...
