@@ -301,6 +301,23 @@ public class FusionEditor extends MultiPageEditorPart {
 
     void graphSelectionChanged() { fireSelection(); }
 
+    /** The graph's selected node keys, in selection order. */
+    List<String> selectedKeys() { return List.copyOf(graph.viewer().selection()); }
+
+    /**
+     * Selects those of {@code keys} the graph shows (an undo or redo putting back the selection of its time) and
+     * tells the Properties view directly: the workbench passes it only the active part's selections, and Ctrl+Z may
+     * be pressed in the sheet itself.
+     */
+    void restoreSelection(List<String> keys) {
+        graph.select(keys);
+        fireSelection();
+        if (getSite().getPage().findView(org.eclipse.ui.IPageLayout.ID_PROP_SHEET)
+                instanceof org.eclipse.ui.views.properties.PropertySheet sheet) {
+            sheet.selectionChanged(this, selectionProvider.getSelection());
+        }
+    }
+
     /** Tells the site's listeners and the Outline's tree what the graph selects now. */
     void fireSelection() {
         selectionProvider.fire();

@@ -79,7 +79,7 @@ final class GraphPage {
                 this::closeFind);
         findBar.control.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         findBar.control.setVisible(false);
-        palette = new GraphPalette(control, this, editor.commands());
+        palette = new GraphPalette(control, this);
         GridData pd = new GridData(SWT.FILL, SWT.FILL, false, true);
         pd.widthHint = palette.widthHint;
         palette.control.setLayoutData(pd);
