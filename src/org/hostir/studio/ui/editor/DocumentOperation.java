@@ -1,5 +1,7 @@
 package org.hostir.studio.ui.editor;
 
+import java.util.List;
+
 import org.eclipse.core.commands.operations.AbstractOperation;
 import org.eclipse.core.commands.operations.IUndoContext;
 import org.eclipse.core.runtime.IAdaptable;
@@ -22,6 +24,13 @@ final class DocumentOperation extends AbstractOperation {
      */
     private long stampBefore = FusionEditor.NO_STAMP;
     private long stampAfter = FusionEditor.NO_STAMP;
+    /**
+     * The graph's selected keys before the edit and when it was last undone, put back by undo and redo: the graph
+     * drops keys that no longer exist, so a rename's undo or redo would leave nothing selected (finding 6 of drive 17).
+     * The after-selection is read at undo time, since an edit from Properties selects the renamed tensor later.
+     */
+    private List<String> selectionBefore = List.of();
+    private List<String> selectionAfter;
 
     DocumentOperation(String label, IUndoContext context, FusionEditor editor, FusionDocument before,
                       FusionDocument after) {
@@ -35,6 +44,7 @@ final class DocumentOperation extends AbstractOperation {
     @Override
     public IStatus execute(IProgressMonitor monitor, IAdaptable info) {
         stampBefore = editor.sourceStamp();
+        selectionBefore = editor.selectedKeys();
         editor.show(after, true);
         stampAfter = editor.sourceStamp();
         return Status.OK_STATUS;
@@ -43,12 +53,15 @@ final class DocumentOperation extends AbstractOperation {
     @Override
     public IStatus redo(IProgressMonitor monitor, IAdaptable info) {
         editor.show(after, stampAfter);
+        if (selectionAfter != null) editor.restoreSelection(selectionAfter);
         return Status.OK_STATUS;
     }
 
     @Override
     public IStatus undo(IProgressMonitor monitor, IAdaptable info) {
+        selectionAfter = editor.selectedKeys();
         editor.show(before, stampBefore);
+        editor.restoreSelection(selectionBefore);
         return Status.OK_STATUS;
     }
 

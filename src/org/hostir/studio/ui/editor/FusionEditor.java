@@ -301,6 +301,23 @@ public class FusionEditor extends MultiPageEditorPart {
 
     void graphSelectionChanged() { fireSelection(); }
 
+    /** The graph's selected node keys, in selection order. */
+    List<String> selectedKeys() { return List.copyOf(graph.viewer().selection()); }
+
+    /**
+     * Selects those of {@code keys} the graph shows (an undo or redo putting back the selection of its time) and
+     * tells the Properties view directly: the workbench passes it only the active part's selections, and Ctrl+Z may
+     * be pressed in the sheet itself.
+     */
+    void restoreSelection(List<String> keys) {
+        graph.select(keys);
+        fireSelection();
+        if (getSite().getPage().findView(org.eclipse.ui.IPageLayout.ID_PROP_SHEET)
+                instanceof org.eclipse.ui.views.properties.PropertySheet sheet) {
+            sheet.selectionChanged(this, selectionProvider.getSelection());
+        }
+    }
+
     /** Tells the site's listeners and the Outline's tree what the graph selects now. */
     void fireSelection() {
         selectionProvider.fire();
@@ -408,11 +425,23 @@ public class FusionEditor extends MultiPageEditorPart {
         source.doSave(monitor);
     }
 
+    /**
+     * Save As...: the Source page's (the text editor's SaveAsDialog: a new workspace file, its document saved there),
+     * then this editor shows the new file, as a text editor does (hand drive 17, finding 15: the item was grey).
+     */
     @Override
-    public void doSaveAs() {}
+    public void doSaveAs() {
+        if (source == null) return;
+        if (reparseQueued) reparse();
+        source.doSaveAs();
+        IEditorInput now = source.getEditorInput();
+        if (now == null || now.equals(getEditorInput())) return;   // cancelled, or saved onto itself
+        setInputWithNotify(now);
+        setPartName(now.getName());
+    }
 
     @Override
-    public boolean isSaveAsAllowed() { return false; }
+    public boolean isSaveAsAllowed() { return source != null; }
 
     @Override
     public void setFocus() {

@@ -79,7 +79,7 @@ final class GraphPage {
                 this::closeFind);
         findBar.control.setLayoutData(hidden(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1)));
         findBar.control.setVisible(false);
-        palette = new GraphPalette(control, this, editor.commands());
+        palette = new GraphPalette(control, this);
         GridData pd = new GridData(SWT.FILL, SWT.FILL, false, true);
         pd.widthHint = palette.widthHint;
         palette.control.setLayoutData(pd);
@@ -238,6 +238,48 @@ final class GraphPage {
         } else {
             viewer.whenLaidOut(() -> reveal(made));
         }
+    }
+
+    /**
+     * A click on a palette op: the op on the selected tensors (or new ones), then, once the layout has placed it,
+     * selected and scrolled into sight with its output, as a dropped op is selected and a new Input tensor shown.
+     * The layout puts it right of and below its operands: with them at the bottom of the view it went out of sight
+     * and the person had to scroll to find it (hand drive 17, finding 4).
+     */
+    void addOpInSight(OpKind kind) {
+        String made = editor.commands().addOp(kind, selectedTensors());
+        if (made == null) return;
+        viewer.whenLaidOut(() -> {
+            select(List.of(Layout.opKey(made)));
+            selectionChanged();
+            showWhole(List.of(Layout.opKey(made), made));
+        });
+    }
+
+    /** Scrolls the least that shows the nodes of {@code keys} whole (their top left first where the view is small). */
+    private void showWhole(List<String> keys) {
+        Rectangle all = null;
+        for (String k : keys) {
+            NodeFigures.Node f = viewer.figure(k);
+            if (f == null) continue;
+            Rectangle r = f.getBounds().getCopy();
+            f.translateToAbsolute(r);
+            all = all == null ? r : all.union(r);
+        }
+        if (all == null) return;
+        var canvas = viewer.canvas();
+        // the canvas's extent grows with the new nodes only when validated: scrollTo clamps to the extent it knows
+        canvas.getLightweightSystem().getUpdateManager().performValidation();
+        Point view = canvas.getViewport().getViewLocation();
+        var size = canvas.getViewport().getClientArea().getSize();
+        int margin = 20;
+        int dx = all.right() + margin > size.width ? all.right() + margin - size.width : 0;
+        int dy = all.bottom() + margin > size.height ? all.bottom() + margin - size.height : 0;
+        dx = Math.min(dx, all.x - margin);   // never past the left (top) of the nodes
+        dy = Math.min(dy, all.y - margin);
+        if (all.x < 0) dx = all.x - margin;
+        if (all.y < 0) dy = all.y - margin;
+        if (dx != 0 || dy != 0) canvas.scrollTo(Math.max(0, view.x + dx), Math.max(0, view.y + dy));
     }
 
     /** Selects one node and scrolls it into the middle of the view. */

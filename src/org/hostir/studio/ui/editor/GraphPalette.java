@@ -31,7 +31,7 @@ final class GraphPalette {
     private final GraphPage page;
     private final Composite palette;
 
-    GraphPalette(Composite parent, GraphPage page, FusionCommands commands) {
+    GraphPalette(Composite parent, GraphPage page) {
         this.page = page;
         control = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.BORDER);
         palette = new Composite(control, SWT.NONE);
@@ -50,7 +50,7 @@ final class GraphPalette {
         arrangeTools(arrange.body);
         for (OpKind kind : OpKind.values()) {
             PaletteDrop.source(button(palette, kind.fileName(), opTip(kind.fileName()), SWT.PUSH,
-                    () -> commands.addOp(kind, page.selectedTensors())), kind);
+                    () -> page.addOpInSight(kind)), kind);
         }
         control.setContent(palette);
         control.setExpandHorizontal(true);

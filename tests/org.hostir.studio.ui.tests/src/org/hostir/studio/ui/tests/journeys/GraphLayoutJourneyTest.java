@@ -117,6 +117,9 @@ public class GraphLayoutJourneyTest extends JourneyTest {
         before = where(g);
         int bottom = before.values().stream().mapToInt(b -> b.get(1) + b.get(3)).max().orElseThrow();
         assertTrue(bottom * g.zoom() < canvas.getSize().y - 100, "room below the graph");
+        // the new set op is selected now (as a dropped op is): tv7 clicked again, so that neg reads it
+        person.click(canvas, g.center("tv7"), 0);
+        assertEquals(List.of("tv7"), g.selectedKeys());
         person.dragTo(ShownGraph.button(e, "neg"), 10, 10, canvas, 60, canvas.getSize().y - 60);
         g = ShownGraph.of(e);
         assertEquals(before.size() + 2, g.keys().size(), "the drop added an op and its output");
