@@ -104,20 +104,21 @@ public final class HostIrPrinter {
         return out.toString();
     }
 
-    /** The first line of a node, for trees and lists, in the seeds' spelling. */
+    /** A node on one line, for trees and lists, in the seeds' spelling. */
     public static String headline(HostNode node) { return headline(node, NvFuserGeneration.V2025_06); }
 
-    /** The first line of a node in {@code generation}'s spelling, as a program printed in it shows the node. */
+    /**
+     * A node on one line in {@code generation}'s spelling: its printed lines joined ({@link Headline}), so a tensor
+     * op reads {@code T8 = matmul(T7, T1)} with every operand; a FOR or IF by its first line, its bodies being rows
+     * of their own.
+     */
     public static String headline(HostNode node, NvFuserGeneration generation) {
-        String text = print(node, "", generation);
         return switch (node) {
-            case HostOp o -> text.lines().skip(1).findFirst().orElse("").strip() + "  -> "
-                    + IrText.tensor(o.op().output());
-            case HirAliasSelect s -> IrText.tensor(s.out()) + " " + text.lines().skip(1).findFirst().orElse("").strip();
-            case LaunchKernel k -> "LaunchKernel(Group ID: " + k.groupId() + ")";
-            case PostOnStream p when p.launch() == PostOnStream.Launch.LAUNCH_KERNEL ->
-                    "LaunchKernel(Group ID: " + p.unit().number() + ")";
-            default -> text.lines().findFirst().orElse("");
+            case ForLoop _, IfThenElse _ -> print(node, "", generation).lines().findFirst().orElse("");
+            // ShareMemHandles::toString ends each communication with ", " and never closes its parenthesis
+            // (csrc/host_ir/ir.cpp, ShareMemHandles::toString); a row closes it, so that it reads as a call
+            case ShareMemHandles _ -> Headline.join(print(node, "", generation)).replaceFirst(",$", "") + ")";
+            default -> Headline.join(print(node, "", generation));
         };
     }
 

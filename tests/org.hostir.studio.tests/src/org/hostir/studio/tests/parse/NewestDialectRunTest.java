@@ -77,7 +77,8 @@ class NewestDialectRunTest {
                     device.upload(DenseTensor.of(DataType.FLOAT, new long[] {4}, 1, 2, 3, 4))));
             var e = assertThrows(NotExecutableNodeException.class,
                     () -> new Evaluator(program, device, new ScalarEnv(Map.of(), 0, 1), bound).run());
-            assertEquals("cannot run 'LaunchKernel(Group ID: 0)': nvFuser's LaunchKernel runs the compiled CUDA kernel"
+            assertEquals("cannot run 'LaunchKernel(Group ID: 0, Inputs: {T0_g_float[iS0{4}]}, Outputs: {T1_g_float[iS1{4}]})':"
+                    + " nvFuser's LaunchKernel runs the compiled CUDA kernel"
                     + " of segment 0, which a Host IR dump does not contain", e.getMessage());
         }
     }

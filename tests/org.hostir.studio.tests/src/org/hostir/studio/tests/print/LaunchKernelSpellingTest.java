@@ -60,8 +60,10 @@ class LaunchKernelSpellingTest {
         assertTrue(printed.contains(NVFUSER_LAUNCH), printed);
         assertFalse(printed.contains("PostOnStream"), printed);
         assertFalse(printed.contains("HostUnit0"), "host_ir_lowering's container holds no HostUnit:\n" + printed);
-        assertEquals("LaunchKernel(Group ID: 0)", HostIrPrinter.headline(kernel(hostIrLowering().topLevel()),
-                NvFuserGeneration.V2026_04));
+        // a row joins its lines: LaunchKernel( / Group ID: 0, / Inputs: {..}, / Outputs: {..}, / )
+        assertEquals("LaunchKernel(Group ID: 0, Inputs: {T0_g_float[istreamIdx8{3}, iS9{( ceilDiv(i0, 3) )}, iS1{i2}]},"
+                + " Outputs: {T1_g_float[istreamIdx10{3}, iS11{( ceilDiv(i0, 3) )}, bS3{1}, iS4{i2}]})",
+                HostIrPrinter.headline(kernel(hostIrLowering().topLevel()), NvFuserGeneration.V2026_04));
     }
 
     @Test
