@@ -60,12 +60,7 @@ final class LoweringControls {
 
     /** {@code chosen} gets the file a person picks with Choose... */
     LoweringControls(Composite parent, Runnable relower, Runnable reshow, Consumer<IFile> chosen) {
-        root = new Composite(parent, SWT.NONE);
-        GridLayout layout = new GridLayout(1, false);
-        layout.marginHeight = 1;   // at 1280 x 800 the pass list's last row needs these pixels (issue 35)
-        layout.marginWidth = 4;
-        layout.verticalSpacing = 2;
-        root.setLayout(layout);
+        root = column(parent);
 
         first = row(root, 2);
         Composite fileCell = row(first, 3);
@@ -117,8 +112,25 @@ final class LoweringControls {
 
         options = optionRows(root, relower);
         describeOptions();
-        // shown where the view is tall enough for them and its lists; a person's click holds until the view's size
-        // changes (maximized, restored, the window resized), which decides again
+        fitOnResize(parent);
+    }
+
+    /** The controls' column, tight: at 1280 x 800 the pass list's last row needs these pixels (issue 35). */
+    private static Composite column(Composite parent) {
+        Composite c = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginHeight = 1;
+        layout.marginWidth = 4;
+        layout.verticalSpacing = 2;
+        c.setLayout(layout);
+        return c;
+    }
+
+    /**
+     * The options are shown where the view is tall enough for them and its lists; a person's click holds until the
+     * view's size changes (maximized, restored, the window resized), which decides again.
+     */
+    private void fitOnResize(Composite parent) {
         parent.addListener(SWT.Resize, e -> {
             fitFirstRow(parent.getClientArea().width);
             if (parent.getSize().equals(decidedFor)) return;
