@@ -100,6 +100,24 @@ public final class GraphViewer {
             if (getFocusTraverseManager().getCurrentFocusOwner() != null) super.dispatchFocusGained(e);
             else setFocus(null);
         }
+
+        /**
+         * A pressed node keeps the mouse through a crossing the pointer did not make: Draw2d lets go of the figure
+         * that took a press at any MouseExit, and GTK reported one at the pressed point when the press moved the
+         * focus (CI's trace of a drag: MouseDown, FocusOut, MouseExit, FocusIn, MouseEnter, then the moves), so the
+         * node stayed put and the drag stored nothing. The release ends the capture (the canvas holds the grab).
+         */
+        @Override
+        public void dispatchMouseExited(org.eclipse.swt.events.MouseEvent me) {
+            if (!isCaptured()) super.dispatchMouseExited(me);
+        }
+
+        /** A move without a button while a figure holds the mouse: its release went elsewhere, the drag is over. */
+        @Override
+        public void dispatchMouseMoved(org.eclipse.swt.events.MouseEvent me) {
+            if (isCaptured() && (me.stateMask & SWT.BUTTON_MASK) == 0) releaseCapture();
+            super.dispatchMouseMoved(me);
+        }
     }
 
     /** {@code onNewFigure} gets each node figure as it is made (the page hooks its gestures onto it). */

@@ -214,6 +214,11 @@ public final class Person {
      * outside {@code c}), releases at the last.
      */
     public Person dragThrough(Control c, int modifiers, int[]... points) {
+        return dragThrough(c, modifiers, () -> {}, points);
+    }
+
+    /** As {@link #dragThrough(Control, int, int[]...)}, running {@code whilePressed} once the press is in. */
+    public Person dragThrough(Control c, int modifiers, Runnable whilePressed, int[]... points) {
         int x1 = points[0][0], y1 = points[0][1];
         moveTo(c, x1, y1);
         Point meant = c.toDisplay(x1, y1);
@@ -224,6 +229,7 @@ public final class Person {
             until(ARRIVAL_MS, () -> presses.down != null);
             settle(30);
             presses.assertPressedAt(meant, "a drag from " + x1 + "," + y1 + " of " + c);
+            whilePressed.run();
             for (int k = 1; k < points.length; k++) {
                 int[] from = points[k - 1], to = points[k];
                 for (int i = 1; i <= 8; i++) {
