@@ -9,6 +9,7 @@ import java.util.List;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Scrollable;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
@@ -44,8 +45,12 @@ public class PaletteOpRevealedJourneyTest extends JourneyTest {
         }
         added.sort((a, b) -> g.shownBounds(b)[1] - g.shownBounds(a)[1]);
         String lowest = added.get(0), next = added.get(1);
+        // each clicked where it shows: the second tensor may lie below the view at this zoom (a click below the
+        // canvas pressed on the Lowering view's tab row, whose drag tracker waited for a release: CI hung)
+        intoSight(g, next);
         person.click(g.getControl(), g.center(next), 0);
         person.settle(300);
+        intoSight(g, lowest);
         person.click(g.getControl(), g.center(lowest), SWT.CTRL);
         person.settle(300);
         ViewTestSupport.screenshot(journey.shell(), "palette-op-two-selected.png");
@@ -62,6 +67,21 @@ public class PaletteOpRevealedJourneyTest extends JourneyTest {
         assertInSight(g, "op:" + out);
         assertInSight(g, out);
         assertEquals(List.of("op:" + out), g.selectedKeys(), "the new op is selected");
+    }
+
+    /** Turns the wheel over the canvas, as a person scrolls, until {@code key} shows whole (at most 60 notches). */
+    private void intoSight(GraphViewer g, String key) {
+        Control c = g.getControl();
+        for (int i = 0; i < 60 && !inSight(g, key); i++) {
+            person.wheel(c, c.getSize().x / 2, c.getSize().y / 2, g.shownBounds(key)[1] < 0 ? 1 : -1, 0);
+        }
+        assertTrue(inSight(g, key), key + " scrolled into sight: " + java.util.Arrays.toString(g.shownBounds(key)));
+    }
+
+    private static boolean inSight(GraphViewer g, String key) {
+        Rectangle area = ((Scrollable) g.getControl()).getClientArea();
+        int[] b = g.shownBounds(key);
+        return area.contains(b[0], b[1]) && area.contains(b[0] + b[2] - 1, b[1] + b[3] - 1);
     }
 
     private static void assertInSight(GraphViewer g, String key) {
