@@ -176,6 +176,13 @@ public final class ShownGraph {
         String before = text.getText();
         int at = wholeWord(before, word, before.indexOf("\"" + tensor + "\""));
         text.setTopIndex(Math.max(0, text.getLineAtOffset(at) - 3));
+        // and sideways where the word lies past the pane's right edge (tv0's "all" at 1600 x 1000 beside Properties:
+        // the double-click landed outside the text in CI)
+        int left = text.getHorizontalPixel() + text.getLocationAtOffset(at).x;
+        int width = text.getClientArea().width;
+        if (left < text.getHorizontalPixel() || left + 60 > text.getHorizontalPixel() + width) {
+            text.setHorizontalPixel(Math.max(0, left - width / 2));
+        }
         person.settle(100);
         // the middle of the word, so that a one-letter word is hit too
         Point p = text.getLocationAtOffset(at);
