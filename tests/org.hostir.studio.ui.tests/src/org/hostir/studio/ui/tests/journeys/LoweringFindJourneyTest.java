@@ -13,10 +13,8 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Tree;
-import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.passes.PassInspector;
 import org.hostir.studio.ui.passes.model.PassRow;
-import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
@@ -29,16 +27,8 @@ public class LoweringFindJourneyTest extends JourneyTest {
 
     @Test
     public void ctrlFFindsANodeInTheProgramTree() throws Exception {
-        journey.openSeed("lowering-find", "ag_matmul_p2p", "find.fusion");
-        LoweringView view = journey.show(LoweringView.ID);
-        journey.waitForLowering();
-        PassInspector inspector = ShownLowering.of(view);
-        inspector.selectPass(inspector.visibleEntries().getLast().step().pass());   // the final program
-        person.settle(200);
-        Tree tree = inspector.tree().getTree();
-        person.click(tree, 30, tree.getHeaderHeight() + tree.getItemHeight() / 2);
-        person.press(SWT.CTRL, 'f');
-        assertNotNull(inspector.findField(), "Ctrl+F opened the find bar");
+        PassInspector inspector = LoweredFinalProgram.shown(journey, "lowering-find", "ag_matmul_p2p", "find.fusion");
+        Tree tree = LoweredFinalProgram.openFindInTree(person, inspector);
         assertSame(inspector.findField(), person.focus(), "the find field has the keyboard");
 
         List<PassRow> matmuls = inspector.treeRows().stream()
@@ -72,12 +62,7 @@ public class LoweringFindJourneyTest extends JourneyTest {
 
     @Test
     public void ctrlFInATextPaneFindsInThatPanesText() throws Exception {
-        journey.openSeed("lowering-find", "ag_matmul_p2p", "find-text.fusion");
-        LoweringView view = journey.show(LoweringView.ID);
-        journey.waitForLowering();
-        PassInspector inspector = ShownLowering.of(view);
-        inspector.selectPass(inspector.visibleEntries().getLast().step().pass());   // the final program
-        person.settle(200);
+        PassInspector inspector = LoweredFinalProgram.shown(journey, "lowering-find", "ag_matmul_p2p", "find-text.fusion");
         StyledText before = inspector.panes().get(0), after = inspector.panes().get(1);
         assertSame(inspector.programText(), after, "the right pane is the AFTER pane");
         person.click(after, 60, 8);
@@ -128,12 +113,7 @@ public class LoweringFindJourneyTest extends JourneyTest {
     public void eachHitInATextPaneShowsWholeAt1280x800() throws Exception {
         journey = Journey.inResetStudio(1280, 800);
         person = journey.person();
-        journey.openSeed("lowering-find", "ag_matmul_p2p", "find-whole.fusion");
-        LoweringView view = journey.show(LoweringView.ID);
-        journey.waitForLowering();
-        PassInspector inspector = ShownLowering.of(view);
-        inspector.selectPass(inspector.visibleEntries().getLast().step().pass());
-        person.settle(200);
+        PassInspector inspector = LoweredFinalProgram.shown(journey, "lowering-find", "ag_matmul_p2p", "find-whole.fusion");
         StyledText after = inspector.panes().get(1);
         person.click(after, 60, 8);
         person.press(SWT.CTRL, 'f');

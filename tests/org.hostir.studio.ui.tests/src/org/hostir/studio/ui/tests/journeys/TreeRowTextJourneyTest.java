@@ -14,10 +14,8 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.host.HostOp;
 import org.hostir.studio.ui.passes.DumpView;
-import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.passes.PassInspector;
 import org.hostir.studio.ui.passes.model.PassRow;
-import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
@@ -31,16 +29,8 @@ public class TreeRowTextJourneyTest extends JourneyTest {
 
     @Test
     public void theLoweringTreeShowsTheMatmulFoundByCtrlFOnOneLine() throws Exception {
-        journey.openSeed("tree-row-text", "ag_matmul_p2p", "rowtext.fusion");
-        LoweringView view = journey.show(LoweringView.ID);
-        journey.waitForLowering();
-        PassInspector inspector = ShownLowering.of(view);
-        inspector.selectPass(inspector.visibleEntries().getLast().step().pass());   // the final program
-        person.settle(200);
-        Tree tree = inspector.tree().getTree();
-        person.click(tree, 30, tree.getHeaderHeight() + tree.getItemHeight() / 2);
-        person.press(SWT.CTRL, 'f');
-        assertNotNull(inspector.findField(), "Ctrl+F opened the find bar");
+        PassInspector inspector = LoweredFinalProgram.shown(journey, "tree-row-text", "ag_matmul_p2p", "rowtext.fusion");
+        Tree tree = LoweredFinalProgram.openFindInTree(person, inspector);
         person.type("matmul", 40);
         person.settle(100);
         PassRow found = (PassRow) inspector.tree().getStructuredSelection().getFirstElement();
