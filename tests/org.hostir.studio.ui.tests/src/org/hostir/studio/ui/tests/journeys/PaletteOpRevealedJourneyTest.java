@@ -78,6 +78,7 @@ public class PaletteOpRevealedJourneyTest extends JourneyTest {
         assertTrue(inSight(g, key), key + " scrolled into sight: " + java.util.Arrays.toString(g.shownBounds(key)));
     }
 
+    /** Whether {@code key} shows whole inside the canvas's client area (not under a scroll bar, not past an edge). */
     private static boolean inSight(GraphViewer g, String key) {
         Rectangle area = ((Scrollable) g.getControl()).getClientArea();
         int[] b = g.shownBounds(key);
@@ -85,9 +86,7 @@ public class PaletteOpRevealedJourneyTest extends JourneyTest {
     }
 
     private static void assertInSight(GraphViewer g, String key) {
-        Rectangle area = ((Scrollable) g.getControl()).getClientArea();
-        int[] b = g.shownBounds(key);
-        assertTrue(area.contains(b[0], b[1]) && area.contains(b[0] + b[2] - 1, b[1] + b[3] - 1),
-                key + " at " + java.util.Arrays.toString(b) + " is in sight in " + area);
+        assertTrue(inSight(g, key), key + " at " + java.util.Arrays.toString(g.shownBounds(key)) + " is in sight in "
+                + ((Scrollable) g.getControl()).getClientArea());
     }
 }
