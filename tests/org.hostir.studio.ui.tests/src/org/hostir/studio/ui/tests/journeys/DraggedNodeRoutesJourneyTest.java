@@ -14,7 +14,6 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Control;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
-import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -34,9 +33,6 @@ public class DraggedNodeRoutesJourneyTest extends JourneyTest {
         FusionEditor e = journey.open(ViewTestSupport.copyToWorkspace("routes", "examples/transpose_add.fusion",
                 "transpose_add.fusion"));
         page.activate(e);
-        // the Lowering view's lowering of the new file done too (open after DefaultLayoutJourneyTest, where CI once
-        // found the drag below not stored)
-        ViewTestSupport.join(LoweringView.JOB_FAMILY);
         GraphViewer g = ShownGraph.of(e);
         person.settle(300);
         Control canvas = g.getControl();
