@@ -162,8 +162,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
      * presses Debug.
      */
     private void debugWithTheDumpAsProgram(String configuration, IFile fusion, IFile dump) throws Exception {
-        page.showActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);   // the Run menu's launch items, as the Host IR perspective has
-        ModalSteps dialog = ModalSteps.whenOpen("Debug Configurations", 90, d -> {
+        RunConfigurationsDialog.openByKeys(journey, "Debug Configurations", 'b', d -> {
             pickConfiguration(d, configuration);
             Text program = visible(d, Text.class, t -> t.getToolTipText() != null
                     && t.getToolTipText().startsWith("workspace path of a Host IR dump"));
@@ -195,12 +194,6 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
             WorkbenchSmokeTest.screenshot(d, "debug-configurations-program.png");
             person.clickCenter(button(d, "Debug"));
         });
-        person.lookAt(journey.shell());
-        person.press(SWT.ALT, 'r');
-        person.settle(500);
-        person.press(0, 'b');
-        dialog.check(person);
-        person.lookAt(journey.shell());
     }
 
     /** Filters the dialog's tree by the configuration's name, clicks its row and then the Main tab. */

@@ -9,17 +9,12 @@ import java.util.Arrays;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
-import org.eclipse.debug.ui.IDebugUIConstants;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
-import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeItem;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.tests.ViewTestSupport;
@@ -49,22 +44,10 @@ public class NewConfigurationJourneyTest extends JourneyTest {
                 "transpose_add.fusion");
         FusionEditor e = journey.open(f);
         page.activate(e);
-        page.showActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);   // the Run menu's launch items
         String[] shown = new String[2];
-        ModalSteps dialog = ModalSteps.whenOpen("Run Configurations", 90, d -> {
+        RunConfigurationsDialog.openByKeys(journey, d -> {
             person.settle(500);
-            Tree[] tree = new Tree[1];
-            TreeItem[] type = new TreeItem[1];
-            assertTrue(Debugging.await(person, 10_000, () -> {
-                for (Tree t : ViewTestSupport.descendants(d, Tree.class)) {
-                    if (t.isVisible() && (type[0] = item(t.getItems(), TYPE)) != null) tree[0] = t;
-                }
-                return tree[0] != null;
-            }), "the dialog lists " + TYPE);
-            var r = type[0].getBounds();
-            person.click(tree[0], r.x + Math.min(30, r.width / 2), r.y + r.height / 2);
-            assertTrue(Debugging.await(person, 10_000, () -> tree[0].getSelectionCount() == 1
-                    && tree[0].getSelection()[0].getText().equals(TYPE)), "the click selected " + TYPE);
+            RunConfigurationsDialog.clickType(person, d, TYPE);
             // the toolbar's first button, New launch configuration
             ToolItem create = newButton(d);
             var b = create.getBounds();
@@ -75,16 +58,10 @@ public class NewConfigurationJourneyTest extends JourneyTest {
             shown[0] = file.getText();
             shown[1] = nameField(d).getText();
             WorkbenchSmokeTest.screenshot(d, "run-configurations-new.png");
-            person.clickCenter(button(d, "Apply"));
+            person.clickCenter(RunConfigurationsDialog.button(d, "Apply"));
             person.settle(500);
-            person.clickCenter(button(d, "Close"));
+            person.clickCenter(RunConfigurationsDialog.button(d, "Close"));
         });
-        person.lookAt(journey.shell());
-        person.press(SWT.ALT, 'r');
-        person.settle(500);
-        person.press(0, 'n');
-        dialog.check(person);
-        person.lookAt(journey.shell());
 
         assertEquals("/new-configuration/transpose_add.fusion", shown[0], "the Fusion file is the editor's");
         assertEquals("transpose_add", shown[1], "the configuration is named after it");
@@ -122,16 +99,5 @@ public class NewConfigurationJourneyTest extends JourneyTest {
             }
         }
         throw new AssertionError("no New launch configuration button in " + d.getText());
-    }
-
-    private static Button button(Shell d, String label) {
-        return ViewTestSupport.descendants(d, Button.class).stream().filter(Control::isVisible)
-                .filter(b -> b.getText().replace("&", "").equals(label)).findFirst()
-                .orElseThrow(() -> new AssertionError("no button " + label + " in " + d.getText()));
-    }
-
-    private static TreeItem item(TreeItem[] items, String text) {
-        for (TreeItem i : items) if (i.getText().equals(text)) return i;
-        return null;
     }
 }

@@ -6,19 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.jface.dialogs.IDialogSettings;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CLabel;
 import org.eclipse.swt.custom.ViewForm;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeItem;
 import org.hostir.studio.ui.launch.LaunchDialogSize;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.hostir.studio.ui.tests.WorkbenchSmokeTest;
@@ -37,12 +33,11 @@ public class RunConfigurationsWelcomeJourneyTest extends JourneyTest {
         IDialogSettings stored = LaunchDialogSize.section();
         for (String key : List.of("DIALOG_WIDTH", "DIALOG_HEIGHT", "DIALOG_FONT_NAME")) stored.put(key, (String) null);
         LaunchDialogSize.seed(Display.getCurrent());   // what the Studio's start does when no size is stored
-        page.showActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);   // the Run menu's launch items
         List<String> cut = new ArrayList<>();
         List<String> seen = new ArrayList<>();
-        ModalSteps dialog = ModalSteps.whenOpen("Run Configurations", 90, d -> {
+        RunConfigurationsDialog.openByKeys(journey, d -> {
             person.settle(500);
-            clickType(d, "Host IR Program");
+            RunConfigurationsDialog.clickType(person, d, "Host IR Program");
             assertTrue(Debugging.await(person, 10_000, () -> !welcome(d).isEmpty()), "the welcome shows");
             person.settle(300);
             WorkbenchSmokeTest.screenshot(d, "run-configurations-welcome.png");
@@ -58,38 +53,12 @@ public class RunConfigurationsWelcomeJourneyTest extends JourneyTest {
                             + (edge - c.toDisplay(0, 0).x) + " px on)");
                 }
             }
-            person.clickCenter(button(d, "Close"));
+            person.clickCenter(RunConfigurationsDialog.button(d, "Close"));
         });
-        person.lookAt(journey.shell());
-        person.press(SWT.ALT, 'r');
-        person.settle(500);
-        person.press(0, 'n');
-        dialog.check(person);
-        person.lookAt(journey.shell());
         assertTrue(seen.stream().anyMatch(t -> t.startsWith("Configure launch settings from this dialog")),
                 "the welcome's lines: " + seen);
         assertFalse(seen.size() < 5, "the welcome's lines: " + seen);
         assertTrue(cut.isEmpty(), "lines cut at the dialog's first size: " + cut);
-    }
-
-    private void clickType(Shell d, String type) {
-        TreeItem[] item = new TreeItem[1];
-        Tree[] tree = new Tree[1];
-        assertTrue(Debugging.await(person, 10_000, () -> {
-            for (Tree t : ViewTestSupport.descendants(d, Tree.class)) {
-                for (TreeItem i : t.getItems()) {
-                    if (t.isVisible() && i.getText().equals(type)) {
-                        item[0] = i;
-                        tree[0] = t;
-                    }
-                }
-            }
-            return item[0] != null;
-        }), "the dialog lists " + type);
-        var r = item[0].getBounds();
-        person.click(tree[0], r.x + Math.min(30, r.width / 2), r.y + r.height / 2);
-        assertTrue(Debugging.await(person, 10_000, () -> tree[0].getSelectionCount() == 1
-                && tree[0].getSelection()[0].getText().equals(type)), "the click selected " + type);
     }
 
     /** The welcome's lines that show: the labels of the pane that starts "Configure launch settings". */
@@ -111,11 +80,5 @@ public class RunConfigurationsWelcomeJourneyTest extends JourneyTest {
     private static <T> T ancestor(Control c, Class<T> kind) {
         for (Control p = c.getParent(); p != null; p = p.getParent()) if (kind.isInstance(p)) return kind.cast(p);
         throw new AssertionError("no " + kind.getSimpleName() + " around " + c);
-    }
-
-    private static Button button(Shell d, String label) {
-        return ViewTestSupport.descendants(d, Button.class).stream().filter(Control::isVisible)
-                .filter(b -> b.getText().replace("&", "").equals(label)).findFirst()
-                .orElseThrow(() -> new AssertionError("no button " + label + " in " + d.getText()));
     }
 }
