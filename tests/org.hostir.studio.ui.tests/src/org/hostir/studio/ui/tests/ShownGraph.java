@@ -207,8 +207,7 @@ public final class ShownGraph {
     /** Clicks the editor's tab of {@code page} (Graph or Source), as a person switches pages. */
     public static void showPage(FusionEditor e, int page) {
         CTabFolder tabs = (CTabFolder) page(e).getParent();
-        var r = tabs.getItem(page).getBounds();
-        Person.onCurrentDisplay().lookAt(tabs.getShell()).click(tabs, r.x + r.width / 2, r.y + r.height / 2);
+        Person.onCurrentDisplay().lookAt(tabs.getShell()).clickTab(tabs.getItem(page), 1);
     }
 
     /** The Outline view's overview of the graph (thumbnail and viewport box) while it shows this editor's page, else null. */

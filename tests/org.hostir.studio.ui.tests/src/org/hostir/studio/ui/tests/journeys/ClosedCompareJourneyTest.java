@@ -12,7 +12,6 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
-import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.ui.IViewPart;
 import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.passes.DumpView;
@@ -67,18 +66,13 @@ public class ClosedCompareJourneyTest extends JourneyTest {
 
     /** The middle button on the tab titled {@code title}, where a person aims: the middle of its title. */
     private void middleClickTab(String title) {
-        CTabFolder folder = null;
         CTabItem tab = null;
         for (CTabFolder f : ViewTestSupport.descendants(journey.shell(), CTabFolder.class)) {
             for (CTabItem item : f.getItems()) {
-                if (item.getText().equals(title) && item.isShowing()) {
-                    folder = f;
-                    tab = item;
-                }
+                if (item.getText().equals(title) && item.isShowing()) tab = item;
             }
         }
         assertNotNull(tab, "the " + title + " view's tab");
-        Rectangle b = tab.getBounds();
-        person.click(folder, b.x + b.width / 2, b.y + b.height / 2, 2, 0);
+        person.clickTab(tab, 2);
     }
 }

@@ -217,8 +217,7 @@ public class DebugDeadlockJourneyTest extends JourneyTest {
         CTabFolder tabs = visible(d, CTabFolder.class, hasMain);
         CTabItem main = java.util.Arrays.stream(tabs.getItems()).filter(i -> i.getText().replace("&", "").equals("Main"))
                 .findFirst().orElseThrow();
-        var m = main.getBounds();
-        person.click(tabs, m.x + m.width / 2, m.y + m.height / 2);
+        person.clickTab(main, 1);
         person.settle(300);
     }
 

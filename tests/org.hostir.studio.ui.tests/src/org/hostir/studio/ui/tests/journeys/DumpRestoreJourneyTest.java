@@ -186,8 +186,7 @@ public class DumpRestoreJourneyTest extends JourneyTest {
                 .findFirst().orElseThrow(() -> new AssertionError("no tab reads nvFuser Dump"));
         CTabItem tab = java.util.Arrays.stream(folder.getItems()).filter(i -> "nvFuser Dump".equals(i.getText()))
                 .findFirst().orElseThrow();
-        var b = tab.getBounds();
-        person.click(folder, b.x + b.width / 3, b.y + b.height / 2, 2, 0);
+        person.clickTab(tab, 2);
         person.settle(500);
     }
 

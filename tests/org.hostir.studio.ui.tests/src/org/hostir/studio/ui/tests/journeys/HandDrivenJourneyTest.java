@@ -191,7 +191,9 @@ public class HandDrivenJourneyTest extends JourneyTest {
         Files.deleteIfExists(written);
         if (script.exists()) script.delete(true, null);
         var canvas = ShownGraph.of(e).getControl();
-        person.click(canvas, canvas.getSize().x - 10, canvas.getSize().y - 10);   // the editor in front, nothing selected
+        // the editor in front, nothing selected: the canvas's corner, inside its scroll bars where it has any
+        var free = ((org.eclipse.swt.widgets.Scrollable) canvas).getClientArea();
+        person.click(canvas, free.width - 10, free.height - 10);
         person.settle(300);
         var current = page.getSelection();
         // what File > Export... hands its wizard: the workbench's selection when it is a structured one

@@ -95,7 +95,7 @@ public class TraceAnalysisJourneyTest {
             compare(view, person, files);
             exportSvg(view);
         } finally {
-            person.click(view.analysisTabs(), center(view.analysisTabs().getItem(0).getBounds()), 0);
+            person.clickTab(view.analysisTabs().getItem(0), 1);
             page.setPartState(page.findViewReference(TimelineView.ID), IWorkbenchPage.STATE_RESTORED);
         }
 
@@ -250,7 +250,7 @@ public class TraceAnalysisJourneyTest {
     private static void clickTab(TimelineView view, Person person, String title) {
         CTabItem tab = Arrays.stream(view.analysisTabs().getItems()).filter(i -> i.getText().equals(title))
                 .findFirst().orElseThrow();
-        person.click(view.analysisTabs(), center(tab.getBounds()), 0);
+        person.clickTab(tab, 1);
         assertSame(tab, view.analysisTabs().getSelection(), "the click brought " + title + " to the front");
     }
 
