@@ -1,5 +1,6 @@
 package org.hostir.studio.ui.timeline;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -401,7 +402,7 @@ public final class TimelineCanvas {
         for (int r = first; r <= last; r++) {
             if (rowHeight[r] > 0) paintLabel(gc, r, scroll, charWidth, fm.getHeight());
         }
-        paintLegend(gc, RULER_HEIGHT + tracksHeight() - scroll + 8, area, charWidth, fm.getHeight());
+        paintLegend(gc, legendTop(), area, charWidth, fm.getHeight());
         gc.setClipping(LABEL_WIDTH, RULER_HEIGHT, area.width - LABEL_WIDTH, area.height - RULER_HEIGHT);
         flows.paint(gc, palette, rows, rowTop, rowHeight, bars, scroll, area.width, area.height);
         gc.setClipping((Rectangle) null);
@@ -584,7 +585,23 @@ public final class TimelineCanvas {
         gc.drawLine(x2, RULER_HEIGHT, x2, area.height);
     }
 
-    /** A swatch and name per kind of bar the timeline has, below the last row. */
+    /** The legend's name of the critical path's outline. */
+    public static final String CRITICAL_PATH = "critical path";
+
+    /** What the legend names, in order: each kind of bar the timeline has, then the critical path while it shows. */
+    public List<String> legendEntries() {
+        List<String> out = new ArrayList<>(rows == null ? List.of() : rows.kinds().stream().map(EventKind::key).toList());
+        if (!criticalPath.isEmpty()) out.add(CRITICAL_PATH);
+        return out;
+    }
+
+    /** Where the legend's line is drawn now, in the canvas's pixels (below the last row and track). */
+    public int legendTop() { return RULER_HEIGHT + tracksHeight() - scroll() + 8; }
+
+    /**
+     * A swatch and name per kind of bar the timeline has, below the last row; then the critical path's outline, whose
+     * red is near the p2p bars' own: unnamed, a path of many short hops (64 ranks) read as a run of p2p time.
+     */
     private void paintLegend(GC gc, int y, Rectangle area, double charWidth, int fontHeight) {
         if (y > area.height - fontHeight) return;
         int x = LABEL_WIDTH;
@@ -596,6 +613,15 @@ public final class TimelineCanvas {
             String name = k.key();
             gc.drawString(name, x + 18, y, true);
             x += 18 + (int) (name.length() * charWidth) + 16;
+        }
+        if (!criticalPath.isEmpty()) {
+            gc.setForeground(palette.criticalPath());
+            gc.setLineWidth(2);
+            gc.drawRectangle(x + 1, y + 3, 12, fontHeight - 6);
+            gc.setLineWidth(1);
+            gc.setForeground(palette.foreground());
+            gc.drawString(CRITICAL_PATH, x + 18, y, true);
+            x += 18 + (int) (CRITICAL_PATH.length() * charWidth) + 16;
         }
         gc.drawString("arrows: send \u2192 recv", x, y, true);
     }
