@@ -80,10 +80,10 @@ public final class HostIrDebugDelegate extends LaunchConfigurationDelegate {
         return dump;
     }
 
-    /** Offers to save the launched file's editor only, as a Run launch does ({@link LaunchedFileSave}). */
+    /** Offers to save the editors of the fusion and the Program, by the Run launch's rule ({@link LaunchedFileSave}). */
     @Override
     protected boolean saveBeforeLaunch(ILaunchConfiguration configuration, String mode, IProgressMonitor monitor) {
-        return LaunchedFileSave.offer(configuration);
+        return LaunchedFileSave.offer(configuration, mode);
     }
 
     /** Nothing to build: the engine lowers the file itself. */

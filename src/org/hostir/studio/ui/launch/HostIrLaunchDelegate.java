@@ -59,10 +59,10 @@ public final class HostIrLaunchDelegate extends LaunchConfigurationDelegate {
         progress.worked(1);
     }
 
-    /** Offers to save the launched file's editor only ({@link LaunchedFileSave}). */
+    /** Offers to save the editors of the files this run reads ({@link LaunchedFileSave}). */
     @Override
     protected boolean saveBeforeLaunch(ILaunchConfiguration configuration, String mode, IProgressMonitor monitor) {
-        return LaunchedFileSave.offer(configuration);
+        return LaunchedFileSave.offer(configuration, mode);
     }
 
     /**

@@ -39,7 +39,8 @@ final class LoweringControls {
     /** The first rows: the fusion's path and Choose..., then the fields (devices to the Options toggle). */
     private final Composite first;
     private final Composite fields;
-    final Label file;
+    /** The fusion's path, shortened in the middle where the row is short of width. */
+    final PathLabel file;
     final Button choose;
     final Spinner devices;
     final Combo rank;
@@ -65,12 +66,11 @@ final class LoweringControls {
         first = row(root, 2);
         Composite fileCell = row(first, 3);
         label(fileCell, "Fusion:");
-        file = new Label(fileCell, SWT.NONE);
-        file.setText("(open a .fusion file or choose one)");
+        file = new PathLabel(fileCell, "(open a .fusion file or choose one)");
         // the path gives way to the fields when the row is short of width (its tooltip has it whole)
         GridData fileData = new GridData(SWT.FILL, SWT.CENTER, true, false);
         fileData.widthHint = 60;
-        file.setLayoutData(fileData);
+        file.label.setLayoutData(fileData);
         choose = new Button(fileCell, SWT.PUSH);
         choose.setText("Choose...");
         choose.addListener(SWT.Selection, e -> chooseFile(chosen));
@@ -220,9 +220,10 @@ final class LoweringControls {
         int width = viewWidth - 2 * ((GridLayout) root.getLayout()).marginWidth;
         if (width <= 0) return;
         Composite fileCell = (Composite) first.getChildren()[0];
-        // the cell's width with the path at its width hint, the hint replaced by the least the path keeps
-        int fileMin = fileCell.computeSize(SWT.DEFAULT, SWT.DEFAULT).x - ((GridData) file.getLayoutData()).widthHint
-                + MIN_PATH_WIDTH;
+        // the cell's width with the path at its width hint, the hint replaced by the least the path keeps: the file's
+        // name whole (at 1600 x 1000 in a narrower part it kept 100 px, "/low\u2026matmul.fusion", issue 35)
+        int fileMin = fileCell.computeSize(SWT.DEFAULT, SWT.DEFAULT).x - ((GridData) file.label.getLayoutData()).widthHint
+                + Math.max(MIN_PATH_WIDTH, file.readableWidth());
         boolean oneRow = fileMin + fields.computeSize(SWT.DEFAULT, SWT.DEFAULT).x
                 + ((GridLayout) first.getLayout()).horizontalSpacing <= width;
         GridLayout layout = (GridLayout) first.getLayout();
@@ -231,6 +232,12 @@ final class LoweringControls {
         fields.setLayoutData(oneRow ? new GridData(SWT.END, SWT.CENTER, false, false)
                 : new GridData(SWT.FILL, SWT.CENTER, true, false));
         root.layout(true, true);
+    }
+
+    /** Shows the fusion's path (and {@code note} after it), the first row following its file's name. */
+    void showFile(String path, String note) {
+        file.setText(path, note);
+        fitFirstRow(root.getParent().getClientArea().width);
     }
 
     /** The path's width at least beside the fields in one row (at 1280 x 800 it has about 170 px there). */

@@ -173,8 +173,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         }
         file = f;
         if (!live.isOn(f)) live.detach();
-        controls.file.setText(f.getFullPath().toString());
-        controls.file.setToolTipText(f.getFullPath().toString());
+        controls.showFile(f.getFullPath().toString(), "");
         controls.root.layout(true, true);
         setContentDescription("");
         lowerIfChanged();
@@ -251,7 +250,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         boolean unsaved = request.text() != null && live.isDirty();
         String path = file.getFullPath().toString();
         if (request.equals(requested)) {   // a save, a second look: nothing to lower, the label follows
-            if (job == null || job.getResult() != null) controls.file.setText(path + (unsaved ? UNSAVED : ""));
+            if (job == null || job.getResult() != null) controls.showFile(path, unsaved ? UNSAVED : "");
             return;
         }
         int devices = request.devices();
@@ -275,7 +274,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
             return compared >= 0 && compared < devices && r instanceof LoweringResult.Lowered m && !m.has(compared)
                     ? m.withRank(compared, progress) : r;
         }, r -> {
-            controls.file.setText(path + (unsaved ? UNSAVED : ""));
+            controls.showFile(path, unsaved ? UNSAVED : "");
             show(r);
         });
     }

@@ -46,6 +46,7 @@ public final class HostIrPerspective implements IPerspectiveFactory {
         bottom.addView(LOWERING_VIEW);
         bottom.addView(TIMELINE_VIEW);
         bottom.addView(IConsoleConstants.ID_CONSOLE_VIEW);
+        ProblemsViewDefaults.seed();   // errors expanded, the description readable (issue 35), before it is placed
         bottom.addView(IPageLayout.ID_PROBLEM_VIEW);
         // views opened later get a place in a folder (issue 35): without one, Eclipse 4 opens a view beside the
         // active part, in a new column when that part is itself outside the layout (the Help view that F1 opens took

@@ -43,6 +43,8 @@ public final class StudioStartup implements IStartup {
         var display = PlatformUI.getWorkbench().getDisplay();
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
         display.asyncExec(() -> LaunchDialogSize.seed(display));   // Run Configurations' first size (issue 35)
+        // the Problems view's groups open as its memento says (issue 35: Errors stayed collapsed)
+        display.asyncExec(() -> ProblemsGroupsExpanded.install(PlatformUI.getWorkbench()));
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
         boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();
