@@ -82,6 +82,8 @@ public class TimelineView extends ViewPart implements IShowInSource {
     public static final String CONTEXT_ID = "org.hostir.studio.ui.timeline.context";
     /** Family of the jobs that compute the summary below the bars, so that tests and callers can join them. */
     public static final Object SUMMARY_FAMILY = new Object();
+    /** The summary's least height in lines beside the rows (issue 35, round 18: 2 lines at 1280 x 800). */
+    public static final int SUMMARY_LINES = 5;
 
     private TimelineCanvas canvas;
     private TimelineCanvas.Palette palette;
@@ -180,6 +182,9 @@ public class TimelineView extends ViewPart implements IShowInSource {
         // while the view is maximized) and wrapped there, hundreds of pixels past the pane's right edge.
         summary = new StyledText(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
         summary.setMargins(3, 2, 3, 2);
+        // a scrollbar a person sees: GTK's overlay bar shows only while the pointer moves over the text, and the
+        // summary (30 lines and more) is read by scrolling in a short view (issue 35, round 18: 44 px at 1280 x 800)
+        summary.setScrollbarsMode(SWT.NONE);
         below.setWeights(50, 50);
         summary.setFont(JFaceResources.getTextFont());
         summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
@@ -383,7 +388,11 @@ public class TimelineView extends ViewPart implements IShowInSource {
         int detailsHeight = ((CTabFolder) tabs.control()).computeTrim(0, 0, 0, 0).height + details.wholeHeight();
         if (wide) {
             sash.setWeights(64, 36);
-            int shown = Math.min(detailsHeight, size.y * 70 / 100);
+            // the details as high as they need, but the summary below them keeps its least lines
+            int summaryLeast = SUMMARY_LINES * summary.getLineHeight() + summary.computeTrim(0, 0, 0, 0).height
+                    + below.getSashWidth();
+            int shown = Math.max(size.y * 30 / 100, Math.min(Math.min(detailsHeight, size.y * 70 / 100),
+                    size.y - summaryLeast));
             below.setWeights(shown, Math.max(1, size.y - shown));
         } else {
             int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));

@@ -59,6 +59,8 @@ public class TimelineSummaryJourneyTest {
                     + view.summaryText());
             clickASendBar(person, view, size);
             measure(journey, view, size + " in the default layout", "timeline-summary-" + size + ".png", failures);
+            failures.addAll(SummaryReading.of(person, view, shown(view, view.summaryText(), size).control(),
+                    size + " in the default layout"));
             person.press(SWT.MOD1, 'm');   // Ctrl+M: Maximize Active View
             person.settle(600);
             assertEquals(IWorkbenchPage.STATE_MAXIMIZED, page.getPartState(page.findViewReference(TimelineView.ID)),
@@ -138,7 +140,7 @@ public class TimelineSummaryJourneyTest {
     }
 
     /** The view's visible multi-line text pane showing {@code shown}. */
-    private static Pane shown(TimelineView view, String shown, String where) {
+    static Pane shown(TimelineView view, String shown, String where) {
         Control root = view.canvas().control().getParent().getParent();
         return ViewTestSupport.descendants(root, Scrollable.class).stream()
                 .filter(c -> c instanceof Text || c instanceof StyledText)
