@@ -59,8 +59,7 @@ public class TimelineSummaryJourneyTest {
                     + view.summaryText());
             clickASendBar(person, view, size);
             measure(journey, view, size + " in the default layout", "timeline-summary-" + size + ".png", failures);
-            failures.addAll(SummaryReading.of(person, view, shown(view, view.summaryText(), size).control(),
-                    size + " in the default layout"));
+            failures.addAll(SummaryReading.of(person, view, size + " in the default layout"));
             person.press(SWT.MOD1, 'm');   // Ctrl+M: Maximize Active View
             person.settle(600);
             assertEquals(IWorkbenchPage.STATE_MAXIMIZED, page.getPartState(page.findViewReference(TimelineView.ID)),
@@ -118,7 +117,10 @@ public class TimelineSummaryJourneyTest {
         Shell shell = journey.shell();
         assertTrue(journey.person().restAway(shell), where + ": a tooltip stays");
         ViewTestSupport.screenshot(shell, shot);
+        // the summary and the details are tabs side by side (issue 35, round 18): each shown by a click on its tab
+        SummaryReading.clickTab(journey.person(), view, "Summary");
         failures.addAll(cutLines(shown(view, view.summaryText(), where), where + ", summary"));
+        SummaryReading.clickTab(journey.person(), view, "Details");
         failures.addAll(cutLines(shown(view, view.detailsText(), where), where + ", details"));
     }
 
