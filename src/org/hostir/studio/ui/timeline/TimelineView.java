@@ -105,6 +105,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
     private Timeline measured;
     private String measuredTitle;
     private final SelectionRelay relay = new SelectionRelay();
+    private ToolTipKeys toolTipKeys;
     /** The shown run's analyses as text, once computed (the summary shows them after the overlap figures). */
     private String analysisText;
     /** The run last shown through {@link #show}, with its launches and counters; its timeline may be replaced. */
@@ -180,6 +181,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
         sash.addListener(SWT.Resize, e -> fit(sash));
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
+        toolTipKeys = ToolTipKeys.install(this);
         getSite().setSelectionProvider(relay);
         // the canvas's context menu: Show in Lowering and what plugin.xml contributes (popup:<this view's id>)
         MenuManager menu = new MenuManager();
@@ -672,6 +674,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
     @Override
     public void dispose() {
         PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
+        if (toolTipKeys != null) toolTipKeys.uninstall();
         super.dispose();
     }
 }
