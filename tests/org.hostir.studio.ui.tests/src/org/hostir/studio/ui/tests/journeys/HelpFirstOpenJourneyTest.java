@@ -22,8 +22,7 @@ public class HelpFirstOpenJourneyTest extends JourneyTest {
     /**
      * The most a first open may take. With the server started and its pages compiled, the open is the browser's
      * start and a dozen frames from a local server: 2.4 s measured here while other builds loaded the machine's 2
-     * cores (a second open, the browser warm, 0.6 s by hand). Without, by hand in the product at 1280 x 800, the
-     * window stayed blank 15 to 18 s. 6 s leaves more than twice the measured time for a loaded machine and stays far
+     * cores. Without, by hand in the product at 1280 x 800, the window stayed blank 15 to 18 s. 6 s leaves more than twice the measured time for a loaded machine and stays far
      * below the cold server's.
      */
     static final long BOUND_MS = 6_000;
