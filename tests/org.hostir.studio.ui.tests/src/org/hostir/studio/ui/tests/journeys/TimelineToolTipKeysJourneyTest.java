@@ -37,10 +37,11 @@ public class TimelineToolTipKeysJourneyTest {
         person.settle(200);
         page.showView(IPageLayout.ID_PROJECT_EXPLORER);
         TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+        assertNotSame(view, page.getActivePart(), "the Timeline was made while another part was active");
+        // the run shown, as a launch shows it (the view comes to the front and becomes active)
         view.openTrace(List.of(ViewTestSupport.repoFile(TimelineSummaryJourneyTest.TRACE)));
         ViewTestSupport.join(TimelineView.SUMMARY_FAMILY);
         person.settle(300);
-        assertNotSame(view, page.getActivePart(), "the Timeline was made while another part was active");
 
         Rectangle rows = view.canvas().control().getClientArea();
         person.click(view.canvas().control(), rows.width - 20, rows.height - 10);   // into the rows, past the bars
