@@ -17,6 +17,8 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchListener;
 import org.eclipse.ui.PlatformUI;
 
 /**
@@ -64,6 +66,17 @@ public final class HelpWarmUp {
         };
         job.setSystem(true);
         job.setPriority(Job.DECORATE);
+        // stopped when the workbench closes (it asks the server nothing more; a page under way ends at its timeout)
+        PlatformUI.getWorkbench().addWorkbenchListener(new IWorkbenchListener() {
+            @Override
+            public boolean preShutdown(IWorkbench workbench, boolean forced) {
+                job.cancel();
+                return true;
+            }
+
+            @Override
+            public void postShutdown(IWorkbench workbench) { }
+        });
         job.schedule(delayMillis);
     }
 
@@ -117,8 +130,8 @@ public final class HelpWarmUp {
         try {
             HttpURLConnection c = (HttpURLConnection) page.toURL().openConnection();
             c.setRequestProperty("User-Agent", USER_AGENT);
-            c.setConnectTimeout(10_000);
-            c.setReadTimeout(60_000);
+            c.setConnectTimeout(5_000);
+            c.setReadTimeout(20_000);   // a JSP compiled on a loaded machine; the shutdown waits no longer
             try {
                 if (c.getResponseCode() >= 400) return "";
                 try (InputStream in = c.getInputStream()) {

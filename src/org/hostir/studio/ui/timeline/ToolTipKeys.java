@@ -25,7 +25,10 @@ final class ToolTipKeys implements IPartListener2 {
         return keys;
     }
 
-    void uninstall() { view.getSite().getPage().removePartListener(this); }
+    void uninstall() {
+        var page = view.getSite().getPage();
+        if (page != null) page.removePartListener(this);
+    }
 
     @Override
     public void partActivated(IWorkbenchPartReference ref) {
@@ -35,7 +38,9 @@ final class ToolTipKeys implements IPartListener2 {
     }
 
     private void updateItems() {
-        if (view.getSite().getPage().getActivePart() != view) return;
+        // the workbench may have closed the view (or be closing) since the activation
+        var page = view.getSite().getPage();
+        if (page == null || page.getActivePart() != view) return;
         for (IContributionItem item : view.getViewSite().getActionBars().getToolBarManager().getItems()) item.update();
     }
 }
