@@ -23,9 +23,9 @@ import org.hostir.studio.trace.analysis.TraceComparison;
 import org.hostir.studio.ui.timeline.RowTable.Column;
 
 /**
- * The tabs beside the summary, as Perfetto's and Nsight Systems' bottom panels: the selected bar's Details, the
- * Kernels table (device ops by name: count, total, mean, spread across ranks), the Critical path's segments with
- * their shares, and the Compare table of two runs. Each table sorts by a click on a header; selecting a row hands
+ * The tabs beside the rows, as Perfetto's and Nsight Systems' bottom panels: the run's Summary (overlap figures and
+ * analyses), the selected bar's Details, the Kernels table (device ops by name: count, total, mean, spread across
+ * ranks), the Critical path's segments with their shares, and the Compare table of two runs. Each table sorts by a click on a header; selecting a row hands
  * it to the view, which highlights or selects its bars.
  */
 final class AnalysisTabs {
@@ -34,6 +34,7 @@ final class AnalysisTabs {
     }
 
     private final CTabFolder folder;
+    private final CTabItem summary;
     private final CTabItem details;
     private final CTabItem kernelsTab;
     private final CTabItem pathTab;
@@ -47,9 +48,12 @@ final class AnalysisTabs {
     /** The unit of each table's times: one per table, from its largest time, so that columns compare. */
     private TimeText kernelUnit = TimeText.NS, pathUnit = TimeText.NS, compareUnit = TimeText.NS;
 
-    AnalysisTabs(Composite parent, Function<Composite, Control> detailsPane, Consumer<KernelTable.Row> kernel,
-                 Consumer<Step> segment, Consumer<TraceComparison.Row> compared) {
+    AnalysisTabs(Composite parent, Function<Composite, Control> summaryPane, Function<Composite, Control> detailsPane,
+                 Consumer<KernelTable.Row> kernel, Consumer<Step> segment, Consumer<TraceComparison.Row> compared) {
         folder = new CTabFolder(parent, SWT.BORDER | SWT.BOTTOM);
+        summary = new CTabItem(folder, SWT.NONE);
+        summary.setText("Summary");
+        summary.setControl(summaryPane.apply(folder));
         details = new CTabItem(folder, SWT.NONE);
         details.setText("Details");
         details.setControl(detailsPane.apply(folder));
@@ -63,7 +67,7 @@ final class AnalysisTabs {
         kernelsTab = item("Kernels", k);
         pathTab = item("Critical path", p);
         compareTab = item("Compare", c);
-        folder.setSelection(details);
+        folder.setSelection(summary);
         showKernels(null);
         showPath(null);
         showComparison(null);
@@ -72,6 +76,9 @@ final class AnalysisTabs {
     Control control() { return folder; }
 
     CTabFolder folder() { return folder; }
+
+    /** Brings the Summary tab to the front (a new run). */
+    void showSummary() { folder.setSelection(summary); }
 
     /** Brings the Details tab to the front (a click on a bar, a range). */
     void showDetails() { folder.setSelection(details); }

@@ -51,6 +51,7 @@ final class DetailsPanel {
         // width it was ever given (the view's whole width while maximized) and wrapped past the pane's edge after
         text = new StyledText(root, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
         text.setMargins(3, 2, 3, 2);
+        text.setScrollbarsMode(SWT.NONE);   // a scrollbar a person sees, as the summary's, where the pane is short
         text.setFont(JFaceResources.getTextFont());
         text.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         table = new Table(root, SWT.BORDER | SWT.FULL_SELECTION | SWT.H_SCROLL | SWT.V_SCROLL);

@@ -32,6 +32,7 @@ import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.jface.action.GroupMarker;
@@ -72,7 +73,7 @@ import org.hostir.studio.ui.timeline.model.TimelineSummary;
 
 /**
  * The timeline view: a run's timeline or a Chrome trace, one row per rank and stream, bars coloured by kind from
- * the theme, send-to-receive arrows, and the overlap summary (HTA's figures) below. Other code shows a timeline
+ * the theme, send-to-receive arrows, and the overlap summary (HTA's figures) in a tab beside them. Other code shows a timeline
  * with {@link #show(Timeline, String)}. Selecting a bar publishes its Host IR node as a {@link HostIrNodeElement}
  * through the workbench selection service (the lowering view follows it and reveals the node).
  */
@@ -87,7 +88,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
     private TimelineCanvas.Palette palette;
     private StyledText summary;
     private DetailsPanel details;
-    /** Details, Kernels, Critical path and Compare, beside the summary. */
+    /** Summary, Details, Kernels, Critical path and Compare. */
     private AnalysisTabs tabs;
     /** Set while a table's row selects a bar: the table's tab stays in front (a click on a bar shows Details). */
     private boolean keepTab;
@@ -104,6 +105,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
     private Timeline measured;
     private String measuredTitle;
     private final SelectionRelay relay = new SelectionRelay();
+    private ToolTipKeys toolTipKeys;
     /** The shown run's analyses as text, once computed (the summary shows them after the overlap figures). */
     private String analysisText;
     /** The run last shown through {@link #show}, with its launches and counters; its timeline may be replaced. */
@@ -171,28 +173,38 @@ public class TimelineView extends ViewPart implements IShowInSource {
                 details.show(canvas.selected(), canvas.rows() == null ? 0 : canvas.rows().startNs());
             }
         });
-        SashForm below = new SashForm(sash, SWT.HORIZONTAL);
-        tabs = new AnalysisTabs(below, f -> (details = new DetailsPanel(f, this::revealNode, () -> timeline)).control(),
+        // the summary a tab beside the details (issue 35, round 18: below the details it was 44 px high at 1280 x 800)
+        tabs = new AnalysisTabs(sash, this::makeSummary,
+                f -> (details = new DetailsPanel(f, this::revealNode, () -> timeline)).control(),
                 this::kernelSelected, this::stepSelected, this::comparedSelected);
-        // wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay scrollbars
-        // do not show that there is more to the right (issue 35). A StyledText, which wraps at its own width: GTK's
-        // wrapped Text keeps the widest width it was ever given (the pane is the view's whole width for a moment
-        // while the view is maximized) and wrapped there, hundreds of pixels past the pane's right edge.
-        summary = new StyledText(below, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
-        summary.setMargins(3, 2, 3, 2);
-        below.setWeights(50, 50);
-        summary.setFont(JFaceResources.getTextFont());
-        summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
         sash.setWeights(72, 28);
         sash.addListener(SWT.Resize, e -> fit(sash));
         PlatformUI.getWorkbench().getThemeManager().addPropertyChangeListener(themeListener);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
+        toolTipKeys = ToolTipKeys.install(this);
         getSite().setSelectionProvider(relay);
         // the canvas's context menu: Show in Lowering and what plugin.xml contributes (popup:<this view's id>)
         MenuManager menu = new MenuManager();
         menu.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
         canvas.control().setMenu(menu.createContextMenu(canvas.control()));
         getSite().registerContextMenu(menu, relay);
+    }
+
+    /**
+     * The summary's pane, wrapped: the figures' lines are longer than the pane at 1280 and 1600 px, and GTK's overlay
+     * scrollbars do not show that there is more to the right (issue 35). A StyledText, which wraps at its own width:
+     * GTK's wrapped Text keeps the widest width it was ever given (the pane is the view's whole width for a moment
+     * while the view is maximized) and wrapped there, hundreds of pixels past the pane's right edge. Its scrollbar
+     * one a person sees: GTK's overlay bar shows only while the pointer moves over the text, and the summary (30
+     * lines and more) is read by scrolling.
+     */
+    private Control makeSummary(Composite parent) {
+        summary = new StyledText(parent, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.WRAP);
+        summary.setMargins(3, 2, 3, 2);
+        summary.setScrollbarsMode(SWT.NONE);
+        summary.setFont(JFaceResources.getTextFont());
+        summary.setText("Run a .fusion file (context menu: Run on CPU and show timeline) or open a Chrome trace.");
+        return summary;
     }
 
     /**
@@ -302,6 +314,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
         relay.setSelection(StructuredSelection.EMPTY);
         details.runLine(title);
         details.show(null, 0);
+        tabs.showSummary();   // a new run's figures first; a click on a bar brings its details
         tabs.showKernels(null);
         tabs.showPath(null);
         tabs.showComparison(null);
@@ -362,35 +375,24 @@ public class TimelineView extends ViewPart implements IShowInSource {
     }
 
     /**
-     * Keeps the rows clear of the summary: in a wide, low view the details and summary go to the right of the rows; in a
-     * tall one below them, with the rows given the height they need first.
+     * Keeps the rows clear of the tabs (the summary, the details, the tables): in a wide, low view they go to the right
+     * of the rows, the column's whole height; in a tall one below them, with the rows given the height they need first.
      */
     private void fit(SashForm sash) {
         var size = sash.getSize();
         if (size.x < 50 || size.y < 50) return;
         boolean wide = size.x > 3 * size.y;
         sash.setOrientation(wide ? SWT.HORIZONTAL : SWT.VERTICAL);
-        // beside the rows, the details above the summary, each the panel's whole width (side by side they were
-        // cut off on the right at 1280 and 1600 px); below the rows, side by side, in halves again (the weights
-        // set for the heights above and below were left as widths: the summary had 30% of the width)
-        SashForm below = (SashForm) tabs.control().getParent();
-        int orientation = wide ? SWT.VERTICAL : SWT.HORIZONTAL;
-        if (below.getOrientation() != orientation) {
-            below.setOrientation(orientation);
-            if (!wide) below.setWeights(50, 50);
-        }
-        // the details pane high enough for a bar's whole details (issue 35: under 64 ranks' rows it had 4 lines)
-        int detailsHeight = ((CTabFolder) tabs.control()).computeTrim(0, 0, 0, 0).height + details.wholeHeight();
         if (wide) {
             sash.setWeights(64, 36);
-            int shown = Math.min(detailsHeight, size.y * 70 / 100);
-            below.setWeights(shown, Math.max(1, size.y - shown));
-        } else {
-            int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));
-            // the rows keep 40% of the height whatever the details need
-            rows = Math.max(size.y * 40 / 100, Math.min(rows, size.y - detailsHeight - sash.getSashWidth()));
-            sash.setWeights(rows, Math.max(1, size.y - rows));
+            return;
         }
+        // the tabs high enough for a bar's whole details (issue 35: under 64 ranks' rows it had 4 lines)
+        int detailsHeight = ((CTabFolder) tabs.control()).computeTrim(0, 0, 0, 0).height + details.wholeHeight();
+        int rows = Math.min(size.y * 85 / 100, Math.max(size.y * 60 / 100, canvas.preferredHeight()));
+        // the rows keep 40% of the height whatever the details need
+        rows = Math.max(size.y * 40 / 100, Math.min(rows, size.y - detailsHeight - sash.getSashWidth()));
+        sash.setWeights(rows, Math.max(1, size.y - rows));
     }
 
     /** A kernel table's row: outlines the kernel's bars and reveals the first (the rows stay as they are). */
@@ -672,6 +674,7 @@ public class TimelineView extends ViewPart implements IShowInSource {
     @Override
     public void dispose() {
         PlatformUI.getWorkbench().getThemeManager().removePropertyChangeListener(themeListener);
+        if (toolTipKeys != null) toolTipKeys.uninstall();
         super.dispose();
     }
 }

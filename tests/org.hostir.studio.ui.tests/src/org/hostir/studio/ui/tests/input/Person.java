@@ -455,6 +455,10 @@ public final class Person {
                 case SWT.ARROW_UP -> "Up";
                 case SWT.ARROW_LEFT -> "Left";
                 case SWT.ARROW_RIGHT -> "Right";
+                case SWT.HOME -> "Home";
+                case SWT.END -> "End";
+                case SWT.PAGE_UP -> "Prior";
+                case SWT.PAGE_DOWN -> "Next";
                 default -> throw new IllegalArgumentException("no keysym for key code " + keyCode);
             };
         }

@@ -146,7 +146,7 @@ public class HelpJourneyTest extends JourneyTest {
     private static int num(Object o) { return (int) Math.round(((Number) o).doubleValue()); }
 
     /** The new shell holding a Browser: the help window. */
-    private static Shell helpWindow(List<Shell> before) {
+    static Shell helpWindow(List<Shell> before) {
         for (Shell s : org.eclipse.swt.widgets.Display.getCurrent().getShells()) {
             if (!before.contains(s) && s.isVisible() && !ViewTestSupport.descendants(s, Browser.class).isEmpty()) return s;
         }
@@ -169,7 +169,7 @@ public class HelpJourneyTest extends JourneyTest {
                 + "') { var w = fs[i].w, d = w.document; " + body + " } return null;");
     }
 
-    private static String text(Browser browser, String frame) {
+    static String text(Browser browser, String frame) {
         Object t = eval(browser, frame, "return d.body ? d.body.innerText : '';");
         return t == null ? "" : (String) t;
     }
@@ -203,7 +203,7 @@ public class HelpJourneyTest extends JourneyTest {
     }
 
     /** Rows of the window's screen image holding dark text or pictures (a blank page has none). */
-    private static int inkRows(Shell window) {
+    static int inkRows(Shell window) {
         var display = window.getDisplay();
         var b = window.getBounds();
         ImageData data = ScreenPixels.ofDisplay(display, b);

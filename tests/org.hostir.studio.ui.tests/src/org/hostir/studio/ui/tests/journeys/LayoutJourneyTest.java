@@ -146,7 +146,7 @@ public class LayoutJourneyTest {
         assertToolbarsWhole(shell, size);
         clickABar(person, timeline);
         ViewTestSupport.screenshot(shell, "studio-timeline-" + size + ".png");
-        assertDetailsAndSummaryWhole(timeline, size);
+        assertDetailsAndSummaryWhole(person, timeline, size);
 
         // the timeline refits when the window is resized and when the view is maximized and restored
         shell.setBounds(0, 0, width - 160, height - 100);
@@ -341,7 +341,16 @@ public class LayoutJourneyTest {
      * Issue 35, defect 7: the Timeline's details and summary were cut off on the right with no scrollbar: each
      * line of both fits its pane (or the pane wraps it), and the node link is whole.
      */
-    private static void assertDetailsAndSummaryWhole(TimelineView timeline, String size) {
+    private static void assertDetailsAndSummaryWhole(Person person, TimelineView timeline, String size) {
+        // the details shown by the click on a bar; then the summary, a tab beside them (issue 35, round 18)
+        int styled = assertShownTextsWhole(timeline, size);
+        SummaryReading.clickTab(person, timeline, "Summary");
+        styled += assertShownTextsWhole(timeline, size);
+        assertTrue(styled >= 2, size + ": the details and the summary shown, found " + styled + " texts");
+    }
+
+    /** The visible text panes' lines within their width, and the node link whole; the count of wrapped texts seen. */
+    private static int assertShownTextsWhole(TimelineView timeline, String size) {
         Control root = timeline.canvas().control().getParent().getParent();
         for (org.eclipse.swt.widgets.Text t : ViewTestSupport.descendants(root, org.eclipse.swt.widgets.Text.class)) {
             if (!t.isVisible() || (t.getStyle() & SWT.MULTI) == 0) continue;
@@ -369,13 +378,13 @@ public class LayoutJourneyTest {
                         + "...\" at x " + x + " in a pane of " + width);
             }
         }
-        assertTrue(styled >= 2, size + ": the details and the summary shown, found " + styled + " texts");
         for (org.eclipse.swt.widgets.Link link : ViewTestSupport.descendants(root, org.eclipse.swt.widgets.Link.class)) {
             if (!link.isVisible() || link.getText().isEmpty()) continue;
             int wanted = link.computeSize(SWT.DEFAULT, SWT.DEFAULT).x;
             assertTrue(wanted <= link.getSize().x + 1, size + ": the link \"" + link.getText() + "\" needs " + wanted
                     + " px, has " + link.getSize().x);
         }
+        return styled;
     }
 
     private static String firstLine(String text) { return text.lines().findFirst().orElse(""); }

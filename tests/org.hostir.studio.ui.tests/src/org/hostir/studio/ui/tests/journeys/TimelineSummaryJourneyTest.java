@@ -59,6 +59,7 @@ public class TimelineSummaryJourneyTest {
                     + view.summaryText());
             clickASendBar(person, view, size);
             measure(journey, view, size + " in the default layout", "timeline-summary-" + size + ".png", failures);
+            failures.addAll(SummaryReading.of(person, view, size + " in the default layout"));
             person.press(SWT.MOD1, 'm');   // Ctrl+M: Maximize Active View
             person.settle(600);
             assertEquals(IWorkbenchPage.STATE_MAXIMIZED, page.getPartState(page.findViewReference(TimelineView.ID)),
@@ -116,7 +117,10 @@ public class TimelineSummaryJourneyTest {
         Shell shell = journey.shell();
         assertTrue(journey.person().restAway(shell), where + ": a tooltip stays");
         ViewTestSupport.screenshot(shell, shot);
+        // the summary and the details are tabs side by side (issue 35, round 18): each shown by a click on its tab
+        SummaryReading.clickTab(journey.person(), view, "Summary");
         failures.addAll(cutLines(shown(view, view.summaryText(), where), where + ", summary"));
+        SummaryReading.clickTab(journey.person(), view, "Details");
         failures.addAll(cutLines(shown(view, view.detailsText(), where), where + ", details"));
     }
 
@@ -138,7 +142,7 @@ public class TimelineSummaryJourneyTest {
     }
 
     /** The view's visible multi-line text pane showing {@code shown}. */
-    private static Pane shown(TimelineView view, String shown, String where) {
+    static Pane shown(TimelineView view, String shown, String where) {
         Control root = view.canvas().control().getParent().getParent();
         return ViewTestSupport.descendants(root, Scrollable.class).stream()
                 .filter(c -> c instanceof Text || c instanceof StyledText)

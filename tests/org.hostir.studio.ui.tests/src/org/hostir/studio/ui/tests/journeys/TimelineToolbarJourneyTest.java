@@ -72,7 +72,7 @@ public class TimelineToolbarJourneyTest {
     }
 
     /** The view's toolbar (the one with Zoom in and a prediction action): its items but separators, in order. */
-    private static List<ToolItem> actions(Shell shell) {
+    static List<ToolItem> actions(Shell shell) {
         for (ToolBar bar : ViewTestSupport.descendants(shell, ToolBar.class)) {
             if (!bar.isVisible()) continue;
             List<String> tips = Arrays.stream(bar.getItems()).map(ToolItem::getToolTipText)
