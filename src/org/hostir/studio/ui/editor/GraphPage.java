@@ -390,25 +390,6 @@ final class GraphPage {
         for (String k : keys) if (viewer.figure(k) != null) viewer.selection().add(k);
         viewer.updateStates();
         if (viewer.selection().size() == 1) reveal(viewer.figure(viewer.selection().iterator().next()));
-        else if (fitsInView(List.copyOf(viewer.selection()))) showWhole(List.copyOf(viewer.selection()));
-    }
-
-    /**
-     * Whether the nodes of {@code keys} fit in the view together (with showWhole's margins). Issue 35, round 18: two
-     * tensors selected from the Outline's tree were not revealed, the second left outside the view, and the
-     * overview's frame held only one of them; a selection too large for the view is left where it is (Select All).
-     */
-    private boolean fitsInView(List<String> keys) {
-        Rectangle all = null;
-        for (String k : keys) {
-            NodeFigures.Node f = viewer.figure(k);
-            if (f == null) continue;
-            Rectangle r = f.getBounds().getCopy();
-            f.translateToAbsolute(r);
-            all = all == null ? r : all.union(r);
-        }
-        var size = viewer.canvas().getViewport().getClientArea().getSize();
-        return all != null && all.width + 40 <= size.width && all.height + 40 <= size.height;
     }
 
     private void reveal(NodeFigures.Node f) {
