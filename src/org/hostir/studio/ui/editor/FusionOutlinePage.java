@@ -175,6 +175,21 @@ public final class FusionOutlinePage extends Page implements IContentOutlinePage
         return new int[] { d.width, d.height };
     }
 
+    /**
+     * Where the overview draws a graph node ({x, y, width, height} on the overview's canvas), or null: the node's
+     * place on the zoomed graph, shrunk as the thumbnail shrinks the whole graph.
+     */
+    public int[] overviewBox(String key) {
+        int[] b = graph.bounds(key);
+        if (!overviewShown || b == null) return null;
+        var source = graph.rootFigure().getBounds();
+        var at = thumbnail.getClientArea();
+        int drawn = thumbnail.getPreferredSize().width - thumbnail.getInsets().getWidth();
+        double zoom = graph.zoom(), k = (double) drawn / Math.max(1, source.width);
+        return new int[] { at.x + (int) ((b[0] * zoom - source.x) * k), at.y + (int) ((b[1] * zoom - source.y) * k),
+                (int) (b[2] * zoom * k), (int) (b[3] * zoom * k) };
+    }
+
     /** The viewport rectangle over the thumbnail ({x, y, width, height} on the overview's canvas), or null. */
     public int[] viewportBox() {
         for (Object child : thumbnail.getChildren()) {

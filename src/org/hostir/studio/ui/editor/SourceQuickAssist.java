@@ -34,6 +34,7 @@ final class SourceQuickAssist implements IQuickAssistProcessor {
 
     private final Supplier<IFile> file;
     private final Runnable checkNow;
+    private final QuickAssistListSize listSize = new QuickAssistListSize();
 
     /** {@code checkNow}: brings the markers up to the text (a pause in typing is waited for otherwise). */
     SourceQuickAssist(Supplier<IFile> file, Runnable checkNow) {
@@ -46,6 +47,7 @@ final class SourceQuickAssist implements IQuickAssistProcessor {
         QuickAssistAssistant a = new QuickAssistAssistant();
         a.setQuickAssistProcessor(this);
         a.setInformationControlCreator(info);
+        a.setRestoreCompletionProposalSize(listSize.settings());
         return a;
     }
 
@@ -57,6 +59,9 @@ final class SourceQuickAssist implements IQuickAssistProcessor {
             for (IMarkerResolution r : IDE.getMarkerHelpRegistry().getResolutions(m)) fixes.add(new Fix(m, r));
         }
         if (fixes.isEmpty()) fixes.add(new Fix(null, null));
+        // computed before JFace makes the list's window, which then opens at the stored size
+        listSize.fit(context.getSourceViewer() == null ? null : context.getSourceViewer().getTextWidget(),
+                fixes.stream().map(ICompletionProposal::getDisplayString).toList());
         return fixes.toArray(ICompletionProposal[]::new);
     }
 

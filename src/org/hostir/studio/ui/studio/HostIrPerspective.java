@@ -67,10 +67,11 @@ public final class HostIrPerspective implements IPerspectiveFactory {
         // a long run's ranks done (issue 35, Deliver 6) without going through Other...
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addPerspectiveShortcut(ID);
-        // File > New > Fusion, without going through Other...
+        // File > New > Fusion, without going through Other...; then File and Folder in the order of the Project
+        // Explorer's New, which sorts them by name (round 18: the two menus listed them in different orders)
         layout.addNewWizardShortcut(NEW_FUSION_WIZARD);
-        layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.folder");
         layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.file");
+        layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.folder");
         // the Run menu and toolbar button (Run Configurations..., Run History)
         layout.addActionSet(IDebugUIConstants.LAUNCH_ACTION_SET);
     }

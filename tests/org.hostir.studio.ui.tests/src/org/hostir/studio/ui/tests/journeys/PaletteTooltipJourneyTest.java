@@ -50,6 +50,40 @@ public class PaletteTooltipJourneyTest extends JourneyTest {
         assertTrue(left.isEmpty(), "the palette's tooltip stayed through the drag: " + left);
     }
 
+    /**
+     * Round 18's guide pictures: a palette tooltip stayed on the screen after the person had used the entry and gone
+     * on to the graph. Rested on Input tensor, clicked (a tensor added), then a click on the canvas's empty corner:
+     * no tooltip window stays anywhere on the screen.
+     */
+    @Test
+    public void noPaletteTooltipStaysAfterAClickOnTheEntryAndThenOnTheCanvas() throws Exception {
+        FusionEditor e = journey.openSeed("palette-tooltip", "ag_matmul_p2p", "palettetip-click.fusion");
+        page.activate(e);
+        person.settle(200);
+        Button input = ShownGraph.button(e, "Input tensor");
+        Control canvas = ShownGraph.of(e).getControl();
+        Control palette = input.getParent().getParent();
+        int tensors = e.model().tensors().size();
+
+        rest(input);
+        assertFalse(over(palette).isEmpty(), "resting on Input tensor shows its tooltip: " + ShownPopups.shown());
+        person.clickUnreported(input, input.getSize().x / 2, input.getSize().y / 2);   // press and release at once
+        person.until(3000, () -> e.model().tensors().size() > tensors);
+        assertEquals(tensors + 1, e.model().tensors().size(), "the click added an input tensor");
+        person.click(canvas, 8, canvas.getSize().y - 8);
+        person.settle(TOOLTIP_WAIT_MS);
+        List<Popup> left = ShownPopups.shown("TOOLTIP");
+        ViewTestSupport.screenshot(journey.shell(), "palette-tooltip-after-click.png");
+        assertTrue(left.isEmpty(), "a tooltip stayed after the clicks on Input tensor and on the canvas: " + left);
+
+        rest(input);
+        assertFalse(over(palette).isEmpty(), "the tooltip shows again");
+        person.click(canvas, canvas.getSize().x - 8, canvas.getSize().y - 8);
+        person.settle(TOOLTIP_WAIT_MS);
+        left = ShownPopups.shown("TOOLTIP");
+        assertTrue(left.isEmpty(), "a tooltip stayed after a click on the canvas: " + left);
+    }
+
     private void rest(Button b) {
         person.moveTo(b, b.getSize().x / 2, b.getSize().y / 2);
         person.moveTo(b, b.getSize().x / 2 + 2, b.getSize().y / 2);

@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
@@ -42,6 +43,7 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
         person.press(SWT.CTRL, '1');
         person.settle(500);
         assertEquals(List.of("No suggestions available"), proposals(), "Ctrl+1 where no fix applies");
+        assertFitsItsRows(1);
         ViewTestSupport.screenshot(journey.shell(), "source-quick-assist-none.png");
         person.press(SWT.ESC);
         person.settle(200);
@@ -61,6 +63,7 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
         assertEquals(List.of("Set the mesh of tv0 to all"), proposals(), "Ctrl+1 offers the marker's quick fix: "
                 + e.problems());
         ViewTestSupport.screenshot(journey.shell(), "source-quick-assist-fix.png");
+        assertFitsItsRows(1);
         person.press(SWT.CR);
         person.settle(800);
         assertEquals(List.of(), proposals(), "Enter applied the fix and closed the list");
@@ -70,6 +73,31 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
         assertTrue(e.problems().isEmpty(), "no problem left: " + e.problems());
         assertTrue(markerLines(file).isEmpty(), "and no marker");
         assertFalse(text.isDisposed());
+    }
+
+    /**
+     * Round 18's hand drive at 1280 x 800: the list opened at JFace's default of ten rows for one proposal, tall and
+     * cut by the screen's bottom edge. The list's window is as tall as its rows (one spare) and lies on the monitor.
+     */
+    private void assertFitsItsRows(int rows) {
+        for (Shell s : journey.shell().getDisplay().getShells()) {
+            if (s == journey.shell() || !s.isVisible()) continue;
+            for (Table t : ViewTestSupport.descendants(s, Table.class)) {
+                if (!t.isVisible()) continue;
+                Rectangle shown = s.getBounds(), screen = s.getMonitor().getBounds();
+                int most = t.computeTrim(0, 0, 100, (rows + 1) * t.getItemHeight()).height + 8;
+                System.out.println("quick assist list at " + shown + " on " + screen + ", " + t.getItemCount()
+                        + " rows of " + t.getItemHeight() + " px, at most " + most + " px tall");
+                assertTrue(screen.contains(shown.x, shown.y) && shown.x + shown.width <= screen.x + screen.width
+                        && shown.y + shown.height <= screen.y + screen.height, "the list " + shown + " lies on the"
+                        + " monitor " + screen);
+                assertTrue(shown.height <= most, "the list is as tall as its " + rows + " row(s): " + shown.height
+                        + " px, rows of " + t.getItemHeight() + " px");
+                assertTrue(shown.width >= 200, "the list is wide enough to read: " + shown.width);
+                return;
+            }
+        }
+        throw new AssertionError("no quick assist list on the screen");
     }
 
     /** The lines of the file's fusion problem markers. */
