@@ -174,7 +174,15 @@ public final class ShownGraph {
         showPage(e, FusionEditor.SOURCE_PAGE);
         StyledText text = sourceWidget(e);
         String before = text.getText();
-        int at = wholeWord(before, word, before.indexOf("\"" + tensor + "\""));
+        typeOverWord(text, person, wholeWord(before, word, before.indexOf("\"" + tensor + "\"")), word, with);
+        return text;
+    }
+
+    /**
+     * Types {@code with} over {@code word}, which stands at offset {@code at} of any text widget, as a person edits:
+     * scrolled into view, double-clicked (asserted selected), typed.
+     */
+    public static void typeOverWord(StyledText text, Person person, int at, String word, String with) {
         text.setTopIndex(Math.max(0, text.getLineAtOffset(at) - 3));
         // and sideways where the word lies past the pane's right edge (tv0's "all" at 1600 x 1000 beside Properties:
         // the double-click landed outside the text in CI)
@@ -191,7 +199,6 @@ public final class ShownGraph {
         assertEquals(word, text.getSelectionText(), "the double-click selects the word");
         person.type(with, 30);
         person.settle(600);
-        return text;
     }
 
     /** Where {@code word} first stands as a whole word (not inside "parallel" for "all") from {@code from} on. */

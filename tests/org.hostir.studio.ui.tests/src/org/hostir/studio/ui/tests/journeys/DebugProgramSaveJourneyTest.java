@@ -12,12 +12,10 @@ import java.util.List;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.hostir.studio.ui.debug.HostIrDumpEditor;
@@ -26,6 +24,7 @@ import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.launch.HostIrLaunchShortcut;
 import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchedFileSave;
+import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,16 +44,15 @@ public class DebugProgramSaveJourneyTest extends JourneyTest {
     @AfterEach
     public void cleanUp() throws Exception {
         if (question != null) question.stop();
-        DebugUITools.getPreferenceStore().setToDefault(LaunchedFileSave.SAVE_BEFORE_LAUNCH);
         Debugging.cleanUp();
     }
 
     @Test
     public void debugOffersTheDirtyProgramDumpAndRunsItSaved() throws Exception {
         Debugging.neverSwitchPerspective();
-        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         Scene s = scene("debug-program-save");
-        question = new SaveQuestion(journey).watch("debug-program-save-question.png", q -> person.press(SWT.CR));
+        question = new SaveQuestion(journey, "prompt").watch("debug-program-save-question.png",
+                q -> person.press(SWT.CR));
         RunKeys keys = new RunKeys(journey);
         List<ILaunch> ours = keys.pressDebug(s.fusion);
         assertEquals(1, ours.size(), "Alt+Shift+D H launched the configuration");
@@ -81,9 +79,8 @@ public class DebugProgramSaveJourneyTest extends JourneyTest {
 
     @Test
     public void runLeavesTheDirtyProgramDumpAlone() throws Exception {
-        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         Scene s = scene("run-program-save");
-        question = new SaveQuestion(journey).watch("run-program-save-question.png", SaveQuestion::cancel);
+        question = new SaveQuestion(journey, "prompt").watch("run-program-save-question.png", SaveQuestion::cancel);
         RunKeys keys = new RunKeys(journey);
         List<ILaunch> ours = keys.press(s.fusion);
         assertEquals(1, ours.size(), "Alt+Shift+X H launched the configuration");
@@ -114,26 +111,12 @@ public class DebugProgramSaveJourneyTest extends JourneyTest {
         FusionEditor editor = journey.open(fusion);
         ITextEditor dump = (ITextEditor) IDE.openEditor(page, dumpFile, HostIrDumpEditor.ID);
         person.settle(500);
-        typeOver(dump, "zero_init=", "false", "true");
+        StyledText text = widget(dump);
+        ShownGraph.typeOverWord(text, person, text.getText().indexOf("zero_init=false") + "zero_init=".length(),
+                "false", "true");
         assertTrue(dump.isDirty(), "the dump is dirty after the typing");
         assertTrue(textOf(dump).contains(EDITED), "the typing shows: " + textOf(dump));
         return new Scene(editor, dump, dumpFile);
-    }
-
-    /** A double-click on {@code word} after {@code before} in the editor's text, then the keys of {@code typed}. */
-    private void typeOver(ITextEditor editor, String before, String word, String typed) {
-        StyledText text = widget(editor);
-        int at = text.getText().indexOf(before + word) + before.length();
-        text.setTopIndex(Math.max(0, text.getLineAtOffset(at) - 2));
-        int left = text.getHorizontalPixel() + text.getLocationAtOffset(at).x;
-        text.setHorizontalPixel(Math.max(0, left - text.getClientArea().width / 2));   // the word in sight
-        person.settle(200);
-        Point p = text.getLocationAtOffset(at);
-        int x = (p.x + text.getLocationAtOffset(at + word.length()).x) / 2;
-        person.doubleClick(text, x, p.y + text.getLineHeight() / 2);
-        assertEquals(word, text.getSelectionText(), "the double-click selects the word");
-        person.type(typed, 30);
-        person.settle(500);
     }
 
     private static StyledText widget(ITextEditor editor) {

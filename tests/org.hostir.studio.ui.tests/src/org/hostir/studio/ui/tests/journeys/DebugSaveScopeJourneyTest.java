@@ -8,10 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.eclipse.debug.core.ILaunch;
-import org.eclipse.debug.ui.DebugUITools;
 import org.hostir.studio.ui.debug.RunTarget;
 import org.hostir.studio.ui.editor.FusionEditor;
-import org.hostir.studio.ui.launch.LaunchedFileSave;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,20 +27,18 @@ public class DebugSaveScopeJourneyTest extends JourneyTest {
     @AfterEach
     public void cleanUp() throws Exception {
         if (question != null) question.stop();
-        DebugUITools.getPreferenceStore().setToDefault(LaunchedFileSave.SAVE_BEFORE_LAUNCH);
         Debugging.cleanUp();
     }
 
     @Test
     public void debuggingOneFusionDoesNotAskToSaveAnother() throws Exception {
         Debugging.neverSwitchPerspective();
-        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         FusionEditor a = journey.openSeed("debug-save", "ag_matmul_p2p", "debugged.fusion");
         FusionEditor b = journey.openSeed("debug-save", "ag_matmul_p2p", "edited.fusion");
         String typed = DirtyFusion.typeOver(journey, b, "tv1", "float", "double", DOUBLE);
         assertTrue(b.isDirty(), "edited.fusion is dirty after typing in its Source page");
 
-        question = new SaveQuestion(journey).watch("debug-save-scope-question.png", SaveQuestion::cancel);
+        question = new SaveQuestion(journey, "prompt").watch("debug-save-scope-question.png", SaveQuestion::cancel);
         RunKeys keys = new RunKeys(journey);
         List<ILaunch> ours = keys.pressDebug(a);
         assertNull(question.asked(), "debugging debugged.fusion asked to save edited.fusion");

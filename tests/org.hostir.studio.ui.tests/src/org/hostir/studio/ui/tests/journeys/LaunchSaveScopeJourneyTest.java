@@ -14,7 +14,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.ui.console.IConsole;
 import org.eclipse.ui.console.TextConsole;
 import org.hostir.studio.ui.editor.FusionEditor;
-import org.hostir.studio.ui.launch.LaunchedFileSave;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -37,18 +36,16 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
     @AfterEach
     public void stopWatching() {
         if (question != null) question.stop();
-        DebugUITools.getPreferenceStore().setToDefault(LaunchedFileSave.SAVE_BEFORE_LAUNCH);
     }
 
     @Test
     public void runningOneFusionDoesNotAskToSaveAnother() throws Exception {
-        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, "prompt");
         FusionEditor a = journey.openSeed("launch-save", "ag_matmul_p2p", "launched.fusion");
         FusionEditor b = journey.openSeed("launch-save", "ag_matmul_p2p", "edited.fusion");
         String typed = DirtyFusion.typeOver(journey, b, "tv1", "float", "double", DOUBLE);
         assertTrue(b.isDirty(), "edited.fusion is dirty after typing in its Source page");
 
-        question = new SaveQuestion(journey).watch("launch-save-scope-question.png", SaveQuestion::cancel);
+        question = new SaveQuestion(journey, "prompt").watch("launch-save-scope-question.png", SaveQuestion::cancel);
         RunKeys keys = new RunKeys(journey);
         List<ILaunch> ours = keys.press(a);
         assertNull(question.asked(), "running launched.fusion asked to save edited.fusion");
@@ -99,7 +96,6 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
      */
     private String runEditedLaunchedFile(String choice, java.util.function.Consumer<org.eclipse.swt.widgets.Shell>
             answer) throws Exception {
-        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, choice);
         String name = choice.equals("prompt") ? "asked" : choice;
         FusionEditor a = journey.openSeed("launch-save-" + choice, "ag_matmul_p2p", name + ".fusion");
         FusionEditor b = journey.openSeed("launch-save-" + choice, "ag_matmul_p2p", "other.fusion");
@@ -107,7 +103,7 @@ public class LaunchSaveScopeJourneyTest extends JourneyTest {
         String typed = DirtyFusion.typeOver(journey, a, "N", "6", "7", N7);
         ShownGraph.showPage(a, FusionEditor.GRAPH_PAGE);   // back to the graph, where the keys are pressed
         person.settle(300);
-        question = new SaveQuestion(journey).watch("launch-save-" + choice + "-question.png",
+        question = new SaveQuestion(journey, choice).watch("launch-save-" + choice + "-question.png",
                 answer == null ? SaveQuestion::cancel : answer);
         RunKeys keys = new RunKeys(journey);
         List<ILaunch> ours = keys.press(a);

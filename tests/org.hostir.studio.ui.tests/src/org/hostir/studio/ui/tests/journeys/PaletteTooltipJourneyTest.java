@@ -26,16 +26,12 @@ public class PaletteTooltipJourneyTest extends JourneyTest {
 
     @Test
     public void aPaletteTooltipGoesWhenThePointerLeavesAndWhenADragStarts() throws Exception {
-        FusionEditor e = journey.openSeed("palette-tooltip", "ag_matmul_p2p", "palettetip.fusion");
-        page.activate(e);
-        person.settle(200);
-        Button input = ShownGraph.button(e, "Input tensor");
-        Control canvas = ShownGraph.of(e).getControl();
-        Control palette = input.getParent().getParent();
-        int tensors = e.model().tensors().size();
-
-        rest(input);
-        assertFalse(over(palette).isEmpty(), "resting on Input tensor shows its tooltip: " + ShownPopups.shown());
+        Scene s = restedOnInputTensor("palettetip.fusion");
+        FusionEditor e = s.editor();
+        Button input = s.input();
+        Control canvas = s.canvas();
+        Control palette = s.palette();
+        int tensors = s.tensors();
         person.moveTo(canvas, canvas.getSize().x / 2, canvas.getSize().y - 30);
         person.settle(TOOLTIP_WAIT_MS);
         assertTrue(over(palette).isEmpty(), "the tooltip stayed after the pointer left: " + over(palette));
@@ -57,16 +53,12 @@ public class PaletteTooltipJourneyTest extends JourneyTest {
      */
     @Test
     public void noPaletteTooltipStaysAfterAClickOnTheEntryAndThenOnTheCanvas() throws Exception {
-        FusionEditor e = journey.openSeed("palette-tooltip", "ag_matmul_p2p", "palettetip-click.fusion");
-        page.activate(e);
-        person.settle(200);
-        Button input = ShownGraph.button(e, "Input tensor");
-        Control canvas = ShownGraph.of(e).getControl();
-        Control palette = input.getParent().getParent();
-        int tensors = e.model().tensors().size();
-
-        rest(input);
-        assertFalse(over(palette).isEmpty(), "resting on Input tensor shows its tooltip: " + ShownPopups.shown());
+        Scene s = restedOnInputTensor("palettetip-click.fusion");
+        FusionEditor e = s.editor();
+        Button input = s.input();
+        Control canvas = s.canvas();
+        Control palette = s.palette();
+        int tensors = s.tensors();
         person.clickUnreported(input, input.getSize().x / 2, input.getSize().y / 2);   // press and release at once
         person.until(3000, () -> e.model().tensors().size() > tensors);
         assertEquals(tensors + 1, e.model().tensors().size(), "the click added an input tensor");
@@ -82,6 +74,21 @@ public class PaletteTooltipJourneyTest extends JourneyTest {
         person.settle(TOOLTIP_WAIT_MS);
         left = ShownPopups.shown("TOOLTIP");
         assertTrue(left.isEmpty(), "a tooltip stayed after a click on the canvas: " + left);
+    }
+
+    private record Scene(FusionEditor editor, Button input, Control canvas, Control palette, int tensors) {}
+
+    /** A seed open in a new file, the pointer resting on the palette's Input tensor: its tooltip shows. */
+    private Scene restedOnInputTensor(String file) throws Exception {
+        FusionEditor e = journey.openSeed("palette-tooltip", "ag_matmul_p2p", file);
+        page.activate(e);
+        person.settle(200);
+        Button input = ShownGraph.button(e, "Input tensor");
+        Control palette = input.getParent().getParent();
+        Scene s = new Scene(e, input, ShownGraph.of(e).getControl(), palette, e.model().tensors().size());
+        rest(input);
+        assertFalse(over(palette).isEmpty(), "resting on Input tensor shows its tooltip: " + ShownPopups.shown());
+        return s;
     }
 
     private void rest(Button b) {

@@ -2,21 +2,28 @@ package org.hostir.studio.ui.tests.journeys;
 
 import java.util.function.Consumer;
 
+import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
+import org.hostir.studio.ui.launch.LaunchedFileSave;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 
 /**
  * Notes the first save question ("Save Resource", or the debug UI's "Save and Launch") that opens before a launch,
- * with a screenshot, then answers it; polled from the event loop by a timer, as the question runs its own loop.
+ * with a screenshot, then answers it; polled from the event loop by a timer, as the question runs its own loop. It
+ * sets Run/Debug > Launching's "Save required dirty editors before launching" for its time: stop() puts the default back.
  */
 final class SaveQuestion {
     private final Journey journey;
     private Runnable watch;
     private String asked;
 
-    SaveQuestion(Journey journey) { this.journey = journey; }
+    /** {@code policy}: the preference's value, "prompt", "always" or "never". */
+    SaveQuestion(Journey journey, String policy) {
+        this.journey = journey;
+        DebugUITools.getPreferenceStore().setValue(LaunchedFileSave.SAVE_BEFORE_LAUNCH, policy);
+    }
 
     /** Watches; a question seen is answered by {@code answer} (given its shell) once painted, and screenshot. */
     SaveQuestion watch(String screenshot, Consumer<Shell> answer) {
@@ -45,5 +52,8 @@ final class SaveQuestion {
     /** The question's title and text, or null when none opened. */
     String asked() { return asked; }
 
-    void stop() { if (watch != null) Display.getCurrent().timerExec(-1, watch); }
+    void stop() {
+        if (watch != null) Display.getCurrent().timerExec(-1, watch);
+        DebugUITools.getPreferenceStore().setToDefault(LaunchedFileSave.SAVE_BEFORE_LAUNCH);
+    }
 }
