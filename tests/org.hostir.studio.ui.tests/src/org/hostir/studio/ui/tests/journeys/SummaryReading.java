@@ -34,11 +34,10 @@ final class SummaryReading {
         for (CTabFolder folder : ViewTestSupport.descendants(root, CTabFolder.class)) {
             for (CTabItem item : folder.getItems()) {
                 if (!item.getText().equals(title)) continue;
-                Rectangle b = item.getBounds();
-                person.click(folder, b.x + b.width / 2, b.y + b.height / 2);
+                person.clickTab(item, 1);
                 person.settle(300);
-                if (folder.getSelection() != item) throw new AssertionError("a click on the tab " + title + " at " + b
-                        + " did not show it");
+                if (folder.getSelection() != item) throw new AssertionError("a click on the tab " + title + " at "
+                        + item.getBounds() + " did not show it");
                 return;
             }
         }
