@@ -58,6 +58,8 @@ public class NewMenusJourneyTest extends JourneyTest {
         closeMenus();
 
         TreeItem project = tree.getSelection()[0];
+        tree.showItem(project);   // earlier journeys' projects above it can push it below the explorer's edge
+        person.settle(200);
         var b = project.getBounds();
         person.click(tree, b.x + b.width / 2, b.y + b.height / 2, 3, 0);
         person.settle(500);

@@ -59,6 +59,7 @@ public class RunLineJourneyTest {
         // whole in the details pane, wrapped within the pane's width
         assertTrue(view.detailsText().startsWith(line + "\n"), "the details pane starts with the run line: "
                 + view.detailsText());
+        SummaryReading.clickTab(person, view, "Details");   // a new run shows its Summary tab first
         StyledText details = ViewTestSupport.descendants(shell, StyledText.class).stream()
                 .filter(t -> t.isVisible() && t.getText().equals(view.detailsText())).findFirst().orElseThrow();
         assertTrue((details.getStyle() & SWT.WRAP) != 0, "the details pane wraps");

@@ -442,7 +442,11 @@ public class ShellJourneyTest extends JourneyTest {
      */
     @Test
     public void f1InTheLoweringViewOpensItsHelp() throws Exception {
+        // a fusion to lower, so that the view shows its pass list to click in (with nothing to lower it shows a
+        // hint and the list has no size: the person's click went outside it)
+        journey.openSeed("shell", "ag_matmul_p2p", "f1-lowering.fusion");
         LoweringView view = journey.show(LoweringView.ID);
+        journey.waitForLowering();
         person.settle(300);
         var context = org.eclipse.help.HelpSystem.getContext(org.hostir.studio.ui.ViewIds.HELP_LOWERING);
         assertNotNull(context, "help/contexts.xml has the Lowering view's context");
