@@ -258,14 +258,7 @@ final class GraphPage {
 
     /** Scrolls the least that shows the nodes of {@code keys} whole (their top left first where the view is small). */
     private void showWhole(List<String> keys) {
-        Rectangle all = null;
-        for (String k : keys) {
-            NodeFigures.Node f = viewer.figure(k);
-            if (f == null) continue;
-            Rectangle r = f.getBounds().getCopy();
-            f.translateToAbsolute(r);
-            all = all == null ? r : all.union(r);
-        }
+        Rectangle all = shownBounds(keys);
         if (all == null) return;
         var canvas = viewer.canvas();
         // the canvas's extent grows with the new nodes only when validated: scrollTo clamps to the extent it knows
@@ -389,7 +382,35 @@ final class GraphPage {
         viewer.selection().clear();
         for (String k : keys) if (viewer.figure(k) != null) viewer.selection().add(k);
         viewer.updateStates();
-        if (viewer.selection().size() == 1) reveal(viewer.figure(viewer.selection().iterator().next()));
+        List<String> chosen = List.copyOf(viewer.selection());
+        if (chosen.size() == 1) reveal(viewer.figure(chosen.get(0)));
+        else if (chosen.size() > 1) revealTogether(chosen);
+    }
+
+    /**
+     * Several nodes selected from outside the graph (the Outline's tree: a click, then a Ctrl+click) are scrolled
+     * into the view together, the least that shows them all, when they fit in it; a selection larger than the view
+     * (Select All of a large graph) is left where it is. Issue 35, round 18: the second tensor stayed outside the view
+     * and the Outline's overview framed only the first.
+     */
+    private void revealTogether(List<String> keys) {
+        Rectangle all = shownBounds(keys);
+        var size = viewer.canvas().getViewport().getClientArea().getSize();
+        if (all == null || all.x >= 0 && all.y >= 0 && all.right() <= size.width && all.bottom() <= size.height) return;
+        if (all.width + 40 <= size.width && all.height + 40 <= size.height) showWhole(keys);
+    }
+
+    /** The nodes' bounds together, in the canvas's coordinates (what the view shows at 0, 0), or null. */
+    private Rectangle shownBounds(List<String> keys) {
+        Rectangle all = null;
+        for (String k : keys) {
+            NodeFigures.Node f = viewer.figure(k);
+            if (f == null) continue;
+            Rectangle r = f.getBounds().getCopy();
+            f.translateToAbsolute(r);
+            all = all == null ? r : all.union(r);
+        }
+        return all;
     }
 
     private void reveal(NodeFigures.Node f) {
