@@ -173,9 +173,17 @@ public final class ShownGraph {
     public static StyledText typeOverInSource(FusionEditor e, Person person, String tensor, String word, String with) {
         showPage(e, FusionEditor.SOURCE_PAGE);
         StyledText text = sourceWidget(e);
-        String before = text.getText();
-        typeOverWord(text, person, wholeWord(before, word, before.indexOf("\"" + tensor + "\"")), word, with);
+        typeOverAfter(text, person, tensor, word, with);
         return text;
+    }
+
+    /**
+     * Types {@code with} over {@code word}, the first whole word after {@code "name"} in any text widget (the Source
+     * page's, a plain text editor's given the same text), as a person edits.
+     */
+    public static void typeOverAfter(StyledText text, Person person, String name, String word, String with) {
+        String before = text.getText();
+        typeOverWord(text, person, wholeWord(before, word, before.indexOf("\"" + name + "\"")), word, with);
     }
 
     /**
