@@ -25,10 +25,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.actions.ActionFactory;
-import org.eclipse.jface.action.IContributionItem;
-import org.eclipse.ui.IPartListener2;
 import org.eclipse.ui.ISelectionListener;
-import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.commands.ICommandService;
@@ -45,6 +42,7 @@ import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.HostIrPreferences;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
+import org.hostir.studio.ui.ToolTipKeys;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.passes.model.PassEntry;
 import org.hostir.studio.ui.passes.model.Provenance;
@@ -94,20 +92,8 @@ public class LoweringView extends ViewPart implements IShowInTarget {
     private record Request(IFile file, String text, int devices, Map<String, String> options, int rank) {}
 
     private final ISelectionListener elementFollower = this::selectionChanged;
-    /**
-     * The toolbar's tooltips name the actions' keys, which the workbench adds while the view's key context is active:
-     * a view made inactive (at the perspective's start) kept tooltips without them; each activation updates them.
-     */
-    private final IPartListener2 toolbarKeys = new IPartListener2() {
-        @Override
-        public void partActivated(IWorkbenchPartReference ref) {
-            if (ref.getPart(false) != LoweringView.this) return;
-            message.text.getDisplay().asyncExec(() -> {
-                if (message.text.isDisposed()) return;
-                for (IContributionItem item : getViewSite().getActionBars().getToolBarManager().getItems()) item.update();
-            });
-        }
-    };
+    /** The toolbar's tooltips name the actions' keys once the view is active (see ToolTipKeys). */
+    private ToolTipKeys toolTipKeys;
     private final ISelectionListener nodeFollower = this::timelineSelectionChanged;
     private final IResourceChangeListener saves = this::resourceChanged;
 
@@ -142,7 +128,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         getSite().getService(IContextService.class).activateContext(CONTEXT_ID);
         IWorkbenchPage page = getSite().getPage();
         page.addPartListener(live);
-        page.addPartListener(toolbarKeys);
+        toolTipKeys = ToolTipKeys.install(this);
         page.addPostSelectionListener(elementFollower);
         page.addPostSelectionListener(ViewIds.TIMELINE, nodeFollower);
         ResourcesPlugin.getWorkspace().addResourceChangeListener(saves, IResourceChangeEvent.POST_CHANGE);
@@ -463,7 +449,7 @@ public class LoweringView extends ViewPart implements IShowInTarget {
         HostIrPreferences.save();
         IWorkbenchPage page = getSite().getPage();
         page.removePartListener(live);
-        page.removePartListener(toolbarKeys);
+        if (toolTipKeys != null) toolTipKeys.uninstall();
         live.detach();
         page.removePostSelectionListener(elementFollower);
         page.removePostSelectionListener(ViewIds.TIMELINE, nodeFollower);

@@ -62,6 +62,7 @@ import org.hostir.studio.trace.TimelineEvent;
 import org.hostir.studio.ui.HostIrNodeElement;
 import org.hostir.studio.ui.LoweringShown;
 import org.hostir.studio.ui.SelectionRelay;
+import org.hostir.studio.ui.ToolTipKeys;
 import org.hostir.studio.ui.ViewIds;
 import org.hostir.studio.ui.timeline.model.BreakdownTable;
 import org.hostir.studio.ui.timeline.model.DifferenceTrack;

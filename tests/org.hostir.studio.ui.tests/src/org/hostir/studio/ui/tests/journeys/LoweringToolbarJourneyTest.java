@@ -141,7 +141,7 @@ public class LoweringToolbarJourneyTest {
     }
 
     /** The view's toolbar: the visible one whose tooltips name Next pass and Lower again. */
-    private static ToolBar toolbar(Shell shell) {
+    static ToolBar toolbar(Shell shell) {
         for (ToolBar bar : ViewTestSupport.descendants(shell, ToolBar.class)) {
             if (!bar.isVisible()) continue;
             List<String> tips = Arrays.stream(bar.getItems()).map(ToolItem::getToolTipText)
