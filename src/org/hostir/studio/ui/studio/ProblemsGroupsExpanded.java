@@ -1,7 +1,9 @@
 package org.hostir.studio.ui.studio;
 
 import java.io.StringReader;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.e4.ui.model.application.ui.basic.MPart;
@@ -13,8 +15,8 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IMemento;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPartListener2;
+import org.eclipse.ui.IPropertyListener;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.IWindowListener;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPartConstants;
 import org.eclipse.ui.IWorkbenchPartReference;
@@ -31,25 +33,15 @@ import org.eclipse.ui.XMLMemento;
  */
 final class ProblemsGroupsExpanded implements IPartListener2 {
     private static final ProblemsGroupsExpanded INSTANCE = new ProblemsGroupsExpanded();
+    /** Each opened Problems view's listener while it still has groups to open (UI thread only). */
+    private final Map<IViewPart, IPropertyListener> listening = new HashMap<>();
 
     private ProblemsGroupsExpanded() {}
 
     /** Follows the Problems view in every window, those opened later too. */
     static void install(IWorkbench workbench) {
         for (IWorkbenchWindow w : workbench.getWorkbenchWindows()) w.getPartService().addPartListener(INSTANCE);
-        workbench.addWindowListener(new IWindowListener() {
-            @Override
-            public void windowOpened(IWorkbenchWindow w) { w.getPartService().addPartListener(INSTANCE); }
-
-            @Override
-            public void windowActivated(IWorkbenchWindow w) {}
-
-            @Override
-            public void windowDeactivated(IWorkbenchWindow w) {}
-
-            @Override
-            public void windowClosed(IWorkbenchWindow w) {}
-        });
+        workbench.addWindowListener((WindowOpened) w -> w.getPartService().addPartListener(INSTANCE));
     }
 
     @Override
@@ -58,11 +50,27 @@ final class ProblemsGroupsExpanded implements IPartListener2 {
         if (!(view.getSite().getSelectionProvider() instanceof TreeViewer viewer)) return;
         Set<String> pending = expandedIn(view.getSite().getService(MPart.class));
         if (pending.isEmpty()) return;
-        // each update of the view's tree ends with its summary line ("3 errors, 0 warnings, 0 others")
-        view.addPropertyListener((source, property) -> {
-            if (property == IWorkbenchPartConstants.PROP_CONTENT_DESCRIPTION) open(viewer.getTree(), pending);
-        });
         open(viewer.getTree(), pending);
+        if (pending.isEmpty()) return;
+        // each update of the view's tree ends with its summary line ("3 errors, 0 warnings, 0 others"); the
+        // listener goes once every pending group is open, or with the view
+        IPropertyListener updated = (source, property) -> {
+            if (property != IWorkbenchPartConstants.PROP_CONTENT_DESCRIPTION) return;
+            open(viewer.getTree(), pending);
+            if (pending.isEmpty()) stopListening(view);
+        };
+        listening.put(view, updated);
+        view.addPropertyListener(updated);
+    }
+
+    @Override
+    public void partClosed(IWorkbenchPartReference ref) {
+        if (ref.getPart(false) instanceof IViewPart view) stopListening(view);
+    }
+
+    private void stopListening(IViewPart view) {
+        IPropertyListener updated = listening.remove(view);
+        if (updated != null) view.removePropertyListener(updated);
     }
 
     /** The groups the view's memento lists under "expanded", by name ("Errors"). */
