@@ -26,7 +26,6 @@ import org.hostir.studio.ui.launch.LaunchAttributes;
 import org.hostir.studio.ui.launch.LaunchedFileSave;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,16 +35,8 @@ import org.junit.jupiter.api.Test;
  * ({@link LaunchedFileSave#filesRead}): Debug offers the dump, and Yes saves it before the ranks run it; Run, which
  * has no Program, leaves the dirty dump alone.
  */
-public class DebugProgramSaveJourneyTest extends JourneyTest {
+public class DebugProgramSaveJourneyTest extends DebugSaveJourneyTest {
     private static final String EDITED = "zero_init=true";
-
-    private SaveQuestion question;
-
-    @AfterEach
-    public void cleanUp() throws Exception {
-        if (question != null) question.stop();
-        Debugging.cleanUp();
-    }
 
     @Test
     public void debugOffersTheDirtyProgramDumpAndRunsItSaved() throws Exception {

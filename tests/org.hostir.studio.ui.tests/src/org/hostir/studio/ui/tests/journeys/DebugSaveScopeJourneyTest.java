@@ -11,7 +11,6 @@ import org.eclipse.debug.core.ILaunch;
 import org.hostir.studio.ui.debug.RunTarget;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,16 +18,8 @@ import org.junit.jupiter.api.Test;
  * 'edited.fusion'?" about it, as Run did before round 16: the debugger too reads only the launched file on disk, so
  * it offers only that file's editor for saving (Run/Debug > Launching, Prompt here), through the Run launch's code.
  */
-public class DebugSaveScopeJourneyTest extends JourneyTest {
+public class DebugSaveScopeJourneyTest extends DebugSaveJourneyTest {
     private static final String DOUBLE = "\"tv1\", \"dtype\": \"double\"";
-
-    private SaveQuestion question;
-
-    @AfterEach
-    public void cleanUp() throws Exception {
-        if (question != null) question.stop();
-        Debugging.cleanUp();
-    }
 
     @Test
     public void debuggingOneFusionDoesNotAskToSaveAnother() throws Exception {
