@@ -30,8 +30,7 @@ import org.junit.jupiter.api.Test;
 public class ClickOutsideRefusedJourneyTest extends JourneyTest {
     @Test
     public void aClickBelowTheCanvasIsRefusedAndPressesNothing() throws Exception {
-        FusionEditor e = journey.openSeed("click-outside", "ag_matmul_p2p", "outside.fusion");
-        page.activate(e);
+        FusionEditor e = journey.openSeedActive("click-outside", "ag_matmul_p2p", "outside.fusion");
         GraphViewer g = ShownGraph.of(e);
         Control canvas = g.getControl();
         person.click(canvas, g.center("tv0"), 0);

@@ -3,11 +3,16 @@ package org.hostir.studio.ui.tests.journeys;
 import java.nio.file.Files;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.hostir.studio.lower.LoweringOptions;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.tests.ShownGraph;
@@ -86,6 +91,19 @@ public final class Journey {
         return e;
     }
 
+    /** As {@link #openSeed}, and the editor made the active part (its keys and Edit menu apply). */
+    public FusionEditor openSeedActive(String project, String seed, String as) throws Exception {
+        FusionEditor e = openSeed(project, seed, as);
+        page.activate(e);
+        return e;
+    }
+
+    /** The Outline shown, then as {@link #openSeedActive}: the Outline shows the editor's overview. */
+    public FusionEditor openSeedBesideOutline(String project, String seed, String as) throws Exception {
+        page.showView(IPageLayout.ID_OUTLINE);
+        return openSeedActive(project, seed, as);
+    }
+
     /** Opens a workspace file in the fusion editor. */
     public FusionEditor open(IFile f) throws Exception {
         FusionEditor e = (FusionEditor) org.eclipse.ui.ide.IDE.openEditor(page, f, FusionEditor.ID);
@@ -127,6 +145,16 @@ public final class Journey {
         TimelineView view = TimelineView.show(ran.result().timeline(), seed, file);
         person.settle(300);
         return view;
+    }
+
+    /** The Project Explorer shown, {@code resource} selected and revealed in it: its tree, the row {@code label}'s. */
+    public Tree explorerSelecting(IResource resource, String label) throws Exception {
+        IViewPart explorer = page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+        ((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
+        person.settle(300);
+        return ViewTestSupport.descendants(explorer.getViewSite().getShell(), Tree.class).stream()
+                .filter(t -> t.isVisible() && t.getSelectionCount() == 1 && t.getSelection()[0].getText().equals(label))
+                .findFirst().orElseThrow();
     }
 
     /** Closes the editors without saving (the next test opens its own). */

@@ -10,7 +10,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IPageLayout;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
 import org.hostir.studio.ui.tests.ScreenPixels;
@@ -27,9 +26,7 @@ public class OverviewAfterUndoJourneyTest extends JourneyTest {
 
     @Test
     public void theOverviewShowsTheUndoneLayoutAsSoonAsTheGraphDoes() throws Exception {
-        journey.show(IPageLayout.ID_OUTLINE);
-        FusionEditor e = journey.openSeed("overview-undo", "ag_matmul_p2p", "undo.fusion");
-        page.activate(e);
+        FusionEditor e = journey.openSeedBesideOutline("overview-undo", "ag_matmul_p2p", "undo.fusion");
         GraphViewer g = ShownGraph.of(e);
         Control canvas = g.getControl();
         person.click(canvas, g.center("tv0"), 0).click(canvas, g.center("tv1"), SWT.CTRL)

@@ -27,9 +27,7 @@ public class OverviewQuickDragJourneyTest extends JourneyTest {
 
     @Test
     public void aQuickDragOnTheOverviewOfAFreshOutlineLogsNothing() throws Exception {
-        journey.show(IPageLayout.ID_OUTLINE);
-        FusionEditor e = journey.openSeed("overview-drag", "ag_matmul_p2p", "quick-drag.fusion");
-        page.activate(e);
+        FusionEditor e = journey.openSeedBesideOutline("overview-drag", "ag_matmul_p2p", "quick-drag.fusion");
         person.settle(1000);   // the overview is drawn once the graph rests
         GraphViewer g = ShownGraph.of(e);
         person.click(g.getControl(), g.center("tv1"), 0);   // the editor is the active part, as after editing

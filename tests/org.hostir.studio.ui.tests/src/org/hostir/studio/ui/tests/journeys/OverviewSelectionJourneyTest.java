@@ -38,9 +38,7 @@ public class OverviewSelectionJourneyTest extends JourneyTest {
 
     @Test
     public void theOverviewShowsBothTensorsOfACtrlClickSelection() throws Exception {
-        journey.show(IPageLayout.ID_OUTLINE);
-        FusionEditor e = journey.openSeed("overview-selection", "ag_matmul_p2p", "selection.fusion");
-        page.activate(e);
+        FusionEditor e = journey.openSeedBesideOutline("overview-selection", "ag_matmul_p2p", "selection.fusion");
         GraphViewer g = ShownGraph.of(e);
         Control canvas = g.getControl();
         person.settle(800);

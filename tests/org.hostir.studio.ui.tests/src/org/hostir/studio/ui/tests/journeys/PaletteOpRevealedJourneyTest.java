@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
 public class PaletteOpRevealedJourneyTest extends JourneyTest {
     @Test
     public void anOpAddedOnTwoTensorsAtTheBottomIsShownAndSelected() throws Exception {
-        FusionEditor e = journey.openSeed("palette-op-reveal", "ag_matmul_p2p", "reveal.fusion");
-        page.activate(e);
+        FusionEditor e = journey.openSeedActive("palette-op-reveal", "ag_matmul_p2p", "reveal.fusion");
         GraphViewer g = ShownGraph.of(e);
         person.until(5000, () -> !g.layoutPending());
         // zoomed in, as a person reading the names does: the canvas shows less than the drive's 1280 x 800 did

@@ -24,14 +24,17 @@ import org.junit.jupiter.api.Test;
 public class PaletteTooltipJourneyTest extends JourneyTest {
     private static final int TOOLTIP_WAIT_MS = 1800;
 
+    /** What {@link #restOnInputTensor} opened: the editor, its palette's Input tensor, canvas and palette. */
+    private FusionEditor e;
+    private Button input;
+    private Control canvas;
+    private Control palette;
+    /** The tensors the seed has before the test adds one. */
+    private int tensors;
+
     @Test
     public void aPaletteTooltipGoesWhenThePointerLeavesAndWhenADragStarts() throws Exception {
-        Scene s = restedOnInputTensor("palettetip.fusion");
-        FusionEditor e = s.editor();
-        Button input = s.input();
-        Control canvas = s.canvas();
-        Control palette = s.palette();
-        int tensors = s.tensors();
+        restOnInputTensor("palettetip.fusion");
         person.moveTo(canvas, canvas.getSize().x / 2, canvas.getSize().y - 30);
         person.settle(TOOLTIP_WAIT_MS);
         assertTrue(over(palette).isEmpty(), "the tooltip stayed after the pointer left: " + over(palette));
@@ -53,12 +56,7 @@ public class PaletteTooltipJourneyTest extends JourneyTest {
      */
     @Test
     public void noPaletteTooltipStaysAfterAClickOnTheEntryAndThenOnTheCanvas() throws Exception {
-        Scene s = restedOnInputTensor("palettetip-click.fusion");
-        FusionEditor e = s.editor();
-        Button input = s.input();
-        Control canvas = s.canvas();
-        Control palette = s.palette();
-        int tensors = s.tensors();
+        restOnInputTensor("palettetip-click.fusion");
         person.clickUnreported(input, input.getSize().x / 2, input.getSize().y / 2);   // press and release at once
         person.until(3000, () -> e.model().tensors().size() > tensors);
         assertEquals(tensors + 1, e.model().tensors().size(), "the click added an input tensor");
@@ -76,19 +74,16 @@ public class PaletteTooltipJourneyTest extends JourneyTest {
         assertTrue(left.isEmpty(), "a tooltip stayed after a click on the canvas: " + left);
     }
 
-    private record Scene(FusionEditor editor, Button input, Control canvas, Control palette, int tensors) {}
-
     /** A seed open in a new file, the pointer resting on the palette's Input tensor: its tooltip shows. */
-    private Scene restedOnInputTensor(String file) throws Exception {
-        FusionEditor e = journey.openSeed("palette-tooltip", "ag_matmul_p2p", file);
-        page.activate(e);
+    private void restOnInputTensor(String file) throws Exception {
+        e = journey.openSeedActive("palette-tooltip", "ag_matmul_p2p", file);
         person.settle(200);
-        Button input = ShownGraph.button(e, "Input tensor");
-        Control palette = input.getParent().getParent();
-        Scene s = new Scene(e, input, ShownGraph.of(e).getControl(), palette, e.model().tensors().size());
+        input = ShownGraph.button(e, "Input tensor");
+        palette = input.getParent().getParent();
+        canvas = ShownGraph.of(e).getControl();
+        tensors = e.model().tensors().size();
         rest(input);
         assertFalse(over(palette).isEmpty(), "resting on Input tensor shows its tooltip: " + ShownPopups.shown());
-        return s;
     }
 
     private void rest(Button b) {
