@@ -8,16 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
-import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.part.ISetSelectionTarget;
 import org.hostir.studio.ui.studio.HostIrPerspective;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -47,7 +43,7 @@ public class NewMenusJourneyTest extends JourneyTest {
     }
 
     private void inTheStudiosPerspective(IFile file) throws Exception {
-        Tree tree = explorerSelecting(file.getProject(), "new-menus");
+        Tree tree = journey.explorerSelecting(file.getProject(), "new-menus");
 
         person.lookAt(journey.shell()).press(SWT.ALT, 'f');
         person.settle(400);
@@ -117,15 +113,5 @@ public class NewMenusJourneyTest extends JourneyTest {
     private void closeMenus() {
         person.press(SWT.ESC).press(SWT.ESC).press(SWT.ESC);
         person.settle(300);
-    }
-
-    /** The explorer's tree with {@code resource} selected and revealed. */
-    private Tree explorerSelecting(org.eclipse.core.resources.IResource resource, String label) throws Exception {
-        IViewPart explorer = page.showView(IPageLayout.ID_PROJECT_EXPLORER);
-        ((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
-        person.settle(300);
-        return ViewTestSupport.descendants(explorer.getViewSite().getShell(), Tree.class).stream()
-                .filter(t -> t.isVisible() && t.getSelectionCount() == 1 && t.getSelection()[0].getText().equals(label))
-                .findFirst().orElseThrow();
     }
 }

@@ -28,7 +28,6 @@ import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.dialogs.PreferencesUtil;
-import org.eclipse.ui.part.ISetSelectionTarget;
 import org.hostir.studio.engine.Engine;
 import org.hostir.studio.engine.FusionSource;
 import org.hostir.studio.lower.InsertDeallocationsPass;
@@ -63,16 +62,6 @@ public class ShellJourneyTest extends JourneyTest {
         return menu;
     }
 
-    /** The explorer's tree with {@code resource} selected and revealed. */
-    private Tree explorerSelecting(org.eclipse.core.resources.IResource resource, String label) throws Exception {
-        IViewPart explorer = page.showView(IPageLayout.ID_PROJECT_EXPLORER);
-        ((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
-        person.settle(300);
-        return ViewTestSupport.descendants(explorer.getViewSite().getShell(), Tree.class).stream()
-                .filter(t -> t.isVisible() && t.getSelectionCount() == 1 && t.getSelection()[0].getText().equals(label))
-                .findFirst().orElseThrow();
-    }
-
     private static List<String> texts(Menu menu) {
         List<String> out = new ArrayList<>();
         for (MenuItem i : menu.getItems()) out.add(i.getText().replace("&", "").replaceFirst("\t.*", ""));
@@ -88,7 +77,7 @@ public class ShellJourneyTest extends JourneyTest {
     @Test
     public void theExplorersContextMenuExportsAFusion() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("shell", SEED, "export-menu.fusion");
-        Tree tree = explorerSelecting(file, "export-menu.fusion");
+        Tree tree = journey.explorerSelecting(file, "export-menu.fusion");
         Menu menu = rightClick(tree, tree.getSelection()[0]);
         try {
             List<String> items = texts(menu);
@@ -188,7 +177,7 @@ public class ShellJourneyTest extends JourneyTest {
     @Test
     public void theExplorersNewMenuListsFusion() throws Exception {
         IFile file = ViewTestSupport.copyToWorkspace("shell", SEED, "new-menu.fusion");
-        Tree tree = explorerSelecting(file.getProject(), "shell");
+        Tree tree = journey.explorerSelecting(file.getProject(), "shell");
         Menu menu = rightClick(tree, tree.getSelection()[0]);
         try {
             MenuItem newItem = null;
