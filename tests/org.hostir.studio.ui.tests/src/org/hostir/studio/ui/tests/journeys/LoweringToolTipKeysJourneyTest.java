@@ -18,7 +18,6 @@ import org.hostir.studio.ui.passes.LoweringResult;
 import org.hostir.studio.ui.passes.LoweringView;
 import org.hostir.studio.ui.tests.ShownLowering;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.hostir.studio.ui.tests.input.Person;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,12 +27,9 @@ import org.junit.jupiter.api.Test;
  * person clicks a pass in its list and hovers each action with a key: its tooltip names that key, once. The view
  * shares the Timeline's ToolTipKeys (TimelineToolTipKeysJourneyTest).
  */
-public class LoweringToolTipKeysJourneyTest {
+public class LoweringToolTipKeysJourneyTest extends JourneyTest {
     @Test
     public void theActionsTooltipsNameTheirKeysOnceThePersonIsInTheView() throws Exception {
-        Journey journey = Journey.start(1280, 800);
-        Person person = journey.person();
-        IWorkbenchPage page = journey.page();
         journey.hide(LoweringView.ID);
         journey.openSeed("lowering-tooltip-keys", "ag_matmul_p2p", "ag_matmul_p2p.fusion");
         LoweringView view = (LoweringView) page.showView(LoweringView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
@@ -53,11 +49,7 @@ public class LoweringToolTipKeysJourneyTest {
         for (int i = 0; i < items.size(); i++) {
             var action = LoweringToolbarJourneyTest.ACTIONS.get(i);
             if (action.key() == null) continue;
-            ToolItem item = items.get(i);
-            Rectangle b = item.getBounds();
-            person.moveTo(item.getParent(), b.x + b.width / 2, b.y + b.height / 2);
-            person.settle(1200);
-            String tip = item.getToolTipText() == null ? "" : item.getToolTipText();
+            String tip = HoveredToolTip.read(person, items.get(i));
             if (i == 1) ViewTestSupport.screenshot(journey.shell(), "lowering-tooltip-keys.png");
             System.out.println("LoweringToolTipKeysJourneyTest: hovering " + action.name() + ": \"" + tip + "\"");
             String key = "(" + action.key() + ")";

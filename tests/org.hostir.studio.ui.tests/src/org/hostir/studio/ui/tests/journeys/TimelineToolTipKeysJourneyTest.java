@@ -50,11 +50,7 @@ public class TimelineToolTipKeysJourneyTest {
         List<ToolItem> items = TimelineToolbarJourneyTest.actions(journey.shell());
         List<String> wrong = new ArrayList<>();
         for (int i = 0; i < KEYS.size(); i++) {
-            ToolItem item = items.get(i);
-            Rectangle b = item.getBounds();
-            person.moveTo(item.getParent(), b.x + b.width / 2, b.y + b.height / 2);
-            person.settle(1200);
-            String tip = item.getToolTipText() == null ? "" : item.getToolTipText();
+            String tip = HoveredToolTip.read(person, items.get(i));
             if (i == 1) ViewTestSupport.screenshot(journey.shell(), "timeline-tooltip-keys.png");
             System.out.println("TimelineToolTipKeysJourneyTest: hovering " + TimelineToolbarJourneyTest.ACTIONS.get(i)
                     + ": \"" + tip + "\"");
