@@ -46,12 +46,20 @@ public final class EditorWarmUp {
     public static final Object FAMILY = new Object();
     /** The generated fusion's ops: enough for the figures' and the layout's code to be compiled, little UI time. */
     static final int OPS = 200;
+    /**
+     * The editor's parts that the unshown viewer does not reach, loaded and linked (verified) here, not initialised:
+     * the multi-page editor with its text page (Eclipse's text editor below it), the palette, the commands, the
+     * Properties and the Outline.
+     */
+    static final List<Class<?>> PARTS = List.of(FusionEditor.class, SourcePage.class, GraphPage.class,
+            GraphPalette.class, GraphCommands.class, FusionCommands.class, FusionProperties.class,
+            FusionOutlinePage.class, IdleThumbnail.class);
     /** The longest wait for the layout of the unshown graph. */
     private static final long LAYOUT_WAIT_MILLIS = 30_000;
 
     /** What a warm-up did, for tests: skipped, the fusion's nodes drawn, laid out, painted, every rank lowered. */
-    public record Warmed(boolean skipped, int figures, boolean laidOut, boolean painted, boolean lowered) {
-        static final Warmed SKIPPED = new Warmed(true, 0, false, false, false);
+    public record Warmed(boolean skipped, int linked, int figures, boolean laidOut, boolean painted, boolean lowered) {
+        static final Warmed SKIPPED = new Warmed(true, 0, 0, false, false, false);
     }
 
     private EditorWarmUp() {}
@@ -93,6 +101,7 @@ public final class EditorWarmUp {
         if (monitor.isCanceled() || Boolean.TRUE.equals(onUi(display, EditorWarmUp::fusionEditorOpen))) {
             return Warmed.SKIPPED;
         }
+        int linked = link();
         FusionCheck.Loaded loaded = FusionCheck.load(FusionWriter.write(generated(OPS)), "warm-up.fusion", null);
         FusionCheck.Result r = loaded.result();
         if (monitor.isCanceled() || !r.parses()) return Warmed.SKIPPED;
@@ -114,13 +123,30 @@ public final class EditorWarmUp {
             boolean painted = laidOut && Boolean.TRUE.equals(onUi(display, () -> paint(viewer.get())));
             // the opening's second stage, every rank lowered off the UI thread once the graph is drawn
             boolean lowered = !monitor.isCanceled() && loaded.lowerable() && loaded.lower().problems().isEmpty();
-            return new Warmed(false, figures, laidOut, painted, lowered);
+            return new Warmed(false, linked, figures, laidOut, painted, lowered);
         } finally {
             onUi(display, () -> {
                 if (shell.get() != null) shell.get().dispose();
                 return null;
             });
         }
+    }
+
+    /**
+     * Links {@link #PARTS} and the classes their methods name: listing a class's methods makes the JVM link it
+     * (verify its code), what the first opening would otherwise do on the UI thread. The count linked.
+     */
+    static int link() {
+        int linked = 0;
+        for (Class<?> c : PARTS) {
+            try {
+                c.getDeclaredMethods();
+                linked++;
+            } catch (LinkageError e) {
+                // the opening reports what it cannot load
+            }
+        }
+        return linked;
     }
 
     /** Waits (off the UI thread) until the unshown graph's layout is applied; false if it is not in time. */

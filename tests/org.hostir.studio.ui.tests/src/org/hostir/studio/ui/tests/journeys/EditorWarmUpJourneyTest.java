@@ -71,8 +71,9 @@ public class EditorWarmUpJourneyTest extends JourneyTest {
             workspace.removeResourceChangeListener(onChange);
         }
         ViewTestSupport.screenshot(journey.shell(), "editor-warm-up.png");
-        // a 200-op chain: 202 tensors and 200 ops drawn, laid out by ELK, painted, every rank lowered
-        assertEquals(new EditorWarmUp.Warmed(false, 402, true, true, true), warmed);
+        // the editor's parts linked; a 200-op chain: 202 tensors and 200 ops drawn, laid out by ELK, painted, every
+        // rank lowered
+        assertEquals(new EditorWarmUp.Warmed(false, 9, 402, true, true, true), warmed);
         assertEquals(List.of(), shown, "no window was shown");
         assertEquals(before, List.of(display.getShells()), "the unshown shell is gone, no other came");
         assertEquals(focus, person.focus(), "the focus stayed where the person had it");
