@@ -5,23 +5,26 @@
 # bundle's classes) and swaps in, per side, the Studio bundle with that side's classes (src/ compiled by javac; the
 # bundle's resources, plugin.xml included, are the Tycho run's). Prints each JVM's BENCH lines, then per side the
 # medians over every open after each JVM's first (cold) one, of the wall time to the first picture, the UI thread's
-# CPU to it and the layout thread's CPU.
+# CPU to it and the layout thread's CPU; and the same figures for the cold opens (each JVM's first).
 #
-#   scripts/editor-workbench-bench.sh --base REV [--rounds N] [--opens N] [--jfr DIR]
+#   scripts/editor-workbench-bench.sh --base REV [--rounds N] [--opens N] [--cold-after S] [--jfr DIR]
 #
+# --cold-after S: the 1,000-op benchmark alone, each JVM's first (cold) open S seconds after the test starts, as a
+# person's first open a while after the Studio started (what the Studio warms in the background by then counts).
 # --jfr DIR: each JVM also records a flight recording into DIR (side-round.jfr). It needs what compile-ui.sh needs
 # and xvfb-run.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-base="" rounds=3 opens=4 jfr=""
+base="" rounds=3 opens=4 jfr="" cold=()
 while [[ $# -gt 0 ]]; do
     case $1 in
         --base) base=$2; shift 2 ;;
         --rounds) rounds=$2; shift 2 ;;
         --opens) opens=$2; shift 2 ;;
         --jfr) jfr=$(realpath -m "$2"); shift 2 ;;
-        *) echo "usage: scripts/editor-workbench-bench.sh --base REV [--rounds N] [--opens N] [--jfr DIR]" >&2; exit 2 ;;
+        --cold-after) cold=(-Dhirstudio.bench.coldAfter=$(( $2 * 1000 ))); shift 2 ;;
+        *) echo "usage: scripts/editor-workbench-bench.sh --base REV [--rounds N] [--opens N] [--cold-after S] [--jfr DIR]" >&2; exit 2 ;;
     esac
 done
 [[ -n $base ]] || { echo "editor-workbench-bench: --base REV is required" >&2; exit 2; }
@@ -89,7 +92,7 @@ for ((i = 1; i <= rounds; i++)); do
         [[ -n $jfr ]] && { mkdir -p "$jfr"; rec=(-XX:FlightRecorderOptions:stackdepth=1024 -XX:StartFlightRecording=filename=$jfr/$name-$i.jfr,settings=profile); }
         xvfb-run -a -s "-screen 0 1920x1200x24" "$jdk/bin/java" "${rec[@]}" -Dosgi.noShutdown=false -Dosgi.os=linux \
             -Dosgi.ws=gtk -Dosgi.arch=x86_64 -Dhirstudio.repo="$root" -Dhirstudio.screenshots="$work/screenshots" \
-            -Dhirstudio.tests.themeContrast=false -Dhirstudio.guideSizes=false -Dhirstudio.bench.opens="$opens" \
+            -Dhirstudio.tests.themeContrast=false -Dhirstudio.guideSizes=false -Dhirstudio.bench.opens="$opens" "${cold[@]}" \
             -Dosgi.clean=true -jar "$launcher" -consolelog -data "$work/$name/data-$i" -install "$runtime" \
             -configuration "$work/$name/configuration" -application org.eclipse.tycho.surefire.osgibooter.uitest \
             -testproperties "$work/surefire.properties" -testApplication org.eclipse.ui.ide.workbench 2>&1 \
@@ -98,7 +101,7 @@ for ((i = 1; i <= rounds; i++)); do
 done
 python3 - "$log" <<'PY'
 import re, statistics, sys
-rows = {}
+rows, cold = {}, {}
 for line in open(sys.argv[1]):
     side, rest = line.split(' ', 1)
     m = re.search(r'first picture\) median \d+ ms \[([^\]]*)\].*UI thread open to first picture median \d+ ms \[([^\]]*)\], '
@@ -106,12 +109,17 @@ for line in open(sys.argv[1]):
     o = re.search(r'editor open median \d+ ms \[([^\]]*)\]', rest)
     if m:
         r = rows.setdefault(side, {'picture': [], 'ui': [], 'layout': [], 'open': []})
+        c = cold.setdefault(side, {'picture': [], 'ui': [], 'layout': [], 'open': []})
         for key, text in (('picture', m.group(1)), ('ui', m.group(2)), ('layout', m.group(3)), ('open', o.group(1))):
-            r[key] += [int(x) for x in text.split(',')][1:]   # each JVM's first open is cold
-med = {s: {k: statistics.median(v) for k, v in r.items()} for s, r in rows.items()}
-for s, m in med.items():
-    print(f"{s:5} warm (median of {len(rows[s]['picture'])}): openEditor {m['open']:.0f} ms, first picture {m['picture']:.0f} ms; "
-          f"CPU to it: UI thread {m['ui']:.0f} ms, layout thread {m['layout']:.0f} ms")
-if 'base' in med and 'tree' in med:
-    print('tree / base: ' + ', '.join(f"{k} {med['tree'][k] / med['base'][k]:.2f}" for k in ('open', 'picture', 'ui', 'layout')))
+            each = [int(x) for x in text.split(',')]
+            r[key] += each[1:]   # each JVM's first open is cold
+            c[key] += each[:1]
+for kind, table in (('warm', rows), ('cold', cold)):
+    med = {s: {k: statistics.median(v) for k, v in r.items() if v} for s, r in table.items()}
+    for s, m in med.items():
+        if 'picture' not in m: continue
+        print(f"{s:5} {kind} (median of {len(table[s]['picture'])}: {table[s]['picture']}): openEditor {m['open']:.0f} ms, "
+              f"first picture {m['picture']:.0f} ms; CPU to it: UI thread {m['ui']:.0f} ms, layout thread {m['layout']:.0f} ms")
+    if all(s in med and 'picture' in med[s] for s in ('base', 'tree')):
+        print(f'{kind} tree / base: ' + ', '.join(f"{k} {med['tree'][k] / med['base'][k]:.2f}" for k in ('open', 'picture', 'ui', 'layout')))
 PY

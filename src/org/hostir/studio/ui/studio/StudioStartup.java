@@ -20,6 +20,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.WorkbenchException;
 import org.eclipse.ui.ide.IDE;
+import org.hostir.studio.ui.editor.EditorWarmUp;
 import org.hostir.studio.ui.editor.LayoutJob;
 import org.hostir.studio.ui.launch.LaunchDialogSize;
 
@@ -40,6 +41,7 @@ public final class StudioStartup implements IStartup {
     public void earlyStartup() {
         ExitData.handOverAtExit();
         LayoutJob.warmUpLater(3_000);   // the graph's layout engine loaded before the first fusion opens (issue 35)
+        EditorWarmUp.later(4_000);   // the editor's opening path run off-screen (issue 35: a cold first open 3.8 s)
         HelpWarmUp.later(5_000);   // the help server up before the first Help Contents (issue 35: 14 s blank)
         var display = PlatformUI.getWorkbench().getDisplay();
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
