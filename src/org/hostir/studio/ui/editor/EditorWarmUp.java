@@ -102,7 +102,7 @@ public final class EditorWarmUp {
             return Warmed.SKIPPED;
         }
         int linked = link();
-        FusionCheck.Loaded loaded = FusionCheck.load(FusionWriter.write(generated(OPS)), "warm-up.fusion", null);
+        FusionCheck.Loaded loaded = FusionCheck.load(FusionWriter.write(generated("warm_up", OPS)), "warm-up.fusion", null);
         FusionCheck.Result r = loaded.result();
         if (monitor.isCanceled() || !r.parses()) return Warmed.SKIPPED;
         AtomicReference<Shell> shell = new AtomicReference<>();
@@ -203,8 +203,11 @@ public final class EditorWarmUp {
         return answer.get();
     }
 
-    /** A chain of {@code ops} adds and muls on DIDx-sharded tensors, the benchmark's shape of fusion. */
-    static FusionDocument generated(int ops) {
+    /**
+     * A chain of {@code ops} adds and muls on DIDx-sharded tensors named {@code name}: the warm-up's fusion and the
+     * editor benchmarks' (one generator, so that what is warmed is what is measured).
+     */
+    public static FusionDocument generated(String name, int ops) {
         List<AxisSpec> axes = List.of(AxisSpec.of(ExtentSpec.symbol("D"), ParallelType.DIDX),
                 AxisSpec.of(ExtentSpec.symbol("M")), AxisSpec.of(ExtentSpec.symbol("N")));
         List<TensorSpec> tensors = new ArrayList<>();
@@ -214,7 +217,7 @@ public final class EditorWarmUp {
             String out = "tv" + (i + 2), prev = "tv" + (i + 1);
             list.add(i % 2 == 0 ? OpSpec.of(OpKind.ADD, out, prev, "tv0") : OpSpec.of(OpKind.MUL, out, prev, "tv1"));
         }
-        return new FusionDocument("warm_up", null, Map.of("M", 8L, "N", 8L), tensors, list, List.of("tv0", "tv1"),
+        return new FusionDocument(name, null, Map.of("M", 8L, "N", 8L), tensors, list, List.of("tv0", "tv1"),
                 List.of("tv" + (ops + 1)), null);
     }
 }

@@ -7,7 +7,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -15,17 +14,9 @@ import java.util.function.BooleanSupplier;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.views.properties.IPropertySource;
-import org.hostir.studio.file.AxisSpec;
-import org.hostir.studio.file.ExtentSpec;
 import org.hostir.studio.file.FusionDocument;
 import org.hostir.studio.file.FusionWriter;
-import org.hostir.studio.file.MeshSpec;
-import org.hostir.studio.file.OpKind;
-import org.hostir.studio.file.OpSpec;
-import org.hostir.studio.file.TensorSpec;
 import org.hostir.studio.ui.tests.ShownGraph;
-import org.hostir.studio.ir.DataType;
-import org.hostir.studio.ir.ParallelType;
 import org.hostir.studio.ui.FusionElement;
 import org.hostir.studio.ui.editor.FusionEditor;
 import org.hostir.studio.ui.editor.GraphViewer;
@@ -37,20 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 public class EditorBenchmarkTest {
     public static FusionDocument generated(int ops) {
-        List<TensorSpec> tensors = new ArrayList<>();
-        List<OpSpec> list = new ArrayList<>();
-        List<AxisSpec> axes = List.of(AxisSpec.of(ExtentSpec.symbol("D"), ParallelType.DIDX),
-                AxisSpec.of(ExtentSpec.symbol("M")), AxisSpec.of(ExtentSpec.symbol("N")));
-        tensors.add(new TensorSpec("tv0", DataType.FLOAT, null, axes, MeshSpec.ALL));
-        tensors.add(new TensorSpec("tv1", DataType.FLOAT, null, axes, MeshSpec.ALL));
-        for (int i = 0; i < ops; i++) {
-            String out = "tv" + (i + 2);
-            tensors.add(new TensorSpec(out, DataType.FLOAT, null, axes, MeshSpec.ALL));
-            String prev = "tv" + (i + 1);
-            list.add(i % 2 == 0 ? OpSpec.of(OpKind.ADD, out, prev, "tv0") : OpSpec.of(OpKind.MUL, out, prev, "tv1"));
-        }
-        return new FusionDocument("generated" + ops, null, java.util.Map.of("M", 8L, "N", 8L), tensors, list,
-                List.of("tv0", "tv1"), List.of("tv" + (ops + 1)), null);
+        return org.hostir.studio.ui.editor.EditorWarmUp.generated("generated" + ops, ops);
     }
 
     /**
