@@ -30,6 +30,7 @@ import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.texteditor.ITextEditorActionConstants;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
@@ -186,6 +187,9 @@ public class FusionEditor extends MultiPageEditorPart {
     GraphPage graph() { return graph; }
 
     boolean graphPageActive() { return getActivePage() == GRAPH_PAGE; }
+
+    /** The Source page's text editor while it is the page in front (its status line fields), else null. */
+    ITextEditor sourceInFront() { return getActivePage() == SOURCE_PAGE ? source : null; }
 
     /** A source document's modification stamp that is none. */
     static final long NO_STAMP = IDocumentExtension4.UNKNOWN_MODIFICATION_STAMP;
@@ -389,7 +393,7 @@ public class FusionEditor extends MultiPageEditorPart {
             return adapter.cast(propertyPage);
         }
         // the Lowering view lowers the text this editor holds (saved or not), through the source page's document
-        if (adapter == org.eclipse.ui.texteditor.ITextEditor.class && source != null) return adapter.cast(source);
+        if (adapter == ITextEditor.class && source != null) return adapter.cast(source);
         if (adapter == IContentOutlinePage.class) {
             outline = new FusionOutlinePage(this, graph.viewer());
             return adapter.cast(outline);
