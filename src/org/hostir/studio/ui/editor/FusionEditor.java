@@ -8,6 +8,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IDocumentExtension4;
@@ -16,6 +17,8 @@ import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.text.undo.DocumentUndoManagerRegistry;
+import org.eclipse.text.undo.IDocumentUndoManager;
 import org.eclipse.ui.IActionBars;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
@@ -30,6 +33,7 @@ import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.texteditor.ITextEditorActionConstants;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
@@ -187,6 +191,9 @@ public class FusionEditor extends MultiPageEditorPart {
 
     boolean graphPageActive() { return getActivePage() == GRAPH_PAGE; }
 
+    /** The Source page's text editor while it is the page in front (its status line fields), else null. */
+    ITextEditor sourceInFront() { return getActivePage() == SOURCE_PAGE ? source : null; }
+
     /** A source document's modification stamp that is none. */
     static final long NO_STAMP = IDocumentExtension4.UNKNOWN_MODIFICATION_STAMP;
 
@@ -210,8 +217,7 @@ public class FusionEditor extends MultiPageEditorPart {
         if (writeSource && document != null && (restamp || !text.equals(document.get()))) {
             writing = true;
             try {
-                if (restamp && document instanceof IDocumentExtension4 d) d.set(text, stamp);
-                else document.set(text);
+                rewrite(text, restamp ? stamp : NO_STAMP);
             } finally {
                 writing = false;
             }
@@ -221,6 +227,32 @@ public class FusionEditor extends MultiPageEditorPart {
         long checked = System.nanoTime() - t0;
         applyCheck(r, false);
         lastCheckNanos = checked;
+    }
+
+    /**
+     * Replaces the stretches of the source that differ from {@code text}, so that the Source page's caret and view
+     * stay ({@link ChangedRegion}), as one change of the text's own undo history; with a {@code stamp}, the document
+     * gets it back (an undo or redo to the save point).
+     */
+    private void rewrite(String text, long stamp) {
+        List<ChangedRegion> changes = ChangedRegion.between(document.get(), text);
+        IDocumentUndoManager undo = DocumentUndoManagerRegistry.getDocumentUndoManager(document);
+        if (undo != null) undo.beginCompoundChange();
+        try {
+            if (changes.isEmpty() && stamp != NO_STAMP && document instanceof IDocumentExtension4 d) d.set(text, stamp);
+            for (int k = changes.size() - 1; k >= 0; k--) {   // last first: the earlier offsets stay valid
+                ChangedRegion c = changes.get(k);
+                if (k == 0 && stamp != NO_STAMP && document instanceof IDocumentExtension4 d) {
+                    d.replace(c.offset(), c.length(), c.text(), stamp);
+                } else {
+                    document.replace(c.offset(), c.length(), c.text());
+                }
+            }
+        } catch (BadLocationException e) {
+            throw new IllegalStateException("a changed stretch lies outside the text it was found in", e);
+        } finally {
+            if (undo != null) undo.endCompoundChange();
+        }
     }
 
     /**
@@ -389,7 +421,7 @@ public class FusionEditor extends MultiPageEditorPart {
             return adapter.cast(propertyPage);
         }
         // the Lowering view lowers the text this editor holds (saved or not), through the source page's document
-        if (adapter == org.eclipse.ui.texteditor.ITextEditor.class && source != null) return adapter.cast(source);
+        if (adapter == ITextEditor.class && source != null) return adapter.cast(source);
         if (adapter == IContentOutlinePage.class) {
             outline = new FusionOutlinePage(this, graph.viewer());
             return adapter.cast(outline);

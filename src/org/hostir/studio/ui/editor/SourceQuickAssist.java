@@ -48,6 +48,7 @@ final class SourceQuickAssist implements IQuickAssistProcessor {
         a.setQuickAssistProcessor(this);
         a.setInformationControlCreator(info);
         a.setRestoreCompletionProposalSize(listSize.settings());
+        a.addCompletionListener(listSize);   // sizes the list's window once made: JFace restores none under 50 px
         return a;
     }
 

@@ -442,6 +442,7 @@ public final class Person {
         if (ch == 0) {
             return switch (keyCode) {
                 case SWT.DEL -> "Delete";
+                case SWT.INSERT -> "Insert";
                 case SWT.ESC -> "Escape";
                 case SWT.BS -> "BackSpace";
                 case SWT.CR -> "Return";

@@ -13,12 +13,15 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.hostir.studio.file.MeshSpec;
 import org.hostir.studio.ui.editor.FusionEditor;
+import org.hostir.studio.ui.tests.ScreenPixels;
 import org.hostir.studio.ui.tests.ShownGraph;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
@@ -77,7 +80,9 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
 
     /**
      * Round 18's hand drive at 1280 x 800: the list opened at JFace's default of ten rows for one proposal, tall and
-     * cut by the screen's bottom edge. The list's window is as tall as its rows (one spare) and lies on the monitor.
+     * cut by the screen's bottom edge; round 19's: fitted, it still showed one empty row below its one proposal. The
+     * list's window lies on the monitor and holds exactly its rows: its table is as tall as they are (to the nearest
+     * row) and, on the screen, what lies below the last row's drawing is less than half a row of background.
      */
     private void assertFitsItsRows(int rows) {
         for (Shell s : journey.shell().getDisplay().getShells()) {
@@ -85,19 +90,43 @@ public class SourceQuickAssistJourneyTest extends JourneyTest {
             for (Table t : ViewTestSupport.descendants(s, Table.class)) {
                 if (!t.isVisible()) continue;
                 Rectangle shown = s.getBounds(), screen = s.getMonitor().getBounds();
-                int most = t.computeTrim(0, 0, 100, (rows + 1) * t.getItemHeight()).height + 8;
-                System.out.println("quick assist list at " + shown + " on " + screen + ", " + t.getItemCount()
-                        + " rows of " + t.getItemHeight() + " px, at most " + most + " px tall");
+                int row = t.getItemHeight(), blank = blankBelowLastRow(t);
+                System.out.println("quick assist list at " + shown + " (client " + s.getClientArea() + ") on " + screen
+                        + ": table " + t.getBounds() + " (client " + t.getClientArea() + "), " + t.getItemCount()
+                        + " rows of " + row + " px, the last at " + t.getItem(t.getItemCount() - 1).getBounds() + ", "
+                        + blank + " px of background below it");
                 assertTrue(screen.contains(shown.x, shown.y) && shown.x + shown.width <= screen.x + screen.width
                         && shown.y + shown.height <= screen.y + screen.height, "the list " + shown + " lies on the"
                         + " monitor " + screen);
-                assertTrue(shown.height <= most, "the list is as tall as its " + rows + " row(s): " + shown.height
-                        + " px, rows of " + t.getItemHeight() + " px");
+                assertEquals(rows, Math.round((float) t.getSize().y / row), "the list's table shows as many rows as"
+                        + " it holds: " + t.getSize().y + " px tall, rows of " + row + " px");
+                assertTrue(blank < row / 2, "no empty row below the last proposal: " + blank + " px of background"
+                        + " below it on the screen, rows of " + row + " px");
                 assertTrue(shown.width >= 200, "the list is wide enough to read: " + shown.width);
                 return;
             }
         }
         throw new AssertionError("no quick assist list on the screen");
+    }
+
+    /**
+     * The pixel rows of the table's background, as the screen shows the table, from its bottom edge up to the last
+     * row's drawing (its text, or the selection's colour). The right edge, where an overlay scroll bar may be drawn,
+     * is left out.
+     */
+    private static int blankBelowLastRow(Table t) {
+        ImageData shot = ScreenPixels.of(t);
+        RGB background = t.getBackground().getRGB();
+        int blank = 0;
+        for (int y = shot.height - 1; y >= 0; y--) {
+            for (int x = 2; x < shot.width - 16; x++) {
+                RGB p = shot.palette.getRGB(shot.getPixel(x, y));
+                if (Math.abs(p.red - background.red) + Math.abs(p.green - background.green)
+                        + Math.abs(p.blue - background.blue) > 24) return blank;
+            }
+            blank++;
+        }
+        return blank;
     }
 
     /** The lines of the file's fusion problem markers. */
