@@ -3,58 +3,40 @@ package org.hostir.studio.ui.editor;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.compare.rangedifferencer.IRangeComparator;
+import org.eclipse.compare.rangedifferencer.RangeDifference;
+import org.eclipse.compare.rangedifferencer.RangeDifferencer;
+
 /**
  * A stretch in which a source text and its rewrite differ: what a graph edit replaces in the Source page's document.
  * Setting the whole text sent the Source page's caret to the first line and its view to the top (issue 35: back from
  * a graph edit, the place one was reading was gone); replacing only the changed stretches moves the caret with the
  * text around it, as Eclipse's multi-page editors keep their source's caret through an edit on another page.
  */
-record ChangedRegion(int offset, int length, String text) {
-    /** Above this many pairs of changed lines the changed middle is one stretch (the line match's table is that big). */
-    private static final long MOST_PAIRS = 4_000_000;
-
-    /** The stretches of {@code was} to replace, first to last, to give {@code now}: changed lines, then within them. */
-    static List<ChangedRegion> between(String was, String now) {
+public record ChangedRegion(int offset, int length, String text) {
+    /**
+     * The stretches of {@code was} to replace, first to last, to give {@code now}: the changed lines (Eclipse
+     * Compare's line differencer, the one its text compare uses), then the characters that differ within them.
+     */
+    public static List<ChangedRegion> between(String was, String now) {
         List<String> a = lines(was), b = lines(now);
-        int head = 0;
-        while (head < a.size() && head < b.size() && a.get(head).equals(b.get(head))) head++;
-        int tail = 0;
-        while (tail < a.size() - head && tail < b.size() - head
-                && a.get(a.size() - 1 - tail).equals(b.get(b.size() - 1 - tail))) tail++;
         int[] aAt = starts(a), bAt = starts(b);
-        int n = a.size() - head - tail, m = b.size() - head - tail;
         List<ChangedRegion> out = new ArrayList<>();
-        if ((long) n * m > MOST_PAIRS) {
-            addLines(out, was, now, aAt, bAt, head, head + n, head, head + m);
-            return out;
+        for (RangeDifference d : RangeDifferencer.findDifferences(new Lines(a), new Lines(b))) {
+            addLines(out, was, now, aAt, bAt, d.leftStart(), d.leftEnd(), d.rightStart(), d.rightEnd());
         }
-        int[][] common = commonAfter(a, b, head, n, m);
-        int i = 0, j = 0, i0 = 0, j0 = 0;
-        while (i < n || j < m) {
-            if (i < n && j < m && a.get(head + i).equals(b.get(head + j))) {
-                addLines(out, was, now, aAt, bAt, head + i0, head + i, head + j0, head + j);
-                i0 = ++i;
-                j0 = ++j;
-            } else if (j == m || i < n && common[i + 1][j] >= common[i][j + 1]) {
-                i++;
-            } else {
-                j++;
-            }
-        }
-        addLines(out, was, now, aAt, bAt, head + i0, head + n, head + j0, head + m);
         return out;
     }
 
-    /** {@code common[i][j]}: how many lines the changed middles have in common from their lines i and j on. */
-    private static int[][] commonAfter(List<String> a, List<String> b, int head, int n, int m) {
-        int[][] common = new int[n + 1][m + 1];
-        for (int i = n - 1; i >= 0; i--) {
-            for (int j = m - 1; j >= 0; j--) {
-                common[i][j] = a.get(head + i).equals(b.get(head + j)) ? common[i + 1][j + 1] + 1
-                        : Math.max(common[i + 1][j], common[i][j + 1]);
-            }
+    /** A text's lines as the differencer compares them: equal when their characters, line break included, are. */
+    private record Lines(List<String> lines) implements IRangeComparator {
+        @Override public int getRangeCount() { return lines.size(); }
+
+        @Override public boolean rangesEqual(int i, IRangeComparator other, int j) {
+            return lines.get(i).equals(((Lines) other).lines.get(j));
         }
-        return common;
+
+        @Override public boolean skipRangeComparison(int length, int maxLength, IRangeComparator other) { return false; }
     }
 
     /**
