@@ -21,6 +21,7 @@ import org.eclipse.ui.IWorkbenchListener;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
+import org.hostir.studio.ui.WarmUpJob;
 import org.hostir.studio.file.AxisSpec;
 import org.hostir.studio.file.ExtentSpec;
 import org.hostir.studio.file.FusionDocument;
@@ -66,33 +67,7 @@ public final class EditorWarmUp {
 
     /** Schedules the warm-up {@code delayMillis} from now, at the lowest priority, out of the Progress view. */
     public static void later(long delayMillis) {
-        Job job = new Job("Graph editor warm-up") {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                try {
-                    warm(monitor);
-                } catch (RuntimeException | LinkageError e) {
-                    // the first opening loads what it needs itself, as it always did
-                }
-                return Status.OK_STATUS;
-            }
-
-            @Override
-            public boolean belongsTo(Object family) { return family == FAMILY; }
-        };
-        job.setSystem(true);
-        job.setPriority(Job.DECORATE);
-        PlatformUI.getWorkbench().addWorkbenchListener(new IWorkbenchListener() {
-            @Override
-            public boolean preShutdown(IWorkbench workbench, boolean forced) {
-                job.cancel();
-                return true;
-            }
-
-            @Override
-            public void postShutdown(IWorkbench workbench) { }
-        });
-        job.schedule(delayMillis);
+        WarmUpJob.later("Graph editor warm-up", FAMILY, monitor -> warm(monitor), delayMillis);
     }
 
     /** Runs the opening's path on a job's thread (the UI steps through the display); see the class comment. */

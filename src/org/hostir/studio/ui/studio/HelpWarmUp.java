@@ -29,6 +29,8 @@ import org.eclipse.ui.PlatformUI;
  * help system and requests the help window's pages, frame by frame, and the table of contents, so that the first
  * open is served from a running, compiled application. Nothing is shown; a failure only leaves the help as it was.
  */
+import org.hostir.studio.ui.WarmUpJob;
+
 public final class HelpWarmUp {
     /** The family of the warm-up job, for callers (and tests) that wait for it. */
     public static final Object FAMILY = new Object();
@@ -50,34 +52,7 @@ public final class HelpWarmUp {
 
     /** Schedules the warm-up {@code delayMillis} from now, at the lowest priority, out of the Progress view. */
     public static void later(long delayMillis) {
-        Job job = new Job("Help warm-up") {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                try {
-                    warm(monitor);
-                } catch (RuntimeException e) {
-                    // the help window starts the server itself when it opens, as Eclipse always did
-                }
-                return Status.OK_STATUS;
-            }
-
-            @Override
-            public boolean belongsTo(Object family) { return family == FAMILY; }
-        };
-        job.setSystem(true);
-        job.setPriority(Job.DECORATE);
-        // stopped when the workbench closes (it asks the server nothing more; a page under way ends at its timeout)
-        PlatformUI.getWorkbench().addWorkbenchListener(new IWorkbenchListener() {
-            @Override
-            public boolean preShutdown(IWorkbench workbench, boolean forced) {
-                job.cancel();
-                return true;
-            }
-
-            @Override
-            public void postShutdown(IWorkbench workbench) { }
-        });
-        job.schedule(delayMillis);
+        WarmUpJob.later("Help warm-up", FAMILY, monitor -> warm(monitor), delayMillis);
     }
 
     /** Starts the help server and requests the help window's pages; the pages reached, or 0 without a server. */
