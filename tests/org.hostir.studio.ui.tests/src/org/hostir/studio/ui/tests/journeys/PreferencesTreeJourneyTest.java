@@ -1,0 +1,85 @@
+package org.hostir.studio.ui.tests.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jface.preference.PreferenceDialog;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.hostir.studio.ui.tests.ViewTestSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 35, driven by hand at 1280 x 800: Window > Preferences showed General > Appearance > "Colors and For", the
+ * page tree 180 px wide whatever its names. A person opens the dialog by keys (Alt+W, then the item's mnemonic) and
+ * reads the tree with every page expanded: each name ends within the tree's visible width.
+ */
+public class PreferencesTreeJourneyTest extends JourneyTest {
+    @Test
+    public void windowPreferencesShowsEveryPageNameWholeAt1280x800() throws Exception {
+        journey = Journey.start(1280, 800);
+        person = journey.person();
+        List<String> cut = new ArrayList<>();
+        List<String> read = new ArrayList<>();
+        ModalSteps steps = ModalSteps.whenOpen("Preferences", 30, dialog -> {
+            person.settle(400);
+            PreferenceDialog preferences = (PreferenceDialog) dialog.getData();
+            Tree tree = preferences.getTreeViewer().getTree();
+            preferences.getTreeViewer().expandAll();   // as a person opens each page's triangle
+            person.settle(300);
+            GC gc = new GC(tree);
+            try {
+                int visible = tree.getClientArea().width;
+                for (TreeItem item : rows(tree.getItems())) {
+                    int end = item.getBounds().x + gc.textExtent(item.getText()).x;
+                    read.add(item.getText());
+                    if (end > visible) cut.add(item.getText() + " (ends at " + end + " of " + visible + " px)");
+                }
+            } finally {
+                gc.dispose();
+            }
+            person.settle(200);
+            ViewTestSupport.screenshot(dialog, "preferences-tree-1280x800.png");
+            System.out.println("Preferences at " + dialog.getSize() + ", tree " + tree.getSize() + ": " + read);
+            person.press(SWT.ESC);
+        });
+        person.lookAt(journey.shell()).press(SWT.ALT, 'w');
+        person.settle(400);
+        person.press(0, mnemonic(journey.shell(), "Window", "Preferences"));
+        steps.check(person);
+        assertTrue(read.contains("Colors and Fonts"), "the tree lists General > Appearance > Colors and Fonts: " + read);
+        assertEquals(List.of(), cut, "page names cut at the tree's right edge");
+    }
+
+    /** The mnemonic of {@code item} in the menu bar's shown {@code menu}. */
+    private static char mnemonic(Shell shell, String menu, String item) {
+        for (MenuItem m : shell.getMenuBar().getItems()) {
+            if (!m.getText().replace("&", "").equals(menu)) continue;
+            for (MenuItem i : m.getMenu().getItems()) {
+                String text = i.getText().replaceFirst("\t.*", "");
+                if (!text.replace("&", "").equals(item)) continue;
+                int at = text.indexOf('&');
+                assertTrue(at >= 0 && at + 1 < text.length(), item + " has a mnemonic: " + text);
+                return Character.toLowerCase(text.charAt(at + 1));
+            }
+        }
+        throw new AssertionError(menu + " > " + item + " not in the menu bar");
+    }
+
+    /** Every row below and including {@code items}, depth first. */
+    private static List<TreeItem> rows(TreeItem[] items) {
+        List<TreeItem> out = new ArrayList<>();
+        for (TreeItem i : items) {
+            out.add(i);
+            out.addAll(rows(i.getItems()));
+        }
+        return out;
+    }
+}
