@@ -42,6 +42,7 @@ public final class StudioStartup implements IStartup {
         LayoutJob.warmUpLater(3_000);   // the graph's layout engine loaded before the first fusion opens (issue 35)
         HelpWarmUp.later(5_000);   // the help server up before the first Help Contents (issue 35: 14 s blank)
         var display = PlatformUI.getWorkbench().getDisplay();
+        display.asyncExec(() -> NewWizardOrder.install(PlatformUI.getWorkbench()));   // File > New > Fusion first
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
         display.asyncExec(() -> LaunchDialogSize.seed(display));   // Run Configurations' first size (issue 35)
         // the Problems view's groups open as its memento says (issue 35: Errors stayed collapsed)
