@@ -1,15 +1,21 @@
 package org.hostir.studio.ui.studio;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntSupplier;
+
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Sash;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.dialogs.PreferencesUtil;
 import org.eclipse.ui.handlers.HandlerUtil;
 
@@ -31,26 +37,69 @@ public final class ShowPreferencesHandler extends AbstractHandler {
         var window = HandlerUtil.getActiveWorkbenchWindow(event);
         PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(window == null ? null : window.getShell(),
                 event.getParameter(PAGE), null, null);
-        if (dialog.getTreeViewer() != null) widen(dialog);
+        if (dialog.getTreeViewer() != null) {
+            widen(dialog, neededBeforeShown(dialog));
+            // GTK sizes a tree not yet shown by the rows it has laid out: once shown, the rows' own bounds decide
+            dialog.getShell().getDisplay().asyncExec(() -> {
+                if (dialog.getShell() != null && !dialog.getShell().isDisposed()) widen(dialog, neededShown(dialog));
+            });
+        }
         dialog.open();
         return null;
     }
 
-    /** Gives the tree's area (the control beside the sash) the tree's widest row, and the dialog the difference. */
-    private static void widen(PreferenceDialog dialog) {
+    /** The width of the tree's widest row, every page expanded, as the tree computes it before it shows. */
+    private static int neededBeforeShown(PreferenceDialog dialog) {
+        Tree tree = dialog.getTreeViewer().getTree();
+        return expandedWhile(dialog, () -> tree.computeSize(SWT.DEFAULT, SWT.DEFAULT).x
+                + tree.getVerticalBar().getSize().x + SLACK);
+    }
+
+    /** The right end of the widest row's text, every page expanded, from the shown rows' bounds. */
+    private static int neededShown(PreferenceDialog dialog) {
+        Tree tree = dialog.getTreeViewer().getTree();
+        return expandedWhile(dialog, () -> {
+            GC gc = new GC(tree);
+            try {
+                int right = 0;
+                for (TreeItem item : rows(tree.getItems())) {
+                    right = Math.max(right, item.getBounds().x + gc.textExtent(item.getText()).x);
+                }
+                return right + tree.getSize().x - tree.getClientArea().width + SLACK;
+            } finally {
+                gc.dispose();
+            }
+        });
+    }
+
+    /** {@code measure} with every page expanded (rows under collapsed pages count), the expansion then restored. */
+    private static int expandedWhile(PreferenceDialog dialog, IntSupplier measure) {
+        Tree tree = dialog.getTreeViewer().getTree();
+        Object[] expanded = dialog.getTreeViewer().getExpandedElements();
+        tree.setRedraw(false);
+        try {
+            dialog.getTreeViewer().expandAll();
+            return measure.getAsInt();
+        } finally {
+            dialog.getTreeViewer().setExpandedElements(expanded);
+            tree.setRedraw(true);
+        }
+    }
+
+    private static List<TreeItem> rows(TreeItem[] items) {
+        List<TreeItem> out = new ArrayList<>();
+        for (TreeItem i : items) {
+            out.add(i);
+            out.addAll(rows(i.getItems()));
+        }
+        return out;
+    }
+
+    /** Gives the tree's area (the control beside the sash) {@code need} px of tree, and the dialog the difference. */
+    private static void widen(PreferenceDialog dialog, int need) {
         Tree tree = dialog.getTreeViewer().getTree();
         Control area = areaBesideSash(tree);
         if (area == null || !(area.getLayoutData() instanceof GridData data)) return;
-        Object[] expanded = dialog.getTreeViewer().getExpandedElements();
-        tree.setRedraw(false);
-        int need;
-        try {
-            dialog.getTreeViewer().expandAll();   // rows under collapsed pages count: a person expands them
-            need = tree.computeSize(SWT.DEFAULT, SWT.DEFAULT).x + tree.getVerticalBar().getSize().x + SLACK;
-            dialog.getTreeViewer().setExpandedElements(expanded);
-        } finally {
-            tree.setRedraw(true);
-        }
         int grow = need - tree.getSize().x;
         if (grow <= 0) return;
         Shell shell = dialog.getShell();

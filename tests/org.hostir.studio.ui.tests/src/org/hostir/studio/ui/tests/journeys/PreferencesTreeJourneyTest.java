@@ -9,6 +9,8 @@ import java.util.List;
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.widgets.Listener;
+import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
@@ -50,27 +52,58 @@ public class PreferencesTreeJourneyTest extends JourneyTest {
             System.out.println("Preferences at " + dialog.getSize() + ", tree " + tree.getSize() + ": " + read);
             person.press(SWT.ESC);
         });
+        Menu window = windowMenu(journey.shell());
         person.lookAt(journey.shell()).press(SWT.ALT, 'w');
-        person.settle(400);
-        person.press(0, mnemonic(journey.shell(), "Window", "Preferences"));
+        person.until(2000, window::isVisible);
+        person.settle(300);
+        List<String> items = new ArrayList<>();
+        for (MenuItem i : window.getItems()) items.add(i.getText());
+        System.out.println("Window menu (shown: " + window.isVisible() + "): " + items);
+        try {
+            pressPreferences(window, items);
+        } catch (AssertionError | RuntimeException failed) {
+            person.press(SWT.ESC).press(SWT.ESC);   // no menu left open for the next journey
+            throw failed;
+        }
         steps.check(person);
         assertTrue(read.contains("Colors and Fonts"), "the tree lists General > Appearance > Colors and Fonts: " + read);
         assertEquals(List.of(), cut, "page names cut at the tree's right edge");
     }
 
-    /** The mnemonic of {@code item} in the menu bar's shown {@code menu}. */
-    private static char mnemonic(Shell shell, String menu, String item) {
-        for (MenuItem m : shell.getMenuBar().getItems()) {
-            if (!m.getText().replace("&", "").equals(menu)) continue;
-            for (MenuItem i : m.getMenu().getItems()) {
-                String text = i.getText().replaceFirst("\t.*", "");
-                if (!text.replace("&", "").equals(item)) continue;
-                int at = text.indexOf('&');
-                assertTrue(at >= 0 && at + 1 < text.length(), item + " has a mnemonic: " + text);
-                return Character.toLowerCase(text.charAt(at + 1));
-            }
+    private static Menu windowMenu(Shell shell) {
+        for (MenuItem m : shell.getMenuBar().getItems()) if (m.getText().replace("&", "").equals("Window")) return m.getMenu();
+        throw new AssertionError("no Window menu in the menu bar");
+    }
+
+    /**
+     * Chooses Preferences in the shown Window menu by its mnemonic, or where it has none by Down until GTK arms it
+     * and Return, as a person who reads the menu does.
+     */
+    private void pressPreferences(Menu window, List<String> items) {
+        String text = items.stream().map(t -> t.replaceFirst("\t.*", ""))
+                .filter(t -> t.replace("&", "").replace("...", "").equals("Preferences")).findFirst()
+                .orElseThrow(() -> new AssertionError("no Preferences in the Window menu: " + items));
+        int at = text.indexOf('&');
+        if (at >= 0 && at + 1 < text.length()) {
+            person.press(0, Character.toLowerCase(text.charAt(at + 1)));
+            return;
         }
-        throw new AssertionError(menu + " > " + item + " not in the menu bar");
+        List<String> armed = new ArrayList<>();
+        Listener arm = e -> { if (e.widget instanceof MenuItem i) armed.add(i.getText().replace("&", "")); };
+        window.getDisplay().addFilter(SWT.Arm, arm);
+        try {
+            for (int i = 0; i <= items.size(); i++) {
+                person.press(SWT.ARROW_DOWN);
+                person.settle(100);
+                if (!armed.isEmpty() && armed.getLast().startsWith("Preferences")) {
+                    person.press(SWT.CR);
+                    return;
+                }
+            }
+        } finally {
+            window.getDisplay().removeFilter(SWT.Arm, arm);
+        }
+        throw new AssertionError("Down never reached Preferences; armed: " + armed);
     }
 
     /** Every row below and including {@code items}, depth first. */

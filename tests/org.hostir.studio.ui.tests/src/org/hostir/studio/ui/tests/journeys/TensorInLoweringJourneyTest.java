@@ -28,6 +28,9 @@ public class TensorInLoweringJourneyTest extends JourneyTest {
 
     @Test
     public void clickingAnInputTensorSelectsTheRowsThatNameIt() throws Exception {
+        journey = Journey.inResetStudio(1600, 1000);   // the Studio's perspective: the editor above the Lowering view
+        page = journey.page();
+        person = journey.person();
         FusionEditor e = journey.openSeedWithLowering("tensor-in-lowering");
         LoweringView lowering = journey.show(LoweringView.ID);
         journey.waitForLowering();
