@@ -12,6 +12,8 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Listener;
 import org.eclipse.swt.widgets.Sash;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
@@ -23,7 +25,7 @@ import org.eclipse.ui.handlers.HandlerUtil;
  * Window > Preferences (the workbench's command, its page parameter kept) with a page tree as wide as its longest
  * name. JFace gives the tree 180 px whatever its labels (PreferenceDialog's tree width until a person drags the sash),
  * which cut General > Appearance > "Colors and Fonts" to "Colors and For" (issue 35, driven by hand at 1280 x 800).
- * The dialog is made as the workbench's handler makes it; before it opens, the tree's area gets the width of its
+ * The dialog is made as the workbench's handler makes it; once its tree shows, the tree's area gets the width of its
  * widest row, every page counted, and the dialog grows by as much, within its monitor.
  */
 public final class ShowPreferencesHandler extends AbstractHandler {
@@ -37,22 +39,26 @@ public final class ShowPreferencesHandler extends AbstractHandler {
         var window = HandlerUtil.getActiveWorkbenchWindow(event);
         PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(window == null ? null : window.getShell(),
                 event.getParameter(PAGE), null, null);
-        if (dialog.getTreeViewer() != null) {
-            widen(dialog, neededBeforeShown(dialog));
-            // GTK sizes a tree not yet shown by the rows it has laid out: once shown, the rows' own bounds decide
-            dialog.getShell().getDisplay().asyncExec(() -> {
-                if (dialog.getShell() != null && !dialog.getShell().isDisposed()) widen(dialog, neededShown(dialog));
-            });
-        }
+        if (dialog.getTreeViewer() != null) widenOnceShown(dialog);
         dialog.open();
         return null;
     }
 
-    /** The width of the tree's widest row, every page expanded, as the tree computes it before it shows. */
-    private static int neededBeforeShown(PreferenceDialog dialog) {
+    /**
+     * Widens the tree after its first paint: GTK places a tree's rows only once it is shown (the rows' bounds are
+     * what is measured), so the dialog shows at the platform's width and widens once.
+     */
+    private static void widenOnceShown(PreferenceDialog dialog) {
         Tree tree = dialog.getTreeViewer().getTree();
-        return expandedWhile(dialog, () -> tree.computeSize(SWT.DEFAULT, SWT.DEFAULT).x
-                + tree.getVerticalBar().getSize().x + SLACK);
+        tree.addListener(SWT.Paint, new Listener() {
+            @Override
+            public void handleEvent(Event e) {
+                tree.removeListener(SWT.Paint, this);
+                tree.getDisplay().asyncExec(() -> {
+                    if (!tree.isDisposed()) widen(dialog, neededShown(dialog));
+                });
+            }
+        });
     }
 
     /** The right end of the widest row's text, every page expanded, from the shown rows' bounds. */

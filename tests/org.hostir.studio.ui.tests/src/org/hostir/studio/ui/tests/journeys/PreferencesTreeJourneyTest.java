@@ -15,6 +15,8 @@ import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.commands.ICommandService;
 import org.hostir.studio.ui.tests.ViewTestSupport;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +54,9 @@ public class PreferencesTreeJourneyTest extends JourneyTest {
             System.out.println("Preferences at " + dialog.getSize() + ", tree " + tree.getSize() + ": " + read);
             person.press(SWT.ESC);
         });
+        var command = PlatformUI.getWorkbench().getService(ICommandService.class)
+                .getCommand("org.eclipse.ui.window.preferences");
+        System.out.println("Window > Preferences's handler: " + command.getHandler());
         Menu window = windowMenu(journey.shell());
         person.lookAt(journey.shell()).press(SWT.ALT, 'w');
         person.until(2000, window::isVisible);
