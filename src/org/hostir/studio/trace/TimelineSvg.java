@@ -26,7 +26,7 @@ public final class TimelineSvg {
      */
     public static String of(Timeline timeline, long fromNs, long toNs, int width, Map<EventKind, String> colors,
                             List<TimelineEvent> outlined) {
-        return of(timeline, fromNs, toNs, width, colors, outlined, "#e00000");
+        return of(timeline, fromNs, toNs, width, colors, outlined, "#cc0088");
     }
 
     /** As above, the outline in {@code outlineColor} ({@code #rrggbb}: the theme's critical-path colour). */

@@ -347,13 +347,16 @@ public final class PassInspector {
                 && currentProgram() instanceof HostIrContainer program ? provenance.elementOf(program, row) : null;
     }
 
-    /** Selects the nodes lowered from {@code element} (in the final program when this pass has no Host IR). */
+    /**
+     * Selects the nodes of {@code element} (in the final program when this pass has no Host IR): a tensor's by the
+     * rows that name it, an op's by the nodes lowered from it ({@link Provenance#rowsOf}).
+     */
     void reveal(FusionElement element) {
         if (provenance == null) return;
         if (currentProgram() == null) selectLastPass();
         HostIrContainer program = currentProgram();
         if (program == null) return;
-        List<PassRow> hits = treeRows().stream().filter(r -> provenance.matches(program, r, element)).toList();
+        List<PassRow> hits = provenance.rowsOf(program, treeRows(), element);
         revealing = true;
         try {
             tree.setSelection(new StructuredSelection(hits), true);

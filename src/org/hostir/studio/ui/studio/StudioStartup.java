@@ -44,6 +44,7 @@ public final class StudioStartup implements IStartup {
         EditorWarmUp.later(4_000);   // the editor's opening path run off-screen (issue 35: a cold first open 3.8 s)
         HelpWarmUp.later(5_000);   // the help server up before the first Help Contents (issue 35: 14 s blank)
         var display = PlatformUI.getWorkbench().getDisplay();
+        display.asyncExec(() -> NewWizardOrder.install(PlatformUI.getWorkbench()));   // File > New > Fusion first
         display.asyncExec(() -> ThemeSwitchRepair.install(display));
         display.asyncExec(() -> LaunchDialogSize.seed(display));   // Run Configurations' first size (issue 35)
         // the Problems view's groups open as its memento says (issue 35: Errors stayed collapsed)

@@ -52,7 +52,7 @@ final class ThemePalette implements TimelineCanvas.Palette {
     public Color background() { return control.getBackground(); }
 
     @Override
-    public Color criticalPath() { return ThemeColors.get(CRITICAL_PATH, SWT.COLOR_RED); }
+    public Color criticalPath() { return ThemeColors.get(CRITICAL_PATH, SWT.COLOR_MAGENTA); }
 
     @Override
     public Color alternate() {

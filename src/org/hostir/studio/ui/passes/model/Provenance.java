@@ -8,6 +8,7 @@ import org.hostir.studio.ir.Fusion;
 import org.hostir.studio.ir.FusionOp;
 import org.hostir.studio.ir.TensorView;
 import org.hostir.studio.ir.host.HostIrContainer;
+import org.hostir.studio.ir.print.TensorMentions;
 import org.hostir.studio.lower.PassTrace;
 import org.hostir.studio.lower.Snapshot;
 import org.hostir.studio.ui.FusionElement;
@@ -62,8 +63,21 @@ public final class Provenance {
         return -1;
     }
 
+    /**
+     * The rows a selection elsewhere selects: for an op, the nodes lowered from it; for a tensor, the nodes whose
+     * printed line names it ({@link TensorMentions}), else those lowered from an op that reads or writes it.
+     */
+    public List<PassRow> rowsOf(HostIrContainer program, List<PassRow> rows, FusionElement selected) {
+        TensorView tv = selected != null && selected.isTensor() && file.equals(selected.file()) && lowered != null
+                ? lowered.tensors().stream().filter(t -> t.label().equals(selected.tensor())).findFirst().orElse(null)
+                : null;
+        if (tv == null) return rows.stream().filter(r -> matches(program, r, selected)).toList();
+        return TensorMentions.rowsFor(rows, r -> r.node() == null ? "" : r.text(), tv,
+                r -> matches(program, r, selected));
+    }
+
     /** Whether a node's element is the selected one: the same op, or an op that reads or writes the tensor. */
-    public boolean matches(HostIrContainer program, PassRow row, FusionElement selected) {
+    private boolean matches(HostIrContainer program, PassRow row, FusionElement selected) {
         if (selected == null || !file.equals(selected.file()) || row.node() == null) return false;
         Integer loweredOp = program.provenance().get(row.node().id());
         if (loweredOp == null || lowered == null || loweredOp >= lowered.ops().size()) return false;

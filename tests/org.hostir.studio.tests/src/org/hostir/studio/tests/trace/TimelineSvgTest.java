@@ -24,7 +24,7 @@ class TimelineSvgTest {
         // (the GPU machine's runtime has no java.xml: the elements are read with patterns)
         List<String> rects = Pattern.compile("<rect [^>]*>").matcher(svg).results().map(m -> m.group()).toList();
         assertEquals(2, rects.size(), "the background and gemm: the other bar is outside the window");
-        assertEquals("<rect x=\"150.00\" y=\"28\" width=\"500.00\" height=\"20\" fill=\"#1f77b4\" stroke=\"#e00000\""
+        assertEquals("<rect x=\"150.00\" y=\"28\" width=\"500.00\" height=\"20\" fill=\"#1f77b4\" stroke=\"#cc0088\""
                 + " stroke-width=\"2\">", rects.get(1), "after the 150-pixel labels, 500 ns of 1000 on 1000 pixels");
         assertTrue(svg.contains("<title>gemm &lt;T1 &amp; T2&gt; (matmul, "), svg);
         assertTrue(svg.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1150\""), svg);

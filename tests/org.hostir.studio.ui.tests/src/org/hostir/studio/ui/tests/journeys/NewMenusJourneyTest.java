@@ -83,14 +83,14 @@ public class NewMenusJourneyTest extends JourneyTest {
     }
 
     /** The entry after "Project..." (separators left out), the place of the perspective's first shortcut. */
-    private static String firstWizard(List<String> items) {
+    static String firstWizard(List<String> items) {
         int project = items.indexOf("Project...");
         assertTrue(project >= 0 && project + 1 < items.size(), "New lists Project... and more: " + items);
         return items.get(project + 1);
     }
 
     /** The texts of a shown submenu (separators, '&' and accelerators left out); {@code menu} null: {@code in} itself. */
-    private static List<String> shownSubmenu(Menu in, String menu, String item) {
+    static List<String> shownSubmenu(Menu in, String menu, String item) {
         Menu where = in;
         if (menu != null) {
             where = null;
