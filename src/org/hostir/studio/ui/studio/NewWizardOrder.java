@@ -6,7 +6,6 @@ import org.eclipse.e4.ui.model.application.ui.advanced.MPerspective;
 import org.eclipse.e4.ui.model.application.ui.basic.MWindow;
 import org.eclipse.e4.ui.workbench.modeling.EModelService;
 import org.eclipse.ui.IPerspectiveDescriptor;
-import org.eclipse.ui.IWindowListener;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -20,7 +19,7 @@ import org.eclipse.ui.PerspectiveAdapter;
  * are the perspective's "persp.newWizSC:" tags in menu order (WorkbenchPage.getNewWizardShortcuts, shown unsorted by
  * File > New), so the Fusion tag is moved before the first of them when a perspective opens, shows or is reset.
  */
-final class NewWizardOrder extends PerspectiveAdapter implements IWindowListener {
+final class NewWizardOrder extends PerspectiveAdapter implements WindowOpened {
     /** The workbench's tag prefix of a new wizard shortcut (ModeledPageLayout.NEW_WIZARD_TAG). */
     static final String TAG = "persp.newWizSC:";
     private static final String FUSION = TAG + HostIrPerspective.NEW_FUSION_WIZARD;
@@ -65,12 +64,6 @@ final class NewWizardOrder extends PerspectiveAdapter implements IWindowListener
     public void perspectiveChanged(IWorkbenchPage page, IPerspectiveDescriptor perspective, String changeId) {
         if (IWorkbenchPage.CHANGE_RESET_COMPLETE.equals(changeId)) order(page);
     }
-
-    @Override
-    public void windowActivated(IWorkbenchWindow window) {}
-
-    @Override
-    public void windowDeactivated(IWorkbenchWindow window) {}
 
     @Override
     public void windowClosed(IWorkbenchWindow window) { window.removePerspectiveListener(this); }
