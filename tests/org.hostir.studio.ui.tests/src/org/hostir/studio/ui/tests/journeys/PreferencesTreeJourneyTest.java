@@ -18,7 +18,6 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
 import org.hostir.studio.ui.tests.ViewTestSupport;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,9 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 public class PreferencesTreeJourneyTest extends JourneyTest {
     @Test
-    @Disabled("issue 35, open: the tree is still 166 px at 1280 x 800 and nine page names are cut (Large File "
-            + "Associations ends at 209 px); a Studio handler for Window > Preferences that widened the tree did not "
-            + "change the dialog in round 19's runs and was taken out")
     public void windowPreferencesShowsEveryPageNameWholeAt1280x800() throws Exception {
         journey = Journey.start(1280, 800);
         person = journey.person();
