@@ -49,8 +49,6 @@ public final class StudioStartup implements IStartup {
         display.asyncExec(() -> LaunchDialogSize.seed(display));   // Run Configurations' first size (issue 35)
         // the Problems view's groups open as its memento says (issue 35: Errors stayed collapsed)
         display.asyncExec(() -> ProblemsGroupsExpanded.install(PlatformUI.getWorkbench()));
-        // the preference dialogs' page tree as wide as its longest name (issue 35: "Colors and For")
-        display.asyncExec(() -> PreferenceTreeWidth.install(display));
         String examples = System.getProperty(EXAMPLES);
         if (examples == null) return;
         boolean firstStart = !ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT).exists();
