@@ -21,7 +21,11 @@ public final class TensorMentions {
      * digit or dot comes before it, so that {@code T1} is not found in {@code T11_} or in another word.
      */
     public static boolean names(String line, TensorView tv) {
-        return Pattern.compile("(?<![\\w.])T" + tv.id() + "_").matcher(line).find();
+        return name(tv).matcher(line).find();
+    }
+
+    private static Pattern name(TensorView tv) {
+        return Pattern.compile("(?<![\\w.])T" + tv.id() + "_");
     }
 
     /**
@@ -30,7 +34,8 @@ public final class TensorMentions {
      * it.
      */
     public static <R> List<R> rowsFor(List<R> rows, Function<R, String> line, TensorView tv, Predicate<R> lowered) {
-        List<R> naming = rows.stream().filter(r -> names(line.apply(r), tv)).toList();
+        Pattern name = name(tv);   // compiled once for all the rows
+        List<R> naming = rows.stream().filter(r -> name.matcher(line.apply(r)).find()).toList();
         return naming.isEmpty() ? rows.stream().filter(lowered).toList() : naming;
     }
 }

@@ -13,6 +13,7 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Display;
+import org.hostir.studio.ui.WarmUpJob;
 
 /**
  * The graph's layout, off the UI thread: the latest request is laid out by ELK in this job and its answer handed
@@ -76,16 +77,7 @@ public final class LayoutJob extends Job {
      * lowest priority, so that the first fusion opened does not pay for loading and compiling ELK.
      */
     public static void warmUpLater(long delayMillis) {
-        Job warm = Job.create("Graph layout warm-up", monitor -> {
-            try {
-                ElkLayout.warmUp();
-            } catch (RuntimeException | LinkageError e) {
-                // the first real layout reports a broken engine (and falls back to a grid); nothing to say here
-            }
-            return Status.OK_STATUS;
-        });
-        warm.setSystem(true);
-        warm.setPriority(Job.DECORATE);
-        warm.schedule(delayMillis);
+        // a broken engine is reported by the first real layout (which falls back to a grid), not here
+        WarmUpJob.later("Graph layout warm-up", LayoutJob.class, monitor -> ElkLayout.warmUp(), delayMillis);
     }
 }
